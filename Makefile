@@ -1,0 +1,37 @@
+# evo-lab: one command to open the kit, one command to run the tests.
+#   make lab    -> creates .venv from pyproject.toml and opens JupyterLab on notebooks/00_tour.ipynb
+#   make test   -> creates .venv (with the test extras) and runs the whole test suite
+#   make demo   -> plays a seeded demo game in the terminal
+PYTHON ?= python3
+VENV   ?= .venv
+PY      = $(VENV)/bin/python
+STAMP   = $(VENV)/.installed-$(EXTRAS)
+
+.PHONY: lab test demo venv clean bench
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-base: $(VENV)/bin/python pyproject.toml
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+lab: $(VENV)/.installed-base
+	$(VENV)/bin/evo-lab lab
+
+demo: $(VENV)/.installed-base
+	$(VENV)/bin/evo-lab demo --players 4 --seed 1
+
+test: $(VENV)/.installed-test
+	$(PY) -m pytest -n 2 -q
+
+bench: $(VENV)/.installed-test
+	$(VENV)/bin/evo-lab bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,22 @@
+"""evo-lab: a kit for teaching and exploring the board game Evo (Second Edition) in Jupyter.
+
+>>> import evo_lab
+>>> game = evo_lab.Game(players=4, seed=1)
+>>> state = game.new_initial_state()
+>>> state.current_player() == evo_lab.CHANCE
+True
+"""
+
+from .board import Board, BoardError
+from .core import (CHANCE, TERMINAL, EvoLabError, FormatError, GameTree, IllegalActionError, apply_random_chance,
+                   play_out, sample_chance)
+from .datapack import DataError, DataPack, load_data
+from .engine import Action, Game, GameConfigError, RuleOptions, State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Board", "BoardError", "CHANCE", "TERMINAL", "EvoLabError", "FormatError", "GameTree", "IllegalActionError",
+    "apply_random_chance", "play_out", "sample_chance", "DataError", "DataPack", "load_data", "Action", "Game",
+    "GameConfigError", "RuleOptions", "State", "__version__",
+]

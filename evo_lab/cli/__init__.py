@@ -1,0 +1,49 @@
+"""evo-lab command line: ``evo-lab <command> ...``.
+
+Commands: ``demo`` (a seeded game told round by round), ``board`` (draw or inspect a board), ``odds``
+(exact combat and climate odds), ``simulate`` (tournaments between bots), ``bench`` (speed figures),
+``lab`` (open JupyterLab on the tour notebook). Each command lives in its own module here and registers
+itself through ``add_parser(subparsers)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+
+#: Command modules, in the order ``evo-lab --help`` lists them.
+MODULES = ["demo", "board", "odds", "simulate", "bench", "lab"]
+
+
+def available_modules() -> list[str]:
+    return [m for m in MODULES if importlib.util.find_spec(f"evo_lab.cli.{m}") is not None]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+
+    parser = argparse.ArgumentParser(prog="evo-lab", description="A kit for teaching and exploring Evo (2nd edition).")
+    parser.add_argument("--version", action="version", version=f"evo-lab {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for m in available_modules():
+        importlib.import_module(f"evo_lab.cli.{m}").add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except (ValueError, OSError) as e:  # typed errors of evo-lab are ValueErrors: show them plainly
+        print(f"evo-lab {args.command}: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Views: SVG rendering and notebook widgets."""
