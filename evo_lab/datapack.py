@@ -234,6 +234,15 @@ class DataPack:
         """
         return [f"{r['part']} {r['value_name']}" for r in self.provenance_rows() if r["provenance"] == "assumed"]
 
+    def provenance_markdown(self) -> str:
+        """The provenance table as Markdown (``docs/data.md`` embeds it; a test keeps them in sync)."""
+        lines = ["| part | value | setting | confidence | source |", "|---|---|---|---|---|"]
+        for r in self.provenance_rows():
+            conf = f"**{r['provenance']}**" if r["provenance"] == "assumed" else r["provenance"]
+            src = str(r["source"]).replace("|", "/")
+            lines.append(f"| {r['part']} | {r['value_name']} | {r['value']} | {conf} | {src} |")
+        return "\n".join(lines)
+
     def fingerprint(self) -> str:
         """A short hash of the pack's content, stored in positions and records."""
         import hashlib

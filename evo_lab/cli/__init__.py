@@ -37,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -46,7 +46,7 @@ _LIST_FIELDS = ("occ", "count", "mp", "genes", "uniq", "bag", "deck", "discard",
                 "holding", "to_bid", "paid")
 _SCALAR_FIELDS = ("phase", "round", "step", "node", "actor", "pend", "hands", "excluded", "section", "revealed",
                   "next_token", "order", "displaced", "banned", "mover", "mp_left", "wings_used", "flippers_used",
-                  "frenzy", "egg_round", "birth_idx", "window", "surv_idx", "geysers", "pshift", "last",
+                  "frenzy", "egg_round", "birth_idx", "window", "surv_idx", "geysers", "pshift", "last", "log",
                   "prescience_played")
 
 
@@ -103,6 +103,7 @@ class State:
         self.pshift = 0
         self.prescience_played = False
         self.last: tuple = ()
+        self.log: tuple = ()
         self.step = "setup_exclude"
         self.node = ""
         self.actor = -1
@@ -225,6 +226,7 @@ class State:
         s.geysers = self.geysers
         s.pshift = self.pshift
         s.last = self.last
+        s.log = self.log
         s.prescience_played = self.prescience_played
         return s
 
@@ -539,6 +541,7 @@ class State:
     def _apply(self, a: Action) -> None:
         self._hist = (self._hist, a)
         self._legal = None
+        self.log = ()
         node = self.node
         k = a.kind
         g = self.game
@@ -550,13 +553,15 @@ class State:
             self._reveal(a.a)
         elif node == "peek":
             self.next_token = a.a
+            self._event(("peek", a.a))
         elif node == "gene":
             self.lots.append(a.a)
+            self._event(("gene", len(self.lots) - 1, a.a))
         elif node == "card":
             p = self.actor
             self.deck[a.a] -= 1
             self.hands = _with(self.hands, p, tuple(sorted(self.hands[p] + (a.a,))))
-            self.last = ("card", p)
+            self._event(("card", p))
         elif node == "die":
             self._resolve_attack(a.a)
         elif node == "kbdie":
@@ -565,6 +570,7 @@ class State:
             self._bid(self.actor, a.a, a.b)
         elif k == INITIATIVE:
             self.order = tuple(rules.move_on_track(self.order, self.actor, a.a))
+            self._event(("initiative", self.order, self.actor))
             self.step = "movement_start"
         elif k == MOVE or k == WINGS or k == FLIPPERS:
             p = self.occ[a.a]
@@ -575,7 +581,7 @@ class State:
                 self.wings_used = True
             elif k == FLIPPERS and g.options.flippers_once_per_phase:
                 self.flippers_used = True
-            self.last = (k, a.a, a.b)
+            self._event((k, a.a, a.b))
         elif k == ATTACK:
             self.mp_left -= 1
             self.pend = (a.a, a.b)
@@ -589,7 +595,7 @@ class State:
             if k == ESCAPE:
                 self.occ[a.a] = self.actor
                 self.occ[dst] = -1
-                self.last = ("escape", src, dst, a.a)
+                self._event(("escape", src, dst, a.a))
             else:
                 self._kill(dst)
             self.occ[src] = -1
@@ -604,8 +610,13 @@ class State:
             self._birth(self.actor, a.a, a.b)
         elif k == REMOVE:
             self._kill(a.a)
-            self.last = ("starved", a.a)
+            self._event(("starved", self.actor, a.a))
         self._run()
+
+    def _event(self, ev: tuple) -> None:
+        """Record what just happened (``state.last``; all events of the last apply in ``state.log``)."""
+        self.last = ev
+        self.log = self.log + (ev,)
 
     def _kill(self, space: int) -> None:
         q = self.occ[space]
@@ -615,7 +626,7 @@ class State:
     def _reveal(self, tok: int) -> None:
         g = self.game
         if tok == g.meteorite:
-            self.last = ("token", tok)
+            self._event(("token", tok))
             self.phase = END_PHASE
             self.step = "end"
             return
@@ -623,7 +634,7 @@ class State:
         self.revealed = self.revealed + (tok,)
         self.pshift = g.token_shifts[tok]
         self.prescience_played = False
-        self.last = ("token", tok)
+        self._event(("token", tok))
         self.window = tuple(q for q in self.order if self._card_of(q, "prescience") >= 0)
         self.step = "climate_window"
 
@@ -641,9 +652,9 @@ class State:
             self.holding[q] = -1
             self.displaced = q
             self.banned = lot
-            self.last = ("outbid", q, lot, p, value)
+            self._event(("outbid", q, lot, p, value))
         else:
-            self.last = ("bid", p, lot, value)
+            self._event(("bid", p, lot, value))
 
     def _resolve_attack(self, face: int) -> None:
         g = self.game
@@ -652,7 +663,7 @@ class State:
         sym = g.die_symbols[face]
         win = rules.attack_succeeds(sym, self.attack_strength(att), self.defence_strength(dfd))
         if not win:
-            self.last = ("fight", src, dst, "lose", g.die_kinds[face])
+            self._event(("fight", src, dst, "lose", g.die_kinds[face]))
             self.pend = ()
             self.step = "movement_decide"
             return
@@ -660,7 +671,7 @@ class State:
             escapes = tuple(t for t in g.adj[dst] if self.occ[t] < 0 and t != src)
             if escapes:
                 self.pend = (src, dst, att, escapes)
-                self.last = ("fight", src, dst, "win", g.die_kinds[face])
+                self._event(("fight", src, dst, "win", g.die_kinds[face]))
                 self.node = "chameleon"
                 self.actor = dfd
                 self.step = "wait"
@@ -668,7 +679,7 @@ class State:
         self._kill(dst)
         self.occ[src] = -1
         self.occ[dst] = att
-        self.last = ("fight", src, dst, "win", g.die_kinds[face])
+        self._event(("fight", src, dst, "win", g.die_kinds[face]))
         self.pend = ()
         self.step = "movement_decide"
 
@@ -683,7 +694,7 @@ class State:
             return
         self.occ[space] = p
         self.count[p] += 1
-        self.last = ("birth", p, space)
+        self._event(("birth", p, space))
         self._after_birth(p, space)
 
     def _after_birth(self, p: int, space: int) -> None:
@@ -704,10 +715,10 @@ class State:
             self._kill(space)
             self.occ[space] = p
             self.count[p] += 1
-            self.last = ("killer_baby", p, space, "enemy_dies", g.die_kinds[face])
+            self._event(("killer_baby", p, space, "enemy_dies", g.die_kinds[face]))
             self._after_birth(p, space)
         else:
-            self.last = ("killer_baby", p, space, "baby_dies", g.die_kinds[face])
+            self._event(("killer_baby", p, space, "baby_dies", g.die_kinds[face]))
             self.pend = ()
             self.birth_idx += 1
             self.step = "birth_turn"
@@ -723,7 +734,8 @@ class State:
         card = a.a
         eff = g.card_effects[card]
         self._discard(p, card)
-        self.last = ("play", p, g.card_ids[card]) + ((a.b,) if eff == "prescience" else ())
+        if eff != "egg_thief":
+            self._event(("play", p, g.card_ids[card]) + ((a.b,) if eff == "prescience" else ()))
         if eff == "prescience":
             self.pshift = a.b
             self.prescience_played = True
@@ -742,7 +754,7 @@ class State:
             self.count[victim] -= 1
             self.count[p] += 1
             self.window = ()
-            self.last = ("play", p, g.card_ids[card], victim, space)
+            self._event(("play", p, g.card_ids[card], victim, space))
 
     def _pass(self, node: str) -> None:
         if node == "birth":
@@ -783,6 +795,7 @@ class State:
                 self.step = "round_start"
             elif step == "round_start":
                 self.round += 1
+                self._event(("round", self.round))
                 self.phase = CLIMATE
                 self.step = "climate_token"
             elif step == "climate_token":
@@ -792,6 +805,7 @@ class State:
                 tok, self.next_token = self.next_token, None
                 self._reveal(tok)
             elif step == "end":
+                self._event(("end", tuple(self.mp), tuple(self.ranking())))
                 self.node = "end"
                 self.actor = -1
                 self.phase = END_PHASE
@@ -801,7 +815,9 @@ class State:
                     p, self.window = self.window[0], self.window[1:]
                     self.node, self.actor = "prescience", p
                     return
+                old = self.section
                 self.section = (self.section + self.pshift) % g.n_sections
+                self._event(("wheel", old, self.section, self.pshift, self.prescience_played))
                 self.step = "peek_climate"
             elif step == "peek_climate" or step == "peek_mutation":
                 if self._needs_peek():
@@ -849,7 +865,7 @@ class State:
                             self.genes[6 * p + item] += 1
                         else:
                             self.uniq[p] |= 1 << (item - g.n_normal)
-                self.last = ("auction", tuple(self.bids))
+                self._event(("auction", tuple(self.bids)))
                 self.step = "peek_mutation"
                 if winner0 >= 0 and any(self.deck):
                     self.node, self.actor = "card", winner0
@@ -858,6 +874,7 @@ class State:
                 self.phase = INITIATIVE_PHASE
                 track = [self.bids[lot][0] for lot in range(n)]
                 self.order = tuple(rules.initiative_order(track, self.count))
+                self._event(("initiative", self.order))
                 ar = g.bit.get("adrenaline_rush")
                 owner = next((p for p in self.order if ar and self.uniq[p] & ar), -1)
                 if owner >= 0:
@@ -956,7 +973,7 @@ class State:
                 if len(cands) == due:  # no choice: every candidate dies
                     for s in cands:
                         self._kill(s)
-                    self.last = ("starved", *cands)
+                    self._event(("starved", p, *cands))
                     self.surv_idx += 1
                     continue
                 self.node, self.actor = "survive", p
@@ -967,7 +984,7 @@ class State:
                 for p in range(n):
                     self.mp[p] += per * self.count[p]
                 self.geysers = 0
-                self.last = ("scored", tuple(self.count))
+                self._event(("scored", tuple(self.count)))
                 self.step = "round_start"
             else:  # pragma: no cover - a corrupt step is a programming error
                 raise RuntimeError(f"unknown step {step!r}")

@@ -1,0 +1,1 @@
+"""Benchmark sections run by ``evo-lab bench``: each module defines ``run(quick=False) -> list[dict]``."""

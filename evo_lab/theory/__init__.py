@@ -1,0 +1,11 @@
+"""Game theory on real Evo positions: the gene auction as a game and gene values from simulation."""
+
+from .auction import (GameTooLargeError, MixedEquilibrium, NormalFormAuction, NotAuctionError, SequentialSolution,
+                      TheoryError, ValuationError, Valuations, bot_auction, check_auction, lot_names, normal_form,
+                      solve_sequential, teaching_position, valuations)
+
+__all__ = [
+    "GameTooLargeError", "MixedEquilibrium", "NormalFormAuction", "NotAuctionError", "SequentialSolution",
+    "TheoryError", "ValuationError", "Valuations", "bot_auction", "check_auction", "lot_names", "normal_form",
+    "solve_sequential", "teaching_position", "valuations",
+]

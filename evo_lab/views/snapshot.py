@@ -1,0 +1,204 @@
+"""JSON snapshots of a position for the browser board widget.
+
+Two parts travel to the browser: :func:`board_geometry` (static: hex polygons, coast, colours; sent once per
+board) and :func:`snapshot` (everything that changes: dinosaurs, climate, the clickable targets of the player to
+act with their action strings and odds, the last event). Clicks come back as those action strings, which the
+engine parses and checks.
+
+>>> import numpy as np, evo_lab
+>>> s = evo_lab.Game(players=2, seed=1).new_initial_state_dealt(np.random.default_rng(1))
+>>> snap = snapshot(s)
+>>> snap["node"], len(snap["occ"]) == s.game.board.n
+('bid', True)
+>>> geo = board_geometry(s.game.board)
+>>> len(geo["spaces"]), geo["spaces"][0]["label"] == s.game.labels[0]
+(26, True)
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from evo_lab.board import TERRAINS, Board, hex_center
+from evo_lab.views.svg import (_DINO_PATH, _EDGE_DIRS, CLIMATE_COLOURS, CLIMATE_GLYPHS, COAST_COLOUR,
+                               HIGHLIGHT_COLOUR, PLAYER_COLOURS, PLAYER_NAMES, SEA_COLOUR, TERRAIN_COLOURS, _corners,
+                               _fmt, _points)
+
+__all__ = ["board_geometry", "snapshot", "describe_last", "assumed_values", "BOARD_KINDS", "DIRECT_KINDS"]
+
+#: Decisions drawn on the board as "select a dinosaur, then click a target".
+BOARD_KINDS = ("move", "attack", "wings", "flippers")
+#: Decisions drawn as a directly clickable space (no dinosaur to select first).
+DIRECT_KINDS = ("birth", "escape", "remove")
+
+
+def board_geometry(board: Board, size: float = 28) -> dict:
+    """Static drawing data of ``board`` in the same coordinates and colours as :func:`~evo_lab.views.svg.board_svg`."""
+    s = float(size)
+    centres = [hex_center(q, r, s) for q, r in board.axial]
+    xs = [x for x, _ in centres]
+    ys = [y for _, y in centres]
+    margin = s * 1.3
+    head = s * 1.1
+    foot = s * 1.4
+    x0 = min(xs) - s * math.sqrt(3) / 2 - margin
+    x1 = max(xs) + s * math.sqrt(3) / 2 + margin
+    y0 = min(ys) - s - margin - head
+    y1 = max(ys) + s + margin + foot
+    spaces = []
+    for i, (cx, cy) in enumerate(centres):
+        spaces.append({"id": i, "label": board.labels[i], "terrain": board.terrain[i],
+                       "coastal": bool(board.coastal[i]), "start": board.start_player(i),
+                       "cx": round(cx, 2), "cy": round(cy, 2), "points": _points(_corners(cx, cy, s)),
+                       "inner": _points(_corners(cx, cy, s * 0.84))})
+    land = set(board.axial)
+    segs = []
+    for i, (cx, cy) in enumerate(centres):
+        if not board.coastal[i]:
+            continue
+        q, r = board.axial[i]
+        pts = _corners(cx, cy, s)
+        for k, (dq, dr) in enumerate(_EDGE_DIRS):
+            if (q + dq, r + dr) not in land:
+                p1, p2 = pts[k], pts[(k + 1) % 6]
+                segs.append(f"M{_fmt(p1[0])},{_fmt(p1[1])}L{_fmt(p2[0])},{_fmt(p2[1])}")
+    return {
+        "name": board.name, "n": board.n, "size": s, "reconstructed": bool(board.reconstructed),
+        "viewbox": [round(x0, 2), round(y0, 2), round(x1 - x0, 2), round(y1 - y0, 2)],
+        "spaces": spaces, "coast": "".join(segs), "dino_path": _DINO_PATH,
+        "colours": {"terrain": dict(TERRAIN_COLOURS), "climate": dict(CLIMATE_COLOURS), "players": list(PLAYER_COLOURS),
+                    "sea": SEA_COLOUR, "coast": COAST_COLOUR, "highlight": HIGHLIGHT_COLOUR},
+        "glyphs": dict(CLIMATE_GLYPHS), "player_names": list(PLAYER_NAMES), "terrains": list(TERRAINS),
+    }
+
+
+def assumed_values(game: Any, parts: tuple[str, ...] | None = None) -> list[str]:
+    """Names of assumed data values of ``game`` (optionally only some data parts), plus the board if reconstructed.
+
+    >>> import evo_lab
+    >>> any(v.startswith("die") for v in assumed_values(evo_lab.Game(players=2), ("die",)))
+    True
+    """
+    out = [v for v in game.data.assumed() if parts is None or v.split()[0] in parts]
+    if getattr(game.board, "reconstructed", False) and (parts is None or "board" in parts):
+        out.append(f"board {game.board.name} (reconstructed, not the printed board)")
+    return out
+
+
+def describe_last(state: Any) -> dict | None:
+    """The last event (``state.last``) as ``{"kind", "text", ...}``; fights carry the die face and result.
+
+    >>> import evo_lab
+    >>> describe_last(evo_lab.Game(players=2).new_initial_state()) is None
+    True
+    """
+    last = tuple(state.last or ())
+    if not last:
+        return None
+    g = state.game
+    L = g.labels
+    k = last[0]
+    out: dict[str, Any] = {"kind": k}
+    if k == "fight":
+        _, src, dst, result, face = last
+        sym = g.data.die_symbols.get(face)
+        out.update(src=src, dst=dst, result=result, face=face, face_name=getattr(sym, "name", face),
+                   text=f"{L[src]} attacks {L[dst]}: the die shows {getattr(sym, 'name', face)}: "
+                        f"{'the attack succeeds' if result == 'win' else 'the attack fails'}")
+    elif k in ("move", "wings", "flippers"):
+        out.update(src=last[1], dst=last[2], text=f"{k} {L[last[1]]} to {L[last[2]]}")
+    elif k == "escape":
+        out.update(src=last[1], dst=last[2], text=f"chameleon skin: the defender on {L[last[2]]} escapes to {L[last[3]]}")
+    elif k == "token":
+        tid = g.token_ids[last[1]]
+        out.update(token=tid, text="the meteorite falls: the game ends" if tid == "meteorite"
+                   else f"climate token {tid} revealed")
+    elif k == "birth":
+        out.update(player=last[1], dst=last[2], text=f"P{last[1] + 1}: a new dinosaur on {L[last[2]]}")
+    elif k == "killer_baby":
+        _, p, space, res, face = last
+        out.update(player=p, dst=space, face=face, result=res,
+                   text=f"P{p + 1}'s killer baby on {L[space]}: die {face}, "
+                        + ("the enemy dies" if res == "enemy_dies" else "the baby dies"))
+    elif k == "starved":
+        out.update(spaces=list(last[1:]), text="died of the climate: " + ", ".join(L[x] for x in last[1:]))
+    elif k == "bid":
+        out.update(text=f"P{last[1] + 1} bids {last[3]} on lot {last[2]}")
+    elif k == "outbid":
+        out.update(text=f"P{last[3] + 1} bids {last[4]} on lot {last[2]}, displacing P{last[1] + 1}")
+    elif k == "auction":
+        out.update(text="auction over: lots paid and genes taken")
+    elif k == "scored":
+        out.update(text="scoring: " + ", ".join(f"P{p + 1} +{c}" for p, c in enumerate(last[1])))
+    elif k == "play":
+        out.update(text=f"P{last[1] + 1} plays {last[2]}")
+    elif k == "card":
+        out.update(text=f"P{last[1] + 1} draws an event card")
+    else:
+        out.update(text=" ".join(str(x) for x in last))
+    return out
+
+
+def _prob(p: Fraction | None) -> dict:
+    return {} if p is None else {"p": f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator),
+                                 "pct": round(float(p) * 100, 1)}
+
+
+def snapshot(state: Any, viewer: int | None = None, *, ply: int = 0, title: str | None = None) -> dict:
+    """Everything the board widget draws for ``state`` as seen by ``viewer`` (``None``: the omniscient teacher).
+
+    ``targets`` maps a source space (as a string key) to the clickable targets of the dinosaur there:
+    ``{"dst", "kind", "action", "text"}`` plus ``"p"``/``"pct"`` (success probability) for attacks. ``direct``
+    lists spaces clicked without selecting first (births, escapes, removals). Only the player to act gets
+    targets: a viewer who is not to act sees the position without them.
+    """
+    g = state.game
+    obs = state.observation(viewer)
+    cur = state.current_player()
+    can_act = cur >= 0 and (viewer is None or viewer == cur)
+    targets: dict[str, list[dict]] = {}
+    direct: list[dict] = []
+    others: list[dict] = []
+    if can_act:
+        for a in state.legal_actions():
+            text = state.action_to_string(a)
+            item = {"kind": a.kind, "action": text, "text": state.describe_action(a)}
+            if a.kind in BOARD_KINDS:
+                item["dst"] = a.b
+                if a.kind == "attack":
+                    item.update(_prob(state.attack_probability(a.a, a.b)))
+                targets.setdefault(str(a.a), []).append(item)
+            elif a.kind == "birth" and a.b >= 0:
+                item["dst"] = a.a
+                targets.setdefault(str(a.b), []).append(item)
+            elif a.kind in DIRECT_KINDS:
+                item["dst"] = a.a
+                direct.append(item)
+            else:
+                others.append(item)
+    if state.is_terminal():
+        status = "game over: " + ", ".join(f"P{p + 1} {mp} MP" for p, mp in enumerate(state.returns()))
+    elif cur == -1:
+        status = f"chance: {state.node_name()}"
+    else:
+        status = f"P{cur + 1} ({PLAYER_NAMES[cur]}) to {state.node_name()}"
+        if state.node_name() == "move":
+            status += f", {state.mp_left} movement point{'s' if state.mp_left != 1 else ''} left"
+    states = obs["climate"]["states"]
+    return {
+        "ply": ply,
+        "title": title if title is not None else f"Round {state.round}, {state.phase_name()} phase",
+        "status": status,
+        "round": state.round, "phase": state.phase_name(), "node": state.node_name(), "player": cur,
+        "viewer": viewer, "can_act": can_act, "terminal": state.is_terminal(),
+        "section": obs["climate"]["section"], "states": states,
+        "space_states": [states[t] for t in g.board.terrain],
+        "occ": list(obs["board"]),
+        "mp": [pl.get("mp") for pl in obs["players"]],
+        "counts": [pl["dinosaurs"] for pl in obs["players"]],
+        "targets": targets, "direct": direct, "others": others,
+        "last": describe_last(state),
+        "assumed": assumed_values(g),
+    }
