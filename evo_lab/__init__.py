@@ -20,3 +20,11 @@ __all__ = [
     "apply_random_chance", "play_out", "sample_chance", "DataError", "DataPack", "load_data", "Action", "Game",
     "GameConfigError", "RuleOptions", "State", "__version__",
 ]
+
+
+def __getattr__(name: str):  # lazy: the widgets import ipywidgets, anywidget and plotly (about 0.4 s or more)
+    if name == "Explorer":
+        from .views.widgets import Explorer
+
+        return Explorer
+    raise AttributeError(f"module 'evo_lab' has no attribute {name!r}")

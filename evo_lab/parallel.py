@@ -34,7 +34,8 @@ def child_seeds(seed: int | np.random.SeedSequence | None, n: int) -> list[np.ra
 
 def seed_int(ss: np.random.SeedSequence) -> int:
     """A 63-bit integer drawn from a seed sequence (to seed a ``Game`` or print in a report)."""
-    return int(ss.generate_state(2, dtype=np.uint32).astype(np.uint64).dot([1, 1 << 32]) & ((1 << 63) - 1))
+    lo, hi = (int(x) for x in ss.generate_state(2, dtype=np.uint32))
+    return ((hi << 32) | lo) & ((1 << 63) - 1)
 
 
 def chunked(items: Sequence[Any], size: int) -> list[list[Any]]:

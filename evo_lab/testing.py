@@ -140,7 +140,7 @@ class FuzzResult:
     final_json: str = ""
 
 
-def fuzz_game(players: int, seed: int, data: DataPack | None = None, *, json_every: int = 1,
+def fuzz_game(players: int, seed: int, data: DataPack | None = None, *, json_every: int = 1, full_json_every: int = 50,
               replay: bool = True, max_actions: int = 20000) -> FuzzResult:
     """Play one uniformly random game (chance sampled exactly) and check it after every action.
 
@@ -156,7 +156,9 @@ def fuzz_game(players: int, seed: int, data: DataPack | None = None, *, json_eve
             check_state(s)
             if json_every and res.actions % json_every == 0:
                 text = s.to_json()
-                back = State.from_json(text)
+                # the game's configuration is reloaded from the JSON too every ``full_json_every`` states
+                fresh = full_json_every and res.actions % full_json_every == 0
+                back = State.from_json(text) if fresh else State.from_json(text, game)
                 if back.to_json() != text:
                     _fail("JSON round-trip changes the position", s)
                 if back.legal_actions() != s.legal_actions():
@@ -192,7 +194,7 @@ def fuzz_game(players: int, seed: int, data: DataPack | None = None, *, json_eve
             for p in range(players):
                 if s.count[p] < floors_before[p]:
                     _fail(f"P{p + 1} removed below the floor {floors_before[p]} in survival", s)
-    res.rounds = s.round - 1 if s.last and s.last[0] == "token" else s.round
+    res.rounds = s.round - 1  # the meteorite is revealed at the start of round ``s.round``
     for p in range(players):
         res.uniques_won.update(s.unique_genes(p))
     res.final_json = s.to_json()

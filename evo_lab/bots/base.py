@@ -16,14 +16,16 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from ..core.errors import EvoLabError
+from ..engine.actions import Action
 
 #: name -> bot class; filled by the bot modules (``random``, ``greedy``, ``ismcts``).
-BOTS: dict[str, type["Bot"]] = {}
+BOTS: dict[str, type[Bot]] = {}
 
 
 class BotError(EvoLabError, ValueError):
@@ -48,7 +50,7 @@ class UnknownBotError(EvoLabError, ValueError):
     """A bot name that is not in the registry (or bad options for a bot)."""
 
 
-def register(cls: type["Bot"]) -> type["Bot"]:
+def register(cls: type[Bot]) -> type[Bot]:
     """Class decorator: add a bot class to :data:`BOTS` under ``cls.name``."""
     BOTS[cls.name] = cls
     return cls
@@ -135,7 +137,7 @@ def checked_action(bot: Any, state: Any, player: int, *, seed: int | None = None
             raise BotError(f"{e}{where}", bot=e.bot or name, action=e.action, player=player, seed=seed, game=game,
                            reason=e.reason) from None
         raise
-    except Exception as e:  # noqa: BLE001 - any bug in a bot is reported with the seed to replay it
+    except Exception as e:
         raise BotError(f"bot {name!r} (P{player + 1}) raised {type(e).__name__}: {e}{where} at "
                        f"round {state.round}, {state.node_name()}", bot=name, player=player, seed=seed, game=game,
                        reason="bot_raised") from e
@@ -145,6 +147,11 @@ def checked_action(bot: Any, state: Any, player: int, *, seed: int | None = None
             parsed = state.parse_action(action)
         except ValueError:
             parsed = None
+    elif isinstance(action, tuple) and not isinstance(action, Action) and action and isinstance(action[0], str):
+        try:
+            parsed = Action(*action)
+        except TypeError:
+            parsed = action
     else:
         parsed = action
     if parsed is None or parsed not in legal:

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Mapping
@@ -186,6 +187,12 @@ class Game:
 
     def to_dict(self, full: bool = False) -> dict:
         """The configuration as JSON-able data (the standard board and shipped pack by name)."""
+        cache = self.__dict__.setdefault("_dict_cache", {})
+        if full not in cache:  # the configuration is static: hashing the pack once per game is enough
+            cache[full] = json.dumps(self._to_dict(full))
+        return json.loads(cache[full])
+
+    def _to_dict(self, full: bool) -> dict:
         standard = self.board.name == f"standard-{self.board.players}p" and self.board == Board.standard(self.board.players)
         default_pack = self.data.fingerprint() == load_data().fingerprint()
         return {

@@ -162,7 +162,8 @@ class State:
             raise IllegalActionError("the game is over", "game_over", action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:  # type: ignore[operator]
-            raise IllegalActionError(self._explain_illegal(action), self._illegal_reason, action)
+            msg, reason = self._explain_illegal(action)
+            raise IllegalActionError(msg, reason, action)
         self._apply(action)
 
     def returns(self) -> list[int]:
@@ -428,6 +429,13 @@ class State:
         return -1
 
     def _movement_actions(self, p: int) -> list[Action]:
+        """Movement phase (ruling R7): "The available movement points must be divided amongst all the
+        dinosaurs of the species. Each movement point enables ONE dinosaur to move one space." "Dinosaurs are
+        not allowed to move through or stop on a space that is already occupied". "The only way to enter a
+        space containing an enemy dinosaur is to start a fight" (1 point). "a clan that only has two dinosaurs
+        may not be attacked". Wings: "can move 2 spaces by paying 1 movement point. The first space can
+        contain a dinosaur ... only be used once per Movement phase". Flippers: "from one coastal space to
+        another coastal space by paying 1 movement point". Frenzied attack: "before launching an attack"."""
         g = self.game
         occ = self.occ
         adj = g.adj
@@ -471,6 +479,10 @@ class State:
         return acts
 
     def _bid_actions(self, p: int) -> list[Action]:
+        """Mutation phase (rulings R2, R3): "If the column is empty, the marker can be placed wherever the
+        player likes ... If the column is already occupied, the marker must be placed on a higher value".
+        "A player who has been outbid ... The new bid must be on a different column". Bids are affordable:
+        max(0, bid - vials) <= MP."""
         s = self.game.data.setup
         lo, hi = s["bid_min"], s["bid_max"]
         vials = self.vials(p)
@@ -486,6 +498,9 @@ class State:
         return acts
 
     def _birth_targets(self, p: int, removed: int = -1) -> list[int]:
+        """Birth phase (rulings R6, R12): "The player places a new dinosaur pawn on a space adjacent to one of
+        his dinosaurs." Thick shell: "up to 3 spaces away". Killer babies: "You can add new dinosaurs to
+        occupied spaces" (not of a protected clan)."""
         g = self.game
         occ = self.occ
         rng = g.thick_range if self.has(p, "thick_shell") else 1
@@ -504,6 +519,8 @@ class State:
         return sorted(out)
 
     def _birth_actions(self, p: int) -> list[Action]:
+        """"A player who already has all 8 dinosaurs on the board is allowed to eliminate one of them in
+        order to bring a new one on elsewhere." Births are optional (ruling R5, option ``birth_optional``)."""
         acts = []
         if self.count[p] < self.game.max_dinos:
             acts = [Action(BIRTH, t) for t in self._birth_targets(p)]
@@ -532,6 +549,8 @@ class State:
         return groups, allow, rules.deaths_allowed(self.count[p], excess, self.floor(p))
 
     def _survival_candidates(self, p: int) -> list[int]:
+        """Dinosaurs the owner may choose to remove next: "Each player removes the dead dinosaurs in the order
+        of his choice and stops if he only has two remaining on the board" (ruling R13)."""
         groups, allow, due = self._survival_groups(p)
         if due <= 0:
             return []
@@ -624,6 +643,9 @@ class State:
         self.count[q] -= 1
 
     def _reveal(self, tok: int) -> None:
+        """Climate phase: "The starting player turns over the top climate token and applies its effect. If the
+        meteorite token appears, the game ends immediately". Holders of Prescience may then replace the
+        token's effect (ruling R9)."""
         g = self.game
         if tok == g.meteorite:
             self._event(("token", tok))
@@ -657,6 +679,10 @@ class State:
             self._event(("bid", p, lot, value))
 
     def _resolve_attack(self, face: int) -> None:
+        """Combat: "The attacking dinosaur wins and takes the place of the defeated animal. The losing dinosaur
+        is removed from the game" or "The attacking dinosaur loses. The two dinosaurs stay where they are."
+        Chameleon skin: "When you lose a fight, your dinosaur can move onto an adjacent space (but not the one
+        from which the attacker came) instead of being killed. If no legal space is available, it dies." """
         g = self.game
         src, dst = self.pend
         att, dfd = self.occ[src], self.occ[dst]
@@ -698,6 +724,8 @@ class State:
         self._after_birth(p, space)
 
     def _after_birth(self, p: int, space: int) -> None:
+        """Egg thief window: "just after an opponent has placed a new dinosaur ... That dinosaur must belong
+        to an opponent who has at least 4 of them" (ruling R11)."""
         n_min = 4
         if self.count[p] >= n_min:
             self.window = tuple(q for q in self.order if q != p and self.count[q] < self.game.max_dinos
@@ -708,6 +736,8 @@ class State:
         self.step = "thief_window"
 
     def _resolve_killer_baby(self, face: int) -> None:
+        """Killer babies: "The opposing dinosaur is eliminated on a roll of claw, claw-with-equals or
+        claw-with-plus. On a roll of cross or claw-with-two-plusses, your dinosaur dies." (die.json)"""
         g = self.game
         space, p = self.pend
         sym = g.die_symbols[face]
@@ -730,6 +760,10 @@ class State:
         self.discard[card] += 1
 
     def _play(self, p: int, a: Action) -> None:
+        """Event cards: "These cards are kept secret until they are used ... discarded after use". Effects:
+        Prescience (wheel shift instead of the token), Frenzied attack (+2 attack horns this phase), Swarm of
+        rats (no births this phase), Geysers (own dinosaurs survive on cold terrain), Egg thief (the newborn
+        becomes one of the thief's)."""
         g = self.game
         card = a.a
         eff = g.card_effects[card]
@@ -813,6 +847,8 @@ class State:
             elif step == "climate_window":
                 if self.window:
                     p, self.window = self.window[0], self.window[1:]
+                    if self._card_of(p, "prescience") < 0:  # a determinized hand may lack the card
+                        continue
                     self.node, self.actor = "prescience", p
                     return
                 old = self.section
@@ -915,6 +951,8 @@ class State:
             elif step == "swarm_window":
                 if self.window:
                     p, self.window = self.window[0], self.window[1:]
+                    if self._card_of(p, "swarm_of_rats") < 0:
+                        continue
                     self.node, self.actor = "swarm", p
                     return
                 self.egg_round = 1
@@ -956,6 +994,8 @@ class State:
             elif step == "geysers_window":
                 if self.window:
                     p, self.window = self.window[0], self.window[1:]
+                    if self._card_of(p, "geysers") < 0:
+                        continue
                     self.node, self.actor = "geysers", p
                     return
                 self.surv_idx = 0
@@ -990,9 +1030,7 @@ class State:
                 raise RuntimeError(f"unknown step {step!r}")
 
     # ================================================================== errors
-    _illegal_reason = "not_legal"
-
-    def _explain_illegal(self, a: Action) -> str:
+    def _explain_illegal(self, a: Action) -> tuple[str, str]:
         g = self.game
         node = self.node
         reason = "not_legal"
@@ -1028,8 +1066,7 @@ class State:
                 msg, reason = f"{text!r}: that dinosaur is not one that must die", "not_doomed"
             else:
                 msg = f"{text!r} is not legal here"
-        self._illegal_reason = reason
-        return msg
+        return msg, reason
 
     def _explain_move(self, a: Action, text: str) -> tuple[str, str]:
         g = self.game
@@ -1374,6 +1411,16 @@ class State:
             for i in unseen:
                 s.bag[g.n_normal + i] = 1 if i in inbag else 0
             s.excluded = tuple(sorted(i for i in unseen if i not in inbag))
+        # an open event window lists the later card holders: ask every later player instead (``_run`` skips
+        # those whose redrawn hand lacks the card), so the window neither leaks nor contradicts the hands
+        if s.step in ("climate_window", "swarm_window", "geysers_window", "thief_window") and s.actor in s.order:
+            closed = (s.step == "climate_window" and s.prescience_played and g.options.prescience_once_per_phase) or (
+                s.step == "thief_window" and (not s.pend or s.count[s.pend[1]] < 4))
+            if not closed:
+                later = s.order[s.order.index(s.actor) + 1:]
+                if s.step == "thief_window":
+                    later = tuple(q for q in later if q != s.pend[1] and s.count[q] < g.max_dinos)
+                s.window = tuple(later)
         if s.next_token is not None and not (s.uniq[player] & g.bit.get("sixth_sense", 0)):
             s.next_token = None
             if s.node == "peek":
@@ -1484,6 +1531,7 @@ class State:
             raise FormatError(f"must be a player 0..{n - 1} at a decision node", "state.actor")
         if not isinstance(s.hands, tuple) or len(s.hands) != n:
             raise FormatError(f"must hold {n} hands", "state.hands")
+        _check_loaded(s, g)
         s._origin = None
         s._origin = s.to_dict()
         return s
@@ -1567,6 +1615,8 @@ def _tupled(v: Any) -> Any:
 
 
 def _ints(v: Any, field: str) -> list:
+    if not isinstance(v, (list, tuple)):
+        raise FormatError(f"must be a list, got {v!r}", field)
     out = []
     for x in v:
         if isinstance(x, bool) or not isinstance(x, int):
@@ -1587,3 +1637,47 @@ def _player(tok: str) -> int:
     if t.startswith("P") and t[1:].isdigit():
         return int(t[1:]) - 1
     raise FormatError(f"expected a player like P1, got {tok!r}", "action")
+
+
+_STEPS = frozenset({"auction_pay", "bidding", "birth_start", "birth_turn", "climate_token", "climate_window",
+                    "draw_genes", "end", "geysers_window", "initiative", "movement_decide", "movement_start",
+                    "movement_turn", "mutation_start", "peek_climate", "peek_mutation", "round_start", "scoring",
+                    "setup_exclude", "setup_order", "survival_player", "survival_start", "swarm_window",
+                    "thief_window", "wait"})
+
+
+def _check_loaded(s: State, g: Game) -> None:
+    """Field checks of a loaded position beyond types, so that a bad file fails here naming the field
+    rather than later with an IndexError."""
+    n = g.players
+
+    def ints_in(v: Any, lo: int, hi: int, field: str) -> None:
+        if not isinstance(v, tuple) or any(isinstance(x, bool) or not isinstance(x, int) or not lo <= x < hi
+                                           for x in v):
+            raise FormatError(f"must be a list of integers {lo}..{hi - 1}", field)
+
+    if s.step not in _STEPS:
+        raise FormatError(f"unknown step {s.step!r}", "state.step")
+    ints_in(s.order, 0, n, "state.order")
+    if len(set(s.order)) != len(s.order):
+        raise FormatError("a player is twice on the track", "state.order")
+    for i, h in enumerate(s.hands):
+        ints_in(h, 0, len(g.deck0), f"state.hands[{i}]")
+    ints_in(s.revealed, 0, g.meteorite, "state.revealed")
+    ints_in(s.excluded, 0, g.n_unique, "state.excluded")
+    ints_in(s.window, 0, n, "state.window")
+    ints_in(tuple(s.lots), -2, len(g.gene_ids), "state.lots")
+    for f in ("bag", "deck", "discard", "tokens_left", "paid"):
+        if any(x < 0 for x in getattr(s, f)):
+            raise FormatError("counts cannot be negative", f"state.{f}")
+    if s.next_token is not None and (isinstance(s.next_token, bool) or not isinstance(s.next_token, int)
+                                     or not 0 <= s.next_token <= g.meteorite):
+        raise FormatError(f"must be null or a token 0..{g.meteorite}", "state.next_token")
+    for i, b in enumerate(s.bids):
+        if b is not None and (len(b) != 2 or not 0 <= b[0] < n):
+            raise FormatError("each bid must be null or [player, value]", f"state.bids[{i}]")
+    for f in ("pend", "last", "log"):
+        if hasattr(s, f) and not isinstance(getattr(s, f), tuple):
+            raise FormatError("must be a list", f"state.{f}")
+    if s.round < 0 or not 0 <= s.mover <= n or not 0 <= s.surv_idx <= n or not 0 <= s.birth_idx <= n:
+        raise FormatError("round, mover, birth_idx and surv_idx must be in range", "state.round")

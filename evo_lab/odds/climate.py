@@ -24,7 +24,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -139,20 +140,25 @@ def climate_forecast(state_or_game: State | Game, rounds: int, viewer: int | Non
         notes.append(f"the next token is known ({g.token_ids[v.known_next]}, sixth sense)")
     secs, reached, length = _forecast_core(v.tokens_left, v.position, v.section, v.known_next, rounds,
                                            g.token_shifts, g.n_sections, g.pile_length, g.bottom)
-    codes = g.section_codes
-    terrains = g.data.terrains
-    tstates = []
+    tcore = _terrain_core(secs, g.section_codes, g.data.terrains)
+    tstates = [{t: dict(states) for t, states in per} for per in tcore]
+    return ClimateForecast([v.next_round + k for k in range(len(secs))], [dict(d) for d in secs], list(reached),
+                           tstates, {v.rounds_played + k: p for k, p in length}, v.section, viewer,
+                           g.n_sections, notes)
+
+
+@functools.lru_cache(maxsize=4096)
+def _terrain_core(secs: tuple, codes: tuple, terrains: tuple) -> tuple:
+    out = []
     for dist in secs:
-        per = {}
+        per = []
         for ti, t in enumerate(terrains):
             acc = dict.fromkeys(CLIMATE_STATES, Fraction(0))
             for sec, p in dist:
                 acc[CLIMATE_STATES[codes[sec][ti]]] += p
-            per[t] = acc
-        tstates.append(per)
-    return ClimateForecast([v.next_round + k for k in range(len(secs))], [dict(d) for d in secs], list(reached),
-                           tstates, {v.rounds_played + k: p for k, p in length}, v.section, viewer,
-                           g.n_sections, notes)
+            per.append((t, tuple(acc.items())))
+        out.append(tuple(per))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -290,7 +296,7 @@ def simulate_climate(state_or_game: State | Game, rounds: int, n: int = 10_000, 
     meteor = g.meteorite
     shifts, ns, L, bottom = g.token_shifts, g.n_sections, g.pile_length, g.bottom
     horizon = max(rounds, L - v.position + 1)
-    counts = [dict() for _ in range(rounds)]
+    counts: list[dict[int, int]] = [{} for _ in range(rounds)]
     played = [0] * rounds
     length: dict[int, int] = {}
     uniform = rng.random((n, horizon + 1))

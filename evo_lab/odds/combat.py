@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.errors import EvoLabError
 from ..datapack import DataPack, load_data

@@ -18,24 +18,25 @@ with lot ``L`` after paying ``price`` as ``value[player][L] - price`` (quasi-lin
 >>> v = valuations(s, [[1, 3], [0, 4]])
 >>> sol = solve_sequential(s, v, bids=range(0, 5))
 >>> sol.path
-['bid 0 on lot 0', 'bid 3 on lot 1', 'bid 0 on lot 0']
+['bid 0 on lot 0', 'bid 0 on lot 1']
 >>> sol.payoffs
-[1.0, 1.0]
+[1.0, 4.0]
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
 from ..core.errors import EvoLabError
 from ..core.protocol import apply_random_chance, uniform_random_policy
 from ..engine import rules
-from ..engine.actions import BID, Action
+from ..engine.actions import Action
 from ..engine.state import EMPTY_LOT, EVENT_LOT, State
 
 
@@ -158,7 +159,7 @@ def _bid_values(state: State, bids: Iterable[int] | None) -> tuple[int, ...]:
     lo, hi = s["bid_min"], s["bid_max"]
     if bids is None:
         return tuple(range(lo, hi + 1))
-    out = tuple(sorted(set(int(b) for b in bids)))
+    out = tuple(sorted({int(b) for b in bids}))
     if not out or any(not lo <= b <= hi for b in out):
         raise TheoryError(f"bids must be values in {lo}..{hi}, got {list(bids) if bids is not None else None}")
     if lo not in out:
@@ -242,7 +243,7 @@ class NormalFormAuction:
         return alive
 
     def nash_equilibria(self, method: str = "support", *, reduce: bool = True,
-                        max_supports: int = 2_000_000) -> list["MixedEquilibrium"]:
+                        max_supports: int = 2_000_000) -> list[MixedEquilibrium]:
         """Mixed Nash equilibria of the two-player game with nashpy.
 
         ``method``: ``"support"`` (support enumeration), ``"vertex"`` (vertex enumeration) or
@@ -250,6 +251,13 @@ class NormalFormAuction:
         strategies are removed first (this keeps every equilibrium). Support enumeration visits
         ``sum_k C(r, k) C(c, k)`` support pairs; above ``max_supports`` it raises :class:`GameTooLargeError`.
         """
+        import warnings
+
+        with warnings.catch_warnings(), np.errstate(divide="ignore", invalid="ignore"):
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return self._nash(method, reduce, max_supports)
+
+    def _nash(self, method: str, reduce: bool, max_supports: int) -> list[MixedEquilibrium]:
         import nashpy
 
         A, B = self.payoff_matrices()
@@ -270,7 +278,7 @@ class NormalFormAuction:
             for lab in range(a.shape[0] + a.shape[1]):
                 try:
                     eqs.append(game.lemke_howson(initial_dropped_label=lab))
-                except Exception:  # noqa: BLE001 - nashpy may fail on degenerate games for some labels
+                except Exception:  # noqa: BLE001, S112 - nashpy may fail on degenerate games for some labels
                     continue
         else:
             raise TheoryError(f"method must be 'support', 'vertex' or 'lemke_howson', got {method!r}")
@@ -290,7 +298,7 @@ class NormalFormAuction:
             out.append(MixedEquilibrium((fx, fy), (float(fx @ A @ fy), float(fx @ B @ fy)), self))
         return out
 
-    def gambit_equilibria(self) -> list["MixedEquilibrium"]:  # pragma: no cover - optional dependency
+    def gambit_equilibria(self) -> list[MixedEquilibrium]:  # pragma: no cover - optional dependency
         """Equilibria with pygambit (``pip install 'evo-lab[gambit]'``); raises TheoryError without it."""
         try:
             import pygambit as gbt
@@ -365,7 +373,7 @@ def normal_form(state: State, vals: Any, *, bids: Iterable[int] | None = None,
     >>> s = teaching_position(seed=1)
     >>> nf = normal_form(s, [[0, 2], [0, 2]], bids=[0, 1, 2])
     >>> [nf.describe(p) for p in nf.pure_equilibria()][:2]
-    ['P1: 0 on event card; P2: 0 on bony_plates', 'P1: 1 on bony_plates; P2: 0 on event card']
+    ['P1: 1 on bony_plates; P2: 1 on bony_plates', 'P1: 1 on bony_plates; P2: 2 on bony_plates']
     """
     check_auction(state)
     if any(b is not None for b in state.bids):
@@ -483,7 +491,7 @@ def solve_sequential(state: State, vals: Any, *, bids: Iterable[int] | None = No
 # ---------------------------------------------------------------------------------------------- bots
 def _bots_available() -> bool:
     try:
-        import evo_lab.bots as b  # noqa: F401
+        import evo_lab.bots as b
 
         return hasattr(b, "make_bot")
     except ImportError:
@@ -545,7 +553,7 @@ def bot_auction(state: State, vals: Any, *, bots: Any = "greedy", games: int = 2
         outcomes.append({"path": path, "allocation": alloc, "payoffs": pay})
     n = state.game.players
     mean_pay = [float(np.mean([o["payoffs"][p] for o in outcomes])) for p in range(n)]
-    mean_price = [float(np.mean([dict((q, c) for q, _b, c in o["allocation"])[p] for o in outcomes]))
+    mean_price = [float(np.mean([{q: c for q, _b, c in o["allocation"]}[p] for o in outcomes]))
                   for p in range(n)]
     return {"policy": name + (" (evo_lab.bots not available: random fallback)" if fallback else ""),
             "fallback": fallback, "outcomes": outcomes, "mean_payoffs": mean_pay, "mean_price": mean_price}

@@ -153,6 +153,7 @@ function render({ model, el }) {
   const error = root.querySelector(".evo-error");
 
   function paint() {
+    tip.hidden = true;
     const geo = model.get("geometry");
     const snap = model.get("snapshot");
     if (!geo || !geo.spaces || !snap || !snap.occ) return;

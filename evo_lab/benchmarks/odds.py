@@ -1,0 +1,65 @@
+"""Benchmark section ``odds``: warm exact combat and climate queries, and the exact climate forecast
+against a 100,000-sample simulation of the same pile.
+
+>>> rows = run(quick=True)
+>>> {r["name"] for r in rows} >= {"combat_odds warm", "climate_forecast warm"}
+True
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..engine import Game
+from ..odds import climate, combat_odds, simulate_climate
+
+
+def _per_call(fn, reps: int) -> float:
+    fn()
+    best = float("inf")
+    for _ in range(3):
+        t = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        best = min(best, (time.perf_counter() - t) / reps)
+    return best
+
+
+def run(quick: bool = False) -> list[dict]:
+    game = Game(players=4)
+    reps = 200 if quick else 2000
+    rows = []
+    t_combat = _per_call(lambda: combat_odds(2, 1, large_horn=True), reps)
+    rows.append({"name": "combat_odds warm", "value": t_combat * 1e6, "unit": "us", "target": "< 1000 us",
+                 "note": "one attack with modifiers and the per-face breakdown"})
+    t_warm = _per_call(lambda: climate.climate_forecast(game, 11), reps // 4)
+    rows.append({"name": "climate_forecast warm", "value": t_warm * 1e6, "unit": "us", "target": "< 1000 us",
+                 "note": "11 rounds from the start: sections, terrain states, game length (memoised core)"})
+
+    def cold():
+        climate._forecast_core.cache_clear()
+        climate._terrain_core.cache_clear()
+        climate.climate_forecast(game, 11)
+
+    t_cold = _per_call(cold, 20 if quick else 100)
+    rows.append({"name": "climate_forecast cold", "value": t_cold * 1e6, "unit": "us", "target": None,
+                 "note": "same, cache cleared before every call (the full integer dynamic programme)"})
+    n = 10_000 if quick else 100_000
+    t = time.perf_counter()
+    simulate_climate(game, 11, n=n, seed=0)
+    t_sim = time.perf_counter() - t
+    if quick:
+        t_sim *= 100_000 / n
+    rows.append({"name": "climate simulation 100k", "value": t_sim, "unit": "s", "target": None,
+                 "note": ("extrapolated from 10,000 samples" if quick else "100,000 samples") +
+                 " of the lazy pile with the engine's weights"})
+    rows.append({"name": "climate exact/simulation speed ratio (cold)", "value": t_sim / t_cold, "unit": "x",
+                 "target": ">= 1000x", "note": "100k-sample simulation time / cold exact forecast time"})
+    rows.append({"name": "climate exact/simulation speed ratio (warm)", "value": t_sim / t_warm, "unit": "x",
+                 "target": ">= 1000x", "note": "100k-sample simulation time / warm exact forecast time"})
+    return rows
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for r in run():
+        print(f"{r['name']:<45} {r['value']:>12.2f} {r['unit']:<3} target {r['target']}  ({r['note']})")

@@ -1,0 +1,244 @@
+"""Fixed integer encodings of Evo actions and observations for RL frameworks (OpenSpiel, PettingZoo).
+
+Decisions map to a dense range ``0 .. num_distinct_actions - 1`` and chance outcomes to ``0 ..
+max_chance_outcomes - 1``; both depend only on the game (players, board, data pack). Each action kind owns a
+block: ``bid`` (lot x value), ``initiative`` (place), ``move``/``attack``/``wings``/``flippers`` (from x to),
+``end``, ``play`` (card x (no shift, each prescience shift)), ``pass``, ``birth`` (space x (none, removed
+space)), ``escape`` and ``remove`` (space); chance: ``exclude``, ``order``, ``token``, ``peek``, ``gene``,
+``card``, ``die``.
+
+>>> import evo_lab
+>>> codec = ActionCodec(evo_lab.Game(players=2))
+>>> a = evo_lab.Action("move", 3, 4)
+>>> codec.decode(codec.encode(a)) == a
+True
+>>> codec.decode_chance(codec.encode_chance(evo_lab.Action("die", 2)))
+Action(kind='die', a=2, b=-1, c=-1)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.errors import EvoLabError
+from ..engine.actions import (
+    ATTACK,
+    BID,
+    BIRTH,
+    CARD,
+    DIE,
+    END,
+    ESCAPE,
+    EXCLUDE,
+    FLIPPERS,
+    GENE,
+    INITIATIVE,
+    MOVE,
+    ORDER,
+    PASS,
+    PEEK,
+    PLAY,
+    REMOVE,
+    TOKEN,
+    WINGS,
+    Action,
+)
+from ..engine.state import CHANCE_NODES, EMPTY_LOT, EVENT_LOT, PHASES
+
+
+class EncodingError(EvoLabError, ValueError):
+    """An action or code outside the encoding of this game."""
+
+
+NODES = tuple(sorted(CHANCE_NODES)) + ("prescience", "bid", "adrenaline", "move", "chameleon", "swarm", "birth",
+                                       "egg_thief", "geysers", "survive", "end")
+
+
+class ActionCodec:
+    """Dense integer codes for the decisions and chance outcomes of one :class:`~evo_lab.Game`."""
+
+    def __init__(self, game: object):
+        g = self.game = game
+        n, P = g.n, g.players  # type: ignore[attr-defined]
+        s = g.data.setup  # type: ignore[attr-defined]
+        self.bid_values = s["bid_max"] + 1
+        self.shifts = tuple(g.prescience_shifts)  # type: ignore[attr-defined]
+        n_cards = len(g.card_ids)  # type: ignore[attr-defined]
+        dec = [(BID, P * self.bid_values), (INITIATIVE, P), (MOVE, n * n), (ATTACK, n * n), (WINGS, n * n),
+               (FLIPPERS, n * n), (END, 1), (PLAY, n_cards * (1 + len(self.shifts))), (PASS, 1),
+               (BIRTH, n * (n + 1)), (ESCAPE, n), (REMOVE, n)]
+        ch = [(EXCLUDE, g.n_unique), (ORDER, P), (TOKEN, len(g.token_ids)), (PEEK, len(g.token_ids)),  # type: ignore
+              (GENE, len(g.gene_ids)), (CARD, n_cards), (DIE, len(g.die_kinds))]  # type: ignore[attr-defined]
+        self._dec_off, self.num_distinct_actions = _offsets(dec)
+        self._ch_off, self.max_chance_outcomes = _offsets(ch)
+        self._dec_blocks = sorted((off, k) for k, off in self._dec_off.items())
+        self._ch_blocks = sorted((off, k) for k, off in self._ch_off.items())
+        self._n = n
+
+    # ----- decisions
+    def encode(self, a: Action) -> int:
+        """The code of a decision."""
+        k, n = a.kind, self._n
+        off = self._dec_off.get(k)
+        if off is None:
+            raise EncodingError(f"{a!r} is not a decision kind of the encoding")
+        if k == BID:
+            return off + a.a * self.bid_values + a.b
+        if k in (MOVE, ATTACK, WINGS, FLIPPERS):
+            return off + a.a * n + a.b
+        if k in (END, PASS):
+            return off
+        if k == PLAY:
+            return off + a.a * (1 + len(self.shifts)) + (0 if a.b == -1 else 1 + self.shifts.index(a.b))
+        if k == BIRTH:
+            return off + a.a * (n + 1) + (a.b + 1)
+        return off + a.a  # initiative, escape, remove
+
+    def decode(self, code: int) -> Action:
+        """The decision with this code."""
+        code = int(code)
+        if not 0 <= code < self.num_distinct_actions:
+            raise EncodingError(f"action code {code} outside 0..{self.num_distinct_actions - 1}")
+        off, k = _block(self._dec_blocks, code)
+        x, n = code - off, self._n
+        if k == BID:
+            return Action(k, x // self.bid_values, x % self.bid_values)
+        if k in (MOVE, ATTACK, WINGS, FLIPPERS):
+            return Action(k, x // n, x % n)
+        if k in (END, PASS):
+            return Action(k)
+        if k == PLAY:
+            c, j = divmod(x, 1 + len(self.shifts))
+            return Action(k, c, -1 if j == 0 else self.shifts[j - 1])
+        if k == BIRTH:
+            sp, r = divmod(x, n + 1)
+            return Action(k, sp, r - 1)
+        return Action(k, x)
+
+    # ----- chance
+    def encode_chance(self, a: Action) -> int:
+        off = self._ch_off.get(a.kind)
+        if off is None:
+            raise EncodingError(f"{a!r} is not a chance outcome kind")
+        return off + a.a
+
+    def decode_chance(self, code: int) -> Action:
+        code = int(code)
+        if not 0 <= code < self.max_chance_outcomes:
+            raise EncodingError(f"chance code {code} outside 0..{self.max_chance_outcomes - 1}")
+        off, k = _block(self._ch_blocks, code)
+        return Action(k, code - off)
+
+    def legal_codes(self, state: object) -> list[int]:
+        """Sorted codes of the legal decisions (or chance outcomes) at ``state``."""
+        acts = state.legal_actions()  # type: ignore[attr-defined]
+        if state.is_chance_node():  # type: ignore[attr-defined]
+            return sorted(self.encode_chance(a) for a in acts)
+        return sorted(self.encode(a) for a in acts)
+
+    def action_mask(self, state: object) -> np.ndarray:
+        """A 0/1 ``int8`` vector over the decisions, 1 where legal."""
+        m = np.zeros(self.num_distinct_actions, dtype=np.int8)
+        if not state.is_chance_node() and not state.is_terminal():  # type: ignore[attr-defined]
+            m[[self.encode(a) for a in state.legal_actions()]] = 1  # type: ignore[attr-defined]
+        return m
+
+
+def _offsets(blocks: list[tuple[str, int]]) -> tuple[dict[str, int], int]:
+    off, out = 0, {}
+    for k, size in blocks:
+        out[k] = off
+        off += size
+    return out, off
+
+
+def _block(blocks: list[tuple[int, str]], code: int) -> tuple[int, str]:
+    best = blocks[0]
+    for off, k in blocks:
+        if off <= code:
+            best = (off, k)
+        else:
+            break
+    return best
+
+
+class ObservationEncoder:
+    """A flat ``float32`` vector of what one player may know (the same information as
+    ``state.observation(player)``): board occupancy, MP (if open), dinosaurs, genes, own hand, climate,
+    phase and node, the auction, movement points left and whose turn it is."""
+
+    def __init__(self, game: object):
+        g = self.game = game
+        self.P, self.n = g.players, g.n  # type: ignore[attr-defined]
+        self.n_genes = len(g.gene_ids)  # type: ignore[attr-defined]
+        self.n_cards = len(g.card_ids)  # type: ignore[attr-defined]
+        P, n = self.P, self.n
+        parts = [("occ", n * P), ("viewer", P), ("turn", P + 1), ("mp", P), ("count", P), ("genes", 6 * P),
+                 ("uniq", g.n_unique * P), ("hand", self.n_cards), ("hand_sizes", P),  # type: ignore[attr-defined]
+                 ("section", g.n_sections), ("tokens_left", len(g.tokens0)),  # type: ignore[attr-defined]
+                 ("next_token", len(g.token_ids)), ("round", 1), ("phase", len(PHASES)),  # type: ignore[attr-defined]
+                 ("node", len(NODES)), ("lots", P * (self.n_genes + 2)), ("holders", P * (P + 1)), ("bidvals", P),
+                 ("order", P * P), ("mp_left", 1)]
+        self.slices = {}
+        off = 0
+        for name, size in parts:
+            self.slices[name] = slice(off, off + size)
+            off += size
+        self.size = off
+
+    def encode(self, s: object, player: int) -> np.ndarray:
+        """The vector for ``player`` (0-based)."""
+        g = self.game
+        P, n = self.P, self.n
+        v = np.zeros(self.size, dtype=np.float32)
+        sl = self.slices
+
+        def put(name: str, idx: int, val: float = 1.0) -> None:
+            v[sl[name].start + idx] = val
+
+        occ = s.occ  # type: ignore[attr-defined]
+        for sp in range(n):
+            if occ[sp] >= 0:
+                put("occ", sp * P + occ[sp])
+        put("viewer", player)
+        cur = s.current_player()  # type: ignore[attr-defined]
+        put("turn", cur if cur >= 0 else P)
+        open_mp = g.options.open_mp  # type: ignore[attr-defined]
+        for q in range(P):
+            if open_mp or q == player:
+                put("mp", q, s.mp[q])  # type: ignore[attr-defined]
+            put("count", q, s.count[q])  # type: ignore[attr-defined]
+            for i in range(6):
+                put("genes", 6 * q + i, s.genes[6 * q + i])  # type: ignore[attr-defined]
+            for i in range(g.n_unique):  # type: ignore[attr-defined]
+                if s.uniq[q] >> i & 1:  # type: ignore[attr-defined]
+                    put("uniq", q * g.n_unique + i)  # type: ignore[attr-defined]
+            put("hand_sizes", q, len(s.hands[q]))  # type: ignore[attr-defined]
+        for c in s.hands[player]:  # type: ignore[attr-defined]
+            put("hand", c, v[sl["hand"].start + c] + 1)
+        put("section", s.section)  # type: ignore[attr-defined]
+        for i, k in enumerate(s.tokens_left):  # type: ignore[attr-defined]
+            put("tokens_left", i, k)
+        ss = g.bit.get("sixth_sense", 0)  # type: ignore[attr-defined]
+        if s.next_token is not None and s.uniq[player] & ss:  # type: ignore[attr-defined]
+            put("next_token", s.next_token)  # type: ignore[attr-defined]
+        put("round", 0, s.round)  # type: ignore[attr-defined]
+        put("phase", s.phase)  # type: ignore[attr-defined]
+        put("node", NODES.index(s.node))  # type: ignore[attr-defined]
+        if s.phase_name() == "mutation":  # type: ignore[attr-defined]
+            for lot, item in enumerate(s.lots[:P]):  # type: ignore[attr-defined]
+                j = self.n_genes if item == EVENT_LOT else (self.n_genes + 1 if item == EMPTY_LOT else item)
+                put("lots", lot * (self.n_genes + 2) + j)
+            for lot, b in enumerate(s.bids[:P]):  # type: ignore[attr-defined]
+                put("holders", lot * (P + 1) + (P if b is None else b[0]))
+                if b is not None:
+                    put("bidvals", lot, b[1])
+        for i, q in enumerate(s.order[:P]):  # type: ignore[attr-defined]
+            put("order", i * P + q)
+        if s.node == "move":  # type: ignore[attr-defined]
+            put("mp_left", 0, s.mp_left)  # type: ignore[attr-defined]
+        return v
+
+    def high(self) -> float:
+        """An upper bound of every entry (for a ``Box`` space)."""
+        return 1000.0

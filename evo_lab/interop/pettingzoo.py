@@ -1,0 +1,149 @@
+"""Evo as a PettingZoo AEC environment (``pip install 'evo-lab[rl]'``).
+
+Agents ``"player_0" .. "player_{n-1}"`` act in the engine's order; chance nodes (dice, climate tokens, gene
+draws, cards) are resolved inside ``step`` with the environment's RNG, seeded by ``reset(seed=...)``.
+Observations are dicts ``{"observation": float32 vector, "action_mask": int8 vector}`` (the vector is
+:class:`~evo_lab.interop.encoding.ObservationEncoder`'s, from that agent's point of view; the mask is all
+zeros when it is not the agent's turn). Actions are ``Discrete(num_distinct_actions)`` over
+:class:`~evo_lab.interop.encoding.ActionCodec`. Rewards come at the end: the final MP (``returns="mp"``) or
+``(n - place) / (n - 1)`` (``returns="rank"``).
+
+>>> env = env(players=2)
+>>> env.reset(seed=0)
+>>> env.agent_selection in env.agents
+True
+>>> obs, reward, term, trunc, info = env.last()
+>>> int(obs["action_mask"].sum()) > 0, reward, term
+(True, 0, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..core.errors import IllegalActionError
+from ..core.protocol import sample_chance
+from ..engine import Game
+from .encoding import ActionCodec, ObservationEncoder
+
+
+class EvoAECEnv(AECEnv):
+    """The AEC environment. ``EvoAECEnv(players=2, returns="mp", render_mode=None, board=None)``."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "evo_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self, players: int = 2, returns: str = "mp", render_mode: str | None = None, board: Any = None):
+        super().__init__()
+        if returns not in ("mp", "rank"):
+            raise ValueError(f"returns must be 'mp' or 'rank', got {returns!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        self.game = Game(players=players, board=board)
+        self.codec = ActionCodec(self.game)
+        self.encoder = ObservationEncoder(self.game)
+        self.returns_mode = returns
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(0.0, self.encoder.high(), (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.codec.num_distinct_actions,), np.int8),
+        })
+        self.observation_spaces = {a: obs_space if i == 0 else _copy_space(obs_space)
+                                   for i, a in enumerate(self.possible_agents)}
+        self.action_spaces = {a: spaces.Discrete(self.codec.num_distinct_actions) for a in self.possible_agents}
+        self.state_ = None
+        self.rng = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # ----- AEC API
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.state_ = self.game.new_initial_state()
+        self._resolve_chance()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state_.current_player()]
+
+    def observe(self, agent: str) -> dict:
+        p = self._index[agent]
+        s = self.state_
+        mask = (self.codec.action_mask(s) if not s.is_terminal() and s.current_player() == p
+                else np.zeros(self.codec.num_distinct_actions, np.int8))
+        return {"observation": self.encoder.encode(s, p), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        s = self.state_
+        if action is None:
+            raise IllegalActionError(f"{agent} must act (got None)", "no_action")
+        a = self.codec.decode(int(action))
+        s.apply_action(a)  # raises IllegalActionError (a ValueError) for an illegal action
+        self._clear_rewards()
+        self._resolve_chance()
+        self._cumulative_rewards[agent] = 0
+        if s.is_terminal():
+            n = self.game.players
+            if self.returns_mode == "rank":
+                final = [(n - r) / (n - 1) for r in s.ranking()]
+            else:
+                final = [float(x) for x in s.returns()]
+            for i, ag in enumerate(self.agents):
+                self.rewards[ag] = final[i]
+                self.terminations[ag] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[s.current_player()]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = str(self.state_)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def _resolve_chance(self) -> None:
+        s = self.state_
+        while not s.is_terminal() and s.is_chance_node():
+            s.apply_action(sample_chance(s, self.rng))
+
+    @property
+    def engine_state(self) -> Any:
+        """The engine :class:`~evo_lab.State` behind the environment."""
+        return self.state_
+
+
+def _copy_space(sp: spaces.Dict) -> spaces.Dict:
+    return spaces.Dict({k: spaces.Box(v.low, v.high, v.shape, v.dtype) for k, v in sp.spaces.items()})
+
+
+def env(**kwargs: Any) -> EvoAECEnv:
+    """The environment (PettingZoo's ``env()`` convention)."""
+    return EvoAECEnv(**kwargs)
+
+
+raw_env = EvoAECEnv

@@ -1,0 +1,234 @@
+"""Gene values from simulation: the expected MP a player gains by owning a gene, from a real position.
+
+The value of item ``g`` to player ``p`` at a position is ``E[final MP of p | p gets g now] - E[final MP of p |
+nobody gets g]``. Both branches start from a copy of the position where ``g`` has left the bag (and, at a
+``bid`` node, its lot is emptied so the auction cannot sell it again); the "with" branch also gives ``g`` to
+``p``. Each sample plays both branches to the end with the *same* seeds (common random numbers: the same
+chance stream and the same policy stream), so most of the noise cancels in the paired difference. An event
+card lot is valued the same way with one card drawn (by the shared seed) into ``p``'s hand or onto the
+discard pile. Results carry the seed, the number of samples and a 95% normal interval of the paired mean.
+
+>>> from evo_lab.theory.auction import teaching_position
+>>> s = teaching_position(seed=1)
+>>> gv = gene_values(s, genes=["legs"], n=4, seed=3, progress=False)
+>>> gv.mean.shape, gv.n, gv.seed
+((2, 1), 4, 3)
+>>> gene_values(s, genes=["legs"], n=4, seed=3, progress=False).mean.tolist() == gv.mean.tolist()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..core.protocol import play_out
+from ..engine.state import EMPTY_LOT, EVENT_LOT, State
+from ..parallel import child_seeds, map_chunks, seed_int
+from ..stats import mean_interval
+from .auction import TheoryError, Valuations, _policy, check_auction, lot_names
+
+EVENT = "event card"
+EMPTY = "(empty)"
+
+
+@dataclass
+class GeneValues:
+    """Estimated value (MP) of each item for each player: ``mean[player][k]`` with 95% ``low``/``high``."""
+
+    items: list[str]
+    players: list[int]
+    mean: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    n: int
+    seed: int
+    policy: str
+    baseline: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    notes: list[str] = field(default_factory=list)
+
+    def table(self) -> list[dict]:
+        """Rows ``{"player", "item", "value", "low", "high", "n", "seed"}``."""
+        return [{"player": p, "item": it, "value": float(self.mean[i, k]), "low": float(self.low[i, k]),
+                 "high": float(self.high[i, k]), "n": self.n, "seed": self.seed}
+                for i, p in enumerate(self.players) for k, it in enumerate(self.items)]
+
+    def to_pandas(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame(self.table())
+
+
+def _item_of(state: State, name: str) -> int:
+    g = state.game
+    if name == EVENT:
+        return EVENT_LOT
+    if name == EMPTY:
+        return EMPTY_LOT
+    if name not in g.gene_index:
+        raise TheoryError(f"unknown gene {name!r}; genes are {', '.join(g.gene_ids)} (or 'event card')")
+    return g.gene_index[name]
+
+
+def _prepare(s: State, item: int, rng: np.random.Generator) -> int:
+    """Take ``item`` out of play in ``s`` (both branches); return the card drawn for an event lot, else -1."""
+    s._legal = None
+    if item == EVENT_LOT:
+        if s.node_name() == "bid" and EVENT_LOT in s.lots:
+            s.lots[s.lots.index(EVENT_LOT)] = EMPTY_LOT
+        total = sum(s.deck)
+        if total == 0:
+            return -1
+        x = int(rng.random() * total)
+        for c, k in enumerate(s.deck):
+            x -= k
+            if x < 0:
+                s.deck[c] -= 1
+                return c
+        return -1  # pragma: no cover
+    if s.node_name() == "bid" and item in s.lots:
+        s.lots[s.lots.index(item)] = EMPTY_LOT
+    if s.bag[item] > 0:
+        s.bag[item] -= 1
+    return -1
+
+
+def _grant(s: State, player: int, item: int, card: int) -> None:
+    g = s.game
+    if item == EVENT_LOT:
+        if card >= 0:
+            s.hands = tuple(tuple(sorted(h + (card,))) if q == player else h for q, h in enumerate(s.hands))
+        return
+    if item < g.n_normal:
+        s.genes[6 * player + item] += 1
+    else:
+        s.uniq[player] |= 1 << (item - g.n_normal)
+
+
+def _discard(s: State, item: int, card: int) -> None:
+    if item == EVENT_LOT and card >= 0:
+        s.discard[card] += 1
+
+
+def _sample(task: tuple) -> list[float]:
+    """One paired sample for one item: [baseline MP per player] + [MP with the item, per listed player]."""
+    state, item, players, seed, policy = task
+    n = state.game.players
+    base = state.clone()
+    crng = np.random.default_rng([seed, 0])
+    card = _prepare(base, item, crng)
+    runs = []
+    for p in [None] + list(players):
+        s = base.clone()
+        if p is None:
+            _discard(s, item, card)
+        elif item != EMPTY_LOT:
+            _grant(s, p, item, card)
+        chance = np.random.default_rng([seed, 1])
+        pol, _ = _policy(policy, n, seed)
+        play_out(s, pol, chance)
+        runs.append(s.returns())
+    out = [float(x) for x in runs[0]]
+    out += [float(runs[1 + i][p]) for i, p in enumerate(players)]
+    return out
+
+
+def _chunk(tasks: list[tuple]) -> list[list[float]]:
+    return [_sample(t) for t in tasks]
+
+
+def gene_values(state: State, genes: Sequence[str] | None = None, *, players: Sequence[int] | None = None,
+                n: int = 64, seed: int = 0, policy: Any = "random", executor: Any = "serial",
+                workers: int | None = None, progress: bool = True) -> GeneValues:
+    """Estimate each gene's value (MP) for each player from ``state`` with paired seeds.
+
+    ``genes``: gene ids (and/or ``"event card"``); default every gene still in the bag. ``players``: default
+    all. ``policy``: how everyone plays on - ``"random"`` (uniform over legal actions), a bot name of
+    ``evo_lab.bots`` or a list of bots. ``executor`` as in :func:`evo_lab.parallel.map_chunks`. A unique
+    gene the player already owns gets ``nan``.
+    """
+    if not isinstance(state, State):
+        raise TheoryError(f"expected an evo_lab State, got {type(state).__name__}")
+    if state.is_terminal():
+        raise TheoryError("the game is over: nothing is left to gain")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 2:
+        raise TheoryError(f"n must be an integer >= 2 (samples), got {n!r}")
+    g = state.game
+    if genes is None:
+        genes = [gid for i, gid in enumerate(g.gene_ids) if state.bag[i] > 0]
+    names = list(genes)
+    items = [_item_of(state, x) for x in names]
+    pl = list(range(g.players)) if players is None else [int(p) for p in players]
+    if any(not 0 <= p < g.players for p in pl) or not pl:
+        raise TheoryError(f"players must be in 0..{g.players - 1}, got {players!r}")
+    return _estimate(state, names, items, pl, n, seed, policy, executor, workers, progress)
+
+
+def _estimate(state: State, names: list[str], items: list[int], pl: list[int], n: int, seed: int, policy: Any,
+              executor: Any, workers: int | None, progress: bool) -> GeneValues:
+    g = state.game
+    _policy(policy, g.players, 0)  # validate early
+    seeds = [seed_int(ss) for ss in child_seeds(seed, n)]
+    tasks = [(state, it, tuple(p for p in pl if not (it >= g.n_normal and state.uniq[p] & (1 << (it - g.n_normal)))),
+              sd, policy) for sd in seeds for it in items]
+    res = map_chunks(_chunk, tasks, executor=executor, workers=workers, progress=progress, desc="gene values")
+    k_items = len(items)
+    mean = np.full((len(pl), k_items), np.nan)
+    low, high = mean.copy(), mean.copy()
+    base = np.zeros((len(pl), k_items))
+    notes = []
+    for k in range(k_items):
+        rows = [res[i * k_items + k] for i in range(n)]
+        who = tasks[k][2]
+        for j, p in enumerate(pl):
+            base[j, k] = float(np.mean([r[p] for r in rows]))
+            if p not in who:
+                notes.append(f"P{p + 1} already owns {names[k]}: value undefined (nan)")
+                continue
+            c = who.index(p)
+            diffs = [r[g.players + c] - r[p] for r in rows]
+            m, lo, hi = mean_interval(diffs)
+            mean[j, k], low[j, k], high[j, k] = m, lo, hi
+    _, pname = _policy(policy, g.players, 0)
+    return GeneValues(names, pl, mean, low, high, n, seed, pname, base, notes)
+
+
+def lot_valuations(state: State, *, n: int = 64, seed: int = 0, policy: Any = "random", executor: Any = "serial",
+                   workers: int | None = None, progress: bool = True) -> Valuations:
+    """Valuations of the lots of the auction at ``state`` from simulation (see :func:`gene_values`); an empty
+    lot is worth 0. The result plugs into :func:`~evo_lab.theory.auction.normal_form` and
+    :func:`~evo_lab.theory.auction.solve_sequential`."""
+    check_auction(state)
+    names = lot_names(state)
+    live = [i for i, x in enumerate(state.lots) if x != EMPTY_LOT]
+    gv = _estimate(state, [names[i] for i in live], [state.lots[i] for i in live], list(range(state.game.players)),
+                   n, seed, policy, executor, workers, progress) if live else None
+    P, m = state.game.players, len(names)
+    vals, low, high = np.zeros((P, m)), np.zeros((P, m)), np.zeros((P, m))
+    if gv is not None:
+        for j, i in enumerate(live):
+            vals[:, i] = np.nan_to_num(gv.mean[:, j])
+            low[:, i] = np.nan_to_num(gv.low[:, j])
+            high[:, i] = np.nan_to_num(gv.high[:, j])
+    return Valuations(vals, names, low, high, source=f"simulation (n={n}, seed={seed}, policy={gv.policy if gv else '-'})",
+                      meta={"n": n, "seed": seed})
+
+
+def gene_value_chart(gv: GeneValues, title: str | None = None) -> Any:
+    """A grouped bar chart (plotly) of each item's value for each player with 95% error bars."""
+    import plotly.graph_objects as go
+
+    fig = go.Figure()
+    for j, p in enumerate(gv.players):
+        m = gv.mean[j]
+        fig.add_trace(go.Bar(name=f"P{p + 1}", x=gv.items, y=m,
+                             error_y={"type": "data", "symmetric": False, "array": gv.high[j] - m,
+                                      "arrayminus": m - gv.low[j]}))
+    fig.update_layout(barmode="group", yaxis_title="value (MP gained, 95% interval)",
+                      title=title or f"Gene values: n={gv.n} paired samples, seed {gv.seed}, policy {gv.policy}",
+                      template="plotly_white", height=420)
+    fig.add_hline(y=0, line_color="grey", line_width=1)
+    return fig
