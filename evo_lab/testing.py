@@ -23,7 +23,7 @@ from .datapack import DataPack, load_data
 from .engine.game import Game
 from .engine.state import State
 
-__all__ = ["InvariantError", "check_state", "fuzz_game", "FuzzResult", "all_uniques_pack", "TOTAL_GENE_TOKENS"]
+__all__ = ["TOTAL_GENE_TOKENS", "FuzzResult", "InvariantError", "all_uniques_pack", "check_state", "fuzz_game"]
 
 #: "48 gene tokens" (rulebook, Material).
 TOTAL_GENE_TOKENS = 48
@@ -69,7 +69,7 @@ def check_state(s: State) -> None:
             _fail(f"P{p + 1} has negative MP {s.mp[p]}", s)
     # gene tokens: bag + won normal genes + owned uniques + excluded uniques = 48
     won = sum(s.genes)
-    owned = sum(bin(u).count("1") for u in s.uniq)
+    owned = sum(u.bit_count() for u in s.uniq)
     total = sum(s.bag) + won + owned + len(s.excluded)
     if s.phase != 0 and total != TOTAL_GENE_TOKENS:
         _fail(f"gene tokens: bag {sum(s.bag)} + won {won} + unique owned {owned} + excluded {len(s.excluded)} = "
@@ -208,3 +208,20 @@ def fuzz_game(players: int, seed: int, data: DataPack | None = None, *, json_eve
 def run_many(games: list[tuple[int, int]], data: DataPack | None = None, **kw: Any) -> list[FuzzResult]:
     """Fuzz each ``(players, seed)``."""
     return [fuzz_game(p, seed, data, **kw) for p, seed in games]
+
+
+def fuzz_chunk(items: list[tuple[int, int, bool, int]]) -> list[dict]:
+    """Fuzz ``(players, seed, all_uniques, json_every)`` items; one summary dict per game (for
+    :func:`evo_lab.parallel.map_chunks`). A broken invariant is reported, not raised, with its record."""
+    out = []
+    for players, seed, all12, json_every in items:
+        try:
+            r = fuzz_game(players, seed, all_uniques_pack() if all12 else None, json_every=json_every)
+            out.append({"players": players, "seed": seed, "all_uniques": all12, "ok": True, "actions": r.actions,
+                        "decisions": r.decisions, "rounds": r.rounds, "states": r.states_checked,
+                        "uniques": sorted(r.uniques_won), "cards": sorted(r.cards_played), "nodes": dict(r.nodes)})
+        except Exception as e:  # noqa: BLE001 - every failure is reported with its seed
+            rec = getattr(e, "record", None)
+            out.append({"players": players, "seed": seed, "all_uniques": all12, "ok": False,
+                        "error": f"{type(e).__name__}: {e}", "record": rec})
+    return out

@@ -3,7 +3,7 @@ from a named step of its round (``goto``), so that every test exercises the real
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 

@@ -14,8 +14,10 @@ from evo_lab.interop.pettingzoo import EvoAECEnv, env
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_api_test(players):
+def test_api_test(players, recwarn):
     api_test(env(players=players), num_cycles=200, verbose_progress=False)
+    # only api_test's style hints about Dict observations (the action mask rides in the observation)
+    assert all("Observation" in str(w.message) for w in recwarn)
 
 
 def test_seed_test():
@@ -53,6 +55,8 @@ def test_full_game_ends_with_final_mp_as_rewards():
             continue
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert e.engine_state.is_terminal() and e.agents == []
+    final = e.engine_state.returns()
+    assert total == {a: float(final[i]) for i, a in enumerate(e.possible_agents)}
 
 
 def test_same_seed_same_game_and_masks_only_for_the_mover():

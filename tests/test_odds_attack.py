@@ -96,6 +96,9 @@ def test_chameleon_skin_goals_and_engine():
     sim = simulate_attack_plan(s, remove, n=1500, seed=9)
     lo, hi = sim["interval"]
     assert lo <= float(remove.probability) <= hi
+    sim = simulate_attack_plan(s, space, n=600, seed=3)
+    lo, hi = sim["interval"]
+    assert lo <= float(space.probability) <= hi
     # surrounded: no escape, so both goals agree
     block = {x: ME for x in G.adj[t] if x != a}
     s2 = position({a: ME, t: YOU, extra[0]: YOU, extra[1]: YOU, **block}, mp=2, unique=((), ("chameleon_skin",)))
@@ -174,6 +177,8 @@ def test_bad_arguments_raise_typed_errors():
         attack_plan(s, a, next(x for x in G.adj[a] if s.occ[x] < 0))
     with pytest.raises(OddsError):
         attack_plan(s, a, t, -1)
+    with pytest.raises(OddsError):
+        attack_plan(s, a, t, 10_000)
     with pytest.raises(OddsError):
         attack_plan(s, a, t, goal="win")
     start = Game(players=2, seed=0).new_initial_state_dealt()

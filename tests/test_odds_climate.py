@@ -210,3 +210,16 @@ def test_cli_climate_json(capsys, tmp_path):
     assert main(["odds", "climate", "--rounds", "2"]) == 0
     assert "game length" in capsys.readouterr().out
     assert main(["odds", "climate", "--rounds", "-2"]) == 2
+
+
+def test_cli_climate_from_a_record_and_a_viewer(capsys, tmp_path):
+    s = _dealt(seed=4)
+    s.uniq[1] |= s.game.bit["sixth_sense"]
+    p = tmp_path / "game.json"
+    p.write_text(json.dumps(s.to_record()))
+    assert main(["odds", "climate", "--rounds", "1", "--position", str(p), "--viewer", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["viewer"] == 1
+    assert out["rounds"][0]["sections"] == {str(k): str(v) for k, v in climate_forecast(s, 1).sections[0].items()}
+    assert main(["odds", "climate", "--rounds", "1", "--viewer", "0"]) == 2
+    assert main(["odds", "climate", "--rounds", "1", "--position", str(tmp_path / "missing.json")]) == 2

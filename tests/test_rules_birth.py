@@ -4,9 +4,9 @@ shell, killer babies, the 8-dinosaur replacement, Swarm of rats, Egg thief."""
 from __future__ import annotations
 
 import pytest
+from helpers import goto, make, sp, strings
 
 import evo_lab
-from helpers import goto, make, sp, strings
 
 
 def four_player_board(counts):
@@ -89,7 +89,17 @@ def test_thick_shell_range_three_on_the_land_graph():
     """Thick shell: "During the Birth phase, you can place your new dinosaurs up to 3 spaces away.\""""
     s = birth(board={"A1": 0, "F2": 1}, uniq={0: ["thick_shell"]})
     g = s.game
-    want = {t for t in g.board.within(sp(s, "A1"), 3) if s.occ[t] < 0}
+    dist = {sp(s, "A1"): 0}   # breadth-first search over the land graph, up to 3 steps
+    frontier = [sp(s, "A1")]
+    for d in (1, 2, 3):
+        nxt = []
+        for x in frontier:
+            for t in g.adj[x]:
+                if t not in dist:
+                    dist[t] = d
+                    nxt.append(t)
+        frontier = nxt
+    want = {t for t, d in dist.items() if 1 <= d <= 3 and s.occ[t] < 0}
     got = {a.a for a in s.legal_actions() if a.kind == "birth"}
     assert got == want and sp(s, "D4") in got and sp(s, "E4") not in got
     assert all(g.board.distance(sp(s, "A1"), t) <= 3 for t in got)

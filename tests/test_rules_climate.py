@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
+from helpers import goto, make, strings
 
 import evo_lab
 from evo_lab.engine import rules
-from helpers import goto, make, strings
 
 
 def at_token(players=2, section=1, **kw):
@@ -21,8 +21,8 @@ def at_token(players=2, section=1, **kw):
 @pytest.mark.parametrize("token,shift", [("cw2", 2), ("cw1", 1), ("stay", 0), ("ccw1", -1)])
 def test_token_turns_the_wheel(token, shift):
     """"Token showing a clockwise arrow with 2: Move the climate wheel two sections clockwise. ...
-    Token showing 0: The climate wheel remains unchanged. Token showing an anticlockwise arrow with 1: Move
-    the climate wheel one section anticlockwise.\""""
+    Token showing 0: The climate wheel remains unchanged. ... Token showing an anticlockwise arrow with 1:
+    Move the climate wheel one section anticlockwise.\""""
     s = at_token(section=1)
     assert s.node_name() == "token" and s.round == 1 and s.phase_name() == "climate"
     before = list(s.tokens_left)
@@ -70,7 +70,7 @@ def test_meteorite_ends_the_game_at_once():
     assert e.value.reason == "game_over"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _engine_pile(remaining: tuple, pos: int, pile: int, bottom: int) -> dict:
     """Distribution of (game length in rounds, kind at each position) by the engine's token weights."""
     w, met = rules.climate_token_weights(list(remaining), pos, pile, bottom)

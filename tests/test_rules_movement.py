@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from helpers import goto, movement, sp, strings
 
 import evo_lab
 from evo_lab.engine.actions import Action
-from helpers import goto, movement, sp, strings
 
 # The 2-player board around C3/C4: C3 - B2 B3 C2 C4 D3 D4; C4 - B3 B4 C3 C5 D4 D5.
 B = {"C3": 0, "C4": 0, "D4": 1, "D5": 1, "E4": 1}
@@ -199,11 +199,11 @@ def _wins(face, att, dfd):
 @pytest.mark.parametrize("face", FACES)
 @pytest.mark.parametrize("att_horns,def_horns", [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3), (2, 2), (3, 1)])
 def test_combat_table(face, att_horns, def_horns):
-    """"Cross: Attack fails. Claw: Attack succeeds. Claw with equals sign: If the attacking dinosaur has at
-    least as many horns as the defender then the attack succeeds (if neither of the two dinosaurs has a
-    horn, the attack succeeds). Claw with plus sign: If the attacking dinosaur has more horns than the
-    defender then the attack succeeds. Claw with two plus signs: If the attacking dinosaur has at least two
-    horns more than the defender then the attack succeeds.\""""
+    """"Cross: Attack fails. ... Claw: Attack succeeds. ... Claw with equals sign: If the attacking dinosaur
+    has at least as many horns as the defender then the attack succeeds (if neither of the two dinosaurs
+    has a horn, the attack succeeds). ... Claw with plus sign: If the attacking dinosaur has more horns than
+    the defender then the attack succeeds. ... Claw with two plus signs: If the attacking dinosaur has at
+    least two horns more than the defender then the attack succeeds.\""""
     s = movement(board=B, genes={0: {"horn": att_horns}, 1: {"horn": def_horns}})
     s.apply_action("attack C3xD4")
     s.apply_action(f"die {face}")

@@ -5,11 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from helpers import goto, make, strings
 
 import evo_lab
 from evo_lab.engine.actions import Action
-from helpers import goto, make, strings
-
 
 
 def at_auction(players=3, genes_drawn=("horn", "legs", "egg", "fur"), **kw):
@@ -113,7 +112,7 @@ def test_a_bid_of_six_cannot_be_outbid():
 
 
 def test_unaffordable_bids_and_vial_discount():
-    """"Genes are paid for using MP." and "Alchemical vial - Each vial reduces the cost of genes and cards
+    """"Genes are paid for using MP." and "Alchemical vial — Each vial reduces the cost of genes and cards
     bought in subsequent rounds by 1 (minimum 0)." A player may bid only what they can pay (ruling 1)."""
     s = at_auction(3, mp=[1, 1, 6], genes={1: {"vial": 2}})
     assert max(a.b for a in s.legal_actions()) == 1   # P1: 1 MP, no vials
@@ -155,7 +154,7 @@ def test_event_lot_winner_draws_a_card():
 
 
 def test_unique_gene_won_in_auction():
-    """"Unique genes. The effects of the unique genes are permanent." - a won unique gene leaves the bag."""
+    """"The effects of the unique genes are permanent." - a won unique gene leaves the bag."""
     s = at_auction(2, genes_drawn=("wings",))
     s.apply_action("bid 0 on lot 1")
     s.apply_action("bid 0 on lot 0")

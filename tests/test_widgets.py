@@ -253,7 +253,11 @@ def test_new_game_and_views():
     assert ex.files.new_game() == ""
     assert ex.state.game.players == 3 and ex.state.game.seed == 42 and ex.tree.ply > 0
     assert ex.state.phase_name() == "mutation"
-    assert [v for _, v in ex.view.options] == [None, 0, 1, 2]
+    assert [v for _, v in ex.view.options] == [-1, 0, 1, 2] and ex.view.value == -1
+    ex.view.value = 2
+    assert ex.session.viewer == 2
+    ex.view.value = -1
+    assert ex.session.viewer is None
     # act as a player: their hidden information only
     s = ex.session
     while not any(s.state.hands):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from ..engine import Game
-from ..odds import climate, combat_odds, simulate_climate
+from ..odds import attack_plan, climate, combat_odds, demo_position, simulate_climate, survival_risk
 
 
 def _per_call(fn, reps: int) -> float:
@@ -38,12 +38,19 @@ def run(quick: bool = False) -> list[dict]:
 
     def cold():
         climate._forecast_core.cache_clear()
-        climate._terrain_core.cache_clear()
         climate.climate_forecast(game, 11)
 
     t_cold = _per_call(cold, 20 if quick else 100)
     rows.append({"name": "climate_forecast cold", "value": t_cold * 1e6, "unit": "us", "target": None,
                  "note": "same, cache cleared before every call (the full integer dynamic programme)"})
+    pos = demo_position()
+    me, target = pos.dinosaurs(pos.actor)[0], pos.dinosaurs(1 - pos.actor)[0]
+    t_plan = _per_call(lambda: attack_plan(pos, me, target, movement_points=6), reps // 10)
+    rows.append({"name": "attack_plan", "value": t_plan * 1e6, "unit": "us", "target": None,
+                 "note": "adjacent target, 6 points, 2-player demo position (not memoised across calls)"})
+    t_surv = _per_call(lambda: survival_risk(pos), reps // 10)
+    rows.append({"name": "survival_risk", "value": t_surv * 1e6, "unit": "us", "target": None,
+                 "note": "every player of the 2-player demo position, climate known"})
     n = 10_000 if quick else 100_000
     t = time.perf_counter()
     simulate_climate(game, 11, n=n, seed=0)

@@ -1403,7 +1403,9 @@ class State:
         s.hands = tuple(hands)
         s.deck = pool
         # unique genes: which of the unseen ones sit in the bag
-        unseen = [i for i in range(g.n_unique) if s.bag[g.n_normal + i] or i in s.excluded]
+        # (a unique gene drawn into this round's lots is face up: it is seen, not redrawn)
+        unseen = [i for i in range(g.n_unique) if (s.bag[g.n_normal + i] or i in s.excluded)
+                  and g.n_normal + i not in s.lots]
         k = sum(1 for i in unseen if s.bag[g.n_normal + i])
         if unseen:
             perm = [unseen[j] for j in rng.permutation(len(unseen))]

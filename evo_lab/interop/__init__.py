@@ -2,6 +2,6 @@
 (``evo_lab.interop.pettingzoo``, an AEC environment). Both use the fixed integer encodings of
 :mod:`evo_lab.interop.encoding`; import the submodule you need (each needs its own extra)."""
 
-from .encoding import ActionCodec, EncodingError, ObservationEncoder
+from .encoding import ActionCodec, EncodingError, MissingDependencyError, ObservationEncoder
 
-__all__ = ["ActionCodec", "EncodingError", "ObservationEncoder"]
+__all__ = ["ActionCodec", "EncodingError", "MissingDependencyError", "ObservationEncoder"]

@@ -18,6 +18,8 @@ Action(kind='die', a=2, b=-1, c=-1)
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from ..core.errors import EvoLabError
@@ -48,6 +50,21 @@ from ..engine.state import CHANCE_NODES, EMPTY_LOT, EVENT_LOT, PHASES
 
 class EncodingError(EvoLabError, ValueError):
     """An action or code outside the encoding of this game."""
+
+
+class MissingDependencyError(ImportError):
+    """An optional dependency of an adapter is not installed."""
+
+
+def missing_dependency(message: str) -> MissingDependencyError:
+    """The error to raise for a missing optional dependency. Under pytest (``--doctest-modules`` collects the
+    adapters) the module is skipped instead, with ``message``, so that test runs stay clean where the wheel
+    cannot be installed."""
+    if "_pytest" in sys.modules:
+        import pytest
+
+        pytest.skip(message, allow_module_level=True)
+    return MissingDependencyError(message)
 
 
 NODES = tuple(sorted(CHANCE_NODES)) + ("prescience", "bid", "adrenaline", "move", "chameleon", "swarm", "birth",

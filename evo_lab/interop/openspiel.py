@@ -25,7 +25,14 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+from .encoding import missing_dependency
+
+try:
+    import pyspiel
+except ImportError as e:  # pragma: no cover - depends on the installation
+    raise missing_dependency(f"the OpenSpiel adapter needs the open_spiel wheel ({e}); "
+                             "pip install 'evo-lab[openspiel]'") from e
 
 from ..engine import Game as EvoGame
 from ..engine.actions import CARD, EXCLUDE, PEEK, Action

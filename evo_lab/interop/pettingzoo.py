@@ -22,8 +22,15 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+
+from .encoding import missing_dependency
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as e:  # pragma: no cover - depends on the installation
+    raise missing_dependency(f"the PettingZoo adapter needs pettingzoo and gymnasium ({e}); "
+                                 "pip install 'evo-lab[rl]'") from e
 
 from ..core.errors import IllegalActionError
 from ..core.protocol import sample_chance

@@ -24,7 +24,6 @@ Fraction(19, 27)
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -36,6 +35,8 @@ from ..engine.actions import ATTACK, ESCAPE, FLIPPERS, MOVE, WINGS, Action
 from .combat import NotMovementPhaseError, OddsError
 
 GOALS = ("remove", "space")
+#: Largest number of movement points a plan accepts (the recursion depth of the dynamic programmes).
+MAX_POINTS = 60
 
 
 def _space(state: State, space: Any, what: str) -> int:
@@ -64,6 +65,8 @@ def _points(state: State, movement_points: Any) -> int:
         return state.mp_left
     if isinstance(movement_points, bool) or not isinstance(movement_points, (int, np.integer)) or movement_points < 0:
         raise OddsError(f"movement_points must be a non-negative integer, got {movement_points!r}")
+    if movement_points > MAX_POINTS:
+        raise OddsError(f"movement_points above {MAX_POINTS} are not supported (a clan has at most about 10)")
     return int(movement_points)
 
 
@@ -191,12 +194,7 @@ def attack_plan(state: State, attacker_space: Any, target_space: Any, movement_p
         return AttackPlan(a, t, m, goal, Fraction(0), Fraction(0), pw, [], [],
                           f"P{q + 1}'s clan is protected ({s.count[q]} dinosaurs on the board)")
     solver = _Solver(s, a, t, pw, goal)
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, 10_000))
-    try:
-        prob, pts, _ = solver.value(a, t, m, solver.wings0, solver.flippers0)
-    finally:
-        sys.setrecursionlimit(old)
+    prob, pts, _ = solver.value(a, t, m, solver.wings0, solver.flippers0)   # recursion depth <= m
     path, steps = [a], []
     key = (a, t, m, solver.wings0, solver.flippers0)
     while True:
@@ -264,6 +262,8 @@ def follow_plan(state: State, plan: AttackPlan, rng: np.random.Generator) -> tup
             if s.node == "chameleon":
                 e = solver.defender_escape(a, d, m, w, f)
                 s.apply_action(Action(ESCAPE, e))
+                if plan.goal == "space":    # the attacker moved onto the target's space
+                    return True, spent
                 a, d = d, e
                 continue
             if last[0] == "fight" and last[3] == "win":
@@ -383,12 +383,7 @@ def removal_distribution(state: State, movement_points: int | None = None, *, ma
         memo[key] = best
         return best
 
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, 10_000))
-    try:
-        exp, dist, first = solve(tuple(s.occ), tuple(s.count), m0)
-    finally:
-        sys.setrecursionlimit(old)
+    exp, dist, first = solve(tuple(s.occ), tuple(s.count), m0)   # recursion depth <= m0
     first_s = s.action_to_string(Action(ATTACK, *first)) if first else None
     return RemovalOdds(dict(dist), exp, first_s, m0, len(memo))
 

@@ -138,41 +138,33 @@ def climate_forecast(state_or_game: State | Game, rounds: int, viewer: int | Non
                                notes + ["the game is over"])
     if v.known_next is not None:
         notes.append(f"the next token is known ({g.token_ids[v.known_next]}, sixth sense)")
-    secs, reached, length = _forecast_core(v.tokens_left, v.position, v.section, v.known_next, rounds,
-                                           g.token_shifts, g.n_sections, g.pile_length, g.bottom)
-    tcore = _terrain_core(secs, g.section_codes, g.data.terrains)
+    secs, reached, length, tcore = _forecast_core(v.tokens_left, v.position, v.section, v.known_next, rounds,
+                                                  g.token_shifts, g.n_sections, g.pile_length, g.bottom,
+                                                  g.section_codes, g.data.terrains)
     tstates = [{t: dict(states) for t, states in per} for per in tcore]
     return ClimateForecast([v.next_round + k for k in range(len(secs))], [dict(d) for d in secs], list(reached),
                            tstates, {v.rounds_played + k: p for k, p in length}, v.section, viewer,
                            g.n_sections, notes)
 
 
-@functools.lru_cache(maxsize=4096)
-def _terrain_core(secs: tuple, codes: tuple, terrains: tuple) -> tuple:
-    out = []
-    for dist in secs:
-        per = []
-        for ti, t in enumerate(terrains):
-            acc = dict.fromkeys(CLIMATE_STATES, Fraction(0))
-            for sec, p in dist:
-                acc[CLIMATE_STATES[codes[sec][ti]]] += p
-            per.append((t, tuple(acc.items())))
-        out.append(tuple(per))
-    return tuple(out)
+_ZERO = Fraction(0)
 
 
 @functools.lru_cache(maxsize=4096)
 def _forecast_core(tokens: tuple[int, ...], position: int, section: int, known: int | None, rounds: int,
-                   shifts: tuple[int, ...], n_sections: int, pile_length: int, bottom: int):
-    """Integer dynamic programme over (unrevealed counts, section). All paths share one denominator per
-    draw because the total weight at a pile position does not depend on which tokens came before."""
+                   shifts: tuple[int, ...], n_sections: int, pile_length: int, bottom: int,
+                   codes: tuple, terrains: tuple):
+    """Integer dynamic programme over the unrevealed counts (the section is a function of them: the start
+    section plus the shifts of the tokens drawn, kept in ``sec_of``). All paths share one denominator per draw because the total
+    weight at a pile position does not depend on which tokens came before."""
     kinds = len(tokens)
     meteor = kinds
-    dist: dict[tuple, int] = {(tokens, section): 1}
+    dist: dict[tuple, int] = {tokens: 1}
+    sec_of: dict[tuple, int] = {tokens: section}
     den = 1
-    alive = 1          # weight of paths still playing, over den
-    secs, reached = [], []
+    secs, reached, tstates = [], [], []
     pos = position
+    nstates = len(CLIMATE_STATES)
     for k in range(rounds):
         if pos > pile_length or not dist:
             break
@@ -180,35 +172,47 @@ def _forecast_core(tokens: tuple[int, ...], position: int, section: int, known: 
         if k == 0 and known is not None:
             total = 1
             if known != meteor:
-                for (cnt, sec), w in dist.items():
+                for cnt, w in dist.items():
                     c2 = cnt[:known] + (cnt[known] - 1,) + cnt[known + 1:]
-                    key = (c2, (sec + shifts[known]) % n_sections)
-                    new[key] = new.get(key, 0) + w
+                    new[c2] = new.get(c2, 0) + w
+                    sec_of[c2] = (sec_of[cnt] + shifts[known]) % n_sections
         else:
-            total = None
-            for (cnt, sec), w in dist.items():
+            total = 0
+            for cnt, w in dist.items():
                 ws, met = rules.climate_token_weights(cnt, pos, pile_length, bottom)
-                if total is None:
+                if not total:
                     total = sum(ws) + met
+                sec = sec_of[cnt]
                 for i in range(kinds):
                     x = ws[i]
                     if x:
                         c2 = cnt[:i] + (cnt[i] - 1,) + cnt[i + 1:]
-                        key = (c2, (sec + shifts[i]) % n_sections)
-                        new[key] = new.get(key, 0) + w * x
+                        if c2 in new:
+                            new[c2] += w * x
+                        else:
+                            new[c2] = w * x
+                            sec_of[c2] = (sec + shifts[i]) % n_sections
         den *= total or 1
         dist = new
         alive = sum(new.values())
         if alive == 0:
             break
-        by_sec: dict[int, int] = {}
-        for (_, sec), w in new.items():
-            by_sec[sec] = by_sec.get(sec, 0) + w
-        secs.append(tuple((sec, Fraction(w, alive)) for sec, w in sorted(by_sec.items())))
+        by_sec = [0] * n_sections
+        for cnt, w in new.items():
+            by_sec[sec_of[cnt]] += w
+        secs.append(tuple((sec, Fraction(w, alive)) for sec, w in enumerate(by_sec) if w))
         reached.append(Fraction(alive, den))
+        per = []
+        for ti, t in enumerate(terrains):
+            acc = [0] * nstates
+            for sec, w in enumerate(by_sec):
+                if w:
+                    acc[codes[sec][ti]] += w
+            per.append((t, tuple((CLIMATE_STATES[c], Fraction(x, alive) if x else _ZERO) for c, x in enumerate(acc))))
+        tstates.append(tuple(per))
         pos += 1
     length = _game_length(tokens, position, known, pile_length, bottom, meteor)
-    return tuple(secs), tuple(reached), length
+    return tuple(secs), tuple(reached), length, tuple(tstates)
 
 
 def _game_length(tokens: tuple[int, ...], position: int, known: int | None, pile_length: int, bottom: int,

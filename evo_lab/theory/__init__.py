@@ -1,28 +1,44 @@
-"""Game theory on real Evo positions: the gene auction as a game and gene values from simulation."""
+"""Game theory on real Evo positions: the gene auction as a game (normal form and the engine's sequential
+outbid game, with nashpy, exact enumeration and backward induction) and gene values from simulation.
+See ``docs/theory.md``."""
 
 from .auction import (
-                      GameTooLargeError,
-                      MixedEquilibrium,
-                      NormalFormAuction,
-                      NotAuctionError,
-                      SequentialSolution,
-                      TheoryError,
-                      ValuationError,
-                      Valuations,
-                      bot_auction,
-                      check_auction,
-                      lot_names,
-                      normal_form,
-                      solve_sequential,
-                      teaching_position,
-                      valuations,
+    GameTooLargeError,
+    MixedEquilibrium,
+    NormalFormAuction,
+    NotAuctionError,
+    SequentialSolution,
+    TheoryError,
+    ValuationError,
+    Valuations,
+    bot_auction,
+    check_auction,
+    lot_names,
+    normal_form,
+    solve_sequential,
+    teaching_position,
+    valuations,
 )
-
-__all__ = [
-    "GameTooLargeError", "MixedEquilibrium", "NormalFormAuction", "NotAuctionError", "SequentialSolution",
-    "TheoryError", "ValuationError", "Valuations", "bot_auction", "check_auction", "lot_names", "normal_form",
-    "solve_sequential", "teaching_position", "valuations",
-]
 from .values import GeneValues, gene_value_chart, gene_values, lot_valuations
 
-__all__ += ["GeneValues", "gene_value_chart", "gene_values", "lot_valuations"]
+__all__ = [
+    "GameTooLargeError",
+    "GeneValues",
+    "MixedEquilibrium",
+    "NormalFormAuction",
+    "NotAuctionError",
+    "SequentialSolution",
+    "TheoryError",
+    "ValuationError",
+    "Valuations",
+    "bot_auction",
+    "check_auction",
+    "gene_value_chart",
+    "gene_values",
+    "lot_names",
+    "lot_valuations",
+    "normal_form",
+    "solve_sequential",
+    "teaching_position",
+    "valuations",
+]

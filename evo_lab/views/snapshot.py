@@ -42,7 +42,7 @@ def board_geometry(board: Board, size: float = 28) -> dict:
     ys = [y for _, y in centres]
     margin = s * 1.3
     head = s * 1.1
-    foot = s * 1.4
+    foot = s * 2.2  # two legend rows
     x0 = min(xs) - s * math.sqrt(3) / 2 - margin
     x1 = max(xs) + s * math.sqrt(3) / 2 + margin
     y0 = min(ys) - s - margin - head
@@ -122,8 +122,24 @@ def describe_last(state: Any) -> dict | None:
         out.update(player=p, dst=space, face=face, result=res,
                    text=f"P{p + 1}'s killer baby on {L[space]}: die {face}, "
                         + ("the enemy dies" if res == "enemy_dies" else "the baby dies"))
-    elif k == "starved":
-        out.update(spaces=list(last[1:]), text="died of the climate: " + ", ".join(L[x] for x in last[1:]))
+    elif k == "starved":  # ("starved", player, space...) since the events log; ("starved", space...) before
+        spaces = [x for x in last[1:] if isinstance(x, int)]
+        if len(spaces) > 1 and len(last) >= 3 and state.occ[spaces[1]] < 0 and spaces[0] < g.players \
+                and state.occ[spaces[0]] >= 0:
+            spaces = spaces[1:]
+        out.update(spaces=spaces, text="died of the climate: " + ", ".join(L[x] for x in spaces if 0 <= x < g.n))
+    elif k == "initiative":
+        out.update(text="initiative track: " + " ".join(f"P{p + 1}" for p in last[1]))
+    elif k == "wheel":
+        out.update(text=f"the climate wheel turns from section {last[1]} to {last[2]}")
+    elif k == "round":
+        out.update(text=f"round {last[1]} begins")
+    elif k == "gene":
+        out.update(text=f"gene {g.gene_ids[last[2]]} drawn for lot {last[1]}")
+    elif k == "peek":
+        out.update(text="sixth sense: the next climate token is known to its holder")
+    elif k == "end":
+        out.update(text="game over: " + ", ".join(f"P{p + 1} {mp} MP" for p, mp in enumerate(last[1])))
     elif k == "bid":
         out.update(text=f"P{last[1] + 1} bids {last[3]} on lot {last[2]}")
     elif k == "outbid":

@@ -107,18 +107,18 @@ function drawSvg(geo, snap, selected) {
   }
   a("</g>");
   // climate legend
-  let lx = x0 + s * 0.6;
-  const ly = y0 + h - s * 0.7;
+  const colW = (w - s * 1.2) / 2;
   a('<g class="legend" pointer-events="none">');
-  for (const t of geo.terrains) {
+  geo.terrains.forEach((t, k) => {
     const st = snap.states[t];
-    if (!st) continue;
+    if (!st) return;
+    const lx = x0 + s * 0.6 + (k % 2) * colW;
+    const ly = y0 + h - s * 1.55 + Math.floor(k / 2) * s * 0.8;
     a(`<rect x="${lx}" y="${ly - s * 0.3}" width="${s * 0.5}" height="${s * 0.5}" fill="${c.terrain[t]}" stroke="#000" stroke-width="0.6"/>` +
       `<circle cx="${lx + s * 0.95}" cy="${ly - s * 0.05}" r="${s * 0.2}" fill="${c.climate[st]}" stroke="#fff" stroke-width="0.8"/>` +
       `<text class="evo-glyph" x="${lx + s * 0.95}" y="${ly - s * 0.05 + font * 0.28}" font-size="${font * 0.8}">${geo.glyphs[st]}</text>` +
       `<text class="evo-legend" x="${lx + s * 1.3}" y="${ly + font * 0.3}" font-size="${font}">${t}: ${st}</text>`);
-    lx += s * 1.9 + font * 0.62 * (t.length + st.length + 2);
-  }
+  });
   a("</g></svg>");
   return out.join("");
 }

@@ -57,7 +57,7 @@ class Explorer(W.VBox):
         self.view = W.Dropdown(description="View as", style={"description_width": "60px"},
                                layout=W.Layout(width="260px"))
         self._set_view_options()
-        self.view.observe(lambda c: self.set_viewer(c["new"]), "value")
+        self.view.observe(lambda c: self.set_viewer(None if c["new"] < 0 else c["new"]), "value")
         self.tabs = W.Tab(children=[self.picker, self.combat, self.climate, self.auction, self.players, self.files])
         for i, t in enumerate(("Actions", "Combat", "Climate", "Auction", "Players", "Game")):
             self.tabs.set_title(i, t)
@@ -88,13 +88,14 @@ class Explorer(W.VBox):
         """Act as player ``viewer`` (0-based; their hidden information only) or ``None`` (the teacher)."""
         if viewer != self.session.viewer:
             self.session.set_viewer(viewer)
-        if self.view.value != viewer:
-            self.view.value = viewer
+        if self.view.value != (-1 if viewer is None else viewer):
+            self.view.value = -1 if viewer is None else viewer
 
     def _set_view_options(self) -> None:
         n = self.session.game.players
-        self.view.options = [("teacher (everything)", None)] + [(f"player {p + 1}", p) for p in range(n)]
-        self.view.value = self.session.viewer
+        # -1 = the teacher (a Dropdown shows the value None as "nothing selected")
+        self.view.options = [("teacher (everything)", -1)] + [(f"player {p + 1}", p) for p in range(n)]
+        self.view.value = -1 if self.session.viewer is None else self.session.viewer
 
     def _changed(self, what: str) -> None:
         if what == "game":

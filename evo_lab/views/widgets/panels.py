@@ -73,6 +73,11 @@ class PlotOutput(W.Output):
         text = pio.to_json(self.figure, validate=False)
         if text == self._shown:
             return
+        from IPython import get_ipython
+
+        if get_ipython() is None:  # a plain script: nothing to display into
+            self._shown = text
+            return
         self._shown = text
         self.clear_output(wait=True)
         with self:
