@@ -23,8 +23,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from evo_lab.views.widgets.browser import (launch_chromium, select_and_play, serve_voila,  # noqa: E402
-                                           wait_for_board)
+from evo_lab.views.widgets.browser import (
+    launch_chromium,
+    open_page,
+    select_and_play,
+    serve_voila,
+    wait_for_board,
+)
 
 TARGET_MS = 100.0
 
@@ -42,8 +47,7 @@ def measure(clicks: int = 20, notebook: Path = ROOT / "notebooks" / "00_tour.ipy
     with serve_voila(notebook) as url, sync_playwright() as pw:
         browser = launch_chromium(pw)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(url, timeout=60_000)
+            page = open_page(browser, url)
             wait_for_board(page)
             load_s = time.perf_counter() - t0
             steps = 0

@@ -11,9 +11,12 @@ import pytest
 
 import evo_lab
 from evo_lab.views.snapshot import board_geometry, describe_last, snapshot
-from evo_lab.views.widgets import (AuctionPanel, BoardWidget, ClimatePanel, CombatInspector, Explorer, Session,
-                                   SessionError)
-from evo_lab.views.widgets import odds_bridge
+from evo_lab.views.widgets import (
+    Explorer,
+    Session,
+    SessionError,
+    odds_bridge,
+)
 from evo_lab.views.widgets.panels import wheel_svg
 
 
@@ -35,7 +38,7 @@ def fresh(seed: int = 3, players: int = 4) -> Explorer:
 def test_snapshot_targets_match_the_engine():
     s = evo_lab.Game(players=4, seed=11).new_initial_state()
     rng = np.random.default_rng(11)
-    policy = lambda st: st.legal_actions()[int(rng.integers(len(st.legal_actions())))]  # noqa: E731
+    policy = lambda st: st.legal_actions()[int(rng.integers(len(st.legal_actions())))]
     evo_lab.play_out(s, policy, rng, stop=lambda st: st.node_name() == "move")
     snap = snapshot(s)
     json.dumps(snap)  # JSON-able
@@ -160,6 +163,8 @@ def test_attack_rolls_die_and_reports_the_fight():
     assert a.b in w.highlighted
     item = next(it for it in w.targets()[a.b] if it["kind"] == "attack")
     assert Fraction(item["p"]) == s.state.attack_probability(a.a, a.b)
+    assert ex.combat.attacker.value == a.a and ex.combat.defender.value in w.targets() \
+        and "Attack plan" in ex.combat.plan.value  # the combat tab follows the board's selection
     w.click(a.b)
     last = w.snapshot["last"]
     assert last["kind"] == "fight" and last["result"] in ("win", "lose") and last["face"] in s.game.die_kinds
@@ -336,7 +341,10 @@ def test_attack_plan_fallback_is_exact(monkeypatch):
     for seed in range(30):
         s = evo_lab.Game(players=5, seed=seed).new_initial_state()
         rng = np.random.default_rng(seed)
-        pol = lambda x: x.legal_actions()[int(rng.integers(len(x.legal_actions())))]  # noqa: E731
+
+        def pol(x, rng=rng):
+            return x.legal_actions()[int(rng.integers(len(x.legal_actions())))]
+
         evo_lab.play_out(s, pol, rng, stop=lambda x: x.node_name() == "move" and any(
             b.kind == "attack" for b in x.legal_actions()))
         if not s.is_terminal():
@@ -371,7 +379,7 @@ def test_climate_panel_forecast_and_whatif():
     assert f"section <b>{sec}</b>" in cp.whatif_out.value and not cp.reveal.disabled
     assert cp.reveal_choice() == ""
     assert s.state.revealed[-1] == s.game.token_ids.index(tid)
-    assert 'data-section="%d"' % s.state.section in cp.wheel.value
+    assert f'data-section="{s.state.section}"' in cp.wheel.value
 
 
 def test_climate_fallback_matches_odds_package(monkeypatch):

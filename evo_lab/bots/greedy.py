@@ -14,7 +14,8 @@ the others' hands, the bag's unique genes or a token only others have seen):
 * **Relative**: own score minus the average of the mean and the best of the opponents' scores.
 
 Decisions: moves, attacks, births, escapes, removals and egg thief are chosen by the expected evaluation
-after the action (chance outcomes such as the combat die are averaged with their exact probabilities);
+after the action, applied to one determinization of the position (``state.determinize(player, rng)``, so that
+the engine's automatic steps after the action cannot depend on hidden cards) (chance outcomes such as the combat die are averaged with their exact probabilities);
 ``end`` wins ties so the bot does not wander. Frenzied attack is played when the best attack it enables
 gains more than ``CARD_COST``. Bids maximise ``P(keep) * (value - price)`` where a gene's value is
 :func:`lot_value` (a per-gene weight times the expected rounds left, with diminishing returns) and ``price``
@@ -283,7 +284,9 @@ class GreedyBot(Bot):
             _, d0 = survivors(state, player, state.section, False)
             _, d1 = survivors(state, player, state.section, True)
             return acts[0] if d0 > d1 and acts[0].kind == PLAY else Action(PASS)
-        return self._lookahead(state, player, acts)
+        # look ahead on a determinization: the engine's automatic steps after an action (event windows,
+        # unattended survival) would otherwise depend on the others' hidden hands
+        return self._lookahead(state.determinize(player, self.rng), player, acts)
 
     # ----- one-step look-ahead
     def _lookahead(self, state: Any, player: int, acts: list) -> Any:

@@ -22,11 +22,23 @@ from fractions import Fraction
 from typing import Any
 
 from evo_lab.board import TERRAINS, Board, hex_center
-from evo_lab.views.svg import (_DINO_PATH, _EDGE_DIRS, CLIMATE_COLOURS, CLIMATE_GLYPHS, COAST_COLOUR,
-                               HIGHLIGHT_COLOUR, PLAYER_COLOURS, PLAYER_NAMES, SEA_COLOUR, TERRAIN_COLOURS, _corners,
-                               _fmt, _points)
+from evo_lab.views.svg import (
+    _DINO_PATH,
+    _EDGE_DIRS,
+    CLIMATE_COLOURS,
+    CLIMATE_GLYPHS,
+    COAST_COLOUR,
+    HIGHLIGHT_COLOUR,
+    PLAYER_COLOURS,
+    PLAYER_NAMES,
+    SEA_COLOUR,
+    TERRAIN_COLOURS,
+    _corners,
+    _fmt,
+    _points,
+)
 
-__all__ = ["board_geometry", "snapshot", "describe_last", "assumed_values", "BOARD_KINDS", "DIRECT_KINDS"]
+__all__ = ["BOARD_KINDS", "DIRECT_KINDS", "assumed_values", "board_geometry", "describe_last", "snapshot"]
 
 #: Decisions drawn on the board as "select a dinosaur, then click a target".
 BOARD_KINDS = ("move", "attack", "wings", "flippers")

@@ -52,13 +52,18 @@ class BoardWidget(anywidget.AnyWidget):
 
     # ----- drawing
     def refresh(self) -> None:
-        """Send the current position (and the board geometry when the board changed)."""
+        """Send the current position (and the board geometry when the board changed) with the selection, in one
+        message: a dinosaur that just moved stays selected while it can still act."""
         st = self.session.state
         if self._board is not st.game.board:
             self._board = st.game.board
             self.geometry = board_geometry(st.game.board)
         snap = snapshot(st, self.session.viewer, ply=self.session.tree.ply)
         sel = self.selected
+        last = st.last
+        if sel >= 0 and last and last[0] in ("move", "wings", "flippers", "fight") and last[1] == sel:
+            # the selected dinosaur moved (or won its fight): keep it selected where it stands now
+            sel = last[2] if last[0] != "fight" or last[3] == "win" else last[1]
         if sel >= 0 and str(sel) not in snap["targets"]:
             sel = -1
         with self.hold_sync():
@@ -118,20 +123,10 @@ class BoardWidget(anywidget.AnyWidget):
     def play(self, action: str) -> bool:
         """Apply ``action`` (a string) through the engine. An illegal or malformed string sets :attr:`error`
         (shown under the board) and changes nothing. Returns whether it was played."""
-        before = self.selected
         err = self.session.try_play(action)
         if err:
             self.error = err
             return False
-        # keep the moved dinosaur selected while it can still act
-        last = self.session.state.last
-        cand = -1
-        if last and last[0] in ("move", "wings", "flippers"):
-            cand = last[2]
-        elif last and last[0] == "fight":
-            cand = last[2] if last[3] == "win" else last[1]
-        if before >= 0:
-            self.selected = cand if str(cand) in self.snapshot.get("targets", {}) else -1
         return True
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:

@@ -16,11 +16,21 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "free_port", "serve_voila", "launch_chromium", "wait_for_board",
-           "select_and_play", "BrowserSetupError"]
+__all__ = [
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "BrowserSetupError",
+    "free_port",
+    "launch_chromium",
+    "open_page",
+    "select_and_play",
+    "serve_voila",
+    "wait_for_board",
+]
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -63,7 +73,7 @@ def serve_voila(notebook: str | Path, port: int | None = None, timeout: float = 
             if proc.poll() is not None:
                 raise BrowserSetupError(f"voila exited with code {proc.returncode}")
             try:
-                with urllib.request.urlopen(url + "voila/static/", timeout=2):  # noqa: S310 - local server
+                with urllib.request.urlopen(url + "voila/static/", timeout=2):
                     break
             except OSError as e:
                 if getattr(e, "code", None):  # an HTTP error: the server answers
@@ -90,7 +100,16 @@ def launch_chromium(playwright: Any, executable: str = CHROMIUM) -> Any:
     return playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
 
 
-def wait_for_board(page: Any, timeout_ms: int = 90_000) -> None:
+def open_page(browser: Any, url: str, timeout_ms: int = 120_000) -> Any:
+    """A new page on ``url`` that only talks to 127.0.0.1: other requests (CDNs for MathJax, fonts) are aborted
+    at once instead of waiting on DNS in an offline CI runner."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else route.abort())
+    page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
+    return page
+
+
+def wait_for_board(page: Any, timeout_ms: int = 120_000) -> None:
     """Wait until the board widget has drawn (the notebook has run in the kernel)."""
     page.wait_for_selector(".evo-board-widget svg.evo-board polygon.space", timeout=timeout_ms)
     # the other outputs (plotly charts, tabs) render a moment later and move the board: wait until it stays put

@@ -18,12 +18,12 @@ from typing import Any
 
 from evo_lab.engine import rules
 
-__all__ = ["combat", "attack_plan", "climate", "next_token_outcomes", "odds_source"]
+__all__ = ["attack_plan", "climate", "combat", "next_token_outcomes", "odds_source"]
 
 
 def _odds_module() -> Any:
     try:
-        import evo_lab.odds as odds  # type: ignore[import-not-found]
+        from evo_lab import odds  # type: ignore[import-not-found]
     except Exception:  # noqa: BLE001 - the odds package may not exist yet
         return None
     return odds
@@ -130,10 +130,11 @@ def climate(state: Any, rounds: int | None = None, viewer: int | None = None) ->
     if m is not None and hasattr(m, "climate_forecast"):
         try:
             f = m.climate_forecast(state, rounds, viewer=viewer)
+        except ValueError:  # a position the package does not forecast: use the built-in computation
+            f = None
+        if f is not None:
             return {"rounds": list(f.rounds), "sections": [dict(x) for x in f.sections], "alive": list(f.reached),
                     "game_length": dict(f.game_length)}
-        except Exception:  # noqa: BLE001 - fall back on the built-in computation
-            pass
     if state.is_terminal() or state.phase_name() == "end":
         return {"rounds": [], "sections": [], "alive": [], "game_length": {}}
     known = state.next_token

@@ -29,8 +29,17 @@ from evo_lab.views.svg import CLIMATE_COLOURS, PLAYER_COLOURS, PLAYER_NAMES, TER
 from . import odds_bridge
 from .session import Session
 
-__all__ = ["ActionPicker", "AuctionPanel", "ClimatePanel", "CombatInspector", "PlayersPanel", "PlotOutput", "badge_html",
-           "wheel_svg", "fmt_prob"]
+__all__ = [
+    "ActionPicker",
+    "AuctionPanel",
+    "ClimatePanel",
+    "CombatInspector",
+    "PlayersPanel",
+    "PlotOutput",
+    "badge_html",
+    "fmt_prob",
+    "wheel_svg",
+]
 
 DATA_DOC = "docs/data.md"
 
@@ -179,9 +188,9 @@ class CombatInspector(_Panel):
         self.result = W.HTML()
         self.plan = W.HTML()
         self.badge = W.HTML()
-        self.figure = go.Figure(layout=dict(height=230, margin=dict(l=40, r=10, t=30, b=40),
-                                            title="Die faces: share of the win", yaxis=dict(tickformat=".0%"),
-                                            showlegend=False))
+        self.figure = go.Figure(layout={"height": 230, "margin": {"l": 40, "r": 10, "t": 30, "b": 40},
+                                        "title": "Die faces: share of the win", "yaxis": {"tickformat": ".0%"},
+                                        "showlegend": False})
         self.figure.add_bar(x=[], y=[], marker_color=[])
         self.chart = PlotOutput(self.figure)
         self._syncing = False
@@ -200,8 +209,17 @@ class CombatInspector(_Panel):
 
     def _board_selected(self, change: dict) -> None:
         sp = change["new"]
-        if sp >= 0 and sp in dict((v, k) for k, v in self.attacker.options):
+        if sp >= 0 and sp in {v for _, v in self.attacker.options}:
+            attacks = [it["dst"] for it in self.board.snapshot.get("targets", {}).get(str(sp), [])
+                       if it["kind"] == "attack"]
+            if attacks and self.defender.value not in attacks:
+                self._syncing = True  # one recomputation for both choices
+                try:
+                    self.defender.value = attacks[0]
+                finally:
+                    self._syncing = False
             self.attacker.value = sp
+            self._from_board()
 
     def pick(self, attacker: int, defender: int) -> dict:
         """Inspect the fight between the dinosaurs on two spaces (ids); returns :meth:`odds`."""
@@ -305,8 +323,8 @@ def wheel_svg(game: Any, section: int, size: int = 220, highlight: dict[int, flo
     terrains = list(d.terrains)
     cx = cy = size / 2
     r0, r1 = size * 0.16, size * 0.42
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="evo-wheel" width="{size}" height="{size}" '
-           f'viewBox="0 0 {size} {size}" data-section="{section}">']
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="evo-wheel" width="{size}" height="{size}" '
+            f'viewBox="0 0 {size} {size}" data-section="{section}">')]
     ring = (r1 - r0) / len(terrains)
 
     def pt(r: float, ang: float) -> str:
@@ -353,12 +371,12 @@ class ClimatePanel(_Panel):
         self.reveal = W.Button(description="Reveal it", icon="eye",
                                tooltip="play this token (only when the climate token is due)")
         self.reveal.on_click(lambda _b: self.reveal_choice())
-        self.trajectory = go.Figure(layout=dict(height=260, margin=dict(l=50, r=10, t=30, b=40),
-                                                title="Wheel section in the coming rounds",
-                                                xaxis_title="round", yaxis_title="section"))
+        self.trajectory = go.Figure(layout={"height": 260, "margin": {"l": 50, "r": 10, "t": 30, "b": 40},
+                                            "title": "Wheel section in the coming rounds",
+                                            "xaxis_title": "round", "yaxis_title": "section"})
         self.trajectory.add_heatmap(z=[[0]], x=[0], y=[0], colorscale="Viridis", zmin=0, zmax=1)
-        self.length = go.Figure(layout=dict(height=200, margin=dict(l=50, r=10, t=30, b=40),
-                                            title="Rounds the game lasts", yaxis=dict(tickformat=".0%")))
+        self.length = go.Figure(layout={"height": 200, "margin": {"l": 50, "r": 10, "t": 30, "b": 40},
+                                        "title": "Rounds the game lasts", "yaxis": {"tickformat": ".0%"}})
         self.length.add_bar(x=[], y=[], marker_color="#7b3fa6")
         self.trajectory_chart = PlotOutput(self.trajectory)
         self.length_chart = PlotOutput(self.length)
@@ -404,7 +422,10 @@ class ClimatePanel(_Panel):
         self.trajectory_chart.render()
         self.length_chart.render()
         outs = odds_bridge.next_token_outcomes(st)
+        keep = self.whatif.value
         self.whatif.options = [(f"{tid} ({fmt_prob(p)})", tid) for tid, p, _ in outs]
+        ids = [tid for tid, _, _ in outs]
+        self.whatif.value = keep if keep in ids else (ids[0] if ids else None)
         self._whatif()
 
     def _whatif(self) -> None:

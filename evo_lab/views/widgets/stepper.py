@@ -23,7 +23,7 @@ from evo_lab.views.svg import CLIMATE_COLOURS, PLAYER_COLOURS
 
 from .session import Session, SessionError, bot_names
 
-__all__ = ["PhaseStepper", "GamePanel", "HUMAN"]
+__all__ = ["HUMAN", "GamePanel", "PhaseStepper"]
 
 #: The "bot" choice meaning: a person decides (Step then only resolves chance).
 HUMAN = ""
@@ -151,11 +151,12 @@ class PhaseStepper(W.VBox):
                 mark = "font-weight:bold;background:#ffe3f6" if n is tree.current else ""
                 alt = f" <i>(+{len(n.parent.children) - 1} alt.)</i>" if n.parent and len(n.parent.children) > 1 else ""
                 items.append(f"<div style='{mark}'>{n.ply}. {txt}{alt}</div>")
-            self.moves.value = "".join(items) or "<i>no moves yet</i>"
+            self.moves.value = ("<div style='line-height:1.35;font-size:13px'>" + "".join(items) + "</div>"
+                                if items else "<i>no moves yet</i>")
             nodes = self.variation_nodes()
             path = set(map(id, tree.path()))
-            opts = [(f"{'> ' if id(n) in path else ''}after ply {n.ply - 1}: {n.text}"
-                     f"{' (main line)' if n.is_mainline() else ''}", n) for n in nodes]
+            opts = [((f"{'> ' if id(n) in path else ''}after ply {n.ply - 1}: {n.text}"
+                      f"{' (main line)' if n.is_mainline() else ''}"), n) for n in nodes]
             self.variations.options = opts
             self.variations.value = None
         finally:
