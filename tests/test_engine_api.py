@@ -280,3 +280,20 @@ def test_auction_view():
     s.apply_action("bid 2 on lot 1")
     assert s.auction()["lots"][1]["holder"] == 0 and s.auction()["lots"][1]["price"] == 2
     assert strings(s)
+
+
+def test_peeked_token_is_not_leaked_to_others():
+    """Sixth sense: "You can look at the next climate token" - only its owner; the event of the peek in
+    ``last`` (and the auction view) must not tell the others which token it was."""
+    s = make(2, uniq={1: ["sixth_sense"]})
+    s.round = 0
+    s = goto(s, "round_start")
+    s.apply_action("token stay")
+    s.apply_action("peek ccw1")
+    assert s.node_name() == "gene"
+    other, owner = s.observation(0), s.observation(1)
+    ccw1 = s.game.token_ids.index("ccw1")
+    assert other["last"] == ["peek", None] and list(other["auction"]["last"]) == ["peek", None]
+    assert "next_token" not in other["climate"]
+    assert owner["climate"]["next_token"] == "ccw1" and owner["last"] == ["peek", ccw1]
+    assert s.observation(None)["last"] == ["peek", ccw1]

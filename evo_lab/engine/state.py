@@ -1343,6 +1343,10 @@ class State:
         }
         if omni or (player is not None and self.uniq[player] & ss):
             obs["climate"]["next_token"] = None if self.next_token is None else g.token_ids[self.next_token]
+        elif self.last and self.last[0] == "peek":  # the peeked token is its owner's secret
+            obs["last"] = ["peek", None]
+            if obs["auction"] is not None:
+                obs["auction"]["last"] = ("peek", None)
         if omni:
             obs["bag_unique"] = [g.unique_ids[i - g.n_normal] for i in range(g.n_normal, len(self.bag)) if self.bag[i]]
             obs["excluded_unique"] = [g.unique_ids[i] for i in self.excluded]
