@@ -7,7 +7,8 @@ Checks that both runs give identical results (JSON apart from timing) and prints
 shared machine may not give the workers two full cores, the script also reports the CPU seconds spent: the
 serial process's, and the Dask worker processes' (measured with psutil through ``client.run``). Their ratio
 shows the overhead of scheduling, pickling and chunking independently of other load:
-``2 x serial CPU / workers' CPU`` is the speed-up two free cores would give.
+``2 x serial CPU / workers' CPU`` is the speed-up two free cores would give. The local cluster runs with the
+workers' statistical profiler off (``evo_lab.sim.LOCAL_DASK_CONFIG``; ``--profiler`` keeps it on, for comparison).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import json
 import sys
 import time
 
-from evo_lab.sim import simulate
+from evo_lab.sim import LOCAL_DASK_CONFIG, simulate
 
 
 def _cpu() -> float:
@@ -34,8 +35,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--scheduler", default=None, help="a running Dask scheduler instead of a local cluster")
     ap.add_argument("--chunk-size", type=int, default=None)
+    ap.add_argument("--profiler", action="store_true", help="keep the Dask workers' statistical profiler on")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args(argv)
+    import dask
     from distributed import Client, LocalCluster
 
     bots = ("random",) * 4
@@ -45,8 +48,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"serial: {args.games} games in {t_serial:.1f} s ({args.games / t_serial:.0f} games/s), "
           f"{cpu_serial:.1f} CPU s", flush=True)
     t0 = time.perf_counter()
-    cluster = None if args.scheduler else LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                                                       dashboard_address=None)
+    cluster = None
+    if not args.scheduler:
+        with dask.config.set(LOCAL_DASK_CONFIG if not args.profiler else {}):
+            cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
     client = Client(args.scheduler or cluster)
     try:
         client.wait_for_workers(args.workers)

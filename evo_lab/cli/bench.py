@@ -9,7 +9,7 @@ import json
 import math
 import platform
 
-SECTIONS = ["engine", "odds", "sim"]
+SECTIONS = ["engine", "odds", "sim", "theory"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
