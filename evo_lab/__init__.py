@@ -27,4 +27,12 @@ def __getattr__(name: str):  # lazy: the widgets import ipywidgets, anywidget an
         from .views.widgets import Explorer
 
         return Explorer
+    if name in ("simulate", "SimulationResult"):
+        from . import sim
+
+        return getattr(sim, name)
+    if name == "make_bot":
+        from .bots import make_bot
+
+        return make_bot
     raise AttributeError(f"module 'evo_lab' has no attribute {name!r}")

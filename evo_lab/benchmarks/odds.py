@@ -12,17 +12,11 @@ import time
 
 from ..engine import Game
 from ..odds import attack_plan, climate, combat_odds, demo_position, simulate_climate, survival_risk
+from . import best_per_call
 
 
 def _per_call(fn, reps: int) -> float:
-    fn()
-    best = float("inf")
-    for _ in range(3):
-        t = time.perf_counter()
-        for _ in range(reps):
-            fn()
-        best = min(best, (time.perf_counter() - t) / reps)
-    return best
+    return best_per_call(fn, reps)
 
 
 def run(quick: bool = False) -> list[dict]:

@@ -7,24 +7,15 @@ True
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
 from ..theory import gene_values, normal_form, solve_sequential, teaching_position
+from . import best_per_call
 
 
 def _time(fn, reps: int = 1, rounds: int = 2) -> float:
     """Best of ``rounds`` timed rounds (after a warm-up call when ``rounds > 1``) of ``reps`` calls, per call."""
-    if rounds > 1:
-        fn()
-    best = float("inf")
-    for _ in range(rounds):
-        t = time.perf_counter()
-        for _ in range(reps):
-            fn()
-        best = min(best, (time.perf_counter() - t) / reps)
-    return best
+    return best_per_call(fn, reps, rounds=rounds, warmup=rounds > 1)
 
 
 def run(quick: bool = False) -> list[dict]:

@@ -532,10 +532,11 @@ class State:
             acts.append(Action(PASS))
         return acts
 
-    def _survival_groups(self, p: int) -> tuple[list[list[int]], list[int], int]:
-        """(spaces on hot/cold/deadly terrain, allowances, deaths still due) for player ``p``."""
+    def survival_groups(self, p: int, section: int | None = None) -> tuple[list[list[int]], list[int], int]:
+        """(spaces of ``p``'s dinosaurs on hot/cold/deadly terrain, how many of each may survive, deaths due)
+        under the wheel's current ``section`` (or another one, for forecasts). Rulebook, Survival phase."""
         g = self.game
-        codes = g.section_codes[self.section]
+        codes = g.section_codes[self.section if section is None else section]
         groups: list[list[int]] = [[], [], []]
         for s in range(g.n):
             if self.occ[s] == p:
@@ -551,7 +552,7 @@ class State:
     def _survival_candidates(self, p: int) -> list[int]:
         """Dinosaurs the owner may choose to remove next: "Each player removes the dead dinosaurs in the order
         of his choice and stops if he only has two remaining on the board" (ruling R13)."""
-        groups, allow, due = self._survival_groups(p)
+        groups, allow, due = self.survival_groups(p)
         if due <= 0:
             return []
         return sorted(s for gr, a in zip(groups, allow) if len(gr) > a for s in gr)
@@ -1005,7 +1006,7 @@ class State:
                     self.step = "scoring"
                     continue
                 p = self.order[self.surv_idx]
-                groups, allow, due = self._survival_groups(p)
+                groups, allow, due = self.survival_groups(p)
                 if due <= 0:
                     self.surv_idx += 1
                     continue

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine import State, rules
-from ..engine.state import FUR, THERMO
 from .climate import climate_forecast, climate_view
 from .combat import OddsError
 
@@ -60,17 +59,7 @@ class SurvivalRisk:
 
 
 def _groups(state: State, p: int, section: int) -> tuple[list[list[int]], list[int]]:
-    g = state.game
-    codes = g.section_codes[section]
-    groups: list[list[int]] = [[], [], []]
-    for sp in range(g.n):
-        if state.occ[sp] == p:
-            c = codes[g.space_terrain[sp]]
-            if c:
-                groups[c - 1].append(sp)
-    geys = bool(state.geysers & (1 << p))
-    allow = [state.genes[6 * p + THERMO], 10 ** 6 if geys else state.genes[6 * p + FUR],
-             1 if state.has(p, "cave_dweller") else 0]
+    groups, allow, _ = state.survival_groups(p, section)
     return groups, allow
 
 

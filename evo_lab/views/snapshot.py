@@ -24,7 +24,6 @@ from typing import Any
 from evo_lab.board import TERRAINS, Board, hex_center
 from evo_lab.views.svg import (
     _DINO_PATH,
-    _EDGE_DIRS,
     CLIMATE_COLOURS,
     CLIMATE_GLYPHS,
     COAST_COLOUR,
@@ -34,8 +33,8 @@ from evo_lab.views.svg import (
     SEA_COLOUR,
     TERRAIN_COLOURS,
     _corners,
-    _fmt,
     _points,
+    coast_path,
 )
 
 __all__ = ["BOARD_KINDS", "DIRECT_KINDS", "assumed_values", "board_geometry", "describe_last", "snapshot"]
@@ -65,21 +64,10 @@ def board_geometry(board: Board, size: float = 28) -> dict:
                        "coastal": bool(board.coastal[i]), "start": board.start_player(i),
                        "cx": round(cx, 2), "cy": round(cy, 2), "points": _points(_corners(cx, cy, s)),
                        "inner": _points(_corners(cx, cy, s * 0.84))})
-    land = set(board.axial)
-    segs = []
-    for i, (cx, cy) in enumerate(centres):
-        if not board.coastal[i]:
-            continue
-        q, r = board.axial[i]
-        pts = _corners(cx, cy, s)
-        for k, (dq, dr) in enumerate(_EDGE_DIRS):
-            if (q + dq, r + dr) not in land:
-                p1, p2 = pts[k], pts[(k + 1) % 6]
-                segs.append(f"M{_fmt(p1[0])},{_fmt(p1[1])}L{_fmt(p2[0])},{_fmt(p2[1])}")
     return {
         "name": board.name, "n": board.n, "size": s, "reconstructed": bool(board.reconstructed),
         "viewbox": [round(x0, 2), round(y0, 2), round(x1 - x0, 2), round(y1 - y0, 2)],
-        "spaces": spaces, "coast": "".join(segs), "dino_path": _DINO_PATH,
+        "spaces": spaces, "coast": coast_path(board, centres, s), "dino_path": _DINO_PATH,
         "colours": {"terrain": dict(TERRAIN_COLOURS), "climate": dict(CLIMATE_COLOURS), "players": list(PLAYER_COLOURS),
                     "sea": SEA_COLOUR, "coast": COAST_COLOUR, "highlight": HIGHLIGHT_COLOUR},
         "glyphs": dict(CLIMATE_GLYPHS), "player_names": list(PLAYER_NAMES), "terrains": list(TERRAINS),

@@ -74,6 +74,22 @@ _EDGE_DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 assert set(_EDGE_DIRS) == set(DIRECTIONS)
 
 
+def coast_path(board: Board, centres: list[tuple[float, float]], s: float) -> str:
+    """SVG path data of every hex edge that faces the sea (shared by the SVG and the widget's geometry)."""
+    land = set(board.axial)
+    segs = []
+    for i, (cx, cy) in enumerate(centres):
+        if not board.coastal[i]:
+            continue
+        q, r = board.axial[i]
+        pts = _corners(cx, cy, s)
+        for k, (dq, dr) in enumerate(_EDGE_DIRS):
+            if (q + dq, r + dr) not in land:
+                p1, p2 = pts[k], pts[(k + 1) % 6]
+                segs.append(f"M{_fmt(p1[0])},{_fmt(p1[1])}L{_fmt(p2[0])},{_fmt(p2[1])}")
+    return "".join(segs)
+
+
 def _points(pts: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts)
 
@@ -224,18 +240,7 @@ def board_svg(board: Board, *, occupants: dict[int, int] | None = None,
         a("</g>")
 
     # coast: thick edges facing the sea
-    land = set(board.axial)
-    segs = []
-    for i, (cx, cy) in enumerate(centres):
-        if not board.coastal[i]:
-            continue
-        q, r = board.axial[i]
-        pts = _corners(cx, cy, s)
-        for k, (dq, dr) in enumerate(_EDGE_DIRS):
-            if (q + dq, r + dr) not in land:
-                p1, p2 = pts[k], pts[(k + 1) % 6]
-                segs.append(f"M{_fmt(p1[0])},{_fmt(p1[1])}L{_fmt(p2[0])},{_fmt(p2[1])}")
-    a(f'<path class="coast" d="{"".join(segs)}"/>')
+    a(f'<path class="coast" d="{coast_path(board, centres, s)}"/>')
 
     # highlights
     if hl:
