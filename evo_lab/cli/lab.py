@@ -36,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
         cmd.append("--no-browser")
     if args.port:
         cmd.append(f"--port={args.port}")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # containers and CI machines often run as root
+        cmd.append("--allow-root")
     if args.dry_run:
         print(" ".join(cmd))
         return 0
