@@ -122,11 +122,8 @@ def describe_last(state: Any) -> dict | None:
         out.update(player=p, dst=space, face=face, result=res,
                    text=f"P{p + 1}'s killer baby on {L[space]}: die {face}, "
                         + ("the enemy dies" if res == "enemy_dies" else "the baby dies"))
-    elif k == "starved":  # ("starved", player, space...) since the events log; ("starved", space...) before
-        spaces = [x for x in last[1:] if isinstance(x, int)]
-        if len(spaces) > 1 and len(last) >= 3 and state.occ[spaces[1]] < 0 and spaces[0] < g.players \
-                and state.occ[spaces[0]] >= 0:
-            spaces = spaces[1:]
+    elif k == "starved":  # ("starved", player, space, ...)
+        spaces = list(last[2:])
         out.update(spaces=spaces, text="died of the climate: " + ", ".join(L[x] for x in spaces if 0 <= x < g.n))
     elif k == "initiative":
         out.update(text="initiative track: " + " ".join(f"P{p + 1}" for p in last[1]))
