@@ -347,6 +347,8 @@ def _check_header(d: Any, source: str, fmt: str, part: str | None = None) -> Non
 
 def _get(d: Mapping, key: str, source: str, typ: type | tuple, where: str = "") -> Any:
     name = f"{where}{key}"
+    if not isinstance(d, Mapping):
+        raise DataError(source, where.rstrip(".") or "<root>", f"must be an object, got {type(d).__name__}")
     if key not in d:
         raise DataError(source, name, "missing")
     v = d[key]
@@ -474,6 +476,8 @@ def _build(manifest: Mapping, raw: Mapping[str, Any], sources: Mapping[str, str]
     for i, s in enumerate(_get(d, "symbols", src, list)):
         w = f"symbols[{i}]."
         kind = _get(s, "kind", src, str, w)
+        if kind in syms:
+            raise DataError(src, w + "kind", f"duplicate die symbol {kind!r}")
         rule = _get(s, "rule", src, str, w)
         if rule not in DIE_RULES:
             raise DataError(src, w + "rule", f"must be one of {', '.join(DIE_RULES)}, got {rule!r}")

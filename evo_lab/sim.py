@@ -126,7 +126,7 @@ def _game_rows(i: int, ss: np.random.SeedSequence, lineup: Sequence[Any], labels
     winners = [q for q in range(players) if ranks[q] == 1]
     return [{"game": i, "seed": gs, "player": q, "entrant": seat_entrant[q], "bot": labels[seat_entrant[q]],
              "mp": state.mp[q], "dinosaurs": state.count[q], "place": ranks[q],
-             "won": (1.0 / len(winners)) if q in winners else 0.0, "rounds": state.round}
+             "won": (1.0 / len(winners)) if q in winners else 0.0, "rounds": state.round - 1}
             for q in range(players)]
 
 

@@ -76,8 +76,9 @@ def narrate(before: State, action: Any, after: State) -> list[str]:
         elif t == "escape":
             out.append(f"    The beaten dinosaur escapes to {L[ev[3]]} (chameleon skin).")
         elif t == "play":
-            extra = f" ({ev[3]:+d})" if ev[2] == "prescience" and len(ev) > 3 else ""
-            if ev[2] == "egg_thief" and len(ev) > 4:
+            effect = g.card_effects[g.card_ids.index(ev[2])]
+            extra = f" ({ev[3]:+d})" if effect == "prescience" and len(ev) > 3 else ""
+            if effect == "egg_thief" and len(ev) > 4:
                 extra = f": the newborn on {L[ev[4]]} becomes one of theirs (taken from {_p(ev[3])})"
             out.append(f"    {_p(ev[1])} plays {ev[2]}{extra}.")
         elif t == "birth":

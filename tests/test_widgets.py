@@ -325,10 +325,15 @@ def test_combat_inspector_exact_odds_and_plan():
         odds_bridge.combat(ex.session.game, -1, 0)
 
 
-def test_attack_plan_fallback_is_exact(monkeypatch):
+def test_attack_plan_fallback_walks_then_retries(monkeypatch):
     ex = fresh(seed=6)
-    st = ex.state
+    st = ex.state.clone()
     a, d = st.dinosaurs(0)[0], st.dinosaurs(1)[0]
+    assert st.is_protected(1)  # two dinosaurs: may not be attacked at all
+    assert odds_bridge.attack_plan(st, a, d, movement_points=20)["probability"] == 0
+    spare = next(i for i, o in enumerate(st.occ) if o < 0 and i not in st.game.adj[d])
+    st.occ[spare] = 1  # a third dinosaur lifts the protection
+    st.count[1] += 1
     single = st.attack_probability(a, d)
     plan = odds_bridge.attack_plan(st, a, d, movement_points=20)  # not the movement phase: built-in
     k = plan["attempts"]

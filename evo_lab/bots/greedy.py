@@ -299,7 +299,7 @@ class GreedyBot(Bot):
         for a in acts:
             if a == default:
                 continue
-            if a.kind == PLAY:  # frenzied attack: value of the best attack it enables
+            if a.kind == PLAY and state.node_name() == "move":  # frenzied attack: value of the best attack it enables
                 t = state.clone()
                 t._apply(a)
                 vals = [expected_after(t, b, player) for b in t.legal_actions() if b.kind == ATTACK]

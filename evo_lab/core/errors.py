@@ -10,7 +10,7 @@ class EvoLabError(Exception):
 class IllegalActionError(EvoLabError, ValueError):
     """An action that the rules do not allow here. The state is left exactly as it was.
 
-    ``reason`` is a short machine-readable code (``"wrong_phase"``, ``"not_your_turn"``,
+    ``reason`` is a short machine-readable code (``"wrong_phase"``,
     ``"no_movement_points"``, ``"occupied"``, ``"protected"``, ``"bid_too_low"``, ``"unaffordable"``,
     ``"not_legal"``, ...), the message says it in words.
     """

@@ -159,8 +159,8 @@ class GameTree:
                 self._changed()
                 return c
         new = st.clone()
-        text = st.action_to_string(action)
         new.apply_action(action)  # raises on illegal input; the tree is untouched
+        text = st.action_to_string(action)
         node = Node(self.current, action, text, new)
         self.current.children.append(node)
         self.current.selected = len(self.current.children) - 1

@@ -44,7 +44,7 @@ class RuleOptions:
     prescience_once_per_phase: bool = True
     #: Frenzied attack is offered only while the player has an attack available. Ruling R10.
     frenzied_needs_attack: bool = True
-    #: Flippers and wings: each at most once per movement phase. Ruling R3.
+    #: Flippers at most once per movement phase (wings always are, by the card text). Ruling R7.
     flippers_once_per_phase: bool = True
     #: Edition switch, room for first-edition rules later ("2e" only today).
     edition: str = "2e"

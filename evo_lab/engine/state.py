@@ -154,15 +154,22 @@ class State:
         if isinstance(action, str):
             action = self.parse_action(action)
         if not isinstance(action, Action):
-            if isinstance(action, tuple) and action and isinstance(action[0], str):
+            try:
+                if not (isinstance(action, tuple) and action and isinstance(action[0], str)):
+                    raise TypeError
                 action = Action(*action)
-            else:
+            except TypeError:
+                raise IllegalActionError(f"not an action: {action!r}", "not_an_action", action) from None
+            if not all(isinstance(x, int) and not isinstance(x, bool) for x in action[1:]):
                 raise IllegalActionError(f"not an action: {action!r}", "not_an_action", action)
         if self.node == "end":
             raise IllegalActionError("the game is over", "game_over", action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:  # type: ignore[operator]
-            msg, reason = self._explain_illegal(action)
+            try:
+                msg, reason = self._explain_illegal(action)
+            except (TypeError, IndexError):  # arguments of the wrong type or out of range
+                msg, reason = f"not a legal action here: {action!r}", "not_legal"
             raise IllegalActionError(msg, reason, action)
         self._apply(action)
 
@@ -865,6 +872,7 @@ class State:
             elif step == "mutation_start":
                 self.phase = MUTATION
                 self.lots = [EVENT_LOT]
+                self.bids = []
                 self.step = "draw_genes"
             elif step == "draw_genes":
                 if len(self.lots) < n:
@@ -1372,16 +1380,22 @@ class State:
         out = []
         st = self.game.new_initial_state() if self._origin is None else State.from_dict(self._origin, self.game)
         for a in self.history():
-            if a.kind == EXCLUDE:
-                out.append("exclude ?")
-            elif a.kind == CARD and st.actor != player:
-                out.append(f"card P{st.actor + 1} ?")
-            elif a.kind == PEEK and not (st.uniq[player] & g.bit.get("sixth_sense", 0)):
-                out.append("peek ?")
-            else:
-                out.append(st.action_to_string(a))
+            out.append(st.masked_action_string(a, player))
             st._apply(a)
         return "|".join(out) + "#" + self.observation_string(player)
+
+    def masked_action_string(self, a: Action, player: int | None) -> str:
+        """``a`` (applied at this state) as ``player`` sees it: hidden chance outcomes masked (which unique
+        genes stay out, others' card draws, a sixth-sense peek by someone else). ``None``: the teacher."""
+        if player is None:
+            return self.action_to_string(a)
+        if a.kind == EXCLUDE:
+            return "exclude ?"
+        if a.kind == CARD and self.actor != player:
+            return f"card P{self.actor + 1} ?"
+        if a.kind == PEEK and not (self.uniq[player] & self.game.bit.get("sixth_sense", 0)):
+            return "peek ?"
+        return self.action_to_string(a)
 
     def determinize(self, player: int, rng: Any) -> "State":
         """A copy where what ``player`` cannot know is redrawn from its exact distribution given what
@@ -1396,11 +1410,17 @@ class State:
                 for c in s.hands[q]:
                     pool[c] += 1
         hands = list(s.hands)
+        # at an event-card window the actor is known to hold that card (the node is public): keep one copy
+        window_effect = {"prescience": "prescience", "swarm": "swarm_of_rats", "geysers": "geysers",
+                         "egg_thief": "egg_thief"}.get(s.node)
+        kept = self._card_of(s.actor, window_effect) if window_effect and s.actor != player else -1
+        if kept >= 0:
+            pool[kept] -= 1
         for q in range(g.players):
             if q == player:
                 continue
-            new = []
-            for _ in range(len(s.hands[q])):
+            new = [kept] if q == s.actor and kept >= 0 else []
+            for _ in range(len(s.hands[q]) - len(new)):
                 c = _draw(pool, rng)
                 pool[c] -= 1
                 new.append(c)
@@ -1430,8 +1450,6 @@ class State:
                 s.window = tuple(later)
         if s.next_token is not None and not (s.uniq[player] & g.bit.get("sixth_sense", 0)):
             s.next_token = None
-            if s.node == "peek":
-                pass
         s._legal = None
         return s
 
@@ -1524,6 +1542,8 @@ class State:
         if s.node not in CHANCE_NODES | {"end", "prescience", "bid", "adrenaline", "move", "chameleon", "swarm",
                                          "birth", "egg_thief", "geysers", "survive"}:
             raise FormatError(f"unknown node {s.node!r}", "state.node")
+        if not 0 <= s.phase < len(PHASES):
+            raise FormatError(f"must be a phase 0..{len(PHASES) - 1}", "state.phase")
         if not 0 <= s.section < g.n_sections:
             raise FormatError(f"must be a wheel section 0..{g.n_sections - 1}", "state.section")
         if any(not -1 <= o < n for o in s.occ):

@@ -101,6 +101,7 @@ def game_length_bar(exact: dict[int, Fraction] | ClimateForecast, simulated: Any
     if simulated is not None:
         counts = simulated if isinstance(simulated, dict) else simulated.game_length
         n = sum(counts.values())
+    if simulated is not None and n > 0:  # a run that stopped before the end of the game has no lengths
         keys = sorted(set(xs) | set(counts))
         freq = [counts.get(k, 0) / n for k in keys]
         ivs = [wilson_interval(counts.get(k, 0), n) for k in keys]

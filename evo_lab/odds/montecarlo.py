@@ -21,7 +21,7 @@ import numpy as np
 
 from ..core.protocol import play_out, uniform_random_policy
 from ..engine import State
-from ..parallel import child_seeds, map_chunks, seed_int
+from ..parallel import SERIAL_THRESHOLD, child_seeds, map_chunks, seed_int
 from ..stats import mean_interval, wilson_interval
 from .combat import OddsError
 
@@ -160,11 +160,13 @@ def _run_chunk(items: list[tuple]) -> list[tuple]:
     out = []
     cache: dict[str, State] = {}
     for pos, specs, ss, until, viewer, max_actions in items:
-        start = pos if isinstance(pos, State) else cache.setdefault(pos, State.from_json(pos))
+        start = pos if isinstance(pos, State) else cache.get(pos)
+        if start is None:
+            start = cache[pos] = State.from_json(pos)
         rng = np.random.default_rng(ss)
         si = seed_int(ss)
         s = start.determinize(viewer, rng) if viewer is not None else start.clone()
-        _play(s, [_make(sp, si, rng) for sp in specs], rng, until, max_actions)
+        _play(s, [_make(sp, si + k, rng) for k, sp in enumerate(specs)], rng, until, max_actions)
         length = s.round - 1 if s.is_terminal() else None
         winners = s.winners()
         share = [1.0 / len(winners) if p in winners else 0.0 for p in range(s.players)]
@@ -195,8 +197,10 @@ def monte_carlo(state: State, policies: Any = None, n: int = 1000, seed: int | N
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < g.players):
         raise OddsError(f"viewer must be a player 0..{g.players - 1} or None, got {viewer!r}")
     specs = _check_policies(policies, g.players)
+    if seed is None:  # draw the entropy now and keep it, so that replay() can rebuild every sample
+        seed = int(np.random.SeedSequence().entropy)
     seeds = child_seeds(seed, n)
-    serial = executor == "serial" or (executor is None and n < 64)
+    serial = executor == "serial" or (executor is None and n < SERIAL_THRESHOLD)
     pos: Any = state if serial else state.to_json()
     items = [(pos, specs, ss, until, viewer, max_actions) for ss in seeds]
     res = map_chunks(_run_chunk, items, executor=executor, workers=workers, progress=progress,

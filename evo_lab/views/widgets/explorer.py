@@ -57,7 +57,7 @@ class Explorer(W.VBox):
         self.view = W.Dropdown(description="View as", style={"description_width": "60px"},
                                layout=W.Layout(width="260px"))
         self._set_view_options()
-        self.view.observe(lambda c: self.set_viewer(None if c["new"] < 0 else c["new"]), "value")
+        self.view.observe(self._view_picked, "value")
         self.tabs = W.Tab(children=[self.picker, self.combat, self.climate, self.auction, self.players, self.files])
         for i, t in enumerate(("Actions", "Combat", "Climate", "Auction", "Players", "Game")):
             self.tabs.set_title(i, t)
@@ -91,11 +91,25 @@ class Explorer(W.VBox):
         if self.view.value != (-1 if viewer is None else viewer):
             self.view.value = -1 if viewer is None else viewer
 
+    def _view_picked(self, change: dict) -> None:
+        if not getattr(self, "_swapping_views", False):
+            self.set_viewer(None if change["new"] < 0 else change["new"])
+
     def _set_view_options(self) -> None:
         n = self.session.game.players
-        # -1 = the teacher (a Dropdown shows the value None as "nothing selected")
-        self.view.options = [("teacher (everything)", -1)] + [(f"player {p + 1}", p) for p in range(n)]
-        self.view.value = -1 if self.session.viewer is None else self.session.viewer
+        keep = self.session.viewer
+        # -1 = the teacher (a Dropdown shows the value None as "nothing selected"); replacing the options resets
+        # the value, which must not switch a player's view to the teacher's
+        self._swapping_views = True
+        try:
+            self.view.options = [("teacher (everything)", -1)] + [(f"player {p + 1}", p) for p in range(n)]
+        finally:
+            self._swapping_views = False
+        if keep is not None and keep >= n:
+            keep = None
+        if keep != self.session.viewer:
+            self.session.set_viewer(keep)
+        self.view.value = -1 if keep is None else keep
 
     def _changed(self, what: str) -> None:
         if what == "game":

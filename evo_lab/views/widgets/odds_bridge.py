@@ -83,7 +83,10 @@ def attack_plan(state: Any, src: int, dst: int, movement_points: int | None = No
         return {"probability": r.probability, "attempts": None, "path": list(getattr(r, "path", []) or []),
                 "single": state.attack_probability(src, dst)}
     single = state.attack_probability(src, dst)
-    # shortest path from src to a neighbour of dst over empty spaces
+    if state.is_protected(state.occ[dst]):  # a protected clan may not be attacked at all
+        return {"probability": Fraction(0), "attempts": 0, "path": [], "single": single}
+    # an approximation outside the mover's own turn: the shortest walk over empty spaces to a neighbour of the
+    # target, then repeated attacks with the points left (no wings, flippers or chameleon skin)
     goal = set(g.adj[dst])
     prev = {src: -1}
     q = deque([src])

@@ -130,10 +130,12 @@ class ActionPicker(_Panel):
         cur = st.current_player()
         if st.is_terminal():
             return []
+        v = self.session.viewer
         if st.is_chance_node():
+            if v is not None and st.node_name() in ("exclude", "gene", "card", "peek"):
+                return []  # the outcomes would show what is left in the bag or the deck: step instead
             return [(f"{st.action_to_string(a)}  [{fmt_prob(p)}]", st.action_to_string(a))
                     for a, p in st.chance_outcomes()]
-        v = self.session.viewer
         if v is not None and v != cur:
             return []
         out = []

@@ -146,8 +146,9 @@ class PhaseStepper(W.VBox):
             self.history.max = max(0, len(line) - 1)
             self.history.value = tree.ply
             items = []
+            viewer = self.session.viewer
             for n in line[max(1, tree.ply - 8): tree.ply + 6]:
-                txt = escape(n.text or "")
+                txt = escape(_seen(n, viewer))
                 mark = "font-weight:bold;background:#ffe3f6" if n is tree.current else ""
                 alt = f" <i>(+{len(n.parent.children) - 1} alt.)</i>" if n.parent and len(n.parent.children) > 1 else ""
                 items.append(f"<div style='{mark}'>{n.ply}. {txt}{alt}</div>")
@@ -155,7 +156,7 @@ class PhaseStepper(W.VBox):
                                 if items else "<i>no moves yet</i>")
             nodes = self.variation_nodes()
             path = set(map(id, tree.path()))
-            opts = [((f"{'> ' if id(n) in path else ''}after ply {n.ply - 1}: {n.text}"
+            opts = [((f"{'> ' if id(n) in path else ''}after ply {n.ply - 1}: {_seen(n, viewer)}"
                       f"{' (main line)' if n.is_mainline() else ''}"), n) for n in nodes]
             self.variations.options = opts
             self.variations.value = None
@@ -235,3 +236,10 @@ class GamePanel(W.VBox):
             return str(e)
         self._say(f"loaded an {fmt}")
         return ""
+
+
+def _seen(node, viewer: int | None) -> str:
+    """A history entry as ``viewer`` may see it (hidden chance outcomes masked; the teacher sees all)."""
+    if node.parent is None or node.action is None or viewer is None:
+        return node.text or ""
+    return node.parent.state.masked_action_string(node.action, viewer)
