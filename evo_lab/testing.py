@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
@@ -205,9 +204,6 @@ def fuzz_game(players: int, seed: int, data: DataPack | None = None, *, json_eve
     return res
 
 
-def run_many(games: list[tuple[int, int]], data: DataPack | None = None, **kw: Any) -> list[FuzzResult]:
-    """Fuzz each ``(players, seed)``."""
-    return [fuzz_game(p, seed, data, **kw) for p, seed in games]
 
 
 def fuzz_chunk(items: list[tuple[int, int, bool, int]]) -> list[dict]:

@@ -363,6 +363,13 @@ class State:
 
     # ================================================================== chance
     def _chance_weights(self) -> tuple[list[Action], list[int]]:
+        """Outcomes and integer weights of this chance node; the outcomes also become the cached legal
+        actions, so a sampled outcome is not recomputed when ``apply_action`` checks it."""
+        outs, weights = self._compute_chance_weights()
+        self._legal = outs
+        return outs, weights
+
+    def _compute_chance_weights(self) -> tuple[list[Action], list[int]]:
         g = self.game
         node = self.node
         if node == "exclude":
@@ -474,11 +481,7 @@ class State:
                 for c in g.coastal_list:
                     if c != s and occ[c] < 0:
                         acts.append(Action(FLIPPERS, s, c))
-        if attack and not (self.frenzy & (1 << p)):
-            card = self._card_of(p, "frenzied_attack")
-            if card >= 0:
-                acts.append(Action(PLAY, card))
-        elif not self.game.options.frenzied_needs_attack and not (self.frenzy & (1 << p)):
+        if (attack or not self.game.options.frenzied_needs_attack) and not (self.frenzy & (1 << p)):
             card = self._card_of(p, "frenzied_attack")
             if card >= 0:
                 acts.append(Action(PLAY, card))

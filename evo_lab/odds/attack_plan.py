@@ -422,4 +422,3 @@ def demo_position(seed: int = 0, mover_horns: int = 0) -> State:
     return s
 
 
-_demo_position = demo_position
