@@ -8,8 +8,9 @@ True
 """
 
 from .board import Board, BoardError
-from .core import (CHANCE, TERMINAL, EvoLabError, FormatError, GameTree, IllegalActionError, apply_random_chance,
-                   play_out, sample_chance)
+from .core import (CHANCE, TERMINAL, EvoLabError, FormatError, GameTree, IllegalActionError, UnknownGameError,
+                   apply_random_chance, load_position, load_record, make_game, play_out, registered_games,
+                   sample_chance)
 from .datapack import DataError, DataPack, load_data
 from .engine import Action, Game, GameConfigError, RuleOptions, State
 
@@ -18,7 +19,8 @@ __version__ = "0.1.0"
 __all__ = [
     "Board", "BoardError", "CHANCE", "TERMINAL", "EvoLabError", "FormatError", "GameTree", "IllegalActionError",
     "apply_random_chance", "play_out", "sample_chance", "DataError", "DataPack", "load_data", "Action", "Game",
-    "GameConfigError", "RuleOptions", "State", "__version__",
+    "GameConfigError", "RuleOptions", "State", "__version__", "make_game", "registered_games", "UnknownGameError",
+    "load_position", "load_record",
 ]
 
 

@@ -26,6 +26,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
+from .core.datapack import PROVENANCE_LEVELS, DataError, Provenance
+
 __all__ = [
     "DataError",
     "DataPack",
@@ -43,7 +45,6 @@ __all__ = [
     "CLIMATE_STATES",
 ]
 
-PROVENANCE_LEVELS = ("printed", "high", "medium", "medium-high", "assumed")
 #: Normal genes the engine implements, in dinosaur-board order.
 NORMAL_GENE_IDS = ("legs", "horn", "egg", "thermo", "fur", "vial")
 #: Unique genes the engine implements (rulebook, "Unique genes").
@@ -61,31 +62,6 @@ SETUP_KEYS = (
     "climate_bottom_pile", "protected_clan_size", "protected_clan_size_regeneration", "strong_thighs_bonus",
     "thick_shell_range", "large_horn_bonus", "bony_plates_bonus", "frenzied_attack_bonus", "mp_per_dinosaur",
 )
-
-
-class DataError(ValueError):
-    """Bad game data: names the file, the field and what is wrong.
-
-    >>> try:
-    ...     load_data(overrides={"die": {"format": "evo-lab-part", "part": "die", "version": 1,
-    ...                                  "symbols": [], "faces": []}})
-    ... except DataError as e:
-    ...     print(e.field)
-    faces
-    """
-
-    def __init__(self, source: str, field: str, problem: str):
-        self.source, self.field, self.problem = source, field, problem
-        super().__init__(f"{source}: field '{field}': {problem}")
-
-
-@dataclass(frozen=True)
-class Provenance:
-    level: str
-    source: str
-
-    def to_dict(self) -> dict:
-        return {"provenance": self.level, "source": self.source}
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,20 @@
-"""Game-agnostic core: the state protocol, typed errors, chance sampling and the history tree.
+"""Game-agnostic core: the state protocol, typed errors, the weighted draw, observers, the JSON envelope, the
+data-pack base, the history tree, the ISMCTS search loop, the game registry and the conformance suite.
 
-Nothing here knows Evo: any game whose states offer the OpenSpiel-style methods listed in
-:class:`GameState` (current_player, legal_actions, apply_action, chance_outcomes, clone, ...) can use the
-history tree, the samplers and the bots' search code.
+Nothing here knows any particular game: every game in :mod:`evo_lab.games` builds on it.
 """
 
+from .draw import draw, draw_from, exact
 from .errors import EvoLabError, FormatError, IllegalActionError
-from .protocol import CHANCE, TERMINAL, GameState, sample_chance, apply_random_chance, play_out
+from .observer import Observer, Secret
+from .protocol import CHANCE, TERMINAL, GameState, apply_random_chance, play_out, sample_chance
+from .records import load_position, load_record
+from .registry import UnknownGameError, make_game, register_game, registered_games
 from .tree import GameTree, Node
 
 __all__ = [
     "EvoLabError", "FormatError", "IllegalActionError", "CHANCE", "TERMINAL", "GameState",
-    "sample_chance", "apply_random_chance", "play_out", "GameTree", "Node",
+    "sample_chance", "apply_random_chance", "play_out", "GameTree", "Node", "draw", "draw_from", "exact",
+    "Observer", "Secret", "load_position", "load_record", "UnknownGameError", "make_game", "register_game",
+    "registered_games",
 ]

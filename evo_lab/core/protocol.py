@@ -14,6 +14,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Protocol, Sequence, runtime_checkable
 
+from .draw import draw
+
 CHANCE = -1
 TERMINAL = -4
 
@@ -37,18 +39,13 @@ class GameState(Protocol):
 def sample_chance(state: Any, rng: Any) -> Hashable:
     """Draw one outcome of a chance node with ``rng`` (a ``numpy.random.Generator``), exact weights.
 
-    Games may offer a fast path ``_chance_weights()`` returning ``(outcomes, integer_weights)``.
+    Games may offer a fast path ``_chance_weights()`` returning ``(outcomes, integer_weights)``; the draw itself
+    is :func:`evo_lab.core.draw.draw`, the one weighted draw of evo-lab.
     """
     fast = getattr(state, "_chance_weights", None)
     if fast is not None:
         outcomes, weights = fast()
-        total = sum(weights)
-        x = int(rng.random() * total)
-        for o, w in zip(outcomes, weights):
-            x -= w
-            if x < 0:
-                return o
-        return outcomes[-1]
+        return outcomes[draw(weights, rng)]
     outs = state.chance_outcomes()
     r = Fraction(rng.random())
     acc = Fraction(0)

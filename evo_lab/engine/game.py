@@ -73,7 +73,7 @@ class RuleOptions:
 
 
 class Game:
-    """Static configuration shared by every state of one game.
+    """Static configuration shared by every state of one game (registered as ``"evo2e"``).
 
     ``Game(players=4, seed=None, board=None, data=None, options=None)``: ``board`` is a
     :class:`~evo_lab.board.Board`, a path to a board file or ``None`` (the reconstructed standard board for
@@ -81,6 +81,10 @@ class Game:
     shipped Evo 2e pack); ``options`` a :class:`RuleOptions` or a dict of its fields; ``seed`` seeds
     ``game.rng`` (a ``numpy.random.Generator``) that samplers use by default.
     """
+
+    name = "evo2e"
+    title = "Evo (Second Edition)"
+    version = 1
 
     def __init__(self, players: int = 4, seed: int | None = None, board: Board | str | Path | None = None,
                  data: DataPack | str | Path | None = None, options: RuleOptions | Mapping[str, Any] | None = None):
@@ -113,7 +117,16 @@ class Game:
             raise GameConfigError(f"seed must be an integer or None, got {seed!r}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
+        from .observer import EvoObserver
+
+        self.observer = EvoObserver(self)
         self._tables()
+
+    @property
+    def state_class(self) -> type:
+        from .state import State
+
+        return State
 
     # ----- precomputed tables the state machine reads on its hot paths
     def _tables(self) -> None:

@@ -1,0 +1,225 @@
+"""The data-pack base every game's rules data builds on: provenance, typed field access, ``DataError``.
+
+A *pack* is a folder of JSON files: ``pack.json`` (a manifest naming the parts) and one file per part, each
+value tagged with its provenance: ``printed`` (in the rulebook), ``high`` (two or more independent public
+sources), ``medium``/``medium-high`` (one credible source or a consistent inference) or ``assumed`` (nothing
+public states it: a documented default that the owner of the game can replace). Games subclass
+:class:`PackBase` and write a ``_build`` that reads their parts with :func:`get` and :func:`provenance`, so a
+bad file always fails with a :class:`DataError` naming the file and the field.
+
+>>> get({"count": "3"}, "count", "genes.json", int)
+Traceback (most recent call last):
+...
+evo_lab.core.datapack.DataError: genes.json: field 'count': must be an integer, got '3'
+>>> provenance({"provenance": "assumed", "source": "our default"}, "x.json", "")
+Provenance(level='assumed', source='our default')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+__all__ = ["DataError", "Provenance", "PROVENANCE_LEVELS", "read_json_file", "check_header", "get", "provenance",
+           "nonneg", "read_pack", "PackBase"]
+
+PROVENANCE_LEVELS = ("printed", "high", "medium", "medium-high", "assumed")
+
+
+class DataError(ValueError):
+    """Bad game data: names the file (``source``), the field and what is wrong."""
+
+    def __init__(self, source: str, field: str, problem: str):
+        self.source, self.field, self.problem = source, field, problem
+        super().__init__(f"{source}: field '{field}': {problem}")
+
+    def __reduce__(self):
+        return (type(self), (self.source, self.field, self.problem))
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a value comes from and how sure it is (``level`` is one of :data:`PROVENANCE_LEVELS`)."""
+
+    level: str
+    source: str
+
+    def to_dict(self) -> dict:
+        return {"provenance": self.level, "source": self.source}
+
+    @property
+    def assumed(self) -> bool:
+        return self.level == "assumed"
+
+
+def read_json_file(path: Any, source: str) -> Any:
+    """Parse the JSON file at ``path`` (a :class:`~pathlib.Path` or an importlib resource); errors name
+    ``source``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(source, "<file>", "no such file") from None
+    except OSError as e:
+        raise DataError(source, "<file>", f"cannot read: {e.strerror or e}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DataError(source, "<file>", f"not valid JSON: {e}") from None
+
+
+def check_header(d: Any, source: str, fmt: str, part: str | None = None, versions: tuple[int, ...] = (1,)) -> None:
+    """Check a part file's header: ``format``, ``version`` and (for parts) ``part``."""
+    if not isinstance(d, Mapping):
+        raise DataError(source, "<root>", "must be a JSON object")
+    if d.get("format") != fmt:
+        raise DataError(source, "format", f"expected {fmt!r}, got {d.get('format')!r}")
+    if d.get("version") not in versions:
+        raise DataError(source, "version", f"unsupported version {d.get('version')!r} "
+                                           f"(this evo-lab reads {', '.join(map(str, versions))})")
+    if part is not None and d.get("part") != part:
+        raise DataError(source, "part", f"expected part {part!r}, got {d.get('part')!r}")
+
+
+def get(d: Any, key: str, source: str, typ: type | tuple, where: str = "", default: Any = ...) -> Any:
+    """``d[key]`` checked to be of type ``typ`` (``int`` excludes ``bool``). ``where`` prefixes the field
+    name in errors (``"cards[3]."``); with ``default`` given, a missing key returns it."""
+    name = f"{where}{key}"
+    if not isinstance(d, Mapping):
+        raise DataError(source, where.rstrip(".") or "<root>", f"must be an object, got {type(d).__name__}")
+    if key not in d:
+        if default is not ...:
+            return default
+        raise DataError(source, name, "missing")
+    v = d[key]
+    if typ is int and (isinstance(v, bool) or not isinstance(v, int)):
+        raise DataError(source, name, f"must be an integer, got {v!r}")
+    if not isinstance(v, typ):
+        tn = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
+        raise DataError(source, name, f"must be {tn}, got {type(v).__name__}")
+    return v
+
+
+def provenance(d: Mapping, source: str, where: str, key: str = "provenance", src_key: str = "source") -> Provenance:
+    """The provenance of an entry: ``{"provenance": level, "source": text}``."""
+    level = d.get(key) if isinstance(d, Mapping) else None
+    if level not in PROVENANCE_LEVELS:
+        raise DataError(source, f"{where}{key}", f"must be one of {', '.join(PROVENANCE_LEVELS)}, got {level!r}")
+    s = d.get(src_key)
+    if not isinstance(s, str) or not s.strip():
+        raise DataError(source, f"{where}{src_key}", "every value needs a non-empty source")
+    return Provenance(level, s)
+
+
+def nonneg(v: int, source: str, name: str) -> int:
+    """``v`` if it is >= 0, else a :class:`DataError`."""
+    if v < 0:
+        raise DataError(source, name, f"must be >= 0, got {v}")
+    return v
+
+
+def read_pack(path: str | Path | Mapping[str, Any] | None, parts: tuple[str, ...], default_dir: tuple[str, ...],
+              overrides: Mapping[str, Any] | None = None) -> tuple[dict, dict]:
+    """Read a pack's raw parts: ``(raw, sources)`` where ``raw["pack"]`` is the manifest and ``raw[part]`` the
+    parsed JSON of each part, ``sources[part]`` the file it came from.
+
+    ``path`` is ``None`` (the package's folder ``evo_lab/<default_dir...>``), a folder holding ``pack.json``, a
+    ``pack.json`` file, or a dict holding ``"pack"`` and every part inline. ``overrides`` replaces single
+    parts with a file path or a dict."""
+    raw: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    if path is None or not isinstance(path, Mapping):
+        if path is None:
+            base: Any = resources.files("evo_lab")
+            for d in default_dir:
+                base = base / d
+            label = "evo_lab/" + "/".join(default_dir)
+        else:
+            p = Path(path)
+            if not p.exists():
+                raise DataError(str(p), "<file>", "no such file or folder")
+            base = p if p.is_dir() else p.parent
+            label = str(base)
+        manifest = read_json_file(base / "pack.json", f"{label}/pack.json")
+        check_header(manifest, f"{label}/pack.json", "evo-lab-pack")
+        files = manifest.get("parts")
+        if not isinstance(files, dict):
+            raise DataError(f"{label}/pack.json", "parts", "must map part names to file names")
+        for part in parts:
+            if part not in files:
+                raise DataError(f"{label}/pack.json", f"parts.{part}", "missing")
+            src = f"{label}/{files[part]}"
+            raw[part] = read_json_file(base / files[part], src)
+            sources[part] = src
+        raw["pack"] = manifest
+    else:
+        manifest = path.get("pack")
+        if not isinstance(manifest, Mapping):
+            raise DataError("<dict>", "pack", "missing pack header")
+        raw["pack"] = dict(manifest)
+        for part in parts:
+            if part not in path:
+                raise DataError("<dict>", part, "missing part")
+            raw[part] = path[part]
+            sources[part] = "<dict>"
+    for part, src in (overrides or {}).items():
+        if part not in parts:
+            raise DataError(str(src) if not isinstance(src, Mapping) else "<dict>", "part",
+                            f"unknown part {part!r}; parts are {', '.join(parts)}")
+        if isinstance(src, Mapping):
+            raw[part], sources[part] = dict(src), "<dict>"
+        else:
+            raw[part], sources[part] = read_json_file(Path(src), str(src)), str(src)
+    return raw, sources
+
+
+class PackBase:
+    """Mixin of the games' data packs: a ``raw`` dict of parts and ``provenance_rows()``; gives the
+    fingerprint, the JSON form, the list of assumed values and the provenance table in Markdown."""
+
+    raw: Mapping[str, Any]
+
+    def provenance_rows(self) -> list[dict]:  # pragma: no cover - abstract
+        """One row per game value: ``{"part", "value_name", "value", "provenance", "source"}``."""
+        raise NotImplementedError
+
+    def fingerprint(self) -> str:
+        """A short hash of the pack's content, stored in positions and records."""
+        blob = json.dumps({k: v for k, v in self.raw.items() if k != "pack"}, sort_keys=True).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]
+
+    def to_dict(self) -> dict:
+        """The whole pack as one JSON-able dict (parts inline); the game's loader reads it back."""
+        return {"pack": dict(self.raw["pack"]), **{k: v for k, v in self.raw.items() if k != "pack"}}
+
+    def assumed(self) -> list[str]:
+        """Names of the values that rest on an assumed default (what the kit badges)."""
+        return [f"{r['part']} {r['value_name']}" for r in self.provenance_rows() if r["provenance"] == "assumed"]
+
+    def provenance_markdown(self) -> str:
+        """The provenance table as Markdown (the docs embed it; a test keeps them in sync)."""
+        lines = ["| part | value | setting | confidence | source |", "|---|---|---|---|---|"]
+        for r in self.provenance_rows():
+            conf = f"**{r['provenance']}**" if r["provenance"] == "assumed" else r["provenance"]
+            src = str(r["source"]).replace("|", "/")
+            lines.append(f"| {r['part']} | {r['value_name']} | {r['value']} | {conf} | {src} |")
+        return "\n".join(lines)
+
+
+def cached_loader(build: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorator: cache the result of a loader called with no arguments (the shipped pack)."""
+    cache: dict[str, Any] = {}
+
+    def load(path: Any = None, overrides: Any = None) -> Any:
+        if path is None and not overrides:
+            if "default" not in cache:
+                cache["default"] = build(None, None)
+            return cache["default"]
+        return build(path, overrides)
+
+    load.__doc__ = build.__doc__
+    load.__name__ = build.__name__
+    return load

@@ -1,0 +1,276 @@
+"""Base classes for the games: what every evo-lab game offers besides its rules.
+
+A game is a ``Game`` (static configuration: players, data, options, seed) and a ``State`` (one node of the game
+tree, OpenSpiel's contract: ``current_player``, ``legal_actions``, ``apply_action``, ``chance_outcomes``,
+``clone``, ``returns``, ...). :class:`GameBase` and :class:`StateBase` give every game the same plumbing on top of
+a small set of methods the game writes itself:
+
+=========================  ==========================================================================
+the game writes            ``_legal_actions()``, ``_chance_weights()`` (outcomes and integer weights),
+                           ``_apply(action)`` (no checks: ``apply_action`` checked it), ``explain_illegal``
+                           (why an action is illegal: ``(message, reason)``), ``current_player``,
+                           ``is_terminal``, ``is_chance_node``, ``returns``, ``clone``, ``action_to_string``,
+                           ``parse_action``, ``state_dict`` / ``load_state`` (the position body) and an
+                           :class:`~evo_lab.core.observer.Observer`
+the base gives             ``legal_actions``, ``chance_outcomes`` (exact ``Fraction``), ``apply_action``
+                           (strings too; typed errors; the state is untouched on error), ``history``,
+                           ``history_str``, ``replay``, observations, information-state strings, masked
+                           actions and determinization through the observer, positions and records in the
+                           shared envelope (:mod:`evo_lab.core.records`)
+=========================  ==========================================================================
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any, Hashable, Iterator
+
+import numpy as np
+
+from .errors import FormatError, IllegalActionError
+from .protocol import apply_random_chance
+from .records import POSITION, RECORD, envelope, open_envelope, read_json
+
+__all__ = ["GameBase", "StateBase"]
+
+
+class GameBase:
+    """Static configuration of one game. Subclasses set ``name`` (the registry id), ``title``, ``version`` (the
+    format version of their positions), ``state_class`` and ``observer``, and write ``to_dict`` / ``from_dict``."""
+
+    name: str = ""
+    title: str = ""
+    version: int = 1
+    state_class: type = object
+    players: int
+    seed: int | None
+    rng: np.random.Generator
+    observer: Any
+
+    def new_initial_state(self) -> Any:
+        """The root of the game tree (before the setup's chance nodes)."""
+        return self.state_class(self)
+
+    def new_initial_state_dealt(self, rng: np.random.Generator | None = None) -> Any:
+        """A state past the opening chance nodes, resolved by ``rng`` (default ``game.rng``)."""
+        s = self.new_initial_state()
+        apply_random_chance(s, rng if rng is not None else self.rng)
+        return s
+
+    def num_players(self) -> int:
+        return self.players
+
+    def to_dict(self) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "GameBase":  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class StateBase:
+    """Shared plumbing of the games' states (see the module docstring). Subclasses keep ``game``, ``_hist``
+    (a linked list ``(previous, action)`` or ``None``), ``_origin`` (the position dict a loaded state started
+    from, or ``None``) and ``_legal`` (cached legal actions or ``None``)."""
+
+    __slots__ = ()
+
+    game: Any
+    _hist: Any
+    _origin: Any
+    _legal: Any
+
+    # ----- to be written by the game
+    def _legal_actions(self) -> list:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _chance_weights(self) -> tuple[list, list[int]]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _apply(self, action: Any) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def explain_illegal(self, action: Any) -> tuple[str, str]:
+        """Why ``action`` is not legal here: ``(message, reason code)``. Games override with their reasons."""
+        return f"{action!r} is not a legal action here", "not_legal"
+
+    def coerce_action(self, action: Any) -> Any:
+        """Turn user input into an action (strings are parsed); raise :class:`IllegalActionError` otherwise."""
+        if isinstance(action, str):
+            return self.parse_action(action)  # type: ignore[attr-defined]
+        return action
+
+    # ----- the contract
+    def legal_actions(self, player: int | None = None) -> list:
+        """The legal actions (the outcomes at a chance node; ``[]`` at the end). With ``player``: ``[]`` unless
+        that player is to act."""
+        if player is not None and player != self.current_player():  # type: ignore[attr-defined]
+            return []
+        if self._legal is None:
+            if self.is_terminal():  # type: ignore[attr-defined]
+                self._legal = []
+            elif self.is_chance_node():  # type: ignore[attr-defined]
+                self._legal = list(self._chance_weights()[0])
+            else:
+                self._legal = self._legal_actions()
+        return list(self._legal)
+
+    def chance_outcomes(self) -> list[tuple[Hashable, Fraction]]:
+        """The outcomes of this chance node with exact probabilities that sum to exactly 1."""
+        if not self.is_chance_node():  # type: ignore[attr-defined]
+            raise IllegalActionError("not a chance node", "not_chance")
+        outs, w = self._chance_weights()
+        total = sum(w)
+        return [(o, Fraction(x, total)) for o, x in zip(outs, w)]
+
+    def apply_action(self, action: Any) -> None:
+        """Apply a decision or a chance outcome (an action or its string). Illegal input raises
+        :class:`IllegalActionError` (or :class:`FormatError` for an unreadable string) saying why, and the state
+        is left exactly as it was."""
+        action = self.coerce_action(action)
+        if self.is_terminal():  # type: ignore[attr-defined]
+            raise IllegalActionError("the game is over", "game_over", action)
+        try:
+            legal = action in self.legal_actions()
+        except TypeError:  # unhashable junk
+            legal = False
+        if not legal:
+            try:
+                msg, reason = self.explain_illegal(action)
+            except Exception:  # noqa: BLE001 - junk arguments must still give a typed error
+                msg, reason = f"not a legal action here: {action!r}", "not_legal"
+            raise IllegalActionError(msg, reason, action)
+        self._push(action)
+
+    def _push(self, action: Any) -> None:
+        self._hist = (self._hist, action)
+        self._legal = None
+        self._apply(action)
+
+    # ----- history
+    def history(self) -> list:
+        """Every action and chance outcome applied since the start (or since the loaded position)."""
+        out = []
+        h = self._hist
+        while h is not None:
+            h, a = h
+            out.append(a)
+        return out[::-1]
+
+    def start(self) -> Any:
+        """A fresh copy of the position this state's history starts from."""
+        if self._origin is None:
+            return self.game.new_initial_state()
+        return type(self).from_dict(self._origin, self.game)
+
+    def replay(self) -> Iterator[tuple[Any, Any]]:
+        """``(state before, action)`` for each item of the history; the state object is reused, so read it
+        before asking for the next item."""
+        st = self.start()
+        for a in self.history():
+            yield st, a
+            st._push(a)
+
+    def history_str(self) -> list[str]:
+        """The history as action strings (each readable back with ``parse_action`` at its position)."""
+        return [st.action_to_string(a) for st, a in self.replay()]
+
+    # ----- what each player may see (all through the game's observer)
+    def observation(self, player: int | None = None) -> dict:
+        """What ``player`` may know (``None``: the omniscient teacher), JSON-able."""
+        return self.game.observer.observation(self, player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self.game.observer.string(self, player)
+
+    def observation_tensor(self, player: int | None = None) -> Any:
+        return self.game.observer.tensor(self, player)
+
+    def information_state_string(self, player: int) -> str:
+        return self.game.observer.information_state_string(self, player)
+
+    def masked_action_string(self, action: Any, player: int | None) -> str:
+        """``action`` (applied at this state) as ``player`` sees it."""
+        return self.game.observer.mask_action(self, action, player)
+
+    def determinize(self, player: int, rng: Any) -> Any:
+        """A copy with everything ``player`` may not see redrawn from its exact distribution."""
+        return self.game.observer.determinize(self, player, rng)
+
+    # ----- positions and records in the shared envelope
+    def state_dict(self) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @classmethod
+    def load_state(cls, game: Any, body: Any) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        """The position (not its history) as JSON-able data, with the game's configuration."""
+        g = self.game
+        return envelope(POSITION, g.name, g.version, g.to_dict(), state=self.state_dict())
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, separators=None if indent else (",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: Any, game: Any = None) -> Any:
+        """Read a position; a bad one raises :class:`FormatError` naming the field."""
+        env = open_envelope(data, POSITION)
+        gcls = getattr(cls, "game_class", None)
+        if game is None:
+            if gcls is None:
+                raise FormatError("no game class to build the configuration", "config")
+            game = gcls.from_dict(env.config)
+        if env.game != game.name:
+            raise FormatError(f"this position is of game {env.game!r}, not {game.name!r}", "game")
+        if env.game_version != game.version:
+            raise FormatError(f"unsupported {game.name} position version {env.game_version!r} "
+                              f"(this evo-lab reads {game.version})", "game_version")
+        s = cls.load_state(game, env.data.get("state"))
+        s._origin = None
+        s._origin = s.to_dict()
+        return s
+
+    @classmethod
+    def from_json(cls, text: str | bytes, game: Any = None) -> Any:
+        return cls.from_dict(read_json(text), game)
+
+    def to_record(self) -> dict:
+        """The game record: configuration, start position (if not the initial one) and every action."""
+        g = self.game
+        rec = envelope(RECORD, g.name, g.version, g.to_dict(), actions=self.history_str())
+        if self._origin is not None:
+            rec["start"] = self._origin
+        return rec
+
+    def record_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_record(), indent=indent)
+
+    @classmethod
+    def from_record(cls, data: Any) -> Any:
+        """Replay a record (dict or JSON text); raises :class:`FormatError` naming the bad entry."""
+        env = open_envelope(data, RECORD)
+        gcls = getattr(cls, "game_class", None)
+        if gcls is None:
+            raise FormatError("no game class to build the configuration", "config")
+        game = gcls.from_dict(env.config)
+        d = env.data
+        s = cls.from_dict(d["start"], game) if "start" in d else game.new_initial_state()
+        acts = d.get("actions")
+        if not isinstance(acts, list):
+            raise FormatError("must be a list of action strings", "actions")
+        for i, t in enumerate(acts):
+            try:
+                s.apply_action(t)
+            except (FormatError, IllegalActionError) as e:
+                raise FormatError(f"cannot replay {t!r}: {e}", f"actions[{i}]") from None
+        return s
+
+    # ----- conveniences
+    def __copy__(self) -> Any:
+        return self.clone()  # type: ignore[attr-defined]
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()  # type: ignore[attr-defined]

@@ -1,0 +1,132 @@
+"""The JSON envelope of positions, records and trees, shared by every game.
+
+Every file evo-lab writes names its ``format``, the envelope ``version``, the ``game`` id (as registered with
+:func:`~evo_lab.core.registry.register_game`), the game's own ``game_version`` and the game's configuration::
+
+    {"format": "evo-lab-position", "version": 2, "game": "evo2e", "game_version": 1,
+     "config": {...}, "state": {...}}
+    {"format": "evo-lab-record", "version": 2, "game": "evo2e", "game_version": 1,
+     "config": {...}, "start": <position or absent>, "actions": ["bid 2 on lot 1", ...]}
+
+:func:`load_position` and :func:`load_record` read any game's file: they look the game up in the registry.
+Envelope version 1 (Evo 2e files before the multi-game layout: ``"game"`` held the configuration) is still read.
+
+>>> env = envelope(POSITION, "evo2e", 1, {"players": 2}, state={"x": 1})
+>>> env["format"], env["game"], env["state"]
+('evo-lab-position', 'evo2e', {'x': 1})
+>>> open_envelope(env, POSITION).game
+'evo2e'
+>>> open_envelope({"format": "evo-lab-record"}, POSITION)
+Traceback (most recent call last):
+...
+evo_lab.core.errors.FormatError: format: expected 'evo-lab-position', got 'evo-lab-record'
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import FormatError
+
+__all__ = ["POSITION", "RECORD", "TREE", "ENVELOPE_VERSION", "Envelope", "envelope", "open_envelope", "read_json",
+           "load_position", "load_record", "game_class_for"]
+
+POSITION = "evo-lab-position"
+RECORD = "evo-lab-record"
+TREE = "evo-lab-tree"
+ENVELOPE_VERSION = 2
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """An opened envelope: the format, the game id, the game's version, its configuration and the whole dict."""
+
+    format: str
+    game: str
+    game_version: int
+    config: Any
+    data: dict
+
+
+def envelope(fmt: str, game: str, game_version: int, config: Any, **body: Any) -> dict:
+    """A new envelope dict of format ``fmt`` for ``game`` with the ``body`` fields."""
+    out = {"format": fmt, "version": ENVELOPE_VERSION, "game": game, "game_version": game_version, "config": config}
+    out.update(body)
+    return out
+
+
+def read_json(data: Any, source: str = "<root>") -> Any:
+    """``data`` as parsed JSON: a dict is returned as is, text or bytes are parsed, a :class:`~pathlib.Path` is
+    read. Errors are :class:`FormatError` naming ``source`` (the file name when reading a file)."""
+    if isinstance(data, Path):
+        try:
+            text = data.read_text(encoding="utf-8")
+        except OSError as e:
+            raise FormatError(f"cannot read {data}: {e.strerror or e}", str(data)) from None
+        return read_json(text, str(data))
+    if isinstance(data, (str, bytes, bytearray)):
+        if not str(data if isinstance(data, str) else data[:1]).strip():
+            raise FormatError("empty input: expected a JSON object", source)
+        try:
+            return json.loads(data)
+        except json.JSONDecodeError as e:
+            raise FormatError(f"not valid JSON: {e}", source) from None
+    return data
+
+
+def open_envelope(data: Any, fmt: str, game: str | None = None) -> Envelope:
+    """Check ``data`` is an envelope of format ``fmt`` (and of ``game`` if given) and open it."""
+    data = read_json(data)
+    if not isinstance(data, dict):
+        raise FormatError(f"a {fmt} must be a JSON object", "<root>")
+    if data.get("format") != fmt:
+        raise FormatError(f"expected {fmt!r}, got {data.get('format')!r}", "format")
+    version = data.get("version")
+    if version == 1:  # Evo 2e before the multi-game envelope: "game" held the configuration
+        env = Envelope(fmt, "evo2e", 1, data.get("game"), data)
+    elif version == ENVELOPE_VERSION:
+        gid = data.get("game")
+        if not isinstance(gid, str):
+            raise FormatError(f"must be a game id string, got {gid!r}", "game")
+        gv = data.get("game_version")
+        if isinstance(gv, bool) or not isinstance(gv, int):
+            raise FormatError(f"must be an integer, got {gv!r}", "game_version")
+        env = Envelope(fmt, gid, gv, data.get("config"), data)
+    else:
+        raise FormatError(f"unsupported version {version!r} (this evo-lab reads 1 and {ENVELOPE_VERSION})",
+                          "version")
+    if game is not None and env.game != game:
+        raise FormatError(f"this file is a {env.game!r} {fmt}, not {game!r}", "game")
+    return env
+
+
+def game_class_for(game_id: str) -> Any:
+    """The game class registered under ``game_id``: ``from_dict(config)`` gives a game whose ``state_class``
+    reads positions (``from_dict(data, game)``) and records (``from_record(data)``)."""
+    from .registry import UnknownGameError, game_entry
+
+    try:
+        return game_entry(game_id).load()
+    except UnknownGameError as e:
+        raise FormatError(str(e), "game") from None
+
+
+def load_position(data: Any) -> Any:
+    """A state of whichever game the position file names (dict, JSON text or a :class:`~pathlib.Path`)."""
+    source = str(data) if isinstance(data, Path) else "<root>"
+    data = read_json(data, source)
+    env = open_envelope(data, POSITION)
+    game = game_class_for(env.game).from_dict(env.config)
+    return game.state_class.from_dict(env.data, game)
+
+
+def load_record(data: Any) -> Any:
+    """Replay a record of whichever game it names (dict, JSON text or a :class:`~pathlib.Path`)."""
+    source = str(data) if isinstance(data, Path) else "<root>"
+    data = read_json(data, source)
+    env = open_envelope(data, RECORD)
+    game = game_class_for(env.game).from_dict(env.config)
+    return game.state_class.from_record(env.data)
