@@ -27,7 +27,7 @@ __all__ = ["Exercise", "CheckResult", "check", "exercise", "exercises", "expecte
 
 #: Lessons whose exercises live in ``evo_lab.lessons.exercises.l<NN>``.
 LESSONS = ("00", "01", "02", "03", "04", "05", "06")
-KINDS = ("fraction", "number", "integer", "choice", "set", "sequence")
+KINDS = ("fraction", "number", "integer", "choice", "text", "set", "sequence")
 
 
 @dataclass(frozen=True)
@@ -142,6 +142,8 @@ def _same(kind: str, answer: Any, want: Any, tol: float, ex_id: str) -> bool:
     if kind == "number":
         v = _number(answer)
         return v is not None and abs(v - float(want)) <= tol
+    if kind == "text":
+        return isinstance(answer, str) and _norm(answer) == _norm(want)
     if kind == "set":
         try:
             return {_norm(a) for a in answer} == {_norm(w) for w in want}
