@@ -1,0 +1,1 @@
+"""The exercises of each lesson (one module per lesson), registered with :mod:`evo_lab.lessons.checks`."""
