@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Strip what changes from run to run out of the lesson notebooks, so git sees only real changes.
 
-What goes: execution counts, per-cell timing metadata (``execution``), notebook widget state (random model
+What goes: run-to-run execution counts (renumbered 1, 2, 3, ... down the code cells, as a fresh top-to-bottom
+run numbers them, so nbval still sees run cells), per-cell timing metadata (``execution``), notebook widget state (random model
 ids), the live-widget part of widget outputs (``application/vnd.jupyter.widget-view+json``; the static
 stand-in that ``evo_lab.lessons.show_widget`` sends stays), ``transient`` fields, the Python patch version.
 What stays: every other output (text, tables, SVG, PNG, plotly JSON), tags and cell ids.
@@ -35,6 +36,7 @@ def clean(nb: dict) -> dict:
     lang = meta.get("language_info")
     if isinstance(lang, dict):
         lang.pop("version", None)
+    count = 0
     for i, cell in enumerate(nb.get("cells", [])):
         cm = cell.setdefault("metadata", {})
         for key in ("execution", "collapsed", "scrolled", "ExecuteTime"):
@@ -44,12 +46,13 @@ def clean(nb: dict) -> dict:
             cell.pop("outputs", None)
             cell.pop("execution_count", None)
             continue
-        cell["execution_count"] = None
+        count += 1
+        cell["execution_count"] = count
         outputs = []
         for out in cell.get("outputs", []):
             out.pop("transient", None)
             if "execution_count" in out:
-                out["execution_count"] = None
+                out["execution_count"] = count
             data = out.get("data")
             if isinstance(data, dict) and WIDGET_VIEW in data:
                 data.pop(WIDGET_VIEW)

@@ -25,8 +25,15 @@ from typing import Any, Callable
 
 __all__ = ["Exercise", "CheckResult", "check", "exercise", "exercises", "expected", "facts", "choice_digest"]
 
-#: Lessons whose exercises live in ``evo_lab.lessons.exercises.l<NN>``.
-LESSONS = ("00", "01", "02", "03", "04", "05", "06")
+def _discover() -> tuple[str, ...]:
+    from importlib import resources
+
+    names = (f.name for f in resources.files("evo_lab.lessons.exercises").iterdir())
+    return tuple(sorted(n[1:-3] for n in names if n.startswith("l") and n.endswith(".py")))
+
+
+#: Lessons whose exercises live in ``evo_lab.lessons.exercises.l<NN>`` (found by listing that package).
+LESSONS = _discover()
 KINDS = ("fraction", "number", "integer", "choice", "text", "set", "sequence")
 
 
