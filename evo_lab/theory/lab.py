@@ -164,12 +164,21 @@ def _ascending(state: State, v: np.ndarray) -> LabOutcome:
     return _outcome("straightforward, return allowed", v, holder, prices, path)
 
 
-def first_price_equilibria(state: State, table: Any, *, bids=None) -> list[LabOutcome]:
-    """Every pure equilibrium of the sealed-bid model (lesson 04's ``normal_form``) as a :class:`LabOutcome`."""
+def first_price_equilibria(state: State, table: Any, *, bids=None, no_overbid: bool = True) -> list[LabOutcome]:
+    """The pure equilibria of the sealed-bid model (lesson 04's ``normal_form``) as :class:`LabOutcome` s.
+
+    With ``no_overbid`` (default) only equilibria in which nobody bids a price above its own value of the lot
+    it bids on (the lowest bid always counts as allowed) are kept: in the others a loser "threatens" with a bid
+    it would regret if it won."""
     v = _start(state, table)
     nf = normal_form(state, v, bids=bids)
+    lo = nf.bids[0]
     out = []
     for prof in nf.pure_equilibria():
+        picks = [nf.strategies[p][k] for p, k in enumerate(prof)]
+        if no_overbid and any(b != lo and rules.bid_price(b, state.vials(p)) > v[p, lot]
+                              for p, (lot, b) in enumerate(picks)):
+            continue
         o = nf.outcome(prof)
         holder = [p for p, _b, _c in o["lots"]]
         prices = [0.0] * len(holder)
@@ -207,5 +216,29 @@ def compare(state: State, table: Any) -> list[LabOutcome]:
     return rows
 
 
-__all__ = ["LabOutcome", "best_welfare", "compare", "evo_equilibrium", "first_price_equilibria", "lot_names",
+__all__ = ["LabOutcome", "auction_position", "best_welfare", "compare", "evo_equilibrium", "first_price_equilibria", "lot_names",
            "straightforward", "vcg"]
+
+
+def auction_position(players: int = 3, seed: int = 3, round: int = 3) -> State:
+    """The start of the bidding of ``round`` in a game played from setup by uniformly random seeded moves
+    (``numpy.random.default_rng(seed)`` for chance and moves, every move through ``apply_action``).
+
+    >>> s = auction_position(3, seed=3, round=3)
+    >>> s.round, s.node_name(), lot_names(s)
+    (3, 'bid', ['event card', 'vial', 'egg'])
+    """
+    import evo_lab
+    from ..core.protocol import apply_random_chance
+
+    s = evo_lab.Game(players=players, seed=seed).new_initial_state()
+    rng = np.random.default_rng(seed)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            apply_random_chance(s, rng)
+            continue
+        if s.node_name() == "bid" and s.round == round and all(x["holder"] is None for x in s.auction()["lots"]):
+            return s
+        acts = s.legal_actions()
+        s.apply_action(acts[int(rng.integers(len(acts)))])
+    raise NotAuctionError(f"game seed {seed} ended before the mutation phase of round {round}")
