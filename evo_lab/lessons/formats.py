@@ -61,7 +61,8 @@ class FormatsPanel:
         n = len(values)
         self.values = [W.FloatSlider(value=v, min=0, max=10, step=0.5, description=f"P{i + 1} value")
                        for i, v in enumerate(values)]
-        self.budgets = [W.IntSlider(value=b, min=0, max=12, description=f"P{i + 1} MP") for i, b in enumerate(budgets)]
+        self.budgets = [W.IntSlider(value=b, min=0, max=12, description=f"P{i + 1} MP")
+                        for i, b in enumerate(budgets)]
         self.vials = [W.IntSlider(value=v, min=0, max=3, description=f"P{i + 1} vials") for i, v in enumerate(vials)]
         self.cap = W.IntSlider(value=cap, min=1, max=10, description="highest bid")
         self.out = W.HTML()

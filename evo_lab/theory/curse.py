@@ -51,7 +51,8 @@ from .auction import TheoryError
 from .values import _item_of, _sample
 
 
-def paired_differences(state: State, gene: str, player: int, *, n: int, seed: int, policy: Any = "random") -> np.ndarray:
+def paired_differences(state: State, gene: str, player: int, *, n: int, seed: int,
+                       policy: Any = "random") -> np.ndarray:
     """The ``n`` paired differences (final MP with ``gene`` minus without, for ``player``) that
     :func:`~evo_lab.theory.gene_values` averages with the same ``seed`` (sample ``i`` uses child seed ``i``)."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:

@@ -209,15 +209,15 @@ def compare(state: State, table: Any) -> list[LabOutcome]:
     first-price equilibria with the lowest and the highest revenue."""
     fp = first_price_equilibria(state, table)
     fp_sorted = sorted(fp, key=lambda o: o.revenue)
-    rows = [evo_equilibrium(state, table), straightforward(state, table), straightforward(state, table, no_return=False),
-            vcg(state, table)]
+    rows = [evo_equilibrium(state, table), straightforward(state, table),
+            straightforward(state, table, no_return=False), vcg(state, table)]
     if fp_sorted:
         rows += [fp_sorted[0]] + ([fp_sorted[-1]] if fp_sorted[-1].revenue != fp_sorted[0].revenue else [])
     return rows
 
 
-__all__ = ["LabOutcome", "auction_position", "best_welfare", "compare", "evo_equilibrium", "first_price_equilibria", "lot_names",
-           "straightforward", "vcg"]
+__all__ = ["LabOutcome", "auction_position", "best_welfare", "compare", "evo_equilibrium", "first_price_equilibria",
+           "lot_names", "straightforward", "vcg"]
 
 
 def auction_position(players: int = 3, seed: int = 3, round: int = 3) -> State:

@@ -90,7 +90,8 @@ def exact_dominant(support: Iterable[int], n: int, *, pmf: Sequence[Fraction] | 
     probs = [Fraction(1, len(sup))] * len(sup) if pmf is None else [Fraction(p) for p in pmf]
     if len(probs) != len(sup) or sum(probs) != 1 or any(p < 0 for p in probs):
         raise TheoryError("pmf must give one probability per support value, summing to 1")
-    acc = {f: {"revenue": Fraction(0), "welfare": Fraction(0), "efficient": Fraction(0)} for f in ("second", "english")}
+    acc = {f: {"revenue": Fraction(0), "welfare": Fraction(0), "efficient": Fraction(0)}
+           for f in ("second", "english")}
     e2 = e1 = Fraction(0)
     for idx in itertools.product(range(len(sup)), repeat=n):
         p = Fraction(1)

@@ -31,7 +31,8 @@ def _table():
     return curse_table(ref, K, range(1, 7), pool)
 
 
-@exercise("08.1", "number", "Two standard normals: E[max] = E[(X + Y + |X - Y|) / 2]; X - Y is normal with variance 2.",
+@exercise("08.1", "number", "Two standard normals: E[max] = E[(X + Y + |X - Y|) / 2]; X - Y is normal with "
+          "variance 2.",
           tolerance=0.001)
 def _e1():
     from evo_lab.theory.curse import normal_max
@@ -57,9 +58,15 @@ def _sigma() -> float:
     return float(np.std(_runs()[0], ddof=1))
 
 
+def _k_facts() -> dict:
+    from evo_lab.theory.curse import normal_max
+
+    e5 = normal_max(5)
+    return {"sigma": f"{_sigma():.2f}", "e5": f"{e5:.3f}", "kstar": f"{(_sigma() * e5 / 0.5) ** 2:.1f}"}
+
+
 @exercise("08.4", "integer", "Solve sigma * e_5 / sqrt(k) < 0.5 for the smallest whole k.",
-          facts=lambda: {"sigma": f"{_sigma():.2f}", "e5": f"{__import__('evo_lab.theory.curse', fromlist=['x']).normal_max(5):.3f}",
-                         "kstar": f"{(_sigma() * __import__('evo_lab.theory.curse', fromlist=['x']).normal_max(5) / 0.5) ** 2:.1f}"})
+          facts=lambda: _k_facts())
 def _e4():
     from evo_lab.theory.curse import normal_max
 
