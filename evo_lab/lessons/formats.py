@@ -24,13 +24,13 @@ def _span(lo: float, hi: float, spec: str = "g") -> str:
 def format_table(values: Sequence[float], *, budgets: Sequence[int] | None = None,
                  vials: Sequence[int] | None = None, cap: int = 6) -> list[dict[str, str]]:
     """One row per format: ``{"format", "solution", "winner", "revenue", "efficiency"}`` (strings). Second-price
-    and English: the dominant strategies; first-price and all-pay: every pure equilibrium, or (two bidders, no
+    and English: the drop levels (:func:`~evo_lab.theory.formats.dominant_outcome`); first-price and all-pay: every pure equilibrium, or (two bidders, no
     pure one) the vertices of the mixed equilibria."""
     lot = make_lot(values, budgets=budgets, vials=vials, bids=range(0, cap + 1))
     rows = []
     for fmt, name in (("second", "second-price"), ("english", "English clock")):
         o = dominant_outcome(lot, fmt)
-        rows.append({"format": name, "solution": "dominant strategies", "winner": f"P{o.winner + 1}",
+        rows.append({"format": name, "solution": "drop levels (truthful)", "winner": f"P{o.winner + 1}",
                      "revenue": f"{o.revenue:g}", "efficiency": f"{o.efficiency:.2f}"})
     for fmt, name in (("first", "first-price"), ("allpay", "all-pay")):
         r = equilibrium_range(lot, fmt)

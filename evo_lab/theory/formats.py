@@ -17,9 +17,11 @@ Formats (``FORMATS``):
   that level; when the last ones leave together the earliest of them wins at the level they all accepted;
 * ``"allpay"`` - sealed bids, everyone pays the price of its bid, the highest bid wins.
 
-Two kinds of solution are offered. :func:`dominant_outcome` plays the weakly dominant strategy of the
-second-price and clock formats: bid the **drop level** ``d_i``, the highest allowed bid whose price is
-affordable and at most the value. :func:`sealed_game` builds the complete-information normal form of a sealed
+Two kinds of solution are offered. :func:`dominant_outcome` plays the **drop level** ``d_i`` (the highest
+allowed bid whose price is affordable and at most the value) in the second-price and clock formats. In the clock
+it is weakly dominant; in the sealed second-price format it is weakly dominant for whole-number values (for a
+fractional value a bidder who loses ties can gain by bidding ``d_i + 1`` against a rival bid of ``d_i``, so there it
+is the truthful benchmark only). :func:`sealed_game` builds the complete-information normal form of a sealed
 format (every player knows every value, as in lesson 04) for :func:`pure_equilibria` and, with two bidders,
 :func:`mixed_equilibria` (nashpy).
 
@@ -169,8 +171,8 @@ def sealed_outcome(lot: Lot, fmt: str, profile: Sequence[int]) -> Outcome:
 
 
 def dominant_outcome(values: Sequence[float] | Lot, fmt: str, **kw) -> Outcome:
-    """The outcome of the weakly dominant strategies of ``"second"`` (bid the drop level) and ``"english"``
-    (stay in up to the drop level). Bidders who cannot pay even the lowest bid's price out of their value stay
+    """The outcome of the drop-level strategies of ``"second"`` (bid the drop level) and ``"english"`` (stay in
+    up to the drop level); weakly dominant in the clock, and in the second-price format for whole-number values. Bidders who cannot pay even the lowest bid's price out of their value stay
     out; if nobody bids, the lot goes to the first bidder in ``order`` who can afford the lowest bid, at that
     price (in Evo every player must hold a lot)."""
     lot = values if isinstance(values, Lot) else make_lot(values, **kw)
