@@ -36,19 +36,21 @@ def test_every_lesson_has_3_to_6_checked_exercises():
             assert head in md, (nb.name, head)
 
 
-@pytest.mark.parametrize("ex", [e.id for e in exercises() if e.id.split(".")[0] in ("02", "03", "04", "06")])
+@pytest.mark.parametrize("ex", [e.id for e in exercises()])
 def test_check_accepts_the_engine_answer_and_hides_it(ex):
     e = next(x for x in exercises() if x.id == ex)
     want = expected(ex)
     if e.kind == "choice":
-        letter = next(c for c in "abcd" if check(ex, c).correct)
-        assert check(ex, letter).correct
+        right = [c for c in "abcd" if check(ex, c).correct]
+        assert len(right) == 1, right
+        assert check(ex, right[0].upper()).correct and check(ex, None).correct is None
         return
     right = check(ex, str(want) if e.kind == "fraction" else want)
     assert right.correct is True
     wrong = check(ex, -12345)
     assert wrong.correct is False
     assert str(want) not in wrong.message.replace(ex, "").replace(e.hint, "")
+    assert str(want) not in right.message.replace(ex, "")
     assert check(ex, None).correct is None
 
 
@@ -62,7 +64,7 @@ def test_check_rejects_unknown_exercise_and_compares_kinds():
 #: Numbers the text *gives* rather than computes: the course conventions (95%, z = 1.96, UCB1's c = 0.7) and the
 #: data of exercise statements. Everything else quoted must be printed or recomputed by the checker.
 GIVEN = {"95%", "1.96", "0.7", "0.9", "90%", "0.5", "50%", "60%", "0.25", "1/4", "0.8", "0.3", "0.2", "0.01", "5/6",
-         "0.05", "1/2", "0.60", "3/6"}
+         "0.05", "1/2", "0.60", "3/6", "0.1"}
 NUM = re.compile(r"(?<![\w.])(\d+/\d+|\d+\.\d+|\d+(?:\.\d+)?%)(?![\w/])")
 
 
@@ -86,26 +88,32 @@ def _outputs(cells) -> str:
     return "\n".join(parts)
 
 
+def _details(md: str) -> str:
+    """The worked solutions of a Markdown cell, math included (their arithmetic is printed too)."""
+    body = " ".join(re.findall(r"<details>.*?</details>", md, flags=re.S))
+    body = re.sub(r"```.*?```", " ", body, flags=re.S)
+    return re.sub(r"`[^`]*`", " ", body)
+
+
 @pytest.mark.parametrize("nb", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_numbers_quoted_in_markdown_are_printed(nb):
-    """Every fraction, decimal and percentage in the Markdown (outside math, code and rulebook quotes) is printed by
-    the notebook or recomputed by the lesson's exercise checker (``facts``/``expected``)."""
+    """Every fraction, decimal and percentage in the Markdown (outside math, code and rulebook quotes; in the folded
+    worked solutions also inside math) is printed by the notebook itself, and so is every number the exercise
+    checker recomputes for a worked solution (``facts``)."""
     cells = _cells(nb)
     out = _outputs(cells)
-    known = set()
-    for e in exercises(nb.name[:2]):
-        if e.kind != "choice":
-            known.add(str(expected(e.id)))
-        for v in facts(e.id).values():
-            known.update(str(x) for x in (v if isinstance(v, tuple) else (v,)))
     missing = []
     for c in cells:
         if c["cell_type"] != "markdown":
             continue
-        for num in NUM.findall(_strip("".join(c["source"]))):
-            if num not in out and num not in known and num not in GIVEN:
+        md = "".join(c["source"])
+        for num in NUM.findall(_strip(md)) + NUM.findall(_details(md)):
+            if num not in out and num not in GIVEN:
                 missing.append(num)
     assert not missing, f"{nb.name}: numbers in the text that the notebook does not print: {sorted(set(missing))}"
+    unprinted = {e.id: v for e in exercises(nb.name[:2]) for v in facts(e.id).values()
+                 for v in (v if isinstance(v, tuple) else (v,)) if str(v) not in out}
+    assert not unprinted, f"{nb.name}: worked-solution numbers only the checker computes: {unprinted}"
 
 
 @pytest.mark.parametrize("nb", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
