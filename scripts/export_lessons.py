@@ -4,8 +4,8 @@
     python scripts/export_lessons.py            # write docs/lessons/NN_name.html, docs/lessons/manifest.json, docs/lessons.md
     python scripts/export_lessons.py --check    # write nothing; exit 1 and name what is out of date
 
-Each ``notebooks/NN_name.ipynb`` becomes ``docs/lessons/NN_name.html`` (nbconvert's ``lab`` template, one
-self-contained file). nbconvert shows the richest output it can render: for a chart that is the PNG twin that
+Each ``notebooks/NN_name.ipynb`` becomes ``docs/lessons/NN_name.html`` (nbconvert's ``lab`` template; its 260 kB of
+CSS, the same for every page, go once into ``docs/lessons/lessons.css``). nbconvert shows the richest output it can render: for a chart that is the PNG twin that
 ``evo_lab.lessons.show`` stores beside plotly's JSON (nbconvert does not draw plotly's mime type), for a board its
 SVG, for a widget the static stand-in of ``show_widget``. The export refuses a notebook with an output that would
 come out blank: a plotly chart without a PNG twin, a live widget view without a stand-in, an untrusted-SVG repr.
@@ -32,6 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 OUT = ROOT / "docs" / "lessons"
 MANIFEST = OUT / "manifest.json"
+STYLE = OUT / "lessons.css"
+STYLE_LINK = '<link rel="stylesheet" href="lessons.css">\n'
+
 INDEX = ROOT / "docs" / "lessons.md"
 TEMPLATE = "lab"
 PLOTLY = "application/vnd.plotly.v1+json"
@@ -65,8 +68,30 @@ def blank_outputs(nb: dict) -> list[str]:
     return problems
 
 
+def split_style(html: str) -> tuple[str, str]:
+    """The page with the ``<style>`` blocks of its head replaced by one link to ``lessons.css``, and that CSS.
+
+    nbconvert's template inlines the same 260 kB of JupyterLab CSS into every page; the export keeps one copy."""
+    head_end = html.index("</head>")
+    blocks = re.findall(r"<style[^>]*>.*?</style>\n?", html[:head_end], flags=re.S)
+    if not blocks:
+        return html, ""
+    first = html.index(blocks[0])
+    css = "".join(re.sub(r"^<style[^>]*>|</style>\n?$", "", b) + "\n" for b in blocks)
+    head = html[:head_end]
+    for b in blocks:
+        head = head.replace(b, "", 1)
+    head = head[:first] + STYLE_LINK + head[first:]
+    return head + html[head_end:], css
+
+
+def render_page(path: Path) -> tuple[str, str]:
+    """The page of one committed notebook and its CSS (deterministic for one nbconvert version)."""
+    return split_style(render(path))
+
+
 def render(path: Path) -> str:
-    """The HTML page of one committed notebook (deterministic for one nbconvert version)."""
+    """The self-contained HTML page of one committed notebook (deterministic for one nbconvert version)."""
     import nbformat
     from nbconvert import HTMLExporter
 
@@ -144,21 +169,27 @@ def index_md(paths: list[Path]) -> str:
     return "\n".join(lines)
 
 
-def manifest(paths: list[Path], pages: dict[str, str]) -> str:
+def manifest(paths: list[Path], pages: dict[str, str], css: str) -> str:
     import nbconvert
 
     entries = [{"notebook": f"notebooks/{p.name}", "html": f"docs/lessons/{p.stem}.html",
                 "notebook_sha256": sha256(p.read_bytes()), "html_sha256": sha256(pages[p.stem])} for p in paths]
     return json.dumps({"generator": "scripts/export_lessons.py", "nbconvert": nbconvert.__version__,
-                       "template": TEMPLATE, "lessons": entries}, indent=1) + "\n"
+                       "template": TEMPLATE, "stylesheet": "docs/lessons/lessons.css", "stylesheet_sha256": sha256(css),
+                       "lessons": entries}, indent=1) + "\n"
 
 
 def build(paths: list[Path] | None = None) -> dict[Path, str]:
     """Every file the export writes, with its text."""
     paths = paths or lessons()
-    pages = {p.stem: render(p) for p in paths}
+    rendered = {p.stem: render_page(p) for p in paths}
+    styles = {css for _html, css in rendered.values()}
+    if len(styles) != 1:
+        raise ValueError("the pages do not share one stylesheet: export them with one nbconvert template")
+    pages = {stem: html for stem, (html, _css) in rendered.items()}
     files = {OUT / f"{stem}.html": html for stem, html in pages.items()}
-    files[MANIFEST] = manifest(paths, pages)
+    files[STYLE] = styles.pop()
+    files[MANIFEST] = manifest(paths, pages, files[STYLE])
     files[INDEX] = index_md(paths)
     return files
 
@@ -169,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     files = build()
     stale = [f for f, text in files.items() if not f.exists() or f.read_text(encoding="utf-8") != text]
-    extra = sorted(set(OUT.glob("*.html")) - set(files))
+    extra = sorted((set(OUT.glob("*.html")) | set(OUT.glob("*.css"))) - set(files))
     if args.check:
         for f in stale + extra:
             print("out of date:" if f in stale else "no notebook for:", f.relative_to(ROOT))

@@ -202,6 +202,8 @@ def test_every_lesson_is_exported_from_its_committed_notebook():
         assert export_lessons.sha256(html) == e["html_sha256"], f"{e['html']} was edited by hand"
         assert f'content="{name} sha256={e["notebook_sha256"]}"' in html
     assert sorted((ROOT / "docs" / "lessons").glob("*.html")) == sorted(ROOT / e["html"] for e in entries.values())
+    css = (ROOT / "docs" / "lessons" / "lessons.css").read_text(encoding="utf-8")
+    assert export_lessons.sha256(css) == _manifest()["stylesheet_sha256"], "lessons.css was edited by hand"
 
 
 @pytest.mark.parametrize("nb", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
@@ -221,7 +223,10 @@ def test_export_regenerates_byte_for_byte_and_shows_every_figure(nb):
     man = _manifest()
     if (man["nbconvert"], man["template"]) != (nbconvert.__version__, export_lessons.TEMPLATE):
         pytest.skip(f"pages made with nbconvert {man['nbconvert']}, this is {nbconvert.__version__}")
-    assert export_lessons.render(nb) == html, f"run scripts/export_lessons.py ({nb.name})"
+    page, css = export_lessons.render_page(nb)
+    assert page == html, f"run scripts/export_lessons.py ({nb.name})"
+    assert css == (ROOT / "docs" / "lessons" / "lessons.css").read_text(encoding="utf-8")
+    assert '<link rel="stylesheet" href="lessons.css">' in html and "<style" not in html.split("</head>")[0]
 
 
 def test_lessons_page_is_generated_and_linked_from_the_kit():
