@@ -169,6 +169,20 @@ def test_notebooks_run_under_strict_nbval_with_the_sanitizer():
     assert re.sub(pairs[0][0], pairs[0][1], "<f at 0x7f3a2c1b9d30>") != "<f at 0x7f3a2c1b9d30>"
 
 
+def test_plotly_template_is_left_out_of_the_comparison_and_nothing_else():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("notebooks_conftest", ROOT / "notebooks" / "conftest.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    fig = {"data": [{"type": "bar", "y": [1, 2]}], "layout": {"title": {"text": "t"}, "template": {"layout": {}}}}
+    outs = [{"output_type": "display_data", "data": {mod.PLOTLY: fig, "text/plain": "[chart: t]"}},
+            {"output_type": "stream", "name": "stdout", "text": "1/6\n"}]
+    cleaned = mod.without_plotly_template(outs)
+    assert cleaned[0]["data"][mod.PLOTLY] == {"data": [{"type": "bar", "y": [1, 2]}], "layout": {"title": {"text": "t"}}}
+    assert cleaned[1] == outs[1] and "template" in outs[0]["data"][mod.PLOTLY]["layout"]   # originals untouched
+
+
 @pytest.mark.parametrize("nb", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_nbval_markers_are_bare_and_only_widget_cells_are_ignored(nb):
     for k, c in enumerate(c for c in _cells(nb) if c["cell_type"] == "code"):
