@@ -27,7 +27,8 @@ lab: $(VENV)/.installed-base
 demo: $(VENV)/.installed-base
 	$(VENV)/bin/evo-lab demo --players 4 --seed 1
 
-# Two runs: code tests spread test by test over 2 workers; notebooks whole-file per worker (nbval cells share a kernel).
+# Two runs: code tests spread test by test over 2 workers; notebooks whole-file per worker (nbval cells share a
+# kernel), strictly: --nbval in pyproject.toml compares every output not marked # NBVAL_IGNORE_OUTPUT.
 test: $(VENV)/.installed-test
 	$(PY) -m pytest -n 2 -q tests evo_lab
 	$(PY) -m pytest -n 2 --dist loadfile -q notebooks

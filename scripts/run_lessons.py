@@ -5,8 +5,9 @@
     python scripts/run_lessons.py notebooks/03_*.ipynb # some
 
 The committed notebooks are exactly this script's output, so a reader sees every result without running
-anything, and CI (``pytest --nbval notebooks``) re-executes them and compares every output that is not marked
-``# NBVAL_IGNORE_OUTPUT``. Then run ``scripts/export_lessons.py`` for ``docs/lessons/``.
+anything, and CI (``pytest --nbval notebooks``, strict, sanitizers in ``notebooks/nbval_sanitize.cfg``) re-executes
+them and compares every output that is not marked ``# NBVAL_IGNORE_OUTPUT``. Then run ``scripts/export_lessons.py``
+for ``docs/lessons/`` and ``docs/lessons.md``.
 """
 
 from __future__ import annotations

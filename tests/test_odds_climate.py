@@ -180,6 +180,31 @@ def test_markov_view():
     assert skewed[0][1] == 1
 
 
+@pytest.mark.parametrize("tokens, unique", [
+    ([0, 0, 2, 0], False),     # only "stay": P is the identity, every distribution is stationary
+    ([2, 0, 0, 0], False),     # only clockwise 2: even and odd sections never meet
+    ([2, 0, 2, 0], False),     # clockwise 2 and stay: still two classes
+    ([0, 3, 0, 0], True),      # only clockwise 1: unique (uniform) but periodic, never reached as a limit
+    ([0, 4, 4, 4], True),      # lesson 03's symmetric mix
+    (None, True),              # the shipped mix
+])
+def test_uniform_is_stationary_for_every_mix_but_unique_only_when_irreducible(tokens, unique):
+    """docs/odds.md, Markov-chain view: doubly stochastic, so uniform is always stationary; unique iff the shifts
+    generate the wheel (lesson 03, exercise 1)."""
+    P = wheel_transition_matrix(tokens=tokens)
+    uniform = [Fraction(1, 6)] * 6
+    assert [sum(uniform[i] * P[i][j] for i in range(6)) for j in range(6)] == uniform
+    if unique:
+        assert stationary_distribution(P) == uniform
+    else:
+        with pytest.raises(OddsError, match="no unique stationary"):
+            stationary_distribution(P)
+        point = [Fraction(1)] + [Fraction(0)] * 5           # a second stationary distribution
+        if tokens[0] and not tokens[1] and not tokens[3]:
+            point = [Fraction(1, 3) if i % 2 == 0 else Fraction(0) for i in range(6)]
+        assert [sum(point[i] * P[i][j] for i in range(6)) for j in range(6)] == point
+
+
 def test_game_length_helper():
     assert game_length_distribution(Game(players=5)) == {9: Fraction(1, 3), 10: Fraction(1, 3), 11: Fraction(1, 3)}
 

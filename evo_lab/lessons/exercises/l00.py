@@ -20,13 +20,25 @@ def tour_attack():
     return st, next(a for a in st.legal_actions() if a.kind == "attack")
 
 
-@exercise("00.1", "fraction", "One more horn adds 1 to the difference; read lesson 02's table.")
+def _horns() -> tuple[int, int]:
+    """(attack, defence) strength of the tour's legal attack."""
+    st, a = tour_attack()
+    return st.attack_strength(st.occupant(a.a)), st.defence_strength(st.occupant(a.b))
+
+
+def _e1_facts() -> dict:
+    from evo_lab.odds import combat_odds
+
+    att, dfn = _horns()
+    return {"attack": f"attack {att} vs defence {dfn}", "now": str(combat_odds(att, dfn).probability)}
+
+
+@exercise("00.1", "fraction", "One more horn adds 1 to the difference; read lesson 02's table.", facts=_e1_facts)
 def _e1():
     from evo_lab.odds import combat_odds
 
-    st, a = tour_attack()
-    p, q = st.occupant(a.a), st.occupant(a.b)
-    return combat_odds(st.attack_strength(p) + 1, st.defence_strength(q)).probability
+    att, dfn = _horns()
+    return combat_odds(att + 1, dfn).probability
 
 
 @exercise("00.2", "fraction", "Where can the meteorite be in the pile?")
