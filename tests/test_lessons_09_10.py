@@ -31,3 +31,11 @@ def test_lesson_09_answers_follow_the_position():
     assert expected("09.1") == Fraction(3, 4)
     assert (expected("09.2"), expected("09.3")) == (Fraction(27, 4), Fraction(1, 4))   # worked out by hand in the lesson
     assert expected("09.5") == 1
+
+
+def test_lesson_10_answers_follow_the_pile():
+    from fractions import Fraction
+
+    # worked out from the rulebook's pile in the lesson: meteorite 10th, 11th or 12th with 1/3 each
+    assert (expected("10.1"), expected("10.2"), expected("10.3")) == (Fraction(2, 3), Fraction(3, 2), Fraction(10, 3))
+    assert 0 <= expected("10.5") <= 1
