@@ -31,10 +31,10 @@ from typing import Any
 
 import numpy as np
 
-from ..core.protocol import sample_chance, uniform_random_policy
 from ..engine import Game, State
 from ..stats import wilson_interval
 from .auction import TheoryError
+from .playback import random_steps
 
 __all__ = ["HorizonError", "Horizon", "horizon", "fixed_horizon", "marginal_survival", "flow_value", "egg_value", "geometric_weights", "RoundRates",
            "round_rates", "auction_positions", "first_seed_lasting", "DurableValue", "durable_values"]
@@ -173,25 +173,17 @@ def round_rates(seeds: Sequence[int], players: int = 3) -> RoundRates:
     dinosaurs on the board when it starts and when it has been resolved (the engine's ``survival`` phase)."""
     survived = at_risk = births = decisions = 0
     for sd in seeds:
-        rng = np.random.default_rng(int(sd))
-        s = Game(players=players, seed=int(sd)).new_initial_state()
-        policy = uniform_random_policy(rng)
         before = None
-        while not s.is_terminal():
+        for s, a in random_steps(int(sd), players):
             if s.phase_name() == "survival" and before is None:
-                before = [len(s.dinosaurs(p)) for p in range(players)]
+                before = sum(len(s.dinosaurs(p)) for p in range(players))
             elif s.phase_name() != "survival" and before is not None:
-                at_risk += sum(before)
+                at_risk += before
                 survived += sum(len(s.dinosaurs(p)) for p in range(players))
                 before = None
-            if s.is_chance_node():
-                s.apply_action(sample_chance(s, rng))
-                continue
-            a = policy(s)
-            if s.node_name() == "birth":
+            if a is not None and not s.is_chance_node() and s.node_name() == "birth":
                 decisions += 1
                 births += a.kind == "birth"
-            s.apply_action(a)
     if at_risk == 0 or decisions == 0:
         raise HorizonError("no survival phase or birth decision in these games")
     return RoundRates(survived, at_risk, births, decisions, len(seeds), "random")
@@ -201,7 +193,7 @@ def first_seed_lasting(rounds: int, start: int = 0, players: int = 3, limit: int
     """The first seed from ``start`` whose uniformly random game lasts ``rounds`` rounds and in which nobody ever
     holds Sixth Sense (so no position of it has a peeked token: its future is as random as the public sees it)."""
     for sd in range(start, start + limit):
-        s = _play(sd, players, None)
+        s = _play(sd, players)
         if _rounds_played(s) == rounds and not any(s.has(p, "sixth_sense") for p in range(players)):
             return sd
     raise HorizonError(f"no such game of {rounds} rounds among seeds {start}..{start + limit - 1}")
@@ -211,29 +203,20 @@ def _rounds_played(s: State) -> int:
     return s.round - 1 if s.is_terminal() else s.round
 
 
-def _play(seed: int, players: int, stop: Any) -> State:
-    rng = np.random.default_rng(seed)
-    s = Game(players=players, seed=seed).new_initial_state()
-    policy = uniform_random_policy(rng)
-    while not s.is_terminal() and not (stop is not None and stop(s)):
-        s.apply_action(sample_chance(s, rng) if s.is_chance_node() else policy(s))
+def _play(seed: int, players: int) -> State:
+    for s, _a in random_steps(seed, players):
+        pass
     return s
 
 
 def auction_positions(seed: int, players: int = 3) -> dict[int, State]:
     """The start of each round's auction (first ``bid`` decision, no marker placed) of the uniformly random
-    game ``seed``: ``{round: position}``, reached through ``apply_action``."""
+    game ``seed``: ``{round: position}``, reached through ``apply_action`` (:func:`~.playback.random_steps`)."""
     out: dict[int, State] = {}
-    rng = np.random.default_rng(seed)
-    s = Game(players=players, seed=seed).new_initial_state()
-    policy = uniform_random_policy(rng)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_action(sample_chance(s, rng))
-            continue
-        if s.node_name() == "bid" and s.round not in out and all(x["holder"] is None for x in s.auction()["lots"]):
+    for s, _a in random_steps(seed, players):
+        if (not s.is_terminal() and s.node_name() == "bid" and s.round not in out
+                and all(x["holder"] is None for x in s.auction()["lots"])):
             out[s.round] = s.clone()
-        s.apply_action(policy(s))
     return out
 
 

@@ -25,6 +25,7 @@ from ..engine import State
 from ..parallel import child_seeds, seed_int
 from ..stats import mean_interval
 from .information import InformationError, frozen_board_decision, sixth_sense_holder
+from .playback import random_steps
 
 __all__ = ["Blindfold", "InPlayValue", "information_in_play", "Sale", "auction_position", "sale_prices",
            "SurveyRow", "evpi_survey", "lesson_position"]
@@ -123,21 +124,12 @@ class Sale:
 
 def auction_position(gene: str, seed: int, players: int = 3) -> State | None:
     """The first auction (start of the bidding) of the uniformly random game ``seed`` with ``gene`` on a lot,
-    or None if the game ends first. Reached through ``apply_action`` only."""
-    from ..core.protocol import uniform_random_policy
-    from ..engine import Game
+    or None if the game ends first. Reached through ``apply_action`` only (:func:`~.playback.random_steps`)."""
     from .auction import lot_names
 
-    rng = np.random.default_rng(seed)
-    s = Game(players=players, seed=seed).new_initial_state()
-    policy = uniform_random_policy(rng)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_action(sample_chance(s, rng))
-            continue
+    for s, _a in random_steps(seed, players):
         if s.node_name() == "bid" and all(x["holder"] is None for x in s.auction()["lots"]) and gene in lot_names(s):
-            return s
-        s.apply_action(policy(s))
+            return s.clone()
     return None
 
 
@@ -178,19 +170,9 @@ class SurveyRow:
 
 def _random_game_decisions(seed: int, players: int, nodes: tuple[str, ...]):
     """Yield every decision at ``nodes`` of the uniformly random game ``seed`` (positions by ``apply_action``)."""
-    from ..core.protocol import uniform_random_policy
-    from ..engine import Game
-
-    rng = np.random.default_rng(seed)
-    s = Game(players=players, seed=seed).new_initial_state()
-    policy = uniform_random_policy(rng)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_action(sample_chance(s, rng))
-            continue
-        if s.node_name() in nodes:
+    for s, _a in random_steps(seed, players):
+        if not s.is_chance_node() and not s.is_terminal() and s.node_name() in nodes:
             yield s
-        s.apply_action(policy(s))
 
 
 def evpi_survey(seeds: Sequence[int] = range(10), *, players: int = 3, nodes: tuple[str, ...] = ("birth",)) -> list[SurveyRow]:
