@@ -1,0 +1,286 @@
+"""The meteorite clock: Evo's random horizon as discounting, and the value of a durable gene by the round it is bought.
+
+Setting up the climate pile (rulebook): "Remove the meteorite token ... Discard one climate token at random ...
+Make a face down pile of 3 climate tokens by shuffling the meteorite token and 2 other random tokens. Shuffle the
+remaining climate tokens and put them face down on top of this pile of 3." The meteorite is therefore the 10th,
+11th or 12th token with chance 1/3 each, and "If the meteorite token appears, the game stops immediately": the game
+lasts 9, 10 or 11 rounds. Everything here is read from the engine's lazy pile through
+:func:`evo_lab.odds.climate_forecast`, so it holds for any data pack and from any position.
+
+**Discounting.** A payoff ``c_k`` earned in round ``k`` is worth ``D_k c_k`` today, where ``D_k`` is the chance
+that round ``k`` is played: the survival function of the horizon plays the part of the discount factor
+``δ^k`` of a geometric horizon. The hazard ``h_k = 1 − D_{k+1} / D_k`` is the chance that round ``k`` is the last
+one played, given that it is played.
+
+>>> import evo_lab
+>>> h = horizon(evo_lab.Game(players=3))
+>>> [str(h.played[k]) for k in (9, 10, 11)]
+['1', '2/3', '1/3']
+>>> str(h.expected_rounds(1)), str(h.expected_rounds(10)), [str(h.hazard(k)) for k in (8, 9, 10, 11)]
+('10', '3/2', ['0', '1/3', '1/2', '1'])
+>>> str(egg_value(h, 11, Fraction(1, 2)))
+'1/2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..engine import Game, State
+from ..stats import wilson_interval
+from .auction import TheoryError
+from .playback import random_steps
+
+__all__ = ["HorizonError", "Horizon", "horizon", "fixed_horizon", "marginal_survival", "flow_value", "egg_value", "geometric_weights", "RoundRates",
+           "round_rates", "auction_positions", "first_seed_lasting", "DurableValue", "durable_values"]
+
+
+class HorizonError(TheoryError):
+    """A horizon question the position cannot answer (a round out of range, a bad rate)."""
+
+
+@dataclass(frozen=True)
+class Horizon:
+    """``played[k]``: the exact chance that round ``k`` is played, seen from a position (1 for rounds already
+    begun); ``length[n]``: the chance that the game lasts ``n`` rounds; ``now``: the round of the position."""
+
+    played: dict[int, Fraction]
+    length: dict[int, Fraction]
+    now: int
+
+    def rounds(self) -> list[int]:
+        return sorted(self.played)
+
+    def given(self, r: int) -> dict[int, Fraction]:
+        """``P(round k played | round r played)`` for ``k >= r``: the discount factors of a purchase in round ``r``."""
+        base = self._at(r)
+        return {k: p / base for k, p in self.played.items() if k >= r}
+
+    def expected_rounds(self, r: int) -> Fraction:
+        """Expected number of rounds played from round ``r`` on (``r`` included), given that ``r`` is played."""
+        return sum(self.given(r).values(), Fraction(0))
+
+    def hazard(self, k: int) -> Fraction:
+        """Chance that round ``k`` is the last one played, given that it is played."""
+        return 1 - self.played.get(k + 1, Fraction(0)) / self._at(k)
+
+    def expected_length(self) -> Fraction:
+        return sum((n * p for n, p in self.length.items()), Fraction(0))
+
+    def _at(self, r: int) -> Fraction:
+        p = self.played.get(r, Fraction(0))
+        if p == 0:
+            raise HorizonError(f"round {r} cannot be played from this position (rounds {self.rounds()})")
+        return p
+
+
+def horizon(state_or_game: State | Game, viewer: int | str | None = "public") -> Horizon:
+    """The exact horizon seen from a position (or a game's start), from :func:`evo_lab.odds.climate_forecast`.
+    ``viewer``: ``"public"`` (a player who has not peeked: Sixth Sense is unique, so one exists), a player, or
+    ``None`` (the teacher, who also sees a peeked token)."""
+    from ..odds import climate_forecast
+
+    if isinstance(state_or_game, State) and state_or_game.is_terminal():
+        raise HorizonError("the game is over: no round is left to play")
+    if viewer == "public":
+        viewer = None
+        if isinstance(state_or_game, State):
+            viewer = next(p for p in range(state_or_game.players) if not state_or_game.has(p, "sixth_sense"))
+    f = climate_forecast(state_or_game, rounds=64, viewer=viewer)
+    now = state_or_game.round if isinstance(state_or_game, State) else 0
+    first = f.rounds[0] if f.rounds else now + 1
+    played = {k: Fraction(1) for k in range(1, first)}   # rounds already begun
+    played.update({r: p for r, p in zip(f.rounds, f.reached)})
+    return Horizon(played, dict(f.game_length), now)
+
+
+def fixed_horizon(rounds: int) -> Horizon:
+    """A game of exactly ``rounds`` rounds (for comparison with the meteorite clock)."""
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise HorizonError(f"rounds must be a positive integer, got {rounds!r}")
+    return Horizon({k: Fraction(1) for k in range(1, rounds + 1)}, {rounds: Fraction(1)}, 0)
+
+
+def flow_value(h: Horizon, r: int, per_round: Fraction | float) -> Fraction | float:
+    """A gene bought in round ``r`` that is worth ``per_round`` MP in every round played from ``r`` on:
+    ``per_round × E[rounds played from r]``."""
+    return per_round * h.expected_rounds(r)
+
+
+def egg_value(h: Horizon, r: int, q: Fraction | float, use: Fraction | float = 1) -> Fraction | float:
+    """The survival-weighted value of one extra egg bought in round ``r``: in every round ``j >= r`` that is
+    played the egg lays one more dinosaur with chance ``use``; a dinosaur survives each survival phase with chance
+    ``q`` and scores 1 MP at each scoring it lives to see ("each player receives one MP for each of his dinosaurs
+    on the game board"). So ``V = use × Σ_k P(k | r) Σ_{j=r..k} q^(k-j+1)``. The 8-dinosaur cap, the floor of two
+    and a newborn's place are left out (the simulation keeps them)."""
+    if not 0 <= q <= 1 or not 0 <= use <= 1:
+        raise HorizonError(f"q and use are probabilities, got q={q!r}, use={use!r}")
+    total: Any = 0
+    for k, p in h.given(r).items():
+        total += p * sum(q ** (k - j + 1) for j in range(r, k + 1))
+    return use * total
+
+
+def geometric_weights(mean: Fraction, rounds: int) -> list[Fraction]:
+    """Weights ``δ^(k-1)`` of rounds 1..``rounds`` for the memoryless horizon with the same expected length:
+    ``P(round k played) = δ^(k-1)`` with ``Σ δ^(k-1) = 1 / (1 - δ) = mean``, so ``δ = 1 - 1/mean``.
+
+    >>> [str(w) for w in geometric_weights(Fraction(10), 3)]
+    ['1', '9/10', '81/100']
+    """
+    if mean < 1:
+        raise HorizonError(f"a mean number of rounds must be at least 1, got {mean}")
+    d = 1 - 1 / Fraction(mean)
+    return [d ** (k - 1) for k in range(1, rounds + 1)]
+
+
+# ---------------------------------------------------------------------------------------------- simulation
+@dataclass(frozen=True)
+class RoundRates:
+    """Measured over seeded games: ``survived``/``at_risk`` dinosaurs through survival phases (``q``) and
+    ``births``/``birth_decisions`` (the share of birth decisions that lay a dinosaur, ``use``), with 95% Wilson
+    intervals (dinosaurs of one game are not independent: read the intervals as optimistic)."""
+
+    survived: int
+    at_risk: int
+    births: int
+    birth_decisions: int
+    games: int
+    policy: str
+
+    @property
+    def q(self) -> float:
+        return self.survived / self.at_risk
+
+    @property
+    def use(self) -> float:
+        return self.births / self.birth_decisions
+
+    def q_interval(self) -> tuple[float, float]:
+        return wilson_interval(self.survived, self.at_risk)
+
+    def use_interval(self) -> tuple[float, float]:
+        return wilson_interval(self.births, self.birth_decisions)
+
+
+def round_rates(seeds: Sequence[int], players: int = 3) -> RoundRates:
+    """Survival and birth rates of uniformly random play over the games ``seeds``: each survival phase counts the
+    dinosaurs on the board when it starts and when it has been resolved (the engine's ``survival`` phase)."""
+    survived = at_risk = births = decisions = 0
+    for sd in seeds:
+        before = None
+        for s, a in random_steps(int(sd), players):
+            if s.phase_name() == "survival" and before is None:
+                before = sum(len(s.dinosaurs(p)) for p in range(players))
+            elif s.phase_name() != "survival" and before is not None:
+                at_risk += before
+                survived += sum(len(s.dinosaurs(p)) for p in range(players))
+                before = None
+            if a is not None and not s.is_chance_node() and s.node_name() == "birth":
+                decisions += 1
+                births += a.kind == "birth"
+    if at_risk == 0 or decisions == 0:
+        raise HorizonError("no survival phase or birth decision in these games")
+    return RoundRates(survived, at_risk, births, decisions, len(seeds), "random")
+
+
+def first_seed_lasting(rounds: int, start: int = 0, players: int = 3, limit: int = 200) -> int:
+    """The first seed from ``start`` whose uniformly random game lasts ``rounds`` rounds and in which nobody ever
+    holds Sixth Sense (so no position of it has a peeked token: its future is as random as the public sees it)."""
+    for sd in range(start, start + limit):
+        s = _play(sd, players)
+        if _rounds_played(s) == rounds and not any(s.has(p, "sixth_sense") for p in range(players)):
+            return sd
+    raise HorizonError(f"no such game of {rounds} rounds among seeds {start}..{start + limit - 1}")
+
+
+def _rounds_played(s: State) -> int:
+    return s.round - 1 if s.is_terminal() else s.round
+
+
+def _play(seed: int, players: int) -> State:
+    for s, _a in random_steps(seed, players):
+        pass
+    return s
+
+
+def auction_positions(seed: int, players: int = 3) -> dict[int, State]:
+    """The start of each round's auction (first ``bid`` decision, no marker placed) of the uniformly random
+    game ``seed``: ``{round: position}``, reached through ``apply_action`` (:func:`~.playback.random_steps`)."""
+    out: dict[int, State] = {}
+    for s, _a in random_steps(seed, players):
+        if (not s.is_terminal() and s.node_name() == "bid" and s.round not in out
+                and all(x["holder"] is None for x in s.auction()["lots"])):
+            out[s.round] = s.clone()
+    return out
+
+
+def _cheapest_bid_policy(rng: np.random.Generator) -> Any:
+    """Uniformly random decisions, except bids: the cheapest legal bid (first in the engine's order on ties), so
+    that MP won are not spent again at random and the paired difference measures scoring."""
+    def policy(s: State) -> Any:
+        acts = s.legal_actions()
+        if s.node_name() == "bid":
+            vials = s.vials(s.current_player())
+            return min(acts, key=lambda a: max(0, a.b - vials))
+        return acts[int(rng.random() * len(acts))]
+    return policy
+
+
+@dataclass(frozen=True)
+class DurableValue:
+    """Simulated value (final MP, paired) of ``gene`` given to ``player`` at the start of round ``round``'s
+    auction: ``mean`` with its 95% interval (``evo_lab.stats.mean_interval``) over ``n`` paired samples."""
+
+    round: int
+    gene: str
+    mean: float
+    low: float
+    high: float
+    n: int
+    seed: int
+
+
+def durable_values(positions: dict[int, State], gene: str = "egg", *, player: int = 0, n: int = 60,
+                   seed: int = 0) -> list[DurableValue]:
+    """Paired seeded value of owning ``gene`` from each position on: both branches take the gene out of the bag,
+    one gives it to ``player`` (as :func:`evo_lab.theory.gene_values` does), both play on with the same chance
+    stream and the same policy stream: uniformly random decisions with the cheapest bids."""
+    from ..core.protocol import play_out
+    from ..parallel import child_seeds, seed_int
+    from ..stats import mean_interval
+    from .values import _grant, _item_of, _prepare
+
+    out = []
+    for r, state in sorted(positions.items()):
+        item = _item_of(state, gene)
+        diffs = []
+        for ss in child_seeds([seed, r], n):
+            sd = seed_int(ss)
+            base = state.clone()
+            _prepare(base, item, np.random.default_rng([sd, 0]))
+            finals = []
+            for give in (False, True):
+                s = base.clone()
+                if give:
+                    _grant(s, player, item, -1)
+                play_out(s, _cheapest_bid_policy(np.random.default_rng([sd, 2])), np.random.default_rng([sd, 1]))
+                finals.append(s.returns()[player])
+            diffs.append(float(finals[1] - finals[0]))
+        m, lo, hi = mean_interval(diffs)
+        out.append(DurableValue(r, gene, m, lo, hi, n, seed))
+    return out
+
+
+def marginal_survival(last: DurableValue, use: float) -> tuple[float, float, float]:
+    """The survival chance ``q`` of the *extra* dinosaur implied by an egg's simulated value in the last possible
+    round, where :func:`egg_value` reduces to ``use × q``: ``(q, low, high)`` from the value's 95% interval."""
+    if not 0 < use <= 1:
+        raise HorizonError(f"use must be in (0, 1], got {use!r}")
+    clip = lambda x: min(1.0, max(0.0, x / use))  # noqa: E731
+    return clip(last.mean), clip(last.low), clip(last.high)
