@@ -122,6 +122,11 @@ def test_determinize_agrees_with_the_exact_posterior(position):
         lo, hi = chk.interval(chk.counts.get(k, 0))
         assert lo <= p <= hi, k
     assert sum(chk.counts.values()) == chk.n and chk.frequency(v.seen[0]) == 0
+    x2, dof, pval = chk.chi_square(exact)
+    from scipy.stats import chisquare
+    ref = chisquare([chk.counts.get(k, 0) for k in exact], [chk.n * float(p) for p in exact.values()])
+    assert (x2, dof, pval) == pytest.approx((ref.statistic, len(exact) - 1, ref.pvalue))
+    assert chk.chi_square({0: Fraction(1)}) == (float("inf"), 1, 0.0)  # counts the model calls impossible
     with pytest.raises(BagError):
         determinize_frequencies(position, 0, n=0)
 

@@ -207,6 +207,19 @@ class DeterminizeCheck:
 
         return wilson_interval(successes, self.n)
 
+    def chi_square(self, exact: dict[int, Fraction]) -> tuple[float, int, float]:
+        """Pearson's goodness-of-fit test of ``counts`` against the ``exact`` distribution of the group count:
+        ``(X2, degrees of freedom, p-value)`` with ``X2 = sum (observed - expected)^2 / expected`` over the
+        outcomes of positive probability and ``len(exact) - 1`` degrees of freedom (scipy's chi-square tail).
+        Counts at outcomes of probability 0 give ``X2 = inf``, p = 0."""
+        from scipy.stats import chi2
+
+        if any(c and not exact.get(k) for k, c in self.counts.items()):
+            return float("inf"), max(len(exact) - 1, 1), 0.0
+        x2 = sum((self.counts.get(k, 0) - self.n * float(p)) ** 2 / (self.n * float(p)) for k, p in exact.items() if p)
+        dof = sum(1 for p in exact.values() if p) - 1
+        return float(x2), dof, float(chi2.sf(x2, dof)) if dof > 0 else 1.0
+
 
 def determinize_frequencies(state: Any, player: int, n: int = 10_000, seed: int = 0,
                             group: Iterable[str] = ()) -> DeterminizeCheck:
