@@ -38,7 +38,8 @@ from ..core.errors import EvoLabError, IllegalActionError
 from ..engine.actions import EXCLUDE, GENE, Action
 
 __all__ = ["BagError", "BagView", "bag_view", "count_distribution", "hypergeometric", "next_draw",
-           "replay_with_excluded", "posterior_by_replay", "DeterminizeCheck", "determinize_frequencies", "views_by_round"]
+           "replay_with_excluded", "posterior_by_replay", "DeterminizeCheck", "determinize_frequencies",
+           "views_by_round"]
 
 
 class BagError(EvoLabError, ValueError):
@@ -216,7 +217,8 @@ class DeterminizeCheck:
 
         if any(c and not exact.get(k) for k, c in self.counts.items()):
             return float("inf"), max(len(exact) - 1, 1), 0.0
-        x2 = sum((self.counts.get(k, 0) - self.n * float(p)) ** 2 / (self.n * float(p)) for k, p in exact.items() if p)
+        want = {k: self.n * float(p) for k, p in exact.items() if p}
+        x2 = sum((self.counts.get(k, 0) - e) ** 2 / e for k, e in want.items())
         dof = sum(1 for p in exact.values() if p) - 1
         return float(x2), dof, float(chi2.sf(x2, dof)) if dof > 0 else 1.0
 

@@ -144,10 +144,11 @@ def spec_from_state(state: State) -> PrescienceSpec:
     already know the next token).
 
     >>> import evo_lab
-    >>> spec_from_state(evo_lab.Game(players=2).new_initial_state())
-    Traceback (most recent call last):
-    ...
-    evo_lab.theory.signalling.SignallingError: the subgame starts right after a climate token is revealed (the Prescience window); this position is at node 'exclude' (setup phase)
+    >>> try:
+    ...     spec_from_state(evo_lab.Game(players=2).new_initial_state())
+    ... except SignallingError as e:
+    ...     print(str(e).split('; ')[-1])
+    this position is at node 'exclude' (setup phase)
     """
     if not isinstance(state, State):
         raise SignallingError(f"expected an evo_lab State, got {type(state).__name__}")
@@ -419,7 +420,8 @@ class PrescienceState(pyspiel.State):
         return " | ".join(parts)
 
     def __str__(self) -> str:
-        cards = "?" if self.dealt is None else f"{self.spec.name(0)}:{self.dealt[0]} {self.spec.name(1)}:{self.dealt[1]}"
+        d, name = self.dealt, self.spec.name
+        cards = "?" if d is None else f"{name(0)}:{d[0]} {name(1)}:{d[1]}"
         events = " ".join(f"{k}:{v}" if w < 0 else f"{self.spec.name(w)}:{k}{'' if v is None else f'{v:+d}'}"
                           for k, w, v in self.log)
         return f"[{cards}] {events} sections={self.sections}"
