@@ -11,7 +11,7 @@ browser, wheels for every platform) draws a lesson chart in about 0.1 s. So the 
 
 The converter reads the figure's own data (``fig.data``/``fig.layout``): bar (grouped, stacked, horizontal,
 error bars), scatter (lines, markers, error bars), heatmap (with its cell text), histogram, subplots side by
-side, horizontal lines, and a sunburst (drawn as the bar chart of its first ring).
+side, horizontal lines, logarithmic axes, and a sunburst (drawn as the bar chart of its first ring).
 
 >>> import plotly.graph_objects as go
 >>> png = to_png(go.Figure(go.Bar(x=["a", "b"], y=[1, 2]), layout={"title": "t"}))
@@ -224,6 +224,10 @@ def _draw_panel(fig: Any, ax: Any, key: str, traces: list[tuple[int, Any]]) -> N
     ya = lay["yaxis" + key[5:]] if ("yaxis" + key[5:]) in lay else None
     if xa is not None and xa.title is not None:
         ax.set_xlabel(_text(xa.title))
+    if xa is not None and xa.type == "log":
+        ax.set_xscale("log")
+    if ya is not None and ya.type == "log":
+        ax.set_yscale("log")
     if ya is not None:
         if ya.title is not None:
             ax.set_ylabel(_text(ya.title))

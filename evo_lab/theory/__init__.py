@@ -1,6 +1,10 @@
 """Game theory on real Evo positions: the gene auction as a game (normal form and the engine's sequential
 outbid game, with nashpy, exact enumeration and backward induction) and gene values from simulation.
-See ``docs/theory.md``."""
+See ``docs/theory.md``.
+
+Hidden cards and signalling (needs ``open_spiel``, so not imported here): ``evo_lab.theory.signalling`` (the
+Prescience subgame as a pyspiel game), ``.signalling_solve`` (CFR, exploitability, sequence-form LP) and
+``.signalling_exact`` (exact equilibrium, posteriors)."""
 
 from .auction import (
     GameTooLargeError,
