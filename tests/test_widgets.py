@@ -244,6 +244,7 @@ def test_save_and_load_tree_record_position(tmp_path):
     files.save()
     assert json.loads(p.read_text())["format"] == "evo-lab-record"
     # bad input: a visible error, nothing changes
+    files.path.value = ""
     files.text.value = '{"format": "evo-lab-position", "version": 1, "game": {"players": 9}}'
     err = files.load()
     assert "game" in err and ex.state.to_json() == here and "color:#b00020" in files.message.value
@@ -308,7 +309,7 @@ def test_combat_inspector_exact_odds_and_plan():
     assert "2/3" in c.result.value
     c.large_horn.value = True
     assert c.odds()["attack"] == 3 and c.odds()["probability"] == Fraction(5, 6)
-    assert list(c.figure.data[0].marker.color).count("#2e9e44") == 4  # every face but the cross wins at +3
+    assert list(c.figure().data[0].marker.color).count("#2e9e44") == 4  # every face but the cross wins at +3
     # pick two dinosaurs: horns from the state, an attack plan with movement points
     st = ex.state
     a = st.dinosaurs(0)[0]
@@ -325,7 +326,7 @@ def test_combat_inspector_exact_odds_and_plan():
         odds_bridge.combat(ex.session.game, -1, 0)
 
 
-def test_attack_plan_fallback_walks_then_retries(monkeypatch):
+def test_attack_plan_outside_the_turn_walks_then_retries():
     ex = fresh(seed=6)
     st = ex.state.clone()
     a, d = st.dinosaurs(0)[0], st.dinosaurs(1)[0]
@@ -356,9 +357,9 @@ def test_attack_plan_fallback_walks_then_retries(monkeypatch):
             break
     att = next(b for b in s.legal_actions() if b.kind == "attack")
     best = odds_bridge.attack_plan(s, att.a, att.b)
-    monkeypatch.setattr(odds_bridge, "_odds_module", lambda: None)
-    simple = odds_bridge.attack_plan(s, att.a, att.b)
-    assert simple["attempts"] == s.mp_left and best["probability"] >= simple["probability"] > 0
+    walk = odds_bridge._shortest_walk(s, att.a, att.b)
+    simple = 1 - (1 - s.attack_probability(att.a, att.b)) ** (s.mp_left - (len(walk) - 1))
+    assert best["probability"] >= simple > 0
 
 
 def test_climate_panel_forecast_and_whatif():
@@ -371,7 +372,7 @@ def test_climate_panel_forecast_and_whatif():
         assert sum(d.values()) == 1
     assert set(fc["game_length"]) == {9, 10, 11}
     # the trajectory chart shows the forecast
-    z = cp.trajectory.data[0].z
+    z = cp.figures()[0].data[0].z
     assert abs(sum(row[0] for row in z) - 1) < 1e-9
     # what-if: at the token node, choose the next token and reveal it
     s = ex.session
@@ -387,13 +388,13 @@ def test_climate_panel_forecast_and_whatif():
     assert f'data-section="{s.state.section}"' in cp.wheel.value
 
 
-def test_climate_fallback_matches_odds_package(monkeypatch):
+def test_climate_bridge_is_the_odds_package():
+    from evo_lab.odds import climate_forecast
+
     s = evo_lab.Game(players=3, seed=2).new_initial_state_dealt(np.random.default_rng(2))
-    with_pkg = odds_bridge.climate(s)
-    monkeypatch.setattr(odds_bridge, "_odds_module", lambda: None)
-    built_in = odds_bridge.climate(s)
-    assert built_in["game_length"] == with_pkg["game_length"]
-    assert built_in["sections"] == with_pkg["sections"][: len(built_in["sections"])]
+    f = climate_forecast(s, s.game.pile_length)
+    got = odds_bridge.climate(s)
+    assert got["game_length"] == f.game_length and got["sections"] == f.sections and got["alive"] == f.reached
     assert odds_bridge.combat(s.game, 2, 3)["probability"] == Fraction(1, 6)
 
 
