@@ -27,7 +27,13 @@ def run(args: argparse.Namespace) -> int:
         from ..bots import make_bot
         from ..parallel import child_seeds, seed_int
 
+        from ..bots import BOTS
+
         names = [b.strip() for b in args.bots.split(",") if b.strip()]
+        unknown = [n for n in names if n not in BOTS]
+        if unknown:
+            raise ValueError(f"unknown bot{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
+                             f"bots are: {', '.join(sorted(BOTS))}")
         if len(names) == 1:
             names = names * args.players
         if len(names) != args.players:
