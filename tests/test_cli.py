@@ -178,3 +178,29 @@ def test_simulate_help_says_95_percent_once(capsys):
 def test_demo_names_an_unknown_bot(capsys):
     assert main(["demo", "--players", "3", "--bots", "alphazero"]) == 2
     assert "unknown bot 'alphazero'" in capsys.readouterr().err
+
+
+def test_make_demo_game_has_moves_fights_births_and_deaths(capsys):
+    """`make demo` runs `evo-lab demo --players 4 --seed 1`: the lively bots' game must show the game."""
+    assert main(["demo", "--players", "4", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    moves = sum(" moves " in line for line in out.splitlines())
+    assert moves >= 20
+    assert out.count(" attacks ") >= 3 and "and wins" in out          # fights, some won (a death each)
+    assert out.count("lays an egg") >= 10                              # births
+    assert "to the climate" in out                                     # deaths by climate
+    assert "1 dinosaurs" not in out and "1 points" not in out and "(+2)" not in out
+
+
+def test_attack_position_has_a_legal_attack_with_its_odds():
+    from evo_lab.odds import attack_plan
+    from evo_lab.views.demo_positions import attack_position
+
+    for seed in (0, 3):
+        pos = attack_position(seed)
+        s = pos.state
+        assert s.node_name() == "move" and s.parse_action(pos.action) in s.legal_actions()
+        assert pos.probability == s.attack_probability(pos.attacker, pos.defender) > 0
+        assert pos.plan_probability == attack_plan(s, pos.attacker, pos.defender).probability
+        assert "can attack" in pos.describe()
+    assert attack_position(0).action == attack_position(0).action  # seeded: the same position again

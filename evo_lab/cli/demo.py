@@ -12,7 +12,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "(climate, auction, fights with odds and rolls, births, deaths, MP) and the ranking.")
     p.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
     p.add_argument("--seed", type=int, default=1, help="seed of the whole game (default 1)")
-    p.add_argument("--bots", default=None, help="comma-separated bot names per seat (default: greedy for everyone)")
+    p.add_argument("--bots", default=None,
+                   help="comma-separated bot names per seat (default: lively for everyone: bots that play like "
+                        "people new to the game, so dinosaurs move, fight, lay eggs and die)")
     p.add_argument("--json", action="store_true", help="print the game record (JSON) instead of the story")
     p.set_defaults(func=run)
 
