@@ -78,12 +78,14 @@ def load_position_file(path: str):
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise FormatError(f"{path}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})", "<root>") from None
+        raise FormatError(f"{path}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})", "") from None
     fmt = data.get("format") if isinstance(data, dict) else None
     try:
         return State.from_record(data) if fmt == "evo-lab-record" else State.from_dict(data)
     except FormatError as e:
-        raise FormatError(f"{path}: {e}", getattr(e, "field", "<root>")) from None
+        err = FormatError(f"{path}: {e}", "")
+        err.field = e.field
+        raise err from None
 
 
 def _climate(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as W
 
 from evo_lab.views.snapshot import BOARD_KINDS
-from evo_lab.views.words import choice_label, plural
+from evo_lab.views.words import action_words, choice_label, plural
 
 from .common import Panel, error_html, fmt_prob, player_html
 from .session import Session
@@ -58,7 +58,7 @@ class ActionPicker(Panel):
         if st.is_chance_node():
             if v is not None and st.node_name() in _HIDDEN_CHANCE:
                 return []  # the outcomes would show what is left in the bag or the deck: step instead
-            return [(f"{st.action_to_string(a)}: {fmt_prob(p)}", st.action_to_string(a))
+            return [(f"{action_words(st, a, v).removeprefix('chance: ')}: {fmt_prob(p)}", st.action_to_string(a))
                     for a, p in st.chance_outcomes()]
         if v is not None and v != st.current_player():
             return []

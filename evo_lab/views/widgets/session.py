@@ -263,11 +263,15 @@ class Session:
             data = json.loads(text)
         except (json.JSONDecodeError, TypeError) as e:
             raise FormatError(f"{where}not valid JSON ({getattr(e, 'msg', e)} at line {getattr(e, 'lineno', '?')}, "
-                              f"column {getattr(e, 'colno', '?')})", "<root>") from None
+                              f"column {getattr(e, 'colno', '?')})", "") from None
         try:
             tree, fmt = self._tree_of(data, kind)
         except FormatError as e:
-            raise FormatError(f"{where}{e}", getattr(e, "field", "<root>")) from None
+            if not where:
+                raise
+            err = FormatError(f"{where}{e}", "")
+            err.field = e.field
+            raise err from None
         self._set_tree(tree)
         self._notify("game")
         return fmt
