@@ -25,6 +25,11 @@ def _p(p: int) -> str:
     return f"P{p + 1}"
 
 
+def _face(g: Any, kind: str) -> str:
+    """A die face by its printed name ("Claw with plus sign"), not its data id."""
+    return getattr(g.data.die_symbols.get(kind), "name", kind)
+
+
 def narrate(before: State, action: Any, after: State) -> list[str]:
     """Sentences for one applied action: what the player did and everything the rules then did alone."""
     g = after.game
@@ -74,7 +79,7 @@ def narrate(before: State, action: Any, after: State) -> list[str]:
             p = before.attack_probability(src, dst) if att >= 0 and dfd >= 0 else None
             odds = f" (wins with {p}, {pct(p)})" if p is not None else ""
             verdict = "and wins" if res == "win" else "and fails"
-            out.append(f"    {_p(att)} attacks {L[src]} x {L[dst]} ({_p(dfd)}){odds}: rolls {face} {verdict}.")
+            out.append(f"    {_p(att)} attacks {L[src]} x {L[dst]} ({_p(dfd)}){odds}: rolls {_face(g, face)} {verdict}.")
         elif t == "escape":
             out.append(f"    The beaten dinosaur escapes to {L[ev[3]]} (chameleon skin).")
         elif t == "play":
@@ -87,7 +92,7 @@ def narrate(before: State, action: Any, after: State) -> list[str]:
             out.append(f"    {_p(ev[1])} lays an egg: a new dinosaur on {L[ev[2]]}.")
         elif t == "killer_baby":
             res = "the enemy dies" if ev[3] == "enemy_dies" else "the baby dies"
-            out.append(f"    {_p(ev[1])} drops a killer baby on {L[ev[2]]}: rolls {ev[4]}, {res}.")
+            out.append(f"    {_p(ev[1])} drops a killer baby on {L[ev[2]]}: rolls {_face(g, ev[4])}, {res}.")
         elif t == "starved":
             out.append(f"    Survival: {_p(ev[1])} loses {plural(len(ev) - 2, 'dinosaur')} to the climate: "
                        + ", ".join(L[s] for s in ev[2:]) + ".")

@@ -190,6 +190,9 @@ def test_make_demo_game_has_moves_fights_births_and_deaths(capsys):
     assert out.count("lays an egg") >= 10                              # births
     assert "to the climate" in out                                     # deaths by climate
     assert "1 dinosaurs" not in out and "1 points" not in out and "(+2)" not in out
+    from evo_lab.views.snapshot import assumed_values   # the same count as the kit's badges ("21" vs "22")
+
+    assert f"Note: {len(assumed_values(evo_lab.Game(players=4, seed=1)))} values are assumed" in out
 
 
 def test_attack_position_has_a_legal_attack_with_its_odds():

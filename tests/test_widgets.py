@@ -34,6 +34,17 @@ def fresh(seed: int = 3, players: int = 4) -> Explorer:
     return Explorer(evo_lab.Game(players=players, seed=seed))
 
 
+def _two_lines(seed: int = 9) -> Explorer:
+    """An explorer at the movement phase whose tree has two lines (a variation) from the first move."""
+    ex = fresh(seed=seed)
+    s = ex.session
+    _to_movement(s)
+    s.play(s.state.legal_actions()[0])
+    s.undo()
+    s.play(s.state.legal_actions()[-1])
+    return ex
+
+
 # ---------------------------------------------------------------- snapshot
 def test_snapshot_targets_match_the_engine():
     s = evo_lab.Game(players=4, seed=11).new_initial_state()
@@ -217,12 +228,8 @@ def test_human_step_refuses_decisions_and_play_to_phase():
 
 
 def test_save_and_load_tree_record_position(tmp_path):
-    ex = fresh(seed=9)
+    ex = _two_lines()
     s = ex.session
-    _to_movement(s)
-    s.play(s.state.legal_actions()[0])
-    s.undo()
-    s.play(s.state.legal_actions()[-1])
     here = s.state.to_json()
     files = ex.files
     for kind in ("tree", "record", "position"):
@@ -433,12 +440,7 @@ def test_explorer_from_state_and_lazy_export():
 
 # ---------------------------------------------------------------- issue 14: what a new teacher hit
 def test_load_uses_the_typed_path_and_the_chosen_kind(tmp_path):
-    ex = fresh(seed=9)
-    s = ex.session
-    _to_movement(s)
-    s.play(s.state.legal_actions()[0])
-    s.undo()
-    s.play(s.state.legal_actions()[-1])
+    ex = _two_lines()
     files = ex.files
     files.kind.value = "tree"
     files.save()                                  # the text box now holds the tree
@@ -453,13 +455,7 @@ def test_load_uses_the_typed_path_and_the_chosen_kind(tmp_path):
     assert not ex.stepper.variations.options and ex.tree.ply == other.tree.ply
     # the kind chosen is respected: a tree's text loaded as a position has no history, as a record no variations
     files.path.value = ""
-    files.text.value = s.save("tree") if False else fresh(seed=9).session.save("tree")
-    tree_text = files.text.value
-    ex2 = fresh(seed=9)
-    _to_movement(ex2.session)
-    ex2.session.play(ex2.state.legal_actions()[0])
-    ex2.session.undo()
-    ex2.session.play(ex2.state.legal_actions()[-1])
+    ex2 = _two_lines()
     tree_text = ex2.session.save("tree")
     for kind, ply, variations in (("tree", ex2.tree.ply, 2), ("record", ex2.tree.ply, 0), ("position", 0, 0)):
         files.kind.value = kind

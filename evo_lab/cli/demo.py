@@ -22,6 +22,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..engine import Game
     from ..story import play_story
+    from ..views.snapshot import assumed_values
 
     game = Game(players=args.players, seed=args.seed)
     bots = None
@@ -48,8 +49,9 @@ def run(args: argparse.Namespace) -> int:
     b = game.board
     print(f"Evo 2e demo: {args.players} players, seed {args.seed}, board {b.name}"
           + (" (reconstructed, not the printed board)" if b.reconstructed else ""))
-    assumed = game.data.assumed()
+    assumed = assumed_values(game)  # the same count as the kit's "assumed data" badges
     if assumed:
-        print(f"Note: {len(assumed)} game values are assumed defaults (wheel, tokens, die, card copies); see docs/data.md.")
+        print(f"Note: {len(assumed)} values are assumed defaults, not printed facts (wheel, tokens, die, card copies"
+              f"{', the board' if b.reconstructed else ''}); see docs/data.md.")
     play_story(game, seed=args.seed, bots=bots, echo=print)
     return 0

@@ -125,7 +125,8 @@ def describe_last(state: Any) -> dict | None:
     elif k == "killer_baby":
         _, p, space, res, face = last
         out.update(player=p, dst=space, face=face, result=res,
-                   text=f"P{p + 1}'s killer baby on {L[space]}: die {face}, "
+                   text=f"P{p + 1}'s killer baby on {L[space]}: the die shows "
+                        f"{getattr(g.data.die_symbols.get(face), 'name', face)}, "
                         + ("the enemy dies" if res == "enemy_dies" else "the baby dies"))
     elif k == "starved":  # ("starved", player, space, ...)
         spaces = list(last[2:])

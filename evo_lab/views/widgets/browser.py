@@ -58,44 +58,50 @@ def _voila_command() -> list[str]:
 
 
 @contextlib.contextmanager
-def serve_voila(notebook: str | Path, port: int | None = None, timeout: float = 60.0,
-                log: str | Path | None = None) -> Iterator[str]:
-    """Serve ``notebook`` with Voila on 127.0.0.1 (no browser, no token); yields its URL and always stops it."""
-    nb = Path(notebook).resolve()
-    if not nb.exists():
-        raise BrowserSetupError(f"no notebook at {nb}")
-    port = port or free_port()
+def _serve(name: str, cmd: list[str], cwd: Path, port: int, probe: str, timeout: float,
+           log: str | Path | None) -> Iterator[str]:
+    """Run a server command until it answers on 127.0.0.1:``port`` (``probe``: a path; any HTTP answer counts);
+    yield its base URL; always stop it."""
     out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115
-    cmd = _voila_command() + [nb.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                              "--ServerApp.token=", "--ServerApp.password=", "--show_tracebacks=True"]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen(cmd, cwd=nb.parent, stdout=out, stderr=subprocess.STDOUT, env=env,
-                            start_new_session=True)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + timeout
         while True:
             if proc.poll() is not None:
-                raise BrowserSetupError(f"voila exited with code {proc.returncode}")
+                raise BrowserSetupError(f"{name} exited with code {proc.returncode}")
             try:
-                with urllib.request.urlopen(url + "voila/static/", timeout=2):
+                with urllib.request.urlopen(url + probe, timeout=2):
                     break
             except OSError as e:
                 if getattr(e, "code", None):  # an HTTP error: the server answers
                     break
             if time.monotonic() > deadline:
-                raise BrowserSetupError(f"voila did not answer on {url} within {timeout:.0f} s")
+                raise BrowserSetupError(f"{name} did not answer on {url} within {timeout:.0f} s")
             time.sleep(0.3)
         yield url
     finally:
         proc.terminate()
         try:
-            proc.wait(10)
+            proc.wait(20)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(5)
         if log:
             out.close()
+
+
+def serve_voila(notebook: str | Path, port: int | None = None, timeout: float = 60.0,
+                log: str | Path | None = None) -> contextlib.AbstractContextManager[str]:
+    """Serve ``notebook`` with Voila on 127.0.0.1 (no browser, no token); yields its URL and always stops it."""
+    nb = Path(notebook).resolve()
+    if not nb.exists():
+        raise BrowserSetupError(f"no notebook at {nb}")
+    port = port or free_port()
+    cmd = _voila_command() + [nb.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                              "--ServerApp.token=", "--ServerApp.password=", "--show_tracebacks=True"]
+    return _serve("voila", cmd, nb.parent, port, "voila/static/", timeout, log)
 
 
 def launch_chromium(playwright: Any, executable: str = CHROMIUM) -> Any:
@@ -179,45 +185,19 @@ def _lab_command() -> list[str]:
                                                                    "sys.exit(main())"]
 
 
-@contextlib.contextmanager
 def serve_jupyterlab(root: str | Path, port: int | None = None, timeout: float = 120.0,
-                     log: str | Path | None = None) -> Iterator[str]:
+                     log: str | Path | None = None) -> contextlib.AbstractContextManager[str]:
     """Serve JupyterLab 4 on 127.0.0.1 with ``root`` as its folder (no browser, no token); yields its base URL
     and always stops it. Run notebooks from a copy in a temporary folder: JupyterLab saves what it runs."""
     port = port or free_port()
-    out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115
+    root = Path(root).resolve()
     cmd = _lab_command() + ["--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
-                            "--ServerApp.password=", f"--ServerApp.root_dir={Path(root).resolve()}",
+                            "--ServerApp.password=", f"--ServerApp.root_dir={root}",
                             '--ServerApp.jpserver_extensions={"notebook_shim": False}',
                             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"),
-                            start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if proc.poll() is not None:
-                raise BrowserSetupError(f"jupyter-lab exited with code {proc.returncode}")
-            try:
-                with urllib.request.urlopen(url + "api", timeout=2):
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise BrowserSetupError(f"JupyterLab did not answer on {url} within {timeout:.0f} s")
-            time.sleep(0.5)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
-        if log:
-            out.close()
+    return _serve("jupyter-lab", cmd, root, port, "api", timeout, log)
 
 
 def run_notebook_in_lab(page: Any, base_url: str, notebook: str, timeout_s: float = 240.0) -> None:
@@ -274,6 +254,22 @@ LAYOUT_JS = """(root) => {
     if (a) cut.push({what: el.tagName.toLowerCase() + '.' + el.className, text: n.textContent.trim().slice(0, 60),
                      by: a.tagName.toLowerCase() + '.' + String(a.className).slice(0, 60),
                      text_right: Math.round(t.right), box_right: Math.round(a.getBoundingClientRect().right)});
+  }
+  for (const s of ex.querySelectorAll('select')) {      // a dropdown hidden in part by its column
+    if (!visible(s)) continue;
+    const a = clipper(s.parentElement, s.getBoundingClientRect());
+    if (a) cut.push({what: 'select cut by ' + a.className, text: s.multiple || s.size > 1 ? '(list)' :
+                     (s.options[s.selectedIndex] || {text: ''}).text});
+  }
+  const edge = Math.min(ex.getBoundingClientRect().right, document.documentElement.clientWidth);
+  for (const el of ex.querySelectorAll('.widget-inline-hbox, .widget-html, .widget-tab, .widget-box, button, select')) {
+    if (!visible(el) || el.closest('.evo-table-wrap, .evo-svg')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width && r.right > edge + 1) {
+      cut.push({what: 'sticks out of the explorer: ' + el.tagName.toLowerCase() + '.' + String(el.className).slice(0, 50),
+                text: (el.innerText || '').trim().slice(0, 40), right: Math.round(r.right), edge: Math.round(edge)});
+      break;
+    }
   }
   for (const th of ex.querySelectorAll('th')) {
     if (!visible(th)) continue;

@@ -46,7 +46,7 @@ def bar_svg(labels: Sequence[str], values: Sequence[float], *, title: str = "", 
     """Vertical bars with their value on top (as a percentage when ``percent``) and the labels below."""
     out = _head(width, height, "evo-bars", title)
     n = max(1, len(values))
-    top, bottom, left, right = 28, 38 + (14 if xlabel else 0), 8, 8
+    top, bottom, left, right = 40, 20 + (16 if xlabel else 0), 8, 8
     ph = height - top - bottom
     vmax = max([v for v in values if v] + [1e-12]) if not percent else max(max(values, default=0), 1e-12)
     slot = (width - left - right) / n

@@ -98,8 +98,7 @@ class ClimatePanel(Panel):
         self.wheel = W.HTML()
         self.legend = W.HTML()
         self.summary = W.HTML()
-        self.whatif = W.Dropdown(description="Next token", options=[], style={"description_width": "initial"},
-                                 layout=W.Layout(width="auto", min_width="220px"))
+        self.whatif = W.Dropdown(options=[], layout=W.Layout(width="calc(100% - 4px)", min_width="230px"))
         self.whatif_out = W.HTML()
         self.reveal = W.Button(description="Reveal it", icon="eye",
                                tooltip="play this token (only when the climate token is due)")
@@ -110,8 +109,8 @@ class ClimatePanel(Panel):
         self.whatif.observe(lambda _c: self._whatif(), "value")
         self._key: Any = None
         self._fc: dict = {}
-        side = W.VBox([self.summary, self.whatif, self.whatif_out, self.reveal, self.message],
-                      layout=W.Layout(flex="1 1 240px", min_width="200px"))
+        side = W.VBox([self.summary, W.HTML("<b>What if the next token is</b>"), self.whatif, self.whatif_out,
+                       self.reveal, self.message], layout=W.Layout(flex="1 1 250px", min_width="240px"))
         wheel = W.VBox([self.wheel, self.legend], layout=W.Layout(flex="0 0 auto"))
         wheel.add_class("evo-wheel-box")
         super().__init__(session, [self.badge, W.HBox([wheel, side], layout=W.Layout(flex_flow="row wrap")),
