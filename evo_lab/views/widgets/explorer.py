@@ -65,7 +65,8 @@ class Explorer(W.VBox):
             self.tabs.set_title(i, t)
         left = W.VBox([self.board], layout=W.Layout(flex="1 1 520px", min_width="360px", max_width="780px"))
         right = W.VBox([self.stepper, self.tabs], layout=W.Layout(flex="1 1 420px", min_width="340px"))
-        super().__init__(children=[W.HBox([self.header, self.view], layout=W.Layout(justify_content="space-between")),
+        super().__init__(children=[W.HBox([self.header, self.view], layout=W.Layout(justify_content="space-between",
+                                                                               flex_flow="row wrap")),
                                    W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", width="100%"))],
                          layout=W.Layout(width="100%"))
         self.add_class("evo-explorer")

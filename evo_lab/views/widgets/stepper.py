@@ -24,6 +24,7 @@ from evo_lab.views.svg import CLIMATE_COLOURS, PLAYER_COLOURS
 from evo_lab.views.words import history_line, plural
 
 from . import odds_bridge
+from .common import row
 from .session import Session, SessionError, bot_names
 
 __all__ = ["HUMAN", "GamePanel", "PhaseStepper"]
@@ -183,14 +184,16 @@ class GamePanel(W.VBox):
                                         layout=W.Layout(width="140px"))
         self.seed = W.IntText(description="Seed", value=session.seed or 0, style=style, layout=W.Layout(width="160px"))
         self.board = W.Dropdown(description="Board", options=[("standard for the player count", "")],
-                                style=style, layout=W.Layout(width="300px"))
-        self.board_file = W.Text(description="or file", placeholder="path to a board JSON", style=style)
+                                style=style, layout=W.Layout(width="auto", min_width="290px"))
+        self.board_file = W.Text(description="or file", placeholder="path to a board JSON", style=style,
+                                 layout=W.Layout(width="calc(100% - 4px)", max_width="460px"))
         self.b_new = W.Button(description="New game", icon="plus", button_style="success")
         self.kind = W.ToggleButtons(options=[("game tree", "tree"), ("record", "record"), ("position", "position")],
                                     value="tree")
         self.text = W.Textarea(placeholder="JSON of an evo-lab tree, record or position",
                                layout=W.Layout(width="100%", height="120px"))
-        self.path = W.Text(description="File", placeholder="game.json", style=style)
+        self.path = W.Text(description="File", placeholder="game.json (or leave empty: the text box)", style=style,
+                           layout=W.Layout(flex="1 1 220px", min_width="200px", max_width="420px"))
         self.b_save = W.Button(description="Save", icon="download")
         self.b_load = W.Button(description="Load", icon="upload")
         self.message = W.HTML()
@@ -198,9 +201,11 @@ class GamePanel(W.VBox):
         self.b_save.on_click(lambda _b: self.save())
         self.b_load.on_click(lambda _b: self.load())
         super().__init__(children=[
-            W.HTML("<b>New game</b>"), W.HBox([self.players, self.seed, self.board]), self.board_file, self.b_new,
-            W.HTML("<b>Save and load</b> (text below, and the file if a path is given)"), self.kind, self.text,
-            W.HBox([self.path, self.b_save, self.b_load]), self.message])
+            W.HTML("<b>New game</b>"), row([self.players, self.seed, self.board]), self.board_file, self.b_new,
+            W.HTML("<b>Save and load</b>: Save writes the text box (and the file if a path is given); Load reads "
+                   "the file if a path is given, else the text box, as the kind chosen here"),
+            self.kind, self.text, row([self.path, self.b_save, self.b_load]), self.message],
+            layout=W.Layout(width="100%", min_width="0"))
         self.add_class("evo-game-panel")
 
     def _say(self, msg: str, ok: bool = True) -> None:
