@@ -8,7 +8,7 @@ panel (``viewBox``, ``width: 100%``) and is the same in JupyterLab, Notebook 7, 
 offer the plotly figure of each chart (``figure()`` methods) for a notebook that wants one.
 
 >>> svg = bar_svg(["a", "b"], [0.25, 0.75], title="Two bars", colours=["#2e9e44", "#c92a2a"], percent=True)
->>> svg.count('class="bar"'), "75%" in svg
+>>> svg.count('class="bar"'), "75.0%" in svg
 (2, True)
 >>> heat = heatmap_svg([[0.5, 1.0], [0.5, 0.0]], x=[1, 2], y=[0, 1], title="Sections", xlabel="round", ylabel="section")
 >>> heat.count('class="cell"')
