@@ -153,7 +153,7 @@ def test_odds_combat_says_horns_in_the_right_number(capsys):
     (["--workers", "0"], "--workers must be at least 1, got 0"),
     (["--bots", "alphazero"], "unknown bot 'alphazero'; bots are: "),
     (["--bots", "greedy,alphazero,random,random"], "unknown bot 'alphazero'"),
-    (["--bots", "greedy,random"], "--bots needs 4 names (one per seat) for 4 players, got 2"),
+    (["--bots", "greedy,random"], "4 players need 4 bots (one per seat) in --bots, got 2"),
     (["--csv", "/nonexistent/dir/x.csv"], "--csv /nonexistent/dir/x.csv: the folder /nonexistent/dir does not exist"),
     (["--json", "/nonexistent/dir/x.json"], "the folder /nonexistent/dir does not exist"),
 ])

@@ -107,5 +107,5 @@ def _climate(args: argparse.Namespace) -> int:
     for r, d, reach in zip(f.rounds, f.sections, f.reached):
         cells = "  ".join(f"{s}:{p}" for s, p in sorted(d.items()))
         print(f"round {r:>2} (played {in_games(reach)}): {cells}")
-    print("rounds played: " + ", ".join(f"{plural(k, 'round')} {v}" for k, v in f.game_length.items()))
+    print("game length (rounds played): " + ", ".join(f"{plural(k, 'round')} {v}" for k, v in f.game_length.items()))
     return 0

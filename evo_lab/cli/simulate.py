@@ -76,7 +76,7 @@ def _check(args: argparse.Namespace, lineup: list) -> None:
         raise SimulationError(f"unknown bot{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
                               f"bots are: {', '.join(sorted(BOTS))}")
     if len(names) != args.players:
-        raise SimulationError(f"--bots needs {args.players} names (one per seat) for {args.players} players, "
+        raise SimulationError(f"{args.players} players need {args.players} bots (one per seat) in --bots, "
                               f"got {len(names)}: {', '.join(names)}")
     check_writable(args.json, "--json")
     check_writable(args.csv, "--csv")
