@@ -561,7 +561,7 @@ def test_history_says_who_did_what_in_plain_words():
         end = next(a for a in s.state.legal_actions() if a.kind == "end")
         left = s.state.observation(None)["movement_points_left"]
         s.play(end)
-        unit = "movement point" if left == 1 else "movement points"
+        unit = "point" if left == 1 else "points"
         assert f"P{p + 1} ends movement ({left} {unit} unused)" in ex.stepper.moves.value
         break
     status = ex.stepper.status.value

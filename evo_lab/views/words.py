@@ -1,7 +1,7 @@
 """Plain words for the kit: who did what, plurals, climate tokens and probabilities, as a teacher would say them.
 
 Every view (history, action list, board event line, story, CLI) takes its wording from here, so that one phrase
-means one thing everywhere: "P2 bids 6 on lot 0 (the event card)", "P3 ends movement (1 movement point unused)",
+means one thing everywhere: "P2 bids 6 on lot 0 (the event card)", "P3 ends movement (1 point unused)",
 "clockwise 2", "in 2 of 3 games".
 
 >>> plural(1, "point"), plural(2, "point"), plural(1, "horn"), plural(0, "dinosaur")
@@ -110,7 +110,7 @@ def _decision(state: Any, a: Any) -> str:
         return f"bids {a.b} on lot {a.a} ({_lot_item(state, a.a)})"
     if k == "end":
         left = _mp_left(state)
-        return "ends movement" + (f" ({plural(left, 'movement point')} unused)" if left else "")
+        return "ends movement" + (f" ({plural(left, 'point')} unused)" if left else "")
     if k == "initiative":
         return f"takes place {a.a + 1} on the initiative track"
     if k == "play":
