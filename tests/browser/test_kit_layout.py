@@ -44,8 +44,41 @@ def _open(where: str, pw, tmp_path):
     return browser, page
 
 
-def _check_layout(page, where: str) -> list[str]:
+#: What each tab must say at the layout notebook's position (round 2, movement, an attack picked in Combat).
+CONTENT = {
+    "Actions": "to move",
+    "Combat": "the attack succeeds with",
+    "Climate": "What if the next token is",
+    "Auction": "Last auction",
+    "Players": "movement points",
+    "Story": "Round 2 so far",
+    "Game": "Load reads the file if a path is given",
+}
+
+
+def _check_content(page, where: str) -> list[str]:
+    """Each tab shows what it is for, in the browser (the Python tests check the same logic)."""
     problems = []
+    for tab, needle in CONTENT.items():
+        show_tab(page, tab)
+        text = page.locator(".evo-explorer .widget-tab-contents").first.inner_text()
+        if needle not in text:
+            problems.append(f"{where} {tab}: {needle!r} not shown")
+    show_tab(page, "Actions")
+    src = page.eval_on_selector(".evo-board-widget g.dino.movable", "e => e.dataset.id")
+    page.click(f".evo-board-widget polygon.space[data-id='{src}']")
+    label = page.eval_on_selector(f".evo-board-widget polygon.space[data-id='{src}']", "e => e.dataset.label")
+    try:
+        page.wait_for_function("t => document.querySelector('.evo-action-picker').innerText.includes(t)",
+                               arg=f"dinosaur on {label} selected on the board", timeout=10_000)
+    except Exception:  # playwright's TimeoutError
+        problems.append(f"{where}: the action list does not follow the dinosaur selected on {label}")
+    page.click(f".evo-board-widget polygon.space[data-id='{src}']")  # deselect
+    return problems
+
+
+def _check_layout(page, where: str) -> list[str]:
+    problems = _check_content(page, where)
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(600)
