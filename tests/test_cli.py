@@ -111,7 +111,10 @@ def test_lab_headless_prints_no_deprecation_warning_and_serves_the_tour(tmp_path
         time.sleep(1)
         assert "DeprecationWarning" not in log.read_text(), log.read_text()
     finally:
-        proc.terminate()
+        import os
+        import signal
+
+        os.killpg(proc.pid, signal.SIGTERM)  # evo-lab and the JupyterLab it started (its own process group)
         proc.wait(30)
 
 
