@@ -29,9 +29,10 @@ demo: $(VENV)/.installed-base
 
 # Two runs: code tests spread test by test over 2 workers; notebooks whole-file per worker (nbval cells share a
 # kernel), strictly: --nbval in pyproject.toml compares every output not marked # NBVAL_IGNORE_OUTPUT.
+# -rs: the summary says why each skipped test was skipped (e.g. no Chromium, no ../shared).
 test: $(VENV)/.installed-test
-	$(PY) -m pytest -n 2 -q tests evo_lab
-	$(PY) -m pytest -n 2 --dist loadfile -q notebooks
+	$(PY) -m pytest -n 2 -q -rs tests evo_lab
+	$(PY) -m pytest -n 2 --dist loadfile -q -rs notebooks
 
 bench: $(VENV)/.installed-test
 	$(VENV)/bin/evo-lab bench

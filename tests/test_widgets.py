@@ -34,6 +34,17 @@ def fresh(seed: int = 3, players: int = 4) -> Explorer:
     return Explorer(evo_lab.Game(players=players, seed=seed))
 
 
+def _two_lines(seed: int = 9) -> Explorer:
+    """An explorer at the movement phase whose tree has two lines (a variation) from the first move."""
+    ex = fresh(seed=seed)
+    s = ex.session
+    _to_movement(s)
+    s.play(s.state.legal_actions()[0])
+    s.undo()
+    s.play(s.state.legal_actions()[-1])
+    return ex
+
+
 # ---------------------------------------------------------------- snapshot
 def test_snapshot_targets_match_the_engine():
     s = evo_lab.Game(players=4, seed=11).new_initial_state()
@@ -217,12 +228,8 @@ def test_human_step_refuses_decisions_and_play_to_phase():
 
 
 def test_save_and_load_tree_record_position(tmp_path):
-    ex = fresh(seed=9)
+    ex = _two_lines()
     s = ex.session
-    _to_movement(s)
-    s.play(s.state.legal_actions()[0])
-    s.undo()
-    s.play(s.state.legal_actions()[-1])
     here = s.state.to_json()
     files = ex.files
     for kind in ("tree", "record", "position"):
@@ -244,6 +251,7 @@ def test_save_and_load_tree_record_position(tmp_path):
     files.save()
     assert json.loads(p.read_text())["format"] == "evo-lab-record"
     # bad input: a visible error, nothing changes
+    files.path.value = ""
     files.text.value = '{"format": "evo-lab-position", "version": 1, "game": {"players": 9}}'
     err = files.load()
     assert "game" in err and ex.state.to_json() == here and "color:#b00020" in files.message.value
@@ -308,7 +316,7 @@ def test_combat_inspector_exact_odds_and_plan():
     assert "2/3" in c.result.value
     c.large_horn.value = True
     assert c.odds()["attack"] == 3 and c.odds()["probability"] == Fraction(5, 6)
-    assert list(c.figure.data[0].marker.color).count("#2e9e44") == 4  # every face but the cross wins at +3
+    assert list(c.figure().data[0].marker.color).count("#2e9e44") == 4  # every face but the cross wins at +3
     # pick two dinosaurs: horns from the state, an attack plan with movement points
     st = ex.state
     a = st.dinosaurs(0)[0]
@@ -325,7 +333,7 @@ def test_combat_inspector_exact_odds_and_plan():
         odds_bridge.combat(ex.session.game, -1, 0)
 
 
-def test_attack_plan_fallback_walks_then_retries(monkeypatch):
+def test_attack_plan_outside_the_turn_walks_then_retries():
     ex = fresh(seed=6)
     st = ex.state.clone()
     a, d = st.dinosaurs(0)[0], st.dinosaurs(1)[0]
@@ -356,9 +364,9 @@ def test_attack_plan_fallback_walks_then_retries(monkeypatch):
             break
     att = next(b for b in s.legal_actions() if b.kind == "attack")
     best = odds_bridge.attack_plan(s, att.a, att.b)
-    monkeypatch.setattr(odds_bridge, "_odds_module", lambda: None)
-    simple = odds_bridge.attack_plan(s, att.a, att.b)
-    assert simple["attempts"] == s.mp_left and best["probability"] >= simple["probability"] > 0
+    walk = odds_bridge._shortest_walk(s, att.a, att.b)
+    simple = 1 - (1 - s.attack_probability(att.a, att.b)) ** (s.mp_left - (len(walk) - 1))
+    assert best["probability"] >= simple > 0
 
 
 def test_climate_panel_forecast_and_whatif():
@@ -371,7 +379,7 @@ def test_climate_panel_forecast_and_whatif():
         assert sum(d.values()) == 1
     assert set(fc["game_length"]) == {9, 10, 11}
     # the trajectory chart shows the forecast
-    z = cp.trajectory.data[0].z
+    z = cp.figures()[0].data[0].z
     assert abs(sum(row[0] for row in z) - 1) < 1e-9
     # what-if: at the token node, choose the next token and reveal it
     s = ex.session
@@ -387,13 +395,13 @@ def test_climate_panel_forecast_and_whatif():
     assert f'data-section="{s.state.section}"' in cp.wheel.value
 
 
-def test_climate_fallback_matches_odds_package(monkeypatch):
+def test_climate_bridge_is_the_odds_package():
+    from evo_lab.odds import climate_forecast
+
     s = evo_lab.Game(players=3, seed=2).new_initial_state_dealt(np.random.default_rng(2))
-    with_pkg = odds_bridge.climate(s)
-    monkeypatch.setattr(odds_bridge, "_odds_module", lambda: None)
-    built_in = odds_bridge.climate(s)
-    assert built_in["game_length"] == with_pkg["game_length"]
-    assert built_in["sections"] == with_pkg["sections"][: len(built_in["sections"])]
+    f = climate_forecast(s, s.game.pile_length)
+    got = odds_bridge.climate(s)
+    assert got["game_length"] == f.game_length and got["sections"] == f.sections and got["alive"] == f.reached
     assert odds_bridge.combat(s.game, 2, 3)["probability"] == Fraction(1, 6)
 
 
@@ -428,3 +436,201 @@ def test_explorer_from_state_and_lazy_export():
     assert ex.tree.ply == 1
     with pytest.raises(SessionError):
         Session(42)
+
+
+# ---------------------------------------------------------------- issue 14: what a new teacher hit
+def test_load_uses_the_typed_path_and_the_chosen_kind(tmp_path):
+    ex = _two_lines()
+    files = ex.files
+    files.kind.value = "tree"
+    files.save()                                  # the text box now holds the tree
+    other = fresh(seed=2)
+    _to_movement(other.session)
+    path = tmp_path / "other.json"
+    path.write_text(other.session.save("record"))
+    files.path.value = str(path)
+    files.kind.value = "record"
+    assert files.load() == ""                     # the typed path wins over the text box
+    assert ex.state.to_json() == other.state.to_json() and "from " + str(path) in files.message.value
+    assert not ex.stepper.variations.options and ex.tree.ply == other.tree.ply
+    # the kind chosen is respected: a tree's text loaded as a position has no history, as a record no variations
+    files.path.value = ""
+    ex2 = _two_lines()
+    tree_text = ex2.session.save("tree")
+    for kind, ply, variations in (("tree", ex2.tree.ply, 2), ("record", ex2.tree.ply, 0), ("position", 0, 0)):
+        files.kind.value = kind
+        files.text.value = tree_text
+        assert files.load() == "" and f"loaded a {kind}" in files.message.value
+        assert ex.state.to_json() == ex2.state.to_json()
+        assert ex.tree.ply == ply and len(ex.stepper.variations.options) == variations
+
+
+def test_load_with_nothing_or_a_missing_file_says_so():
+    ex = fresh()
+    files = ex.files
+    before = ex.state.to_json()
+    files.text.value = ""
+    files.path.value = ""
+    err = files.load()
+    assert err.startswith("nothing to load: type a file path") and "JSON" in err and "Expecting value" not in err
+    files.path.value = "/nonexistent/game.json"
+    err = files.load()
+    assert err == "/nonexistent/game.json: no such file" and ex.state.to_json() == before
+    files.path.value = ""
+    files.text.value = "{not json"
+    err = files.load()
+    assert err.startswith("not valid JSON (") and "line 1" in err and ex.state.to_json() == before
+
+
+def test_no_last_move_ring_after_the_turn_passes():
+    ex = fresh(seed=3)
+    s = ex.session
+    _to_movement(s)
+    mover = s.state.current_player()
+    a = next(a for a in s.state.legal_actions() if a.kind == "move")
+    s.play(a)
+    last = ex.board.snapshot["last"]
+    assert last["kind"] == "move" and last["dst"] == a.b and last["text"].startswith(f"P{mover + 1} moves from")
+    while s.state.node_name() == "move" and s.state.current_player() == mover:
+        s.play(next(b for b in s.state.legal_actions() if b.kind == "end"))
+    last = ex.board.snapshot["last"]
+    assert "dst" not in last and last["text"].startswith(f"P{mover + 1} ends movement")
+
+
+def test_combat_follows_the_attacker_and_drops_a_stale_defender():
+    ex = fresh(seed=3)
+    s = ex.session
+    _to_movement(s)
+    st = s.state
+    me = st.current_player()
+    src = next(i for i in st.dinosaurs(me) if any(a.kind == "move" and a.a == i for a in st.legal_actions()))
+    enemy = next(i for i in range(st.game.n) if st.occupant(i) not in (-1, me))
+    ex.combat.pick(src, enemy)
+    mv = next(a for a in st.legal_actions() if a.kind == "move" and a.a == src)
+    s.play(mv)
+    assert ex.combat.attacker.value == mv.b and ex.combat.defender.value == enemy   # followed the move
+    assert f"Attacker on {st.game.labels[mv.b]}" in ex.combat.result.value
+    ex.combat.pick(mv.b, enemy)
+    s.undo()                                                 # the attacker's dinosaur is no longer there
+    assert ex.combat.attacker.value == -1 and ex.combat.defender.value == -1
+
+
+def _sixth_sense_peek() -> Session:
+    """A session (no panels yet) where a sixth-sense holder has seen the next climate token."""
+    for seed in range(80):
+        s = Session(evo_lab.Game(players=4, seed=seed), seed=seed)
+        while not s.state.is_terminal() and s.state.round <= 8:
+            if s.observation()["climate"].get("next_token") and not s.state.is_chance_node() \
+                    and any(s.state.has(p, "sixth_sense") for p in range(4)):
+                return s
+            s.step("lively")
+    pytest.skip("no seed with a sixth-sense peek")
+
+
+def test_climate_tab_uses_the_same_knowledge_as_its_viewer():
+    s = _sixth_sense_peek()
+    ex = Explorer(s.tree)
+    s = ex.session
+    tid = s.observation()["climate"]["next_token"]
+    holders = [p for p in range(4) if s.state.has(p, "sixth_sense")]
+    holder, other = holders[0], next(p for p in range(4) if p not in holders)
+    for viewer, knows in ((None, True), (holder, True), (other, False)):
+        ex.set_viewer(viewer)
+        opts = ex.climate.whatif.options
+        if knows:
+            assert len(opts) == 1 and opts[0][1] == tid and "1 (100%)" in opts[0][0]
+            assert "The next token is known" in ex.climate.summary.value
+            assert ex.climate.forecast() == odds_bridge.climate(s.state, viewer=viewer)
+        else:
+            assert len(opts) > 1 and "The next token is known" not in ex.climate.summary.value
+            assert "hidden" in ex.players.table.value.split("Next climate token:")[1][:40]
+            assert sum(p for _, p, _ in ex.climate.outcomes()) == 1
+
+
+def test_history_says_who_did_what_in_plain_words():
+    ex = fresh(seed=4)
+    s = ex.session
+    pk = ex.picker
+    pk.select.value = next(v for lab, v in pk.choices() if "lot 0" in v)
+    pk.play_selected()
+    hist = ex.stepper.moves.value
+    assert "bids" in hist and "(the event card)" in hist and "P" in hist.split("bids")[0][-4:]
+    _to_movement(s)
+    while s.state.node_name() == "move":
+        p = s.state.current_player()
+        end = next(a for a in s.state.legal_actions() if a.kind == "end")
+        left = s.state.observation(None)["movement_points_left"]
+        s.play(end)
+        unit = "point" if left == 1 else "points"
+        assert f"P{p + 1} ends movement ({left} {unit} unused)" in ex.stepper.moves.value
+        break
+    status = ex.stepper.status.value
+    assert "ply" not in status and f"move {ex.tree.ply} of the game" in status
+
+
+def test_auction_tab_shows_who_won_what_after_the_auction():
+    ex = fresh(seed=4)
+    s = ex.session
+    while s.state.phase_name() == "mutation":
+        s.step("random")
+    ap = ex.auction.table.value
+    assert "Last auction" in ap and ap.count(" won lot ") == 4 and "paying" in ap
+    assert ap.count(" won lot ") == len(ex.auction.results())
+
+
+def test_story_tab_summarises_the_round():
+    ex = fresh(seed=4)
+    s = ex.session
+    s.play_to("round", "lively")
+    s.play_to("phase", "lively")
+    text = ex.story.text.value
+    assert "Round 2 so far" in text and "Round 1</b>" in text
+    assert "Auction:" in text and "Scoring:" in text and "Movement:" in text
+
+
+def test_action_list_follows_the_selected_dinosaur():
+    ex = fresh(seed=3)
+    _to_movement(ex.session)
+    st = ex.state
+    srcs = [int(k) for k in ex.board.snapshot["targets"]]
+    for src in srcs[:2]:
+        ex.board.select(src)
+        first = ex.picker.choices()[0][1]
+        a = st.parse_action(first)
+        assert a.a == src and ex.picker.select.value == first
+        assert f"dinosaur on <b>{st.game.labels[src]}</b> selected" in ex.picker.head.value
+
+
+def test_game_length_counted_like_the_game_over_banner():
+    ex = fresh(seed=5)
+    ex.session.play_to("end")
+    st = ex.state
+    played = odds_bridge.rounds_played(st)
+    assert played == st.round - 1 and ex.board.snapshot["title"] == f"Game over after {played} rounds"
+    assert f"game over after {played} rounds" in ex.stepper.status.value
+    fresh_fc = odds_bridge.climate(evo_lab.Game(players=4, seed=5).new_initial_state())
+    assert played in fresh_fc["game_length"]
+    assert "Rounds played before the meteorite" in ex.climate.length_chart.value or not ex.climate._fc["rounds"]
+
+
+def test_words_have_no_jargon_or_bad_plurals():
+    ex = fresh(seed=6)
+    s = ex.session
+    texts = []
+    for _ in range(220):
+        if s.state.is_terminal():
+            break
+        s.step("lively")
+        texts += [ex.stepper.moves.value, ex.stepper.status.value, ex.board.snapshot["last"]["text"]
+                  if ex.board.snapshot["last"] else "", ex.picker.head.value, ex.climate.summary.value,
+                  " ".join(lab for lab, _ in ex.picker.choices()), " ".join(lab for lab, _ in ex.climate.whatif.options),
+                  ex.combat.result.value, ex.combat.plan.value, ex.story.text.value]
+    import re
+
+    blob = re.sub(r"<[^>]+>", " ", "\n".join(texts))  # the words shown, not the markup (tooltips hold notation)
+    for bad in ("ply", "cw2", "ccw1", "played with", "%%", "1 points", "1 horns", "1 dinosaurs", "1 movement points",
+                "from section 0 to 0", "(path none)"):
+        assert bad not in blob, bad
+    assert not re.search(r"turns from section (\d) to \1\b", blob)
+    # the assumed-data counts agree: the header badge and the board badge count the same values
+    assert f"assumed data ({len(ex.board.snapshot['assumed'])})" in ex.header.value

@@ -1,9 +1,10 @@
-"""Bots: anything mapping ``(state, player)`` to a legal action. ``random``, ``greedy`` and ``ismcts`` ship;
+"""Bots: anything mapping ``(state, player)`` to a legal action. ``random``, ``greedy``, ``ismcts`` and ``lively``
+(plays like a newcomer, for demos) ship;
 :func:`make_bot` builds one by name, :data:`BOTS` lists them, :func:`as_policy` turns one bot per seat into a
 ``policy(state)`` for :func:`evo_lab.play_out`. See ``docs/bots.md``.
 
 >>> sorted(BOTS)
-['greedy', 'ismcts', 'random']
+['greedy', 'ismcts', 'lively', 'random']
 """
 
 from .base import (
@@ -19,6 +20,7 @@ from .base import (
 )
 from .greedy import GreedyBot, evaluate
 from .ismcts import ISMCTSBot, SearchResult
+from .lively import LivelyBot
 from .random_bot import RandomBot
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
            "BotError",
            "GreedyBot",
            "ISMCTSBot",
+           "LivelyBot",
            "RandomBot",
            "SearchResult",
            "UnknownBotError",

@@ -107,7 +107,7 @@ def make_bot(name: str | Any, seed: int | None = None, **kw: Any) -> Any:
     >>> make_bot("nonsense")
     Traceback (most recent call last):
     ...
-    evo_lab.bots.base.UnknownBotError: unknown bot 'nonsense'; bots are: greedy, ismcts, random
+    evo_lab.bots.base.UnknownBotError: unknown bot 'nonsense'; bots are: greedy, ismcts, lively, random
     """
     if callable(name) and not isinstance(name, str):
         return name

@@ -21,6 +21,32 @@ def available_modules() -> list[str]:
     return [m for m in MODULES if importlib.util.find_spec(f"evo_lab.cli.{m}") is not None]
 
 
+def os_error_text(e: OSError) -> str:
+    """``FileNotFoundError`` -> ``"x.json: no such file"`` (the file named, no ``[Errno 2]``).
+
+    >>> os_error_text(FileNotFoundError(2, "No such file or directory", "x.json"))
+    'x.json: no such file'
+    """
+    what = {FileNotFoundError: "no such file", IsADirectoryError: "is a folder, not a file",
+            PermissionError: "permission denied"}.get(type(e), (e.strerror or str(e)).lower())
+    return f"{e.filename}: {what}" if e.filename else what
+
+
+def check_writable(path: str, option: str) -> None:
+    """Fail at once (before any long run) when ``path`` cannot be written: its folder must exist."""
+    import os
+
+    if path in (None, "-"):
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ValueError(f"{option} {path}: the folder {folder} does not exist")
+    if os.path.isdir(path):
+        raise ValueError(f"{option} {path}: is a folder, not a file")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"{option} {path}: the folder {folder} is not writable")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
 
@@ -42,7 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except (ValueError, OSError) as e:  # typed errors of evo-lab are ValueErrors: show them plainly
+    except OSError as e:  # a file that is missing or cannot be read or written: name it, no errno
+        print(f"evo-lab {args.command}: error: {os_error_text(e)}", file=sys.stderr)
+        return 2
+    except ValueError as e:  # typed errors of evo-lab are ValueErrors: show them plainly
         print(f"evo-lab {args.command}: error: {e}", file=sys.stderr)
         return 2
 

@@ -1,13 +1,29 @@
-"""``evo-lab lab``: open JupyterLab on the tour notebook."""
+"""``evo-lab lab``: open JupyterLab on the tour notebook.
+
+Headless (no browser on the machine, or ``--no-browser``) it prints the URL that opens the tour notebook itself,
+not the Launcher: ``http://127.0.0.1:PORT/lab/tree/00_tour.ipynb?token=...``. JupyterLab starts with that page
+as its default URL (``LabApp.default_url``), so the URLs it prints and a browser it opens land there too.
+``notebook_shim`` (Notebook 7's bridge, not needed by JupyterLab) is switched off for this server: it reads every
+attribute of the server app and so triggers jupyter_server's deprecation warning for ``ServerApp.token``.
+
+>>> from evo_lab.cli import main
+>>> main(["lab", "--dry-run", "--no-browser", "--port", "8899"])  # doctest: +ELLIPSIS
+Open the tour: http://127.0.0.1:8899/lab/tree/00_tour.ipynb?token=...
+... --LabApp.default_url=/lab/tree/00_tour.ipynb ...
+0
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from evo_lab.views.widgets.browser import free_port
 
 
 def find_notebook(name: str = "00_tour.ipynb") -> Path:
@@ -16,30 +32,50 @@ def find_notebook(name: str = "00_tour.ipynb") -> Path:
     for cand in (here, Path.cwd() / "notebooks" / name, Path.cwd() / name):
         if cand.exists():
             return cand
-    raise FileNotFoundError(f"cannot find notebooks/{name}; run evo-lab lab from the evo-lab checkout")
+    raise FileNotFoundError(2, "no such notebook; run evo-lab lab from the evo-lab checkout", f"notebooks/{name}")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("lab", help="open JupyterLab on the tour notebook",
-                       description="Start JupyterLab on notebooks/00_tour.ipynb (Ctrl-C stops it).")
+                       description="Start JupyterLab on notebooks/00_tour.ipynb (Ctrl-C stops it). Without a "
+                                   "browser it prints the URL that opens the notebook.")
     p.add_argument("--notebook", default="00_tour.ipynb", help="notebook in notebooks/ to open")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser (print the URL)")
-    p.add_argument("--port", type=int, default=None)
-    p.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
+    p.add_argument("--port", type=int, default=None, help="port (default: a free one)")
+    p.add_argument("--dry-run", action="store_true", help="print the URL and the command instead of running it")
     p.set_defaults(func=run)
+
+
+def _lab_command() -> list[str]:
+    """JupyterLab's own launcher script (or its ``main`` when the script is not beside this Python)."""
+    exe = Path(sys.executable).with_name("jupyter-lab")
+    return [str(exe)] if exe.exists() else [sys.executable, "-c", "import sys; from jupyterlab.labapp import main; "
+                                                                   "sys.exit(main())"]
+
+
+def lab_command(nb: Path, port: int, token: str, browser: bool) -> list[str]:
+    """The JupyterLab command line: the notebook's folder as root, the notebook as the default page."""
+    cmd = _lab_command() + [f"--ServerApp.root_dir={nb.parent}", f"--LabApp.default_url=/lab/tree/{nb.name}",
+                            f"--IdentityProvider.token={token}", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+                            '--ServerApp.jpserver_extensions={"notebook_shim": False}']
+    if not browser:
+        cmd.append("--no-browser")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # containers and CI machines often run as root
+        cmd.append("--allow-root")
+    return cmd
 
 
 def run(args: argparse.Namespace) -> int:
     nb = find_notebook(args.notebook)
-    cmd = [sys.executable, "-m", "jupyterlab", str(nb.name), f"--ServerApp.root_dir={nb.parent}"]
-    if args.no_browser or not (os.environ.get("DISPLAY") or sys.platform in ("darwin", "win32") or shutil.which("xdg-open")):
-        cmd.append("--no-browser")
-    if args.port:
-        cmd.append(f"--port={args.port}")
-    if hasattr(os, "geteuid") and os.geteuid() == 0:  # containers and CI machines often run as root
-        cmd.append("--allow-root")
+    browser = not args.no_browser and bool(os.environ.get("DISPLAY") or sys.platform in ("darwin", "win32")
+                                            or shutil.which("xdg-open"))
+    port = args.port or free_port()
+    token = secrets.token_hex(24)
+    cmd = lab_command(nb, port, token, browser)
+    url = f"http://127.0.0.1:{port}/lab/tree/{nb.name}?token={token}"
+    print(f"Open the tour: {url}", flush=True)
     if args.dry_run:
         print(" ".join(cmd))
         return 0
-    print(f"Opening {nb} in JupyterLab (Ctrl-C to stop)...", flush=True)
+    print(f"Starting JupyterLab on {nb} (Ctrl-C to stop)...", flush=True)
     return subprocess.call(cmd, cwd=nb.parent)

@@ -12,6 +12,8 @@ import argparse
 import json
 from pathlib import Path
 
+from ..views.words import in_games, plural
+
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("odds", help="exact combat and climate odds",
@@ -60,31 +62,43 @@ def _combat(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(o.to_dict(), indent=2))
         return 0
-    print(f"attack {o.attack} horns vs defence {o.defence} horns (difference {o.difference:+d}): "
+    print(f"attack {plural(o.attack, 'horn')} vs defence {plural(o.defence, 'horn')} (difference {o.difference:+d}): "
           f"P(win) = {o.probability} = {float(o.probability):.4f}")
     for f in o.faces.values():
         print(f"  {f['name']:<26} x{f['count']}  {'wins ' if f['wins'] else 'fails'}  +{f['contribution']}")
     return 0
 
 
+def load_position_file(path: str):
+    """The position in a saved position or game-record file; errors name the file (and the bad field)."""
+    from ..core.errors import FormatError
+    from ..engine import State
+
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FormatError(f"{path}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})", "") from None
+    fmt = data.get("format") if isinstance(data, dict) else None
+    try:
+        return State.from_record(data) if fmt == "evo-lab-record" else State.from_dict(data)
+    except FormatError as e:
+        err = FormatError(f"{path}: {e}", "")
+        err.field = e.field
+        raise err from None
+
+
 def _climate(args: argparse.Namespace) -> int:
-    from ..engine import Game, State
+    from ..engine import Game
     from ..odds import OddsError, climate_forecast
 
-    if args.position:
-        text = Path(args.position).read_text(encoding="utf-8")
-        try:
-            fmt = json.loads(text).get("format")
-        except (json.JSONDecodeError, AttributeError):
-            fmt = None
-        src = State.from_record(text) if fmt == "evo-lab-record" else State.from_json(text)
-    else:
-        src = Game(players=args.players, data=_pack(args.data))
+    src = load_position_file(args.position) if args.position else Game(players=args.players, data=_pack(args.data))
+    players = src.game.players if args.position else args.players
     viewer = None
     if args.viewer is not None:
         viewer = args.viewer - 1
-        if viewer < 0:
-            raise OddsError(f"--viewer counts players from 1, got {args.viewer}")
+        if not 0 <= viewer < players:
+            raise OddsError(f"--viewer counts players from 1 to {players}, got {args.viewer}")
     f = climate_forecast(src, args.rounds, viewer)
     if args.json:
         print(json.dumps(f.to_dict(), indent=2))
@@ -92,6 +106,6 @@ def _climate(args: argparse.Namespace) -> int:
     print(f"wheel section now: {f.current_section}; " + "; ".join(f.notes))
     for r, d, reach in zip(f.rounds, f.sections, f.reached):
         cells = "  ".join(f"{s}:{p}" for s, p in sorted(d.items()))
-        print(f"round {r:>2} (played with {reach}): {cells}")
-    print("game length: " + ", ".join(f"{k} rounds {v}" for k, v in f.game_length.items()))
+        print(f"round {r:>2} (played {in_games(reach)}): {cells}")
+    print("game length (rounds played): " + ", ".join(f"{plural(k, 'round')} {v}" for k, v in f.game_length.items()))
     return 0

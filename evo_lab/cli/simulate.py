@@ -23,7 +23,7 @@ def add_parser(subparsers) -> None:
     p = subparsers.add_parser(
         "simulate", help="a seeded tournament between bots (random, greedy, ismcts)",
         description="Play --games seeded games among --bots (one per seat, rotated every game so each bot sits "
-                    "in each seat equally often) and print win rates with 95%% Wilson intervals. Results are "
+                    "in each seat equally often) and print win rates with 95% Wilson intervals. Results are "
                     "identical for any --executor and --workers.")
     p.add_argument("--players", type=int, default=4, help="players per game, 2..5 (default 4)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
@@ -59,12 +59,35 @@ def _lineup(args: argparse.Namespace) -> list:
     return [{"bot": n, **opts} if n == "ismcts" and opts else n for n in names]
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``evo-lab simulate``; 0 on success, 2 on bad arguments (the error says what was wrong)."""
+def _check(args: argparse.Namespace, lineup: list) -> None:
+    """Every argument checked before the first game is played."""
+    from ..bots import BOTS
+    from . import check_writable
+
     if args.scheduler and args.executor != "dask":
         raise SimulationError("--scheduler needs --executor dask")
+    if args.workers is not None and args.workers < 1:
+        raise SimulationError(f"--workers must be at least 1, got {args.workers}")
+    if args.games < 1:
+        raise SimulationError(f"--games must be at least 1, got {args.games}")
+    names = [b["bot"] if isinstance(b, dict) else b for b in lineup]
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise SimulationError(f"unknown bot{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
+                              f"bots are: {', '.join(sorted(BOTS))}")
+    if len(names) != args.players:
+        raise SimulationError(f"{args.players} players need {args.players} bots (one per seat) in --bots, "
+                              f"got {len(names)}: {', '.join(names)}")
+    check_writable(args.json, "--json")
+    check_writable(args.csv, "--csv")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``evo-lab simulate``; 0 on success, 2 on bad arguments (the error says what was wrong)."""
+    lineup = _lineup(args)
+    _check(args, lineup)
     board = Board.load(args.board) if args.board else None
-    result = simulate(players=args.players, games=args.games, bots=_lineup(args), seed=args.seed, board=board,
+    result = simulate(players=args.players, games=args.games, bots=lineup, seed=args.seed, board=board,
                       executor=None if args.executor == "auto" else args.executor, workers=args.workers,
                       progress=not args.no_progress, scheduler=args.scheduler)
     if args.json == "-" or args.csv == "-":

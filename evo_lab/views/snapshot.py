@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from evo_lab.board import TERRAINS, Board, hex_center
+from evo_lab.odds import climate_view
 from evo_lab.views.svg import (
     _DINO_PATH,
     CLIMATE_COLOURS,
@@ -36,6 +37,7 @@ from evo_lab.views.svg import (
     _points,
     coast_path,
 )
+from evo_lab.views.words import plural, token_words, wheel_words
 
 __all__ = ["BOARD_KINDS", "DIRECT_KINDS", "assumed_values", "board_geometry", "describe_last", "snapshot"]
 
@@ -88,7 +90,8 @@ def assumed_values(game: Any, parts: tuple[str, ...] | None = None) -> list[str]
 
 
 def describe_last(state: Any) -> dict | None:
-    """The last event (``state.last``) as ``{"kind", "text", ...}``; fights carry the die face and result.
+    """The last event (``state.last``) as ``{"kind", "text", ...}``, saying who did what; fights carry the die
+    face and result. ``None`` before the first event.
 
     >>> import evo_lab
     >>> describe_last(evo_lab.Game(players=2).new_initial_state()) is None
@@ -103,55 +106,65 @@ def describe_last(state: Any) -> dict | None:
     out: dict[str, Any] = {"kind": k}
     if k == "fight":
         _, src, dst, result, face = last
-        sym = g.data.die_symbols.get(face)
-        out.update(src=src, dst=dst, result=result, face=face, face_name=getattr(sym, "name", face),
-                   text=f"{L[src]} attacks {L[dst]}: the die shows {getattr(sym, 'name', face)}: "
-                        f"{'the attack succeeds' if result == 'win' else 'the attack fails'}")
+        name = getattr(g.data.die_symbols.get(face), "name", face)
+        who = state.occupant(dst) if result == "win" else state.occupant(src)
+        out.update(src=src, dst=dst, result=result, face=face, face_name=name,
+                   text=(f"{'P%d on ' % (who + 1) if who >= 0 else ''}{L[src]} attacks {L[dst]}: the die shows "
+                         f"{name}: {'the attack succeeds' if result == 'win' else 'the attack fails'}"))
     elif k in ("move", "wings", "flippers"):
-        out.update(src=last[1], dst=last[2], text=f"{k} {L[last[1]]} to {L[last[2]]}")
+        how = {"move": "moves", "wings": "flies (wings)", "flippers": "swims (flippers)"}[k]
+        p = state.occupant(last[2])
+        out.update(src=last[1], dst=last[2], text=f"P{p + 1} {how} from {L[last[1]]} to {L[last[2]]}")
     elif k == "escape":
         out.update(src=last[1], dst=last[2], text=f"chameleon skin: the defender on {L[last[2]]} escapes to {L[last[3]]}")
     elif k == "token":
-        tid = g.token_ids[last[1]]
-        out.update(token=tid, text="the meteorite falls: the game ends" if tid == "meteorite"
-                   else f"climate token {tid} revealed")
+        out.update(token=g.token_ids[last[1]], text="the meteorite falls: the game ends" if last[1] == g.meteorite
+                   else f"climate token {token_words(g, last[1])} revealed")
     elif k == "birth":
-        out.update(player=last[1], dst=last[2], text=f"P{last[1] + 1}: a new dinosaur on {L[last[2]]}")
+        out.update(player=last[1], dst=last[2], text=f"P{last[1] + 1} lays an egg: a new dinosaur on {L[last[2]]}")
     elif k == "killer_baby":
         _, p, space, res, face = last
         out.update(player=p, dst=space, face=face, result=res,
-                   text=f"P{p + 1}'s killer baby on {L[space]}: die {face}, "
+                   text=f"P{p + 1}'s killer baby on {L[space]}: the die shows "
+                        f"{getattr(g.data.die_symbols.get(face), 'name', face)}, "
                         + ("the enemy dies" if res == "enemy_dies" else "the baby dies"))
     elif k == "starved":  # ("starved", player, space, ...)
         spaces = list(last[2:])
-        out.update(spaces=spaces, text="died of the climate: " + ", ".join(L[x] for x in spaces if 0 <= x < g.n))
-    elif k == "initiative":
-        out.update(text="initiative track: " + " ".join(f"P{p + 1}" for p in last[1]))
-    elif k == "wheel":
-        out.update(text=f"the climate wheel turns from section {last[1]} to {last[2]}")
-    elif k == "round":
-        out.update(text=f"round {last[1]} begins")
-    elif k == "gene":
-        out.update(text=f"gene {g.gene_ids[last[2]]} drawn for lot {last[1]}")
-    elif k == "peek":
-        out.update(text="sixth sense: the next climate token is known to its holder")
-    elif k == "end":
-        out.update(text="game over: " + ", ".join(f"P{p + 1} {mp} MP" for p, mp in enumerate(last[1])))
-    elif k == "bid":
-        out.update(text=f"P{last[1] + 1} bids {last[3]} on lot {last[2]}")
-    elif k == "outbid":
-        out.update(text=f"P{last[3] + 1} bids {last[4]} on lot {last[2]}, displacing P{last[1] + 1}")
-    elif k == "auction":
-        out.update(text="auction over: lots paid and genes taken")
-    elif k == "scored":
-        out.update(text="scoring: " + ", ".join(f"P{p + 1} +{c}" for p, c in enumerate(last[1])))
-    elif k == "play":
-        out.update(text=f"P{last[1] + 1} plays {last[2]}")
-    elif k == "card":
-        out.update(text=f"P{last[1] + 1} draws an event card")
+        out.update(spaces=spaces, text=f"P{last[1] + 1} loses {plural(len(spaces), 'dinosaur')} to the climate: "
+                                       + ", ".join(L[x] for x in spaces if 0 <= x < g.n))
     else:
-        out.update(text=" ".join(str(x) for x in last))
+        out.update(text=_event_text(g, last))
     return out
+
+
+def _event_text(g: Any, last: tuple) -> str:
+    """Words for the events that do not mark a space."""
+    k = last[0]
+    if k == "initiative":
+        return "initiative track: " + " ".join(f"P{p + 1}" for p in last[1])
+    if k == "wheel":
+        return wheel_words(last[1], last[2], last[3])
+    if k == "round":
+        return f"round {last[1]} begins"
+    if k == "gene":
+        return f"{g.gene_names[last[2]]} drawn for lot {last[1]}"
+    if k == "peek":
+        return "sixth sense: the next climate token is known to its holder"
+    if k == "end":
+        return "game over: " + ", ".join(f"P{p + 1} {mp} MP" for p, mp in enumerate(last[1]))
+    if k == "bid":
+        return f"P{last[1] + 1} bids {last[3]} on lot {last[2]}"
+    if k == "outbid":
+        return f"P{last[3] + 1} bids {last[4]} on lot {last[2]}, displacing P{last[1] + 1}"
+    if k == "auction":
+        return "auction over: lots paid and genes taken"
+    if k == "scored":
+        return "scoring: " + ", ".join(f"P{p + 1} +{c}" for p, c in enumerate(last[1]))
+    if k == "play":
+        return f"P{last[1] + 1} plays {g.card_names[g.card_ids.index(last[2])] if last[2] in g.card_ids else last[2]}"
+    if k == "card":
+        return f"P{last[1] + 1} draws an event card"
+    return " ".join(str(x) for x in last)
 
 
 def _prob(p: Fraction | None) -> dict:
@@ -159,13 +172,18 @@ def _prob(p: Fraction | None) -> dict:
                                  "pct": round(float(p) * 100, 1)}
 
 
-def snapshot(state: Any, viewer: int | None = None, *, ply: int = 0, title: str | None = None) -> dict:
+def snapshot(state: Any, viewer: int | None = None, *, ply: int = 0, title: str | None = None,
+             action_text: str | None = None) -> dict:
     """Everything the board widget draws for ``state`` as seen by ``viewer`` (``None``: the omniscient teacher).
 
     ``targets`` maps a source space (as a string key) to the clickable targets of the dinosaur there:
     ``{"dst", "kind", "action", "text"}`` plus ``"p"``/``"pct"`` (success probability) for attacks. ``direct``
     lists spaces clicked without selecting first (births, escapes, removals). Only the player to act gets
     targets: a viewer who is not to act sees the position without them.
+
+    ``last`` is the event of the last action played (its space is ringed on the board); an action that left no
+    event (ending a movement, passing) shows ``action_text`` instead and rings nothing, so no mark stays on a
+    dinosaur after its turn has passed.
     """
     g = state.game
     obs = state.observation(viewer)
@@ -198,11 +216,11 @@ def snapshot(state: Any, viewer: int | None = None, *, ply: int = 0, title: str 
     else:
         status = f"P{cur + 1} ({PLAYER_NAMES[cur]}) to {state.node_name()}"
         if state.node_name() == "move":
-            status += f", {state.mp_left} movement point{'s' if state.mp_left != 1 else ''} left"
+            status += f", {plural(state.mp_left, 'movement point')} left"
     states = obs["climate"]["states"]
     return {
         "ply": ply,
-        "title": title if title is not None else f"Round {state.round}, {state.phase_name()} phase",
+        "title": title if title is not None else _title(state),
         "status": status,
         "round": state.round, "phase": state.phase_name(), "node": state.node_name(), "player": cur,
         "viewer": viewer, "can_act": can_act, "terminal": state.is_terminal(),
@@ -212,6 +230,21 @@ def snapshot(state: Any, viewer: int | None = None, *, ply: int = 0, title: str 
         "mp": [pl.get("mp") for pl in obs["players"]],
         "counts": [pl["dinosaurs"] for pl in obs["players"]],
         "targets": targets, "direct": direct, "others": others,
-        "last": describe_last(state),
+        "last": _last(state, action_text),
         "assumed": assumed_values(g),
     }
+
+
+def _title(state: Any) -> str:
+    """The board's heading: the round and phase, or how many rounds the game lasted (counted as the climate
+    panel's game-length chart counts them)."""
+    if state.is_terminal():
+        n = climate_view(state).rounds_played
+        return f"Game over after {plural(n, 'round')}"
+    return f"Round {state.round}, {state.phase_name()} phase"
+
+
+def _last(state: Any, action_text: str | None) -> dict | None:
+    if state.log:
+        return describe_last(state)
+    return {"kind": "action", "text": action_text} if action_text else None

@@ -31,7 +31,7 @@ IMG = ROOT / "docs" / "img" if os.environ.get("EVO_UPDATE_SCREENSHOTS") else Pat
 IMG.mkdir(parents=True, exist_ok=True)
 
 
-def _require_browser():
+def require_browser():
     missing = []
     if not (shutil.which(CHROMIUM) or Path(CHROMIUM).exists()):
         missing.append(f"{CHROMIUM} (apt-get install chromium chromium-driver)")
@@ -48,7 +48,7 @@ def _require_browser():
 
 @pytest.fixture(scope="module")
 def page():
-    _require_browser()
+    require_browser()
     from playwright.sync_api import sync_playwright
 
     with serve_voila(ROOT / "notebooks" / "00_tour.ipynb", timeout=60) as url, sync_playwright() as pw:
@@ -79,7 +79,7 @@ def _click_plays_a_move(page):
     svg_before = board.locator("svg.evo-board").inner_html()
     ply_before = page.eval_on_selector(".evo-board-widget svg.evo-board", "e => e.dataset.ply")
     history_before = page.inner_text(".evo-stepper")
-    # the tour plays on to a legal attack before this runs: no clan falls below 2, so at least 4 x 2 dinosaurs
+    # the tour may play on to a legal attack before this runs: no clan falls below 2, so at least 4 x 2 dinosaurs
     assert page.locator(".evo-board-widget g.dino").count() >= 8
     assert "to move" in page.inner_text(".evo-board-widget .evo-status")
 
@@ -99,13 +99,17 @@ def _click_plays_a_move(page):
     assert int(played["ply"]) > int(ply_before)
     assert board.locator("svg.evo-board").inner_html() != svg_before
     assert page.locator(f".evo-board-widget g.dino[data-id='{played['dst']}']").count() == 1
+    kind, arg = played["action"].split()
+    src_label, dst_label = arg.replace("x", "-").split("-")
+    words = {"move": "moves", "wings": "flies", "flippers": "swims", "attack": "attacks"}[kind]
+    # the history says who did what, in words: "20. P3 moves from D7 to D6"
     page.wait_for_function(
-        "([sel, text]) => document.querySelector(sel).innerText.includes(text)",
-        arg=[".evo-stepper", played["action"]], timeout=10_000)
+        "([sel, a, b]) => { const t = document.querySelector(sel).innerText; return t.includes(a) && t.includes(b); }",
+        arg=[".evo-stepper .evo-history", f"{words} from {src_label}" if kind != "attack" else words, dst_label],
+        timeout=10_000)
     assert page.inner_text(".evo-stepper") != history_before
     event = page.inner_text(".evo-board-widget .evo-event")
-    kind, arg = played["action"].split()
-    assert event.startswith(kind) and arg.split("-")[-1] in event  # e.g. "move A2 to A1"
+    assert event.startswith("P") and dst_label in event  # e.g. "P3 moves from D7 to D6"
 
 
 def _hover_tooltip(page):
@@ -139,6 +143,11 @@ def _climate_tab(page):
     panel = page.locator(".evo-explorer .evo-climate").first
     panel.locator("svg.evo-wheel").wait_for(timeout=10_000)
     assert panel.locator("svg.evo-wheel path.sector").count() == 24
-    panel.locator(".js-plotly-plot").first.wait_for(timeout=20_000)  # the plotly mime renderer drew the charts
-    assert panel.locator(".js-plotly-plot").count() == 2
+    # the charts are SVG in HTML widgets (no Output widget: see test_voila_loads.py)
+    assert panel.locator("svg.evo-heatmap rect.cell").count() >= 6
+    assert panel.locator("svg.evo-bars rect.bar").count() >= 1
+    assert panel.locator(".evo-wheel-legend").count() == 1
+    page.set_viewport_size({"width": 1400, "height": 2000})  # the whole tab in one painted screen
+    page.wait_for_timeout(500)
     panel.screenshot(path=str(IMG / "kit_climate.png"))
+    page.set_viewport_size({"width": 1400, "height": 1000})

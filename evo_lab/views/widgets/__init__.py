@@ -7,9 +7,9 @@
 
 from .board_widget import BoardWidget
 from .explorer import Explorer
-from .panels import ActionPicker, AuctionPanel, ClimatePanel, CombatInspector, PlayersPanel
+from .panels import ActionPicker, AuctionPanel, ClimatePanel, CombatInspector, PlayersPanel, StoryPanel
 from .session import Session, SessionError
 from .stepper import GamePanel, PhaseStepper
 
 __all__ = ["ActionPicker", "AuctionPanel", "BoardWidget", "ClimatePanel", "CombatInspector", "Explorer", "GamePanel",
-           "PhaseStepper", "PlayersPanel", "Session", "SessionError"]
+           "PhaseStepper", "PlayersPanel", "Session", "SessionError", "StoryPanel"]

@@ -19,6 +19,7 @@ import anywidget
 import traitlets
 
 from evo_lab.views.snapshot import board_geometry, snapshot
+from evo_lab.views.words import action_words
 
 from .session import Session
 
@@ -36,7 +37,7 @@ class BoardWidget(anywidget.AnyWidget):
     """
 
     _esm = _HERE / "board.js"
-    _css = _HERE / "board.css"
+    _css = (_HERE / "board.css").read_text(encoding="utf-8") + "\n" + (_HERE / "kit.css").read_text(encoding="utf-8")
     geometry = traitlets.Dict().tag(sync=True)
     snapshot = traitlets.Dict().tag(sync=True)
     selected = traitlets.Int(-1).tag(sync=True)
@@ -58,9 +59,13 @@ class BoardWidget(anywidget.AnyWidget):
         if self._board is not st.game.board:
             self._board = st.game.board
             self.geometry = board_geometry(st.game.board)
-        snap = snapshot(st, self.session.viewer, ply=self.session.tree.ply)
+        node = self.session.tree.current
+        text = None
+        if not st.log and node.parent is not None:  # an action without an event: say what it was
+            text = action_words(node.parent.state, node.action, self.session.viewer)
+        snap = snapshot(st, self.session.viewer, ply=self.session.tree.ply, action_text=text)
         sel = self.selected
-        last = st.last
+        last = st.last if st.log else ()
         if sel >= 0 and last and last[0] in ("move", "wings", "flippers", "fight") and last[1] == sel:
             # the selected dinosaur moved (or won its fight): keep it selected where it stands now
             sel = last[2] if last[0] != "fight" or last[3] == "win" else last[1]

@@ -25,10 +25,15 @@ __all__ = [
     "CHROMIUM_ARGS",
     "BrowserSetupError",
     "free_port",
+    "LAYOUT_JS",
     "launch_chromium",
+    "layout_report",
     "open_page",
+    "run_notebook_in_lab",
     "select_and_play",
+    "serve_jupyterlab",
     "serve_voila",
+    "show_tab",
     "wait_for_board",
 ]
 
@@ -53,44 +58,50 @@ def _voila_command() -> list[str]:
 
 
 @contextlib.contextmanager
-def serve_voila(notebook: str | Path, port: int | None = None, timeout: float = 60.0,
-                log: str | Path | None = None) -> Iterator[str]:
-    """Serve ``notebook`` with Voila on 127.0.0.1 (no browser, no token); yields its URL and always stops it."""
-    nb = Path(notebook).resolve()
-    if not nb.exists():
-        raise BrowserSetupError(f"no notebook at {nb}")
-    port = port or free_port()
+def _serve(name: str, cmd: list[str], cwd: Path, port: int, probe: str, timeout: float,
+           log: str | Path | None) -> Iterator[str]:
+    """Run a server command until it answers on 127.0.0.1:``port`` (``probe``: a path; any HTTP answer counts);
+    yield its base URL; always stop it."""
     out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115
-    cmd = _voila_command() + [nb.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                              "--ServerApp.token=", "--ServerApp.password=", "--show_tracebacks=True"]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen(cmd, cwd=nb.parent, stdout=out, stderr=subprocess.STDOUT, env=env,
-                            start_new_session=True)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + timeout
         while True:
             if proc.poll() is not None:
-                raise BrowserSetupError(f"voila exited with code {proc.returncode}")
+                raise BrowserSetupError(f"{name} exited with code {proc.returncode}")
             try:
-                with urllib.request.urlopen(url + "voila/static/", timeout=2):
+                with urllib.request.urlopen(url + probe, timeout=2):
                     break
             except OSError as e:
                 if getattr(e, "code", None):  # an HTTP error: the server answers
                     break
             if time.monotonic() > deadline:
-                raise BrowserSetupError(f"voila did not answer on {url} within {timeout:.0f} s")
+                raise BrowserSetupError(f"{name} did not answer on {url} within {timeout:.0f} s")
             time.sleep(0.3)
         yield url
     finally:
         proc.terminate()
         try:
-            proc.wait(10)
+            proc.wait(20)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(5)
         if log:
             out.close()
+
+
+def serve_voila(notebook: str | Path, port: int | None = None, timeout: float = 60.0,
+                log: str | Path | None = None) -> contextlib.AbstractContextManager[str]:
+    """Serve ``notebook`` with Voila on 127.0.0.1 (no browser, no token); yields its URL and always stops it."""
+    nb = Path(notebook).resolve()
+    if not nb.exists():
+        raise BrowserSetupError(f"no notebook at {nb}")
+    port = port or free_port()
+    cmd = _voila_command() + [nb.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                              "--ServerApp.token=", "--ServerApp.password=", "--show_tracebacks=True"]
+    return _serve("voila", cmd, nb.parent, port, "voila/static/", timeout, log)
 
 
 def launch_chromium(playwright: Any, executable: str = CHROMIUM) -> Any:
@@ -105,15 +116,9 @@ def open_page(browser: Any, url: str, timeout_ms: int = 120_000) -> Any:
     at once instead of waiting on DNS in an offline CI runner."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else route.abort())
-    # Voila runs the whole notebook before it answers; on a busy machine (a parallel test run) one slow start
-    # is retried once rather than failing the run
-    for attempt in (1, 2):
-        try:
-            page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
-            return page
-        except Exception as e:  # playwright's TimeoutError
-            if attempt == 2 or "Timeout" not in type(e).__name__:
-                raise
+    # Voila streams the page while it runs the notebook; no retry: a stalled load is a bug to see (it was the
+    # Output widget, see tests/browser/test_voila_loads.py)
+    page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
     return page
 
 
@@ -171,3 +176,144 @@ def select_and_play(page: Any, prefer: str = "move") -> dict | None:
     dst, action = next((t for t in targets if t[1].startswith(prefer)), targets[0])
     ms, ply = page.evaluate(BOARD_JS_MEASURE, dst)
     return {"src": src, "dst": dst, "action": action, "ms": ms, "ply": ply}
+
+
+# ----------------------------------------------------------------------------- JupyterLab
+def _lab_command() -> list[str]:
+    exe = Path(sys.executable).with_name("jupyter-lab")
+    return [str(exe)] if exe.exists() else [sys.executable, "-c", "import sys; from jupyterlab.labapp import main; "
+                                                                   "sys.exit(main())"]
+
+
+def serve_jupyterlab(root: str | Path, port: int | None = None, timeout: float = 120.0,
+                     log: str | Path | None = None) -> contextlib.AbstractContextManager[str]:
+    """Serve JupyterLab 4 on 127.0.0.1 with ``root`` as its folder (no browser, no token); yields its base URL
+    and always stops it. Run notebooks from a copy in a temporary folder: JupyterLab saves what it runs."""
+    port = port or free_port()
+    root = Path(root).resolve()
+    cmd = _lab_command() + ["--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
+                            "--ServerApp.password=", f"--ServerApp.root_dir={root}",
+                            '--ServerApp.jpserver_extensions={"notebook_shim": False}',
+                            "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    return _serve("jupyter-lab", cmd, root, port, "api", timeout, log)
+
+
+def run_notebook_in_lab(page: Any, base_url: str, notebook: str, timeout_s: float = 240.0) -> None:
+    """Open ``notebook`` (a path under the server's root) in JupyterLab, run all its cells from the Run menu and
+    wait until every cell has run and the board widget has drawn."""
+    page.goto(f"{base_url}lab/tree/{notebook}", timeout=int(timeout_s * 1000))
+    page.wait_for_selector(".jp-Notebook", timeout=int(timeout_s * 1000))
+    page.get_by_text("| Idle").first.wait_for(timeout=int(timeout_s * 1000))  # the kernel is ready
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        drawn = page.locator(".evo-board-widget polygon.space").count()
+        busy = page.locator(".jp-InputArea-prompt", has_text="[*]").count()
+        if drawn and not busy:
+            break
+        page.wait_for_timeout(500)
+    else:
+        raise TimeoutError(f"{notebook} did not finish running in JupyterLab within {timeout_s:.0f} s")
+    wait_for_board(page)
+
+
+#: Measures the explorer's layout in the page: labels or cells cut (text wider than its box, or an ellipsis),
+#: slider tracks, the board's box against the window, and the wheel's labels.
+LAYOUT_JS = """(root) => {
+  const ex = root ? document.querySelector(root) : document;
+  const cut = [];
+  const visible = (el) => el.offsetParent !== null && el.getClientRects().length > 0;
+  const canvas = document.createElement('canvas').getContext('2d');
+  const clipper = (el, t) => {
+    // the first ancestor (or the element) that hides part of the text, or null (a scroll box is not a cut)
+    for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX === 'auto' || cs.overflowX === 'scroll') return null;
+      if (cs.overflowX !== 'visible' || cs.textOverflow === 'ellipsis') {
+        const b = a.getBoundingClientRect();
+        if (t.right > b.right + 1 || t.left < b.left - 1) return a;
+      }
+    }
+    return null;
+  };
+  const walker = document.createTreeWalker(ex, NodeFilter.SHOW_TEXT);
+  const seen = new Set();
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || seen.has(el) || !n.textContent.trim() || !visible(el) || el.closest('svg, select, style, .evo-tip'))
+      continue;
+    seen.add(el);
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const t = range.getBoundingClientRect();
+    if (!t.width) continue;
+    const a = clipper(el, t);
+    if (a) cut.push({what: el.tagName.toLowerCase() + '.' + el.className, text: n.textContent.trim().slice(0, 60),
+                     by: a.tagName.toLowerCase() + '.' + String(a.className).slice(0, 60),
+                     text_right: Math.round(t.right), box_right: Math.round(a.getBoundingClientRect().right)});
+  }
+  for (const s of ex.querySelectorAll('select')) {      // a dropdown hidden in part by its column
+    if (!visible(s)) continue;
+    const a = clipper(s.parentElement, s.getBoundingClientRect());
+    if (a) cut.push({what: 'select cut by ' + a.className, text: s.multiple || s.size > 1 ? '(list)' :
+                     (s.options[s.selectedIndex] || {text: ''}).text});
+  }
+  const edge = Math.min(ex.getBoundingClientRect().right, document.documentElement.clientWidth);
+  for (const el of ex.querySelectorAll('.widget-inline-hbox, .widget-html, .widget-tab, .widget-box, button, select')) {
+    if (!visible(el) || el.closest('.evo-table-wrap, .evo-svg')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width && r.right > edge + 1) {
+      cut.push({what: 'sticks out of the explorer: ' + el.tagName.toLowerCase() + '.' + String(el.className).slice(0, 50),
+                text: (el.innerText || '').trim().slice(0, 40), right: Math.round(r.right), edge: Math.round(edge)});
+      break;
+    }
+  }
+  for (const th of ex.querySelectorAll('th')) {
+    if (!visible(th)) continue;
+    const cs = getComputedStyle(th);
+    if (parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) < 6)
+      cut.push({what: 'table headers run together', text: th.innerText.slice(0, 40)});
+  }
+  for (const s of ex.querySelectorAll('select')) {
+    if (!visible(s) || s.multiple || s.size > 1 || s.selectedIndex < 0) continue;
+    const cs = getComputedStyle(s);
+    canvas.font = cs.font;
+    const text = s.options[s.selectedIndex].text;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    if (canvas.measureText(text).width > room + 1) cut.push({what: 'select', text, width: canvas.measureText(text).width, room});
+  }
+  for (const t of ex.querySelectorAll('table')) {
+    if (!visible(t)) continue;
+    const box = t.closest('.evo-table-wrap') || t.parentElement;
+    if (t.scrollWidth > box.clientWidth + 1) cut.push({what: 'table wider than its panel', text: (t.className || ''),
+                                                       scroll: t.scrollWidth, client: box.clientWidth});
+  }
+  const sliders = [...ex.querySelectorAll('.evo-combat .widget-hslider')].filter(visible).map((s) => {
+    const track = s.querySelector('.slider-container, .slider');
+    return track ? track.getBoundingClientRect().width : 0;
+  });
+  const svg = document.querySelector('.evo-board-widget svg.evo-board');
+  const b = svg ? svg.getBoundingClientRect() : null;
+  const col = svg ? svg.closest('.evo-board-widget').getBoundingClientRect() : null;
+  const labels = [...ex.querySelectorAll('svg.evo-wheel text.section-label')].filter(visible).map((t) => t.getBBox());
+  const chances = [...ex.querySelectorAll('svg.evo-wheel text.chance-label')].filter(visible).map((t) => t.getBBox());
+  const overlap = labels.some((a) => chances.some((c) => a.x < c.x + c.width && c.x < a.x + a.width
+                                                  && a.y < c.y + c.height && c.y < a.y + a.height));
+  return {cut, sliders, board: b && {width: b.width, height: b.height, right: b.right, column: col.width},
+          window: {width: innerWidth, height: innerHeight}, wheelOverlap: overlap,
+          legend: !!ex.querySelector('.evo-wheel-legend'), explorer: ex.getBoundingClientRect().width};
+}"""
+
+
+def layout_report(page: Any, root: str = ".evo-explorer") -> dict:
+    """:data:`LAYOUT_JS` run in ``page`` over the first explorer."""
+    return page.evaluate(LAYOUT_JS, root)
+
+
+def show_tab(page: Any, title: str) -> None:
+    """Click the explorer's inspector tab ``title`` and let it draw."""
+    page.locator(".evo-explorer .lm-TabBar-tab, .evo-explorer .p-TabBar-tab", has_text=title).first.click()
+    page.wait_for_timeout(300)

@@ -22,7 +22,7 @@ from evo_lab.engine.state import State
 from evo_lab.views.svg import PLAYER_COLOURS
 
 from .board_widget import BoardWidget
-from .panels import ActionPicker, AuctionPanel, ClimatePanel, CombatInspector, PlayersPanel, badge_html
+from .panels import ActionPicker, AuctionPanel, ClimatePanel, CombatInspector, PlayersPanel, StoryPanel, badge_html
 from .session import Session
 from .stepper import GamePanel, PhaseStepper
 
@@ -47,23 +47,26 @@ class Explorer(W.VBox):
         self.session = session
         self.board = BoardWidget(session=session, layout=W.Layout(width="100%"))
         self.stepper = PhaseStepper(session)
-        self.picker = ActionPicker(session)
+        self.picker = ActionPicker(session, board=self.board)
         self.combat = CombatInspector(session, board=self.board)
         self.climate = ClimatePanel(session)
         self.auction = AuctionPanel(session)
         self.players = PlayersPanel(session)
+        self.story = StoryPanel(session)
         self.files = GamePanel(session)
         self.header = W.HTML()
         self.view = W.Dropdown(description="View as", style={"description_width": "60px"},
                                layout=W.Layout(width="260px"))
         self._set_view_options()
         self.view.observe(self._view_picked, "value")
-        self.tabs = W.Tab(children=[self.picker, self.combat, self.climate, self.auction, self.players, self.files])
-        for i, t in enumerate(("Actions", "Combat", "Climate", "Auction", "Players", "Game")):
+        self.tabs = W.Tab(children=[self.picker, self.combat, self.climate, self.auction, self.players, self.story,
+                                    self.files], layout=W.Layout(width="100%", min_width="0"))
+        for i, t in enumerate(("Actions", "Combat", "Climate", "Auction", "Players", "Story", "Game")):
             self.tabs.set_title(i, t)
         left = W.VBox([self.board], layout=W.Layout(flex="1 1 520px", min_width="360px", max_width="780px"))
         right = W.VBox([self.stepper, self.tabs], layout=W.Layout(flex="1 1 420px", min_width="340px"))
-        super().__init__(children=[W.HBox([self.header, self.view], layout=W.Layout(justify_content="space-between")),
+        super().__init__(children=[W.HBox([self.header, self.view], layout=W.Layout(justify_content="space-between",
+                                                                               flex_flow="row wrap")),
                                    W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", width="100%"))],
                          layout=W.Layout(width="100%"))
         self.add_class("evo-explorer")

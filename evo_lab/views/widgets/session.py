@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from evo_lab.board import Board
+from evo_lab.bots import BOTS, make_bot
 from evo_lab.core.errors import EvoLabError, FormatError
 from evo_lab.core.protocol import sample_chance
 from evo_lab.core.tree import GameTree, HistoryError, Node
@@ -35,37 +36,17 @@ class SessionError(EvoLabError, ValueError):
 
 
 def bot_names() -> list[str]:
-    """Bots available to make decisions: ``evo_lab.bots.BOTS`` when that package exists, else ``["random"]``."""
-    try:
-        from evo_lab.bots import BOTS  # type: ignore[attr-defined]
-
-        names = list(BOTS)
-        return names or ["random"]
-    except Exception:  # noqa: BLE001 - the bots package may not exist yet
-        return ["random"]
+    """Bots available to make decisions (``evo_lab.bots.BOTS``)."""
+    return list(BOTS)
 
 
 def make_policy(name: str, seed: int | None = None) -> Callable[[State], Any]:
-    """A ``policy(state) -> Action`` for bot ``name`` (``evo_lab.bots.make_bot``; uniform random as fallback)."""
+    """A ``policy(state) -> Action`` for bot ``name`` (``evo_lab.bots.make_bot``)."""
     try:
-        from evo_lab.bots import make_bot  # type: ignore[attr-defined]
-    except Exception:  # noqa: BLE001
-        make_bot = None
-    if make_bot is not None:
-        try:
-            bot = make_bot(name, seed=seed)
-        except (KeyError, ValueError) as e:
-            raise SessionError(f"unknown bot {name!r}: {e}") from None
-        return lambda st: bot(st, st.current_player())
-    if name != "random":
-        raise SessionError(f"unknown bot {name!r}; available: {', '.join(bot_names())}")
-    rng = np.random.default_rng(seed)
-
-    def policy(st: State) -> Any:
-        acts = st.legal_actions()
-        return acts[int(rng.integers(len(acts)))]
-
-    return policy
+        bot = make_bot(name, seed=seed)
+    except (KeyError, ValueError) as e:
+        raise SessionError(str(e).strip("'\"")) from None
+    return lambda st: bot(st, st.current_player())
 
 
 class Session:
@@ -249,29 +230,75 @@ class Session:
             return self.state.to_json()
         raise SessionError(f"kind must be 'tree', 'record' or 'position', got {kind!r}")
 
-    def load(self, text: str | bytes | Path) -> str:
-        """Load JSON text (or a file path) written by :meth:`save`; the format is detected. Returns the format.
+    def load(self, text: str | bytes | Path, kind: str | None = None) -> str:
+        """Load JSON text (or a file path) written by :meth:`save`. ``kind`` (``"tree"``, ``"record"`` or
+        ``"position"``) is what to make of it: a tree keeps every line, a record the line of play that leads to
+        the current position (variations dropped), a position only that position (no history to undo); ``None``
+        takes what the text holds. A record or position asked for as a tree is a tree of what it holds.
+        Returns the kind loaded.
 
-        Raises :class:`~evo_lab.FormatError` naming the bad field; the session is unchanged then."""
+        Raises :class:`~evo_lab.FormatError` naming the file (when a path is given) and the bad field, or
+        :class:`SessionError` for an empty text or a missing file; the session is unchanged then.
+
+        >>> s = Session(players=2, seed=1)
+        >>> s.load("  ")
+        Traceback (most recent call last):
+        ...
+        evo_lab.views.widgets.session.SessionError: nothing to load: the text is empty
+        """
+        if kind not in (None, "tree", "record", "position"):
+            raise SessionError(f"kind must be 'tree', 'record', 'position' or None, got {kind!r}")
+        where = ""
         if isinstance(text, Path):
-            text = text.read_text(encoding="utf-8")
+            where = f"{text}: "
+            try:
+                text = text.read_text(encoding="utf-8")
+            except FileNotFoundError:
+                raise SessionError(f"{where}no such file") from None
+            except OSError as e:
+                raise SessionError(f"{where}cannot read the file ({e.strerror or e})") from None
+        if not str(text if not isinstance(text, bytes) else text.decode("utf-8", "replace")).strip():
+            raise SessionError(f"{where or ''}nothing to load: the {'file' if where else 'text'} is empty")
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, TypeError) as e:
-            raise FormatError(f"not valid JSON: {e}", "<root>") from None
+            raise FormatError(f"{where}not valid JSON ({getattr(e, 'msg', e)} at line {getattr(e, 'lineno', '?')}, "
+                              f"column {getattr(e, 'colno', '?')})", "") from None
+        try:
+            tree, fmt = self._tree_of(data, kind)
+        except FormatError as e:
+            if not where:
+                raise
+            err = FormatError(f"{where}{e}", "")
+            err.field = e.field
+            raise err from None
+        self._set_tree(tree)
+        self._notify("game")
+        return fmt
+
+    @staticmethod
+    def _tree_of(data: Any, kind: str | None) -> tuple[GameTree, str]:
         fmt = data.get("format") if isinstance(data, dict) else None
-        if fmt == "evo-lab-tree":
+        names = {"evo-lab-tree": "tree", "evo-lab-record": "record", "evo-lab-position": "position"}
+        if fmt not in names:
+            raise FormatError(f"expected an evo-lab tree, record or position, got format {fmt!r}", "format")
+        have = names[fmt]
+        want = kind or have
+        if have == "tree":
             tree = GameTree.from_dict(data, State.from_dict)
-        elif fmt == "evo-lab-record":
+        elif have == "record":
             State.from_record(data)  # validates, naming the bad entry
             game = Game.from_dict(data["game"])
             tree = GameTree(State.from_dict(data["start"], game) if "start" in data else game.new_initial_state())
             for t in data["actions"]:
                 tree.play(t)
-        elif fmt == "evo-lab-position":
-            tree = GameTree(State.from_dict(data))
         else:
-            raise FormatError(f"expected an evo-lab tree, record or position, got format {fmt!r}", "format")
-        self._set_tree(tree)
-        self._notify("game")
-        return fmt
+            tree = GameTree(State.from_dict(data))
+        if want == "record" and have == "tree":
+            line = tree.path()
+            tree = GameTree(line[0].state)
+            for n in line[1:]:
+                tree.play(n.action)
+        elif want == "position" and have != "position":
+            tree = GameTree(tree.state.clone())
+        return tree, want

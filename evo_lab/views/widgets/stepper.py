@@ -21,6 +21,10 @@ from evo_lab.board import Board
 from evo_lab.core.tree import HistoryError, Node
 from evo_lab.views.svg import CLIMATE_COLOURS, PLAYER_COLOURS
 
+from evo_lab.views.words import history_line, plural
+
+from . import odds_bridge
+from .common import row
 from .session import Session, SessionError, bot_names
 
 __all__ = ["HUMAN", "GamePanel", "PhaseStepper"]
@@ -131,15 +135,16 @@ class PhaseStepper(W.VBox):
         tree = s.tree
         cur = st.current_player()
         if st.is_terminal():
-            who = "game over, winners " + ", ".join(_p(p) for p in st.winners())
+            n = odds_bridge.rounds_played(st)
+            who = f"game over after {plural(n, 'round')}, won by " + ", ".join(_p(p) for p in st.winners())
         elif cur == -1:
             who = f"chance ({escape(st.node_name())})"
         else:
             who = f"{_p(cur)} to {escape(st.node_name())}"
         clim = ", ".join(f"{t} <span style='color:{CLIMATE_COLOURS[c]}'>{c}</span>" for t, c in st.terrain_states().items())
-        self.status.value = (f"<div style='font-size:15px'><b>Round {st.round}</b>, {escape(st.phase_name())} phase: {who}"
-                             f"</div><div style='font-size:12px'>climate section {st.section}: {clim}; "
-                             f"ply {tree.ply}</div>")
+        head = f"<b>{who}</b>" if st.is_terminal() else f"<b>Round {st.round}</b>, {escape(st.phase_name())} phase: {who}"
+        self.status.value = (f"<div style='font-size:15px'>{head}</div><div style='font-size:12px'>climate section "
+                             f"{st.section}: {clim}; move {tree.ply} of the game</div>")
         line = tree.line()
         self._updating = True
         try:
@@ -148,15 +153,16 @@ class PhaseStepper(W.VBox):
             items = []
             viewer = self.session.viewer
             for n in line[max(1, tree.ply - 8): tree.ply + 6]:
-                txt = escape(_seen(n, viewer))
+                txt = escape(history_line(n, viewer))
                 mark = "font-weight:bold;background:#ffe3f6" if n is tree.current else ""
-                alt = f" <i>(+{len(n.parent.children) - 1} alt.)</i>" if n.parent and len(n.parent.children) > 1 else ""
-                items.append(f"<div style='{mark}'>{n.ply}. {txt}{alt}</div>")
-            self.moves.value = ("<div style='line-height:1.35;font-size:13px'>" + "".join(items) + "</div>"
-                                if items else "<i>no moves yet</i>")
+                k = len(n.parent.children) - 1 if n.parent else 0
+                alt = f" <i>(+{plural(k, 'other line')})</i>" if k else ""
+                items.append(f"<div style='{mark}' title='{escape(_seen(n, viewer))}'>{txt}{alt}</div>")
+            self.moves.value = ("<div class='evo-history' style='line-height:1.35;font-size:13px'>" + "".join(items)
+                                + "</div>" if items else "<i>no moves yet</i>")
             nodes = self.variation_nodes()
             path = set(map(id, tree.path()))
-            opts = [((f"{'> ' if id(n) in path else ''}after ply {n.ply - 1}: {_seen(n, viewer)}"
+            opts = [((f"{'> ' if id(n) in path else ''}after move {n.ply - 1}: {history_line(n, viewer).split('. ', 1)[-1]}"
                       f"{' (main line)' if n.is_mainline() else ''}"), n) for n in nodes]
             self.variations.options = opts
             self.variations.value = None
@@ -178,14 +184,16 @@ class GamePanel(W.VBox):
                                         layout=W.Layout(width="140px"))
         self.seed = W.IntText(description="Seed", value=session.seed or 0, style=style, layout=W.Layout(width="160px"))
         self.board = W.Dropdown(description="Board", options=[("standard for the player count", "")],
-                                style=style, layout=W.Layout(width="300px"))
-        self.board_file = W.Text(description="or file", placeholder="path to a board JSON", style=style)
+                                style=style, layout=W.Layout(width="auto", min_width="290px"))
+        self.board_file = W.Text(description="or file", placeholder="path to a board JSON", style=style,
+                                 layout=W.Layout(width="calc(100% - 4px)", max_width="460px"))
         self.b_new = W.Button(description="New game", icon="plus", button_style="success")
         self.kind = W.ToggleButtons(options=[("game tree", "tree"), ("record", "record"), ("position", "position")],
                                     value="tree")
         self.text = W.Textarea(placeholder="JSON of an evo-lab tree, record or position",
                                layout=W.Layout(width="100%", height="120px"))
-        self.path = W.Text(description="File", placeholder="game.json", style=style)
+        self.path = W.Text(description="File", placeholder="game.json (or leave empty: the text box)", style=style,
+                           layout=W.Layout(flex="1 1 220px", min_width="200px", max_width="420px"))
         self.b_save = W.Button(description="Save", icon="download")
         self.b_load = W.Button(description="Load", icon="upload")
         self.message = W.HTML()
@@ -193,9 +201,11 @@ class GamePanel(W.VBox):
         self.b_save.on_click(lambda _b: self.save())
         self.b_load.on_click(lambda _b: self.load())
         super().__init__(children=[
-            W.HTML("<b>New game</b>"), W.HBox([self.players, self.seed, self.board]), self.board_file, self.b_new,
-            W.HTML("<b>Save and load</b> (text below, and the file if a path is given)"), self.kind, self.text,
-            W.HBox([self.path, self.b_save, self.b_load]), self.message])
+            W.HTML("<b>New game</b>"), row([self.players, self.seed, self.board]), self.board_file, self.b_new,
+            W.HTML("<b>Save and load</b>: Save writes the text box (and the file if a path is given); Load reads "
+                   "the file if a path is given, else the text box, as the kind chosen here"),
+            self.kind, self.text, row([self.path, self.b_save, self.b_load]), self.message],
+            layout=W.Layout(width="100%", min_width="0"))
         self.add_class("evo-game-panel")
 
     def _say(self, msg: str, ok: bool = True) -> None:
@@ -226,15 +236,23 @@ class GamePanel(W.VBox):
         return text
 
     def load(self) -> str:
-        """Load the text box (or the file if given). Errors leave the game unchanged; returns the error or ""."""
+        """Load the file at the typed path if one is given, else the JSON in the text box, as the kind chosen
+        above (a tree, a record's line of play, or a position). Errors leave the game unchanged and say what
+        was wrong; returns the error or ""."""
+        src = self.path.value.strip()
         try:
-            src = self.path.value.strip()
-            text = Path(src).read_text(encoding="utf-8") if src and not self.text.value.strip() else self.text.value
-            fmt = self.session.load(text)
+            if src:
+                fmt = self.session.load(Path(src), kind=self.kind.value)
+            elif self.text.value.strip():
+                fmt = self.session.load(self.text.value, kind=self.kind.value)
+            else:
+                raise SessionError("nothing to load: type a file path, or paste the JSON of a game tree, record "
+                                   "or position into the text box")
         except (ValueError, OSError) as e:
             self._say(str(e), ok=False)
             return str(e)
-        self._say(f"loaded an {fmt}")
+        where = f"from {src}" if src else "from the text box"
+        self._say(f"loaded {'an' if fmt[0] in 'aeiou' else 'a'} {fmt} {where}")
         return ""
 
 

@@ -1,0 +1,85 @@
+"""``PlayersPanel`` (each clan as the viewer may see it) and ``StoryPanel`` (the round so far and the last
+round, in words).
+
+>>> from evo_lab.views.widgets.session import Session
+>>> s = Session(players=2, seed=1); _ = s.play_to("round")
+>>> "dinosaurs" in PlayersPanel(s).table.value
+True
+>>> "Round 1" in StoryPanel(s).text.value
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from evo_lab.views.summary import round_summary, rounds_on_path
+from evo_lab.views.svg import PLAYER_NAMES
+from evo_lab.views.words import token_words
+
+from .common import Panel, player_html
+from .session import Session
+
+__all__ = ["PlayersPanel", "StoryPanel"]
+
+
+class PlayersPanel(Panel):
+    """Each clan's MP, dinosaurs, genes and cards, as the chosen viewer may see them."""
+
+    def __init__(self, session: Session):
+        self.table = W.HTML()
+        super().__init__(session, [self.table])
+        self.add_class("evo-players")
+        self.refresh()
+
+    def refresh(self) -> None:
+        obs = self.session.observation()
+        st = self.session.state
+        g = st.game
+        rows = []
+        for info in obs["players"]:
+            p = info["player"]
+            genes = ", ".join(f"{k} {v}" for k, v in info["genes"].items() if v) or "-"
+            hand = ", ".join(info["hand"]) if "hand" in info else f"{info['cards']} hidden"
+            rows.append(f"<tr><td>{player_html(p)} {PLAYER_NAMES[p]}</td><td>{info.get('mp', '?')}</td>"
+                        f"<td>{info['dinosaurs']}</td><td>{info['movement_points']}</td><td>{info['eggs']}</td>"
+                        f"<td class='wrap'>{escape(genes)}</td><td class='wrap'>{escape(', '.join(info['unique']) or '-')}</td>"
+                        f"<td class='wrap'>{escape(hand or '-')}</td></tr>")
+        v = obs["viewer"]
+        who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden information only)"
+        nxt = obs["climate"].get("next_token", "hidden")
+        nxt_words = "not drawn yet" if nxt is None else ("hidden" if nxt == "hidden" else token_words(g, nxt))
+        init = " ".join(player_html(p) for p in obs["order"])
+        self.table.value = (
+            f"<div>Viewing as {who}. Initiative: {init or '-'}. Next climate token: {escape(nxt_words)}</div>"
+            "<div class='evo-table-wrap'><table class='evo-table evo-players-table'><tr><th>clan</th><th>MP</th>"
+            "<th>dinosaurs</th><th>movement points</th><th>eggs</th><th>genes</th><th>unique genes</th>"
+            "<th>cards</th></tr>" + "".join(rows) + "</table></div>")
+
+
+class StoryPanel(Panel):
+    """The current round so far and the round before, summarised: climate, auction, moves and fights,
+    births, deaths, cards played, scoring."""
+
+    def __init__(self, session: Session):
+        self.text = W.HTML()
+        super().__init__(session, [self.text])
+        self.add_class("evo-story")
+        self.refresh()
+
+    def summaries(self) -> list[tuple[int, list[str]]]:
+        """``(round, lines)`` for the current round and the one before (newest first)."""
+        path = self.session.tree.path()
+        return [(r, round_summary(path, r)) for r in reversed(rounds_on_path(path)[-2:])]
+
+    def refresh(self) -> None:
+        st = self.session.state
+        parts = []
+        for r, lines in self.summaries():
+            now = r == st.round and not st.is_terminal()
+            items = "".join(f"<li>{escape(x)}</li>" for x in lines) or "<li>nothing yet</li>"
+            parts.append(f"<div><b>Round {r}{' so far' if now else ''}</b></div><ul>{items}</ul>")
+        self.text.value = ("<div class='evo-summary'>" + "".join(parts) + "</div>" if parts
+                           else "<i>The first round has not begun (setup).</i>")
