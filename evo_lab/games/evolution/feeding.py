@@ -193,24 +193,21 @@ def store_fat(t: Any, p: int, i: int, n: int) -> int:
     return n
 
 
-def apply_feeding(t: Any, p: int, a: tuple) -> None:
-    """Carry out one feeding option of player ``p`` (an action tuple of :func:`options`)."""
+def apply_feeding(t: Any, p: int, a: tuple, card: int = -1) -> None:
+    """Carry out one feeding option of player ``p`` (an action tuple of :func:`options`); Intelligence options
+    discard ``card`` from the hand first (seed 004 line 57: "you must first select a card to be discarded")."""
     k = a[0]
+    if len(a) in (3, 5) and k in ("eat", "attack") and card >= 0:
+        t.players[p].hand.remove(card)
+        t.discard(card)
     if k == "eat":
         s = t.players[p].species[a[1]]
-        if len(a) == 3:  # Intelligence: discard a card, take plant food from the bank (R3, assumed amount)
-            t.players[p].hand.remove(a[2])
-            t.discard(a[2])
+        if len(a) == 3:  # Intelligence: plant food from the bank (ruling R3: the amount is setup data, assumed)
             feed(t, p, s, "bank", "plant", "intelligence", t.o.intelligence_food)
         else:
             feed(t, p, s, "wh", "plant", "eat")
     elif k == "attack":
-        neg = 0
-        if len(a) == 6:
-            t.players[p].hand.remove(a[5])
-            t.discard(a[5])
-            neg = 1 << a[4]
-        attack(t, p, a[1], a[2], a[3], neg)
+        attack(t, p, a[1], a[2], a[3], (1 << a[4]) if len(a) == 5 else 0)
     elif k == "store":
         store_fat(t, p, a[1], a[2])
 
@@ -240,17 +237,16 @@ def _targets(t: Any, p: int, i: int, att: Any, out: list | None) -> bool:
                 for tid in negatable(att, d, left, right, o):
                     if out is None:
                         return True
-                    for k in sorted(set(t.players[p].hand)):
-                        out.append(("attack", i, q, j, tid, k))
+                    out.append(("attack", i, q, j, tid))
                     found = True
     return found
 
 
 def options(t: Any, p: int) -> list:
-    """The feeding options of player ``p`` as action tuples: ``("eat", i)``, ``("eat", i, card)`` (Intelligence,
-    discarding ``card``), ``("store", i, n)`` (course Fat Tissue), ``("attack", i, tp, j)``,
-    ``("attack", i, tp, j, trait, card)`` (Intelligence negating ``trait``) and ``("pass",)`` (course: forgo
-    attacking or storing fat when no vegetarian can eat)."""
+    """The feeding options of player ``p`` as action tuples: ``("eat", i)``, ``("eat", i, "intel")``
+    (Intelligence: a card is discarded next), ``("store", i, n)`` (course Fat Tissue), ``("attack", i, tp, j)``,
+    ``("attack", i, tp, j, trait)`` (Intelligence negating ``trait``; a card is discarded next) and ``("pass",)``
+    (course: forgo attacking or storing fat when no vegetarian can eat)."""
     o = t.o
     if o.stop_when_empty and t.wh <= 0:
         return []
@@ -271,7 +267,7 @@ def options(t: Any, p: int) -> list:
                 out.append(("eat", i))
                 veg = True
             if o.intelligence and m & _INTEL and hand:
-                out.extend(("eat", i, k) for k in sorted(set(hand)))
+                out.append(("eat", i, "intel"))
                 veg = True
     if o.may_decline and len(out) > 1 and not veg:
         out.append(("pass",))

@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Any
 
 from .model import Species
-from .traits import TRAIT_BIT
 
 __all__ = ["new_species", "add_trait", "replace_trait", "drop_trait", "grow", "plays", "apply_play",
            "max_traits"]
@@ -87,6 +86,8 @@ def plays(t: Any, p: int, card_trait: Any) -> list:
     out: list = []
     kinds = sorted(set(pl.hand))
     sides = ("R",) if o.variant == "course2016" else ("L", "R")
+    if o.boards and sum(len(q.species) for q in t.players) >= o.boards:
+        sides = ()  # every species board is on the table (seed 003 line 54: 24 boards)
     for k in kinds:
         tid = card_trait[k]
         for side in sides:
@@ -118,6 +119,7 @@ def apply_play(t: Any, p: int, a: tuple, card_trait: Any, trait_names: Any) -> N
         return
     if k == "drop":
         drop_trait(t, p, a[1], a[2])
+        _fat_check(t.players[p].species[a[1]])
         return
     kind = a[-1]
     t.players[p].hand.remove(kind)
@@ -129,7 +131,10 @@ def apply_play(t: Any, p: int, a: tuple, card_trait: Any, trait_names: Any) -> N
         add_trait(t, p, a[1], kind, trait_names[card_trait[kind]], True)
     elif k == "replace":
         replace_trait(t, p, a[1], a[2], kind, trait_names[card_trait[kind]], True)
+    _fat_check(t.players[p].species[a[1]] if k in ("replace",) else None)
 
 
-def trait_id(name: str) -> int:
-    return TRAIT_BIT[name]
+def _fat_check(s: Any) -> None:
+    """Food stored on a Fat Tissue card leaves with the card (ruling R5)."""
+    if s is not None and s.fat and "fat-tissue" not in s.trait_names():
+        s.fat = 0

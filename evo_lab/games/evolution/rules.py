@@ -95,6 +95,8 @@ class RuleOptions:
     new_body: int = 1
     new_pop: int = 1
     intelligence_food: int = 2
+    #: Species boards in the box (seed 003 line 54: 24; Climate 20, reference §8); 0 = no limit (course).
+    boards: int = 24
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any] | "RuleOptions" | None, base: "RuleOptions | None" = None) -> "RuleOptions":
@@ -126,7 +128,7 @@ def official() -> RuleOptions:
 def climate() -> RuleOptions:
     """Evolution: Climate (seed 002): climate track, events, 4 + 1 cards, up to 4 traits, an end-game deck."""
     return replace(RuleOptions(), variant="climate", deck="climate", climate=True, end_rule="end_deck",
-                   max_traits=4, hand_base=4)
+                   max_traits=4, hand_base=4, boards=20)
 
 
 def course2016() -> RuleOptions:
@@ -137,7 +139,8 @@ def course2016() -> RuleOptions:
                    extinction_cards="2", start_order="course", fertile_needs_food=False,
                    long_neck_source="watering_hole", stop_when_empty=True, drop_when_done=True,
                    food_cards_one_by_one=True, traits_only_on_new=True, replace_any_time=True, scoring="course",
-                   end_rule="short", cooperation_same_source=False, intelligence=False, max_track=7, new_body=0)
+                   end_rule="short", cooperation_same_source=False, intelligence=False, max_track=7, new_body=0,
+                   boards=0)
 
 
 VARIANTS = {"official": official, "climate": climate, "course2016": course2016}
