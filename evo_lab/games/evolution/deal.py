@@ -112,12 +112,10 @@ def _deck_ran_out(s: Any) -> bool:
 
 def draw_weights(s: Any) -> tuple[list, list[int]]:
     """The outcomes ``("card", kind)`` of the next draw and their integer weights (the counts in the pool)."""
-    outs, w = [], []
-    for k, c in enumerate(s.pool):
-        if c:
-            outs.append(("card", k))
-            w.append(c)
-    return outs, w
+    pool = s.pool
+    card = s.game.card_outcomes
+    ks = [k for k, c in enumerate(pool) if c]
+    return [card[k] for k in ks], [pool[k] for k in ks]
 
 
 def apply_draw(s: Any, kind: int) -> None:

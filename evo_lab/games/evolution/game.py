@@ -67,6 +67,7 @@ class Game(GameBase):
         self.card_trait = [TRAIT_BIT[c.trait] for c in self.deck.cards]
         self.labels = [card_label(c) for c in self.deck.cards]
         self.label_kind = {lab: k for k, lab in enumerate(self.labels)}
+        self.card_outcomes = [("card", k) for k in range(len(self.deck.cards))]
         self.state_class = State
         self.observer = EvolutionObserver(self)
 

@@ -154,5 +154,5 @@ class EvolutionObserver(Observer):
             if q != viewer:
                 pl.hand.sort()
         s.pool = pool
-        s._legal = None
+        s._legal = s._cw = None
         return s

@@ -43,12 +43,12 @@ class State(StateBase):
 
     __slots__ = ("game", "_hist", "_origin", "_legal", "players", "wh", "first", "phase", "turn", "round",
                  "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek", "intel", "ev",
-                 "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "o")
+                 "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "o", "_cw")
 
     def __init__(self, game: Any, deal: bool = True):
         self.game = game
         self.o = game.o
-        self._hist = self._origin = self._legal = None
+        self._hist = self._origin = self._legal = self._cw = None
         self.ev: list = []
         if not deal:
             return
@@ -90,9 +90,19 @@ class State(StateBase):
         return "chance" if self.is_chance_node() else self.phase
 
     def _chance_weights(self) -> tuple[list, list[int]]:
-        if self.pending_events:
-            return clim.event_weights(self)
-        return draw_weights(self)
+        if self._cw is None:
+            self._cw = clim.event_weights(self) if self.pending_events else draw_weights(self)
+        return self._cw
+
+    def apply_action(self, action: Any) -> None:
+        """As :meth:`StateBase.apply_action`, with a constant-time legality check for a card draw."""
+        if type(action) is tuple and len(action) == 2 and action[0] == "card" and self.pending \
+                and not self.pending_events and self.phase != "over":
+            k = action[1]
+            if type(k) is int and 0 <= k < len(self.pool) and self.pool[k] > 0:
+                self._push(action)
+                return
+        StateBase.apply_action(self, action)
 
     def _legal_actions(self) -> list:
         ph = self.phase
@@ -108,6 +118,7 @@ class State(StateBase):
 
     def _apply(self, a: Any) -> None:
         self.ev = []
+        self._cw = None
         k = a[0]
         if k == "card":
             apply_draw(self, a[1])
@@ -274,7 +285,7 @@ class State(StateBase):
     def clone(self) -> "State":
         c = State.__new__(State)
         c.game, c.o = self.game, self.o
-        c._hist, c._origin, c._legal = self._hist, self._origin, self._legal
+        c._hist, c._origin, c._legal, c._cw = self._hist, self._origin, self._legal, self._cw
         c.players = [p.copy() for p in self.players]
         c.wh, c.first, c.phase, c.turn, c.round, c.final = self.wh, self.first, self.phase, self.turn, \
             self.round, self.final
