@@ -5,7 +5,7 @@
 >>> s.apply_action("attack 1 P2.1")
 Traceback (most recent call last):
 ...
-evo_lab.core.errors.IllegalActionError: attacks happen in the feeding phase; this is the food phase
+evo_lab.core.errors.IllegalActionError: attacks happen in the feed phase; this is the food phase
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ game's hand is a sorted multiset, the course harness's an ordered list addressed
 >>> from .rules import official
 >>> from types import SimpleNamespace as T
 >>> t = T(players=[Player([Species()], hand=[3, 7])], o=official(), discard=lambda k: None, ev=None)
->>> new_species(t, 0, "L", 3); len(t.players[0].species), t.players[0].species[0].fresh
+>>> _ = new_species(t, 0, "L", 3); len(t.players[0].species), t.players[0].species[0].fresh
 (2, True)
 >>> grow(t, 0, 1, "body", 7); t.players[0].species[1].body
 2
