@@ -37,6 +37,11 @@ class EvolutionObserver(Observer):
             return Secret("trait", state.turn)
         return None
 
+    def masked_text(self, state: Any, action: Any, secret: Secret) -> str:
+        """A hidden history item: ``"draw P2 ?"``, ``"food P1 ?"``, ``"trait P1 ?"``, ``"replace P1 ?"``."""
+        word = "draw" if action[0] == "card" else action[0]
+        return f"{word} P{secret.owner + 1} ?" if secret.owner is not None else f"{word} ?"
+
     def observation(self, state: Any, viewer: int | None) -> dict:
         g = state.game
         L = g.labels

@@ -60,3 +60,61 @@ def load_body(s: Any, d: Any) -> Any:
     else:
         s.climate_pos, s.event_pool, s.events_in_play, s.event_used, s.pending_events = 0, [], {}, "", []
     return s
+
+
+def from_boards(game: Any, boards: list, hands: list | None = None, wh: int = 0, phase: str = "feed",
+                turn: int = 0, first: int = 0, bags: list | None = None) -> Any:
+    """A consistent position for lessons and tests: ``boards[p]`` lists player ``p``'s species as
+    ``(body, pop, food, fat, [trait names])`` or :class:`~.model.Species`; ``hands[p]`` lists card labels
+    (``"horns+2"``) or trait names (any card of that trait). Cards come out of the unseen pool, so every card
+    is still somewhere. ``phase="feed"`` starts a feeding turn of ``turn``.
+
+    >>> import evo_lab
+    >>> g = evo_lab.make_game("evolution", players=2)
+    >>> s = from_boards(g, [[(3, 2, 0, 0, ["carnivore"])], [(1, 2, 0, 0, [])]], wh=2)
+    >>> s.legal_actions()
+    [('attack', 0, 1, 0)]
+    """
+    from .model import Species
+    from .state import State
+
+    s = State(game)
+    s.pending.clear()
+    s.pending_events.clear()
+    s.pool = [c.count for c in game.deck.cards]
+    s.left = sum(s.pool)
+
+    def take_card(name: str) -> int:
+        k = game.label_kind.get(name)
+        if k is None:
+            k = next((i for i, c in enumerate(game.deck.cards) if c.trait == name and s.pool[i] > 0), -1)
+        if k < 0 or s.pool[k] <= 0:
+            raise ValueError(f"no card {name!r} left in the deck")
+        s.pool[k] -= 1
+        s.left -= 1
+        return k
+
+    for p, row in enumerate(boards):
+        pl = s.players[p]
+        pl.species = []
+        for b in row:
+            sp = b if isinstance(b, Species) else Species(b[0], b[1], b[2], b[3], list(b[4]))
+            sp.cards = [take_card(_name(t)) for t in sp.traits]
+            pl.species.append(sp)
+        pl.hand = sorted(take_card(h) for h in (hands[p] if hands else []))
+        pl.bag = bags[p] if bags else 0
+    s.wh, s.first, s.phase = wh, first, phase
+    s.turn, s.seek, s.out = turn, False, 0
+    if phase == "feed":
+        from .feeding import has_option
+
+        if not has_option(s, turn):
+            s.turn, s.seek = (turn - 1) % len(s.players), True
+            s._resume()
+    return s
+
+
+def _name(tid: int) -> str:
+    from .traits import TRAIT_IDS
+
+    return TRAIT_IDS[tid]
