@@ -98,6 +98,13 @@ class EvolutionPack(PackBase):
         self.traits = _traits(raw["traits"], sources["traits"])
         self.zones, self.events, self.protection, self.climate_meta = _climate(raw["climate"], sources["climate"])
 
+    def fingerprint(self) -> str:
+        """The pack's content hash (cached: positions store it in every configuration)."""
+        fp = getattr(self, "_fp", None)
+        if fp is None:
+            fp = self._fp = PackBase.fingerprint(self)
+        return fp
+
     def deck(self, name: str) -> Deck:
         return self._decks[name]
 
