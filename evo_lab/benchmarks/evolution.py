@@ -9,7 +9,7 @@ import timeit
 
 import numpy as np
 
-from ..core.protocol import sample_chance
+from ..core.protocol import play_out, sample_chance
 from .engine import chess_moves_per_second
 
 
@@ -19,18 +19,17 @@ def random_games(variant: str, players: int, games: int, seed: int = 0) -> tuple
 
     game = Game(players=players, variant=variant)
     rng = np.random.default_rng(seed)
-    decisions = 0
+    decisions = [0]
+
+    def policy(s: object) -> object:
+        decisions[0] += 1
+        acts = s.legal_actions()  # type: ignore[attr-defined]
+        return acts[int(rng.random() * len(acts))]
+
     t0 = time.perf_counter()
     for _ in range(games):
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_action(sample_chance(s, rng))
-            else:
-                acts = s.legal_actions()
-                s.apply_action(acts[int(rng.random() * len(acts))])
-                decisions += 1
-    return games, decisions, time.perf_counter() - t0
+        play_out(game.new_initial_state(), policy, rng)
+    return games, decisions[0], time.perf_counter() - t0
 
 
 def mid_game_state(players: int = 4, seed: int = 5):
