@@ -181,7 +181,7 @@ def test_docs_provenance_table_in_sync() -> None:
     assert doc.split(begin)[1].split(end)[0].strip() == load_pack().provenance_markdown().strip()
 
 
-FUZZ_GAMES = 120
+FUZZ_GAMES = 240
 
 
 @pytest.mark.parametrize("chunk", range(4))
