@@ -26,13 +26,14 @@ from typing import Any
 
 from .attack import blocker, negatable
 from .events import Ate, Attacked, Extinct, Stored
-from .traits import BITS
+from .traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE
 
 __all__ = ["room", "take", "feed", "attack", "scavenge", "kill", "go_extinct", "options", "has_option",
            "meat_meal", "store_fat", "apply_feeding"]
 
 _CARN, _FORAGE, _COOP, _FAT = BITS.carnivore, BITS.foraging, BITS.cooperation, BITS.fat_tissue
 _SCAV, _HORNS, _INTEL = BITS.scavenger, BITS.horns, BITS.intelligence
+_TRIGGER_MASK = _FORAGE | _COOP
 
 
 def room(s: Any, o: Any) -> int:
@@ -78,31 +79,24 @@ def feed(t: Any, p: int, s: Any, source: str, kind: str, why: str = "eat", n: in
     got = take(t, p, s, source, n, why)
     if not got:
         return 0
-    if s.mask & _FORAGE and (o.food_is_food or (kind == "plant" and source == "wh")):
-        extra = take(t, p, s, source, 1, "foraging")
-        if extra:
-            got += extra
-            _cooperate(t, p, s, source, kind)
-    _cooperate(t, p, s, source, kind)
+    m = s.mask
+    if m & _TRIGGER_MASK:
+        for b, hook in AFTER_TAKE:  # the trait registry's feeding triggers (Foraging, Cooperation)
+            if m & b:
+                got += hook(t, p, s, source, kind)
     return got
 
 
-def _cooperate(t: Any, p: int, s: Any, source: str, kind: str) -> None:
-    if not s.mask & _COOP:
-        return
-    row = t.players[p].species
-    i = _index(t, p, s)
-    if i + 1 < len(row):
-        src = source if t.o.cooperation_same_source else "wh"
-        feed(t, p, row[i + 1], src, kind, "cooperation")
-
-
-def _index(t: Any, p: int, s: Any) -> int:
-    row = t.players[p].species
+def index_of(row: list, s: Any) -> int:
+    """The position of species ``s`` (by identity) in a row."""
     for i, x in enumerate(row):
         if x is s:
             return i
     return -1
+
+
+def _index(t: Any, p: int, s: Any) -> int:
+    return index_of(t.players[p].species, s)
 
 
 def meat_meal(t: Any, p: int, s: Any, prey_body: int) -> int:
@@ -117,13 +111,14 @@ def meat_meal(t: Any, p: int, s: Any, prey_body: int) -> int:
 def scavenge(t: Any, p: int) -> None:
     """Every Scavenger takes 1 meat food, clockwise from the attacking player (course next.rkt feed-scavengers;
     seed 003 line 149). Official: from the bank; course: from the watering hole."""
-    src = "wh" if t.o.meat_source == "watering_hole" else "bank"
     n = len(t.players)
     for k in range(n):
         q = (p + k) % n
         for s in list(t.players[q].species):
             if s.mask & _SCAV:
-                feed(t, q, s, src, "meat", "scavenger")
+                for b, hook in ON_CARNIVORE_ATE:
+                    if s.mask & b:
+                        hook(t, q, s, "", "meat")
 
 
 def go_extinct(t: Any, p: int, s: Any) -> None:

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import FoodRevealed, Grew
-from .feeding import feed
-from .traits import BITS, START_EFFECTS
+from .events import FoodRevealed
+from .traits import REGISTRY, START_EFFECTS, bit
 
-__all__ = ["reveal_traits", "add_food", "start_effects", "fertile", "fat_to_food", "long_neck", "nocturnal"]
+__all__ = ["reveal_traits", "add_food", "start_effects"]
 
 
 def _order(t: Any) -> range:
@@ -55,47 +54,12 @@ def add_food(t: Any, values: list[int]) -> int:
     return sum(values)
 
 
-def fertile(t: Any, p: int, s: Any) -> None:
-    """Fertile: +1 population if there is food on the watering hole (course: always), up to the track."""
-    o = t.o
-    if (t.wh > 0 or not o.fertile_needs_food) and s.pop < o.max_track:
-        s.pop += 1
-        if t.ev is not None:
-            t.ev.append(Grew(p, t.players[p].species.index(s), "population (fertile)", 1))
-
-
-def fat_to_food(t: Any, p: int, s: Any) -> None:
-    """Fat Tissue: move stored food onto the population until it is fed (board.rkt move-fat)."""
-    n = min(s.fat, s.pop - s.food)
-    if n > 0:
-        s.fat -= n
-        s.food += n
-
-
-def long_neck(t: Any, p: int, s: Any) -> None:
-    """Long Neck: take 1 plant food from the bank (official) / the watering hole (course, with Foraging and
-    Cooperation); Cooperation passes food on from the same source."""
-    src = "wh" if t.o.long_neck_source == "watering_hole" else "bank"
-    feed(t, p, s, src, "plant", "long-neck")
-
-
-def nocturnal(t: Any, p: int, s: Any) -> None:
-    """Climate Nocturnal: 1 extra plant food from the bank when the food is revealed (amount assumed)."""
-    feed(t, p, s, "bank", "plant", "nocturnal")
-
-
-_EFFECT = {"fertile": (BITS.fertile, fertile), "fat-tissue": (BITS.fat_tissue, fat_to_food),
-           "long-neck": (BITS.long_neck, long_neck), "nocturnal": (BITS.nocturnal, nocturnal)}
-
-
 def start_effects(t: Any, stage: str) -> None:
     """Run the start-of-feeding traits of ``stage`` (``"before"``, ``"reveal"`` or ``"course"``, see
     :data:`~.traits.START_EFFECTS`): each trait in turn, for every player from the first, species left to
     right."""
     for name in START_EFFECTS[stage]:
-        b, fn = _EFFECT[name]
-        if name == "nocturnal" and not t.o.climate:
-            continue
+        b, fn = bit(name), REGISTRY[name].start
         for p in _order(t):
             for s in list(t.players[p].species):
                 if s.mask & b:
