@@ -120,3 +120,21 @@ def test_cli_no_output_when_nothing_is_hungry() -> None:
     sp = [["food", 1], ["body", 1], ["population", 1], ["traits", []]]
     r = _cli("xfeed", json.dumps([[["id", 1], ["species", [sp]], ["bag", 0]], 2, []]))
     assert r.returncode == 0 and r.stdout == ""
+
+
+@pytest.mark.parametrize("harness,value,field", [
+    ("xattack", [1, 2, 3], "situation"),
+    ("xattack", [[["food", 0], ["body", 1], ["population", 1], ["traits", ["wings"]]], [], False, False],
+     "situation[0].traits[0]"),
+    ("xstep", [[[["id", 1], ["species", []], ["bag", 0], ["cards", [[1, "horns", 3]]]]], 0, []],
+     "configuration[0][0].cards[0]"),
+    ("xstep4", [[[[["id", 1], ["species", []], ["bag", 0], ["cards", [[1, "horns"]]]]], 0, []],
+                [[5, [], [], [], []]]], "step4-input[1][0][0]"),
+    ("xsilly", [[["id", 1], ["species", []], ["bag", 0], ["cards", [[1, "horns"]]]], [], []], "choice[0].cards"),
+])
+def test_malformed_input_names_the_field(harness: str, value: object, field: str) -> None:
+    from evo_lab.core.errors import FormatError
+
+    with pytest.raises(FormatError) as e:
+        run(harness, value)
+    assert e.value.field == field

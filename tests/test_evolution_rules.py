@@ -370,3 +370,53 @@ def test_json_round_trip_and_typed_errors(variant: str, players: int) -> None:
     with pytest.raises(IllegalActionError) as e:
         s.apply_action(("attack", 0, 1, 0))
     assert e.value.reason == "wrong_phase" and s.to_dict() == before
+
+
+def test_climate_event_replaces_the_zone_and_is_replaced() -> None:
+    """Seed 002 line 36: "Whenever the temperature cube moves into a climate region with a climate event card
+    attached to it the climate will follow the properties of the event card for this round ... After the round
+    the climate event is removed from game and a new event from the same climate deck gets drawn"."""
+    from evo_lab.games.evolution.climate import current_effect, end_of_round
+
+    g = game(3, "climate")
+    s = g.new_initial_state()
+    while s.pending_events:
+        s.apply_action(s.legal_actions()[0])
+    cold = s.events_in_play["cold"]
+    e = g.pack.events[cold]
+    s.climate_pos = e.regions[0]
+    name, kind, *_ , deck = current_effect(s)
+    assert (name, kind, deck) == (e.name, "cold", "cold")
+    s.event_used = "cold"
+    left = s.event_pool[cold]
+    end_of_round(s)
+    assert s.events_in_play["cold"] == -1 and s.pending_events == ["cold"] and s.event_pool[cold] == left
+    outs = s.chance_outcomes()
+    assert all(o[1] == "cold" for o, _ in outs) and sum(p for _, p in outs) == 1
+
+
+def test_climate_end_deck_starts_the_last_round() -> None:
+    """Seed 002 line 47: "If the main deck is exhausted during phase 1, then add the end game deck ... The game
+    ends at the end of that current round." """
+    s = game(3, "climate").new_initial_state()
+    while s.pending_events:
+        s.apply_action(s.legal_actions()[0])
+    assert s.end_deck == 40
+    s.left = 1
+    s.apply_action(s.legal_actions()[0])
+    s.apply_action(s.legal_actions()[0])
+    assert s.final == 1 and s.end_deck == 0 and s.left == 39
+
+
+def test_seeded_games_are_reproducible() -> None:
+    import numpy as np
+
+    from evo_lab.core.protocol import play_out, uniform_random_policy
+
+    recs = []
+    for _ in range(2):
+        s = game(4).new_initial_state()
+        rng = np.random.default_rng(11)
+        play_out(s, uniform_random_policy(rng), rng)
+        recs.append(s.to_record())
+    assert recs[0] == recs[1]
