@@ -420,3 +420,10 @@ def test_seeded_games_are_reproducible() -> None:
         play_out(s, uniform_random_policy(rng), rng)
         recs.append(s.to_record())
     assert recs[0] == recs[1]
+
+
+def test_attack_report_for_the_kit() -> None:
+    g = game(2)
+    s = from_boards(g, [[(4, 2, 0, 0, ["carnivore"]), (1, 1, 1, 0, [])],
+                        [(1, 1, 0, 0, ["climbing"]), (5, 1, 0, 0, [])]], wh=0)
+    assert s.attack_report(0) == [(0, 1, None), (1, 0, "climbing"), (1, 1, "body-size")]

@@ -257,6 +257,29 @@ class State(StateBase):
         w = self.winners()
         return [1.0 / len(w) if p in w else 0.0 for p in range(n)]
 
+    def attack_report(self, i: int, p: int | None = None) -> list[tuple[int, int, str | None]]:
+        """For species ``i`` of player ``p`` (default: the player to act): every other species on the table as
+        ``(player, species, blocker)``, where ``blocker`` names what stops the attack (a trait, ``"body-size"``,
+        ``"not-carnivore"``, ``"own-species"``) or is ``None`` when the attack is possible (the kit's
+        feasibility view)."""
+        from .attack import blocker
+
+        p = self.turn if p is None else p
+        att = self.players[p].species[i]
+        out = []
+        for q, pl in enumerate(self.players):
+            row = pl.species
+            for j, d in enumerate(row):
+                if q == p and j == i:
+                    continue
+                if q == p and not self.o.attack_own:
+                    out.append((q, j, "own-species"))
+                    continue
+                left = row[j - 1] if j else None
+                right = row[j + 1] if j + 1 < len(row) else None
+                out.append((q, j, blocker(att, d, left, right, self.o)))
+        return out
+
     # ----- notation
     def action_to_string(self, a: Any) -> str:
         return to_string(self.game, a)
