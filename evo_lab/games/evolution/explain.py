@@ -39,7 +39,8 @@ def explain(s: Any, a: Any) -> tuple[str, str]:
     pl = s.players[s.turn]
     card = a[-1] if k in ("food", "trait", "replace", "new", "body", "pop", "discard") else None
     if card is not None and card not in pl.hand:
-        return f"P{s.turn + 1} holds no {s.game.labels[card] if isinstance(card, int) and 0 <= card < len(s.game.labels) else card!r}", "not_in_hand"
+        name = s.game.labels[card] if isinstance(card, int) and 0 <= card < len(s.game.labels) else repr(card)
+        return f"P{s.turn + 1} holds no {name}", "not_in_hand"
     if k in ("trait", "replace", "body", "pop", "eat", "store", "attack", "drop") and not (
             isinstance(a[1], int) and 0 <= a[1] < len(pl.species)):
         return f"P{s.turn + 1} has no species {a[1] + 1 if isinstance(a[1], int) else a[1]}", "no_species"

@@ -107,7 +107,8 @@ class Species:
         return cls(body, pop, food, fat, list(traits), list(cards), down, bool(fresh))
 
     def __repr__(self) -> str:
-        return f"Species(body={self.body}, pop={self.pop}, food={self.food}, fat={self.fat}, traits={self.trait_names()})"
+        return (f"Species(body={self.body}, pop={self.pop}, food={self.food}, fat={self.fat}, "
+                f"traits={self.trait_names()})")
 
 
 class Player:

@@ -5,7 +5,8 @@ discard pile is face up: seed 004 line 81; bags are open here: ruling R6, ``Obse
 >>> import evo_lab
 >>> s = evo_lab.make_game("evolution", players=2, seed=1).new_initial_state_dealt()
 >>> o0, o1 = s.observation(0), s.observation(1)
->>> isinstance(o0["players"][0]["hand"], list), o0["players"][1]["hand"], o1["players"][1]["hand"] == s.observation(None)["players"][1]["hand"]
+>>> teacher = s.observation(None)
+>>> isinstance(o0["players"][0]["hand"], list), o0["players"][1]["hand"], o1["players"][1]["hand"] == teacher["players"][1]["hand"]
 (True, 4, True)
 """
 
@@ -69,7 +70,8 @@ class EvolutionObserver(Observer):
             ev = g.pack.events
             out["climate"] = {"position": state.climate_pos,
                               "zone": g.pack.zones[state.climate_pos + 4].name,
-                              "events": {d: (ev[i].name if i >= 0 else None) for d, i in state.events_in_play.items()},
+                              "events": {d: (ev[i].name if i >= 0 else None)
+                                         for d, i in state.events_in_play.items()},
                               "event_cards_left": list(state.event_pool)}
         return out
 

@@ -36,7 +36,8 @@ def load_body(s: Any, d: Any) -> Any:
         raise FormatError(f"unreadable players: {e}", "state.players") from None
     if len(s.players) != g.players:
         raise FormatError(f"expected {g.players} players", "state.players")
-    s.wh, s.first, s.round, s.final = _int(d, "wh", 0), _int(d, "first", 0), _int(d, "round", 1), _int(d, "final", 0)
+    s.wh, s.first = _int(d, "wh", 0), _int(d, "first", 0)
+    s.round, s.final = _int(d, "round", 1), _int(d, "final", 0)
     s.turn, s.left, s.end_deck, s.out = _int(d, "turn", -1), _int(d, "left", 0), _int(d, "end_deck", 0), \
         _int(d, "out", 0)
     if d.get("phase") not in PHASES:

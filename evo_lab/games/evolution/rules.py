@@ -99,7 +99,8 @@ class RuleOptions:
     boards: int = 24
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any] | "RuleOptions" | None, base: "RuleOptions | None" = None) -> "RuleOptions":
+    def from_dict(cls, d: Mapping[str, Any] | "RuleOptions" | None,
+                  base: "RuleOptions | None" = None) -> "RuleOptions":
         base = base or cls()
         if d is None:
             return base

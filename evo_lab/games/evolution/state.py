@@ -324,11 +324,13 @@ class State(StateBase):
     def state_dict(self) -> dict:
         d = {"players": [p.to_list() for p in self.players], "wh": self.wh, "first": self.first,
              "phase": self.phase, "turn": self.turn, "round": self.round, "final": self.final,
-             "pool": self.pool[:], "left": self.left, "gone": self.gone, "end_deck": self.end_deck, "discards": self.discards[:],
+             "pool": self.pool[:], "left": self.left, "gone": self.gone, "end_deck": self.end_deck,
+             "discards": self.discards[:],
              "pending": [x[:] for x in self.pending], "out": self.out, "seek": self.seek,
              "intel": list(self.intel) if self.intel is not None else None}
         if self.o.climate:
-            d["climate"] = {"pos": self.climate_pos, "pool": self.event_pool[:], "in_play": dict(self.events_in_play),
+            d["climate"] = {"pos": self.climate_pos, "pool": self.event_pool[:],
+                            "in_play": dict(self.events_in_play),
                             "used": self.event_used, "pending": self.pending_events[:]}
         return d
 

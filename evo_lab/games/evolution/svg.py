@@ -49,7 +49,8 @@ def _species(x: float, y: float, sp: dict, idx: int, assumed: bool) -> list[str]
     for i, (t, down) in enumerate(zip(sp["traits"], sp["face_down"])):
         ty = y + 70 + i * 16
         if t is None:
-            out.append(f'<rect x="{x + 6:.0f}" y="{ty:.0f}" width="{W_SPECIES - 22}" height="13" rx="3" fill="#9e9e9e"/>')
+            out.append(f'<rect x="{x + 6:.0f}" y="{ty:.0f}" width="{W_SPECIES - 22}" height="13" rx="3" '
+                       'fill="#9e9e9e"/>')
             out.append(_text(x + 10, ty + 10, "face down", 9, fill="#fff"))
             continue
         trait = _trait_of(t)
@@ -113,7 +114,8 @@ def draw_state(s: Any, viewer: int | None = None) -> str:
             out.append(_text(10, y + 50, f"hand: {hand} cards", 11))
         if pl["food_card"] is not None:
             fc = pl["food_card"] if isinstance(pl["food_card"], str) else "face down"
-            out.append(_text(10, y + H_ROW - 14, f"food card: {fc}{star if isinstance(pl['food_card'], str) else ''}", 10))
+            mark = star if isinstance(pl["food_card"], str) else ""
+            out.append(_text(10, y + H_ROW - 14, f"food card: {fc}{mark}", 10))
         for i, sp in enumerate(pl["species"]):
             out += _species(180 + i * W_SPECIES, y, sp, i, assumed)
     if assumed:

@@ -234,7 +234,8 @@ REGISTRY: dict[str, TraitDef] = {t.name: t for t in (
 #: The attack checks in the course's order (board.rkt attackable?): warning call, burrowing, climbing,
 #: herding, hard shell; then symbiosis (official only). ``(trait, hook)``.
 DEFENCES: tuple[tuple[str, Callable[..., bool]], ...] = tuple(
-    (t, REGISTRY[t].defends) for t in ("warning-call", "burrowing", "climbing", "herding", "hard-shell", "symbiosis"))
+    (t, REGISTRY[t].defends)  # type: ignore[misc]
+    for t in ("warning-call", "burrowing", "climbing", "herding", "hard-shell", "symbiosis"))
 
 #: Traits with a start-of-feeding effect, by stage, in resolution order (reference §4: fertile -> long-neck ->
 #: fat-tissue in the course; official: fertile and fat tissue before the reveal, long neck at the reveal).
