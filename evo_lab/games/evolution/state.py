@@ -178,6 +178,8 @@ class State(StateBase):
         self.phase, self.turn = "play", self.first
 
     def _next_play(self, after: int) -> None:
+        """Seed 003 line 112: "It's the next player's turn after you play your cards ... Once everyone has
+        played their cards, we flip all the played Trait Cards face-up" (then the reveal)."""
         n = len(self.players)
         nxt = (after + 1) % n
         if nxt == self.first:
@@ -211,6 +213,9 @@ class State(StateBase):
         self.out, self.turn, self.seek = 0, (self.first - 1) % n, True
 
     def _end_round(self) -> None:
+        """End of the round (scoring.py: seed 003 lines 155-162), then the end of the game (deal.py: the deck's
+        end rules; course: the deck cannot cover the next round), a board for every player without species and
+        the first-player marker to the left (seed 003 line 162)."""
         o = self.o
         end_round(self)
         if o.climate:
