@@ -9,7 +9,7 @@ import timeit
 
 import numpy as np
 
-from ..core.protocol import play_out, sample_chance
+from ..core.protocol import play_out
 from .engine import chess_moves_per_second
 
 
@@ -34,20 +34,16 @@ def random_games(variant: str, players: int, games: int, seed: int = 0) -> tuple
 
 def mid_game_state(players: int = 4, seed: int = 5):
     """A 4-player official state in the feeding phase of round 3 (for clone and size figures)."""
+    from ..core.protocol import uniform_random_policy
     from ..games.evolution import Game
 
-    game = Game(players=players)
     rng = np.random.default_rng(seed)
     while True:
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.round >= 3 and s.phase == "feed" and not s.is_chance_node():
-                return s
-            if s.is_chance_node():
-                s.apply_action(sample_chance(s, rng))
-            else:
-                acts = s.legal_actions()
-                s.apply_action(acts[int(rng.random() * len(acts))])
+        s = Game(players=players).new_initial_state()
+        play_out(s, uniform_random_policy(rng), rng,
+                 stop=lambda st: st.round >= 3 and st.phase == "feed" and not st.is_chance_node())
+        if not s.is_terminal():
+            return s
 
 
 def run(quick: bool = False) -> list[dict]:
