@@ -14,7 +14,7 @@ import importlib.util
 import sys
 
 #: Command modules, in the order ``evo-lab --help`` lists them.
-MODULES = ["demo", "board", "odds", "simulate", "bench", "lab"]
+MODULES = ["demo", "board", "odds", "simulate", "bench", "lab", "evolution"]
 
 
 def available_modules() -> list[str]:

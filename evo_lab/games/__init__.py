@@ -4,6 +4,9 @@
 id             game                                                        players
 =============  ==========================================================  ===========
 ``evo2e``      Evo (Second Edition), Philippe Keyaerts                     2-5
+``evolution``  Evolution (North Star Games); ``variant="climate"`` /        2-6 (3-8)
+               ``"course2016"``, also as ``evolution-climate`` and
+               ``evolution-course2016``
 =============  ==========================================================  ===========
 
 ``evo_lab.make_game(id, **options)`` builds any of them; registration is lazy (a module is imported when its game
@@ -14,3 +17,10 @@ from ..core.registry import register_game
 
 register_game("evo2e", "evo_lab.engine.game:Game", title="Evo (Second Edition)", players=(2, 5),
               summary="Dinosaurs on an island under a climate wheel: gene auction, movement, birth, survival.")
+register_game("evolution", "evo_lab.games.evolution.game:Game", title="Evolution (North Star Games)", players=(2, 6),
+              summary="Species boards, traits, a watering hole and carnivores: feed, adapt, survive.")
+register_game("evolution-climate", "evo_lab.games.evolution.game:Game", title="Evolution: Climate",
+              players=(2, 6), summary="Evolution with a climate track, heat and cold.", options={"variant": "climate"})
+register_game("evolution-course2016", "evo_lab.games.evolution.game:Game", title="Evolution, NEU CS 4500 course 2016",
+              players=(3, 8), summary="The course's house rules (its TestFest harnesses).",
+              options={"variant": "course2016"})

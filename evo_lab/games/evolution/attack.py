@@ -1,0 +1,95 @@
+"""Can this Carnivore attack that species? The attack check, from the trait registry's defence hooks plus the
+official body-size rule.
+
+Official (seed 003 lines 138-141; seed 002 line 40): "An attack can be made if the carnivore's body size is larger
+than the body size of the species being attacked and the carnivore has the necessary traits to overcome the
+attacked species defensive traits." Pack Hunting adds the attacker's population to its body size, Hard Shell adds
+4 to the defender's (reference §6.2). The course (reference §6.2) has no body-size rule: its Hard Shell protects
+when the attacker's body# <= body + 4.
+
+>>> from .model import Species
+>>> from .rules import official, course2016
+>>> att, prey = Species(3, 2, traits=["carnivore"]), Species(3, 2)
+>>> blocker(att, prey, None, None, official()), blocker(att, prey, None, None, course2016())
+('body-size', None)
+>>> blocker(Species(5, 2, traits=["carnivore"]), Species(3, 2, traits=["climbing"]), None, None, official())
+'climbing'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .traits import BITS, DEFENCES, TRAIT_BIT
+
+__all__ = ["blocker", "can_attack", "attack_size_ok", "neighbours", "negatable"]
+
+_CARN = BITS.carnivore
+_DEF_MASK = BITS.burrowing | BITS.climbing | BITS.herding | BITS.hard_shell | BITS.symbiosis
+_WC = BITS.warning_call
+
+
+def attack_size_ok(att: Any, dfn: Any, o: Any, negated: int = 0) -> bool:
+    """The official body-size rule: attacker body (+ population with Pack Hunting) > defender body (+ Hard
+    Shell). ``negated``: trait bits negated by Intelligence for this attack."""
+    a = att.body + (att.pop if att.mask & BITS.pack_hunting and not negated & BITS.pack_hunting else 0)
+    d = dfn.body + (o.hard_shell if dfn.mask & BITS.hard_shell and not negated & BITS.hard_shell else 0)
+    return a > d
+
+
+def blocker(att: Any, dfn: Any, left: Any, right: Any, o: Any, negated: int = 0) -> str | None:
+    """Why ``att`` cannot attack ``dfn`` (whose neighbours on its owner's row are ``left``/``right``): the name
+    of the first trait (in the course's check order) that stops it, ``"body-size"`` for the official size rule,
+    ``"not-carnivore"``; ``None`` when the attack is possible. ``negated`` (bit mask) switches traits off
+    (Intelligence, seed 004 line 71: "This property is now disabled in ALL species until the attack has been
+    completed")."""
+    if not att.mask & _CARN:
+        return "not-carnivore"
+    if negated:
+        att, dfn, left, right = _Masked.of(att, negated), _Masked.of(dfn, negated), \
+            _Masked.of(left, negated), _Masked.of(right, negated)
+    wc = (left is not None and left.mask & _WC) or (right is not None and right.mask & _WC)
+    if dfn.mask & _DEF_MASK or wc:
+        for name, hook in DEFENCES:
+            if hook(att, dfn, left, right, o):
+                return name
+    if o.body_size_rule and not attack_size_ok(att, dfn, o):
+        return "body-size"
+    return None
+
+
+def can_attack(att: Any, dfn: Any, left: Any, right: Any, o: Any, negated: int = 0) -> bool:
+    return blocker(att, dfn, left, right, o, negated) is None
+
+
+def neighbours(row: list, i: int) -> tuple[Any, Any]:
+    """The species left and right of ``row[i]`` (or None)."""
+    return (row[i - 1] if i > 0 else None), (row[i + 1] if i + 1 < len(row) else None)
+
+
+def negatable(att: Any, dfn: Any, left: Any, right: Any, o: Any) -> list[str]:
+    """The traits whose negation by the attacker's Intelligence makes a blocked attack possible (official)."""
+    out = []
+    cands = set(dfn.traits)
+    for n in (left, right):
+        if n is not None and n.mask & _WC:
+            cands.add(TRAIT_BIT["warning-call"])
+    for t in sorted(cands):
+        if blocker(att, dfn, left, right, o, 1 << t) is None:
+            out.append(t)
+    return out
+
+
+class _Masked:
+    """A read-only view of a species with some trait bits switched off."""
+
+    __slots__ = ("body", "pop", "food", "fat", "mask", "traits")
+
+    @classmethod
+    def of(cls, s: Any, off: int) -> Any:
+        if s is None:
+            return None
+        m = cls.__new__(cls)
+        m.body, m.pop, m.food, m.fat, m.traits = s.body, s.pop, s.food, s.fat, s.traits
+        m.mask = s.mask & ~off
+        return m

@@ -1,0 +1,130 @@
+"""Phase: deal cards, and the deck as exact, lazy chance nodes.
+
+The deck is kept as the multiset ``pool`` (counts per card kind) of cards nobody has seen, plus ``left``, the
+number of cards that may still be drawn before the deck runs out. Each card drawn is one chance node whose
+outcomes are the kinds in the pool weighted by their counts: exactly a uniform shuffle, drawn lazily, never a
+permutation. Cards removed unseen at setup (2 players: 40, seed 003 line 186; Climate: by player count,
+reference §8) and Climate's 40-card end-game deck (seed 002 line 14) are part of the pool but not of ``left``:
+every unseen card is equally likely to be any of them, so drawing from the pool stays exact.
+
+When the deck runs out (seed 003 lines 168-172; seed 004 line 85): the discard pile is shuffled into a new deck;
+if that happens while dealing, this round is the last, otherwise one more full round is played. Climate (seed
+002 line 47): the end-game deck is used instead. Course (dealer.rkt over?): the game is over when the deck cannot
+cover every player's cards at the start of a turn.
+
+>>> import evo_lab
+>>> s = evo_lab.make_game("evolution", players=3, seed=1).new_initial_state()
+>>> s.is_chance_node(), len(s.chance_outcomes()) > 10, s.pending[0]
+(True, True, [0, 4])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .events import CardsDrawn, Reshuffled
+
+__all__ = ["setup_deck", "deal_round", "hand_size", "draw_weights", "apply_draw", "queue_draws", "removal"]
+
+
+def removal(o: Any, pack: Any, players: int, size: int) -> int:
+    """Cards removed unseen at setup: official 2 players 40 (seed 003 line 186); Climate by the reference §8
+    table (2 players: half the deck)."""
+    if o.climate:
+        r = pack.climate_meta["removal"].get(str(players), 0)
+        return size // 2 if r == "half" else int(r)
+    return pack.setup(o.variant).get("remove_2p", 0) if players == 2 else 0
+
+
+def setup_deck(s: Any) -> None:
+    """A full, unseen deck; ``left`` excludes removed cards and the Climate end-game deck."""
+    g = s.game
+    s.pool = [c.count for c in g.deck.cards]
+    size = g.deck.size
+    left = size - removal(g.o, g.pack, g.players, size)
+    s.end_deck = 0
+    if g.o.end_rule == "end_deck":
+        s.end_deck = min(g.pack.climate_meta["end_deck"], left)
+        left -= s.end_deck
+    s.left = left
+    s.gone = 0
+    s.discards = [0] * len(g.deck.cards)
+
+
+def hand_size(o: Any, pl: Any) -> int:
+    """3 cards + 1 per species (seed 003 line 88); Climate 4 + 1 (seed 002 line 5)."""
+    return o.hand_base + o.hand_per_species * len(pl.species)
+
+
+def deal_round(s: Any) -> None:
+    """Queue this round's deal, first player first."""
+    n = len(s.players)
+    for k in range(n):
+        p = (s.first + k) % n
+        queue_draws(s, p, hand_size(s.o, s.players[p]))
+
+
+def queue_draws(s: Any, p: int, n: int) -> None:
+    if n <= 0:
+        return
+    if s.ev is not None:
+        s.ev.append(CardsDrawn(p, n))
+    if s.pending and s.pending[-1][0] == p:
+        s.pending[-1][1] += n
+    else:
+        s.pending.append([p, n])
+    _refill(s)
+
+
+def _refill(s: Any) -> None:
+    """Make a card drawable if the deck ran out; drop the draws that cannot be made."""
+    while s.pending and s.left <= 0:
+        if not _deck_ran_out(s):
+            s.pending.clear()
+            return
+
+
+def _deck_ran_out(s: Any) -> bool:
+    """Handle an empty deck; False when no card can be drawn any more."""
+    o = s.o
+    in_deal = s.phase == "deal"
+    if o.end_rule == "reshuffle":
+        total = sum(s.discards)
+        if total == 0:
+            return False
+        s.gone += sum(s.pool)  # cards removed unseen at setup stay out of the game
+        s.pool, s.discards = s.discards, [0] * len(s.discards)
+        s.left = total
+        why = "reshuffled while dealing: last round" if in_deal else "reshuffled: one more round"
+    elif o.end_rule == "end_deck" and s.end_deck > 0:
+        s.left, s.end_deck = s.end_deck, 0
+        why = "end-game deck while dealing: last round" if in_deal else "end-game deck: one more round"
+    else:
+        return False
+    if in_deal:
+        s.final = 1
+    elif s.final == 0:
+        s.final = 2
+    if s.ev is not None:
+        s.ev.append(Reshuffled(s.left, why))
+    return True
+
+
+def draw_weights(s: Any) -> tuple[list, list[int]]:
+    """The outcomes ``("card", kind)`` of the next draw and their integer weights (the counts in the pool)."""
+    pool = s.pool
+    card = s.game.card_outcomes
+    ks = [k for k, c in enumerate(pool) if c]
+    return [card[k] for k in ks], [pool[k] for k in ks]
+
+
+def apply_draw(s: Any, kind: int) -> None:
+    """The next pending draw gives card ``kind`` to its player."""
+    p = s.pending[0][0]
+    s.pool[kind] -= 1
+    s.left -= 1
+    s.players[p].take(kind)
+    s.pending[0][1] -= 1
+    if s.pending[0][1] <= 0:
+        s.pending.pop(0)
+    _refill(s)

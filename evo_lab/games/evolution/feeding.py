@@ -1,0 +1,308 @@
+"""Phase: feeding. Taking food (with Foraging and Cooperation chains and Fat Tissue), attacks (Horns, excess
+food, extinction), Scavengers, and the feeding options of a player.
+
+The functions work on any *table*: an object with ``players`` (list of :class:`~.model.Player`), ``wh`` (plant
+food on the watering hole), ``o`` (:class:`~.rules.RuleOptions`), ``ev`` (an event list or None),
+``give_cards(p, n)`` and ``discard(kind)``. The game state is one; the course harness's JSON configuration is
+another (it hands out its ordered deck), so the harness runs these same rules.
+
+Sources: seed 003 lines 122-155 (feeding), seed 002 lines 38-43, seed 004 lines 59-73, and for the course the
+instructor's ``dealer.rkt`` (feed-a-player-s-species, feed-scavengers, feed1) and ``next.rkt`` (feed-carnivore).
+
+>>> from .model import Player, Species
+>>> from .rules import course2016
+>>> from types import SimpleNamespace as T
+>>> t = T(players=[Player([Species(0, 2, traits=["cooperation", "foraging"]), Species(0, 2)])], wh=5,
+...       o=course2016(), ev=None)
+>>> feed(t, 0, t.players[0].species[0], "wh", "plant", "eat")    # eat, forage, cooperate twice
+2
+>>> [s.food for s in t.players[0].species], t.wh
+([2, 2], 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .attack import blocker, negatable
+from .events import Ate, Attacked, Extinct, Stored
+from .traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE
+
+__all__ = ["room", "take", "feed", "attack", "scavenge", "kill", "go_extinct", "options", "has_option",
+           "meat_meal", "store_fat", "apply_feeding"]
+
+_CARN, _FORAGE, _COOP, _FAT = BITS.carnivore, BITS.foraging, BITS.cooperation, BITS.fat_tissue
+_SCAV, _HORNS, _INTEL = BITS.scavenger, BITS.horns, BITS.intelligence
+_TRIGGER_MASK = _FORAGE | _COOP
+
+
+def room(s: Any, o: Any) -> int:
+    """How much more food ``s`` can take: its hunger, plus its free Fat Tissue in the official "overflow" mode
+    (a fed Fat Tissue species keeps eating into its fat, up to its body size: seed 004 line 65)."""
+    r = s.pop - s.food
+    if o.fat_mode == "overflow" and s.mask & _FAT:
+        r += s.body - s.fat
+    return r
+
+
+def take(t: Any, p: int, s: Any, source: str, n: int = 1, why: str = "eat") -> int:
+    """Species ``s`` of player ``p`` takes up to ``n`` food from ``source`` (``"wh"`` or ``"bank"``); food
+    beyond its population goes onto its Fat Tissue (official). Returns the number taken. Seed 003 line 151:
+    "A species can never gather more food than its Population" (Fat Tissue excepted, seed 004 line 65)."""
+    o = t.o
+    if source == "wh":
+        n = min(n, t.wh)
+    hunger = s.pop - s.food
+    fat_room = s.body - s.fat if (o.fat_mode == "overflow" and s.mask & _FAT) else 0
+    n = min(n, hunger + fat_room)
+    if n <= 0:
+        return 0
+    eat = min(n, hunger)
+    s.food += eat
+    s.fat += n - eat
+    if source == "wh":
+        t.wh -= n
+    if t.ev is not None:
+        t.ev.append(Ate(p, _index(t, p, s), n, source, why))
+    return n
+
+
+def feed(t: Any, p: int, s: Any, source: str, kind: str, why: str = "eat", n: int = 1) -> int:
+    """One feeding of ``s``: take ``n`` ``kind`` food ("plant"/"meat") from ``source``, then Foraging (one more
+    plant food from the watering hole: seed 003 line 132) and Cooperation (the species to the right takes 1 food
+    from the same source, every time this one takes food: seed 003 line 149). Carnivores never eat plant food,
+    not even through Cooperation (seed 002 line 40) -- except in the course, where food is food (dealer.rkt
+    "allison's test"). Returns the food ``s`` itself took."""
+    o = t.o
+    if kind == "plant" and s.mask & _CARN and not o.food_is_food:
+        return 0
+    got = take(t, p, s, source, n, why)
+    if not got:
+        return 0
+    m = s.mask
+    if m & _TRIGGER_MASK:
+        for b, hook in AFTER_TAKE:  # the trait registry's feeding triggers (Foraging, Cooperation)
+            if m & b:
+                got += hook(t, p, s, source, kind)
+    return got
+
+
+def index_of(row: list, s: Any) -> int:
+    """The position of species ``s`` (by identity) in a row."""
+    for i, x in enumerate(row):
+        if x is s:
+            return i
+    return -1
+
+
+def _index(t: Any, p: int, s: Any) -> int:
+    return index_of(t.players[p].species, s)
+
+
+def meat_meal(t: Any, p: int, s: Any, prey_body: int) -> int:
+    """The attacker eats: official, meat from the bank equal to the prey's body size (seed 003 line 143), one
+    feeding (Cooperation once); course, one feeding from the watering hole (dealer.rkt feed-a-player-s-species,
+    with Foraging and Cooperation)."""
+    o = t.o
+    src = "wh" if o.meat_source == "watering_hole" else "bank"
+    return feed(t, p, s, src, "meat", "attack", prey_body if o.meat_amount == "body" else 1)
+
+
+def scavenge(t: Any, p: int) -> None:
+    """Every Scavenger takes 1 meat food, clockwise from the attacking player (course next.rkt feed-scavengers;
+    seed 003 line 149). Official: from the bank; course: from the watering hole."""
+    n = len(t.players)
+    for k in range(n):
+        q = (p + k) % n
+        for s in list(t.players[q].species):
+            if s.mask & _SCAV:
+                for b, hook in ON_CARNIVORE_ATE:
+                    if s.mask & b:
+                        hook(t, q, s, "", "meat")
+
+
+def go_extinct(t: Any, p: int, s: Any) -> None:
+    """Remove a species at population 0: its trait cards go to the discard pile and its owner draws one card per
+    trait discarded (seed 003 line 166) or 2 cards (course next.rkt EXTINCTION-CARDS). The gap closes
+    (seed 004 line 81)."""
+    row = t.players[p].species
+    i = _index(t, p, s)
+    del row[i]
+    for k in s.cards:
+        if k >= 0:
+            t.discard(k)
+    n = len(s.traits) if t.o.extinction_cards == "traits" else int(t.o.extinction_cards)
+    if t.ev is not None:
+        t.ev.append(Extinct(p, i, n))
+    if n:
+        t.give_cards(p, n)
+
+
+def kill(t: Any, p: int, s: Any, n: int, to: int) -> bool:
+    """Population of ``s`` (player ``p``) drops by ``n``; food above the new population goes to the bag of
+    player ``to`` (official R1: the owner; seed 002 line 41) or is lost (course kill1). True if extinct."""
+    s.pop -= n
+    if s.food > s.pop:
+        excess = s.food - max(s.pop, 0)
+        s.food = max(s.pop, 0)
+        if to >= 0:
+            t.players[to].bag += excess
+    if s.pop <= 0:
+        s.pop = 0
+        go_extinct(t, p, s)
+        return True
+    return False
+
+
+def _excess_to(o: Any, owner: int, attacker: int) -> int:
+    return {"owner": owner, "attacker": attacker}.get(o.excess_food_to, -1)
+
+
+def attack(t: Any, p: int, i: int, tp: int, ti: int, negated: int = 0) -> None:
+    """Species ``i`` of player ``p`` attacks species ``ti`` of player ``tp`` (already checked legal). The prey
+    loses 1 population (seed 003 line 145); Horns cost the attacker 1 population first and a Carnivore that dies
+    of it does not eat (course next.rkt feed-carnivore); then the attacker eats and every Scavenger eats."""
+    o = t.o
+    att = t.players[p].species[i]
+    prey = t.players[tp].species[ti]
+    horns = bool(prey.mask & _HORNS) and not negated & _HORNS
+    body = prey.body
+    if t.ev is not None:
+        t.ev.append(Attacked(p, i, tp, ti, horns))
+    kill(t, tp, prey, 1, _excess_to(o, tp, p))
+    if horns and kill(t, p, att, o.horns, _excess_to(o, p, p)):
+        return
+    if meat_meal(t, p, att, body):
+        scavenge(t, p)
+
+
+def store_fat(t: Any, p: int, i: int, n: int) -> int:
+    """Course: store ``n`` tokens from the watering hole on species ``i``'s Fat Tissue (dealer.rkt store-fat:
+    at most what the watering hole holds). No Foraging or Cooperation."""
+    s = t.players[p].species[i]
+    n = min(n, t.wh, s.body - s.fat)
+    s.fat += n
+    t.wh -= n
+    if t.ev is not None:
+        t.ev.append(Stored(p, i, n))
+    return n
+
+
+def apply_feeding(t: Any, p: int, a: tuple, card: int = -1) -> None:
+    """Carry out one feeding option of player ``p`` (an action tuple of :func:`options`); Intelligence options
+    discard ``card`` from the hand first (seed 004 line 57: "you must first select a card to be discarded")."""
+    k = a[0]
+    if len(a) in (3, 5) and k in ("eat", "attack") and card >= 0:
+        t.players[p].hand.remove(card)
+        t.discard(card)
+    if k == "eat":
+        s = t.players[p].species[a[1]]
+        if len(a) == 3:  # Intelligence: plant food from the bank (ruling R3: the amount is setup data, assumed)
+            feed(t, p, s, "bank", "plant", "intelligence", t.o.intelligence_food)
+        else:
+            feed(t, p, s, "wh", "plant", "eat")
+    elif k == "attack":
+        attack(t, p, a[1], a[2], a[3], (1 << a[4]) if len(a) == 5 else 0)
+    elif k == "store":
+        store_fat(t, p, a[1], a[2])
+
+
+# ----- what a player may do on their feeding turn
+
+def _targets(t: Any, p: int, i: int, att: Any, out: list | None) -> bool:
+    """Attack options of carnivore ``att`` (species ``i`` of ``p``); appends to ``out`` or returns on the first."""
+    o = t.o
+    found = False
+    intel = o.intelligence and att.mask & _INTEL and t.players[p].hand
+    for q, pl in enumerate(t.players):
+        if q == p and not o.attack_own:
+            continue
+        row = pl.species
+        for j, d in enumerate(row):
+            if q == p and j == i:
+                continue
+            left = row[j - 1] if j else None
+            right = row[j + 1] if j + 1 < len(row) else None
+            if blocker(att, d, left, right, o) is None:
+                if out is None:
+                    return True
+                out.append(("attack", i, q, j))
+                found = True
+            elif intel:
+                for tid in negatable(att, d, left, right, o):
+                    if out is None:
+                        return True
+                    out.append(("attack", i, q, j, tid))
+                    found = True
+    return found
+
+
+def options(t: Any, p: int) -> list:
+    """The feeding options of player ``p`` as action tuples: ``("eat", i)``, ``("eat", i, "intel")``
+    (Intelligence: a card is discarded next), ``("store", i, n)`` (course Fat Tissue), ``("attack", i, tp, j)``,
+    ``("attack", i, tp, j, trait)`` (Intelligence negating ``trait``; a card is discarded next) and ``("pass",)``
+    (course: forgo attacking or storing fat when no vegetarian can eat)."""
+    o = t.o
+    if o.stop_when_empty and t.wh <= 0:
+        return []
+    out: list = []
+    hand = t.players[p].hand
+    veg = False
+    for i, s in enumerate(t.players[p].species):
+        m = s.mask
+        if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.wh > 0:
+            out.extend(("store", i, n) for n in range(1, min(s.body - s.fat, t.wh) + 1))
+        r = room(s, o) if o.fat_mode == "overflow" else s.pop - s.food
+        if r <= 0:
+            continue
+        if m & _CARN:
+            _targets(t, p, i, s, out)
+        else:
+            if t.wh > 0:
+                out.append(("eat", i))
+                veg = True
+            if o.intelligence and m & _INTEL and hand:
+                out.append(("eat", i, "intel"))
+                veg = True
+    if o.may_decline and len(out) > 1 and not veg:
+        out.append(("pass",))
+    return out
+
+
+def has_option(t: Any, p: int) -> bool:
+    """Whether player ``p`` can feed anything (a fast ``bool(options(t, p))``)."""
+    o = t.o
+    if o.stop_when_empty and t.wh <= 0:
+        return False
+    for i, s in enumerate(t.players[p].species):
+        m = s.mask
+        if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.wh > 0:
+            return True
+        r = room(s, o) if o.fat_mode == "overflow" else s.pop - s.food
+        if r <= 0:
+            continue
+        if m & _CARN:
+            if _targets(t, p, i, s, None):
+                return True
+        elif t.wh > 0 or (o.intelligence and m & _INTEL and t.players[p].hand):
+            return True
+    return False
+
+
+def next_feeder(t: Any, after: int, out: int) -> tuple[int, int]:
+    """The next player to feed after player ``after`` (clockwise, ``after`` itself last) and the updated bit
+    mask ``out`` of players done feeding. Official (seed 004 line 61): "Once a player has no hungry animals
+    left, he is skipped" -- while they cannot feed. Course (dealer.rkt feeding/feed1): a player that cannot
+    feed (or declines) leaves the queue for the rest of the feeding. ``-1``: feeding is over (seed 003 line
+    155: "when all Hungry species are unable to find any food")."""
+    n = len(t.players)
+    drop = t.o.drop_when_done
+    for k in range(1, n + 1):
+        q = (after + k) % n
+        if out >> q & 1:
+            continue
+        if has_option(t, q):
+            return q, out
+        if drop:
+            out |= 1 << q
+    return -1, out

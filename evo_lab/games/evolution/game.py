@@ -1,0 +1,109 @@
+"""``Game``: the static configuration of an Evolution game (players, variant, rule options, data pack, seed).
+
+>>> g = Game(players=4, seed=1)
+>>> g.players, g.o.variant, g.deck.size, g.deck.assumed
+(4, 'official', 129, True)
+>>> Game(players=3, variant="course2016").o.max_track
+7
+>>> Game(players=1)
+Traceback (most recent call last):
+...
+evo_lab.games.evolution.rules.GameConfigError: Evolution (official) is for 2 to 6 players, got 1
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+import numpy as np
+
+from ...core.game import GameBase
+from .data import EvolutionPack, load_pack
+from .notation import card_label
+from .rules import GameConfigError, RuleOptions, variant_options
+from .traits import TRAIT_BIT
+
+__all__ = ["Game"]
+
+
+class Game(GameBase):
+    """``Game(players=4, seed=None, variant="official"|"climate"|"course2016", options=None, data=None)``.
+    ``options``: a dict of :class:`~.rules.RuleOptions` fields overriding the variant's; ``data``: a pack path
+    or :class:`~.data.EvolutionPack` (default: the shipped pack, whose official/Climate food values are
+    assumed)."""
+
+    name = "evolution"
+    title = "Evolution (North Star Games)"
+    version = 1
+
+    def __init__(self, players: int = 4, seed: int | None = None, variant: str = "official",
+                 options: Mapping[str, Any] | RuleOptions | None = None, data: Any = None):
+        from .observer import EvolutionObserver
+        from .state import State
+
+        self.pack = data if isinstance(data, EvolutionPack) else load_pack(data)
+        base = variant_options(variant)
+        setup = self.pack.setup(variant)
+        base = replace(base, max_traits=setup["max_traits"], max_track=setup["max_track"],
+                       hard_shell=setup["hard_shell"], horns=setup["horns"], hand_base=setup["hand_base"],
+                       hand_per_species=setup["hand_per_species"], new_body=setup["new_species_body"],
+                       new_pop=setup["new_species_pop"], intelligence_food=setup["intelligence_food"])
+        self.o = RuleOptions.from_dict(options, base=base)
+        lo, hi = setup["players"]
+        if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+            raise GameConfigError(f"players must be an integer, got {players!r}")
+        if not lo <= players <= hi:
+            raise GameConfigError(f"Evolution ({variant}) is for {lo} to {hi} players, got {players}")
+        self.players = int(players)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise GameConfigError(f"seed must be an integer or None, got {seed!r}")
+        self.seed = None if seed is None else int(seed)
+        self.rng = np.random.default_rng(self.seed)
+        self.variant = variant
+        self._options_in = dict(options) if isinstance(options, Mapping) else (
+            options.to_dict() if isinstance(options, RuleOptions) else None)
+        self.deck = self.pack.deck(self.o.deck)
+        self.card_trait = [TRAIT_BIT[c.trait] for c in self.deck.cards]
+        self.labels = [card_label(c) for c in self.deck.cards]
+        self.label_kind = {lab: k for k, lab in enumerate(self.labels)}
+        self.card_outcomes = [("card", k) for k in range(len(self.deck.cards))]
+        self.state_class = State
+        self.observer = EvolutionObserver(self)
+
+    def new_initial_state(self) -> Any:
+        """Setup done (one species each, the deck shuffled lazily): the first chance node deals round 1."""
+        return self.state_class(self)
+
+    def to_dict(self) -> dict:
+        d: dict = {"players": self.players, "variant": self.variant, "data": self.pack.fingerprint()}
+        if self._options_in:
+            d["options"] = self._options_in
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "Game":
+        from ...core.errors import FormatError
+
+        if not isinstance(d, Mapping):
+            raise FormatError("the configuration must be an object", "config")
+        try:
+            g = cls(players=d.get("players", 4), variant=d.get("variant", "official"), options=d.get("options"))
+        except GameConfigError as e:
+            raise FormatError(str(e), "config") from None
+        fp = d.get("data")
+        if fp is not None and fp != g.pack.fingerprint():
+            raise FormatError(f"made with another data pack ({fp}); load it with Game(data=...)", "config.data")
+        return g
+
+    def __repr__(self) -> str:
+        return f"<Evolution game: {self.variant}, {self.players} players>"
+
+
+def _state_game_class() -> None:
+    from .state import State
+
+    State.game_class = Game  # type: ignore[attr-defined]
+
+
+_state_game_class()

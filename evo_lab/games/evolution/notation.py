@@ -1,0 +1,183 @@
+"""Action notation: every action (and chance outcome) as a short string that :func:`parse` reads back, and a
+sentence in words (:func:`describe`). Species and players are numbered from 1; a card is ``trait+food`` (plus
+``~sun`` / ``~snow`` for Climate icons).
+
+==============================  ===================================================================
+string                          action
+==============================  ===================================================================
+``food horns+2``                put a food card face down (phase 2)
+``trait 1 horns+2``             trait card face down on species 1
+``replace 2.1 horns+2``         replace species 2's first trait
+``drop 2.1``                    discard species 2's first trait (Climate)
+``new L horns+2``               a new species at the left (``R``: right) end
+``body 1 horns+2``, ``pop 1 horns+2``   +1 body size / population of species 1
+``pass``                        end the turn (play cards) / forgo feeding (course)
+``eat 1`` / ``eat 1 intelligence``      feed species 1 / use its Intelligence
+``store 1 2``                   course: store 2 fat on species 1
+``attack 1 P2.3``               species 1 attacks player 2's species 3 (``negate climbing``: Intelligence)
+``discard horns+2``             the card Intelligence discards
+``draw horns+2``                chance: the next card dealt
+``event cold Blizzard``         chance: the next climate event card
+==============================  ===================================================================
+
+>>> import evo_lab
+>>> g = evo_lab.make_game("evolution", players=2, seed=0)
+>>> a = parse(g, "attack 1 P2.3 negate climbing")
+>>> a, to_string(g, a)
+(('attack', 0, 1, 2, 3), 'attack 1 P2.3 negate climbing')
+>>> to_string(g, parse(g, "new L carnivore+3"))
+'new L carnivore+3'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...core.errors import FormatError
+from .traits import TRAIT_BIT, TRAIT_IDS
+
+__all__ = ["to_string", "parse", "describe", "card_label"]
+
+
+def card_label(c: Any) -> str:
+    icons = ("~sun" * c.sun) + ("~snow" * c.snow)
+    return f"{c.trait}{c.food:+d}{icons}"
+
+
+def _sp(i: int) -> str:
+    return str(i + 1)
+
+
+def to_string(g: Any, a: Any) -> str:
+    """The action string of ``a`` (a tuple of the game)."""
+    L = g.labels
+    k = a[0]
+    if k in ("food", "discard"):
+        return f"{k} {L[a[1]]}"
+    if k == "card":
+        return f"draw {L[a[1]]}"
+    if k == "event":
+        return f"event {a[1]} {g.pack.events[a[2]].name.replace(' ', '-')}"
+    if k in ("trait", "body", "pop"):
+        return f"{k} {_sp(a[1])} {L[a[2]]}"
+    if k == "replace":
+        return f"replace {_sp(a[1])}.{a[2] + 1} {L[a[3]]}"
+    if k == "drop":
+        return f"drop {_sp(a[1])}.{a[2] + 1}"
+    if k == "new":
+        return f"new {a[1]} {L[a[2]]}"
+    if k == "pass":
+        return "pass"
+    if k == "eat":
+        return f"eat {_sp(a[1])}" + (" intelligence" if len(a) == 3 else "")
+    if k == "store":
+        return f"store {_sp(a[1])} {a[2]}"
+    if k == "attack":
+        s = f"attack {_sp(a[1])} P{a[2] + 1}.{a[3] + 1}"
+        return s + (f" negate {TRAIT_IDS[a[4]]}" if len(a) == 5 else "")
+    raise FormatError(f"not an action of this game: {a!r}", "action")
+
+
+_NUM = r"([1-9][0-9]*)"
+_PATTERNS = [
+    (re.compile(r"^(food|discard|draw) (\S+)$"), "card"),
+    (re.compile(rf"^(trait|body|pop) {_NUM} (\S+)$"), "on"),
+    (re.compile(rf"^replace {_NUM}\.{_NUM} (\S+)$"), "replace"),
+    (re.compile(rf"^drop {_NUM}\.{_NUM}$"), "drop"),
+    (re.compile(r"^new ([LR]) (\S+)$"), "new"),
+    (re.compile(r"^pass$"), "pass"),
+    (re.compile(rf"^eat {_NUM}( intelligence)?$"), "eat"),
+    (re.compile(rf"^store {_NUM} {_NUM}$"), "store"),
+    (re.compile(rf"^attack {_NUM} P{_NUM}\.{_NUM}( negate (\S+))?$"), "attack"),
+    (re.compile(r"^event (cold|hot) (\S+)$"), "event"),
+]
+
+
+def _kind(g: Any, label: str) -> int:
+    k = g.label_kind.get(label)
+    if k is None:
+        raise FormatError(f"unknown card {label!r} (cards read like 'horns+2')", "action")
+    return k
+
+
+def parse(g: Any, text: str) -> tuple:
+    """The action tuple of an action string; unreadable text raises :class:`FormatError` (field ``action``)."""
+    if not isinstance(text, str):
+        raise FormatError(f"an action string is expected, got {type(text).__name__}", "action")
+    t = " ".join(text.split())
+    for rx, kind in _PATTERNS:
+        m = rx.match(t)
+        if not m:
+            continue
+        v = m.groups()
+        if kind == "card":
+            return ("card" if v[0] == "draw" else v[0], _kind(g, v[1]))
+        if kind == "on":
+            return (v[0], int(v[1]) - 1, _kind(g, v[2]))
+        if kind == "replace":
+            return ("replace", int(v[0]) - 1, int(v[1]) - 1, _kind(g, v[2]))
+        if kind == "drop":
+            return ("drop", int(v[0]) - 1, int(v[1]) - 1)
+        if kind == "new":
+            return ("new", v[0], _kind(g, v[1]))
+        if kind == "pass":
+            return ("pass",)
+        if kind == "eat":
+            return ("eat", int(v[0]) - 1, "intel") if v[1] else ("eat", int(v[0]) - 1)
+        if kind == "store":
+            return ("store", int(v[0]) - 1, int(v[1]))
+        if kind == "attack":
+            a = ("attack", int(v[0]) - 1, int(v[1]) - 1, int(v[2]) - 1)
+            if v[3]:
+                if v[4] not in TRAIT_BIT:
+                    raise FormatError(f"unknown trait {v[4]!r}", "action")
+                a += (TRAIT_BIT[v[4]],)
+            return a
+        if kind == "event":
+            for i, e in enumerate(g.pack.events):
+                if e.deck == v[0] and e.name.replace(" ", "-") == v[1]:
+                    return ("event", v[0], i)
+            raise FormatError(f"unknown {v[0]} event {v[1]!r}", "action")
+    raise FormatError(f"cannot read the action {text!r} (e.g. 'eat 1', 'attack 1 P2.1', 'trait 1 horns+2')",
+                      "action")
+
+
+def describe(g: Any, s: Any, a: Any) -> str:
+    """``a`` (at state ``s``) in words."""
+    L = g.labels
+    k = a[0]
+    who = f"P{s.current_player() + 1}" if s.current_player() >= 0 else "Chance"
+    if k == "food":
+        return f"{who} puts {L[a[1]]} face down as a food card ({g.deck.cards[a[1]].food:+d} plant food)"
+    if k == "card":
+        p = s.pending[0][0] if s.pending else -1
+        return f"P{p + 1} draws {L[a[1]]}"
+    if k == "event":
+        e = g.pack.events[a[2]]
+        return f"the {a[1]} event deck shows {e.name} (food {e.food:+d}, -{e.loss} population)"
+    if k == "trait":
+        return f"{who} plays {L[a[2]]} face down as a trait on species {a[1] + 1}"
+    if k == "replace":
+        return f"{who} replaces trait {a[2] + 1} of species {a[1] + 1} with {L[a[3]]}"
+    if k == "drop":
+        return f"{who} discards trait {a[2] + 1} of species {a[1] + 1}"
+    if k == "new":
+        side = "left" if a[1] == "L" else "right"
+        return f"{who} discards {L[a[2]]} for a new species at the {side} end"
+    if k in ("body", "pop"):
+        what = "body size" if k == "body" else "population"
+        return f"{who} discards {L[a[2]]} for +1 {what} on species {a[1] + 1}"
+    if k == "pass":
+        return f"{who} passes" if s.phase == "play" else f"{who} forgoes feeding this round"
+    if k == "eat":
+        how = " with Intelligence (plant food from the bank)" if len(a) == 3 else " from the watering hole"
+        return f"{who} feeds species {a[1] + 1}{how}"
+    if k == "store":
+        return f"{who} stores {a[2]} fat on species {a[1] + 1}"
+    if k == "attack":
+        neg = f", negating {TRAIT_IDS[a[4]]} with Intelligence" if len(a) == 5 else ""
+        return f"{who}'s species {a[1] + 1} attacks P{a[2] + 1}'s species {a[3] + 1}{neg}"
+    if k == "discard":
+        return f"{who} discards {L[a[1]]} for Intelligence"
+    return to_string(g, a)

@@ -1,0 +1,140 @@
+"""Phase: play cards. Each card in hand can become a trait (face down), a new species, +1 body size or +1
+population (seed 003 lines 100-112; seed 004 lines 30-44; seed 002 lines 26-33).
+
+The primitives change the table and discard the spent card; the caller takes the card out of the hand (the
+game's hand is a sorted multiset, the course harness's an ordered list addressed by index).
+
+>>> from .model import Player, Species
+>>> from .rules import official
+>>> from types import SimpleNamespace as T
+>>> t = T(players=[Player([Species()], hand=[3, 7])], o=official(), discard=lambda k: None, ev=None)
+>>> _ = new_species(t, 0, "L", 3); len(t.players[0].species), t.players[0].species[0].fresh
+(2, True)
+>>> grow(t, 0, 1, "body", 7); t.players[0].species[1].body
+2
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Species
+
+__all__ = ["new_species", "add_trait", "replace_trait", "drop_trait", "grow", "plays", "apply_play",
+           "max_traits"]
+
+
+def max_traits(o: Any, players: int) -> int:
+    """3 traits (2 in a 2-player game), seed 003 lines 106 and 187; Climate 4 (3 with 2 players), seed 002
+    line 27."""
+    return o.max_traits - 1 if players == 2 and o.variant != "course2016" else o.max_traits
+
+
+def new_species(t: Any, p: int, side: str, kind: int) -> Species:
+    """Discard a card for a new species with body 1 and population 1 (seed 003 line 65-66; course: body 0,
+    board.rkt), at the left or right end of the row, never between (seed 004 line 38)."""
+    o = t.o
+    s = Species(o.new_body, o.new_pop, fresh=True)
+    row = t.players[p].species
+    if side == "L":
+        row.insert(0, s)
+    else:
+        row.append(s)
+    t.discard(kind)
+    return s
+
+
+def add_trait(t: Any, p: int, i: int, kind: int, trait: str, face_down: bool = True) -> None:
+    """Put a trait card face down on species ``i`` (seed 003 line 104: it stays face down until revealed)."""
+    t.players[p].species[i].add_trait(trait, kind, face_down)
+
+
+def replace_trait(t: Any, p: int, i: int, slot: int, kind: int, trait: str, face_down: bool = True) -> None:
+    """Replace the trait in ``slot`` (seed 003 line 106: "you can still play another one by discarding one
+    that's already on that species"); the old card goes to the discard pile."""
+    old = t.players[p].species[i].replace_trait(slot, trait, kind, face_down)
+    if old >= 0:
+        t.discard(old)
+
+
+def drop_trait(t: Any, p: int, i: int, slot: int) -> None:
+    """Climate: discard a trait without replacing it (seed 002 line 30)."""
+    old = t.players[p].species[i].remove_trait(slot)
+    if old >= 0:
+        t.discard(old)
+
+
+def grow(t: Any, p: int, i: int, what: str, kind: int) -> None:
+    """Discard a card for +1 body size or +1 population (seed 003 line 110; max 6: seed 002 line 29; course 7)."""
+    s = t.players[p].species[i]
+    if what == "body":
+        s.body += 1
+    else:
+        s.pop += 1
+    t.discard(kind)
+
+
+def plays(t: Any, p: int, card_trait: Any) -> list:
+    """Every card play of player ``p``: ``("trait", i, k)``, ``("replace", i, slot, k)``, ``("new", side, k)``,
+    ``("body", i, k)``, ``("pop", i, k)``, ``("drop", i, slot)`` (Climate) and ``("pass",)``.
+    ``card_trait[k]`` is the trait id of card kind ``k``."""
+    o = t.o
+    pl = t.players[p]
+    row = pl.species
+    cap = max_traits(o, len(t.players))
+    top = o.max_track
+    out: list = []
+    kinds = sorted(set(pl.hand))
+    sides = ("R",) if o.variant == "course2016" else ("L", "R")
+    if o.boards and sum(len(q.species) for q in t.players) >= o.boards:
+        sides = ()  # every species board is on the table (seed 003 line 54: 24 boards)
+    for k in kinds:
+        tid = card_trait[k]
+        for side in sides:
+            out.append(("new", side, k))
+        for i, s in enumerate(row):
+            if s.body < top:
+                out.append(("body", i, k))
+            if s.pop < top:
+                out.append(("pop", i, k))
+            dup = tid in s.traits
+            if len(s.traits) < cap and not dup and (s.fresh or not o.traits_only_on_new):
+                out.append(("trait", i, k))
+            if s.traits and (o.replace_any_time or len(s.traits) >= cap):
+                for slot, old in enumerate(s.traits):
+                    if old == tid or (dup and old != tid):
+                        continue
+                    out.append(("replace", i, slot, k))
+    if o.climate:
+        for i, s in enumerate(row):
+            out.extend(("drop", i, slot) for slot in range(len(s.traits)))
+    out.append(("pass",))
+    return out
+
+
+def apply_play(t: Any, p: int, a: tuple, card_trait: Any, trait_names: Any) -> None:
+    """Carry out one card play (an action of :func:`plays`); the card leaves the hand here."""
+    k = a[0]
+    if k == "pass":
+        return
+    if k == "drop":
+        drop_trait(t, p, a[1], a[2])
+        _fat_check(t.players[p].species[a[1]])
+        return
+    kind = a[-1]
+    t.players[p].hand.remove(kind)
+    if k == "new":
+        new_species(t, p, a[1], kind)
+    elif k in ("body", "pop"):
+        grow(t, p, a[1], k, kind)
+    elif k == "trait":
+        add_trait(t, p, a[1], kind, trait_names[card_trait[kind]], True)
+    elif k == "replace":
+        replace_trait(t, p, a[1], a[2], kind, trait_names[card_trait[kind]], True)
+    _fat_check(t.players[p].species[a[1]] if k in ("replace",) else None)
+
+
+def _fat_check(s: Any) -> None:
+    """Food stored on a Fat Tissue card leaves with the card (ruling R5)."""
+    if s is not None and s.fat and "fat-tissue" not in s.trait_names():
+        s.fat = 0

@@ -1,0 +1,66 @@
+"""Phase: reveal. Traits flip face up, the food cards are revealed and added to the watering hole, and the
+start-of-feeding traits act (Fertile, Fat Tissue, Long Neck; Climate's Nocturnal).
+
+Official order (seed 004 lines 46-57: "Now the food cards are turned up ... Animals with the properties Long
+Neck, Fertile, Fat Tissue ... can now use these, starting with the starting player"; the trait texts put Fertile
+and Fat Tissue *before* the food cards are revealed and Long Neck *when* they are revealed; seed 002 line 35:
+"resolution proceeds clockwise from the first player"): ruling R4 resolves, from the first player, every Fertile,
+then every Fat Tissue, then reveals the food, then every Long Neck. Course (reference §4, dealer.rkt feeding): the
+food cards are added first, then fertile -> long-neck -> fat-tissue.
+
+>>> from .model import Player, Species
+>>> from .rules import course2016
+>>> from types import SimpleNamespace as T
+>>> t = T(players=[Player([Species(1, 2, traits=["fertile", "long-neck"])])], wh=3, o=course2016(), ev=None, first=0)
+>>> start_effects(t, "course"); s = t.players[0].species[0]; (s.pop, s.food, t.wh)
+(3, 1, 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .events import FoodRevealed
+from .traits import REGISTRY, START_EFFECTS, bit
+
+__all__ = ["reveal_traits", "add_food", "start_effects"]
+
+
+def _order(t: Any) -> range:
+    n = len(t.players)
+    first = getattr(t, "first", 0)
+    return [(first + k) % n for k in range(n)]  # type: ignore[return-value]
+
+
+def reveal_traits(t: Any) -> None:
+    """Seed 003 line 112: "Once everyone has played their cards, we flip all the played Trait Cards face-up"."""
+    for pl in t.players:
+        for s in pl.species:
+            if s.down:
+                s.reveal()
+            s.fresh = False
+
+
+def add_food(t: Any, values: list[int]) -> int:
+    """Add the food cards' plant food. Official (seed 003 lines 118-120): the sum is added, or removed if
+    negative, never below 0. Course (dealer.rkt fill-up-watering-hole): card by card, never below 0."""
+    if t.o.food_cards_one_by_one:
+        for v in values:
+            t.wh = max(0, t.wh + v)
+    else:
+        t.wh = max(0, t.wh + sum(values))
+    if t.ev is not None:
+        t.ev.append(FoodRevealed(sum(values), t.wh))
+    return sum(values)
+
+
+def start_effects(t: Any, stage: str) -> None:
+    """Run the start-of-feeding traits of ``stage`` (``"before"``, ``"reveal"`` or ``"course"``, see
+    :data:`~.traits.START_EFFECTS`): each trait in turn, for every player from the first, species left to
+    right."""
+    for name in START_EFFECTS[stage]:
+        b, fn = bit(name), REGISTRY[name].start
+        for p in _order(t):
+            for s in list(t.players[p].species):
+                if s.mask & b:
+                    fn(t, p, s)

@@ -1,0 +1,153 @@
+"""Rule options: every place the three variants differ, and every ruling where the sources are silent, is one
+named field here (Evo's ``RuleOptions`` style). A variant is a preset of these fields plus its data
+(python-chess ``variant.py`` style: hooks and data, not forks).
+
+>>> official().body_size_rule, course2016().body_size_rule
+(True, False)
+>>> climate().climate, climate().max_traits
+(True, 4)
+>>> RuleOptions.from_dict({"excess_food_to": "attacker"}, base=official()).excess_food_to
+'attacker'
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Mapping
+
+from ...core.errors import EvoLabError
+
+__all__ = ["RuleOptions", "GameConfigError", "VARIANTS", "official", "climate", "course2016", "variant_options"]
+
+
+class GameConfigError(EvoLabError, ValueError):
+    """A game that cannot be set up as asked (players out of range, unknown variant or option)."""
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """The rules of one variant. Defaults are the official game; docs/evolution.md lists each field's source."""
+
+    variant: str = "official"
+    deck: str = "official"
+    #: Seed 003 line 140, seed 002 line 40: "the Carnivore has to be bigger than the species it attacks".
+    body_size_rule: bool = True
+    #: Official Symbiosis (reference §6.3); the course's final attackable? ignores it (§6.2).
+    symbiosis_protects: bool = True
+    #: Seed 002 line 40: "A player may attack any species, including their own". Course: never (dealer.rkt).
+    attack_own: bool = True
+    #: Course data definition FeedChoice ``false``: a player may forgo attacking / storing fat (§3).
+    may_decline: bool = False
+    #: Where meat comes from: "bank" (seed 003 line 143) or "watering_hole" (course dealer.rkt feed1).
+    meat_source: str = "bank"
+    #: Meat per successful attack: "body" (defender's body size, seed 003 line 143) or "one" (course).
+    meat_amount: str = "body"
+    #: Course: food is food -- every token comes from the watering hole, Foraging applies to every feeding and
+    #: Cooperation feeds a Carnivore neighbour too (dealer.rkt "allison's test"). Official: plant and meat differ
+    #: (seed 003 lines 132, 149; seed 002 line 40: Carnivores never eat plant food, even via Cooperation).
+    food_is_food: bool = False
+    #: Ruling R1: excess food of an attacked species goes to its owner's bag (seed 002 line 41) -- seed 003
+    #: line 145 says the attacker's; "lost" is the course's kill1 (food clipped).
+    excess_food_to: str = "owner"
+    #: "overflow" (official: a fed Fat Tissue species keeps eating into its fat, seed 004 line 65) or
+    #: "store" (course: an explicit store [species, n] from the watering hole, no triggers).
+    fat_mode: str = "overflow"
+    #: Extinction draws: "traits" (one card per trait discarded, seed 003 line 166) or a fixed number (course 2).
+    extinction_cards: str = "traits"
+    #: Start of feeding: "official" (Fertile and Fat Tissue before the reveal, Long Neck at the reveal, seed 004
+    #: lines 48-57) or "course" (food first, then fertile -> long-neck -> fat-tissue, reference §4).
+    start_order: str = "official"
+    #: Fertile needs food on the watering hole (official text, seed 004 line 50ff); the course always grows.
+    fertile_needs_food: bool = True
+    #: Long Neck food: "bank" (official) or "watering_hole" (course dealer.rkt feeding).
+    long_neck_source: str = "bank"
+    #: Feeding ends when the watering hole is empty (course dealer.rkt feeding) instead of when no one can eat
+    #: (seed 003 line 155; seed 004 line 69: carnivores keep attacking after the plant food is gone).
+    stop_when_empty: bool = False
+    #: A player that cannot feed (or declines) is out for the rest of the feeding (course queue) instead of
+    #: being skipped only while it cannot feed (seed 004 line 61).
+    drop_when_done: bool = False
+    #: Food cards: summed then applied (seed 003 line 118-120) or applied one by one, never below 0 (course).
+    food_cards_one_by_one: bool = False
+    #: Course: new traits only on a species created this turn (BT) or by replacement (RT); official: any species.
+    traits_only_on_new: bool = False
+    #: Official replacement only when the species is full (seed 003 line 106); course RT at any time.
+    replace_any_time: bool = False
+    #: Scoring: "official" (bag + population + traits, seed 003 lines 176-178) or "course" (bag + species +
+    #: traits, mfelleisen player-internal.rkt score).
+    scoring: str = "official"
+    #: End of game: "reshuffle" (seed 003 lines 168-172), "end_deck" (Climate, seed 002 line 47) or
+    #: "short" (course: over when the deck cannot cover every player's cards, dealer.rkt over?).
+    end_rule: str = "reshuffle"
+    #: Climate track, events and heat/cold traits (seed 002).
+    climate: bool = False
+    #: Ruling R2: Cooperation food for a meat meal comes from the same source as the meal (seed 002 line 39).
+    cooperation_same_source: bool = True
+    #: Ruling R3: Intelligence (non-carnivore) plant food from the bank (the amount is setup data, assumed).
+    intelligence: bool = True
+    #: Setup constants (the Game fills them from the pack's setup part, with provenance there).
+    max_traits: int = 3
+    max_track: int = 6
+    hard_shell: int = 4
+    horns: int = 1
+    hand_base: int = 3
+    hand_per_species: int = 1
+    new_body: int = 1
+    new_pop: int = 1
+    intelligence_food: int = 2
+    #: Species boards in the box (seed 003 line 54: 24; Climate 20, reference §8); 0 = no limit (course).
+    boards: int = 24
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any] | "RuleOptions" | None,
+                  base: "RuleOptions | None" = None) -> "RuleOptions":
+        base = base or cls()
+        if d is None:
+            return base
+        if isinstance(d, RuleOptions):
+            return d
+        if not isinstance(d, Mapping):
+            raise GameConfigError(f"options must be a RuleOptions or a dict, got {type(d).__name__}")
+        names = {f.name: f for f in fields(cls)}
+        for k, v in d.items():
+            if k not in names:
+                raise GameConfigError(f"unknown rule option {k!r}; options are {', '.join(names)}")
+            cur = getattr(base, k)
+            if type(v) is not type(cur):
+                raise GameConfigError(f"rule option {k!r} must be {type(cur).__name__}, got {v!r}")
+        return replace(base, **dict(d))
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def official() -> RuleOptions:
+    """North Star's Evolution (seeds 003/004)."""
+    return RuleOptions()
+
+
+def climate() -> RuleOptions:
+    """Evolution: Climate (seed 002): climate track, events, 4 + 1 cards, up to 4 traits, an end-game deck."""
+    return replace(RuleOptions(), variant="climate", deck="climate", climate=True, end_rule="end_deck",
+                   max_traits=4, hand_base=4, boards=20)
+
+
+def course2016() -> RuleOptions:
+    """The NEU CS 4500 Spring 2016 house rules (peer-tests README; reference §6)."""
+    return replace(RuleOptions(), variant="course2016", deck="course2016", body_size_rule=False,
+                   symbiosis_protects=False, attack_own=False, may_decline=True, meat_source="watering_hole",
+                   meat_amount="one", food_is_food=True, excess_food_to="lost", fat_mode="store",
+                   extinction_cards="2", start_order="course", fertile_needs_food=False,
+                   long_neck_source="watering_hole", stop_when_empty=True, drop_when_done=True,
+                   food_cards_one_by_one=True, traits_only_on_new=True, replace_any_time=True, scoring="course",
+                   end_rule="short", cooperation_same_source=False, intelligence=False, max_track=7, new_body=0,
+                   boards=0)
+
+
+VARIANTS = {"official": official, "climate": climate, "course2016": course2016}
+
+
+def variant_options(variant: str) -> RuleOptions:
+    if variant not in VARIANTS:
+        raise GameConfigError(f"unknown variant {variant!r}; variants are {', '.join(VARIANTS)}")
+    return VARIANTS[variant]()
