@@ -4,6 +4,7 @@
 id             game                                                        players
 =============  ==========================================================  ===========
 ``evo2e``      Evo (Second Edition), Philippe Keyaerts                     2-5
+``origin``     Evolution: The Origin of Species, Knorre and Machin         2-8
 =============  ==========================================================  ===========
 
 ``evo_lab.make_game(id, **options)`` builds any of them; registration is lazy (a module is imported when its game
@@ -14,3 +15,5 @@ from ..core.registry import register_game
 
 register_game("evo2e", "evo_lab.engine.game:Game", title="Evo (Second Edition)", players=(2, 5),
               summary="Dinosaurs on an island under a climate wheel: gene auction, movement, birth, survival.")
+register_game("origin", "evo_lab.games.origin:OriginGame", title="Evolution: The Origin of Species", players=(2, 8),
+              summary="The Russian card game: cards as animals or traits, a dice food bank, carnivores and defences.")
