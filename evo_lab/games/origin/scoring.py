@@ -13,7 +13,7 @@ roll." The roll is a chance node choosing one of the still-tied players uniforml
 >>> from evo_lab.games.origin import build_position
 >>> s = build_position(players=2, animals=["$A carn fat, $B coop$C, $C", "$D para"])  # P1 5+2+2+1, P2 2+3
 >>> animal_points(s, s.A[s.names["A"]]), scores(s)
-(5, [11, 2])
+(5, [10, 5])
 """
 
 from __future__ import annotations
