@@ -69,7 +69,7 @@ def targets(s: Any, c: Animal) -> list[int]:
 
 def start(s: Any, c: Animal, t: Animal) -> None:
     """The carnivore attacks: the turn's eating action, the carnivore's use for this turn (or round)."""
-    c.s_attack = s.stamp(s.game.options.carnivore_limit)
+    c.s_attack = s.turn
     s.ate = s.acted = True
     s.atk = [c.id, t.id, NOT_TRIED]
     s.emit(ev.Attacked(c.id, t.id))

@@ -82,13 +82,10 @@ def _next_recipient(s: Any, seat: int) -> int:
 
 def deal_weights(s: Any) -> tuple[list[tuple], list[int]]:
     """The chance outcomes of the next card: ``("deal", recipient, card)`` weighted by the copies left."""
-    p = s.deal_to
-    outs, w = [], []
-    for c, k in enumerate(s.deck):
-        if k:
-            outs.append(("deal", p, c))
-            w.append(k)
-    return outs, w
+    mine = s.game.deal_outcomes[s.deal_to]
+    deck = s.deck
+    idx = [c for c, k in enumerate(deck) if k]
+    return [mine[c] for c in idx], [deck[c] for c in idx]
 
 
 def apply_deal(s: Any, a: tuple) -> None:

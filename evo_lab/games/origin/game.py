@@ -103,6 +103,7 @@ class OriginGame(GameBase):
         faces = pk.faces_sides
         self.roll_outcomes = [("roll", f) for f in range(1, faces + 1)]
         self.roll_weights = [1] * faces
+        self.deal_outcomes = [[("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)]
 
     def to_dict(self) -> dict:
         d = {"players": self.players, "sets": self.sets, "options": self.options.to_dict()}

@@ -137,7 +137,7 @@ class OriginObserver(Observer):
             box[take()] += 1
         s.box, s.deck = box, pool
         s.deck_n = sum(pool)
-        s._legal = None
+        s._legal = s._cw = None
         return s
 
     # ------------------------------------------------------------------ the tensor

@@ -168,8 +168,8 @@ def _finish_animals(s: Any, g: Any, pool: _Pool, made: list[tuple[Animal, dict]]
             a.s_hib = s.turn
         if "slept" in fl:
             a.s_hib = s.turn - 1
-        for flag, attr, scope in (("attacked", "s_attack", o.carnivore_limit), ("pirated", "s_pirate", o.piracy_limit),
-                                  ("mimicked", "s_mimic", o.mimicry_limit), ("grazed", "s_graze", o.grazing_limit)):
+        for flag, attr, scope in (("attacked", "s_attack", "turn"), ("pirated", "s_pirate", "turn"),
+                                  ("mimicked", "s_mimic", "turn"), ("grazed", "s_graze", o.grazing_limit)):
             if flag in fl:
                 setattr(a, attr, s.stamp(scope))
 

@@ -24,8 +24,7 @@ from ...core.errors import EvoLabError
 __all__ = ["RuleOptions", "OriginConfigError", "Ruling", "RULINGS", "rulings_markdown"]
 
 LIMITS = ("turn", "round")
-CHOICES = {"paired_score": ("card", "animal"), "carnivore_limit": LIMITS, "piracy_limit": LIMITS,
-           "mimicry_limit": LIMITS, "paired_limit": LIMITS, "grazing_limit": LIMITS}
+CHOICES = {"paired_score": ("card", "animal"), "paired_limit": LIMITS, "grazing_limit": LIMITS}
 INTS = {"six_player_bonus": (3, 4)}
 
 
@@ -49,11 +48,8 @@ class RuleOptions:
     mimicry_compulsory: bool = False
     #: O6: Tail Loss must be used when it can (an attacked animal cannot choose to be eaten instead).
     tail_loss_compulsory: bool = True
-    #: O7: once per "turn" or per feeding "round": each carnivore attacks, each pirate steals, each Mimicry
-    #: redirects, each paired card (Communication, Cooperation) fires, each grazer grazes.
-    carnivore_limit: str = "turn"
-    piracy_limit: str = "turn"
-    mimicry_limit: str = "turn"
+    #: O7: once per feeding "round" (EW) or once per "turn": each paired card (Communication, Cooperation) fires,
+    #: each grazer grazes. (Carnivorous, Piracy and Mimicry are once per turn by their printed texts.)
     paired_limit: str = "round"
     grazing_limit: str = "round"
     #: O8: a pirate must itself still need food (EW: Piracy cannot fill fat).
@@ -118,10 +114,11 @@ RULINGS: tuple[Ruling, ...] = (
            "No: the card says 'discard' and EW always applies an available defence; option allows declining",
            "tail_loss_compulsory", "reference §5 Tail Loss; EW hunt.js (only optional expansion defences can be "
            "declined)"),
-    Ruling("O7", "Once per turn or per round", "Carnivorous, Piracy and Mimicry once per turn; Communication, "
-           "Cooperation and Grazing once per feeding round (each card); Hibernation not two turns running",
-           "carnivore_limit, piracy_limit, mimicry_limit, paired_limit, grazing_limit",
-           "seed 'can attack only once during feeding phase'; reference §5 and §9.5 (MC clarifications, EW cooldowns)"),
+    Ruling("O7", "Once per turn or per round", "Communication and Cooperation fire once per feeding round (each "
+           "card), each grazer grazes once per round (EW); option: once per turn. Carnivorous, Piracy and Mimicry "
+           "are once per turn (printed: seed, MC), Hibernation not two turns running (MC)",
+           "paired_limit, grazing_limit", "seed 'can attack only once during feeding phase'; reference §5 and §9.5 "
+           "(MC card texts and clarifications, EW cooldowns)"),
     Ruling("O8", "May a pirate steal into its fat?", "No, the pirate must still need food (EW); option allows it",
            "piracy_needs_hunger", "reference §5 Piracy (EW TraitPiracy)"),
     Ruling("O9", "Last tie-break", "Points, then more cards in the discard pile, then a die roll: a chance node "

@@ -38,7 +38,7 @@ class OriginState(StateBase):
     __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "names", "phase", "node", "mover", "turn", "first",
                  "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_n",
                  "A", "rows", "links", "disc_open", "disc_hidden", "next_id", "atk", "shares", "queue", "want",
-                 "deal_to", "final_scores", "tied", "winner")
+                 "deal_to", "final_scores", "tied", "winner", "_cw")
 
     def __init__(self, game: Any):
         n = game.players
@@ -70,6 +70,7 @@ class OriginState(StateBase):
         self.final_scores = None
         self.tied: list[int] = []
         self.winner = -1
+        self._cw = None
 
     # ------------------------------------------------------------ small helpers the rules use
     def emit(self, e: Any) -> None:
@@ -104,6 +105,11 @@ class OriginState(StateBase):
         return []
 
     def _chance_weights(self) -> tuple[list, list[int]]:
+        if self._cw is None:
+            self._cw = self._weights()
+        return self._cw
+
+    def _weights(self) -> tuple[list, list[int]]:
         node, g = self.node, self.game
         if node == "deal":
             return extinction.deal_weights(self)
@@ -118,6 +124,7 @@ class OriginState(StateBase):
         raise ValueError(f"{node!r} is not a chance node")
 
     def _apply(self, a: tuple) -> None:
+        self._cw = None
         k = a[0]
         node = self.node
         if node == "develop":
@@ -134,6 +141,19 @@ class OriginState(StateBase):
             scoring.apply_rolloff(self, a[1])
         else:  # pragma: no cover - apply_action checked legality
             raise ValueError(f"cannot apply {a!r} at node {node!r}")
+
+    def apply_action(self, action: Any) -> None:
+        """As :meth:`StateBase.apply_action` (strings too, typed errors, the state untouched on error), with a fast
+        path for a legal action tuple (no copy of the legal list)."""
+        if type(action) is tuple and self.phase != OVER:
+            legal = self._legal
+            if legal is None:
+                self.legal_actions()
+                legal = self._legal
+            if action in legal:
+                self._push(action)
+                return
+        StateBase.apply_action(self, action)
 
     def explain_illegal(self, a: Any) -> tuple[str, str]:
         if self.is_chance_node():
@@ -190,6 +210,7 @@ class OriginState(StateBase):
         s.shares, s.queue = self.shares[:], self.queue[:]
         s.want = None if self.want is None else self.want[:]
         s.deal_to, s.final_scores, s.tied, s.winner = self.deal_to, self.final_scores, self.tied[:], self.winner
+        s._cw = self._cw
         return s
 
     # ------------------------------------------------------------ reading the state
@@ -229,8 +250,8 @@ class OriginState(StateBase):
     def stamps_used(self, aid: int) -> dict[str, bool]:
         """Which limited traits animal ``aid`` already used in their current turn/round (for views)."""
         a, o = self.A[aid], self.game.options
-        return {"attack": a.s_attack == self.stamp(o.carnivore_limit), "piracy": a.s_pirate == self.stamp(o.piracy_limit),
-                "mimicry": a.s_mimic == self.stamp(o.mimicry_limit), "grazing": a.s_graze == self.stamp(o.grazing_limit),
+        return {"attack": a.s_attack == self.turn, "piracy": a.s_pirate == self.turn, "mimicry": a.s_mimic == self.turn,
+                "grazing": a.s_graze == self.stamp(o.grazing_limit),
                 "hibernated_last_turn": a.s_hib == self.turn - 1 and a.s_hib != NEVER}
 
     # ------------------------------------------------------------ JSON and drawing

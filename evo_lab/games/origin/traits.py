@@ -68,7 +68,7 @@ class TraitRule:
 
 # ---------------------------------------------------------------- Carnivorous
 def _carnivore_actions(s: Any, a: Animal) -> list:
-    if s.ate or a.s_attack == s.stamp(s.game.options.carnivore_limit) or not can_eat(s, a):
+    if s.ate or a.s_attack == s.turn or not can_eat(s, a):
         return []
     return [("attack", a.id, t) for t in attack.targets(s, a)]
 
@@ -106,7 +106,7 @@ def _run(s: Any, act: tuple) -> None:
 
 # ---------------------------------------------------------------- Mimicry
 def _mimicry(s: Any, c: Animal, t: Animal, running: int) -> tuple[list, bool]:
-    if t.s_mimic == s.stamp(s.game.options.mimicry_limit):
+    if t.s_mimic == s.turn:
         return [], False
     A = s.A
     out = [("mimic", t.id, x) for x in s.rows[t.owner]
@@ -116,7 +116,7 @@ def _mimicry(s: Any, c: Animal, t: Animal, running: int) -> tuple[list, bool]:
 
 def _mimic(s: Any, act: tuple) -> None:
     t = s.A[act[1]]
-    t.s_mimic = s.stamp(s.game.options.mimicry_limit)
+    t.s_mimic = s.turn
     s.atk = [s.atk[0], act[2], attack.NOT_TRIED]
     s.emit(ev.Redirected(act[1], act[2]))
 
@@ -142,7 +142,7 @@ def _drop_tail(s: Any, act: tuple) -> None:
 # ---------------------------------------------------------------- Piracy
 def _piracy_actions(s: Any, a: Animal) -> list:
     o = s.game.options
-    if a.s_pirate == s.stamp(o.piracy_limit) or not can_eat(s, a) or (o.piracy_needs_hunger and fed(a)):
+    if a.s_pirate == s.turn or not can_eat(s, a) or (o.piracy_needs_hunger and fed(a)):
         return []
     A = s.A
     out = []
@@ -156,7 +156,7 @@ def _piracy_actions(s: Any, a: Animal) -> list:
 
 def _steal(s: Any, act: tuple) -> None:
     a, v = s.A[act[1]], s.A[act[2]]
-    a.s_pirate = s.stamp(s.game.options.piracy_limit)
+    a.s_pirate = s.turn
     if v.red:
         v.red -= 1
     else:
