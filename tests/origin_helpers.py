@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -46,14 +47,13 @@ def acts(s, kind: str) -> list[tuple]:
 def texts(s, kind: str | None = None) -> list[str]:
     """The legal actions as text with animal ids replaced by the builder's names (``attack $A $B``)."""
     inv = {v: k for k, v in s.names.items()}
-    out = []
-    for a in s.legal_actions():
-        if kind is None or a[0] == kind:
-            t = s.action_to_string(a)
-            for aid, name in sorted(inv.items(), key=lambda kv: -kv[0]):
-                t = t.replace(f"A{aid}", f"${name}")
-            out.append(t)
-    return out
+
+    def name(m: re.Match) -> str:
+        aid = int(m.group(1))
+        return f"${inv[aid]}" if aid in inv else m.group(0)
+
+    return [re.sub(r"\bA(\d+)\b", name, s.action_to_string(a)) for a in s.legal_actions()
+            if kind is None or a[0] == kind]
 
 
 def kinds(s) -> set[str]:
