@@ -112,7 +112,7 @@ def draw(s: Any, viewer: int | None = None, highlight: Iterable[int] = (), title
         out.append(_t(10, y0 + 18, f"P{p + 1}" + (" (passed)" if s.passed[p] else ""), 13, "bold" if me else "normal"))
         hd = obs["hands"][p]
         hand = ", ".join(f"{c}x{k}" if k > 1 else c for c, k in hd["cards"].items()) if hd["cards"] is not None \
-            else f"{hd['size']} cards"
+            else f"{hd['size']} card" + ("" if hd["size"] == 1 else "s")
         out.append(_t(LEFT, y0 + 18, f"hand: {hand or '-'}   discard: {obs['discard'][p]['size']}   "
                       f"points: {obs['scores'][p]}", 11))
         face = viewer is None or viewer == p
