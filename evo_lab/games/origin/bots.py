@@ -37,26 +37,25 @@ __all__ = ["value", "greedy_action", "greedy_policy", "lite_policy", "search_hoo
 HAND_CARD = 0.6
 
 
-def _survival(s: Any, a: Any, food_share: float) -> float:
-    if fed(a):
-        return 1.0
-    have = a.red + a.blue + a.fat_full
-    if s.node_name() in ("develop", "food"):
-        return min(1.0, (have + food_share * a.need) / a.need)
-    return 0.5 * have / a.need
-
-
 def value(s: Any, p: int) -> float:
-    """Player ``p``'s expected points (see the module docstring); the final points once the game is over."""
+    """Player ``p``'s expected points: fed animals count in full; the hungry ones by the share of their missing food
+    that ``p``'s fair share of the food (the expected roll, or what is left in the bank, over the players) plus its
+    stored fat covers; paired cards by the survival of their animals; cards in hand a little (nothing in the last
+    turn). The final points once the game is over."""
     if s.is_terminal():
         return float(s.current_scores()[p])
     g = s.game
-    hungry_need = sum(max(0, a.need - a.red - a.blue) for a in s.A.values() if not fed(a)) or 1
-    food = float(mean(*g.food_dice)) if s.node_name() in ("develop", "food") else float(s.bank)
-    share = min(1.0, food / hungry_need)
-    v = sum(animal_points(s, a) * _survival(s, a, share) for a in s.animals(p))
-    v += sum(1.0 for L in s.links if s.A[L.a].owner == p)
-    return v + HAND_CARD * s.hand_n[p]
+    mine = s.animals(p)
+    before = s.node_name() in ("develop", "food")
+    food = (float(mean(*g.food_dice)) if before else float(s.bank)) / g.players
+    missing = sum(a.need - a.red - a.blue for a in mine if not fed(a))
+    cover = 1.0 if missing <= 0 else min(1.0, (food + sum(a.fat_full for a in mine if not fed(a))) / missing)
+    if not before:
+        cover *= 0.8
+    alive = {a.id: (1.0 if fed(a) else cover) for a in mine}
+    v = sum(animal_points(s, a) * alive[a.id] for a in mine)
+    v += sum(min(alive[L.a], alive[L.b]) for L in s.links if L.a in alive)
+    return v + (0.0 if s.deck_n == 0 else HAND_CARD * s.hand_n[p])
 
 
 def _relative(s: Any, p: int) -> float:
