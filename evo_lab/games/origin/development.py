@@ -22,7 +22,9 @@ from . import events as ev
 from .model import DEVELOPMENT, FOOD
 from .table import add_link, add_trait, new_animal
 
-__all__ = ["start", "legal", "apply", "why_not", "can_place"]
+__all__ = ["start", "legal", "apply", "why_not", "can_place", "plays_table"]
+
+PASS = ("pass",)
 
 
 def start(s: Any) -> None:
@@ -53,6 +55,15 @@ def advance(s: Any, seat: int) -> None:
     s.phase = FOOD
     s.node = "food"
     s.mover = -1
+
+
+def plays_table(g: Any) -> tuple[list, list]:
+    """Per card: ``(trait, target, block mask)`` for each face (``block``: the traits an animal may not already have
+    to take it: the trait itself unless it stacks, and the traits it excludes); and the ``animal`` actions."""
+    plays = []
+    for c in range(len(g.card_ids)):
+        plays.append([(t, g.target_of[t], (0 if g.stackable[t] else g.bit[t]) | g.excl_of[t]) for t in g.faces[c]])
+    return plays, [("animal", c) for c in range(len(g.card_ids))]
 
 
 def can_place(s: Any, p: int, trait: int, x: int, y: int = -1) -> str | None:
@@ -89,30 +100,34 @@ def can_place(s: Any, p: int, trait: int, x: int, y: int = -1) -> str | None:
 
 def legal(s: Any) -> list[tuple]:
     """Every card play of the player to act, then ``pass``: card by card (deck order), face by face, animal by
-    animal (seat order, left to right)."""
+    animal (seat order, left to right). The placement rules are in :func:`can_place`; here they are the same checks
+    on the precomputed masks of ``game.plays`` (for speed)."""
     g = s.game
     p = s.actor
     A = s.A
-    mine = s.rows[p]
-    others = [x for q, row in enumerate(s.rows) if q != p for x in row]
+    own = [(x, A[x].mask) for x in s.rows[p]]
+    others = None
     out: list[tuple] = []
+    ap = out.append
     hand = s.hands[p]
     for c, k in enumerate(hand):
         if not k:
             continue
-        out.append(("animal", c))
-        for t in g.faces[c]:
-            target = g.target_of[t]
-            if target == "pair":
-                _pairs(s, c, t, mine, out)
-                continue
-            bit, stack, excl = g.bit[t], g.stackable[t], g.excl_of[t]
-            for x in (mine if target == "own" else others):
-                m = A[x].mask
-                if (m & bit and not stack) or m & excl:
-                    continue
-                out.append(("trait", c, t, x))
-    out.append(("pass",))
+        ap(g.animal_action[c])
+        for t, target, block in g.plays[c]:
+            if target == "own":
+                for x, m in own:
+                    if not m & block:
+                        ap(("trait", c, t, x))
+            elif target == "pair":
+                _pairs(s, c, t, s.rows[p], out)
+            else:
+                if others is None:
+                    others = [(x, A[x].mask) for q, row in enumerate(s.rows) if q != p for x in row]
+                for x, m in others:
+                    if not m & block:
+                        ap(("trait", c, t, x))
+    ap(PASS)
     return out
 
 

@@ -104,6 +104,9 @@ class OriginGame(GameBase):
         self.roll_outcomes = [("roll", f) for f in range(1, faces + 1)]
         self.roll_weights = [1] * faces
         self.deal_outcomes = [[("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)]
+        from .development import plays_table
+
+        self.plays, self.animal_action = plays_table(self)
 
     def to_dict(self) -> dict:
         d = {"players": self.players, "sets": self.sets, "options": self.options.to_dict()}
