@@ -32,6 +32,7 @@ from .sharing import feed, fire, valid_shares
 __all__ = ["start", "advance", "turn_options", "apply", "why_not", "DECISIONS"]
 
 #: The decision kinds of the feeding phase, by node.
+END, PASS = ("end",), ("pass",)
 DECISIONS = {"feed": ("eat", "attack", "fat", "pirate", "graze", "hibernate", "end", "pass"),
              "defend": ("run", "tail", "mimic", "accept"), "share": ("share",)}
 
@@ -64,10 +65,12 @@ def turn_options(s: Any, p: int) -> tuple[list[tuple], bool]:
                 if m & bit:
                     out += fn(s, a)
     real = bool(out)
+    free_to_stop = g.options.voluntary_pass or s.ate or not could_eat
     if s.acted:
-        out.append(("end",))
-    elif g.options.voluntary_pass or not could_eat:
-        out.append(("pass",))
+        if free_to_stop:
+            out.append(END)
+    elif free_to_stop:
+        out.append(PASS)
     return out, real
 
 
@@ -177,8 +180,8 @@ def why_not(s: Any, a: Any) -> tuple[str, str]:
         return "you already acted this turn: end it instead of passing", "use_end"
     if k == "end" and not s.acted:
         return "nothing done yet this turn: pass instead", "use_pass"
-    if k == "pass":
-        return "a red token can still be taken: passing is not allowed (voluntary_pass=False)", "must_eat"
+    if k in ("pass", "end"):
+        return "a red token can still be taken: take food first (voluntary_pass=False)", "must_eat"
     ids = [x for x in a[1:] if isinstance(x, int)]
     if len(a) > 1 and isinstance(a[1], int) and a[1] not in s.A:
         return f"there is no animal A{a[1]}", "no_such_animal"
