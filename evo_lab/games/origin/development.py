@@ -189,7 +189,8 @@ def why_not(s: Any, a: Any) -> tuple[str, str]:
     text = {"no_such_animal": "there is no such animal", "not_own_animal": "that trait goes on your own animals",
             "not_opponent_animal": f"{g.trait_names[t]} goes only on another player's animal",
             "duplicate_trait": f"that animal already has {g.trait_names[t]}",
-            "excluded_trait": "Scavenger and Carnivorous cannot be on the same animal",
+            "excluded_trait": f"{g.trait_names[t]} cannot go on an animal with "
+                              + " or ".join(g.trait_names[x] for x in range(len(g.trait_ids)) if g.excl_of[t] & g.bit[x]),
             "same_animal": "a paired trait needs two different animals",
             "already_linked": f"those two animals already share {g.trait_names[t]}"}
     if why is None:

@@ -133,7 +133,8 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("R2", "What triggers Communication and Cooperation",
            "Communication: a red token taken from the bank (also by another Communication). Cooperation: any red or "
            "blue token received (bank, Communication, Cooperation, kill, Tail Loss, Scavenger, Piracy); turning fat "
-           "into food triggers neither", "", "reference §5 (MC card texts; EW: converting fat does not trigger)"),
+           "into food is not receiving food: it triggers neither and is open to an animal whose symbiont is still "
+           "hungry (as in EW)", "", "reference §5 (MC card texts; EW: converting fat does not trigger)"),
     Ruling("R3", "Order after a kill", "The carnivore gets 2 blue (and its triggers resolve), then one scavenger "
            "gets 1 blue (and its triggers resolve)", "", "EW hunt.js server$huntEnd (kill food, then scavengers)"),
     Ruling("R4", "Order of defences", "The defender chooses among the available active defences (Running, Tail "
