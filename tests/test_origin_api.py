@@ -77,7 +77,8 @@ def test_a_record_from_a_built_position_keeps_its_start():
 
 
 @pytest.mark.parametrize("field,value", [("phase", "dancing"), ("node", "feed"), ("bank", -2), ("hands", [{}]),
-                                         ("deck", {"swim": 99}), ("animals", [[{"id": 1, "card": "swim",
+                                         ("deck", {"swim": 99}), ("queue", [["nope", 0]]),
+                                         ("shares", [["coop", 1, 99]]), ("scores", [1]), ("animals", [[{"id": 1, "card": "swim",
                                                                                 "traits": [["carn", "swim"]]}], []])])
 def test_bad_positions_raise_format_errors_naming_the_field(field, value):
     s = pos("$A", "$B", phase="development", hands=["swim", ""])

@@ -192,14 +192,29 @@ def _read_rest(s: Any, g: Any, body: dict) -> None:
                  _get(atk, "running", int, "state.attack")]
     s.shares = []
     for i, it in enumerate(_get(body, "shares", list, "state")):
-        if not isinstance(it, list) or len(it) != 3:
-            raise FormatError("must be [trait, from, to]", f"state.shares[{i}]")
-        s.shares.append((_trait(g, it[0], f"state.shares[{i}]"), int(it[1]), int(it[2])))
-    s.queue = [tuple(e) for e in _get(body, "queue", list, "state")]
+        f = f"state.shares[{i}]"
+        if not isinstance(it, list) or len(it) != 3 or not _ints(it[1:]) or it[1] not in s.A or it[2] not in s.A:
+            raise FormatError("must be [trait, from animal, to animal]", f)
+        s.shares.append((_trait(g, it[0], f), it[1], it[2]))
+    s.queue = []
+    for i, e in enumerate(_get(body, "queue", list, "state")):
+        if not isinstance(e, list) or len(e) != 2 or e[0] not in g.effects or not _ints(e[1:]):
+            raise FormatError(f"must be [effect, player] with an effect of {sorted(g.effects)}", f"state.queue[{i}]")
+        s.queue.append(tuple(e))
     deal = body.get("deal")
     if deal is not None:
-        s.want = list(_get(deal, "want", list, "state.deal"))
+        s.want = _get(deal, "want", list, "state.deal")
+        if len(s.want) != g.players or not _ints(s.want):
+            raise FormatError(f"must be {g.players} integers", "state.deal.want")
         s.deal_to = _get(deal, "to", int, "state.deal")
     sc = body.get("scores")
-    s.final_scores = None if sc is None else list(sc)
-    s.tied = list(_get(body, "tied", list, "state", []))
+    if sc is not None and (not isinstance(sc, list) or len(sc) != g.players or not _ints(sc)):
+        raise FormatError(f"must be null or {g.players} integers", "state.scores")
+    s.final_scores = sc
+    s.tied = _get(body, "tied", list, "state", [])
+    if not _ints(s.tied) or any(not 0 <= p < g.players for p in s.tied):
+        raise FormatError("must list players", "state.tied")
+
+
+def _ints(v: Any) -> bool:
+    return all(isinstance(x, int) and not isinstance(x, bool) for x in v)
