@@ -113,5 +113,6 @@ def fuzz_game(players: int, seed: int, json_every: int = 7, codec_every: int = 1
 
 
 def fuzz_chunk(items: list[tuple]) -> list[dict]:
-    """``map_chunks`` worker: ``items`` are ``(players, seed, json_every)``."""
-    return [fuzz_game(p, seed, json_every) for p, seed, json_every in items]
+    """``map_chunks`` worker: ``items`` are ``(players, seed, json_every, text_every, codec_every)``."""
+    return [fuzz_game(p, seed, json_every, codec_every, text_every) for p, seed, json_every, text_every, codec_every
+            in items]
