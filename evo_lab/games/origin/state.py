@@ -192,6 +192,8 @@ class OriginState(StateBase):
         """Points if the game ended now (final scores once it is over)."""
         return list(self.final_scores) if self.final_scores is not None else scoring.scores(self)
 
+    scores = current_scores
+
     def clone(self) -> "OriginState":
         s = OriginState.__new__(OriginState)
         s.game = self.game
