@@ -10,16 +10,17 @@ import math
 import platform
 
 SECTIONS = ["engine", "odds", "sim", "theory"]
-#: Per-game benchmarks for ``--game``: game id -> ``"module:function"`` (the function takes ``quick`` and returns rows).
-GAMES = {"origin": "evo_lab.benchmarks.origin:run"}
+#: ``--game``: the benchmark sections of each game (a module ``evo_lab.benchmarks.<section>`` with ``run(quick)``).
+GAME_SECTIONS = {"evo2e": SECTIONS, "evolution": ["evolution"], "origin": ["origin"]}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="print speed figures (engine, odds, simulation)",
                        description="Measure evo-lab's speed on this machine and print the figures with their targets.")
     p.add_argument("--section", action="append", choices=SECTIONS, help="run only these sections (repeatable)")
-    p.add_argument("--game", action="append", choices=sorted(GAMES),
-                   help="run the benchmark of these games instead of the sections (repeatable)")
+    p.add_argument("--game", choices=sorted(GAME_SECTIONS), default="evo2e",
+                   help="which game's figures (evolution: North Star's Evolution, origin: Evolution: The Origin of "
+                        "Species; each beside python-chess)")
     p.add_argument("--quick", action="store_true", help="small samples (seconds, for smoke tests)")
     p.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
     p.set_defaults(func=run)
@@ -27,12 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     rows = []
-    if getattr(args, "game", None):
-        for game in args.game:
-            mod, _, fn = GAMES[game].partition(":")
-            for r in getattr(importlib.import_module(mod), fn)(quick=args.quick):
-                rows.append({"section": game, **r})
-    for sec in [] if getattr(args, "game", None) else (args.section or SECTIONS):
+    for sec in args.section or GAME_SECTIONS[args.game]:
         if importlib.util.find_spec(f"evo_lab.benchmarks.{sec}") is None:
             continue
         mod = importlib.import_module(f"evo_lab.benchmarks.{sec}")
