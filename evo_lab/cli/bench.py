@@ -10,14 +10,17 @@ import math
 import platform
 
 SECTIONS = ["engine", "odds", "sim", "theory"]
+#: ``--game``: the benchmark sections of each game (a module ``evo_lab.benchmarks.<section>`` with ``run(quick)``).
+GAME_SECTIONS = {"evo2e": SECTIONS, "evolution": ["evolution"], "origin": ["origin"]}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="print speed figures (engine, odds, simulation)",
                        description="Measure evo-lab's speed on this machine and print the figures with their targets.")
     p.add_argument("--section", action="append", choices=SECTIONS, help="run only these sections (repeatable)")
-    p.add_argument("--game", choices=["evo2e", "evolution"], default="evo2e",
-                   help="which game's figures (evolution: North Star's Evolution beside python-chess)")
+    p.add_argument("--game", choices=sorted(GAME_SECTIONS), default="evo2e",
+                   help="which game's figures (evolution: North Star's Evolution, origin: Evolution: The Origin of "
+                        "Species; each beside python-chess)")
     p.add_argument("--quick", action="store_true", help="small samples (seconds, for smoke tests)")
     p.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
     p.set_defaults(func=run)
@@ -25,7 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     rows = []
-    for sec in args.section or (["evolution"] if args.game == "evolution" else SECTIONS):
+    for sec in args.section or GAME_SECTIONS[args.game]:
         if importlib.util.find_spec(f"evo_lab.benchmarks.{sec}") is None:
             continue
         mod = importlib.import_module(f"evo_lab.benchmarks.{sec}")

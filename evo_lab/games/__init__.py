@@ -7,6 +7,7 @@ id             game                                                        playe
 ``evolution``  Evolution (North Star Games); ``variant="climate"`` /        2-6 (3-8)
                ``"course2016"``, also as ``evolution-climate`` and
                ``evolution-course2016``
+``origin``     Evolution: The Origin of Species, Knorre and Machin         2-8
 =============  ==========================================================  ===========
 
 ``evo_lab.make_game(id, **options)`` builds any of them; registration is lazy (a module is imported when its game
@@ -24,3 +25,5 @@ register_game("evolution-climate", "evo_lab.games.evolution.game:Game", title="E
 register_game("evolution-course2016", "evo_lab.games.evolution.game:Game", title="Evolution, NEU CS 4500 course 2016",
               players=(3, 8), summary="The course's house rules (its TestFest harnesses).",
               options={"variant": "course2016"})
+register_game("origin", "evo_lab.games.origin:OriginGame", title="Evolution: The Origin of Species", players=(2, 8),
+              summary="The Russian card game: cards as animals or traits, a dice food bank, carnivores and defences.")

@@ -1,0 +1,190 @@
+"""Dense integer codes of actions and chance outcomes, and the static facts RL frameworks need.
+
+Every decision maps to ``0 .. num_distinct_actions - 1`` and every chance outcome to ``0 .. max_chance_outcomes -
+1``; the codes depend only on the game (players, base sets, data pack), never on the state. Animals are numbered by
+their id ``1 .. N`` where ``N`` is the number of cards (an animal is a card, ids are never reused), so the blocks
+are exact. Each action shape owns a block: ``pass``, ``end``, ``animal`` (card), ``trait`` on one animal ((card,
+face) x animal), ``trait`` on a pair ((card, paired face) x animal x animal), ``eat``/``graze``/``hibernate``/
+``run``/``accept`` (animal), ``attack``/``pirate``/``mimic`` (animal x animal), ``fat`` (animal x amount), ``tail``
+(animal x trait, or animal x paired trait x partner), ``share`` (paired trait x animal x animal); chance: ``first``,
+``deal`` (player x card), ``food`` (total), ``roll`` (face), ``rolloff`` (player).
+
+>>> import evo_lab
+>>> codec = ActionCodec(evo_lab.make_game("origin", players=2))
+>>> codec.decode(codec.encode(("attack", 3, 5)))
+('attack', 3, 5)
+>>> codec.decode_chance(codec.encode_chance(("deal", 1, 7)))
+('deal', 1, 7)
+>>> codec.num_distinct_actions, codec.max_chance_outcomes, codec.min_utility, codec.max_utility
+(98554, 59, 0.0, 1.0)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from ...core.errors import EvoLabError
+
+__all__ = ["ActionCodec", "EncodingError", "max_game_length"]
+
+
+class EncodingError(EvoLabError, ValueError):
+    """An action or code outside the encoding of this game."""
+
+
+class _Block:
+    __slots__ = ("key", "size", "enc", "dec", "off")
+
+    def __init__(self, key: tuple, size: int, enc: Callable[[tuple], int], dec: Callable[[int], tuple]):
+        self.key, self.size, self.enc, self.dec, self.off = key, size, enc, dec, 0
+
+
+def _layout(blocks: list[_Block]) -> tuple[dict, list[_Block], int]:
+    off, by_key = 0, {}
+    for b in blocks:
+        b.off = off
+        off += b.size
+        by_key[b.key] = b
+    return by_key, blocks, off
+
+
+class ActionCodec:
+    """Dense codes for one :class:`~evo_lab.games.origin.game.OriginGame`."""
+
+    def __init__(self, game: Any):
+        g = self.game = game
+        N, C, T, n = g.deck_size, len(g.card_ids), len(g.trait_ids), g.players
+        self.N = N
+        paired = [t for t in range(T) if g.target_of[t] == "pair"]
+        pidx = {t: i for i, t in enumerate(paired)}
+        single = [(c, t) for c in range(C) for t in g.faces[c] if g.target_of[t] != "pair"]
+        pair = [(c, t) for c in range(C) for t in g.faces[c] if g.target_of[t] == "pair"]
+        sidx, pfidx = {ct: i for i, ct in enumerate(single)}, {ct: i for i, ct in enumerate(pair)}
+        K = max(1, sum(k for c, k in enumerate(g.deck0) if g.FAT in g.faces[c]))
+        P = len(paired)
+
+        def one(kind: str) -> _Block:
+            return _Block((kind, 2), N, lambda a: a[1] - 1, lambda i: (kind, i + 1))
+
+        def two(kind: str) -> _Block:
+            return _Block((kind, 3), N * N, lambda a: (a[1] - 1) * N + a[2] - 1,
+                          lambda i: (kind, i // N + 1, i % N + 1))
+
+        dec = [
+            _Block(("pass", 1), 1, lambda a: 0, lambda i: ("pass",)),
+            _Block(("end", 1), 1, lambda a: 0, lambda i: ("end",)),
+            _Block(("animal", 2), C, lambda a: a[1], lambda i: ("animal", i)),
+            _Block(("trait", 4), len(single) * N, lambda a: sidx[(a[1], a[2])] * N + a[3] - 1,
+                   lambda i: ("trait", *single[i // N], i % N + 1)),
+            _Block(("trait", 5), len(pair) * N * N,
+                   lambda a: (pfidx[(a[1], a[2])] * N + a[3] - 1) * N + a[4] - 1,
+                   lambda i: ("trait", *pair[i // (N * N)], i // N % N + 1, i % N + 1)),
+            one("eat"), two("attack"),
+            _Block(("fat", 3), N * K, lambda a: (a[1] - 1) * K + a[2] - 1, lambda i: ("fat", i // K + 1, i % K + 1)),
+            two("pirate"), one("graze"), one("hibernate"), one("run"), one("accept"),
+            _Block(("tail", 3), N * T, lambda a: (a[1] - 1) * T + a[2], lambda i: ("tail", i // T + 1, i % T)),
+            _Block(("tail", 4), N * P * N, lambda a: ((a[1] - 1) * P + pidx[a[2]]) * N + a[3] - 1,
+                   lambda i: ("tail", i // (P * N) + 1, paired[i // N % P], i % N + 1)),
+            two("mimic"),
+            _Block(("share", 4), P * N * N, lambda a: (pidx[a[1]] * N + a[2] - 1) * N + a[3] - 1,
+                   lambda i: ("share", paired[i // (N * N)], i // N % N + 1, i % N + 1)),
+        ]
+        dice, plus = g.food_dice
+        top = dice * g.pack.faces_sides + plus
+        faces = g.pack.faces_sides
+        ch = [
+            _Block(("first", 2), n, lambda a: a[1], lambda i: ("first", i)),
+            _Block(("deal", 3), n * C, lambda a: a[1] * C + a[2], lambda i: ("deal", i // C, i % C)),
+            _Block(("food", 2), top + 1, lambda a: a[1], lambda i: ("food", i)),
+            _Block(("roll", 2), faces, lambda a: a[1] - 1, lambda i: ("roll", i + 1)),
+            _Block(("rolloff", 2), n, lambda a: a[1], lambda i: ("rolloff", i)),
+        ]
+        self._dec, self._dec_list, self.num_distinct_actions = _layout(dec)
+        self._ch, self._ch_list, self.max_chance_outcomes = _layout(ch)
+        self.min_utility, self.max_utility, self.utility_sum = 0.0, 1.0, 1.0
+        self.max_game_length = max_game_length(g)
+
+    @staticmethod
+    def _find(blocks: list[_Block], code: int) -> _Block:
+        lo, hi = 0, len(blocks) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if blocks[mid].off <= code:
+                lo = mid
+            else:
+                hi = mid - 1
+        return blocks[lo]
+
+    def _enc(self, table: dict, a: Any, what: str) -> int:
+        if not isinstance(a, tuple) or not a:
+            raise EncodingError(f"{a!r} is not an action tuple")
+        b = table.get((a[0], len(a)))
+        if b is None:
+            raise EncodingError(f"{a!r} is not {what} of this game")
+        try:
+            x = b.enc(a)
+        except (KeyError, TypeError, IndexError):
+            raise EncodingError(f"{a!r} is outside the encoding") from None
+        if not 0 <= x < b.size:
+            raise EncodingError(f"{a!r} is outside the encoding (animal ids 1..{self.N})")
+        return b.off + x
+
+    def encode(self, a: tuple) -> int:
+        """The code of a decision."""
+        return self._enc(self._dec, a, "a decision")
+
+    def decode(self, code: int) -> tuple:
+        code = int(code)
+        if not 0 <= code < self.num_distinct_actions:
+            raise EncodingError(f"action code {code} outside 0..{self.num_distinct_actions - 1}")
+        b = self._find(self._dec_list, code)
+        return b.dec(code - b.off)
+
+    def encode_chance(self, a: tuple) -> int:
+        """The code of a chance outcome."""
+        return self._enc(self._ch, a, "a chance outcome")
+
+    def decode_chance(self, code: int) -> tuple:
+        code = int(code)
+        if not 0 <= code < self.max_chance_outcomes:
+            raise EncodingError(f"chance code {code} outside 0..{self.max_chance_outcomes - 1}")
+        b = self._find(self._ch_list, code)
+        return b.dec(code - b.off)
+
+    def legal_codes(self, state: Any) -> list[int]:
+        """Sorted codes of the legal decisions (or chance outcomes) at ``state``."""
+        f = self.encode_chance if state.is_chance_node() else self.encode
+        return sorted(f(a) for a in state.legal_actions())
+
+    def action_mask(self, state: Any) -> np.ndarray:
+        """A 0/1 ``int8`` vector over the decisions, 1 where legal."""
+        m = np.zeros(self.num_distinct_actions, dtype=np.int8)
+        if not state.is_chance_node() and not state.is_terminal():
+            m[[self.encode(a) for a in state.legal_actions()]] = 1
+        return m
+
+
+def max_game_length(g: Any) -> int:
+    """A proven upper bound on the number of actions (decisions and chance outcomes) of a game.
+
+    With ``D`` cards, ``n`` players, ``A = D`` (every animal is a card), ``F`` Fat Tissue cards, ``need`` the
+    largest food need of an animal (1 + the extra food of every non-stacking trait) and ``bank`` the largest roll:
+    turns ``<= (D - 6n) // n + 2`` (each draw deals a card to every player until the deck is empty, then one last
+    turn); per turn at most ``n`` development passes and one roll; card plays and deals ``<= D`` each over the game;
+    per feeding phase the animals can hold at most ``cap = A * (need + F)`` tokens, so receipts (and the share
+    decisions, one per receipt) ``<= 3 cap + A``, real actions ``<= bank + 3A + cap`` (bank tokens, an attack, a
+    hibernation and a theft per animal, a fat conversion per token), as many ``end``/``pass`` plus ``n``, and each
+    attack at most ``A + 2`` defence decisions and ``A`` Running rolls."""
+    D, n = g.deck_size, g.players
+    A = D
+    F = sum(k for c, k in enumerate(g.deck0) if g.FAT in g.faces[c])
+    need = g.base_need + sum(f for t, f in enumerate(g.food_of) if not g.stackable[t])
+    bank = g.food_dice[0] * g.pack.faces_sides + g.food_dice[1]
+    cap = A * (need + F)
+    receipts = 3 * cap + A
+    real = bank + 3 * A + cap
+    feeding = 2 * real + n + A * (A + 2) + A * A + receipts
+    turns = max(0, (D - g.setup["hand_size"] * n)) // n + 2
+    return 1 + D + D + turns * (n + 1 + feeding) + 1

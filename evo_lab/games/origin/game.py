@@ -1,0 +1,135 @@
+"""``OriginGame``: the static configuration of one game (players, base sets, data pack, rule options, seed).
+
+>>> g = OriginGame(players=3, seed=7)
+>>> g.players, g.sets, g.deck_size, g.food_dice
+(3, 1, 84, (2, 0))
+>>> OriginGame(players=6).sets, OriginGame(players=6).food_dice
+(2, (3, 4))
+>>> OriginGame(players=9)
+Traceback (most recent call last):
+...
+evo_lab.games.origin.rules.OriginConfigError: Evolution: The Origin of Species is for 2 to 8 players, got 9
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from ...core.game import GameBase
+from .data import OriginPack, load_pack
+from .foodbank import distribution, dice_for
+from .rules import OriginConfigError, RuleOptions
+from .traits import compile_registry
+
+__all__ = ["OriginGame"]
+
+
+class OriginGame(GameBase):
+    """Registered as ``"origin"``: ``evo_lab.make_game("origin", players=3, seed=1)``.
+
+    ``players`` 2-8; ``sets`` the number of base sets in the deck (default: 1 up to 4 players, 2 from 5, as the
+    seed says); ``data`` an :class:`~evo_lab.games.origin.data.OriginPack`, a pack path or ``None``; ``options`` a
+    :class:`~evo_lab.games.origin.rules.RuleOptions` or a dict of its fields; ``seed`` seeds ``game.rng``."""
+
+    name = "origin"
+    title = "Evolution: The Origin of Species"
+    version = 1
+
+    def __init__(self, players: int = 3, seed: int | None = None, sets: int | None = None,
+                 data: OriginPack | str | None = None, options: RuleOptions | Mapping[str, Any] | None = None):
+        self.pack = data if isinstance(data, OriginPack) else load_pack(data)
+        st = self.pack.setup
+        if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+            raise OriginConfigError(f"players must be an integer, got {players!r}")
+        if not st["players_min"] <= players <= st["players_max"]:
+            raise OriginConfigError(f"{self.title} is for {st['players_min']} to {st['players_max']} players, "
+                                    f"got {players}")
+        self.players = int(players)
+        if sets is None:
+            sets = 1 if self.players < 5 else st["sets_from_5_players"]
+        if isinstance(sets, bool) or not isinstance(sets, int) or not 1 <= sets <= 4:
+            raise OriginConfigError(f"sets must be 1 to 4 base sets, got {sets!r}")
+        self.sets = sets
+        self.options = RuleOptions.from_dict(options)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise OriginConfigError(f"seed must be an integer or None, got {seed!r}")
+        self.seed = None if seed is None else int(seed)
+        self.rng = np.random.default_rng(self.seed)
+        self._tables()
+        if self.deck_size < self.players * st["hand_size"]:
+            raise OriginConfigError(f"{self.deck_size} cards cannot deal {st['hand_size']} to {self.players} players")
+        from .observer import OriginObserver
+
+        self.observer = OriginObserver(self)
+
+    @property
+    def state_class(self) -> type:
+        from .state import OriginState
+
+        return OriginState
+
+    def _tables(self) -> None:
+        """Lookup tables of the hot paths, from the data and the registry."""
+        pk = self.pack
+        self.setup = dict(pk.setup)
+        self.base_need = self.setup["base_need"]
+        self.card_ids = tuple(c.id for c in pk.cards)
+        self.card_index = {c: i for i, c in enumerate(self.card_ids)}
+        self.trait_ids = tuple(t.id for t in pk.traits)
+        self.trait_names = tuple(t.name for t in pk.traits)
+        self.abbr = tuple(t.abbr for t in pk.traits)
+        self.abbr_index = {a: i for i, a in enumerate(self.abbr)}
+        self.faces = tuple(tuple(pk.trait_index[f] for f in c.faces) for c in pk.cards)
+        self.card_names = tuple(" / ".join(pk.trait(f).name for f in c.faces) for c in pk.cards)
+        self.food_of = tuple(t.food for t in pk.traits)
+        self.score_of = tuple(t.score_bonus for t in pk.traits)
+        self.target_of = tuple(t.target for t in pk.traits)
+        self.stackable = tuple(t.stackable for t in pk.traits)
+        self.deck0 = tuple(c.count * self.sets for c in pk.cards)
+        self.deck_size = sum(self.deck0)
+        ix = pk.trait_index
+        for const, tid in (("CARN", "carnivorous"), ("FAT", "fat_tissue"), ("SYMB", "symbiosis"),
+                           ("SCAV", "scavenger")):
+            if tid not in ix:
+                raise OriginConfigError(f"the data pack lacks the trait {tid!r}")
+            setattr(self, const, ix[tid])
+        compile_registry(self)
+        self.food_dice = dice_for(self)
+        totals, weights = distribution(*self.food_dice, pk.faces_sides)
+        self.food_outcomes = [("food", t) for t in totals]
+        self.food_weights = weights
+        faces = pk.faces_sides
+        self.roll_outcomes = [("roll", f) for f in range(1, faces + 1)]
+        self.roll_weights = [1] * faces
+        self.deal_outcomes = [[("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)]
+        from .development import plays_table
+
+        self.plays, self.animal_action = plays_table(self)
+
+    def to_dict(self) -> dict:
+        d = {"players": self.players, "sets": self.sets, "options": self.options.to_dict()}
+        if self.pack is not load_pack():
+            d["data"] = self.pack.to_dict()
+        if self.seed is not None:
+            d["seed"] = self.seed
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "OriginGame":
+        from ...core.errors import FormatError
+
+        if not isinstance(d, Mapping):
+            raise FormatError("the game configuration must be an object", "config")
+        unknown = set(d) - {"players", "sets", "options", "data", "seed"}
+        if unknown:
+            raise FormatError(f"unknown configuration keys {sorted(unknown)}", "config")
+        try:
+            return cls(players=d.get("players", 3), seed=d.get("seed"), sets=d.get("sets"),
+                       data=load_pack(d["data"]) if "data" in d else None, options=d.get("options"))
+        except OriginConfigError as e:
+            raise FormatError(str(e), "config") from None
+
+    def __repr__(self) -> str:
+        return f"OriginGame(players={self.players}, sets={self.sets})"

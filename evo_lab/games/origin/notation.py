@@ -1,0 +1,202 @@
+"""Action notation: every action is a small tuple whose first item is its kind; its text form round-trips.
+
+Animals are written ``A<id>`` (ids are given in order of play and never reused), players ``P1``..``P8``, cards by
+their id (``pois/carn``) and traits by their abbreviation (``carn``, ``fat``, ``coop``, ...; see ``traits.json``).
+
+=======================================  ===============================================  ======================
+text                                     tuple                                            node
+=======================================  ===============================================  ======================
+``animal pois/carn``                     ``("animal", card)``                             develop
+``trait carn from pois/carn on A3``      ``("trait", card, trait, 3)``                    develop
+``trait symb from symb on A3+A5``        ``("trait", card, trait, 3, 5)`` (A3 protects)   develop
+``pass`` / ``end``                       ``("pass",)`` / ``("end",)``                     develop, feed
+``eat A3``                               ``("eat", 3)``                                   feed
+``attack A3 A5``                         ``("attack", 3, 5)``                             feed
+``fat A3 2``                             ``("fat", 3, 2)``                                feed
+``pirate A3 A5``, ``graze A3``,          ``("pirate", 3, 5)``, ``("graze", 3)``,          feed
+``hibernate A3``                         ``("hibernate", 3)``
+``run A5``, ``accept A5``                ``("run", 5)``, ``("accept", 5)``                defend
+``tail A5 carn``, ``tail A5 coop+A7``    ``("tail", 5, trait)``, ``("tail", 5, trait, 7)`` defend
+``mimic A5 A6``                          ``("mimic", 5, 6)``                              defend
+``share coop A3 A5``                     ``("share", trait, 3, 5)``                       share
+``first P2``, ``deal P1 swim``,          ``("first", 1)``, ``("deal", 0, card)``,         chance
+``food 7``, ``roll 4``, ``rolloff P2``   ``("food", 7)``, ``("roll", 4)``, ``("rolloff", 1)``
+=======================================  ===============================================  ======================
+
+>>> import evo_lab
+>>> g = evo_lab.make_game("origin", players=2)
+>>> a = parse(g, "trait carn from pois/carn on A3")
+>>> a, to_string(g, a)
+(('trait', 1, 0, 3), 'trait carn from pois/carn on A3')
+>>> parse(g, "attack A3")
+Traceback (most recent call last):
+...
+evo_lab.core.errors.FormatError: action: 'attack A3': attack needs 2 animals (A<id>)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import FormatError
+
+__all__ = ["to_string", "parse", "describe", "CHANCE_KINDS", "DECISION_KINDS"]
+
+CHANCE_KINDS = ("first", "deal", "food", "roll", "rolloff")
+DECISION_KINDS = ("animal", "trait", "pass", "end", "eat", "attack", "fat", "pirate", "graze", "hibernate", "run",
+                  "accept", "tail", "mimic", "share")
+_ANIMALS = {"eat": 1, "attack": 2, "pirate": 2, "graze": 1, "hibernate": 1, "run": 1, "accept": 1, "mimic": 2}
+
+
+def _A(x: int) -> str:
+    return f"A{x}"
+
+
+def to_string(g: Any, a: tuple) -> str:
+    """The text of action ``a`` (decision or chance outcome)."""
+    k = a[0]
+    if k in _ANIMALS:
+        return k + " " + " ".join(_A(x) for x in a[1:])
+    if k in ("pass", "end"):
+        return k
+    if k == "animal":
+        return f"animal {g.card_ids[a[1]]}"
+    if k == "trait":
+        on = _A(a[3]) + (f"+{_A(a[4])}" if len(a) == 5 else "")
+        return f"trait {g.abbr[a[2]]} from {g.card_ids[a[1]]} on {on}"
+    if k == "fat":
+        return f"fat {_A(a[1])} {a[2]}"
+    if k == "tail":
+        return f"tail {_A(a[1])} {g.abbr[a[2]]}" + (f"+{_A(a[3])}" if len(a) == 4 else "")
+    if k == "share":
+        return f"share {g.abbr[a[1]]} {_A(a[2])} {_A(a[3])}"
+    if k in ("first", "rolloff"):
+        return f"{k} P{a[1] + 1}"
+    if k == "deal":
+        return f"deal P{a[1] + 1} {g.card_ids[a[2]]}"
+    if k in ("food", "roll"):
+        return f"{k} {a[1]}"
+    raise FormatError(f"not an action of this game: {a!r}", "action")
+
+
+def _bad(text: str, why: str) -> FormatError:
+    return FormatError(f"{text!r}: {why}", "action")
+
+
+def _animal(text: str, tok: str) -> int:
+    if len(tok) < 2 or tok[0] not in "Aa" or not tok[1:].isdigit():
+        raise _bad(text, f"{tok!r} is not an animal (A<id>)")
+    return int(tok[1:])
+
+
+def _player(g: Any, text: str, tok: str) -> int:
+    if len(tok) < 2 or tok[0] not in "Pp" or not tok[1:].isdigit() or not 1 <= int(tok[1:]) <= g.players:
+        raise _bad(text, f"{tok!r} is not a player (P1..P{g.players})")
+    return int(tok[1:]) - 1
+
+
+def _card(g: Any, text: str, tok: str) -> int:
+    c = g.card_index.get(tok.lower())
+    if c is None:
+        raise _bad(text, f"unknown card {tok!r} (cards: {', '.join(g.card_ids)})")
+    return c
+
+
+def _trait(g: Any, text: str, tok: str) -> int:
+    t = g.abbr_index.get(tok.lower())
+    if t is None:
+        raise _bad(text, f"unknown trait {tok!r} (traits: {', '.join(g.abbr)})")
+    return t
+
+
+def _int(text: str, tok: str) -> int:
+    if not tok.lstrip("-").isdigit():
+        raise _bad(text, f"{tok!r} is not a number")
+    return int(tok)
+
+
+def parse(g: Any, text: str) -> tuple:
+    """The action written ``text`` (the inverse of :func:`to_string`); :class:`FormatError` if unreadable."""
+    if not isinstance(text, str):
+        raise FormatError(f"an action string is needed, got {type(text).__name__}", "action")
+    tok = text.split()
+    if not tok:
+        raise _bad(text, "empty action")
+    k = tok[0].lower()
+    rest = tok[1:]
+    if k in _ANIMALS:
+        if len(rest) != _ANIMALS[k]:
+            raise _bad(text, f"{k} needs {_ANIMALS[k]} animal{'s' if _ANIMALS[k] > 1 else ''} (A<id>)")
+        return (k, *(_animal(text, t) for t in rest))
+    if k in ("pass", "end"):
+        if rest:
+            raise _bad(text, f"{k} takes nothing after it")
+        return (k,)
+    if k == "animal" and len(rest) == 1:
+        return ("animal", _card(g, text, rest[0]))
+    if k == "trait":
+        if len(rest) != 5 or rest[1].lower() != "from" or rest[3].lower() != "on":
+            raise _bad(text, "write 'trait <trait> from <card> on A<id>' (or on A<id>+A<id>)")
+        t, c = _trait(g, text, rest[0]), _card(g, text, rest[2])
+        on = rest[4].split("+")
+        if len(on) > 2:
+            raise _bad(text, "a trait goes on one animal or on a pair")
+        return ("trait", c, t, *(_animal(text, x) for x in on))
+    if k == "fat" and len(rest) == 2:
+        return ("fat", _animal(text, rest[0]), _int(text, rest[1]))
+    if k == "tail" and len(rest) == 2:
+        parts = rest[1].split("+")
+        t = _trait(g, text, parts[0])
+        if len(parts) == 2:
+            return ("tail", _animal(text, rest[0]), t, _animal(text, parts[1]))
+        return ("tail", _animal(text, rest[0]), t)
+    if k == "share" and len(rest) == 3:
+        return ("share", _trait(g, text, rest[0]), _animal(text, rest[1]), _animal(text, rest[2]))
+    if k in ("first", "rolloff") and len(rest) == 1:
+        return (k, _player(g, text, rest[0]))
+    if k == "deal" and len(rest) == 2:
+        return ("deal", _player(g, text, rest[0]), _card(g, text, rest[1]))
+    if k in ("food", "roll") and len(rest) == 1:
+        return (k, _int(text, rest[0]))
+    if k in CHANCE_KINDS or k in DECISION_KINDS:
+        raise _bad(text, f"wrong form for {k!r}")
+    raise _bad(text, f"unknown action {k!r} (actions: {', '.join(DECISION_KINDS + CHANCE_KINDS)})")
+
+
+def describe(s: Any, a: tuple) -> str:
+    """The action in words, at state ``s`` (for action pickers and stories)."""
+    g = s.game
+    k = a[0]
+    who = f"P{s.mover + 1}" if s.mover >= 0 else ""
+    if k == "animal":
+        return f"{who} plays {g.card_names[a[1]]} face down as a new animal"
+    if k == "trait":
+        on = f"A{a[3]}" if len(a) == 4 else (f"A{a[3]} and A{a[4]}" + (f" (A{a[3]} is the symbiont)"
+                                                                      if g.directed[a[2]] else ""))
+        return f"{who} plays {g.trait_names[a[2]]} (card {g.card_names[a[1]]}) on {on}"
+    words = {
+        "pass": lambda: f"{who} passes" + (" (out for this phase)" if s.node == "develop" or
+                                            g.options.pass_is_final else ""),
+        "end": lambda: f"{who} ends the turn",
+        "eat": lambda: f"A{a[1]} takes a red token from the food bank ({s.bank} left)",
+        "attack": lambda: f"carnivore A{a[1]} attacks A{a[2]}",
+        "fat": lambda: f"A{a[1]} turns {a[2]} stored fat into food",
+        "pirate": lambda: f"A{a[1]} steals a food token from A{a[2]} (piracy)",
+        "graze": lambda: f"A{a[1]} destroys a red token in the bank (grazing)",
+        "hibernate": lambda: f"A{a[1]} hibernates: fed for this turn",
+        "run": lambda: f"A{a[1]} tries to run away (die: 4-6 escapes)",
+        "accept": lambda: f"A{a[1]} is eaten (no defence used)",
+        "tail": lambda: f"A{a[1]} drops its {g.trait_names[a[2]]} card"
+                        + (f" (shared with A{a[3]})" if len(a) == 4 else "") + " and survives",
+        "mimic": lambda: f"A{a[1]} redirects the attack to A{a[2]} (mimicry)",
+        "share": lambda: f"{g.trait_names[a[1]]}: A{a[2]} passes food to A{a[3]}",
+        "first": lambda: f"P{a[1] + 1} is chosen to start",
+        "deal": lambda: f"P{a[1] + 1} is dealt {g.card_names[a[2]]}",
+        "food": lambda: f"the dice give {a[1]} red tokens",
+        "roll": lambda: f"the Running die shows {a[1]}" + (" (escape)" if a[1] >= g.setup["running_escape_from"]
+                                                             else " (caught)"),
+        "rolloff": lambda: f"P{a[1] + 1} wins the tie-break roll",
+    }
+    if k not in words:
+        raise FormatError(f"not an action of this game: {a!r}", "action")
+    return words[k]().strip()

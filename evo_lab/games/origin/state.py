@@ -1,0 +1,280 @@
+"""``OriginState``: one node of the game tree. A thin facade: the rules live in the phase modules.
+
+>>> import evo_lab, numpy as np
+>>> s = evo_lab.make_game("origin", players=2, seed=3).new_initial_state()
+>>> s.node_name(), s.is_chance_node()
+('first', True)
+>>> s.apply_action("first P2")
+>>> s.node_name(), s.legal_actions()[0]
+('deal', ('deal', 1, 0))
+>>> s.game.new_initial_state_dealt(np.random.default_rng(0)).node_name()
+'develop'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ...core.game import StateBase
+from ...core.protocol import CHANCE, TERMINAL
+from . import attack, development, extinction, feeding, foodbank, notation, scoring
+from .game import OriginGame
+from .invariants import check_invariants
+from .model import NEVER, OVER, PHASES, SETUP
+from .serialize import load_body, state_body
+
+__all__ = ["OriginState", "CHANCE_NODES", "DECISION_NODES"]
+
+CHANCE_NODES = ("first", "deal", "food", "run", "rolloff")
+DECISION_NODES = ("develop", "feed", "defend", "share")
+
+
+class OriginState(StateBase):
+    """The state. Public reading: ``phase_name()``, ``node_name()``, ``turn``, ``first``, ``bank``, ``animals(p)``,
+    ``hand(p)``, ``scores()``, ``events()``; everything else through the game's observer."""
+
+    game_class = OriginGame
+
+    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "names", "phase", "node", "mover", "turn", "first",
+                 "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_n",
+                 "A", "rows", "links", "disc_open", "disc_hidden", "next_id", "atk", "shares", "queue", "want",
+                 "deal_to", "final_scores", "tied", "winner", "_cw")
+
+    def __init__(self, game: Any):
+        n = game.players
+        self.game = game
+        self._hist = self._origin = self._legal = self._ev = None
+        self.names: dict[str, int] = {}
+        self.phase, self.node, self.mover = SETUP, "first", CHANCE
+        self.turn, self.first, self.actor = 0, 0, 0
+        self.passed = [False] * n
+        self.acted = self.ate = False
+        self.round_id = 0
+        self.bank = 0
+        self.deck = list(game.deck0)
+        self.deck_n = sum(self.deck)
+        self.box = [0] * len(self.deck)
+        self.hands = [[0] * len(self.deck) for _ in range(n)]
+        self.hand_n = [0] * n
+        self.A: dict = {}
+        self.rows: list[list[int]] = [[] for _ in range(n)]
+        self.links: list = []
+        self.disc_open: list[list[int]] = [[] for _ in range(n)]
+        self.disc_hidden: list[list[int]] = [[] for _ in range(n)]
+        self.next_id = 1
+        self.atk = None
+        self.shares: list = []
+        self.queue: list = []
+        self.want = None
+        self.deal_to = -1
+        self.final_scores = None
+        self.tied: list[int] = []
+        self.winner = -1
+        self._cw = None
+
+    # ------------------------------------------------------------ small helpers the rules use
+    def emit(self, e: Any) -> None:
+        self._ev = (self._ev, e)
+
+    def stamp(self, scope: str) -> int:
+        """The current turn or feeding round, for the usage limits (ruling O7)."""
+        return self.turn if scope == "turn" else self.round_id
+
+    # ------------------------------------------------------------ the protocol
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.mover
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.mover == CHANCE and self.phase != OVER
+
+    def _legal_actions(self) -> list:
+        node = self.node
+        if node == "develop":
+            return development.legal(self)
+        if node == "feed":
+            return feeding.turn_options(self, self.actor)[0]
+        if node == "defend":
+            return attack.options(self)
+        if node == "share":
+            from .sharing import valid_shares
+
+            return valid_shares(self)
+        return []
+
+    def _chance_weights(self) -> tuple[list, list[int]]:
+        if self._cw is None:
+            self._cw = self._weights()
+        return self._cw
+
+    def _weights(self) -> tuple[list, list[int]]:
+        node, g = self.node, self.game
+        if node == "deal":
+            return extinction.deal_weights(self)
+        if node == "food":
+            return g.food_outcomes, g.food_weights
+        if node == "run":
+            return g.roll_outcomes, g.roll_weights
+        if node == "first":
+            return [("first", p) for p in range(g.players)], [1] * g.players
+        if node == "rolloff":
+            return [("rolloff", p) for p in self.tied], [1] * len(self.tied)
+        raise ValueError(f"{node!r} is not a chance node")
+
+    def _apply(self, a: tuple) -> None:
+        self._cw = None
+        k = a[0]
+        node = self.node
+        if node == "develop":
+            development.apply(self, a)
+        elif node in ("feed", "defend", "share", "run"):
+            feeding.apply(self, a)
+        elif k == "deal":
+            extinction.apply_deal(self, a)
+        elif k == "food":
+            foodbank.apply(self, a[1])
+        elif k == "first":
+            extinction.choose_first(self, a[1])
+        elif k == "rolloff":
+            scoring.apply_rolloff(self, a[1])
+        else:  # pragma: no cover - apply_action checked legality
+            raise ValueError(f"cannot apply {a!r} at node {node!r}")
+
+    def apply_action(self, action: Any) -> None:
+        """As :meth:`StateBase.apply_action` (strings too, typed errors, the state untouched on error), with a fast
+        path for a legal action tuple (no copy of the legal list)."""
+        if type(action) is tuple and self.phase != OVER:
+            legal = self._legal
+            if legal is None:
+                self.legal_actions()
+                legal = self._legal
+            if action in legal:
+                self._push(action)
+                return
+        StateBase.apply_action(self, action)
+
+    def explain_illegal(self, a: Any) -> tuple[str, str]:
+        if self.is_chance_node():
+            return f"this is a chance node ({self.node}): apply one of its outcomes, not {a!r}", "chance_node"
+        if self.node == "develop":
+            return development.why_not(self, a)
+        return feeding.why_not(self, a)
+
+    def coerce_action(self, a: Any) -> Any:
+        if isinstance(a, str):
+            return notation.parse(self.game, a)
+        if isinstance(a, list):
+            return tuple(a)
+        return a
+
+    def action_to_string(self, a: Any) -> str:
+        return notation.to_string(self.game, a)
+
+    def parse_action(self, text: str) -> tuple:
+        return notation.parse(self.game, text)
+
+    def describe_action(self, a: Any) -> str:
+        """``a`` in words (for pickers, stories, the Explorer)."""
+        return notation.describe(self, self.coerce_action(a))
+
+    def returns(self) -> list[float]:
+        return scoring.returns(self)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
+
+    def ranking(self) -> list[int]:
+        return scoring.ranking(self)
+
+    def current_scores(self) -> list[int]:
+        """Points if the game ended now (final scores once it is over)."""
+        return list(self.final_scores) if self.final_scores is not None else scoring.scores(self)
+
+    scores = current_scores
+
+    def clone(self) -> "OriginState":
+        s = OriginState.__new__(OriginState)
+        s.game = self.game
+        s._hist, s._origin, s._legal, s._ev, s.names = self._hist, self._origin, self._legal, self._ev, self.names
+        s.phase, s.node, s.mover, s.turn, s.first, s.actor = (self.phase, self.node, self.mover, self.turn,
+                                                              self.first, self.actor)
+        s.passed, s.acted, s.ate, s.round_id, s.bank = self.passed[:], self.acted, self.ate, self.round_id, self.bank
+        s.deck, s.deck_n, s.box = self.deck[:], self.deck_n, self.box[:]
+        s.hands, s.hand_n = [h[:] for h in self.hands], self.hand_n[:]
+        s.A = {k: a.copy() for k, a in self.A.items()}
+        s.rows = [r[:] for r in self.rows]
+        s.links = [L.copy() for L in self.links]
+        s.disc_open, s.disc_hidden = [d[:] for d in self.disc_open], [d[:] for d in self.disc_hidden]
+        s.next_id = self.next_id
+        s.atk = None if self.atk is None else self.atk[:]
+        s.shares, s.queue = self.shares[:], self.queue[:]
+        s.want = None if self.want is None else self.want[:]
+        s.deal_to, s.final_scores, s.tied, s.winner = self.deal_to, self.final_scores, self.tied[:], self.winner
+        s._cw = self._cw
+        return s
+
+    # ------------------------------------------------------------ reading the state
+    def phase_name(self) -> str:
+        return PHASES[self.phase]
+
+    def node_name(self) -> str:
+        return self.node
+
+    def is_last_turn(self) -> bool:
+        """Seed: 'After the deck is empty the last turn begins.' (no Hibernation in it, no draw after it)."""
+        return self.deck_n == 0 and self.phase not in (SETUP,)
+
+    def animals(self, p: int) -> list:
+        """Player ``p``'s animals, left to right (live objects: read, do not change)."""
+        return [self.A[x] for x in self.rows[p]]
+
+    def hand(self, p: int) -> dict[str, int]:
+        return {self.game.card_ids[c]: k for c, k in enumerate(self.hands[p]) if k}
+
+    def events(self) -> list:
+        """Every event (NamedTuples of :mod:`.events`) since the start or the loaded position."""
+        out, h = [], self._ev
+        while h is not None:
+            h, e = h
+            out.append(e)
+        return out[::-1]
+
+    def event_log(self) -> list[str]:
+        from .events import describe
+
+        return [describe(self.game, e) for e in self.events()]
+
+    def check_invariants(self) -> None:
+        check_invariants(self)
+
+    def stamps_used(self, aid: int) -> dict[str, bool]:
+        """Which limited traits animal ``aid`` already used in their current turn/round (for views)."""
+        a, o = self.A[aid], self.game.options
+        return {"attack": a.s_attack == self.turn, "piracy": a.s_pirate == self.turn, "mimicry": a.s_mimic == self.turn,
+                "grazing": a.s_graze == self.stamp(o.grazing_limit),
+                "hibernated_last_turn": a.s_hib == self.turn - 1 and a.s_hib != NEVER}
+
+    # ------------------------------------------------------------ JSON and drawing
+    def state_dict(self) -> dict:
+        return state_body(self)
+
+    @classmethod
+    def load_state(cls, game: Any, body: Any) -> "OriginState":
+        return load_body(cls, game, body)
+
+    def to_svg(self, viewer: int | None = None, highlight: Iterable[int] = (), **kw: Any) -> str:
+        """The table as an SVG string (animals with traits and food, the bank, hands as ``viewer`` sees them)."""
+        from .svg import draw
+
+        return draw(self, viewer=viewer, highlight=highlight, **kw)
+
+    def __str__(self) -> str:
+        from .svg import text_table
+
+        return text_table(self)
+
+    def __repr__(self) -> str:
+        return f"<OriginState {self.game.players}p turn {self.turn} {self.phase_name()}:{self.node}>"
+
