@@ -1,4 +1,5 @@
-"""A game told in words: turns the engine's events (``state.log``) into a per-round story.
+"""A game told in words: turns the engine's events (``state.log``, :mod:`evo_lab.games.evo2e.events`) into a
+per-round story.
 
 >>> import evo_lab
 >>> final, lines = play_story(evo_lab.Game(players=2, seed=3), seed=3)
@@ -15,88 +16,86 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from .core.protocol import sample_chance, uniform_random_policy
-from .engine import Game, State
-from .engine.state import EMPTY_LOT, EVENT_LOT
-from .engine import rules
+from .games.evo2e import Game, State, rules
+from .games.evo2e import events as E
+from .games.evo2e.phases.mutation import EMPTY_LOT, EVENT_LOT
 
 
 def _p(p: int) -> str:
     return f"P{p + 1}"
 
 
-def narrate(before: State, action: Any, after: State) -> list[str]:
-    """Sentences for one applied action: what the player did and everything the rules then did alone."""
+def _auction(ev: E.Auction, after: State) -> list[str]:
+    g = after.game
+    out = []
+    for lot, (p, v) in enumerate(ev.bids):
+        item = after.lots[lot] if lot < len(after.lots) else EMPTY_LOT
+        what = "the event card" if item == EVENT_LOT else ("nothing" if item == EMPTY_LOT else g.gene_names[item])
+        out.append(f"  {_p(p)} wins lot {lot} ({what}) for {after.paid[p]} MP (bid {v}).")
+    return out
+
+
+def _fight(ev: E.Fight, before: State) -> str:
+    L = before.game.labels
+    att, dfd = before.occ[ev.src], before.occ[ev.dst]
+    p = before.attack_probability(ev.src, ev.dst) if att >= 0 and dfd >= 0 else None
+    odds = f" (wins with {p})" if p is not None else ""
+    verdict = "and wins" if ev.result == "win" else "and fails"
+    return f"    {_p(att)} attacks {L[ev.src]} x {L[ev.dst]} ({_p(dfd)}){odds}: rolls {ev.face} {verdict}."
+
+
+def _line(ev: tuple, before: State, after: State) -> list[str]:
+    """The sentences of one event (events by name: :mod:`evo_lab.games.evo2e.events`)."""
     g = after.game
     L = g.labels
+    k = ev[0]
+    if k == "round":
+        return [f"Round {ev.round}"]
+    if k == "token":
+        if ev.token == g.meteorite:
+            return ["  Climate: the meteorite falls. The game ends at once."]
+        return [f"  Climate: token {g.token_ids[ev.token]} ({g.token_shifts[ev.token]:+d})."]
+    if k == "wheel":
+        states = ", ".join(f"{t} {v}" for t, v in after.terrain_states(ev.new).items())
+        how = " (Prescience)" if ev.prescience else ""
+        return [f"  The wheel turns {ev.shift:+d}{how} to section {ev.new}: {states}."]
+    if k == "peek":
+        holder = [p for p in range(g.players) if after.has(p, "sixth_sense")]
+        return [f"  {', '.join(_p(p) for p in holder)} (sixth sense) sees the next token."]
+    if k == "gene":
+        return [f"  Mutation: lot {ev.lot} offers {g.gene_names[ev.gene]}."]
+    if k == "auction":
+        return _auction(ev, after)
+    if k == "card":
+        return [f"  {_p(ev.player)} draws an event card."]
+    if k == "initiative":
+        extra = f" ({_p(ev.rushed)} used adrenaline rush)" if ev.rushed >= 0 else ""
+        return ["  Initiative: " + " ".join(_p(p) for p in ev.order) + extra + "."]
+    if k in ("move", "wings", "flippers"):
+        how = {"move": "moves", "wings": "flies", "flippers": "swims"}[k]
+        return [f"    {_p(after.occ[ev.dst])} {how} {L[ev.src]} -> {L[ev.dst]}."]
+    if k == "fight":
+        return [_fight(ev, before)]
+    if k == "scored":
+        return ["  Scoring: " + ", ".join(f"{_p(p)} +{c} = {after.mp[p]} MP" for p, c in enumerate(ev.counts)) + "."]
+    if k == "end":
+        order = sorted(range(g.players), key=lambda p: ev.ranking[p])
+        return ["Final ranking: " + ", ".join(f"#{ev.ranking[p]} {_p(p)} ({ev.mp[p]} MP, {after.count[p]} dinosaurs)"
+                                              for p in order)]
+    if k == "starved":
+        return [f"    Survival: {_p(ev.player)} loses {L[ev.space]} to the climate."]
+    text = E.text(ev, g)  # bids, plays (each card says itself), births, killer babies, escapes
+    return [f"    {text[0].upper()}{text[1:]}."]
+
+
+def narrate(before: State, action: Any, after: State) -> list[str]:
+    """Sentences for one applied action: what the player did and everything the rules then did alone."""
     out: list[str] = []
-    kind = action.kind
     for ev in after.log:
-        t = ev[0]
-        if t == "round":
-            out.append(f"Round {ev[1]}")
-        elif t == "token":
-            if ev[1] == g.meteorite:
-                out.append("  Climate: the meteorite falls. The game ends at once.")
-            else:
-                out.append(f"  Climate: token {g.token_ids[ev[1]]} ({g.token_shifts[ev[1]]:+d}).")
-        elif t == "wheel":
-            states = ", ".join(f"{k} {v}" for k, v in after.terrain_states(ev[2]).items())
-            how = " (Prescience)" if ev[4] else ""
-            out.append(f"  The wheel turns {ev[3]:+d}{how} to section {ev[2]}: {states}.")
-        elif t == "peek":
-            holder = [p for p in range(g.players) if after.has(p, "sixth_sense")]
-            out.append(f"  {', '.join(_p(p) for p in holder)} (sixth sense) sees the next token.")
-        elif t == "gene":
-            out.append(f"  Mutation: lot {ev[1]} offers {g.gene_names[ev[2]]}.")
-        elif t == "bid":
-            out.append(f"    {_p(ev[1])} bids {ev[3]} on lot {ev[2]}.")
-        elif t == "outbid":
-            out.append(f"    {_p(ev[3])} bids {ev[4]} on lot {ev[2]}, displacing {_p(ev[1])}.")
-        elif t == "auction":
-            for lot, (p, v) in enumerate(ev[1]):
-                item = after.lots[lot] if lot < len(after.lots) else EMPTY_LOT
-                what = "the event card" if item == EVENT_LOT else ("nothing" if item == EMPTY_LOT else g.gene_names[item])
-                out.append(f"  {_p(p)} wins lot {lot} ({what}) for {after.paid[p]} MP (bid {v}).")
-        elif t == "card":
-            out.append(f"  {_p(ev[1])} draws an event card.")
-        elif t == "initiative":
-            extra = f" ({_p(ev[2])} used adrenaline rush)" if len(ev) > 2 else ""
-            out.append("  Initiative: " + " ".join(_p(p) for p in ev[1]) + extra + ".")
-        elif t in ("move", "wings", "flippers"):
-            how = {"move": "moves", "wings": "flies", "flippers": "swims"}[t]
-            out.append(f"    {_p(after.occ[ev[2]])} {how} {L[ev[1]]} -> {L[ev[2]]}.")
-        elif t == "fight":
-            src, dst, res, face = ev[1], ev[2], ev[3], ev[4] if len(ev) > 4 else "?"
-            att = before.occ[src]
-            dfd = before.occ[dst]
-            p = before.attack_probability(src, dst) if att >= 0 and dfd >= 0 else None
-            odds = f" (wins with {p})" if p is not None else ""
-            verdict = "and wins" if res == "win" else "and fails"
-            out.append(f"    {_p(att)} attacks {L[src]} x {L[dst]} ({_p(dfd)}){odds}: rolls {face} {verdict}.")
-        elif t == "escape":
-            out.append(f"    The beaten dinosaur escapes to {L[ev[3]]} (chameleon skin).")
-        elif t == "play":
-            effect = g.card_effects[g.card_ids.index(ev[2])]
-            extra = f" ({ev[3]:+d})" if effect == "prescience" and len(ev) > 3 else ""
-            if effect == "egg_thief" and len(ev) > 4:
-                extra = f": the newborn on {L[ev[4]]} becomes one of theirs (taken from {_p(ev[3])})"
-            out.append(f"    {_p(ev[1])} plays {ev[2]}{extra}.")
-        elif t == "birth":
-            out.append(f"    {_p(ev[1])} lays a dinosaur on {L[ev[2]]}.")
-        elif t == "killer_baby":
-            res = "the enemy dies" if ev[3] == "enemy_dies" else "the baby dies"
-            out.append(f"    {_p(ev[1])} drops a killer baby on {L[ev[2]]}: rolls {ev[4]}, {res}.")
-        elif t == "starved":
-            out.append(f"    Survival: {_p(ev[1])} loses " + ", ".join(L[s] for s in ev[2:]) + " to the climate.")
-        elif t == "scored":
-            out.append("  Scoring: " + ", ".join(f"{_p(p)} +{c} = {after.mp[p]} MP" for p, c in enumerate(ev[1])) + ".")
-        elif t == "end":
-            ranks = ev[2]
-            order = sorted(range(g.players), key=lambda p: ranks[p])
-            out.append("Final ranking: " + ", ".join(f"#{ranks[p]} {_p(p)} ({ev[1][p]} MP, {after.count[p]} dinosaurs)"
-                                                     for p in order))
-    if kind == "birth" and before.count[before.actor] >= g.max_dinos and action.b >= 0:
-        out.insert(0, f"    {_p(before.actor)} removes the dinosaur on {L[action.b]} to lay a new one.")
+        out.extend(_line(ev, before, after))
+    g = after.game
+    if action.kind == "birth" and before.count[before.actor] >= g.max_dinos and action.b >= 0:
+        out.insert(0, f"    {_p(before.actor)} removes the dinosaur on {g.labels[action.b]} to lay a new one.")
     return out
 
 

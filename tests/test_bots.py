@@ -126,7 +126,7 @@ def test_determinized_event_windows_do_not_crash_or_leak():
     prescience); the engine skips such players instead of failing on ``play -1``."""
     found = 0
     for s in _decision_states(players=4, seed=11, count=400):
-        if s.node_name() not in ("geysers", "swarm", "prescience"):
+        if s.node_name() not in ("survival_cards", "birth_cards", "climate_cards"):
             continue
         p = s.current_player()
         for k in range(5):

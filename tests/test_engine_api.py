@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from helpers import goto, make, movement, random_to, strings
+from helpers import build, movement, random_to, strings
 
 import evo_lab
 from evo_lab.core.protocol import sample_chance
@@ -187,7 +187,7 @@ def test_record_replays_exactly():
     s = evo_lab.Game(players=3).new_initial_state()
     random_to(s, lambda t: t.round == 3 and t.phase_name() == "birth", seed=5)
     rec = s.to_record()
-    assert rec["format"] == "evo-lab-record" and rec["version"] == 1
+    assert rec["format"] == "evo-lab-record" and rec["version"] == 2 and rec["game"] == "evo2e"
     again = evo_lab.State.from_record(json.dumps(rec))
     assert again.to_json() == s.to_json() and again.history() == s.history()
     assert s.history_str() == rec["actions"]
@@ -206,10 +206,12 @@ def test_record_replays_exactly():
     (lambda r: r["actions"].append("move C3-C5"), "actions[0]"),
     (lambda r: r.update(version=3), "version"),
     (lambda r: r.update(format="x"), "format"),
-    (lambda r: r["game"].update(players="2"), "game.players"),
-    (lambda r: r["game"].update(board="weird"), "game.board"),
-    (lambda r: r["game"].update(data={"name": "evo2e", "fingerprint": "0"}), "game.data.fingerprint"),
+    (lambda r: r["config"].update(players="2"), "config.players"),
+    (lambda r: r["config"].update(board="weird"), "config.board"),
+    (lambda r: r["config"].update(data={"name": "evo2e", "fingerprint": "0"}), "config.data.fingerprint"),
+    (lambda r: r.pop("config"), "config"),
     (lambda r: r.pop("game"), "game"),
+    (lambda r: r.update(game_version=7), "game_version"),
 ])
 def test_malformed_records_name_the_field(mutate, where):
     s = movement(board=B)
@@ -230,8 +232,7 @@ def test_observation_hides_hidden_information():
     assert omni["players"][1]["hand"] == ["prescience"] and "bag_unique" in omni and "bag_unique" not in o0
     assert "next_token" not in o0["climate"]
     json.dumps(o0), json.dumps(omni)
-    hidden = make(2, board=B, options={"open_mp": False})
-    hidden = goto(hidden, "movement_start")
+    hidden = movement(board=B, options={"open_mp": False})
     o = hidden.observation(0)
     assert "mp" in o["players"][0] and "mp" not in o["players"][1]
     assert s.observation_string(0) != s.observation_string(1)
@@ -271,7 +272,7 @@ def test_str_and_svg():
 
 
 def test_auction_view():
-    s = goto(make(3), "mutation_start")
+    s = build(3, phase="mutation")
     s.apply_action("gene horn")
     s.apply_action("gene legs")
     view = s.auction()
@@ -285,9 +286,7 @@ def test_auction_view():
 def test_peeked_token_is_not_leaked_to_others():
     """Sixth sense: "You can look at the next climate token" - only its owner; the event of the peek in
     ``last`` (and the auction view) must not tell the others which token it was."""
-    s = make(2, uniq={1: ["sixth_sense"]})
-    s.round = 0
-    s = goto(s, "round_start")
+    s = build(2, uniq={1: ["sixth_sense"]}, phase="climate")
     s.apply_action("token stay")
     s.apply_action("peek ccw1")
     assert s.node_name() == "gene"

@@ -58,8 +58,9 @@ def test_every_unique_gene_and_event_card_comes_into_play():
         nodes.update(r.nodes)
     assert len(uniques) == 12, uniques
     assert cards == {"geysers", "prescience", "swarm_of_rats", "egg_thief", "frenzied_attack"}
-    for node in ("exclude", "order", "token", "peek", "gene", "card", "die", "kbdie", "prescience", "bid",
-                 "adrenaline", "move", "chameleon", "swarm", "birth", "egg_thief", "geysers", "survive", "end"):
+    for node in ("exclude", "order", "token", "peek", "gene", "card", "die", "kbdie", "climate_cards", "bid",
+                 "adrenaline", "move", "chameleon", "birth_cards", "birth", "newborn_cards", "survival_cards",
+                 "survive", "end"):
         assert nodes[node] > 0, node
 
 

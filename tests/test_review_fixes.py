@@ -29,7 +29,7 @@ def _to_node(players: int, names: set[str], seeds=range(200)):
 
 
 def test_determinize_for_another_player_keeps_the_window_card_of_the_actor():
-    s = _to_node(3, {"prescience", "swarm", "geysers", "egg_thief"})
+    s = _to_node(3, {"climate_cards", "birth_cards", "survival_cards", "newborn_cards"})
     other = (s.actor + 1) % s.players
     for seed in range(30):
         d = s.determinize(other, np.random.default_rng(seed))

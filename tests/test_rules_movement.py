@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from helpers import goto, movement, sp, strings
+from helpers import movement, sp, strings
 
 import evo_lab
 from evo_lab.engine.actions import Action
@@ -137,11 +137,15 @@ def test_wings():
 
 
 def test_wings_again_next_movement_phase():
-    """"This gene can only be used once per Movement phase." - each player's phase resets it."""
-    s = movement(board={"A1": 0, "F1": 0, "C5": 1, "C6": 1}, uniq={0: ["wings"], 1: ["wings"]})
+    """"This gene can only be used once per Movement phase." - the next movement phase resets it."""
+    s = movement(board={"A1": 0, "F1": 0, "C5": 1, "C6": 1}, uniq={0: ["wings"]})
     s.apply_action("wings A1-C4")
-    s.apply_action("end")
-    assert s.current_player() == 1 and any(x.startswith("wings") for x in strings(s))
+    assert s.wings_used and not any(x.startswith("wings") for x in strings(s))
+    pos = s.position()   # the same board at the start of a movement phase
+    pos.node = pos.to_act = pos.movement_left = None
+    assert pos.wings_used
+    t = pos.build()
+    assert not t.wings_used and any(x.startswith("wings") for x in strings(t))
 
 
 def test_flippers():
@@ -267,8 +271,10 @@ def test_frenzy_lasts_only_this_phase():
     """"During this phase" - the bonus is gone in the next movement phase."""
     s = movement(board=B, hands={0: ["frenzied_attack"]})
     s.apply_action("play frenzied_attack")
-    s = goto(s, "movement_start")
-    assert s.attack_strength(0) == 0
+    assert s.attack_strength(0) == 2
+    pos = s.position()   # the same position, at the start of a movement phase: the bonus is reset
+    pos.node = pos.to_act = pos.movement_left = None
+    assert pos.frenzy == {"P1": 2} and pos.build().attack_strength(0) == 0
 
 
 def test_illegal_actions_name_the_reason():
@@ -284,6 +290,3 @@ def test_illegal_actions_name_the_reason():
     s.apply_action("attack D4xC4")
     reject(s, "move D5-C5", "chance_node")
     reject(s, "token cw1", "not_an_outcome")
-    s = movement(board=B)
-    s.mp_left, s._legal = 0, None
-    reject(s, "move C3-C2", "no_movement_points")

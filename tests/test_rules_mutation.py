@@ -5,14 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from helpers import goto, make, strings
+from helpers import build, strings
 
 import evo_lab
 from evo_lab.engine.actions import Action
 
 
 def at_auction(players=3, genes_drawn=("horn", "legs", "egg", "fur"), **kw):
-    s = goto(make(players, **kw), "mutation_start")
+    s = build(players, phase="mutation", **kw)
     for gid in genes_drawn[: players - 1]:
         s.apply_action(f"gene {gid}")
     return s
@@ -21,7 +21,7 @@ def at_auction(players=3, genes_drawn=("horn", "legs", "egg", "fur"), **kw):
 def test_gene_draw_without_duplicates():
     """"There can never be two identical genes in the same mutation phase. If this happens, the starting
     player returns the extra gene to the bag and draws a new one to replace it.\""""
-    s = goto(make(4), "mutation_start")
+    s = build(4, phase="mutation")
     assert s.node_name() == "gene" and s.phase_name() == "mutation"
     bag = s.bag
     outs = dict(s.chance_outcomes())
@@ -50,10 +50,11 @@ def test_lots_equal_players_and_lot_zero_is_the_event_card():
 def test_empty_lot_when_the_bag_cannot_supply():
     """Ruling 1: if the bag cannot supply a gene distinct from those already drawn this round, that lot
     is offered empty."""
-    s = make(3)
-    s.bag = [0] * len(s.bag)
-    s.bag[1] = 4
-    s = goto(s, "mutation_start")
+    g = evo_lab.Game(players=3)
+    uniques = list(g.unique_ids)  # the bag holds 4 horns and nothing else: the other genes are all owned
+    s = build(3, phase="mutation", genes={0: {"legs": 6, "egg": 6, "horn": 1}, 1: {"thermo": 7, "fur": 7},
+                                          2: {"vial": 5}}, uniq={0: uniques[:4], 1: uniques[4:8]})
+    assert sum(s.bag) == s.bag[1] == 4
     s.apply_action("gene horn")
     assert s.node_name() == "bid"
     assert [x["item"] for x in s.auction()["lots"]] == ["event card", "horn", "(empty)"]

@@ -9,7 +9,7 @@ import timeit
 import numpy as np
 
 from ..core.protocol import sample_chance
-from ..engine import Game
+from ..games.evo2e import Game
 
 
 def random_games(players: int, games: int, seed: int = 0) -> tuple[int, int, float]:

@@ -18,7 +18,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine import Game
+    from ..games.evo2e import Game
     from ..story import play_story
 
     game = Game(players=args.players, seed=args.seed)

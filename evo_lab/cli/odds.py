@@ -68,7 +68,7 @@ def _combat(args: argparse.Namespace) -> int:
 
 
 def _climate(args: argparse.Namespace) -> int:
-    from ..engine import Game, State
+    from ..games.evo2e import Game, State
     from ..odds import OddsError, climate_forecast
 
     if args.position:

@@ -12,5 +12,5 @@ is first made).
 
 from ..core.registry import register_game
 
-register_game("evo2e", "evo_lab.engine.game:Game", title="Evo (Second Edition)", players=(2, 5),
+register_game("evo2e", "evo_lab.games.evo2e:Game", title="Evo (Second Edition)", players=(2, 5),
               summary="Dinosaurs on an island under a climate wheel: gene auction, movement, birth, survival.")

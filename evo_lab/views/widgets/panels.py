@@ -257,7 +257,7 @@ class CombatInspector(_Panel):
                 p = st.occ[a]
                 self.att.value = st.gene_counts(p)["horn"]
                 self.large_horn.value = st.has(p, "large_horn")
-                self.frenzied.value = bool(st.frenzy & (1 << p))
+                self.frenzied.value = bool(st.frenzied(p))
             if d is not None and d >= 0 and st.occ[d] >= 0:
                 q = st.occ[d]
                 self.dfn.value = st.gene_counts(q)["horn"]
