@@ -159,21 +159,21 @@ def test_egg_thief():
     """Egg thief: "To be played during the Birth phase, just after an opponent has placed a new dinosaur.
     Replace a dinosaur that has just been born with one of your own taken from your reserve. That dinosaur
     must belong to an opponent who has at least 4 of them.\""""
-    s = birth(board={"C3": 0, "C4": 0, "C5": 0, "E5": 1}, hands={1: ["egg_thief"]})
+    s = birth(board={"C3": 0, "C4": 0, "C5": 0, "E5": 1}, hands={1: ["egg_thief"]}, node="birth")
     s.apply_action("birth D4")
     assert s.node_name() == "newborn_cards" and s.current_player() == 1
     assert strings(s) == ["play egg_thief", "pass"]
     s.apply_action("play egg_thief")
     assert s.occupant(sp(s, "D4")) == 1 and s.count == [3, 2] and s.hand(1) == []
     # the victim would only have 3: no window
-    s = birth(board={"C3": 0, "C4": 0, "E5": 1}, hands={1: ["egg_thief"]})
+    s = birth(board={"C3": 0, "C4": 0, "E5": 1}, hands={1: ["egg_thief"]}, node="birth")
     s.apply_action("birth D4")
     assert s.node_name() != "newborn_cards" and s.occupant(sp(s, "D4")) == 0
 
 
 def test_egg_thief_pass_keeps_the_card():
     """Event cards are played at their timing window as an optional decision (a pass is always legal)."""
-    s = birth(board={"C3": 0, "C4": 0, "C5": 0, "E5": 1}, hands={1: ["egg_thief"]})
+    s = birth(board={"C3": 0, "C4": 0, "C5": 0, "E5": 1}, hands={1: ["egg_thief"]}, node="birth")
     s.apply_action("birth D4")
     s.apply_action("pass")
     assert s.occupant(sp(s, "D4")) == 0 and s.hand(1) == ["egg_thief"] and s.count == [4, 1]

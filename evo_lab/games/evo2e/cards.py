@@ -18,7 +18,7 @@ shows everyone who holds which card).
 
 >>> import evo_lab
 >>> s = evo_lab.build_position(players=3, phase="climate", node="climate_cards", to_act="P1", revealed=["cw1"],
-...                            hands={"P1": ["geysers"], "P2": ["prescience"]}, options={"card_windows": "all"})
+...                            hands={"P1": ["geysers"], "P2": ["prescience"]})
 >>> s.node_name(), s.current_player(), [s.action_to_string(a) for a in s.legal_actions()]
 ('climate_cards', 0, ['pass'])
 >>> s.apply_action("pass"); s.current_player(), len(s.legal_actions())

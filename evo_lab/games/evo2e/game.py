@@ -51,7 +51,7 @@ class RuleOptions:
     #: Flippers at most once per movement phase (wings always are, by the card text). Ruling R7.
     flippers_once_per_phase: bool = True
     #: Who a card window asks: "all" (every player holding a card; hides who holds what) or "holders". R18.
-    card_windows: str = "holders"
+    card_windows: str = "all"
     #: Wings land exactly 2 spaces away (not next to the start). Ruling R7.
     wings_exact_two: bool = False
     #: A second Frenzied attack may be played in the same movement phase and adds its horns. Ruling R19.
