@@ -118,6 +118,17 @@ def test_killer_babies_both_outcomes():
             assert s.occupant(sp(s, "B3")) == 1 and s.count == [1, 3]
 
 
+def test_killer_babies_against_chameleon_skin():
+    """Killer babies: "The opposing dinosaur is eliminated on a roll of claw, claw-with-equals or claw-with-plus";
+    Chameleon skin: "When you lose a fight, your dinosaur can move onto an adjacent space". A killer baby is a
+    birth, not a fight (no attack, no movement point): the dinosaur it lands on is eliminated even with
+    Chameleon skin, and no escape is offered (ruling R20)."""
+    s = birth(board={"A1": 0, "B3": 1, "B4": 1, "F2": 1}, uniq={0: ["killer_babies"], 1: ["chameleon_skin"]})
+    s.apply_action("birth B3")
+    s.apply_action("die claw")
+    assert s.node_name() != "chameleon" and s.occupant(sp(s, "B3")) == 0 and s.count == [2, 2]
+
+
 def test_killer_babies_respect_protected_clans():
     """"a clan that only has two dinosaurs may not be attacked" - nor hit by killer babies (ruling 5)."""
     s = birth(board={"A1": 0, "B3": 1, "F2": 1}, uniq={0: ["killer_babies"]})

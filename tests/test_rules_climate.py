@@ -170,3 +170,36 @@ def test_sixth_sense_peeks_the_next_token():
     assert "next_token" not in s.observation(0)["climate"]
     s2 = at_token(section=2, uniq={1: ["sixth_sense"]}, next_token="ccw1")
     assert s2.revealed == (3,) and s2.section == 1  # revealed without a chance node
+
+
+def test_prescience_choices_come_from_the_card_text():
+    """Prescience: "move the climate wheel (one or two sections clockwise, or one section the other way) or
+    leave it in place": the choices are the card's (``events.json`` ``shifts``), not the kinds of token in the
+    pack. A pack whose tokens also turn the wheel three sections still offers the card's four moves."""
+    raw = evo_lab.load_data().to_dict()
+    climate = dict(raw["climate"])
+    climate["tokens"] = dict(climate["tokens"], kinds=climate["tokens"]["kinds"] + [
+        {"id": "cw3", "name": "clockwise 3", "shift": 3, "count": 1}])
+    pack = evo_lab.load_data(overrides={"climate": climate})
+    s = at_token(data=pack, hands={1: ["prescience"]})
+    s.apply_action("token cw3")
+    assert sorted(a.b for a in s.legal_actions() if a.kind == "play") == [-1, 0, 1, 2]
+    text = pack.card("prescience").text
+    assert "one or two sections clockwise, or one section the other way" in text and "leave it in place" in text
+
+
+def test_which_prescience_counts_when_two_are_played():
+    """Two Prescience cards in one climate phase: the first one played counts and the window closes (ruling R9,
+    option ``prescience_once_per_phase``); without that option every holder may play and the last one counts."""
+    s = at_token(players=3, section=1, hands={1: ["prescience"], 2: ["prescience"]})
+    s.apply_action("token stay")
+    s.apply_action("play prescience +2")
+    assert s.section == 3 and s.hand(2) == ["prescience"] and s.phase_name() == "mutation"
+    s = at_token(players=3, section=1, hands={1: ["prescience"], 2: ["prescience"]},
+                 options={"prescience_once_per_phase": False})
+    s.apply_action("token stay")
+    s.apply_action("play prescience +2")
+    assert s.node_name() == "climate_cards" and s.current_player() == 2
+    s.apply_action("play prescience -1")
+    assert s.section == 0 and s.hand(2) == []
+

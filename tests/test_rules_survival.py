@@ -124,6 +124,18 @@ def test_regeneration_floor_three():
     assert rules.deaths_allowed(3, 3, 3) == 0 and rules.deaths_allowed(5, 1, 3) == 1
 
 
+def test_regeneration_when_the_clan_is_already_at_two():
+    """Regeneration: "You can never have fewer than 3 dinosaurs. If you have only 3, you cannot be attacked, you
+    are no longer affected by the climate, etc." Ruling R21: the gene does not create dinosaurs; a clan that
+    has 2 when it gets Regeneration stays at 2, and like a clan of 3 it loses none to the climate and cannot be
+    attacked."""
+    s = survival({"D1": 0, "D2": 0}, uniq={0: ["regeneration"]})   # both on deadly terrain
+    assert scored(s) and s.count[0] == 2 and s.mp[0] == 8
+    t = build(2, board={"C3": 0, "D4": 1, "D5": 1, "E4": 1}, uniq={0: ["regeneration"]}, phase="movement", order=[1, 0])
+    assert s.floor(0) == 3 and t.is_protected(0)
+    assert not any(a.kind == "attack" for a in t.legal_actions())
+
+
 def test_two_players_each_remove_their_own_in_initiative_order():
     """"Beginning with the starting player and continuing in initiative track order, each player eliminates
     the dinosaurs that haven't been able to resist the island's hostile climate\""""

@@ -53,9 +53,9 @@ class RuleOptions:
     #: Who a card window asks: "all" (every player holding a card; hides who holds what) or "holders". R18.
     card_windows: str = "all"
     #: Wings land exactly 2 spaces away (not next to the start). Ruling R7.
-    wings_exact_two: bool = False
+    wings_exact_two: bool = True
     #: A second Frenzied attack may be played in the same movement phase and adds its horns. Ruling R19.
-    frenzied_attack_stacks: bool = False
+    frenzied_attack_stacks: bool = True
     #: Edition switch, room for first-edition rules later ("2e" only today).
     edition: str = "2e"
 
