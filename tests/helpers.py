@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import evo_lab
+from evo_lab.core.conformance import walk
 from evo_lab.core.protocol import play_out, uniform_random_policy
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,6 +68,15 @@ def random_to(s, pred, seed: int = 0, limit: int = 5000):
     if not pred(s):
         raise AssertionError("position not reached")
     return s
+
+
+def reach(players: int, nodes: set[str], seeds=range(200), **options):
+    """A clone of the first state at one of ``nodes`` in seeded uniform-random games (``walk``)."""
+    for seed in seeds:
+        for _, s, _a in walk(lambda _s: evo_lab.Game(players=players, options=options or None), seed):
+            if s.node_name() in nodes:
+                return s.clone()
+    raise AssertionError(f"no {nodes} node reached")
 
 
 def rulebook() -> str:

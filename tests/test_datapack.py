@@ -151,3 +151,13 @@ def test_unreadable_and_invalid_json_files(tmp_path):
 
 def test_normal_gene_ids_are_the_engine_contract():
     assert tuple(g.id for g in load_data().normal_genes) == NORMAL_GENE_IDS
+
+
+def test_data_entries_that_are_not_objects_and_duplicate_die_symbols_are_data_errors():
+    raw = load_data().to_dict()
+    genes = dict(raw["genes"], normal=[5] + raw["genes"]["normal"][1:])
+    with pytest.raises(DataError, match="must be an object"):
+        load_data(overrides={"genes": genes})
+    die = dict(raw["die"], symbols=raw["die"]["symbols"] + [dict(raw["die"]["symbols"][1], rule="never")])
+    with pytest.raises(DataError, match="duplicate die symbol"):
+        load_data(overrides={"die": die})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import reach
 
 import evo_lab
 from evo_lab.core.observer import Secret
@@ -100,3 +101,30 @@ def test_one_rule_decides_every_view():
                                   bids={0: ("P2", 0), 1: ("P1", 0)})
     a = card.legal_actions()[0]
     assert card.masked_action_string(a, 0) == "card P2 ?" and card.masked_action_string(a, 1) == card.action_to_string(a)
+
+
+def test_masked_action_strings_hide_other_players_draws():
+    s = reach(3, {"card"})
+    card = s.legal_actions()[0]
+    other = (s.actor + 1) % s.players
+    assert s.masked_action_string(card, other) == f"card P{s.actor + 1} ?"
+    assert s.masked_action_string(card, s.actor) == s.action_to_string(card)
+    assert s.masked_action_string(card, None) == s.action_to_string(card)
+
+
+def test_determinize_at_a_window_redraws_the_actors_hand():
+    """At a card window the node says nothing about the actor's hand (R18), so another player's
+    determinization redraws it like any hand; every action of the redrawn position is playable. With
+    ``card_windows="holders"`` the node shows a playable card, which is kept."""
+    for windows in ("all", "holders"):
+        s = reach(3, {"climate_cards", "birth_cards", "survival_cards", "newborn_cards"}, card_windows=windows)
+        other = (s.actor + 1) % s.players
+        kinds = set()
+        for seed in range(30):
+            d = s.determinize(other, np.random.default_rng(seed))
+            assert d.current_player() == s.actor and d.observation(other) == s.observation(other)
+            for a in d.legal_actions():
+                d.clone().apply_action(a)
+            kinds.add(any(a.kind == PLAY for a in d.legal_actions()))
+        assert kinds == ({True} if windows == "holders" else {True, False})
+

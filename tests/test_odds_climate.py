@@ -8,6 +8,7 @@ from itertools import permutations
 
 import numpy as np
 import pytest
+from helpers import reach
 
 import evo_lab
 
@@ -226,3 +227,13 @@ def test_cli_climate_from_a_record_and_a_viewer(capsys, tmp_path):
     assert out["rounds"][0]["sections"] == {str(k): str(v) for k, v in climate_forecast(s, 1).sections[0].items()}
     assert main(["odds", "climate", "--rounds", "1", "--viewer", "0"]) == 2
     assert main(["odds", "climate", "--rounds", "1", "--position", str(tmp_path / "missing.json")]) == 2
+
+
+def test_game_length_chart_accepts_a_run_that_stopped_at_the_end_of_a_round():
+    from evo_lab.odds import climate_forecast, monte_carlo
+    from evo_lab.odds.figures import game_length_bar
+
+    s = reach(2, {"move"})
+    res = monte_carlo(s, n=4, seed=1, until="round", progress=False)
+    fig = game_length_bar(climate_forecast(s, 3), res)
+    assert len(fig.data) == 1

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
-from helpers import build, strings
+from helpers import build, reach, strings
 
 import evo_lab
+from evo_lab.core.protocol import sample_chance
 from evo_lab.engine.actions import Action
 
 
@@ -161,3 +163,13 @@ def test_unique_gene_won_in_auction():
     s.apply_action("bid 0 on lot 0")
     assert s.has(0, "wings") and s.bag[s.game.gene_index["wings"]] == 0
     assert strings(s) == [] or s.is_chance_node()
+
+
+def test_auction_view_does_not_show_last_rounds_bids_while_genes_are_drawn():
+    s = reach(3, {"gene"}, seeds=range(5))
+    while s.round < 2 or s.node_name() != "gene":
+        if s.is_chance_node():
+            s.apply_action(sample_chance(s, np.random.default_rng(1)))
+        else:
+            s.apply_action(s.legal_actions()[0])
+    assert all(lot["holder"] is None for lot in s.auction()["lots"])
