@@ -212,9 +212,8 @@ for _w in WINDOWS.values():
 
 def survival_allowance(s: Any, p: int, allow: list[int]) -> list[int]:
     """What survives on hot, cold and deadly terrain, widened by the cards ``p`` played this phase (Geysers)."""
-    for rule in CARDS.values():
-        if rule.allowance is not None:
-            allow = rule.allowance(s, p, allow)
+    for hook in s.game.card_allowances:
+        allow = hook(s, p, allow)
     return allow
 
 

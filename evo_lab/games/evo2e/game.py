@@ -186,7 +186,7 @@ class Game(GameBase):
         genes.tables(self)
 
     def _card_tables(self) -> None:
-        from .cards import WINDOWS
+        from .cards import CARDS, WINDOWS
 
         d = self.data
         self.card_ids = tuple(c.id for c in d.events)
@@ -196,6 +196,8 @@ class Game(GameBase):
         self.card_params = tuple(c.shifts if c.shifts else (-1,) for c in d.events)
         self.window_cards = {t: tuple(i for i, c in enumerate(d.events) if c.timing == t) for t in WINDOWS}
         self.deck0 = [c.count for c in d.events]
+        rules = [CARDS[e] for e in dict.fromkeys(self.card_effects)]
+        self.card_allowances = tuple(r.allowance for r in rules if r.allowance is not None)  # survival hooks
         shifts = [c.shifts for c in d.events if c.effect == "prescience"]
         self.prescience_shifts = tuple(shifts[0]) if shifts else ()
 

@@ -43,7 +43,8 @@ HOOK_POINTS = {
     "move_options": "(state, player, space, actions): append the dinosaur on space's extra movement actions",
     "move_apply": "(state, action): after the dinosaur stepped (mark the gene used)",
     "explain": "(state, action, text) -> (message, reason) | None: why one of the gene's actions is illegal",
-    "birth_onto": "(state, player) -> bool: may the player's newborns go onto unprotected enemy dinosaurs",
+    "birth_onto": "(state, player) -> bool: may the player's newborns go onto unprotected enemy dinosaurs "
+                  "(a fact of the genes: cached by gene mask)",
     "defeated": "(state, src, dst, attacker, defender) -> bool: the beaten defender's gene acts (True: a decision)",
     "initiative": "(state) -> bool: after the track is sorted (True: a decision)",
     "peek": "(state) -> bool: must the next climate token be fixed now (someone sees it)",
@@ -121,6 +122,7 @@ def tables(game: Any) -> None:
     game.hook_table = {pt: [(game.bit[gid], GENES[gid].hooks[pt]) for gid in present if pt in GENES[gid].hooks]
                        for pt in HOOK_POINTS}
     game.move_option_hooks = {}  # mask -> tuple of move_options hooks (filled on use)
+    game.births_onto = {}  # mask -> whether birth_onto hooks allow newborns on enemies (filled on use)
 
 
 def stats(s: Any, p: int) -> Stats:
@@ -197,6 +199,16 @@ def hooks(s: Any, point: str, player: int) -> list[Callable]:
     """The hooks at ``point`` of the genes ``player`` owns."""
     mask = s.uniq[player]
     return [fn for bit, fn in s.game.hook_table[point] if mask & bit]
+
+
+def births_onto(s: Any, p: int) -> bool:
+    """Whether ``p``'s newborns may go onto unprotected enemy dinosaurs (a ``birth_onto`` hook; cached by mask)."""
+    g = s.game
+    mask = s.uniq[p]
+    v = g.births_onto.get(mask)
+    if v is None:
+        v = g.births_onto[mask] = any(fn(s, p) for bit, fn in g.hook_table["birth_onto"] if mask & bit)
+    return v
 
 
 def move_option_hooks(s: Any, p: int) -> tuple:

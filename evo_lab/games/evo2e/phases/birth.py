@@ -61,7 +61,7 @@ def birth_targets(s: Any, p: int, removed: int = -1) -> list[int]:
     g = s.game
     occ = s.occ
     rng = genes.birth_range(s, p)
-    onto = any(h(s, p) for h in genes.hooks(s, "birth_onto", p))
+    onto = genes.births_onto(s, p)
     attackable = [s.count[q] > genes.floor(s, q) for q in range(g.players)] if onto else None
     out = set()
     for sp in range(g.n):
@@ -151,7 +151,7 @@ def explain_birth(s: Any, a: Action, text: str) -> tuple[str, str] | None:
     q = s.occ[a.a]
     if q == p:
         return f"{text!r}: {g.labels[a.a]} is occupied by your own dinosaur", "occupied"
-    if q >= 0 and not any(h(s, p) for h in genes.hooks(s, "birth_onto", p)):
+    if q >= 0 and not genes.births_onto(s, p):
         return f"{text!r}: {g.labels[a.a]} is occupied (killer babies needed)", "occupied"
     if q >= 0 and s.count[q] <= genes.floor(s, q):
         return f"{text!r}: P{q + 1}'s clan is protected", "protected"

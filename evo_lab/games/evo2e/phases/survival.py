@@ -56,12 +56,24 @@ def survival_candidates(s: Any, p: int) -> list[int]:
     return sorted(sp for gr, a in zip(groups, allow) if len(gr) > a for sp in gr)
 
 
+def _exposed(s: Any, p: int) -> bool:
+    """Whether any of ``p``'s dinosaurs stands on terrain that is not ideal (else nothing can die)."""
+    g = s.game
+    codes = g.section_codes[s.section]
+    terrain = g.space_terrain
+    occ = s.occ
+    return any(occ[sp] == p and codes[terrain[sp]] for sp in range(g.n))
+
+
 @register_step(Step.SURVIVAL_PLAYER)
 def _player(s: Any) -> bool:
     if s.surv_idx >= s.game.players:
         s.step = Step.SCORING
         return False
     p = s.order[s.surv_idx]
+    if not _exposed(s, p):
+        s.surv_idx += 1
+        return False
     groups, allow, due = survival_groups(s, p)
     if due <= 0:
         s.surv_idx += 1
