@@ -7,7 +7,8 @@
 from typing import Any
 
 from .games.evo2e import datapack as _pack
-from .games.evo2e.datapack import (CLIMATE_STATES, LEGACY_SETUP_KEYS, NORMAL_GENE_IDS, PROVENANCE_LEVELS, SETUP_KEYS,
+from .games.evo2e.datapack import (  # noqa: F401 - re-exported
+    CLIMATE_STATES, LEGACY_SETUP_KEYS, NORMAL_GENE_IDS, PROVENANCE_LEVELS, SETUP_KEYS,
                                    DataError, DataPack, DieSymbol, EventCard, Gene, TokenKind, UniqueGene,
                                    WheelSection, load_data)
 

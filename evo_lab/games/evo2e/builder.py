@@ -21,13 +21,12 @@ evo_lab.core.errors.FormatError: dinosaurs.P1: unknown space 'Z9' (spaces are A1
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from ...core.errors import FormatError
 from . import genes as G
 from .actions import Action
-from .flow import (BIRTH_PHASE, CLIMATE, END_PHASE, INITIATIVE_PHASE, MOVEMENT, MUTATION, PHASES, SETUP, SURVIVAL,
-                   Step, run)
+from .flow import Step
 from . import builder_nodes as nodes
 from .game import Game, GameConfigError
 from .phases.mutation import EMPTY_LOT, EVENT_LOT
