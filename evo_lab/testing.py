@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-import numpy as np
-
+from .core.conformance import walk
 from .games.evo2e.datapack import DataPack, load_data
 from .games.evo2e.game import Game
 from .games.evo2e.invariants import TOTAL_GENE_TOKENS, InvariantError, _fail, check_state
@@ -48,60 +47,62 @@ class FuzzResult:
     final_json: str = ""
 
 
+def _check_json(s: State, game: Game, i: int, full_json_every: int) -> None:
+    """The JSON round trip of ``s`` keeps the position and the legal actions (the configuration is read back
+    from the JSON too every ``full_json_every`` states)."""
+    text = s.to_json()
+    fresh = full_json_every and i % full_json_every == 0
+    back = State.from_json(text) if fresh else State.from_json(text, game)
+    if back.to_json() != text:
+        _fail("JSON round-trip changes the position", s)
+    if back.legal_actions() != s.legal_actions():
+        _fail("JSON round-trip changes the legal actions", s)
+
+
+def _check_floor(s: State, floors: list[int] | None) -> list[int] | None:
+    """Survival never removes a clan below its floor (2, 3 with regeneration): the floors at the phase's start,
+    checked at every state of the phase."""
+    if s.phase_name() != "survival":
+        return None
+    if floors is None:
+        return [min(s.count[p], s.floor(p)) for p in range(s.game.players)]
+    for p, f in enumerate(floors):
+        if s.count[p] < f:
+            _fail(f"P{p + 1} removed below the floor {f} in survival", s)
+    return floors
+
+
 def fuzz_game(players: int, seed: int, data: DataPack | None = None, *, json_every: int = 1, full_json_every: int = 50,
               replay: bool = True, max_actions: int = 20000) -> FuzzResult:
-    """Play one uniformly random game (chance sampled exactly) and check it after every action.
+    """Play one uniformly random game (:func:`evo_lab.core.conformance.walk`: chance sampled exactly) and check
+    it after every action.
 
     Every ``json_every``-th state is round-tripped through JSON (position and legal actions must match);
     with ``replay`` the game record is replayed at the end and must reach the same final position."""
-    rng = np.random.default_rng(seed)
     game = Game(players=players, data=data)
-    s = game.new_initial_state()
     res = FuzzResult(players, seed)
-    floors_before: list[int] | None = None
-    while True:
+    floors: list[int] | None = None
+    s = game.new_initial_state()
+    for i, s, a in walk(lambda _seed: game, seed, max_actions):
         try:
             check_state(s)
-            if json_every and res.actions % json_every == 0:
-                text = s.to_json()
-                # the game's configuration is reloaded from the JSON too every ``full_json_every`` states
-                fresh = full_json_every and res.actions % full_json_every == 0
-                back = State.from_json(text) if fresh else State.from_json(text, game)
-                if back.to_json() != text:
-                    _fail("JSON round-trip changes the position", s)
-                if back.legal_actions() != s.legal_actions():
-                    _fail("JSON round-trip changes the legal actions", s)
+            if json_every and i % json_every == 0:
+                _check_json(s, game, i, full_json_every)
+            floors = _check_floor(s, floors)
         except InvariantError as e:
             e.record = s.to_record()
             raise
         res.states_checked += 1
         res.nodes[s.node] += 1
-        if s.is_terminal():
+        if a is None:
             break
-        if res.actions >= max_actions:
-            _fail(f"game did not end within {max_actions} actions", s)
-        # survival never removes a clan below its floor
-        if s.phase_name() == "survival" and floors_before is None:
-            floors_before = [min(s.count[p], s.floor(p)) for p in range(players)]
-        acts = s.legal_actions()
-        if s.is_chance_node():
-            from .core.protocol import sample_chance
-
-            a = sample_chance(s, rng)
-        else:
-            a = acts[int(rng.random() * len(acts))]
+        res.actions += 1
+        if not s.is_chance_node():
             res.decisions += 1
             if a.kind == "play":
                 res.cards_played.add(game.card_effects[a.a])
-        before = s.phase_name()
-        s.apply_action(a)
-        res.actions += 1
-        if before == "survival" and floors_before is not None and s.phase_name() != "survival":
-            floors_before = None
-        if floors_before is not None and s.phase_name() == "survival":
-            for p in range(players):
-                if s.count[p] < floors_before[p]:
-                    _fail(f"P{p + 1} removed below the floor {floors_before[p]} in survival", s)
+    if not s.is_terminal():
+        _fail(f"game did not end within {max_actions} actions", s)
     res.rounds = s.round - 1  # the meteorite is revealed at the start of round ``s.round``
     for p in range(players):
         res.uniques_won.update(s.unique_genes(p))
@@ -111,8 +112,6 @@ def fuzz_game(players: int, seed: int, data: DataPack | None = None, *, json_eve
         if again.to_json() != res.final_json:
             _fail("replaying the record does not reach the same final position", s)
     return res
-
-
 
 
 def fuzz_chunk(items: list[tuple[int, int, bool, int]]) -> list[dict]:

@@ -9,7 +9,7 @@ import pytest
 from helpers import build, reach, strings
 
 import evo_lab
-from evo_lab.core.protocol import sample_chance
+from evo_lab.core.protocol import play_out
 from evo_lab.engine.actions import Action
 
 
@@ -166,10 +166,8 @@ def test_unique_gene_won_in_auction():
 
 
 def test_auction_view_does_not_show_last_rounds_bids_while_genes_are_drawn():
+    """Lots are filled anew each round: while round 2's genes are drawn, no marker of round 1 shows."""
     s = reach(3, {"gene"}, seeds=range(5))
-    while s.round < 2 or s.node_name() != "gene":
-        if s.is_chance_node():
-            s.apply_action(sample_chance(s, np.random.default_rng(1)))
-        else:
-            s.apply_action(s.legal_actions()[0])
-    assert all(lot["holder"] is None for lot in s.auction()["lots"])
+    play_out(s, lambda t: t.legal_actions()[0], np.random.default_rng(1),
+             stop=lambda t: t.round >= 2 and t.node_name() == "gene")
+    assert s.round == 2 and all(lot["holder"] is None for lot in s.auction()["lots"])
