@@ -157,7 +157,7 @@ def _window_handler(w: Window) -> Callable[[Any], bool]:
     def handler(s: Any) -> bool:
         while s.window:
             p, s.window = s.window[0], s.window[1:]
-            if _asks(s, p, w.timing):
+            if s.hands[p] and _asks(s, p, w.timing):  # no card at all (public): never asked
                 s.node, s.actor = w.node, p
                 return True
         w.close(s)  # type: ignore[misc]
@@ -211,7 +211,8 @@ for _w in WINDOWS.values():
 
 
 def survival_allowance(s: Any, p: int, allow: list[int]) -> list[int]:
-    """What survives on hot, cold and deadly terrain, widened by the cards ``p`` played this phase (Geysers)."""
+    """What survives on hot, cold and deadly terrain, widened by the cards ``p`` played this phase (Geysers; the
+    cards in force are recorded in ``state.geysers``, a bit per player)."""
     for hook in s.game.card_allowances:
         allow = hook(s, p, allow)
     return allow

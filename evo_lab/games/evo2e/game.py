@@ -181,6 +181,7 @@ class Game(GameBase):
         self.max_dinos = s["dinosaurs_per_player"]
         self.wings_reach = tuple(self._wings_reach(sp) for sp in range(self.n))
         self._within_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._within_tables: dict[int, tuple] = {}
         from . import genes
 
         genes.tables(self)
@@ -211,6 +212,13 @@ class Game(GameBase):
                 if c != sp and c not in out and not (self.options.wings_exact_two and c in adj[sp]):
                     out.append(c)
         return tuple(out)
+
+    def within_table(self, k: int) -> tuple[tuple[int, ...], ...]:
+        """The spaces within ``k`` steps of each space (``within_table(k)[space]``), computed once per ``k``."""
+        tab = self._within_tables.get(k)
+        if tab is None:
+            tab = self._within_tables[k] = tuple(self.within(sp, k) for sp in range(self.n))
+        return tab
 
     def within(self, space: int, k: int) -> tuple[int, ...]:
         key = (space, k)

@@ -150,17 +150,35 @@ def has(s: Any, p: int, gene: str) -> bool:
 def movement_points(s: Any, p: int) -> int:
     """"All the dinosaur species start with 2 movement points. Each extra pair of legs adds an extra movement
     point." (+ Strong thighs: "2 extra movement points"; all from the pack's effects)."""
-    return s.game.ustats[s.uniq[p]][MOVE_I] + _normal(s, p, MOVE_I)
+    g = s.game
+    v = g.ustats[s.uniq[p]][MOVE_I]
+    base = g.n_normal * p
+    genes = s.genes
+    for i, m in g.slot_effects[MOVE_I]:
+        v += genes[base + i] * m
+    return v
 
 
 def eggs(s: Any, p: int) -> int:
     """Births per round: "All the dinosaur species start with one egg", one more per egg gene."""
-    return s.game.ustats[s.uniq[p]][BIRTHS_I] + _normal(s, p, BIRTHS_I)
+    g = s.game
+    v = g.ustats[s.uniq[p]][BIRTHS_I]
+    base = g.n_normal * p
+    genes = s.genes
+    for i, m in g.slot_effects[BIRTHS_I]:
+        v += genes[base + i] * m
+    return v
 
 
 def discount(s: Any, p: int) -> int:
     """Alchemical vials: "reduces the cost of genes and cards bought in subsequent rounds by 1"."""
-    return s.game.ustats[s.uniq[p]][DISC_I] + _normal(s, p, DISC_I)
+    g = s.game
+    v = g.ustats[s.uniq[p]][DISC_I]
+    base = g.n_normal * p
+    genes = s.genes
+    for i, m in g.slot_effects[DISC_I]:
+        v += genes[base + i] * m
+    return v
 
 
 def attack_strength(s: Any, p: int) -> int:
@@ -170,7 +188,13 @@ def attack_strength(s: Any, p: int) -> int:
 
 def defence_strength(s: Any, p: int) -> int:
     """Horns counted when defending: horns and Bony plates ("acts like 2 horns when defending")."""
-    return s.game.ustats[s.uniq[p]][DEF_I] + _normal(s, p, DEF_I)
+    g = s.game
+    v = g.ustats[s.uniq[p]][DEF_I]
+    base = g.n_normal * p
+    genes = s.genes
+    for i, m in g.slot_effects[DEF_I]:
+        v += genes[base + i] * m
+    return v
 
 
 def floor(s: Any, p: int) -> int:
@@ -187,12 +211,14 @@ def survival_allowance(s: Any, p: int, cards: bool = True) -> list[int]:
     """How many of ``p``'s dinosaurs may survive on hot, cold and deadly terrain: thermoregulation, fur, cave
     dweller, widened by the event cards played this phase unless ``cards`` is False
     (:func:`~evo_lab.games.evo2e.cards.survival_allowance`: Geysers)."""
-    allow = [s.game.ustats[s.uniq[p]][i] + _normal(s, p, i) for i in (HOT_I, COLD_I, DEADLY_I)]
-    if not cards:
+    g = s.game
+    u = g.ustats[s.uniq[p]]
+    allow = [u[HOT_I] + _normal(s, p, HOT_I), u[COLD_I] + _normal(s, p, COLD_I), u[DEADLY_I] + _normal(s, p, DEADLY_I)]
+    if not cards or not s.geysers:  # no survival card in force this phase
         return allow
-    from .cards import survival_allowance as cards_allowance
-
-    return cards_allowance(s, p, allow)
+    for hook in g.card_allowances:
+        allow = hook(s, p, allow)
+    return allow
 
 
 def hooks(s: Any, point: str, player: int) -> list[Callable]:

@@ -63,11 +63,12 @@ def birth_targets(s: Any, p: int, removed: int = -1) -> list[int]:
     rng = genes.birth_range(s, p)
     onto = genes.births_onto(s, p)
     attackable = [s.count[q] > genes.floor(s, q) for q in range(g.players)] if onto else None
+    within = g.within_table(rng)
     out = set()
     for sp in range(g.n):
         if occ[sp] != p or sp == removed:
             continue
-        for t in g.within(sp, rng):
+        for t in within[sp]:
             if t == removed:
                 continue
             o = occ[t]

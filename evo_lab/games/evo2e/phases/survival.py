@@ -31,21 +31,34 @@ def _start(s: Any) -> bool:
     return False
 
 
-def survival_groups(s: Any, p: int, section: int | None = None) -> tuple[list[list[int]], list[int], int]:
-    """(spaces of ``p``'s dinosaurs on hot, cold and deadly terrain, how many of each may survive, deaths due)
-    under the wheel's current ``section`` (or another one, for forecasts)."""
+def _groups(s: Any, p: int, section: int | None = None) -> list[list[int]]:
     g = s.game
     codes = g.section_codes[s.section if section is None else section]
     terrain = g.space_terrain
     groups: list[list[int]] = [[], [], []]
-    for sp, o in enumerate(s.occ):
-        if o == p:
+    occ = s.occ
+    for sp in range(g.n):
+        if occ[sp] == p:
             c = codes[terrain[sp]]
             if c:
                 groups[c - 1].append(sp)
+    return groups
+
+
+def _due(s: Any, p: int, groups: list[list[int]], allow: list[int]) -> int:
+    excess = 0
+    for gr, a in zip(groups, allow):
+        if len(gr) > a:
+            excess += len(gr) - a
+    return rules.deaths_allowed(s.count[p], excess, genes.floor(s, p))
+
+
+def survival_groups(s: Any, p: int, section: int | None = None) -> tuple[list[list[int]], list[int], int]:
+    """(spaces of ``p``'s dinosaurs on hot, cold and deadly terrain, how many of each may survive, deaths due)
+    under the wheel's current ``section`` (or another one, for forecasts)."""
+    groups = _groups(s, p, section)
     allow = genes.survival_allowance(s, p)
-    excess = sum(max(0, len(gr) - a) for gr, a in zip(groups, allow))
-    return groups, allow, rules.deaths_allowed(s.count[p], excess, genes.floor(s, p))
+    return groups, allow, _due(s, p, groups, allow)
 
 
 def survival_candidates(s: Any, p: int) -> list[int]:
@@ -56,25 +69,18 @@ def survival_candidates(s: Any, p: int) -> list[int]:
     return sorted(sp for gr, a in zip(groups, allow) if len(gr) > a for sp in gr)
 
 
-def _exposed(s: Any, p: int) -> bool:
-    """Whether any of ``p``'s dinosaurs stands on terrain that is not ideal (else nothing can die)."""
-    g = s.game
-    codes = g.section_codes[s.section]
-    terrain = g.space_terrain
-    occ = s.occ
-    return any(occ[sp] == p and codes[terrain[sp]] for sp in range(g.n))
-
-
 @register_step(Step.SURVIVAL_PLAYER)
 def _player(s: Any) -> bool:
     if s.surv_idx >= s.game.players:
         s.step = Step.SCORING
         return False
     p = s.order[s.surv_idx]
-    if not _exposed(s, p):
+    groups = _groups(s, p)
+    if not (groups[0] or groups[1] or groups[2]):  # all on ideal terrain: nothing can die
         s.surv_idx += 1
         return False
-    groups, allow, due = survival_groups(s, p)
+    allow = genes.survival_allowance(s, p)
+    due = _due(s, p, groups, allow)
     if due <= 0:
         s.surv_idx += 1
         return False
