@@ -87,6 +87,12 @@ def test_a_phase_from_its_start_runs_the_rules():
     assert s.round == 2 and s.node_name() == "token" and s.count == [2, 2] and s.mp == [8, 8]
 
 
+def test_pile_names_how_far_the_climate_pile_is():
+    s = build_position(2, phase="end", pile=9)
+    assert s.is_terminal() and len(s.revealed) == 9
+    assert build_position(2, pile=["cw2", "stay"]).revealed == build_position(2, revealed=["cw2", "stay"]).revealed
+
+
 def test_initiative_from_the_lots():
     """``order`` is the track before the sort at the start of the initiative phase ("sorted in increasing order
     by the number of dinosaurs on the board (retaining the order in the case of a tie)")."""
@@ -123,6 +129,8 @@ BAD = [
     (dict(options={"nope": True}), "options"),
     (dict(round=0), "round"),
     (dict(phase="climate", node="climate_cards"), "revealed"),
+    (dict(pile=99), "pile"),
+    (dict(pile=2, revealed=["cw1"]), "pile"),
 ]
 
 

@@ -108,8 +108,8 @@ def build_position(players: int = 2, *, round: int = 1, phase: str = "movement",
                    movement_left: int | None = None, wings_used: bool = False, flippers_used: bool = False,
                    frenzy: Any = None, lots: Any = None, bids: Any = None, displaced: Any = None,
                    egg_round: int | None = None, newborn: str | None = None, attack: Any = None, geysers: Any = None,
-                   shift: int | None = None, prescience_played: bool = False, bag: Any = None, board: Any = None,
-                   data: Any = None, options: Any = None, seed: int | None = None) -> Any:
+                   shift: int | None = None, prescience_played: bool = False, bag: Any = None, pile: Any = None,
+                   board: Any = None, data: Any = None, options: Any = None, seed: int | None = None) -> Any:
     """A :class:`~evo_lab.games.evo2e.state.State` at the described position. Players are ``"P1"``.. (or 0-based).
 
     * ``phase`` and ``node``: one of :data:`NODES_OF_PHASE` (default: the phase's first node); ``to_act``: who
@@ -119,7 +119,8 @@ def build_position(players: int = 2, *, round: int = 1, phase: str = "movement",
       ["geysers"]}``, ``discard={"prescience": 1}``; the bag and the deck hold what is left;
     * ``section`` (the wheel, default the initial section), ``revealed=["cw1", "stay"]`` (climate tokens revealed
       so far, in order), ``next_token`` (a token Sixth sense has seen), ``order=["P2", "P1"]`` (the track),
-      ``excluded`` (unique genes out of the bag; default: the last ones of the pack nobody owns);
+      ``excluded`` (unique genes out of the bag; default: the last ones of the pack nobody owns); ``pile``: the
+      same as ``revealed``, or a number of tokens revealed (the pack's kinds in order, as far as they go);
     * movement: ``movement_left``, ``wings_used``, ``flippers_used``, ``frenzy={"P1": 2}`` (attack horns from
       cards), ``attack=("C3", "D4")`` (a pending fight: node ``die``; node ``chameleon``: the fight was won);
     * mutation: ``lots=["event", "horn", "legs"]`` (drawn so far), ``bids={1: ("P1", 3)}``, ``displaced="P2:1"``
@@ -131,6 +132,10 @@ def build_position(players: int = 2, *, round: int = 1, phase: str = "movement",
     * ``board``, ``data``, ``options``, ``seed``: the game (:class:`~evo_lab.games.evo2e.game.Game`).
     """
     g = _game(players, board, data, options, seed)
+    if pile is not None:
+        if revealed is not None:
+            raise FormatError("give the tokens revealed once: revealed or pile", "pile")
+        revealed = _pile(g, pile)
     a = _Args(g, dict(round=round, phase=phase, node=node, to_act=to_act, dinosaurs=dinosaurs, genes=genes,
                       unique=unique, mp=mp, hands=hands, discard=discard, section=section, revealed=revealed,
                       next_token=next_token, order=order, excluded=excluded, movement_left=movement_left,
@@ -156,6 +161,21 @@ def build_position(players: int = 2, *, round: int = 1, phase: str = "movement",
     s._origin = None
     s._origin = s.to_dict()
     return s
+
+
+def _pile(g: Game, pile: Any) -> list[str]:
+    if isinstance(pile, (list, tuple)):
+        return list(pile)
+    if isinstance(pile, bool) or not isinstance(pile, int) or not 0 <= pile < g.pile_length:
+        raise FormatError(f"must be the tokens revealed or their number 0..{g.pile_length - 1}, got {pile!r}", "pile")
+    out, left, k = [], list(g.tokens0), 0
+    while len(out) < pile:
+        if left[k]:
+            left[k] -= 1
+            out.append(g.token_ids[k])
+        else:
+            k += 1
+    return out
 
 
 def _default_node(a: _Args) -> str:

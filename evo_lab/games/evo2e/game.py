@@ -199,8 +199,6 @@ class Game(GameBase):
         self.deck0 = [c.count for c in d.events]
         rules = [CARDS[e] for e in dict.fromkeys(self.card_effects)]
         self.card_allowances = tuple(r.allowance for r in rules if r.allowance is not None)  # survival hooks
-        shifts = [c.shifts for c in d.events if c.effect == "prescience"]
-        self.prescience_shifts = tuple(shifts[0]) if shifts else ()
 
     def _wings_reach(self, sp: int) -> tuple[int, ...]:
         """Where wings may land from ``sp``: two steps along the land graph (the first space may be occupied),
