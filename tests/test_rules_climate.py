@@ -17,18 +17,6 @@ def at_token(players=2, section=1, **kw):
     return build(players, section=section, phase="climate", **kw)
 
 
-def revealed_prefix(g, n: int) -> list[str]:
-    """``n`` token ids, the kinds in pack order as far as they go (a legal prefix of the pile)."""
-    out, left, k = [], list(g.tokens0), 0
-    while len(out) < n:
-        if left[k]:
-            left[k] -= 1
-            out.append(g.token_ids[k])
-        else:
-            k += 1
-    return out
-
-
 @pytest.mark.parametrize("token,shift", [("cw2", 2), ("cw1", 1), ("stay", 0), ("ccw1", -1)])
 def test_token_turns_the_wheel(token, shift):
     """"Token showing a clockwise arrow with 2: Move the climate wheel two sections clockwise. ...
@@ -125,7 +113,7 @@ def test_state_uses_the_pile_weights_at_each_position():
     somewhere in the bottom three")."""
     g = evo_lab.Game(players=2)
     for n_rev, p_met in ((0, 0), (8, 0), (9, Fraction(1, 3)), (10, Fraction(1, 2)), (11, 1)):
-        s = at_token(revealed=revealed_prefix(g, n_rev))
+        s = at_token(pile=n_rev)  # that many tokens revealed
         left = s.tokens_left
         outs = dict(s.chance_outcomes())
         assert sum(outs.values()) == 1

@@ -133,10 +133,22 @@ def stats(s: Any, p: int) -> Stats:
 
 
 def _normal(s: Any, p: int, f: int) -> int:
+    """What ``p``'s copies of the normal genes add to field ``f`` (per-copy effects of the pack)."""
     g = s.game
     base = g.n_normal * p
     genes = s.genes
     v = 0
+    for i, m in g.slot_effects[f]:
+        v += genes[base + i] * m
+    return v
+
+
+def _total(s: Any, p: int, f: int) -> int:
+    """Field ``f`` of ``p``'s numbers: base value, unique genes and the copies of the normal genes."""
+    g = s.game
+    v = g.ustats[s.uniq[p]][f]
+    base = g.n_normal * p
+    genes = s.genes
     for i, m in g.slot_effects[f]:
         v += genes[base + i] * m
     return v
@@ -150,51 +162,27 @@ def has(s: Any, p: int, gene: str) -> bool:
 def movement_points(s: Any, p: int) -> int:
     """"All the dinosaur species start with 2 movement points. Each extra pair of legs adds an extra movement
     point." (+ Strong thighs: "2 extra movement points"; all from the pack's effects)."""
-    g = s.game
-    v = g.ustats[s.uniq[p]][MOVE_I]
-    base = g.n_normal * p
-    genes = s.genes
-    for i, m in g.slot_effects[MOVE_I]:
-        v += genes[base + i] * m
-    return v
+    return _total(s, p, MOVE_I)
 
 
 def eggs(s: Any, p: int) -> int:
     """Births per round: "All the dinosaur species start with one egg", one more per egg gene."""
-    g = s.game
-    v = g.ustats[s.uniq[p]][BIRTHS_I]
-    base = g.n_normal * p
-    genes = s.genes
-    for i, m in g.slot_effects[BIRTHS_I]:
-        v += genes[base + i] * m
-    return v
+    return _total(s, p, BIRTHS_I)
 
 
 def discount(s: Any, p: int) -> int:
     """Alchemical vials: "reduces the cost of genes and cards bought in subsequent rounds by 1"."""
-    g = s.game
-    v = g.ustats[s.uniq[p]][DISC_I]
-    base = g.n_normal * p
-    genes = s.genes
-    for i, m in g.slot_effects[DISC_I]:
-        v += genes[base + i] * m
-    return v
+    return _total(s, p, DISC_I)
 
 
 def attack_strength(s: Any, p: int) -> int:
     """Horns counted when attacking: horns, Large horn, and event cards played this phase (Frenzied attack)."""
-    return s.game.ustats[s.uniq[p]][ATT_I] + _normal(s, p, ATT_I) + s.frenzy[p]
+    return _total(s, p, ATT_I) + s.frenzy[p]
 
 
 def defence_strength(s: Any, p: int) -> int:
     """Horns counted when defending: horns and Bony plates ("acts like 2 horns when defending")."""
-    g = s.game
-    v = g.ustats[s.uniq[p]][DEF_I]
-    base = g.n_normal * p
-    genes = s.genes
-    for i, m in g.slot_effects[DEF_I]:
-        v += genes[base + i] * m
-    return v
+    return _total(s, p, DEF_I)
 
 
 def floor(s: Any, p: int) -> int:
