@@ -41,7 +41,7 @@ from .board import Board
 from .bots.base import BotError, bot_name, checked_action, make_bot
 from .core.errors import EvoLabError
 from .core.protocol import sample_chance
-from .engine import Game
+from .games.evo2e import Game
 from .parallel import child_seeds, default_workers, map_chunks, seed_int
 from .stats import mean_interval, wilson_interval
 

@@ -16,7 +16,16 @@ Z95 = 1.959963984540054
 
 
 def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (95% by default). Ties may count as halves."""
+    """Wilson score interval for a binomial proportion (95% by default). Ties may count as halves.
+
+    The interval of an all-success run ends at exactly 1 and that of a no-success run starts at exactly 0 (the
+    formula gives those bounds; floating point alone would give 0.9999999999999998).
+
+    >>> wilson_interval(400, 400)[1], wilson_interval(0, 50)[0]
+    (1.0, 0.0)
+    >>> lo, hi = wilson_interval(7, 10); round(lo, 3), round(hi, 3)
+    (0.397, 0.892)
+    """
     if n <= 0:
         return (0.0, 1.0)
     if successes < 0 or successes > n:
@@ -25,7 +34,9 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     den = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:

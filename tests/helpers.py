@@ -1,18 +1,19 @@
-"""Position builders for the engine tests: set a state's fields directly, then let the engine run on
-from a named step of its round (``goto``), so that every test exercises the real flow."""
+"""Shorthands of the engine tests, all on the public API: positions come from :func:`evo_lab.build_position`
+(the rules then run on from the phase asked for, so every test exercises the real flow)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 import numpy as np
+import pytest
 
 import evo_lab
-from evo_lab.core.protocol import sample_chance
-from evo_lab.engine.state import State
+from evo_lab.core.conformance import walk
+from evo_lab.core.protocol import play_out, uniform_random_policy
 
-GENE_SLOTS = ("legs", "horn", "egg", "thermo", "fur", "vial")
-RULEBOOK = "/work/shared/seeds/000_ac662ced2d605a67.txt"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def sp(game_or_state, label: str) -> int:
@@ -21,114 +22,67 @@ def sp(game_or_state, label: str) -> int:
     return g.label_index[label.upper()]
 
 
-def make(players: int = 2, *, board: Mapping[str, int] | None = None, genes: Mapping[int, Mapping[str, int]] | None = None,
-         uniq: Mapping[int, Iterable[str]] | None = None, hands: Mapping[int, Iterable[str]] | None = None,
-         mp: Iterable[int] | None = None, order: Iterable[int] | None = None, section: int | None = None,
-         options: Mapping | None = None, data=None) -> State:
-    """A round-1 state with the given dinosaurs (``{label: player}``), genes (``{player: {"horn": 1}}``),
-    unique genes (``{player: ["wings"]}``), event cards in hand (``{player: ["geysers"]}``), MP, initiative
-    order and wheel section. The bag, deck and gene counts stay consistent (48 gene tokens). The state
-    is left before climate; call :func:`goto` to run the engine from a step."""
-    g = evo_lab.Game(players=players, options=options, data=data)
-    s = g.new_initial_state()
-    n = players
-    s.excluded = ()
-    s.bag = list(g.bag0)
-    for i in range(g.n_unique):
-        s.bag[g.n_normal + i] = 1
-    s.order = tuple(order) if order is not None else tuple(range(n))
-    s.round = 1
-    s.occ = [-1] * g.n
-    if board is None:  # the starting dinosaurs
-        board = {g.labels[x]: p for p in range(n) for x in g.starts[p]}
-    for lab, p in board.items():
-        s.occ[sp(g, lab)] = p
-    s.count = [s.occ.count(p) for p in range(n)]
-    s.genes = [0] * (6 * n)
-    for p, gs in (genes or {}).items():
-        for gid, k in gs.items():
-            s.genes[6 * p + GENE_SLOTS.index(gid)] = k
-            s.bag[GENE_SLOTS.index(gid)] -= k
-    s.uniq = [0] * n
-    for p, us in (uniq or {}).items():
-        for u in us:
-            s.uniq[p] |= g.bit[u]
-            s.bag[g.gene_index[u]] = 0
-    hl = [[] for _ in range(n)]
-    s.deck = list(g.deck0)
-    for p, cs in (hands or {}).items():
-        for c in cs:
-            i = g.card_ids.index(c)
-            hl[p].append(i)
-            s.deck[i] -= 1
-    s.hands = tuple(tuple(sorted(h)) for h in hl)
-    if mp is not None:
-        s.mp = list(mp)
-    if section is not None:
-        s.section = section
-    s.next_token = None
-    s._legal = None
-    return s
+def _by_player(d: Mapping | None) -> dict | None:
+    return None if d is None else {f"P{p + 1}": v for p, v in d.items()}
 
 
-def goto(s: State, step: str, **fields) -> State:
-    """Run the engine on from one of its steps (``"movement_start"``, ``"birth_start"``,
-    ``"survival_start"``, ``"initiative"``, ``"mutation_start"``, ``"climate_token"``, ...)."""
-    for k, v in fields.items():
-        setattr(s, k, v)
-    s.window = ()
-    s.pend = ()
-    s.step = step
-    s._legal = None
-    s._run()
-    return anchor(s)
+def build(players: int = 2, *, board: Mapping[str, int] | None = None, genes: Mapping | None = None,
+          uniq: Mapping | None = None, hands: Mapping | None = None, mp: Iterable[int] | None = None,
+          **kw) -> evo_lab.State:
+    """:func:`evo_lab.build_position` with the tests' shorthands: ``board={label: player}`` (exactly these
+    dinosaurs), ``genes``/``uniq``/``hands`` keyed by player index, ``mp`` a list. The other keywords are the
+    builder's (``phase``, ``node``, ``to_act``, ``order``, ``section``, ``revealed``, ``options``, ...)."""
+    dinos = None
+    if board is not None:
+        dinos = {f"P{p + 1}": [lab for lab, q in board.items() if q == p] for p in range(players)}
+    return evo_lab.build_position(players, dinosaurs=dinos, genes=_by_player(genes), unique=_by_player(uniq),
+                                  hands=_by_player(hands), mp=None if mp is None else list(mp), **kw)
 
 
-def anchor(s: State) -> State:
-    """The same position, reloaded so that it is its own origin (records and replays start here)."""
-    return State.from_dict(s.to_dict(), s.game)
+def movement(players: int = 2, mover: int = 0, **kw) -> evo_lab.State:
+    """The start of a movement phase with ``mover`` first on the track (so at ``mover``'s decision)."""
+    if kw.get("order") is None:
+        kw["order"] = [mover] + [p for p in range(players) if p != mover]
+    return build(players, phase="movement", **kw)
 
 
-def movement(players: int = 2, mover: int = 0, **kw) -> State:
-    """A position at ``mover``'s movement decision (``mover`` first on the track)."""
-    order = kw.pop("order", None)
-    if order is None:
-        order = [mover] + [p for p in range(players) if p != mover]
-    s = make(players, order=order, **kw)
-    return goto(s, "movement_start")
-
-
-def labels(s: State, spaces: Iterable[int]) -> list[str]:
+def labels(s, spaces: Iterable[int]) -> list[str]:
     return [s.game.labels[i] for i in spaces]
 
 
-def strings(s: State) -> list[str]:
+def strings(s) -> list[str]:
     """The legal actions as strings."""
     return [s.action_to_string(a) for a in s.legal_actions()]
 
 
-def play(s: State, *actions: str) -> State:
+def play(s, *actions: str):
     for a in actions:
         s.apply_action(a)
     return s
 
 
-def random_to(s: State, pred, seed: int = 0, limit: int = 5000) -> State:
-    """Play uniformly at random until ``pred(state)``."""
+def random_to(s, pred, seed: int = 0, limit: int = 5000):
+    """Play uniformly at random (chance exactly) until ``pred(state)``."""
     rng = np.random.default_rng(seed)
-    for _ in range(limit):
-        if pred(s):
-            return s
-        if s.is_terminal():
-            break
-        if s.is_chance_node():
-            s.apply_action(sample_chance(s, rng))
-        else:
-            acts = s.legal_actions()
-            s.apply_action(acts[int(rng.random() * len(acts))])
-    raise AssertionError("position not reached")
+    play_out(s, uniform_random_policy(rng), rng, max_actions=limit, stop=pred)
+    if not pred(s):
+        raise AssertionError("position not reached")
+    return s
+
+
+def reach(players: int, nodes: set[str], seeds=range(200), **options):
+    """A clone of the first state at one of ``nodes`` in seeded uniform-random games (``walk``)."""
+    for seed in seeds:
+        for _, s, _a in walk(lambda _s: evo_lab.Game(players=players, options=options or None), seed):
+            if s.node_name() in nodes:
+                return s.clone()
+    raise AssertionError(f"no {nodes} node reached")
 
 
 def rulebook() -> str:
-    with open(RULEBOOK, encoding="utf-8") as f:
-        return f.read()
+    """The Evo 2e rulebook text (``../shared/seeds/000_...``); the test is skipped where it is absent."""
+    for base in (ROOT.parent / "shared", Path("/work/shared")):
+        f = base / "seeds" / "000_ac662ced2d605a67.txt"
+        if f.exists():
+            return f.read_text(encoding="utf-8")
+    pytest.skip("the rulebook (../shared/seeds) is not available here")

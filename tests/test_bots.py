@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import evo_lab
+from evo_lab.core.conformance import walk
 from evo_lab.bots import (
     BOTS,
     BotError,
@@ -26,19 +27,16 @@ from evo_lab.engine.actions import END, MOVE, Action
 
 def _decision_states(players: int = 4, seed: int = 0, count: int = 30, node: str | None = None):
     """Decision states from random games (deterministic by seed)."""
-    rng = np.random.default_rng(seed)
-    game = evo_lab.Game(players=players, seed=seed)
     out = []
+    g = seed
     while len(out) < count:
-        s = game.new_initial_state()
-        while not s.is_terminal() and len(out) < count:
-            if s.is_chance_node():
-                s.apply_action(evo_lab.sample_chance(s, rng))
-                continue
-            if (node is None or s.node_name() == node) and len(s.legal_actions()) > 1:
+        for _, s, _a in walk(lambda _s: evo_lab.Game(players=players, seed=seed), g):
+            if len(out) >= count:
+                break
+            if not s.is_chance_node() and not s.is_terminal() and (node is None or s.node_name() == node) \
+                    and len(s.legal_actions()) > 1:
                 out.append(s.clone())
-            acts = s.legal_actions()
-            s.apply_action(acts[int(rng.random() * len(acts))])
+        g += 1000
     return out
 
 
@@ -126,7 +124,7 @@ def test_determinized_event_windows_do_not_crash_or_leak():
     prescience); the engine skips such players instead of failing on ``play -1``."""
     found = 0
     for s in _decision_states(players=4, seed=11, count=400):
-        if s.node_name() not in ("geysers", "swarm", "prescience"):
+        if s.node_name() not in ("survival_cards", "birth_cards", "climate_cards"):
             continue
         p = s.current_player()
         for k in range(5):
@@ -171,13 +169,15 @@ def test_greedy_evaluation_uses_climate_and_mp():
     dist, p_end = next_sections(s, p)
     assert abs(sum(dist.values()) + p_end - 1) < 1e-9
     assert expected_rounds_left(s) > 0
-    richer = s.clone()
-    richer.mp[p] += 5
-    assert evaluate(richer, p) > evaluate(s, p)
-    poorer_rival = s.clone()
     q = (p + 1) % 4
-    poorer_rival.mp[q] = 0
-    assert evaluate(poorer_rival, p) >= evaluate(s, p)
+
+    def with_mp(player, mp):
+        pos = s.position()
+        pos.mp = dict(pos.mp, **{f"P{player + 1}": mp})
+        return pos.build()
+
+    assert evaluate(with_mp(p, s.mp[p] + 5), p) > evaluate(s, p)
+    assert evaluate(with_mp(q, 0), p) >= evaluate(s, p)
 
 
 def test_greedy_beats_random():

@@ -32,7 +32,7 @@ def test_demo_tells_a_seeded_game_and_is_reproducible(capsys):
 def test_demo_json_prints_a_record_that_replays(capsys):
     assert main(["demo", "--players", "2", "--seed", "9", "--json", "--bots", "random"]) == 0
     rec = json.loads(capsys.readouterr().out)
-    assert rec["format"] == "evo-lab-record" and rec["game"]["players"] == 2
+    assert rec["format"] == "evo-lab-record" and rec["game"] == "evo2e" and rec["config"]["players"] == 2
     final = evo_lab.State.from_record(rec)
     assert final.is_terminal()
     assert len(rec["actions"]) == len(final.history())

@@ -100,7 +100,7 @@ BAD = [
     ("setup", lambda d: d["values"]["starting_mp"].update(provenance="guess"), "values.starting_mp.provenance", "one of"),
     ("setup", lambda d: d["values"]["starting_mp"].update(source=""), "values.starting_mp.source", "source"),
     ("setup", lambda d: d.update(format="nope"), "format", "expected"),
-    ("setup", lambda d: d.update(version=2), "version", "unsupported"),
+    ("setup", lambda d: d.update(version=3), "version", "unsupported"),
     ("setup", lambda d: d["values"]["bid_max"].update(value=-0) or d["values"]["bid_min"].update(value=3), "values.bid_max", "bid_min"),
     ("genes", lambda d: d["normal"].reverse(), "normal", "in that order"),
     ("genes", lambda d: d["normal"][0].update(count=-2), "normal[0].count", ">= 0"),
@@ -141,7 +141,7 @@ def test_unreadable_and_invalid_json_files(tmp_path):
     f.write_text("{not json")
     with pytest.raises(DataError, match="not valid JSON"):
         load_data(overrides={"die": f})
-    with pytest.raises(DataError, match="cannot read"):
+    with pytest.raises(DataError, match="no such file"):
         load_data(overrides={"die": tmp_path / "missing.json"})
     with pytest.raises(DataError, match="unknown part"):
         load_data(overrides={"dice": f})
@@ -151,3 +151,13 @@ def test_unreadable_and_invalid_json_files(tmp_path):
 
 def test_normal_gene_ids_are_the_engine_contract():
     assert tuple(g.id for g in load_data().normal_genes) == NORMAL_GENE_IDS
+
+
+def test_data_entries_that_are_not_objects_and_duplicate_die_symbols_are_data_errors():
+    raw = load_data().to_dict()
+    genes = dict(raw["genes"], normal=[5] + raw["genes"]["normal"][1:])
+    with pytest.raises(DataError, match="must be an object"):
+        load_data(overrides={"genes": genes})
+    die = dict(raw["die"], symbols=raw["die"]["symbols"] + [dict(raw["die"]["symbols"][1], rule="never")])
+    with pytest.raises(DataError, match="duplicate die symbol"):
+        load_data(overrides={"die": die})

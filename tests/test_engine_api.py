@@ -8,10 +8,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from helpers import goto, make, movement, random_to, strings
+from helpers import build, movement, random_to, reach, strings
 
 import evo_lab
-from evo_lab.core.protocol import sample_chance
+from evo_lab.core.conformance import walk
 
 B = {"C3": 0, "C4": 0, "D4": 1, "D5": 1, "E4": 1}
 
@@ -55,10 +55,8 @@ def test_clone_is_independent():
 def test_every_legal_action_string_round_trips(players, seed):
     """``parse_action(action_to_string(a)) == a`` for every legal action and chance outcome met in a game;
     ``describe_action`` works for each."""
-    rng = np.random.default_rng(seed)
-    s = evo_lab.Game(players=players).new_initial_state()
     seen = set()
-    while not s.is_terminal():
+    for _, s, _a in walk(lambda _s: evo_lab.Game(players=players), seed):
         for a in s.legal_actions():
             text = s.action_to_string(a)
             assert s.parse_action(text) == a, text
@@ -66,8 +64,6 @@ def test_every_legal_action_string_round_trips(players, seed):
             seen.add(a.kind)
             if not s.is_chance_node():
                 assert s.describe_action(a)
-        acts = s.legal_actions()
-        s.apply_action(sample_chance(s, rng) if s.is_chance_node() else acts[int(rng.random() * len(acts))])
     assert {"bid", "move", "birth", "end", "token", "gene", "exclude"} <= seen
 
 
@@ -95,12 +91,12 @@ def test_not_an_action():
 def test_illegal_actions_leave_the_state_unchanged_in_random_play():
     """Random play, trying an illegal action of every kind at every node: each raises
     ``IllegalActionError`` and the position (JSON and legal actions) is unchanged."""
-    rng = np.random.default_rng(7)
-    s = evo_lab.Game(players=3).new_initial_state()
     kinds = ["bid", "move", "attack", "wings", "flippers", "birth", "remove", "escape", "initiative", "play",
              "die", "token", "gene", "card", "end", "pass"]
     tried = 0
-    while not s.is_terminal():
+    for _, s, _a in walk(lambda _s: evo_lab.Game(players=3), 7):
+        if s.round > 3 or s.is_terminal():
+            break
         legal = set(s.legal_actions())
         for k in kinds:
             for a in (evo_lab.Action(k, 0, 1), evo_lab.Action(k, 1, 0), evo_lab.Action(k), evo_lab.Action(k, 99, 99)):
@@ -112,10 +108,6 @@ def test_illegal_actions_leave_the_state_unchanged_in_random_play():
                 assert e.value.reason and str(e.value)
                 assert s.to_json() == before and set(s.legal_actions()) == legal
                 tried += 1
-        acts = s.legal_actions()
-        s.apply_action(sample_chance(s, rng) if s.is_chance_node() else acts[int(rng.random() * len(acts))])
-        if s.round > 3:
-            break
     assert tried > 500
 
 
@@ -187,7 +179,7 @@ def test_record_replays_exactly():
     s = evo_lab.Game(players=3).new_initial_state()
     random_to(s, lambda t: t.round == 3 and t.phase_name() == "birth", seed=5)
     rec = s.to_record()
-    assert rec["format"] == "evo-lab-record" and rec["version"] == 1
+    assert rec["format"] == "evo-lab-record" and rec["version"] == 2 and rec["game"] == "evo2e"
     again = evo_lab.State.from_record(json.dumps(rec))
     assert again.to_json() == s.to_json() and again.history() == s.history()
     assert s.history_str() == rec["actions"]
@@ -206,10 +198,12 @@ def test_record_replays_exactly():
     (lambda r: r["actions"].append("move C3-C5"), "actions[0]"),
     (lambda r: r.update(version=3), "version"),
     (lambda r: r.update(format="x"), "format"),
-    (lambda r: r["game"].update(players="2"), "game.players"),
-    (lambda r: r["game"].update(board="weird"), "game.board"),
-    (lambda r: r["game"].update(data={"name": "evo2e", "fingerprint": "0"}), "game.data.fingerprint"),
+    (lambda r: r["config"].update(players="2"), "config.players"),
+    (lambda r: r["config"].update(board="weird"), "config.board"),
+    (lambda r: r["config"].update(data={"name": "evo2e", "fingerprint": "0"}), "config.data.fingerprint"),
+    (lambda r: r.pop("config"), "config"),
     (lambda r: r.pop("game"), "game"),
+    (lambda r: r.update(game_version=7), "game_version"),
 ])
 def test_malformed_records_name_the_field(mutate, where):
     s = movement(board=B)
@@ -230,8 +224,7 @@ def test_observation_hides_hidden_information():
     assert omni["players"][1]["hand"] == ["prescience"] and "bag_unique" in omni and "bag_unique" not in o0
     assert "next_token" not in o0["climate"]
     json.dumps(o0), json.dumps(omni)
-    hidden = make(2, board=B, options={"open_mp": False})
-    hidden = goto(hidden, "movement_start")
+    hidden = movement(board=B, options={"open_mp": False})
     o = hidden.observation(0)
     assert "mp" in o["players"][0] and "mp" not in o["players"][1]
     assert s.observation_string(0) != s.observation_string(1)
@@ -271,7 +264,7 @@ def test_str_and_svg():
 
 
 def test_auction_view():
-    s = goto(make(3), "mutation_start")
+    s = build(3, phase="mutation")
     s.apply_action("gene horn")
     s.apply_action("gene legs")
     view = s.auction()
@@ -285,9 +278,7 @@ def test_auction_view():
 def test_peeked_token_is_not_leaked_to_others():
     """Sixth sense: "You can look at the next climate token" - only its owner; the event of the peek in
     ``last`` (and the auction view) must not tell the others which token it was."""
-    s = make(2, uniq={1: ["sixth_sense"]})
-    s.round = 0
-    s = goto(s, "round_start")
+    s = build(2, uniq={1: ["sixth_sense"]}, phase="climate")
     s.apply_action("token stay")
     s.apply_action("peek ccw1")
     assert s.node_name() == "gene"
@@ -297,3 +288,21 @@ def test_peeked_token_is_not_leaked_to_others():
     assert "next_token" not in other["climate"]
     assert owner["climate"]["next_token"] == "ccw1" and owner["last"] == ["peek", ccw1]
     assert s.observation(None)["last"] == ["peek", ccw1]
+
+
+def test_malformed_actions_raise_illegal_action_error_and_change_nothing():
+    s = reach(2, {"bid"})
+    before = s.to_json()
+    for bad in [("bid", "1", "2"), ("bid", 1.5, 2), ("bid", 1, 2, 3, 4, 5), (), 42,
+                evo_lab.Action("bid", "1", "2")]:
+        with pytest.raises(evo_lab.IllegalActionError):
+            s.apply_action(bad)
+    assert s.to_json() == before
+
+
+def test_a_position_with_an_unknown_phase_is_a_format_error():
+    d = json.loads(reach(2, {"bid"}).to_json())
+    d["state"]["phase"] = 99
+    with pytest.raises(evo_lab.FormatError) as e:
+        evo_lab.State.from_dict(d)
+    assert e.value.field == "state.phase"

@@ -10,10 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import evo_lab
+from evo_lab.core.conformance import walk
+from evo_lab.core.protocol import play_out, uniform_random_policy
 from evo_lab.testing import InvariantError, all_uniques_pack, check_state, fuzz_game
 
 GAMES = 500
@@ -58,15 +62,14 @@ def test_every_unique_gene_and_event_card_comes_into_play():
         nodes.update(r.nodes)
     assert len(uniques) == 12, uniques
     assert cards == {"geysers", "prescience", "swarm_of_rats", "egg_thief", "frenzied_attack"}
-    for node in ("exclude", "order", "token", "peek", "gene", "card", "die", "kbdie", "prescience", "bid",
-                 "adrenaline", "move", "chameleon", "swarm", "birth", "egg_thief", "geysers", "survive", "end"):
+    for node in ("exclude", "order", "token", "peek", "gene", "card", "die", "kbdie", "climate_cards", "bid",
+                 "adrenaline", "move", "chameleon", "birth_cards", "birth", "newborn_cards", "survival_cards",
+                 "survive", "end"):
         assert nodes[node] > 0, node
 
 
 def test_checker_catches_broken_invariants():
-    """The checker is not vacuous: corrupt states fail it."""
-    import evo_lab
-
+    """The checker is not vacuous: corrupt states (clones broken on purpose) fail it."""
     s = evo_lab.Game(players=3, seed=1).new_initial_state_dealt()
     check_state(s)
     for corrupt in (lambda t: t.count.__setitem__(0, t.count[0] + 1), lambda t: t.mp.__setitem__(1, -1),
@@ -81,17 +84,13 @@ def test_checker_catches_broken_invariants():
 def test_determinized_states_stay_consistent():
     """``determinize(player, rng)`` redraws only hidden facts: the result passes every invariant, also in
     an auction where a unique gene lies face up in a lot (that gene must stay in the bag)."""
-    import numpy as np
-
-    import evo_lab
-    from evo_lab.core.protocol import sample_chance
-
     checked = 0
     for seed in range(12):
-        rng = np.random.default_rng(seed)
-        s = evo_lab.Game(players=2 + seed % 4).new_initial_state()
-        while not s.is_terminal():
-            if not s.is_chance_node() and (rng.random() < 0.05 or (s.node_name() == "bid" and max(s.lots) >= 6)):
+        rng = np.random.default_rng(1000 + seed)
+        for i, s, _a in walk(lambda _s, seed=seed: evo_lab.Game(players=2 + seed % 4), seed):
+            if s.is_terminal() or s.is_chance_node():
+                continue
+            if i % 20 == 0 or (s.node_name() == "bid" and max(s.lots) >= 6):
                 p = s.current_player()
                 d = s.determinize(p, rng)
                 check_state(d)
@@ -99,8 +98,6 @@ def test_determinized_states_stay_consistent():
                 if s.node_name() == "bid":  # the lots on offer are still in the bag
                     assert all(lot < 0 or d.bag[lot] > 0 for lot in s.lots)
                 checked += 1
-            acts = s.legal_actions()
-            s.apply_action(sample_chance(s, rng) if s.is_chance_node() else acts[int(rng.random() * len(acts))])
     assert checked > 50
 
 
@@ -109,29 +106,19 @@ def test_determinized_states_stay_consistent():
 def test_property_clone_and_json_are_faithful(players, seed, cut):
     """Property: after any random prefix of play, a clone and a JSON reload behave exactly like the
     original under the same continuation (same legal actions, same final position)."""
-    import numpy as np
-
-    import evo_lab
-    from evo_lab.core.protocol import sample_chance
-
     rng = np.random.default_rng(seed)
     s = evo_lab.Game(players=players).new_initial_state()
-    for _ in range(cut):
-        if s.is_terminal():
-            break
-        acts = s.legal_actions()
-        s.apply_action(sample_chance(s, rng) if s.is_chance_node() else acts[int(rng.random() * len(acts))])
-    copies = [s.clone(), evo_lab.State.from_json(s.to_json())]
+    play_out(s, uniform_random_policy(rng), rng, max_actions=cut)
+    copies = [s.clone(), evo_lab.State.from_json(s.to_json()), evo_lab.Position.parse(s.position_text()).build()
+              if s.phase_name() != "setup" else s.clone()]
     rng_state = rng.bit_generator.state
     finals = []
     for t in [s] + copies:
         rng.bit_generator.state = rng_state
-        while not t.is_terminal():
-            check_state(t)
-            acts = t.legal_actions()
-            t.apply_action(sample_chance(t, rng) if t.is_chance_node() else acts[int(rng.random() * len(acts))])
-        finals.append(t.to_dict()["state"])
+        play_out(t, uniform_random_policy(rng), rng, stop=lambda x: check_state(x) is not None)
+        finals.append((t.to_dict()["state"] if len(finals) < 3 else None, t.position_text(), t.returns()))
     assert finals[0] == finals[1] == finals[2]
+    assert finals[3][1:] == finals[0][1:]  # the rebuilt position (no event log) plays the same game
 
 
 @settings(max_examples=30, deadline=None)
@@ -140,8 +127,6 @@ def test_property_scores_and_ranking(players, seed):
     """Property: a finished game lasts 9-11 rounds; MP only come from the start, survival scoring and
     payments, so the winner's places are consistent with ``(MP, dinosaurs)``; every clan keeps 2+."""
     r = fuzz_game(players, seed, json_every=0, replay=False)
-    import evo_lab
-
     s = evo_lab.State.from_json(r.final_json)
     assert s.is_terminal() and r.rounds in (9, 10, 11)
     keys = list(zip(s.mp, s.count))

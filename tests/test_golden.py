@@ -1,50 +1,49 @@
 """Golden playthroughs: the full text of three seeded random games (2, 3 and 5 players), stored in
 ``tests/golden/`` and diffed on every run. Any change of the engine's behaviour, the action strings or
 ``str(state)`` shows up as a diff. Regenerate on purpose with ``EVO_UPDATE_GOLDEN=1 pytest tests/test_golden.py``.
+
+``tests/golden/v1/`` holds the same games played by evo-lab 0.1 (before the engine moved to
+``evo_lab/games/evo2e/``): under the rules of that version (``LEGACY_OPTIONS``) today's engine must replay them
+move for move; only the names of the card windows changed (one node per card then, one per timing now).
 """
 
 from __future__ import annotations
 
 import difflib
 import os
+import re
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import evo_lab
-from evo_lab.core.protocol import sample_chance
+from evo_lab.core.conformance import walk
+from evo_lab.games.evo2e.game import LEGACY_OPTIONS
+from evo_lab.games.evo2e.records import V1_NODES
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = [(2, 2), (3, 3), (5, 5)]
 
 
-def playthrough(players: int, seed: int) -> str:
-    """One uniformly random game (chance and decisions from ``numpy.random.default_rng(seed)``)."""
-    rng = np.random.default_rng(seed)
-    s = evo_lab.Game(players=players).new_initial_state()
+def playthrough(players: int, seed: int, options: dict | None = None) -> str:
     lines = [f"# Evo 2e golden playthrough: {players} players, numpy seed {seed}, uniform random policy", ""]
-    while not s.is_terminal():
-        rnd = s.round
+    prev = None
+    for _, s, a in walk(lambda _seed: evo_lab.Game(players=players, options=options), seed):
+        if prev is not None:
+            rnd = prev
+            if s.round != rnd and rnd > 0:
+                lines += ["", f"--- end of round {rnd} ---", str(s), ""]
+            if s.is_terminal():  # the meteorite (revealed at once if sixth sense peeked it last round)
+                lines += ["", "--- game over ---", str(s), ""]
+        if a is None:
+            break
         who = "chance" if s.is_chance_node() else f"P{s.current_player() + 1}"
-        if s.is_chance_node():
-            a = sample_chance(s, rng)
-        else:
-            acts = s.legal_actions()
-            a = acts[int(rng.random() * len(acts))]
-        lines.append(f"R{rnd} {s.phase_name()} {s.node_name()} {who}: {s.action_to_string(a)}")
-        s.apply_action(a)
-        if s.round != rnd and rnd > 0:
-            lines += ["", f"--- end of round {rnd} ---", str(s), ""]
-        if s.is_terminal():  # the meteorite (revealed at once if sixth sense peeked it last round)
-            lines += ["", "--- game over ---", str(s), ""]
+        lines.append(f"R{s.round} {s.phase_name()} {s.node_name()} {who}: {s.action_to_string(a)}")
+        prev = s.round
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("players,seed", GAMES)
-def test_golden_playthrough(players, seed):
-    path = GOLDEN / f"game_{players}p_seed{seed}.txt"
-    text = playthrough(players, seed)
+def _check(path: Path, text: str) -> None:
     if os.environ.get("EVO_UPDATE_GOLDEN") or not path.exists():
         if not os.environ.get("EVO_UPDATE_GOLDEN"):
             pytest.fail(f"{path} is missing: run with EVO_UPDATE_GOLDEN=1 to create it")
@@ -54,6 +53,26 @@ def test_golden_playthrough(players, seed):
     if text != want:
         diff = "".join(difflib.unified_diff(want.splitlines(True), text.splitlines(True), str(path), "now", n=2))
         pytest.fail(f"the playthrough changed (EVO_UPDATE_GOLDEN=1 regenerates it):\n{diff[:6000]}")
+
+
+@pytest.mark.parametrize("players,seed", GAMES)
+def test_golden_playthrough(players, seed):
+    _check(GOLDEN / f"game_{players}p_seed{seed}.txt", playthrough(players, seed))
+
+
+_V1_NODE = re.compile(r"^(R\d+ \w+ )(" + "|".join(V1_NODES) + r")( )|( to )(" + "|".join(V1_NODES) + r")$", re.M)
+
+
+def _v1_names(text: str) -> str:
+    return _V1_NODE.sub(lambda m: (m.group(1) + V1_NODES[m.group(2)] + m.group(3)) if m.group(1)
+                        else m.group(4) + V1_NODES[m.group(5)], text)
+
+
+@pytest.mark.parametrize("players,seed", GAMES)
+def test_version_one_games_replay_under_their_rules(players, seed):
+    """The refactored engine, under evo-lab 0.1's rules, plays exactly the games evo-lab 0.1 played."""
+    want = _v1_names((GOLDEN / "v1" / f"game_{players}p_seed{seed}.txt").read_text(encoding="utf-8"))
+    assert playthrough(players, seed, LEGACY_OPTIONS) == want
 
 
 def test_golden_files_are_complete_games():

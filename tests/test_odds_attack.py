@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 
+import evo_lab
 from evo_lab import Game
 from evo_lab.engine.actions import ATTACK, ESCAPE, Action
 from evo_lab.odds import (NotMovementPhaseError, OddsError, attack_plan, attack_plans, best_attacker,
@@ -15,22 +16,13 @@ BASE = demo_position()
 
 
 def position(placements, mp=3, horns=(0, 0), unique=((), ())):
-    """BASE with the board replaced: ``placements`` maps space -> player (mover is BASE.actor)."""
-    s = BASE.clone()
-    g = s.game
-    s.occ = [-1] * g.n
-    for sp, p in placements.items():
-        s.occ[sp] = p
-    s.count = [s.occ.count(p) for p in range(g.players)]
-    s.genes = [0] * len(s.genes)
-    s.uniq = [0] * g.players
-    for p in range(g.players):
-        s.genes[6 * p + 1] = horns[p]
-        for u in unique[p]:
-            s.uniq[p] |= g.bit[u]
-    s.mp_left = mp
-    s._legal = None
-    return s
+    """BASE's game with this board (``placements``: space -> player), the mover (P1) to move with ``mp``."""
+    g = BASE.game
+    return evo_lab.build_position(
+        2, phase="movement", to_act="P1", order=["P1", "P2"], movement_left=mp,
+        dinosaurs={f"P{p + 1}": [g.labels[x] for x, q in placements.items() if q == p] for p in range(2)},
+        genes={f"P{p + 1}": {"horn": horns[p]} for p in range(2)},
+        unique={f"P{p + 1}": list(unique[p]) for p in range(2)})
 
 
 G = BASE.game

@@ -8,6 +8,9 @@ from itertools import permutations
 
 import numpy as np
 import pytest
+from helpers import reach
+
+import evo_lab
 
 from evo_lab import Game, load_data
 from evo_lab.cli import main
@@ -138,11 +141,11 @@ def test_from_a_position_after_the_reveal():
 
 
 def test_conditional_game_length_late():
-    s = _dealt()
+    pos = _dealt().position()
+    pos.revealed, pos.round = ["cw1"] * 6 + ["cw2", "cw2", "stay", "stay"], 10
+    s = pos.build()
     g = s.game
-    s.revealed = (1,) * 6 + (0, 0, 2, 2)
-    s.tokens_left = [0, 0, 0, 2]
-    s.round = 10
+    assert s.tokens_left == [0, 0, 0, 2]
     f = climate_forecast(s, 3)
     assert f.game_length == {10: Fraction(1, 2), 11: Fraction(1, 2)}
     assert f.rounds == [11] and f.reached == [Fraction(1, 2)]
@@ -150,17 +153,18 @@ def test_conditional_game_length_late():
 
 
 def test_sixth_sense_only_for_its_holder_and_the_teacher():
-    s = _dealt()
-    g = s.game
-    s.uniq[0] |= g.bit["sixth_sense"]
-    tok = next(i for i, c in enumerate(s.tokens_left) if c)
-    s.next_token = tok
+    s0 = _dealt()
+    g = s0.game
+    tok = next(i for i, c in enumerate(s0.tokens_left) if c)
+    s = evo_lab.build_position(3, phase="mutation", section=s0.section, revealed=[g.token_ids[t] for t in s0.revealed],
+                               unique={"P1": ["sixth_sense"]}, next_token=g.token_ids[tok])
     known = climate_forecast(s, 2, viewer=0)
     teacher = climate_forecast(s, 2)
     other = climate_forecast(s, 2, viewer=1)
     assert known.sections[0] == teacher.sections[0] == {(s.section + g.token_shifts[tok]) % 6: Fraction(1)}
-    s2 = s.clone()
-    s2.next_token = None
+    pos = s.position()
+    pos.next_token = None
+    s2 = pos.build()
     assert other.sections == climate_forecast(s2, 2).sections
     assert other.sections[0] != known.sections[0]
 
@@ -238,8 +242,8 @@ def test_cli_climate_json(capsys, tmp_path):
 
 
 def test_cli_climate_from_a_record_and_a_viewer(capsys, tmp_path):
-    s = _dealt(seed=4)
-    s.uniq[1] |= s.game.bit["sixth_sense"]
+    s = evo_lab.build_position(3, phase="mutation", revealed=["cw1"], unique={"P2": ["sixth_sense"]})
+    s.apply_action(s.legal_actions()[0])  # the record starts at the built position
     p = tmp_path / "game.json"
     p.write_text(json.dumps(s.to_record()))
     assert main(["odds", "climate", "--rounds", "1", "--position", str(p), "--viewer", "2", "--json"]) == 0
@@ -248,3 +252,13 @@ def test_cli_climate_from_a_record_and_a_viewer(capsys, tmp_path):
     assert out["rounds"][0]["sections"] == {str(k): str(v) for k, v in climate_forecast(s, 1).sections[0].items()}
     assert main(["odds", "climate", "--rounds", "1", "--viewer", "0"]) == 2
     assert main(["odds", "climate", "--rounds", "1", "--position", str(tmp_path / "missing.json")]) == 2
+
+
+def test_game_length_chart_accepts_a_run_that_stopped_at_the_end_of_a_round():
+    from evo_lab.odds import climate_forecast, monte_carlo
+    from evo_lab.odds.figures import game_length_bar
+
+    s = reach(2, {"move"})
+    res = monte_carlo(s, n=4, seed=1, until="round", progress=False)
+    fig = game_length_bar(climate_forecast(s, 3), res)
+    assert len(fig.data) == 1

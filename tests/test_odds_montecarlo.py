@@ -7,6 +7,7 @@ from fractions import Fraction
 import numpy as np
 import plotly.graph_objects as go
 import pytest
+from helpers import reach
 
 from evo_lab import Game
 from evo_lab.odds import OddsError, climate_forecast, combat_odds, figures, monte_carlo, replay, simulate_climate
@@ -109,3 +110,14 @@ def test_bot_names_when_bots_exist():
     assert (r.final_mp == again.final_mp).all()
     with pytest.raises(ValueError):
         monte_carlo(START, policies=["no-such-bot", "random"], n=2, seed=0, progress=False)
+
+
+def test_monte_carlo_without_a_seed_still_replays():
+    from evo_lab.odds import monte_carlo
+    from evo_lab.odds.montecarlo import replay
+
+    s = reach(2, {"move"})
+    res = monte_carlo(s, n=3, seed=None, until="round", progress=False)
+    assert res.seed is not None
+    again = replay(s, res, 1)
+    assert list(again.mp) == list(res.final_mp[1])

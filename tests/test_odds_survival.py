@@ -5,6 +5,8 @@ from fractions import Fraction
 
 import pytest
 
+import evo_lab
+
 from evo_lab.odds import OddsError, climate_forecast, survival_risk
 from evo_lab.odds import demo_position
 
@@ -22,23 +24,12 @@ def by_state(s):
 
 
 def build(mine, yours, thermo=(0, 0), fur=(0, 0), cave=(False, False)):
-    s = BASE.clone()
-    s.occ = [-1] * G.n
-    for x in mine:
-        s.occ[x] = ME
-    for x in yours:
-        s.occ[x] = YOU
-    s.count = [s.occ.count(p) for p in range(2)]
-    s.genes = [0] * len(s.genes)
-    s.uniq = [0, 0]
-    for p in range(2):
-        s.genes[6 * p + 3] = thermo[p]
-        s.genes[6 * p + 4] = fur[p]
-        if cave[p]:
-            s.uniq[p] |= G.bit["cave_dweller"]
-    s.hands = ((), ())
-    s._legal = None
-    return s
+    """BASE's game with this board and these genes, the mover (P1) to move."""
+    return evo_lab.build_position(
+        2, phase="movement", to_act="P1", order=["P1", "P2"], movement_left=BASE.mp_left, section=BASE.section,
+        dinosaurs={"P1": [G.labels[x] for x in mine], "P2": [G.labels[x] for x in yours]},
+        genes={f"P{p + 1}": {"thermo": thermo[p], "fur": fur[p]} for p in range(2)},
+        unique={f"P{p + 1}": ["cave_dweller"] for p in range(2) if cave[p]})
 
 
 def engine_walk(s):

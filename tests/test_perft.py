@@ -4,6 +4,12 @@ independent brute-force enumerator written here from the rules (it never calls `
 
 Counts are pinned for the reconstructed standard boards; a board or die change moves them (then both
 counters must still agree: rerun with ``EVO_UPDATE_PERFT=1`` to print the new numbers).
+
+The counts moved with two rulings of issue 10 (both counters follow them; ``PINNED_V1`` are evo-lab 0.1's counts,
+which the engine still gives under ``LEGACY_OPTIONS``): Wings lands 2 spaces away, never next to the start
+("can move 2 spaces": ``wings`` 11752 -> 9616), and a second Frenzied attack may be played in the same movement
+phase, adding its 2 horns ("More than one may be played in a given round or phase": the new position
+``two_frenzies``: 1043 -> 1893).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import pytest
 from helpers import movement
 
 import evo_lab
+from evo_lab.games.evo2e.game import LEGACY_OPTIONS
 
 DIE_FACES = ("cross", "claw", "equals", "plus", "two_plus")  # the distinct symbols, from the rulebook
 
@@ -56,8 +63,9 @@ class Pos:
     chameleon: set = field(default_factory=set)
     wings: bool = False
     flippers: bool = False
-    frenzy_card: bool = False
-    frenzied: bool = False
+    frenzy_cards: int = 0      # Frenzied attack cards in the mover's hand
+    frenzied: int = 0          # how many the mover has played this phase
+    legacy: bool = False       # evo-lab 0.1's rules: wings may land next to the start, one frenzy per phase
 
     def count(self, p):
         return self.occ.count(p)
@@ -97,7 +105,10 @@ def brute(pos: Pos) -> int:
                 attack_possible = True
                 children.append(sum(fight(pos, s, t, face) for face in DIE_FACES))
         if pos.wings:  # "move 2 spaces by paying 1 movement point. The first space can contain a dinosaur"
-            for c in sorted({c for b in pos.adj[s] for c in pos.adj[b] if c != s and pos.occ[c] < 0}):
+            two = {c for b in pos.adj[s] for c in pos.adj[b] if c != s and pos.occ[c] < 0}
+            if not pos.legacy:  # 2 spaces: not a space next to the start
+                two -= set(pos.adj[s])
+            for c in sorted(two):
                 nxt = pos.copy(points=pos.points - 1, wings=False)
                 nxt.occ[s], nxt.occ[c] = -1, p
                 children.append(brute(nxt))
@@ -107,8 +118,9 @@ def brute(pos: Pos) -> int:
                     nxt = pos.copy(points=pos.points - 1, flippers=False)
                     nxt.occ[s], nxt.occ[c] = -1, p
                     children.append(brute(nxt))
-    if attack_possible and pos.frenzy_card and not pos.frenzied:  # "before launching an attack"
-        children.append(brute(pos.copy(frenzy_card=False, frenzied=True)))
+    # Frenzied attack "before launching an attack"; "More than one may be played in a given round or phase"
+    if attack_possible and pos.frenzy_cards and not (pos.legacy and pos.frenzied):
+        children.append(brute(pos.copy(frenzy_cards=pos.frenzy_cards - 1, frenzied=pos.frenzied + 1)))
     if not children:
         return 1  # only "end": no decision
     return 1 + sum(children)  # "end" is one sequence
@@ -116,7 +128,7 @@ def brute(pos: Pos) -> int:
 
 def fight(pos: Pos, s: int, t: int, face: str) -> int:
     p, q = pos.mover, pos.occ[t]
-    att = pos.horns[p] + (2 if p in pos.large_horn else 0) + (2 if pos.frenzied else 0)
+    att = pos.horns[p] + (2 if p in pos.large_horn else 0) + 2 * pos.frenzied  # "2 extra horns" per card
     dfd = pos.horns[q] + (2 if q in pos.bony else 0)
     nxt = pos.copy(points=pos.points - 1)
     if not wins(face, att, dfd):
@@ -135,8 +147,9 @@ def fight(pos: Pos, s: int, t: int, face: str) -> int:
 
 
 # ---------------------------------------------------------------- positions
-def build(players, board, genes=None, uniq=None, hands=None, mover=0):
-    s = movement(players, mover=mover, board=board, genes=genes or {}, uniq=uniq or {}, hands=hands or {})
+def build(players, board, genes=None, uniq=None, hands=None, mover=0, options=None):
+    s = movement(players, mover=mover, board=board, genes=genes or {}, uniq=uniq or {}, hands=hands or {},
+                 options=options)
     g = s.game
     u = uniq or {}
     pos = Pos(adj=g.adj, coastal=g.coastal, occ=list(s.occ), mover=mover, points=s.mp_left,
@@ -144,7 +157,8 @@ def build(players, board, genes=None, uniq=None, hands=None, mover=0):
               large_horn={p for p, x in u.items() if "large_horn" in x}, bony={p for p, x in u.items() if "bony_plates" in x},
               regeneration={p for p, x in u.items() if "regeneration" in x},
               chameleon={p for p, x in u.items() if "chameleon_skin" in x}, wings="wings" in u.get(mover, ()),
-              flippers="flippers" in u.get(mover, ()), frenzy_card="frenzied_attack" in (hands or {}).get(mover, ()))
+              flippers="flippers" in u.get(mover, ()),
+              frenzy_cards=list((hands or {}).get(mover, ())).count("frenzied_attack"), legacy=options is not None)
     return s, pos
 
 
@@ -156,10 +170,15 @@ POSITIONS = {
     "chameleon_frenzy": (2, {"C3": 0, "C4": 0, "D4": 1, "D5": 1, "E4": 1, "E3": 1}, {0: {"horn": 1}},
                          {1: ["chameleon_skin", "bony_plates"], 0: ["large_horn"]}, {0: ["frenzied_attack"]}),
     "strong_thighs": (2, {"C3": 0, "E5": 1, "E6": 1}, None, {0: ["strong_thighs"]}, None),
+    "two_frenzies": (2, {"C3": 0, "C4": 0, "D4": 1, "D5": 1, "E4": 1}, {1: {"horn": 2}}, {0: ["large_horn"]},
+                     {0: ["frenzied_attack", "frenzied_attack"]}),
 }
 
-PINNED = {"attacks": 394, "wings": 11752, "flippers": 350, "protected_clans": 374, "chameleon_frenzy": 6799,
-          "strong_thighs": 1063}
+PINNED = {"attacks": 394, "wings": 9616, "flippers": 350, "protected_clans": 374, "chameleon_frenzy": 6799,
+          "strong_thighs": 1063, "two_frenzies": 1893}
+#: evo-lab 0.1's counts (before issue 10's rulings), given today under ``LEGACY_OPTIONS``
+PINNED_V1 = {"attacks": 394, "wings": 11752, "flippers": 350, "protected_clans": 374, "chameleon_frenzy": 6799,
+             "strong_thighs": 1063, "two_frenzies": 1043}
 
 
 def three_player_board():
@@ -178,19 +197,20 @@ def three_player_board():
     return board
 
 
+@pytest.mark.parametrize("legacy", [False, True], ids=["rules", "v1-rules"])
 @pytest.mark.parametrize("name", sorted(POSITIONS))
-def test_perft(name):
+def test_perft(name, legacy):
     players, board, genes, uniq, hands = POSITIONS[name]
     if board is None:
         board = three_player_board()
-    s, pos = build(players, board, genes, uniq, hands)
+    s, pos = build(players, board, genes, uniq, hands, options=LEGACY_OPTIONS if legacy else None)
     assert s.node_name() == "move" and s.current_player() == 0
     got = engine_perft(s)
     want = brute(pos)
     if os.environ.get("EVO_UPDATE_PERFT"):
-        print(f"perft {name}: engine {got}, brute force {want}")
+        print(f"perft {name} ({'v1 rules' if legacy else 'rules'}): engine {got}, brute force {want}")
     assert got == want
-    assert got == PINNED[name]
+    assert got == (PINNED_V1 if legacy else PINNED)[name]
 
 
 def test_perft_protected_positions_really_protect():

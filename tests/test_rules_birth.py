@@ -4,7 +4,7 @@ shell, killer babies, the 8-dinosaur replacement, Swarm of rats, Egg thief."""
 from __future__ import annotations
 
 import pytest
-from helpers import goto, make, sp, strings
+from helpers import build, sp, strings
 
 import evo_lab
 
@@ -25,24 +25,18 @@ def test_initiative_example_5_5_6_7():
     markers are therefore sorted into this order (5, 5, 6, 7).\""""
     # lot order (the biology lab's columns): yellow P4, blue P3, green P2, red P1
     board = four_player_board([5, 5, 6, 7])
-    s = make(4, board=board)
-    s.bids = [(3, 0), (2, 1), (1, 0), (0, 2)]
-    s = goto(s, "initiative")
+    s = build(4, board=board, phase="initiative", order=[3, 2, 1, 0])  # the markers in lot order
     assert s.order == (1, 0, 2, 3)   # green (5) before red (5): the tie keeps the lot order
     assert [s.count[p] for p in s.order] == [5, 5, 6, 7]
     assert s.phase_name() == "movement" and s.current_player() == 1   # the new order moves first
-    s = make(4, board=board)
-    s.bids = [(0, 0), (1, 1), (2, 0), (3, 2)]
-    assert goto(s, "initiative").order == (0, 1, 2, 3)
+    assert build(4, board=board, phase="initiative", order=[0, 1, 2, 3]).order == (0, 1, 2, 3)
 
 
 def test_adrenaline_rush():
     """Adrenaline rush: "You can freely choose your spot on the initiative track during the initiative
     phase.\""""
     board = four_player_board([5, 5, 6, 7])
-    s = make(4, board=board, uniq={3: ["adrenaline_rush"]})
-    s.bids = [(3, 0), (2, 1), (1, 0), (0, 2)]
-    s = goto(s, "initiative")
+    s = build(4, board=board, uniq={3: ["adrenaline_rush"]}, phase="initiative", order=[3, 2, 1, 0])
     assert s.node_name() == "adrenaline" and s.current_player() == 3 and s.phase_name() == "initiative"
     assert strings(s) == ["initiative 1", "initiative 2", "initiative 3", "initiative 4"]
     s.apply_action("initiative 1")
@@ -50,7 +44,8 @@ def test_adrenaline_rush():
 
 
 def birth(players=2, order=None, **kw):
-    return goto(make(players, order=order or tuple(range(players)), **kw), "birth_start")
+    """The start of a birth phase."""
+    return build(players, phase="birth", order=order, **kw)
 
 
 def test_birth_rounds_by_eggs_in_initiative_order():
@@ -123,6 +118,17 @@ def test_killer_babies_both_outcomes():
             assert s.occupant(sp(s, "B3")) == 1 and s.count == [1, 3]
 
 
+def test_killer_babies_against_chameleon_skin():
+    """Killer babies: "The opposing dinosaur is eliminated on a roll of claw, claw-with-equals or claw-with-plus";
+    Chameleon skin: "When you lose a fight, your dinosaur can move onto an adjacent space". A killer baby is a
+    birth, not a fight (no attack, no movement point): the dinosaur it lands on is eliminated even with
+    Chameleon skin, and no escape is offered (ruling R20)."""
+    s = birth(board={"A1": 0, "B3": 1, "B4": 1, "F2": 1}, uniq={0: ["killer_babies"], 1: ["chameleon_skin"]})
+    s.apply_action("birth B3")
+    s.apply_action("die claw")
+    assert s.node_name() != "chameleon" and s.occupant(sp(s, "B3")) == 0 and s.count == [2, 2]
+
+
 def test_killer_babies_respect_protected_clans():
     """"a clan that only has two dinosaurs may not be attacked" - nor hit by killer babies (ruling 5)."""
     s = birth(board={"A1": 0, "B3": 1, "F2": 1}, uniq={0: ["killer_babies"]})
@@ -151,7 +157,7 @@ def test_swarm_of_rats():
     """Swarm of rats: "To be played during the Birth phase. There are no births at all during this
     phase.\""""
     s = birth(board={"C3": 0, "E5": 1}, hands={1: ["swarm_of_rats"]})
-    assert s.node_name() == "swarm" and s.current_player() == 1
+    assert s.node_name() == "birth_cards" and s.current_player() == 1
     assert strings(s) == ["play swarm_of_rats", "pass"]
     s.apply_action("play swarm_of_rats")
     assert s.count == [1, 1] and s.phase_name() != "birth" and s.hand(1) == []
@@ -164,21 +170,21 @@ def test_egg_thief():
     """Egg thief: "To be played during the Birth phase, just after an opponent has placed a new dinosaur.
     Replace a dinosaur that has just been born with one of your own taken from your reserve. That dinosaur
     must belong to an opponent who has at least 4 of them.\""""
-    s = birth(board={"C3": 0, "C4": 0, "C5": 0, "E5": 1}, hands={1: ["egg_thief"]})
+    s = birth(board={"C3": 0, "C4": 0, "C5": 0, "E5": 1}, hands={1: ["egg_thief"]}, node="birth")
     s.apply_action("birth D4")
-    assert s.node_name() == "egg_thief" and s.current_player() == 1
+    assert s.node_name() == "newborn_cards" and s.current_player() == 1
     assert strings(s) == ["play egg_thief", "pass"]
     s.apply_action("play egg_thief")
     assert s.occupant(sp(s, "D4")) == 1 and s.count == [3, 2] and s.hand(1) == []
     # the victim would only have 3: no window
-    s = birth(board={"C3": 0, "C4": 0, "E5": 1}, hands={1: ["egg_thief"]})
+    s = birth(board={"C3": 0, "C4": 0, "E5": 1}, hands={1: ["egg_thief"]}, node="birth")
     s.apply_action("birth D4")
-    assert s.node_name() != "egg_thief" and s.occupant(sp(s, "D4")) == 0
+    assert s.node_name() != "newborn_cards" and s.occupant(sp(s, "D4")) == 0
 
 
 def test_egg_thief_pass_keeps_the_card():
     """Event cards are played at their timing window as an optional decision (a pass is always legal)."""
-    s = birth(board={"C3": 0, "C4": 0, "C5": 0, "E5": 1}, hands={1: ["egg_thief"]})
+    s = birth(board={"C3": 0, "C4": 0, "C5": 0, "E5": 1}, hands={1: ["egg_thief"]}, node="birth")
     s.apply_action("birth D4")
     s.apply_action("pass")
     assert s.occupant(sp(s, "D4")) == 0 and s.hand(1) == ["egg_thief"] and s.count == [4, 1]

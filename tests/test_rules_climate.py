@@ -6,16 +6,15 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
-from helpers import goto, make, strings
+from helpers import build, strings
 
 import evo_lab
 from evo_lab.engine import rules
 
 
 def at_token(players=2, section=1, **kw):
-    s = make(players, section=section, **kw)
-    s.round = 0
-    return goto(s, "round_start")
+    """The start of the climate phase of round 1."""
+    return build(players, section=section, phase="climate", **kw)
 
 
 @pytest.mark.parametrize("token,shift", [("cw2", 2), ("cw1", 1), ("stay", 0), ("ccw1", -1)])
@@ -54,10 +53,8 @@ def test_section_sets_terrain_states():
 
 def test_meteorite_ends_the_game_at_once():
     """"If the meteorite token appears, the game stops immediately and the winner is determined.\""""
-    s = at_token(board={"C3": 0, "C4": 0, "D4": 1}, mp=[7, 9])
-    s.revealed = (1,) * 6 + (0, 0, 2)
-    s.tokens_left = [0, 0, 1, 2]
-    s._legal = None
+    s = at_token(board={"C3": 0, "C4": 0, "D4": 1}, mp=[7, 9], revealed=["cw1"] * 6 + ["cw2", "cw2", "stay"])
+    assert s.tokens_left == [0, 0, 1, 2]
     outs = dict(s.chance_outcomes())
     assert outs[evo_lab.Action("token", s.game.meteorite)] == Fraction(1, 3)
     s.apply_action("token meteorite")
@@ -114,19 +111,10 @@ def test_lazy_pile_matches_the_physical_pile():
 def test_state_uses_the_pile_weights_at_each_position():
     """The chance node of the 10th, 11th and 12th token: meteorite 1/3, 1/2, 1 ("the meteorite token
     somewhere in the bottom three")."""
+    g = evo_lab.Game(players=2)
     for n_rev, p_met in ((0, 0), (8, 0), (9, Fraction(1, 3)), (10, Fraction(1, 2)), (11, 1)):
-        s = at_token()
-        g = s.game
-        left = list(g.tokens0)
-        rev = []
-        k = 0
-        while len(rev) < n_rev:
-            if left[k]:
-                left[k] -= 1
-                rev.append(k)
-            else:
-                k += 1
-        s.revealed, s.tokens_left, s._legal = tuple(rev), left, None
+        s = at_token(pile=n_rev)  # that many tokens revealed
+        left = s.tokens_left
         outs = dict(s.chance_outcomes())
         assert sum(outs.values()) == 1
         assert outs.get(evo_lab.Action("token", g.meteorite), 0) == p_met
@@ -140,7 +128,7 @@ def test_prescience_replaces_the_token_effect():
     sections clockwise, or one section the other way) or leave it in place.\""""
     s = at_token(section=1, hands={1: ["prescience"]})
     s.apply_action("token cw2")
-    assert s.node_name() == "prescience" and s.current_player() == 1
+    assert s.node_name() == "climate_cards" and s.current_player() == 1
     assert sorted(strings(s)) == sorted(["play prescience +2", "play prescience +1", "play prescience +0",
                                          "play prescience -1", "pass"])
     s.apply_action("play prescience -1")
@@ -153,8 +141,7 @@ def test_prescience_replaces_the_token_effect():
 
 def test_prescience_cannot_be_played_on_the_meteorite():
     """Prescience: "Cannot be played on the meteorite token.\""""
-    s = at_token(hands={0: ["prescience"]})
-    s.revealed, s.tokens_left, s._legal = (1,) * 6 + (0, 0, 2, 3, 3), [0, 0, 1, 0], None
+    s = at_token(hands={0: ["prescience"]}, revealed=["cw1"] * 6 + ["cw2", "cw2", "stay", "ccw1", "ccw1"])
     s.apply_action("token meteorite")
     assert s.is_terminal() and s.hand(0) == ["prescience"]
 
@@ -169,8 +156,38 @@ def test_sixth_sense_peeks_the_next_token():
     assert s.next_token == s.game.token_ids.index("ccw1")
     assert s.observation(1)["climate"]["next_token"] == "ccw1"
     assert "next_token" not in s.observation(0)["climate"]
-    s2 = make(2, section=2, uniq={1: ["sixth_sense"]})
-    s2.next_token = s2.game.token_ids.index("ccw1")
-    s2.round = 0
-    s2 = goto(s2, "round_start")
+    s2 = at_token(section=2, uniq={1: ["sixth_sense"]}, next_token="ccw1")
     assert s2.revealed == (3,) and s2.section == 1  # revealed without a chance node
+
+
+def test_prescience_choices_come_from_the_card_text():
+    """Prescience: "move the climate wheel (one or two sections clockwise, or one section the other way) or
+    leave it in place": the choices are the card's (``events.json`` ``shifts``), not the kinds of token in the
+    pack. A pack whose tokens also turn the wheel three sections still offers the card's four moves."""
+    raw = evo_lab.load_data().to_dict()
+    climate = dict(raw["climate"])
+    climate["tokens"] = dict(climate["tokens"], kinds=climate["tokens"]["kinds"] + [
+        {"id": "cw3", "name": "clockwise 3", "shift": 3, "count": 1}])
+    pack = evo_lab.load_data(overrides={"climate": climate})
+    s = at_token(data=pack, hands={1: ["prescience"]})
+    s.apply_action("token cw3")
+    assert sorted(a.b for a in s.legal_actions() if a.kind == "play") == [-1, 0, 1, 2]
+    text = pack.card("prescience").text
+    assert "one or two sections clockwise, or one section the other way" in text and "leave it in place" in text
+
+
+def test_which_prescience_counts_when_two_are_played():
+    """Two Prescience cards in one climate phase: the first one played counts and the window closes (ruling R9,
+    option ``prescience_once_per_phase``); without that option every holder may play and the last one counts."""
+    s = at_token(players=3, section=1, hands={1: ["prescience"], 2: ["prescience"]})
+    s.apply_action("token stay")
+    s.apply_action("play prescience +2")
+    assert s.section == 3 and s.hand(2) == ["prescience"] and s.phase_name() == "mutation"
+    s = at_token(players=3, section=1, hands={1: ["prescience"], 2: ["prescience"]},
+                 options={"prescience_once_per_phase": False})
+    s.apply_action("token stay")
+    s.apply_action("play prescience +2")
+    assert s.node_name() == "climate_cards" and s.current_player() == 2
+    s.apply_action("play prescience -1")
+    assert s.section == 0 and s.hand(2) == []
+

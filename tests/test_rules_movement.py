@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from helpers import goto, movement, sp, strings
+from helpers import movement, sp, strings
 
 import evo_lab
 from evo_lab.engine.actions import Action
@@ -136,12 +136,33 @@ def test_wings():
     reject(s2, "wings A1-C4", "missing_gene")
 
 
+def test_wings_land_two_spaces_away():
+    """Wings: "One of your dinosaurs can move 2 spaces by paying 1 movement point": the landing space is two
+    steps from the start, never one next to it (a walk there costs one point anyway; ruling R7). Under
+    evo-lab 0.1's rules (``wings_exact_two=False``) any space two steps along the graph was offered."""
+    s = movement(board={"C3": 0, "F1": 0, "E4": 1, "E5": 1}, uniq={0: ["wings"]})
+    g = s.game
+    c3 = sp(s, "C3")
+    landings = {a.b for a in s.legal_actions() if a.kind == "wings" and a.a == c3}
+    two = {c for b in g.adj[c3] for c in g.adj[b]} - set(g.adj[c3]) - {c3}
+    assert landings == {c for c in two if s.occupant(c) < 0} and landings
+    assert not landings & set(g.adj[c3])
+    reject(s, "wings C3-B3", "not_two_spaces")   # B3 is next to C3
+    old = movement(board={"C3": 0, "F1": 0, "E4": 1, "E5": 1}, uniq={0: ["wings"]},
+                   options={"wings_exact_two": False})
+    assert "wings C3-B3" in strings(old)
+
+
 def test_wings_again_next_movement_phase():
-    """"This gene can only be used once per Movement phase." - each player's phase resets it."""
-    s = movement(board={"A1": 0, "F1": 0, "C5": 1, "C6": 1}, uniq={0: ["wings"], 1: ["wings"]})
+    """"This gene can only be used once per Movement phase." - the next movement phase resets it."""
+    s = movement(board={"A1": 0, "F1": 0, "C5": 1, "C6": 1}, uniq={0: ["wings"]})
     s.apply_action("wings A1-C4")
-    s.apply_action("end")
-    assert s.current_player() == 1 and any(x.startswith("wings") for x in strings(s))
+    assert s.wings_used and not any(x.startswith("wings") for x in strings(s))
+    pos = s.position()   # the same board at the start of a movement phase
+    pos.node = pos.to_act = pos.movement_left = None
+    assert pos.wings_used
+    t = pos.build()
+    assert not t.wings_used and any(x.startswith("wings") for x in strings(t))
 
 
 def test_flippers():
@@ -263,12 +284,30 @@ def test_frenzied_attack():
     reject(s, "play frenzied_attack", "card_not_playable")
 
 
+def test_a_second_frenzied_attack_may_be_played():
+    """Event cards: "More than one may be played in a given round or phase as long as the correct timing for
+    playing the card is respected." A second Frenzied attack in the same movement phase adds its 2 horns too
+    (ruling R19, option ``frenzied_attack_stacks``)."""
+    s = movement(board=B, hands={0: ["frenzied_attack", "frenzied_attack"]})
+    s.apply_action("play frenzied_attack")
+    assert s.attack_strength(0) == 2 and "play frenzied_attack" in strings(s)
+    s.apply_action("play frenzied_attack")
+    assert s.attack_strength(0) == 4 and s.hand(0) == [] and s.frenzied(0) == 4
+    assert s.attack_probability(sp(s, "C3"), sp(s, "D4")) == Fraction(5, 6)   # only the cross fails
+    one = movement(board=B, hands={0: ["frenzied_attack", "frenzied_attack"]},
+                   options={"frenzied_attack_stacks": False})
+    one.apply_action("play frenzied_attack")
+    assert "play frenzied_attack" not in strings(one) and one.hand(0) == ["frenzied_attack"]
+
+
 def test_frenzy_lasts_only_this_phase():
     """"During this phase" - the bonus is gone in the next movement phase."""
     s = movement(board=B, hands={0: ["frenzied_attack"]})
     s.apply_action("play frenzied_attack")
-    s = goto(s, "movement_start")
-    assert s.attack_strength(0) == 0
+    assert s.attack_strength(0) == 2
+    pos = s.position()   # the same position, at the start of a movement phase: the bonus is reset
+    pos.node = pos.to_act = pos.movement_left = None
+    assert pos.frenzy == {"P1": 2} and pos.build().attack_strength(0) == 0
 
 
 def test_illegal_actions_name_the_reason():
@@ -284,6 +323,3 @@ def test_illegal_actions_name_the_reason():
     s.apply_action("attack D4xC4")
     reject(s, "move D5-C5", "chance_node")
     reject(s, "token cw1", "not_an_outcome")
-    s = movement(board=B)
-    s.mp_left, s._legal = 0, None
-    reject(s, "move C3-C2", "no_movement_points")

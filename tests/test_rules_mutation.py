@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
-from helpers import goto, make, strings
+from helpers import build, reach, strings
 
 import evo_lab
+from evo_lab.core.protocol import play_out
 from evo_lab.engine.actions import Action
 
 
 def at_auction(players=3, genes_drawn=("horn", "legs", "egg", "fur"), **kw):
-    s = goto(make(players, **kw), "mutation_start")
+    s = build(players, phase="mutation", **kw)
     for gid in genes_drawn[: players - 1]:
         s.apply_action(f"gene {gid}")
     return s
@@ -21,7 +23,7 @@ def at_auction(players=3, genes_drawn=("horn", "legs", "egg", "fur"), **kw):
 def test_gene_draw_without_duplicates():
     """"There can never be two identical genes in the same mutation phase. If this happens, the starting
     player returns the extra gene to the bag and draws a new one to replace it.\""""
-    s = goto(make(4), "mutation_start")
+    s = build(4, phase="mutation")
     assert s.node_name() == "gene" and s.phase_name() == "mutation"
     bag = s.bag
     outs = dict(s.chance_outcomes())
@@ -50,10 +52,11 @@ def test_lots_equal_players_and_lot_zero_is_the_event_card():
 def test_empty_lot_when_the_bag_cannot_supply():
     """Ruling 1: if the bag cannot supply a gene distinct from those already drawn this round, that lot
     is offered empty."""
-    s = make(3)
-    s.bag = [0] * len(s.bag)
-    s.bag[1] = 4
-    s = goto(s, "mutation_start")
+    g = evo_lab.Game(players=3)
+    uniques = list(g.unique_ids)  # the bag holds 4 horns and nothing else: the other genes are all owned
+    s = build(3, phase="mutation", genes={0: {"legs": 6, "egg": 6, "horn": 1}, 1: {"thermo": 7, "fur": 7},
+                                          2: {"vial": 5}}, uniq={0: uniques[:4], 1: uniques[4:8]})
+    assert sum(s.bag) == s.bag[1] == 4
     s.apply_action("gene horn")
     assert s.node_name() == "bid"
     assert [x["item"] for x in s.auction()["lots"]] == ["event card", "horn", "(empty)"]
@@ -160,3 +163,11 @@ def test_unique_gene_won_in_auction():
     s.apply_action("bid 0 on lot 0")
     assert s.has(0, "wings") and s.bag[s.game.gene_index["wings"]] == 0
     assert strings(s) == [] or s.is_chance_node()
+
+
+def test_auction_view_does_not_show_last_rounds_bids_while_genes_are_drawn():
+    """Lots are filled anew each round: while round 2's genes are drawn, no marker of round 1 shows."""
+    s = reach(3, {"gene"}, seeds=range(5))
+    play_out(s, lambda t: t.legal_actions()[0], np.random.default_rng(1),
+             stop=lambda t: t.round >= 2 and t.node_name() == "gene")
+    assert s.round == 2 and all(lot["holder"] is None for lot in s.auction()["lots"])

@@ -4,7 +4,7 @@ Geysers; the 2/3 floor; 1 MP per dinosaur; winner by MP, then dinosaurs, else a 
 from __future__ import annotations
 
 import pytest
-from helpers import goto, make, sp, strings
+from helpers import build, sp, strings
 
 import evo_lab
 from evo_lab.engine import rules
@@ -15,9 +15,9 @@ P2 = {"E5": 1, "E6": 1}
 
 
 def survival(board, **kw):
-    s = make(2, board=dict(board, **P2), section=1, mp=[6, 6], **kw)
-    assert s.terrain_states() == {"desert": "hot", "plains": "ideal", "hills": "cold", "mountains": "deadly"}
-    return goto(s, "survival_start")
+    s = build(2, board=dict(board, **P2), section=1, mp=[6, 6], phase="survival", **kw)
+    assert s.terrain_states(1) == {"desert": "hot", "plains": "ideal", "hills": "cold", "mountains": "deadly"}
+    return s
 
 
 def scored(s):
@@ -104,7 +104,7 @@ def test_geysers():
     this phase.\""""
     board = {"B1": 0, "B2": 0, "C1": 0, "C4": 0}
     s = survival(board, hands={0: ["geysers"]})
-    assert s.node_name() == "geysers" and strings(s) == ["play geysers", "pass"]
+    assert s.node_name() == "survival_cards" and strings(s) == ["play geysers", "pass"]
     s.apply_action("play geysers")
     assert scored(s) and s.count[0] == 4 and s.hand(0) == [] and s.geysers == 0
     s = survival(board, hands={0: ["geysers"]})
@@ -124,11 +124,23 @@ def test_regeneration_floor_three():
     assert rules.deaths_allowed(3, 3, 3) == 0 and rules.deaths_allowed(5, 1, 3) == 1
 
 
+def test_regeneration_when_the_clan_is_already_at_two():
+    """Regeneration: "You can never have fewer than 3 dinosaurs. If you have only 3, you cannot be attacked, you
+    are no longer affected by the climate, etc." Ruling R21: the gene does not create dinosaurs; a clan that
+    has 2 when it gets Regeneration stays at 2, and like a clan of 3 it loses none to the climate and cannot be
+    attacked."""
+    s = survival({"D1": 0, "D2": 0}, uniq={0: ["regeneration"]})   # both on deadly terrain
+    assert scored(s) and s.count[0] == 2 and s.mp[0] == 8
+    t = build(2, board={"C3": 0, "D4": 1, "D5": 1, "E4": 1}, uniq={0: ["regeneration"]}, phase="movement", order=[1, 0])
+    assert s.floor(0) == 3 and t.is_protected(0)
+    assert not any(a.kind == "attack" for a in t.legal_actions())
+
+
 def test_two_players_each_remove_their_own_in_initiative_order():
     """"Beginning with the starting player and continuing in initiative track order, each player eliminates
     the dinosaurs that haven't been able to resist the island's hostile climate\""""
-    s = make(2, board={"D1": 0, "D2": 0, "D3": 0, "E1": 1, "E2": 1, "E3": 1}, section=1, order=(1, 0))
-    s = goto(s, "survival_start")
+    s = build(2, board={"D1": 0, "D2": 0, "D3": 0, "E1": 1, "E2": 1, "E3": 1}, section=1, order=(1, 0),
+              phase="survival")
     assert s.current_player() == 1
     s.apply_action("remove E1")
     assert s.current_player() == 0
@@ -145,10 +157,8 @@ def test_ranking(mp, dinos, places):
 
 def test_end_of_game_ranking_on_the_state():
     """"The players reveal their MP tokens and the one with the most is the winner.\""""
-    s = make(2, board={"C4": 0, "C5": 0, "C6": 0, "E5": 1, "E6": 1}, mp=[8, 8])
-    s.revealed, s.tokens_left = (1,) * 6 + (0, 0, 2, 3, 3), [0, 0, 1, 0]
-    s.round = 11
-    s = goto(s, "climate_token")
+    s = build(2, board={"C4": 0, "C5": 0, "C6": 0, "E5": 1, "E6": 1}, mp=[8, 8], round=11, phase="climate",
+              revealed=["cw1"] * 6 + ["cw2", "cw2", "stay", "ccw1", "ccw1"])
     assert s.chance_outcomes() == [(evo_lab.Action("token", s.game.meteorite), 1)]
     s.apply_action("token meteorite")
     assert s.is_terminal() and s.returns() == [8, 8] and s.ranking() == [1, 2] and s.winners() == [0]

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+import evo_lab
 from evo_lab.bots import BotError, RandomBot
 from evo_lab.cli import main
 from evo_lab.engine.actions import Action
@@ -196,3 +197,8 @@ def test_cli_simulate_json_csv_and_dask(tmp_path, capsys):
                  "--no-progress", "--json", "-"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["config"]["bots"] == ["ismcts", "random"] and len(d["games"]) == 4
+
+
+def test_tournament_rows_count_full_rounds():
+    r = evo_lab.simulate(players=2, games=6, bots=("random", "random"), seed=3, progress=False)
+    assert {row["rounds"] for row in r.rows} <= {9, 10, 11}

@@ -205,12 +205,14 @@ def test_gene_values_reproducible_and_paired(two):
 
 
 def test_gene_value_of_owned_unique_gene_is_nan(two):
-    s = two.clone()
-    g = s.game
-    s.uniq[0] |= g.bit["wings"]
-    gv = gene_values(s, genes=["wings"], n=2, seed=0, progress=False)
-    assert math.isnan(gv.mean[0, 0]) and not math.isnan(gv.mean[1, 0])
-    assert any("already owns wings" in x for x in gv.notes)
+    pos = two.position()
+    pos.unique = {"P1": ["wings"]}
+    pos.lots = [x if x != "wings" else "empty" for x in pos.lots] if pos.lots else pos.lots
+    s = pos.build()
+    gv = gene_values(s, genes=["wings", "legs"], n=2, seed=0, progress=False)
+    assert math.isnan(gv.mean[0, 0]) and math.isnan(gv.mean[1, 0])   # a unique gene exists once
+    assert not math.isnan(gv.mean[0, 1]) and not math.isnan(gv.mean[1, 1])
+    assert any("P1 already owns wings" in x for x in gv.notes)
 
 
 def test_gene_values_bad_input(two):

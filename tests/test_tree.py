@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from helpers import movement
+from helpers import movement, reach
 
 import evo_lab
 from evo_lab.core.tree import HistoryError
@@ -121,3 +121,10 @@ def test_tree_json_round_trip():
     assert e.value.field == "lines[0].children[0].action"
     with pytest.raises(evo_lab.FormatError):
         evo_lab.GameTree.from_dict({"format": "x"}, evo_lab.State.from_dict)
+
+
+def test_tree_play_rejects_out_of_range_actions_with_a_typed_error():
+    tree = evo_lab.GameTree(reach(2, {"move"}))
+    with pytest.raises(evo_lab.IllegalActionError):
+        tree.play(evo_lab.Action("move", 999, 1000))
+    assert tree.ply == 0

@@ -79,8 +79,11 @@ def test_geometry_matches_the_svg_renderer():
 
 
 def test_describe_last_fight_shows_die_face_and_result():
-    s = evo_lab.Game(players=2, seed=1).new_initial_state()
-    s.last = ("fight", 3, 4, "win", "plus")
+    s = evo_lab.build_position(2, phase="movement", dinosaurs={"P1": ["C3", "C4"], "P2": ["D4", "D5", "E4"]},
+                               genes={"P1": {"horn": 1}})
+    s.apply_action("attack C3xD4")
+    s.apply_action("die plus")   # 1 horn against 0: the plus wins
+    assert tuple(s.last) == ("fight", s.game.label_index["C3"], s.game.label_index["D4"], "win", "plus")
     d = describe_last(s)
     assert d["face"] == "plus" and d["result"] == "win" and "Claw with plus sign" in d["text"]
     assert "succeeds" in d["text"]
@@ -340,8 +343,9 @@ def test_attack_plan_outside_the_turn_walks_then_retries():
     assert st.is_protected(1)  # two dinosaurs: may not be attacked at all
     assert odds_bridge.attack_plan(st, a, d, movement_points=20)["probability"] == 0
     spare = next(i for i, o in enumerate(st.occ) if o < 0 and i not in st.game.adj[d])
-    st.occ[spare] = 1  # a third dinosaur lifts the protection
-    st.count[1] += 1
+    pos = st.position()  # a third dinosaur lifts the protection
+    pos.dinosaurs["P2"].append(st.game.labels[spare])
+    st = pos.build()
     single = st.attack_probability(a, d)
     plan = odds_bridge.attack_plan(st, a, d, movement_points=20)  # not the movement phase: built-in
     k = plan["attempts"]
@@ -634,3 +638,16 @@ def test_words_have_no_jargon_or_bad_plurals():
     assert not re.search(r"turns from section (\d) to \1\b", blob)
     # the assumed-data counts agree: the header badge and the board badge count the same values
     assert f"assumed data ({len(ex.board.snapshot['assumed'])})" in ex.header.value
+
+
+def test_stepper_masks_hidden_outcomes_for_a_player_view():
+    from evo_lab.views.widgets import Explorer
+
+    ex = Explorer(evo_lab.Game(players=3, seed=2), seed=2)
+    ex.set_viewer(0)
+    ex.stepper.refresh() if hasattr(ex.stepper, "refresh") else None
+    ex.session.goto_ply(4)  # among the setup's exclusions
+    assert "exclude ?" in ex.stepper.moves.value
+    ex.set_viewer(None)
+    ex.session.goto_ply(4)
+    assert "exclude ?" not in ex.stepper.moves.value

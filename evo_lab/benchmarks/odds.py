@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from ..engine import Game
+from ..games.evo2e import Game
 from ..odds import attack_plan, climate, combat_odds, demo_position, simulate_climate, survival_risk
 from . import best_per_call
 

@@ -39,7 +39,7 @@ def run(quick: bool = False) -> list[dict]:
 
     from ..bots import ISMCTSBot
     from ..core.protocol import apply_random_chance
-    from ..engine import Game
+    from ..games.evo2e import Game
     s = Game(players=4, seed=3).new_initial_state()
     apply_random_chance(s, np.random.default_rng(3))
     bot = ISMCTSBot(iterations=100, seed=0)

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..core.errors import EvoLabError
-from ..engine.actions import Action
+from ..games.evo2e.actions import Action
 
 #: name -> bot class; filled by the bot modules (``random``, ``greedy``, ``ismcts``).
 BOTS: dict[str, type[Bot]] = {}

@@ -36,23 +36,12 @@ import weakref
 from collections import deque
 from typing import Any
 
-from ..engine import rules
-from ..engine.actions import ATTACK, END, INITIATIVE, PASS, PLAY, Action
-from ..engine.state import (
-    BIRTH_PHASE,
-    CLIMATE,
-    EGG,
-    FUR,
-    HORN,
-    INITIATIVE_PHASE,
-    LEGS,
-    MOVEMENT,
-    MUTATION,
-    SURVIVAL,
-    THERMO,
-    VIAL,
-)
+from ..games.evo2e import rules
+from ..games.evo2e.actions import ATTACK, END, INITIATIVE, PASS, PLAY, Action
+from ..core.observer import Secret
 from .base import Bot, register
+
+_NEXT = Secret("next_token")
 
 #: value of a surviving dinosaur for every further round expected (MP-equivalents per round)
 DINO_FUTURE = 0.6
@@ -72,7 +61,7 @@ GENE_WEIGHTS = {
 #: value of the event card lot (a card in hand)
 CARD_VALUE = 1.2
 
-_SLOT = {"legs": LEGS, "horn": HORN, "egg": EGG, "thermo": THERMO, "fur": FUR, "vial": VIAL}
+_PENDING = frozenset({"mutation", "initiative", "movement", "birth", "survival"})
 _TABLES: weakref.WeakKeyDictionary[Any, dict] = weakref.WeakKeyDictionary()
 
 
@@ -105,8 +94,7 @@ def next_sections(state: Any, player: int | None) -> tuple[dict[int, float], flo
     ``({section: probability}, probability that the next token is the meteorite)``. Uses the unrevealed
     token counts (public) and the player's own sixth-sense peek only."""
     g = state.game
-    ss = g.bit.get("sixth_sense", 0)
-    if state.next_token is not None and player is not None and state.uniq[player] & ss:
+    if state.next_token is not None and player is not None and g.observer.sees(state, player, _NEXT):
         if state.next_token == g.meteorite:
             return {}, 1.0
         return {(state.section + g.token_shifts[state.next_token]) % g.n_sections: 1.0}, 0.0
@@ -135,33 +123,20 @@ def expected_rounds_left(state: Any) -> float:
 
 
 def survivors(state: Any, player: int, section: int, geysers: bool | None = None) -> tuple[int, int]:
-    """(dinosaurs of ``player`` that survive a survival phase under ``section``, deaths), exact."""
-    g = state.game
-    codes = g.section_codes[section]
-    terr = g.space_terrain
-    hot = cold = deadly = 0
-    for s, o in enumerate(state.occ):
-        if o == player:
-            c = codes[terr[s]]
-            if c == 1:
-                hot += 1
-            elif c == 2:
-                cold += 1
-            elif c == 3:
-                deadly += 1
-    if geysers is None:
-        geysers = bool(state.geysers & (1 << player))
-    base = 6 * player
-    cave = 1 if state.uniq[player] & g.bit.get("cave_dweller", 0) else 0
-    e = rules.survival_excess(hot, cold, deadly, state.genes[base + THERMO], state.genes[base + FUR], cave, geysers)
-    floor = state.floor(player)
-    deaths = rules.deaths_allowed(state.count[player], sum(e), floor)
+    """(dinosaurs of ``player`` that survive a survival phase under ``section``, deaths), exact. ``geysers``:
+    ``None`` counts the cards already played this phase; True/False assumes Geysers is / is not in force."""
+    groups, _, _ = state.survival_groups(player, section)
+    allow = state.survival_allowance(player, cards=geysers is None)
+    if geysers:
+        allow[1] = 10 ** 6
+    excess = sum(max(0, len(gr) - a) for gr, a in zip(groups, allow))
+    deaths = rules.deaths_allowed(state.count[player], excess, state.floor(player))
     return state.count[player] - deaths, deaths
 
 
 def _survival_pending(state: Any) -> bool:
-    return state.phase in (MUTATION, INITIATIVE_PHASE, MOVEMENT, BIRTH_PHASE) or (
-        state.phase == SURVIVAL and state.step not in ("scoring", "round_start"))
+    """Whether this round's survival phase is still to come (or under way)."""
+    return state.phase_name() in _PENDING
 
 
 def player_values(state: Any, viewer: int | None) -> list[float]:
@@ -173,7 +148,7 @@ def player_values(state: Any, viewer: int | None) -> list[float]:
     R = expected_rounds_left(state)
     dino = 1.0 + DINO_FUTURE * R
     nxt, p_end = next_sections(state, viewer)
-    pending = _survival_pending(state) or state.phase == CLIMATE
+    pending = _survival_pending(state) or state.phase_name() == "climate"
     dist = _tables(g)["dist_ideal"][state.section]
     out = []
     for q in range(n):
@@ -218,12 +193,12 @@ def expected_after(state: Any, action: Any, player: int, depth: int = 1) -> floa
 
 def _expect(s: Any, player: int, depth: int) -> float:
     if depth > 0 and s.is_chance_node() and s.node_name() in ("die", "kbdie"):
-        outs, ws = s._chance_weights()
+        outs, ws = s.chance_weights()
         total = sum(ws)
         acc = 0.0
         for o, w in zip(outs, ws):
             t = s.clone()
-            t._apply(o)
+            t.apply_unchecked(o)
             acc += w / total * _expect(t, player, depth - 1)
         return acc
     return evaluate(s, player)
@@ -240,8 +215,8 @@ def lot_value(state: Any, player: int, lot: int) -> float:
         return 0.0
     gid = g.gene_ids[item]
     w = GENE_WEIGHTS.get(gid, 0.2)
-    if gid in _SLOT:
-        have = state.genes[6 * player + _SLOT[gid]]
+    if item < g.n_normal:
+        have = state.gene_counts(player)[gid]
         if gid == "vial":
             return w * max(0.0, R - 1.5) / (1 + 0.5 * have)
         if gid == "egg" and state.count[player] >= g.max_dinos - 1:
@@ -276,16 +251,26 @@ class GreedyBot(Bot):
             return self._bid(state, player, acts)
         if node == "adrenaline":
             return Action(INITIATIVE, 0)
-        if node == "prescience":
-            return self._prescience(state, player, acts)
-        if node == "swarm":
-            return self._swarm(state, player, acts)
-        if node == "geysers":
-            _, d0 = survivors(state, player, state.section, False)
-            _, d1 = survivors(state, player, state.section, True)
-            return acts[0] if d0 > d1 and acts[0].kind == PLAY else Action(PASS)
+        if all(a.kind in (PLAY, PASS) for a in acts) and state.phase_name() != "movement":
+            return self._window(state, player, acts)
         # look ahead on a determinization: the engine's automatic steps after an action (event windows,
         # unattended survival) would otherwise depend on the others' hidden hands
+        return self._lookahead(state.determinize(player, self.rng), player, acts)
+
+    def _window(self, state: Any, player: int, acts: list) -> Any:
+        """A card window: each card by its effect (Prescience, Swarm of rats, Geysers; others by look-ahead)."""
+        plays = [a for a in acts if a.kind == PLAY]
+        if not plays:
+            return Action(PASS)
+        effects = {state.game.card_effects[a.a] for a in plays}
+        if "prescience" in effects:
+            return self._prescience(state, player, acts)
+        if "swarm_of_rats" in effects:
+            return self._swarm(state, player, acts)
+        if "geysers" in effects:
+            _, d0 = survivors(state, player, state.section, False)
+            _, d1 = survivors(state, player, state.section, True)
+            return plays[0] if d0 > d1 else Action(PASS)
         return self._lookahead(state.determinize(player, self.rng), player, acts)
 
     # ----- one-step look-ahead
@@ -301,7 +286,7 @@ class GreedyBot(Bot):
                 continue
             if a.kind == PLAY and state.node_name() == "move":  # frenzied attack: value of the best attack it enables
                 t = state.clone()
-                t._apply(a)
+                t.apply_unchecked(a)
                 vals = [expected_after(t, b, player) for b in t.legal_actions() if b.kind == ATTACK]
                 v = (max(vals) if vals else -1e9) - CARD_COST
             else:

@@ -20,7 +20,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine import Game
+    from ..games.evo2e import Game
     from ..story import play_story
     from ..views.snapshot import assumed_values
 

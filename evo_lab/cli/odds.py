@@ -89,7 +89,7 @@ def load_position_file(path: str):
 
 
 def _climate(args: argparse.Namespace) -> int:
-    from ..engine import Game
+    from ..games.evo2e import Game, State
     from ..odds import OddsError, climate_forecast
 
     src = load_position_file(args.position) if args.position else Game(players=args.players, data=_pack(args.data))

@@ -30,7 +30,7 @@ import numpy as np
 
 from .errors import FormatError, IllegalActionError
 from .protocol import apply_random_chance
-from .records import POSITION, RECORD, envelope, open_envelope, read_json
+from .records import POSITION, RECORD, envelope, game_from_config, open_envelope, read_json
 
 __all__ = ["GameBase", "StateBase"]
 
@@ -42,6 +42,9 @@ class GameBase:
     name: str = ""
     title: str = ""
     version: int = 1
+    #: older ``game_version``s of positions and records this game still reads (``from_dict(config, version=v)``
+    #: and ``state_class.load_state(game, body, version=v)`` are then called with that version)
+    read_versions: tuple[int, ...] = ()
     state_class: type = object
     players: int
     seed: int | None
@@ -116,6 +119,13 @@ class StateBase:
                 self._legal = self._legal_actions()
         return list(self._legal)
 
+    def chance_weights(self) -> tuple[list, list[int]]:
+        """The outcomes of this chance node and their integer weights (the probabilities are the weights over
+        their sum): the exact, fast form samplers and searches use. The lists may be shared: do not modify them."""
+        if not self.is_chance_node():  # type: ignore[attr-defined]
+            raise IllegalActionError("not a chance node", "not_chance")
+        return self._chance_weights()
+
     def chance_outcomes(self) -> list[tuple[Hashable, Fraction]]:
         """The outcomes of this chance node with exact probabilities that sum to exactly 1."""
         if not self.is_chance_node():  # type: ignore[attr-defined]
@@ -148,6 +158,11 @@ class StateBase:
         self._legal = None
         self._apply(action)
 
+    def apply_unchecked(self, action: Any) -> None:
+        """Apply an action known to be legal here (one of ``legal_actions()``) without checking it: for search
+        and look-ahead code that only applies actions it just listed. Anything else corrupts the state."""
+        self._push(action)
+
     # ----- history
     def history(self) -> list:
         """Every action and chance outcome applied since the start (or since the loaded position)."""
@@ -170,7 +185,7 @@ class StateBase:
         st = self.start()
         for a in self.history():
             yield st, a
-            st._push(a)
+            st.apply_unchecked(a)
 
     def history_str(self) -> list[str]:
         """The history as action strings (each readable back with ``parse_action`` at its position)."""
@@ -222,13 +237,17 @@ class StateBase:
         if game is None:
             if gcls is None:
                 raise FormatError("no game class to build the configuration", "config")
-            game = gcls.from_dict(env.config)
+            game = game_from_config(gcls, env)
         if env.game != game.name:
             raise FormatError(f"this position is of game {env.game!r}, not {game.name!r}", "game")
-        if env.game_version != game.version:
+        if env.game_version == game.version:
+            s = cls.load_state(game, env.data.get("state"))
+        elif env.game_version in getattr(game, "read_versions", ()):
+            s = cls.load_state(game, env.data.get("state"), version=env.game_version)
+        else:
+            known = ", ".join(str(v) for v in (*getattr(game, "read_versions", ()), game.version))
             raise FormatError(f"unsupported {game.name} position version {env.game_version!r} "
-                              f"(this evo-lab reads {game.version})", "game_version")
-        s = cls.load_state(game, env.data.get("state"))
+                              f"(this evo-lab reads {known})", "game_version")
         s._origin = None
         s._origin = s.to_dict()
         return s
@@ -255,7 +274,11 @@ class StateBase:
         gcls = getattr(cls, "game_class", None)
         if gcls is None:
             raise FormatError("no game class to build the configuration", "config")
-        game = gcls.from_dict(env.config)
+        known = (getattr(gcls, "version", env.game_version), *getattr(gcls, "read_versions", ()))
+        if env.game_version not in known:
+            raise FormatError(f"unsupported record version {env.game_version!r} (this evo-lab reads "
+                              f"{', '.join(map(str, sorted(known)))})", "game_version")
+        game = game_from_config(gcls, env)
         d = env.data
         s = cls.from_dict(d["start"], game) if "start" in d else game.new_initial_state()
         acts = d.get("actions")

@@ -39,10 +39,10 @@ class GameState(Protocol):
 def sample_chance(state: Any, rng: Any) -> Hashable:
     """Draw one outcome of a chance node with ``rng`` (a ``numpy.random.Generator``), exact weights.
 
-    Games may offer a fast path ``_chance_weights()`` returning ``(outcomes, integer_weights)``; the draw itself
+    Games may offer a fast path ``chance_weights()`` returning ``(outcomes, integer_weights)``; the draw itself
     is :func:`evo_lab.core.draw.draw`, the one weighted draw of evo-lab.
     """
-    fast = getattr(state, "_chance_weights", None)
+    fast = getattr(state, "chance_weights", None)
     if fast is not None:
         outcomes, weights = fast()
         return outcomes[draw(weights, rng)]

@@ -32,7 +32,7 @@ from typing import Any
 from .errors import FormatError
 
 __all__ = ["POSITION", "RECORD", "TREE", "ENVELOPE_VERSION", "Envelope", "envelope", "open_envelope", "read_json",
-           "load_position", "load_record", "game_class_for"]
+           "load_position", "load_record", "game_class_for", "game_from_config"]
 
 POSITION = "evo-lab-position"
 RECORD = "evo-lab-record"
@@ -114,12 +114,22 @@ def game_class_for(game_id: str) -> Any:
         raise FormatError(str(e), "game") from None
 
 
+def game_from_config(gcls: Any, env: Envelope) -> Any:
+    """The game of an envelope's configuration. A file of an older ``game_version`` the game still reads
+    (``gcls.read_versions``) is built with ``gcls.from_dict(config, version=...)``, so the game can apply the
+    rules that file was written under."""
+    if env.game_version != getattr(gcls, "version", env.game_version) and \
+            env.game_version in getattr(gcls, "read_versions", ()):
+        return gcls.from_dict(env.config, version=env.game_version)
+    return gcls.from_dict(env.config)
+
+
 def load_position(data: Any) -> Any:
     """A state of whichever game the position file names (dict, JSON text or a :class:`~pathlib.Path`)."""
     source = str(data) if isinstance(data, Path) else "<root>"
     data = read_json(data, source)
     env = open_envelope(data, POSITION)
-    game = game_class_for(env.game).from_dict(env.config)
+    game = game_from_config(game_class_for(env.game), env)
     return game.state_class.from_dict(env.data, game)
 
 
@@ -128,5 +138,4 @@ def load_record(data: Any) -> Any:
     source = str(data) if isinstance(data, Path) else "<root>"
     data = read_json(data, source)
     env = open_envelope(data, RECORD)
-    game = game_class_for(env.game).from_dict(env.config)
-    return game.state_class.from_record(env.data)
+    return game_from_config(game_class_for(env.game), env).state_class.from_record(env.data)

@@ -1,8 +1,5 @@
-"""The Evo 2e rules engine: ``Game`` (static configuration) and ``State`` (one node of the game tree)."""
+"""The Evo 2e engine, now in :mod:`evo_lab.games.evo2e` (this package re-exports it, so old imports work)."""
 
-from . import actions, rules
-from .actions import Action
-from .game import Game, GameConfigError, RuleOptions
-from .state import PHASES, State
+from ..games.evo2e import PHASES, Action, Game, GameConfigError, RuleOptions, State, actions, rules
 
 __all__ = ["Action", "Game", "GameConfigError", "RuleOptions", "State", "PHASES", "actions", "rules"]

@@ -1,22 +1,5 @@
-"""Evo 2e's observer (interim: delegates to ``State``; the engine-architecture work moves the visibility rule here)."""
+"""Evo 2e's observer, now :mod:`evo_lab.games.evo2e.observer` (re-exported here)."""
 
-from __future__ import annotations
+from ..games.evo2e.observer import EvoObserver, TensorLayout
 
-from typing import Any, Hashable
-
-from ..core.observer import Observer
-
-
-class EvoObserver(Observer):
-    def observation(self, state: Any, viewer: int | None) -> dict:
-        return state.observation(viewer)
-
-    def mask_action(self, state: Any, action: Any, viewer: int | None) -> str:
-        return state.masked_action_string(action, viewer)
-
-    def action_key(self, state: Any, action: Any, viewer: int | None) -> Hashable:
-        text = state.masked_action_string(action, viewer)
-        return ("hidden", text) if text.endswith("?") else action
-
-    def determinize(self, state: Any, viewer: int, rng: Any) -> Any:
-        return state.determinize(viewer, rng)
+__all__ = ["EvoObserver", "TensorLayout"]

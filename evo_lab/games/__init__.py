@@ -16,7 +16,7 @@ is first made).
 
 from ..core.registry import register_game
 
-register_game("evo2e", "evo_lab.engine.game:Game", title="Evo (Second Edition)", players=(2, 5),
+register_game("evo2e", "evo_lab.games.evo2e:Game", title="Evo (Second Edition)", players=(2, 5),
               summary="Dinosaurs on an island under a climate wheel: gene auction, movement, birth, survival.")
 register_game("evolution", "evo_lab.games.evolution.game:Game", title="Evolution (North Star Games)", players=(2, 6),
               summary="Species boards, traits, a watering hole and carnivores: feed, adapt, survive.")

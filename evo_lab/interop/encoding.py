@@ -23,7 +23,7 @@ import sys
 import numpy as np
 
 from ..core.errors import EvoLabError
-from ..engine.actions import (
+from ..games.evo2e.actions import (
     ATTACK,
     BID,
     BIRTH,
@@ -45,7 +45,7 @@ from ..engine.actions import (
     WINGS,
     Action,
 )
-from ..engine.state import CHANCE_NODES, EMPTY_LOT, EVENT_LOT, PHASES
+from ..games.evo2e.observer import node_list
 
 
 class EncodingError(EvoLabError, ValueError):
@@ -67,8 +67,11 @@ def missing_dependency(message: str) -> MissingDependencyError:
     return MissingDependencyError(message)
 
 
-NODES = tuple(sorted(CHANCE_NODES)) + ("prescience", "bid", "adrenaline", "move", "chameleon", "swarm", "birth",
-                                       "egg_thief", "geysers", "survive", "end")
+
+def __getattr__(name: str):  # derived from the flow's node table (the card windows included)
+    if name == "NODES":
+        return node_list()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class ActionCodec:
@@ -79,7 +82,8 @@ class ActionCodec:
         n, P = g.n, g.players  # type: ignore[attr-defined]
         s = g.data.setup  # type: ignore[attr-defined]
         self.bid_values = s["bid_max"] + 1
-        self.shifts = tuple(g.prescience_shifts)  # type: ignore[attr-defined]
+        # the second argument of card plays: every value a card's choices use (Prescience's wheel moves)
+        self.shifts = tuple(dict.fromkeys(b for ps in g.card_params for b in ps if b != -1))  # type: ignore
         n_cards = len(g.card_ids)  # type: ignore[attr-defined]
         dec = [(BID, P * self.bid_values), (INITIATIVE, P), (MOVE, n * n), (ATTACK, n * n), (WINGS, n * n),
                (FLIPPERS, n * n), (END, 1), (PLAY, n_cards * (1 + len(self.shifts))), (PASS, 1),
@@ -180,82 +184,22 @@ def _block(blocks: list[tuple[int, str]], code: int) -> tuple[int, str]:
 
 
 class ObservationEncoder:
-    """A flat ``float32`` vector of what one player may know (the same information as
-    ``state.observation(player)``): board occupancy, MP (if open), dinosaurs, genes, own hand, climate,
-    phase and node, the auction, movement points left and whose turn it is."""
+    """A flat ``float32`` vector of what one player may know: the tensor of the game's observer
+    (:class:`~evo_lab.games.evo2e.observer.TensorLayout`), i.e. the encoding of ``state.observation(player)``,
+    so it can never show more than the observation does: board occupancy, MP (if seen), dinosaurs, genes, own
+    hand, climate, phase and node, the auction, movement points left and whose turn it is."""
 
     def __init__(self, game: object):
-        g = self.game = game
-        self.P, self.n = g.players, g.n  # type: ignore[attr-defined]
-        self.n_genes = len(g.gene_ids)  # type: ignore[attr-defined]
-        self.n_cards = len(g.card_ids)  # type: ignore[attr-defined]
-        P, n = self.P, self.n
-        parts = [("occ", n * P), ("viewer", P), ("turn", P + 1), ("mp", P), ("count", P), ("genes", 6 * P),
-                 ("uniq", g.n_unique * P), ("hand", self.n_cards), ("hand_sizes", P),  # type: ignore[attr-defined]
-                 ("section", g.n_sections), ("tokens_left", len(g.tokens0)),  # type: ignore[attr-defined]
-                 ("next_token", len(g.token_ids)), ("round", 1), ("phase", len(PHASES)),  # type: ignore[attr-defined]
-                 ("node", len(NODES)), ("lots", P * (self.n_genes + 2)), ("holders", P * (P + 1)), ("bidvals", P),
-                 ("order", P * P), ("mp_left", 1)]
-        self.slices = {}
-        off = 0
-        for name, size in parts:
-            self.slices[name] = slice(off, off + size)
-            off += size
-        self.size = off
+        self.game = game
+        self.layout = game.observer.layout()  # type: ignore[attr-defined]
+        self.P, self.n = game.players, game.n  # type: ignore[attr-defined]
+        self.slices = self.layout.slices
+        self.size = self.layout.size
 
     def encode(self, s: object, player: int) -> np.ndarray:
         """The vector for ``player`` (0-based)."""
-        g = self.game
-        P, n = self.P, self.n
-        v = np.zeros(self.size, dtype=np.float32)
-        sl = self.slices
-
-        def put(name: str, idx: int, val: float = 1.0) -> None:
-            v[sl[name].start + idx] = val
-
-        occ = s.occ  # type: ignore[attr-defined]
-        for sp in range(n):
-            if occ[sp] >= 0:
-                put("occ", sp * P + occ[sp])
-        put("viewer", player)
-        cur = s.current_player()  # type: ignore[attr-defined]
-        put("turn", cur if cur >= 0 else P)
-        open_mp = g.options.open_mp  # type: ignore[attr-defined]
-        for q in range(P):
-            if open_mp or q == player:
-                put("mp", q, s.mp[q])  # type: ignore[attr-defined]
-            put("count", q, s.count[q])  # type: ignore[attr-defined]
-            for i in range(6):
-                put("genes", 6 * q + i, s.genes[6 * q + i])  # type: ignore[attr-defined]
-            for i in range(g.n_unique):  # type: ignore[attr-defined]
-                if s.uniq[q] >> i & 1:  # type: ignore[attr-defined]
-                    put("uniq", q * g.n_unique + i)  # type: ignore[attr-defined]
-            put("hand_sizes", q, len(s.hands[q]))  # type: ignore[attr-defined]
-        for c in s.hands[player]:  # type: ignore[attr-defined]
-            put("hand", c, v[sl["hand"].start + c] + 1)
-        put("section", s.section)  # type: ignore[attr-defined]
-        for i, k in enumerate(s.tokens_left):  # type: ignore[attr-defined]
-            put("tokens_left", i, k)
-        ss = g.bit.get("sixth_sense", 0)  # type: ignore[attr-defined]
-        if s.next_token is not None and s.uniq[player] & ss:  # type: ignore[attr-defined]
-            put("next_token", s.next_token)  # type: ignore[attr-defined]
-        put("round", 0, s.round)  # type: ignore[attr-defined]
-        put("phase", s.phase)  # type: ignore[attr-defined]
-        put("node", NODES.index(s.node))  # type: ignore[attr-defined]
-        if s.phase_name() == "mutation":  # type: ignore[attr-defined]
-            for lot, item in enumerate(s.lots[:P]):  # type: ignore[attr-defined]
-                j = self.n_genes if item == EVENT_LOT else (self.n_genes + 1 if item == EMPTY_LOT else item)
-                put("lots", lot * (self.n_genes + 2) + j)
-            for lot, b in enumerate(s.bids[:P]):  # type: ignore[attr-defined]
-                put("holders", lot * (P + 1) + (P if b is None else b[0]))
-                if b is not None:
-                    put("bidvals", lot, b[1])
-        for i, q in enumerate(s.order[:P]):  # type: ignore[attr-defined]
-            put("order", i * P + q)
-        if s.node == "move":  # type: ignore[attr-defined]
-            put("mp_left", 0, s.mp_left)  # type: ignore[attr-defined]
-        return v
+        return self.game.observer.tensor(s, player)  # type: ignore[attr-defined]
 
     def high(self) -> float:
         """An upper bound of every entry (for a ``Box`` space)."""
-        return 1000.0
+        return self.layout.high()

@@ -5,7 +5,7 @@
 
 * Sequential, explicit stochastic (every chance node lists its outcomes with the engine's exact
   probabilities, as floats), imperfect information (hidden: others' event cards, the excluded unique genes,
-  a climate token seen by someone else's sixth sense), general sum, terminal reward.
+  a climate token seen by someone else's sixth sense; all decided by the game's observer), general sum, terminal reward.
 * Returns: ``"mp"`` (default) the final MP of each player; ``"rank"`` ``(n - place) / (n - 1)`` (1 for a
   sole winner, 0 for last; tied players share the better place). Zero before the end.
 * Actions: the dense codes of :class:`~evo_lab.interop.encoding.ActionCodec` for this board.
@@ -34,9 +34,9 @@ except ImportError as e:  # pragma: no cover - depends on the installation
     raise missing_dependency(f"the OpenSpiel adapter needs the open_spiel wheel ({e}); "
                              "pip install 'evo-lab[openspiel]'") from e
 
-from ..engine import Game as EvoGame
-from ..engine.actions import CARD, EXCLUDE, PEEK, Action
-from ..engine.state import State
+from ..games.evo2e import Game as EvoGame
+from ..games.evo2e import State
+from ..games.evo2e.actions import Action
 from .encoding import ActionCodec, ObservationEncoder
 
 SHORT_NAME = "python_evo"
@@ -64,8 +64,8 @@ GAME_TYPE = pyspiel.GameType(
 def max_game_length(g: EvoGame) -> int:
     """A safe upper bound on the number of actions (decisions and chance outcomes) in a game."""
     P, s = g.players, g.data.setup
-    legs = g.bag0[0]
-    max_moves = s["base_movement"] + legs + s["strong_thighs_bonus"]
+    every_unique = (1 << g.n_unique) - 1  # movement points with every gene of the game (the genes' effects)
+    max_moves = g.ustats[every_unique].movement + sum(g.bag0[i] * m for i, m in g.slot_effects[0])
     eggs = s["starting_eggs"] + g.bag0[2]
     per_round = (2 + P + P + 1 + P * (s["bid_max"] + 1) + P + 1 + P * (3 * max_moves + 3) + P
                  + P * eggs * (3 + P) + P + P * g.max_dinos)
@@ -168,17 +168,9 @@ class EvoStateSpiel(pyspiel.State):
     def _apply_action(self, code: int) -> None:
         s = self._box.s
         a = self._decode(code)
-        text = s.action_to_string(a)
-        ss = s.game.bit.get("sixth_sense", 0)
+        mask = s.game.observer.mask_action  # one visibility rule: the game's observer
         for p, h in enumerate(self._box.seen):
-            if a.kind == EXCLUDE:
-                h.append("exclude ?")
-            elif a.kind == CARD and s.actor != p:
-                h.append(f"card P{s.actor + 1} ?")
-            elif a.kind == PEEK and not (s.uniq[p] & ss):
-                h.append("peek ?")
-            else:
-                h.append(text)
+            h.append(mask(s, a, p))
         s.apply_action(a)
 
     def _action_to_string(self, player: int, code: int) -> str:

@@ -34,7 +34,7 @@ except ImportError as e:  # pragma: no cover - depends on the installation
 
 from ..core.errors import IllegalActionError
 from ..core.protocol import sample_chance
-from ..engine import Game
+from ..games.evo2e import Game
 from .encoding import ActionCodec, ObservationEncoder
 
 

@@ -30,8 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import State, rules
-from ..engine.actions import ATTACK, ESCAPE, FLIPPERS, MOVE, WINGS, Action
+from ..games.evo2e import State, rules
+from ..games.evo2e.actions import ATTACK, ESCAPE, FLIPPERS, MOVE, WINGS, Action
 from .combat import NotMovementPhaseError, OddsError
 
 GOALS = ("remove", "space")
@@ -184,10 +184,10 @@ def attack_plan(state: State, attacker_space: Any, target_space: Any, movement_p
     if q < 0 or q == p:
         raise OddsError(f"{s.game.labels[t]} does not hold an enemy dinosaur")
     att = s.attack_strength(p)
-    if frenzied is True and not s.frenzy & (1 << p):
-        att += s.game.data.setup["frenzied_attack_bonus"]
-    elif frenzied is False and s.frenzy & (1 << p):
-        att -= s.game.data.setup["frenzied_attack_bonus"]
+    if frenzied is True and not s.frenzied(p):
+        att += _frenzy_bonus(s.game)
+    elif frenzied is False and s.frenzied(p):
+        att -= s.frenzied(p)
     data = s.game.data
     pw = rules.attack_probability(data.die_faces, data.die_symbols, att, s.defence_strength(q))
     if s.is_protected(q):
@@ -228,6 +228,12 @@ def best_attacker(state: State, target_space: Any, movement_points: int | None =
     if not plans:
         raise OddsError("the mover has no dinosaurs on the board")
     return plans[0]
+
+
+def _frenzy_bonus(game: Any) -> int:
+    """The attack horns a Frenzied attack card adds (its ``effects`` in the pack; 0 if the deck has none)."""
+    return max((c.effects.get("attack_horns", 0) for c in game.data.events if c.effect == "frenzied_attack"),
+               default=0)
 
 
 # ----------------------------------------------------------------------------- engine cross-check
@@ -391,34 +397,14 @@ def removal_distribution(state: State, movement_points: int | None = None, *, ma
 # ----------------------------------------------------------------------------- helpers
 def demo_position(seed: int = 0, mover_horns: int = 0) -> State:
     """A small movement-phase position for examples and tests: P1 to move with 3 points, one P1 dinosaur
-    next to a P2 dinosaur (P2 has 3 dinosaurs, so it is not protected), everything else empty."""
+    next to a P2 dinosaur (P2 has 3 dinosaurs, so it is not protected), everything else empty
+    (:func:`evo_lab.build_position`)."""
     import evo_lab
 
-    game = evo_lab.Game(players=2, seed=seed)
-    s = game.new_initial_state()
-    rng = np.random.default_rng(seed)
-    from ..core.protocol import play_out, uniform_random_policy
-
-    play_out(s, uniform_random_policy(rng), rng, stop=lambda st: st.node == "move")
-    s = s.clone()
-    p = s.actor
-    q = 1 - p
+    game = evo_lab.Game(players=2)
+    L = game.labels
     a, b = 0, game.adj[0][0]
     far = [x for x in range(game.n) if x not in (a, b) and x not in game.adj[a] and x not in game.adj[b]]
-    s.occ = [-1] * game.n
-    s.occ[a] = p
-    s.occ[b] = q
-    s.occ[far[-1]] = q
-    s.occ[far[-2]] = q
-    s.count = [0, 0]
-    s.count[p], s.count[q] = 1, 3
-    s.genes = [0] * len(s.genes)
-    s.genes[6 * p + 1] = mover_horns
-    s.uniq = [0, 0]
-    s.frenzy = 0
-    s.mp_left = 3
-    s.wings_used = s.flippers_used = False
-    s._legal = None
-    return s
-
-
+    return evo_lab.build_position(2, seed=seed, phase="movement", to_act="P1", order=["P1", "P2"],
+                                  dinosaurs={"P1": [L[a]], "P2": [L[b], L[far[-1]], L[far[-2]]]},
+                                  genes={"P1": {"horn": mover_horns}}, movement_left=3)

@@ -1,7 +1,7 @@
 """Exact climate forecasts: the wheel section after each future round, the game length, terrain states,
 and the Markov-chain view of the wheel for teaching.
 
-The climate pile is the engine's lazy pile (``evo_lab.engine.rules.climate_token_weights``): each unrevealed
+The climate pile is the engine's lazy pile (``evo_lab.games.evo2e.rules.climate_token_weights``): each unrevealed
 regular token is equally likely to come next, and the meteorite sits in one of the bottom slots with equal
 chance. From the start of a game with the shipped pack the game lasts 9, 10 or 11 rounds, each with 1/3.
 
@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..datapack import CLIMATE_STATES, DataPack, load_data
-from ..engine import Game, State, rules
+from ..games.evo2e import Game, State, Step, rules
 from .combat import OddsError
 
 
@@ -65,9 +65,9 @@ def climate_view(state_or_game: State | Game, viewer: int | None = None) -> Clim
                                or not 0 <= viewer < g.players):
         raise OddsError(f"viewer must be a player 0..{g.players - 1} or None, got {viewer!r}")
     section = s.section
-    if s.step == "climate_window" or s.node == "prescience":   # the shift is applied after the window
+    if s.step == Step.CLIMATE_CARDS:   # the card window is open: the shift is applied after it
         section = (section + s.pshift) % g.n_sections
-    before_reveal = s.phase == 0 or s.node == "token" or s.step in ("round_start", "climate_token")
+    before_reveal = s.phase == 0 or s.node == "token" or s.step in (Step.ROUND_START, Step.CLIMATE_TOKEN)
     if s.is_terminal():
         return ClimateView(g, tuple(s.tokens_left), len(s.revealed) + 1, section, s.round, None, True,
                            max(0, s.round - 1))

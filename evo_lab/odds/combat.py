@@ -21,8 +21,8 @@ from fractions import Fraction
 from collections.abc import Iterable
 
 from ..core.errors import EvoLabError
-from ..datapack import DataPack, load_data
-from ..engine import rules
+from ..games.evo2e import rules
+from ..games.evo2e.datapack import DataPack, load_data
 
 
 class OddsError(EvoLabError, ValueError):
@@ -89,11 +89,19 @@ def combat_odds(attack_horns: int, defence_horns: int, *, large_horn: bool = Fal
     4
     """
     d = _pack(data)
-    s = d.setup
     att = rules.attack_horns(_horns(attack_horns, "attack_horns"), bool(large_horn), bool(frenzied),
-                             s["large_horn_bonus"], s["frenzied_attack_bonus"])
-    dfd = rules.defence_horns(_horns(defence_horns, "defence_horns"), bool(bony_plates), s["bony_plates_bonus"])
+                             _effect(d, "large_horn", "attack_horns"), _effect(d, "frenzied_attack", "attack_horns"))
+    dfd = rules.defence_horns(_horns(defence_horns, "defence_horns"), bool(bony_plates),
+                              _effect(d, "bony_plates", "defence_horns"))
     return _odds(d, att, dfd)
+
+
+def _effect(d: DataPack, entry: str, effect: str) -> int:
+    """The number ``effect`` of gene or card ``entry`` in the pack (its ``effects``; 0 when absent)."""
+    for e in tuple(d.normal_genes) + tuple(d.unique_genes) + tuple(d.events):
+        if e.id == entry or getattr(e, "effect", None) == entry:
+            return e.effects.get(effect, 0)
+    return 0
 
 
 def _odds(d: DataPack, att: int, dfd: int) -> CombatOdds:

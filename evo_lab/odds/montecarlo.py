@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..core.protocol import play_out, uniform_random_policy
-from ..engine import State
+from ..games.evo2e import State
 from ..parallel import SERIAL_THRESHOLD, child_seeds, map_chunks, seed_int
 from ..stats import mean_interval, wilson_interval
 from .combat import OddsError

@@ -25,7 +25,7 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine import State, rules
+from ..games.evo2e import State, rules
 from .climate import climate_forecast, climate_view
 from .combat import OddsError
 

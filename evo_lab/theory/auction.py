@@ -35,9 +35,10 @@ import numpy as np
 
 from ..core.errors import EvoLabError
 from ..core.protocol import apply_random_chance, uniform_random_policy
-from ..engine import rules
-from ..engine.actions import Action
-from ..engine.state import EMPTY_LOT, EVENT_LOT, State
+from ..games.evo2e import rules
+from ..games.evo2e.actions import Action
+from ..games.evo2e import State
+from ..games.evo2e.phases.mutation import EMPTY_LOT, EVENT_LOT
 
 
 class TheoryError(EvoLabError, ValueError):
@@ -73,7 +74,7 @@ def teaching_position(players: int = 2, seed: int = 1, game: Any = None) -> Stat
     >>> teaching_position(3, seed=2).node_name()
     'bid'
     """
-    from ..engine import Game
+    from ..games.evo2e import Game
 
     g = game if game is not None else Game(players=players, seed=seed)
     s = g.new_initial_state()

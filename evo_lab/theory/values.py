@@ -25,8 +25,10 @@ from typing import Any
 
 import numpy as np
 
+from ..core.draw import draw
 from ..core.protocol import play_out
-from ..engine.state import EMPTY_LOT, EVENT_LOT, State
+from ..games.evo2e import State
+from ..games.evo2e.phases.mutation import EMPTY_LOT, EVENT_LOT
 from ..parallel import child_seeds, map_chunks, seed_int
 from ..stats import mean_interval
 from .auction import TheoryError, Valuations, _policy, check_auction, lot_names
@@ -73,60 +75,52 @@ def _item_of(state: State, name: str) -> int:
     return g.gene_index[name]
 
 
-def _prepare(s: State, item: int, rng: np.random.Generator) -> int:
-    """Take ``item`` out of play in ``s`` (both branches); return the card drawn for an event lot, else -1."""
-    s._legal = None
-    if item == EVENT_LOT:
-        if s.node_name() == "bid" and EVENT_LOT in s.lots:
-            s.lots[s.lots.index(EVENT_LOT)] = EMPTY_LOT
-        total = sum(s.deck)
-        if total == 0:
-            return -1
-        x = int(rng.random() * total)
-        for c, k in enumerate(s.deck):
-            x -= k
-            if x < 0:
-                s.deck[c] -= 1
-                return c
-        return -1  # pragma: no cover
-    if s.node_name() == "bid" and item in s.lots:
-        s.lots[s.lots.index(item)] = EMPTY_LOT
-    if s.bag[item] > 0:
-        s.bag[item] -= 1
-    return -1
+def _drawn_card(state: State, item: int, rng: np.random.Generator) -> int:
+    """The card an event lot would bring (drawn by the shared seed with the deck's weights), else -1."""
+    if item != EVENT_LOT or sum(state.deck) == 0:
+        return -1
+    return draw(state.deck, rng)
 
 
-def _grant(s: State, player: int, item: int, card: int) -> None:
-    g = s.game
+def _branch(state: State, item: int, card: int, player: int | None) -> State:
+    """``state`` with ``item`` out of play (its lot emptied at a ``bid`` node): nobody gets it (``player`` None:
+    a gene leaves the bag, a card goes onto the discard pile) or ``player`` does. Built with the position
+    builder (:meth:`State.position`)."""
+    g = state.game
+    pos = state.position()
+    if state.node_name() == "bid" and item in state.lots:
+        pos.lots[state.lots.index(item)] = "empty"
+    who = None if player is None else f"P{player + 1}"
     if item == EVENT_LOT:
         if card >= 0:
-            s.hands = tuple(tuple(sorted(h + (card,))) if q == player else h for q, h in enumerate(s.hands))
-        return
-    if item < g.n_normal:
-        s.genes[6 * player + item] += 1
-    else:
-        s.uniq[player] |= 1 << (item - g.n_normal)
-
-
-def _discard(s: State, item: int, card: int) -> None:
-    if item == EVENT_LOT and card >= 0:
-        s.discard[card] += 1
+            cid = g.card_ids[card]
+            if who is None:
+                pos.discard = dict(pos.discard or {})
+                pos.discard[cid] = pos.discard.get(cid, 0) + 1
+            else:
+                pos.hands = {**pos.hands, who: list(pos.hands.get(who, [])) + [cid]}
+    elif item != EMPTY_LOT:
+        gid = g.gene_ids[item]
+        if who is None:
+            if state.bag[item] > 0:
+                pos.bag = {**(pos.bag or {}), gid: state.bag[item] - 1}
+        elif item < g.n_normal:
+            genes = dict(pos.genes.get(who, {}))
+            genes[gid] = genes.get(gid, 0) + 1
+            pos.genes = {**pos.genes, who: genes}
+        else:
+            pos.unique = {**pos.unique, who: list(pos.unique.get(who, [])) + [gid]}
+    return pos.build()
 
 
 def _sample(task: tuple) -> list[float]:
     """One paired sample for one item: [baseline MP per player] + [MP with the item, per listed player]."""
     state, item, players, seed, policy = task
     n = state.game.players
-    base = state.clone()
-    crng = np.random.default_rng([seed, 0])
-    card = _prepare(base, item, crng)
+    card = _drawn_card(state, item, np.random.default_rng([seed, 0]))
     runs = []
     for p in [None] + list(players):
-        s = base.clone()
-        if p is None:
-            _discard(s, item, card)
-        elif item != EMPTY_LOT:
-            _grant(s, p, item, card)
+        s = _branch(state, item, card, p)
         chance = np.random.default_rng([seed, 1])
         pol, _ = _policy(policy, n, seed)
         play_out(s, pol, chance)
@@ -148,7 +142,7 @@ def gene_values(state: State, genes: Sequence[str] | None = None, *, players: Se
     ``genes``: gene ids (and/or ``"event card"``); default every gene still in the bag. ``players``: default
     all. ``policy``: how everyone plays on - ``"random"`` (uniform over legal actions), a bot name of
     ``evo_lab.bots`` or a list of bots. ``executor`` as in :func:`evo_lab.parallel.map_chunks`. A unique
-    gene the player already owns gets ``nan``.
+    gene someone already owns gets ``nan`` (nobody else can get it).
     """
     if not isinstance(state, State):
         raise TheoryError(f"expected an evo_lab State, got {type(state).__name__}")
@@ -172,8 +166,8 @@ def _estimate(state: State, names: list[str], items: list[int], pl: list[int], n
     g = state.game
     _policy(policy, g.players, 0)  # validate early
     seeds = [seed_int(ss) for ss in child_seeds(seed, n)]
-    tasks = [(state, it, tuple(p for p in pl if not (it >= g.n_normal and state.uniq[p] & (1 << (it - g.n_normal)))),
-              sd, policy) for sd in seeds for it in items]
+    owned = {it for it in items if it >= g.n_normal and any(u >> (it - g.n_normal) & 1 for u in state.uniq)}
+    tasks = [(state, it, tuple(p for p in pl if it not in owned), sd, policy) for sd in seeds for it in items]
     res = map_chunks(_chunk, tasks, executor=executor, workers=workers, progress=progress, desc="gene values")
     k_items = len(items)
     mean = np.full((len(pl), k_items), np.nan)
@@ -186,7 +180,9 @@ def _estimate(state: State, names: list[str], items: list[int], pl: list[int], n
         for j, p in enumerate(pl):
             base[j, k] = float(np.mean([r[p] for r in rows]))
             if p not in who:
-                notes.append(f"P{p + 1} already owns {names[k]}: value undefined (nan)")
+                owner = next(q for q in range(g.players) if state.uniq[q] >> (items[k] - g.n_normal) & 1)
+                notes.append(f"P{owner + 1} already owns {names[k]} (a unique gene exists once): value for "
+                             f"P{p + 1} undefined (nan)")
                 continue
             c = who.index(p)
             diffs = [r[g.players + c] - r[p] for r in rows]

@@ -208,5 +208,5 @@ class CombatInspector(Panel):
 
 
 def _frenzied(st: Any, p: int) -> bool:
-    """Whether ``p`` played Frenzied attack this movement phase (the position's public ``frenzy`` flags)."""
-    return bool(getattr(st, "frenzy", 0) & (1 << p))
+    """Whether ``p`` played Frenzied attack this movement phase (a played card is public)."""
+    return bool(st.frenzied(p))

@@ -287,8 +287,7 @@ class Session:
         if have == "tree":
             tree = GameTree.from_dict(data, State.from_dict)
         elif have == "record":
-            State.from_record(data)  # validates, naming the bad entry
-            game = Game.from_dict(data["game"])
+            game = State.from_record(data).game  # validates, naming the bad entry
             tree = GameTree(State.from_dict(data["start"], game) if "start" in data else game.new_initial_state())
             for t in data["actions"]:
                 tree.play(t)

@@ -1,0 +1,379 @@
+"""The log of an Evo 2e game: one ``NamedTuple`` per kind of event.
+
+After each ``apply_action`` the state keeps what the rules did (``state.log``, oldest first; ``state.last`` is
+the newest). Every event is a tuple whose first field is its ``kind``, so positions store it as a plain JSON
+list and old code that reads ``event[0]`` still works; new code reads fields by name:
+
+>>> ev = Fight("fight", 3, 4, "win", "plus")
+>>> ev.kind, ev.src, ev.result
+('fight', 3, 'win')
+>>> from_json(["fight", 3, 4, "win", "plus"]) == ev
+True
+>>> Bid("bid", 0, 2, 3).text()
+'P1 bids 3 on lot 2'
+
+Each event says itself: ``event.text(game)`` in words (``game`` gives space labels and names) and
+``event.story(before, after)`` as the lines of the story of a game (:mod:`evo_lab.story`), with the states
+before and after the action that caused it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ...core.errors import FormatError
+
+__all__ = ["EVENTS", "from_json", "log_from_json", "text", "Round", "Token", "Wheel", "Peek", "GeneDrawn", "Bid", "Outbid",
+           "Auction", "CardDrawn", "Initiative", "Move", "Wings", "Flippers", "Fight", "Escape", "Play", "Birth",
+           "KillerBaby", "Starved", "Scored", "End"]
+
+
+def _p(p: int) -> str:
+    return f"P{p + 1}"
+
+
+def _labels(game: Any) -> Any:
+    return game.labels if game is not None else _Ids()
+
+
+class _Ids:
+    def __getitem__(self, i: int) -> str:
+        return str(i)
+
+
+def _story(self: Any, before: Any, after: Any) -> list[str]:
+    """The default story of an event: its text, as one line indented by the class's ``indent``."""
+    text = self.text(after.game)
+    return [" " * self.indent + text[0].upper() + text[1:] + "."]
+
+
+class Round(NamedTuple):
+    kind: str  # "round"
+    round: int
+    indent = 0
+
+    def text(self, game: Any = None) -> str:
+        return f"Round {self.round}"
+
+    def story(self, before: Any, after: Any) -> list[str]:
+        return [self.text()]
+
+
+class Token(NamedTuple):
+    kind: str  # "token"
+    token: int  # token kind index (the meteorite is the last index)
+    indent = 2
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        if game is None:
+            return f"climate token {self.token}"
+        if self.token == game.meteorite:
+            return "climate: the meteorite falls. The game ends at once"
+        return f"climate: token {game.token_ids[self.token]} ({game.token_shifts[self.token]:+d})"
+
+
+class Wheel(NamedTuple):
+    kind: str  # "wheel"
+    old: int
+    new: int
+    shift: int
+    prescience: bool  # the shift came from a Prescience card, not from the token
+    indent = 2
+
+    def text(self, game: Any = None) -> str:
+        return f"the wheel turns {self.shift:+d}{' (Prescience)' if self.prescience else ''} to section {self.new}"
+
+    def story(self, before: Any, after: Any) -> list[str]:
+        states = ", ".join(f"{t} {v}" for t, v in after.terrain_states(self.new).items())
+        return [f"  The wheel turns {self.shift:+d}{' (Prescience)' if self.prescience else ''} to section "
+                f"{self.new}: {states}."]
+
+
+class Peek(NamedTuple):
+    kind: str  # "peek": sixth sense shows its holder the next token (a secret: observers mask it)
+    token: int | None
+    indent = 2
+
+    def text(self, game: Any = None) -> str:
+        return "sixth sense: the next climate token is known to its holder"
+
+    def story(self, before: Any, after: Any) -> list[str]:
+        holder = [p for p in range(after.game.players) if after.has(p, "sixth_sense")]
+        return [f"  {', '.join(_p(p) for p in holder)} (sixth sense) sees the next token."]
+
+
+class GeneDrawn(NamedTuple):
+    kind: str  # "gene"
+    lot: int
+    gene: int
+    indent = 2
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"mutation: lot {self.lot} offers {game.gene_names[self.gene] if game else self.gene}"
+
+
+class Bid(NamedTuple):
+    kind: str  # "bid"
+    player: int
+    lot: int
+    value: int
+
+    indent = 4
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"{_p(self.player)} bids {self.value} on lot {self.lot}"
+
+
+class Outbid(NamedTuple):
+    kind: str  # "outbid"
+    loser: int
+    lot: int
+    player: int
+    value: int
+
+    indent = 4
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"{_p(self.player)} bids {self.value} on lot {self.lot}, displacing {_p(self.loser)}"
+
+
+class Auction(NamedTuple):
+    kind: str  # "auction"
+    bids: tuple  # ((player, bid), ...) per lot
+
+    indent = 4
+
+    def text(self, game: Any = None) -> str:
+        return "auction over: lots paid and genes taken"
+
+    def story(self, before: Any, after: Any) -> list[str]:
+        g = after.game
+        out = []
+        for lot, (p, v) in enumerate(self.bids):
+            item = after.lots[lot] if lot < len(after.lots) else -1
+            what = "the event card" if item == -2 else ("nothing" if item == -1 else g.gene_names[item])
+            out.append(f"  {_p(p)} wins lot {lot} ({what}) for {after.paid[p]} MP (bid {v}).")
+        return out
+
+
+class CardDrawn(NamedTuple):
+    kind: str  # "card"
+    player: int
+    indent = 2
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"{_p(self.player)} draws an event card"
+
+
+class Initiative(NamedTuple):
+    kind: str  # "initiative"
+    order: tuple
+    rushed: int = -1  # the player who chose a place with adrenaline rush (-1: none)
+    indent = 2
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        rushed = f" ({_p(self.rushed)} used adrenaline rush)" if self.rushed >= 0 else ""
+        return "initiative: " + " ".join(_p(p) for p in self.order) + rushed
+
+
+class Move(NamedTuple):
+    kind: str  # "move", "wings" or "flippers" (the three classes below share this shape)
+    src: int
+    dst: int
+
+    indent = 4
+
+    def text(self, game: Any = None) -> str:
+        how = {"move": "moves", "wings": "flies", "flippers": "swims"}[self.kind]
+        L = _labels(game)
+        return f"{how} {L[self.src]} -> {L[self.dst]}"
+
+    def story(self, before: Any, after: Any) -> list[str]:
+        return [f"    {_p(after.occ[self.dst])} {self.text(after.game)}."]
+
+
+class Wings(Move):
+    """A flight with Wings (kind ``"wings"``)."""
+
+
+class Flippers(Move):
+    """A swim with Flippers (kind ``"flippers"``)."""
+
+
+class Fight(NamedTuple):
+    kind: str  # "fight"
+    src: int
+    dst: int
+    result: str  # "win" | "lose"
+    face: str  # die symbol
+
+    indent = 4
+
+    def text(self, game: Any = None) -> str:
+        L = _labels(game)
+        return f"{L[self.src]} attacks {L[self.dst]}: rolls {self.face} and {'wins' if self.result == 'win' else 'fails'}"
+
+    def story(self, before: Any, after: Any) -> list[str]:
+        L = after.game.labels
+        att, dfd = before.occ[self.src], before.occ[self.dst]
+        p = before.attack_probability(self.src, self.dst) if att >= 0 and dfd >= 0 else None
+        odds = f" (wins with {p})" if p is not None else ""
+        verdict = "and wins" if self.result == "win" else "and fails"
+        return [f"    {_p(att)} attacks {L[self.src]} x {L[self.dst]} ({_p(dfd)}){odds}: rolls {self.face} {verdict}."]
+
+
+class Escape(NamedTuple):
+    kind: str  # "escape" (chameleon skin)
+    src: int
+    dst: int
+    to: int
+
+    indent = 4
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        L = _labels(game)
+        return f"the beaten dinosaur on {L[self.dst]} escapes to {L[self.to]} (chameleon skin)"
+
+
+class Play(NamedTuple):
+    kind: str  # "play"
+    player: int
+    card: str  # card id
+    detail: tuple = ()  # what the card needs to tell: the wheel shift, (victim, space) of an egg thief, ...
+
+    indent = 4
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        from .cards import play_text
+
+        return play_text(self, game)
+
+
+class Birth(NamedTuple):
+    kind: str  # "birth"
+    player: int
+    space: int
+
+    indent = 4
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"{_p(self.player)} lays a dinosaur on {_labels(game)[self.space]}"
+
+
+class KillerBaby(NamedTuple):
+    kind: str  # "killer_baby"
+    player: int
+    space: int
+    result: str  # "enemy_dies" | "baby_dies"
+    face: str
+
+    indent = 4
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        res = "the enemy dies" if self.result == "enemy_dies" else "the baby dies"
+        return f"{_p(self.player)} drops a killer baby on {_labels(game)[self.space]}: rolls {self.face}, {res}"
+
+
+class Starved(NamedTuple):
+    kind: str  # "starved": one dinosaur the climate killed
+    player: int
+    space: int
+
+    indent = 4
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"survival: {_p(self.player)} loses {_labels(game)[self.space]} to the climate"
+
+
+class Scored(NamedTuple):
+    kind: str  # "scored"
+    counts: tuple
+
+    indent = 4
+
+    def text(self, game: Any = None) -> str:
+        return "scoring: " + ", ".join(f"{_p(p)} +{c}" for p, c in enumerate(self.counts))
+
+    def story(self, before: Any, after: Any) -> list[str]:
+        return ["  Scoring: " + ", ".join(f"{_p(p)} +{c} = {after.mp[p]} MP" for p, c in enumerate(self.counts)) + "."]
+
+
+class End(NamedTuple):
+    kind: str  # "end"
+    mp: tuple
+    ranking: tuple
+
+    indent = 4
+
+    def text(self, game: Any = None) -> str:
+        return "game over: " + ", ".join(f"{_p(p)} {mp} MP" for p, mp in enumerate(self.mp))
+
+    def story(self, before: Any, after: Any) -> list[str]:
+        order = sorted(range(len(self.mp)), key=lambda p: self.ranking[p])
+        return ["Final ranking: " + ", ".join(f"#{self.ranking[p]} {_p(p)} ({self.mp[p]} MP, {after.count[p]} dinosaurs)"
+                                              for p in order)]
+
+
+EVENTS: dict[str, type] = {c.__name__.lower(): c for c in (Round, Token, Wheel, Peek, Bid, Outbid, Auction, Initiative,
+                                                            Move, Wings, Flippers, Fight, Escape, Play, Birth,
+                                                            Starved, Scored, End)}
+EVENTS.update({"gene": GeneDrawn, "card": CardDrawn, "killer_baby": KillerBaby})
+
+
+def _tupled(v: Any) -> Any:
+    return tuple(_tupled(x) for x in v) if isinstance(v, (list, tuple)) else v
+
+
+def from_json(v: Any, field: str = "state.last") -> tuple:
+    """An event from its JSON list (``()`` for an empty one). Version-1 lists of other lengths are read too."""
+    if not isinstance(v, (list, tuple)):
+        raise FormatError("must be a list", field)
+    if not v:
+        return ()
+    cls = EVENTS.get(v[0]) if isinstance(v[0], str) else None
+    if cls is None:
+        raise FormatError(f"unknown event {v[0]!r}", field)
+    items = [_tupled(x) for x in v]
+    if cls is Play and len(items) > 3 and not isinstance(items[3], tuple):  # version 1: detail inline
+        items = items[:3] + [tuple(items[3:])]
+    if cls is Starved and len(items) > 3:  # version 1: several spaces in one event; keep the last
+        items = items[:2] + [items[-1]]
+    try:
+        return cls(*items)
+    except TypeError:
+        raise FormatError(f"malformed {v[0]!r} event: {v!r}", field) from None
+
+
+def log_from_json(v: Any, field: str = "state.log") -> tuple:
+    """The log: a list of events (version-1 ``starved`` events with several spaces become one per space)."""
+    if not isinstance(v, (list, tuple)):
+        raise FormatError("must be a list", field)
+    out: list = []
+    for i, e in enumerate(v):
+        if isinstance(e, (list, tuple)) and e and e[0] == "starved" and len(e) > 3:
+            out.extend(Starved("starved", e[1], x) for x in e[2:])
+        else:
+            out.append(from_json(e, f"{field}[{i}]"))
+    return tuple(out)
+
+
+
+
+def text(ev: tuple, game: Any = None) -> str:
+    """The event in words (``game``: an Evo :class:`~evo_lab.games.evo2e.game.Game` for labels and names)."""
+    return ev.text(game)

@@ -1,0 +1,190 @@
+"""The flow of an Evo 2e game: the :class:`Step` enum, the table of nodes, and the short driver.
+
+A round is a fixed sequence of *steps* (rulebook, "Flow of the game": climate, mutation, initiative, movement,
+birth, survival). Each phase module (:mod:`.phases`) registers the handlers of its steps and the *nodes* where
+the game waits: a chance node (outcomes with integer weights) or a decision (a player's legal actions). The
+driver, :func:`run`, calls step handlers until one stops at a node; :func:`apply` applies an action at the
+current node and runs on. Nothing else drives the game.
+
+>>> import evo_lab
+>>> s = evo_lab.Game(players=2).new_initial_state()
+>>> s.step is Step.SETUP_EXCLUDE, s.node_name(), NODES["exclude"].chance
+(True, 'exclude', True)
+>>> NODES["move"].verb
+'move, attack, play a card or end movement'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Callable
+
+from ...core.protocol import CHANCE, TERMINAL
+
+__all__ = ["Step", "Node", "NODES", "STEPS", "PHASES", "register_node", "register_step", "run", "apply",
+           "current_player", "decisions", "chance_weights", "CHANCE_NODES", "DECISION_NODES"]
+
+#: The phases in ``state.phase`` order ("setup" before the first round, "end" once the meteorite fell).
+PHASES = ("setup", "climate", "mutation", "initiative", "movement", "birth", "survival", "end")
+SETUP, CLIMATE, MUTATION, INITIATIVE_PHASE, MOVEMENT, BIRTH_PHASE, SURVIVAL, END_PHASE = range(8)
+
+
+class Step(str, Enum):
+    """Where in the round the game is. A ``str`` enum: positions store the value (``"movement_turn"``)."""
+
+    SETUP_EXCLUDE = "setup_exclude"      # unique genes left out of the bag (chance)
+    SETUP_ORDER = "setup_order"          # the random starting order (chance)
+    ROUND_START = "round_start"
+    CLIMATE_TOKEN = "climate_token"      # the next token (chance), or the one sixth sense already fixed
+    CLIMATE_CARDS = "climate_cards"      # the card window after a token is revealed (Prescience)
+    WHEEL = "wheel"                      # the wheel turns by the token's (or the card's) shift
+    PEEK_CLIMATE = "peek_climate"        # sixth sense sees the next token
+    MUTATION_START = "mutation_start"
+    DRAW_GENES = "draw_genes"            # the lots (chance)
+    BIDDING = "bidding"
+    AUCTION_PAY = "auction_pay"          # payments, genes, the event card (chance)
+    PEEK_MUTATION = "peek_mutation"      # sixth sense won this round sees the next token
+    INITIATIVE = "initiative"            # the new track (adrenaline rush decides)
+    MOVEMENT_START = "movement_start"
+    MOVEMENT_TURN = "movement_turn"      # the next mover's points
+    MOVEMENT_DECIDE = "movement_decide"  # the mover decides (or has nothing to do)
+    BIRTH_START = "birth_start"
+    BIRTH_CARDS = "birth_cards"          # the card window at the start of the birth phase (Swarm of rats)
+    BIRTH_TURN = "birth_turn"            # the next birth, by egg rounds in track order
+    NEWBORN_CARDS = "newborn_cards"      # the card window just after a birth (Egg thief)
+    SURVIVAL_START = "survival_start"
+    SURVIVAL_CARDS = "survival_cards"    # the card window at the start of the survival phase (Geysers)
+    SURVIVAL_PLAYER = "survival_player"  # the climate kills, player by player
+    SCORING = "scoring"                  # 1 MP per dinosaur on the board
+    END = "end"                          # the meteorite: final ranking
+    WAIT = "wait"                        # a node is resolving (a die, a chameleon escape): its apply moves on
+
+
+@dataclass(frozen=True)
+class Node:
+    """A place where the game waits. ``decisions(state)`` (a decision node) or ``weights(state)`` (a chance
+    node: outcomes and integer weights); ``apply(state, action)`` applies one of them; ``kinds`` are the
+    action kinds it takes, ``verb`` what the player must do, ``explain(state, action, text)`` why an action of
+    one of those kinds is not legal (``(message, reason)`` or ``None``)."""
+
+    name: str
+    phase: int
+    apply: Callable[[Any, Any], None]
+    decisions: Callable[[Any], list] | None = None
+    weights: Callable[[Any], tuple[list, list[int]]] | None = None
+    kinds: frozenset = frozenset()
+    verb: str = ""
+    who: str = "-"
+    explain: Callable[[Any, Any, str], tuple[str, str] | None] | None = None
+    doc: str = ""
+
+    @property
+    def chance(self) -> bool:
+        return self.weights is not None
+
+
+NODES: dict[str, Node] = {}
+STEPS: dict[Step, Callable[[Any], bool]] = {}
+CHANCE_NODES: set[str] = set()
+DECISION_NODES: set[str] = set()
+_APPLY: dict[str, Callable] = {}
+_DECIDE: dict[str, Callable] = {}
+_WEIGHTS: dict[str, Callable] = {}
+
+
+def register_node(node: Node) -> Node:
+    """Add a node to the table (phase modules and the card windows call this at import)."""
+    NODES[node.name] = node
+    _APPLY[node.name] = node.apply
+    (CHANCE_NODES if node.chance else DECISION_NODES).add(node.name)
+    if node.chance:
+        _WEIGHTS[node.name] = node.weights
+    else:
+        _DECIDE[node.name] = node.decisions
+    return node
+
+
+def register_step(step: Step) -> Callable:
+    """Decorator: ``handler(state) -> bool`` runs ``step``; it returns True when the game stops at a node."""
+
+    def deco(fn: Callable[[Any], bool]) -> Callable[[Any], bool]:
+        STEPS[step] = fn
+        return fn
+
+    return deco
+
+
+@register_step(Step.WAIT)
+def _wait(s: Any) -> bool:
+    return True
+
+
+def _end_node_apply(s: Any, a: Any) -> None:  # pragma: no cover - apply_action refuses first
+    raise RuntimeError("the game is over")
+
+
+register_node(Node("end", END_PHASE, _end_node_apply, decisions=lambda s: [], verb="nothing: the game is over",
+                   doc="the meteorite fell"))
+DECISION_NODES.discard("end")
+
+
+def run(s: Any) -> None:
+    """Advance through everything the rules decide alone, up to the next decision, chance node or the end."""
+    steps = STEPS
+    while not steps[s.step](s):
+        pass
+
+
+def apply(s: Any, a: Any) -> None:
+    """Apply ``a`` (already checked legal) at the current node, then run on."""
+    s.log = ()
+    _APPLY[s.node](s, a)
+    run(s)
+
+
+def decisions(s: Any) -> list:
+    """The legal decisions at the current (decision) node."""
+    return _DECIDE[s.node](s)
+
+
+def chance_weights(s: Any) -> tuple[list, list[int]]:
+    """Outcomes and integer weights at the current chance node."""
+    return _WEIGHTS[s.node](s)
+
+
+def current_player(s: Any) -> int:
+    node = s.node
+    if node in CHANCE_NODES:
+        return CHANCE
+    if node == "end":
+        return TERMINAL
+    return s.actor
+
+
+def explain(s: Any, a: Any) -> tuple[str, str]:
+    """Why ``a`` is not legal here: ``(message, reason code)``. The node's own ``explain`` names the rule."""
+    from .actions import CHANCE_KINDS
+
+    node = s.node
+    try:
+        text = s.action_to_string(a)
+    except Exception:  # noqa: BLE001 - arguments out of range still get a message
+        text = repr(a)
+    if node in CHANCE_NODES:
+        if a.kind not in CHANCE_KINDS:
+            return f"{text!r}: this is a chance node ({node}); apply one of its outcomes", "chance_node"
+        return f"{text!r} is not an outcome of this chance node ({node})", "not_an_outcome"
+    if a.kind in CHANCE_KINDS:
+        return f"{text!r} is a chance outcome, but P{s.actor + 1} must decide ({node})", "not_chance"
+    spec = NODES.get(node)
+    who = f"P{s.actor + 1}"
+    if spec is None or a.kind not in spec.kinds:
+        verb = spec.verb if spec is not None else node
+        return f"{text!r} is not possible now: {PHASES[s.phase]} phase, {who} must {verb}", "wrong_phase"
+    why = spec.explain(s, a, text) if spec.explain is not None else None
+    if why is not None:
+        return why
+    if a.kind == "play":
+        return f"{text!r}: {who} cannot play that card now", "card_not_playable"
+    return f"{text!r} is not legal here", "not_legal"

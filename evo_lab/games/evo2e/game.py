@@ -1,0 +1,301 @@
+"""``Game``: the static configuration of an Evo game (players, board, data pack, rule options, seed).
+
+>>> g = Game(players=3, seed=7)
+>>> g.players, g.board.players, len(g.board) > 20
+(3, 3, True)
+>>> s = g.new_initial_state()
+>>> s.is_chance_node()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any, Mapping
+
+import numpy as np
+
+from ...board import Board
+from ...core.errors import EvoLabError, FormatError
+from ...core.game import GameBase
+from .actions import DIE, Action
+from .datapack import CLIMATE_STATES, DataPack, load_data
+
+__all__ = ["Game", "RuleOptions", "GameConfigError", "LEGACY_OPTIONS", "LEGACY_FINGERPRINTS"]
+
+
+class GameConfigError(EvoLabError, ValueError):
+    """A game that cannot be set up as asked (players out of range, board too small, ...)."""
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """Named rule switches. Each default is the ruling documented in ``docs/rulings.md``.
+
+    >>> RuleOptions().open_mp
+    True
+    >>> RuleOptions.from_dict({"open_mp": False}).open_mp
+    False
+    """
+
+    #: Observations show every player's MP (teaching default); False hides opponents' MP (face-down tokens).
+    open_mp: bool = True
+    #: A player may decline a birth (rulebook: "each player can add new dinosaurs"). Ruling R5.
+    birth_optional: bool = True
+    #: Only the first Prescience played in a climate phase takes effect; the window then closes. Ruling R9.
+    prescience_once_per_phase: bool = True
+    #: Frenzied attack is offered only while the player has an attack available. Ruling R10.
+    frenzied_needs_attack: bool = True
+    #: Flippers at most once per movement phase (wings always are, by the card text). Ruling R7.
+    flippers_once_per_phase: bool = True
+    #: Who a card window asks: "all" (every player holding a card; hides who holds what) or "holders". R18.
+    card_windows: str = "all"
+    #: Wings land exactly 2 spaces away (not next to the start). Ruling R7.
+    wings_exact_two: bool = True
+    #: A second Frenzied attack may be played in the same movement phase and adds its horns. Ruling R19.
+    frenzied_attack_stacks: bool = True
+    #: Edition switch, room for first-edition rules later ("2e" only today).
+    edition: str = "2e"
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any] | None) -> "RuleOptions":
+        if d is None:
+            return cls()
+        if isinstance(d, RuleOptions):
+            return d
+        if not isinstance(d, Mapping):
+            raise GameConfigError(f"options must be a RuleOptions or a dict, got {type(d).__name__}")
+        names = {f.name: f for f in fields(cls)}
+        for k, v in d.items():
+            if k not in names:
+                raise GameConfigError(f"unknown rule option {k!r}; options are {', '.join(names)}")
+            want = bool if names[k].type in ("bool", bool) else str
+            if not isinstance(v, want):
+                raise GameConfigError(f"rule option {k!r} must be {want.__name__}, got {v!r}")
+        if d.get("edition", "2e") != "2e":
+            raise GameConfigError(f"edition {d['edition']!r} is not implemented (only '2e')")
+        if d.get("card_windows", "all") not in ("all", "holders"):
+            raise GameConfigError(f"card_windows must be 'all' or 'holders', got {d['card_windows']!r}")
+        return cls(**dict(d))
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+#: The rules of evo-lab 0.1 (positions and records of version 1 were played under them).
+LEGACY_OPTIONS = {"card_windows": "holders", "wings_exact_two": False, "frenzied_attack_stacks": False}
+#: Fingerprints of earlier shipped packs that hold the same rules data as today's (version-1 files name them).
+LEGACY_FINGERPRINTS = frozenset({"f64f72a575f3d7b6"})
+
+
+class Game(GameBase):
+    """Static configuration shared by every state of one game (registered as ``"evo2e"``).
+
+    ``Game(players=4, seed=None, board=None, data=None, options=None)``: ``board`` is a
+    :class:`~evo_lab.board.Board`, a path to a board file or ``None`` (the reconstructed standard board for
+    that player count); ``data`` a :class:`~evo_lab.datapack.DataPack`, a pack path or ``None`` (the
+    shipped Evo 2e pack); ``options`` a :class:`RuleOptions` or a dict of its fields; ``seed`` seeds
+    ``game.rng`` (a ``numpy.random.Generator``) that samplers use by default.
+    """
+
+    name = "evo2e"
+    title = "Evo (Second Edition)"
+    version = 2
+    read_versions = (1,)
+
+    def __init__(self, players: int = 4, seed: int | None = None, board: Board | str | Path | None = None,
+                 data: DataPack | str | Path | None = None, options: RuleOptions | Mapping[str, Any] | None = None):
+        self.data = data if isinstance(data, DataPack) else load_data(data)
+        d = self.data
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise GameConfigError(f"players must be an integer, got {players!r}")
+        if not d.setup["players_min"] <= players <= d.setup["players_max"]:
+            raise GameConfigError(f"Evo is for {d.setup['players_min']} to {d.setup['players_max']} players, got {players}")
+        self.players = players
+        if board is None:
+            board = Board.standard(players)
+        elif isinstance(board, (str, Path)):
+            board = Board.load(board)
+        if not isinstance(board, Board):
+            raise GameConfigError(f"board must be a Board, a board file or None, got {type(board).__name__}")
+        if board.players < players:
+            raise GameConfigError(f"board {board.name!r} has start areas for {board.players} players, not {players}")
+        for t in set(board.terrain):
+            if t not in d.terrains:
+                raise GameConfigError(f"board terrain {t!r} is not in the data pack's terrains {list(d.terrains)}")
+        self.board = board
+        self.options = RuleOptions.from_dict(options)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise GameConfigError(f"seed must be an integer or None, got {seed!r}")
+        self.seed = None if seed is None else int(seed)
+        self.rng = np.random.default_rng(self.seed)
+        from .observer import EvoObserver
+
+        self.observer = EvoObserver(self)
+        self._tables()
+
+    @property
+    def state_class(self) -> type:  # type: ignore[override]
+        from .state import State
+
+        return State
+
+    # ----- precomputed tables the state machine reads on its hot paths
+    def _tables(self) -> None:
+        d, b = self.data, self.board
+        s = d.setup
+        self.n_normal = len(d.normal_genes)
+        self.gene_ids: tuple[str, ...] = tuple(g.id for g in d.normal_genes) + tuple(u.id for u in d.unique_genes)
+        self.gene_names: tuple[str, ...] = tuple(g.name for g in d.normal_genes) + tuple(u.name for u in d.unique_genes)
+        self.gene_index = {g: i for i, g in enumerate(self.gene_ids)}
+        self.n_unique = len(d.unique_genes)
+        self.unique_ids = tuple(u.id for u in d.unique_genes)
+        self.bag0 = [g.count for g in d.normal_genes] + [0] * self.n_unique
+        self.excluded_count = self.n_unique - s["unique_genes_in_bag"]
+        self.bit = {gid: 1 << i for i, gid in enumerate(self.unique_ids)}
+        self._card_tables()
+        self.token_ids = tuple(t.id for t in d.tokens) + ("meteorite",)
+        self.token_shifts = tuple(t.shift for t in d.tokens)
+        self.meteorite = len(d.tokens)
+        self.tokens0 = [t.count for t in d.tokens]
+        self.pile_length = sum(self.tokens0) - s["climate_discard"] + 1
+        self.bottom = s["climate_bottom_pile"]
+        self.n_sections = len(d.wheel)
+        terr_index = {t: i for i, t in enumerate(d.terrains)}
+        code = {c: i for i, c in enumerate(CLIMATE_STATES)}
+        self.section_codes = tuple(tuple(code[sec.states[t]] for t in d.terrains) for sec in d.wheel)
+        self.die_kinds = tuple(dict.fromkeys(d.die_faces))
+        self.die_weights = tuple(d.die_faces.count(k) for k in self.die_kinds)
+        self.die_symbols = tuple(d.die_symbols[k] for k in self.die_kinds)
+        self.die_outcomes = ([Action(DIE, i) for i in range(len(self.die_kinds))], list(self.die_weights))
+        self.n = len(b)
+        self.adj = b.adjacency
+        self.coastal = b.coastal
+        self.coastal_list = tuple(i for i in range(self.n) if b.coastal[i])
+        self.space_terrain = tuple(terr_index[t] for t in b.terrain)
+        self.labels = b.labels
+        self.label_index = {lab.upper(): i for i, lab in enumerate(b.labels)}
+        self.starts = b.start_areas[: self.players]
+        self.max_dinos = s["dinosaurs_per_player"]
+        self.wings_reach = tuple(self._wings_reach(sp) for sp in range(self.n))
+        self._within_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._within_tables: dict[int, tuple] = {}
+        from . import genes
+
+        genes.tables(self)
+
+    def _card_tables(self) -> None:
+        from .cards import CARDS, WINDOWS
+
+        d = self.data
+        self.card_ids = tuple(c.id for c in d.events)
+        self.card_names = tuple(c.name for c in d.events)
+        self.card_effects = tuple(c.effect for c in d.events)
+        self.card_timing = tuple(c.timing for c in d.events)
+        self.card_params = tuple(c.shifts if c.shifts else (-1,) for c in d.events)
+        self.window_cards = {t: tuple(i for i, c in enumerate(d.events) if c.timing == t) for t in WINDOWS}
+        self.deck0 = [c.count for c in d.events]
+        rules = [CARDS[e] for e in dict.fromkeys(self.card_effects)]
+        self.card_allowances = tuple(r.allowance for r in rules if r.allowance is not None)  # survival hooks
+
+    def _wings_reach(self, sp: int) -> tuple[int, ...]:
+        """Where wings may land from ``sp``: two steps along the land graph (the first space may be occupied),
+        in discovery order; with ``wings_exact_two`` not on a space next to ``sp``."""
+        adj = self.adj
+        out: list[int] = []
+        for b in adj[sp]:
+            for c in adj[b]:
+                if c != sp and c not in out and not (self.options.wings_exact_two and c in adj[sp]):
+                    out.append(c)
+        return tuple(out)
+
+    def within_table(self, k: int) -> tuple[tuple[int, ...], ...]:
+        """The spaces within ``k`` steps of each space (``within_table(k)[space]``), computed once per ``k``."""
+        tab = self._within_tables.get(k)
+        if tab is None:
+            tab = self._within_tables[k] = tuple(self.within(sp, k) for sp in range(self.n))
+        return tab
+
+    def within(self, space: int, k: int) -> tuple[int, ...]:
+        key = (space, k)
+        r = self._within_cache.get(key)
+        if r is None:
+            r = self.adj[space] if k == 1 else self.board.within(space, k)
+            self._within_cache[key] = r
+        return r
+
+    def to_dict(self, full: bool = False) -> dict:
+        """The configuration as JSON-able data (the standard board and shipped pack by name)."""
+        cache = self.__dict__.setdefault("_dict_cache", {})
+        if full not in cache:  # the configuration is static: hashing the pack once per game is enough
+            cache[full] = json.dumps(self._to_dict(full))
+        return json.loads(cache[full])
+
+    def _to_dict(self, full: bool) -> dict:
+        standard = self.board.name == f"standard-{self.board.players}p" and self.board == Board.standard(self.board.players)
+        default_pack = self.data.fingerprint() == load_data().fingerprint()
+        return {
+            "players": self.players,
+            "board": self.board.name if standard and not full else self.board.to_dict(),
+            "data": {"name": self.data.name, "fingerprint": self.data.fingerprint()} if default_pack and not full
+            else self.data.to_dict(),
+            "options": self.options.to_dict(),
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any, version: int | None = None) -> "Game":
+        """The game of a configuration (``game.to_dict()``; errors name ``config.<field>``). ``version=1``: a
+        file of evo-lab 0.1 (where the configuration was ``game``), read under the rules it was played with
+        (:data:`LEGACY_OPTIONS` unless it names them)."""
+        where = "game" if version == 1 else "config"
+        if not isinstance(d, Mapping):
+            raise FormatError("must be an object", where)
+        players = d.get("players")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise FormatError(f"must be an integer, got {players!r}", f"{where}.players")
+        board = _board_from(d.get("board"), where)
+        data = _data_from(d.get("data"), where)
+        options = d.get("options")
+        if version == 1:
+            options = {**LEGACY_OPTIONS, **(options if isinstance(options, Mapping) else {})}
+        try:
+            return cls(players=players, seed=d.get("seed"), board=board, data=data, options=options)
+        except GameConfigError as e:
+            raise FormatError(str(e), where) from None
+
+    def __repr__(self) -> str:
+        return f"Game(players={self.players}, board={self.board.name!r}, data={self.data.name!r}, seed={self.seed})"
+
+
+def _board_from(bd: Any, where: str) -> Board:
+    if isinstance(bd, str):
+        if not bd.startswith("standard-"):
+            raise FormatError(f"unknown board name {bd!r}", f"{where}.board")
+        try:
+            return Board.standard(int(bd[len("standard-"):].rstrip("p")))
+        except (ValueError, EvoLabError) as e:
+            raise FormatError(str(e), f"{where}.board") from None
+    if isinstance(bd, Mapping):
+        try:
+            return Board.from_dict(dict(bd), source=f"{where}.board")
+        except ValueError as e:
+            raise FormatError(str(e), f"{where}.board") from None
+    raise FormatError("must be a board name or a board object", f"{where}.board")
+
+
+def _data_from(dd: Any, where: str) -> DataPack:
+    if isinstance(dd, Mapping) and "pack" in dd:
+        try:
+            return load_data(dd)
+        except ValueError as e:
+            raise FormatError(str(e), f"{where}.data") from None
+    if isinstance(dd, Mapping) and "fingerprint" in dd:
+        data = load_data()
+        if dd["fingerprint"] != data.fingerprint() and dd["fingerprint"] not in LEGACY_FINGERPRINTS:
+            raise FormatError(f"data pack fingerprint {dd['fingerprint']!r} does not match the shipped pack "
+                              f"({data.fingerprint()}); save with the full pack", f"{where}.data.fingerprint")
+        return data
+    raise FormatError("must name the pack (name, fingerprint) or hold a full pack", f"{where}.data")

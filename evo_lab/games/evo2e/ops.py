@@ -1,0 +1,61 @@
+"""Small state operations shared by the phase modules, the genes and the cards (no rules decided here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules
+from .actions import Action
+
+__all__ = ["event", "kill", "with_item", "token_outcomes", "card_of", "discard"]
+
+
+def event(s: Any, ev: tuple) -> None:
+    """Record what just happened (``state.last``; every event of the current action in ``state.log``)."""
+    s.last = ev
+    s.log = s.log + (ev,)
+
+
+def kill(s: Any, space: int) -> None:
+    """Remove the dinosaur on ``space`` from the board."""
+    q = s.occ[space]
+    s.occ[space] = -1
+    s.count[q] -= 1
+
+
+def with_item(t: tuple, i: int, v: Any) -> tuple:
+    """``t`` with item ``i`` replaced by ``v``."""
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def token_outcomes(s: Any, kind: str) -> tuple[list[Action], list[int]]:
+    """The next climate token of the lazy pile as ``kind`` outcomes (``token`` or ``peek``) with integer
+    weights (:func:`~evo_lab.games.evo2e.rules.climate_token_weights`)."""
+    g = s.game
+    w, met = rules.climate_token_weights(s.tokens_left, len(s.revealed) + 1, g.pile_length, g.bottom)
+    outs, ws = [], []
+    for i, x in enumerate(w):
+        if x:
+            outs.append(Action(kind, i))
+            ws.append(x)
+    if met:
+        outs.append(Action(kind, g.meteorite))
+        ws.append(met)
+    return outs, ws
+
+
+def card_of(s: Any, player: int, effect: str) -> int:
+    """Index of a card with ``effect`` in ``player``'s hand, or -1."""
+    eff = s.game.card_effects
+    for c in s.hands[player]:
+        if eff[c] == effect:
+            return c
+    return -1
+
+
+def discard(s: Any, player: int, card: int) -> None:
+    """``player`` plays ``card``: out of the hand, onto the discard pile ("discarded after use")."""
+    h = list(s.hands[player])
+    h.remove(card)
+    s.hands = with_item(s.hands, player, tuple(h))
+    s.discard[card] += 1
