@@ -11,11 +11,12 @@ words by ``state.describe_action``, a random bot and the greedy bot of its ``bot
 game           plugin
 =============  ====================================================================================
 ``evo2e``      :mod:`evo_lab.views.games.evo2e` (hex board widget, Combat, Climate, Auction tabs)
+``evolution``  :mod:`evo_lab.views.games.evolution` (the table widget: species boards, hands; Attack tab)
 =============  ====================================================================================
 
 >>> import evo_lab
->>> view_for(evo_lab.make_game("evo2e", players=2)).name
-'evo2e'
+>>> view_for(evo_lab.make_game("evolution", players=2)).name
+'evolution'
 >>> type(view_for("no-such-game")).__name__            # any other game: the defaults
 'GameView'
 """
@@ -31,6 +32,7 @@ __all__ = ["GameView", "register_view", "view_class", "view_for"]
 
 _VIEWS: dict[str, Any] = {
     "evo2e": "evo_lab.views.games.evo2e:Evo2eView",
+    "evolution": "evo_lab.views.games.evolution:EvolutionView",
 }
 _CACHE: dict[str, GameView] = {}
 

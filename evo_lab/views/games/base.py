@@ -76,6 +76,8 @@ class GameView:
     name = ""
     #: what a round is called in the status line ("turn" in Origin of Species)
     round_word = "round"
+    #: the board widget's traits that hold the selection (the action picker follows them)
+    selection_traits: tuple[str, ...] = ("selected",)
 
     # ------------------------------------------------------------------ words
     def title(self, game: Any) -> str:
@@ -124,6 +126,10 @@ class GameView:
         if node.parent is None or node.action is None:
             return f"{node.ply}. start"
         return f"{node.ply}. {self.action_words(node.parent.state, node.action, viewer)}"
+
+    def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
+        """What the story tab says about a node: its action in words (plugins add what it caused)."""
+        return [self.history_line(node, viewer).split(". ", 1)[-1]]
 
     def who_html(self, state: Any) -> str:
         from evo_lab.views.widgets.common import player_html

@@ -15,7 +15,7 @@ or starting another game swaps them.
 1
 >>> ev = Explorer(evo_lab.make_game("evolution", players=3, seed=1))
 >>> ev.state.phase, [ev.tabs.get_title(i) for i in range(len(ev.tabs.children))]
-('food', ['Actions', 'Players', 'Story', 'Game'])
+('food', ['Actions', 'Attack', 'Players', 'Story', 'Game'])
 """
 
 from __future__ import annotations

@@ -36,8 +36,9 @@ class ActionPicker(Panel):
         super().__init__(session, [self.head, self.select, W.HBox([self.play_button]), self.message])
         self.add_class("evo-action-picker")
         self.board = board
-        if board is not None and board.has_trait("selected"):
-            board.observe(lambda _c: self.refresh(), "selected")
+        for name in session.view.selection_traits if board is not None else ():
+            if board.has_trait(name):
+                board.observe(lambda _c: self.refresh(), name)
         self.refresh()
 
     def selected_space(self) -> int:

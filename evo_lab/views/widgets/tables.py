@@ -118,7 +118,7 @@ class GenericStoryPanel(Panel):
         by_round: dict[Any, list[str]] = {}
         for node in self.session.tree.path()[1:]:
             r = view.round_key(node.parent.state)
-            by_round.setdefault(r, []).append(view.history_line(node, viewer).split(". ", 1)[-1])
+            by_round.setdefault(r, []).extend(view.story_lines(node, viewer))
         keys = list(by_round)[-2:]
         return [(r, by_round[r]) for r in reversed(keys)]
 
