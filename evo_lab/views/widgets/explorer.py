@@ -55,7 +55,8 @@ class Explorer(W.VBox):
         if deal:
             session.deal()
         self.session = session
-        session.on_change(self._changed)  # first: a new game's widgets exist before the others redraw
+        self._listener = self._changed
+        session.on_change(self._listener)  # first: a new game's widgets exist before the others redraw
         self.stepper = PhaseStepper(session)
         self.files = GamePanel(session)
         self.header = W.HTML()
@@ -93,6 +94,8 @@ class Explorer(W.VBox):
         self.players = view.players_panel(s)
         self.story = view.story_panel(s)
         self._game_listeners = [cb for cb in s.listeners() if id(cb) not in before]
+        board_first = [cb for cb in self._game_listeners if getattr(cb, "__self__", None) is self.board]
+        s.put_first([self._listener] + board_first)
         self._game_attrs = []
         for _title, attr, widget in extra:
             setattr(self, attr, widget)

@@ -130,6 +130,12 @@ class Session:
         """The callbacks registered so far (the explorer drops a replaced board's and panels' callbacks)."""
         return list(self._listeners)
 
+    def put_first(self, callbacks: list[Callable[[str], None]]) -> None:
+        """Call ``callbacks`` (already registered) before the others, in this order (the explorer puts itself
+        and the board first: the board's new picture leaves before the other panels redraw)."""
+        ids = set(map(id, callbacks))
+        self._listeners = list(callbacks) + [cb for cb in self._listeners if id(cb) not in ids]
+
     def drop_listeners(self, callbacks: list[Callable[[str], None]]) -> None:
         """Stop calling ``callbacks`` (widgets that were replaced)."""
         gone = set(map(id, callbacks))
