@@ -12,6 +12,7 @@ game           plugin
 =============  ====================================================================================
 ``evo2e``      :mod:`evo_lab.views.games.evo2e` (hex board widget, Combat, Climate, Auction tabs)
 ``evolution``  :mod:`evo_lab.views.games.evolution` (the table widget: species boards, hands; Attack tab)
+``origin``     :mod:`evo_lab.views.games.origin` (the defaults; a round is a "turn")
 =============  ====================================================================================
 
 >>> import evo_lab
@@ -33,6 +34,7 @@ __all__ = ["GameView", "register_view", "view_class", "view_for"]
 _VIEWS: dict[str, Any] = {
     "evo2e": "evo_lab.views.games.evo2e:Evo2eView",
     "evolution": "evo_lab.views.games.evolution:EvolutionView",
+    "origin": "evo_lab.views.games.origin:OriginView",
 }
 _CACHE: dict[str, GameView] = {}
 
