@@ -10,23 +10,13 @@ Skipped when /usr/bin/chromium or Playwright is missing, except when the CI envi
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from evo_lab.views.games.evolution.attack import attack_rows, carnivores
 from evo_lab.views.games.evolution.demo import attack_tree
-from evo_lab.views.widgets.browser import (
-    GAME_BOARD,
-    launch_chromium,
-    layout_report,
-    run_notebook_in_lab,
-    serve_jupyterlab,
-    serve_voila,
-    show_tab,
-    wait_for_board,
-)
+from evo_lab.views.widgets.browser import GAME_BOARD, explorer_page, layout_report, show_tab
 
 from test_kit_browser import IMG, require_browser
 
@@ -117,27 +107,9 @@ def test_evolution_explorer_click_play_and_layout(where, tmp_path):
     require_browser()
     from playwright.sync_api import sync_playwright
 
-    if where == "voila":
-        server = serve_voila(NOTEBOOK, timeout=90, log=tmp_path / "voila.log")
-    else:
-        shutil.copy(NOTEBOOK, tmp_path / NOTEBOOK.name)  # JupyterLab saves what it runs: never the tracked file
-        server = serve_jupyterlab(tmp_path, log=tmp_path / "lab.log")
-    with server as url, sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-            ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        try:
-            if where == "voila":
-                page.goto(url, timeout=180_000, wait_until="domcontentloaded")
-                wait_for_board(page, timeout_ms=180_000, selector=GAME_BOARD)
-            else:
-                run_notebook_in_lab(page, url, NOTEBOOK.name, board=GAME_BOARD)
-            problems = _click_and_play(page, where)
-            problems += _check_layout(page, where)
-        finally:
-            browser.close()
+    with sync_playwright() as pw, explorer_page(pw, NOTEBOOK, where, tmp_path, board=GAME_BOARD) as (page, errors):
+        page.set_viewport_size({"width": 1400, "height": 1000})
+        problems = _click_and_play(page, where)
+        problems += _check_layout(page, where)
     assert not problems, "\n".join(problems)
     assert not [e for e in errors if "evo" in e.lower()], errors

@@ -23,6 +23,7 @@ from typing import Any
 __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "explorer_page",
     "EVO2E_BOARD",
     "GAME_BOARD",
     "BrowserSetupError",
@@ -228,6 +229,38 @@ def run_notebook_in_lab(page: Any, base_url: str, notebook: str, timeout_s: floa
     else:
         raise TimeoutError(f"{notebook} did not finish running in JupyterLab within {timeout_s:.0f} s")
     wait_for_board(page, selector=board)
+
+
+@contextlib.contextmanager
+def explorer_page(playwright: Any, notebook: str | Path, where: str, tmp: str | Path,
+                  board: str = EVO2E_BOARD) -> Iterator[tuple[Any, list[str]]]:
+    """Serve ``notebook`` in Voila (``where="voila"``) or JupyterLab 4 (``"jupyterlab"``: a copy in ``tmp``, since
+    JupyterLab saves what it runs), open it in Chromium at 1280x720 talking only to 127.0.0.1, run it and wait for
+    the ``board``; yields ``(page, page errors)`` and always stops the browser and the server (logs in ``tmp``)."""
+    nb, tmp = Path(notebook), Path(tmp)
+    if where == "voila":
+        server = serve_voila(nb, timeout=90, log=tmp / "voila.log")
+    elif where == "jupyterlab":
+        shutil.copy(nb, tmp / nb.name)
+        server = serve_jupyterlab(tmp, log=tmp / "lab.log")
+    else:
+        raise ValueError(f"where must be 'voila' or 'jupyterlab', got {where!r}")
+    with server as url:
+        browser = launch_chromium(playwright)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+                ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            if where == "voila":
+                page.goto(url, timeout=180_000, wait_until="domcontentloaded")
+                wait_for_board(page, timeout_ms=180_000, selector=board)
+            else:
+                run_notebook_in_lab(page, url, nb.name, board=board)
+            yield page, errors
+        finally:
+            browser.close()
 
 
 #: Measures the explorer's layout in the page: labels or cells cut (text wider than its box, or an ellipsis),
