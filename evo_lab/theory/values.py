@@ -62,7 +62,14 @@ class GeneValues:
         return pd.DataFrame(self.table())
 
 
-def _item_of(state: State, name: str) -> int:
+def item_index(state: State, name: str) -> int:
+    """The engine's item number of a gene id, ``"event card"`` or ``"(empty)"`` (a typed error for anything else).
+
+    >>> from evo_lab.theory.auction import teaching_position
+    >>> s = teaching_position(seed=1)
+    >>> item_index(s, "legs") == s.game.gene_index["legs"], item_index(s, "event card") == EVENT_LOT
+    (True, True)
+    """
     g = state.game
     if name == EVENT:
         return EVENT_LOT
@@ -73,8 +80,10 @@ def _item_of(state: State, name: str) -> int:
     return g.gene_index[name]
 
 
-def _prepare(s: State, item: int, rng: np.random.Generator) -> int:
-    """Take ``item`` out of play in ``s`` (both branches); return the card drawn for an event lot, else -1."""
+def withdraw_item(s: State, item: int, rng: np.random.Generator) -> int:
+    """Take ``item`` out of play in ``s`` (a copy the caller owns): out of the bag, and at a ``bid`` node its lot
+    emptied so the auction cannot sell it again. For the event lot one card is drawn from the deck with ``rng``
+    and returned (give it to a player with :func:`grant_item`); otherwise returns -1."""
     s._legal = None
     if item == EVENT_LOT:
         if s.node_name() == "bid" and EVENT_LOT in s.lots:
@@ -96,7 +105,9 @@ def _prepare(s: State, item: int, rng: np.random.Generator) -> int:
     return -1
 
 
-def _grant(s: State, player: int, item: int, card: int) -> None:
+def grant_item(s: State, player: int, item: int, card: int = -1) -> None:
+    """Give ``item`` (withdrawn with :func:`withdraw_item`) to ``player`` in ``s``: a normal gene adds a layer,
+    a unique gene is owned, the event lot puts ``card`` into the player's hand."""
     g = s.game
     if item == EVENT_LOT:
         if card >= 0:
@@ -113,20 +124,45 @@ def _discard(s: State, item: int, card: int) -> None:
         s.discard[card] += 1
 
 
-def _sample(task: tuple) -> list[float]:
-    """One paired sample for one item: [baseline MP per player] + [MP with the item, per listed player]."""
-    state, item, players, seed, policy = task
-    n = state.game.players
+def _branches(state: State, item: int, players: Sequence[int], seed: int) -> list[State]:
+    """``[without, with for players[0], ...]``: copies of ``state`` with ``item`` out of play in all (the event
+    card drawn with ``[seed, 0]`` goes to the discard pile in the first), given to one player in each other."""
     base = state.clone()
-    crng = np.random.default_rng([seed, 0])
-    card = _prepare(base, item, crng)
-    runs = []
+    card = withdraw_item(base, item, np.random.default_rng([seed, 0]))
+    out = []
     for p in [None] + list(players):
         s = base.clone()
         if p is None:
             _discard(s, item, card)
         elif item != EMPTY_LOT:
-            _grant(s, p, item, card)
+            grant_item(s, p, item, card)
+        out.append(s)
+    return out
+
+
+def paired_branches(state: State, gene: str, player: int, seed: int) -> tuple[State, State]:
+    """The two starting positions of one paired sample of :func:`gene_values`: ``(without, with)``, ``gene`` out
+    of play in both and owned by ``player`` in ``with``. Play both on with the same seeds (common random numbers).
+
+    >>> from evo_lab.theory.auction import teaching_position
+    >>> s = teaching_position(seed=1)
+    >>> without, with_ = paired_branches(s, "legs", 0, seed=5)
+    >>> legs = lambda st: st.observation()["players"][0]["genes"]["legs"]
+    >>> legs(with_) - legs(without), legs(without) == legs(s)
+    (1, True)
+    """
+    if not 0 <= player < state.game.players:
+        raise TheoryError(f"player must be in 0..{state.game.players - 1}, got {player!r}")
+    without, with_ = _branches(state, item_index(state, gene), (player,), seed)
+    return without, with_
+
+
+def _sample(task: tuple) -> list[float]:
+    """One paired sample for one item: [baseline MP per player] + [MP with the item, per listed player]."""
+    state, item, players, seed, policy = task
+    n = state.game.players
+    runs = []
+    for s in _branches(state, item, players, seed):
         chance = np.random.default_rng([seed, 1])
         pol, _ = _policy(policy, n, seed)
         play_out(s, pol, chance)
@@ -134,6 +170,28 @@ def _sample(task: tuple) -> list[float]:
     out = [float(x) for x in runs[0]]
     out += [float(runs[1 + i][p]) for i, p in enumerate(players)]
     return out
+
+
+def paired_samples(state: State, gene: str, player: int, *, n: int, seed: int, policy: Any = "random") -> np.ndarray:
+    """The ``n`` paired differences (``player``'s final MP with ``gene`` minus without) that :func:`gene_values`
+    averages with the same ``seed`` and ``policy`` (sample ``i`` uses child seed ``i``).
+
+    >>> from evo_lab.theory.auction import teaching_position
+    >>> s = teaching_position(seed=1)
+    >>> d = paired_samples(s, "legs", 0, n=4, seed=3)
+    >>> float(d.mean()) == float(gene_values(s, genes=["legs"], players=[0], n=4, seed=3, progress=False).mean[0, 0])
+    True
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise TheoryError(f"n must be a positive integer, got {n!r}")
+    if not 0 <= player < state.game.players:
+        raise TheoryError(f"player must be in 0..{state.game.players - 1}, got {player!r}")
+    item = item_index(state, gene)
+    out = []
+    for ss in child_seeds(seed, n):
+        r = _sample((state, item, (player,), seed_int(ss), policy))
+        out.append(r[state.game.players] - r[player])
+    return np.array(out)
 
 
 def _chunk(tasks: list[tuple]) -> list[list[float]]:
@@ -160,7 +218,7 @@ def gene_values(state: State, genes: Sequence[str] | None = None, *, players: Se
     if genes is None:
         genes = [gid for i, gid in enumerate(g.gene_ids) if state.bag[i] > 0]
     names = list(genes)
-    items = [_item_of(state, x) for x in names]
+    items = [item_index(state, x) for x in names]
     pl = list(range(g.players)) if players is None else [int(p) for p in players]
     if any(not 0 <= p < g.players for p in pl) or not pl:
         raise TheoryError(f"players must be in 0..{g.players - 1}, got {players!r}")
