@@ -32,7 +32,7 @@ from fractions import Fraction
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
 
 __all__ = ["convolve", "dice_pmf", "bank_pmf", "mean", "variance", "at_least", "BankRow", "bank_table", "Demand",
-           "demand", "bank_feeds", "seeded_position", "race_policy", "RaceOutcome", "Race", "race", "round_robin", "feeding_leaves", "label"]
+           "demand", "bank_feeds", "seeded_position", "Survey", "feed_survey", "race_policy", "RaceOutcome", "Race", "race", "round_robin", "feeding_leaves", "label"]
 
 PMF = Mapping[int, Fraction]
 
@@ -299,6 +299,33 @@ def seeded_position(players: int, seed: int, turn: int = 2) -> Any:
     s = evo_lab.make_game("origin", players=players, seed=seed).new_initial_state()
     play_out(s, lite_policy(rng), rng, stop=lambda t: t.turn >= turn and t.node_name() == "food")
     return None if s.is_terminal() or s.node_name() != "food" else s
+
+
+@dataclass(frozen=True)
+class Survey:
+    """:func:`feed_survey`: over ``positions`` seeded positions of ``players`` at the food roll of ``turn``, the mean
+    red tokens the tables need, the mean bank, and the mean of ``P(bank >= need)`` with its 95% interval
+    (mean ± 1.96 standard errors, clipped to [0, 1])."""
+
+    players: int
+    turn: int
+    positions: int
+    mean_need: float
+    mean_bank: Fraction
+    feeds: tuple[float, float, float]
+
+
+def feed_survey(players: int, seeds: Iterable[int] = range(50), turn: int = 2) -> Survey:
+    """:func:`bank_feeds` averaged over the positions :func:`seeded_position` reaches (games that end earlier are
+    left out)."""
+    from ..stats import mean_interval
+
+    ps = [p for p in (seeded_position(players, s, turn) for s in seeds) if p is not None]
+    if not ps:
+        raise ValueError(f"no seeded {players}-player game reaches turn {turn}")
+    m, lo, hi = mean_interval([float(bank_feeds(p)) for p in ps])
+    need = sum(demand(p).total for p in ps) / len(ps)
+    return Survey(players, turn, len(ps), need, mean(bank_pmf(ps[0])), (m, max(0.0, lo), min(1.0, hi)))
 
 
 def race(state: Any, policy: Callable[[Any], Hashable] = race_policy) -> Race:
