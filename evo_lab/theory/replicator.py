@@ -165,35 +165,43 @@ class CyclicGame:
         """``2 pi / omega``: the period of a small cycle, in the time unit of the payoffs (one round)."""
         return 2 * math.pi / math.sqrt(self.omega_squared())
 
+    def _step(self, x: float, y: float, dt: float) -> tuple[float, float]:
+        """One classical Runge-Kutta step (order 4)."""
+        f = self.velocity
+        k1 = f(x, y)
+        k2 = f(x + dt / 2 * k1[0], y + dt / 2 * k1[1])
+        k3 = f(x + dt / 2 * k2[0], y + dt / 2 * k2[1])
+        k4 = f(x + dt * k3[0], y + dt * k3[1])
+        return (x + dt / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0]),
+                y + dt / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1]))
+
     def orbit(self, x0: float, y0: float, t_end: float, dt: float = 0.01) -> tuple[list[float], list[float]]:
         """The solution from ``(x0, y0)`` at times ``0, dt, ..., t_end`` (classical Runge-Kutta, order 4)."""
         if not (0 < x0 < 1 and 0 < y0 < 1):
             raise ValueError(f"start inside the unit square, got {(x0, y0)}")
-        steps = int(round(t_end / dt))
         xs, ys = [x0], [y0]
         x, y = x0, y0
-        f = self.velocity
-        for _ in range(steps):
-            k1 = f(x, y)
-            k2 = f(x + dt / 2 * k1[0], y + dt / 2 * k1[1])
-            k3 = f(x + dt / 2 * k2[0], y + dt / 2 * k2[1])
-            k4 = f(x + dt * k3[0], y + dt * k3[1])
-            x += dt / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
-            y += dt / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
+        for _ in range(int(round(t_end / dt))):
+            x, y = self._step(x, y, dt)
             xs.append(x)
             ys.append(y)
         return xs, ys
 
-    def period(self, x0: float, y0: float, dt: float = 0.001, t_max: float = 200.0) -> float:
+    def period(self, x0: float, y0: float, dt: float = 0.005, t_max: float = 500.0) -> float:
         """The period of the orbit through ``(x0, y0)``: the time between two upward crossings of ``x = x*``
-        (linear interpolation between RK4 steps)."""
-        xs_, _ = self.rest_point()
-        xr = float(xs_)
-        xs, _ys = self.orbit(x0, y0, t_max, dt)
-        ups = [k + (xr - xs[k]) / (xs[k + 1] - xs[k]) for k in range(len(xs) - 1) if xs[k] < xr <= xs[k + 1]]
+        (Runge-Kutta steps of ``dt``, crossings interpolated linearly)."""
+        if not (0 < x0 < 1 and 0 < y0 < 1):
+            raise ValueError(f"start inside the unit square, got {(x0, y0)}")
+        xr = float(self.rest_point()[0])
+        x, y, t, ups = x0, y0, 0.0, []
+        while len(ups) < 2 and t < t_max:
+            nx, ny = self._step(x, y, dt)
+            if x < xr <= nx:
+                ups.append(t + dt * (xr - x) / (nx - x))
+            x, y, t = nx, ny, t + dt
         if len(ups) < 2:
-            raise ValueError("no full cycle within t_max")
-        return (ups[1] - ups[0]) * dt
+            raise ValueError(f"no full cycle within t_max = {t_max}")
+        return ups[1] - ups[0]
 
     # ----- discrete time (one update per round)
     def discrete_orbit(self, x0: float, y0: float, rounds: int) -> tuple[list[float], list[float]]:
