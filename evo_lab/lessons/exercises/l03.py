@@ -13,10 +13,34 @@ def _game():
     return evo_lab.Game(players=4)
 
 
+def prescience_moves(history: list[str], pack) -> list[tuple[str, int, int]]:
+    """Every Prescience card played in a history (``state.history_str()``): ``(token, token shift, card shift)``,
+    the token being the last one drawn before the card (``token ...``, or ``peek ...`` for a sixth-sense holder's
+    early draw). "Play this card instead of revealing a climate token; move the climate marker as you like."
+
+    >>> import evo_lab
+    >>> prescience_moves(["token cw1", "play prescience -1", "token stay"], evo_lab.load_data())
+    [('cw1', 1, -1)]
+    """
+    shifts = {t.id: t.shift for t in pack.tokens}
+    moves = []
+    for i, h in enumerate(history):
+        if h.startswith("play prescience"):
+            drawn = next(x for x in reversed(history[:i]) if x.startswith(("token ", "peek ")))
+            token = drawn.split()[1]
+            moves.append((token, shifts[token], int(h.split()[-1])))
+    return moves
+
+
 def mid_game(first_seed: int = 5, players: int = 3):
     """Lesson 03's mid-game position: the first seed from ``first_seed`` on whose uniformly random game (public
-    API, ``play_out``) reaches round 6's movement phase with a Prescience card played and a sixth-sense holder.
-    Returns ``(seed, state)``."""
+    API, ``play_out``) reaches round 6's movement phase with a sixth-sense holder and a Prescience card played with
+    a shift other than the token's (so the wheel is not where the revealed tokens alone put it).
+    Returns ``(seed, state)``.
+
+    >>> mid_game()[0]      # seed 12 before R18 moved the trajectories; its card repeated the token's shift
+    13
+    """
     import numpy as np
 
     import evo_lab
@@ -29,7 +53,7 @@ def mid_game(first_seed: int = 5, players: int = 3):
                  stop=lambda s: s.round == 6 and s.phase_name() == "movement")
         if state.is_terminal():
             continue
-        played = any(h.startswith("play prescience") for h in state.history_str())
+        played = any(tok != card for _t, tok, card in prescience_moves(state.history_str(), state.game.data))
         if played and any(state.has(p, "sixth_sense") for p in range(players)):
             return seed, state
     raise RuntimeError("no such seed in range")  # pragma: no cover
