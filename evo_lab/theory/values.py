@@ -138,14 +138,26 @@ def paired_branches(state: State, gene: str, player: int, seed: int) -> tuple[St
     return _branch(state, item, card, None), _branch(state, item, card, player)
 
 
-def _sample(task: tuple) -> list[float]:
+def _start(state: State, item: int, card: int, player: int | None, memo: dict | None) -> State:
+    """A fresh copy of the branch ``(item, card, player)`` of ``state``: built once per ``memo`` (one call of
+    :func:`paired_samples` or one chunk of :func:`gene_values`, where ``state`` stays alive) and cloned for each
+    sample, the same start as building it again."""
+    if memo is None:
+        return _branch(state, item, card, player)
+    key = (id(state), item, card, player)
+    if key not in memo:
+        memo[key] = _branch(state, item, card, player)
+    return memo[key].clone()
+
+
+def _sample(task: tuple, memo: dict | None = None) -> list[float]:
     """One paired sample for one item: [baseline MP per player] + [MP with the item, per listed player]."""
     state, item, players, seed, policy = task
     n = state.game.players
     card = _drawn_card(state, item, np.random.default_rng([seed, 0]))
     runs = []
     for p in [None] + list(players):
-        s = _branch(state, item, card, p)
+        s = _start(state, item, card, p, memo)
         chance = np.random.default_rng([seed, 1])
         pol, _ = _policy(policy, n, seed)
         play_out(s, pol, chance)
@@ -170,15 +182,17 @@ def paired_samples(state: State, gene: str, player: int, *, n: int, seed: int, p
     if not 0 <= player < state.game.players:
         raise TheoryError(f"player must be in 0..{state.game.players - 1}, got {player!r}")
     item = item_index(state, gene)
-    out = []
+    out: list[float] = []
+    memo: dict = {}
     for ss in child_seeds(seed, n):
-        r = _sample((state, item, (player,), seed_int(ss), policy))
+        r = _sample((state, item, (player,), seed_int(ss), policy), memo)
         out.append(r[state.game.players] - r[player])
     return np.array(out)
 
 
 def _chunk(tasks: list[tuple]) -> list[list[float]]:
-    return [_sample(t) for t in tasks]
+    memo: dict = {}
+    return [_sample(t, memo) for t in tasks]
 
 
 def gene_values(state: State, genes: Sequence[str] | None = None, *, players: Sequence[int] | None = None,
