@@ -54,6 +54,28 @@ def test_paired_differences_are_the_samples_gene_values_averages():
         paired_differences(s, "vial", 5, n=2, seed=0)
 
 
+def test_paired_differences_replay_the_builder_branches_with_shared_seeds():
+    """Each paired difference is one paired playout of :func:`paired_branches` (built by the position builder) with
+    child seed ``i``: chance from ``default_rng([seed, 1])``, uniform moves from ``default_rng(seed)``, in both
+    branches. The samples reuse one built branch by cloning it; this recomputes every sample from a fresh build."""
+    from evo_lab.core.protocol import play_out, uniform_random_policy
+    from evo_lab.parallel import child_seeds, seed_int
+    from evo_lab.theory.values import paired_branches
+
+    s = teaching_position(players=2, seed=1)
+    for gene in ("vial", "event card"):
+        d = paired_differences(s, gene, 1, n=3, seed=11)
+        again = []
+        for ss in child_seeds(11, 3):
+            sd = seed_int(ss)
+            finals = []
+            for start in paired_branches(s, gene, 1, seed=sd):
+                play_out(start, uniform_random_policy(np.random.default_rng(sd)), np.random.default_rng([sd, 1]))
+                finals.append(start.returns()[1])
+            again.append(finals[1] - finals[0])
+        assert d.tolist() == again
+
+
 def test_curse_table_grows_with_bidders_and_the_shades_are_consistent():
     rng = np.random.default_rng(0)
     ref = rng.integers(-6, 10, 300).tolist()

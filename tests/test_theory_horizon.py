@@ -42,12 +42,15 @@ def test_horizon_from_positions_is_conditional_and_hides_peeks():
     assert (h9.played[10], h9.played[11]) == (F(2, 3), F(1, 3))
     h10 = horizon(pos[10])
     assert (h10.played[10], h10.played[11]) == (1, F(1, 2))
-    # a peeked token is the holder's and the teacher's knowledge, not the public's
-    from evo_lab.theory.information_play import lesson_position
-
-    s = lesson_position()
-    assert horizon(s, viewer=None).played == horizon(s, viewer=1).played
-    assert horizon(s).played == horizon(s, viewer=0).played
+    # a peeked token is the holder's and the teacher's knowledge, not the public's: round 10's auction, ten tokens
+    # revealed, P2 holds Sixth Sense and has seen the next token (built with the position builder)
+    for token, p11 in (("meteorite", None), ("ccw1", 1)):
+        s = evo_lab.build_position(3, round=10, phase="mutation", pile=10, unique={"P2": ["sixth_sense"]},
+                                   next_token=token)
+        assert horizon(s, viewer=None).played == horizon(s, viewer=1).played
+        assert horizon(s, viewer=None).played.get(11) == p11
+        assert horizon(s).played == horizon(s, viewer=0).played == horizon(s, viewer=2).played
+        assert (horizon(s).played[10], horizon(s).played[11]) == (1, F(1, 2))
 
 
 def test_flow_and_egg_values():

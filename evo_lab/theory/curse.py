@@ -44,27 +44,18 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.state import State
-from ..parallel import child_seeds, seed_int
+from ..games.evo2e import State
 from ..stats import mean_interval
 from .auction import TheoryError
-from .values import _item_of, _sample
+from .values import paired_samples
 
 
 def paired_differences(state: State, gene: str, player: int, *, n: int, seed: int,
                        policy: Any = "random") -> np.ndarray:
     """The ``n`` paired differences (final MP with ``gene`` minus without, for ``player``) that
-    :func:`~evo_lab.theory.gene_values` averages with the same ``seed`` (sample ``i`` uses child seed ``i``)."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise TheoryError(f"n must be a positive integer, got {n!r}")
-    if not 0 <= player < state.game.players:
-        raise TheoryError(f"player must be in 0..{state.game.players - 1}, got {player!r}")
-    item = _item_of(state, gene)
-    out = []
-    for ss in child_seeds(seed, n):
-        r = _sample((state, item, (player,), seed_int(ss), policy))
-        out.append(r[state.game.players] - r[player])
-    return np.array(out)
+    :func:`~evo_lab.theory.gene_values` averages with the same ``seed`` (sample ``i`` uses child seed ``i``):
+    :func:`evo_lab.theory.values.paired_samples`, the branches built with the position builder."""
+    return paired_samples(state, gene, player, n=n, seed=seed, policy=policy)
 
 
 def estimate_pmf(diffs: Sequence[float], k: int) -> list[tuple[Fraction, Fraction]]:

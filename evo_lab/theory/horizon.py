@@ -31,7 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Game, State
+from ..games.evo2e import Game, State
+from ..parallel import child_seeds, seed_int
 from ..stats import wilson_interval
 from .auction import TheoryError
 from .playback import random_steps
@@ -234,8 +235,9 @@ def _cheapest_bid_policy(rng: np.random.Generator) -> Any:
 
 @dataclass(frozen=True)
 class DurableValue:
-    """Simulated value (final MP, paired) of ``gene`` given to ``player`` at the start of round ``round``'s
-    auction: ``mean`` with its 95% interval (``evo_lab.stats.mean_interval``) over ``n`` paired samples."""
+    """Simulated value (final MP, paired) of ``gene`` bought by ``player`` in round ``round``'s auction (it joins
+    the player's genes when the auction is paid): ``mean`` with its 95% interval (``evo_lab.stats.mean_interval``) over
+    ``n`` paired samples."""
 
     round: int
     gene: str
@@ -248,33 +250,44 @@ class DurableValue:
 
 def durable_values(positions: dict[int, State], gene: str = "egg", *, player: int = 0, n: int = 60,
                    seed: int = 0) -> list[DurableValue]:
-    """Paired seeded value of owning ``gene`` from each position on: both branches take the gene out of the bag,
-    one gives it to ``player`` (as :func:`evo_lab.theory.gene_values` does), both play on with the same chance
-    stream and the same policy stream: uniformly random decisions with the cheapest bids."""
-    from ..core.protocol import play_out
-    from ..parallel import child_seeds, seed_int
+    """Paired seeded value of buying ``gene`` in the auction of each position (the start of a round's bidding).
+
+    Both branches take the gene out of the bag and its lot out of the auction (as :func:`evo_lab.theory.gene_values`
+    does) and play the bidding with the same streams; when the auction has been paid, one branch gives the gene to
+    ``player``, as the engine gives a won lot ("The other players take the gene from the column that they won"), so
+    a vial counts from the next round (ruling R3). Both then play on with copies of the same chance stream and
+    policy stream: uniformly random decisions with the cheapest bids (:func:`_cheapest_bid_policy`). Built with
+    the position builder (:func:`evo_lab.theory.values.paired_branches`, :func:`~evo_lab.theory.values.granted`).
+    Sixth Sense bought this way does not see the next token in the round it is bought."""
     from ..stats import mean_interval
-    from .values import _grant, _item_of, _prepare
 
     out = []
     for r, state in sorted(positions.items()):
-        item = _item_of(state, gene)
-        diffs = []
+        diffs, memo = [], {}
         for ss in child_seeds([seed, r], n):
-            sd = seed_int(ss)
-            base = state.clone()
-            _prepare(base, item, np.random.default_rng([sd, 0]))
-            finals = []
-            for give in (False, True):
-                s = base.clone()
-                if give:
-                    _grant(s, player, item, -1)
-                play_out(s, _cheapest_bid_policy(np.random.default_rng([sd, 2])), np.random.default_rng([sd, 1]))
-                finals.append(s.returns()[player])
+            finals = _bought_pair(state, gene, player, seed_int(ss), memo)
             diffs.append(float(finals[1] - finals[0]))
         m, lo, hi = mean_interval(diffs)
         out.append(DurableValue(r, gene, m, lo, hi, n, seed))
     return out
+
+
+def _bought_pair(state: State, gene: str, player: int, sd: int, memo: dict) -> tuple[int, int]:
+    """One paired sample of :func:`durable_values`: ``player``'s final MP without and with ``gene``."""
+    import copy
+
+    from ..core.protocol import play_out
+    from .values import granted, paired_branches
+
+    base = paired_branches(state, gene, player, seed=sd, memo=memo)[0]
+    moves, chance = np.random.default_rng([sd, 2]), np.random.default_rng([sd, 1])
+    play_out(base, _cheapest_bid_policy(moves), chance, stop=lambda s: s.node_name() != "bid")
+    with_ = granted(base, gene, player)          # the auction is paid: the game cannot have ended here
+    finals = []
+    for s in (base, with_):
+        play_out(s, _cheapest_bid_policy(copy.deepcopy(moves)), copy.deepcopy(chance))
+        finals.append(s.returns()[player])
+    return finals[0], finals[1]
 
 
 def marginal_survival(last: DurableValue, use: float) -> tuple[float, float, float]:

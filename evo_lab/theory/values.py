@@ -111,18 +111,46 @@ def _branch(state: State, item: int, card: int, player: int | None) -> State:
         if who is None:
             if state.bag[item] > 0:
                 pos.bag = {**(pos.bag or {}), gid: state.bag[item] - 1}
-        elif item < g.n_normal:
-            genes = dict(pos.genes.get(who, {}))
-            genes[gid] = genes.get(gid, 0) + 1
-            pos.genes = {**pos.genes, who: genes}
         else:
-            pos.unique = {**pos.unique, who: list(pos.unique.get(who, [])) + [gid]}
+            _give(pos, who, gid, item < g.n_normal)
     return pos.build()
 
 
-def paired_branches(state: State, gene: str, player: int, seed: int) -> tuple[State, State]:
+def _give(pos: Any, who: str, gid: str, normal: bool) -> None:
+    """Add gene ``gid`` to player ``who``'s genes in the position description ``pos`` (the bag is not touched)."""
+    if normal:
+        genes = dict(pos.genes.get(who, {}))
+        genes[gid] = genes.get(gid, 0) + 1
+        pos.genes = {**pos.genes, who: genes}
+    else:
+        pos.unique = {**pos.unique, who: list(pos.unique.get(who, [])) + [gid]}
+
+
+def granted(state: State, gene: str, player: int) -> State:
+    """A new state: ``state`` with ``gene`` (a gene id, already out of the bag) owned by ``player``, built with the
+    position builder (:meth:`State.position`); ``state`` is untouched.
+
+    >>> from evo_lab.theory.auction import teaching_position
+    >>> s = teaching_position(seed=1)
+    >>> granted(s, "legs", 1).gene_counts(1)["legs"] - s.gene_counts(1)["legs"]
+    1
+    """
+    g = state.game
+    item = item_index(state, gene)
+    if item < 0:
+        raise TheoryError(f"only a gene can be granted, got {gene!r}")
+    if not 0 <= player < g.players:
+        raise TheoryError(f"player must be in 0..{g.players - 1}, got {player!r}")
+    pos = state.position()
+    _give(pos, f"P{player + 1}", gene, item < g.n_normal)
+    return pos.build()
+
+
+def paired_branches(state: State, gene: str, player: int, seed: int, memo: dict | None = None) -> tuple[State, State]:
     """The two starting positions of one paired sample of :func:`gene_values`: ``(without, with)``, ``gene`` out
     of play in both and owned by ``player`` in ``with``. Play both on with the same seeds (common random numbers).
+    ``memo``: a dict kept by the caller across the samples of one ``state``; each branch is then built once and
+    cloned (the same positions, faster).
 
     >>> from evo_lab.theory.auction import teaching_position
     >>> s = teaching_position(seed=1)
@@ -135,17 +163,29 @@ def paired_branches(state: State, gene: str, player: int, seed: int) -> tuple[St
         raise TheoryError(f"player must be in 0..{state.game.players - 1}, got {player!r}")
     item = item_index(state, gene)
     card = _drawn_card(state, item, np.random.default_rng([seed, 0]))
-    return _branch(state, item, card, None), _branch(state, item, card, player)
+    return _start(state, item, card, None, memo), _start(state, item, card, player, memo)
 
 
-def _sample(task: tuple) -> list[float]:
+def _start(state: State, item: int, card: int, player: int | None, memo: dict | None) -> State:
+    """A fresh copy of the branch ``(item, card, player)`` of ``state``: built once per ``memo`` (one call of
+    :func:`paired_samples` or one chunk of :func:`gene_values`, where ``state`` stays alive) and cloned for each
+    sample, the same start as building it again."""
+    if memo is None:
+        return _branch(state, item, card, player)
+    key = (id(state), item, card, player)
+    if key not in memo:
+        memo[key] = _branch(state, item, card, player)
+    return memo[key].clone()
+
+
+def _sample(task: tuple, memo: dict | None = None) -> list[float]:
     """One paired sample for one item: [baseline MP per player] + [MP with the item, per listed player]."""
     state, item, players, seed, policy = task
     n = state.game.players
     card = _drawn_card(state, item, np.random.default_rng([seed, 0]))
     runs = []
     for p in [None] + list(players):
-        s = _branch(state, item, card, p)
+        s = _start(state, item, card, p, memo)
         chance = np.random.default_rng([seed, 1])
         pol, _ = _policy(policy, n, seed)
         play_out(s, pol, chance)
@@ -170,15 +210,17 @@ def paired_samples(state: State, gene: str, player: int, *, n: int, seed: int, p
     if not 0 <= player < state.game.players:
         raise TheoryError(f"player must be in 0..{state.game.players - 1}, got {player!r}")
     item = item_index(state, gene)
-    out = []
+    out: list[float] = []
+    memo: dict = {}
     for ss in child_seeds(seed, n):
-        r = _sample((state, item, (player,), seed_int(ss), policy))
+        r = _sample((state, item, (player,), seed_int(ss), policy), memo)
         out.append(r[state.game.players] - r[player])
     return np.array(out)
 
 
 def _chunk(tasks: list[tuple]) -> list[list[float]]:
-    return [_sample(t) for t in tasks]
+    memo: dict = {}
+    return [_sample(t, memo) for t in tasks]
 
 
 def gene_values(state: State, genes: Sequence[str] | None = None, *, players: Sequence[int] | None = None,

@@ -62,7 +62,7 @@ def _k_facts() -> dict:
     from evo_lab.theory.curse import normal_max
 
     e5 = normal_max(5)
-    return {"sigma": f"{_sigma():.2f}", "e5": f"{e5:.3f}", "kstar": f"{(_sigma() * e5 / 0.5) ** 2:.1f}"}
+    return {"sigma": f"{_sigma():.2f}", "e5": f"{e5:.3f}", "kstar": f"{(_sigma() * e5 / 0.5) ** 2:.2f}"}
 
 
 @exercise("08.4", "integer", "Solve sigma * e_5 / sqrt(k) < 0.5 for the smallest whole k.",
