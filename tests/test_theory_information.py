@@ -100,13 +100,18 @@ def test_lesson_position_decision_is_exact():
     pr = d.problem
     other = climate_forecast(s, 1, viewer=0)
     assert pr.prior == tuple(other.sections[0][o.section] for o in d.tokens)
-    assert (pr.value_without(), pr.value_with(), pr.evpi()) == (F(27, 4), F(7), F(1, 4))
-    assert (d.survivors_without_information(), d.survivors_with_information()) == (F(11, 4), F(3))
+    # Seed 536 since ruling R18 (seed 12 before). By hand from the table (notebook 09, section 2): prior cw1 1/2,
+    # stay 1/4, ccw1 1/4 (2, 1, 1 of the 4 unrevealed tokens); the hills births score (7, 8, 6), the others at
+    # best (6, 8, 7): V0 = 7/2 + 2 + 6/4 = 7, V1 = 7/2 + 8/4 + 7/4 = 29/4. Both births keep 4 dinosaurs now, so
+    # the survivors are (3, 4, 2) and (2, 4, 3): 3/2 + 1 + 1/2 = 3 without, 3/2 + 1 + 3/4 = 13/4 with.
+    assert (pr.value_without(), pr.value_with(), pr.evpi()) == (F(7), F(29, 4), F(1, 4))
+    assert (d.survivors_without_information(), d.survivors_with_information()) == (F(3), F(13, 4))
     # "pass" keeps the board: this round's survivors score now, and score again if they survive the next token
     row = pr.payoff[pr.actions.index("pass")]
     _g, _a, due_now = s.survival_groups(1)
+    assert s.count[1] == 5
     for k, o in enumerate(d.tokens):
-        assert row[k] == (4 - due_now) + d.survivors[pr.actions.index("pass")][k]
+        assert row[k] == (s.count[1] - due_now) + d.survivors[pr.actions.index("pass")][k]
 
 
 def test_payoff_is_this_rounds_scoring_plus_next_survivors():

@@ -90,7 +90,7 @@ def test_window_sections_are_the_engines(position, game):
     for text in ("play prescience +0", "play prescience +2", "pass"):
         eng = position.clone()
         eng.apply_action(text)
-        while eng.node_name() == "prescience":   # later holders pass
+        while eng.node_name() == "climate_cards":   # later holders pass (ruling R18: every holder answers)
             eng.apply_action("pass")
         st = game.new_initial_state()
         st.apply_action(deal)

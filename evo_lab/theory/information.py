@@ -274,7 +274,7 @@ def frozen_board_decision(state: State, *, max_plans: int = 512) -> FrozenBoardD
     >>> from evo_lab.theory.information_play import lesson_position
     >>> d = frozen_board_decision(lesson_position())
     >>> d.problem.states, [str(p) for p in d.problem.prior], str(d.problem.evpi())
-    (('cw1', 'ccw1'), ['3/4', '1/4'], '1/4')
+    (('cw1', 'stay', 'ccw1'), ['1/2', '1/4', '1/4'], '1/4')
     """
     if not isinstance(state, State):
         raise InformationError(f"expected an evo_lab State, got {type(state).__name__}")

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,16 +33,19 @@ __all__ = ["Blindfold", "InPlayValue", "information_in_play", "Sale", "auction_p
 
 
 class Blindfold:
-    """A bot that decides as ``bot`` would if it had not seen the next climate token: it is shown a copy of the
-    position with the peeked token hidden (everything else, its own Sixth Sense gene included, unchanged)."""
+    """A bot that decides as ``bot`` would if it had not seen the next climate token: it is shown the same
+    position rebuilt without the peek (``state.position()`` with ``next_token=None``, through the position
+    builder; everything else, its own Sixth Sense gene, the pile and the bag included, unchanged)."""
 
     def __init__(self, bot: Any):
         self.bot = bot
         self.name = f"blindfolded {getattr(bot, 'name', 'bot')}"
 
     def __call__(self, state: State, player: int | None = None) -> Any:
-        hidden = state.clone()
-        hidden.next_token = None   # the one field a peek sets (ruling R15); legal actions do not depend on it
+        if state.next_token is None:   # nothing peeked: nothing to hide
+            return self.bot(state, state.current_player() if player is None else player)
+        # the one fact a peek adds (ruling R15); legal actions do not depend on it
+        hidden = dataclasses.replace(state.position(), next_token=None).build()
         return self.bot(hidden, state.current_player() if player is None else player)
 
 
@@ -188,9 +192,13 @@ def evpi_survey(seeds: Sequence[int] = range(10), *, players: int = 3, nodes: tu
     return rows
 
 
-def lesson_position(seed: int = 12, players: int = 3) -> State:
+def lesson_position(seed: int = 536, players: int = 3) -> State:
     """Lesson 09's position: the first birth decision with a positive frozen-board EVPI in the uniformly random
-    game ``seed`` (seed 12: round 8, the Sixth Sense holder P2 lays an egg). Raises if there is none."""
+    game ``seed`` (seed 536: round 8, the Sixth Sense holder P2 lays an egg). Raises if there is none.
+
+    The seed was found by this function's own search over seeds 0-999 on the engine with ruling R18 (card windows
+    ask every holder): the first game whose first positive-EVPI birth decision is the Sixth Sense holder's (seed
+    12, the lesson's game before R18, no longer has a positive-EVPI birth decision)."""
     for s in _random_game_decisions(seed, players, ("birth",)):
         if frozen_board_decision(s).problem.evpi() > 0:
             return s.clone()

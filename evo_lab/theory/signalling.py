@@ -15,8 +15,9 @@ in the climate phase, right after a token was revealed and before anyone acted):
 2. *Window of this round.* In initiative order, each player who still holds a copy and finds the window open
    chooses ``play prescience +k`` (one of the engine's shifts) or ``pass``. A play is seen by everybody and
    closes the window; a **pass is silent**: at the table a holder who passes looks exactly like a player without
-   the card. This is the information structure of the table, not of the engine's adapter (which asks holders
-   one by one, so its histories show who was asked).
+   the card. This is the information structure of the table, and since ruling R18 that of the engine too: its
+   window node ``climate_cards`` asks every player holding any card, and one without a playable card answers
+   ``pass``, so being asked shows nothing about a hand.
 3. *Chance* reveals next round's token with the engine's exact pile weights (the meteorite ends the game: no
    second window).
 4. *Window of the next round*, the same players in the same order with the copies they kept.
@@ -156,7 +157,7 @@ def spec_from_state(state: State) -> PrescienceSpec:
     hist = state.history()
     if g.players != 2:
         raise SignallingError(f"the subgame is for two players (zero-sum in MP difference), got {g.players}")
-    if not hist or hist[-1].kind != TOKEN or state.step != "climate_window" or state.prescience_played:
+    if not hist or hist[-1].kind != TOKEN or state.node_name() != "climate_cards":
         raise SignallingError("the subgame starts right after a climate token is revealed (the Prescience "
                               f"window); this position is at node {state.node_name()!r} ({state.phase_name()} phase)")
     if any(state.has(p, "sixth_sense") for p in range(2)):
@@ -164,6 +165,8 @@ def spec_from_state(state: State) -> PrescienceSpec:
                               "nobody does")
     seats = (state.order[0], state.order[1])
     pres = [c for c, eff in enumerate(g.card_effects) if eff == "prescience"]
+    if not pres:
+        raise SignallingError("this data pack has no Prescience card")
     pool = sum(state.deck) + sum(len(h) for h in state.hands)
     copies = sum(state.deck[c] for c in pres) + sum(1 for h in state.hands for c in h if c in pres)
     hands = (len(state.hands[seats[0]]), len(state.hands[seats[1]]))
@@ -175,15 +178,16 @@ def spec_from_state(state: State) -> PrescienceSpec:
         nxt.append(("meteorite", None, Fraction(met, tot)))
     tok = hist[-1].a
     return PrescienceSpec(round=state.round, seats=seats, section=state.section, token=g.token_ids[tok],
-                          token_shift=g.token_shifts[tok], shifts=tuple(g.prescience_shifts),
+                          token_shift=g.token_shifts[tok], shifts=tuple(g.card_params[pres[0]]),
                           n_sections=g.n_sections, losses=losses,  # type: ignore[arg-type]
                           types=prescience_types(pool, copies, hands), next_tokens=tuple(nxt),
                           pool=(pool, copies), hand_sizes=hands, once_per_phase=g.options.prescience_once_per_phase)
 
 
 #: The lesson's position: seed 205, the climate phase of round 7 (found by
-#: :func:`evo_lab.theory.signalling_solve.search_positions`: the first of seeds 0..399 whose subgame has a strictly
-#: mixed silence that is the same in every equilibrium).
+#: :func:`evo_lab.theory.signalling_solve.search_positions`: a subgame with a strictly mixed silence that is the same
+#: in every equilibrium; before ruling R18 the first of seeds 0..399, since R18 the second after seed 115, round 4,
+#: whose game has one mixed information state only; re-run over seeds 0..399 on the R18 engine: 115, 205, 307).
 LESSON_SEED, LESSON_ROUND = 205, 7
 
 
@@ -196,7 +200,7 @@ def find_position(seed: int = LESSON_SEED, round: int | None = LESSON_ROUND, *, 
 
     >>> s = find_position()
     >>> s.round, s.phase_name(), s.node_name()
-    (7, 'climate', 'prescience')
+    (7, 'climate', 'climate_cards')
     """
     for state in positions(seed, min_cards=min_cards):
         if round is None or state.round == round:
@@ -213,7 +217,7 @@ def positions(seed: int, *, min_cards: int = 1) -> Iterator[State]:
 
     def ready(s: State) -> bool:
         h = s.history()
-        return bool(h) and h[-1].kind == TOKEN and s.step == "climate_window"
+        return bool(h) and h[-1].kind == TOKEN and s.node_name() == "climate_cards"
 
     rng = np.random.default_rng(seed)
     policy = as_policy([make_bot("greedy", seed=seed), make_bot("greedy", seed=seed + 1)])

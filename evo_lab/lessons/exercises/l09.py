@@ -1,5 +1,5 @@
 """Lesson 09, the value of information: answers recomputed with ``evo_lab.theory.information`` on the lesson's
-position (the first birth decision with a positive EVPI in the uniformly random 3-player game of seed 12)."""
+position (the first birth decision with a positive EVPI in the uniformly random 3-player game of seed 536)."""
 
 from __future__ import annotations
 
