@@ -218,3 +218,12 @@ def test_bots_play_it():
             assert a in s.legal_actions()
             s.apply_action(a)
         steps += 1
+
+
+def test_docs_evo1e_examples_run():
+    import doctest
+    from pathlib import Path
+
+    res = doctest.testfile(str(Path(__file__).resolve().parents[1] / "docs" / "evo1e.md"), module_relative=False,
+                           optionflags=doctest.ELLIPSIS)
+    assert res.attempted > 0 and res.failed == 0
