@@ -4,6 +4,7 @@
 id             game                                                        players
 =============  ==========================================================  ===========
 ``evo2e``      Evo (Second Edition), Philippe Keyaerts                     2-5
+``evo1e``      Evo (first edition, 2001), a variant of ``evo2e``            3-5
 ``evolution``  Evolution (North Star Games); ``variant="climate"`` /        2-6 (3-8)
                ``"course2016"``, also as ``evolution-climate`` and
                ``evolution-course2016``
@@ -18,6 +19,8 @@ from ..core.registry import register_game
 
 register_game("evo2e", "evo_lab.games.evo2e:Game", title="Evo (Second Edition)", players=(2, 5),
               summary="Dinosaurs on an island under a climate wheel: gene auction, movement, birth, survival.")
+register_game("evo1e", "evo_lab.games.evo1e:Game", title="Evo (first edition)", players=(3, 5),
+              summary="Evo 2001 as a variant of Evo 2e: tails, parasols, a d6 climate, a meteor track, attackers that lose.")
 register_game("evolution", "evo_lab.games.evolution.game:Game", title="Evolution (North Star Games)", players=(2, 6),
               summary="Species boards, traits, a watering hole and carnivores: feed, adapt, survive.")
 register_game("evolution-climate", "evo_lab.games.evolution.game:Game", title="Evolution: Climate",

@@ -141,7 +141,7 @@ def open_window(s: Any, timing: str, players: tuple) -> None:
 
 
 def _playable(s: Any, p: int, card: int, acts: list | None = None) -> bool:
-    return rule_of(s.game, card).may_play(s, p, acts)
+    return s.game.cards_playable(s, p) and rule_of(s.game, card).may_play(s, p, acts)
 
 
 def _asks(s: Any, p: int, timing: str) -> bool:

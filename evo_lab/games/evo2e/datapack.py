@@ -38,7 +38,7 @@ from . import pack_parts
 __all__ = [
     "DataError", "DataPack", "Gene", "UniqueGene", "TokenKind", "DieSymbol", "EventCard", "WheelSection",
     "load_data", "PROVENANCE_LEVELS", "NORMAL_GENE_IDS", "UNIQUE_GENE_IDS", "EVENT_EFFECTS", "CLIMATE_STATES",
-    "SETUP_KEYS", "LEGACY_SETUP_KEYS",
+    "SETUP_KEYS", "LEGACY_SETUP_KEYS", "OPTIONAL_SETUP_KEYS", "EXTRA_NORMAL_GENES", "register_normal_gene",
 ]
 
 #: Normal genes, in dinosaur-board order (the six tracks of the printed dinosaur board).
@@ -50,6 +50,17 @@ SETUP_KEYS = (
     "starting_dinosaurs", "birth_range", "bid_min", "bid_max", "unique_genes_in_bag", "climate_discard",
     "climate_bottom_pile", "protected_clan_size", "mp_per_dinosaur",
 )
+#: Setup keys a pack may leave out (their defaults keep Evo 2e's rules): what every species starts with beyond
+#: the normal genes (Evo first edition's printed portrait card), and the event cards dealt at setup.
+OPTIONAL_SETUP_KEYS = {"base_hot_survivors": 0, "base_cold_survivors": 0, "starting_cards": 0, "cards_from_round": 1}
+#: Normal genes a variant adds after the six of the dinosaur board (``id -> what it does``); a variant's
+#: package registers them (:func:`register_normal_gene`) before loading its pack.
+EXTRA_NORMAL_GENES: dict[str, str] = {}
+
+
+def register_normal_gene(gid: str, doc: str) -> None:
+    """Allow packs to list normal gene ``gid`` after the six of Evo 2e (its effect is a variant's hook)."""
+    EXTRA_NORMAL_GENES[gid] = doc
 #: Setup keys of version-1 packs that are now effects of gene and card entries: ``key -> (entry, effect)``.
 #: ``DataPack.setup`` still offers them, derived from the entries, for code written against version 1.
 LEGACY_SETUP_KEYS = {
@@ -224,7 +235,8 @@ def _read_part(part: str, source: str | Path | Mapping[str, Any]) -> dict:
 
 
 def load_data(path: str | Path | Mapping[str, Any] | None = None,
-              overrides: Mapping[str, str | Path | Mapping[str, Any]] | None = None) -> DataPack:
+              overrides: Mapping[str, str | Path | Mapping[str, Any]] | None = None,
+              default_dir: tuple[str, ...] = ("data", "evo2e")) -> DataPack:
     """Load a rules/data pack.
 
     ``path`` is ``None`` (the shipped Evo 2e pack), a directory holding ``pack.json`` and its part
@@ -235,12 +247,13 @@ def load_data(path: str | Path | Mapping[str, Any] | None = None,
     >>> load_data().initial_section
     1
     """
-    if path is None and not overrides and "default" in _DEFAULT_CACHE:
-        return _DEFAULT_CACHE["default"]
-    raw, sources = read_pack(path, PARTS, ("data", "evo2e"), overrides)
+    key = "default" if default_dir == ("data", "evo2e") else "/".join(default_dir)
+    if path is None and not overrides and key in _DEFAULT_CACHE:
+        return _DEFAULT_CACHE[key]
+    raw, sources = read_pack(path, PARTS, default_dir, overrides)
     pack = _build(raw, sources)
     if path is None and not overrides:
-        _DEFAULT_CACHE["default"] = pack
+        _DEFAULT_CACHE[key] = pack
     return pack
 
 
@@ -278,6 +291,13 @@ def _setup(d: Any, src: str) -> tuple[dict, dict, dict]:
         entry = get(values, k, src, dict, "values.")
         setup[k] = nonneg(get(entry, "value", src, int, f"values.{k}."), src, f"values.{k}.value")
         prov[k] = provenance(entry, src, f"values.{k}.")
+    for k, default in OPTIONAL_SETUP_KEYS.items():
+        if k in values:
+            entry = get(values, k, src, dict, "values.")
+            setup[k] = nonneg(get(entry, "value", src, int, f"values.{k}."), src, f"values.{k}.value")
+            prov[k] = provenance(entry, src, f"values.{k}.")
+        else:
+            setup[k] = default
     legacy = {k: setup.pop(k) for k in list(setup) if k in LEGACY_SETUP_KEYS}
     if d["version"] == 1:  # version 1 placed newborns next to a dinosaur, as the rulebook says
         setup["birth_range"] = 1
@@ -339,9 +359,12 @@ def _genes(d: Any, src: str, legacy: Mapping[str, int]) -> tuple[list[Gene], lis
         normal.append(Gene(gid, get(g, "name", src, str, w), nonneg(get(g, "count", src, int, w), src, w + "count"),
                            get(g, "effect", src, str, w), provenance(g, src, w),
                            _effects(g, src, w, v, gid, legacy, False)))
-    if tuple(g.id for g in normal) != NORMAL_GENE_IDS:
-        raise DataError(src, "normal", f"normal gene ids must be {list(NORMAL_GENE_IDS)} in that order, "
-                                       f"got {[g.id for g in normal]}")
+    ids = tuple(g.id for g in normal)
+    extra = ids[len(NORMAL_GENE_IDS):]
+    if ids[:len(NORMAL_GENE_IDS)] != NORMAL_GENE_IDS or any(x not in EXTRA_NORMAL_GENES for x in extra) \
+            or len(set(extra)) != len(extra):
+        raise DataError(src, "normal", f"normal gene ids must be {list(NORMAL_GENE_IDS)} in that order (then "
+                                       f"registered extras: {sorted(EXTRA_NORMAL_GENES)}), got {list(ids)}")
     unique = []
     known = [g for g in GENES if g not in NORMAL_GENE_IDS]
     for i, g in enumerate(get(d, "unique", src, list)):

@@ -78,6 +78,8 @@ class Node:
     who: str = "-"
     explain: Callable[[Any, Any, str], tuple[str, str] | None] | None = None
     doc: str = ""
+    #: The game id of the variant that adds this node (``None``: Evo 2e's own); a game's tensor lists only its nodes.
+    variant: str | None = None
 
     @property
     def chance(self) -> bool:
@@ -131,7 +133,7 @@ DECISION_NODES.discard("end")
 
 def run(s: Any) -> None:
     """Advance through everything the rules decide alone, up to the next decision, chance node or the end."""
-    steps = STEPS
+    steps = s.game.steps  # STEPS, or a variant's table with some handlers replaced (docs/engine.md)
     while not steps[s.step](s):
         pass
 

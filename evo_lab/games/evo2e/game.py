@@ -56,8 +56,11 @@ class RuleOptions:
     wings_exact_two: bool = True
     #: A second Frenzied attack may be played in the same movement phase and adds its horns. Ruling R19.
     frenzied_attack_stacks: bool = True
-    #: Edition switch, room for first-edition rules later ("2e" only today).
+    #: Edition switch: "2e" here; Evo first edition is the variant game ``evo1e`` (its own options class).
     edition: str = "2e"
+
+    #: The editions this options class accepts (a variant's subclass names its own).
+    EDITIONS = ("2e",)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any] | None) -> "RuleOptions":
@@ -74,8 +77,9 @@ class RuleOptions:
             want = bool if names[k].type in ("bool", bool) else str
             if not isinstance(v, want):
                 raise GameConfigError(f"rule option {k!r} must be {want.__name__}, got {v!r}")
-        if d.get("edition", "2e") != "2e":
-            raise GameConfigError(f"edition {d['edition']!r} is not implemented (only '2e')")
+        if d.get("edition", cls.EDITIONS[0]) not in cls.EDITIONS:
+            raise GameConfigError(f"edition {d['edition']!r} is not implemented here (only "
+                                  f"{', '.join(map(repr, cls.EDITIONS))}; Evo first edition is the game 'evo1e')")
         if d.get("card_windows", "all") not in ("all", "holders"):
             raise GameConfigError(f"card_windows must be 'all' or 'holders', got {d['card_windows']!r}")
         return cls(**dict(d))
@@ -104,15 +108,36 @@ class Game(GameBase):
     title = "Evo (Second Edition)"
     version = 2
     read_versions = (1,)
+    #: The rule options of this game (a variant subclasses it with its own switches).
+    options_class: type = RuleOptions
+    #: The pack folder ``evo_lab/<...>`` loaded when ``data`` is None.
+    pack_dir: tuple[str, ...] = ("data", "evo2e")
+
+    # ----- variant hooks (python-chess style: a variant is a subclass overriding a few of these) -----------
+    #: Step handlers a variant replaces: ``{Step: handler(state) -> bool}`` (merged over :data:`flow.STEPS`).
+    step_overrides: Mapping[Any, Any] = {}
+
+    @classmethod
+    def default_pack(cls) -> DataPack:
+        """The shipped pack of this game (``load_data`` of :attr:`pack_dir`)."""
+        return load_data(default_dir=cls.pack_dir)
+
+    def cards_playable(self, s: Any, player: int) -> bool:
+        """Whether ``player`` may play event cards at all now: from round ``cards_from_round`` of the pack's setup
+        on (Evo 2e: 1, always; Evo first edition: 3)."""
+        return s.round >= self.data.setup["cards_from_round"]
+
+    def attack_lost(self, s: Any, src: int, dst: int) -> None:
+        """An attack from ``src`` on ``dst`` failed. Evo 2e: "The two dinosaurs stay where they are"."""
 
     def __init__(self, players: int = 4, seed: int | None = None, board: Board | str | Path | None = None,
                  data: DataPack | str | Path | None = None, options: RuleOptions | Mapping[str, Any] | None = None):
-        self.data = data if isinstance(data, DataPack) else load_data(data)
+        self.data = data if isinstance(data, DataPack) else (self.default_pack() if data is None else load_data(data))
         d = self.data
         if isinstance(players, bool) or not isinstance(players, int):
             raise GameConfigError(f"players must be an integer, got {players!r}")
         if not d.setup["players_min"] <= players <= d.setup["players_max"]:
-            raise GameConfigError(f"Evo is for {d.setup['players_min']} to {d.setup['players_max']} players, got {players}")
+            raise GameConfigError(f"{self.title} is for {d.setup['players_min']} to {d.setup['players_max']} players, got {players}")
         self.players = players
         if board is None:
             board = Board.standard(players)
@@ -126,12 +151,15 @@ class Game(GameBase):
             if t not in d.terrains:
                 raise GameConfigError(f"board terrain {t!r} is not in the data pack's terrains {list(d.terrains)}")
         self.board = board
-        self.options = RuleOptions.from_dict(options)
+        self.options = self.options_class.from_dict(options)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
             raise GameConfigError(f"seed must be an integer or None, got {seed!r}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
+        from . import flow, phases  # noqa: F401 - phases fill flow.STEPS
         from .observer import EvoObserver
+
+        self.steps = {**flow.STEPS, **self.step_overrides} if self.step_overrides else flow.STEPS
 
         self.observer = EvoObserver(self)
         self._tables()
@@ -150,6 +178,8 @@ class Game(GameBase):
         self.gene_ids: tuple[str, ...] = tuple(g.id for g in d.normal_genes) + tuple(u.id for u in d.unique_genes)
         self.gene_names: tuple[str, ...] = tuple(g.name for g in d.normal_genes) + tuple(u.name for u in d.unique_genes)
         self.gene_index = {g: i for i, g in enumerate(self.gene_ids)}
+        #: The normal gene whose winner draws an event card instead (Evo first edition's ``card``), or None.
+        self.card_gene = self.gene_index.get("card") if "card" in self.gene_ids[: self.n_normal] else None
         self.n_unique = len(d.unique_genes)
         self.unique_ids = tuple(u.id for u in d.unique_genes)
         self.bag0 = [g.count for g in d.normal_genes] + [0] * self.n_unique
@@ -235,7 +265,7 @@ class Game(GameBase):
 
     def _to_dict(self, full: bool) -> dict:
         standard = self.board.name == f"standard-{self.board.players}p" and self.board == Board.standard(self.board.players)
-        default_pack = self.data.fingerprint() == load_data().fingerprint()
+        default_pack = self.data.fingerprint() == self.default_pack().fingerprint()
         return {
             "players": self.players,
             "board": self.board.name if standard and not full else self.board.to_dict(),
@@ -257,7 +287,7 @@ class Game(GameBase):
         if isinstance(players, bool) or not isinstance(players, int):
             raise FormatError(f"must be an integer, got {players!r}", f"{where}.players")
         board = _board_from(d.get("board"), where)
-        data = _data_from(d.get("data"), where)
+        data = _data_from(d.get("data"), where, cls.default_pack())
         options = d.get("options")
         if version == 1:
             options = {**LEGACY_OPTIONS, **(options if isinstance(options, Mapping) else {})}
@@ -286,14 +316,14 @@ def _board_from(bd: Any, where: str) -> Board:
     raise FormatError("must be a board name or a board object", f"{where}.board")
 
 
-def _data_from(dd: Any, where: str) -> DataPack:
+def _data_from(dd: Any, where: str, default: DataPack) -> DataPack:
     if isinstance(dd, Mapping) and "pack" in dd:
         try:
             return load_data(dd)
         except ValueError as e:
             raise FormatError(str(e), f"{where}.data") from None
     if isinstance(dd, Mapping) and "fingerprint" in dd:
-        data = load_data()
+        data = default
         if dd["fingerprint"] != data.fingerprint() and dd["fingerprint"] not in LEGACY_FINGERPRINTS:
             raise FormatError(f"data pack fingerprint {dd['fingerprint']!r} does not match the shipped pack "
                               f"({data.fingerprint()}); save with the full pack", f"{where}.data.fingerprint")

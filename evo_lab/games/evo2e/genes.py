@@ -98,7 +98,8 @@ class _StatsTable(dict):
         super().__init__()
         s = game.data.setup
         self.base = {"movement": s["base_movement"], "births": s["starting_eggs"], "birth_range": s["birth_range"],
-                     "protected_size": s["protected_clan_size"]}
+                     "protected_size": s["protected_clan_size"],
+                     "hot_survivors": s.get("base_hot_survivors", 0), "cold_survivors": s.get("base_cold_survivors", 0)}
         self.uniques = [(game.bit[u.id], u.effects) for u in game.data.unique_genes]
 
     def __missing__(self, mask: int) -> Stats:

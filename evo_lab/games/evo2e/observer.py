@@ -35,11 +35,13 @@ _BAG = Secret("bag")
 _NEXT = Secret("next_token")
 
 
-def node_list() -> tuple[str, ...]:
+def node_list(variant: str | None = None) -> tuple[str, ...]:
     """Every node name, chance nodes first (sorted), then the decisions in registration order, then ``end``
-    (the node one-hot of the tensor; derived from the flow's table, so a new window adds its node)."""
-    dec = tuple(n for n in NODES if n not in CHANCE_NODES and n != "end")
-    return tuple(sorted(CHANCE_NODES)) + dec + ("end",)
+    (the node one-hot of the tensor; derived from the flow's table, so a new window adds its node). Nodes a
+    variant adds count only for that variant (``variant``: its game id)."""
+    mine = [n for n, v in NODES.items() if v.variant in (None, variant)]
+    dec = tuple(n for n in mine if n not in CHANCE_NODES and n != "end")
+    return tuple(sorted(n for n in mine if n in CHANCE_NODES)) + dec + ("end",)
 
 
 def auction_view(s: Any) -> dict:
@@ -214,7 +216,7 @@ class TensorLayout:
     def __init__(self, game: Any):
         g = self.game = game
         self.P, self.n = g.players, g.n
-        self.nodes = node_list()
+        self.nodes = node_list(None if g.name == "evo2e" else g.name)
         self.n_genes = len(g.gene_ids)
         P, n = self.P, self.n
         parts = [("occ", n * P), ("viewer", P), ("turn", P + 1), ("mp", P), ("count", P), ("genes", g.n_normal * P),

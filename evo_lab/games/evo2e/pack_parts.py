@@ -97,14 +97,14 @@ def _effects_text(effects: Mapping[str, int]) -> str:
 
 def provenance_rows(pack: Any) -> list[dict]:
     """One row per game value: ``{"part", "value_name", "value", "provenance", "source"}``."""
-    from .datapack import SETUP_KEYS
+    from .datapack import OPTIONAL_SETUP_KEYS, SETUP_KEYS
 
     rows: list[dict] = []
 
     def row(part: str, name: str, value: Any, prov: Any) -> None:
         rows.append(dict(part=part, value_name=name, value=value, provenance=prov.level, source=prov.source))
 
-    for k in SETUP_KEYS:
+    for k in SETUP_KEYS + tuple(OPTIONAL_SETUP_KEYS):
         if k in pack.setup_provenance:
             row("setup", k, pack.setup[k], pack.setup_provenance[k])
     for g in pack.normal_genes:

@@ -139,6 +139,8 @@ def _die_apply(s: Any, a: Action) -> None:
         ops.kill(s, dst)
         s.occ[src] = -1
         s.occ[dst] = att
+    else:
+        g.attack_lost(s, src, dst)
     s.pend = ()
 
 

@@ -77,9 +77,9 @@ def _auction_pay(s: Any) -> bool:
         s.paid[p] = price
         s.mp[p] -= price
         item = s.lots[lot]
-        if item == EVENT_LOT:
+        if item == EVENT_LOT or item == g.card_gene:  # a variant's card gene also draws a card (kept as a gene)
             winner0 = p
-        elif item >= 0:
+        if item >= 0:
             s.bag[item] -= 1
             if item < g.n_normal:
                 s.genes[g.n_normal * p + item] += 1

@@ -1,0 +1,102 @@
+"""The Evo first-edition game: Evo 2e's :class:`~evo_lab.games.evo2e.game.Game` with a few hooks overridden.
+
+>>> g = Game(players=3, seed=2)
+>>> g.options.losing_attacker, g.card_gene is not None, g.meteor_track[8]
+('dies', True, 1)
+>>> Game(players=2)
+Traceback (most recent call last):
+...
+evo_lab.games.evo2e.game.GameConfigError: Evo (first edition) is for 3 to 5 players, got 2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ...core.datapack import DataError
+from ..evo2e import ops
+from ..evo2e.game import Game as Evo2eGame
+from ..evo2e.game import GameConfigError, RuleOptions
+from ..evo2e.state import State as Evo2eState
+
+__all__ = ["Game", "State", "Evo1eOptions"]
+
+
+@dataclass(frozen=True)
+class Evo1eOptions(RuleOptions):
+    """Evo 2e's switches plus the first edition's rulings (docs/evo1e.md).
+
+    >>> Evo1eOptions.from_dict({"losing_attacker": "stays"}).losing_attacker
+    'stays'
+    """
+
+    edition: str = "1e"
+    #: What happens to an attacker that loses: "dies" (removed; ruling E3) or "stays" (both stay, as in 2e).
+    losing_attacker: str = "dies"
+
+    EDITIONS = ("1e",)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any] | None) -> "Evo1eOptions":
+        if isinstance(d, Mapping) and d.get("losing_attacker", "dies") not in ("dies", "stays"):
+            raise GameConfigError(f"losing_attacker must be 'dies' or 'stays', got {d['losing_attacker']!r}")
+        return super().from_dict(d)  # type: ignore[return-value]
+
+
+class Game(Evo2eGame):
+    """Evo (first edition): ``Game(players=4, seed=None, board=None, data=None, options=None)`` as Evo 2e's.
+
+    The hooks it overrides: :attr:`step_overrides` (round start with the dealt cards, initiative by tail, the
+    d6 climate, scoring then the meteor, no Sixth-sense peeks), :meth:`attack_lost`; data: the pack's setup
+    (``cards_from_round``, ``starting_cards``, base survivors), the ``tail`` and ``card`` genes, the d6 combat
+    table as die faces, the meteor track."""
+
+    name = "evo1e"
+    title = "Evo (first edition)"
+    version = 1
+    read_versions = ()
+    options_class = Evo1eOptions
+    pack_dir = ("data", "evo1e")
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        from . import phases
+
+        self.step_overrides = phases.STEP_OVERRIDES
+        super().__init__(*args, **kwargs)
+        self.tail_slot = self.gene_index["tail"]
+        self.meteor_track = _meteor_track(self.data)
+
+    @property
+    def state_class(self) -> type:  # type: ignore[override]
+        return State
+
+    def attack_lost(self, s: Any, src: int, dst: int) -> None:
+        """Ruling E3: "the attacker can lose" (evo2e-data.md, first edition); the losing attacker is removed
+        (option ``losing_attacker="dies"``), or both stay as in 2e (``"stays"``)."""
+        if self.options.losing_attacker == "dies":
+            ops.kill(s, src)
+
+    def __repr__(self) -> str:
+        return f"evo1e.Game(players={self.players}, board={self.board.name!r}, seed={self.seed})"
+
+
+def _meteor_track(data: Any) -> tuple[int | None, ...]:
+    """The number on the meteor track's space after each round (None: no roll), from the climate part."""
+    src = data.sources.get("climate", "climate")
+    mt = data.raw.get("climate", {}).get("meteor_track")
+    if not isinstance(mt, Mapping) or not isinstance(mt.get("after_round"), list) or not mt["after_round"]:
+        raise DataError(src, "meteor_track.after_round", "Evo first edition needs a meteor track (a list)")
+    out = []
+    for i, x in enumerate(mt["after_round"]):
+        if x is not None and (isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 6):
+            raise DataError(src, f"meteor_track.after_round[{i}]", f"must be null or a die number 0..6, got {x!r}")
+        out.append(x)
+    return tuple(out)
+
+
+class State(Evo2eState):
+    """A position of Evo first edition: Evo 2e's state (same fields, same facade)."""
+
+    __slots__ = ()
+    game_class = Game
