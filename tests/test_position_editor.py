@@ -79,12 +79,12 @@ def test_round_phase_node_turn_section_and_movement_left():
     assert ed.error.startswith("movement_left")
     ed.movement_left.value = ""
     ed.phase.value = "survival"
-    assert [n for _t, n in ed.node.options] == [None, "survive", "survival_cards"]
+    assert [n for _t, n in ed.node.options] == ["", "survive", "survival_cards"]
     assert ed.state.phase_name() == "survival" or ed.error
     ed.node.value = "survival_cards"
     assert "survival_cards" in ed.error and ed.error.startswith(("node", "to_act"))
-    ed.node.value = None
-    ed.to_act.value = None
+    ed.node.value = ""
+    ed.to_act.value = ""
     ed.phase.value = "birth"
     assert ed.state.phase_name() == "birth" and ed.error == ""
 

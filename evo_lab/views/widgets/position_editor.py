@@ -130,12 +130,12 @@ class PositionEditor(W.VBox):
         self.unique = {u: W.Checkbox(description=u.replace("_", " "), indent=False,
                                      layout=W.Layout(width="150px")) for u in g.unique_ids}
         self.cards = {c: _int_box(c.replace("_", " "), 0, 9, 0, "170px") for c in g.card_ids}
-        self.text = W.Textarea(layout=W.Layout(width="100%", height="90px"),
+        self.text = W.Textarea(layout=W.Layout(width="auto", height="90px", margin="2px 0px"),
                                placeholder="evo2e players=2 phase=movement P1 dinos=C3,C4 / P2 dinos=D4,D5,E4")
         self.b_read = W.Button(description="Read text", icon="paste", tooltip="Set the draft from the text above")
         self.b_open = W.Button(description="Open in explorer", icon="play", button_style="primary",
                                layout=W.Layout(width="auto", min_width="160px"))
-        self.status = W.HTML(layout=W.Layout(width="100%"))
+        self.status = W.HTML(layout=W.Layout(width="auto", margin="2px 0px"))
         self.status.add_class("evo-pe-status")
         self.opened = W.VBox(layout=W.Layout(width="100%"))
         self.b_read.on_click(lambda _b: self.read_text())
@@ -164,9 +164,9 @@ class PositionEditor(W.VBox):
         try:
             self.players.value, self.round.value, self.phase.value = d.players, d.round, d.phase
             self._node_options()
-            self.node.value = d.node if d.node in NODES_OF_PHASE[d.phase] else None
-            self.to_act.options = [("(the rules)", None)] + [(f"P{p + 1}", f"P{p + 1}") for p in range(d.players)]
-            self.to_act.value = None if d.to_act is None else f"P{_index(d.to_act) + 1}"
+            self.node.value = d.node if d.node in NODES_OF_PHASE[d.phase] else ""
+            self.to_act.options = [("(the rules)", "")] + [(f"P{p + 1}", f"P{p + 1}") for p in range(d.players)]
+            self.to_act.value = "" if d.to_act is None else f"P{_index(d.to_act) + 1}"
             self.section.max = self._game.n_sections - 1
             self.section.value = d.section if d.section is not None else self._game.new_initial_state().section
             self.movement_left.value = "" if d.movement_left is None else str(d.movement_left)
@@ -179,7 +179,8 @@ class PositionEditor(W.VBox):
         self._sync_player()
 
     def _node_options(self) -> None:
-        self.node.options = [("(from the phase's start)", None)] + [(n, n) for n in NODES_OF_PHASE[self.phase.value]]
+        # "" (not None: a dropdown shows None as nothing selected) = the builder's default
+        self.node.options = [("(the phase's start)", "")] + [(n, n) for n in NODES_OF_PHASE[self.phase.value]]
 
     def _sync_player(self) -> None:
         """The selected player's controls from the draft."""
@@ -207,8 +208,8 @@ class PositionEditor(W.VBox):
         if self._syncing:
             return
         d, p = self.draft, self._p()
-        d.round, d.node = self.round.value, self.node.value
-        d.to_act, d.section = self.to_act.value, self.section.value
+        d.round, d.node = self.round.value, self.node.value or None
+        d.to_act, d.section = self.to_act.value or None, self.section.value
         ml = self.movement_left.value.strip()
         d.movement_left = None if not ml else (int(ml) if ml.lstrip("-").isdigit() else ml)
         d.mp = _put(d.mp, p, self.mp.value)
@@ -227,7 +228,7 @@ class PositionEditor(W.VBox):
         self._syncing = True
         try:
             self._node_options()
-            self.node.value = None
+            self.node.value = ""
         finally:
             self._syncing = False
         self._edited()
