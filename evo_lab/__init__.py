@@ -25,7 +25,7 @@ __all__ = [
 
 
 def __getattr__(name: str):  # lazy: the widgets import ipywidgets, anywidget and plotly (about 0.4 s or more)
-    if name in ("Explorer", "BoardEditor", "DataEditor"):
+    if name in ("Explorer", "BoardEditor", "DataEditor", "PositionEditor"):
         from .views import widgets
 
         return getattr(widgets, name)

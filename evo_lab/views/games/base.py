@@ -260,6 +260,19 @@ class GameView:
         """The ``make_game`` options those fields hold."""
         return {}
 
+    def scenarios(self) -> list[tuple[str, str]]:
+        """Named preset positions a teacher opens from the game files tab: ``(title, id)`` (none by default)."""
+        return []
+
+    def scenario(self, name: str) -> Any:
+        """A new state of the preset ``name`` (a ``KeyError`` naming the known ids when there is none)."""
+        known = [i for _t, i in self.scenarios()]
+        raise KeyError(f"unknown scenario {name!r}; the scenarios are {', '.join(known) or '(none for this game)'}")
+
+    def scenario_note(self, name: str) -> str:
+        """What to show with the preset ``name`` and the rule it illustrates (plain text; "" when none)."""
+        return ""
+
     def data_doc(self, game: Any) -> str:
         """The document that lists the game's data and its provenance."""
         return f"docs/{getattr(game, 'name', 'data')}.md"

@@ -13,6 +13,8 @@ or starting another game swaps them.
 >>> _ = ex.board.click(ex.board.snapshot["direct"][0]["dst"]) if ex.board.snapshot["direct"] else None
 >>> ex.set_viewer(1); ex.session.viewer
 1
+>>> Explorer(scenario="attack").state.node_name()
+'move'
 >>> ev = Explorer(evo_lab.make_game("evolution", players=3, seed=1))
 >>> ev.state.phase, [ev.tabs.get_title(i) for i in range(len(ev.tabs.children))]
 ('food', ['Actions', 'Attack', 'Players', 'Story', 'Game'])
@@ -29,10 +31,20 @@ from evo_lab.views.colours import seat_colour
 
 from .common import badge_html
 from .picker import ActionPicker
-from .session import Session
+from .session import DEFAULT_GAME, Session, SessionError
 from .stepper import GamePanel, PhaseStepper
 
 __all__ = ["Explorer"]
+
+
+def _scenario_state(source: Any, name: str) -> Any:
+    """The state of preset ``name`` of ``source``'s game (a registry id, game or state; None: the default game)."""
+    from evo_lab.views.games import view_for
+
+    try:
+        return view_for(DEFAULT_GAME if source is None else source).scenario(name)
+    except KeyError as e:
+        raise SessionError(str(e.args[0] if e.args else e)) from None
 
 
 class Explorer(W.VBox):
@@ -42,7 +54,8 @@ class Explorer(W.VBox):
     ``source`` is a state, a game (``evo_lab.make_game("evolution", players=4, seed=1)``), a
     :class:`~evo_lab.GameTree`, a registry id (``"evolution"``: a new game with ``players``, ``seed`` and the
     game's ``options``) or ``None`` (a new Evo 2e game). ``deal``: resolve the setup chance nodes of a fresh
-    game. ``viewer``: act as that player (their hidden information only) or ``None`` (the omniscient teacher).
+    game. ``scenario``: start at that preset of the game (``source``: its registry id, or None for Evo 2e; the
+    Game tab lists them). ``viewer``: act as that player (their hidden information only) or ``None`` (the omniscient teacher).
 
     Attributes: ``session``, ``board``, ``stepper``, ``picker``, ``players``, ``story``, ``files``, ``tabs``,
     and one per tab of the game's plugin (``combat``, ``climate``, ``auction`` in Evo 2e; ``attack`` in
@@ -50,7 +63,9 @@ class Explorer(W.VBox):
     """
 
     def __init__(self, source: Any = None, *, players: int = 4, seed: int | None = 0, viewer: int | None = None,
-                 bot: str = "random", deal: bool = True, **options: Any):
+                 bot: str = "random", deal: bool = True, scenario: str | None = None, **options: Any):
+        if scenario is not None:
+            source = _scenario_state(source, scenario)
         session = Session(source, players=players, seed=seed, viewer=viewer, bot=bot, **options)
         if deal:
             session.deal()

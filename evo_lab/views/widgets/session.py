@@ -94,6 +94,10 @@ class Session:
         self.auto_roll = auto_roll
         self._policies: dict[str, Callable] = {}
         self.error = ""
+        #: trees replaced by :meth:`open`, most recent last (Undo at an opened position's start returns to them);
+        #: and those Undo left, for Redo
+        self._before: list[GameTree] = []
+        self._after: list[GameTree] = []
         if board is not None:
             options["board"] = board
         self._set_tree(self._tree_from(source, players, seed, options))
@@ -245,10 +249,54 @@ class Session:
         return self.play_to("setup") if self.tree.ply == 0 and _is_fresh(self.state) else 0
 
     def undo(self) -> Node:
-        return self.tree.undo()
+        """One move back; at the start of a position opened with :meth:`open`, back to the tree it replaced."""
+        if self.tree.can_undo() or not self._before:
+            return self.tree.undo()
+        self._after.append(self.tree)
+        self._swap(self._before.pop())
+        return self.tree.current
 
     def redo(self) -> Node:
-        return self.tree.redo()
+        """One move forward; at the end of the line of a tree that Undo returned to, the opened position again."""
+        if self.tree.can_redo() or not self._after:
+            return self.tree.redo()
+        self._before.append(self.tree)
+        self._swap(self._after.pop())
+        return self.tree.current
+
+    def can_undo(self) -> bool:
+        return self.tree.can_undo() or bool(self._before)
+
+    def can_redo(self) -> bool:
+        return self.tree.can_redo() or bool(self._after)
+
+    def _swap(self, tree: GameTree) -> None:
+        self._set_tree(tree)
+        self._notify("game")
+
+    def open(self, state: Any) -> None:
+        """Make ``state`` (any game's) the root of a new tree, keeping the current tree for Undo (a preset, a
+        position set up in the editor)."""
+        if not (hasattr(state, "legal_actions") and hasattr(state, "clone")):
+            raise SessionError(f"expected a game state, got {type(state).__name__}")
+        self._before.append(self.tree)
+        self._after.clear()
+        self._swap(GameTree(state))
+
+    def scenarios(self) -> list[tuple[str, str]]:
+        """The current game's presets, ``(title, id)`` (its view plugin's; Evo 2e: :mod:`evo_lab.scenarios`)."""
+        return self.view.scenarios()
+
+    def open_scenario(self, name: str, game: Any = None) -> Any:
+        """Open the preset ``name`` of the current game (or of registry id ``game``) as with :meth:`open`;
+        returns its state. An unknown name raises :class:`SessionError` listing the presets."""
+        view = self.view if game is None else view_for(game)
+        try:
+            state = view.scenario(name)
+        except KeyError as e:
+            raise SessionError(str(e.args[0] if e.args else e)) from None
+        self.open(state)
+        return state
 
     def goto(self, node: Node) -> Node:
         return self.tree.goto(node)
@@ -280,6 +328,8 @@ class Session:
             raise SessionError(str(e)) from None
         self.seed = seed
         self.rng = np.random.default_rng(seed)
+        self._before.clear()
+        self._after.clear()
         self._set_tree(GameTree(new.new_initial_state()))
         if deal:
             self._batch += 1
@@ -344,6 +394,8 @@ class Session:
             err = FormatError(f"{where}{e}", "")
             err.field = e.field
             raise err from None
+        self._before.clear()
+        self._after.clear()
         self._set_tree(tree)
         self._notify("game")
         return fmt

@@ -171,8 +171,8 @@ class PhaseStepper(W.VBox):
             self.variations.value = None
         finally:
             self._updating = False
-        self.b_undo.disabled = not tree.can_undo()
-        self.b_redo.disabled = not tree.can_redo()
+        self.b_undo.disabled = not s.can_undo()
+        self.b_redo.disabled = not s.can_redo()
         for b in (self.b_step, self.b_phase, self.b_round, self.b_end):
             b.disabled = st.is_terminal()
 
@@ -203,13 +203,24 @@ class GamePanel(W.VBox):
         self.b_save = W.Button(description="Save", icon="download")
         self.b_load = W.Button(description="Load", icon="upload")
         self.message = W.HTML()
+        self.scenario = W.Dropdown(description="Scenario", style={"description_width": "70px"},
+                                   layout=W.Layout(flex="1 1 260px", min_width="240px", max_width="420px"))
+        self.b_scenario = W.Button(description="Open scenario", icon="folder-open",
+                                   tooltip="Open the preset position (Undo at its start returns to this game)",
+                                   layout=W.Layout(width="auto", min_width="140px"))
+        self.scenario_note = W.HTML(layout=W.Layout(width="100%"))
+        self.scenario_box = W.VBox([W.HTML("<b>Scenarios</b>: preset positions to teach from"),
+                                    row([self.scenario, self.b_scenario]), self.scenario_note],
+                                   layout=W.Layout(width="100%"))
+        self.b_scenario.on_click(lambda _b: self.open_scenario())
+        self.scenario.observe(lambda _c: self._scenario_picked(), "value")
         self.b_new.on_click(lambda _b: self.new_game())
         self.b_save.on_click(lambda _b: self.save())
         self.b_load.on_click(lambda _b: self.load())
         self.game.observe(lambda _c: self._game_picked(), "value")
         self._game_picked()
         super().__init__(children=[
-            W.HTML("<b>New game</b>"), self.game, row([self.players, self.seed]), self.fields_box, self.b_new,
+            self.scenario_box, W.HTML("<b>New game</b>"), self.game, row([self.players, self.seed]), self.fields_box, self.b_new,
             W.HTML("<b>Save and load</b>: Save writes the text box (and the file if a path is given); Load reads "
                    "the file if a path is given, else the text box, as the kind chosen here"),
             self.kind, self.text, row([self.path, self.b_save, self.b_load]), self.message],
@@ -224,8 +235,33 @@ class GamePanel(W.VBox):
         self.players.min, self.players.max = min(lo, self.players.min), max(hi, self.players.max)
         self.players.value = min(max(self.players.value, lo), hi)
         self.players.min, self.players.max = lo, hi
-        self.fields = view_for(self._game_name()).new_game_fields()
+        view = view_for(self._game_name())
+        self.fields = view.new_game_fields()
         self.fields_box.children = tuple(self.fields)
+        presets = view.scenarios()
+        self.scenario.options = presets
+        self.scenario.value = presets[0][1] if presets else None
+        self.scenario_box.layout.display = "" if presets else "none"
+        self._scenario_picked()
+
+    def _scenario_picked(self) -> None:
+        """The teacher note of the preset picked (its view plugin's ``scenario_note``)."""
+        note = "" if self.scenario.value is None else view_for(self._game_name()).scenario_note(self.scenario.value)
+        self.scenario_note.value = f"<div class='evo-note'>{escape(note)}</div>" if note else ""
+
+    def open_scenario(self, name: str | None = None) -> str:
+        """Open the preset picked (or ``name``) of the game picked; returns the error message or ""."""
+        name = self.scenario.value if name is None else name
+        try:
+            if name is None:
+                raise SessionError("this game has no scenarios")
+            self.session.open_scenario(name, game=self._game_name())
+        except (ValueError, SessionError) as e:
+            self._say(str(e), ok=False)
+            return str(e)
+        title = dict((i, t) for t, i in self.scenario.options).get(name, name)
+        self._say(f"opened the scenario {title!r}: Undo at its start returns to the game before")
+        return ""
 
     def _follow(self) -> None:
         """A game loaded or started elsewhere: the dropdown shows it."""

@@ -148,6 +148,22 @@ class Evo2eView(GameView):
         path = fields[1].value.strip() if len(fields) > 1 else ""
         return {"board": Board.load(path)} if path else {}
 
+    def scenarios(self) -> list[tuple[str, str]]:
+        from evo_lab.scenarios import scenarios
+
+        return [(sc.title, sc.id) for sc in scenarios()]
+
+    def scenario(self, name: str) -> Any:
+        from evo_lab.scenarios import scenario
+
+        return scenario(name)
+
+    def scenario_note(self, name: str) -> str:
+        from evo_lab.scenarios import scenario_info
+
+        sc = scenario_info(name)
+        return f"{sc.note} ({sc.rule})"
+
     def data_doc(self, game: Any) -> str:
         return "docs/data.md"
 
