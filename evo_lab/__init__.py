@@ -25,10 +25,10 @@ __all__ = [
 
 
 def __getattr__(name: str):  # lazy: the widgets import ipywidgets, anywidget and plotly (about 0.4 s or more)
-    if name == "Explorer":
-        from .views.widgets import Explorer
+    if name in ("Explorer", "BoardEditor", "DataEditor"):
+        from .views import widgets
 
-        return Explorer
+        return getattr(widgets, name)
     if name in ("simulate", "SimulationResult"):
         from . import sim
 

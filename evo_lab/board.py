@@ -2,7 +2,8 @@
 
 A :class:`Board` is an immutable hex map in axial coordinates ``(q, r)`` (pointy-top hexes). Every land
 space has one of the four :data:`TERRAINS` (hot to cold). A space is *coastal* when at least one of its six
-neighbouring hex cells is not land. Space ids are ``0..n-1`` in ``(r, q)`` order; labels are derived:
+neighbouring hex cells is not land (a board file may override that per space, and give a space its own
+label: see :mod:`evo_lab.board_file`). Space ids are ``0..n-1`` in ``(r, q)`` order; labels are derived:
 row letter (``A`` = top row) plus 1-based position in the row (``A1``, ``A2``, ..., ``B1``, ...).
 
 The four shipped boards (:meth:`Board.standard`) are *reconstructed, not the printed board*: no public
@@ -27,44 +28,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .board_file import DEFAULT_TERRAIN_BOUNDS, DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
+from .board_file import problems as _problems
+from .board_file import validate as _validate
+
 __all__ = ["DEFAULT_SIZES", "DIRECTIONS", "TERRAINS", "Board", "BoardError", "hex_center"]
-
-#: The four terrains, hot -> cold. Index order matters (climate wheel steps are index differences).
-TERRAINS: tuple[str, ...] = ("desert", "plains", "hills", "mountains")
-
-#: The six axial neighbour directions (q, r) of a hex cell.
-DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 #: Default number of spaces per player count (shipped and generated boards).
 DEFAULT_SIZES: dict[int, int] = {2: 26, 3: 34, 4: 42, 5: 50}
-
-FORMAT = "evo-lab-board"
-VERSION = 1
-DEFAULT_TERRAIN_BOUNDS: tuple[float, float] = (0.15, 0.35)
 _SQRT3 = math.sqrt(3.0)
-
-
-class BoardError(ValueError):
-    """An invalid board or board file. The message names the source (file), the field and the problem.
-
-    >>> try:
-    ...     Board.standard(7)
-    ... except BoardError as e:
-    ...     print(e.field)
-    players
-    """
-
-    def __init__(self, message: str, *, source: str | None = None, field: str | None = None):
-        self.source = source
-        self.field = field
-        self.problem = message
-        parts = []
-        if source:
-            parts.append(str(source))
-        if field:
-            parts.append(f"field '{field}'")
-        parts.append(message)
-        super().__init__(": ".join(parts))
 
 
 def hex_center(q: int, r: int, size: float = 28.0) -> tuple[float, float]:
@@ -86,120 +58,6 @@ def _row_letters(i: int) -> str:
         i, rem = divmod(i - 1, 26)
         s = chr(65 + rem) + s
     return s
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _validate(data: Any, source: str, terrain_bounds: tuple[float, float] | None) -> dict:
-    """Check a board dict; return normalised pieces. Raises BoardError naming source, field, problem."""
-
-    def err(field: str | None, msg: str) -> BoardError:
-        return BoardError(msg, source=source, field=field)
-
-    if not isinstance(data, dict):
-        raise err(None, f"expected a JSON object, got {type(data).__name__}")
-    if data.get("format") != FORMAT:
-        raise err("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
-        raise err("version", f"unsupported version {data.get('version')!r} (supported: {VERSION})")
-    name = data.get("name", "custom")
-    if not isinstance(name, str) or not name:
-        raise err("name", f"must be a non-empty string, got {name!r}")
-    players = data.get("players")
-    if not _is_int(players) or not 2 <= players <= 5:
-        raise err("players", f"must be an integer from 2 to 5, got {players!r}")
-    reconstructed = data.get("reconstructed", False)
-    if not isinstance(reconstructed, bool):
-        raise err("reconstructed", f"must be true or false, got {reconstructed!r}")
-    provenance = data.get("provenance", {})
-    if not isinstance(provenance, dict):
-        raise err("provenance", f"must be an object, got {type(provenance).__name__}")
-
-    cells = data.get("cells")
-    if not isinstance(cells, list) or not cells:
-        raise err("cells", "must be a non-empty list of {q, r, terrain} objects")
-    land: dict[tuple[int, int], str] = {}
-    for i, c in enumerate(cells):
-        f = f"cells[{i}]"
-        if not isinstance(c, dict):
-            raise err(f, f"must be an object with q, r, terrain, got {c!r}")
-        q, r, t = c.get("q"), c.get("r"), c.get("terrain")
-        if not _is_int(q) or not _is_int(r):
-            raise err(f, f"q and r must be integers, got q={q!r}, r={r!r}")
-        if t not in TERRAINS:
-            raise err(f + ".terrain", f"unknown terrain {t!r} (known: {', '.join(TERRAINS)})")
-        if (q, r) in land:
-            raise err(f, f"duplicate cell (q={q}, r={r})")
-        land[(q, r)] = t
-    n = len(land)
-    min_spaces = 2 * players + 4
-    if n < min_spaces:
-        raise err("cells", f"{n} spaces is too few for {players} players (need at least {min_spaces})")
-
-    # connectivity
-    start = next(iter(land))
-    seen = {start}
-    todo = deque([start])
-    while todo:
-        q, r = todo.popleft()
-        for dq, dr in DIRECTIONS:
-            nb = (q + dq, r + dr)
-            if nb in land and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    if len(seen) != n:
-        cut = min(set(land) - seen)
-        raise err("cells", f"the island is not connected: {n - len(seen)} spaces (e.g. q={cut[0]}, r={cut[1]}) "
-                  "cannot be reached from the rest over land")
-
-    # terrain shares
-    lo, hi = DEFAULT_TERRAIN_BOUNDS if terrain_bounds is None else terrain_bounds
-    if "terrain_bounds" in data and terrain_bounds is None:
-        tb = data["terrain_bounds"]
-        if (not isinstance(tb, list) or len(tb) != 2 or not all(isinstance(x, (int, float)) for x in tb)
-                or not 0 <= tb[0] <= tb[1] <= 1):
-            raise err("terrain_bounds", f"must be [low, high] with 0 <= low <= high <= 1, got {tb!r}")
-        lo, hi = float(tb[0]), float(tb[1])
-    counts = {t: 0 for t in TERRAINS}
-    for t in land.values():
-        counts[t] += 1
-    for t in TERRAINS:
-        share = counts[t] / n
-        if not lo - 1e-9 <= share <= hi + 1e-9:
-            raise err("cells", f"terrain {t!r} covers {counts[t]}/{n} = {share:.0%} of the spaces, "
-                      f"outside the allowed {lo:.0%}..{hi:.0%} (relax with terrain_bounds)")
-
-    # start areas
-    sa = data.get("start_areas")
-    if not isinstance(sa, list):
-        raise err("start_areas", "must be a list with one [[q, r], [q, r]] pair per player")
-    if len(sa) != players:
-        raise err("start_areas", f"has {len(sa)} entries but players is {players}")
-    starts: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    used: dict[tuple[int, int], int] = {}
-    for seat, pair in enumerate(sa):
-        f = f"start_areas[{seat}]"
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise err(f, f"must be a pair of two cells [[q, r], [q, r]], got {pair!r}")
-        cs = []
-        for j, cell in enumerate(pair):
-            if (not isinstance(cell, (list, tuple)) or len(cell) != 2
-                    or not all(_is_int(x) for x in cell)):
-                raise err(f"{f}[{j}]", f"must be [q, r] integers, got {cell!r}")
-            key = (cell[0], cell[1])
-            if key not in land:
-                raise err(f"{f}[{j}]", f"start cell (q={key[0]}, r={key[1]}) is not a land space")
-            if key in used:
-                raise err(f"{f}[{j}]", f"start cell (q={key[0]}, r={key[1]}) is already a start area "
-                          f"(seat {used[key]})")
-            used[key] = seat
-            cs.append(key)
-        starts.append((cs[0], cs[1]))
-    return {"name": name, "players": players, "reconstructed": reconstructed,
-            "provenance": json.loads(json.dumps(provenance)), "land": land, "starts": starts,
-            "terrain_bounds": list(terrain_bounds) if terrain_bounds is not None else data.get("terrain_bounds")}
 
 
 class Board:
@@ -224,12 +82,16 @@ class Board:
         for q, r in order:
             pos_in_row = pos_in_row + 1 if r == last_r else 1
             last_r = r
-            labels.append(f"{row_letter[r]}{pos_in_row}")
+            labels.append(v["labels"].get((q, r), f"{row_letter[r]}{pos_in_row}"))
+        if len(set(labels)) != len(labels):
+            dup = next(lab for lab in labels if labels.count(lab) > 1)
+            raise BoardError(f"label {dup!r} names two spaces (custom labels must differ from every other label)",
+                             source=source, field="cells")
         adjacency, coastal = [], []
         for q, r in order:
             nbs = [index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in land]
             adjacency.append(tuple(sorted(nbs)))
-            coastal.append(len(nbs) < 6)
+            coastal.append(v["coast"].get((q, r), len(nbs) < 6))
         s = object.__setattr__
         s(self, "name", v["name"])
         s(self, "players", v["players"])
@@ -244,6 +106,8 @@ class Board:
         s(self, "coastal", tuple(coastal))
         s(self, "adjacency", tuple(adjacency))
         s(self, "start_areas", tuple((index[a], index[b]) for a, b in v["starts"]))
+        s(self, "coast_overrides", {index[c]: x for c, x in v["coast"].items()})
+        s(self, "custom_labels", {index[c]: x for c, x in v["labels"].items()})
         s(self, "_index", index)
         s(self, "_label_index", {lab: i for i, lab in enumerate(labels)})
         s(self, "_dist", None)
@@ -264,10 +128,12 @@ class Board:
         return f"<Board {self.name}: {self.n} spaces, {self.players} players{tag}>"
 
     def _key(self) -> tuple:
-        return (self.players, self.axial, self.terrain, self.start_areas, self.reconstructed)
+        return (self.players, self.axial, self.terrain, self.coastal, self.labels, self.start_areas,
+                self.reconstructed)
 
     def __eq__(self, other: object) -> bool:
-        """Boards are equal by content (cells, terrain, start areas, players); the name is ignored.
+        """Boards are equal by content (cells, terrain, coast, labels, start areas, players, the reconstructed
+        flag); the name and the provenance are ignored.
 
         >>> Board.standard(3) == Board.from_dict(Board.standard(3).to_dict())
         True
@@ -430,6 +296,19 @@ class Board:
                              source="Board.standard", field="players")
         return _standard(cls, players)
 
+    @staticmethod
+    def problems(data: Any, source: str = "<dict>", *,
+                 terrain_bounds: tuple[float, float] | None = None) -> list[BoardError]:
+        """Every problem of a board-file dict at once (``[]`` when :meth:`from_dict` would accept it), as the
+        :class:`BoardError` objects :meth:`from_dict` raises one at a time (the board editor shows them).
+
+        >>> d = Board.standard(4).to_dict()
+        >>> d["start_areas"] = d["start_areas"][:3]
+        >>> [e.field for e in Board.problems(d)]
+        ['start_areas']
+        """
+        return _problems(data, source, terrain_bounds)
+
     @classmethod
     def from_dict(cls, data: dict, source: str = "<dict>", *,
                   terrain_bounds: tuple[float, float] | None = None) -> Board:
@@ -465,6 +344,10 @@ class Board:
         if self._terrain_bounds is not None:
             d["terrain_bounds"] = list(self._terrain_bounds)
         d["cells"] = [{"q": q, "r": r, "terrain": t} for (q, r), t in zip(self.axial, self.terrain)]
+        for i, x in self.coast_overrides.items():
+            d["cells"][i]["coastal"] = x
+        for i, x in self.custom_labels.items():
+            d["cells"][i]["label"] = x
         d["start_areas"] = [[list(self.axial[a]), list(self.axial[b])] for a, b in self.start_areas]
         return d
 
@@ -550,7 +433,9 @@ class Board:
         >>> Board.generate(5, seed=7) == b
         True
         """
-        data, source, bounds = _generate_dict(players, size, seed, terrain_mix)
+        from .board_gen import generate_dict
+
+        data, source, bounds = generate_dict(players, size, seed, terrain_mix)
         return cls.from_dict(data, source, terrain_bounds=bounds)
 
 
@@ -560,226 +445,3 @@ def _standard(cls: type, players: int) -> Board:
     text = ref.read_text(encoding="utf-8")
     return cls.from_dict(json.loads(text), f"evo_lab/data/boards/{players}p.json")
 
-
-# ---------------------------------------------------------------------- procedural generation
-def _neighbours(c: tuple[int, int]) -> list[tuple[int, int]]:
-    return [(c[0] + dq, c[1] + dr) for dq, dr in DIRECTIONS]
-
-
-def _has_lake(land: set[tuple[int, int]]) -> bool:
-    """True if some sea cell is enclosed by land (not reachable from outside the bounding box)."""
-    qs = [q for q, _ in land]
-    rs = [r for _, r in land]
-    q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
-    start = (q0, r0)
-    seen = {start}
-    todo = [start]
-    while todo:
-        c = todo.pop()
-        for nb in _neighbours(c):
-            if q0 <= nb[0] <= q1 and r0 <= nb[1] <= r1 and nb not in land and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    box = (q1 - q0 + 1) * (r1 - r0 + 1)
-    return len(seen) + len(land) != box
-
-
-def _grow_island(rng, size: int) -> set[tuple[int, int]]:
-    """Grow a compact, slightly wide island of ``size`` cells without lakes."""
-    import numpy as np
-
-    for _ in range(200):
-        land = {(0, 0)}
-        aspect = 1.5 + 0.5 * rng.random()  # wider than tall, like the printed island
-        while len(land) < size:
-            frontier = sorted({nb for c in land for nb in _neighbours(c)} - land, key=lambda c: (c[1], c[0]))
-            w = []
-            for c in frontier:
-                k = sum(nb in land for nb in _neighbours(c))
-                x, y = hex_center(c[0], c[1], 1.0)
-                spread = (x / aspect) ** 2 + y ** 2
-                w.append(k ** 2.2 / (1.0 + 0.15 * spread))
-            p = np.asarray(w, dtype=float)
-            land.add(frontier[int(rng.choice(len(frontier), p=p / p.sum()))])
-        if not _has_lake(land):
-            return land
-    raise BoardError(f"could not grow a lake-free island of {size} spaces", source="Board.generate",
-                     field="size")
-
-
-def _bfs(land: set, sources: list) -> dict:
-    dist = {s: 0 for s in sources}
-    todo = deque(sources)
-    while todo:
-        u = todo.popleft()
-        for w in _neighbours(u):
-            if w in land and w not in dist:
-                dist[w] = dist[u] + 1
-                todo.append(w)
-    return dist
-
-
-def _paint_terrain(rng, land: set, targets: dict[str, int], regions_per_terrain: int) -> dict | None:
-    """Grow contiguous terrain regions with quotas from farthest-point seeds. None if it got stuck."""
-    cells = sorted(land, key=lambda c: (c[1], c[0]))
-    nseeds = regions_per_terrain * len(TERRAINS)
-    seeds = [cells[int(rng.integers(len(cells)))]]
-    while len(seeds) < nseeds:
-        d = _bfs(land, seeds)
-        best = max(d.values())
-        far = [c for c in cells if d[c] >= best - 1 and c not in seeds]
-        seeds.append(far[int(rng.integers(len(far)))])
-    order = [t for t in TERRAINS for _ in range(regions_per_terrain)]
-    rng.shuffle(order)
-    # quotas per region
-    quota = []
-    for i, t in enumerate(order):
-        k = [j for j, u in enumerate(order) if u == t]
-        share, extra = divmod(targets[t], len(k))
-        quota.append(share + (1 if k.index(i) < extra else 0))
-    owner: dict[tuple[int, int], int] = {}
-    sizes = [0] * nseeds
-    for i, s in enumerate(seeds):
-        owner[s] = i
-        sizes[i] = 1
-    while len(owner) < len(land):
-        fronts = {}
-        for c in cells:
-            if c in owner:
-                continue
-            for nb in _neighbours(c):
-                if nb in owner:
-                    fronts.setdefault(owner[nb], []).append(c)
-        growable = [i for i in range(nseeds) if i in fronts and sizes[i] < quota[i]]
-        if not growable:
-            # trapped leftovers go to a neighbouring region (quota overflow)
-            growable = sorted(fronts)
-            if not growable:
-                return None
-        i = min(growable, key=lambda j: (sizes[j] / max(quota[j], 1), j))
-        cand = sorted(set(fronts[i]), key=lambda c: (c[1], c[0]))
-        w = [1.0 + 2.0 * sum(owner.get(nb) == i for nb in _neighbours(c)) ** 2 for c in cand]
-        tot = sum(w)
-        pick = cand[int(rng.choice(len(cand), p=[x / tot for x in w]))]
-        owner[pick] = i
-        sizes[i] += 1
-    return {c: order[i] for c, i in owner.items()}
-
-
-_START_PENALTY = {"desert": 0.3, "plains": 0.0, "hills": 0.08, "mountains": 0.4}
-
-
-def _angle(c, centre) -> float:
-    x, y = hex_center(c[0], c[1], 1.0)
-    return math.atan2(y - centre[1], x - centre[0])
-
-
-def _place_starts(rng, land: set, terrain: dict, players: int) -> list | None:
-    coast = [c for c in sorted(land, key=lambda c: (c[1], c[0]))
-             if any(nb not in land for nb in _neighbours(c))]
-    xs = [hex_center(q, r, 1.0) for q, r in land]
-    centre = (sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs))
-    coast_set = set(coast)
-    pairs = []
-    for a in coast:
-        for b in _neighbours(a):
-            if b in coast_set and (a[1], a[0]) < (b[1], b[0]):
-                ang = math.atan2(math.sin(_angle(a, centre)) + math.sin(_angle(b, centre)),
-                                 math.cos(_angle(a, centre)) + math.cos(_angle(b, centre)))
-                pairs.append((a, b, ang))
-    if not pairs:
-        return None
-    for _ in range(30):
-        theta0 = rng.uniform(-math.pi, math.pi)
-        chosen: list = []
-        taken: set = set()
-        ok = True
-        for seat in range(players):
-            target = theta0 + 2 * math.pi * seat / players
-            best, best_score = None, None
-            for a, b, ang in pairs:
-                if a in taken or b in taken:
-                    continue
-                if any(nb in taken for nb in _neighbours(a) + _neighbours(b)):
-                    continue  # not adjacent to another seat's start
-                diff = abs((ang - target + math.pi) % (2 * math.pi) - math.pi)
-                # prefer the temperate middle terrains for a fair start (plains, then hills)
-                extreme = sum(_START_PENALTY[terrain[c]] for c in (a, b))
-                score = diff + extreme + 0.01 * rng.random()
-                if best_score is None or score < best_score:
-                    best, best_score = (a, b), score
-            if best is None:
-                ok = False
-                break
-            chosen.append(best)
-            taken.update(best)
-        if ok:
-            return chosen
-    return None
-
-
-def _generate_dict(players, size, seed, terrain_mix) -> tuple[dict, str, tuple[float, float] | None]:
-    import numpy as np
-
-    if not _is_int(players) or not 2 <= players <= 5:
-        raise BoardError(f"must be an integer from 2 to 5, got {players!r}", source="Board.generate",
-                         field="players")
-    default_size = DEFAULT_SIZES[players]
-    if size is None:
-        size = default_size
-    if not _is_int(size) or size < 2 * players + 4 or size > 2000:
-        raise BoardError(f"must be an integer from {2 * players + 4} to 2000 for {players} players, got {size!r}",
-                         source="Board.generate", field="size")
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (2 ** 31))
-    if not _is_int(seed) or seed < 0:
-        raise BoardError(f"must be a non-negative integer, got {seed!r}", source="Board.generate", field="seed")
-    bounds = None
-    if terrain_mix is None:
-        weights = {t: 1.0 for t in TERRAINS}
-    else:
-        if not isinstance(terrain_mix, dict) or set(terrain_mix) - set(TERRAINS):
-            raise BoardError(f"keys must be terrains {TERRAINS}, got {terrain_mix!r}", source="Board.generate",
-                             field="terrain_mix")
-        weights = {t: float(terrain_mix.get(t, 0.0)) for t in TERRAINS}
-        if any(w < 0 or math.isnan(w) for w in weights.values()) or sum(weights.values()) <= 0:
-            raise BoardError("weights must be >= 0 with a positive sum", source="Board.generate",
-                             field="terrain_mix")
-        bounds = (0.0, 1.0)
-    total = sum(weights.values())
-    raw = {t: size * weights[t] / total for t in TERRAINS}
-    targets = {t: math.floor(raw[t]) for t in TERRAINS}
-    for t in sorted(TERRAINS, key=lambda t: (targets[t] - raw[t], TERRAINS.index(t)))[: size - sum(targets.values())]:
-        targets[t] += 1
-    lo, hi = bounds or DEFAULT_TERRAIN_BOUNDS
-    rng = np.random.default_rng(seed)
-    regions = 1 if size < 38 else 2
-    for _attempt in range(100):
-        land = _grow_island(rng, size)
-        terrain = _paint_terrain(rng, land, targets, regions)
-        if terrain is None:
-            continue
-        counts = {t: 0 for t in TERRAINS}
-        for t in terrain.values():
-            counts[t] += 1
-        if any(not lo - 1e-9 <= counts[t] / size <= hi + 1e-9 for t in TERRAINS):
-            continue
-        starts = _place_starts(rng, land, terrain, players)
-        if starts is None:
-            continue
-        break
-    else:
-        raise BoardError(f"could not generate a valid {players}-player island of {size} spaces with seed {seed}",
-                         source="Board.generate", field="seed")
-    name = f"generated-{players}p-seed{seed}" + ("" if size == default_size else f"-size{size}")
-    args = f"players={players}, size={size}, seed={seed}" + (
-        "" if terrain_mix is None else f", terrain_mix={weights}")
-    data = {
-        "format": FORMAT, "version": VERSION, "name": name, "players": players, "reconstructed": False,
-        "provenance": {"confidence": "generated", "source": f"Board.generate({args})"},
-        "cells": [{"q": q, "r": r, "terrain": terrain[(q, r)]} for q, r in sorted(land, key=lambda c: (c[1], c[0]))],
-        "start_areas": [[list(a), list(b)] for a, b in starts],
-    }
-    if bounds is not None:
-        data["terrain_bounds"] = list(bounds)
-    return data, f"Board.generate({args})", bounds

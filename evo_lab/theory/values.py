@@ -64,7 +64,14 @@ class GeneValues:
         return pd.DataFrame(self.table())
 
 
-def _item_of(state: State, name: str) -> int:
+def item_index(state: State, name: str) -> int:
+    """The engine's item number of a gene id, ``"event card"`` or ``"(empty)"`` (a typed error for anything else).
+
+    >>> from evo_lab.theory.auction import teaching_position
+    >>> s = teaching_position(seed=1)
+    >>> item_index(s, "legs") == s.game.gene_index["legs"], item_index(s, "event card") == EVENT_LOT
+    (True, True)
+    """
     g = state.game
     if name == EVENT:
         return EVENT_LOT
@@ -113,6 +120,24 @@ def _branch(state: State, item: int, card: int, player: int | None) -> State:
     return pos.build()
 
 
+def paired_branches(state: State, gene: str, player: int, seed: int) -> tuple[State, State]:
+    """The two starting positions of one paired sample of :func:`gene_values`: ``(without, with)``, ``gene`` out
+    of play in both and owned by ``player`` in ``with``. Play both on with the same seeds (common random numbers).
+
+    >>> from evo_lab.theory.auction import teaching_position
+    >>> s = teaching_position(seed=1)
+    >>> without, with_ = paired_branches(s, "legs", 0, seed=5)
+    >>> legs = lambda st: st.observation()["players"][0]["genes"]["legs"]
+    >>> legs(with_) - legs(without), legs(without) == legs(s)
+    (1, True)
+    """
+    if not 0 <= player < state.game.players:
+        raise TheoryError(f"player must be in 0..{state.game.players - 1}, got {player!r}")
+    item = item_index(state, gene)
+    card = _drawn_card(state, item, np.random.default_rng([seed, 0]))
+    return _branch(state, item, card, None), _branch(state, item, card, player)
+
+
 def _sample(task: tuple) -> list[float]:
     """One paired sample for one item: [baseline MP per player] + [MP with the item, per listed player]."""
     state, item, players, seed, policy = task
@@ -128,6 +153,28 @@ def _sample(task: tuple) -> list[float]:
     out = [float(x) for x in runs[0]]
     out += [float(runs[1 + i][p]) for i, p in enumerate(players)]
     return out
+
+
+def paired_samples(state: State, gene: str, player: int, *, n: int, seed: int, policy: Any = "random") -> np.ndarray:
+    """The ``n`` paired differences (``player``'s final MP with ``gene`` minus without) that :func:`gene_values`
+    averages with the same ``seed`` and ``policy`` (sample ``i`` uses child seed ``i``).
+
+    >>> from evo_lab.theory.auction import teaching_position
+    >>> s = teaching_position(seed=1)
+    >>> d = paired_samples(s, "legs", 0, n=4, seed=3)
+    >>> float(d.mean()) == float(gene_values(s, genes=["legs"], players=[0], n=4, seed=3, progress=False).mean[0, 0])
+    True
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise TheoryError(f"n must be a positive integer, got {n!r}")
+    if not 0 <= player < state.game.players:
+        raise TheoryError(f"player must be in 0..{state.game.players - 1}, got {player!r}")
+    item = item_index(state, gene)
+    out = []
+    for ss in child_seeds(seed, n):
+        r = _sample((state, item, (player,), seed_int(ss), policy))
+        out.append(r[state.game.players] - r[player])
+    return np.array(out)
 
 
 def _chunk(tasks: list[tuple]) -> list[list[float]]:
@@ -154,7 +201,7 @@ def gene_values(state: State, genes: Sequence[str] | None = None, *, players: Se
     if genes is None:
         genes = [gid for i, gid in enumerate(g.gene_ids) if state.bag[i] > 0]
     names = list(genes)
-    items = [_item_of(state, x) for x in names]
+    items = [item_index(state, x) for x in names]
     pl = list(range(g.players)) if players is None else [int(p) for p in players]
     if any(not 0 <= p < g.players for p in pl) or not pl:
         raise TheoryError(f"players must be in 0..{g.players - 1}, got {players!r}")

@@ -18,6 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from evo_lab.board import DIRECTIONS, TERRAINS, hex_center
+from evo_lab.views.colours import SEAT_COLOURS, SEAT_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from evo_lab.board import Board
@@ -33,8 +34,8 @@ __all__ = [
 ]
 
 #: Player seat 0..4 colours: red, blue, dark green, yellow/orange, purple.
-PLAYER_COLOURS: tuple[str, ...] = ("#d62728", "#1f5fbf", "#1b7a35", "#f0a000", "#7b3fa6")
-PLAYER_NAMES: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
+PLAYER_COLOURS: tuple[str, ...] = SEAT_COLOURS[:5]
+PLAYER_NAMES: tuple[str, ...] = SEAT_NAMES[:5]
 #: Game colours: yellow desert, green plains, brown hills, white(ish) mountains.
 TERRAIN_COLOURS: dict[str, str] = {"desert": "#f3d35c", "plains": "#86c45a", "hills": "#a9774b",
                                    "mountains": "#f2f2ee"}

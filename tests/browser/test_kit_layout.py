@@ -9,20 +9,11 @@ Skipped when /usr/bin/chromium or Playwright is missing, except when the CI envi
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from evo_lab.views.widgets.browser import (
-    launch_chromium,
-    layout_report,
-    run_notebook_in_lab,
-    serve_jupyterlab,
-    serve_voila,
-    show_tab,
-    wait_for_board,
-)
+from evo_lab.views.widgets.browser import explorer_page, layout_report, show_tab
 
 from test_kit_browser import IMG, require_browser
 
@@ -34,14 +25,6 @@ TABS = ("Actions", "Combat", "Climate", "Auction", "Players", "Story", "Game")
 #: The two screens teachers use, and 1500x900, where JupyterLab (file browser open) squeezes the inspector
 #: column beside the board: the width at which the horn sliders used to shrink to nothing.
 VIEWPORTS = ((1280, 720), (1500, 900), (1920, 1080))
-
-
-def _open(where: str, pw, tmp_path):
-    browser = launch_chromium(pw)
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
-    return browser, page
 
 
 #: What each tab must say at the layout notebook's position (round 2, movement, an attack picked in Combat).
@@ -112,23 +95,7 @@ def test_explorer_fits_and_no_label_is_cut(where, tmp_path):
     require_browser()
     from playwright.sync_api import sync_playwright
 
-    if where == "voila":
-        server = serve_voila(NOTEBOOK, timeout=90, log=tmp_path / "voila.log")
-    else:
-        shutil.copy(NOTEBOOK, tmp_path / NOTEBOOK.name)  # JupyterLab saves what it runs: never the tracked file
-        server = serve_jupyterlab(tmp_path, log=tmp_path / "lab.log")
-    with server as url, sync_playwright() as pw:
-        browser, page = _open(where, pw, tmp_path)
-        try:
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            if where == "voila":
-                page.goto(url, timeout=180_000, wait_until="domcontentloaded")
-                wait_for_board(page, timeout_ms=180_000)
-            else:
-                run_notebook_in_lab(page, url, NOTEBOOK.name)
-            problems = _check_layout(page, where)
-        finally:
-            browser.close()
+    with sync_playwright() as pw, explorer_page(pw, NOTEBOOK, where, tmp_path) as (page, errors):
+        problems = _check_layout(page, where)
     assert not problems, "\n".join(problems)
     assert not [e for e in errors if "evo" in e.lower()], errors

@@ -23,6 +23,9 @@ from typing import Any
 __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "explorer_page",
+    "EVO2E_BOARD",
+    "GAME_BOARD",
     "BrowserSetupError",
     "free_port",
     "LAYOUT_JS",
@@ -122,14 +125,21 @@ def open_page(browser: Any, url: str, timeout_ms: int = 120_000) -> Any:
     return page
 
 
-def wait_for_board(page: Any, timeout_ms: int = 120_000) -> None:
-    """Wait until the board widget has drawn (the notebook has run in the kernel)."""
-    page.wait_for_selector(".evo-board-widget svg.evo-board polygon.space", timeout=timeout_ms)
+#: The drawn board of each game's widget: Evo 2e's hexes, and any other game's board (``.evo-game-board``).
+EVO2E_BOARD = ".evo-board-widget svg.evo-board polygon.space"
+GAME_BOARD = ".evo-game-board .evo-svg svg"
+
+
+def wait_for_board(page: Any, timeout_ms: int = 120_000, selector: str = EVO2E_BOARD) -> None:
+    """Wait until the board widget has drawn (the notebook has run in the kernel): Evo 2e's hexes, or
+    ``selector`` (:data:`GAME_BOARD` for another game's board widget)."""
+    page.wait_for_selector(selector, timeout=timeout_ms)
+    svg = ".evo-board-widget svg.evo-board" if selector == EVO2E_BOARD else selector
     # the other outputs (plotly charts, tabs) render a moment later and move the board: wait until it stays put
     last = None
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
-        box = page.locator(".evo-board-widget svg.evo-board").first.bounding_box()
+        box = page.locator(svg).first.bounding_box()
         if box is not None and box == last:
             break
         last = box
@@ -200,7 +210,8 @@ def serve_jupyterlab(root: str | Path, port: int | None = None, timeout: float =
     return _serve("jupyter-lab", cmd, root, port, "api", timeout, log)
 
 
-def run_notebook_in_lab(page: Any, base_url: str, notebook: str, timeout_s: float = 240.0) -> None:
+def run_notebook_in_lab(page: Any, base_url: str, notebook: str, timeout_s: float = 240.0,
+                        board: str = EVO2E_BOARD) -> None:
     """Open ``notebook`` (a path under the server's root) in JupyterLab, run all its cells from the Run menu and
     wait until every cell has run and the board widget has drawn."""
     page.goto(f"{base_url}lab/tree/{notebook}", timeout=int(timeout_s * 1000))
@@ -210,14 +221,46 @@ def run_notebook_in_lab(page: Any, base_url: str, notebook: str, timeout_s: floa
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        drawn = page.locator(".evo-board-widget polygon.space").count()
+        drawn = page.locator(board).count()
         busy = page.locator(".jp-InputArea-prompt", has_text="[*]").count()
         if drawn and not busy:
             break
         page.wait_for_timeout(500)
     else:
         raise TimeoutError(f"{notebook} did not finish running in JupyterLab within {timeout_s:.0f} s")
-    wait_for_board(page)
+    wait_for_board(page, selector=board)
+
+
+@contextlib.contextmanager
+def explorer_page(playwright: Any, notebook: str | Path, where: str, tmp: str | Path,
+                  board: str = EVO2E_BOARD) -> Iterator[tuple[Any, list[str]]]:
+    """Serve ``notebook`` in Voila (``where="voila"``) or JupyterLab 4 (``"jupyterlab"``: a copy in ``tmp``, since
+    JupyterLab saves what it runs), open it in Chromium at 1280x720 talking only to 127.0.0.1, run it and wait for
+    the ``board``; yields ``(page, page errors)`` and always stops the browser and the server (logs in ``tmp``)."""
+    nb, tmp = Path(notebook), Path(tmp)
+    if where == "voila":
+        server = serve_voila(nb, timeout=90, log=tmp / "voila.log")
+    elif where == "jupyterlab":
+        shutil.copy(nb, tmp / nb.name)
+        server = serve_jupyterlab(tmp, log=tmp / "lab.log")
+    else:
+        raise ValueError(f"where must be 'voila' or 'jupyterlab', got {where!r}")
+    with server as url:
+        browser = launch_chromium(playwright)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+                ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            if where == "voila":
+                page.goto(url, timeout=180_000, wait_until="domcontentloaded")
+                wait_for_board(page, timeout_ms=180_000, selector=board)
+            else:
+                run_notebook_in_lab(page, url, nb.name, board=board)
+            yield page, errors
+        finally:
+            browser.close()
 
 
 #: Measures the explorer's layout in the page: labels or cells cut (text wider than its box, or an ellipsis),
@@ -295,9 +338,10 @@ LAYOUT_JS = """(root) => {
     const track = s.querySelector('.slider-container, .slider');
     return track ? track.getBoundingClientRect().width : 0;
   });
-  const svg = document.querySelector('.evo-board-widget svg.evo-board');
+  const svg = document.querySelector('.evo-board-widget svg.evo-board') ||
+              document.querySelector('.evo-game-board .evo-svg svg');
   const b = svg ? svg.getBoundingClientRect() : null;
-  const col = svg ? svg.closest('.evo-board-widget').getBoundingClientRect() : null;
+  const col = svg ? svg.closest('.evo-board-widget, .evo-game-board').getBoundingClientRect() : null;
   const labels = [...ex.querySelectorAll('svg.evo-wheel text.section-label')].filter(visible).map((t) => t.getBBox());
   const chances = [...ex.querySelectorAll('svg.evo-wheel text.chance-label')].filter(visible).map((t) => t.getBBox());
   const overlap = labels.some((a) => chances.some((c) => a.x < c.x + c.width && c.x < a.x + a.width

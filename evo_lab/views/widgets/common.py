@@ -1,5 +1,5 @@
-"""What every panel shares: the panel base class, the kit's style sheet, the assumed-data badge, player names
-and probabilities in words.
+"""What every panel shares (any game): the panel base class, the kit's style sheet, the assumed-data badge,
+player names and probabilities in words.
 
 >>> fmt_prob(Fraction(1, 6))
 '1/6 (16.7%)'
@@ -16,14 +16,15 @@ from typing import Any
 
 import ipywidgets as W
 
-from evo_lab.views.snapshot import assumed_values
-from evo_lab.views.svg import PLAYER_COLOURS
+from evo_lab.views.colours import SEAT_COLOURS
+from evo_lab.views.games import view_for
 from evo_lab.views.words import prob_words
 
 from .session import Session
 
 __all__ = ["DATA_DOC", "KIT_CSS", "Panel", "badge_html", "error_html", "fmt_prob", "player_html", "row"]
 
+#: Where Evo 2e's data and its provenance are described (each game's view plugin names its own: ``data_doc``).
 DATA_DOC = "docs/data.md"
 #: The explorer's layout rules (``kit.css``); the board widget loads them, and each panel carries them too so
 #: that a panel shown alone is laid out the same.
@@ -37,20 +38,21 @@ def fmt_prob(p: Fraction) -> str:
 
 def badge_html(game: Any, parts: tuple[str, ...] | None = None) -> str:
     """A small badge when the data behind a view includes assumed values ("" when none). The count is the
-    number of assumed values of those data parts (all parts and the board when ``parts`` is None), the same
-    count the board's badge shows."""
-    vals = assumed_values(game, parts)
+    number of assumed values of those data parts (all parts when ``parts`` is None: the game's view plugin
+    says which; in Evo 2e, the same count the board's badge shows)."""
+    view = view_for(game)
+    vals = view.assumed_values(game, parts)
     if not vals:
         return ""
     tip = escape("Assumed defaults, not printed facts:\n" + "\n".join(vals[:30]) + ("\n..." if len(vals) > 30 else ""))
     return (f'<span class="evo-assumed" title="{tip}" style="background:#ffe08a;color:#5a4500;border:1px solid #d9a600;'
             f'border-radius:10px;padding:1px 8px;font-size:12px;cursor:help;white-space:nowrap">'
-            f"assumed data ({len(vals)}), see {DATA_DOC}</span>")
+            f"assumed data ({len(vals)}), see {view.data_doc(game)}</span>")
 
 
 def player_html(p: int) -> str:
     """``P3`` in the player's colour."""
-    return (f'<span style="color:{PLAYER_COLOURS[p]};font-weight:bold">P{p + 1}</span>' if 0 <= p < len(PLAYER_COLOURS)
+    return (f'<span style="color:{SEAT_COLOURS[p]};font-weight:bold">P{p + 1}</span>' if 0 <= p < len(SEAT_COLOURS)
             else f"P{p + 1}")
 
 

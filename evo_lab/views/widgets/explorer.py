@@ -1,4 +1,10 @@
-"""``Explorer``: the whole kit in one layout (JupyterLab 4, Notebook 7, VS Code, Voila).
+"""``Explorer``: the whole kit in one layout (JupyterLab 4, Notebook 7, VS Code, Voila), for any registered game.
+
+What every game shares lives here: the session (game tree, viewer, bots), the phase stepper with undo/redo, the
+history slider and the variations, the action picker, "view as", the game files tab, the players and story
+tabs. What differs comes from the game's view plugin (:mod:`evo_lab.views.games`): the board widget and the
+game's own inspector tabs (Evo 2e: Combat, Climate, Auction; Evolution: Attack). Loading another game's file
+or starting another game swaps them.
 
 >>> import evo_lab
 >>> ex = Explorer(evo_lab.Game(players=2, seed=5))
@@ -7,22 +13,22 @@
 >>> _ = ex.board.click(ex.board.snapshot["direct"][0]["dst"]) if ex.board.snapshot["direct"] else None
 >>> ex.set_viewer(1); ex.session.viewer
 1
+>>> ev = Explorer(evo_lab.make_game("evolution", players=3, seed=1))
+>>> ev.state.phase, [ev.tabs.get_title(i) for i in range(len(ev.tabs.children))]
+('food', ['Actions', 'Attack', 'Players', 'Story', 'Game'])
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as W
 
 from evo_lab.core.tree import GameTree
-from evo_lab.engine.game import Game
-from evo_lab.engine.state import State
-from evo_lab.views.svg import PLAYER_COLOURS
+from evo_lab.views.colours import seat_colour
 
-from .board_widget import BoardWidget
-from .panels import ActionPicker, AuctionPanel, ClimatePanel, CombatInspector, PlayersPanel, StoryPanel, badge_html
+from .common import badge_html
+from .picker import ActionPicker
 from .session import Session
 from .stepper import GamePanel, PhaseStepper
 
@@ -30,52 +36,81 @@ __all__ = ["Explorer"]
 
 
 class Explorer(W.VBox):
-    """Board, phase stepper, action picker and the inspector tabs (combat, climate, auction, players, game
-    files) over one game tree.
+    """Board, phase stepper, action picker and the inspector tabs over one game tree.
 
-    ``Explorer(state_or_game=None, *, players=4, seed=0, viewer=None, bot="random", deal=True)``: a
-    :class:`~evo_lab.State`, :class:`~evo_lab.Game`, :class:`~evo_lab.GameTree` or ``None`` (a new seeded
-    game). ``deal``: resolve the setup chance nodes of a fresh game. ``viewer``: act as that player (their
-    hidden information only) or ``None`` (the omniscient teacher).
+    ``Explorer(source=None, *, players=4, seed=0, viewer=None, bot="random", deal=True, **options)``:
+    ``source`` is a state, a game (``evo_lab.make_game("evolution", players=4, seed=1)``), a
+    :class:`~evo_lab.GameTree`, a registry id (``"evolution"``: a new game with ``players``, ``seed`` and the
+    game's ``options``) or ``None`` (a new Evo 2e game). ``deal``: resolve the setup chance nodes of a fresh
+    game. ``viewer``: act as that player (their hidden information only) or ``None`` (the omniscient teacher).
+
+    Attributes: ``session``, ``board``, ``stepper``, ``picker``, ``players``, ``story``, ``files``, ``tabs``,
+    and one per tab of the game's plugin (``combat``, ``climate``, ``auction`` in Evo 2e; ``attack`` in
+    Evolution).
     """
 
-    def __init__(self, state_or_game: State | Game | GameTree | None = None, *, players: int = 4,
-                 seed: int | None = 0, viewer: int | None = None, bot: str = "random", deal: bool = True):
-        session = Session(state_or_game, players=players, seed=seed, viewer=viewer, bot=bot)
-        if deal and session.state.phase_name() == "setup":
-            session.play_to("setup")
+    def __init__(self, source: Any = None, *, players: int = 4, seed: int | None = 0, viewer: int | None = None,
+                 bot: str = "random", deal: bool = True, **options: Any):
+        session = Session(source, players=players, seed=seed, viewer=viewer, bot=bot, **options)
+        if deal:
+            session.deal()
         self.session = session
-        self.board = BoardWidget(session=session, layout=W.Layout(width="100%"))
+        self._listener = self._changed
+        session.on_change(self._listener)  # first: a new game's widgets exist before the others redraw
         self.stepper = PhaseStepper(session)
-        self.picker = ActionPicker(session, board=self.board)
-        self.combat = CombatInspector(session, board=self.board)
-        self.climate = ClimatePanel(session)
-        self.auction = AuctionPanel(session)
-        self.players = PlayersPanel(session)
-        self.story = StoryPanel(session)
         self.files = GamePanel(session)
         self.header = W.HTML()
         self.view = W.Dropdown(description="View as", style={"description_width": "60px"},
                                layout=W.Layout(width="260px"))
         self._set_view_options()
         self.view.observe(self._view_picked, "value")
-        self.tabs = W.Tab(children=[self.picker, self.combat, self.climate, self.auction, self.players, self.story,
-                                    self.files], layout=W.Layout(width="100%", min_width="0"))
-        for i, t in enumerate(("Actions", "Combat", "Climate", "Auction", "Players", "Story", "Game")):
-            self.tabs.set_title(i, t)
-        left = W.VBox([self.board], layout=W.Layout(flex="1 1 520px", min_width="360px", max_width="780px"))
+        self.tabs = W.Tab(layout=W.Layout(width="100%", min_width="0"))
+        self.left = W.VBox(layout=W.Layout(flex="1 1 520px", min_width="360px", max_width="780px"))
+        self._plugin: type | None = None
+        self._game_attrs: list[str] = []
+        self._game_listeners: list = []
+        self._build_game_widgets()
         right = W.VBox([self.stepper, self.tabs], layout=W.Layout(flex="1 1 420px", min_width="340px"))
         super().__init__(children=[W.HBox([self.header, self.view], layout=W.Layout(justify_content="space-between",
                                                                                flex_flow="row wrap")),
-                                   W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", width="100%"))],
+                                   W.HBox([self.left, right], layout=W.Layout(flex_flow="row wrap", width="100%"))],
                          layout=W.Layout(width="100%"))
         self.add_class("evo-explorer")
-        session.on_change(self._changed)
-        self._changed("game")
+        self._changed("viewer")
+
+    # ----- the game's own widgets (its view plugin)
+    def _build_game_widgets(self) -> None:
+        """Board, action picker, the plugin's tabs, players and story for the session's game."""
+        s = self.session
+        if self._game_listeners:
+            s.drop_listeners(self._game_listeners)
+        for attr in self._game_attrs:
+            delattr(self, attr)
+        before = set(map(id, s.listeners()))
+        view = s.view
+        self.board = view.make_board(s)
+        self.picker = ActionPicker(s, board=self.board)
+        extra = view.extra_panels(s, self.board)
+        self.players = view.players_panel(s)
+        self.story = view.story_panel(s)
+        self._game_listeners = [cb for cb in s.listeners() if id(cb) not in before]
+        board_first = [cb for cb in self._game_listeners if getattr(cb, "__self__", None) is self.board]
+        s.put_first([self._listener] + board_first)
+        self._game_attrs = []
+        for _title, attr, widget in extra:
+            setattr(self, attr, widget)
+            self._game_attrs.append(attr)
+        titles = ["Actions"] + [t for t, _a, _w in extra] + ["Players", "Story", "Game"]
+        self.tabs.children = [self.picker] + [w for _t, _a, w in extra] + [self.players, self.story, self.files]
+        for i, t in enumerate(titles):
+            self.tabs.set_title(i, t)
+        self.tabs.selected_index = 0
+        self.left.children = [self.board]
+        self._plugin = type(view)
 
     # ----- convenience
     @property
-    def state(self) -> State:
+    def state(self) -> Any:
         """The current position."""
         return self.session.state
 
@@ -116,9 +151,15 @@ class Explorer(W.VBox):
 
     def _changed(self, what: str) -> None:
         if what == "game":
+            if type(self.session.view) is not self._plugin:
+                self._build_game_widgets()
             self._set_view_options()
+        elif what not in ("viewer",):
+            return
         g = self.session.game
         v = self.session.viewer
-        who = "the teacher (omniscient)" if v is None else f"<b style='color:{PLAYER_COLOURS[v]}'>player {v + 1}</b>"
-        self.header.value = (f"<div style='font-size:16px'><b>evo-lab explorer</b>: Evo 2e, {g.players} players, "
-                             f"board {escape(g.board.name)}; viewing as {who} {badge_html(g)}</div>")
+        who = ("the teacher (omniscient)" if v is None
+               else f"<b style='color:{seat_colour(v)}'>player {v + 1}</b>")
+        self.header.value = (f"<div style='font-size:16px'><b>evo-lab explorer</b>: {self.session.view.header_html(g)}"
+                             f"; viewing as {who} {badge_html(g)}</div>")
+

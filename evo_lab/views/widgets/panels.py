@@ -1,6 +1,6 @@
-"""The inspector panels over a shared :class:`~evo_lab.views.widgets.session.Session`, one module each: the
-action picker (:mod:`.picker`), the combat inspector (:mod:`.combat`), the climate panel (:mod:`.climate`), the
-auction panel (:mod:`.auction`), the players and story panels (:mod:`.players`). This module gathers them.
+"""The inspector panels, gathered for old imports: the game-agnostic action picker (:mod:`.picker`) and Evo 2e's
+panels, which now live in its view plugin (:mod:`evo_lab.views.games.evo2e`: combat, climate, auction, players
+and story).
 
 >>> from evo_lab.views.widgets.session import Session
 >>> s = Session(players=2, seed=1); _ = s.play_to("setup")
@@ -10,12 +10,13 @@ True
 
 from __future__ import annotations
 
-from .auction import AuctionPanel
-from .climate import ClimatePanel, wheel_legend_html, wheel_svg
-from .combat import CombatInspector
+from evo_lab.views.games.evo2e.auction import AuctionPanel
+from evo_lab.views.games.evo2e.climate import ClimatePanel, wheel_legend_html, wheel_svg
+from evo_lab.views.games.evo2e.combat import CombatInspector
+from evo_lab.views.games.evo2e.players import PlayersPanel, StoryPanel
+
 from .common import Panel, badge_html, fmt_prob, player_html
 from .picker import ActionPicker
-from .players import PlayersPanel, StoryPanel
 
 __all__ = ["ActionPicker", "AuctionPanel", "ClimatePanel", "CombatInspector", "Panel", "PlayersPanel", "StoryPanel",
            "badge_html", "fmt_prob", "player_html", "wheel_legend_html", "wheel_svg"]

@@ -1,5 +1,6 @@
 """``ActionPicker``: the legal actions of the player to act, in words, with their odds; chance outcomes with their
-exact probabilities. With a board, the list follows the dinosaur selected there.
+exact probabilities. With a board, the list follows the piece selected there (a dinosaur in Evo 2e, a species
+or a card in Evolution). Game-agnostic: the words and what a selection owns come from the game's view plugin.
 
 >>> from evo_lab.views.widgets.session import Session
 >>> s = Session(players=2, seed=1); _ = s.play_to("setup")
@@ -15,21 +16,16 @@ from typing import Any
 
 import ipywidgets as W
 
-from evo_lab.views.snapshot import BOARD_KINDS
-from evo_lab.views.words import action_words, choice_label, plural
-
 from .common import Panel, error_html, fmt_prob, player_html
 from .session import Session
 
 __all__ = ["ActionPicker"]
 
-_HIDDEN_CHANCE = ("exclude", "gene", "card", "peek")
-
 
 class ActionPicker(Panel):
     """The legal actions of the player to act, in words, with their immediate odds; chance outcomes with
-    their exact probabilities. ``Play`` applies the chosen one through the engine. ``board``: a
-    :class:`BoardWidget` whose selected dinosaur's actions are listed first (and chosen)."""
+    their exact probabilities. ``Play`` applies the chosen one through the engine. ``board``: the explorer's
+    board widget; the actions of the piece selected there are listed first (and chosen)."""
 
     def __init__(self, session: Session, board: Any = None):
         self.head = W.HTML()
@@ -40,54 +36,68 @@ class ActionPicker(Panel):
         super().__init__(session, [self.head, self.select, W.HBox([self.play_button]), self.message])
         self.add_class("evo-action-picker")
         self.board = board
-        if board is not None:
-            board.observe(lambda _c: self.refresh(), "selected")
+        for name in session.view.selection_traits if board is not None else ():
+            if board.has_trait(name):
+                board.observe(lambda _c: self.refresh(), name)
         self.refresh()
 
     def selected_space(self) -> int:
-        """The space of the dinosaur selected on the board (-1: none)."""
-        return self.board.selected if self.board is not None else -1
+        """The space of the dinosaur selected on an Evo 2e board (-1: none)."""
+        sel = self.selection()
+        return sel if isinstance(sel, int) else -1
+
+    def selection(self) -> Any:
+        """What is selected on the board (the view plugin reads it; None: nothing)."""
+        return self.session.view.selection(self.board) if self.board is not None else None
+
+    def _split(self) -> tuple[list, list]:
+        """The legal actions of the player to act: those of the selected piece, then the others."""
+        st = self.session.state
+        sel = self.selection()
+        view = self.session.view
+        mine, rest = [], []
+        for a in st.legal_actions():
+            (mine if sel is not None and view.belongs(st, a, sel) else rest).append(a)
+        return mine, rest
 
     def choices(self) -> list[tuple[str, str]]:
         """``(label in words with odds, action string)`` for every legal action or chance outcome; the actions
-        of the dinosaur selected on the board come first."""
+        of the piece selected on the board come first."""
         st = self.session.state
         if st.is_terminal():
             return []
         v = self.session.viewer
+        view = self.session.view
         if st.is_chance_node():
-            if v is not None and st.node_name() in _HIDDEN_CHANCE:
+            if view.hidden_chance(st, v):
                 return []  # the outcomes would show what is left in the bag or the deck: step instead
-            return [(f"{action_words(st, a, v).removeprefix('chance: ')}: {fmt_prob(p)}", st.action_to_string(a))
+            return [(f"{view.action_words(st, a, v).removeprefix('chance: ')}: {fmt_prob(p)}", st.action_to_string(a))
                     for a, p in st.chance_outcomes()]
         if v is not None and v != st.current_player():
             return []
-        sel = self.selected_space()
-        mine, rest = [], []
-        for a in st.legal_actions():
-            item = (choice_label(st, a), st.action_to_string(a))
-            (mine if sel >= 0 and a.kind in BOARD_KINDS and a.a == sel else rest).append(item)
-        return mine + rest
+        mine, rest = self._split()
+        return [(view.choice_label(st, a), st.action_to_string(a)) for a in mine + rest]
 
     def refresh(self) -> None:
         st = self.session.state
+        view = self.session.view
         cur = st.current_player()
-        sel = self.selected_space()
         if st.is_terminal():
-            head = "Game over: " + ", ".join(f"{player_html(p)} {mp} MP" for p, mp in enumerate(st.returns()))
+            head = view.game_over_html(st)
+            head = head[:1].upper() + head[1:]
         elif st.is_chance_node():
-            head = f"Chance: <b>{escape(st.node_name())}</b> (choose an outcome, or Step for a random one)"
+            head = f"Chance: <b>{escape(view.node_name(st))}</b> (choose an outcome, or Step for a random one)"
         elif self.session.viewer is not None and self.session.viewer != cur:
-            head = (f"Waiting for {player_html(cur)} ({escape(st.node_name())}); "
+            head = (f"Waiting for {player_html(cur)} ({escape(view.node_name(st))}); "
                     f"you view as {player_html(self.session.viewer)}")
         else:
-            head = f"{player_html(cur)} to <b>{escape(st.node_name())}</b>"
+            head = f"{player_html(cur)} to <b>{escape(view.node_name(st))}</b>"
         opts = self.choices()
-        n_sel = sum(1 for a in st.legal_actions() if a.kind in BOARD_KINDS and a.a == sel) \
-            if sel >= 0 and opts and not st.is_chance_node() else 0
-        if n_sel:
-            head += (f"<br>dinosaur on <b>{st.game.labels[sel]}</b> selected on the board: "
-                     f"its {plural(n_sel, 'action')} first")
+        sel = self.selection()
+        n_sel = len(self._split()[0]) if sel is not None and opts and not st.is_chance_node() else 0
+        note = view.selection_note(st, sel, n_sel) if sel is not None else ""
+        if note:
+            head += "<br>" + note
         self.head.value = f'<div style="font-size:14px">{head}</div>'
         self.select.options = opts
         self.select.value = opts[0][1] if opts else None

@@ -1,14 +1,20 @@
-"""``Session``: the game tree, the viewer and the bots behind every panel of the kit (no widgets here).
+"""``Session``: the game tree, the viewer and the bots behind every panel of the kit (no widgets here), for
+any registered game.
 
 All panels of :class:`~evo_lab.views.widgets.Explorer` share one session: they act through it and redraw
-when it calls them back.
+when it calls them back. What differs per game (its bots, which chance nodes resolve at once, what a phase and
+a round are) comes from the game's view plugin (:func:`evo_lab.views.games.view_for`).
 
->>> s = Session(players=2, seed=3)
+>>> s = Session(players=2, seed=3)                       # Evo 2e by default
 >>> _ = s.play_to("setup"); s.state.phase_name()
 'mutation'
 >>> text = s.state.action_to_string(s.state.legal_actions()[0]); _ = s.play(text)
 >>> s.tree.ply > 0, s.undo().ply == s.tree.ply
 (True, True)
+>>> e = Session("evolution", players=3, seed=1); _ = e.play_to("setup"); e.state.phase
+'food'
+>>> e.bot_names()
+['random', 'greedy']
 """
 
 from __future__ import annotations
@@ -20,92 +26,140 @@ from typing import Any
 
 import numpy as np
 
-from evo_lab.board import Board
-from evo_lab.bots import BOTS, make_bot
 from evo_lab.core.errors import EvoLabError, FormatError
 from evo_lab.core.protocol import sample_chance
+from evo_lab.core.records import load_position, load_record
+from evo_lab.core.registry import make_game
 from evo_lab.core.tree import GameTree, HistoryError, Node
-from evo_lab.engine.game import Game
-from evo_lab.engine.state import State
+from evo_lab.views.games import GameView, view_for
+from evo_lab.views.games.base import registry_id
 
-__all__ = ["Session", "SessionError", "bot_names", "make_policy"]
+__all__ = ["DEFAULT_GAME", "Session", "SessionError", "bot_names", "make_policy"]
+
+#: The game a session starts when given nothing (the kit's first game).
+DEFAULT_GAME = "evo2e"
 
 
 class SessionError(EvoLabError, ValueError):
     """A request the session cannot carry out (unknown bot, a decision with no bot to make it, bad file)."""
 
 
-def bot_names() -> list[str]:
-    """Bots available to make decisions (``evo_lab.bots.BOTS``)."""
-    return list(BOTS)
+def bot_names(game: Any = DEFAULT_GAME) -> list[str]:
+    """Bots available to make decisions in ``game`` (a game, a state or a registry name; its view plugin)."""
+    return list(view_for(game).bots(_game_of(game)))
 
 
-def make_policy(name: str, seed: int | None = None) -> Callable[[State], Any]:
-    """A ``policy(state) -> Action`` for bot ``name`` (``evo_lab.bots.make_bot``)."""
+def make_policy(name: str, seed: int | None = None, game: Any = DEFAULT_GAME) -> Callable[[Any], Any]:
+    """A ``policy(state) -> action`` for bot ``name`` of ``game`` (default: Evo 2e's ``evo_lab.bots``)."""
+    bots = view_for(game).bots(_game_of(game))
+    if name not in bots:
+        raise SessionError(f"unknown bot {name!r}; this game has: {', '.join(bots)}")
     try:
-        bot = make_bot(name, seed=seed)
+        return bots[name](seed)
     except (KeyError, ValueError) as e:
         raise SessionError(str(e).strip("'\"")) from None
-    return lambda st: bot(st, st.current_player())
+
+
+def _game_of(game: Any) -> Any:
+    if isinstance(game, str):
+        return make_game(game)
+    return getattr(game, "game", game)
+
+
+def _is_fresh(state: Any) -> bool:
+    """Whether ``state`` is its game's initial state (nothing applied, not a loaded position)."""
+    try:
+        return not state.history() and state.to_json() == state.game.new_initial_state().to_json()
+    except Exception:  # noqa: BLE001 - a game without positions: not fresh
+        return False
 
 
 class Session:
     """A game tree with a viewer, a random source for chance, and bots; notifies listeners on every change.
 
-    ``Session(source=None, *, players=4, seed=0, board=None, viewer=None, bot="random", auto_roll=True)``: ``source`` is a
-    :class:`~evo_lab.State`, a :class:`~evo_lab.Game`, a :class:`~evo_lab.GameTree` or ``None`` (a new game).
+    ``Session(source=None, *, players=4, seed=0, board=None, viewer=None, bot="random", auto_roll=True,
+    **options)``: ``source`` is a state, a game, a :class:`~evo_lab.GameTree`, a registry id
+    (``"evolution"``: a new game with ``players``, ``seed`` and ``options``) or ``None`` (a new Evo 2e game).
     """
 
-    def __init__(self, source: Any = None, *, players: int = 4, seed: int | None = 0, board: Board | None = None,
-                 viewer: int | None = None, bot: str = "random", auto_roll: bool = True):
+    def __init__(self, source: Any = None, *, players: int = 4, seed: int | None = 0, board: Any = None,
+                 viewer: int | None = None, bot: str = "random", auto_roll: bool = True, **options: Any):
         self._listeners: list[Callable[[str], None]] = []
         self._batch = 0
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.viewer = viewer
         self.bot = bot
-        #: roll the combat die (and killer babies' die) right after the attack that calls for it
+        #: resolve at once the chance nodes the view plugin names (Evo: the combat die after an attack)
         self.auto_roll = auto_roll
         self._policies: dict[str, Callable] = {}
         self.error = ""
-        self._set_tree(self._tree_from(source, players, seed, board))
+        if board is not None:
+            options["board"] = board
+        self._set_tree(self._tree_from(source, players, seed, options))
 
     # ----- plumbing
     @staticmethod
-    def _tree_from(source: Any, players: int, seed: int | None, board: Board | None) -> GameTree:
-        if source is None:
-            source = Game(players=players, seed=seed, board=board)
+    def _tree_from(source: Any, players: int, seed: int | None, options: dict) -> GameTree:
+        if source is None or isinstance(source, str):
+            try:
+                source = make_game(source or DEFAULT_GAME, players=players, seed=seed, **options)
+            except (TypeError, ValueError) as e:
+                raise SessionError(str(e)) from None
         if isinstance(source, GameTree):
             return source
-        if isinstance(source, Game):
-            return GameTree(source.new_initial_state())
-        if isinstance(source, State):
+        if hasattr(source, "legal_actions") and hasattr(source, "clone"):
             return GameTree(source)
-        raise SessionError(f"expected a State, Game or GameTree, got {type(source).__name__}")
+        if hasattr(source, "new_initial_state"):
+            return GameTree(source.new_initial_state())
+        raise SessionError(f"expected a state, a game, a GameTree or a game id, got {type(source).__name__}")
 
     def _set_tree(self, tree: GameTree) -> None:
         self.tree = tree
+        self.view: GameView = view_for(tree.state.game)
+        self._policies.clear()
         tree.on_change(lambda _t: self._notify("move"))
-        if self.viewer is not None and not 0 <= self.viewer < self.state.game.players:
+        if self.viewer is not None and not 0 <= self.viewer < self.game.players:
             self.viewer = None
 
     def on_change(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(what)`` after each change: ``"move"``, ``"game"`` (new tree), ``"viewer"``, ``"error"``."""
         self._listeners.append(callback)
 
+    def listeners(self) -> list[Callable[[str], None]]:
+        """The callbacks registered so far (the explorer drops a replaced board's and panels' callbacks)."""
+        return list(self._listeners)
+
+    def put_first(self, callbacks: list[Callable[[str], None]]) -> None:
+        """Call ``callbacks`` (already registered) before the others, in this order (the explorer puts itself
+        and the board first: the board's new picture leaves before the other panels redraw)."""
+        ids = set(map(id, callbacks))
+        self._listeners = list(callbacks) + [cb for cb in self._listeners if id(cb) not in ids]
+
+    def drop_listeners(self, callbacks: list[Callable[[str], None]]) -> None:
+        """Stop calling ``callbacks`` (widgets that were replaced)."""
+        gone = set(map(id, callbacks))
+        self._listeners = [cb for cb in self._listeners if id(cb) not in gone]
+
     def _notify(self, what: str) -> None:
         if self._batch:
             return
         for cb in list(self._listeners):
-            cb(what)
+            if any(cb is x for x in self._listeners):  # not dropped by an earlier callback
+                cb(what)
 
     @property
-    def state(self) -> State:
+    def state(self) -> Any:
         return self.tree.state
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Any:
         return self.tree.state.game
+
+    @property
+    def game_id(self) -> str:
+        """The registry id of the current game (``"evolution-climate"`` for a Climate game)."""
+        return registry_id(self.game)
 
     def _fail(self, message: str) -> str:
         self.error = message
@@ -121,7 +175,7 @@ class Session:
         self._batch += 1
         try:
             node = self.tree.play(action)
-            while self.state.node_name() in ("die", "kbdie"):
+            while self.state.is_chance_node() and self.view.auto_chance(self.state):
                 node = self.tree.play(sample_chance(self.state, self.rng))
         finally:
             self._batch -= 1
@@ -136,11 +190,15 @@ class Session:
             return self._fail(str(e))
         return ""
 
-    def policy(self, name: str | None = None) -> Callable[[State], Any]:
+    def bot_names(self) -> list[str]:
+        """The bots this game offers (its view plugin's)."""
+        return list(self.view.bots(self.game))
+
+    def policy(self, name: str | None = None) -> Callable[[Any], Any]:
         name = name or self.bot
         if name not in self._policies:
             seed = None if self.seed is None else int(self.seed) + 7919 * (len(self._policies) + 1)
-            self._policies[name] = make_policy(name, seed)
+            self._policies[name] = make_policy(name, seed, self.game)
         return self._policies[name]
 
     def step(self, bot: str | None = None) -> Node:
@@ -162,8 +220,8 @@ class Session:
         or the game (``"end"``) is over. Returns the number of actions played; one notification at the end."""
         if until not in ("phase", "round", "setup", "end"):
             raise SessionError(f"until must be 'phase', 'round', 'setup' or 'end', got {until!r}")
-        st = self.state
-        phase, rnd = st.phase, st.round
+        v = self.view
+        phase, rnd = v.phase_key(self.state), v.round_key(self.state)
         n = 0
         self._batch += 1
         try:
@@ -171,9 +229,9 @@ class Session:
                 s = self.state
                 if until == "setup" and not s.is_chance_node():
                     break
-                if until == "phase" and n and (s.phase != phase or s.round != rnd):
+                if until == "phase" and n and (v.phase_key(s) != phase or v.round_key(s) != rnd):
                     break
-                if until == "round" and n and s.round != rnd:
+                if until == "round" and n and v.round_key(s) != rnd:
                     break
                 self.step(bot)
                 n += 1
@@ -181,6 +239,10 @@ class Session:
             self._batch -= 1
             self._notify("move")
         return n
+
+    def deal(self) -> int:
+        """Resolve the setup's chance nodes of a fresh game (nothing happens for any other position)."""
+        return self.play_to("setup") if self.tree.ply == 0 and _is_fresh(self.state) else 0
 
     def undo(self) -> Node:
         return self.tree.undo()
@@ -205,13 +267,20 @@ class Session:
         return self.state.observation(self.viewer)
 
     # ----- games and files
-    def new_game(self, players: int = 4, seed: int | None = 0, board: Board | str | None = None,
-                 deal: bool = True) -> None:
-        """Start a new game (``deal``: resolve setup's chance nodes with the session generator)."""
+    def new_game(self, players: int = 4, seed: int | None = 0, board: Any = None, deal: bool = True, *,
+                 game: str | None = None, **options: Any) -> None:
+        """Start a new game: registry id ``game`` (default: the current game's) with ``players``, ``seed`` and
+        the game's ``options`` (Evo 2e: ``board``); ``deal``: resolve setup's chance nodes with the session
+        generator."""
+        if board is not None:
+            options["board"] = board
+        try:
+            new = make_game(game or self.game_id, players=players, seed=seed, **options)
+        except TypeError as e:
+            raise SessionError(str(e)) from None
         self.seed = seed
         self.rng = np.random.default_rng(seed)
-        self._policies.clear()
-        self._set_tree(GameTree(Game(players=players, seed=seed, board=board).new_initial_state()))
+        self._set_tree(GameTree(new.new_initial_state()))
         if deal:
             self._batch += 1
             try:
@@ -236,6 +305,9 @@ class Session:
         the current position (variations dropped), a position only that position (no history to undo); ``None``
         takes what the text holds. A record or position asked for as a tree is a tree of what it holds.
         Returns the kind loaded.
+
+        Any registered game's files load (the envelope's game id picks the game), so a session can switch
+        games this way.
 
         Raises :class:`~evo_lab.FormatError` naming the file (when a path is given) and the bad field, or
         :class:`SessionError` for an empty text or a missing file; the session is unchanged then.
@@ -284,15 +356,16 @@ class Session:
             raise FormatError(f"expected an evo-lab tree, record or position, got format {fmt!r}", "format")
         have = names[fmt]
         want = kind or have
-        if have == "tree":
-            tree = GameTree.from_dict(data, State.from_dict)
+        if have == "tree":  # the root is a position in the envelope: its game id picks the game
+            tree = GameTree.from_dict(data, load_position)
         elif have == "record":
-            game = State.from_record(data).game  # validates, naming the bad entry
-            tree = GameTree(State.from_dict(data["start"], game) if "start" in data else game.new_initial_state())
-            for t in data["actions"]:
-                tree.play(t)
+            end = load_record(data)  # validates, naming the bad entry
+            start = type(end).from_dict(data["start"], end.game) if "start" in data else end.game.new_initial_state()
+            tree = GameTree(start)
+            for a in end.history():
+                tree.play(a)
         else:
-            tree = GameTree(State.from_dict(data))
+            tree = GameTree(load_position(data))
         if want == "record" and have == "tree":
             line = tree.path()
             tree = GameTree(line[0].state)

@@ -1,5 +1,6 @@
 """The phase stepper (ipywidgets) over a :class:`~evo_lab.views.widgets.session.Session`'s game tree: status,
 step, play to the end of the phase or round, undo/redo, a history slider, variations, new game, load/save.
+Game-agnostic: the status line, the history's words and the bots come from the game's view plugin.
 
 >>> from evo_lab.views.widgets.session import Session
 >>> st = PhaseStepper(Session(players=2, seed=4))
@@ -17,24 +18,18 @@ from typing import Any
 
 import ipywidgets as W
 
-from evo_lab.board import Board
+from evo_lab.core.registry import game_entry, registered_games
 from evo_lab.core.tree import HistoryError, Node
-from evo_lab.views.svg import CLIMATE_COLOURS, PLAYER_COLOURS
+from evo_lab.views.games import view_for
+from evo_lab.views.words import plural
 
-from evo_lab.views.words import history_line, plural
-
-from . import odds_bridge
 from .common import row
-from .session import Session, SessionError, bot_names
+from .session import Session, SessionError
 
 __all__ = ["HUMAN", "GamePanel", "PhaseStepper"]
 
 #: The "bot" choice meaning: a person decides (Step then only resolves chance).
 HUMAN = ""
-
-
-def _p(p: int) -> str:
-    return f'<b style="color:{PLAYER_COLOURS[p]}">P{p + 1}</b>' if 0 <= p < len(PLAYER_COLOURS) else f"P{p + 1}"
 
 
 class PhaseStepper(W.VBox):
@@ -43,11 +38,11 @@ class PhaseStepper(W.VBox):
 
     def __init__(self, session: Session):
         self.session = session
+        self._updating = False
         self.status = W.HTML()
-        self.bot = W.Dropdown(description="Decisions", options=[("you decide", HUMAN)] + [(f"bot: {b}", b)
-                                                                                         for b in bot_names()],
-                              value=session.bot if session.bot in bot_names() else HUMAN,
-                              style={"description_width": "70px"}, layout=W.Layout(width="230px"))
+        self.bot = W.Dropdown(description="Decisions", style={"description_width": "70px"},
+                              layout=W.Layout(width="230px"))
+        self._set_bots()
         B = W.Button
         lay = W.Layout(width="auto")
         self.b_step = B(description="Step", icon="step-forward", tooltip="one chance outcome or decision", layout=lay)
@@ -70,16 +65,33 @@ class PhaseStepper(W.VBox):
         self.b_redo.on_click(lambda _b: self._guard(self.redo))
         self.history.observe(self._slide, "value")
         self.variations.observe(self._pick_variation, "value")
-        self.bot.observe(lambda c: setattr(self.session, "bot", c["new"]), "value")
-        self._updating = False
+        self.bot.observe(lambda c: setattr(self.session, "bot", c["new"]) if not self._updating else None, "value")
         super().__init__(children=[
             self.status,
             W.HBox([self.b_step, self.b_phase, self.b_round, self.b_end, self.b_undo, self.b_redo],
                    layout=W.Layout(flex_flow="row wrap")),
             self.bot, self.history, self.moves, self.variations, self.message])
         self.add_class("evo-stepper")
-        session.on_change(lambda what: self.refresh() if what != "error" else self._error())
+        session.on_change(self._changed)
         self.refresh()
+
+    def _changed(self, what: str) -> None:
+        if what == "error":
+            self._error()
+            return
+        if what == "game":
+            self._set_bots()
+        self.refresh()
+
+    def _set_bots(self) -> None:
+        """The game's bots (its view plugin's); a person deciding is always an option."""
+        self._updating = True
+        try:
+            names = self.session.bot_names()
+            self.bot.options = [("you decide", HUMAN)] + [(f"bot: {b}", b) for b in names]
+            self.bot.value = self.session.bot if self.session.bot in names else HUMAN
+        finally:
+            self._updating = False
 
     # ----- actions
     def _guard(self, fn: Any) -> None:
@@ -133,18 +145,8 @@ class PhaseStepper(W.VBox):
         s = self.session
         st = s.state
         tree = s.tree
-        cur = st.current_player()
-        if st.is_terminal():
-            n = odds_bridge.rounds_played(st)
-            who = f"game over after {plural(n, 'round')}, won by " + ", ".join(_p(p) for p in st.winners())
-        elif cur == -1:
-            who = f"chance ({escape(st.node_name())})"
-        else:
-            who = f"{_p(cur)} to {escape(st.node_name())}"
-        clim = ", ".join(f"{t} <span style='color:{CLIMATE_COLOURS[c]}'>{c}</span>" for t, c in st.terrain_states().items())
-        head = f"<b>{who}</b>" if st.is_terminal() else f"<b>Round {st.round}</b>, {escape(st.phase_name())} phase: {who}"
-        self.status.value = (f"<div style='font-size:15px'>{head}</div><div style='font-size:12px'>climate section "
-                             f"{st.section}: {clim}; move {tree.ply} of the game</div>")
+        view = s.view
+        self.status.value = view.status_html(st, tree)
         line = tree.line()
         self._updating = True
         try:
@@ -153,7 +155,7 @@ class PhaseStepper(W.VBox):
             items = []
             viewer = self.session.viewer
             for n in line[max(1, tree.ply - 8): tree.ply + 6]:
-                txt = escape(history_line(n, viewer))
+                txt = escape(view.history_line(n, viewer))
                 mark = "font-weight:bold;background:#ffe3f6" if n is tree.current else ""
                 k = len(n.parent.children) - 1 if n.parent else 0
                 alt = f" <i>(+{plural(k, 'other line')})</i>" if k else ""
@@ -162,7 +164,8 @@ class PhaseStepper(W.VBox):
                                 + "</div>" if items else "<i>no moves yet</i>")
             nodes = self.variation_nodes()
             path = set(map(id, tree.path()))
-            opts = [((f"{'> ' if id(n) in path else ''}after move {n.ply - 1}: {history_line(n, viewer).split('. ', 1)[-1]}"
+            opts = [((f"{'> ' if id(n) in path else ''}after move {n.ply - 1}: "
+                      f"{view.history_line(n, viewer).split('. ', 1)[-1]}"
                       f"{' (main line)' if n.is_mainline() else ''}"), n) for n in nodes]
             self.variations.options = opts
             self.variations.value = None
@@ -175,18 +178,21 @@ class PhaseStepper(W.VBox):
 
 
 class GamePanel(W.VBox):
-    """New game (players, seed, board) and load/save of a tree, record or position as JSON text or a file."""
+    """New game (any registered game: players, seed, and the game's own fields, such as Evo 2e's board) and
+    load/save of a tree, record or position as JSON text or a file (any game's: the file names its game)."""
 
     def __init__(self, session: Session):
         self.session = session
         style = {"description_width": "60px"}
-        self.players = W.BoundedIntText(description="Players", min=2, max=5, value=session.game.players, style=style,
+        games = registered_games()
+        self.game = W.Dropdown(description="Game", options=[(game_entry(g).title, g) for g in games],
+                               value=session.game_id if session.game_id in games else games[0], style=style,
+                               layout=W.Layout(width="auto", min_width="330px"))
+        self.players = W.BoundedIntText(description="Players", min=2, max=8, value=session.game.players, style=style,
                                         layout=W.Layout(width="140px"))
         self.seed = W.IntText(description="Seed", value=session.seed or 0, style=style, layout=W.Layout(width="160px"))
-        self.board = W.Dropdown(description="Board", options=[("standard for the player count", "")],
-                                style=style, layout=W.Layout(width="auto", min_width="290px"))
-        self.board_file = W.Text(description="or file", placeholder="path to a board JSON", style=style,
-                                 layout=W.Layout(width="calc(100% - 4px)", max_width="460px"))
+        self.fields_box = W.VBox(layout=W.Layout(width="100%"))
+        self.fields: list = []
         self.b_new = W.Button(description="New game", icon="plus", button_style="success")
         self.kind = W.ToggleButtons(options=[("game tree", "tree"), ("record", "record"), ("position", "position")],
                                     value="tree")
@@ -200,13 +206,33 @@ class GamePanel(W.VBox):
         self.b_new.on_click(lambda _b: self.new_game())
         self.b_save.on_click(lambda _b: self.save())
         self.b_load.on_click(lambda _b: self.load())
+        self.game.observe(lambda _c: self._game_picked(), "value")
+        self._game_picked()
         super().__init__(children=[
-            W.HTML("<b>New game</b>"), row([self.players, self.seed, self.board]), self.board_file, self.b_new,
+            W.HTML("<b>New game</b>"), self.game, row([self.players, self.seed]), self.fields_box, self.b_new,
             W.HTML("<b>Save and load</b>: Save writes the text box (and the file if a path is given); Load reads "
                    "the file if a path is given, else the text box, as the kind chosen here"),
             self.kind, self.text, row([self.path, self.b_save, self.b_load]), self.message],
             layout=W.Layout(width="100%", min_width="0"))
         self.add_class("evo-game-panel")
+        session.on_change(lambda what: self._follow() if what == "game" else None)
+
+    def _game_picked(self) -> None:
+        """The player range and the game's own fields for the game picked in the dropdown."""
+        entry = game_entry(self.game.value)
+        lo, hi = entry.players
+        self.players.min, self.players.max = min(lo, self.players.min), max(hi, self.players.max)
+        self.players.value = min(max(self.players.value, lo), hi)
+        self.players.min, self.players.max = lo, hi
+        self.fields = view_for(self._game_name()).new_game_fields()
+        self.fields_box.children = tuple(self.fields)
+
+    def _follow(self) -> None:
+        """A game loaded or started elsewhere: the dropdown shows it."""
+        gid = self.session.game_id
+        if gid in {v for _t, v in self.game.options} and gid != self.game.value:
+            self.game.value = gid
+            self.players.value = self.session.game.players
 
     def _say(self, msg: str, ok: bool = True) -> None:
         self.message.value = f'<span style="color:{"#1b7a35" if ok else "#b00020"}">{escape(msg)}</span>'
@@ -214,13 +240,20 @@ class GamePanel(W.VBox):
     def new_game(self) -> str:
         """Start the game set in the fields; returns the error message or ""."""
         try:
-            board = Board.load(self.board_file.value.strip()) if self.board_file.value.strip() else None
-            self.session.new_game(players=self.players.value, seed=self.seed.value, board=board)
+            view = view_for(self._game_name())
+            options = view.new_game_options(self.fields)
+            self.session.new_game(players=self.players.value, seed=self.seed.value, game=self.game.value, **options)
         except (ValueError, OSError) as e:
             self._say(str(e), ok=False)
             return str(e)
-        self._say(f"new {self.players.value}-player game, seed {self.seed.value}")
+        self._say(f"new {self.players.value}-player game of {game_entry(self.game.value).title}, "
+                  f"seed {self.seed.value}")
         return ""
+
+    def _game_name(self) -> str:
+        """The ``game.name`` of the game picked (the key of its view plugin)."""
+        cls = game_entry(self.game.value).load()
+        return str(getattr(cls, "name", "") or self.game.value)
 
     def save(self) -> str:
         """Write the chosen kind of JSON into the text box (and the file if given); returns the text."""

@@ -21,7 +21,8 @@ import traitlets
 from evo_lab.views.snapshot import board_geometry, snapshot
 from evo_lab.views.words import action_words
 
-from .session import Session
+from evo_lab.views.widgets.common import KIT_CSS
+from evo_lab.views.widgets.session import Session
 
 __all__ = ["BoardWidget"]
 
@@ -37,7 +38,7 @@ class BoardWidget(anywidget.AnyWidget):
     """
 
     _esm = _HERE / "board.js"
-    _css = (_HERE / "board.css").read_text(encoding="utf-8") + "\n" + (_HERE / "kit.css").read_text(encoding="utf-8")
+    _css = (_HERE / "board.css").read_text(encoding="utf-8") + "\n" + KIT_CSS
     geometry = traitlets.Dict().tag(sync=True)
     snapshot = traitlets.Dict().tag(sync=True)
     selected = traitlets.Int(-1).tag(sync=True)

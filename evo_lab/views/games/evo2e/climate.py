@@ -21,9 +21,9 @@ from evo_lab.views.svg import CLIMATE_COLOURS, TERRAIN_COLOURS
 from evo_lab.views.words import plural, token_words
 
 from . import odds_bridge
-from .charts import bar_svg, heatmap_svg
-from .common import Panel, badge_html, error_html, fmt_prob
-from .session import Session
+from evo_lab.views.widgets.charts import bar_svg, heatmap_svg
+from evo_lab.views.widgets.common import Panel, badge_html, error_html, fmt_prob
+from evo_lab.views.widgets.session import Session
 
 __all__ = ["ClimatePanel", "LENGTH_TITLE", "wheel_legend_html", "wheel_svg"]
 

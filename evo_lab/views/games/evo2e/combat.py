@@ -19,9 +19,9 @@ import plotly.graph_objects as go
 from evo_lab.views.words import plural
 
 from . import odds_bridge
-from .charts import bar_svg
-from .common import Panel, badge_html, fmt_prob, row
-from .session import Session
+from evo_lab.views.widgets.charts import bar_svg
+from evo_lab.views.widgets.common import Panel, badge_html, fmt_prob, row
+from evo_lab.views.widgets.session import Session
 
 __all__ = ["CombatInspector"]
 

@@ -16,8 +16,8 @@ import ipywidgets as W
 
 from evo_lab.views.summary import auction_results
 
-from .common import Panel, error_html, player_html, row
-from .session import Session
+from evo_lab.views.widgets.common import Panel, error_html, player_html, row
+from evo_lab.views.widgets.session import Session
 
 __all__ = ["AuctionPanel"]
 

@@ -19,8 +19,8 @@ from evo_lab.views.summary import round_summary, rounds_on_path
 from evo_lab.views.svg import PLAYER_NAMES
 from evo_lab.views.words import token_words
 
-from .common import Panel, player_html
-from .session import Session
+from evo_lab.views.widgets.common import Panel, player_html
+from evo_lab.views.widgets.session import Session
 
 __all__ = ["PlayersPanel", "StoryPanel"]
 

@@ -1,0 +1,275 @@
+"""``GameView``: the view plugin protocol, with defaults that work for any game of the shared core.
+
+A plugin overrides what its game needs; everything else comes from the state protocol: the board is
+``state.to_svg(viewer)`` in an HTML widget, actions are said by ``state.describe_action``, a hidden history item
+by the observer's masked string, the bots are a seeded random bot and ``greedy_policy(rng)`` of the game
+package's ``bots`` module when there is one.
+
+>>> import evo_lab
+>>> v = GameView()
+>>> s = evo_lab.make_game("evolution", players=2, seed=1).new_initial_state_dealt()
+>>> v.round_key(s), v.phase_key(s), sorted(v.bots(s.game))
+(1, 'food', ['greedy', 'random'])
+>>> v.action_words(s, s.legal_actions()[0], viewer=1)       # P1's food card is P1's secret
+'P1 food P1 ? (hidden)'
+"""
+
+from __future__ import annotations
+
+import importlib
+from html import escape
+from typing import Any, Callable
+
+import numpy as np
+
+from evo_lab.core.draw import draw
+
+__all__ = ["GameView", "Policy", "PolicyFactory", "random_policy", "registry_id"]
+
+Policy = Callable[[Any], Any]
+#: ``factory(seed) -> policy(state) -> action``
+PolicyFactory = Callable[[int | None], Policy]
+
+
+def random_policy(seed: int | None = None) -> Policy:
+    """A uniformly random legal action, drawn with :func:`evo_lab.core.draw.draw` (seeded, reproducible)."""
+    rng = np.random.default_rng(seed)
+
+    def policy(state: Any) -> Any:
+        acts = state.legal_actions()
+        return acts[draw([1] * len(acts), rng)]
+
+    return policy
+
+
+def registry_id(game: Any) -> str:
+    """The registry id that builds games like ``game`` (``"evolution-climate"`` for a Climate game): among the
+    ids registered for its class, the one whose fixed options the game matches most."""
+    from evo_lab.core.registry import game_entry, registered_games
+
+    name = getattr(game, "name", "")
+    best, score = name, -1
+    for gid in registered_games():
+        if gid != name and not gid.startswith(name + "-"):
+            continue
+        entry = game_entry(gid)
+        try:
+            if entry.load() is not type(game):
+                continue
+        except ImportError:  # pragma: no cover - a broken registration must not break the explorer
+            continue
+        opts = entry.options
+        if all(getattr(game, k, None) == v for k, v in opts.items()) and len(opts) > score:
+            best, score = gid, len(opts)
+    return best
+
+
+def _player(p: int) -> str:
+    return f"P{p + 1}"
+
+
+class GameView:
+    """The defaults of every view plugin (see the module docstring). Plugins hold no state: each method gets
+    the state, game or session it works on."""
+
+    #: the ``game.name`` this plugin draws ("" for the defaults)
+    name = ""
+    #: what a round is called in the status line ("turn" in Origin of Species)
+    round_word = "round"
+    #: the board widget's traits that hold the selection (the action picker follows them)
+    selection_traits: tuple[str, ...] = ("selected",)
+
+    # ------------------------------------------------------------------ words
+    def title(self, game: Any) -> str:
+        return str(getattr(game, "title", "") or getattr(game, "name", "game"))
+
+    def header_html(self, game: Any) -> str:
+        """What the explorer's header says about the game ("Evolution (North Star Games), 4 players")."""
+        variant = getattr(game, "variant", "")
+        var = f" ({escape(str(variant))})" if variant and variant not in ("official", "base") else ""
+        return f"{escape(self.title(game))}{var}, {game.players} players"
+
+    def action_words(self, state: Any, action: Any, viewer: int | None = None) -> str:
+        """``action`` (about to be applied at ``state``) in words with who does it, as ``viewer`` may see it: a
+        secret of someone else is the observer's masked string."""
+        if isinstance(action, str):
+            action = state.parse_action(action)
+        text = state.action_to_string(action)
+        masked = state.masked_action_string(action, viewer) if viewer is not None else text
+        if state.is_chance_node():
+            if masked != text:
+                return f"chance: {masked} (hidden)"
+            return "chance: " + self._describe(state, action, text)
+        who = _player(state.current_player())
+        if masked != text:
+            return f"{who} {masked} (hidden)"
+        words = self._describe(state, action, text)
+        return words if words.startswith(who) else f"{who} {words}"
+
+    @staticmethod
+    def _describe(state: Any, action: Any, text: str) -> str:
+        describe = getattr(state, "describe_action", None)
+        if describe is None:
+            return text
+        try:
+            return str(describe(action))
+        except Exception:  # noqa: BLE001 - a description must never break a view
+            return text
+
+    def choice_label(self, state: Any, action: Any) -> str:
+        """An action of the player to act as the action list shows it (without "P1 " in front)."""
+        words = self._describe(state, action, state.action_to_string(action))
+        return words.removeprefix(_player(state.current_player()) + " ")
+
+    def history_line(self, node: Any, viewer: int | None = None) -> str:
+        """A game-tree node as one line of the history: ``"13. P2 feeds species 1 from the watering hole"``."""
+        if node.parent is None or node.action is None:
+            return f"{node.ply}. start"
+        return f"{node.ply}. {self.action_words(node.parent.state, node.action, viewer)}"
+
+    def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
+        """What the story tab says about a node: its action in words (plugins add what it caused)."""
+        return [self.history_line(node, viewer).split(". ", 1)[-1]]
+
+    def who_html(self, state: Any) -> str:
+        from evo_lab.views.widgets.common import player_html
+
+        if state.is_terminal():
+            return self.game_over_html(state)
+        if state.is_chance_node():
+            return f"chance ({escape(self.node_name(state))})"
+        return f"{player_html(state.current_player())} to {escape(self.node_name(state))}"
+
+    def game_over_html(self, state: Any) -> str:
+        from evo_lab.views.widgets.common import player_html
+
+        win = getattr(state, "winners", None)
+        who = ", ".join(player_html(p) for p in win()) if win else ""
+        scores = self.scores(state)
+        pts = "; ".join(f"{player_html(p)} {v}" for p, v in enumerate(scores)) if scores else ""
+        return "game over" + (f", won by {who}" if who else "") + (f" (scores: {pts})" if pts else "")
+
+    def status_html(self, state: Any, tree: Any) -> str:
+        """The stepper's status: round, phase, who acts, the position in the game."""
+        who = self.who_html(state)
+        r = self.round_key(state)
+        if state.is_terminal():
+            head = f"<b>{who}</b>"
+        elif r is None:
+            head = f"<b>{escape(str(self.phase_key(state)))}</b>: {who}"
+        else:
+            head = f"<b>{self.round_word.capitalize()} {r}</b>, {escape(str(self.phase_key(state)))} phase: {who}"
+        return (f"<div style='font-size:15px'>{head}</div><div style='font-size:12px'>move {tree.ply} of the "
+                f"game</div>")
+
+    def node_name(self, state: Any) -> str:
+        f = getattr(state, "node_name", None)
+        return str(f()) if f else ("chance" if state.is_chance_node() else "decide")
+
+    def scores(self, state: Any) -> list:
+        """Points so far (``scores()`` or ``current_scores()`` of the state), or ``[]``."""
+        for name in ("scores", "current_scores"):
+            f = getattr(state, name, None)
+            if callable(f):
+                try:
+                    return list(f())
+                except Exception:  # noqa: BLE001
+                    return []
+        return []
+
+    # ------------------------------------------------------------------ progress (Phase / Round buttons)
+    def phase_key(self, state: Any) -> Any:
+        f = getattr(state, "phase_name", None)
+        return f() if callable(f) else getattr(state, "phase", None)
+
+    def round_key(self, state: Any) -> Any:
+        r = getattr(state, "round", None)
+        return r if r is not None else getattr(state, "turn", None)
+
+    # ------------------------------------------------------------------ chance
+    def auto_chance(self, state: Any) -> bool:
+        """Resolve this chance node at once after a decision (Evo's combat die); default: never."""
+        return False
+
+    def hidden_chance(self, state: Any, viewer: int | None) -> bool:
+        """Whether listing this chance node's outcomes would tell ``viewer`` a secret (then the picker only
+        offers Step): the observer marks an outcome secret."""
+        if viewer is None:
+            return False
+        acts = state.legal_actions()
+        secret = getattr(state.game.observer, "action_secret", None)
+        return bool(acts) and secret is not None and secret(state, acts[0]) is not None
+
+    # ------------------------------------------------------------------ bots
+    def bots(self, game: Any) -> dict[str, PolicyFactory]:
+        """``name -> factory(seed)`` of the bots offered in the stepper."""
+        out: dict[str, PolicyFactory] = {"random": random_policy}
+        mod = self._bots_module(game)
+        greedy = getattr(mod, "greedy_policy", None)
+        if greedy is not None:
+            out["greedy"] = lambda seed: greedy(np.random.default_rng(seed))
+        return out
+
+    @staticmethod
+    def _bots_module(game: Any) -> Any:
+        pkg = type(game).__module__.rpartition(".")[0]
+        try:
+            return importlib.import_module(pkg + ".bots") if pkg else None
+        except ImportError:
+            return None
+
+    # ------------------------------------------------------------------ widgets
+    def make_board(self, session: Any) -> Any:
+        from evo_lab.views.widgets.svg_board import SvgBoard
+
+        return SvgBoard(session)
+
+    def extra_panels(self, session: Any, board: Any) -> list[tuple[str, str, Any]]:
+        """``(tab title, explorer attribute, widget)`` of the game's own inspector tabs."""
+        return []
+
+    def players_panel(self, session: Any) -> Any:
+        from evo_lab.views.widgets.tables import GenericPlayersPanel
+
+        return GenericPlayersPanel(session)
+
+    def story_panel(self, session: Any) -> Any:
+        from evo_lab.views.widgets.tables import GenericStoryPanel
+
+        return GenericStoryPanel(session)
+
+    # ------------------------------------------------------------------ the board's selection
+    def selection(self, board: Any) -> Any:
+        """What is selected on ``board`` (None: nothing)."""
+        sel = getattr(board, "selected", None)
+        return None if sel in (None, "", -1) else sel
+
+    def belongs(self, state: Any, action: Any, selected: Any) -> bool:
+        """Whether ``action`` is one of the selected piece's (listed first by the picker)."""
+        return False
+
+    def selection_note(self, state: Any, selected: Any, n: int) -> str:
+        return ""
+
+    # ------------------------------------------------------------------ new games and data
+    def new_game_fields(self) -> list:
+        """Extra widgets of the game files tab's *New game* row (Evo 2e: the board)."""
+        return []
+
+    def new_game_options(self, fields: list) -> dict:
+        """The ``make_game`` options those fields hold."""
+        return {}
+
+    def data_doc(self, game: Any) -> str:
+        """The document that lists the game's data and its provenance."""
+        return f"docs/{getattr(game, 'name', 'data')}.md"
+
+    def assumed_values(self, game: Any, parts: tuple[str, ...] | None = None) -> list[str]:
+        """The assumed (not printed) data values behind the views: the data pack's ``assumed()``."""
+        pack = getattr(game, "pack", None)
+        f = getattr(pack, "assumed", None)
+        try:
+            vals = f() if callable(f) else []
+        except Exception:  # noqa: BLE001
+            return []
+        return list(vals) if isinstance(vals, (list, tuple)) else []

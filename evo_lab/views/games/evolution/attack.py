@@ -1,0 +1,270 @@
+"""Evolution's Attack tab: for the selected carnivore, every other species on the table as a possible prey or
+blocked (and by what), from the engine's ``state.attack_report``; for an attack the player to act may make now,
+what it would do, found by playing it on a copy of the state (``apply_action``) and reading the engine's events:
+the food the attacker gains, Horns' cost, the Scavengers and the Cooperation chain that eat with it, the
+species that go extinct. Nothing of the attack rule is re-implemented here.
+
+>>> import evo_lab
+>>> from evo_lab.games.evolution.positions import from_boards
+>>> g = evo_lab.make_game("evolution", players=2)
+>>> s = from_boards(g, [[(4, 2, 0, 0, ["carnivore"])], [(2, 2, 0, 0, []), (2, 1, 0, 0, ["climbing"])]], wh=3)
+>>> [(r.target, r.blocker, r.legal is not None) for r in attack_rows(s, 0, 0)]
+[((1, 0), None, True), ((1, 1), 'climbing', False)]
+>>> out = attack_outcome(s, s.parse_action("attack 1 P2.1"))
+>>> out.attacker_food, out.prey_pop, out.lines[0]
+(2, -1, 'P1 species 1 attacked P2 species 1')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+import ipywidgets as W
+
+from evo_lab.views.widgets.common import Panel, error_html, player_html, row
+from evo_lab.views.widgets.session import Session
+
+__all__ = ["AttackPanel", "AttackRow", "Outcome", "attack_outcome", "attack_rows", "carnivores"]
+
+#: The engine's blocker codes in words.
+BLOCKER_WORDS = {"body-size": "body size (the carnivore must be larger)", "own-species": "own species",
+                 "not-carnivore": "not a carnivore"}
+
+
+def carnivores(state: Any) -> list[tuple[int, int]]:
+    """Every species with a face-up Carnivore (only face-up traits act: seed 003 line 112), as ``(player,
+    index)``."""
+    return [(q, j) for q, pl in enumerate(state.players) for j, sp in enumerate(pl.species) if sp.has("carnivore")]
+
+
+@dataclass
+class AttackRow:
+    """One possible prey of a carnivore: ``target`` ``(player, index)``, ``blocker`` (the engine's reason, or
+    ``None`` when the attack is possible), ``legal`` (the action string when the player to act may make this
+    attack now), ``negate`` (Intelligence attacks that get past the blocker: action strings), ``why_not`` (the
+    engine's explanation when a possible attack cannot be made now)."""
+
+    target: tuple[int, int]
+    blocker: str | None
+    legal: str | None = None
+    negate: list[str] = field(default_factory=list)
+    why_not: str = ""
+
+
+def attack_rows(state: Any, p: int, i: int) -> list[AttackRow]:
+    """The table seen from carnivore ``i`` of player ``p``: ``state.attack_report(i, p)``, with the legal
+    attack actions of this position (plain and with Intelligence) and, for a possible but not legal attack,
+    the engine's reason (``explain_illegal``: not the feeding phase, not this player's turn, already fed)."""
+    legal: dict[tuple[int, int], list[tuple]] = {}
+    if not state.is_terminal() and not state.is_chance_node() and state.current_player() == p:
+        for a in state.legal_actions():
+            if a[0] == "attack" and a[1] == i:
+                legal.setdefault((a[2], a[3]), []).append(a)
+    rows = []
+    for q, j, blocker in state.attack_report(i, p):
+        acts = legal.get((q, j), [])
+        plain = next((a for a in acts if len(a) == 4), None)
+        r = AttackRow((q, j), blocker, state.action_to_string(plain) if plain else None,
+                      [state.action_to_string(a) for a in acts if len(a) == 5])
+        if blocker is None and plain is None:
+            r.why_not = _why_not(state, ("attack", i, q, j), p)
+        rows.append(r)
+    return rows
+
+
+def _why_not(state: Any, action: tuple, p: int) -> str:
+    if state.is_terminal():
+        return "the game is over"
+    if state.is_chance_node() or state.current_player() != p:
+        return f"not P{p + 1}'s turn to feed" if state.phase == "feed" else f"only in the feeding phase (now: {state.phase})"
+    try:
+        return state.explain_illegal(action)[0]
+    except Exception:  # noqa: BLE001 - the explanation is a courtesy
+        return "not possible now"
+
+
+@dataclass
+class Outcome:
+    """What an attack does (the engine's events after ``apply_action`` on a copy): the food the attacker gains
+    (``attacker_food``, fat included), its population change (``attacker_pop``: Horns), the prey's
+    (``prey_pop``), the other species that eat with it (``others``: ``(player, index, amount, why)``, why is
+    ``"scavenger"`` or ``"cooperation"`` ...), the species gone extinct, the card discarded for Intelligence and
+    every event in words (``lines``)."""
+
+    attacker_food: int = 0
+    attacker_pop: int = 0
+    prey_pop: int = 0
+    horns: bool = False
+    others: list[tuple[int, int, int, str]] = field(default_factory=list)
+    extinct: list[tuple[int, int]] = field(default_factory=list)
+    discarded: str = ""
+    lines: list[str] = field(default_factory=list)
+
+
+def attack_outcome(state: Any, action: Any) -> Outcome:
+    """Play ``action`` (an attack of the player to act) on a copy of ``state`` and report what happened; an
+    Intelligence attack discards the first card the engine offers (the player chooses which when playing)."""
+    from evo_lab.games.evolution.events import Ate, Attacked, Extinct
+
+    a = state.coerce_action(action)
+    p, i = state.current_player(), a[1]
+    before = state.players[p].species[i]
+    c = state.clone()
+    c.apply_action(a)
+    events = list(c.ev)
+    out = Outcome()
+    if c.intel is not None and not c.is_chance_node():
+        d = c.legal_actions()[0]
+        out.discarded = state.game.labels[d[1]]
+        c.apply_action(d)
+        events = list(c.ev)
+    for e in events:
+        out.lines.append(e.describe())
+        if isinstance(e, Attacked):
+            out.horns = e.horns
+        elif isinstance(e, Ate):
+            if (e.player, e.species) == (p, i) and e.why == "attack":
+                out.attacker_food += e.amount
+            else:
+                out.others.append((e.player, e.species, e.amount, e.why))
+        elif isinstance(e, Extinct):
+            out.extinct.append((e.player, e.species))
+    prey_before = state.players[a[2]].species[a[3]].pop
+    out.prey_pop = -min(1, prey_before) if (a[2], a[3]) not in out.extinct else -prey_before
+    gone = (p, i) in out.extinct
+    shift = sum(1 for q, j in out.extinct if q == p and j < i)
+    out.attacker_pop = -before.pop if gone else c.players[p].species[i - shift].pop - before.pop
+    return out
+
+
+def outcome_words(state: Any, out: Outcome) -> str:
+    """An :class:`Outcome` in one line: "gains 3 food; Horns: -1 population; P2 species 1 +1 (scavenger)"."""
+    parts = [f"gains {out.attacker_food} food" if out.attacker_food else "gains no food"]
+    if out.horns:
+        parts.append(f"Horns: {out.attacker_pop:+d} population" if out.attacker_pop else "Horns")
+    for q, j, n, why in out.others:
+        parts.append(f"P{q + 1} species {j + 1} +{n} ({why})")
+    for q, j in out.extinct:
+        parts.append(f"P{q + 1} species {j + 1} goes extinct")
+    if out.discarded:
+        parts.append(f"discards {out.discarded} for Intelligence")
+    return "; ".join(parts)
+
+
+class AttackPanel(Panel):
+    """The attack tab: pick a carnivore (or select one on the board), see every prey as possible or blocked
+    and what each possible attack would do; attack from here."""
+
+    def __init__(self, session: Session, board: Any = None):
+        self.attacker = W.Dropdown(description="Carnivore", options=[("none", "")], style={"description_width": "70px"},
+                                   layout=W.Layout(width="auto", min_width="300px"))
+        self.head = W.HTML()
+        self.table = W.HTML()
+        self.choice = W.Dropdown(description="Attack", options=[], style={"description_width": "50px"},
+                                 layout=W.Layout(width="auto", min_width="300px"))
+        self.play_button = W.Button(description="Attack", icon="bolt", button_style="danger")
+        self.message = W.HTML()
+        super().__init__(session, [self.attacker, self.head, self.table, row([self.choice, self.play_button]),
+                                   self.message])
+        self.add_class("evo-attack")
+        self.board = board
+        self._syncing = False
+        self.attacker.observe(lambda _c: self._draw() if not self._syncing else None, "value")
+        self.play_button.on_click(lambda _b: self.play())
+        if board is not None:
+            board.observe(lambda _c: self._from_board(), "selected")
+        self.refresh()
+
+    def selected(self) -> tuple[int, int] | None:
+        """The carnivore shown: ``(player, index)`` or None."""
+        v = self.attacker.value
+        return (int(v.split(".")[0]), int(v.split(".")[1])) if v else None
+
+    def _from_board(self) -> None:
+        sel = getattr(self.board, "selected", "")
+        if sel and sel in {v for _l, v in self.attacker.options}:
+            self.attacker.value = sel
+
+    def refresh(self) -> None:
+        st = self.session.state
+        opts = [(f"P{q + 1} species {j + 1} (body {st.players[q].species[j].body}, "
+                 f"pop {st.players[q].species[j].pop})", f"{q}.{j}") for q, j in carnivores(st)]
+        keep = self.attacker.value
+        board_sel = getattr(self.board, "selected", "") if self.board is not None else ""
+        values = {v for _l, v in opts}
+        want = board_sel if board_sel in values else (keep if keep in values else self._default(st, values))
+        self._syncing = True
+        try:
+            self.attacker.options = opts or [("no carnivore on the table", "")]
+            self.attacker.value = want if want in values else (opts[0][1] if opts else "")
+        finally:
+            self._syncing = False
+        self._draw()
+
+    def _default(self, st: Any, values: set) -> str:
+        """The first carnivore of the player to act, else the first one."""
+        cur = st.current_player()
+        mine = sorted(v for v in values if int(v.split(".")[0]) == cur)
+        return mine[0] if mine else (sorted(values)[0] if values else "")
+
+    def rows(self) -> list[AttackRow]:
+        sel = self.selected()
+        return attack_rows(self.session.state, *sel) if sel else []
+
+    def _may_act(self, p: int) -> bool:
+        v = self.session.viewer
+        return v is None or v == p
+
+    def _draw(self) -> None:
+        st = self.session.state
+        sel = self.selected()
+        if sel is None:
+            self.head.value = "<i>No species with a face-up Carnivore: nothing can attack.</i>"
+            self.table.value = ""
+            self.choice.options = []
+            self.play_button.disabled = True
+            return
+        p, i = sel
+        att = st.players[p].species[i]
+        self.head.value = (f"<div>{player_html(p)} species {i + 1}: body {att.body}, population {att.pop}, "
+                           f"food {att.food}/{att.pop}. The engine's check for every other species "
+                           f"(<code>attack_report</code>); an attack {player_html(p)} may make now shows what it "
+                           f"would do.</div>")
+        body, choices = [], []
+        for r in self.rows():
+            body.append(self._row_html(st, r, p))
+            for text in ([r.legal] if r.legal else []) + r.negate:
+                choices.append((self.session.view.choice_label(st, st.parse_action(text)), text))
+        self.table.value = ("<div class='evo-table-wrap'><table class='evo-table evo-attack-table'><tr><th>prey</th>"
+                            "<th>body, pop</th><th>attack</th><th>what it would do</th></tr>" + "".join(body)
+                            + "</table></div>")
+        self.choice.options = choices if self._may_act(p) else []
+        self.play_button.disabled = not self.choice.options
+
+    def _row_html(self, st: Any, r: AttackRow, p: int) -> str:
+        q, j = r.target
+        d = st.players[q].species[j]
+        if r.blocker is None:
+            verdict = "<b style='color:#1b7a35'>possible</b>"
+        else:
+            verdict = f"blocked by <b>{escape(BLOCKER_WORDS.get(r.blocker, r.blocker))}</b>"
+            if r.negate:
+                verdict += "; Intelligence can negate it (discard a card)"
+        if r.legal and self._may_act(p):
+            effect = escape(outcome_words(st, attack_outcome(st, r.legal)))
+        elif r.blocker is None:
+            effect = f"<i>{escape(r.why_not)}</i>"
+        else:
+            effect = "-"
+        return (f"<tr class='{'possible' if r.blocker is None else 'blocked'}'><td>{player_html(q)} species {j + 1}</td>"
+                f"<td>{d.body}, {d.pop}</td><td class='wrap'>{verdict}</td><td class='wrap'>{effect}</td></tr>")
+
+    def play(self) -> str:
+        """Make the attack chosen in the dropdown; returns the error ("" when played)."""
+        if not self.choice.value:
+            return ""
+        err = self.session.try_play(self.choice.value)
+        self.message.value = error_html(err)
+        return err

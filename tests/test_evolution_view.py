@@ -1,0 +1,211 @@
+"""Evolution in the explorer: the table widget (clicks select a species or a card and play a marked attack), the
+Attack tab against the engine's ``attack_report`` and its attack effects (meat, Horns, Scavenger, Cooperation),
+what a player's view hides, the bots, and the words."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+import evo_lab
+from evo_lab.core.protocol import play_out
+from evo_lab.games.evolution.positions import from_boards
+from evo_lab.views.games.evolution.attack import attack_outcome, attack_rows, carnivores
+from evo_lab.views.widgets import Explorer
+
+
+def _table(players: int = 3):
+    """P1: a carnivore (body 4, pop 3, Cooperation) and two Cooperation species to its right; P2: Horns, a
+    Scavenger, a Climbing species; P3: Hard Shell next to a Warning Call species."""
+    g = evo_lab.make_game("evolution", players=players)
+    return from_boards(g, [[(4, 3, 0, 0, ["carnivore", "cooperation"]), (1, 2, 0, 0, ["cooperation"]),
+                            (1, 2, 0, 0, [])],
+                           [(2, 2, 0, 0, ["horns"]), (2, 2, 0, 0, ["scavenger"]), (3, 1, 0, 0, ["climbing"])],
+                           [(5, 1, 0, 0, ["hard-shell"]), (1, 1, 0, 0, ["warning-call"])]], wh=3)
+
+
+def _feeding_positions(n: int = 12):
+    """Seeded random games stopped in feeding turns where a face-up carnivore is on the table."""
+    out = []
+    for seed in range(60):
+        g = evo_lab.make_game("evolution", players=4, seed=seed)
+        s = g.new_initial_state()
+        rng = np.random.default_rng(seed)
+        pol = lambda st: st.legal_actions()[int(rng.integers(len(st.legal_actions())))]  # noqa: E731
+        play_out(s, pol, rng, stop=lambda st: st.phase == "feed" and not st.is_chance_node() and bool(carnivores(st)))
+        if not s.is_terminal():
+            out.append(s)
+        if len(out) >= n:
+            break
+    return out
+
+
+# ---------------------------------------------------------------- the attack tab
+def test_attack_rows_are_the_engines_report_and_legal_moves():
+    states = _feeding_positions()
+    assert len(states) >= 6
+    for s in states:
+        legal = {s.action_to_string(a) for a in s.legal_actions() if a[0] == "attack"}
+        seen = set()
+        for p, i in carnivores(s):
+            rows = attack_rows(s, p, i)
+            assert [(r.target[0], r.target[1], r.blocker) for r in rows] == s.attack_report(i, p)
+            for r in rows:
+                for text in ([r.legal] if r.legal else []) + r.negate:
+                    assert text in legal and s.parse_action(text)[1:4] == (i, *r.target)
+                    seen.add(text)
+                if r.blocker is None and not r.legal:
+                    assert r.why_not  # the engine's reason (not the turn, fed, ...)
+        assert seen == legal  # every legal attack is offered by the tab
+
+
+def test_attack_panel_shows_feasible_and_blocked_with_the_blocking_trait():
+    s = _table()
+    ex = Explorer(s)
+    panel = ex.attack
+    assert panel.attacker.value == "0.0"  # the player to act's carnivore
+    html = panel.table.value
+    for q, j, blocker in s.attack_report(0, 0):
+        cell = re.search(rf"P{q + 1}</span> species {j + 1}</td><td>[^<]*</td><td class='wrap'>(.*?)</td>", html)
+        assert cell, (q, j)
+        if blocker is None:
+            assert "possible" in cell.group(1)
+        else:
+            assert f"blocked by <b>{blocker}" in cell.group(1)
+    # "climbing" and "warning-call" block (seed 004 line 69, reference §6.2)
+    assert "blocked by <b>climbing" in html and "blocked by <b>warning-call" in html
+    # attacking from the panel plays through the engine
+    want = next(v for _l, v in panel.choice.options if v.endswith("P2.2"))
+    panel.choice.value = want
+    assert panel.play() == "" and ex.tree.current.text == want
+
+
+def test_attack_effects_come_from_the_engine():
+    """Seed 003 lines 143-145: the carnivore takes meat equal to the prey's body size; the prey loses 1
+    population. Line 149: Scavengers eat when a carnivore eats, Cooperation feeds the species to the right.
+    Line 150 / reference §6.1: Horns cost the attacker 1 population."""
+    s = _table()
+    horns = attack_outcome(s, s.parse_action("attack 1 P2.1"))
+    assert horns.horns and horns.attacker_pop == -1 and horns.prey_pop == -1
+    assert horns.attacker_food == 2                        # prey body 2; the attacker (pop 3 -> 2) has room
+    assert (1, 1, 1, "scavenger") in horns.others         # P2's Scavenger
+    assert (0, 1, 1, "cooperation") in horns.others and (0, 2, 1, "cooperation") in horns.others  # the chain
+    plain = attack_outcome(s, s.parse_action("attack 1 P2.2"))
+    assert not plain.horns and plain.attacker_pop == 0 and plain.attacker_food == 2
+    kill = attack_outcome(s, s.parse_action("attack 1 P3.2"))
+    assert (2, 1) in kill.extinct and kill.prey_pop == -1 and kill.attacker_food == 1
+    assert s.to_json() == _table().to_json()              # the position itself is untouched
+    # and the tab says it
+    ex = Explorer(s)
+    assert "Horns: -1 population" in ex.attack.table.value and "(scavenger)" in ex.attack.table.value
+
+
+def test_attack_tab_for_someone_elses_carnivore_and_another_viewer():
+    s = _table()
+    ex = Explorer(s)
+    ex.set_viewer(1)   # P2 watches: sees the report, may not attack for P1
+    assert "blocked by" in ex.attack.table.value and not ex.attack.choice.options
+    assert ex.attack.play_button.disabled
+
+
+# ---------------------------------------------------------------- the table widget
+def test_click_selects_a_species_the_picker_follows_and_a_marked_prey_is_attacked():
+    ex = Explorer(_table())
+    b, pk = ex.board, ex.picker
+    assert b.click_species(0, 1) == "" and b.selected == "0.1"
+    first = ex.state.parse_action(pk.choices()[0][1])
+    assert first == ("eat", 1) and "species 2 selected" in pk.head.value
+    b.click_species(0, 0)                                 # the carnivore: its prey are marked
+    m = b.marks()
+    assert set(m.targets) == {r.target for r in attack_rows(ex.state, 0, 0) if r.legal}
+    assert m.blocked[(1, 2)] == "climbing" and 'class="species target"' in b.svg
+    assert ex.attack.attacker.value == "0.0"             # the attack tab follows the board
+    assert all(ex.state.parse_action(v)[0] == "attack" for _l, v in pk.choices()[:5])
+    ply = ex.tree.ply
+    assert b.click_species(1, 1) == "attack 1 P2.2"       # click the marked prey: the attack is played
+    assert ex.tree.ply == ply + 1 and ex.state.players[1].species[1].pop == 1
+    b.click_species(0, 0)
+    b._on_msg(b, {"type": "species", "player": 1, "species": 2}, [])   # blocked: only selects
+    assert b.selected == "1.2" and ex.tree.ply == ply + 1
+
+
+def test_cards_in_hand_are_clickable_in_the_play_phase():
+    ex = Explorer(evo_lab.make_game("evolution", players=3, seed=4))
+    s = ex.session
+    while s.state.phase != "play":
+        s.step("random")
+    b, pk = ex.board, ex.picker
+    p = s.state.current_player()
+    hand = s.observation()["players"][p]["hand"]
+    assert b.svg.count('class="card') >= len(hand) and hand
+    b.click_card(hand[0])
+    assert b.card == hand[0] and f"card <b>{hand[0]}</b>" in pk.head.value
+    k = s.state.game.label_kind[hand[0]]
+    first = s.state.parse_action(pk.choices()[0][1])
+    assert k in first and first[0] in ("trait", "body", "pop", "new", "replace")
+    b.click_species(p, 0)                                 # card and species: "trait 1 <card>" etc. first
+    first = s.state.parse_action(pk.choices()[0][1])
+    assert first[1] == 0 and first[2] == k
+    pk.select.value = pk.choices()[0][1]
+    assert pk.play_selected() == "" and b.card == ""      # the card left the hand: deselected
+
+
+def test_bad_message_or_action_changes_nothing():
+    ex = Explorer(_table())
+    before = ex.state.to_json()
+    ex.board._on_msg(ex.board, {"type": "action", "action": "attack 9 P9.9"}, [])
+    assert ex.board.error and ex.state.to_json() == before
+    ex.board._on_msg(ex.board, {"type": "species", "player": "x"}, [])
+    assert "bad message" in ex.board.error and ex.state.to_json() == before
+
+
+def test_a_players_view_hides_the_others_hands_and_face_down_cards():
+    ex = Explorer(evo_lab.make_game("evolution", players=3, seed=2))
+    s = ex.session
+    while s.state.phase != "play":
+        s.step("random")
+    owner = s.state.current_player()
+    s.play(next(a for a in s.state.legal_actions() if a[0] == "trait"))   # a trait card face down
+    assert any(x.down for x in s.state.players[owner].species)
+    other = (owner + 1) % 3
+    ex.set_viewer(other)
+    svg = ex.board.svg
+    for q, pl in enumerate(s.state.players):
+        labels = [s.state.game.labels[k] for k in pl.hand]
+        if q == other:
+            assert all(f'data-card="{x}"' in svg for x in labels)
+        else:
+            assert not any(f'data-card="{x}"' in svg for x in labels) and f"{len(labels)} card" in svg
+    assert 'class="trait hidden"' in svg and "P" in ex.players.table.value
+    ex.set_viewer(owner)
+    assert "(face down)" in ex.board.svg                  # the owner sees their own face-down traits
+    ex.set_viewer(None)
+    assert 'class="trait hidden"' not in ex.board.svg   # the teacher sees every face-down trait
+    # the history hides the face-down plays from the other viewer, not from the teacher
+    ex.set_viewer(other)
+    assert "plays a trait card face down" in ex.stepper.moves.value or "puts a food card face down" in \
+        ex.story.text.value
+
+
+def test_board_draws_the_table_with_assumed_values_marked():
+    ex = Explorer(evo_lab.make_game("evolution-climate", players=4, seed=3))
+    svg = ex.board.svg
+    assert "watering hole" in svg and svg.count("bag ") == 4 and "climate:" in svg
+    assert "*" in svg and "food values are assumed" in svg           # the deck's food values are assumed
+    assert "assumed data" in ex.header.value and "docs/evolution.md" in ex.header.value
+    ex.session.play_to("end", "greedy")
+    assert ex.state.is_terminal() and "Game over" in ex.board.status and "won by" in ex.stepper.status.value
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_stepper_bots_play_a_round(bot):
+    ex = Explorer(evo_lab.make_game("evolution", players=3, seed=6))
+    assert set(ex.session.bot_names()) == {"random", "greedy"}
+    ex.stepper.bot.value = bot
+    r = ex.state.round
+    ex.stepper.play_to("round")
+    assert ex.state.round == r + 1 or ex.state.is_terminal()
+    text = ex.story.text.value
+    assert f"Round {r}</b>" in text and "took" in text    # the engine's events are told in the story
