@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from .core.protocol import sample_chance, uniform_random_policy
+from .core.protocol import sample_chance
 from .games.evo2e import Game, State, rules
 
 
@@ -29,16 +29,13 @@ def narrate(before: State, action: Any, after: State) -> list[str]:
     return out
 
 
-def default_bots(players: int, seed: int | None) -> list[Callable[[State, int], Any]]:
-    """The demo's players: greedy bots when the bots module is there, else uniform random."""
-    try:
-        from .bots import make_bot
-    except ImportError:  # pragma: no cover - bots ship with evo-lab
-        rng = np.random.default_rng(seed)
-        pol = uniform_random_policy(rng)
-        return [lambda s, p: pol(s)] * players
+def default_bots(players: int, seed: int | None, name: str = "lively") -> list[Callable[[State, int], Any]]:
+    """The demo's players: one ``lively`` bot per seat (dinosaurs that move, fight, lay eggs and die), seeded
+    from ``seed``; ``name`` picks another bot of :mod:`evo_lab.bots`."""
+    from .bots import make_bot
+
     ss = np.random.SeedSequence(seed)
-    return [make_bot("greedy", seed=int(c.generate_state(1)[0])) for c in ss.spawn(players)]
+    return [make_bot(name, seed=int(c.generate_state(1)[0])) for c in ss.spawn(players)]
 
 
 def play_story(game: Game, seed: int | None = None, bots: Iterable[Callable[[State, int], Any]] | None = None,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from evo_lab.board import DIRECTIONS, TERRAINS, hex_center
 from evo_lab.views.colours import SEAT_COLOURS, SEAT_NAMES
@@ -145,12 +145,55 @@ def board_svg(board: Board, *, occupants: dict[int, int] | None = None,
     1
     """
     occupants = dict(occupants or {})
+    hl = _highlights_of(highlight)
+    _check_args(board, occupants, hl, climate)
+    f = _frame(board, climate, float(size), title)
+    out: list[str] = []
+    _head(out, board, f, title)
+    _spaces(out, board, f, occupants, hl, climate)
+    if climate:
+        _hatching(out, board, f, climate)
+    out.append(f'<path class="coast" d="{coast_path(board, f.centres, f.s)}"/>')  # thick edges facing the sea
+    if hl:
+        _highlight_rings(out, f, hl)
+    _start_stars(out, board, f)
+    if climate:
+        _climate_glyphs(out, board, f, climate)
+    if labels:
+        out.append('<g class="labels">')
+        out.extend(f'<text class="label" x="{_fmt(cx)}" y="{_fmt(cy + f.s * 0.72)}">{board.labels[i]}</text>'
+                   for i, (cx, cy) in enumerate(f.centres))
+        out.append("</g>")
+    if occupants:
+        _dinosaurs(out, f, occupants)
+    _footer(out, board, f, climate)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+class _Frame(NamedTuple):
+    """The drawing's geometry: hex size, centres, the view box and the heading/footer bands."""
+    s: float
+    centres: list
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+    margin: float
+    head: float
+    font: float
+    bottom: float  # the lowest hex centre's y
+
+
+def _highlights_of(highlight: dict[int, str] | Iterable[int] | None) -> dict[int, str]:
     if highlight is None:
-        hl: dict[int, str] = {}
-    elif isinstance(highlight, dict):
-        hl = {int(k): str(v) for k, v in highlight.items()}
-    else:
-        hl = {int(k): HIGHLIGHT_COLOUR for k in highlight}
+        return {}
+    if isinstance(highlight, dict):
+        return {int(k): str(v) for k, v in highlight.items()}
+    return {int(k): HIGHLIGHT_COLOUR for k in highlight}
+
+
+def _check_args(board: Board, occupants: dict[int, int], hl: dict[int, str], climate: dict[str, str] | None) -> None:
     for sid in list(occupants) + list(hl):
         if not 0 <= sid < board.n:
             raise ValueError(f"board_svg: space id {sid} is not on board {board.name} (0..{board.n - 1})")
@@ -163,7 +206,8 @@ def board_svg(board: Board, *, occupants: dict[int, int] | None = None,
             raise ValueError(f"board_svg: climate must map terrains {TERRAINS} to one of "
                              f"{tuple(CLIMATE_COLOURS)}, got {bad}")
 
-    s = float(size)
+
+def _frame(board: Board, climate: dict[str, str] | None, s: float, title: str | None) -> _Frame:
     centres = [hex_center(q, r, s) for q, r in board.axial]
     xs = [x for x, _ in centres]
     ys = [y for _, y in centres]
@@ -174,17 +218,17 @@ def board_svg(board: Board, *, occupants: dict[int, int] | None = None,
         foot += s * 0.8
     if climate:
         foot += s * 1.2 + s * 0.75 * _legend_rows(board, climate, s)
-    x0 = min(xs) - s * math.sqrt(3) / 2 - margin
-    x1 = max(xs) + s * math.sqrt(3) / 2 + margin
-    y0 = min(ys) - s - margin - head
-    y1 = max(ys) + s + margin + foot
-    w, h = x1 - x0, y1 - y0
-    heading = board.name if title is None else title
-    font = max(7.0, s * 0.36)
+    return _Frame(s, centres, min(xs) - s * math.sqrt(3) / 2 - margin, max(xs) + s * math.sqrt(3) / 2 + margin,
+                  min(ys) - s - margin - head, max(ys) + s + margin + foot, margin, head, max(7.0, s * 0.36), max(ys))
 
-    out: list[str] = []
+
+def _head(out: list[str], board: Board, f: _Frame, title: str | None) -> None:
+    """The svg element, its title, style, hatch pattern, the sea and the heading."""
     a = out.append
-    a(f'<svg xmlns="http://www.w3.org/2000/svg" class="evo-board" viewBox="{_fmt(x0)} {_fmt(y0)} {_fmt(w)} '
+    s, font = f.s, f.font
+    w, h = f.x1 - f.x0, f.y1 - f.y0
+    heading = board.name if title is None else title
+    a(f'<svg xmlns="http://www.w3.org/2000/svg" class="evo-board" viewBox="{_fmt(f.x0)} {_fmt(f.y0)} {_fmt(w)} '
       f'{_fmt(h)}" width="{_fmt(w)}" height="{_fmt(h)}" role="img" data-board="{escape(board.name)}" '
       f'data-spaces="{board.n}" data-players="{board.players}">')
     a(f"<title>{escape(heading or board.name)}</title>")
@@ -203,103 +247,109 @@ def board_svg(board: Board, *, occupants: dict[int, int] | None = None,
       '<pattern id="evo-deadly-hatch" patternUnits="userSpaceOnUse" width="6" height="6" '
       'patternTransform="rotate(45)"><rect width="2.2" height="6" fill="#000" fill-opacity="0.45"/></pattern>'
       "</defs>")
-    a(f'<rect class="sea" x="{_fmt(x0)}" y="{_fmt(y0)}" width="{_fmt(w)}" height="{_fmt(h)}" fill="{SEA_COLOUR}"/>')
+    a(f'<rect class="sea" x="{_fmt(f.x0)}" y="{_fmt(f.y0)}" width="{_fmt(w)}" height="{_fmt(h)}" fill="{SEA_COLOUR}"/>')
     if heading:
-        a(f'<text class="heading" x="{_fmt((x0 + x1) / 2)}" y="{_fmt(y0 + head * 0.85)}">{escape(heading)}</text>')
+        a(f'<text class="heading" x="{_fmt((f.x0 + f.x1) / 2)}" y="{_fmt(f.y0 + f.head * 0.85)}">{escape(heading)}</text>')
 
-    # spaces
-    a('<g class="spaces">')
-    for i, (cx, cy) in enumerate(centres):
+
+def _space_tip(board: Board, i: int, occupants: dict[int, int], climate: dict[str, str] | None) -> str:
+    t = board.terrain[i]
+    seat = board.start_player(i)
+    tip = f"{board.labels[i]} (id {i}): {t}"
+    if board.coastal[i]:
+        tip += ", coastal"
+    if seat is not None:
+        tip += f", start area of player {seat + 1} ({PLAYER_NAMES[seat] if seat < 5 else seat})"
+    if climate and t in climate:
+        tip += f", climate: {climate[t]}"
+    if i in occupants:
+        tip += f", occupied by player {occupants[i] + 1} ({PLAYER_NAMES[occupants[i]]})"
+    return tip
+
+
+def _spaces(out: list[str], board: Board, f: _Frame, occupants: dict[int, int], hl: dict[int, str],
+            climate: dict[str, str] | None) -> None:
+    out.append('<g class="spaces">')
+    for i, (cx, cy) in enumerate(f.centres):
         t = board.terrain[i]
         seat = board.start_player(i)
-        tip = f"{board.labels[i]} (id {i}): {t}"
-        if board.coastal[i]:
-            tip += ", coastal"
-        if seat is not None:
-            tip += f", start area of player {seat + 1} ({PLAYER_NAMES[seat] if seat < 5 else seat})"
-        if climate and t in climate:
-            tip += f", climate: {climate[t]}"
-        if i in occupants:
-            tip += f", occupied by player {occupants[i] + 1} ({PLAYER_NAMES[occupants[i]]})"
         extra = f' data-start="{seat}"' if seat is not None else ""
         if climate and t in climate:
             extra += f' data-climate="{climate[t]}"'
         if i in hl:
             extra += f' data-highlight="{escape(hl[i])}"'
-        a(f'<polygon class="space terrain-{t}" data-id="{i}" data-label="{board.labels[i]}" '
-          f'data-terrain="{t}" data-coastal="{str(board.coastal[i]).lower()}"{extra} '
-          f'points="{_points(_corners(cx, cy, s))}" fill="{TERRAIN_COLOURS[t]}">'
-          f"<title>{escape(tip)}</title></polygon>")
-    a("</g>")
+        out.append(f'<polygon class="space terrain-{t}" data-id="{i}" data-label="{board.labels[i]}" '
+                   f'data-terrain="{t}" data-coastal="{str(board.coastal[i]).lower()}"{extra} '
+                   f'points="{_points(_corners(cx, cy, f.s))}" fill="{TERRAIN_COLOURS[t]}">'
+                   f"<title>{escape(_space_tip(board, i, occupants, climate))}</title></polygon>")
+    out.append("</g>")
 
-    # deadly hatching
-    if climate:
-        a('<g class="climate-hatch" pointer-events="none">')
-        for i, (cx, cy) in enumerate(centres):
-            if climate.get(board.terrain[i]) == "deadly":
-                a(f'<path class="deadly" d="M{_points(_corners(cx, cy, s * 0.97))}Z" fill="url(#evo-deadly-hatch)"/>')
-        a("</g>")
 
-    # coast: thick edges facing the sea
-    a(f'<path class="coast" d="{coast_path(board, centres, s)}"/>')
+def _hatching(out: list[str], board: Board, f: _Frame, climate: dict[str, str]) -> None:
+    out.append('<g class="climate-hatch" pointer-events="none">')
+    for i, (cx, cy) in enumerate(f.centres):
+        if climate.get(board.terrain[i]) == "deadly":
+            out.append(f'<path class="deadly" d="M{_points(_corners(cx, cy, f.s * 0.97))}Z" '
+                       'fill="url(#evo-deadly-hatch)"/>')
+    out.append("</g>")
 
-    # highlights
-    if hl:
-        a('<g class="highlights" pointer-events="none">')
-        for i, colour in sorted(hl.items()):
-            cx, cy = centres[i]
-            a(f'<polygon class="highlight" data-id="{i}" points="{_points(_corners(cx, cy, s * 0.84))}" '
-              f'fill="{escape(colour)}" fill-opacity="0.18" stroke="{escape(colour)}" '
-              f'stroke-width="{_fmt(s * 0.14)}"/>')
-        a("</g>")
 
-    # start stars
-    a('<g class="starts" pointer-events="none">')
+def _highlight_rings(out: list[str], f: _Frame, hl: dict[int, str]) -> None:
+    out.append('<g class="highlights" pointer-events="none">')
+    for i, colour in sorted(hl.items()):
+        cx, cy = f.centres[i]
+        out.append(f'<polygon class="highlight" data-id="{i}" points="{_points(_corners(cx, cy, f.s * 0.84))}" '
+                   f'fill="{escape(colour)}" fill-opacity="0.18" stroke="{escape(colour)}" '
+                   f'stroke-width="{_fmt(f.s * 0.14)}"/>')
+    out.append("</g>")
+
+
+def _start_stars(out: list[str], board: Board, f: _Frame) -> None:
+    s = f.s
+    out.append('<g class="starts" pointer-events="none">')
     for seat, pair in enumerate(board.start_areas):
         for i in pair:
-            cx, cy = centres[i]
+            cx, cy = f.centres[i]
             sx, sy = cx - s * 0.42, cy - s * 0.38
-            a(f'<polygon class="start" data-id="{i}" data-seat="{seat}" points="{_star(sx, sy, s * 0.27)}" '
-              f'fill="#ffffff" stroke="#000" stroke-width="{_fmt(max(0.6, s * 0.035))}"/>')
-            a(f'<text class="seat" x="{_fmt(sx)}" y="{_fmt(sy + s * 0.5)}">{seat + 1}</text>')
-    a("</g>")
+            out.append(f'<polygon class="start" data-id="{i}" data-seat="{seat}" points="{_star(sx, sy, s * 0.27)}" '
+                       f'fill="#ffffff" stroke="#000" stroke-width="{_fmt(max(0.6, s * 0.035))}"/>')
+            out.append(f'<text class="seat" x="{_fmt(sx)}" y="{_fmt(sy + s * 0.5)}">{seat + 1}</text>')
+    out.append("</g>")
 
-    # climate glyphs
-    if climate:
-        a('<g class="climate" pointer-events="none">')
-        for i, (cx, cy) in enumerate(centres):
-            st = climate.get(board.terrain[i])
-            if st is None:
-                continue
-            gx, gy = cx + s * 0.42, cy - s * 0.38
-            a(f'<circle class="climate-{st}" cx="{_fmt(gx)}" cy="{_fmt(gy)}" r="{_fmt(s * 0.2)}" '
-              f'fill="{CLIMATE_COLOURS[st]}" stroke="#fff" stroke-width="{_fmt(max(0.5, s * 0.03))}"/>')
-            a(f'<text class="glyph" x="{_fmt(gx)}" y="{_fmt(gy + font * 0.28)}">{CLIMATE_GLYPHS[st]}</text>')
-        a("</g>")
 
-    # labels
-    if labels:
-        a('<g class="labels">')
-        for i, (cx, cy) in enumerate(centres):
-            a(f'<text class="label" x="{_fmt(cx)}" y="{_fmt(cy + s * 0.72)}">{board.labels[i]}</text>')
-        a("</g>")
+def _climate_glyphs(out: list[str], board: Board, f: _Frame, climate: dict[str, str]) -> None:
+    s = f.s
+    out.append('<g class="climate" pointer-events="none">')
+    for i, (cx, cy) in enumerate(f.centres):
+        st = climate.get(board.terrain[i])
+        if st is None:
+            continue
+        gx, gy = cx + s * 0.42, cy - s * 0.38
+        out.append(f'<circle class="climate-{st}" cx="{_fmt(gx)}" cy="{_fmt(gy)}" r="{_fmt(s * 0.2)}" '
+                   f'fill="{CLIMATE_COLOURS[st]}" stroke="#fff" stroke-width="{_fmt(max(0.5, s * 0.03))}"/>')
+        out.append(f'<text class="glyph" x="{_fmt(gx)}" y="{_fmt(gy + f.font * 0.28)}">{CLIMATE_GLYPHS[st]}</text>')
+    out.append("</g>")
 
-    # dinosaurs
-    if occupants:
-        a('<g class="dinos" pointer-events="none">')
-        sc = s / 28.0 * 0.95
-        for i, seat in sorted(occupants.items()):
-            cx, cy = centres[i]
-            col = PLAYER_COLOURS[seat]
-            a(f'<g class="dino player-{seat}" data-id="{i}" data-seat="{seat}" '
-              f'transform="translate({_fmt(cx)},{_fmt(cy + s * 0.05)}) scale({_fmt(sc)})">'
-              f'<circle r="13" fill="#fff" fill-opacity="0.85" stroke="{col}" stroke-width="2.2"/>'
-              f'<path d="{_DINO_PATH}" fill="{col}" stroke="#000" stroke-width="0.7" stroke-linejoin="round"/>'
-              f'<circle cx="9.3" cy="-9" r="0.9" fill="#fff"/></g>')
-        a("</g>")
 
-    # footer: climate legend and caption
-    fy = max(ys) + s + margin * 0.6
+def _dinosaurs(out: list[str], f: _Frame, occupants: dict[int, int]) -> None:
+    out.append('<g class="dinos" pointer-events="none">')
+    sc = f.s / 28.0 * 0.95
+    for i, seat in sorted(occupants.items()):
+        cx, cy = f.centres[i]
+        col = PLAYER_COLOURS[seat]
+        out.append(f'<g class="dino player-{seat}" data-id="{i}" data-seat="{seat}" '
+                   f'transform="translate({_fmt(cx)},{_fmt(cy + f.s * 0.05)}) scale({_fmt(sc)})">'
+                   f'<circle r="13" fill="#fff" fill-opacity="0.85" stroke="{col}" stroke-width="2.2"/>'
+                   f'<path d="{_DINO_PATH}" fill="{col}" stroke="#000" stroke-width="0.7" stroke-linejoin="round"/>'
+                   f'<circle cx="9.3" cy="-9" r="0.9" fill="#fff"/></g>')
+    out.append("</g>")
+
+
+def _footer(out: list[str], board: Board, f: _Frame, climate: dict[str, str] | None) -> None:
+    """The climate legend (wrapped into rows) and the "reconstructed" caption."""
+    a = out.append
+    s, font, x0, x1, margin = f.s, f.font, f.x0, f.x1, f.margin
+    fy = f.bottom + s + margin * 0.6
     if climate:
         a('<g class="climate-legend">')
         items = [(t, climate[t]) for t in TERRAINS if t in climate]
@@ -323,5 +373,3 @@ def board_svg(board: Board, *, occupants: dict[int, int] | None = None,
     if board.reconstructed:
         a(f'<text class="caption" x="{_fmt((x0 + x1) / 2)}" y="{_fmt(fy + s * 0.3)}">'
           "reconstructed, not the printed board</text>")
-    a("</svg>")
-    return "\n".join(out)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...core.errors import FormatError
+from ...words import pct, plural, shift_words, token_words
 
 __all__ = ["EVENTS", "from_json", "log_from_json", "text", "Round", "Token", "Wheel", "Peek", "GeneDrawn", "Bid", "Outbid",
            "Auction", "CardDrawn", "Initiative", "Move", "Wings", "Flippers", "Fight", "Escape", "Play", "Birth",
@@ -34,6 +35,13 @@ def _p(p: int) -> str:
 
 def _labels(game: Any) -> Any:
     return game.labels if game is not None else _Ids()
+
+
+def _face(game: Any, kind: str) -> str:
+    """A die face by its printed name ("Claw with plus sign"), not its data id."""
+    if game is None:
+        return kind
+    return getattr(game.data.die_symbols.get(kind), "name", kind)
 
 
 class _Ids:
@@ -71,7 +79,7 @@ class Token(NamedTuple):
             return f"climate token {self.token}"
         if self.token == game.meteorite:
             return "climate: the meteorite falls. The game ends at once"
-        return f"climate: token {game.token_ids[self.token]} ({game.token_shifts[self.token]:+d})"
+        return f"climate: token {token_words(game, self.token)}"
 
 
 class Wheel(NamedTuple):
@@ -83,12 +91,14 @@ class Wheel(NamedTuple):
     indent = 2
 
     def text(self, game: Any = None) -> str:
-        return f"the wheel turns {self.shift:+d}{' (Prescience)' if self.prescience else ''} to section {self.new}"
+        if self.shift == 0 or self.old == self.new:
+            return f"the wheel stays at section {self.new}{' (Prescience)' if self.prescience else ''}"
+        return f"the wheel turns {shift_words(self.shift)}{' (Prescience)' if self.prescience else ''} to section {self.new}"
 
     def story(self, before: Any, after: Any) -> list[str]:
         states = ", ".join(f"{t} {v}" for t, v in after.terrain_states(self.new).items())
-        return [f"  The wheel turns {self.shift:+d}{' (Prescience)' if self.prescience else ''} to section "
-                f"{self.new}: {states}."]
+        text = self.text(after.game)
+        return [f"  {text[0].upper()}{text[1:]}: {states}."]
 
 
 class Peek(NamedTuple):
@@ -221,15 +231,17 @@ class Fight(NamedTuple):
 
     def text(self, game: Any = None) -> str:
         L = _labels(game)
-        return f"{L[self.src]} attacks {L[self.dst]}: rolls {self.face} and {'wins' if self.result == 'win' else 'fails'}"
+        return (f"{L[self.src]} attacks {L[self.dst]}: rolls {_face(game, self.face)} and "
+                f"{'wins' if self.result == 'win' else 'fails'}")
 
     def story(self, before: Any, after: Any) -> list[str]:
         L = after.game.labels
         att, dfd = before.occ[self.src], before.occ[self.dst]
         p = before.attack_probability(self.src, self.dst) if att >= 0 and dfd >= 0 else None
-        odds = f" (wins with {p})" if p is not None else ""
+        odds = f" (wins with {p}, {pct(p)})" if p is not None else ""
         verdict = "and wins" if self.result == "win" else "and fails"
-        return [f"    {_p(att)} attacks {L[self.src]} x {L[self.dst]} ({_p(dfd)}){odds}: rolls {self.face} {verdict}."]
+        return [f"    {_p(att)} attacks {L[self.src]} x {L[self.dst]} ({_p(dfd)}){odds}: rolls "
+                f"{_face(after.game, self.face)} {verdict}."]
 
 
 class Escape(NamedTuple):
@@ -270,7 +282,7 @@ class Birth(NamedTuple):
     story = _story
 
     def text(self, game: Any = None) -> str:
-        return f"{_p(self.player)} lays a dinosaur on {_labels(game)[self.space]}"
+        return f"{_p(self.player)} lays an egg: a new dinosaur on {_labels(game)[self.space]}"
 
 
 class KillerBaby(NamedTuple):
@@ -285,7 +297,7 @@ class KillerBaby(NamedTuple):
 
     def text(self, game: Any = None) -> str:
         res = "the enemy dies" if self.result == "enemy_dies" else "the baby dies"
-        return f"{_p(self.player)} drops a killer baby on {_labels(game)[self.space]}: rolls {self.face}, {res}"
+        return f"{_p(self.player)} drops a killer baby on {_labels(game)[self.space]}: rolls {_face(game, self.face)}, {res}"
 
 
 class Starved(NamedTuple):
@@ -294,10 +306,18 @@ class Starved(NamedTuple):
     space: int
 
     indent = 4
-    story = _story
 
     def text(self, game: Any = None) -> str:
         return f"survival: {_p(self.player)} loses {_labels(game)[self.space]} to the climate"
+
+    def story(self, before: Any, after: Any) -> list[str]:
+        """One line per player for all of the player's losses in this step (told at the player's first event)."""
+        mine = [e for e in after.log if isinstance(e, Starved) and e.player == self.player]
+        if not mine or mine[0] is not self:
+            return []
+        L = after.game.labels
+        return [f"    Survival: {_p(self.player)} loses {plural(len(mine), 'dinosaur')} to the climate: "
+                + ", ".join(L[e.space] for e in mine) + "."]
 
 
 class Scored(NamedTuple):
@@ -325,7 +345,7 @@ class End(NamedTuple):
 
     def story(self, before: Any, after: Any) -> list[str]:
         order = sorted(range(len(self.mp)), key=lambda p: self.ranking[p])
-        return ["Final ranking: " + ", ".join(f"#{self.ranking[p]} {_p(p)} ({self.mp[p]} MP, {after.count[p]} dinosaurs)"
+        return ["Final ranking: " + ", ".join(f"#{self.ranking[p]} {_p(p)} ({self.mp[p]} MP, {plural(after.count[p], 'dinosaur')})"
                                               for p in order)]
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import FormatError
+from ...words import plural
 from . import genes, rules
 from .actions import (ATTACK, BID, BIRTH, CARD, DIE, END, ESCAPE, EXCLUDE, FLIPPERS, GENE, INITIATIVE, MOVE, ORDER,
                       PASS, PEEK, PLAY, REMOVE, TOKEN, WINGS, Action)
@@ -192,7 +193,7 @@ def describe(s: Any, a: Action) -> str:
     if k == PLAY:
         return describe_play(s, a)
     if k == END:
-        return f"end movement ({s.mp_left} points unused)"
+        return f"end movement ({plural(s.mp_left, 'point')} unused)"
     if k == INITIATIVE:
         return f"take place {a.a + 1} on the initiative track"
     if k == REMOVE:

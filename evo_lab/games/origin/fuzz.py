@@ -46,7 +46,7 @@ def _check_node(s: Any, codec: ActionCodec | None, texts: bool) -> None:
         assert s.legal_actions() == [] and s.current_player() < 0, "a terminal state with actions"
         return
     if s.is_chance_node():
-        outs, weights = s._chance_weights()
+        outs, weights = s.chance_weights()
         assert all(isinstance(w, int) and w > 0 for w in weights), "chance weights must be positive integers"
         probs = [p for _, p in s.chance_outcomes()]
         assert sum(probs) == 1 and all(isinstance(p, Fraction) for p in probs), "chance must sum to exactly 1"
@@ -92,7 +92,7 @@ def fuzz_game(players: int, seed: int, json_every: int = 7, codec_every: int = 1
             if s.is_terminal():
                 break
             if s.is_chance_node():
-                outs, w = s._chance_weights()
+                outs, w = s.chance_weights()
                 a = outs[draw(w, rng)]
             else:
                 acts = s.legal_actions()
