@@ -240,3 +240,15 @@ def from_engine_state(game: EvoGameSpiel, state: State) -> EvoStateSpiel:
     for a in state.history():
         st.apply_action(codec.encode_chance(a) if a.is_chance() else codec.encode(a))
     return st
+
+
+def _register_kit_games() -> dict:
+    """Every other game with a kit gets its pyspiel game from :mod:`evo_lab.interop.spiel` (``python_evolution``,
+    ``python_origin``); Evo 2e's is the classes above."""
+    from . import spiel
+    from .spec import adapter_specs
+
+    return {gid: spiel.register(spec) for gid, spec in adapter_specs().items() if spec.short_name != SHORT_NAME}
+
+
+KIT_GAMES = _register_kit_games()
