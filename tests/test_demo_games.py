@@ -57,3 +57,12 @@ def test_evo2e_demo_is_unchanged_by_default(capsys):
     a = capsys.readouterr().out
     assert main(["demo", "--game", "evo2e", "--players", "2", "--seed", "1"]) == 0
     assert capsys.readouterr().out == a and a.startswith("Evo 2e demo")
+
+
+def test_bench_all_games_reports_each_ratio_to_python_chess_in_one_run(capsys):
+    pytest.importorskip("chess")
+    assert main(["bench", "--game", "all", "--quick", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    ratios = {r["section"]: r for r in rows if r["name"].endswith("/ chess moves/s")}
+    assert set(ratios) == {"engine", "evolution", "origin"}
+    assert all(r["value"] > 0 for r in ratios.values())  # measured beside the reference, no speed asserted
