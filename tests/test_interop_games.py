@@ -11,6 +11,7 @@ import pytest
 
 import evo_lab
 from evo_lab.interop.spec import adapter_spec, adapter_specs
+from helpers import random_spiel_game as _random_game
 
 GAMES = [("python_origin", {"players": 2}), ("python_origin", {"players": 3}),
          ("python_evolution", {"players": 2}), ("python_evolution", {"players": 3, "variant": "climate"}),
@@ -29,16 +30,6 @@ def test_every_game_has_a_spec():
         adapter_spec("origin").params({"sets": 9})
 
 
-def _random_game(game, seed):
-    rng = np.random.default_rng(seed)
-    s = game.new_initial_state()
-    while not s.is_terminal():
-        if s.is_chance_node():
-            outs, ps = zip(*s.chance_outcomes())
-            s.apply_action(int(rng.choice(outs, p=ps)))
-        else:
-            s.apply_action(int(rng.choice(s.legal_actions())))
-    return s
 
 
 class TestOpenSpiel:

@@ -26,9 +26,10 @@ __all__ = ["tell"]
 
 def tell(state: Any, bots: Sequence[Callable[[Any, int], Any]], rng: Any, *,
          heading: Callable[[Any], str | None], lines: Callable[[Any, Any, Any], list[str]],
-         echo: Callable[[str], None] | None = None, max_actions: int = 1_000_000) -> tuple[Any, list[str]]:
-    """Play ``state`` to the end and tell it; returns ``(final state, lines)`` (each line also ``echo``-ed).
-    ``state`` is played in place (pass a clone to keep it)."""
+         ending: Callable[[Any], list[str]] | None = None, echo: Callable[[str], None] | None = None,
+         max_actions: int = 1_000_000) -> tuple[Any, list[str]]:
+    """Play ``state`` to the end and tell it, then the ``ending(final state)`` lines; returns ``(final state,
+    lines)`` (each line also ``echo``-ed). ``state`` is played in place (pass a clone to keep it)."""
     out: list[str] = []
 
     def say(text: str) -> None:
@@ -39,6 +40,8 @@ def tell(state: Any, bots: Sequence[Callable[[Any, int], Any]], rng: Any, *,
     last = None
     for _ in range(max_actions):
         if state.is_terminal():
+            for text in ending(state) if ending is not None else []:
+                say(text)
             return state, out
         h = heading(state)
         if h is not None and h != last:

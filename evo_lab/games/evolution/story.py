@@ -50,13 +50,11 @@ def play_story(game: Any, seed: int | None = None, bots: list | None = None,
     if bots is None:
         kids = np.random.SeedSequence(seed).spawn(game.players)
         bots = [make_bot("greedy", game="evolution", seed=int(k.generate_state(1)[0])) for k in kids]
-    final, out = tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
-                      lines=_lines, echo=echo)
+    return tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
+                lines=_lines, ending=_ending, echo=echo)
+
+
+def _ending(final: Any) -> list[str]:
     scores = final.scores()
-    tail = ["Scores: " + ", ".join(f"P{q + 1} {scores[q]}" for q in range(game.players)) + ".",
+    return ["Scores: " + ", ".join(f"P{q + 1} {x}" for q, x in enumerate(scores)) + ".",
             "Winner: " + ", ".join(f"P{q + 1}" for q in final.winners()) + "."]
-    for t in tail:
-        out.append(t)
-        if echo is not None:
-            echo(t)
-    return final, out
