@@ -24,8 +24,10 @@ $(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml
 lab: $(VENV)/.installed-base
 	$(VENV)/bin/evo-lab lab
 
+# make demo GAME=origin (or evolution, evolution-climate): the game's seeded story; default Evo 2e
+GAME ?= evo2e
 demo: $(VENV)/.installed-base
-	$(VENV)/bin/evo-lab demo --players 4 --seed 1
+	$(VENV)/bin/evo-lab demo --game $(GAME) --players 4 --seed 1
 
 # Two runs: code tests spread test by test over 2 workers; notebooks whole-file per worker (nbval cells share a
 # kernel), strictly: --nbval in pyproject.toml compares every output not marked # NBVAL_IGNORE_OUTPUT.

@@ -1,8 +1,13 @@
-"""Tournaments: seeded games between bots on any executor (serial, a local process pool, Dask).
+"""Tournaments: seeded games between bots, for every registered game, on any executor (serial, a local process
+pool, Dask).
 
 ``simulate(players=4, games=100, bots=("greedy", "random", "random", "random"), seed=0)`` plays ``games``
-games and returns a :class:`SimulationResult`: a tidy table (one row per game and seat) and a summary per
-bot (win rate with a Wilson interval, mean MP, mean dinosaurs, mean game length).
+games of Evo 2e (``game="origin"``, ``"evolution"``, ...: any registered game with a kit module) and returns a
+:class:`SimulationResult`: a tidy table (one row per game and seat) and a summary per bot (win rate with a
+Wilson interval, the mean score with its interval, the means of the game's other columns, the game length).
+The columns after ``game, seed, player, entrant, bot`` are the game's (its kit's ``COLUMNS``: Evo 2e
+``mp, dinosaurs, place, won, rounds``; Evolution ``score, species, population, place, won, rounds``; Origin
+``score, animals, traits, place, won, turns``).
 
 Reproducibility: game ``i`` gets its own seed, ``seed_int(child_seeds(seed, games)[i])``; inside a game that
 seed alone drives the chance outcomes and every bot's seed (:func:`play_game` replays one game from it), so
@@ -19,6 +24,10 @@ often (the turn order itself is drawn at random in setup, as the rules say).
 ('greedy', 4)
 >>> r == simulate(players=2, games=4, bots=("greedy", "random"), seed=1, progress=False)
 True
+>>> o = simulate(game="origin", players=3, games=3, bots=["greedy", "random", ("ismcts", {"iterations": 5})], seed=7,
+...              progress=False)
+>>> columns("origin"), o.summary[0]["bot"], o.config["game"]
+(('game', 'seed', 'player', 'entrant', 'bot', 'score', 'animals', 'traits', 'place', 'won', 'turns'), 'greedy', 'origin')
 """
 
 from __future__ import annotations
@@ -38,19 +47,28 @@ from typing import Any
 import numpy as np
 
 from .board import Board
-from .bots.base import BotError, bot_name, checked_action, make_bot
+from .bots.base import BotError, bot_name, checked_action
+from .bots.registry import bot_names, make_bot
 from .core.errors import EvoLabError
 from .core.protocol import sample_chance
-from .games.evo2e import Game
+from .core.registry import game_entry, kit_module, make_game
 from .parallel import child_seeds, default_workers, map_chunks, seed_int
 from .stats import mean_interval, wilson_interval
 
 SIM_FORMAT = "evo-lab-simulation"
+#: The columns every game's rows start with.
+KEYS = ("game", "seed", "player", "entrant", "bot")
+#: The columns of Evo 2e's rows (the default game); :func:`columns` gives any game's.
 COLUMNS = ("game", "seed", "player", "entrant", "bot", "mp", "dinosaurs", "place", "won", "rounds")
 
 
 class SimulationError(EvoLabError, ValueError):
-    """A tournament that cannot run as asked (bad lineup, games, players, executor...)."""
+    """A tournament that cannot run as asked (bad game, lineup, games, players, executor...)."""
+
+
+def columns(game: str = "evo2e") -> tuple[str, ...]:
+    """The row columns of ``game``'s tournaments."""
+    return KEYS + tuple(kit_module(game).COLUMNS)
 
 
 # ---------------------------------------------------------------------------------------------- one game
@@ -73,20 +91,34 @@ def _bot_spec(spec: Any) -> tuple[str, str | Any, dict]:
     raise SimulationError(f"a bot is a name, (name, options), a dict with 'bot', or a callable; got {spec!r}")
 
 
-def _build(spec: Any, seed: int) -> Any:
+def _build(spec: Any, seed: int, game: str = "evo2e") -> Any:
     _, name, opts = _bot_spec(spec)
     if isinstance(name, str):
-        return make_bot(name, seed=seed, **opts)
+        return make_bot(name, seed=seed, game=game, **opts)
     bot = name
     if hasattr(bot, "reset"):
         bot.reset(seed)
     return bot
 
 
+def _make(game: str, players: int, seed: int | None, board: Board | None, options: Any) -> Any:
+    """The engine game of a tournament: Evo 2e takes ``board``; every game takes ``options`` (its rule options)."""
+    kw: dict = {"players": players, "seed": seed}
+    if board is not None:
+        kw["board"] = board
+    if options is not None:
+        kw["options"] = options
+    if game == "evo2e":  # Evo's Game(players, seed, board, options), as before the registry
+        kw.setdefault("board", None)
+        kw.setdefault("options", None)
+    return make_game(game, **kw)
+
+
 def play_game(bots: Sequence[Any], seed: int, *, players: int | None = None, board: Board | None = None,
-              options: Any = None, game_index: int | None = None, max_actions: int = 100_000) -> Any:
-    """Play one game with ``bots`` in seat order (names, specs or callables), everything seeded by the
-    integer ``seed``; returns the final state. This is how a tournament game is replayed from its seed
+              options: Any = None, game_index: int | None = None, max_actions: int = 100_000,
+              game: str = "evo2e") -> Any:
+    """Play one game of ``game`` with ``bots`` in seat order (names, specs or callables), everything seeded by
+    the integer ``seed``; returns the final state. This is how a tournament game is replayed from its seed
     (the seat order of game ``i`` is the lineup rotated by ``i mod players``: see the module docstring).
 
     >>> s = play_game(["random", "greedy"], seed=11)
@@ -98,10 +130,10 @@ def play_game(bots: Sequence[Any], seed: int, *, players: int | None = None, boa
         raise SimulationError(f"{players} players need {players} bots, got {len(bots)}")
     ss = np.random.SeedSequence(int(seed))
     kids = ss.spawn(players + 1)
-    game = Game(players=players, seed=int(seed), board=board, options=options)
+    g = _make(game, players, int(seed), board, options)
     rng = np.random.default_rng(kids[0])
-    seated = [_build(b, seed_int(kids[1 + q])) for q, b in enumerate(bots)]
-    s = game.new_initial_state()
+    seated = [_build(b, seed_int(kids[1 + q]), game) for q, b in enumerate(bots)]
+    s = g.new_initial_state()
     n = 0
     while not s.is_terminal():
         if s.is_chance_node():
@@ -116,22 +148,25 @@ def play_game(bots: Sequence[Any], seed: int, *, players: int | None = None, boa
 
 
 def _game_rows(i: int, ss: np.random.SeedSequence, lineup: Sequence[Any], labels: Sequence[str], players: int,
-               board: Board | None, options: Any) -> list[dict]:
+               board: Board | None, options: Any, game: str = "evo2e") -> list[dict]:
     gs = seed_int(ss)
     rot = i % players
     seat_entrant = [(q - rot) % players for q in range(players)]  # entrant j sits in seat (j + rot) % players
     state = play_game([lineup[j] for j in seat_entrant], gs, players=players, board=board, options=options,
-                      game_index=i)
-    ranks = state.ranking()
-    winners = [q for q in range(players) if ranks[q] == 1]
-    return [{"game": i, "seed": gs, "player": q, "entrant": seat_entrant[q], "bot": labels[seat_entrant[q]],
-             "mp": state.mp[q], "dinosaurs": state.count[q], "place": ranks[q],
-             "won": (1.0 / len(winners)) if q in winners else 0.0, "rounds": state.round - 1}
-            for q in range(players)]
+                      game_index=i, game=game)
+    kit = kit_module(game)
+    winners = state.winners()
+    rows = []
+    for q, res in enumerate(kit.results(state)):
+        res["won"] = (1.0 / len(winners)) if q in winners else 0.0
+        row = {"game": i, "seed": gs, "player": q, "entrant": seat_entrant[q], "bot": labels[seat_entrant[q]]}
+        row.update((c, res[c]) for c in kit.COLUMNS)
+        rows.append(row)
+    return rows
 
 
 def _run_chunk(items: list, lineup: Sequence[Any], labels: Sequence[str], players: int, board: Board | None,
-               options: Any) -> list[list[dict]]:
+               options: Any, game: str = "evo2e") -> list[list[dict]]:
     """Worker: play a chunk of ``(index, SeedSequence)`` games; returns the small per-game rows.
 
     The worker's long-lived objects (a Dask worker holds many) are frozen out of the cyclic garbage
@@ -139,7 +174,7 @@ def _run_chunk(items: list, lineup: Sequence[Any], labels: Sequence[str], player
     collection would otherwise walk the whole worker heap. Results do not depend on it."""
     gc.freeze()
     try:
-        return [_game_rows(i, ss, lineup, labels, players, board, options) for i, ss in items]
+        return [_game_rows(i, ss, lineup, labels, players, board, options, game) for i, ss in items]
     finally:
         gc.unfreeze()
 
@@ -165,10 +200,19 @@ class SimulationResult:
         ``"timing"`` so two runs with the same seed give equal JSON apart from it."""
         return json.dumps(self.to_dict(timing), indent=indent)
 
+    @property
+    def game(self) -> str:
+        """The game id of the tournament (``"evo2e"`` for files written before there were other games)."""
+        return str(self.config.get("game", "evo2e"))
+
+    def columns(self) -> tuple[str, ...]:
+        """The row columns (:func:`columns` of the game)."""
+        return columns(self.game)
+
     def to_csv(self, path: str | None = None) -> str:
         """The rows as CSV (written to ``path`` if given); returns the text."""
         buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=list(COLUMNS), lineterminator="\n")
+        w = csv.DictWriter(buf, fieldnames=list(self.columns()), lineterminator="\n")
         w.writeheader()
         w.writerows(self.rows)
         text = buf.getvalue()
@@ -183,19 +227,23 @@ class SimulationResult:
             import pandas as pd
         except ImportError:  # pragma: no cover - pandas is in the test extra
             raise SimulationError("to_pandas() needs pandas; pip install pandas") from None
-        return pd.DataFrame(self.rows, columns=list(COLUMNS))
+        return pd.DataFrame(self.rows, columns=list(self.columns()))
 
     def summary_table(self) -> str:
-        """The summary as aligned text (what ``evo-lab simulate`` prints)."""
-        head = f"{'bot':<12} {'seats':>6} {'win rate':>9} {'95% interval':>16} {'mean MP':>8} {'dinos':>6} {'place':>6}"
+        """The summary as aligned text (what ``evo-lab simulate`` prints): the win rate with its interval, then
+        the means of the game's columns (its kit's ``TABLE``)."""
+        kit = kit_module(self.game)
+        head = f"{'bot':<12} {'seats':>6} {'win rate':>9} {'95% interval':>16} " + \
+            " ".join(f"{h:>{w}}" for _, h, w in kit.TABLE)
         lines = [head, "-" * len(head)]
         for r in self.summary:
             lines.append(f"{r['bot']:<12} {r['seats']:>6} {r['win_rate']:>9.3f} "
                          f"{'[' + format(r['win_low'], '.3f') + ', ' + format(r['win_high'], '.3f') + ']':>16} "
-                         f"{r['mean_mp']:>8.2f} {r['mean_dinosaurs']:>6.2f} {r['mean_place']:>6.2f}")
+                         + " ".join(f"{r['mean_' + c]:>{w}.2f}" for c, _, w in kit.TABLE))
         c = self.config
+        length = kit.LENGTH
         lines.append(f"{c['games']} games, {c['players']} players, seed {c['seed']}; mean game length "
-                     f"{self.summary[0]['mean_rounds']:.2f} rounds; baseline win rate {1 / c['players']:.3f}"
+                     f"{self.summary[0]['mean_' + length]:.2f} {length}; baseline win rate {1 / c['players']:.3f}"
                      if self.summary else "no games")
         return "\n".join(lines)
 
@@ -207,9 +255,12 @@ class SimulationResult:
         return cls(rows=d["games"], summary=d["summary"], config=d["config"], timing=d.get("timing", {}))
 
 
-def summarize(rows: Sequence[dict], labels: Sequence[str]) -> list[dict]:
-    """Per bot label: seats played, win rate (shared wins count 1/k) with its Wilson interval, mean MP,
-    dinosaurs, place and game length (with a normal interval for MP)."""
+def summarize(rows: Sequence[dict], labels: Sequence[str], game: str = "evo2e") -> list[dict]:
+    """Per bot label: seats played, win rate (shared wins count 1/k) with its Wilson interval, the mean of the
+    game's first column (the score: Evo's MP) with a normal interval (``mean_mp, mp_low, mp_high``), and the
+    mean of each other column (``mean_dinosaurs, mean_place, mean_rounds``; ``won`` is the win rate)."""
+    cols = [c for c in kit_module(game).COLUMNS if c != "won"]
+    score, rest = cols[0], cols[1:]
     out = []
     for lab in dict.fromkeys(labels):
         rs = [r for r in rows if r["bot"] == lab]
@@ -218,14 +269,12 @@ def summarize(rows: Sequence[dict], labels: Sequence[str]) -> list[dict]:
         n = len(rs)
         wins = sum(r["won"] for r in rs)
         lo, hi = wilson_interval(wins, n)
-        mp = [float(r["mp"]) for r in rs]
-        m, mlo, mhi = mean_interval(mp)
-        out.append({"bot": lab, "seats": n, "games": len({r["game"] for r in rs}), "wins": wins,
-                    "win_rate": wins / n, "win_low": lo, "win_high": hi,
-                    "mean_mp": m, "mp_low": mlo, "mp_high": mhi,
-                    "mean_dinosaurs": sum(r["dinosaurs"] for r in rs) / n,
-                    "mean_place": sum(r["place"] for r in rs) / n,
-                    "mean_rounds": sum(r["rounds"] for r in rs) / n})
+        m, mlo, mhi = mean_interval([float(r[score]) for r in rs])
+        row = {"bot": lab, "seats": n, "games": len({r["game"] for r in rs}), "wins": wins,
+               "win_rate": wins / n, "win_low": lo, "win_high": hi,
+               f"mean_{score}": m, f"{score}_low": mlo, f"{score}_high": mhi}
+        row.update((f"mean_{c}", sum(r[c] for r in rs) / n) for c in rest)
+        out.append(row)
     return out
 
 
@@ -273,17 +322,20 @@ def dask_executor(workers: int | None = None, scheduler: str | None = None) -> I
 def simulate(players: int = 4, games: int = 100, bots: Sequence[Any] = ("greedy", "random", "random", "random"),
              seed: int = 0, board: Board | None = None, executor: cf.Executor | str | None = None,
              workers: int | None = None, progress: bool = True, chunk_size: int | None = None,
-             options: Any = None, scheduler: str | None = None) -> SimulationResult:
-    """Play ``games`` seeded games among ``bots`` (one entrant per seat: names, ``(name, options)``,
-    ``{"bot": name, "label": ..., **options}`` or picklable callables) and summarise them.
+             options: Any = None, scheduler: str | None = None, game: str = "evo2e") -> SimulationResult:
+    """Play ``games`` seeded games of ``game`` (a registered id: ``"evo2e"``, ``"evolution"``,
+    ``"evolution-climate"``, ``"evolution-course2016"``, ``"origin"``) among ``bots`` (one entrant per seat: the
+    game's bot names, ``(name, options)``, ``{"bot": name, "label": ..., **options}`` or picklable callables)
+    and summarise them. ``options`` are the game's rule options; ``board`` is Evo 2e's.
 
     ``executor``: ``None`` (serial for small runs, else a local process pool of ``workers`` that is shut
     down afterwards), ``"serial"``, ``"process"``, ``"dask"`` (a local Dask cluster of ``workers``, or the
     cluster at ``scheduler``), or any ``concurrent.futures.Executor`` such as ``client.get_executor()``.
     The results do not depend on the executor, the worker count or ``chunk_size``.
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-        raise SimulationError(f"players must be 2..5, got {players!r}")
+    game, (lo, hi) = _check_game(game, board)
+    if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+        raise SimulationError(f"players must be {lo}..{hi} for {game}, got {players!r}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise SimulationError(f"games must be a positive integer, got {games!r}")
     if isinstance(bots, str):
@@ -293,12 +345,11 @@ def simulate(players: int = 4, games: int = 100, bots: Sequence[Any] = ("greedy"
         raise SimulationError(f"{players} players need {players} bots (one per seat), got {len(lineup)}: {lineup!r}")
     labels = [_bot_spec(b)[0] for b in lineup]
     for b in lineup:  # fail fast on unknown names or options
-        _build(b, 0)
-    if board is not None and not isinstance(board, Board):
-        raise SimulationError(f"board must be a Board or None, got {type(board).__name__}")
-    Game(players=players, board=board, options=options)  # checks the board and options
+        _build(b, 0, game)
+    _make(game, players, None, board, options)  # checks the board and options
     items = list(enumerate(child_seeds(seed, games)))
-    fn = functools.partial(_run_chunk, lineup=lineup, labels=labels, players=players, board=board, options=options)
+    fn = functools.partial(_run_chunk, lineup=lineup, labels=labels, players=players, board=board, options=options,
+                           game=game)
     t0 = time.perf_counter()
     ex_name = executor if isinstance(executor, str) or executor is None else type(executor).__name__
     if executor == "dask":
@@ -311,17 +362,37 @@ def simulate(players: int = 4, games: int = 100, bots: Sequence[Any] = ("greedy"
                               progress=progress, desc="games")
     secs = time.perf_counter() - t0
     rows = [r for g in per_game for r in g]
-    config = {"players": players, "games": games, "seed": seed if isinstance(seed, int) else str(seed),
+    config = {"game": game, "players": players, "games": games, "seed": seed if isinstance(seed, int) else str(seed),
               "bots": labels, "board": None if board is None else board.name,
               "options": None if options is None else dict(options) if isinstance(options, Mapping) else str(options),
               "seating": "entrant j sits in seat (j + game) % players"}
     timing = {"seconds": secs, "games_per_second": games / secs if secs > 0 else None,
               "executor": str(ex_name or "auto"), "workers": workers or default_workers()}
-    return SimulationResult(rows=rows, summary=summarize(rows, labels), config=config, timing=timing)
+    return SimulationResult(rows=rows, summary=summarize(rows, labels, game), config=config, timing=timing)
+
+
+def _check_game(game: Any, board: Any) -> tuple[str, tuple[int, int]]:
+    """The game id (it must have a kit module) and its player range; ``board`` only for Evo 2e."""
+    from .core.registry import UnknownGameError
+
+    try:
+        entry = game_entry(game)
+        kit_module(game)
+    except UnknownGameError as e:
+        raise SimulationError(str(e)) from None
+    if board is not None:
+        if entry.name != "evo2e":
+            raise SimulationError(f"board= is Evo 2e's; {entry.name} has no board")
+        if not isinstance(board, Board):
+            raise SimulationError(f"board must be a Board or None, got {type(board).__name__}")
+    return entry.name, entry.players
 
 
 __all__ = [
     "COLUMNS",
+    "KEYS",
+    "bot_names",
+    "columns",
     "BotError",
     "SimulationError",
     "SimulationResult",

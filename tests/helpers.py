@@ -86,3 +86,17 @@ def rulebook() -> str:
         if f.exists():
             return f.read_text(encoding="utf-8")
     pytest.skip("the rulebook (../shared/seeds) is not available here")
+
+
+def random_spiel_game(game, seed: int):
+    """A pyspiel state of ``game`` played to the end: chance by its probabilities, decisions uniformly at
+    random, all from ``seed``."""
+    rng = np.random.default_rng(seed)
+    s = game.new_initial_state()
+    while not s.is_terminal():
+        if s.is_chance_node():
+            outs, ps = zip(*s.chance_outcomes())
+            s.apply_action(int(rng.choice(outs, p=ps)))
+        else:
+            s.apply_action(int(rng.choice(s.legal_actions())))
+    return s

@@ -11,18 +11,9 @@ pyspiel = pytest.importorskip("pyspiel", reason="the open_spiel wheel is not ins
 import evo_lab
 from evo_lab.interop import openspiel as eo
 from evo_lab.interop.encoding import ActionCodec, EncodingError
+from helpers import random_spiel_game as _random_game
 
 
-def _random_game(game, seed):
-    rng = np.random.default_rng(seed)
-    s = game.new_initial_state()
-    while not s.is_terminal():
-        if s.is_chance_node():
-            outs, ps = zip(*s.chance_outcomes())
-            s.apply_action(int(rng.choice(outs, p=ps)))
-        else:
-            s.apply_action(int(rng.choice(s.legal_actions())))
-    return s
 
 
 def test_registered_with_declared_type_and_info():

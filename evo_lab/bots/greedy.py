@@ -243,6 +243,7 @@ class GreedyBot(Bot):
 
     name = "greedy"
     omniscient = False
+    game_id = "evo2e"
 
     def act(self, state: Any, player: int) -> Any:
         node = state.node_name()

@@ -34,6 +34,7 @@ class LivelyBot(Bot):
 
     name = "lively"
     omniscient = False
+    game_id = "evo2e"
 
     def act(self, state: Any, player: int) -> Any:
         acts = state.legal_actions()

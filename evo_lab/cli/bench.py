@@ -11,7 +11,9 @@ import platform
 
 SECTIONS = ["engine", "odds", "sim", "theory"]
 #: ``--game``: the benchmark sections of each game (a module ``evo_lab.benchmarks.<section>`` with ``run(quick)``).
-GAME_SECTIONS = {"evo2e": SECTIONS, "evolution": ["evolution"], "origin": ["origin"]}
+#: ``--game all``: every game's engine speed beside python-chess, in one run (the ratios side by side).
+GAME_SECTIONS = {"evo2e": SECTIONS, "evolution": ["evolution"], "origin": ["origin"],
+                 "all": ["engine", "evolution", "origin"]}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -20,7 +22,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--section", action="append", choices=SECTIONS, help="run only these sections (repeatable)")
     p.add_argument("--game", choices=sorted(GAME_SECTIONS), default="evo2e",
                    help="which game's figures (evolution: North Star's Evolution, origin: Evolution: The Origin of "
-                        "Species; each beside python-chess)")
+                        "Species; each beside python-chess; all: the three engines' ratios to python-chess in one "
+                        "run)")
     p.add_argument("--quick", action="store_true", help="small samples (seconds, for smoke tests)")
     p.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
     p.set_defaults(func=run)

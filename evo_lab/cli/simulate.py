@@ -7,6 +7,12 @@ bot           seats  win rate     95% interval  mean MP  dinos  place
 ...
 4 games, 2 players, seed 1; mean game length ... rounds; baseline win rate 0.500
 0
+>>> main(["simulate", "--game", "origin", "--players", "3", "--games", "3", "--bots", "greedy,random,random",
+...       "--no-progress"])  # doctest: +ELLIPSIS
+bot           seats  win rate     95% interval   score animals traits  place
+...
+3 games, 3 players, seed 0; mean game length ... turns; baseline win rate 0.333
+0
 """
 
 from __future__ import annotations
@@ -21,11 +27,15 @@ from ..sim import SimulationError, simulate
 def add_parser(subparsers) -> None:
     """Add the ``simulate`` subcommand."""
     p = subparsers.add_parser(
-        "simulate", help="a seeded tournament between bots (random, greedy, ismcts)",
+        "simulate", help="a seeded tournament between bots (random, greedy, ismcts, ...) of any game",
         description="Play --games seeded games among --bots (one per seat, rotated every game so each bot sits "
-                    "in each seat equally often) and print win rates with 95% Wilson intervals. Results are "
-                    "identical for any --executor and --workers.")
-    p.add_argument("--players", type=int, default=4, help="players per game, 2..5 (default 4)")
+                    "in each seat equally often) and print win rates with 95% Wilson intervals. Any --game with "
+                    "its own bots; results are identical for any --executor and --workers.")
+    p.add_argument("--game", default="evo2e", choices=kit_games(),
+                   help="the game (default evo2e; evolution, evolution-climate, evolution-course2016, origin)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players per game (default 4, or the game's minimum if larger; evo2e 2..5, evolution 2..6, "
+                        "origin 2..8)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--bots", default=None,
                    help="comma-separated bots, one per seat (default: greedy then random for the other seats)")
@@ -35,7 +45,8 @@ def add_parser(subparsers) -> None:
                    help="auto (serial for small runs, else processes), serial, process or dask")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="Dask scheduler address (with --executor dask); default: start a local cluster of --workers")
-    p.add_argument("--board", default=None, metavar="FILE", help="a board file (default: the standard board)")
+    p.add_argument("--board", default=None, metavar="FILE",
+                   help="an Evo 2e board file (default: the standard board; evo2e only)")
     p.add_argument("--iterations", type=int, default=None, help="ismcts iterations per decision (default 200)")
     p.add_argument("--time-budget", type=float, default=None, help="ismcts seconds per decision (not reproducible)")
     out = p.add_mutually_exclusive_group()
@@ -43,6 +54,24 @@ def add_parser(subparsers) -> None:
     out.add_argument("--csv", metavar="FILE", help="write the per-game rows as CSV ('-' for stdout)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
+
+
+def kit_games() -> list[str]:
+    """The registered games that tournaments can play (those with a kit module)."""
+    from ..core.registry import game_entry, registered_games
+
+    return [g for g in registered_games() if game_entry(g).kit]
+
+
+def _players(args: argparse.Namespace) -> None:
+    """``--players``: given, or 4 clamped to the game's range; checked against the range."""
+    from ..core.registry import game_entry
+
+    lo, hi = game_entry(args.game).players
+    if args.players is None:
+        args.players = min(max(4, lo), hi)
+    if not lo <= args.players <= hi:
+        raise SimulationError(f"--players must be {lo}..{hi} for {args.game}, got {args.players}")
 
 
 def _lineup(args: argparse.Namespace) -> list:
@@ -61,7 +90,7 @@ def _lineup(args: argparse.Namespace) -> list:
 
 def _check(args: argparse.Namespace, lineup: list) -> None:
     """Every argument checked before the first game is played."""
-    from ..bots import BOTS
+    from ..bots import bot_names
     from . import check_writable
 
     if args.scheduler and args.executor != "dask":
@@ -71,10 +100,13 @@ def _check(args: argparse.Namespace, lineup: list) -> None:
     if args.games < 1:
         raise SimulationError(f"--games must be at least 1, got {args.games}")
     names = [b["bot"] if isinstance(b, dict) else b for b in lineup]
-    unknown = [n for n in names if n not in BOTS]
+    known = bot_names(args.game)
+    unknown = [n for n in names if n not in known]
     if unknown:
         raise SimulationError(f"unknown bot{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
-                              f"bots are: {', '.join(sorted(BOTS))}")
+                              f"bots are: {', '.join(known)} (the bots of {args.game})")
+    if args.board and args.game != "evo2e":
+        raise SimulationError(f"--board is Evo 2e's; {args.game} has no board")
     if len(names) != args.players:
         raise SimulationError(f"{args.players} players need {args.players} bots (one per seat) in --bots, "
                               f"got {len(names)}: {', '.join(names)}")
@@ -84,12 +116,13 @@ def _check(args: argparse.Namespace, lineup: list) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``evo-lab simulate``; 0 on success, 2 on bad arguments (the error says what was wrong)."""
+    _players(args)
     lineup = _lineup(args)
     _check(args, lineup)
     board = Board.load(args.board) if args.board else None
     result = simulate(players=args.players, games=args.games, bots=lineup, seed=args.seed, board=board,
                       executor=None if args.executor == "auto" else args.executor, workers=args.workers,
-                      progress=not args.no_progress, scheduler=args.scheduler)
+                      progress=not args.no_progress, scheduler=args.scheduler, game=args.game)
     if args.json == "-" or args.csv == "-":
         sys.stdout.write(result.to_json(indent=1) + "\n" if args.json else result.to_csv())
         return 0

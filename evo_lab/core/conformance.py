@@ -194,8 +194,10 @@ def check_typed_errors(make: Callable[[int], Any], seeds: range, max_actions: in
 
 def check_observer_hides_hands(make: Callable[[int], Any], seeds: range, max_actions: int | None = None,
                                every: int = 5) -> int:
-    """Each player's observation is unchanged by ``determinize`` for that player (what they may not see is
-    redrawn, what they see is kept); the teacher's view of a state equals the state (JSON-able dict)."""
+    """Each player's view is unchanged by ``determinize`` for that player (what they may not see is redrawn,
+    what they see is kept): the observation, its string and its tensor at every checked node, and the
+    information-state string (the history as the player saw it) at every ``3 * every``-th action; the teacher's
+    view of a state equals the state (JSON-able dict)."""
     n = 0
     for seed in seeds:
         rng = np.random.default_rng(10_000 + seed)
@@ -204,16 +206,30 @@ def check_observer_hides_hands(make: Callable[[int], Any], seeds: range, max_act
                 continue
             s.observation(None)
             for p in range(s.game.players):
-                obs = s.observation(p)
+                view = _view(s, p, i % (3 * every) == 0)
                 for _ in range(2):
                     d = s.determinize(p, rng)
-                    if d.observation(p) != obs:
-                        raise _fail("observer", seed, i, s, f"P{p + 1}'s observation changes when what P{p + 1} "
-                                                            "may not see is redrawn: it leaks hidden information")
+                    for what, a, b in zip(("observation", "observation string", "observation tensor",
+                                           "information-state string"), view, _view(d, p, len(view) > 3)):
+                        if not _same(a, b):
+                            raise _fail("observer", seed, i, s, f"P{p + 1}'s {what} changes when what P{p + 1} "
+                                                                "may not see is redrawn: it leaks hidden information")
                     if d.current_player() != s.current_player():
                         raise _fail("observer", seed, i, s, "determinize changed who is to act")
                 n += 1
     return n
+
+
+def _view(s: Any, p: int, history: bool) -> tuple:
+    """What ``p`` sees of ``s``: observation, its string, its tensor (and the information-state string)."""
+    v = (s.observation(p), s.observation_string(p), np.asarray(s.observation_tensor(p)))
+    return v + (s.information_state_string(p),) if history else v
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, np.ndarray):
+        return a.shape == np.shape(b) and bool(np.array_equal(a, b))
+    return a == b
 
 
 def run_all(make: Callable[[int], Any], games: int = 3, max_actions: int | None = None, seed0: int = 0) -> dict:

@@ -24,7 +24,8 @@ from typing import Any, Callable
 
 from .errors import EvoLabError
 
-__all__ = ["GameEntry", "UnknownGameError", "register_game", "make_game", "registered_games", "game_entry"]
+__all__ = ["GameEntry", "UnknownGameError", "register_game", "make_game", "registered_games", "game_entry",
+           "game_id", "kit_module"]
 
 
 class UnknownGameError(EvoLabError, ValueError):
@@ -34,7 +35,8 @@ class UnknownGameError(EvoLabError, ValueError):
 @dataclass(frozen=True)
 class GameEntry:
     """One registered game: its id, a title, the player range, and where its factory lives
-    (``"evo_lab.games.evo2e:Game"``) or the factory itself."""
+    (``"evo_lab.games.evo2e:Game"``) or the factory itself. ``kit`` names the module that plugs the game into
+    the kit (bots, tournaments, adapters, the demo: see :func:`kit_module`); empty when it has none."""
 
     name: str
     title: str
@@ -42,6 +44,7 @@ class GameEntry:
     players: tuple[int, int] = (2, 5)
     summary: str = ""
     options: dict = field(default_factory=dict)  # fixed options passed to the factory (variants)
+    kit: str = ""
 
     def load(self) -> Callable[..., Any]:
         if callable(self.factory):
@@ -57,9 +60,11 @@ _GAMES: dict[str, GameEntry] = {}
 
 
 def register_game(name: str, factory: str | Callable[..., Any], *, title: str, players: tuple[int, int] = (2, 5),
-                  summary: str = "", options: dict | None = None) -> GameEntry:
-    """Register a game (or a named variant: the same factory with fixed ``options``)."""
-    entry = GameEntry(name, title, factory, tuple(players), summary, dict(options or {}))  # type: ignore[arg-type]
+                  summary: str = "", options: dict | None = None, kit: str = "") -> GameEntry:
+    """Register a game (or a named variant: the same factory with fixed ``options``); ``kit``: the module
+    path of its kit module (imported on first use)."""
+    entry = GameEntry(name, title, factory, tuple(players), summary, dict(options or {}),  # type: ignore[arg-type]
+                      kit)
     _GAMES[name] = entry
     return entry
 
@@ -89,3 +94,31 @@ def make_game(name: str, **options: Any) -> Any:
     kw = dict(entry.options)
     kw.update(options)
     return entry.load()(**kw)
+
+
+def game_id(game: Any) -> str | None:
+    """The registry id of ``game``: an id string (checked), a game object (its ``name``), a state (its game's),
+    or ``None`` for ``None``.
+
+    >>> import evo_lab
+    >>> game_id("origin"), game_id(evo_lab.make_game("evo2e", players=2)), game_id(None)
+    ('origin', 'evo2e', None)
+    """
+    if game is None:
+        return None
+    if isinstance(game, str):
+        return game_entry(game).name
+    g = getattr(game, "game", game)  # a state has .game
+    name = getattr(g, "name", None)
+    if not isinstance(name, str):
+        raise UnknownGameError(f"not a game, a state or a game id: {game!r}")
+    return game_entry(name).name
+
+
+def kit_module(game: Any) -> Any:
+    """The kit module of ``game`` (an id, a game or a state): what the kit's bots, tournaments, adapters and demo
+    need from that game, imported on first use. Raises :class:`UnknownGameError` if the game has none."""
+    entry = game_entry(game_id(game) or "")
+    if not entry.kit:
+        raise UnknownGameError(f"game {entry.name!r} has no kit module (bots, tournaments, adapters)")
+    return importlib.import_module(entry.kit)

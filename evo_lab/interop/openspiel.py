@@ -37,6 +37,7 @@ except ImportError as e:  # pragma: no cover - depends on the installation
 from ..games.evo2e import Game as EvoGame
 from ..games.evo2e import State
 from ..games.evo2e.actions import Action
+from ..games.evo2e.kit import max_game_length
 from .encoding import ActionCodec, ObservationEncoder
 
 SHORT_NAME = "python_evo"
@@ -59,18 +60,6 @@ GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification=dict(_DEFAULTS),
 )
-
-
-def max_game_length(g: EvoGame) -> int:
-    """A safe upper bound on the number of actions (decisions and chance outcomes) in a game."""
-    P, s = g.players, g.data.setup
-    every_unique = (1 << g.n_unique) - 1  # movement points with every gene of the game (the genes' effects)
-    max_moves = g.ustats[every_unique].movement + sum(g.bag0[i] * m for i, m in g.slot_effects[0])
-    eggs = s["starting_eggs"] + g.bag0[2]
-    per_round = (2 + P + P + 1 + P * (s["bid_max"] + 1) + P + 1 + P * (3 * max_moves + 3) + P
-                 + P * eggs * (3 + P) + P + P * g.max_dinos)
-    rounds = g.pile_length + 1
-    return g.excluded_count + P + rounds * per_round
 
 
 class EvoGameSpiel(pyspiel.Game):
@@ -240,3 +229,15 @@ def from_engine_state(game: EvoGameSpiel, state: State) -> EvoStateSpiel:
     for a in state.history():
         st.apply_action(codec.encode_chance(a) if a.is_chance() else codec.encode(a))
     return st
+
+
+def _register_kit_games() -> dict:
+    """Every other game with a kit gets its pyspiel game from :mod:`evo_lab.interop.spiel` (``python_evolution``,
+    ``python_origin``); Evo 2e's is the classes above."""
+    from . import spiel
+    from .spec import adapter_specs
+
+    return {gid: spiel.register(spec) for gid, spec in adapter_specs().items() if spec.short_name != SHORT_NAME}
+
+
+KIT_GAMES = _register_kit_games()

@@ -1,4 +1,6 @@
-"""Evo as a PettingZoo AEC environment (``pip install 'evo-lab[rl]'``).
+"""Evo 2e, Evolution and Origin as PettingZoo AEC environments (``pip install 'evo-lab[rl]'``):
+``env()`` is Evo's (``evo_v0``), ``env(game="evolution", ...)`` (``evolution_v0``) and ``env(game="origin", ...)``
+(``origin_v0``) the others, all one class (:class:`KitAECEnv`) over the game's codec and observer.
 
 Agents ``"player_0" .. "player_{n-1}"`` act in the engine's order; chance nodes (dice, climate tokens, gene
 draws, cards) are resolved inside ``step`` with the environment's RNG, seeded by ``reset(seed=...)``.
@@ -38,33 +40,60 @@ from ..games.evo2e import Game
 from .encoding import ActionCodec, ObservationEncoder
 
 
-class EvoAECEnv(AECEnv):
-    """The AEC environment. ``EvoAECEnv(players=2, returns="mp", render_mode=None, board=None)``."""
+class KitAECEnv(AECEnv):
+    """The AEC environment of any kit game: ``KitAECEnv(game="origin", players=2, render_mode=None, **params)``
+    with the game's adapter parameters (Evolution: ``variant``; Origin: ``sets``; see
+    :mod:`evo_lab.interop.spec`). Observations are the game observer's tensor (float32) and the action mask over
+    the game's codec; rewards at the end are the spec's returns (win shares for Evolution and Origin).
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "evo_v0", "is_parallelizable": False}  # noqa: RUF012
+    >>> e = KitAECEnv(game="origin", players=2)
+    >>> e.metadata["name"], e.reset(seed=1), e.agent_selection in e.agents
+    ('origin_v0', None, True)
+    """
 
-    def __init__(self, players: int = 2, returns: str = "mp", render_mode: str | None = None, board: Any = None):
+    metadata = {"render_modes": ["human", "ansi"], "name": "kit_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self, game: str = "origin", players: int = 2, render_mode: str | None = None, **params: Any):
+        from .spec import adapter_spec, size_of
+
+        spec = adapter_spec(game)
+        p = spec.params({"players": players, **params})
+        engine = spec.build(p)
+        codec = spec.codec(engine)
+        self.spec, self.params = spec, p
+        size = int(np.asarray(engine.new_initial_state().observation_tensor(0)).size)
+        high = spec.tensor_high(engine)
+        self._setup(engine, codec, size_of(codec.num_distinct_actions), size, -np.inf if high is None else 0.0,
+                    np.inf if high is None else high, render_mode, spec.env_name)
+
+    def _setup(self, engine: Any, codec: Any, n_actions: int, size: int, low: float, high: Any,
+               render_mode: str | None, name: str) -> None:
         super().__init__()
-        if returns not in ("mp", "rank"):
-            raise ValueError(f"returns must be 'mp' or 'rank', got {returns!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
-        self.game = Game(players=players, board=board)
-        self.codec = ActionCodec(self.game)
-        self.encoder = ObservationEncoder(self.game)
-        self.returns_mode = returns
-        self.render_mode = render_mode
-        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.metadata = {**type(self).metadata, "name": name}
+        self.game, self.codec, self.n_actions, self.render_mode = engine, codec, n_actions, render_mode
+        self.possible_agents = [f"player_{i}" for i in range(engine.players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(0.0, self.encoder.high(), (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.codec.num_distinct_actions,), np.int8),
-        })
+        obs_space = spaces.Dict({"observation": spaces.Box(low, high, (size,), np.float32),
+                                 "action_mask": spaces.Box(0, 1, (n_actions,), np.int8)})
         self.observation_spaces = {a: obs_space if i == 0 else _copy_space(obs_space)
                                    for i, a in enumerate(self.possible_agents)}
-        self.action_spaces = {a: spaces.Discrete(self.codec.num_distinct_actions) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self.state_ = None
         self.rng = np.random.default_rng()
+
+    # ----- what the game decides (Evo's environment below overrides them)
+    def _encode(self, s: Any, p: int) -> np.ndarray:
+        return np.asarray(s.observation_tensor(p), np.float32).ravel()
+
+    def _mask(self, s: Any) -> np.ndarray:
+        m = np.zeros(self.n_actions, np.int8)
+        m[[self.codec.encode(a) for a in s.legal_actions()]] = 1
+        return m
+
+    def _final(self, s: Any) -> list[float]:
+        return [float(x) for x in self.spec.returns(s, self.params)]
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -88,9 +117,9 @@ class EvoAECEnv(AECEnv):
     def observe(self, agent: str) -> dict:
         p = self._index[agent]
         s = self.state_
-        mask = (self.codec.action_mask(s) if not s.is_terminal() and s.current_player() == p
-                else np.zeros(self.codec.num_distinct_actions, np.int8))
-        return {"observation": self.encoder.encode(s, p), "action_mask": mask}
+        mask = (self._mask(s) if not s.is_terminal() and s.current_player() == p
+                else np.zeros(self.n_actions, np.int8))
+        return {"observation": self._encode(s, p), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -106,11 +135,7 @@ class EvoAECEnv(AECEnv):
         self._resolve_chance()
         self._cumulative_rewards[agent] = 0
         if s.is_terminal():
-            n = self.game.players
-            if self.returns_mode == "rank":
-                final = [(n - r) / (n - 1) for r in s.ranking()]
-            else:
-                final = [float(x) for x in s.returns()]
+            final = self._final(s)
             for i, ag in enumerate(self.agents):
                 self.rewards[ag] = final[i]
                 self.terminations[ag] = True
@@ -140,17 +165,48 @@ class EvoAECEnv(AECEnv):
 
     @property
     def engine_state(self) -> Any:
-        """The engine :class:`~evo_lab.State` behind the environment."""
+        """The engine state behind the environment."""
         return self.state_
+
+
+class EvoAECEnv(KitAECEnv):
+    """Evo 2e's environment. ``EvoAECEnv(players=2, returns="mp", render_mode=None, board=None)``."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "evo_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self, players: int = 2, returns: str = "mp", render_mode: str | None = None, board: Any = None):
+        if returns not in ("mp", "rank"):
+            raise ValueError(f"returns must be 'mp' or 'rank', got {returns!r}")
+        game = Game(players=players, board=board)
+        codec = ActionCodec(game)
+        self.encoder = ObservationEncoder(game)
+        self.returns_mode = returns
+        self._setup(game, codec, codec.num_distinct_actions, self.encoder.size, 0.0, self.encoder.high(),
+                    render_mode, "evo_v0")
+
+    def _encode(self, s: Any, p: int) -> np.ndarray:
+        return self.encoder.encode(s, p)
+
+    def _mask(self, s: Any) -> np.ndarray:
+        return self.codec.action_mask(s)
+
+    def _final(self, s: Any) -> list[float]:
+        n = self.game.players
+        if self.returns_mode == "rank":
+            return [(n - r) / (n - 1) for r in s.ranking()]
+        return [float(x) for x in s.returns()]
 
 
 def _copy_space(sp: spaces.Dict) -> spaces.Dict:
     return spaces.Dict({k: spaces.Box(v.low, v.high, v.shape, v.dtype) for k, v in sp.spaces.items()})
 
 
-def env(**kwargs: Any) -> EvoAECEnv:
-    """The environment (PettingZoo's ``env()`` convention)."""
-    return EvoAECEnv(**kwargs)
+def env(game: str = "evo2e", **kwargs: Any) -> KitAECEnv:
+    """The environment of ``game`` (PettingZoo's ``env()`` convention): Evo 2e's :class:`EvoAECEnv` by default,
+    else :class:`KitAECEnv` (``env(game="evolution", players=3, variant="climate")``)."""
+    if game == "evo2e":
+        return EvoAECEnv(**kwargs)
+    return KitAECEnv(game=game, **kwargs)
 
 
 raw_env = EvoAECEnv

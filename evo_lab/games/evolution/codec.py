@@ -5,7 +5,8 @@ int in ``range(num_distinct_actions())``, plus the game's static facts (``max_ch
 Blocks, in order (``K`` card kinds, ``S`` species slots per player, ``T`` trait slots, ``P`` players, ``NT``
 traits, ``M`` track maximum, ``E`` climate events): food K | new 2K | body, pop, trait 3SK | replace STK |
 drop ST | pass 1 | eat S | eat-intelligence S | store SM | attack SPS | attack-negate SPS*NT | discard K |
-draw K | event E.
+draw K | event E. Chance outcomes have their own codes (:meth:`ActionCodec.encode_chance`): a card draw
+``("card", k)`` is ``k``, a Climate event ``("event", deck, i)`` is ``K + i``.
 
 >>> import evo_lab
 >>> g = evo_lab.make_game("evolution", players=3, seed=0)
@@ -13,6 +14,8 @@ draw K | event E.
 >>> a = ("attack", 0, 2, 1)
 >>> c.decode(c.encode(a)) == a, c.encode(("pass",)) < c.num_distinct_actions()
 (True, True)
+>>> c.decode_chance(c.encode_chance(("card", 7))), c.max_chance_outcomes() == len(g.deck.cards)
+(('card', 7), True)
 """
 
 from __future__ import annotations
@@ -53,7 +56,24 @@ class ActionCodec:
         return self.size
 
     def max_chance_outcomes(self) -> int:
-        return max(self.K, self.E)
+        """Chance codes: card kinds, then Climate events."""
+        return self.K + self.E
+
+    def encode_chance(self, a: tuple) -> int:
+        """The code of a chance outcome: ``("card", k)`` -> ``k``, ``("event", deck, i)`` -> ``K + i``."""
+        if isinstance(a, tuple) and len(a) == 2 and a[0] == "card" and 0 <= a[1] < self.K:
+            return a[1]
+        if isinstance(a, tuple) and len(a) == 3 and a[0] == "event" and 0 <= a[2] < self.E:
+            return self.K + a[2]
+        raise ValueError(f"not a chance outcome of this game: {a!r}")
+
+    def decode_chance(self, n: int) -> tuple:
+        n = int(n)
+        if not 0 <= n < self.K + self.E:
+            raise ValueError(f"{n} is not a chance outcome id (0..{self.K + self.E - 1})")
+        if n < self.K:
+            return ("card", n)
+        return ("event", self.game.pack.events[n - self.K].deck, n - self.K)
 
     def min_utility(self) -> float:
         return 0.0

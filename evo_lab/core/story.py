@@ -1,0 +1,59 @@
+"""A seeded game told line by line, for any game: the loop of the demos (``evo-lab demo --game ...``).
+
+The game supplies two small functions: ``heading(state)`` (a heading such as ``"Round 2"``; a new one is printed
+when it changes, ``None`` for none) and ``lines(before, action, after)`` (what an action did, in words). Chance is
+drawn with :func:`~evo_lab.core.protocol.sample_chance` from ``rng``; decisions come from one bot per seat
+(``bot(state, player)``).
+
+>>> import numpy as np, evo_lab
+>>> from evo_lab.bots import make_bot
+>>> s = evo_lab.make_game("origin", players=2, seed=1).new_initial_state()
+>>> bots = [make_bot("random", seed=q) for q in range(2)]
+>>> final, out = tell(s, bots, np.random.default_rng(1), heading=lambda s: f"turn {s.turn}",
+...                   lines=lambda b, a, s: [] if b.is_chance_node() else [b.action_to_string(a)])
+>>> final.is_terminal(), out[0]
+(True, 'turn 0')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from .protocol import sample_chance
+
+__all__ = ["tell"]
+
+
+def tell(state: Any, bots: Sequence[Callable[[Any, int], Any]], rng: Any, *,
+         heading: Callable[[Any], str | None], lines: Callable[[Any, Any, Any], list[str]],
+         ending: Callable[[Any], list[str]] | None = None, echo: Callable[[str], None] | None = None,
+         max_actions: int = 1_000_000) -> tuple[Any, list[str]]:
+    """Play ``state`` to the end and tell it, then the ``ending(final state)`` lines; returns ``(final state,
+    lines)`` (each line also ``echo``-ed). ``state`` is played in place (pass a clone to keep it)."""
+    out: list[str] = []
+
+    def say(text: str) -> None:
+        out.append(text)
+        if echo is not None:
+            echo(text)
+
+    last = None
+    for _ in range(max_actions):
+        if state.is_terminal():
+            for text in ending(state) if ending is not None else []:
+                say(text)
+            return state, out
+        h = heading(state)
+        if h is not None and h != last:
+            say(h)
+            last = h
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            p = state.current_player()
+            action = bots[p](state, p)
+        before = state.clone()
+        state.apply_action(action)
+        for text in lines(before, action, state):
+            say(text)
+    raise RuntimeError(f"the game did not end within {max_actions} actions")

@@ -1,0 +1,60 @@
+"""The demo story of North Star's Evolution: a seeded game told round by round and phase by phase (the deal,
+food cards, playing cards, feeding), every decision in the kit's notation and what it did (the rules' events:
+food taken, attacks, extinctions, climate), then the scores and the winner.
+
+It is the teacher's view: the cards drawn are not listed one by one (a line per player says how many each
+holds), the food cards are named when they are played.
+
+>>> import evo_lab
+>>> final, lines = play_story(evo_lab.make_game("evolution", players=2, seed=3), seed=3)
+>>> final.is_terminal(), lines[0], lines[-1].startswith("Winner")
+(True, 'Round 1: the deal', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from ...core.story import tell
+
+__all__ = ["play_story", "PHASES"]
+
+#: Phase headings (seed 003: deal cards, select food cards, play cards, feeding).
+PHASES = {"deal": "the deal", "food": "food cards", "play": "playing cards", "feed": "feeding"}
+
+
+def _heading(s: Any) -> str | None:
+    return f"Round {s.round}: {PHASES.get(s.phase, s.phase)}"
+
+
+def _lines(before: Any, action: Any, after: Any) -> list[str]:
+    if before.is_chance_node():
+        out = []
+        if before.phase == "deal" and after.phase != "deal":
+            out.append("  Hands: " + ", ".join(f"P{q + 1} {len(pl.hand)} cards"
+                                                for q, pl in enumerate(after.players)) + ".")
+        return out + [f"  {e.describe()}." for e in after.ev]
+    p = before.current_player()
+    out = [f"  P{p + 1}: {before.action_to_string(action)}"]
+    return out + [f"    {e.describe()}." for e in after.ev]
+
+
+def play_story(game: Any, seed: int | None = None, bots: list | None = None,
+               echo: Callable[[str], None] | None = None) -> tuple[Any, list[str]]:
+    """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Evolution's greedy bots
+    seeded from ``seed``) and tell it; returns ``(final state, lines)``."""
+    from ...bots.registry import make_bot
+
+    if bots is None:
+        kids = np.random.SeedSequence(seed).spawn(game.players)
+        bots = [make_bot("greedy", game="evolution", seed=int(k.generate_state(1)[0])) for k in kids]
+    return tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
+                lines=_lines, ending=_ending, echo=echo)
+
+
+def _ending(final: Any) -> list[str]:
+    scores = final.scores()
+    return ["Scores: " + ", ".join(f"P{q + 1} {x}" for q, x in enumerate(scores)) + ".",
+            "Winner: " + ", ".join(f"P{q + 1}" for q in final.winners()) + "."]
