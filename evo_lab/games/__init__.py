@@ -23,7 +23,7 @@ register_game("evo2e", "evo_lab.games.evo2e:Game", title="Evo (Second Edition)",
               kit="evo_lab.games.evo2e.kit")
 register_game("evo1e", "evo_lab.games.evo1e:Game", title="Evo (first edition)", players=(3, 5),
               summary="Evo 2001 as a variant of Evo 2e: tails, parasols, a d6 climate, a meteor track, attackers that lose.",
-              kit="evo_lab.games.evo2e.kit")
+              kit="evo_lab.games.evo1e.kit")
 register_game("evolution", "evo_lab.games.evolution.game:Game", title="Evolution (North Star Games)", players=(2, 6),
               summary="Species boards, traits, a watering hole and carnivores: feed, adapt, survive.",
               kit="evo_lab.games.evolution.kit")
