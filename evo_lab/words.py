@@ -18,7 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["in_games", "pct", "plural", "prob_words", "shift_words", "token_words", "wheel_words"]
+__all__ = ["in_games", "pct", "plural", "prob_words", "shift_words", "token_words", "turning_words", "wheel_words"]
 
 _IRREGULAR = {"die": "dice", "is": "are", "was": "were", "has": "have"}
 
@@ -62,6 +62,16 @@ def shift_words(shift: int) -> str:
     if shift < 0:
         return f"anticlockwise {-shift}"
     return "stay"
+
+
+def turning_words(shift: int) -> str:
+    """What a card does to the wheel, as a participle phrase: +2 -> "turning the wheel clockwise 2", 0 -> "leaving the
+    wheel where it is".
+
+    >>> turning_words(-1), turning_words(0)
+    ('turning the wheel anticlockwise 1', 'leaving the wheel where it is')
+    """
+    return f"turning the wheel {shift_words(shift)}" if shift else "leaving the wheel where it is"
 
 
 def token_words(game: Any, token: int | str) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..words import in_games, pct, plural, prob_words, shift_words, token_words, wheel_words
+from ..words import in_games, pct, plural, prob_words, shift_words, token_words, turning_words, wheel_words
 
 __all__ = ["action_words", "choice_label", "fix_plurals", "history_line", "in_games", "pct", "plural", "prob_words", "shift_words",
            "token_words", "wheel_words"]
@@ -58,7 +58,7 @@ def _decision(state: Any, a: Any) -> str:
         return f"takes place {a.a + 1} on the initiative track"
     if k == "play":
         text = f"plays {g.card_names[a.a]}"
-        return text + (f", turning the wheel {shift_words(a.b)}" if g.card_effects[a.a] == "prescience" else "")
+        return text + (f", {turning_words(a.b)}" if g.card_effects[a.a] == "prescience" else "")
     if k == "birth":
         q = state.occupant(a.a)
         extra = f", removing its dinosaur on {L[a.b]} first" if a.b >= 0 else ""

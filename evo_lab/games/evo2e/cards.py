@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ...words import shift_words
+from ...words import turning_words
 from ...core.datapack import DataError
 from . import events as E
 from . import ops
@@ -260,9 +260,9 @@ class _PrescienceRule(CardRule):
 
 register_card(_PrescienceRule(
     "prescience", _prescience_play, ("climate",), params=lambda g, c: g.data.events[c].shifts,
-    describe=lambda s, a: f"play {s.game.card_names[a.a]}, turning the wheel {shift_words(a.b)}",
-    story=lambda ev, g: (f"P{ev.player + 1} plays {g.card_names[g.card_ids.index(ev.card)]}, turning the wheel "
-                        f"{shift_words(ev.detail[0])}"),
+    describe=lambda s, a: f"play {s.game.card_names[a.a]}, {turning_words(a.b)}",
+    story=lambda ev, g: (f"P{ev.player + 1} plays {g.card_names[g.card_ids.index(ev.card)]}, "
+                        f"{turning_words(ev.detail[0])}"),
     text="replace the token's move of the wheel by one of the card's"))
 
 
