@@ -156,13 +156,29 @@ class Game(GameBase):
             raise GameConfigError(f"seed must be an integer or None, got {seed!r}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
-        from . import flow, phases  # noqa: F401 - phases fill flow.STEPS
+        from . import phases  # noqa: F401 - phases fill flow.STEPS
         from .observer import EvoObserver
 
-        self.steps = {**flow.STEPS, **self.step_overrides} if self.step_overrides else flow.STEPS
+        self.steps = self._step_table()
 
         self.observer = EvoObserver(self)
         self._tables()
+
+    def _step_table(self) -> Mapping[Any, Any]:
+        """The round's step handlers: the flow's table with this game's (a variant's) :attr:`step_overrides`."""
+        from . import flow
+
+        return {**flow.STEPS, **self.step_overrides} if self.step_overrides else flow.STEPS
+
+    def __getstate__(self) -> dict:
+        # the step table holds the flow's handlers (closures among them): rebuilt on unpickling, not pickled
+        state = self.__dict__.copy()
+        state.pop("steps", None)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.steps = self._step_table()
 
     @property
     def state_class(self) -> type:  # type: ignore[override]
