@@ -2,12 +2,13 @@
 #   make lab    -> creates .venv from pyproject.toml and opens JupyterLab on notebooks/00_tour.ipynb
 #   make test   -> creates .venv (with the test extras) and runs the whole test suite
 #   make demo   -> plays a seeded demo game in the terminal
+#   make present -> the classroom page (Voila, only the Explorer; GAME=evolution SCENARIO=attacks to choose)
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-$(EXTRAS)
 
-.PHONY: lab test demo venv clean bench
+.PHONY: lab test demo venv clean bench present
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +24,11 @@ $(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml
 
 lab: $(VENV)/.installed-base
 	$(VENV)/bin/evo-lab lab
+
+GAME ?= evo2e
+SCENARIO ?=
+present: $(VENV)/.installed-base
+	$(VENV)/bin/evo-lab lab --present --game $(GAME) $(if $(SCENARIO),--scenario $(SCENARIO))
 
 demo: $(VENV)/.installed-base
 	$(VENV)/bin/evo-lab demo --players 4 --seed 1
