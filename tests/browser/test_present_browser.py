@@ -144,6 +144,10 @@ def _fits(page, game: str, where: str) -> list[str]:
                 problems.append(f"{where} {game} {width}x{height} {tab}: board box {b} outside the window")
             elif b["width"] < 0.4 * width and b["height"] < 0.6 * height:
                 problems.append(f"{where} {game} {width}x{height}: board {b} not scaled to the window")
+            squeezed = page.evaluate("() => [...document.querySelectorAll('.evo-explorer button')].filter(b => "
+                                     "b.offsetParent && b.getBoundingClientRect().height < 20).map(b => b.innerText)")
+            if squeezed:
+                problems.append(f"{where} {game} {width}x{height} {tab}: buttons squeezed flat: {squeezed}")
             scroll = page.evaluate("() => [document.scrollingElement.scrollHeight, document.scrollingElement."
                                    "scrollWidth, innerHeight, innerWidth]")
             if scroll[0] > scroll[2] + 1 or scroll[1] > scroll[3] + 1:
