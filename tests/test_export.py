@@ -194,3 +194,33 @@ def test_upload_widget_value_goes_through_open_upload():
                               "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
     assert ex.tree.ply == 20 and "opened t.json" in ex.files.message.value
     assert ex.files.upload.value == ()                       # cleared: the same file opens again
+
+
+def test_present_command_checks_its_choice_before_voila_starts(tmp_path, capsys):
+    from evo_lab.cli import main
+
+    for argv, words in ((["--game", "chess"], "unknown game 'chess'"), (["--players", "9"], "takes 2 to"),
+                        (["--scenario", str(tmp_path / "none.json")], "no such file")):
+        with pytest.raises(SystemExit, match=words):
+            main(["lab", "--present", "--dry-run", "--no-browser", "--port", "8897", *argv])
+    rec = tmp_path / "r.json"
+    rec.write_text(export_record(_played("evolution", plies=10)))
+    assert main(["lab", "--present", "--game", "evolution", "--scenario", str(rec), "--dry-run", "--no-browser",
+                 "--port", "8897"]) == 0
+    out = capsys.readouterr().out
+    assert f"EVO_PRESENT_SCENARIO={rec}" in out and "present.ipynb" in out
+
+
+def test_present_opens_a_scenario_file_or_a_named_one():
+    from evo_lab.views.widgets.present import present
+
+    import pathlib
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        path = pathlib.Path(d) / "s.json"
+        src = _played("origin", plies=15)
+        path.write_text(export_record(src))
+        ex = present("origin", scenario=str(path))
+        assert ex.state.to_json() == src.state.to_json() and "evo-present" in ex._dom_classes
+    ex = present("evolution", scenario="attacks")
+    assert ex.session.game_id == "evolution" and ex.tree.ply > 0
