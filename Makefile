@@ -2,12 +2,13 @@
 #   make lab    -> creates .venv from pyproject.toml and opens JupyterLab on notebooks/00_tour.ipynb
 #   make test   -> creates .venv (with the test extras) and runs the whole test suite
 #   make demo   -> plays a seeded demo game in the terminal
+#   make present -> the classroom page (Voila, only the Explorer; GAME=evolution SCENARIO=attacks to choose)
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-$(EXTRAS)
 
-.PHONY: lab test demo venv clean bench
+.PHONY: lab test demo venv clean bench present
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +25,13 @@ $(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml
 lab: $(VENV)/.installed-base
 	$(VENV)/bin/evo-lab lab
 
-# make demo GAME=origin (or evolution, evolution-climate): the game's seeded story; default Evo 2e
+# make demo GAME=origin (or evolution, evolution-climate): the game's seeded story; default Evo 2e.
+# make present GAME=evolution SCENARIO=attacks: the classroom page (Voila) with only the explorer.
 GAME ?= evo2e
+SCENARIO ?=
+present: $(VENV)/.installed-base
+	$(VENV)/bin/evo-lab lab --present --game $(GAME) $(if $(SCENARIO),--scenario $(SCENARIO))
+
 demo: $(VENV)/.installed-base
 	$(VENV)/bin/evo-lab demo --game $(GAME) --players 4 --seed 1
 

@@ -13,7 +13,10 @@ import pytest
 from evo_lab.lessons.checks import check, exercises, expected, facts
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+#: Every notebook (kept clean, strict nbval markers) and the lessons among them (``NN_name.ipynb``: exercises,
+#: exported pages); a launcher such as ``present.ipynb`` (the presentation page) is not a lesson.
+ALL_NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = [p for p in ALL_NOTEBOOKS if re.match(r"\d\d_", p.name)]
 sys.path.insert(0, str(ROOT / "scripts"))
 from clean_notebooks import clean, dumps  # noqa: E402
 
@@ -116,7 +119,7 @@ def test_numbers_quoted_in_markdown_are_printed(nb):
     assert not unprinted, f"{nb.name}: worked-solution numbers only the checker computes: {unprinted}"
 
 
-@pytest.mark.parametrize("nb", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+@pytest.mark.parametrize("nb", ALL_NOTEBOOKS, ids=[p.name for p in ALL_NOTEBOOKS])
 def test_committed_notebooks_are_clean_and_have_outputs(nb):
     text = nb.read_text(encoding="utf-8")
     assert dumps(clean(json.loads(text))) == text, f"run scripts/clean_notebooks.py on {nb.name}"
@@ -183,7 +186,7 @@ def test_plotly_template_is_left_out_of_the_comparison_and_nothing_else():
     assert cleaned[1] == outs[1] and "template" in outs[0]["data"][mod.PLOTLY]["layout"]   # originals untouched
 
 
-@pytest.mark.parametrize("nb", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+@pytest.mark.parametrize("nb", ALL_NOTEBOOKS, ids=[p.name for p in ALL_NOTEBOOKS])
 def test_nbval_markers_are_bare_and_only_widget_cells_are_ignored(nb):
     for k, c in enumerate(c for c in _cells(nb) if c["cell_type"] == "code"):
         lines = "".join(c["source"]).splitlines()

@@ -11,6 +11,16 @@ attribute of the server app and so triggers jupyter_server's deprecation warning
 Open the tour: http://127.0.0.1:8899/lab/tree/00_tour.ipynb?token=...
 ... --LabApp.default_url=/lab/tree/00_tour.ipynb ...
 0
+
+``--present`` serves ``notebooks/present.ipynb`` with Voila instead: the classroom page, only the Explorer, its board
+scaled to the window (:mod:`evo_lab.views.widgets.present`); ``--game``, ``--scenario``, ``--players`` and
+``--seed`` choose what it shows (handed to the kernel as ``EVO_PRESENT_*``; the page's address can override them:
+``?game=origin``).
+
+>>> main(["lab", "--present", "--game", "origin", "--dry-run", "--no-browser", "--port", "8898"])  # doctest: +ELLIPSIS
+Open the presentation: http://127.0.0.1:8898/
+EVO_PRESENT_GAME=origin ... present.ipynb --port=8898 ...
+0
 """
 
 from __future__ import annotations
@@ -23,6 +33,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from evo_lab.core.registry import registered_games
 from evo_lab.views.widgets.browser import free_port
 
 
@@ -43,7 +54,61 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-browser", action="store_true", help="do not open a browser (print the URL)")
     p.add_argument("--port", type=int, default=None, help="port (default: a free one)")
     p.add_argument("--dry-run", action="store_true", help="print the URL and the command instead of running it")
+    g = p.add_argument_group("presentation page (--present)")
+    g.add_argument("--present", action="store_true",
+                   help="serve the classroom page with Voila: only the Explorer, the board scaled to the window")
+    g.add_argument("--game", default=None, help="registered game to present (default evo2e): " +
+                   ", ".join(registered_games()))
+    g.add_argument("--scenario", default=None,
+                   help="a named scenario of the game (e.g. 'attack' in evo2e) or a tree/record/position JSON file")
+    g.add_argument("--players", type=int, default=None, help="players (default: the game's smallest, at least 3)")
+    g.add_argument("--seed", type=int, default=None, help="seed of a new game (default 0)")
     p.set_defaults(func=run)
+
+
+def present_env(args: argparse.Namespace) -> dict[str, str]:
+    """The ``EVO_PRESENT_*`` variables for ``notebooks/present.ipynb``, checked before Voila starts: an unknown
+    game, a bad player count or a missing scenario file is an error here, not a broken page."""
+    from evo_lab.core.registry import game_entry
+    from evo_lab.views.widgets.present import scenario_names
+
+    game = args.game or "evo2e"
+    if game not in registered_games():
+        raise SystemExit(f"evo-lab lab: unknown game {game!r}; registered: {', '.join(registered_games())}")
+    lo, hi = game_entry(game).players
+    if args.players is not None and not lo <= args.players <= hi:
+        raise SystemExit(f"evo-lab lab: {game} takes {lo} to {hi} players, got --players {args.players}")
+    env = {"EVO_PRESENT_GAME": game}
+    if args.scenario:
+        scen = args.scenario
+        if scen not in scenario_names(game):
+            path = Path(scen).expanduser().resolve()
+            if not path.is_file():
+                named = ", ".join(scenario_names(game)) or "none"
+                raise SystemExit(f"evo-lab lab: --scenario {scen!r}: no such file, and not a scenario of {game} "
+                                 f"(named ones: {named})")
+            scen = str(path)
+        env["EVO_PRESENT_SCENARIO"] = scen
+    for key in ("players", "seed"):
+        if getattr(args, key) is not None:
+            env[f"EVO_PRESENT_{key.upper()}"] = str(getattr(args, key))
+    return env
+
+
+def run_present(args: argparse.Namespace, browser: bool) -> int:
+    """Voila on ``notebooks/present.ipynb`` with the choice in the environment."""
+    from evo_lab.views.widgets.browser import voila_command
+
+    nb = find_notebook("present.ipynb")
+    env = present_env(args)
+    port = args.port or free_port()
+    cmd = voila_command(nb, port, browser)
+    print(f"Open the presentation: http://127.0.0.1:{port}/", flush=True)
+    if args.dry_run:
+        print(" ".join([f"{k}={v}" for k, v in env.items()] + cmd))
+        return 0
+    print(f"Starting Voila on {nb} (Ctrl-C to stop)...", flush=True)
+    return subprocess.call(cmd, cwd=nb.parent, env=dict(os.environ, **env))
 
 
 def _lab_command() -> list[str]:
@@ -66,9 +131,11 @@ def lab_command(nb: Path, port: int, token: str, browser: bool) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    nb = find_notebook(args.notebook)
     browser = not args.no_browser and bool(os.environ.get("DISPLAY") or sys.platform in ("darwin", "win32")
                                             or shutil.which("xdg-open"))
+    if args.present:
+        return run_present(args, browser)
+    nb = find_notebook(args.notebook)
     port = args.port or free_port()
     token = secrets.token_hex(24)
     cmd = lab_command(nb, port, token, browser)

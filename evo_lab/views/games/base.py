@@ -131,6 +131,22 @@ class GameView:
         """What the story tab says about a node: its action in words (plugins add what it caused)."""
         return [self.history_line(node, viewer).split(". ", 1)[-1]]
 
+    def story_rounds(self, path: list, viewer: int | None = None) -> list[tuple[Any, list[str]]]:
+        """``(round, lines)`` for every round along ``path`` (game-tree nodes, root first), oldest first: the
+        story tab shows the last two, :func:`evo_lab.views.export.export_story` all of them. Default: each
+        node's :meth:`story_lines` under the round it was played in (:meth:`round_key` of the state before)."""
+        by_round: dict[Any, list[str]] = {}
+        for node in path[1:]:
+            by_round.setdefault(self.round_key(node.parent.state), []).extend(self.story_lines(node, viewer))
+        return list(by_round.items())
+
+    def board_svg(self, state: Any, viewer: int | None = None) -> str:
+        """The board as one standalone SVG document, as ``viewer`` may see it (the export's picture; default:
+        the state's own ``to_svg``)."""
+        from evo_lab.views.widgets.svg_board import svg_of
+
+        return svg_of(state, viewer)
+
     def who_html(self, state: Any) -> str:
         from evo_lab.views.widgets.common import player_html
 

@@ -36,6 +36,7 @@ __all__ = [
     "select_and_play",
     "serve_jupyterlab",
     "serve_voila",
+    "voila_command",
     "show_tab",
     "wait_for_board",
 ]
@@ -62,11 +63,11 @@ def _voila_command() -> list[str]:
 
 @contextlib.contextmanager
 def _serve(name: str, cmd: list[str], cwd: Path, port: int, probe: str, timeout: float,
-           log: str | Path | None) -> Iterator[str]:
+           log: str | Path | None, extra_env: dict[str, str] | None = None) -> Iterator[str]:
     """Run a server command until it answers on 127.0.0.1:``port`` (``probe``: a path; any HTTP answer counts);
     yield its base URL; always stop it."""
     out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    env = dict(os.environ, PYTHONUNBUFFERED="1", **(extra_env or {}))
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -95,16 +96,23 @@ def _serve(name: str, cmd: list[str], cwd: Path, port: int, probe: str, timeout:
             out.close()
 
 
+def voila_command(nb: Path, port: int, browser: bool = False) -> list[str]:
+    """Voila serving notebook ``nb`` (run from its folder) on 127.0.0.1:``port``, no token."""
+    cmd = _voila_command() + [nb.name, f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.token=",
+                              "--ServerApp.password=", "--show_tracebacks=True"]
+    return cmd if browser else cmd + ["--no-browser"]
+
+
 def serve_voila(notebook: str | Path, port: int | None = None, timeout: float = 60.0,
-                log: str | Path | None = None) -> contextlib.AbstractContextManager[str]:
-    """Serve ``notebook`` with Voila on 127.0.0.1 (no browser, no token); yields its URL and always stops it."""
+                log: str | Path | None = None, env: dict[str, str] | None = None
+                ) -> contextlib.AbstractContextManager[str]:
+    """Serve ``notebook`` with Voila on 127.0.0.1 (no browser, no token), with ``env`` added to its environment
+    (and its kernels'); yields its URL and always stops it."""
     nb = Path(notebook).resolve()
     if not nb.exists():
         raise BrowserSetupError(f"no notebook at {nb}")
     port = port or free_port()
-    cmd = _voila_command() + [nb.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                              "--ServerApp.token=", "--ServerApp.password=", "--show_tracebacks=True"]
-    return _serve("voila", cmd, nb.parent, port, "voila/static/", timeout, log)
+    return _serve("voila", voila_command(nb, port), nb.parent, port, "voila/static/", timeout, log, env)
 
 
 def launch_chromium(playwright: Any, executable: str = CHROMIUM) -> Any:

@@ -85,11 +85,13 @@ class Explorer(W.VBox):
         self._game_attrs: list[str] = []
         self._game_listeners: list = []
         self._build_game_widgets()
-        right = W.VBox([self.stepper, self.tabs], layout=W.Layout(flex="1 1 420px", min_width="340px"))
-        super().__init__(children=[W.HBox([self.header, self.view], layout=W.Layout(justify_content="space-between",
-                                                                               flex_flow="row wrap")),
-                                   W.HBox([self.left, right], layout=W.Layout(flex_flow="row wrap", width="100%"))],
-                         layout=W.Layout(width="100%"))
+        self.right = W.VBox([self.stepper, self.tabs], layout=W.Layout(flex="1 1 420px", min_width="340px"))
+        top = W.HBox([self.header, self.view], layout=W.Layout(justify_content="space-between", flex_flow="row wrap"))
+        main = W.HBox([self.left, self.right], layout=W.Layout(flex_flow="row wrap", width="100%"))
+        for box, cls in ((top, "evo-explorer-top"), (main, "evo-explorer-main"), (self.left, "evo-explorer-left"),
+                         (self.right, "evo-explorer-right")):
+            box.add_class(cls)
+        super().__init__(children=[top, main], layout=W.Layout(width="100%"))
         self.add_class("evo-explorer")
         self._changed("viewer")
 

@@ -349,7 +349,7 @@ class Session:
             return self.state.to_json()
         raise SessionError(f"kind must be 'tree', 'record' or 'position', got {kind!r}")
 
-    def load(self, text: str | bytes | Path, kind: str | None = None) -> str:
+    def load(self, text: str | bytes | Path, kind: str | None = None, name: str | None = None) -> str:
         """Load JSON text (or a file path) written by :meth:`save`. ``kind`` (``"tree"``, ``"record"`` or
         ``"position"``) is what to make of it: a tree keeps every line, a record the line of play that leads to
         the current position (variations dropped), a position only that position (no history to undo); ``None``
@@ -359,7 +359,9 @@ class Session:
         Any registered game's files load (the envelope's game id picks the game), so a session can switch
         games this way.
 
-        Raises :class:`~evo_lab.FormatError` naming the file (when a path is given) and the bad field, or
+        ``name``: the file the text came from (an upload), named in the errors like a path.
+
+        Raises :class:`~evo_lab.FormatError` naming the file (a path or ``name``) and the bad field, or
         :class:`SessionError` for an empty text or a missing file; the session is unchanged then.
 
         >>> s = Session(players=2, seed=1)
@@ -370,7 +372,7 @@ class Session:
         """
         if kind not in (None, "tree", "record", "position"):
             raise SessionError(f"kind must be 'tree', 'record', 'position' or None, got {kind!r}")
-        where = ""
+        where = f"{name}: " if name else ""
         if isinstance(text, Path):
             where = f"{text}: "
             try:
@@ -383,6 +385,8 @@ class Session:
             raise SessionError(f"{where or ''}nothing to load: the {'file' if where else 'text'} is empty")
         try:
             data = json.loads(text)
+        except UnicodeDecodeError:
+            raise FormatError(f"{where}not text: the file is not UTF-8 JSON", "") from None
         except (json.JSONDecodeError, TypeError) as e:
             raise FormatError(f"{where}not valid JSON ({getattr(e, 'msg', e)} at line {getattr(e, 'lineno', '?')}, "
                               f"column {getattr(e, 'colno', '?')})", "") from None

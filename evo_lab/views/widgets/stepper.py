@@ -24,6 +24,7 @@ from evo_lab.views.games import view_for
 from evo_lab.views.words import plural
 
 from .common import row
+from .download import ExportBar
 from .session import Session, SessionError
 
 __all__ = ["HUMAN", "GamePanel", "PhaseStepper"]
@@ -202,6 +203,9 @@ class GamePanel(W.VBox):
                            layout=W.Layout(flex="1 1 220px", min_width="200px", max_width="420px"))
         self.b_save = W.Button(description="Save", icon="download")
         self.b_load = W.Button(description="Load", icon="upload")
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, description="Open a file",
+                                   layout=W.Layout(width="auto"))
+        self.upload.observe(self._uploaded, "value")
         self.message = W.HTML()
         self.scenario = W.Dropdown(description="Scenario", style={"description_width": "70px"},
                                    layout=W.Layout(flex="1 1 260px", min_width="240px", max_width="420px"))
@@ -214,6 +218,7 @@ class GamePanel(W.VBox):
                                    layout=W.Layout(width="100%"))
         self.b_scenario.on_click(lambda _b: self.open_scenario())
         self.scenario.observe(lambda _c: self._scenario_picked(), "value")
+        self.exports = ExportBar(session)
         self.b_new.on_click(lambda _b: self.new_game())
         self.b_save.on_click(lambda _b: self.save())
         self.b_load.on_click(lambda _b: self.load())
@@ -223,7 +228,9 @@ class GamePanel(W.VBox):
             self.scenario_box, W.HTML("<b>New game</b>"), self.game, row([self.players, self.seed]), self.fields_box, self.b_new,
             W.HTML("<b>Save and load</b>: Save writes the text box (and the file if a path is given); Load reads "
                    "the file if a path is given, else the text box, as the kind chosen here"),
-            self.kind, self.text, row([self.path, self.b_save, self.b_load]), self.message],
+            self.kind, self.text, row([self.path, self.b_save, self.b_load]),
+            row([self.upload, W.HTML("a tree, record or position JSON from this computer, read as the kind "
+                                     "chosen above")]), self.message, self.exports],
             layout=W.Layout(width="100%", min_width="0"))
         self.add_class("evo-game-panel")
         session.on_change(lambda what: self._follow() if what == "game" else None)
@@ -323,6 +330,30 @@ class GamePanel(W.VBox):
         where = f"from {src}" if src else "from the text box"
         self._say(f"loaded {'an' if fmt[0] in 'aeiou' else 'a'} {fmt} {where}")
         return ""
+
+
+    def open_upload(self, name: str, content: bytes | str) -> str:
+        """Load an uploaded file's ``content`` through the same validating path as Load (:meth:`Session.load`,
+        as the kind chosen above); errors name the file and the field and leave the game unchanged. Returns the
+        error or ""."""
+        try:
+            fmt = self.session.load(bytes(content) if not isinstance(content, str) else content,
+                                    kind=self.kind.value, name=name)
+        except (ValueError, OSError) as e:
+            self._say(str(e), ok=False)
+            return str(e)
+        self._say(f"opened {name}: {'an' if fmt[0] in 'aeiou' else 'a'} {fmt}")
+        return ""
+
+    def _uploaded(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        try:
+            self.open_upload(str(f.get("name") or "upload"), f.get("content", b""))
+        finally:
+            self.upload.value = ()  # the same file can be opened again
 
 
 def _seen(node, viewer: int | None) -> str:

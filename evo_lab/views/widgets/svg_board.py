@@ -40,6 +40,7 @@ class SvgBoard(W.HTML):
         kw.setdefault("layout", W.Layout(width="100%", min_width="0"))
         super().__init__(**kw)
         self.add_class("evo-svg-board")
+        self.add_class("evo-game-board")  # the browser tests find every game's board by this class
         self.session = session
         session.on_change(self._changed)
         self.refresh()

@@ -113,14 +113,8 @@ class GenericStoryPanel(Panel):
 
     def summaries(self) -> list[tuple[Any, list[str]]]:
         """``(round, lines)`` for the current round and the one before (newest first)."""
-        view = self.session.view
-        viewer = self.session.viewer
-        by_round: dict[Any, list[str]] = {}
-        for node in self.session.tree.path()[1:]:
-            r = view.round_key(node.parent.state)
-            by_round.setdefault(r, []).extend(view.story_lines(node, viewer))
-        keys = list(by_round)[-2:]
-        return [(r, by_round[r]) for r in reversed(keys)]
+        rounds = self.session.view.story_rounds(self.session.tree.path(), self.session.viewer)
+        return list(reversed(rounds[-2:]))
 
     def refresh(self) -> None:
         st = self.session.state

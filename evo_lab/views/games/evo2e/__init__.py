@@ -91,6 +91,13 @@ class Evo2eView(GameView):
 
         return {name: factory(name) for name in BOTS}
 
+    def story_rounds(self, path: list, viewer: int | None = None) -> list[tuple[Any, list[str]]]:
+        """Each round in a few lines from the engine's events (:func:`evo_lab.views.summary.round_summary`:
+        climate, auction, moves and fights, births, deaths, cards, scoring; hidden cards are not named)."""
+        from evo_lab.views.summary import round_summary, rounds_on_path
+
+        return [(r, round_summary(path, r)) for r in rounds_on_path(path)]
+
     # ----- widgets
     def make_board(self, session: Any) -> Any:
         import ipywidgets as W

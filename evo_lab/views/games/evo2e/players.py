@@ -15,7 +15,6 @@ from html import escape
 
 import ipywidgets as W
 
-from evo_lab.views.summary import round_summary, rounds_on_path
 from evo_lab.views.svg import PLAYER_NAMES
 from evo_lab.views.words import token_words
 
@@ -71,8 +70,8 @@ class StoryPanel(Panel):
 
     def summaries(self) -> list[tuple[int, list[str]]]:
         """``(round, lines)`` for the current round and the one before (newest first)."""
-        path = self.session.tree.path()
-        return [(r, round_summary(path, r)) for r in reversed(rounds_on_path(path)[-2:])]
+        rounds = self.session.view.story_rounds(self.session.tree.path(), self.session.viewer)
+        return list(reversed(rounds[-2:]))
 
     def refresh(self) -> None:
         st = self.session.state

@@ -73,6 +73,12 @@ class EvolutionView(GameView):
 
         return {"random": random_policy, "greedy": lambda seed: greedy_policy(np.random.default_rng(seed))}
 
+    def board_svg(self, state: Any, viewer: int | None = None) -> str:
+        """The table as the board widget draws it (species boards, hands as ``viewer`` may see them)."""
+        from .svg import table_svg
+
+        return table_svg(state, viewer)
+
     # ----- widgets
     def make_board(self, session: Any) -> Any:
         from .board import EvolutionBoard
