@@ -116,9 +116,8 @@ def test_record_loads_back_to_the_same_position(gid):
     assert whole["format"] == "evo-lab-tree"
 
 
-# Origin is left out: its loaded position's saved start changes as the state plays on (the engine's
-# state_dict shares lists with the live state; reported to the engine's owner, games/ is not edited here).
-@pytest.mark.parametrize("gid", ["evo2e", "evolution"])
+# Origin once failed here: its loader kept the position body's lists, so replaying from the saved start changed it.
+@pytest.mark.parametrize("gid", ["evo2e", "evolution", "origin"])
 def test_record_of_a_state_after_a_loaded_position_keeps_its_start(gid):
     tree = _played(gid, plies=30)
     start = evo_lab.load_position(json.loads(tree.state.to_json()))

@@ -22,6 +22,8 @@ the base gives             ``legal_actions``, ``chance_outcomes`` (exact ``Fract
 
 from __future__ import annotations
 
+import copy
+
 import json
 from fractions import Fraction
 from typing import Any, Hashable, Iterator
@@ -177,7 +179,7 @@ class StateBase:
         """A fresh copy of the position this state's history starts from."""
         if self._origin is None:
             return self.game.new_initial_state()
-        return type(self).from_dict(self._origin, self.game)
+        return type(self).from_dict(copy.deepcopy(self._origin), self.game)  # a loader may keep the body's lists
 
     def replay(self) -> Iterator[tuple[Any, Any]]:
         """``(state before, action)`` for each item of the history; the state object is reused, so read it

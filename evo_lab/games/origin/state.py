@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from typing import Any, Iterable
 
 from ...core.game import StateBase
@@ -262,7 +264,7 @@ class OriginState(StateBase):
 
     @classmethod
     def load_state(cls, game: Any, body: Any) -> "OriginState":
-        return load_body(cls, game, body)
+        return load_body(cls, game, copy.deepcopy(body))  # the state owns its lists: the body stays as it was
 
     def to_svg(self, viewer: int | None = None, highlight: Iterable[int] = (), **kw: Any) -> str:
         """The table as an SVG string (animals with traits and food, the bank, hands as ``viewer`` sees them)."""
