@@ -1,5 +1,5 @@
 """Notebook widgets: the game-agnostic kit (session, phase stepper, action picker, game files, players and story
-tabs, the :class:`Explorer` app); the board and position editors (:class:`BoardEditor`, :class:`PositionEditor`, loaded on first use); and, for old
+tabs, the :class:`Explorer` app); the board, data and position editors (:class:`BoardEditor`, :class:`DataEditor`, :class:`PositionEditor`, loaded on first use); and, for old
 imports, Evo 2e's board and panels (now in its view plugin, :mod:`evo_lab.views.games.evo2e`; loaded on first use).
 
 >>> from evo_lab.views.widgets import Explorer
@@ -19,7 +19,7 @@ from .stepper import GamePanel, PhaseStepper
 from .svg_board import SvgBoard
 from .tables import GenericPlayersPanel, GenericStoryPanel
 
-__all__ = ["ActionPicker", "AuctionPanel", "BoardEditor", "BoardWidget", "ClimatePanel", "CombatInspector",
+__all__ = ["ActionPicker", "AuctionPanel", "BoardEditor", "BoardWidget", "ClimatePanel", "CombatInspector", "DataEditor",
            "Explorer", "GamePanel", "GenericPlayersPanel", "GenericStoryPanel", "PhaseStepper", "PlayersPanel",
            "PositionEditor",
            "Session", "SessionError", "StoryPanel", "SvgBoard"]
@@ -29,7 +29,7 @@ _EVO2E = {"BoardWidget": "board_widget", "CombatInspector": "combat", "ClimatePa
           "AuctionPanel": "auction", "PlayersPanel": "players", "StoryPanel": "players", "odds_bridge": None}
 
 #: The editors (standalone widgets), imported on first use: ``name -> module`` of this package.
-_EDITORS = {"BoardEditor": "board_editor", "PositionEditor": "position_editor"}
+_EDITORS = {"BoardEditor": "board_editor", "DataEditor": "data_editor", "PositionEditor": "position_editor"}
 
 
 def __getattr__(name: str) -> Any:
