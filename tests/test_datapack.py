@@ -161,3 +161,14 @@ def test_data_entries_that_are_not_objects_and_duplicate_die_symbols_are_data_er
     die = dict(raw["die"], symbols=raw["die"]["symbols"] + [dict(raw["die"]["symbols"][1], rule="never")])
     with pytest.raises(DataError, match="duplicate die symbol"):
         load_data(overrides={"die": die})
+
+
+def test_to_dict_is_a_copy_the_cached_pack_does_not_change():
+    """Editing ``to_dict()`` (as docs/engine.md's walkthrough does) must not reach the cached default pack."""
+    import evo_lab
+
+    raw = evo_lab.load_data().to_dict()
+    raw["genes"]["unique"].append({"id": "not_a_gene"})
+    raw["pack"]["name"] = "edited"
+    fresh = evo_lab.load_data().to_dict()
+    assert all(u["id"] != "not_a_gene" for u in fresh["genes"]["unique"]) and fresh["pack"]["name"] != "edited"

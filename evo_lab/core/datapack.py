@@ -17,6 +17,8 @@ Provenance(level='assumed', source='our default')
 
 from __future__ import annotations
 
+import copy
+
 import hashlib
 import json
 from dataclasses import dataclass
@@ -192,8 +194,9 @@ class PackBase:
         return hashlib.sha256(blob).hexdigest()[:16]
 
     def to_dict(self) -> dict:
-        """The whole pack as one JSON-able dict (parts inline); the game's loader reads it back."""
-        return {"pack": dict(self.raw["pack"]), **{k: v for k, v in self.raw.items() if k != "pack"}}
+        """The whole pack as one JSON-able dict (parts inline); the game's loader reads it back. A copy: editing it
+        leaves this pack (and the cached default pack) as it was."""
+        return copy.deepcopy(self.raw)
 
     def assumed(self) -> list[str]:
         """Names of the values that rest on an assumed default (what the kit badges)."""
