@@ -38,17 +38,26 @@ __all__ = ["DataEditor", "diff_html"]
 _OK, _BAD = "#1b7a35", "#b00020"
 
 
+#: Table cells with room between columns (the editor stands alone, without the kit's style sheet).
+_CELL = "padding:2px 10px;text-align:left"
+
+
 def diff_html(draft: DataDraft) -> str:
     """The diff against the shipped values as an HTML table (one row per changed value)."""
     rows = draft.diff()
     if not rows:
         return "<p><i>Same values as the shipped pack.</i></p>"
     prov = {r["value_name"]: r for r in value_provenance(draft.pack)}
-    body = "".join(f"<tr><td>{escape(r['group'])}</td><td>{escape(r['value'])}</td><td>{escape(str(r['shipped']))}"
-                   f"</td><td><b>{escape(str(r['now']))}</b></td><td>{escape(prov[r['value']]['provenance'])}: "
-                   f"{escape(prov[r['value']]['source'])}</td></tr>" for r in rows)
-    return ('<table class="evo-table"><tr><th>group</th><th>value</th><th>shipped</th><th>now</th>'
-            f"<th>provenance</th></tr>{body}</table>")
+
+    def cells(tag: str, items: list[str]) -> str:
+        return "".join(f'<{tag} style="{_CELL}">{x}</{tag}>' for x in items)
+
+    head = cells("th", ["group", "value", "shipped", "now", "provenance"])
+    body = "".join("<tr>" + cells("td", [escape(r["group"]), escape(r["value"]), escape(str(r["shipped"])),
+                                        f"<b>{escape(str(r['now']))}</b>",
+                                        f"{escape(prov[r['value']]['provenance'])}: "
+                                        f"{escape(prov[r['value']]['source'])}"]) + "</tr>" for r in rows)
+    return f'<table class="evo-table"><tr>{head}</tr>{body}</table>'
 
 
 class DataEditor(W.VBox):
@@ -76,6 +85,9 @@ class DataEditor(W.VBox):
             tabs.set_title(i, t)
         super().__init__([self.source_box, tabs, self.status, W.HTML("<b>Diff against the shipped values</b>"),
                           self.diff, W.HBox([self.save_path, save])])
+        self.add_class("evo-data-editor")
+        self.status.add_class("evo-de-status")
+        tabs.add_class("evo-de-tabs")
         self.refresh()
 
     @property
