@@ -39,6 +39,7 @@ from ..games.evo2e import State
 from ..games.evo2e.actions import Action
 from ..games.evo2e.kit import max_game_length
 from .encoding import ActionCodec, ObservationEncoder
+from .spiel import BoxedState
 
 SHORT_NAME = "python_evo"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -121,7 +122,7 @@ class _Context:
         self.codec, self.encoder, self.returns_mode = codec, encoder, returns_mode
 
 
-class EvoStateSpiel(pyspiel.State):
+class EvoStateSpiel(BoxedState, pyspiel.State):
     """A pyspiel state wrapping an engine :class:`~evo_lab.State` (``self.evo_state``)."""
 
     def __init__(self, game: EvoGameSpiel):
@@ -131,24 +132,6 @@ class EvoStateSpiel(pyspiel.State):
     @property
     def evo_state(self) -> State:
         return self._box.s
-
-    def current_player(self) -> int:
-        s = self._box.s
-        if s.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        if s.is_chance_node():
-            return pyspiel.PlayerId.CHANCE
-        return s.current_player()
-
-    def _legal_actions(self, player: int) -> list[int]:
-        s = self._box.s
-        if s.is_terminal() or s.is_chance_node() or player != s.current_player():
-            return []
-        return sorted(self._box.ctx.codec.encode(a) for a in s.legal_actions())
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        enc = self._box.ctx.codec.encode_chance
-        return sorted((enc(a), float(p)) for a, p in self._box.s.chance_outcomes())
 
     def _decode(self, code: int) -> Action:
         s = self._box.s

@@ -35,7 +35,7 @@ except ImportError as e:  # pragma: no cover - depends on the installation
     raise missing_dependency(f"the OpenSpiel adapter needs the open_spiel wheel ({e}); "
                              "pip install 'evo-lab[openspiel]'") from e
 
-__all__ = ["KitGameSpiel", "KitStateSpiel", "KitObserver", "game_type", "register", "from_engine_state"]
+__all__ = ["BoxedState", "KitGameSpiel", "KitStateSpiel", "KitObserver", "game_type", "register", "from_engine_state"]
 
 
 def game_type(spec: AdapterSpec, constant_sum: bool) -> Any:
@@ -116,17 +116,9 @@ class KitGameSpiel(pyspiel.Game):
         return KitObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-class KitStateSpiel(pyspiel.State):
-    """A pyspiel state around an engine state (``self.engine_state``)."""
-
-    def __init__(self, game: KitGameSpiel):
-        super().__init__(game)
-        n = game.engine.players
-        self._box = _Box(game.engine.new_initial_state(), [[] for _ in range(n)], game.ctx)
-
-    @property
-    def engine_state(self) -> Any:
-        return self._box.s
+class BoxedState:
+    """The pyspiel ``State`` methods every adapter's state shares, read from ``self._box`` (the engine state and the
+    game's codec): who acts, the legal action codes, the exact chance outcomes. Mixed in before ``pyspiel.State``."""
 
     def current_player(self) -> int:
         s = self._box.s
@@ -145,6 +137,19 @@ class KitStateSpiel(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         enc = self._box.ctx.codec.encode_chance
         return sorted((enc(a), float(p)) for a, p in self._box.s.chance_outcomes())
+
+
+class KitStateSpiel(BoxedState, pyspiel.State):
+    """A pyspiel state around an engine state (``self.engine_state``)."""
+
+    def __init__(self, game: KitGameSpiel):
+        super().__init__(game)
+        n = game.engine.players
+        self._box = _Box(game.engine.new_initial_state(), [[] for _ in range(n)], game.ctx)
+
+    @property
+    def engine_state(self) -> Any:
+        return self._box.s
 
     def _apply_action(self, code: int) -> None:
         s, codec = self._box.s, self._box.ctx.codec
