@@ -196,7 +196,7 @@ class PackBase:
     def to_dict(self) -> dict:
         """The whole pack as one JSON-able dict (parts inline); the game's loader reads it back. A copy: editing it
         leaves this pack (and the cached default pack) as it was."""
-        return copy.deepcopy(self.raw)
+        return copy.deepcopy({"pack": self.raw["pack"], **{k: v for k, v in self.raw.items() if k != "pack"}})
 
     def assumed(self) -> list[str]:
         """Names of the values that rest on an assumed default (what the kit badges)."""
