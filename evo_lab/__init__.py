@@ -7,12 +7,12 @@
 True
 """
 
-from .board import Board, BoardError
 from .core import (CHANCE, TERMINAL, EvoLabError, FormatError, GameTree, IllegalActionError, UnknownGameError,
                    apply_random_chance, load_position, load_record, make_game, play_out, registered_games,
                    sample_chance)
-from .datapack import DataError, DataPack, load_data
 from .games.evo2e import Action, Game, GameConfigError, Position, RuleOptions, State, build_position
+from .games.evo2e.board import Board, BoardError
+from .games.evo2e.datapack import DataError, DataPack, load_data
 
 __version__ = "0.1.0"
 

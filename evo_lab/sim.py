@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from .board import Board
+from .games.evo2e.board import Board
 from .bots.base import BotError, bot_name, checked_action
 from .bots.registry import bot_names, make_bot
 from .core.errors import EvoLabError

@@ -8,7 +8,7 @@ import argparse
 import numpy as np
 
 import evo_lab
-from evo_lab.views.widgets.odds_bridge import climate, next_token_outcomes  # evo_lab.odds when installed
+from evo_lab.views.games.evo2e.odds_bridge import climate, next_token_outcomes  # evo_lab.games.evo2e.odds when installed
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--seed", type=int, default=3)

@@ -4,7 +4,7 @@
 """
 
 import evo_lab
-from evo_lab.views.widgets.odds_bridge import combat  # evo_lab.odds.combat_odds when installed
+from evo_lab.views.games.evo2e.odds_bridge import combat  # evo_lab.games.evo2e.odds.combat_odds when installed
 
 game = evo_lab.Game(players=2)
 

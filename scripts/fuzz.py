@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Run the engine fuzzer (``evo_lab.testing``) over many seeded random games and print a summary.
+"""Run the engine fuzzer (``evo_lab.games.evo2e.fuzz``) over many seeded random games and print a summary.
 
     python scripts/fuzz.py --games 10000            # 2-5 players in turn, every 10th game with all 12 uniques
     python scripts/fuzz.py --games 500 --workers 1 --json-every 1
@@ -18,7 +18,7 @@ import time
 from collections import Counter
 
 from evo_lab.parallel import map_chunks
-from evo_lab.testing import fuzz_chunk
+from evo_lab.games.evo2e.fuzz import fuzz_chunk
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""Tests for evo_lab.board: shipped data, validation errors, graph properties, generator, I/O, CLI."""
+"""Tests for evo_lab.games.evo2e.board: shipped data, validation errors, graph properties, generator, I/O, CLI."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import networkx as nx
 import pytest
 
-from evo_lab.board import DEFAULT_SIZES, TERRAINS, Board, BoardError
+from evo_lab.games.evo2e.board import DEFAULT_SIZES, TERRAINS, Board, BoardError
 
 PLAYERS = (2, 3, 4, 5)
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import evo_lab
-from evo_lab.board import Board, BoardError
+from evo_lab.games.evo2e.board import Board, BoardError
 from evo_lab.core.protocol import play_out
 from evo_lab.views.board_draft import BoardDraft, axial_to_offset, offset_to_axial
 from evo_lab.views.widgets.board_editor import BoardEditor, transcription_plan

@@ -12,17 +12,15 @@ from evo_lab.core.conformance import walk
 from evo_lab.bots import (
     BOTS,
     BotError,
-    GreedyBot,
-    ISMCTSBot,
     RandomBot,
     UnknownBotError,
     as_policy,
     checked_action,
-    evaluate,
     make_bot,
 )
-from evo_lab.bots.greedy import expected_rounds_left, next_sections, survivors
-from evo_lab.engine.actions import END, MOVE, Action
+from evo_lab.games.evo2e.bots import GreedyBot, ISMCTSBot, evaluate
+from evo_lab.games.evo2e.bots.greedy import expected_rounds_left, next_sections, survivors
+from evo_lab.games.evo2e.actions import END, MOVE, Action
 
 
 def _decision_states(players: int = 4, seed: int = 0, count: int = 30, node: str | None = None):

@@ -199,7 +199,7 @@ def test_make_demo_game_has_moves_fights_births_and_deaths(capsys):
 
 
 def test_attack_position_has_a_legal_attack_with_its_odds():
-    from evo_lab.odds import attack_plan
+    from evo_lab.games.evo2e.odds import attack_plan
     from evo_lab.views.demo_positions import attack_position
 
     for seed in (0, 3):

@@ -10,7 +10,7 @@ import pytest
 
 import evo_lab
 from evo_lab import DataError, load_data
-from evo_lab.datapack import NORMAL_GENE_IDS
+from evo_lab.games.evo2e.datapack import NORMAL_GENE_IDS
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,7 +10,8 @@ from fractions import Fraction
 import pytest
 
 import evo_lab
-from evo_lab.bots import GreedyBot, ISMCTSBot, RandomBot
+from evo_lab.bots import RandomBot
+from evo_lab.games.evo2e.bots import GreedyBot, ISMCTSBot
 from evo_lab.games.evo2e.game import GameConfigError
 from evo_lab.games.evo2e.invariants import check_state
 

@@ -2,7 +2,7 @@
 plus games with all 12 unique genes in the bag. After every action: at most 8 dinosaurs per player and one
 per space, no dinosaur off the board, MP >= 0, 48 gene tokens and the climate tokens accounted for, the
 2/3 floor, chance probabilities summing to exactly 1, legal actions at decision nodes; the JSON round-trip
-of every state; replay determinism of the record. The checker lives in ``evo_lab.testing``
+of every state; replay determinism of the record. The checker lives in ``evo_lab.games.evo2e.fuzz``
 (``scripts/fuzz.py`` runs it over 10,000 games)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import evo_lab
 from evo_lab.core.conformance import walk
 from evo_lab.core.protocol import play_out, uniform_random_policy
-from evo_lab.testing import InvariantError, all_uniques_pack, check_state, fuzz_game
+from evo_lab.games.evo2e.fuzz import InvariantError, all_uniques_pack, check_state, fuzz_game
 
 GAMES = 500
 BATCH = 25

@@ -1,6 +1,6 @@
 """The shape of the code (issue 10): Evo 2e lives in ``evo_lab/games/evo2e/`` in short modules and functions,
-``State`` is a thin facade, nothing outside the game calls a private method of its states, and the old import
-paths still work."""
+``State`` is a thin facade, nothing outside the game calls a private method of its states, the public names are
+importable from ``evo_lab`` and the old shim paths are gone (issue 17)."""
 
 from __future__ import annotations
 
@@ -51,17 +51,33 @@ def test_nothing_outside_the_game_calls_private_state_methods():
     assert not offenders, offenders
 
 
-def test_old_import_paths_still_work():
-    import evo_lab
-    from evo_lab.datapack import NORMAL_GENE_IDS, UNIQUE_GENE_IDS, load_data
-    from evo_lab.engine import Action, Game, State, rules
-    from evo_lab.engine.actions import MOVE
-    from evo_lab.engine.observer import EvoObserver
-    from evo_lab.engine.state import EMPTY_LOT, EVENT_LOT, PHASES
-    from evo_lab.games.evo2e import build_position
+#: The public names of issue 17 (item 0), importable from ``evo_lab`` itself.
+PUBLIC = ["Game", "State", "Board", "BoardError", "make_game", "registered_games", "load_position", "load_record",
+          "build_position", "Explorer", "PositionEditor", "BoardEditor", "DataEditor", "DataPack", "load_data",
+          "DataError", "Action", "GameTree", "simulate", "make_bot"]
+#: Old import paths that only re-exported (removed in 0.2.0; CHANGELOG.md says where each name moved).
+GONE = ["evo_lab.engine", "evo_lab.datapack", "evo_lab.scenarios", "evo_lab.views.widgets.odds_bridge",
+        "evo_lab.views.widgets.panels", "evo_lab.board", "evo_lab.board_file", "evo_lab.board_gen", "evo_lab.story",
+        "evo_lab.testing", "evo_lab.words", "evo_lab.views.words", "evo_lab.odds", "evo_lab.interop.encoding",
+        "evo_lab.views.svg", "evo_lab.bots.greedy", "evo_lab.bots.lively"]
 
-    assert evo_lab.Game is Game and evo_lab.State is State and evo_lab.Action is Action and MOVE == "move"
-    assert isinstance(Game(players=2).observer, EvoObserver) and rules.bid_price(3, 1) == 2
-    assert len(UNIQUE_GENE_IDS) == 12 and NORMAL_GENE_IDS[0] == "legs" and load_data().name == "evo2e"
-    assert (EMPTY_LOT, EVENT_LOT) == (-1, -2) and PHASES[0] == "setup" and evo_lab.build_position is build_position
+
+def test_public_names_are_importable_from_evo_lab():
+    import evo_lab
+    from evo_lab.core.tree import GameTree
+    from evo_lab.games.evo2e import Game, State, build_position
+    from evo_lab.games.evo2e.board import Board
+    from evo_lab.games.evo2e.datapack import DataPack
+
+    for name in PUBLIC:
+        assert getattr(evo_lab, name) is not None, name
+    assert evo_lab.Game is Game and evo_lab.State is State and evo_lab.build_position is build_position
+    assert evo_lab.Board is Board and evo_lab.DataPack is DataPack and evo_lab.GameTree is GameTree
     assert evo_lab.make_game("evo2e", players=3).__class__ is Game
+
+
+@pytest.mark.parametrize("name", GONE)
+def test_deleted_shim_paths_are_gone(name):
+    """Checked on the files (an editable install's finder may still map the old names to another checkout)."""
+    path = ROOT.joinpath(*name.split("."))
+    assert not path.with_suffix(".py").exists() and not path.is_dir(), f"{name} is back"

@@ -7,10 +7,10 @@ import pytest
 
 import evo_lab
 from evo_lab import Game
-from evo_lab.engine.actions import ATTACK, ESCAPE, Action
-from evo_lab.odds import (NotMovementPhaseError, OddsError, attack_plan, attack_plans, best_attacker,
+from evo_lab.games.evo2e.actions import ATTACK, ESCAPE, Action
+from evo_lab.games.evo2e.odds import (NotMovementPhaseError, OddsError, attack_plan, attack_plans, best_attacker,
                           removal_distribution, simulate_attack_plan)
-from evo_lab.odds import demo_position
+from evo_lab.games.evo2e.odds import demo_position
 
 BASE = demo_position()
 

@@ -1,4 +1,4 @@
-"""The hidden bag (evo_lab.odds.bag): counting, Bayes' rule by engine replay, determinize frequencies."""
+"""The hidden bag (evo_lab.games.evo2e.odds.bag): counting, Bayes' rule by engine replay, determinize frequencies."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 import evo_lab
 from evo_lab.core.protocol import play_out, uniform_random_policy
-from evo_lab.odds.bag import (BagError, bag_view, count_distribution, determinize_frequencies, hypergeometric,
+from evo_lab.games.evo2e.odds.bag import (BagError, bag_view, count_distribution, determinize_frequencies, hypergeometric,
                               next_draw, posterior_by_replay, replay_with_excluded, views_by_round)
 
 

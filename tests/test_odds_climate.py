@@ -15,7 +15,7 @@ import evo_lab
 from evo_lab import Game, load_data
 from evo_lab.cli import main
 from evo_lab.core.protocol import play_out, uniform_random_policy
-from evo_lab.odds import (OddsError, climate_forecast, game_length_distribution, markov_forecast, simulate_climate,
+from evo_lab.games.evo2e.odds import (OddsError, climate_forecast, game_length_distribution, markov_forecast, simulate_climate,
                           stationary_distribution, wheel_transition_matrix)
 from evo_lab.stats import wilson_interval
 
@@ -255,8 +255,8 @@ def test_cli_climate_from_a_record_and_a_viewer(capsys, tmp_path):
 
 
 def test_game_length_chart_accepts_a_run_that_stopped_at_the_end_of_a_round():
-    from evo_lab.odds import climate_forecast, monte_carlo
-    from evo_lab.odds.figures import game_length_bar
+    from evo_lab.games.evo2e.odds import climate_forecast, monte_carlo
+    from evo_lab.games.evo2e.odds.figures import game_length_bar
 
     s = reach(2, {"move"})
     res = monte_carlo(s, n=4, seed=1, until="round", progress=False)

@@ -9,7 +9,7 @@ import pytest
 
 from evo_lab import load_data
 from evo_lab.cli import main
-from evo_lab.odds import (OddsError, combat_matrix, combat_odds, combat_table, killer_babies_odds,
+from evo_lab.games.evo2e.odds import (OddsError, combat_matrix, combat_odds, combat_table, killer_babies_odds,
                           odds_by_difference)
 from evo_lab.stats import wilson_interval
 

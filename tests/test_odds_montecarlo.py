@@ -10,7 +10,7 @@ import pytest
 from helpers import reach
 
 from evo_lab import Game
-from evo_lab.odds import OddsError, climate_forecast, combat_odds, figures, monte_carlo, replay, simulate_climate
+from evo_lab.games.evo2e.odds import OddsError, climate_forecast, combat_odds, figures, monte_carlo, replay, simulate_climate
 from evo_lab.stats import wilson_interval
 
 START = Game(players=2, seed=3).new_initial_state_dealt()
@@ -113,8 +113,8 @@ def test_bot_names_when_bots_exist():
 
 
 def test_monte_carlo_without_a_seed_still_replays():
-    from evo_lab.odds import monte_carlo
-    from evo_lab.odds.montecarlo import replay
+    from evo_lab.games.evo2e.odds import monte_carlo
+    from evo_lab.games.evo2e.odds.montecarlo import replay
 
     s = reach(2, {"move"})
     res = monte_carlo(s, n=3, seed=None, until="round", progress=False)

@@ -7,8 +7,8 @@ import pytest
 
 import evo_lab
 
-from evo_lab.odds import OddsError, climate_forecast, survival_risk
-from evo_lab.odds import demo_position
+from evo_lab.games.evo2e.odds import OddsError, climate_forecast, survival_risk
+from evo_lab.games.evo2e.odds import demo_position
 
 BASE = demo_position()
 G = BASE.game

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import evo_lab
-from evo_lab.scenarios import scenario
+from evo_lab.games.evo2e.scenarios import scenario
 from evo_lab.views.widgets import Explorer, PositionEditor, Session
 
 

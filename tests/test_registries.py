@@ -14,8 +14,8 @@ import evo_lab
 from evo_lab import DataError
 from evo_lab.games.evo2e import cards, flow, genes
 from evo_lab.games.evo2e.observer import node_list
-from evo_lab.interop.encoding import ActionCodec
-from evo_lab.testing import fuzz_game
+from evo_lab.games.evo2e.codec import ActionCodec
+from evo_lab.games.evo2e.fuzz import fuzz_game
 
 SPIKED_TAIL = {"id": "spiked_tail", "name": "Spiked tail", "text": "Acts like a horn when defending.",
                "effects": {"defence_horns": 1}, "provenance": "assumed", "source": "a test-only gene"}
@@ -54,7 +54,7 @@ def test_a_new_numeric_gene_is_data_and_one_registry_entry(registered):
     assert s.defence_strength(1) == 1 and s.defence_strength(0) == 0
     d4, c3 = s.game.label_index["D4"], s.game.label_index["C3"]
     assert s.attack_probability(c3, d4) == Fraction(1, 6)   # 0 horns against 1: only the claw wins
-    assert "spiked_tail" in evo_lab.datapack.UNIQUE_GENE_IDS and s.game.n_unique == 13
+    assert "spiked_tail" in evo_lab.games.evo2e.datapack.UNIQUE_GENE_IDS and s.game.n_unique == 13
     assert any("spiked_tail" in r["value_name"] for r in pack.provenance_rows())
 
 
@@ -66,7 +66,7 @@ def test_a_new_card_is_data_and_one_registry_entry(registered):
     assert s.describe_action(s.legal_actions()[0]) == "play Windfall"
     s.apply_action("play windfall")
     assert s.mp[0] == 6 + 2 + s.count[0] and s.hand(0) == [] and "scored" in [e.kind for e in s.log]
-    assert "windfall" in evo_lab.datapack.EVENT_EFFECTS
+    assert "windfall" in evo_lab.games.evo2e.datapack.EVENT_EFFECTS
     codec = ActionCodec(s.game)
     a = s.parse_action("play windfall")
     assert codec.decode(codec.encode(a)) == a

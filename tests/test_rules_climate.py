@@ -9,7 +9,7 @@ import pytest
 from helpers import build, strings
 
 import evo_lab
-from evo_lab.engine import rules
+from evo_lab.games.evo2e import rules
 
 
 def at_token(players=2, section=1, **kw):

@@ -9,7 +9,7 @@ import pytest
 from helpers import movement, sp, strings
 
 import evo_lab
-from evo_lab.engine.actions import Action
+from evo_lab.games.evo2e.actions import Action
 
 # The 2-player board around C3/C4: C3 - B2 B3 C2 C4 D3 D4; C4 - B3 B4 C3 C5 D4 D5.
 B = {"C3": 0, "C4": 0, "D4": 1, "D5": 1, "E4": 1}

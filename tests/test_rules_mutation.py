@@ -10,7 +10,7 @@ from helpers import build, reach, strings
 
 import evo_lab
 from evo_lab.core.protocol import play_out
-from evo_lab.engine.actions import Action
+from evo_lab.games.evo2e.actions import Action
 
 
 def at_auction(players=3, genes_drawn=("horn", "legs", "egg", "fur"), **kw):

@@ -7,7 +7,7 @@ import pytest
 from helpers import build, sp, strings
 
 import evo_lab
-from evo_lab.engine import rules
+from evo_lab.games.evo2e import rules
 
 # 2-player board, wheel section 1: desert hot, plains ideal, hills cold, mountains deadly.
 # desert: A1 B3 B4 C3 D4 D5 E4 F2; plains: C4 C5 C6 D6 D7 E5 E6; hills: B1 B2 C1 C2; mountains: D1 D2 D3 E1 E2 E3 F1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from evo_lab.scenarios import scenario, scenarios
+from evo_lab.games.evo2e.scenarios import scenario, scenarios
 from evo_lab.views.widgets import Explorer, Session, SessionError
 
 

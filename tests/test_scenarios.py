@@ -10,8 +10,8 @@ import pytest
 
 import evo_lab
 from evo_lab.core.errors import EvoLabError
-from evo_lab.odds import climate_forecast, combat_odds, killer_babies_odds
-from evo_lab.scenarios import UnknownScenarioError, scenario, scenario_info, scenarios, scenarios_markdown
+from evo_lab.games.evo2e.odds import climate_forecast, combat_odds, killer_babies_odds
+from evo_lab.games.evo2e.scenarios import UnknownScenarioError, scenario, scenario_info, scenarios, scenarios_markdown
 
 IDS = [sc.id for sc in scenarios()]
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,4 +158,4 @@ def test_unknown_scenario_is_typed_and_lists_ids():
 
 def test_kit_docs_list_the_presets():
     text = (ROOT / "docs" / "kit.md").read_text(encoding="utf-8")
-    assert scenarios_markdown() in text, "docs/kit.md: paste evo_lab.scenarios.scenarios_markdown()"
+    assert scenarios_markdown() in text, "docs/kit.md: paste evo_lab.games.evo2e.scenarios.scenarios_markdown()"

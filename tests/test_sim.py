@@ -14,7 +14,7 @@ import pytest
 import evo_lab
 from evo_lab.bots import BotError, RandomBot
 from evo_lab.cli import main
-from evo_lab.engine.actions import Action
+from evo_lab.games.evo2e.actions import Action
 from evo_lab.sim import COLUMNS, SimulationError, SimulationResult, play_game, simulate
 
 LINEUP = ("greedy", "random", "random", "random")

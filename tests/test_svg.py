@@ -1,4 +1,4 @@
-"""Tests for evo_lab.views.svg (board rendering)."""
+"""Tests for evo_lab.games.evo2e.svg (board rendering)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from evo_lab.board import TERRAINS, Board
-from evo_lab.views.svg import CLIMATE_COLOURS, HIGHLIGHT_COLOUR, PLAYER_COLOURS, board_svg
+from evo_lab.games.evo2e.board import TERRAINS, Board
+from evo_lab.games.evo2e.svg import CLIMATE_COLOURS, HIGHLIGHT_COLOUR, PLAYER_COLOURS, board_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -7,7 +7,7 @@ from fractions import Fraction as F
 import pytest
 
 import evo_lab
-from evo_lab.odds import game_length_distribution, simulate_climate
+from evo_lab.games.evo2e.odds import game_length_distribution, simulate_climate
 from evo_lab.stats import wilson_interval
 from evo_lab.theory.horizon import (HorizonError, auction_positions, durable_values, egg_value, first_seed_lasting,
                                     fixed_horizon, flow_value, geometric_weights, horizon, marginal_survival,

@@ -10,7 +10,7 @@ import pytest
 
 import evo_lab
 from evo_lab.core.protocol import uniform_random_policy
-from evo_lab.odds import climate_forecast
+from evo_lab.games.evo2e.odds import climate_forecast
 from evo_lab.theory.information import (DecisionProblem, InformationError, frozen_board_decision, next_token_prior,
                                         sixth_sense_holder)
 from evo_lab.theory.information_play import (Blindfold, auction_position, evpi_survey, information_in_play,

@@ -17,7 +17,7 @@ from evo_lab.views.widgets import (
     SessionError,
     odds_bridge,
 )
-from evo_lab.views.widgets.panels import wheel_svg
+from evo_lab.views.games.evo2e.climate import wheel_svg
 
 
 def _to_movement(session: Session) -> None:
@@ -400,7 +400,7 @@ def test_climate_panel_forecast_and_whatif():
 
 
 def test_climate_bridge_is_the_odds_package():
-    from evo_lab.odds import climate_forecast
+    from evo_lab.games.evo2e.odds import climate_forecast
 
     s = evo_lab.Game(players=3, seed=2).new_initial_state_dealt(np.random.default_rng(2))
     f = climate_forecast(s, s.game.pile_length)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from ..games.evo2e import Game
-from ..odds import attack_plan, climate, combat_odds, demo_position, simulate_climate, survival_risk
+from ..games.evo2e.odds import attack_plan, climate, combat_odds, demo_position, simulate_climate, survival_risk
 from . import best_per_call
 
 

@@ -37,7 +37,7 @@ def run(quick: bool = False) -> list[dict]:
                  "note": f"{g} games"})
     import numpy as np
 
-    from ..bots import ISMCTSBot
+    from ..games.evo2e.bots import ISMCTSBot
     from ..core.protocol import apply_random_chance
     from ..games.evo2e import Game
     s = Game(players=4, seed=3).new_initial_state()

@@ -1,30 +1,21 @@
-"""Bots: anything mapping ``(state, player)`` to a legal action. Every game has ``random`` and ``ismcts`` (the
-core search with the game's hooks); the games add their own (Evo 2e: ``greedy``, ``lively``, and its own
-``ismcts``; Evolution: ``greedy``, ``course``; Origin: ``greedy``). :func:`make_bot` builds one by name for a
-game, :func:`bot_names` lists a game's bots, :data:`BOTS` is Evo 2e's table (the default game),
-:func:`as_policy` turns one bot per seat into a ``policy(state)`` for :func:`evo_lab.play_out`. See
-``docs/bots.md``.
+"""Bots that play every game through the protocol: anything mapping ``(state, player)`` to a legal action. Every
+game has ``random`` and ``ismcts`` (the core search with the game's hooks); the games add their own, in their
+packages (Evo 2e: ``greedy``, ``lively`` and its own ``ismcts`` in :mod:`evo_lab.games.evo2e.bots`; Evolution:
+``greedy``, ``course``; Origin: ``greedy``). :func:`make_bot` builds one by name for a game, :func:`bot_names`
+lists a game's bots, :data:`BOTS` is the default game's table (Evo 2e's), :func:`as_policy` turns one bot per seat
+into a ``policy(state)`` for :func:`evo_lab.play_out`. See ``docs/bots.md``.
 
+>>> from evo_lab.bots import BOTS
 >>> sorted(BOTS)
 ['greedy', 'ismcts', 'lively', 'random']
 >>> bot_names("evolution")
 ['course', 'greedy', 'ismcts', 'random']
 """
 
-from .base import (
-           BOTS,
-           Bot,
-           BotError,
-           PolicyBot,
-           UnknownBotError,
-           as_policy,
-           bot_name,
-           checked_action,
-           register,
-)
-from .greedy import GreedyBot, evaluate
-from .ismcts import ISMCTSBot, SearchBot, SearchResult
-from .lively import LivelyBot
+from typing import Any
+
+from .base import Bot, BotError, PolicyBot, UnknownBotError, as_policy, bot_name, checked_action
+from .ismcts import SearchBot, SearchResult
 from .random_bot import RandomBot
 from .registry import DEFAULT_GAME, GENERIC_BOTS, bot_names, bot_table, make_bot
 
@@ -34,9 +25,6 @@ __all__ = [
            "GENERIC_BOTS",
            "Bot",
            "BotError",
-           "GreedyBot",
-           "ISMCTSBot",
-           "LivelyBot",
            "PolicyBot",
            "RandomBot",
            "SearchBot",
@@ -47,7 +35,12 @@ __all__ = [
            "bot_names",
            "bot_table",
            "checked_action",
-           "evaluate",
            "make_bot",
-           "register",
 ]
+
+
+def __getattr__(name: str) -> Any:  # BOTS: the default game's table, read from its kit module on use
+    if name == "BOTS":
+        table = bot_table(DEFAULT_GAME)
+        return {k: table[k] for k in sorted(table)}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -24,12 +24,6 @@ from typing import Any
 import numpy as np
 
 from ..core.errors import EvoLabError
-from ..games.evo2e.actions import Action
-
-#: name -> bot class of Evo 2e (the default game); filled by the bot modules (``random``, ``greedy``, ``ismcts``,
-#: ``lively``). Every game's table, this one included: :func:`evo_lab.bots.registry.bot_table`.
-BOTS: dict[str, type[Bot]] = {}
-
 
 class BotError(EvoLabError, ValueError):
     """A bot that returned an illegal action or raised. Names the bot, the action and (inside a tournament)
@@ -52,12 +46,6 @@ class BotError(EvoLabError, ValueError):
 class UnknownBotError(EvoLabError, ValueError):
     """A bot name that is not in a game's registry (or bad options for a bot); the message names the game and
     its bots."""
-
-
-def register(cls: type[Bot]) -> type[Bot]:
-    """Class decorator: add a bot class to :data:`BOTS` under ``cls.name``."""
-    BOTS[cls.name] = cls
-    return cls
 
 
 class Bot:
@@ -210,8 +198,8 @@ def _at(state: Any) -> str:
 
 
 def _as_legal(state: Any, action: Any, legal: list) -> Any:
-    """``action`` as the legal action it names (a string is parsed; Evo's short tuples such as ``("end",)``
-    fill the defaults of :class:`~evo_lab.games.evo2e.actions.Action`), or ``None`` when it names none."""
+    """``action`` as the legal action it names (a string is parsed; a short plain tuple such as Evo's ``("end",)``
+    fills the defaults of the game's action ``NamedTuple``), or ``None`` when it names none."""
     if isinstance(action, str):
         try:
             action = state.parse_action(action)
@@ -221,10 +209,11 @@ def _as_legal(state: Any, action: Any, legal: list) -> Any:
         return legal[legal.index(action)]
     except (ValueError, TypeError):
         pass
-    if legal and isinstance(legal[0], Action) and isinstance(action, tuple) and not isinstance(action, Action) \
+    kind = type(legal[0]) if legal else None
+    if kind is not None and hasattr(kind, "_fields") and isinstance(action, tuple) and not isinstance(action, kind) \
             and action and isinstance(action[0], str):
         try:
-            action = Action(*action)
+            action = kind(*action)
         except TypeError:
             return None
         return action if action in legal else None

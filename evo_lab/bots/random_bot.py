@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Bot, register
+from .base import Bot
 
 
-@register
 class RandomBot(Bot):
     """Uniformly random legal actions; seeded, so a game with random bots replays exactly."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from evo_lab.board import TERRAINS, Board, BoardError
+from evo_lab.games.evo2e.board import TERRAINS, Board, BoardError
 
 
 def add_parser(subparsers) -> None:

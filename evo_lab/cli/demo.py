@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game != "evo2e":
         return run_kit_game(args)
     from ..games.evo2e import Game
-    from ..story import play_story
+    from ..games.evo2e.story import play_story
     from ..views.snapshot import assumed_values
 
     game = Game(players=args.players, seed=args.seed)

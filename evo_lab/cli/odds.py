@@ -12,7 +12,7 @@ import argparse
 import json
 from pathlib import Path
 
-from ..views.words import in_games, plural
+from ..core.words import in_games, plural
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -39,7 +39,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..odds import OddsError
+    from ..games.evo2e.odds import OddsError
 
     if args.odds_command == "combat":
         return _combat(args)
@@ -49,13 +49,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _pack(path: str | None):
-    from ..datapack import load_data
+    from ..games.evo2e.datapack import load_data
 
     return None if path is None else load_data(path)
 
 
 def _combat(args: argparse.Namespace) -> int:
-    from ..odds import combat_odds
+    from ..games.evo2e.odds import combat_odds
 
     o = combat_odds(args.attacker_horns, args.defender_horns, large_horn=args.large_horn,
                     bony_plates=args.bony_plates, frenzied=args.frenzied, data=_pack(args.data))
@@ -72,7 +72,7 @@ def _combat(args: argparse.Namespace) -> int:
 def load_position_file(path: str):
     """The position in a saved position or game-record file; errors name the file (and the bad field)."""
     from ..core.errors import FormatError
-    from ..engine import State
+    from ..games.evo2e import State
 
     text = Path(path).read_text(encoding="utf-8")
     try:
@@ -90,7 +90,7 @@ def load_position_file(path: str):
 
 def _climate(args: argparse.Namespace) -> int:
     from ..games.evo2e import Game, State
-    from ..odds import OddsError, climate_forecast
+    from ..games.evo2e.odds import OddsError, climate_forecast
 
     src = load_position_file(args.position) if args.position else Game(players=args.players, data=_pack(args.data))
     players = src.game.players if args.position else args.players

@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..board import Board
+from ..games.evo2e.board import Board
 from ..sim import SimulationError, simulate
 
 

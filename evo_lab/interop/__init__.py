@@ -1,7 +1,8 @@
-"""Evo in other frameworks: OpenSpiel (``evo_lab.interop.openspiel``, registers ``python_evo``) and PettingZoo
-(``evo_lab.interop.pettingzoo``, an AEC environment). Both use the fixed integer encodings of
-:mod:`evo_lab.interop.encoding`; import the submodule you need (each needs its own extra)."""
+"""Every kit game in other frameworks: OpenSpiel (``evo_lab.interop.openspiel`` registers ``python_evo``,
+``python_evolution``, ``python_origin``, ...) and PettingZoo (``evo_lab.interop.pettingzoo``, AEC environments),
+both from each game's :class:`~evo_lab.interop.spec.AdapterSpec` and the fixed integer encodings of the game's codec
+(``evo_lab/games/<game>/codec.py``); import the submodule you need (each needs its own extra)."""
 
-from .encoding import ActionCodec, EncodingError, MissingDependencyError, ObservationEncoder
+from .errors import MissingDependencyError
 
-__all__ = ["ActionCodec", "EncodingError", "MissingDependencyError", "ObservationEncoder"]
+__all__ = ["MissingDependencyError"]

@@ -8,10 +8,10 @@
   a climate token seen by someone else's sixth sense; all decided by the game's observer), general sum, terminal reward.
 * Returns: ``"mp"`` (default) the final MP of each player; ``"rank"`` ``(n - place) / (n - 1)`` (1 for a
   sole winner, 0 for last; tied players share the better place). Zero before the end.
-* Actions: the dense codes of :class:`~evo_lab.interop.encoding.ActionCodec` for this board.
+* Actions: the dense codes of :class:`~evo_lab.games.evo2e.codec.ActionCodec` for this board.
 * Strings: ``information_state_string(p)`` is the history as ``p`` saw it (hidden outcomes masked) plus the
   current observation, ``observation_string(p)`` the current observation only; both are maintained
-  incrementally. ``observation_tensor(p)`` is :class:`~evo_lab.interop.encoding.ObservationEncoder`'s vector.
+  incrementally. ``observation_tensor(p)`` is :class:`~evo_lab.games.evo2e.codec.ObservationEncoder`'s vector.
 * Parameters: ``players`` (2..5, default 2), ``seed`` (the engine game's seed, default 0), ``returns``.
 
 >>> import pyspiel, evo_lab.interop.openspiel
@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .encoding import missing_dependency
+from .errors import missing_dependency
 
 try:
     import pyspiel
@@ -38,7 +38,7 @@ from ..games.evo2e import Game as EvoGame
 from ..games.evo2e import State
 from ..games.evo2e.actions import Action
 from ..games.evo2e.kit import max_game_length
-from .encoding import ActionCodec, ObservationEncoder
+from ..games.evo2e.codec import ActionCodec, ObservationEncoder
 from .spiel import BoxedState
 
 SHORT_NAME = "python_evo"

@@ -5,9 +5,9 @@
 Agents ``"player_0" .. "player_{n-1}"`` act in the engine's order; chance nodes (dice, climate tokens, gene
 draws, cards) are resolved inside ``step`` with the environment's RNG, seeded by ``reset(seed=...)``.
 Observations are dicts ``{"observation": float32 vector, "action_mask": int8 vector}`` (the vector is
-:class:`~evo_lab.interop.encoding.ObservationEncoder`'s, from that agent's point of view; the mask is all
+:class:`~evo_lab.games.evo2e.codec.ObservationEncoder`'s, from that agent's point of view; the mask is all
 zeros when it is not the agent's turn). Actions are ``Discrete(num_distinct_actions)`` over
-:class:`~evo_lab.interop.encoding.ActionCodec`. Rewards come at the end: the final MP (``returns="mp"``) or
+:class:`~evo_lab.games.evo2e.codec.ActionCodec`. Rewards come at the end: the final MP (``returns="mp"``) or
 ``(n - place) / (n - 1)`` (``returns="rank"``).
 
 >>> env = env(players=2)
@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from .encoding import missing_dependency
+from .errors import missing_dependency
 
 try:
     from gymnasium import spaces
@@ -37,7 +37,7 @@ except ImportError as e:  # pragma: no cover - depends on the installation
 from ..core.errors import IllegalActionError
 from ..core.protocol import sample_chance
 from ..games.evo2e import Game
-from .encoding import ActionCodec, ObservationEncoder
+from ..games.evo2e.codec import ActionCodec, ObservationEncoder
 
 
 class KitAECEnv(AECEnv):

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .encoding import missing_dependency
+from .errors import missing_dependency
 from .spec import AdapterSpec, size_of
 
 try:

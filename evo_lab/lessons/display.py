@@ -18,8 +18,8 @@ from __future__ import annotations
 import base64
 from typing import Any
 
-from evo_lab.board import hex_center
-from evo_lab.views.svg import CLIMATE_COLOURS, PLAYER_COLOURS, SEA_COLOUR, TERRAIN_COLOURS
+from evo_lab.games.evo2e.board import hex_center
+from evo_lab.games.evo2e.svg import CLIMATE_COLOURS, PLAYER_COLOURS, SEA_COLOUR, TERRAIN_COLOURS
 
 from .static import _pyplot
 

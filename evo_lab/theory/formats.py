@@ -42,7 +42,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..engine import rules
+from ..games.evo2e import rules
 from .auction import TheoryError
 
 FORMATS = ("first", "second", "english", "allpay")

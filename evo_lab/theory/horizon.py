@@ -5,7 +5,7 @@ Make a face down pile of 3 climate tokens by shuffling the meteorite token and 2
 remaining climate tokens and put them face down on top of this pile of 3." The meteorite is therefore the 10th,
 11th or 12th token with chance 1/3 each, and "If the meteorite token appears, the game stops immediately": the game
 lasts 9, 10 or 11 rounds. Everything here is read from the engine's lazy pile through
-:func:`evo_lab.odds.climate_forecast`, so it holds for any data pack and from any position.
+:func:`evo_lab.games.evo2e.odds.climate_forecast`, so it holds for any data pack and from any position.
 
 **Discounting.** A payoff ``c_k`` earned in round ``k`` is worth ``D_k c_k`` today, where ``D_k`` is the chance
 that round ``k`` is played: the survival function of the horizon plays the part of the discount factor
@@ -81,10 +81,10 @@ class Horizon:
 
 
 def horizon(state_or_game: State | Game, viewer: int | str | None = "public") -> Horizon:
-    """The exact horizon seen from a position (or a game's start), from :func:`evo_lab.odds.climate_forecast`.
+    """The exact horizon seen from a position (or a game's start), from :func:`evo_lab.games.evo2e.odds.climate_forecast`.
     ``viewer``: ``"public"`` (a player who has not peeked: Sixth Sense is unique, so one exists), a player, or
     ``None`` (the teacher, who also sees a peeked token)."""
-    from ..odds import climate_forecast
+    from ..games.evo2e.odds import climate_forecast
 
     if isinstance(state_or_game, State) and state_or_game.is_terminal():
         raise HorizonError("the game is over: no round is left to play")

@@ -14,10 +14,10 @@ maximum of a sum is at most the sum of the maxima). Ties go to the first plan (t
 **Evo.** :func:`frozen_board_decision` builds this problem from a real position at a ``birth`` or ``move``
 decision: plans are the player's legal actions (followed, where the owner has a choice, by which dinosaurs the
 coming survival phase removes); ``θ`` is the next climate token with the exact prior of
-:func:`evo_lab.odds.climate_forecast` for a player who has not seen it; ``u`` is the MP the player scores at this
+:func:`evo_lab.games.evo2e.odds.climate_forecast` for a player who has not seen it; ``u`` is the MP the player scores at this
 round's and the next round's scoring **if the board stays as it is after the action** (the *frozen-board model*:
 no more moves, births, attacks or event cards until the next survival phase; the same assumption as
-:func:`evo_lab.odds.survival_risk` and the greedy bot's next-round term). A meteorite ends the game before the
+:func:`evo_lab.games.evo2e.odds.survival_risk` and the greedy bot's next-round term). A meteorite ends the game before the
 next scoring. :func:`evo_lab.theory.information_play.information_in_play` measures the value of the information without that assumption: it
 plays the game on twice with the same seeds, once with the Sixth Sense holder's bot seeing its peeks and once
 blindfolded.
@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..engine import State
-from ..engine.state import BIRTH_PHASE, MOVEMENT
+from ..games.evo2e import State
+from ..games.evo2e.flow import BIRTH_PHASE, MOVEMENT
 from .auction import TheoryError
 
 __all__ = ["InformationError", "DecisionProblem", "TokenOutcome", "FrozenBoardDecision", "next_token_prior",
@@ -118,7 +118,7 @@ def _public_viewer(state: State) -> int:
 
 def next_token_prior(state: State) -> list[TokenOutcome]:
     """The exact distribution of the next climate token for a player who has not seen it, from
-    :func:`evo_lab.odds.climate_forecast` (the engine's lazy climate pile): the section after each regular token
+    :func:`evo_lab.games.evo2e.odds.climate_forecast` (the engine's lazy climate pile): the section after each regular token
     (probability ``reached × P(section)``) and the meteorite (``1 − reached``).
 
     >>> import evo_lab
@@ -126,7 +126,7 @@ def next_token_prior(state: State) -> list[TokenOutcome]:
     >>> [(o.token, o.section, str(o.probability)) for o in next_token_prior(s)]
     [('cw2', 4, '2/11'), ('cw1', 3, '5/11'), ('stay', 2, '2/11'), ('ccw1', 1, '2/11')]
     """
-    from ..odds import climate_forecast
+    from ..games.evo2e.odds import climate_forecast
 
     if not isinstance(state, State):
         raise InformationError(f"expected an evo_lab State, got {type(state).__name__}")

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..core.protocol import sample_chance
-from ..engine import State
+from ..games.evo2e import State
 from ..parallel import child_seeds, seed_int
 from ..stats import mean_interval
 from .information import InformationError, frozen_board_decision, sixth_sense_holder

@@ -33,8 +33,8 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import rules
-from ..engine.state import State
+from ..games.evo2e import rules
+from ..games.evo2e.state import State
 from .auction import NotAuctionError, check_auction, lot_names, normal_form, solve_sequential, valuations
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..core.protocol import sample_chance, uniform_random_policy
-from ..engine import Game, State
+from ..games.evo2e import Game, State
 
 __all__ = ["random_steps"]
 

@@ -50,14 +50,14 @@ import numpy as np
 try:
     import pyspiel
 except ImportError as e:  # pragma: no cover - depends on the installation
-    from ..interop.encoding import missing_dependency
+    from ..interop.errors import missing_dependency
 
     raise missing_dependency(f"the signalling game needs the open_spiel wheel ({e}); "
                              "pip install 'evo-lab[openspiel]'") from e
 
-from ..engine import rules
-from ..engine.actions import TOKEN
-from ..engine.state import State
+from ..games.evo2e import rules
+from ..games.evo2e.actions import TOKEN
+from ..games.evo2e.state import State
 from .auction import TheoryError
 
 __all__ = ["SHORT_NAME", "SignallingError", "PrescienceSpec", "PrescienceGame", "PrescienceState",
@@ -213,7 +213,7 @@ def positions(seed: int, *, min_cards: int = 1) -> Iterator[State]:
     """Every position of :func:`find_position`'s game of ``seed`` where the subgame applies (copies, in order)."""
     from ..bots import as_policy, make_bot
     from ..core.protocol import play_out
-    from ..engine import Game
+    from ..games.evo2e import Game
 
     def ready(s: State) -> bool:
         h = s.history()

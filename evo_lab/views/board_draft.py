@@ -2,10 +2,10 @@
 
 A draft holds land cells (axial ``(q, r)`` -> terrain), coast overrides, custom labels, start areas per seat,
 the player count, a name and the provenance it will be saved with. Every edit is one method; a bad edit
-raises :class:`~evo_lab.board.BoardError` (field ``cell``, ``terrain``, ``seat``, ``label``, ``row`` or
+raises :class:`~evo_lab.games.evo2e.board.BoardError` (field ``cell``, ``terrain``, ``seat``, ``label``, ``row`` or
 ``players``) and changes nothing; every change is one undo step. The draft may be invalid while it is being
 drawn: :meth:`BoardDraft.problems` lists the board's own typed errors (connected land, start areas per seat,
-terrain shares), and :meth:`BoardDraft.board` / :meth:`BoardDraft.save` build the :class:`~evo_lab.board.Board`
+terrain shares), and :meth:`BoardDraft.board` / :meth:`BoardDraft.save` build the :class:`~evo_lab.games.evo2e.board.Board`
 that ``Board.load`` and ``Game(board=...)`` read.
 
 >>> d = BoardDraft.blank(2)
@@ -24,7 +24,7 @@ that ``Board.load`` and ``Game(board=...)`` read.
 >>> d.paint([(9, 9)], "swamp")
 Traceback (most recent call last):
 ...
-evo_lab.board.BoardError: board editor: field 'terrain': unknown terrain 'swamp' (paint with desert, plains, hills, mountains or sea)
+evo_lab.games.evo2e.board.BoardError: board editor: field 'terrain': unknown terrain 'swamp' (paint with desert, plains, hills, mountains or sea)
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from evo_lab.board import DIRECTIONS, TERRAINS, Board, BoardError
-from evo_lab.board_file import FORMAT, LABEL_RE, VERSION
+from evo_lab.games.evo2e.board import DIRECTIONS, TERRAINS, Board, BoardError
+from evo_lab.games.evo2e.board.file_format import FORMAT, LABEL_RE, VERSION
 
 __all__ = ["SEA", "BoardDraft", "axial_to_offset", "offset_to_axial"]
 
@@ -299,9 +299,9 @@ class BoardDraft:
         """The label of every land cell as the saved board will have it (custom or derived)."""
         order = sorted(self.cells, key=lambda c: (c[1], c[0]))
         rows = sorted({r for _, r in order})
-        from evo_lab.board import _row_letters
+        from evo_lab.games.evo2e.board import row_letters
 
-        letter = {r: _row_letters(i) for i, r in enumerate(rows)}
+        letter = {r: row_letters(i) for i, r in enumerate(rows)}
         out, pos, last = {}, 0, None
         for q, r in order:
             pos = pos + 1 if r == last else 1

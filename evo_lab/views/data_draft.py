@@ -95,7 +95,7 @@ def value_provenance(pack: DataPack) -> list[dict]:
 
 class DataDraft:
     """The pack being edited. ``DataDraft(data=None, source=DEFAULT_SOURCE)``: ``data`` is None (the shipped
-    pack), a :class:`~evo_lab.datapack.DataPack` or a pack folder/``pack.json`` path. ``draft.pack`` is the last
+    pack), a :class:`~evo_lab.games.evo2e.datapack.DataPack` or a pack folder/``pack.json`` path. ``draft.pack`` is the last
     valid pack; ``draft.shipped`` the shipped one the diff compares with."""
 
     def __init__(self, data: DataPack | str | Path | None = None, source: str = DEFAULT_SOURCE):

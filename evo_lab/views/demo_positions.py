@@ -1,5 +1,5 @@
 """Positions for tours and lessons, found by playing real seeded games (public API only: ``Game``,
-``legal_actions``, ``apply_action``, ``sample_chance``, the ``lively`` bot and :mod:`evo_lab.odds`).
+``legal_actions``, ``apply_action``, ``sample_chance``, the ``lively`` bot and :mod:`evo_lab.games.evo2e.odds`).
 
 :func:`attack_position` gives a movement-phase position where the player to move has a legal attack, with its
 exact odds: the one-roll chance and the best plan with the movement points left.
@@ -29,7 +29,7 @@ class AttackPosition:
     """A position with a legal attack: ``state`` (the player to move attacks), ``action`` (its string, e.g.
     ``"attack D4xE5"``), the ``attacker`` and ``defender`` spaces (ids), ``probability`` that one attack
     succeeds and ``plan_probability`` that the defender is taken this turn with the points left
-    (``evo_lab.odds.attack_plan``), ``seed`` and the ``actions`` played from the start to get there."""
+    (``evo_lab.games.evo2e.odds.attack_plan``), ``seed`` and the ``actions`` played from the start to get there."""
 
     state: Any
     action: str
@@ -58,7 +58,7 @@ def attack_position(seed: int = 0, players: int = 4, min_probability: Fraction |
     Raises ``ValueError`` if no game among 50 seeds from ``seed`` has one (it does not happen with the shipped
     data)."""
     import evo_lab
-    from evo_lab import odds
+    from evo_lab.games.evo2e import odds
     from evo_lab.bots import make_bot
 
     for s in range(seed, seed + 50):

@@ -21,9 +21,9 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from evo_lab.board import TERRAINS, Board, hex_center
-from evo_lab.odds import climate_view
-from evo_lab.views.svg import (
+from evo_lab.games.evo2e.board import TERRAINS, Board, hex_center
+from evo_lab.games.evo2e.odds import climate_view
+from evo_lab.games.evo2e.svg import (
     _DINO_PATH,
     CLIMATE_COLOURS,
     CLIMATE_GLYPHS,
@@ -37,7 +37,8 @@ from evo_lab.views.svg import (
     _points,
     coast_path,
 )
-from evo_lab.views.words import plural, token_words, wheel_words
+from evo_lab.core.words import plural
+from evo_lab.games.evo2e.words import token_words, wheel_words
 
 __all__ = ["BOARD_KINDS", "DIRECT_KINDS", "assumed_values", "board_geometry", "describe_last", "snapshot"]
 
@@ -48,7 +49,7 @@ DIRECT_KINDS = ("birth", "escape", "remove")
 
 
 def board_geometry(board: Board, size: float = 28) -> dict:
-    """Static drawing data of ``board`` in the same coordinates and colours as :func:`~evo_lab.views.svg.board_svg`."""
+    """Static drawing data of ``board`` in the same coordinates and colours as :func:`~evo_lab.games.evo2e.svg.board_svg`."""
     s = float(size)
     centres = [hex_center(q, r, s) for q, r in board.axial]
     xs = [x for x, _ in centres]

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from evo_lab.engine import rules
-
-from .words import plural, token_words, wheel_words
+from evo_lab.core.words import plural
+from evo_lab.games.evo2e import rules
+from evo_lab.games.evo2e.words import token_words, wheel_words
 
 __all__ = ["auction_results", "round_summary", "rounds_on_path"]
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from evo_lab.board import Board
+from evo_lab.games.evo2e.board import Board
 from evo_lab.views.widgets.board_editor import transcription_plan
 from evo_lab.views.widgets.browser import launch_chromium, layout_report, open_page, serve_voila
 

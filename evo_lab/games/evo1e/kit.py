@@ -10,9 +10,7 @@ OpenSpiel/PettingZoo adapter is registered for it (``python_evo`` is Evo 2e's).
 
 from __future__ import annotations
 
-from ...bots.greedy import GreedyBot
-from ...bots.ismcts import ISMCTSBot
-from ...bots.lively import LivelyBot
+from ..evo2e.bots import GreedyBot, ISMCTSBot, LivelyBot
 from ..evo2e.kit import COLUMNS, LENGTH, TABLE, results, search_hooks, tell
 
 __all__ = ["GAME", "BOTS", "search_hooks", "COLUMNS", "TABLE", "LENGTH", "results", "tell"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ...words import turning_words
+from .words import turning_words
 from ...core.datapack import DataError
 from . import events as E
 from . import ops

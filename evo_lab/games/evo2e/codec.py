@@ -1,4 +1,4 @@
-"""Fixed integer encodings of Evo actions and observations for RL frameworks (OpenSpiel, PettingZoo).
+"""Evo 2e's fixed integer encodings of actions and observations for RL frameworks (OpenSpiel, PettingZoo).
 
 Decisions map to a dense range ``0 .. num_distinct_actions - 1`` and chance outcomes to ``0 ..
 max_chance_outcomes - 1``; both depend only on the game (players, board, data pack). Each action kind owns a
@@ -18,12 +18,10 @@ Action(kind='die', a=2, b=-1, c=-1)
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 
-from ..core.errors import EvoLabError
-from ..games.evo2e.actions import (
+from ...core.errors import EvoLabError
+from .actions import (
     ATTACK,
     BID,
     BIRTH,
@@ -45,27 +43,11 @@ from ..games.evo2e.actions import (
     WINGS,
     Action,
 )
-from ..games.evo2e.observer import node_list
+from .observer import node_list
 
 
 class EncodingError(EvoLabError, ValueError):
     """An action or code outside the encoding of this game."""
-
-
-class MissingDependencyError(ImportError):
-    """An optional dependency of an adapter is not installed."""
-
-
-def missing_dependency(message: str) -> MissingDependencyError:
-    """The error to raise for a missing optional dependency. Under pytest (``--doctest-modules`` collects the
-    adapters) the module is skipped instead, with ``message``, so that test runs stay clean where the wheel
-    cannot be installed."""
-    if "_pytest" in sys.modules:
-        import pytest
-
-        pytest.skip(message, allow_module_level=True)
-    return MissingDependencyError(message)
-
 
 
 def __getattr__(name: str):  # derived from the flow's node table (the card windows included)

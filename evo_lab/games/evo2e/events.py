@@ -13,7 +13,7 @@ True
 'P1 bids 3 on lot 2'
 
 Each event says itself: ``event.text(game)`` in words (``game`` gives space labels and names) and
-``event.story(before, after)`` as the lines of the story of a game (:mod:`evo_lab.story`), with the states
+``event.story(before, after)`` as the lines of the story of a game (:mod:`evo_lab.games.evo2e.story`), with the states
 before and after the action that caused it.
 """
 
@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...core.errors import FormatError
-from ...words import pct, plural, shift_words, token_words
+from ...core.words import pct, plural
+from .words import shift_words, token_words
 
 __all__ = ["EVENTS", "from_json", "log_from_json", "text", "Round", "Token", "Wheel", "Peek", "GeneDrawn", "Bid", "Outbid",
            "Auction", "CardDrawn", "Initiative", "Move", "Wings", "Flippers", "Fight", "Escape", "Play", "Birth",

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .core.conformance import walk
-from .games.evo2e.datapack import DataPack, load_data
-from .games.evo2e.game import Game
-from .games.evo2e.invariants import TOTAL_GENE_TOKENS, InvariantError, _fail, check_state
-from .games.evo2e.state import State
+from ...core.conformance import walk
+from .datapack import DataPack, load_data
+from .game import Game
+from .invariants import TOTAL_GENE_TOKENS, InvariantError, _fail, check_state
+from .state import State
 
 __all__ = ["TOTAL_GENE_TOKENS", "FuzzResult", "InvariantError", "all_uniques_pack", "check_state", "fuzz_game"]
 

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from ...board import Board
+from .board import Board
 from ...core.errors import EvoLabError, FormatError
 from ...core.game import GameBase
 from .actions import DIE, Action
@@ -98,8 +98,8 @@ class Game(GameBase):
     """Static configuration shared by every state of one game (registered as ``"evo2e"``).
 
     ``Game(players=4, seed=None, board=None, data=None, options=None)``: ``board`` is a
-    :class:`~evo_lab.board.Board`, a path to a board file or ``None`` (the reconstructed standard board for
-    that player count); ``data`` a :class:`~evo_lab.datapack.DataPack`, a pack path or ``None`` (the
+    :class:`~evo_lab.games.evo2e.board.Board`, a path to a board file or ``None`` (the reconstructed standard board for
+    that player count); ``data`` a :class:`~evo_lab.games.evo2e.datapack.DataPack`, a pack path or ``None`` (the
     shipped Evo 2e pack); ``options`` a :class:`RuleOptions` or a dict of its fields; ``seed`` seeds
     ``game.rng`` (a ``numpy.random.Generator``) that samplers use by default.
     """

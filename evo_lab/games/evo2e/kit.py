@@ -28,9 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...bots.greedy import GreedyBot
-from ...bots.ismcts import ISMCTSBot, search_hooks
-from ...bots.lively import LivelyBot
+from .bots import GreedyBot, ISMCTSBot, LivelyBot, search_hooks
 
 __all__ = ["GAME", "BOTS", "search_hooks", "COLUMNS", "TABLE", "LENGTH", "results", "adapter_spec", "tell"]
 
@@ -87,8 +85,8 @@ def _utility(game: Any, p: dict) -> tuple[float, float, float | None]:
 
 def adapter_spec() -> Any:
     """``python_evo`` and the ``evo_v0`` AEC environment: returns ``"mp"`` (final MP) or ``"rank"``
-    (``(n - place) / (n - 1)``), general sum; the codec and the tensor of :mod:`evo_lab.interop.encoding`."""
-    from ...interop.encoding import ActionCodec
+    (``(n - place) / (n - 1)``), general sum; the codec and the tensor of :mod:`evo_lab.games.evo2e.codec`."""
+    from .codec import ActionCodec
     from ...interop.spec import AdapterSpec
 
     return AdapterSpec(game=GAME, short_name="python_evo", long_name="Evo (Second Edition), evo-lab engine",
@@ -99,7 +97,8 @@ def adapter_spec() -> Any:
 
 
 def tell(game: Any, seed: int | None, bots: list | None, echo: Callable[[str], None] | None) -> tuple[Any, list]:
-    """The demo story of :func:`evo_lab.story.play_story` (climate, auction, fights with odds, births, deaths)."""
-    from ...story import play_story
+    """The demo story of :func:`evo_lab.games.evo2e.story.play_story` (climate, auction, fights with odds, births,
+    deaths)."""
+    from .story import play_story
 
     return play_story(game, seed=seed, bots=bots, echo=echo)

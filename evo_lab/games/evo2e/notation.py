@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import FormatError
-from ...words import plural
+from ...core.words import plural
 from . import genes, rules
 from .actions import (ATTACK, BID, BIRTH, CARD, DIE, END, ESCAPE, EXCLUDE, FLIPPERS, GENE, INITIATIVE, MOVE, ORDER,
                       PASS, PEEK, PLAY, REMOVE, TOKEN, WINGS, Action)

@@ -7,7 +7,7 @@ it illustrates (a section of the rulebook, ``../shared/seeds/000_ac662ced2d605a6
 string) the note is about, legal at that node (``None`` when the feature is not one action: the end of the
 game, a forecast).
 
->>> from evo_lab.scenarios import scenario, scenarios
+>>> from evo_lab.games.evo2e.scenarios import scenario, scenarios
 >>> [sc.id for sc in scenarios()][:3]
 ['attack', 'chameleon', 'hot_survival']
 >>> s = scenario("attack")

@@ -283,7 +283,7 @@ class State(StateBase):
         return genes.survival_allowance(self, p, cards)
 
     def check_invariants(self) -> None:
-        """Assert every invariant of the position (:func:`evo_lab.testing.check_state`)."""
+        """Assert every invariant of the position (:func:`evo_lab.games.evo2e.fuzz.check_state`)."""
         from .invariants import check_state
 
         check_state(self)

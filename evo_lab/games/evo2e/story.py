@@ -15,8 +15,10 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from .core.protocol import sample_chance
-from .games.evo2e import Game, State, rules
+from ...core.protocol import sample_chance
+from . import rules
+from .game import Game
+from .state import State
 
 
 def narrate(before: State, action: Any, after: State) -> list[str]:
@@ -32,7 +34,7 @@ def narrate(before: State, action: Any, after: State) -> list[str]:
 def default_bots(players: int, seed: int | None, name: str = "lively") -> list[Callable[[State, int], Any]]:
     """The demo's players: one ``lively`` bot per seat (dinosaurs that move, fight, lay eggs and die), seeded
     from ``seed``; ``name`` picks another bot of :mod:`evo_lab.bots`."""
-    from .bots import make_bot
+    from ...bots import make_bot
 
     ss = np.random.SeedSequence(seed)
     return [make_bot(name, seed=int(c.generate_state(1)[0])) for c in ss.spawn(players)]

@@ -4,7 +4,7 @@ Each land space is exactly one ``<polygon class="space terrain-<name>" data-id="
 ``<title>`` tooltip, so tests and the browser widget can count and select spaces. Coordinates inside the SVG
 are the board's pixel coordinates (``Board.graph.nodes[i]["pos"]`` scaled by ``size / 28``).
 
->>> from evo_lab.board import Board
+>>> from evo_lab.games.evo2e.board import Board
 >>> svg = board_svg(Board.standard(2))
 >>> svg.startswith("<svg") and svg.count("<polygon class=\\"space ") == 26
 True
@@ -17,11 +17,11 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
-from evo_lab.board import DIRECTIONS, TERRAINS, hex_center
+from evo_lab.games.evo2e.board import DIRECTIONS, TERRAINS, hex_center
 from evo_lab.views.colours import SEAT_COLOURS, SEAT_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from evo_lab.board import Board
+    from evo_lab.games.evo2e.board import Board
 
 __all__ = [
     "CLIMATE_COLOURS",
@@ -132,7 +132,7 @@ def board_svg(board: Board, *, occupants: dict[int, int] | None = None,
     deadly spaces and a legend. ``size``: hex circumradius in pixels. ``title``: heading text
     (default: the board name; ``""`` for none).
 
-    >>> from evo_lab.board import Board
+    >>> from evo_lab.games.evo2e.board import Board
     >>> import xml.etree.ElementTree as ET
     >>> b = Board.standard(4)
     >>> root = ET.fromstring(board_svg(b, occupants={0: 0, 5: 3}, climate={"desert": "deadly",

@@ -1,18 +1,16 @@
-"""Plain words for the kit: who did what, plurals, climate tokens and probabilities, as a teacher would say them.
+"""Evo 2e in words: who did what, climate tokens and turns of the wheel, as a teacher would say them.
 
-Every view (history, action list, board event line, story, CLI) takes its wording from here, so that one phrase
-means one thing everywhere: "P2 bids 6 on lot 0 (the event card)", "P3 ends movement (1 point unused)",
-"clockwise 2", "in 2 of 3 games".
+The engine's events (:mod:`evo_lab.games.evo2e.events`) and every view of Evo 2e (history, action list, board event
+line, story, CLI) take their wording from here, so that one phrase means one thing everywhere: "P2 bids 6 on lot 0
+(the event card)", "P3 ends movement (1 point unused)", "clockwise 2". The words every game shares (plurals,
+percentages, "in 2 of 3 games") are :mod:`evo_lab.core.words`.
 
->>> plural(1, "point"), plural(2, "point"), plural(1, "horn"), plural(0, "dinosaur")
-('1 point', '2 points', '1 horn', '0 dinosaurs')
 >>> import evo_lab
 >>> g = evo_lab.Game(players=2)
 >>> token_words(g, "cw2"), token_words(g, "ccw1"), token_words(g, "stay"), token_words(g, "meteorite")
 ('clockwise 2', 'anticlockwise 1', 'stay', 'the meteorite')
->>> from fractions import Fraction
->>> in_games(Fraction(2, 3)), in_games(Fraction(1)), pct(Fraction(1, 6))
-('in 2 of 3 games', 'in every game', '16.7%')
+>>> shift_words(-1), turning_words(0)
+('anticlockwise 1', 'leaving the wheel where it is')
 """
 
 from __future__ import annotations
@@ -20,10 +18,44 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..words import in_games, pct, plural, prob_words, shift_words, token_words, turning_words, wheel_words
+from ...core.words import pct, plural
 
-__all__ = ["action_words", "choice_label", "fix_plurals", "history_line", "in_games", "pct", "plural", "prob_words", "shift_words",
-           "token_words", "wheel_words"]
+__all__ = ["action_words", "choice_label", "fix_plurals", "history_line", "shift_words", "token_words", "turning_words",
+           "wheel_words"]
+
+
+def shift_words(shift: int) -> str:
+    """A turn of the climate wheel: +2 -> "clockwise 2", -1 -> "anticlockwise 1", 0 -> "stay"."""
+    if shift > 0:
+        return f"clockwise {shift}"
+    if shift < 0:
+        return f"anticlockwise {-shift}"
+    return "stay"
+
+
+def turning_words(shift: int) -> str:
+    """What a card does to the wheel, as a participle phrase: +2 -> "turning the wheel clockwise 2", 0 -> "leaving the
+    wheel where it is".
+
+    >>> turning_words(-1), turning_words(0)
+    ('turning the wheel anticlockwise 1', 'leaving the wheel where it is')
+    """
+    return f"turning the wheel {shift_words(shift)}" if shift else "leaving the wheel where it is"
+
+
+def token_words(game: Any, token: int | str) -> str:
+    """A climate token by what it does ("clockwise 2", "the meteorite"), from the data pack's shifts."""
+    i = game.token_ids.index(token) if isinstance(token, str) else int(token)
+    if i == game.meteorite:
+        return "the meteorite"
+    return shift_words(game.token_shifts[i])
+
+
+def wheel_words(before: int, after: int, shift: int) -> str:
+    """The wheel's move in words: "the wheel turns clockwise 2, from section 1 to 3" or "stays at section 2"."""
+    if before == after:
+        return f"the climate wheel stays at section {after}"
+    return f"the climate wheel turns {shift_words(shift)}, from section {before} to {after}"
 
 
 def _lot_item(state: Any, lot: int) -> str:

@@ -27,7 +27,7 @@ def _horns() -> tuple[int, int]:
 
 
 def _e1_facts() -> dict:
-    from evo_lab.odds import combat_odds
+    from evo_lab.games.evo2e.odds import combat_odds
 
     att, dfn = _horns()
     return {"attack": f"attack {att} vs defence {dfn}", "now": str(combat_odds(att, dfn).probability)}
@@ -35,7 +35,7 @@ def _e1_facts() -> dict:
 
 @exercise("00.1", "fraction", "One more horn adds 1 to the difference; read lesson 02's table.", facts=_e1_facts)
 def _e1():
-    from evo_lab.odds import combat_odds
+    from evo_lab.games.evo2e.odds import combat_odds
 
     att, dfn = _horns()
     return combat_odds(att + 1, dfn).probability
@@ -44,7 +44,7 @@ def _e1():
 @exercise("00.2", "fraction", "Where can the meteorite be in the pile?")
 def _e2():
     import evo_lab
-    from evo_lab.odds import climate_forecast
+    from evo_lab.games.evo2e.odds import climate_forecast
 
     return climate_forecast(evo_lab.Game(players=4), rounds=11).game_length[11]
 

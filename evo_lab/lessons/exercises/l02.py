@@ -1,4 +1,4 @@
-"""Lesson 02, combat odds: answers recomputed with ``evo_lab.odds`` from the data pack's die."""
+"""Lesson 02, combat odds: answers recomputed with ``evo_lab.games.evo2e.odds`` from the data pack's die."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ..checks import exercise
 
 @exercise("02.1", "fraction", "Only the difference matters: at -2 which faces still win?")
 def _e1():
-    from evo_lab.odds import combat_odds
+    from evo_lab.games.evo2e.odds import combat_odds
 
     return combat_odds(0, 2).probability
 
@@ -33,7 +33,7 @@ def _e3():
     import copy
 
     import evo_lab
-    from evo_lab.odds import combat_odds
+    from evo_lab.games.evo2e.odds import combat_odds
 
     pack = evo_lab.load_data()
     die = copy.deepcopy(pack.raw["die"])
@@ -43,9 +43,9 @@ def _e3():
 
 @exercise("02.4", "fraction", "Under the other reading the defence is 2 horns, not 1 + 2: what is the difference "
           "then, and what does the table give?",
-          facts=lambda: {"R8": str(__import__("evo_lab.odds", fromlist=["x"]).combat_odds(2, 1, bony_plates=True).probability)})
+          facts=lambda: {"R8": str(__import__("evo_lab.games.evo2e.odds", fromlist=["x"]).combat_odds(2, 1, bony_plates=True).probability)})
 def _e4():
-    from evo_lab.odds import combat_odds
+    from evo_lab.games.evo2e.odds import combat_odds
 
     # 2 horns attack 1 horn + bony plates, the plates read as "the defence counts as exactly 2 horns"
     return combat_odds(2, 2).probability

@@ -1,4 +1,4 @@
-"""Lesson 03, the climate wheel: answers recomputed with ``evo_lab.odds`` from the data pack."""
+"""Lesson 03, the climate wheel: answers recomputed with ``evo_lab.games.evo2e.odds`` from the data pack."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def _e1():
 
 @exercise("03.2", "fraction", "Given that round 10 is played, where can the meteorite still be?")
 def _e2():
-    from evo_lab.odds import climate_forecast
+    from evo_lab.games.evo2e.odds import climate_forecast
 
     f = climate_forecast(_game(), rounds=11)
     return f.reached[10] / f.reached[9]
@@ -75,7 +75,7 @@ def _e2():
 
 @exercise("03.3", "fraction", "Which sections make the desert deadly, and where can the wheel be after one token?")
 def _e3():
-    from evo_lab.odds import climate_forecast
+    from evo_lab.games.evo2e.odds import climate_forecast
 
     return climate_forecast(_game(), rounds=1).terrain_states[0]["desert"]["deadly"]
 
@@ -84,7 +84,7 @@ def _symmetric_round5():
     import copy
 
     import evo_lab
-    from evo_lab.odds import climate_forecast
+    from evo_lab.games.evo2e.odds import climate_forecast
 
     pack = evo_lab.load_data()
     clim = copy.deepcopy(pack.raw["climate"])
@@ -103,7 +103,7 @@ def _e4():
 
 def _tv_rounds(limit: float = 0.01) -> int:
     import evo_lab
-    from evo_lab.odds import markov_forecast
+    from evo_lab.games.evo2e.odds import markov_forecast
 
     g = _game()
     n = len(g.data.wheel)
@@ -123,7 +123,7 @@ def _e5():
 
 @exercise("03.6", "integer", "Ask climate_forecast(state, rounds=1, viewer=holder): the holder has seen the next token.")
 def _e6():
-    from evo_lab.odds import climate_forecast
+    from evo_lab.games.evo2e.odds import climate_forecast
 
     _seed, state = mid_game()
     holder = next(p for p in range(state.players) if state.has(p, "sixth_sense"))

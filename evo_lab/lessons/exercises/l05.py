@@ -29,8 +29,8 @@ def lesson_position():
     import numpy as np
 
     import evo_lab
-    from evo_lab.bots import GreedyBot
-    from evo_lab.bots.greedy import expected_after
+    from evo_lab.games.evo2e.bots import GreedyBot
+    from evo_lab.games.evo2e.bots.greedy import expected_after
 
     def interesting(s):
         if s.node_name() != "move" or s.round < 2 or len(s.legal_actions()) <= 4:
@@ -55,7 +55,7 @@ def _e3():
 
 
 def _miser_verdict() -> str:
-    from evo_lab.bots import GreedyBot
+    from evo_lab.games.evo2e.bots import GreedyBot
     from evo_lab.sim import simulate
 
     greedy = GreedyBot(seed=0)

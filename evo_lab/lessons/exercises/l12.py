@@ -1,4 +1,4 @@
-"""Lesson 12, the hidden bag: answers recomputed with ``evo_lab.odds.bag`` from the engine."""
+"""Lesson 12, the hidden bag: answers recomputed with ``evo_lab.games.evo2e.odds.bag`` from the engine."""
 
 from __future__ import annotations
 
@@ -29,14 +29,14 @@ def bag_position(seed: int = 14, round: int = 5, players: int = 4):  # noqa: A00
 
 
 def view():
-    from evo_lab.odds.bag import bag_view
+    from evo_lab.games.evo2e.odds.bag import bag_view
 
     return bag_view(bag_position())
 
 
 def initial_view():
     import evo_lab
-    from evo_lab.odds.bag import bag_view
+    from evo_lab.games.evo2e.odds.bag import bag_view
 
     return bag_view(evo_lab.Game(players=4, seed=14).new_initial_state())
 
@@ -60,7 +60,7 @@ def games_for_half_width(p: Fraction, width: float = 0.01, limit: int = 1_000_00
 @exercise("12.1", "fraction", "Count the bags: how many 8-sets of the 12 unique genes contain both genes? Divide by "
           "C(12, 8).")
 def _e1():
-    from evo_lab.odds.bag import count_distribution
+    from evo_lab.games.evo2e.odds.bag import count_distribution
 
     return count_distribution(initial_view(), ["large_horn", "bony_plates"])[2]
 
@@ -80,7 +80,7 @@ def _e3():
 
 
 def _movement():
-    from evo_lab.odds.bag import count_distribution
+    from evo_lab.games.evo2e.odds.bag import count_distribution
 
     return count_distribution(view(), MOVEMENT)
 

@@ -3,7 +3,7 @@
 The grid (:class:`HexGrid`, an anywidget) has a palette (desert, plains, hills, mountains, sea to erase) and
 tools (paint, start areas, coast, label) with keyboard shortcuts; click or drag to paint, Shift+click fills a
 row from the last hex, undo/redo. Beside it: where to start from (a blank grid, a standard board, a file), the
-name, players and provenance, the board's own typed errors live (:meth:`evo_lab.board.Board.problems`:
+name, players and provenance, the board's own typed errors live (:meth:`evo_lab.games.evo2e.board.Board.problems`:
 connected land, start areas per seat, terrain shares), terrain counts, the coast and start areas, and Save.
 Every edit goes through :class:`~evo_lab.views.board_draft.BoardDraft`; a bad edit shows its error and
 changes nothing.
@@ -29,9 +29,9 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
-from evo_lab.board import TERRAINS, Board, BoardError
+from evo_lab.games.evo2e.board import TERRAINS, Board, BoardError
 from evo_lab.views.board_draft import KINDS, SEA, BoardDraft, axial_to_offset
-from evo_lab.views.svg import COAST_COLOUR, PLAYER_COLOURS, SEA_COLOUR, TERRAIN_COLOURS
+from evo_lab.games.evo2e.svg import COAST_COLOUR, PLAYER_COLOURS, SEA_COLOUR, TERRAIN_COLOURS
 
 __all__ = ["BoardEditor", "HexGrid"]
 
@@ -70,7 +70,7 @@ def _grid_extent(draft: BoardDraft) -> list[int]:
 
 class BoardEditor(W.HBox):
     """Draw or edit a board. ``BoardEditor(board=None, *, players=4)``: ``board`` is None (a blank grid),
-    ``"standard"`` (the shipped board for ``players``), a :class:`~evo_lab.board.Board` or a board file path.
+    ``"standard"`` (the shipped board for ``players``), a :class:`~evo_lab.games.evo2e.board.Board` or a board file path.
     ``ed.draft`` is the :class:`~evo_lab.views.board_draft.BoardDraft`; ``ed.board()`` the validated board;
     ``ed.save(path)`` writes it."""
 
@@ -280,7 +280,7 @@ class BoardEditor(W.HBox):
         self.checks.value = checks_html(d)
 
     def board(self) -> Board:
-        """The board drawn (raises the first :class:`~evo_lab.board.BoardError` while it is not valid)."""
+        """The board drawn (raises the first :class:`~evo_lab.games.evo2e.board.BoardError` while it is not valid)."""
         return self.draft.board()
 
     def save(self, path: str | Path | None = None) -> Board | None:

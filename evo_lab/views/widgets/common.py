@@ -18,7 +18,7 @@ import ipywidgets as W
 
 from evo_lab.views.colours import SEAT_COLOURS
 from evo_lab.views.games import view_for
-from evo_lab.views.words import prob_words
+from evo_lab.core.words import prob_words
 
 from .session import Session
 

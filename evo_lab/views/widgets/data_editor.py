@@ -30,7 +30,7 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from evo_lab.core.datapack import DataError
-from evo_lab.datapack import DataPack
+from evo_lab.games.evo2e.datapack import DataPack
 from evo_lab.views.data_draft import DEFAULT_SOURCE, STATES, DataDraft, value_provenance
 
 __all__ = ["DataEditor", "diff_html"]
@@ -62,7 +62,7 @@ def diff_html(draft: DataDraft) -> str:
 
 class DataEditor(W.VBox):
     """Enter printed data. ``DataEditor(data=None, *, source="my copy of the game")``: ``data`` is None (the
-    shipped pack), a :class:`~evo_lab.datapack.DataPack` or a pack folder. ``ed.draft`` is the
+    shipped pack), a :class:`~evo_lab.games.evo2e.datapack.DataPack` or a pack folder. ``ed.draft`` is the
     :class:`~evo_lab.views.data_draft.DataDraft`, ``ed.pack`` the last valid pack, ``ed.save(folder)`` writes it.
     Controls: ``ed.wheel[(section, terrain)]``, ``ed.initial``, ``ed.tokens[kind]``, ``ed.faces[i]``,
     ``ed.copies[card]``, ``ed.source_box``, ``ed.confirm_buttons[group]``."""

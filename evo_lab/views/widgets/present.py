@@ -111,7 +111,7 @@ def present(game: str = "evo2e", scenario: str | None = None, players: int | Non
 
 def scenario_names(game: str) -> list[str]:
     """The named scenarios of ``game`` the page opens: :data:`SCENARIOS` and the game's presets (its view plugin's
-    ``scenarios()``, the Game tab's menu: for Evo 2e, :mod:`evo_lab.scenarios`).
+    ``scenarios()``, the Game tab's menu: for Evo 2e, :mod:`evo_lab.games.evo2e.scenarios`).
 
     >>> "attack" in scenario_names("evo2e") and "chameleon" in scenario_names("evo2e")
     True

@@ -284,7 +284,7 @@ class Session:
         self._swap(GameTree(state))
 
     def scenarios(self) -> list[tuple[str, str]]:
-        """The current game's presets, ``(title, id)`` (its view plugin's; Evo 2e: :mod:`evo_lab.scenarios`)."""
+        """The current game's presets, ``(title, id)`` (its view plugin's; Evo 2e: :mod:`evo_lab.games.evo2e.scenarios`)."""
         return self.view.scenarios()
 
     def open_scenario(self, name: str, game: Any = None) -> Any:

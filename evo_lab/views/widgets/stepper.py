@@ -21,7 +21,7 @@ import ipywidgets as W
 from evo_lab.core.registry import game_entry, registered_games
 from evo_lab.core.tree import HistoryError, Node
 from evo_lab.views.games import view_for
-from evo_lab.views.words import plural
+from evo_lab.core.words import plural
 
 from .common import row
 from .download import ExportBar

@@ -1,12 +1,12 @@
 """The board file format (``evo-lab-board``, version 1): its checks, one function per rule, and
 :func:`problems`, which runs every check that can run and returns all the errors at once (the board editor
-shows them live beside the grid). :class:`evo_lab.board.Board` raises the first of them.
+shows them live beside the grid). :class:`evo_lab.games.evo2e.board.Board` raises the first of them.
 
 Optional per-cell fields, for a transcription of a printed board that differs from what evo-lab derives:
 ``"coastal": true|false`` overrides the computed coast (a space is coastal when one of its six neighbours is
 sea) and ``"label": "K7"`` replaces the derived label (row letter + position in the row).
 
->>> from evo_lab.board import Board
+>>> from evo_lab.games.evo2e.board import Board
 >>> d = Board.standard(2).to_dict()
 >>> d["cells"] = [c for c in d["cells"] if c["terrain"] != "hills"]
 >>> for e in problems(d, "my.json"):
@@ -44,7 +44,7 @@ LABEL_RE = re.compile(r"^[A-WYZ]{1,3}[0-9]{1,3}$")
 class BoardError(ValueError):
     """An invalid board or board file. The message names the source (file), the field and the problem.
 
-    >>> from evo_lab.board import Board
+    >>> from evo_lab.games.evo2e.board import Board
     >>> try:
     ...     Board.standard(7)
     ... except BoardError as e:
@@ -65,7 +65,7 @@ class BoardError(ValueError):
         super().__init__(": ".join(parts))
 
 
-BoardError.__module__ = "evo_lab.board"  # its public home (tracebacks and doctests name it there)
+BoardError.__module__ = "evo_lab.games.evo2e.board"  # its public home (tracebacks and doctests name it there)
 
 
 def _is_int(x: Any) -> bool:
@@ -270,7 +270,7 @@ def problems(data: Any, source: str = "<dict>",
         out.append(e)
     if not out:
         try:  # labels clash only once the derived ones are known
-            from .board import Board
+            from .graph import Board
 
             Board(data, source, terrain_bounds=terrain_bounds)
         except BoardError as e:

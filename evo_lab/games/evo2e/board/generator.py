@@ -1,6 +1,6 @@
-"""Procedural islands for :meth:`evo_lab.board.Board.generate` (moved out of :mod:`evo_lab.board` to keep
-each module short): a compact, lake-free coastline, contiguous terrain regions with quotas, and two adjacent
-coastal start spaces per seat spread around the coast.
+"""Procedural islands for :meth:`evo_lab.games.evo2e.board.Board.generate` (kept apart from
+:mod:`evo_lab.games.evo2e.board.graph` to keep each module short): a compact, lake-free coastline, contiguous
+terrain regions with quotas, and two adjacent coastal start spaces per seat spread around the coast.
 
 >>> data, source, bounds = generate_dict(2, None, 3, None)
 >>> len(data["cells"]), source, bounds
@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from collections import deque
 
-from .board import DEFAULT_SIZES, hex_center
-from .board_file import DEFAULT_TERRAIN_BOUNDS, DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
+from .graph import DEFAULT_SIZES, hex_center
+from .file_format import DEFAULT_TERRAIN_BOUNDS, DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
 
 __all__ = ["generate_dict"]
 

@@ -3,8 +3,8 @@
 A :class:`Board` is an immutable hex map in axial coordinates ``(q, r)`` (pointy-top hexes). Every land
 space has one of the four :data:`TERRAINS` (hot to cold). A space is *coastal* when at least one of its six
 neighbouring hex cells is not land (a board file may override that per space, and give a space its own
-label: see :mod:`evo_lab.board_file`). Space ids are ``0..n-1`` in ``(r, q)`` order; labels are derived:
-row letter (``A`` = top row) plus 1-based position in the row (``A1``, ``A2``, ..., ``B1``, ...).
+label: see :mod:`evo_lab.games.evo2e.board.file_format`). Space ids are ``0..n-1`` in ``(r, q)`` order; labels
+are derived: row letter (``A`` = top row) plus 1-based position in the row (``A1``, ``A2``, ..., ``B1``, ...).
 
 The four shipped boards (:meth:`Board.standard`) are *reconstructed, not the printed board*: no public
 transcription of the printed Evo boards exists. Users who own the game can enter the printed map in the
@@ -28,11 +28,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .board_file import DEFAULT_TERRAIN_BOUNDS, DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
-from .board_file import problems as _problems
-from .board_file import validate as _validate
+from .file_format import DEFAULT_TERRAIN_BOUNDS, DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
+from .file_format import problems as _problems
+from .file_format import validate as _validate
 
-__all__ = ["DEFAULT_SIZES", "DIRECTIONS", "TERRAINS", "Board", "BoardError", "hex_center"]
+__all__ = ["DEFAULT_SIZES", "DIRECTIONS", "TERRAINS", "Board", "BoardError", "hex_center", "row_letters"]
 
 #: Default number of spaces per player count (shipped and generated boards).
 DEFAULT_SIZES: dict[int, int] = {2: 26, 3: 34, 4: 42, 5: 50}
@@ -50,7 +50,7 @@ def hex_center(q: int, r: int, size: float = 28.0) -> tuple[float, float]:
     return (size * _SQRT3 * (q + r / 2.0), size * 1.5 * r)
 
 
-def _row_letters(i: int) -> str:
+def row_letters(i: int) -> str:
     """0 -> 'A', 25 -> 'Z', 26 -> 'AA' (spreadsheet style)."""
     s = ""
     i += 1
@@ -77,7 +77,7 @@ class Board:
         order = sorted(land, key=lambda c: (c[1], c[0]))
         index = {c: i for i, c in enumerate(order)}
         rows = sorted({r for _, r in order})
-        row_letter = {r: _row_letters(i) for i, r in enumerate(rows)}
+        row_letter = {r: row_letters(i) for i, r in enumerate(rows)}
         labels, pos_in_row, last_r = [], 0, None
         for q, r in order:
             pos_in_row = pos_in_row + 1 if r == last_r else 1
@@ -166,7 +166,7 @@ class Board:
         >>> Board.standard(4).id_of("Z9")
         Traceback (most recent call last):
         ...
-        evo_lab.board.BoardError: standard-4p: field 'label': unknown space label 'Z9'
+        evo_lab.games.evo2e.board.BoardError: standard-4p: field 'label': unknown space label 'Z9'
         """
         key = label.strip().upper() if isinstance(label, str) else label
         try:
@@ -322,7 +322,7 @@ class Board:
         >>> Board.from_dict(d, "my.json")
         Traceback (most recent call last):
         ...
-        evo_lab.board.BoardError: my.json: field 'players': must be an integer from 2 to 5, got 9
+        evo_lab.games.evo2e.board.BoardError: my.json: field 'players': must be an integer from 2 to 5, got 9
         """
         return cls(data, source, terrain_bounds=terrain_bounds)
 
@@ -402,13 +402,13 @@ class Board:
                highlight: dict[int, str] | Iterable[int] | None = None,
                climate: dict[str, str] | None = None, size: float = 28, labels: bool = True,
                title: str | None = None) -> str:
-        """SVG picture of the board (see :func:`evo_lab.views.svg.board_svg`).
+        """SVG picture of the board (see :func:`evo_lab.games.evo2e.svg.board_svg`).
 
         >>> svg = Board.standard(2).to_svg(occupants={0: 1}, highlight={3})
         >>> svg.count('class="space ')
         26
         """
-        from evo_lab.views.svg import board_svg
+        from evo_lab.games.evo2e.svg import board_svg
 
         return board_svg(self, occupants=occupants, highlight=highlight, climate=climate, size=size,
                          labels=labels, title=title)
@@ -433,7 +433,7 @@ class Board:
         >>> Board.generate(5, seed=7) == b
         True
         """
-        from .board_gen import generate_dict
+        from .generator import generate_dict
 
         data, source, bounds = generate_dict(players, size, seed, terrain_mix)
         return cls.from_dict(data, source, terrain_bounds=bounds)

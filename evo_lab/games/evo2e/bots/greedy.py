@@ -24,7 +24,7 @@ when the opponents lay more eggs than we do; geysers when it saves a dinosaur; a
 first place.
 
 >>> import evo_lab
->>> from evo_lab.bots import GreedyBot
+>>> from evo_lab.games.evo2e.bots import GreedyBot
 >>> s = evo_lab.Game(players=4, seed=5).new_initial_state_dealt()
 >>> GreedyBot()(s) in s.legal_actions()
 True
@@ -36,10 +36,10 @@ import weakref
 from collections import deque
 from typing import Any
 
-from ..games.evo2e import rules
-from ..games.evo2e.actions import ATTACK, END, INITIATIVE, PASS, PLAY, Action
-from ..core.observer import Secret
-from .base import Bot, register
+from .. import rules
+from ..actions import ATTACK, END, INITIATIVE, PASS, PLAY, Action
+from ....core.observer import Secret
+from ....bots.base import Bot
 
 _NEXT = Secret("next_token")
 
@@ -235,7 +235,6 @@ def keep_chance(state: Any, value: int) -> float:
     return (1 - per) ** later
 
 
-@register
 class GreedyBot(Bot):
     """One-step look-ahead on :func:`evaluate`, with rules of thumb for bids and event cards.
 

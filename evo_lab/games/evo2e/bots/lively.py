@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Bot, register
+from ....bots.base import Bot
 
 #: How much a dinosaur likes each climate state (moves go towards higher values).
 CLIMATE_VALUE = {"ideal": 3.0, "hot": 1.0, "cold": 1.0, "deadly": -4.0}
@@ -27,7 +27,6 @@ ATTACK_AT = 0.4
 WANDER = 0.35
 
 
-@register
 class LivelyBot(Bot):
     """Moves towards better climate and towards beatable enemies, attacks at ``ATTACK_AT`` or better, lays
     every egg (killer babies too), bids low on genes it can use; every choice has a little seeded noise."""

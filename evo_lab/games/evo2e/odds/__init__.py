@@ -1,7 +1,7 @@
 """Probability and what-ifs: exact combat, attack-plan, climate and survival odds from the data pack (as
 ``fractions.Fraction``), and seeded Monte Carlo from any position. See ``docs/odds.md``.
 
->>> from evo_lab.odds import combat_odds, climate_forecast
+>>> from evo_lab.games.evo2e.odds import combat_odds, climate_forecast
 >>> combat_odds(2, 1).probability
 Fraction(2, 3)
 """

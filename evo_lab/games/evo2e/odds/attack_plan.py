@@ -30,8 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from ..games.evo2e import State, rules
-from ..games.evo2e.actions import ATTACK, ESCAPE, FLIPPERS, MOVE, WINGS, Action
+from .. import State, rules
+from ..actions import ATTACK, ESCAPE, FLIPPERS, MOVE, WINGS, Action
 from .combat import NotMovementPhaseError, OddsError
 
 GOALS = ("remove", "space")
@@ -240,7 +240,7 @@ def _frenzy_bonus(game: Any) -> int:
 def follow_plan(state: State, plan: AttackPlan, rng: np.random.Generator) -> tuple[bool, int]:
     """Play ``plan`` on a copy of ``state`` with the engine (die rolls by ``rng``; a chameleon defender
     escapes as the plan assumes). Returns (success, points spent). For checking plans by simulation."""
-    from ..core.protocol import sample_chance
+    from ....core.protocol import sample_chance
 
     if plan.movement_points != state.mp_left:
         raise OddsError("follow_plan needs a plan made with the position's own movement points")
@@ -289,7 +289,7 @@ def follow_plan(state: State, plan: AttackPlan, rng: np.random.Generator) -> tup
 
 def simulate_attack_plan(state: State, plan: AttackPlan, n: int = 2000, seed: int = 0) -> dict:
     """Run :func:`follow_plan` ``n`` times: success count, Wilson interval, mean points spent."""
-    from ..stats import mean_interval, wilson_interval
+    from ....stats import mean_interval, wilson_interval
 
     rng = np.random.default_rng(seed)
     wins, pts = 0, []

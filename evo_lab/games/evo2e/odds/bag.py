@@ -34,8 +34,8 @@ from itertools import combinations
 from math import comb
 from typing import Any, Iterable
 
-from ..core.errors import EvoLabError, IllegalActionError
-from ..engine.actions import EXCLUDE, GENE, Action
+from ....core.errors import EvoLabError, IllegalActionError
+from ..actions import EXCLUDE, GENE, Action
 
 __all__ = ["BagError", "BagView", "bag_view", "count_distribution", "hypergeometric", "next_draw",
            "replay_with_excluded", "posterior_by_replay", "DeterminizeCheck", "determinize_frequencies",
@@ -204,7 +204,7 @@ class DeterminizeCheck:
         return self.in_bag[gene] / self.n
 
     def interval(self, successes: int) -> tuple[float, float]:
-        from ..stats import wilson_interval
+        from ....stats import wilson_interval
 
         return wilson_interval(successes, self.n)
 

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..datapack import CLIMATE_STATES, DataPack, load_data
-from ..games.evo2e import Game, State, Step, rules
+from .. import Game, State, Step, rules
 from .combat import OddsError
 
 
@@ -278,12 +278,12 @@ class ClimateSimulation:
 
     def interval(self, k: int, section: int) -> tuple[float, float]:
         """Wilson 95% interval of the conditional frequency of ``section`` in the k-th future round."""
-        from ..stats import wilson_interval
+        from ....stats import wilson_interval
 
         return wilson_interval(self.section_counts[k].get(section, 0), self.played[k])
 
     def length_interval(self, length: int) -> tuple[float, float]:
-        from ..stats import wilson_interval
+        from ....stats import wilson_interval
 
         return wilson_interval(self.game_length.get(length, 0), self.n)
 

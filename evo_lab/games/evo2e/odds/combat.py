@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Iterable
 
-from ..core.errors import EvoLabError
-from ..games.evo2e import rules
-from ..games.evo2e.datapack import DataPack, load_data
+from ....core.errors import EvoLabError
+from .. import rules
+from ..datapack import DataPack, load_data
 
 
 class OddsError(EvoLabError, ValueError):

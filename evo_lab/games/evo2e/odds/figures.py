@@ -93,7 +93,7 @@ def terrain_state_chart(forecast: ClimateForecast, terrain: str) -> go.Figure:
 def game_length_bar(exact: dict[int, Fraction] | ClimateForecast, simulated: Any = None) -> go.Figure:
     """Exact game-length bars; ``simulated`` (a ``ClimateSimulation``, a ``MonteCarloResult`` or a dict of
     counts) adds observed frequencies with Wilson intervals."""
-    from ..stats import wilson_interval
+    from ....stats import wilson_interval
 
     dist = exact.game_length if isinstance(exact, ClimateForecast) else exact
     xs = sorted(dist)

@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from ..core.protocol import play_out, uniform_random_policy
-from ..games.evo2e import State
-from ..parallel import SERIAL_THRESHOLD, child_seeds, map_chunks, seed_int
-from ..stats import mean_interval, wilson_interval
+from ....core.protocol import play_out, uniform_random_policy
+from .. import State
+from ....parallel import SERIAL_THRESHOLD, child_seeds, map_chunks, seed_int
+from ....stats import mean_interval, wilson_interval
 from .combat import OddsError
 
 UNTIL = ("game", "round")
@@ -120,7 +120,7 @@ def _make(spec: Any, seed: int, rng: np.random.Generator) -> Callable[[State, in
         return lambda s, p: pol(s)
     if isinstance(spec, str):
         try:
-            from ..bots import make_bot  # type: ignore[attr-defined]
+            from ....bots import make_bot  # type: ignore[attr-defined]
         except ImportError:
             raise OddsError(f"bot {spec!r} needs evo_lab.bots, which is not available") from None
         bot = make_bot(spec, seed=seed)

@@ -6,13 +6,13 @@ Assumptions (documented in ``docs/odds.md``):
 * The board stays as it is until the survival phase (no more moves, births, attacks or event cards; a
   Geysers card already played this round counts).
 * The climate of that survival phase is known once this round's token is revealed; before that it follows
-  the next token's exact distribution for the viewer (:func:`~evo_lab.odds.climate.climate_forecast`), and
+  the next token's exact distribution for the viewer (:func:`~evo_lab.games.evo2e.odds.climate.climate_forecast`), and
   the meteorite may end the game first (no survival, no scoring).
 * Which dinosaurs die is the owner's choice; the numbers per *player* do not depend on it. Per *dinosaur*
   we assume the owner removes, one at a time, a uniformly chosen dinosaur among those that may die (what the
   engine's uniform random policy does), so dinosaurs sharing a terrain state share the same risk.
 
->>> from evo_lab.odds import demo_position
+>>> from evo_lab.games.evo2e.odds import demo_position
 >>> s = demo_position()
 >>> r = survival_risk(s)
 >>> sum(r.deaths[0].values())
@@ -25,7 +25,7 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..games.evo2e import State, rules
+from .. import State, rules
 from .climate import climate_forecast, climate_view
 from .combat import OddsError
 

@@ -1,5 +1,5 @@
 """Evo 2e's view plugin: the hex board widget (anywidget, :mod:`.board_widget`), the Combat, Climate and Auction
-tabs, Evo's players and story tabs, the bots of :mod:`evo_lab.bots`, and Evo's words (:mod:`evo_lab.views.words`).
+tabs, Evo's players and story tabs, the bots of :mod:`evo_lab.bots`, and Evo's words (:mod:`evo_lab.games.evo2e.words`).
 
 >>> import evo_lab
 >>> from evo_lab.views.games import view_for
@@ -33,23 +33,23 @@ class Evo2eView(GameView):
         return f"Evo 2e, {game.players} players, board {escape(game.board.name)}"
 
     def action_words(self, state: Any, action: Any, viewer: int | None = None) -> str:
-        from evo_lab.views.words import action_words
+        from evo_lab.games.evo2e.words import action_words
 
         return action_words(state, action, viewer)
 
     def choice_label(self, state: Any, action: Any) -> str:
-        from evo_lab.views.words import choice_label
+        from evo_lab.games.evo2e.words import choice_label
 
         return choice_label(state, action)
 
     def history_line(self, node: Any, viewer: int | None = None) -> str:
-        from evo_lab.views.words import history_line
+        from evo_lab.games.evo2e.words import history_line
 
         return history_line(node, viewer)
 
     def game_over_html(self, state: Any) -> str:
         from evo_lab.views.widgets.common import player_html
-        from evo_lab.views.words import plural
+        from evo_lab.core.words import plural
 
         from .odds_bridge import rounds_played
 
@@ -59,7 +59,7 @@ class Evo2eView(GameView):
                 + f" ({mp})")
 
     def status_html(self, state: Any, tree: Any) -> str:
-        from evo_lab.views.svg import CLIMATE_COLOURS
+        from evo_lab.games.evo2e.svg import CLIMATE_COLOURS
 
         who = self.who_html(state)
         clim = ", ".join(f"{t} <span style='color:{CLIMATE_COLOURS[c]}'>{c}</span>"
@@ -132,7 +132,7 @@ class Evo2eView(GameView):
         return action.kind in BOARD_KINDS and action.a == selected
 
     def selection_note(self, state: Any, selected: Any, n: int) -> str:
-        from evo_lab.views.words import plural
+        from evo_lab.core.words import plural
 
         if not n:
             return ""
@@ -150,23 +150,23 @@ class Evo2eView(GameView):
         return [board, board_file]
 
     def new_game_options(self, fields: list) -> dict:
-        from evo_lab.board import Board
+        from evo_lab.games.evo2e.board import Board
 
         path = fields[1].value.strip() if len(fields) > 1 else ""
         return {"board": Board.load(path)} if path else {}
 
     def scenarios(self) -> list[tuple[str, str]]:
-        from evo_lab.scenarios import scenarios
+        from evo_lab.games.evo2e.scenarios import scenarios
 
         return [(sc.title, sc.id) for sc in scenarios()]
 
     def scenario(self, name: str) -> Any:
-        from evo_lab.scenarios import scenario
+        from evo_lab.games.evo2e.scenarios import scenario
 
         return scenario(name)
 
     def scenario_note(self, name: str) -> str:
-        from evo_lab.scenarios import scenario_info
+        from evo_lab.games.evo2e.scenarios import scenario_info
 
         sc = scenario_info(name)
         return f"{sc.note} ({sc.rule})"

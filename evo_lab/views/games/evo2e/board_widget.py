@@ -19,7 +19,7 @@ import anywidget
 import traitlets
 
 from evo_lab.views.snapshot import board_geometry, snapshot
-from evo_lab.views.words import action_words
+from evo_lab.games.evo2e.words import action_words
 
 from evo_lab.views.widgets.common import KIT_CSS
 from evo_lab.views.widgets.session import Session

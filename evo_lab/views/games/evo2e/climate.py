@@ -17,8 +17,9 @@ from typing import Any
 import ipywidgets as W
 import plotly.graph_objects as go
 
-from evo_lab.views.svg import CLIMATE_COLOURS, TERRAIN_COLOURS
-from evo_lab.views.words import plural, token_words
+from evo_lab.games.evo2e.svg import CLIMATE_COLOURS, TERRAIN_COLOURS
+from evo_lab.core.words import plural
+from evo_lab.games.evo2e.words import token_words
 
 from . import odds_bridge
 from evo_lab.views.widgets.charts import bar_svg, heatmap_svg

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as W
 import plotly.graph_objects as go
 
-from evo_lab.views.words import plural
+from evo_lab.core.words import plural
 
 from . import odds_bridge
 from evo_lab.views.widgets.charts import bar_svg

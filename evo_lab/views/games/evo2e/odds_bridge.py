@@ -1,4 +1,4 @@
-"""Exact odds for the panels, from :mod:`evo_lab.odds`, as plain data with :class:`fractions.Fraction`
+"""Exact odds for the panels, from :mod:`evo_lab.games.evo2e.odds`, as plain data with :class:`fractions.Fraction`
 probabilities, as the viewer of the panel may know them.
 
 >>> import evo_lab
@@ -15,15 +15,15 @@ from collections import deque
 from fractions import Fraction
 from typing import Any
 
-from evo_lab import odds
-from evo_lab.engine import rules
+from evo_lab.games.evo2e import odds
+from evo_lab.games.evo2e import rules
 
 __all__ = ["attack_plan", "climate", "combat", "next_token_outcomes", "rounds_played"]
 
 
 def combat(game: Any, attack_horns: int, defence_horns: int, *, large_horn: bool = False, bony_plates: bool = False,
            frenzied: bool = False) -> dict:
-    """Exact chance that an attack succeeds, with the die-face breakdown (``evo_lab.odds.combat_odds`` on the
+    """Exact chance that an attack succeeds, with the die-face breakdown (``evo_lab.games.evo2e.odds.combat_odds`` on the
     game's data pack).
 
     Returns ``{"probability", "attack", "defence", "faces": {kind: {"name", "count", "wins", "contribution"}}}``.
@@ -39,7 +39,7 @@ def combat(game: Any, attack_horns: int, defence_horns: int, *, large_horn: bool
 def attack_plan(state: Any, src: int, dst: int, movement_points: int | None = None) -> dict:
     """Chance that the dinosaur on ``src`` takes the enemy on ``dst`` this turn with the movement points left.
 
-    In the mover's own turn this is ``evo_lab.odds.attack_plan`` (the optimal plan: wings, flippers, retries,
+    In the mover's own turn this is ``evo_lab.games.evo2e.odds.attack_plan`` (the optimal plan: wings, flippers, retries,
     chameleon escapes). For any other dinosaur (a what-if on the board) it is the plan it would have with
     ``movement_points`` if it moved now: the shortest walk over empty spaces to a neighbour of the target, then
     an attack after each failure, ``1 - (1 - p)^attempts`` (no wings, flippers or chameleon skin).
@@ -98,7 +98,7 @@ def rounds_played(state: Any) -> int:
 
 
 def climate(state: Any, rounds: int | None = None, viewer: int | None = None) -> dict:
-    """Exact climate trajectory from ``state`` as ``viewer`` knows it (``evo_lab.odds.climate_forecast``): for
+    """Exact climate trajectory from ``state`` as ``viewer`` knows it (``evo_lab.games.evo2e.odds.climate_forecast``): for
     each coming round the wheel section's distribution (given that the round is played), the chance that it is
     played, and the number of rounds the game lasts.
 

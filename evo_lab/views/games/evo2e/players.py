@@ -15,8 +15,8 @@ from html import escape
 
 import ipywidgets as W
 
-from evo_lab.views.svg import PLAYER_NAMES
-from evo_lab.views.words import token_words
+from evo_lab.games.evo2e.svg import PLAYER_NAMES
+from evo_lab.games.evo2e.words import token_words
 
 from evo_lab.views.widgets.common import Panel, player_html
 from evo_lab.views.widgets.session import Session

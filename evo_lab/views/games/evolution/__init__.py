@@ -114,7 +114,7 @@ class EvolutionView(GameView):
 
     def selection_note(self, state: Any, selected: Any, n: int) -> str:
         from evo_lab.views.widgets.common import player_html
-        from evo_lab.views.words import plural
+        from evo_lab.core.words import plural
 
         sp, card = selected
         what = []
