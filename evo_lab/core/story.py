@@ -3,7 +3,8 @@
 The game supplies two small functions: ``heading(state)`` (a heading such as ``"Round 2"``; a new one is printed
 when it changes, ``None`` for none) and ``lines(before, action, after)`` (what an action did, in words). Chance is
 drawn with :func:`~evo_lab.core.protocol.sample_chance` from ``rng``; decisions come from one bot per seat
-(``bot(state, player)``).
+(``bot(state, player)``), by default :func:`seeded_bots` (one bot of a name per seat, each seeded from the story's
+seed). Each game's story module (``evo_lab/games/<game>/story.py``) supplies its words and calls :func:`tell`.
 
 >>> import numpy as np, evo_lab
 >>> from evo_lab.bots import make_bot
@@ -19,9 +20,24 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+import numpy as np
+
 from .protocol import sample_chance
 
-__all__ = ["tell"]
+__all__ = ["seeded_bots", "tell"]
+
+
+def seeded_bots(name: str, players: int, seed: int | None, game: str | None = None) -> list[Any]:
+    """One ``name`` bot per seat (:func:`evo_lab.bots.make_bot` for ``game``), seat ``q`` seeded from the ``q``-th
+    child of ``numpy.random.SeedSequence(seed)``.
+
+    >>> [b.seed for b in seeded_bots("random", 2, 1, game="origin")] == [b.seed for b in seeded_bots("random", 2, 1)]
+    True
+    """
+    from ..bots.registry import make_bot
+
+    kids = np.random.SeedSequence(seed).spawn(players)
+    return [make_bot(name, game=game, seed=int(k.generate_state(1)[0])) for k in kids]
 
 
 def tell(state: Any, bots: Sequence[Callable[[Any, int], Any]], rng: Any, *,

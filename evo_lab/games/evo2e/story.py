@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from ...core.protocol import sample_chance
+from ...core.story import seeded_bots, tell
 from . import rules
 from .game import Game
 from .state import State
@@ -33,35 +33,19 @@ def narrate(before: State, action: Any, after: State) -> list[str]:
 
 def default_bots(players: int, seed: int | None, name: str = "lively") -> list[Callable[[State, int], Any]]:
     """The demo's players: one ``lively`` bot per seat (dinosaurs that move, fight, lay eggs and die), seeded
-    from ``seed``; ``name`` picks another bot of :mod:`evo_lab.bots`."""
-    from ...bots import make_bot
-
-    ss = np.random.SeedSequence(seed)
-    return [make_bot(name, seed=int(c.generate_state(1)[0])) for c in ss.spawn(players)]
+    from ``seed``; ``name`` picks another of Evo 2e's bots."""
+    return seeded_bots(name, players, seed)
 
 
 def play_story(game: Game, seed: int | None = None, bots: Iterable[Callable[[State, int], Any]] | None = None,
                echo: Callable[[str], None] | None = None) -> tuple[State, list[str]]:
-    """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``) and tell it round by round."""
-    rng = np.random.default_rng(seed)
+    """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``) and tell it round by round (the
+    loop is :func:`evo_lab.core.story.tell`; the words are the events' own, :func:`narrate`)."""
     players = list(bots) if bots is not None else default_bots(game.players, seed)
     if len(players) != game.players:
         raise ValueError(f"need {game.players} bots, got {len(players)}")
-    state = game.new_initial_state()
-    lines: list[str] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            a = sample_chance(state, rng)
-        else:
-            p = state.current_player()
-            a = players[p](state, p)
-        before = state.clone()
-        state.apply_action(a)
-        for line in narrate(before, a, state):
-            lines.append(line)
-            if echo is not None:
-                echo(line)
-    return state, lines
+    return tell(game.new_initial_state(), players, np.random.default_rng(seed), heading=lambda s: None,
+                lines=narrate, echo=echo)
 
 
 __all__ = ["narrate", "play_story", "default_bots", "rules"]

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ...core.story import tell
+from ...core.story import seeded_bots, tell
 from .events import describe
 
 __all__ = ["play_story", "PHASES"]
@@ -46,11 +46,8 @@ def play_story(game: Any, seed: int | None = None, bots: list | None = None,
                echo: Callable[[str], None] | None = None) -> tuple[Any, list[str]]:
     """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Origin's greedy bots seeded
     from ``seed``) and tell it; returns ``(final state, lines)``."""
-    from ...bots.registry import make_bot
-
     if bots is None:
-        kids = np.random.SeedSequence(seed).spawn(game.players)
-        bots = [make_bot("greedy", game="origin", seed=int(k.generate_state(1)[0])) for k in kids]
+        bots = seeded_bots("greedy", game.players, seed, game="origin")
     return tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
                 lines=_lines(game), ending=_ending, echo=echo)
 
