@@ -1,23 +1,23 @@
-"""Evo in OpenSpiel: a Python game registered with pyspiel under the short name ``python_evo``.
+"""Any kit game in OpenSpiel: one pyspiel game class per :class:`~evo_lab.interop.spec.AdapterSpec`.
 
-``import evo_lab.interop.openspiel`` registers the game (needs the ``open_spiel`` wheel: ``pip install
-'evo-lab[openspiel]'``); then ``pyspiel.load_game("python_evo", {"players": 2})`` works like any other game.
+:func:`register` registers a spec's game with pyspiel under its ``short_name`` (``python_evolution``,
+``python_origin``); :mod:`evo_lab.interop.openspiel` does it for every game with a kit at import.
+Evo 2e keeps its own classes there (``python_evo``, unchanged).
 
-* Sequential, explicit stochastic (every chance node lists its outcomes with the engine's exact
-  probabilities, as floats), imperfect information (hidden: others' event cards, the excluded unique genes,
-  a climate token seen by someone else's sixth sense; all decided by the game's observer), general sum, terminal reward.
-* Returns: ``"mp"`` (default) the final MP of each player; ``"rank"`` ``(n - place) / (n - 1)`` (1 for a
-  sole winner, 0 for last; tied players share the better place). Zero before the end.
-* Actions: the dense codes of :class:`~evo_lab.games.evo2e.codec.ActionCodec` for this board.
-* Strings: ``information_state_string(p)`` is the history as ``p`` saw it (hidden outcomes masked) plus the
-  current observation, ``observation_string(p)`` the current observation only; both are maintained
-  incrementally. ``observation_tensor(p)`` is :class:`~evo_lab.games.evo2e.codec.ObservationEncoder`'s vector.
-* Parameters: ``players`` (2..5, default 2), ``seed`` (the engine game's seed, default 0), ``returns``.
+* Sequential, explicit stochastic (every chance node lists the engine's exact outcomes, probabilities as floats),
+  imperfect information (what each player sees is the game observer's: ``mask_action`` for the history,
+  ``string`` and ``tensor`` for the present), terminal reward; constant-sum when the spec's utility has a sum
+  (win shares: Evolution and Origin), else general sum.
+* Actions and chance outcomes: the dense codes of the game's codec (``encode``, ``decode``, ``encode_chance``,
+  ``decode_chance``).
+* ``information_state_string(p)``: the history as ``p`` saw it (kept incrementally) ``+ "#" +`` the current
+  observation string: the same text as the engine's ``state.information_state_string(p)``.
+* Parameters: the spec's (``players``, ``seed``, and the game's own such as ``variant`` or ``sets``).
 
 >>> import pyspiel, evo_lab.interop.openspiel
->>> game = pyspiel.load_game("python_evo", {"players": 2})
->>> game.num_players(), game.get_type().short_name
-(2, 'python_evo')
+>>> g = pyspiel.load_game("python_origin", {"players": 3})
+>>> g.num_players(), g.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+(3, True)
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from .errors import missing_dependency
+from .spec import AdapterSpec, size_of
 
 try:
     import pyspiel
@@ -34,139 +35,151 @@ except ImportError as e:  # pragma: no cover - depends on the installation
     raise missing_dependency(f"the OpenSpiel adapter needs the open_spiel wheel ({e}); "
                              "pip install 'evo-lab[openspiel]'") from e
 
-from ..games.evo2e import Game as EvoGame
-from ..games.evo2e import State
-from ..games.evo2e.actions import Action
-from ..games.evo2e.kit import max_game_length
-from ..games.evo2e.codec import ActionCodec, ObservationEncoder
-from .spiel import BoxedState
-
-SHORT_NAME = "python_evo"
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
-_DEFAULTS = {"players": 2, "seed": 0, "returns": "mp"}
-
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Evo (Second Edition), evo-lab engine",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=MIN_PLAYERS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=dict(_DEFAULTS),
-)
+__all__ = ["BoxedState", "KitGameSpiel", "KitStateSpiel", "KitObserver", "game_type", "register", "from_engine_state"]
 
 
-class EvoGameSpiel(pyspiel.Game):
-    """The pyspiel game; ``self.evo`` is the engine's :class:`~evo_lab.Game`."""
+def game_type(spec: AdapterSpec, constant_sum: bool) -> Any:
+    """The pyspiel ``GameType`` of ``spec``."""
+    U = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=spec.short_name, long_name=spec.long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=U.CONSTANT_SUM if constant_sum else U.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.players[1], min_num_players=spec.players[0],
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=dict(spec.parameters))
 
-    def __init__(self, params: dict | None = None):
-        p = dict(_DEFAULTS)
-        p.update(params or {})
-        players = int(p["players"])
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"python_evo is for {MIN_PLAYERS}..{MAX_PLAYERS} players, got {players}")
-        if p["returns"] not in ("mp", "rank"):
-            raise ValueError(f"returns must be 'mp' or 'rank', got {p['returns']!r}")
-        evo = EvoGame(players=players, seed=int(p["seed"]))
-        codec = ActionCodec(evo)
-        s = evo.data.setup
-        top = s["starting_mp"] + s["mp_per_dinosaur"] * evo.max_dinos * (evo.pile_length + 1)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=codec.num_distinct_actions,
-            max_chance_outcomes=codec.max_chance_outcomes,
-            num_players=players,
-            min_utility=0.0,
-            max_utility=float(top) if p["returns"] == "mp" else 1.0,
-            utility_sum=None,
-            max_game_length=max_game_length(evo),
-        )
-        super().__init__(GAME_TYPE, info, {"players": players, "seed": int(p["seed"]), "returns": p["returns"]})
-        self.evo = evo
-        self.returns_mode = p["returns"]
-        self.codec = codec
-        self.encoder = ObservationEncoder(evo)
-        self.ctx = _Context(codec, self.encoder, self.returns_mode)
 
-    def new_initial_state(self) -> EvoStateSpiel:
-        return EvoStateSpiel(self)
+class _Context:
+    """What every state of one pyspiel game shares (never copied); pickles without the spec's functions (the
+    spec is found again by its game id, the codec is rebuilt)."""
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> EvoObserver:
-        return EvoObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+    __slots__ = ("game_id", "params", "engine", "codec", "tensor_size")
+
+    def __init__(self, game_id: str, params: dict, engine: Any, codec: Any, tensor_size: int):
+        self.game_id, self.params, self.engine, self.codec, self.tensor_size = game_id, params, engine, codec, \
+            tensor_size
+
+    @property
+    def spec(self) -> AdapterSpec:
+        return _SPECS[self.game_id]
+
+    def __getstate__(self) -> tuple:  # a codec may hold closures: rebuilt from the engine game
+        return (self.game_id, self.params, self.engine, self.tensor_size)
+
+    def __setstate__(self, st: tuple) -> None:
+        self.game_id, self.params, self.engine, self.tensor_size = st
+        self.codec = self.spec.codec(self.engine)
 
 
 class _Box:
-    """Holds the engine state and the masked histories; deep copies clone the engine state cheaply."""
+    """The engine state and the masked histories; a deep copy clones the engine state cheaply."""
 
     __slots__ = ("ctx", "s", "seen")
 
-    def __init__(self, s: State, seen: list[list[str]], ctx: Any):
-        self.s = s
-        self.seen = seen
-        self.ctx = ctx  # shared, never copied: codec, encoder, returns mode
+    def __init__(self, s: Any, seen: list[list[str]], ctx: _Context):
+        self.s, self.seen, self.ctx = s, seen, ctx
 
     def __deepcopy__(self, memo: dict) -> _Box:
         return _Box(self.s.clone(), [list(h) for h in self.seen], self.ctx)
 
 
-class _Context:
-    __slots__ = ("codec", "encoder", "returns_mode")
+class KitGameSpiel(pyspiel.Game):
+    """The pyspiel game of one spec; ``self.engine`` is the engine game, ``self.codec`` its codec."""
 
-    def __init__(self, codec: ActionCodec, encoder: ObservationEncoder, returns_mode: str):
-        self.codec, self.encoder, self.returns_mode = codec, encoder, returns_mode
+    spec: AdapterSpec  # set on the subclass made by :func:`register`
+
+    def __init__(self, params: dict | None = None):
+        spec = self.spec
+        p = spec.params(params)
+        engine = spec.build(p)
+        codec = spec.codec(engine)
+        lo, hi, total = spec.utility(engine, p)
+        tensor_size = int(np.asarray(engine.new_initial_state().observation_tensor(0)).size)
+        info = pyspiel.GameInfo(num_distinct_actions=size_of(codec.num_distinct_actions),
+                                max_chance_outcomes=size_of(codec.max_chance_outcomes), num_players=p["players"],
+                                min_utility=float(lo), max_utility=float(hi),
+                                utility_sum=None if total is None else float(total),
+                                max_game_length=int(spec.max_game_length(engine, codec)))
+        super().__init__(type(self).GAME_TYPE, info, p)
+        self.engine, self.codec, self.params = engine, codec, p
+        self.ctx = _Context(spec.game, p, engine, codec, tensor_size)
+
+    def new_initial_state(self) -> KitStateSpiel:
+        return KitStateSpiel(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> KitObserver:
+        return KitObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-class EvoStateSpiel(BoxedState, pyspiel.State):
-    """A pyspiel state wrapping an engine :class:`~evo_lab.State` (``self.evo_state``)."""
+class BoxedState:
+    """The pyspiel ``State`` methods every adapter's state shares, read from ``self._box`` (the engine state and the
+    game's codec): who acts, the legal action codes, the exact chance outcomes. Mixed in before ``pyspiel.State``."""
 
-    def __init__(self, game: EvoGameSpiel):
+    def current_player(self) -> int:
+        s = self._box.s
+        if s.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if s.is_chance_node():
+            return pyspiel.PlayerId.CHANCE
+        return s.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        s = self._box.s
+        if s.is_terminal() or s.is_chance_node() or player != s.current_player():
+            return []
+        return sorted(self._box.ctx.codec.encode(a) for a in s.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        enc = self._box.ctx.codec.encode_chance
+        return sorted((enc(a), float(p)) for a, p in self._box.s.chance_outcomes())
+
+
+class KitStateSpiel(BoxedState, pyspiel.State):
+    """A pyspiel state around an engine state (``self.engine_state``)."""
+
+    def __init__(self, game: KitGameSpiel):
         super().__init__(game)
-        self._box = _Box(game.evo.new_initial_state(), [[] for _ in range(game.evo.players)], game.ctx)
+        n = game.engine.players
+        self._box = _Box(game.engine.new_initial_state(), [[] for _ in range(n)], game.ctx)
 
     @property
-    def evo_state(self) -> State:
+    def engine_state(self) -> Any:
         return self._box.s
 
-    def _decode(self, code: int) -> Action:
-        s = self._box.s
-        return self._box.ctx.codec.decode_chance(code) if s.is_chance_node() else self._box.ctx.codec.decode(code)
-
     def _apply_action(self, code: int) -> None:
-        s = self._box.s
-        a = self._decode(code)
+        s, codec = self._box.s, self._box.ctx.codec
+        a = codec.decode_chance(code) if s.is_chance_node() else codec.decode(code)
         mask = s.game.observer.mask_action  # one visibility rule: the game's observer
-        for p, h in enumerate(self._box.seen):
-            h.append(mask(s, a, p))
-        s.apply_action(a)
+        texts = [mask(s, a, p) for p in range(len(self._box.seen))]
+        s.apply_action(a)  # a typed error (a ValueError) for an illegal code; nothing changed then
+        for h, t in zip(self._box.seen, texts):
+            h.append(t)
 
     def _action_to_string(self, player: int, code: int) -> str:
-        s = self._box.s
-        if player == pyspiel.PlayerId.CHANCE or s.is_chance_node():
-            a = self._box.ctx.codec.decode_chance(code)
-            return s.action_to_string(a) if a in s.legal_actions() else f"{a.kind} {a.a}"
-        a = self._box.ctx.codec.decode(code)
+        s, codec = self._box.s, self._box.ctx.codec
+        try:
+            a = codec.decode_chance(code) if player == pyspiel.PlayerId.CHANCE or s.is_chance_node() \
+                else codec.decode(code)
+        except ValueError:
+            return f"code {code}"
         try:
             return s.action_to_string(a)
         except Exception:  # noqa: BLE001 - a code that is not legal here still gets a readable name
-            return f"{a.kind} {a.a} {a.b}"
+            return " ".join(map(str, a)) if isinstance(a, tuple) else str(a)
 
     def is_terminal(self) -> bool:
         return self._box.s.is_terminal()
 
     def returns(self) -> list[float]:
-        s = self._box.s
-        n = s.game.players
+        s, ctx = self._box.s, self._box.ctx
         if not s.is_terminal():
-            return [0.0] * n
-        if self._box.ctx.returns_mode == "rank":
-            return [(n - r) / (n - 1) for r in s.ranking()]
-        return [float(x) for x in s.returns()]
+            return [0.0] * s.game.players
+        return [float(x) for x in ctx.spec.returns(s, ctx.params)]
 
     def information_state_string_for(self, player: int) -> str:
         return "|".join(self._box.seen[player]) + "#" + self._box.s.observation_string(player)
@@ -175,52 +188,51 @@ class EvoStateSpiel(BoxedState, pyspiel.State):
         return str(self._box.s)
 
 
-class EvoObserver:
-    """PyObserver: strings (information state with perfect recall, else the observation) and a tensor."""
+class KitObserver:
+    """PyObserver: strings (information state with perfect recall, else the observation) and the observer's
+    tensor."""
 
-    def __init__(self, game: EvoGameSpiel, iig_obs_type: Any, params: Any):
+    def __init__(self, game: KitGameSpiel, iig_obs_type: Any, params: Any):
         if params:
-            raise ValueError(f"python_evo observers take no parameters, got {params}")
+            raise ValueError(f"{game.spec.short_name} observers take no parameters, got {params}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.encoder = game.encoder
-        self.tensor = np.zeros(0 if self.perfect_recall else game.encoder.size, np.float32)
+        self.tensor = np.zeros(0 if self.perfect_recall else game.ctx.tensor_size, np.float32)
         self.dict = {"observation": self.tensor}
 
-    def set_from(self, state: EvoStateSpiel, player: int) -> None:
+    def set_from(self, state: KitStateSpiel, player: int) -> None:
         if not self.perfect_recall:
-            self.tensor[:] = self.encoder.encode(state.evo_state, player)
+            self.tensor[:] = np.asarray(state.engine_state.observation_tensor(player), np.float32).ravel()
 
-    def string_from(self, state: EvoStateSpiel, player: int) -> str:
+    def string_from(self, state: KitStateSpiel, player: int) -> str:
         if self.perfect_recall:
             return state.information_state_string_for(player)
-        return state.evo_state.observation_string(player)
+        return state.engine_state.observation_string(player)
 
 
-pyspiel.register_game(GAME_TYPE, EvoGameSpiel)
+def register(spec: AdapterSpec) -> type[KitGameSpiel]:
+    """Register ``spec``'s game with pyspiel (once) and return its game class."""
+    if spec.short_name in _CLASSES:
+        return _CLASSES[spec.short_name]
+    probe = spec.params()
+    total = spec.utility(spec.build(probe), probe)[2]
+    gt = game_type(spec, total is not None)
+    name = f"{spec.game.title().replace('-', '')}GameSpiel"
+    cls = type(name, (KitGameSpiel,), {"spec": spec, "GAME_TYPE": gt, "__module__": __name__})
+    globals()[name] = cls  # pickle finds the class by its module and name
+    _SPECS[spec.game] = spec
+    if spec.short_name not in pyspiel.registered_names():
+        pyspiel.register_game(gt, cls)
+    _CLASSES[spec.short_name] = cls
+    return cls
 
 
-def load(players: int = 2, seed: int = 0, returns: str = "mp") -> EvoGameSpiel:
-    """``pyspiel.load_game("python_evo", {...})`` with keyword arguments."""
-    return pyspiel.load_game(SHORT_NAME, {"players": players, "seed": seed, "returns": returns})
+_CLASSES: dict[str, type[KitGameSpiel]] = {}
+_SPECS: dict[str, AdapterSpec] = {}
 
 
-def from_engine_state(game: EvoGameSpiel, state: State) -> EvoStateSpiel:
-    """A pyspiel state replaying ``state``'s history (which must start at the initial state of a game with
-    the same players)."""
+def from_engine_state(game: KitGameSpiel, state: Any) -> KitStateSpiel:
+    """A pyspiel state replaying ``state``'s history (from the initial state of the same engine game)."""
     st = game.new_initial_state()
-    codec = game.codec
-    for a in state.history():
-        st.apply_action(codec.encode_chance(a) if a.is_chance() else codec.encode(a))
+    for before, a in state.replay():
+        st.apply_action(game.codec.encode_chance(a) if before.is_chance_node() else game.codec.encode(a))
     return st
-
-
-def _register_kit_games() -> dict:
-    """Every other game with a kit gets its pyspiel game from :mod:`evo_lab.interop.spiel` (``python_evolution``,
-    ``python_origin``); Evo 2e's is the classes above."""
-    from . import spiel
-    from .spec import adapter_specs
-
-    return {gid: spiel.register(spec) for gid, spec in adapter_specs().items() if spec.short_name != SHORT_NAME}
-
-
-KIT_GAMES = _register_kit_games()
