@@ -67,7 +67,7 @@ class TestOpenSpiel:
             assert s.observation_string(p) == eng.observation_string(p)
             assert np.allclose(s.observation_tensor(p), np.asarray(eng.observation_tensor(p)).ravel())
         assert s.information_state_string(0) != s.information_state_string(1)  # hands differ
-        from evo_lab.interop import spiel
+        from evo_lab.interop import openspiel as spiel
 
         assert eo.KIT_GAMES[game.spec.game] is type(game)
         assert spiel.from_engine_state(game, eng).history() == s.history()
@@ -87,7 +87,7 @@ class TestOpenSpiel:
         assert str(s) == before and set(s.legal_actions()) == legal
 
     def test_python_evo_is_unchanged(self):
-        from evo_lab.interop import openspiel as eo
+        from evo_lab.games.evo2e import openspiel as eo
 
         game = eo.load(players=2)
         assert type(game) is eo.EvoGameSpiel and game.get_type().utility == self.pyspiel.GameType.Utility.GENERAL_SUM

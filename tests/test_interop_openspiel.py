@@ -9,7 +9,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the open_spiel wheel is not ins
                               "(pip install 'evo-lab[openspiel]')")
 
 import evo_lab
-from evo_lab.interop import openspiel as eo
+from evo_lab.games.evo2e import openspiel as eo
 from evo_lab.games.evo2e.codec import ActionCodec, EncodingError
 from helpers import random_spiel_game as _random_game
 

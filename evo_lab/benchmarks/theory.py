@@ -54,7 +54,7 @@ def run(quick: bool = False) -> list[dict]:
     try:
         import pyspiel
 
-        from ..interop import openspiel as eo
+        from ..games.evo2e import openspiel as eo
     except ImportError:  # pragma: no cover
         return rows
     game = eo.load(players=2)

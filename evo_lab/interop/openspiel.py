@@ -1,8 +1,8 @@
-"""Any kit game in OpenSpiel: one pyspiel game class per :class:`~evo_lab.interop.spec.AdapterSpec`.
+"""Every kit game in OpenSpiel: one pyspiel game class per :class:`~evo_lab.interop.spec.AdapterSpec`.
 
 :func:`register` registers a spec's game with pyspiel under its ``short_name`` (``python_evolution``,
-``python_origin``); :mod:`evo_lab.interop.openspiel` does it for every game with a kit at import.
-Evo 2e keeps its own classes there (``python_evo``, unchanged).
+``python_origin``); importing this module does it for every game with a kit (:data:`KIT_GAMES`). Evo 2e keeps its
+own classes (``python_evo``, unchanged: :mod:`evo_lab.games.evo2e.openspiel`, registered here too).
 
 * Sequential, explicit stochastic (every chance node lists the engine's exact outcomes, probabilities as floats),
   imperfect information (what each player sees is the game observer's: ``mask_action`` for the history,
@@ -35,7 +35,8 @@ except ImportError as e:  # pragma: no cover - depends on the installation
     raise missing_dependency(f"the OpenSpiel adapter needs the open_spiel wheel ({e}); "
                              "pip install 'evo-lab[openspiel]'") from e
 
-__all__ = ["BoxedState", "KitGameSpiel", "KitStateSpiel", "KitObserver", "game_type", "register", "from_engine_state"]
+__all__ = ["BoxedState", "KitGameSpiel", "KitStateSpiel", "KitObserver", "game_type", "register", "from_engine_state",
+           "KIT_GAMES"]
 
 
 def game_type(spec: AdapterSpec, constant_sum: bool) -> Any:
@@ -236,3 +237,19 @@ def from_engine_state(game: KitGameSpiel, state: Any) -> KitStateSpiel:
     for before, a in state.replay():
         st.apply_action(game.codec.encode_chance(a) if before.is_chance_node() else game.codec.encode(a))
     return st
+
+
+def _register_kit_games() -> dict:
+    """Every game with a kit gets its pyspiel game: Evo 2e its own classes (``python_evo``, registered by
+    :mod:`evo_lab.games.evo2e.openspiel`), every other game the classes above (``python_evolution``,
+    ``python_origin``)."""
+    import importlib
+
+    from .spec import adapter_specs
+
+    importlib.import_module("evo_lab.games.evo2e.openspiel")
+    return {gid: register(spec) for gid, spec in adapter_specs().items() if spec.short_name != "python_evo"}
+
+
+#: ``{game id: its pyspiel game class}`` for the games registered by :func:`register` (every kit game but Evo 2e).
+KIT_GAMES = _register_kit_games()

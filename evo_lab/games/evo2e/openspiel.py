@@ -1,6 +1,6 @@
-"""Evo in OpenSpiel: a Python game registered with pyspiel under the short name ``python_evo``.
+"""Evo 2e in OpenSpiel: its own Python game, registered with pyspiel under the short name ``python_evo``.
 
-``import evo_lab.interop.openspiel`` registers the game (needs the ``open_spiel`` wheel: ``pip install
+``import evo_lab.interop.openspiel`` registers it with every other kit game (as does importing this module) (needs the ``open_spiel`` wheel: ``pip install
 'evo-lab[openspiel]'``); then ``pyspiel.load_game("python_evo", {"players": 2})`` works like any other game.
 
 * Sequential, explicit stochastic (every chance node lists its outcomes with the engine's exact
@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import missing_dependency
+from ...interop.errors import missing_dependency
 
 try:
     import pyspiel
@@ -34,12 +34,12 @@ except ImportError as e:  # pragma: no cover - depends on the installation
     raise missing_dependency(f"the OpenSpiel adapter needs the open_spiel wheel ({e}); "
                              "pip install 'evo-lab[openspiel]'") from e
 
-from ..games.evo2e import Game as EvoGame
-from ..games.evo2e import State
-from ..games.evo2e.actions import Action
-from ..games.evo2e.kit import max_game_length
-from ..games.evo2e.codec import ActionCodec, ObservationEncoder
-from .spiel import BoxedState
+from ...interop.openspiel import BoxedState
+from .actions import Action
+from .codec import ActionCodec, ObservationEncoder
+from .game import Game as EvoGame
+from .kit import max_game_length
+from .state import State
 
 SHORT_NAME = "python_evo"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -212,15 +212,3 @@ def from_engine_state(game: EvoGameSpiel, state: State) -> EvoStateSpiel:
     for a in state.history():
         st.apply_action(codec.encode_chance(a) if a.is_chance() else codec.encode(a))
     return st
-
-
-def _register_kit_games() -> dict:
-    """Every other game with a kit gets its pyspiel game from :mod:`evo_lab.interop.spiel` (``python_evolution``,
-    ``python_origin``); Evo 2e's is the classes above."""
-    from . import spiel
-    from .spec import adapter_specs
-
-    return {gid: spiel.register(spec) for gid, spec in adapter_specs().items() if spec.short_name != SHORT_NAME}
-
-
-KIT_GAMES = _register_kit_games()
