@@ -16,9 +16,10 @@ import json
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
-from evo_lab.parallel import map_chunks
 from evo_lab.games.evo2e.fuzz import fuzz_chunk
+from evo_lab.parallel import map_chunks
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,7 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json-every", type=int, default=1, help="JSON round-trip every Nth state (0: never)")
     ap.add_argument("--all-uniques-every", type=int, default=10,
                     help="every Nth game uses a pack with all 12 unique genes in the bag (0: never)")
-    ap.add_argument("--failures", default="fuzz_failures.json")
+    ap.add_argument("--failures", default="fuzz-failures/evo2e.json",
+                    help="where failures are written (fuzz-failures/ is git-ignored)")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     items = [(2 + i % 4, args.seed + i, bool(args.all_uniques_every) and i % args.all_uniques_every == 0,
@@ -58,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     if bad:
         for r in bad[:10]:
             print(f"  FAIL players={r['players']} seed={r['seed']} all_uniques={r['all_uniques']}: {r['error']}")
+        Path(args.failures).parent.mkdir(parents=True, exist_ok=True)
         with open(args.failures, "w", encoding="utf-8") as f:
             json.dump(bad, f)
         print(f"  failures written to {args.failures}")

@@ -6,15 +6,17 @@
 
 Game i uses seed ``--seed + i``, cycles through the variants (official, climate, course2016) and their player
 counts (2-6, 2-6, 3-8). Exit status 1 if any game failed (each failure is printed with its variant, players and
-seed, which replay it exactly).
+seed, which replay it exactly, and written to ``--failures``, under the git-ignored ``fuzz-failures/``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from evo_lab.games.evolution.fuzz import PLAYERS, fuzz_chunk
 from evo_lab.parallel import map_chunks
@@ -38,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", action="append", choices=sorted(PLAYERS), help="only these variants")
     ap.add_argument("--json-every", type=int, default=1, help="JSON round trip every Nth state (0: never)")
     ap.add_argument("--no-progress", action="store_true")
+    ap.add_argument("--failures", default="fuzz-failures/evolution.json",
+                    help="where failures are written (fuzz-failures/ is git-ignored)")
     args = ap.parse_args(argv)
     variants = args.variant or ["official", "climate", "course2016"]
     items = plan(args.games, args.seed, variants, args.json_every)
@@ -56,6 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  rounds: {dict(sorted(rounds.items()))}")
     for r in bad[:20]:
         print(f"  FAIL {r['variant']} players={r['players']} seed={r['seed']}: {r['error']}")
+    if bad:
+        Path(args.failures).parent.mkdir(parents=True, exist_ok=True)
+        with open(args.failures, "w", encoding="utf-8") as f:
+            json.dump(bad, f, indent=1)
+        print(f"  failures written to {args.failures}")
     return 1 if bad else 0
 
 

@@ -17,6 +17,7 @@ import json
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from evo_lab.games.origin.fuzz import fuzz_chunk
 from evo_lab.parallel import map_chunks
@@ -31,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json-every", type=int, default=7, help="JSON round trip every Nth state (0: never)")
     ap.add_argument("--text-every", type=int, default=3, help="text round trip of every legal action at every Nth node")
     ap.add_argument("--codec-every", type=int, default=11, help="dense-code round trip at every Nth node (0: never)")
-    ap.add_argument("--failures", default="fuzz_origin_failures.json")
+    ap.add_argument("--failures", default="fuzz-failures/origin.json",
+                    help="where failures are written (fuzz-failures/ is git-ignored)")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     counts = [int(x) for x in args.players.split(",")]
@@ -61,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     if bad:
         for r in bad[:10]:
             print(f"  FAIL players={r['players']} seed={r['seed']} options={r['options']}: {r['error']}")
+        Path(args.failures).parent.mkdir(parents=True, exist_ok=True)
         with open(args.failures, "w", encoding="utf-8") as f:
             json.dump(bad, f, indent=1)
         print(f"  failures written to {args.failures}")
