@@ -12,7 +12,7 @@ come out blank: a plotly chart without a PNG twin, a live widget view without a 
 
 Freshness: the HTML carries ``<meta name="evo-lab-source" content="notebooks/NN_name.ipynb sha256=...">`` and
 ``manifest.json`` lists, per lesson, the SHA-256 of the notebook and of its HTML, with the nbconvert version and
-template. ``tests/test_lessons.py`` checks the hashes against the committed files and, when its nbconvert is the
+template. ``tests/lessons/test_lessons.py`` checks the hashes against the committed files and, when its nbconvert is the
 manifest's, regenerates every page and compares it byte for byte (the export is deterministic).
 
 ``docs/lessons.md`` is generated too: the course map of ``notebooks/README.md`` with a link to each exported
@@ -162,7 +162,7 @@ def index_md(paths: list[Path]) -> str:
         "",
         "`python scripts/run_lessons.py notebooks/NN_*.ipynb` re-executes a notebook and saves its outputs (cleaned);",
         "`python scripts/export_lessons.py` rewrites `docs/lessons/`, `docs/lessons/manifest.json` and this page.",
-        "`tests/test_lessons.py` fails when a page is older than its notebook (SHA-256 in the manifest and in the",
+        "`tests/lessons/test_lessons.py` fails when a page is older than its notebook (SHA-256 in the manifest and in the",
         "page's `evo-lab-source` meta tag), and `pytest --nbval notebooks` fails when a committed output differs from",
         "a fresh run.",
         ""]

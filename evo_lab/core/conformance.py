@@ -1,4 +1,4 @@
-"""The conformance suite every registered game passes (``tests/test_conformance.py`` runs it for each game).
+"""The conformance suite every registered game passes (``tests/core/test_conformance.py`` runs it for each game).
 
 Each check takes a game (or a factory of games) and plays seeded random games, checking at every node:
 

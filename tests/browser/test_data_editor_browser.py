@@ -18,7 +18,7 @@ from evo_lab.views.widgets.browser import explorer_page, layout_report
 
 from test_kit_browser import IMG, require_browser
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 HERE = Path(__file__).resolve().parent
 NOTEBOOK = HERE / "data_editor.ipynb"

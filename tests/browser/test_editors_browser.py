@@ -25,7 +25,7 @@ from evo_lab.views.widgets.browser import launch_chromium, layout_report, open_p
 
 from test_kit_browser import IMG, require_browser
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 HERE = Path(__file__).resolve().parent
 NOTEBOOK = HERE / "editors.ipynb"

@@ -20,7 +20,7 @@ from evo_lab.views.widgets.browser import GAME_BOARD, explorer_page, layout_repo
 
 from test_kit_browser import IMG, require_browser
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NOTEBOOK = Path(__file__).resolve().parent / "evolution_explorer.ipynb"
 TABS = ("Actions", "Attack", "Players", "Story", "Game")

@@ -21,7 +21,7 @@ from evo_lab.views.widgets.browser import (
     wait_for_board,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 # Screenshots go to docs/img/ (shown in the README) when EVO_UPDATE_SCREENSHOTS=1, else to a temporary folder,

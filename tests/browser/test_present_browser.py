@@ -29,7 +29,7 @@ from evo_lab.views.widgets.browser import (EVO2E_BOARD, GAME_BOARD, explorer_pag
 
 from test_kit_browser import IMG, require_browser
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "present.ipynb"

@@ -20,7 +20,7 @@ import pytest
 
 from evo_lab.views.widgets.browser import serve_voila
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 LOADS = 6

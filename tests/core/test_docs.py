@@ -5,7 +5,7 @@ from __future__ import annotations
 import doctest
 from pathlib import Path
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_engine_md_examples_run():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "evo_lab" / "games" / "evo2e"
 #: methods of ``State`` that are the game's own plumbing (``StateBase`` calls them; nobody else may)
 PRIVATE = {"_apply", "_chance_weights", "_legal_actions", "_push", "_run", "_decisions", "_explain_illegal",

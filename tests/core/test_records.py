@@ -11,7 +11,7 @@ import pytest
 import evo_lab
 from evo_lab.games.evo2e.game import LEGACY_OPTIONS
 
-V1 = Path(__file__).parent / "data" / "v1"
+V1 = Path(__file__).resolve().parents[1] / "data" / "v1"
 
 
 def test_positions_are_written_in_the_shared_envelope():

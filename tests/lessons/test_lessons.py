@@ -12,7 +12,7 @@ import pytest
 
 from evo_lab.lessons.checks import check, exercises, expected, facts
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: Every notebook (kept clean, strict nbval markers) and the lessons among them (``NN_name.ipynb``: exercises,
 #: exported pages); a launcher such as ``present.ipynb`` (the presentation page) is not a lesson.
 ALL_NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))

@@ -1,5 +1,5 @@
 """Lessons 07 (auction formats) and 08 (winner's curse): the checks' answers follow the rules they recompute (the
-generic accept/reject/hide test of every check is tests/test_lessons.py)."""
+generic accept/reject/hide test of every check is tests/lessons/test_lessons.py)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 :func:`check_state` asserts the invariants of one state; :func:`fuzz_game` plays one seeded random game
 and checks every state on the way, the JSON round-trip of every state and replay determinism.
-``tests/test_fuzz.py`` and ``scripts/fuzz.py`` both use it.
+``tests/games/evo2e/test_fuzz.py`` and ``scripts/fuzz.py`` both use it.
 
 >>> r = fuzz_game(players=3, seed=5)
 >>> r.actions > 50, r.rounds in (9, 10, 11)

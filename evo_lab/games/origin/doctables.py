@@ -1,6 +1,6 @@
 """The generated tables of ``docs/origin.md`` (provenance, rulings, food-bank distributions, the trait registry).
 
-``python scripts/gen_origin_docs.py`` rewrites the marked sections of the document; ``tests/test_origin_data.py``
+``python scripts/gen_origin_docs.py`` rewrites the marked sections of the document; ``tests/games/origin/test_origin_data.py``
 fails when the document and these tables differ.
 
 >>> "| 3 | 2d6 |" in food_markdown()

@@ -225,6 +225,6 @@ def test_docs_evo1e_examples_run():
     import doctest
     from pathlib import Path
 
-    res = doctest.testfile(str(Path(__file__).resolve().parents[1] / "docs" / "evo1e.md"), module_relative=False,
+    res = doctest.testfile(str(Path(__file__).resolve().parents[3] / "docs" / "evo1e.md"), module_relative=False,
                            optionflags=doctest.ELLIPSIS)
     assert res.attempted > 0 and res.failed == 0

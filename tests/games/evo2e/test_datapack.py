@@ -12,7 +12,7 @@ import evo_lab
 from evo_lab import DataError, load_data
 from evo_lab.games.evo2e.datapack import NORMAL_GENE_IDS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """Golden playthroughs: the full text of three seeded random games (2, 3 and 5 players), stored in
 ``tests/golden/`` and diffed on every run. Any change of the engine's behaviour, the action strings or
-``str(state)`` shows up as a diff. Regenerate on purpose with ``EVO_UPDATE_GOLDEN=1 pytest tests/test_golden.py``.
+``str(state)`` shows up as a diff. Regenerate on purpose with ``EVO_UPDATE_GOLDEN=1 pytest tests/games/evo2e/test_golden.py``.
 
 ``tests/golden/v1/`` holds the same games played by evo-lab 0.1 (before the engine moved to
 ``evo_lab/games/evo2e/``): under the rules of that version (``LEGACY_OPTIONS``) today's engine must replay them
@@ -21,7 +21,7 @@ from evo_lab.core.conformance import walk
 from evo_lab.games.evo2e.game import LEGACY_OPTIONS
 from evo_lab.games.evo2e.records import V1_NODES
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 GAMES = [(2, 2), (3, 3), (5, 5)]
 
 

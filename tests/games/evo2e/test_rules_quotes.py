@@ -12,7 +12,7 @@ import pytest
 
 _SEED = Path("seeds") / "000_ac662ced2d605a67.txt"
 #: ``../shared`` next to the repository, else the workspace's ``/work/shared`` (CI clones elsewhere: skipped)
-RULEBOOK = next((b / _SEED for b in (Path(__file__).resolve().parents[1].parent / "shared", Path("/work/shared"))
+RULEBOOK = next((b / _SEED for b in (Path(__file__).resolve().parents[3].parent / "shared", Path("/work/shared"))
                  if (b / _SEED).exists()), Path("/nonexistent") / _SEED)
 FILES = sorted(Path(__file__).parent.glob("test_rules_*.py"))
 

@@ -14,7 +14,7 @@ from evo_lab.games.evo2e.odds import climate_forecast, combat_odds, killer_babie
 from evo_lab.games.evo2e.scenarios import UnknownScenarioError, scenario, scenario_info, scenarios, scenarios_markdown
 
 IDS = [sc.id for sc in scenarios()]
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def legal(s) -> list[str]:

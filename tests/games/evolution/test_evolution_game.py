@@ -20,7 +20,7 @@ from evo_lab.games.evolution.data import load_pack
 from evo_lab.games.evolution.fuzz import PLAYERS, fuzz_game
 from evo_lab.games.evolution.rules import GameConfigError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 CASES = [("official", 2), ("official", 4), ("official", 6), ("climate", 2), ("climate", 5), ("course2016", 3),
          ("course2016", 8)]
 

@@ -17,7 +17,7 @@ import pytest
 
 from evo_lab.games.evolution.course.harness import run
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 HARNESSES = ("xattack", "xfeed", "xstep", "xstep4", "xsilly")
 
 

@@ -13,7 +13,7 @@ from evo_lab.core.datapack import DataError
 from evo_lab.games.origin.data import load_pack
 from evo_lab.games.origin.doctables import update
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "origin.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "origin.md"
 
 
 def test_the_base_deck():

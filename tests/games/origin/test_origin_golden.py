@@ -19,7 +19,7 @@ from evo_lab.core.protocol import sample_chance
 from evo_lab.games.origin import OriginState
 from evo_lab.games.origin.bots import greedy_action
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 GAMES = [(2, 1, "random"), (3, 2, "random"), (4, 3, "random"), (3, 4, "greedy")]
 
 
