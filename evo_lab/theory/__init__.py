@@ -11,18 +11,16 @@ from .auction import (
     MixedEquilibrium,
     NormalFormAuction,
     NotAuctionError,
-    SequentialSolution,
     TheoryError,
     ValuationError,
     Valuations,
-    bot_auction,
     check_auction,
     lot_names,
     normal_form,
-    solve_sequential,
     teaching_position,
     valuations,
 )
+from .outbid import SequentialSolution, bot_auction, solve_sequential
 from .values import GeneValues, gene_value_chart, gene_values, lot_valuations
 
 __all__ = [

@@ -141,7 +141,8 @@ def sale_prices(gene: str = "sixth_sense", seeds: Sequence[int] = range(40), *, 
                 bot: str = "greedy") -> list[Sale]:
     """What ``bot`` bidders pay for ``gene``: for each game seed, the first auction offering it
     (:func:`auction_position`) is bid out by one ``bot`` per seat (:func:`evo_lab.theory.bot_auction`)."""
-    from .auction import bot_auction, lot_names
+    from .auction import lot_names
+    from .outbid import bot_auction
 
     out = []
     for sd in seeds:

@@ -35,7 +35,8 @@ import numpy as np
 
 from ..games.evo2e import rules
 from ..games.evo2e.state import State
-from .auction import NotAuctionError, check_auction, lot_names, normal_form, solve_sequential, valuations
+from .auction import NotAuctionError, check_auction, lot_names, normal_form, valuations
+from .outbid import solve_sequential
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ from ..games.evo2e import State
 from ..games.evo2e.phases.mutation import EMPTY_LOT, EVENT_LOT
 from ..parallel import child_seeds, map_chunks, seed_int
 from ..stats import mean_interval
-from .auction import TheoryError, Valuations, _policy, check_auction, lot_names
+from .auction import TheoryError, Valuations, check_auction, lot_names
+from .outbid import _policy
 
 EVENT = "event card"
 EMPTY = "(empty)"

@@ -24,18 +24,18 @@ from typing import Any
 from evo_lab.games.evo2e.board import TERRAINS, Board, hex_center
 from evo_lab.games.evo2e.odds import climate_view
 from evo_lab.games.evo2e.svg import (
-    _DINO_PATH,
     CLIMATE_COLOURS,
     CLIMATE_GLYPHS,
     COAST_COLOUR,
+    DINO_PATH,
     HIGHLIGHT_COLOUR,
     PLAYER_COLOURS,
     PLAYER_NAMES,
     SEA_COLOUR,
     TERRAIN_COLOURS,
-    _corners,
-    _points,
     coast_path,
+    hex_corners,
+    svg_points,
 )
 from evo_lab.core.words import plural
 from evo_lab.games.evo2e.words import token_words, wheel_words
@@ -65,12 +65,12 @@ def board_geometry(board: Board, size: float = 28) -> dict:
     for i, (cx, cy) in enumerate(centres):
         spaces.append({"id": i, "label": board.labels[i], "terrain": board.terrain[i],
                        "coastal": bool(board.coastal[i]), "start": board.start_player(i),
-                       "cx": round(cx, 2), "cy": round(cy, 2), "points": _points(_corners(cx, cy, s)),
-                       "inner": _points(_corners(cx, cy, s * 0.84))})
+                       "cx": round(cx, 2), "cy": round(cy, 2), "points": svg_points(hex_corners(cx, cy, s)),
+                       "inner": svg_points(hex_corners(cx, cy, s * 0.84))})
     return {
         "name": board.name, "n": board.n, "size": s, "reconstructed": bool(board.reconstructed),
         "viewbox": [round(x0, 2), round(y0, 2), round(x1 - x0, 2), round(y1 - y0, 2)],
-        "spaces": spaces, "coast": coast_path(board, centres, s), "dino_path": _DINO_PATH,
+        "spaces": spaces, "coast": coast_path(board, centres, s), "dino_path": DINO_PATH,
         "colours": {"terrain": dict(TERRAIN_COLOURS), "climate": dict(CLIMATE_COLOURS), "players": list(PLAYER_COLOURS),
                     "sea": SEA_COLOUR, "coast": COAST_COLOUR, "highlight": HIGHLIGHT_COLOUR},
         "glyphs": dict(CLIMATE_GLYPHS), "player_names": list(PLAYER_NAMES), "terrains": list(TERRAINS),

@@ -1,5 +1,6 @@
-"""The shape of the code (issue 10): Evo 2e lives in ``evo_lab/games/evo2e/`` in short modules and functions,
-``State`` is a thin facade, nothing outside the game calls a private method of its states, the public names are
+"""The shape of the code (issues 10 and 17): every game lives in ``evo_lab/games/<id>/`` with the modules every
+game has, every module of the package is short and so are its functions, ``State`` is a thin facade, nothing
+outside a game imports its private names, nothing outside the game calls a private method of its states, the public names are
 importable from ``evo_lab`` and the old shim paths are gone (issue 17)."""
 
 from __future__ import annotations
@@ -81,3 +82,56 @@ def test_deleted_shim_paths_are_gone(name):
     """Checked on the files (an editable install's finder may still map the old names to another checkout)."""
     path = ROOT.joinpath(*name.split("."))
     assert not path.with_suffix(".py").exists() and not path.is_dir(), f"{name} is back"
+
+
+GAMES = ROOT / "evo_lab" / "games"
+#: The games with a package of their own (``evo1e`` is a variant of ``evo2e``, in a package that reuses it).
+TEMPLATE_GAMES = ["evo2e", "evolution", "origin"]
+#: The modules every game package has today (the flow template, ``flow.py`` and ``phases/``, comes next).
+TEMPLATE_MODULES = ["game.py", "observer.py", "events.py", "notation.py"]
+
+
+@pytest.mark.parametrize("game", TEMPLATE_GAMES)
+def test_every_game_package_has_the_template_modules(game):
+    missing = [m for m in TEMPLATE_MODULES if not (GAMES / game / m).is_file()]
+    assert not missing, f"evo_lab/games/{game}/ lacks {missing}"
+
+
+@pytest.mark.parametrize("path", _modules(ROOT / "evo_lab"), ids=lambda p: str(p.relative_to(ROOT / "evo_lab")))
+def test_every_module_is_short_and_so_are_its_functions(path):
+    text = path.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 500, f"{path.relative_to(ROOT)}: {len(text.splitlines())} lines"
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            n = node.end_lineno - node.lineno + 1
+            assert n <= 80, f"{path.relative_to(ROOT)}:{node.lineno} {node.name}() has {n} lines"
+
+
+def _imported(path: Path, node: ast.ImportFrom) -> str:
+    """The absolute module an ``import from`` names (relative imports resolved against ``path``)."""
+    if not node.level:
+        return node.module or ""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    parts = parts[:len(parts) - node.level]
+    return ".".join(parts + ([node.module] if node.module else []))
+
+
+def _game_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["evo_lab", "games"] and len(parts) > 2 else None
+
+
+def test_nothing_outside_a_game_imports_its_private_names():
+    """A module of ``evo_lab``, ``scripts`` or ``examples`` outside ``evo_lab/games/<id>/`` imports only public
+    names (no ``_x``) from that game's package."""
+    offenders = []
+    for path in _modules(ROOT / "evo_lab") + _modules(ROOT / "scripts") + _modules(ROOT / "examples"):
+        rel = path.relative_to(ROOT).parts
+        own = rel[2] if rel[:2] == ("evo_lab", "games") and len(rel) > 3 else None
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                game = _game_of(_imported(path, node))
+                if game is not None and game != own:
+                    offenders += [f"{path.relative_to(ROOT)}:{node.lineno} {a.name} from evo_lab.games.{game}"
+                                  for a in node.names if a.name.startswith("_")]
+    assert not offenders, offenders

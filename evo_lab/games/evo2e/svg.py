@@ -30,7 +30,11 @@ __all__ = [
     "PLAYER_NAMES",
     "SEA_COLOUR",
     "TERRAIN_COLOURS",
+    "DINO_PATH",
     "board_svg",
+    "coast_path",
+    "hex_corners",
+    "svg_points",
 ]
 
 #: Player seat 0..4 colours: red, blue, dark green, yellow/orange, purple.
@@ -47,7 +51,7 @@ CLIMATE_COLOURS: dict[str, str] = {"ideal": "#2e9e44", "hot": "#e8590c", "cold":
 CLIMATE_GLYPHS: dict[str, str] = {"ideal": "\u2713", "hot": "H", "cold": "C", "deadly": "\u2620"}
 
 # A small sauropod facing right, drawn in a box of about -12..12 (scaled by the token size).
-_DINO_PATH = (
+DINO_PATH = (
     "M-11,4 C-8,3 -6,-1 -2,-2 C2,-3 4,-2 5,-4 L7,-9 C7.5,-10.5 10,-11 11,-9.5 L10.5,-8 L8.5,-8 "
     "L7.5,-2 C8,1 7,4 5,5 L5,9 L3,9 L3,6 L-2,6 L-2,9 L-4,9 L-4,5.5 C-7,6 -9,5.5 -11,4 Z"
 )
@@ -58,7 +62,7 @@ def _fmt(x: float) -> str:
     return "0" if s == "-0" else s
 
 
-def _corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+def hex_corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
     """Pointy-top hex corners, starting at the upper-right corner (30 deg) going clockwise (y down)."""
     pts = []
     for k in range(6):
@@ -83,7 +87,7 @@ def coast_path(board: Board, centres: list[tuple[float, float]], s: float) -> st
         if not board.coastal[i]:
             continue
         q, r = board.axial[i]
-        pts = _corners(cx, cy, s)
+        pts = hex_corners(cx, cy, s)
         for k, (dq, dr) in enumerate(_EDGE_DIRS):
             if (q + dq, r + dr) not in land:
                 p1, p2 = pts[k], pts[(k + 1) % 6]
@@ -91,7 +95,7 @@ def coast_path(board: Board, centres: list[tuple[float, float]], s: float) -> st
     return "".join(segs)
 
 
-def _points(pts: Iterable[tuple[float, float]]) -> str:
+def svg_points(pts: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts)
 
 
@@ -101,7 +105,7 @@ def _star(cx: float, cy: float, r: float) -> str:
         rad = r if k % 2 == 0 else r * 0.45
         ang = math.radians(-90 + 36 * k)
         pts.append((cx + rad * math.cos(ang), cy + rad * math.sin(ang)))
-    return _points(pts)
+    return svg_points(pts)
 
 
 def _legend_rows(board: Board, climate: dict[str, str], s: float) -> int:
@@ -280,7 +284,7 @@ def _spaces(out: list[str], board: Board, f: _Frame, occupants: dict[int, int], 
             extra += f' data-highlight="{escape(hl[i])}"'
         out.append(f'<polygon class="space terrain-{t}" data-id="{i}" data-label="{board.labels[i]}" '
                    f'data-terrain="{t}" data-coastal="{str(board.coastal[i]).lower()}"{extra} '
-                   f'points="{_points(_corners(cx, cy, f.s))}" fill="{TERRAIN_COLOURS[t]}">'
+                   f'points="{svg_points(hex_corners(cx, cy, f.s))}" fill="{TERRAIN_COLOURS[t]}">'
                    f"<title>{escape(_space_tip(board, i, occupants, climate))}</title></polygon>")
     out.append("</g>")
 
@@ -289,7 +293,7 @@ def _hatching(out: list[str], board: Board, f: _Frame, climate: dict[str, str]) 
     out.append('<g class="climate-hatch" pointer-events="none">')
     for i, (cx, cy) in enumerate(f.centres):
         if climate.get(board.terrain[i]) == "deadly":
-            out.append(f'<path class="deadly" d="M{_points(_corners(cx, cy, f.s * 0.97))}Z" '
+            out.append(f'<path class="deadly" d="M{svg_points(hex_corners(cx, cy, f.s * 0.97))}Z" '
                        'fill="url(#evo-deadly-hatch)"/>')
     out.append("</g>")
 
@@ -298,7 +302,7 @@ def _highlight_rings(out: list[str], f: _Frame, hl: dict[int, str]) -> None:
     out.append('<g class="highlights" pointer-events="none">')
     for i, colour in sorted(hl.items()):
         cx, cy = f.centres[i]
-        out.append(f'<polygon class="highlight" data-id="{i}" points="{_points(_corners(cx, cy, f.s * 0.84))}" '
+        out.append(f'<polygon class="highlight" data-id="{i}" points="{svg_points(hex_corners(cx, cy, f.s * 0.84))}" '
                    f'fill="{escape(colour)}" fill-opacity="0.18" stroke="{escape(colour)}" '
                    f'stroke-width="{_fmt(f.s * 0.14)}"/>')
     out.append("</g>")
@@ -340,7 +344,7 @@ def _dinosaurs(out: list[str], f: _Frame, occupants: dict[int, int]) -> None:
         out.append(f'<g class="dino player-{seat}" data-id="{i}" data-seat="{seat}" '
                    f'transform="translate({_fmt(cx)},{_fmt(cy + f.s * 0.05)}) scale({_fmt(sc)})">'
                    f'<circle r="13" fill="#fff" fill-opacity="0.85" stroke="{col}" stroke-width="2.2"/>'
-                   f'<path d="{_DINO_PATH}" fill="{col}" stroke="#000" stroke-width="0.7" stroke-linejoin="round"/>'
+                   f'<path d="{DINO_PATH}" fill="{col}" stroke="#000" stroke-width="0.7" stroke-linejoin="round"/>'
                    f'<circle cx="9.3" cy="-9" r="0.9" fill="#fff"/></g>')
     out.append("</g>")
 
