@@ -1,6 +1,7 @@
 # evo-lab: one command to open the kit, one command to run the tests.
 #   make lab    -> creates .venv from pyproject.toml and opens JupyterLab on notebooks/00_tour.ipynb
 #   make test   -> creates .venv (with the test extras) and runs the whole test suite
+#   make test-fast -> the unit and rule tests only (no notebooks, no browser, no long fuzz): under 3 minutes
 #   make demo   -> plays a seeded demo game in the terminal
 #   make present -> the classroom page (Voila, only the Explorer; GAME=evolution SCENARIO=attacks to choose)
 PYTHON ?= python3
@@ -8,7 +9,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-$(EXTRAS)
 
-.PHONY: lab test demo venv clean bench present
+.PHONY: lab test test-fast demo venv clean bench present
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +42,11 @@ demo: $(VENV)/.installed-base
 test: $(VENV)/.installed-test
 	$(PY) -m pytest -n 2 -q -rs tests evo_lab
 	$(PY) -m pytest -n 2 --dist loadfile -q -rs notebooks
+
+# The unit and rule tests and the package's doctests, without the notebooks, the browser tests and the long fuzzers
+# (markers `slow` and `browser`, declared in pyproject.toml): the quick check while working.
+test-fast: $(VENV)/.installed-test
+	$(PY) -m pytest -n 2 -q -rs -m "not slow and not browser" tests evo_lab
 
 bench: $(VENV)/.installed-test
 	$(VENV)/bin/evo-lab bench

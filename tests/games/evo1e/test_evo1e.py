@@ -181,6 +181,7 @@ def _ends(s, o) -> bool:
     return t.is_terminal()
 
 
+@pytest.mark.slow
 def test_fuzz_invariants_and_json_round_trips():
     """A few hundred seeded games: every position keeps the invariants; every 25th round-trips through JSON."""
     for seed in range(200):

@@ -34,6 +34,7 @@ def pack12():
     return all_uniques_pack()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(GAMES // BATCH))
 def test_random_games(batch):
     for players, seed in seeded_games(batch * BATCH, (batch + 1) * BATCH):
@@ -42,6 +43,7 @@ def test_random_games(batch):
         assert r.states_checked == r.actions + 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(GAMES_ALL_UNIQUES // 10))
 def test_random_games_all_twelve_uniques(batch):
     data = pack12()

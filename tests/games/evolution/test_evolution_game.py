@@ -184,6 +184,7 @@ def test_docs_provenance_table_in_sync() -> None:
 FUZZ_GAMES = 240
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_fuzz_random_games(chunk: int) -> None:
     variants = sorted(PLAYERS)

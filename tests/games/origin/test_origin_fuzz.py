@@ -15,6 +15,7 @@ from evo_lab.games.origin.invariants import InvariantError
 BATCH, BATCHES = 25, 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_random_games(batch):
     for seed in range(batch * BATCH, (batch + 1) * BATCH):

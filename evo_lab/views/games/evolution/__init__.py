@@ -75,7 +75,7 @@ class EvolutionView(GameView):
 
     def board_svg(self, state: Any, viewer: int | None = None) -> str:
         """The table as the board widget draws it (species boards, hands as ``viewer`` may see them)."""
-        from .svg import table_svg
+        from evo_lab.games.evolution.svg import table_svg
 
         return table_svg(state, viewer)
 

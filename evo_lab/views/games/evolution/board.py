@@ -1,5 +1,5 @@
 """``EvolutionBoard``: Evolution's table as an anywidget (ESM ``board.js``, no build step). Python draws the SVG
-(:func:`.svg.table_svg`, from the viewer's observation); a click on a species selects it, a click on a card of
+(:func:`evo_lab.games.evolution.svg.table_svg`, from the viewer's observation); a click on a species selects it, a click on a card of
 the viewer's hand selects the card, and a click on a species marked as prey of the selected carnivore plays
 that attack through the engine. The same logic runs from Python (:meth:`click_species`, :meth:`click_card`).
 
@@ -22,11 +22,11 @@ from typing import Any
 import anywidget
 import traitlets
 
+from evo_lab.games.evolution.svg import Marks, table_svg
 from evo_lab.views.widgets.common import KIT_CSS
 from evo_lab.views.widgets.session import Session
 
 from .attack import attack_rows
-from .svg import Marks, table_svg
 
 __all__ = ["EvolutionBoard", "parse_key"]
 
