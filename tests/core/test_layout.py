@@ -60,7 +60,8 @@ PUBLIC = ["Game", "State", "Board", "BoardError", "make_game", "registered_games
 GONE = ["evo_lab.engine", "evo_lab.datapack", "evo_lab.scenarios", "evo_lab.views.widgets.odds_bridge",
         "evo_lab.views.widgets.panels", "evo_lab.board", "evo_lab.board_file", "evo_lab.board_gen", "evo_lab.story",
         "evo_lab.testing", "evo_lab.words", "evo_lab.views.words", "evo_lab.odds", "evo_lab.interop.encoding",
-        "evo_lab.views.svg", "evo_lab.bots.greedy", "evo_lab.bots.lively"]
+        "evo_lab.views.svg", "evo_lab.bots.greedy", "evo_lab.bots.lively", "evo_lab.views.games.evolution.svg",
+        "evo_lab.lessons.tables", "evo_lab.interop.spiel"]
 
 
 def test_public_names_are_importable_from_evo_lab():
