@@ -16,6 +16,14 @@ module             what it holds
 ``builder``        :func:`build_position` and :class:`Position` with its text form (the counterpart of a FEN)
 ``datapack``       the rules data with provenance (``evo_lab/data/evo2e/``)
 ``rules``          small pure rule functions
+``board/``         the island: the graph (:class:`~.board.Board`), the file format, the generator
+``story``          the game told in words (``words``: Evo 2e's words)
+``fuzz``           the random-play fuzzer
+``codec``          dense action codes and the observation tensor (``openspiel``: ``python_evo``)
+``svg``            the board as SVG
+``bots/``          the greedy, lively and ISMCTS bots
+``odds/``          exact odds and Monte Carlo what-ifs
+``scenarios``      the teachers' presets; ``kit``: the kit module
 =================  ==========================================================================================
 
 >>> import evo_lab
