@@ -6,7 +6,7 @@ game's own, registered in its kit module (``evo_lab/games/<game>/kit.py``, named
 ``BOTS = {name: Bot subclass or policy factory}``; a policy factory ``factory(rng, **options) ->
 policy(state)`` becomes a :class:`~evo_lab.bots.base.PolicyBot` playing the kit's ``GAME`` (the ``name`` of
 the game's states' game, shared by its variants). A game's own entry wins over a generic one
-(Evo 2e's ``ismcts`` is :class:`~evo_lab.bots.ismcts.ISMCTSBot`, with Evo's hooks and options).
+(Evo 2e's ``ismcts`` is :class:`~evo_lab.games.evo2e.bots.ISMCTSBot`, with Evo's hooks and options).
 
 >>> bot_names("evo2e"), bot_names("evolution"), bot_names("origin")
 (['greedy', 'ismcts', 'lively', 'random'], ['course', 'greedy', 'ismcts', 'random'], ['greedy', 'ismcts', 'random'])
