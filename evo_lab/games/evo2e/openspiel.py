@@ -1,7 +1,8 @@
 """Evo 2e in OpenSpiel: its own Python game, registered with pyspiel under the short name ``python_evo``.
 
-``import evo_lab.interop.openspiel`` registers it with every other kit game (as does importing this module) (needs the ``open_spiel`` wheel: ``pip install
-'evo-lab[openspiel]'``); then ``pyspiel.load_game("python_evo", {"players": 2})`` works like any other game.
+``import evo_lab.interop.openspiel`` registers it with every other kit game, as does importing this module (both
+need the ``open_spiel`` wheel: ``pip install 'evo-lab[openspiel]'``); then ``pyspiel.load_game("python_evo",
+{"players": 2})`` works like any other game.
 
 * Sequential, explicit stochastic (every chance node lists its outcomes with the engine's exact
   probabilities, as floats), imperfect information (hidden: others' event cards, the excluded unique genes,
