@@ -6,7 +6,7 @@ bot) and the table is counted twice a round:
 
 * ``"start"``: the first decision of the round (the food-card choice), after last round's deaths and new boards;
 * ``"feed"``: the first feeding decision, after the reveal (every trait face up, Fertile and Long Neck done)
-  and after the before-eating Intelligence decisions (ruling R3b). A
+  and after the before-eating Intelligence decisions (ruling R20). A
   round in which nobody can feed at all (no plant food and no Carnivore with a target) has no such decision: it
   is a *famine* round, listed in :attr:`GameCensus.famine`.
 

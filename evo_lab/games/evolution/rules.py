@@ -99,12 +99,12 @@ class RuleOptions:
     cooperation_same_source: bool = True
     #: Ruling R3: Intelligence (non-carnivore) plant food from the bank (the amount is setup data, assumed).
     intelligence: bool = True
-    #: Ruling R3a: what a Carnivore's Intelligence may disable. "any" (seed 004 line 71: the attacker discards a
+    #: Ruling R3: what a Carnivore's Intelligence may disable. "any" (seed 004 line 71: the attacker discards a
     #: card and selects "the property desired", disabled "in ALL species until the attack has been completed":
     #: a defence that blocks the attack, the prey's Horns, or Scavenger) or "blockers" (only a trait that
     #: blocks the attack: the engine before issue 22, under which Horns always cost the attacker).
     intelligence_disables: str = "any"
-    #: Ruling R3b: when a non-Carnivore uses Intelligence. "before_eating" (seed 004 lines 46-57: once a round,
+    #: Ruling R20: when a non-Carnivore uses Intelligence. "before_eating" (seed 004 lines 46-57: once a round,
     #: with Long Neck, Fertile and Fat Tissue, after the food cards are turned up, from the starting player) or
     #: "feeding_turn" (as one of its feedings, as often as it is hungry: the engine before issue 22).
     herbivore_intelligence: str = "before_eating"

@@ -33,7 +33,7 @@ def game(players: int = 2, variant: str = "official", **opts: object) -> object:
     return evo_lab.make_game("evolution", players=players, variant=variant, options=opts or None, seed=0)
 
 
-# ----- R3a: Intelligence against Horns (seed 004 line 71)
+# ----- R3: Intelligence against Horns (seed 004 line 71)
 
 def _horned_prey(**opts: object) -> State:
     """P1: a Carnivore with Intelligence (body 4, pop 3) and a Scavenger; P2: a horned prey and a Scavenger."""
@@ -113,7 +113,7 @@ def test_attack_tab_names_what_intelligence_can_disable() -> None:
     assert prey.negate == ["attack 1 P2.1 negate horns", "attack 1 P2.1 negate scavenger"]
 
 
-# ----- R3b: a non-Carnivore's Intelligence is used before eating (seed 004 lines 46-57)
+# ----- R20: a non-Carnivore's Intelligence is used before eating (seed 004 lines 46-57)
 
 def _to_reveal(s: State) -> State:
     while s.phase == "play":
