@@ -62,8 +62,9 @@ class Game(Evo2eGame):
 
     name = "evo1e"
     title = "Evo (first edition)"
-    version = 1
-    read_versions = ()
+    #: 2: ruling E7 (births without adults, issue 22); files of version 1 were played without it
+    version = 2
+    read_versions = (1,)
     options_class = Evo1eOptions
     pack_dir = ("data", "evo1e")
 
@@ -95,6 +96,15 @@ class Game(Evo2eGame):
             return ()
         return tuple(sp for sp in range(self.n) if s.occ[sp] < 0)
 
+    @classmethod
+    def from_dict(cls, d: Any, version: int | None = None) -> "Game":
+        """The game of a configuration. ``version=1``: a file written before ruling E7, read under the rule it
+        was played with (``orphan_births="none"`` unless it names it); the layout is today's."""
+        if version == 1 and isinstance(d, Mapping):
+            opts = d.get("options")
+            d = {**d, "options": {"orphan_births": "none", **(opts if isinstance(opts, Mapping) else {})}}
+        return super().from_dict(d)
+
     def __repr__(self) -> str:
         return f"evo1e.Game(players={self.players}, board={self.board.name!r}, seed={self.seed})"
 
@@ -118,3 +128,8 @@ class State(Evo2eState):
 
     __slots__ = ()
     game_class = Game
+
+    @classmethod
+    def load_state(cls, game: Any, body: Any, version: int | None = None) -> "State":
+        """A position body; version 1 of Evo first edition has today's layout (not Evo 2e's version 1)."""
+        return super().load_state(game, body, None)

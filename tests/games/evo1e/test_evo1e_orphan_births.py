@@ -4,11 +4,14 @@ new Dinos anywhere on board but all must be adjacent to each other")."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 import evo_lab
+from evo_lab.core.errors import FormatError
 from evo_lab.games.evo2e.actions import BIRTH, PASS
 from evo_lab.games.evo2e.game import GameConfigError
 from evo_lab.games.evo2e.invariants import check_state
@@ -83,3 +86,19 @@ def test_option_none_keeps_the_second_edition_rule():
 def test_evo2e_has_no_orphan_births():
     g = evo_lab.make_game("evo2e", players=3, seed=0)
     assert g.orphan_birth_spaces(g.new_initial_state(), 0) == ()
+
+
+def test_a_record_of_version_one_replays_without_orphan_births():
+    """A seeded random game recorded before ruling E7 (game version 1): read under ``orphan_births="none"`` it
+    replays move for move to the same end; under today's rule it cannot (a player with no dinosaur is now asked
+    where to place a newborn)."""
+    legacy = Path(__file__).parent / "legacy"
+    rec = json.loads((legacy / "evo1e_4p_seed3.record.json").read_text())
+    final = json.loads((legacy / "evo1e_4p_seed3.final.json").read_text())
+    assert rec["game_version"] == 1 and "orphan_births" not in rec["config"]["options"]
+    s = evo_lab.load_record(rec)
+    assert s.game.options.orphan_births == "none" and s.is_terminal()
+    assert s.to_dict()["state"] == final
+    assert evo_lab.load_record(s.to_record()).to_dict()["state"] == final  # written as version 2, rule named
+    with pytest.raises(FormatError):
+        evo_lab.load_record(dict(rec, game_version=2))
