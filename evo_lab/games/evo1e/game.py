@@ -97,7 +97,7 @@ class Game(Evo2eGame):
         return tuple(sp for sp in range(self.n) if s.occ[sp] < 0)
 
     @classmethod
-    def from_dict(cls, d: Any, version: int | None = None) -> "Game":
+    def from_dict(cls, d: Any, version: int | None = None) -> Evo2eGame:
         """The game of a configuration. ``version=1``: a file written before ruling E7, read under the rule it
         was played with (``orphan_births="none"`` unless it names it); the layout is today's."""
         if version == 1 and isinstance(d, Mapping):
@@ -130,6 +130,6 @@ class State(Evo2eState):
     game_class = Game
 
     @classmethod
-    def load_state(cls, game: Any, body: Any, version: int | None = None) -> "State":
+    def load_state(cls, game: Any, body: Any, version: int | None = None) -> Evo2eState:
         """A position body; version 1 of Evo first edition has today's layout (not Evo 2e's version 1)."""
         return super().load_state(game, body, None)

@@ -79,6 +79,8 @@ def start_effects(t: Any, stage: str) -> None:
 def _resolve(t: Any, p: int, name: str) -> None:
     """Trait ``name``'s start-of-feeding effect on every species of player ``p`` that has it, left to right."""
     b, fn = bit(name), REGISTRY[name].start
+    if fn is None:
+        return
     for s in list(t.players[p].species):
         if s.mask & b:
             fn(t, p, s)

@@ -295,7 +295,8 @@ class State(StateBase):
         """For species ``i`` of player ``p`` (default: the player to act): every other species on the table as
         ``(player, species, blocker)``, where ``blocker`` names what stops the attack (a trait, ``"body-size"``,
         ``"not-carnivore"``, ``"own-species"``) or is ``None`` when the attack is possible (the kit's
-        feasibility view)."""
+        feasibility view). These are the plain rules: what the attacker's Intelligence could disable (a blocking
+        trait, the prey's Horns, Scavenger: seed 004 line 71) is in the legal actions (``attack ... negate t``)."""
         from .attack import blocker
 
         p = self.turn if p is None else p
