@@ -82,15 +82,16 @@ def negatable(att: Any, dfn: Any, left: Any, right: Any, o: Any) -> list[str]:
 
 
 def disable_choices(att: Any, dfn: Any, left: Any, right: Any, o: Any, scavengers: bool = False) -> list[int]:
-    """The traits (ids) a Carnivore's Intelligence may disable for its attack on ``dfn``, each a choice that
-    changes the attack (a choice that changes nothing would only discard a card, so it is not offered).
+    """The traits (ids) a Carnivore's Intelligence may disable for its attack on ``dfn``: the choices that can
+    serve the attacker (disabling a trait that plays no part in this attack, or one of the attacker's own, would
+    only cost it a card, so they are not offered).
 
     Seed 004 line 71: "A carnivore can use Intelligence to disable characteristics of other animals. He does this
     by choosing a hand card to discard, then activating intelligence and selecting the property desired. This
     property is now disabled in ALL species until the attack has been completed." A blocked attack: the traits
     whose disabling makes it possible (:func:`negatable`). A possible attack (option ``intelligence_disables``
-    "any", the default): the prey's Horns (the attacker is not wounded) and, when ``scavengers`` (a Scavenger on
-    the table would eat), Scavenger (none eats from this attack). Under "blockers" (ruling R3 before issue 22)
+    "any", the default): the prey's Horns (the attacker is not wounded) and, when ``scavengers`` (another
+    player's Scavenger would eat), Scavenger (none eats from this attack, the attacker's own neither). Under "blockers" (ruling R3 before issue 22)
     only the first kind.
 
     >>> from .model import Species

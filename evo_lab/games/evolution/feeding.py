@@ -216,10 +216,11 @@ def apply_feeding(t: Any, p: int, a: tuple, card: int = -1) -> None:
 
 # ----- what a player may do on their feeding turn
 
-def _scavengers(t: Any) -> bool:
-    """Whether a face-up Scavenger on the table has room to eat (so disabling Scavenger changes an attack)."""
+def _scavengers(t: Any, p: int) -> bool:
+    """Whether a face-up Scavenger of another player than ``p`` has room to eat (so disabling Scavenger can
+    serve the attacking player ``p``)."""
     o = t.o
-    return any(s.mask & _SCAV and room(s, o) > 0 for pl in t.players for s in pl.species)
+    return any(s.mask & _SCAV and room(s, o) > 0 for q, pl in enumerate(t.players) if q != p for s in pl.species)
 
 
 def _targets(t: Any, p: int, i: int, att: Any, out: list | None) -> bool:
@@ -229,7 +230,7 @@ def _targets(t: Any, p: int, i: int, att: Any, out: list | None) -> bool:
     o = t.o
     found = False
     intel = o.intelligence and att.mask & _INTEL and t.players[p].hand
-    scav = bool(intel) and out is not None and o.intelligence_disables == "any" and _scavengers(t)
+    scav = bool(intel) and out is not None and o.intelligence_disables == "any" and _scavengers(t, p)
     for q, pl in enumerate(t.players):
         if q == p and not o.attack_own:
             continue
