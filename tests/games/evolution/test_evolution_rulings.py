@@ -331,3 +331,15 @@ def test_records_of_version_one_replay_under_the_old_rulings(name: str) -> None:
     except FormatError:  # an action of the old game is not legal under today's rulings
         same = False
     assert not same
+
+
+def test_greedy_bot_sees_what_intelligence_buys() -> None:
+    """The greedy bot looks at an Intelligence attack with its discard made: sparing a population is worth more
+    than the card it costs, so against Horns it disables them."""
+    import numpy as np
+
+    from evo_lab.games.evolution.bots import greedy_policy
+
+    s = from_boards(game(), [[(4, 3, 0, 0, ["carnivore", "intelligence"])], [(1, 2, 0, 0, ["horns"])]],
+                    hands=[["fertile"], []], wh=0)
+    assert greedy_policy(np.random.default_rng(0))(s) == ("attack", 0, 1, 0, HORNS)
