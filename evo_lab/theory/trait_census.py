@@ -5,7 +5,8 @@ A game is played through ``apply_action`` (chance by :func:`evo_lab.core.protoco
 bot) and the table is counted twice a round:
 
 * ``"start"``: the first decision of the round (the food-card choice), after last round's deaths and new boards;
-* ``"feed"``: the first feeding decision, after the reveal (every trait face up, Fertile and Long Neck done). A
+* ``"feed"``: the first feeding decision, after the reveal (every trait face up, Fertile and Long Neck done)
+  and after the before-eating Intelligence decisions (ruling R20). A
   round in which nobody can feed at all (no plant food and no Carnivore with a target) has no such decision: it
   is a *famine* round, listed in :attr:`GameCensus.famine`.
 
@@ -195,7 +196,7 @@ def census_game(seed: int, bot: str = "random", players: int = 4) -> GameCensus:
             if r not in started:
                 started.add(r)
                 out.counts.append(count_table(s, "start")[0])
-            if s.phase == "feed" and r not in fed:
+            if s.phase == "feed" and s.asking < 0 and r not in fed:  # the first feeding, after before-eating
                 fed.add(r)
                 tc, targets = count_table(s, "feed")
                 out.counts.append(tc)

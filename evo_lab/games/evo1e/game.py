@@ -34,6 +34,11 @@ class Evo1eOptions(RuleOptions):
     edition: str = "1e"
     #: What happens to an attacker that loses: "dies" (removed; ruling E3) or "stays" (both stay, as in 2e).
     losing_attacker: str = "dies"
+    #: Births of a player with no dinosaur on the board (ruling E7): "anywhere" (GiochinScatola 1e turn summary:
+    #: "If player has no adult Dinos, place new Dinos anywhere on board but all must be adjacent to each other")
+    #: or "none" (Evo 2e's rule: next to one of the player's dinosaurs, so no birth at all; the engine before
+    #: issue 22).
+    orphan_births: str = "anywhere"
 
     EDITIONS = ("1e",)
 
@@ -41,6 +46,8 @@ class Evo1eOptions(RuleOptions):
     def from_dict(cls, d: Mapping[str, Any] | None) -> "Evo1eOptions":
         if isinstance(d, Mapping) and d.get("losing_attacker", "dies") not in ("dies", "stays"):
             raise GameConfigError(f"losing_attacker must be 'dies' or 'stays', got {d['losing_attacker']!r}")
+        if isinstance(d, Mapping) and d.get("orphan_births", "anywhere") not in ("anywhere", "none"):
+            raise GameConfigError(f"orphan_births must be 'anywhere' or 'none', got {d['orphan_births']!r}")
         return super().from_dict(d)  # type: ignore[return-value]
 
 
@@ -48,14 +55,16 @@ class Game(Evo2eGame):
     """Evo (first edition): ``Game(players=4, seed=None, board=None, data=None, options=None)`` as Evo 2e's.
 
     The hooks it overrides: :attr:`step_overrides` (round start with the dealt cards, initiative by tail, the
-    d6 climate, scoring then the meteor, no Sixth-sense peeks), :meth:`attack_lost`; data: the pack's setup
+    d6 climate, scoring then the meteor, no Sixth-sense peeks), :meth:`attack_lost`, :meth:`orphan_birth_spaces`;
+    data: the pack's setup
     (``cards_from_round``, ``starting_cards``, base survivors), the ``tail`` and ``card`` genes, the d6 combat
     table as die faces, the meteor track."""
 
     name = "evo1e"
     title = "Evo (first edition)"
-    version = 1
-    read_versions = ()
+    #: 2: ruling E7 (births without adults, issue 22); files of version 1 were played without it
+    version = 2
+    read_versions = (1,)
     options_class = Evo1eOptions
     pack_dir = ("data", "evo1e")
 
@@ -76,6 +85,25 @@ class Game(Evo2eGame):
         (option ``losing_attacker="dies"``), or both stay as in 2e (``"stays"``)."""
         if self.options.losing_attacker == "dies":
             ops.kill(s, src)
+
+    def orphan_birth_spaces(self, s: Any, player: int) -> tuple[int, ...]:
+        """Ruling E7 (option ``orphan_births``): "If player has no adult Dinos, place new Dinos anywhere on board
+        but all must be adjacent to each other" (GiochinScatola 1e turn summary): the first newborn on any empty
+        space; the later ones of the phase are born next to a dinosaur of the player, which are all newborns, so
+        the newborns stay one connected group (our reading of "adjacent to each other"). ``"none"``: 2e's rule,
+        no birth without a dinosaur to be born next to."""
+        if self.options.orphan_births == "none":
+            return ()
+        return tuple(sp for sp in range(self.n) if s.occ[sp] < 0)
+
+    @classmethod
+    def from_dict(cls, d: Any, version: int | None = None) -> Evo2eGame:
+        """The game of a configuration. ``version=1``: a file written before ruling E7, read under the rule it
+        was played with (``orphan_births="none"`` unless it names it); the layout is today's."""
+        if version == 1 and isinstance(d, Mapping):
+            opts = d.get("options")
+            d = {**d, "options": {"orphan_births": "none", **(opts if isinstance(opts, Mapping) else {})}}
+        return super().from_dict(d)
 
     def __repr__(self) -> str:
         return f"evo1e.Game(players={self.players}, board={self.board.name!r}, seed={self.seed})"
@@ -100,3 +128,8 @@ class State(Evo2eState):
 
     __slots__ = ()
     game_class = Game
+
+    @classmethod
+    def load_state(cls, game: Any, body: Any, version: int | None = None) -> Evo2eState:
+        """A position body; version 1 of Evo first edition has today's layout (not Evo 2e's version 1)."""
+        return super().load_state(game, body, None)

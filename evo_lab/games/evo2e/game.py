@@ -130,6 +130,11 @@ class Game(GameBase):
     def attack_lost(self, s: Any, src: int, dst: int) -> None:
         """An attack from ``src`` on ``dst`` failed. Evo 2e: "The two dinosaurs stay where they are"."""
 
+    def orphan_birth_spaces(self, s: Any, player: int) -> tuple[int, ...]:
+        """Where ``player``, with no dinosaur on the board, may place a newborn. Evo 2e: nowhere ("The player
+        places a new dinosaur pawn on a space adjacent to one of his dinosaurs"; a clan never falls below 2)."""
+        return ()
+
     def __init__(self, players: int = 4, seed: int | None = None, board: Board | str | Path | None = None,
                  data: DataPack | str | Path | None = None, options: RuleOptions | Mapping[str, Any] | None = None):
         self.data = data if isinstance(data, DataPack) else (self.default_pack() if data is None else load_data(data))

@@ -22,11 +22,12 @@ from typing import Any
 
 from .traits import BITS, DEFENCES, TRAIT_BIT
 
-__all__ = ["blocker", "can_attack", "attack_size_ok", "neighbours", "negatable"]
+__all__ = ["blocker", "can_attack", "attack_size_ok", "neighbours", "negatable", "disable_choices"]
 
 _CARN = BITS.carnivore
 _DEF_MASK = BITS.burrowing | BITS.climbing | BITS.herding | BITS.hard_shell | BITS.symbiosis
 _WC = BITS.warning_call
+_HORNS, _SCAV = BITS.horns, BITS.scavenger
 
 
 def attack_size_ok(att: Any, dfn: Any, o: Any, negated: int = 0) -> bool:
@@ -78,6 +79,40 @@ def negatable(att: Any, dfn: Any, left: Any, right: Any, o: Any) -> list[str]:
         if blocker(att, dfn, left, right, o, 1 << t) is None:
             out.append(t)
     return out
+
+
+def disable_choices(att: Any, dfn: Any, left: Any, right: Any, o: Any, scavengers: bool = False) -> list[int]:
+    """The traits (ids) a Carnivore's Intelligence may disable for its attack on ``dfn``: the choices that can
+    serve the attacker (disabling a trait that plays no part in this attack, or one of the attacker's own, would
+    only cost it a card, so they are not offered).
+
+    Seed 004 line 71: "A carnivore can use Intelligence to disable characteristics of other animals. He does this
+    by choosing a hand card to discard, then activating intelligence and selecting the property desired. This
+    property is now disabled in ALL species until the attack has been completed." A blocked attack: the traits
+    whose disabling makes it possible (:func:`negatable`). A possible attack (option ``intelligence_disables``
+    "any", the default): the prey's Horns (the attacker is not wounded) and, when ``scavengers`` (another
+    player's Scavenger would eat), Scavenger (none eats from this attack, the attacker's own neither). Under "blockers" (ruling R3 before issue 22)
+    only the first kind.
+
+    >>> from .model import Species
+    >>> from .rules import official, RuleOptions
+    >>> from .traits import TRAIT_IDS
+    >>> att, prey = Species(3, 2, traits=["carnivore", "intelligence"]), Species(1, 2, traits=["horns"])
+    >>> [TRAIT_IDS[t] for t in disable_choices(att, prey, None, None, official(), scavengers=True)]
+    ['horns', 'scavenger']
+    >>> disable_choices(att, prey, None, None, RuleOptions(intelligence_disables="blockers"))
+    []
+    """
+    if blocker(att, dfn, left, right, o) is not None:
+        return negatable(att, dfn, left, right, o)
+    if o.intelligence_disables != "any":
+        return []
+    out = []
+    if dfn.mask & _HORNS:
+        out.append(TRAIT_BIT["horns"])
+    if scavengers:
+        out.append(TRAIT_BIT["scavenger"])
+    return sorted(out)
 
 
 class _Masked:

@@ -4,7 +4,8 @@
 * :func:`evaluate_player` -- a static value of one player's position (score so far plus what the table
   promises: fed population, body size, defences, cards in hand).
 * :func:`greedy_policy` -- one-step lookahead on :func:`evaluate_player` (ties by a seeded draw); in the play
-  phase it passes unless a card improves the position by more than the card itself is worth.
+  phase it passes unless a card improves the position by more than the card itself is worth; an Intelligence
+  action is looked at with its discard made (the attack or meal it buys, not just the card it costs).
 * :func:`course_policy` -- the course-2016 fixed feeding strategy and the silly card choice as engine actions.
 * :func:`search_hooks` -- determinize by the observer, greedy-lite rollouts, a cutoff a few rounds ahead and a
   win-probability estimate from the score lead at the cutoff.
@@ -73,6 +74,8 @@ def greedy_policy(rng: Any, card_value: float = 0.4) -> Callable[[Any], Hashable
             else:
                 c = s.clone()
                 c.apply_action(a)
+                if c.intel is not None:  # Intelligence: see the effect, paying with the first card offered
+                    c.apply_action(c.legal_actions()[0])
                 v = _lead(c, p)
             if v > best_v + 1e-9:
                 best, best_v = [a], v

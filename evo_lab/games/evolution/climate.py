@@ -10,7 +10,8 @@ reveal phase calls when ``o.climate`` is on.
   whose body size is in the band loses population unless it has a protecting trait (cold: Heavy Fur,
   Migratory; heat: Nocturnal, Burrowing; seed 002 line 3). Zone effects, event texts and the icon on each card
   are ``assumed`` data (``climate.json``, ``decks.json``).
-* Events (seed 002 line 16, 36): one card of each deck (cold, hot) lies under its two regions; at most one event
+* Events (seed 002 line 16, 36): one card of each deck (cold, hot) lies under its two regions; it strikes when
+  the cube moves into one of them (ruling R19; a cube that did not move gets its zone); at most one event
   is resolved per round; after the round it leaves the game and the next card of that deck replaces it (a
   chance node).
 
@@ -53,21 +54,30 @@ def setup_climate(s: Any) -> None:
     s.pending_events = ["cold", "hot"]
 
 
-def climate_change(s: Any, food_cards: list[int]) -> None:
+def climate_change(s: Any, food_cards: list[int]) -> bool:
+    """Move the cube by the food cards' icons (seed 002 line 36); returns whether it moved."""
     cards = s.game.deck.cards
     sun = sum(cards[k].sun for k in food_cards)
     snow = sum(cards[k].snow for k in food_cards)
+    before = s.climate_pos
     s.climate_pos = move(s.climate_pos, sun, snow)
     if s.ev is not None:
         s.ev.append(ClimateMoved(sun, snow, s.climate_pos))
+    return s.climate_pos != before
 
 
-def current_effect(s: Any) -> tuple[str, str, int, int, tuple[int, ...], str]:
+def current_effect(s: Any, moved: bool = True) -> tuple[str, str, int, int, tuple[int, ...], str]:
     """``(name, kind, food, loss, bodies, event_deck)`` of the climate this round: the event in play whose
-    regions hold the cube, else the zone."""
+    regions hold the cube, else the zone.
+
+    Ruling R19 (option ``climate_event_on``): "move" (default) -- the event strikes only when the cube moved
+    into its region this round (``moved``), seed 002 line 36: "Whenever the temperature cube moves into a climate
+    region with a climate event card attached to it the climate will follow the properties of the event card";
+    a cube that stayed where it was gets its zone's climate. "stay" -- whenever the cube is in the region (the
+    engine before issue 22)."""
     pack = s.game.pack
     for deck, idx in s.events_in_play.items():
-        if idx >= 0:
+        if idx >= 0 and (moved or s.o.climate_event_on == "stay"):
             e = pack.events[idx]
             if e.regions[0] <= s.climate_pos <= e.regions[1]:
                 return e.name, deck, e.food, e.loss, e.bodies, deck
@@ -75,10 +85,11 @@ def current_effect(s: Any) -> tuple[str, str, int, int, tuple[int, ...], str]:
     return z.name, z.kind, z.food, z.loss, z.bodies, ""
 
 
-def climate_hit(s: Any) -> int:
-    """Apply this round's climate: population losses now; returns the plant-food change (added to the food
-    cards' total when the food is revealed)."""
-    name, kind, food, loss, bodies, deck = current_effect(s)
+def climate_hit(s: Any, moved: bool = True) -> int:
+    """Apply this round's climate (``moved``: whether the cube moved this round, :func:`current_effect`):
+    population losses now; returns the plant-food change (added to the food cards' total when the food is
+    revealed)."""
+    name, kind, food, loss, bodies, deck = current_effect(s, moved)
     s.event_used = deck
     if s.ev is not None and (food or loss):
         s.ev.append(ClimateHit(name, food, loss))

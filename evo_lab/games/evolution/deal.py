@@ -3,8 +3,8 @@
 The deck is kept as the multiset ``pool`` (counts per card kind) of cards nobody has seen, plus ``left``, the
 number of cards that may still be drawn before the deck runs out. Each card drawn is one chance node whose
 outcomes are the kinds in the pool weighted by their counts: exactly a uniform shuffle, drawn lazily, never a
-permutation. Cards removed unseen at setup (2 players: 40, seed 003 line 186; Climate: by player count,
-reference §8) and Climate's 40-card end-game deck (seed 002 line 14) are part of the pool but not of ``left``:
+permutation. Cards removed unseen at setup (2 players: 40, seed 003 line 186, seed 002 line 14) and Climate's
+40-card end-game deck (seed 002 line 14) are part of the pool but not of ``left``:
 every unseen card is equally likely to be any of them, so drawing from the pool stays exact.
 
 When the deck runs out (seed 003 lines 168-172; seed 004 line 85): the discard pile is shuffled into a new deck;
@@ -28,9 +28,20 @@ __all__ = ["setup_deck", "deal_round", "hand_size", "draw_weights", "apply_draw"
 
 
 def removal(o: Any, pack: Any, players: int, size: int) -> int:
-    """Cards removed unseen at setup: official 2 players 40 (seed 003 line 186); Climate by the reference §8
-    table (2 players: half the deck)."""
-    if o.climate:
+    """Cards removed unseen at setup: 2 players 40 (official: seed 003 line 186; Climate: seed 002 line 14,
+    "When playing a 2-player game randomly remove 40 additional traits from the main deck"), no other removal.
+    Ruling R17, option ``climate_removal="table"``: Climate by reference §8's table (the ksuchak1990 blog:
+    2 players half the deck, 3: 60, 4: 30, 5-6: none).
+
+    >>> from .data import load_pack
+    >>> from .rules import climate
+    >>> from dataclasses import replace
+    >>> [removal(climate(), load_pack(), n, 177) for n in (2, 3, 4, 5)]
+    [40, 0, 0, 0]
+    >>> [removal(replace(climate(), climate_removal="table"), load_pack(), n, 177) for n in (2, 3, 4, 5)]
+    [88, 60, 30, 0]
+    """
+    if o.climate and o.climate_removal == "table":
         r = pack.climate_meta["removal"].get(str(players), 0)
         return size // 2 if r == "half" else int(r)
     return pack.setup(o.variant).get("remove_2p", 0) if players == 2 else 0

@@ -42,11 +42,17 @@ class Attacked(NamedTuple):
     target_player: int
     target: int
     horns: bool
+    #: the traits the attacker's Intelligence disabled for this attack (comma-separated trait ids), or ""
+    disabled: str = ""
 
     def describe(self) -> str:
+        off = ""
+        if self.disabled:
+            off = " (its Intelligence disabled " + " and ".join(
+                t.replace("-", " ").title() for t in self.disabled.split(",")) + ")"
         h = " and was gored by Horns" if self.horns else ""
         return (f"P{self.player + 1} species {self.species + 1} attacked P{self.target_player + 1} "
-                f"species {self.target + 1}{h}")
+                f"species {self.target + 1}{off}{h}")
 
 
 class Extinct(NamedTuple):

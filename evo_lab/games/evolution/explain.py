@@ -53,6 +53,14 @@ def explain(s: Any, a: Any) -> tuple[str, str]:
         return "this species has no room for another trait: replace one instead", "too_many_traits"
     if k in ("body", "pop"):
         return f"{'body size' if k == 'body' else 'population'} is at its maximum ({s.o.max_track})", "at_maximum"
+    if getattr(s, "asking", -1) >= 0 and k in ("eat", "store", "attack"):
+        msg = (f"before eating, P{s.turn + 1} only decides whether species {s.asking + 1} uses its Intelligence "
+               f"(seed 004 lines 50-57); feeding starts after")
+        return msg, "before_eating"
+    if k == "eat" and len(a) == 3 and s.o.intelligence and s.o.herbivore_intelligence == "before_eating":
+        msg = ("a non-Carnivore uses Intelligence before eating, once a round, not on a feeding turn "
+               "(seed 004 lines 50-57)")
+        return msg, "before_eating"
     if k == "eat":
         return "this species cannot eat now (full, a carnivore, or no plant food)", "cannot_eat"
     if k == "pass" and s.phase == "feed":

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .attack import blocker, negatable
+from .attack import blocker, disable_choices
 from .events import Ate, Attacked, Extinct, Stored
-from .traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE
+from .traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE, TRAIT_IDS
 
 __all__ = ["room", "take", "feed", "attack", "scavenge", "kill", "go_extinct", "options", "has_option",
-           "meat_meal", "store_fat", "apply_feeding"]
+           "meat_meal", "store_fat", "apply_feeding", "intelligence_before_eating", "next_asked"]
 
 _CARN, _FORAGE, _COOP, _FAT = BITS.carnivore, BITS.foraging, BITS.cooperation, BITS.fat_tissue
 _SCAV, _HORNS, _INTEL = BITS.scavenger, BITS.horns, BITS.intelligence
@@ -108,9 +108,13 @@ def meat_meal(t: Any, p: int, s: Any, prey_body: int) -> int:
     return feed(t, p, s, src, "meat", "attack", prey_body if o.meat_amount == "body" else 1)
 
 
-def scavenge(t: Any, p: int) -> None:
+def scavenge(t: Any, p: int, negated: int = 0) -> None:
     """Every Scavenger takes 1 meat food, clockwise from the attacking player (course next.rkt feed-scavengers;
-    seed 003 line 149). Official: from the bank; course: from the watering hole."""
+    seed 003 line 149). Official: from the bank; course: from the watering hole. None eats when the attacker's
+    Intelligence disabled Scavenger for this attack (``negated``; seed 004 line 71: "disabled in ALL species
+    until the attack has been completed")."""
+    if negated & _SCAV:
+        return
     n = len(t.players)
     for k in range(n):
         q = (p + k) % n
@@ -161,19 +165,22 @@ def _excess_to(o: Any, owner: int, attacker: int) -> int:
 def attack(t: Any, p: int, i: int, tp: int, ti: int, negated: int = 0) -> None:
     """Species ``i`` of player ``p`` attacks species ``ti`` of player ``tp`` (already checked legal). The prey
     loses 1 population (seed 003 line 145); Horns cost the attacker 1 population first and a Carnivore that dies
-    of it does not eat (course next.rkt feed-carnivore); then the attacker eats and every Scavenger eats."""
+    of it does not eat (course next.rkt feed-carnivore); then the attacker eats and every Scavenger eats.
+    ``negated``: the trait bits the attacker's Intelligence disabled for this attack (seed 004 line 71), in
+    every species: disabled Horns do not wound, a disabled Scavenger does not eat."""
     o = t.o
     att = t.players[p].species[i]
     prey = t.players[tp].species[ti]
     horns = bool(prey.mask & _HORNS) and not negated & _HORNS
     body = prey.body
     if t.ev is not None:
-        t.ev.append(Attacked(p, i, tp, ti, horns))
+        off = ",".join(TRAIT_IDS[b] for b in range(len(TRAIT_IDS)) if negated >> b & 1)
+        t.ev.append(Attacked(p, i, tp, ti, horns, off))
     kill(t, tp, prey, 1, _excess_to(o, tp, p))
     if horns and kill(t, p, att, o.horns, _excess_to(o, p, p)):
         return
     if meat_meal(t, p, att, body):
-        scavenge(t, p)
+        scavenge(t, p, negated)
 
 
 def store_fat(t: Any, p: int, i: int, n: int) -> int:
@@ -209,11 +216,21 @@ def apply_feeding(t: Any, p: int, a: tuple, card: int = -1) -> None:
 
 # ----- what a player may do on their feeding turn
 
+def _scavengers(t: Any, p: int) -> bool:
+    """Whether a face-up Scavenger of another player than ``p`` has room to eat (so disabling Scavenger can
+    serve the attacking player ``p``)."""
+    o = t.o
+    return any(s.mask & _SCAV and room(s, o) > 0 for q, pl in enumerate(t.players) if q != p for s in pl.species)
+
+
 def _targets(t: Any, p: int, i: int, att: Any, out: list | None) -> bool:
-    """Attack options of carnivore ``att`` (species ``i`` of ``p``); appends to ``out`` or returns on the first."""
+    """Attack options of carnivore ``att`` (species ``i`` of ``p``); appends to ``out`` or returns on the first.
+    With Intelligence and a card in hand, one more option per trait it may disable (:func:`~.attack.
+    disable_choices`, seed 004 line 71)."""
     o = t.o
     found = False
     intel = o.intelligence and att.mask & _INTEL and t.players[p].hand
+    scav = bool(intel) and out is not None and o.intelligence_disables == "any" and _scavengers(t, p)
     for q, pl in enumerate(t.players):
         if q == p and not o.attack_own:
             continue
@@ -223,13 +240,14 @@ def _targets(t: Any, p: int, i: int, att: Any, out: list | None) -> bool:
                 continue
             left = row[j - 1] if j else None
             right = row[j + 1] if j + 1 < len(row) else None
-            if blocker(att, d, left, right, o) is None:
+            possible = blocker(att, d, left, right, o) is None
+            if possible:
                 if out is None:
                     return True
                 out.append(("attack", i, q, j))
                 found = True
-            elif intel:
-                for tid in negatable(att, d, left, right, o):
+            if intel:
+                for tid in disable_choices(att, d, left, right, o, scav):
                     if out is None:
                         return True
                     out.append(("attack", i, q, j, tid))
@@ -261,7 +279,7 @@ def options(t: Any, p: int) -> list:
             if t.wh > 0:
                 out.append(("eat", i))
                 veg = True
-            if o.intelligence and m & _INTEL and hand:
+            if _intel_turn(o) and m & _INTEL and hand:
                 out.append(("eat", i, "intel"))
                 veg = True
     if o.may_decline and len(out) > 1 and not veg:
@@ -284,9 +302,43 @@ def has_option(t: Any, p: int) -> bool:
         if m & _CARN:
             if _targets(t, p, i, s, None):
                 return True
-        elif t.wh > 0 or (o.intelligence and m & _INTEL and t.players[p].hand):
+        elif t.wh > 0 or (_intel_turn(o) and m & _INTEL and t.players[p].hand):
             return True
     return False
+
+
+def _intel_turn(o: Any) -> bool:
+    """A non-Carnivore's Intelligence is one of its feedings (option ``herbivore_intelligence``
+    "feeding_turn"; the default uses it before eating instead)."""
+    return o.intelligence and o.herbivore_intelligence == "feeding_turn"
+
+
+# ----- before eating: a non-Carnivore's Intelligence (seed 004 lines 46-57)
+
+def intelligence_before_eating(t: Any, p: int, s: Any) -> bool:
+    """Whether player ``p`` may use species ``s``'s Intelligence before eating: seed 004 lines 50-57 ("Animals
+    with the properties Long Neck, Fertile, Fat Tissue, Intelligence (only as herbivores) can now use these,
+    starting with the starting player ... In order to use intelligence, you must first select a card to be
+    discarded"): a face-up Intelligence on a non-Carnivore with room for food, and a card in hand."""
+    o = t.o
+    return (o.intelligence and o.herbivore_intelligence == "before_eating" and bool(s.mask & _INTEL)
+            and not s.mask & _CARN and bool(t.players[p].hand) and room(s, o) > 0)
+
+
+def next_asked(t: Any, p: int = -1, i: int = -1) -> tuple[int, int]:
+    """The next ``(player, species)`` whose owner is asked about its Intelligence before eating, after species
+    ``i`` of player ``p`` (``p = -1``: from the start): players from the first (``t.first``), species left to
+    right; ``(-1, -1)`` when nobody is left to ask (feeding starts)."""
+    n = len(t.players)
+    first = getattr(t, "first", 0)
+    k0 = 0 if p < 0 else (p - first) % n
+    for k in range(k0, n):
+        q = (first + k) % n
+        row = t.players[q].species
+        for j in range(i + 1 if k == k0 and p >= 0 else 0, len(row)):
+            if intelligence_before_eating(t, q, row[j]):
+                return q, j
+    return -1, -1
 
 
 def next_feeder(t: Any, after: int, out: int) -> tuple[int, int]:

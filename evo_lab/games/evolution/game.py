@@ -21,7 +21,7 @@ import numpy as np
 from ...core.game import GameBase
 from .data import EvolutionPack, load_pack
 from .notation import card_label
-from .rules import GameConfigError, RuleOptions, variant_options
+from .rules import LEGACY_OPTIONS, GameConfigError, RuleOptions, variant_options
 from .traits import TRAIT_BIT
 
 __all__ = ["Game"]
@@ -35,7 +35,9 @@ class Game(GameBase):
 
     name = "evolution"
     title = "Evolution (North Star Games)"
-    version = 1
+    #: 2: the rulings the seeds settle (issue 22); files of version 1 were played under :data:`LEGACY_OPTIONS`
+    version = 2
+    read_versions = (1,)
 
     def __init__(self, players: int = 4, seed: int | None = None, variant: str = "official",
                  options: Mapping[str, Any] | RuleOptions | None = None, data: Any = None):
@@ -82,13 +84,18 @@ class Game(GameBase):
         return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> "Game":
+    def from_dict(cls, d: Any, version: int | None = None) -> "Game":
+        """The game of a configuration (``game.to_dict()``). ``version=1``: a file written before issue 22's
+        rulings, read under the rules it was played with (:data:`~.rules.LEGACY_OPTIONS` unless it names them)."""
         from ...core.errors import FormatError
 
         if not isinstance(d, Mapping):
             raise FormatError("the configuration must be an object", "config")
+        options = d.get("options")
+        if version == 1:
+            options = {**LEGACY_OPTIONS, **(options if isinstance(options, Mapping) else {})}
         try:
-            g = cls(players=d.get("players", 4), variant=d.get("variant", "official"), options=d.get("options"))
+            g = cls(players=d.get("players", 4), variant=d.get("variant", "official"), options=options)
         except GameConfigError as e:
             raise FormatError(str(e), "config") from None
         fp = d.get("data")

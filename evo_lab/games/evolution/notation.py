@@ -11,7 +11,7 @@ string                          action
 ``drop 2.1``                    discard species 2's first trait (Climate)
 ``new L horns+2``               a new species at the left (``R``: right) end
 ``body 1 horns+2``, ``pop 1 horns+2``   +1 body size / population of species 1
-``pass``                        end the turn (play cards) / forgo feeding (course)
+``pass``                        end the turn (play) / forgo feeding (course) / decline Intelligence
 ``eat 1`` / ``eat 1 intelligence``      feed species 1 / use its Intelligence
 ``store 1 2``                   course: store 2 fat on species 1
 ``attack 1 P2.3``               species 1 attacks player 2's species 3 (``negate climbing``: Intelligence)
@@ -169,8 +169,13 @@ def describe(g: Any, s: Any, a: Any) -> str:
         what = "body size" if k == "body" else "population"
         return f"{who} discards {L[a[2]]} for +1 {what} on species {a[1] + 1}"
     if k == "pass":
+        if s.phase == "feed" and getattr(s, "asking", -1) >= 0:
+            return f"{who} does not use species {s.asking + 1}'s Intelligence before eating"
         return f"{who} passes" if s.phase == "play" else f"{who} forgoes feeding this round"
     if k == "eat":
+        if len(a) == 3 and getattr(s, "asking", -1) >= 0:
+            return (f"{who} uses species {a[1] + 1}'s Intelligence before eating (discards a card, takes "
+                    f"plant food from the bank)")
         how = " with Intelligence (plant food from the bank)" if len(a) == 3 else " from the watering hole"
         return f"{who} feeds species {a[1] + 1}{how}"
     if k == "store":

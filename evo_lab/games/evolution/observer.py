@@ -65,6 +65,7 @@ class EvolutionObserver(Observer):
                "end_deck": state.end_deck, "discards": list(state.discards), "players": players,
                "pending": [list(x) for x in state.pending],
                "intel": state.action_to_string(state.intel) if state.intel is not None else None,
+               "asking": state.asking,
                "food_values_assumed": g.deck.assumed}
         if state.o.climate:
             ev = g.pack.events

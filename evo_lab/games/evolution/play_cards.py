@@ -19,9 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from .model import Species
+from .traits import TRAIT_BIT
 
-__all__ = ["new_species", "add_trait", "replace_trait", "drop_trait", "grow", "plays", "apply_play",
+__all__ = ["new_species", "add_trait", "replace_trait", "drop_trait", "lose_fat", "grow", "plays", "apply_play",
            "max_traits"]
+
+_FAT = TRAIT_BIT["fat-tissue"]
 
 
 def max_traits(o: Any, players: int) -> int:
@@ -51,17 +54,39 @@ def add_trait(t: Any, p: int, i: int, kind: int, trait: str, face_down: bool = T
 
 def replace_trait(t: Any, p: int, i: int, slot: int, kind: int, trait: str, face_down: bool = True) -> None:
     """Replace the trait in ``slot`` (seed 003 line 106: "you can still play another one by discarding one
-    that's already on that species"); the old card goes to the discard pile."""
-    old = t.players[p].species[i].replace_trait(slot, trait, kind, face_down)
+    that's already on that species"); the old card goes to the discard pile, and the food stored on it with it
+    if it was Fat Tissue (:func:`lose_fat`)."""
+    s = t.players[p].species[i]
+    old = s.replace_trait(slot, trait, kind, face_down)
     if old >= 0:
         t.discard(old)
+    lose_fat(t, s)
 
 
 def drop_trait(t: Any, p: int, i: int, slot: int) -> None:
-    """Climate: discard a trait without replacing it (seed 002 line 30)."""
-    old = t.players[p].species[i].remove_trait(slot)
+    """Climate: discard a trait without replacing it (seed 002 line 30); stored fat as in :func:`lose_fat`."""
+    s = t.players[p].species[i]
+    old = s.remove_trait(slot)
     if old >= 0:
         t.discard(old)
+    lose_fat(t, s)
+
+
+def lose_fat(t: Any, s: Any) -> None:
+    """Ruling R5 (option ``fat_without_tissue``): the food stored on a Fat Tissue card leaves with the card when
+    the species no longer carries Fat Tissue ("lost", **assumed**: the seeds say nothing; the course's data
+    definition has fat-food "present only with fat-tissue", and its harness xstep4 drops it after an RT), or
+    stays on the species unused ("kept": the course harness before issue 22).
+
+    >>> from .model import Player, Species
+    >>> from .rules import course2016
+    >>> from types import SimpleNamespace as T
+    >>> t = T(players=[Player([Species(2, 1, fat=2, traits=["fat-tissue"])])], o=course2016(), discard=print)
+    >>> replace_trait(t, 0, 0, 0, -1, "horns", False); t.players[0].species[0].fat
+    0
+    """
+    if s.fat and t.o.fat_without_tissue == "lost" and _FAT not in s.traits:
+        s.fat = 0
 
 
 def grow(t: Any, p: int, i: int, what: str, kind: int) -> None:
@@ -119,7 +144,6 @@ def apply_play(t: Any, p: int, a: tuple, card_trait: Any, trait_names: Any) -> N
         return
     if k == "drop":
         drop_trait(t, p, a[1], a[2])
-        _fat_check(t.players[p].species[a[1]])
         return
     kind = a[-1]
     t.players[p].hand.remove(kind)
@@ -131,10 +155,3 @@ def apply_play(t: Any, p: int, a: tuple, card_trait: Any, trait_names: Any) -> N
         add_trait(t, p, a[1], kind, trait_names[card_trait[kind]], True)
     elif k == "replace":
         replace_trait(t, p, a[1], a[2], kind, trait_names[card_trait[kind]], True)
-    _fat_check(t.players[p].species[a[1]] if k in ("replace",) else None)
-
-
-def _fat_check(s: Any) -> None:
-    """Food stored on a Fat Tissue card leaves with the card (ruling R5)."""
-    if s is not None and s.fat and "fat-tissue" not in s.trait_names():
-        s.fat = 0

@@ -46,6 +46,9 @@ def load_body(s: Any, d: Any) -> Any:
     s.gone = _int(d, "gone", 0)
     s.seek = bool(d.get("seek"))
     s.intel = tuple(d["intel"]) if d.get("intel") else None
+    s.asking = d.get("asking", -1)
+    if isinstance(s.asking, bool) or not isinstance(s.asking, int) or s.asking < -2:
+        raise FormatError(f"must be a species index, -2 or -1, got {s.asking!r}", "state.asking")
     nk = len(g.deck.cards)
     s.pool, s.discards = _counts(d, "pool", nk), _counts(d, "discards", nk)
     pend = d.get("pending")

@@ -4,8 +4,9 @@ start-of-feeding traits act (Fertile, Fat Tissue, Long Neck; Climate's Nocturnal
 Official order (seed 004 lines 46-57: "Now the food cards are turned up ... Animals with the properties Long
 Neck, Fertile, Fat Tissue ... can now use these, starting with the starting player"; the trait texts put Fertile
 and Fat Tissue *before* the food cards are revealed and Long Neck *when* they are revealed; seed 002 line 35:
-"resolution proceeds clockwise from the first player"): ruling R4 resolves, from the first player, every Fertile,
-then every Fat Tissue, then reveals the food, then every Long Neck. Course (reference §4, dealer.rkt feeding): the
+"resolution proceeds clockwise from the first player"): ruling R4 resolves, from the first player, Fertile and
+Fat Tissue, then reveals the food, then Long Neck (each player resolving all of theirs before the next, ruling
+R18). Course (reference §4, dealer.rkt feeding): the
 food cards are added first, then fertile -> long-neck -> fat-tissue.
 
 >>> from .model import Player, Species
@@ -56,11 +57,30 @@ def add_food(t: Any, values: list[int]) -> int:
 
 def start_effects(t: Any, stage: str) -> None:
     """Run the start-of-feeding traits of ``stage`` (``"before"``, ``"reveal"`` or ``"course"``, see
-    :data:`~.traits.START_EFFECTS`): each trait in turn, for every player from the first, species left to
-    right."""
-    for name in START_EFFECTS[stage]:
-        b, fn = bit(name), REGISTRY[name].start
+    :data:`~.traits.START_EFFECTS`), from the first player, species left to right.
+
+    Ruling R18 (option ``start_resolution``): "player" (default) -- each player resolves all of their traits
+    before the next player begins, seed 002 line 35: "resolution proceeds clockwise from the first player, and
+    each player resolves all their leafy border effects before the next begins" (a player's own order, which
+    the seed leaves to them, is the registry's: Fertile before Fat Tissue, so the grown population can take
+    fat); "trait" -- each trait in turn for every player (the course's dealer.rkt; the engine before issue 22).
+    """
+    names = START_EFFECTS[stage]
+    if t.o.start_resolution == "trait":
+        for name in names:
+            for p in _order(t):
+                _resolve(t, p, name)
+    else:
         for p in _order(t):
-            for s in list(t.players[p].species):
-                if s.mask & b:
-                    fn(t, p, s)
+            for name in names:
+                _resolve(t, p, name)
+
+
+def _resolve(t: Any, p: int, name: str) -> None:
+    """Trait ``name``'s start-of-feeding effect on every species of player ``p`` that has it, left to right."""
+    b, fn = bit(name), REGISTRY[name].start
+    if fn is None:
+        return
+    for s in list(t.players[p].species):
+        if s.mask & b:
+            fn(t, p, s)

@@ -17,11 +17,25 @@ from typing import Any, Mapping
 
 from ...core.errors import EvoLabError
 
-__all__ = ["RuleOptions", "GameConfigError", "VARIANTS", "official", "climate", "course2016", "variant_options"]
+__all__ = ["RuleOptions", "GameConfigError", "VARIANTS", "CHOICES", "LEGACY_OPTIONS", "official", "climate",
+           "course2016", "variant_options"]
 
 
 class GameConfigError(EvoLabError, ValueError):
     """A game that cannot be set up as asked (players out of range, unknown variant or option)."""
+
+
+#: The values of the rulings' options (issue 22), the default first.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "intelligence_disables": ("any", "blockers"), "herbivore_intelligence": ("before_eating", "feeding_turn"),
+    "start_resolution": ("player", "trait"), "climate_event_on": ("move", "stay"),
+    "climate_removal": ("seed", "table"), "fat_without_tissue": ("lost", "kept")}
+
+#: The rulings of the engine before issue 22 (every ruling the seeds settle, back to its old reading): records of
+#: game version 1 were played under them.
+LEGACY_OPTIONS: dict[str, str] = {"intelligence_disables": "blockers", "herbivore_intelligence": "feeding_turn",
+                                  "start_resolution": "trait", "climate_event_on": "stay",
+                                  "climate_removal": "table"}
 
 
 @dataclass(frozen=True)
@@ -85,6 +99,32 @@ class RuleOptions:
     cooperation_same_source: bool = True
     #: Ruling R3: Intelligence (non-carnivore) plant food from the bank (the amount is setup data, assumed).
     intelligence: bool = True
+    #: Ruling R3: what a Carnivore's Intelligence may disable. "any" (seed 004 line 71: the attacker discards a
+    #: card and selects "the property desired", disabled "in ALL species until the attack has been completed":
+    #: a defence that blocks the attack, the prey's Horns, or Scavenger) or "blockers" (only a trait that
+    #: blocks the attack: the engine before issue 22, under which Horns always cost the attacker).
+    intelligence_disables: str = "any"
+    #: Ruling R20: when a non-Carnivore uses Intelligence. "before_eating" (seed 004 lines 46-57: once a round,
+    #: with Long Neck, Fertile and Fat Tissue, after the food cards are turned up, from the starting player) or
+    #: "feeding_turn" (as one of its feedings, as often as it is hungry: the engine before issue 22).
+    herbivore_intelligence: str = "before_eating"
+    #: Ruling R18: the start-of-feeding traits resolve "player" by player, each resolving all of theirs before
+    #: the next (seed 002 line 35; seed 004 line 57 "starting with the starting player"), or "trait" by trait
+    #: across all players (the engine before issue 22; the course's dealer.rkt).
+    start_resolution: str = "player"
+    #: Ruling R19 (Climate): an event card strikes when the cube "move"s into one of its regions (seed 002
+    #: line 36: "Whenever the temperature cube moves into a climate region with a climate event card") or
+    #: whenever the cube "stay"s in them, moved or not (the engine before issue 22).
+    climate_event_on: str = "move"
+    #: Ruling R17 (Climate): cards removed unseen at setup. "seed" (seed 002 line 14: 40 set aside as the end
+    #: game deck; with 2 players 40 more traits removed; nothing else) or "table" (reference §8's deck sizing
+    #: from the ksuchak1990 blog: 2 players half the deck, 3: 60, 4: 30, 5-6: none; the engine before issue 22).
+    climate_removal: str = "seed"
+    #: Ruling R5: food stored on Fat Tissue when that trait is replaced or discarded: "lost" (back to the bank
+    #: with the card; **assumed**, the seeds are silent; the course's data definition: fat-food is "present only
+    #: with fat-tissue") or "kept" on the species, unusable until a new Fat Tissue (the course harness before
+    #: issue 22).
+    fat_without_tissue: str = "lost"
     #: Setup constants (the Game fills them from the pack's setup part, with provenance there).
     max_traits: int = 3
     max_track: int = 6
@@ -115,6 +155,9 @@ class RuleOptions:
             cur = getattr(base, k)
             if type(v) is not type(cur):
                 raise GameConfigError(f"rule option {k!r} must be {type(cur).__name__}, got {v!r}")
+            if k in CHOICES and v not in CHOICES[k]:
+                raise GameConfigError(f"rule option {k!r} must be one of {', '.join(map(repr, CHOICES[k]))}, "
+                                      f"got {v!r}")
         return replace(base, **dict(d))
 
     def to_dict(self) -> dict:
@@ -141,7 +184,7 @@ def course2016() -> RuleOptions:
                    long_neck_source="watering_hole", stop_when_empty=True, drop_when_done=True,
                    food_cards_one_by_one=True, traits_only_on_new=True, replace_any_time=True, scoring="course",
                    end_rule="short", cooperation_same_source=False, intelligence=False, max_track=7, new_body=0,
-                   boards=0)
+                   boards=0, start_resolution="trait")
 
 
 VARIANTS = {"official": official, "climate": climate, "course2016": course2016}

@@ -22,7 +22,7 @@ from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
 from . import climate as clim
 from .deal import apply_draw, deal_round, draw_weights, queue_draws, setup_deck
-from .feeding import apply_feeding, next_feeder, options
+from .feeding import apply_feeding, next_asked, next_feeder, options
 from .model import Player, Species
 from .notation import describe, parse, to_string
 from .play_cards import apply_play, plays
@@ -38,11 +38,13 @@ PHASES = ("deal", "food", "play", "feed", "over")
 class State(StateBase):
     """One position. Public fields: ``players`` (:class:`~.model.Player`), ``wh`` (watering hole), ``first``,
     ``phase``, ``turn``, ``round``, ``final`` (1: this is the last round; 2: one more round after this),
-    ``left`` (cards left in the draw pile), ``discards`` (counts per card kind), ``pending`` (draws owed).
+    ``left`` (cards left in the draw pile), ``discards`` (counts per card kind), ``pending`` (draws owed),
+    ``asking`` (before eating: the species of the player to act whose Intelligence it may use; -2 while the
+    window waits for draws owed; else -1).
     ``ev`` holds the events of the last action (:mod:`~.events`)."""
 
     __slots__ = ("game", "_hist", "_origin", "_legal", "players", "wh", "first", "phase", "turn", "round",
-                 "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek", "intel", "ev",
+                 "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek", "intel", "asking", "ev",
                  "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "o", "_cw")
 
     def __init__(self, game: Any, deal: bool = True):
@@ -55,7 +57,7 @@ class State(StateBase):
         o = game.o
         self.players = [Player([Species(o.new_body, o.new_pop)]) for _ in range(game.players)]
         self.wh, self.first, self.round, self.final = 0, 0, 1, 0
-        self.phase, self.turn, self.out, self.seek, self.intel = "deal", -1, 0, False, None
+        self.phase, self.turn, self.out, self.seek, self.intel, self.asking = "deal", -1, 0, False, None, -1
         self.pending: list = []
         setup_deck(self)
         self.climate_pos, self.event_pool, self.events_in_play, self.event_used = 0, [], {}, ""
@@ -109,6 +111,8 @@ class State(StateBase):
         if ph == "feed":
             if self.intel is not None:
                 return [("discard", k) for k in sorted(set(self.players[self.turn].hand))]
+            if self.asking >= 0:  # before eating: use this species' Intelligence, or not (seed 004 lines 50-57)
+                return [("eat", self.asking, "intel"), ("pass",)]
             return options(self, self.turn)
         if ph == "play":
             return plays(self, self.turn, self.game.card_trait)
@@ -137,9 +141,11 @@ class State(StateBase):
         elif k == "discard":
             act, self.intel = self.intel, None
             apply_feeding(self, self.turn, act, a[1])
-            self.seek = True
+            self._after_feeding()
         elif (k == "eat" and len(a) == 3) or (k == "attack" and len(a) == 5):
             self.intel = a
+        elif k == "pass" and self.asking >= 0:
+            self._after_feeding()
         else:
             if k == "pass":
                 self.out |= 1 << self.turn
@@ -149,6 +155,23 @@ class State(StateBase):
         self._resume()
 
     # ----- flow
+    def _after_feeding(self) -> None:
+        """After a feeding (or an Intelligence used or declined before eating): the next species to ask about
+        its Intelligence before eating, else the next feeder."""
+        if self.asking >= 0:
+            self._ask(self.turn, self.asking)
+        else:
+            self.seek = True
+
+    def _ask(self, p: int, i: int) -> None:
+        """Before eating (seed 004 lines 46-57): ask the owner of the next non-Carnivore with Intelligence after
+        species ``i`` of player ``p``; nobody left, feeding begins from the first player."""
+        q, j = next_asked(self, p, i)
+        if q >= 0:
+            self.turn, self.asking, self.seek = q, j, False
+        else:
+            self.asking, self.turn, self.seek = -1, (self.first - 1) % len(self.players), True
+
     def _resume(self) -> None:
         """Run the automatic steps until a chance node, a decision or the end."""
         while not (self.pending or self.pending_events):
@@ -156,6 +179,10 @@ class State(StateBase):
             if ph == "deal":
                 self.phase = "food"
                 self._next_food(0)
+            elif ph == "feed" and self.asking == -2:
+                self._ask(-1, -1)
+                if self.asking >= 0:
+                    return
             elif ph == "feed" and self.seek:
                 q, self.out = next_feeder(self, self.turn, self.out)
                 self.seek = False
@@ -204,13 +231,15 @@ class State(StateBase):
         else:
             start_effects(self, "before")
             if o.climate:
-                clim.climate_change(self, cards)
-                values.append(clim.climate_hit(self))
+                moved = clim.climate_change(self, cards)
+                values.append(clim.climate_hit(self, moved))
             add_food(self, values)
             start_effects(self, "reveal")
         for c in cards:
             self.discard(c)
         self.out, self.turn, self.seek = 0, (self.first - 1) % n, True
+        if o.intelligence and o.herbivore_intelligence == "before_eating":
+            self.asking, self.seek = -2, False  # the before-eating window opens once the draws owed are made
 
     def _end_round(self) -> None:
         """End of the round (scoring.py: seed 003 lines 155-162), then the end of the game (deal.py: the deck's
@@ -266,7 +295,8 @@ class State(StateBase):
         """For species ``i`` of player ``p`` (default: the player to act): every other species on the table as
         ``(player, species, blocker)``, where ``blocker`` names what stops the attack (a trait, ``"body-size"``,
         ``"not-carnivore"``, ``"own-species"``) or is ``None`` when the attack is possible (the kit's
-        feasibility view)."""
+        feasibility view). These are the plain rules: what the attacker's Intelligence could disable (a blocking
+        trait, the prey's Horns, Scavenger: seed 004 line 71) is in the legal actions (``attack ... negate t``)."""
         from .attack import blocker
 
         p = self.turn if p is None else p
@@ -320,7 +350,7 @@ class State(StateBase):
         c.pool, c.left, c.end_deck, c.discards = self.pool[:], self.left, self.end_deck, self.discards[:]
         c.gone = self.gone
         c.pending = [x[:] for x in self.pending]
-        c.out, c.seek, c.intel, c.ev = self.out, self.seek, self.intel, []
+        c.out, c.seek, c.intel, c.asking, c.ev = self.out, self.seek, self.intel, self.asking, []
         c.climate_pos, c.event_pool, c.events_in_play = self.climate_pos, self.event_pool[:], \
             dict(self.events_in_play)
         c.event_used, c.pending_events = self.event_used, self.pending_events[:]
@@ -333,6 +363,8 @@ class State(StateBase):
              "discards": self.discards[:],
              "pending": [x[:] for x in self.pending], "out": self.out, "seek": self.seek,
              "intel": list(self.intel) if self.intel is not None else None}
+        if self.asking != -1:
+            d["asking"] = self.asking
         if self.o.climate:
             d["climate"] = {"pos": self.climate_pos, "pool": self.event_pool[:],
                             "in_play": dict(self.events_in_play),
@@ -340,7 +372,8 @@ class State(StateBase):
         return d
 
     @classmethod
-    def load_state(cls, game: Any, body: Any) -> "State":
+    def load_state(cls, game: Any, body: Any, version: int | None = None) -> "State":
+        """A position body (``version`` 1 has the same layout: no before-eating window)."""
         from .positions import load_body
 
         return load_body(cls(game, deal=False), body)

@@ -98,7 +98,8 @@ def _symbiosis(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
 
 
 def _horns(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
-    """Horns never stop an attack: the attacker loses 1 population (reference §6.1, seed 003 line 150)."""
+    """Horns never stop an attack: the attacker loses 1 population (reference §6.1, seed 003 line 150), unless
+    its Intelligence disabled them for the attack (seed 004 line 71; ruling R3, feeding.attack)."""
     return False
 
 

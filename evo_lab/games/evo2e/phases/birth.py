@@ -57,9 +57,12 @@ def _turn(s: Any) -> bool:
 def birth_targets(s: Any, p: int, removed: int = -1) -> list[int]:
     """Where ``p``'s newborn may go (R6): next to one of its dinosaurs (Thick shell: "up to 3 spaces away", on
     the land graph), never on the dinosaur removed first; Killer babies: "You can add new dinosaurs to occupied
-    spaces" (an enemy, not of a protected clan)."""
+    spaces" (an enemy, not of a protected clan). With no dinosaur on the board: the game's hook
+    ``orphan_birth_spaces`` (Evo 2e: none; Evo first edition: any empty space)."""
     g = s.game
     occ = s.occ
+    if s.count[p] == 0:  # no dinosaur to be born next to: the game's hook (Evo first edition: anywhere)
+        return sorted(t for t in g.orphan_birth_spaces(s, p) if t != removed)
     rng = genes.birth_range(s, p)
     onto = genes.births_onto(s, p)
     attackable = [s.count[q] > genes.floor(s, q) for q in range(g.players)] if onto else None

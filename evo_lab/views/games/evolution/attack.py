@@ -43,7 +43,8 @@ def carnivores(state: Any) -> list[tuple[int, int]]:
 class AttackRow:
     """One possible prey of a carnivore: ``target`` ``(player, index)``, ``blocker`` (the engine's reason, or
     ``None`` when the attack is possible), ``legal`` (the action string when the player to act may make this
-    attack now), ``negate`` (Intelligence attacks that get past the blocker: action strings), ``why_not`` (the
+    attack now), ``negate`` (Intelligence attacks: action strings, each disabling one trait for the attack, seed
+    004 line 71: past the blocker, or for a possible attack the prey's Horns or the Scavengers), ``why_not`` (the
     engine's explanation when a possible attack cannot be made now)."""
 
     target: tuple[int, int]
@@ -248,6 +249,9 @@ class AttackPanel(Panel):
         d = st.players[q].species[j]
         if r.blocker is None:
             verdict = "<b style='color:#1b7a35'>possible</b>"
+            if r.negate:
+                off = ", ".join(t.split(" negate ")[-1].replace("-", " ").title() for t in r.negate)
+                verdict += f"; Intelligence can disable {escape(off)} for it (discard a card)"
         else:
             verdict = f"blocked by <b>{escape(BLOCKER_WORDS.get(r.blocker, r.blocker))}</b>"
             if r.negate:

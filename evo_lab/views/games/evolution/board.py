@@ -170,4 +170,6 @@ def _status(s: Session) -> str:
     verb = {"food": "choose a food card", "play": "play cards", "feed": "feed"}.get(st.phase, st.phase)
     if st.intel is not None:
         verb = "discard a card for Intelligence"
+    elif st.phase == "feed" and st.asking >= 0:
+        verb = f"use species {st.asking + 1}'s Intelligence before eating, or pass"
     return f"P{p + 1} to {verb}"
