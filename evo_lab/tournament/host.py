@@ -73,9 +73,9 @@ def serve_bot(chan: JsonChannel, spec: str, game_id: str) -> int:
     except Exception as e:  # noqa: BLE001 - a bot that cannot load: say why, then stop
         chan.send(_error(e, "load"))
         return 1
-    observing = isinstance(bot, ObservationBot)
+    observer = bot if isinstance(bot, ObservationBot) else None
     chan.send({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "name": str(bot.name)[:64],
-               "wants": "observation" if observing else "position"})
+               "wants": "observation" if observer else "position"})
     game, seat = None, 0
     while True:
         try:
@@ -89,16 +89,16 @@ def serve_bot(chan: JsonChannel, spec: str, game_id: str) -> int:
             if kind == "start":
                 seat = int(msg["seat"])
                 bot.reset(msg.get("seed"))
-                if observing:
-                    bot.start({k: msg.get(k) for k in ("game", "players", "seat", "seed", "game_number")})
+                if observer is not None:
+                    observer.start({k: msg.get(k) for k in ("game", "players", "seat", "seed", "game_number")})
                 else:
                     game = game_class_for(msg["game"]).from_dict(msg["config"])
                 reply: dict | None = {"type": "ready"}
             elif kind == "act":
-                reply = _observation_answer(bot, msg) if observing else _position_answer(bot, msg, game, seat)
+                reply = _observation_answer(observer, msg) if observer else _position_answer(bot, msg, game, seat)
             elif kind == "end":
-                if observing:
-                    bot.end(msg)
+                if observer is not None:
+                    observer.end(msg)
                 reply = None
             else:
                 reply = {"type": "error", "kind": "raised", "message": f"unknown message type {kind!r}"}

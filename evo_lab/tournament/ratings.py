@@ -182,21 +182,20 @@ def openskill_ratings(games: Sequence[Game], n: int) -> list[dict] | None:
 def win_rates(outcomes: Sequence[dict], n: int) -> list[dict]:
     """Per entrant from the games' data (``table``, ``won``, ``places``, ``faulted``): games, win shares, the win
     rate with its 95% Wilson interval, the mean place and the games in which it faulted."""
-    acc = [{"games": 0, "wins": 0.0, "place_sum": 0, "faulted": 0} for _ in range(n)]
+    games, faulted = [0] * n, [0] * n
+    wins, place_sum = [0.0] * n, [0.0] * n
     for o in outcomes:
         for q, e in enumerate(o["table"]):
-            a = acc[e]
-            a["games"] += 1
-            a["wins"] += o["won"][q]
-            a["place_sum"] += o["places"][q]
-            a["faulted"] += bool(o["faulted"][q])
+            games[e] += 1
+            wins[e] += o["won"][q]
+            place_sum[e] += o["places"][q]
+            faulted[e] += bool(o["faulted"][q])
     out = []
-    for a in acc:
-        g = a["games"]
-        lo, hi = wilson_interval(a["wins"], g)
-        out.append({"games": g, "wins": a["wins"], "win_rate": a["wins"] / g if g else math.nan, "win_low": lo,
-                    "win_high": hi, "mean_place": a["place_sum"] / g if g else math.nan,
-                    "faulted_games": a["faulted"]})
+    for e in range(n):
+        g = games[e]
+        lo, hi = wilson_interval(wins[e], g)
+        out.append({"games": g, "wins": wins[e], "win_rate": wins[e] / g if g else math.nan, "win_low": lo,
+                    "win_high": hi, "mean_place": place_sum[e] / g if g else math.nan, "faulted_games": faulted[e]})
     return out
 
 
@@ -241,7 +240,7 @@ def head_to_head(games: Sequence[Game], n: int) -> list[list[dict]]:
                 if a != b:
                     pa, pb = places[i], places[j]
                     cnt[a, b, 0 if pa < pb else 1 if pa == pb else 2] += 1
-    h = [[{} for _ in range(n)] for _ in range(n)]
+    h: list[list[dict]] = [[{} for _ in range(n)] for _ in range(n)]
     pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
     ps = [sign_test(int(cnt[a, b, 0]), int(cnt[a, b, 2])) for a, b in pairs]
     adj = dict(zip(pairs, holm(ps)))

@@ -344,11 +344,8 @@ class RemoteBot(Bot):
     def __init__(self, player: Player, seed: int | None = None):
         super().__init__(seed)
         self.player = player
+        self.name = player.name
         self._seat: int | None = None
-
-    @property  # type: ignore[override]
-    def name(self) -> str:
-        return getattr(self.player, "declared", None) or self.player.name
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
@@ -359,6 +356,7 @@ class RemoteBot(Bot):
             if self._seat != player:
                 self.player.start({"game": state.game, "seat": player, "seed": self.seed, "game_number": 0})
                 self._seat = player
+                self.name = getattr(self.player, "declared", None) or self.player.name
             return self.player.choose(state, player, len(state.history()))
         except PlayerFault as f:
             self.player.after_fault(f)

@@ -244,7 +244,7 @@ def run_tournament(game: str, bots: Sequence[str | BotSpec], *, games: int = 100
     fn = functools.partial(_play_chunk, ctx=ctx)
     t0 = time.perf_counter()
     outcomes: list[GameOutcome] = []
-    bar = _bar(games) if progress else False
+    bar: Any = _bar(games) if progress else False
     try:
         with _executor(scheduler, workers) as ex:
             if format == "round-robin":
