@@ -97,16 +97,21 @@ def plot_svg(board: list[dict]) -> str:
 
 
 _STYLE = """body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:70em}
-table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
+table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right;
+white-space:nowrap}td.text{text-align:left;white-space:normal}
 th{background:#f3f3f3}td.name,th.name{text-align:left}.note{color:#555;font-size:.9em}
 code{background:#f5f5f5;padding:0 .2em}"""
 
 
 def _table(head: list[str], rows: list[list[str]], name_cols: int = 1) -> str:
     th = "".join(f'<th{" class=name" if i < name_cols else ""}>{html.escape(h)}</th>' for i, h in enumerate(head))
-    body = "".join("<tr>" + "".join(f'<td{" class=name" if i < name_cols else ""}>{c}</td>'
+    body = "".join("<tr>" + "".join(f'<td{" class=name" if i < name_cols else _text(c)}>{c}</td>'
                                     for i, c in enumerate(r)) + "</tr>" for r in rows)
     return f"<table><tr>{th}</tr>{body}</table>"
+
+
+def _text(cell: str) -> str:
+    return " class=text" if cell.startswith("<span class=text>") else ""
 
 
 def _interval(lo: float, hi: float, fmt: str) -> str:
@@ -155,9 +160,9 @@ def leaderboard_html(result: TournamentResult, board: list[dict], h2h: list[list
     for f in result.faults:
         faults[(f["bot"], f["kind"])] = faults.get((f["bot"], f["kind"]), 0) + 1
     fault_rows = [[html.escape(b), html.escape(k), str(n)] for (b, k), n in sorted(faults.items())]
-    first = [[html.escape(f["bot"]), str(f["game"]), str(f["seat"] + 1), str(f["ply"]), html.escape(f["kind"]),
-              html.escape(f["message"][:160]), f'<a href="{record_name(f["game"])}">record</a>']
-             for f in result.faults[:50]]
+    first = [[html.escape(f["bot"]), str(f["game"]), f'P{f["seat"] + 1}', str(f["ply"]), html.escape(f["kind"]),
+              f'<span class=text>{html.escape(f["message"][:160])}</span>',
+              f'<a href="{record_name(f["game"])}">record</a>'] for f in result.faults[:50]]
     cmd = f"<p>Command: <code>{html.escape(command)}</code></p>" if command else ""
     return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>Tournament: {html.escape(c['game'])}</title>
 <style>{_STYLE}</style></head><body>
