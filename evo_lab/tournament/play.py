@@ -100,11 +100,12 @@ def _take_over(t: _Table, q: int, f: PlayerFault, pairing: Pairing, ply: int, st
 
 
 def play_game(pairing: Pairing, players: Sequence[Player], labels: Sequence[str], game: str, *,
-              on_fault: str = "loses", options: dict | None = None) -> GameOutcome:
-    """Play the game of ``pairing`` with ``players[q]`` in seat ``q`` (named ``labels[q]``)."""
+              on_fault: str = "loses", options: Any = None) -> GameOutcome:
+    """Play the game of ``pairing`` with ``players[q]`` in seat ``q`` (named ``labels[q]``); ``options``: the
+    game's rule options (as :func:`evo_lab.sim.simulate` takes them)."""
     k = len(players)
     kids = np.random.SeedSequence(int(pairing.seed)).spawn(1 + 2 * k)
-    g = make_game(game, players=k, seed=int(pairing.seed), **(options or {}))
+    g = make_game(game, players=k, seed=int(pairing.seed), **({} if options is None else {"options": options}))
     rng = np.random.default_rng(kids[0])
     seat_seeds = [seed_int(kids[1 + q]) for q in range(k)]
     t = _Table(list(players), list(labels), [False] * k, [None] * k, [], [0] * k, [0.0] * k)

@@ -56,7 +56,7 @@ class _Context:
     limits: Limits
     on_fault: str
     isolate: bool
-    options: tuple[tuple[str, Any], ...]
+    options: Any
     log_dir: str | None
 
 
@@ -71,7 +71,7 @@ def _play_chunk(pairings: list[Pairing], ctx: _Context) -> list[GameOutcome]:
                     players[e] = make_player(ctx.specs[e], ctx.game, ctx.limits, isolate=ctx.isolate,
                                              log_dir=ctx.log_dir, name=ctx.labels[e])
             out.append(play_game(p, [players[e] for e in p.table], [ctx.labels[e] for e in p.table], ctx.game,
-                                 on_fault=ctx.on_fault, options=dict(ctx.options)))
+                                 on_fault=ctx.on_fault, options=ctx.options))
     finally:
         for pl in players.values():
             pl.close()
@@ -218,7 +218,7 @@ def _check(game: str, specs: list[BotSpec], players: int | None, games: int, fmt
 def run_tournament(game: str, bots: Sequence[str | BotSpec], *, games: int = 100, seed: int = 0,
                    players: int | None = None, format: str = "round-robin", scheduler: Any = "serial",
                    workers: int | None = None, limits: Limits | None = None, on_fault: str = "loses",
-                   isolate: bool = True, options: dict | None = None, progress: bool = True,
+                   isolate: bool = True, options: Any = None, progress: bool = True,
                    log_dir: str | None = None, bootstrap: int = 200, chunk_size: int | None = None) -> TournamentResult:
     """Play a tournament of ``game`` (a registered id) among ``bots`` (bot specs: :func:`~evo_lab.bots.loader.parse_spec`).
 
@@ -229,7 +229,7 @@ def run_tournament(game: str, bots: Sequence[str | BotSpec], *, games: int = 100
     any ``concurrent.futures.Executor``. ``limits``: the time and memory limits of sandboxed and remote bots
     (:class:`~evo_lab.tournament.sandbox.Limits`); ``isolate=False`` runs Python bot files in the worker itself
     (trusted code, no limits); ``on_fault``: ``"loses"`` or ``"random"`` (:mod:`~evo_lab.tournament.play`);
-    ``options``: the game's rule options; ``log_dir``: a folder for the bots' own output; ``bootstrap``: the
+    ``options``: the game's rule options (``make_game(game, options=...)``); ``log_dir``: a folder for the bots' own output; ``bootstrap``: the
     rating intervals' resamples."""
     specs = [parse_spec(b) for b in bots]
     try:
@@ -239,8 +239,8 @@ def run_tournament(game: str, bots: Sequence[str | BotSpec], *, games: int = 100
         raise TournamentError(str(e)) from None
     limits = limits or Limits()
     labels = entrant_labels(specs, gid, limits)
-    ctx = _Context(gid, tuple(s.canonical() for s in specs), tuple(labels), limits, on_fault, isolate,
-                   tuple(sorted((options or {}).items())), log_dir)
+    ctx = _Context(gid, tuple(s.canonical() for s in specs), tuple(labels), limits, on_fault, isolate, options,
+                   log_dir)
     fn = functools.partial(_play_chunk, ctx=ctx)
     t0 = time.perf_counter()
     outcomes: list[GameOutcome] = []
@@ -272,7 +272,7 @@ def _bar(total: int) -> Any:
 
 
 def _result(gid: str, specs: list[BotSpec], labels: list[str], k: int, games: int, seed: int, fmt: str,
-            on_fault: str, limits: Limits, options: dict | None, bootstrap: int, outcomes: list[GameOutcome],
+            on_fault: str, limits: Limits, options: Any, bootstrap: int, outcomes: list[GameOutcome],
             secs: float, scheduler: Any, workers: int | None) -> TournamentResult:
     outcomes = sorted(outcomes, key=lambda o: o.data["game"])
     n = len(specs)
@@ -282,7 +282,8 @@ def _result(gid: str, specs: list[BotSpec], labels: list[str], k: int, games: in
             think[e][0] += o.timing["decisions"][q]
             think[e][1] += o.timing["seconds"][q]
     config = {"game": gid, "players": k, "games": games, "seed": seed, "format": fmt, "on_fault": on_fault,
-              "bots": [s.text for s in specs], "labels": labels, "options": dict(options or {}),
+              "bots": [s.text for s in specs], "labels": labels,
+              "options": None if options is None else dict(options) if isinstance(options, dict) else str(options),
               "limits": {"time_limit": limits.time_limit, "memory_mb": limits.memory_mb},
               "bootstrap": bootstrap}
     timing = {"seconds": secs, "scheduler": scheduler if isinstance(scheduler, str) else type(scheduler).__name__,

@@ -67,6 +67,13 @@ def test_each_fault_loses_the_game_and_is_recorded(file, name, kind, message, de
     assert board[name]["faults"] == 2 and board[name]["wins"] == 0 and board["random"]["wins"] == 2
 
 
+def test_a_bot_that_floods_its_log_is_stopped_by_the_output_limit(tmp_path):
+    r = run_tournament("origin", [str(BOTS / "flood.py"), "builtin:random"], games=1, seed=11, progress=False,
+                       bootstrap=0, limits=Limits(time_limit=5, memory_mb=512, output_mb=1), log_dir=str(tmp_path))
+    assert [f["kind"] for f in r.faults] == ["raised"] and "File too large" in r.faults[0]["message"]
+    assert "xxxx" in (tmp_path / "flood.log").read_text()  # what fitted under the limit is kept
+
+
 def test_a_hang_kills_the_whole_process_group(tmp_path, monkeypatch):
     pidfile = tmp_path / "pid"
     monkeypatch.setenv("EVO_LAB_TEST_PIDFILE", str(pidfile))
