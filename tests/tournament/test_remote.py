@@ -32,7 +32,7 @@ NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="Node.js is not installed (apt-get install nodejs)")
 CLIENTS = [pytest.param([sys.executable, str(PY_CLIENT)], id="python"),
            pytest.param([str(NODE), str(JS_CLIENT)], id="javascript", marks=needs_node)]
-LIMITS = Limits(time_limit=2.0, start_time_limit=20)
+LIMITS = Limits(time_limit=10.0, start_time_limit=60)  # generous: no timeout on a loaded machine
 
 
 def dealer_messages() -> list[dict]:
@@ -112,6 +112,17 @@ def test_the_example_clients_play_a_tournament_on_stdio(argv):
     assert a.records == b.records  # the clients are seeded by the start message
 
 
+def test_load_bot_gives_a_remote_player_as_a_bot():
+    from evo_lab.bots.loader import load_bot
+    from evo_lab.sim import play_game
+
+    with load_bot(f"cmd:{sys.executable} {PY_CLIENT}", "origin", seed=3) as bot:
+        s = play_game([bot, "random"], seed=6, game="origin")
+        assert s.is_terminal() and bot.name == "example-py"
+        again = play_game([bot, "random"], seed=6, game="origin")  # reset(seed) by play_game: the same game
+        assert again.history() == s.history()
+
+
 @contextlib.contextmanager
 def listening(argv: list[str], timeout: float = 15.0):
     """Start a client in --listen mode on a free loopback port; yields the port; always stopped."""
@@ -171,7 +182,7 @@ class HangingOnce:
                          "start": {"type": "ready"}, "act": {"type": "action", "action": 0}}.get(msg["type"])
                 if msg["type"] == "act" and not self.hung.is_set():
                     self.hung.set()
-                    time.sleep(1.5)
+                    time.sleep(4)
                 if reply:
                     f.write(json.dumps(reply) + "\n")
                     f.flush()
@@ -185,7 +196,7 @@ def test_a_tcp_player_that_hangs_loses_that_game_and_is_reconnected():
     server = HangingOnce()
     try:
         r = run_tournament("origin", [f"tcp:127.0.0.1:{server.port}", "builtin:random"], games=2, seed=1,
-                           limits=Limits(time_limit=0.3, start_time_limit=5), progress=False, bootstrap=0)
+                           limits=Limits(time_limit=1.5, start_time_limit=10), progress=False, bootstrap=0)
     finally:
         server.close()
     assert not server.thread.is_alive()

@@ -17,7 +17,7 @@ from evo_lab.tournament.runner import TournamentError, run_tournament
 from evo_lab.tournament.sandbox import Limits
 
 BOTS = Path(__file__).resolve().parent / "bots"
-LIMITS = Limits(time_limit=2.0, memory_mb=512)
+LIMITS = Limits(time_limit=10.0, start_time_limit=60, memory_mb=512)  # generous: no timeout on a loaded machine
 LINEUP = [str(BOTS / "clean.py"), str(BOTS / "raises.py"), "builtin:greedy", "builtin:random"]
 
 
@@ -108,6 +108,15 @@ def test_swiss_and_multi_seat_tables():
     assert all(min(g["places"]) == 1 and sum(g["won"]) == pytest.approx(1) for g in t.games)
     board = t.leaderboard(bootstrap=0)
     assert sum(row["games"] for row in board) == 18
+
+
+@pytest.mark.parametrize("gid", evo_lab.registered_games())
+def test_a_sandboxed_file_bot_plays_every_registered_game(gid):
+    k = max(2, evo_lab.core.registry.game_entry(gid).players[0])
+    r = run_tournament(gid, [str(BOTS / "clean.py")] + ["builtin:random"] * (k - 1), games=1, seed=2, players=k,
+                       limits=LIMITS, progress=False, bootstrap=0)
+    assert r.faults == [] and r.timing["per_bot"]["clean"]["decisions"] > 0
+    assert evo_lab.load_record(r.records[0]).is_terminal()
 
 
 @pytest.mark.parametrize("kw, words", [
