@@ -12,7 +12,8 @@ its decisions that has a choice, told ``end(result)``, and finally ``close()``\\
              a wrong message type, a message over the size limit
 ``crashed``  the process died or the connection closed (the exit status or signal is in the detail)
 ``memory``   the bot ran out of its memory limit (``MemoryError``)
-``load``     the bot could not be loaded (no such class, an exception on import, ...)
+``load``     the bot could not be loaded (no such class, an exception on import, ...) or its program died
+             before its ``hello``
 ===========  ==========================================================================================
 
 :class:`LocalPlayer` runs a builtin (or trusted) bot in this process; :class:`ProtocolPlayer` speaks the remote
@@ -20,7 +21,8 @@ protocol (:mod:`~evo_lab.tournament.protocol`) to :class:`SandboxPlayer` (a Pyth
 :mod:`~evo_lab.tournament.host`), :class:`CommandPlayer` (``cmd:``) and :class:`TcpPlayer` (``tcp:``). After a
 ``timeout``, ``crashed``, ``protocol``, ``memory`` or ``load`` fault the connection is closed (the process
 killed); the next ``start`` opens a new one. After ``raised`` or ``illegal`` it is kept (the bot's process
-caught its own exception). A bot that could not load is not started again: each later game repeats its fault.
+caught its own exception). A bot that could not load (or whose program died before its ``hello``) is not started
+again: each later game repeats its fault.
 :class:`RemoteBot` makes a player an evo-lab :class:`~evo_lab.bots.Bot` (for :func:`evo_lab.bots.loader.load_bot`).
 """
 
@@ -162,7 +164,11 @@ class ProtocolPlayer(Player):
             hello = player_message(self.chan.recv(timeout=max(0.0, deadline - time.monotonic())),
                                    ("player-hello", "error"))
         except (ChannelError, ProtocolError) as e:
-            raise self._fault(e, "hello") from None
+            fault = self._fault(e, "hello")
+            if fault.kind == "crashed" and self.child is not None:  # a program that cannot start: not retried
+                fault = self.load_failure = PlayerFault("load", f"could not start: {fault.message}", fault.detail)
+            self.disconnect()
+            raise fault from None
         if hello["type"] == "error":
             fault = PlayerFault("load", hello["message"], hello.get("traceback", ""))
             self.load_failure = fault

@@ -103,6 +103,14 @@ def test_a_bot_that_cannot_load_loses_every_game_at_ply_0():
     assert "ImportError" in r.faults[0]["detail"]
 
 
+def test_a_command_that_cannot_run_loses_its_games_as_a_load_fault():
+    r = tourney("cmd:no-such-program-evo-lab --fast")
+    check_accounted(r, 2)
+    assert [(f["bot"], f["kind"]) for f in r.faults] == [("no-such-program-evo-lab", "load")] * 2
+    assert "the process exited with status 127" in r.faults[0]["message"]
+    assert "cannot run no-such-program-evo-lab" in r.faults[0]["detail"]
+
+
 def test_junk_printed_by_a_python_bot_is_harmless_and_logged(tmp_path):
     r = tourney(str(BOTS / "junk.py"), log_dir=str(tmp_path))
     assert r.faults == []
