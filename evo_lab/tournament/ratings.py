@@ -107,10 +107,13 @@ def _loglik(theta: np.ndarray, R: np.ndarray, G: np.ndarray, w: np.ndarray, c: n
 
 
 def fit_plackett_luce(R: np.ndarray, G: np.ndarray, w: np.ndarray, n: int, tol: float = 1e-10,
-                      max_iter: int = 100) -> np.ndarray:
+                      max_iter: int = 100, start: np.ndarray | None = None) -> np.ndarray:
     """The log-strengths (length ``n``; the reference player's is 0) maximising the weighted Breslow
-    Plackett-Luce likelihood of the stages ``R`` (remaining sets), ``G`` (chosen groups) with weights ``w``."""
+    Plackett-Luce likelihood of the stages ``R`` (remaining sets), ``G`` (chosen groups) with weights ``w``;
+    Newton's method from ``start`` (default all 0)."""
     theta = np.zeros(n + 1)
+    if start is not None:
+        theta[:n] = start
     c = G.sum(axis=1)
     wc = w * c
     ll = _loglik(theta, R, G, w, c)
@@ -144,7 +147,8 @@ def pl_ratings(games: Sequence[Game], n: int, *, seed: int = 0, bootstrap: int =
     ``high`` (``bootstrap`` resamples of whole games, seeded by ``seed``; ``0``: no interval)."""
     R, G, game_of, base = _matrices(games, n, prior)
     w = base + (game_of >= 0)
-    point = _elo(fit_plackett_luce(R, G, w, n))
+    theta = fit_plackett_luce(R, G, w, n)
+    point = _elo(theta)
     out = [{"rating": float(point[i]), "low": math.nan, "high": math.nan} for i in range(n)]
     if bootstrap and games:
         rng = np.random.default_rng(np.random.SeedSequence([seed, 0x52415445]))
@@ -153,7 +157,7 @@ def pl_ratings(games: Sequence[Game], n: int, *, seed: int = 0, bootstrap: int =
         for b in range(bootstrap):
             counts = rng.multinomial(ng, np.full(ng, 1.0 / ng))
             wb = base + np.where(game_of >= 0, counts[np.maximum(game_of, 0)], 0)
-            draws[b] = _elo(fit_plackett_luce(R, G, wb, n))
+            draws[b] = _elo(fit_plackett_luce(R, G, wb, n, start=theta))
         a = (1 - level) / 2
         lo, hi = np.quantile(draws, [a, 1 - a], axis=0)
         for i in range(n):

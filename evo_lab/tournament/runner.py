@@ -91,6 +91,7 @@ class TournamentResult:
     records: list[str]
     faults: list[dict]
     timing: dict = field(default_factory=dict, compare=False)
+    _boards: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def labels(self) -> list[str]:
@@ -109,6 +110,8 @@ class TournamentResult:
 
         n = len(self.entrants)
         b = self.config.get("bootstrap", 200) if bootstrap is None else bootstrap
+        if b in self._boards:  # the bootstrap is the slow part: computed once
+            return [dict(r) for r in self._boards[b]]
         pl = pl_ratings(self.rankings(), n, seed=int(self.config["seed"]), bootstrap=b)
         wr = win_rates(self.games, n)
         os_ = openskill_ratings(self.rankings(), n)
@@ -121,7 +124,8 @@ class TournamentResult:
                 row["openskill_mu"], row["openskill_sigma"] = os_[i]["mu"], os_[i]["sigma"]
             rows.append(row)
         rows.sort(key=lambda r: (-r["rating"], r["bot"]))
-        return [{"rank": k + 1, **r} for k, r in enumerate(rows)]
+        self._boards[b] = [{"rank": k + 1, **r} for k, r in enumerate(rows)]
+        return [dict(r) for r in self._boards[b]]
 
     def head_to_head(self) -> list[list[dict]]:
         """:func:`evo_lab.tournament.ratings.head_to_head` of the games (entrants in :attr:`entrants` order)."""
