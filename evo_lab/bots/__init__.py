@@ -1,7 +1,8 @@
 """Bots: anything mapping ``(state, player)`` to a legal action. Every game has ``random`` and ``ismcts`` (the
 core search with the game's hooks); the games add their own (Evo 2e: ``greedy``, ``lively``, and its own
 ``ismcts``; Evolution: ``greedy``, ``course``; Origin: ``greedy``). :func:`make_bot` builds one by name for a
-game, :func:`bot_names` lists a game's bots, :data:`BOTS` is Evo 2e's table (the default game),
+game, :func:`load_bot` loads one from a file, a module, a command or a TCP address
+(:mod:`evo_lab.bots.loader`), :func:`bot_names` lists a game's bots, :data:`BOTS` is Evo 2e's table (the default game),
 :func:`as_policy` turns one bot per seat into a ``policy(state)`` for :func:`evo_lab.play_out`. See
 ``docs/bots.md``.
 
@@ -25,6 +26,7 @@ from .base import (
 from .greedy import GreedyBot, evaluate
 from .ismcts import ISMCTSBot, SearchBot, SearchResult
 from .lively import LivelyBot
+from .loader import BotLoadError, load_bot
 from .random_bot import RandomBot
 from .registry import DEFAULT_GAME, GENERIC_BOTS, bot_names, bot_table, make_bot
 
@@ -34,6 +36,7 @@ __all__ = [
            "GENERIC_BOTS",
            "Bot",
            "BotError",
+           "BotLoadError",
            "GreedyBot",
            "ISMCTSBot",
            "LivelyBot",
@@ -48,6 +51,7 @@ __all__ = [
            "bot_table",
            "checked_action",
            "evaluate",
+           "load_bot",
            "make_bot",
            "register",
 ]
