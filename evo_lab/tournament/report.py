@@ -96,7 +96,7 @@ def plot_svg(board: list[dict]) -> str:
     return buf.getvalue()
 
 
-_STYLE = """body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:70em}
+_STYLE = """body{font-family:system-ui,sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right;
 white-space:nowrap}td.text{text-align:left;white-space:normal}
 th{background:#f3f3f3}td.name,th.name{text-align:left}.note{color:#555;font-size:.9em}
