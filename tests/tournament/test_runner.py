@@ -110,6 +110,15 @@ def test_swiss_and_multi_seat_tables():
     assert sum(row["games"] for row in board) == 18
 
 
+def test_swiss_rounds_are_the_same_on_processes():
+    four = [str(BOTS / "clean.py"), "builtin:random", str(BOTS / "function_bot.py"), str(BOTS.parents[2] / "examples" / "student_bot.py")]
+    kw = {"games": 12, "seed": 9, "format": "swiss", "progress": False, "bootstrap": 20, "isolate": False}
+    a = run_tournament("origin", four, **kw)
+    b = run_tournament("origin", four, scheduler="processes", workers=2, chunk_size=1, **kw)
+    assert [g["table"] for g in a.games] == [g["table"] for g in b.games] and a.records == b.records
+    assert a.leaderboard() == b.leaderboard() and {g["round"] for g in a.games} == {0, 1, 2}
+
+
 @pytest.mark.parametrize("gid", evo_lab.registered_games())
 def test_a_sandboxed_file_bot_plays_every_registered_game(gid):
     k = max(2, evo_lab.core.registry.game_entry(gid).players[0])
