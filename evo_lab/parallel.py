@@ -48,15 +48,16 @@ def default_workers() -> int:
 
 def map_chunks(fn: Callable[[list[Any]], list[Any]], items: Sequence[Any], *,
                executor: cf.Executor | str | None = None, workers: int | None = None,
-               chunk_size: int | None = None, progress: bool = True, desc: str = "") -> list[Any]:
+               chunk_size: int | None = None, progress: Any = True, desc: str = "") -> list[Any]:
     """Apply ``fn`` to chunks of ``items`` and return the per-item results in order.
 
     ``fn`` takes a list of items and returns a list of results (one per item); it must be a picklable,
     module-level function for process pools and Dask. ``executor``: ``None`` (serial below
     ``SERIAL_THRESHOLD`` items, else a local process pool that is shut down afterwards), ``"serial"``,
     ``"process"``, or any ``concurrent.futures.Executor`` (e.g. ``dask.distributed.Client.get_executor()``),
-    which the caller owns. A ``tqdm.auto`` bar counts finished items. On KeyboardInterrupt, pending work
-    is cancelled and an own pool is shut down before the interrupt propagates.
+    which the caller owns. A ``tqdm.auto`` bar counts finished items (``progress`` may also be a bar the caller
+    owns: anything with ``update(n)``, left open). On KeyboardInterrupt, pending work is cancelled and an own
+    pool is shut down before the interrupt propagates.
     """
     items = list(items)
     if not items:
@@ -80,7 +81,8 @@ def map_chunks(fn: Callable[[list[Any]], list[Any]], items: Sequence[Any], *,
     if chunk_size is None:
         chunk_size = max(1, min(256, len(items) // (4 * nworkers) or 1)) if pool is not None else len(items)
     chunks = chunked(items, chunk_size)
-    bar = _bar(len(items), desc) if progress else None
+    own_bar = not hasattr(progress, "update")
+    bar = (_bar(len(items), desc) if progress else None) if own_bar else progress
     results: list[list[Any] | None] = [None] * len(chunks)
     try:
         if pool is None:
@@ -101,7 +103,7 @@ def map_chunks(fn: Callable[[list[Any]], list[Any]], items: Sequence[Any], *,
                     f.cancel()
                 raise
     finally:
-        if bar is not None:
+        if bar is not None and own_bar:
             bar.close()
         if own and pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)

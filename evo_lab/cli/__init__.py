@@ -1,7 +1,8 @@
 """evo-lab command line: ``evo-lab <command> ...``.
 
 Commands: ``demo`` (a seeded game told round by round), ``board`` (draw or inspect a board), ``odds``
-(exact combat and climate odds), ``simulate`` (tournaments between bots), ``bench`` (speed figures),
+(exact combat and climate odds), ``simulate`` (tournaments between bots), ``tournament`` (classroom
+tournaments: bots from files, commands and the network, faults survived, a leaderboard), ``bench`` (speed figures),
 ``lab`` (open JupyterLab on the tour notebook). Each command lives in its own module here and registers
 itself through ``add_parser(subparsers)``.
 """
@@ -14,7 +15,7 @@ import importlib.util
 import sys
 
 #: Command modules, in the order ``evo-lab --help`` lists them.
-MODULES = ["demo", "board", "odds", "simulate", "bench", "lab", "evolution"]
+MODULES = ["demo", "board", "odds", "simulate", "tournament", "bench", "lab", "evolution"]
 
 
 def available_modules() -> list[str]:
