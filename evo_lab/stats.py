@@ -16,7 +16,9 @@ Z95 = 1.959963984540054
 
 
 def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (95% by default). Ties may count as halves.
+    """Wilson score interval for a binomial proportion (95% by default). The formula is for a whole number of
+    successes; a fractional count (a tie scored as half a win) is accepted but is not a binomial outcome, so the
+    interval is then only a rough guide: count ties separately (``evo_lab.lessons.intervals.first_places``).
 
     The interval of an all-success run ends at exactly 1 and that of a no-success run starts at exactly 0 (the
     formula gives those bounds; floating point alone would give 0.9999999999999998).
