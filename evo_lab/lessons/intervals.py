@@ -7,7 +7,7 @@ clusters (decisions or dinosaurs of one game are not independent of each other).
 * :func:`first_places` counts a bot's outright and shared first places in a tournament separately, each a whole
   count with its own Wilson interval; the score rate (a shared first place of ``k`` players scoring ``1/k``) lies
   between the two rates, so ``[outright low, first-or-shared high]`` covers it with at least about 95%.
-* :func:`cluster_ratio_interval` is the 95% interval of a ratio ``sum(successes) / sum(trials)`` over independent
+* :func:`cluster_ratio_interval` (from :mod:`evo_lab.stats`) is the 95% interval of a ratio ``sum(successes) / sum(trials)`` over independent
   clusters (games), by the delta method with the clusters as the unit (the cluster-robust "ratio estimator").
 * :func:`cluster_bootstrap` resamples whole clusters with replacement (percentile interval).
 
@@ -19,13 +19,12 @@ clusters (decisions or dinosaurs of one game are not independent of each other).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..stats import Z95, wilson_interval
+from ..stats import Z95, cluster_ratio_interval, wilson_interval
 
 __all__ = ["FirstPlaces", "cluster_bootstrap", "cluster_ratio_interval", "first_places", "wilson_coverage"]
 
@@ -82,21 +81,6 @@ def first_places(result: Any, bot: str) -> FirstPlaces:
     outright = sum(1 for r in rows if r["won"] == 1)
     shared = sum(1 for r in rows if 0 < r["won"] < 1)
     return FirstPlaces(bot, len(rows), outright, shared, float(sum(r["won"] for r in rows)))
-
-
-def cluster_ratio_interval(successes: Sequence[float], trials: Sequence[float],
-                           z: float = Z95) -> tuple[float, float, float]:
-    """``(ratio, low, high)`` for ``sum(successes) / sum(trials)`` when the clusters (one entry each) are
-    independent but the units inside a cluster need not be. Standard error by the delta method over clusters:
-    ``sqrt(G / (G - 1) * sum((s_g - r t_g)^2)) / sum(t_g)`` for ``G`` clusters; the interval is clipped to [0, 1]."""
-    s = np.asarray(successes, float)
-    t = np.asarray(trials, float)
-    if s.shape != t.shape or s.ndim != 1 or len(s) < 2 or t.sum() <= 0:
-        raise ValueError("need two or more clusters with matching successes and trials")
-    r = s.sum() / t.sum()
-    g = len(s)
-    se = math.sqrt(g / (g - 1) * float(((s - r * t) ** 2).sum())) / t.sum()
-    return float(r), max(0.0, float(r - z * se)), min(1.0, float(r + z * se))
 
 
 def cluster_bootstrap(clusters: Sequence[Any], statistic: Callable[[Sequence[Any]], float], *, samples: int = 2000,
