@@ -19,8 +19,9 @@ clusters (decisions or dinosaurs of one game are not independent of each other).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 

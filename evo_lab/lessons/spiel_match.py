@@ -71,7 +71,7 @@ def twin_states(game: Any, state: Any, player: int) -> tuple[Any, Any, str]:
                 continue
             try:
                 twin = _replay(game, hist[:i] + [code] + hist[i + 1:])
-            except Exception:  # noqa: BLE001 - the other card made a later action illegal: try the next one
+            except ValueError:  # the other card made a later action illegal (IllegalActionError): try the next
                 continue
             if twin.information_state_string(player) == seen:
                 what = f"{pre.action_to_string(chance, hist[i])} -> {pre.action_to_string(chance, code)}"

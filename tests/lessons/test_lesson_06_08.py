@@ -12,7 +12,12 @@ from evo_lab.lessons.checks import check, expected
 # --- lesson 06 ---------------------------------------------------------------------------------------------------
 def test_openspiel_mcts_fails_the_twin_test_and_ismcts_passes():
     pytest.importorskip("pyspiel")
-    from evo_lab.lessons.spiel_match import ismcts_root_visits, mcts_clone_lines, mcts_root_visits, twin_position
+    from evo_lab.lessons.spiel_match import (
+        ismcts_root_visits,
+        mcts_clone_lines,
+        mcts_root_visits,
+        twin_position,
+    )
 
     game, state, twin, what = twin_position()
     assert state.information_state_string(0) == twin.information_state_string(0)

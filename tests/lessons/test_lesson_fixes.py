@@ -222,7 +222,7 @@ def test_no_notebook_is_planned_over_50_minutes():
             continue
         plan = re.findall(r"(\d+)–(\d+)", markdown(nb.name).split("50-minute plan", 1)[1].split("\n\n")[0]
                           if "| minutes |" not in markdown(nb.name) else
-                          "\n".join(re.findall(r"^\| \d+–\d+ \|", markdown(nb.name), flags=re.M)))
+                          "\n".join(re.findall(r"^\| \d+–\d+ \|", markdown(nb.name), flags=re.MULTILINE)))
         assert plan and max(int(b) for _a, b in plan) <= 50, nb.name
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..checks import exercise
 
+
 def _teaching():
     from evo_lab.theory import teaching_position
 
@@ -46,7 +47,7 @@ def _vcg_facts() -> dict:
     """Per player: the others' best welfare without them, and what the others get in the best assignment."""
     import itertools
 
-    s, t = _real_table()
+    _s, t = _real_table()
     o = _real_vcg()
     out = {"prices": tuple(f"{x:.1f}" for x in o.prices), "welfare": f"{o.welfare:.1f}"}
     for p in range(3):
