@@ -5,6 +5,8 @@
 (0.502, 0.691)
 >>> mean_interval([1.0, 2.0, 3.0])[0]
 2.0
+>>> cluster_ratio_interval([3, 1], [4, 4])[0]
+0.5
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ Z95 = 1.959963984540054
 
 
 def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (95% by default). Ties may count as halves.
+    """Wilson score interval for a binomial proportion (95% by default). The formula is for a whole number of
+    successes; a fractional count (a tie scored as half a win) is accepted but is not a binomial outcome, so the
+    interval is then only a rough guide: count ties separately (``evo_lab.lessons.intervals.first_places``).
 
     The interval of an all-success run ends at exactly 1 and that of a no-success run starts at exactly 0 (the
     formula gives those bounds; floating point alone would give 0.9999999999999998).
@@ -50,3 +54,20 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     var = sum((v - m) ** 2 for v in values) / (n - 1)
     h = z * math.sqrt(var / n)
     return (m, m - h, m + h)
+
+
+def cluster_ratio_interval(successes: Sequence[float], trials: Sequence[float],
+                           z: float = Z95) -> tuple[float, float, float]:
+    """``(ratio, low, high)`` for ``sum(successes) / sum(trials)`` when the clusters (one entry each) are
+    independent but the units inside a cluster need not be. Standard error by the delta method over clusters:
+    ``sqrt(G / (G - 1) * sum((s_g - r t_g)^2)) / sum(t_g)`` for ``G`` clusters; the interval is clipped to [0, 1]."""
+    import numpy as np
+
+    s = np.asarray(successes, float)
+    t = np.asarray(trials, float)
+    if s.shape != t.shape or s.ndim != 1 or len(s) < 2 or t.sum() <= 0:
+        raise ValueError("need two or more clusters with matching successes and trials")
+    r = s.sum() / t.sum()
+    g = len(s)
+    se = math.sqrt(g / (g - 1) * float(((s - r * t) ** 2).sum())) / t.sum()
+    return float(r), max(0.0, float(r - z * se)), min(1.0, float(r + z * se))

@@ -42,9 +42,18 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 STATIC = ("text/html", "text/markdown", "image/svg+xml", "image/png", "image/jpeg", "text/latex")
 
 
+#: A lesson notebook's name: ``NN_name.ipynb``, or ``NNa_name.ipynb`` for part a of a lesson split into parts.
+LESSON_NAME = r"\d\d[a-z]?_"
+
+
+def lesson_key(path: Path) -> str:
+    """The lesson's key in the course map and in its exercise ids: ``"07"``, or ``"07a"`` for a part."""
+    return path.name.split("_")[0]
+
+
 def lessons() -> list[Path]:
-    """The lesson notebooks, in course order (``NN_name.ipynb``)."""
-    return sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d_", p.name))
+    """The lesson notebooks, in course order (``NN_name.ipynb``, ``NNa_name.ipynb``)."""
+    return sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(LESSON_NAME, p.name))
 
 
 def sha256(data: bytes | str) -> str:
@@ -150,11 +159,11 @@ def index_md(paths: list[Path]) -> str:
              "| " + " | ".join(header + ["read", "run"]) + " |",
              "|" + "---|" * (len(header) + 2)]
     for p in paths:
-        num = p.name[:2]
+        num = lesson_key(p)
         row = rows.get(num) or [num, title_of(p)] + [""] * (len(header) - 2)
         links = [f"[{p.stem}.html](lessons/{p.stem}.html)", f"[{p.name}](../notebooks/{p.name})"]
         lines.append("| " + " | ".join(row[:len(header)] + links) + " |")
-    missing = sorted(set(rows) - {p.name[:2] for p in paths})
+    missing = sorted(set(rows) - {lesson_key(p) for p in paths})
     if missing:
         lines += ["", "Planned, not written yet: " + ", ".join(f"{n} {rows[n][1]}" for n in missing) + "."]
     lines += ["", "## Conventions", ""] + [x for c in conventions for x in (c, "")] + [

@@ -19,9 +19,36 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
+import numpy as np
+
 from evo_lab.theory import solve_sequential, valuations
 
-__all__ = ["subgame_perfect_outcomes", "BidAgainstSolver"]
+__all__ = ["subgame_perfect_outcomes", "weakly_dominated", "BidAgainstSolver"]
+
+
+def weakly_dominated(nf: Any) -> list[dict[int, list[int]]]:
+    """Per player of a normal form (:func:`evo_lab.theory.normal_form`), every pure strategy that another pure
+    strategy *weakly* dominates: ``{s: [t, ...]}`` where ``t`` pays at least as much as ``s`` against every profile
+    of the others and strictly more against at least one (one round of comparison, no iterated removal).
+
+    >>> from evo_lab.theory import teaching_position, normal_form
+    >>> nf = normal_form(teaching_position(players=2, seed=1), [[1, 3], [0, 4]])
+    >>> plates2 = nf.labels(0).index("2 on bony_plates")
+    >>> [nf.label(0, t) for t in weakly_dominated(nf)[0][plates2]]
+    ['0 on event card', '0 on bony_plates', '1 on bony_plates']
+    """
+    out: list[dict[int, list[int]]] = []
+    for p in range(nf.players):
+        u = np.moveaxis(np.asarray(nf.payoffs[..., p], float), p, 0)
+        u = u.reshape(u.shape[0], -1)
+        doms: dict[int, list[int]] = {}
+        for s in range(u.shape[0]):
+            by = [t for t in range(u.shape[0]) if t != s and np.all(u[t] >= u[s] - 1e-12)
+                  and np.any(u[t] > u[s] + 1e-12)]
+            if by:
+                doms[s] = by
+        out.append(doms)
+    return out
 
 
 def _key(s: Any) -> str:
@@ -31,10 +58,17 @@ def _key(s: Any) -> str:
 
 
 def subgame_perfect_outcomes(state: Any, table: Any, *, bids: Iterable[int] | None = None,
-                             max_nodes: int = 200_000) -> set[tuple[float, ...]]:
+                             max_nodes: int = 200_000, revenue: bool = False) -> set[tuple[float, ...]]:
     """Every payoff vector of a subgame-perfect equilibrium of the outbid game from ``state`` (a ``bid``
     node), under any tie-breaking. Payoff of ``p``: ``table[p][lot] - max(0, bid - vials)`` (vials held
-    before the auction, ruling R3). The tree is the engine's (clone + ``apply_action``)."""
+    before the auction, ruling R3). The tree is the engine's (clone + ``apply_action``). With ``revenue=True``
+    each vector carries one more entry, the total price paid to the bank (two equilibria with the same payoffs
+    but different prices are then told apart).
+
+    >>> from evo_lab.theory import teaching_position
+    >>> sorted(subgame_perfect_outcomes(teaching_position(players=2, seed=1), [[0, 5], [0, 4]], revenue=True))
+    [(1.0, 0.0, 4.0), (2.0, 0.0, 3.0)]
+    """
     v = valuations(state, table).values
     allowed = None if bids is None else set(bids)
     vials = [state.vials(p) for p in range(state.players)]
@@ -43,9 +77,11 @@ def subgame_perfect_outcomes(state: Any, table: Any, *, bids: Iterable[int] | No
     def leaf(parent: Any, action: Any) -> tuple[float, ...]:
         held = {lot["lot"]: (lot["holder"], lot["bid"]) for lot in parent.auction()["lots"] if lot["holder"] is not None}
         held[action.a] = (parent.current_player(), action.b)
-        out = [0.0] * state.players
+        out = [0.0] * (state.players + (1 if revenue else 0))
         for lot, (p, b) in held.items():
             out[p] = float(v[p, lot] - max(0, b - vials[p]))
+            if revenue:
+                out[-1] += float(max(0, b - vials[p]))
         return tuple(out)
 
     def solve(s: Any) -> frozenset:

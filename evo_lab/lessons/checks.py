@@ -19,11 +19,12 @@ from __future__ import annotations
 import hashlib
 import importlib
 import math
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-__all__ = ["Exercise", "CheckResult", "check", "exercise", "exercises", "expected", "facts", "choice_digest"]
+__all__ = ["id_key", "Exercise", "CheckResult", "check", "exercise", "exercises", "expected", "facts", "choice_digest"]
 
 def _discover() -> tuple[str, ...]:
     from importlib import resources
@@ -75,6 +76,19 @@ def choice_digest(exercise_id: str, letter: str) -> str:
     return hashlib.sha256(f"{exercise_id}:{letter.strip().lower()}".encode()).hexdigest()
 
 
+def id_key(exercise_id: str) -> tuple[int, str, int]:
+    """Sort key of an exercise id: lesson number, part letter (a lesson split into parts, ``"07a.2"``), number.
+
+    >>> sorted(["07b.1", "10.2", "07a.3", "07a.1", "02.1"], key=id_key)
+    ['02.1', '07a.1', '07a.3', '07b.1', '10.2']
+    """
+    lesson, number = exercise_id.split(".")
+    m = re.fullmatch(r"(\d+)([a-z]?)", lesson)
+    if m is None:
+        raise KeyError(f"exercise ids look like '04.2' or '07a.2', got {exercise_id!r}")
+    return int(m[1]), m[2], int(number)
+
+
 def _load(lesson: str) -> None:
     if lesson in LESSONS:
         importlib.import_module(f"evo_lab.lessons.exercises.l{lesson}")
@@ -85,7 +99,7 @@ def exercises(lesson: str | None = None) -> list[Exercise]:
     for les in (LESSONS if lesson is None else (lesson,)):
         _load(les)
     return sorted((e for e in _REGISTRY.values() if lesson is None or e.id.split(".")[0] == lesson),
-                  key=lambda e: [int(x) for x in e.id.split(".")])
+                  key=lambda e: id_key(e.id))
 
 
 def _get(exercise_id: str) -> Exercise:

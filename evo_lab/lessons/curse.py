@@ -28,15 +28,17 @@ def winner_distribution(pmf: Sequence[tuple[Any, Any]], bidders: int) -> list[tu
 
 
 def curse_summary(reference: Sequence[float], *, bidders: int, k: int) -> dict[str, str]:
-    """Winner's bias (exact, empirical model), its normal approximation, and the break-even shades of the
-    first-price and second-price rules, as strings with two decimals."""
+    """Winner's bias (exact, empirical model), its normal approximation, and the break-even shades of naive bidders
+    in Evo's open outbid auction (an English clock: the runner-up sets the price, as in a second-price auction) and,
+    for contrast, in a sealed first-price auction, as strings with two decimals."""
     ref = [float(d) for d in reference]
     mu = sum(ref) / len(ref)
     e1, e2 = order_statistics(estimate_pmf(ref, k), bidders)
     sigma = float(np.std(ref, ddof=1)) if len(ref) > 1 else 0.0
     return {"true value": f"{mu:.2f}", "bias": f"{float(e1) - mu:.2f}",
             "normal approximation": f"{sigma / math.sqrt(k) * normal_max(bidders):.2f}",
-            "shade, first-price rule": f"{float(e1) - mu:.2f}", "shade, second-price rule": f"{float(e2) - mu:.2f}"}
+            "shade, Evo's auction (English clock, like second-price)": f"{float(e2) - mu:.2f}",
+            "shade, sealed first-price (not Evo's)": f"{float(e1) - mu:.2f}"}
 
 
 class CursePanel:
@@ -47,7 +49,7 @@ class CursePanel:
 
         self.reference = list(reference)
         self.bidders = W.IntSlider(value=bidders, min=1, max=10, description="bidders N")
-        self.k = W.IntSlider(value=k, min=1, max=12, description="samples k")
+        self.k = W.IntSlider(value=k, min=1, max=32, description="samples k")   # the lesson quotes k = 16
         self.out = W.HTML()
         for w in (self.bidders, self.k):
             w.observe(lambda _change: self.update(), names="value")

@@ -1,4 +1,4 @@
-"""Lesson 07's panel: one lot, four auction formats, Evo's cap, budgets and vials as sliders.
+"""Lesson 07b's panel: one lot, four auction formats, Evo's cap, budgets and vials as sliders.
 
 :func:`format_table` is the computation (tested); :class:`FormatsPanel` puts it behind ipywidgets sliders.
 

@@ -17,11 +17,14 @@ exact in :class:`fractions.Fraction`), and with ``F`` the CDF of one estimate, `
 **Normal approximation.** With ``X_j = mu + (sigma / sqrt(k)) Z_j``, ``E[X_(1)] - mu = (sigma / sqrt(k)) e_N`` with
 ``e_N = E[max of N standard normals]`` (:func:`normal_max`; ``e_2 = 1/sqrt(pi)``, ``e_3 = 3 / (2 sqrt(pi))``).
 
-**Shading.** If the winner pays its own estimate minus a shade ``s`` (a first-price rule), its expected profit is
-``mu - E[X_(1)] + s``: the break-even shade is the winner's bias. If it pays the second-highest estimate minus
-``s`` (second-price rule), the break-even shade is ``E[X_(2)] - mu`` (negative for two bidders: the second-price
-rule already protects the winner). These are break-even shades of naive bidders who all shade alike, not
-equilibrium bids.
+**Shading.** Evo's auction is open and ascending: an outbid bidder must bid again at once, so on one lot the price
+rises until the runner-up gives up, and the winner pays about the runner-up's last bid (lesson 07a's English
+clock, one whole step above it). If every bidder stays in up to its estimate minus a shade ``s``, the winner pays
+the runner-up's ``X_(2) - s`` and expects ``mu - E[X_(2)] + s``: the break-even shade is ``E[X_(2)] - mu``, as in a
+second-price auction (negative for two bidders: the loser's estimate already protects the winner; the whole-number
+step adds up to one MP to the price). In a sealed first-price auction (not Evo's) the winner pays its own
+``X_(1) - s`` and must shade by the whole winner's bias ``E[X_(1)] - mu``. These are break-even shades of naive
+bidders who all shade alike, not equilibrium bids (:mod:`evo_lab.theory.common_value` has an equilibrium).
 
 >>> pmf = estimate_pmf([0, 0, 3], k=1)
 >>> [(str(x), str(p)) for x, p in pmf]

@@ -9,7 +9,7 @@ lasts 9, 10 or 11 rounds. Everything here is read from the engine's lazy pile th
 
 **Discounting.** A payoff ``c_k`` earned in round ``k`` is worth ``D_k c_k`` today, where ``D_k`` is the chance
 that round ``k`` is played: the survival function of the horizon plays the part of the discount factor
-``δ^k`` of a geometric horizon. The hazard ``h_k = 1 − D_{k+1} / D_k`` is the chance that round ``k`` is the last
+``δ^(k−1)`` of a geometric horizon (round 1 is played for sure; each later round is discounted once more). The hazard ``h_k = 1 − D_{k+1} / D_k`` is the chance that round ``k`` is the last
 one played, given that it is played.
 
 >>> import evo_lab
@@ -33,12 +33,13 @@ import numpy as np
 
 from ..games.evo2e import Game, State
 from ..parallel import child_seeds, seed_int
-from ..stats import wilson_interval
+from ..stats import Z95, cluster_ratio_interval, wilson_interval
 from .auction import TheoryError
 from .playback import random_steps
 
 __all__ = ["HorizonError", "Horizon", "horizon", "fixed_horizon", "marginal_survival", "flow_value", "egg_value", "geometric_weights", "RoundRates",
-           "round_rates", "auction_positions", "first_seed_lasting", "DurableValue", "durable_values"]
+           "round_rates", "auction_positions", "first_seed_lasting", "DurableValue", "durable_values", "Calibration",
+           "calibrate", "fit_survival"]
 
 
 class HorizonError(TheoryError):
@@ -144,8 +145,11 @@ def geometric_weights(mean: Fraction, rounds: int) -> list[Fraction]:
 @dataclass(frozen=True)
 class RoundRates:
     """Measured over seeded games: ``survived``/``at_risk`` dinosaurs through survival phases (``q``) and
-    ``births``/``birth_decisions`` (the share of birth decisions that lay a dinosaur, ``use``), with 95% Wilson
-    intervals (dinosaurs of one game are not independent: read the intervals as optimistic)."""
+    ``births``/``birth_decisions`` (the share of birth decisions that lay a dinosaur, ``use``). ``per_game`` keeps
+    each game's ``(survived, at_risk, births, birth_decisions)``. Dinosaurs of one game are not independent (one
+    climate token kills many at once), so the intervals to use are the cluster ones, with the game as the unit
+    (:meth:`q_cluster_interval`, :meth:`use_cluster_interval`); the Wilson intervals treat every dinosaur and
+    every decision as independent and are too narrow."""
 
     survived: int
     at_risk: int
@@ -153,6 +157,7 @@ class RoundRates:
     birth_decisions: int
     games: int
     policy: str
+    per_game: tuple[tuple[int, int, int, int], ...] = ()
 
     @property
     def q(self) -> float:
@@ -168,12 +173,23 @@ class RoundRates:
     def use_interval(self) -> tuple[float, float]:
         return wilson_interval(self.births, self.birth_decisions)
 
+    def q_cluster_interval(self) -> tuple[float, float]:
+        """95% interval of ``q`` with the game as the unit (:func:`evo_lab.stats.cluster_ratio_interval`)."""
+        _r, lo, hi = cluster_ratio_interval([g[0] for g in self.per_game], [g[1] for g in self.per_game])
+        return lo, hi
+
+    def use_cluster_interval(self) -> tuple[float, float]:
+        """95% interval of ``use`` with the game as the unit."""
+        _r, lo, hi = cluster_ratio_interval([g[2] for g in self.per_game], [g[3] for g in self.per_game])
+        return lo, hi
+
 
 def round_rates(seeds: Sequence[int], players: int = 3) -> RoundRates:
     """Survival and birth rates of uniformly random play over the games ``seeds``: each survival phase counts the
     dinosaurs on the board when it starts and when it has been resolved (the engine's ``survival`` phase)."""
-    survived = at_risk = births = decisions = 0
+    per_game = []
     for sd in seeds:
+        survived = at_risk = births = decisions = 0
         before = None
         for s, a in random_steps(int(sd), players):
             if s.phase_name() == "survival" and before is None:
@@ -185,9 +201,11 @@ def round_rates(seeds: Sequence[int], players: int = 3) -> RoundRates:
             if a is not None and not s.is_chance_node() and s.node_name() == "birth":
                 decisions += 1
                 births += a.kind == "birth"
-    if at_risk == 0 or decisions == 0:
+        per_game.append((survived, at_risk, births, decisions))
+    tot = [sum(g[k] for g in per_game) for k in range(4)]
+    if tot[1] == 0 or tot[3] == 0:
         raise HorizonError("no survival phase or birth decision in these games")
-    return RoundRates(survived, at_risk, births, decisions, len(seeds), "random")
+    return RoundRates(tot[0], tot[1], tot[2], tot[3], len(per_game), "random", tuple(per_game))
 
 
 def first_seed_lasting(rounds: int, start: int = 0, players: int = 3, limit: int = 200) -> int:
@@ -297,3 +315,63 @@ def marginal_survival(last: DurableValue, use: float) -> tuple[float, float, flo
         raise HorizonError(f"use must be in (0, 1], got {use!r}")
     clip = lambda x: min(1.0, max(0.0, x / use))  # noqa: E731
     return clip(last.mean), clip(last.low), clip(last.high)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """How a model's egg values compare with the simulated ones, round by round (the calibration round left out).
+
+    ``rounds``: the rounds compared; ``model``: the model's values; ``inside``: whether each lies in the simulated
+    95% interval; ``expected_inside``: how many a correct model would hit on average (95% of the rounds);
+    ``p_at_most``: the chance that a correct model hits at most ``len(hits)`` (binomial, independent rounds);
+    ``chi2``: ``sum(((sim - model) / se)^2)`` with ``se`` the half-width / 1.96, and ``p_chi2`` its upper tail
+    with ``len(rounds) - fitted`` degrees of freedom."""
+
+    q: float
+    rounds: tuple[int, ...]
+    model: tuple[float, ...]
+    inside: tuple[bool, ...]
+    expected_inside: float
+    p_at_most: float
+    chi2: float
+    p_chi2: float
+
+    @property
+    def hits(self) -> int:
+        return sum(self.inside)
+
+
+def calibrate(values: Sequence[DurableValue], positions: dict[int, State], q: float, use: float, *,
+              leave_out: Sequence[int] = (), fitted: int = 0) -> Calibration:
+    """Compare :func:`egg_value` with survival ``q`` and use ``use`` against the simulated ``values`` (one per round,
+    from :func:`durable_values` on ``positions``), leaving out the rounds ``leave_out`` (a round used to choose
+    ``q`` cannot test it). ``fitted``: parameters chosen on the compared rounds themselves (degrees of freedom)."""
+    vals = [v for v in values if v.round not in set(leave_out)]
+    return _calibrate(vals, {v.round: horizon(positions[v.round]) for v in vals}, q, use, fitted)
+
+
+def _calibrate(vals: Sequence[DurableValue], clocks: dict[int, Horizon], q: float, use: float,
+               fitted: int) -> Calibration:
+    from scipy.stats import binom, chi2
+
+    model = [float(egg_value(clocks[v.round], v.round, q, use)) for v in vals]
+    inside = [v.low <= m <= v.high for v, m in zip(vals, model)]
+    se = [max((v.high - v.low) / (2 * Z95), 1e-12) for v in vals]
+    c2 = float(sum(((v.mean - m) / s) ** 2 for v, m, s in zip(vals, model, se)))
+    n = len(vals)
+    return Calibration(float(q), tuple(v.round for v in vals), tuple(model), tuple(inside), 0.95 * n,
+                       float(binom.cdf(sum(inside), n, 0.95)), c2, float(chi2.sf(c2, n - fitted)))
+
+
+def fit_survival(values: Sequence[DurableValue], positions: dict[int, State], use: float, *,
+                 rounds: Sequence[int] | None = None, grid: int = 401) -> tuple[float, float, float]:
+    """``(q, low, high)``: the survival chance of the extra dinosaur that makes :func:`egg_value` closest to the
+    simulated values of ``rounds`` (all by default) in the chi-square sense, and the range of ``q`` whose chi-square
+    is within 3.84 of the smallest (an approximate 95% interval: one fitted parameter)."""
+    vals = [v for v in values if rounds is None or v.round in set(rounds)]
+    clocks = {v.round: horizon(positions[v.round]) for v in vals}
+    qs = np.linspace(0.0, 1.0, grid)
+    c2 = np.array([_calibrate(vals, clocks, float(q), use, 1).chi2 for q in qs])
+    best = int(np.argmin(c2))
+    ok = qs[c2 <= c2[best] + 3.84]
+    return float(qs[best]), float(ok.min()), float(ok.max())

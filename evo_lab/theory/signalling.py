@@ -6,8 +6,12 @@ or one section the other way) or leave it in place. Cannot be played on the mete
 kept secret until they are used." Ruling R9 (``docs/rulings.md``): holders are offered the card in initiative
 order; only the first Prescience played in a climate phase takes effect (``RuleOptions.prescience_once_per_phase``).
 
-**The subgame** (:class:`PrescienceSpec`, built by :func:`spec_from_state` from a real two-player engine position
-in the climate phase, right after a token was revealed and before anyone acted):
+**The window game** (:class:`PrescienceSpec`, built by :func:`spec_from_state` from a real two-player engine
+position in the climate phase, right after a token was revealed and before anyone acted). It is a *model* of that
+moment, not a subgame of Evo: the player who does not know the other's hand stands at an information set of many
+nodes (one per possible hand), and a subgame of an imperfect-information game must start at a node that is an
+information set by itself. So the game starts with its own chance move, which deals the hands from the public
+information:
 
 1. *Chance* deals the Prescience cards: how many copies each player holds (0, 1 or 2; a third copy could not be
    used in two windows), with the exact joint probability of dealing the public hand sizes from the unseen
@@ -69,12 +73,12 @@ PASS_LABEL = "pass"
 
 
 class SignallingError(TheoryError):
-    """A position the Prescience subgame does not model (wrong node, players, sixth sense, ...)."""
+    """A position the Prescience window game does not model (wrong node, players, sixth sense, ...)."""
 
 
 @dataclass(frozen=True)
 class PrescienceSpec:
-    """Everything the subgame needs, read from an engine position (see the module docstring).
+    """Everything the window game needs, read from an engine position (see the module docstring).
 
     ``seats``: the engine seats in window (initiative) order; ``section``: the wheel before the revealed token;
     ``losses[i][s]``: dinosaurs seat ``seats[i]`` loses at section ``s``; ``types``: ``(copies of the first,
@@ -140,7 +144,7 @@ def _comb(n: int, k: int) -> int:
 
 
 def spec_from_state(state: State) -> PrescienceSpec:
-    """The subgame at ``state``: a two-player engine position whose last action revealed a climate token (so
+    """The window game at ``state``: a two-player engine position whose last action revealed a climate token (so
     the Prescience window is open and nobody has acted in it), with no sixth sense in play (its holder would
     already know the next token).
 
@@ -156,12 +160,12 @@ def spec_from_state(state: State) -> PrescienceSpec:
     g = state.game
     hist = state.history()
     if g.players != 2:
-        raise SignallingError(f"the subgame is for two players (zero-sum in MP difference), got {g.players}")
+        raise SignallingError(f"the window game is for two players (zero-sum in MP difference), got {g.players}")
     if not hist or hist[-1].kind != TOKEN or state.node_name() != "climate_cards":
-        raise SignallingError("the subgame starts right after a climate token is revealed (the Prescience "
+        raise SignallingError("the window game starts right after a climate token is revealed (the Prescience "
                               f"window); this position is at node {state.node_name()!r} ({state.phase_name()} phase)")
     if any(state.has(p, "sixth_sense") for p in range(2)):
-        raise SignallingError("a sixth-sense holder already knows next round's token; the subgame assumes "
+        raise SignallingError("a sixth-sense holder already knows next round's token; the window game assumes "
                               "nobody does")
     seats = (state.order[0], state.order[1])
     pres = [c for c, eff in enumerate(g.card_effects) if eff == "prescience"]
@@ -185,7 +189,7 @@ def spec_from_state(state: State) -> PrescienceSpec:
 
 
 #: The lesson's position: seed 205, the climate phase of round 7 (found by
-#: :func:`evo_lab.theory.signalling_solve.search_positions`: a subgame with a strictly mixed silence that is the same
+#: :func:`evo_lab.theory.signalling_solve.search_positions`: a window game with a strictly mixed silence that is the same
 #: in every equilibrium; before ruling R18 the first of seeds 0..399, since R18 the second after seed 115, round 4,
 #: whose game has one mixed information state only; re-run over seeds 0..399 on the R18 engine: 115, 205, 307).
 LESSON_SEED, LESSON_ROUND = 205, 7
@@ -195,7 +199,7 @@ def find_position(seed: int = LESSON_SEED, round: int | None = LESSON_ROUND, *, 
                   min_cards: int = 1) -> State:
     """The two-player game of ``seed`` between greedy bots (``evo_lab.bots``, seeded ``seed`` and ``seed + 1``;
     chance drawn by ``numpy.random.default_rng(seed)``; public API only: ``play_out`` and ``apply_action``),
-    stopped right after the first climate-token reveal (in ``round``, if given) where the subgame applies: both
+    stopped right after the first climate-token reveal (in ``round``, if given) where the window game applies: both
     players hold at least ``min_cards`` event cards, a Prescience copy is unseen, nobody has sixth sense.
 
     >>> s = find_position()
@@ -205,12 +209,12 @@ def find_position(seed: int = LESSON_SEED, round: int | None = LESSON_ROUND, *, 
     for state in positions(seed, min_cards=min_cards):
         if round is None or state.round == round:
             return state
-    raise SignallingError(f"seed {seed}: no climate-token reveal where the subgame applies"
+    raise SignallingError(f"seed {seed}: no climate-token reveal where the window game applies"
                           + (f" in round {round}" if round is not None else ""))
 
 
 def positions(seed: int, *, min_cards: int = 1) -> Iterator[State]:
-    """Every position of :func:`find_position`'s game of ``seed`` where the subgame applies (copies, in order)."""
+    """Every position of :func:`find_position`'s game of ``seed`` where the window game applies (copies, in order)."""
     from ..bots import as_policy, make_bot
     from ..core.protocol import play_out
     from ..games.evo2e import Game
@@ -238,7 +242,7 @@ def positions(seed: int, *, min_cards: int = 1) -> Iterator[State]:
 # ---------------------------------------------------------------------------------------------- the pyspiel game
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
-    long_name="Evo 2e: the Prescience subgame of a climate phase (evo-lab)",
+    long_name="Evo 2e: the Prescience windows of a climate phase (evo-lab)",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -255,7 +259,7 @@ GAME_TYPE = pyspiel.GameType(
 
 
 class PrescienceGame(pyspiel.Game):
-    """The subgame of ``spec`` (default: at :func:`find_position` of ``params["seed"]``, ``params["round"]``)."""
+    """The window game of ``spec`` (default: at :func:`find_position` of ``params["seed"]``, ``params["round"]``)."""
 
     def __init__(self, params: dict | None = None, *, spec: PrescienceSpec | None = None):
         seed = int((params or {}).get("seed", LESSON_SEED))
@@ -308,7 +312,7 @@ class _Node:
 
 
 class PrescienceState(pyspiel.State):
-    """A node of the subgame. ``dealt``: the copies dealt to each window position (``None`` before the deal);
+    """A node of the window game. ``dealt``: the copies dealt to each window position (``None`` before the deal);
     ``cards``: the copies each still holds; ``window``: 0 this round, 1 next round; ``sections``: the wheel's
     section in each finished round; ``log``: ``(kind, who, value)`` events."""
 
@@ -449,6 +453,6 @@ pyspiel.register_game(GAME_TYPE, PrescienceGame)
 
 
 def load(seed: int = LESSON_SEED, round: int = LESSON_ROUND) -> PrescienceGame:  # noqa: A002
-    """``pyspiel.load_game("python_evo_prescience", {"seed": seed, "round": round})``: the subgame at
+    """``pyspiel.load_game("python_evo_prescience", {"seed": seed, "round": round})``: the window game at
     :func:`find_position` ``(seed, round)``."""
     return pyspiel.load_game(SHORT_NAME, {"seed": seed, "round": round})

@@ -1,4 +1,4 @@
-"""Exact (rational) analysis of the Prescience subgame: values, best responses, exploitability, Bayes' rule.
+"""Exact (rational) analysis of the Prescience window game: values, best responses, exploitability, Bayes' rule.
 
 CFR gives floating-point strategies that approach an equilibrium; the linear programme of
 :mod:`evo_lab.theory.signalling_solve` gives one in floating point. Here an equilibrium is made *exact*: the LP's

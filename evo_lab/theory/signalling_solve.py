@@ -1,4 +1,4 @@
-"""Solving the Prescience subgame (:mod:`evo_lab.theory.signalling`) through OpenSpiel: CFR and CFR+ with the
+"""Solving the Prescience window game (:mod:`evo_lab.theory.signalling`) through OpenSpiel: CFR and CFR+ with the
 exploitability of their average policies, and the sequence-form linear programme.
 
 * :func:`to_efg` writes the game tree in Gambit's extensive-form format (``.efg``: chance nodes with exact
@@ -10,7 +10,7 @@ exploitability of their average policies, and the sequence-form linear programme
   of the *average* policy (``pyspiel.exploitability``) and any action probabilities asked for.
 * :func:`lp_solution` / :func:`lp_value` solve the zero-sum game by the sequence-form LP (Koller, Megiddo and
   von Stengel 1994) with ``scipy.optimize.linprog`` (HiGHS); :func:`equilibrium_range` gives the smallest and the
-  largest probability an action can have in *any* equilibrium (is the bluffing frequency unique?).
+  largest probability an action can have in *any* equilibrium (is the slow-playing, silence, frequency unique?).
 * :func:`search_positions` scans seeded games for positions whose first-window silence is strictly mixed and the
   same in every equilibrium (how the lesson's position was found).
 

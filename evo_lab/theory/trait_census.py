@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from ..stats import mean_interval, wilson_interval
+from ..stats import cluster_ratio_interval, mean_interval, wilson_interval
 
 __all__ = ["BOTS", "TableCount", "Fate", "GameCensus", "Census", "bot_policy", "count_table", "census_game",
            "census", "deck_shares"]
@@ -253,10 +253,25 @@ class Census:
 
     def rate(self, event: str, **where: Any) -> tuple[int, int, float, float]:
         """``(hits, n, low, high)``: how many species of the fates matching ``where`` (field = value, e.g.
-        ``kind="herbivore", attackable=True``) had ``event`` ("attacked": at least once, "kept", "survived")."""
-        fs = [f for f in self.fates() if all(getattr(f, k) == v for k, v in where.items())]
-        hits = sum(1 for f in fs if (f.attacked > 0 if event == "attacked" else getattr(f, event)))
+        ``kind="herbivore", attackable=True``; a value may also be a test, ``targets=lambda t: t > 0``) had
+        ``event`` ("attacked": at least once, "kept", "survived").
+
+        The species of one game are not independent (they share its table, its food and its players), so the 95%
+        interval takes the game as the unit: the ratio interval over games
+        (:func:`evo_lab.stats.cluster_ratio_interval`), widened where needed to the Wilson interval over species
+        (which is right for independent species and collapses less at 0 or n hits)."""
+        fs = [f for f in self.fates()
+              if all(v(getattr(f, k)) if callable(v) else getattr(f, k) == v for k, v in where.items())]
+        hit = [f.attacked > 0 if event == "attacked" else bool(getattr(f, event)) for f in fs]
+        hits = sum(hit)
         lo, hi = wilson_interval(hits, len(fs))
+        if len(self.games) >= 2 and fs:
+            per = {g.seed: [0, 0] for g in self.games}
+            for f, h in zip(fs, hit):
+                per[f.seed][0] += h
+                per[f.seed][1] += 1
+            _r, clo, chi = cluster_ratio_interval([s for s, _ in per.values()], [n for _, n in per.values()])
+            lo, hi = min(lo, clo), max(hi, chi)
         return hits, len(fs), lo, hi
 
     def famine_rounds(self) -> int:

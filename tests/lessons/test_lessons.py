@@ -13,10 +13,11 @@ import pytest
 from evo_lab.lessons.checks import check, exercises, expected, facts
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Every notebook (kept clean, strict nbval markers) and the lessons among them (``NN_name.ipynb``: exercises,
+#: Every notebook (kept clean, strict nbval markers) and the lessons among them (``NN_name.ipynb``, or
+#: ``NNa_name.ipynb`` for a part of a lesson split into parts: exercises,
 #: exported pages); a launcher such as ``present.ipynb`` (the presentation page) is not a lesson.
 ALL_NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-NOTEBOOKS = [p for p in ALL_NOTEBOOKS if re.match(r"\d\d_", p.name)]
+NOTEBOOKS = [p for p in ALL_NOTEBOOKS if re.match(r"\d\d[a-z]?_", p.name)]
 sys.path.insert(0, str(ROOT / "scripts"))
 from clean_notebooks import clean, dumps  # noqa: E402
 
@@ -27,7 +28,7 @@ def _cells(nb_path):
 
 def test_every_lesson_has_3_to_6_checked_exercises():
     for nb in NOTEBOOKS:
-        lesson = nb.name[:2]
+        lesson = nb.name.split("_")[0]
         ids = {e.id for e in exercises(lesson)}
         assert 3 <= len(ids) <= 6, (nb.name, ids)
         code = "\n".join("".join(c["source"]) for c in _cells(nb) if c["cell_type"] == "code")
@@ -114,7 +115,7 @@ def test_numbers_quoted_in_markdown_are_printed(nb):
             if num not in out and num not in GIVEN:
                 missing.append(num)
     assert not missing, f"{nb.name}: numbers in the text that the notebook does not print: {sorted(set(missing))}"
-    unprinted = {e.id: v for e in exercises(nb.name[:2]) for v in facts(e.id).values()
+    unprinted = {e.id: v for e in exercises(nb.name.split("_")[0]) for v in facts(e.id).values()
                  for v in (v if isinstance(v, tuple) else (v,)) if str(v) not in out}
     assert not unprinted, f"{nb.name}: worked-solution numbers only the checker computes: {unprinted}"
 

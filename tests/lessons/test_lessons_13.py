@@ -1,4 +1,4 @@
-"""Lesson 13: every check accepts the engine's answer, rejects a wrong one and never shows the answer; the answers
+"""Lessons 13a and 13b: every check accepts the engine's answer, rejects a wrong one and never shows the answer; the answers
 agree with the rules worked out by hand in the lesson."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from evo_lab.lessons.checks import check, exercises, expected, facts
 
-IDS = [e.id for e in exercises("13")]
+IDS = [e.id for e in exercises("13a") + exercises("13b")]
 
 
 @pytest.mark.parametrize("ex", IDS)
@@ -29,11 +29,14 @@ def test_check_accepts_the_engine_answer_and_hides_it(ex):
 
 def test_lesson_13_answers_follow_the_rules():
     # body 6 > 1 + 4 defeats Hard Shell; Climbing and Herding (population 2 <= 2) still block
-    assert expected("13.1") == ["climbing", "herding"]
-    assert check("13.1", ["Herding", "climbing"]).correct and not check("13.1", ["climbing"]).correct
-    # the indifference of the prey: 6 - 4x = 5; omega^2 = (3/16)^2 * 16 = 9/16, period 8 pi / 3
-    assert expected("13.2") == Fraction(1, 4)
-    assert check("13.3", 8.38).correct and not check("13.3", 8.0).correct
-    assert expected("13.4") == Fraction(1, 2)
-    hits, n = facts("13.6")["survived"], facts("13.6")["of"]
-    assert expected("13.6") == Fraction(hits, n) and 0 < n and hits / n < 0.2
+    assert expected("13a.1") == ["climbing", "herding"]
+    assert check("13a.1", ["Herding", "climbing"]).correct and not check("13a.1", ["climbing"]).correct
+    # the indifference of the prey: 6 - 4x = 5; omega^2 = (3/16)^2 * 16 = 9/16, period 8 pi / 3 = 8.3776: the
+    # prompt asks for "a decimal number of rounds", so 8.38 and 8.4 are both right, 8.3 and 8.5 are not
+    assert expected("13a.2") == Fraction(1, 4)
+    assert check("13a.3", 8.38).correct and check("13a.3", 8.4).correct and check("13a.3", "8.4").correct
+    assert not check("13a.3", 8.0).correct and not check("13a.3", 8.3).correct and not check("13a.3", 8.5).correct
+    assert expected("13a.4") == Fraction(1, 2)
+    assert expected("13b.1") == Fraction(49, 129)
+    hits, n = facts("13b.2")["survived"], facts("13b.2")["of"]
+    assert expected("13b.2") == Fraction(hits, n) and 0 < n and hits / n < 0.2

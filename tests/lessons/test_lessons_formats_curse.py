@@ -1,4 +1,4 @@
-"""Lessons 07 (auction formats) and 08 (winner's curse): the checks' answers follow the rules they recompute (the
+"""Lessons 07a and 07b (auction formats) and 08 (winner's curse): the checks' answers follow the rules they recompute (the
 generic accept/reject/hide test of every check is tests/lessons/test_lessons.py)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ def test_lesson_07_answers_follow_the_rules():
     from evo_lab.theory import teaching_position
     from evo_lab.theory.lab import evo_equilibrium
 
-    assert expected("07.4") == evo_equilibrium(teaching_position(players=2, seed=1), [[0, 6], [0, 3]]).revenue
+    assert expected("07b.1") == evo_equilibrium(teaching_position(players=2, seed=1), [[0, 6], [0, 3]]).revenue
     assert evo_equilibrium(teaching_position(players=2, seed=1), [[0, 6], [0, 1]]).revenue == 0
 
 

@@ -88,6 +88,6 @@ def test_curse_table_grows_with_bidders_and_the_shades_are_consistent():
     assert rows[3].auctions == 600 // 12
     assert abs(rows[3].bias - rows[3].normal) < 0.1 * rows[3].bias
     summ = curse_summary(ref, bidders=4, k=3)
-    assert summ["bias"] == f"{rows[3].bias:.2f}" and summ["shade, second-price rule"] == f"{rows[3].second:.2f}"
+    assert summ["bias"] == f"{rows[3].bias:.2f}" and summ["shade, Evo's auction (English clock, like second-price)"] == f"{rows[3].second:.2f}"
     w = winner_distribution(estimate_pmf(ref, 3), 4)
     assert sum(p for _, p in w) == pytest.approx(1)

@@ -1,4 +1,4 @@
-"""The Prescience subgame (evo_lab.theory.signalling*): built from the engine, solved three ways, exact."""
+"""The Prescience window game (evo_lab.theory.signalling*): built from the engine, solved three ways, exact."""
 
 from __future__ import annotations
 

@@ -115,8 +115,8 @@ def _tv_rounds(limit: float = 0.01) -> int:
     del evo_lab
 
 
-@exercise("03.5", "integer", "Start at TV 5/6 and shrink by about |lambda_2| = 0.6009 per round; then compute exactly "
-          "with markov_forecast.")
+@exercise("03.5", "integer", "Start at TV 5/6 and shrink by the largest modulus |lambda_1| = |lambda_5| per round (on "
+          "average); then compute exactly with markov_forecast.")
 def _e5():
     return _tv_rounds()
 

@@ -68,11 +68,14 @@ def _miser_verdict() -> str:
     miser.name = "miser"
     r = simulate(players=4, games=20, bots=(miser, "greedy", "greedy", "greedy"), seed=3, executor="serial",
                  progress=False)
-    row = next(x for x in r.summary if x["bot"] == "miser")
-    return "a" if row["win_high"] < 0.25 else ("c" if row["win_low"] > 0.25 else "b")
+    from ..intervals import first_places
+
+    lo, hi = first_places(r, "miser").score_bounds()   # whole counts: outright low, first places high
+    return "a" if hi < 0.25 else ("c" if lo > 0.25 else "b")
 
 
-@exercise("05.4", "choice", "Compare the miser's whole interval, not its win rate, with the baseline 0.25.")
+@exercise("05.4", "choice", "Compare the miser's whole interval (the outright-win low end, the first-place high end), "
+          "not its win rate, with the baseline 0.25.")
 def _e4():
     return choice_digest("05.4", _miser_verdict())
 

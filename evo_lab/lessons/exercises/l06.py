@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
-from ..checks import exercise
+from fractions import Fraction
+
+from ..checks import choice_digest, exercise
 
 
-def games_to_exclude_half(p: float = 0.6, limit: int = 100_000) -> int:
-    """The fewest games n for which a win rate observed at exactly ``p`` gives a 95% Wilson interval above 0.5."""
+def games_to_exclude_half(p: Fraction = Fraction(3, 5), limit: int = 100_000) -> int:
+    """The fewest games n for which a match with exactly ``p n`` wins (a whole number) and no ties gives a 95%
+    Wilson interval above 0.5 (n runs over the multiples of ``p``'s denominator)."""
     from evo_lab.stats import wilson_interval
 
-    for n in range(1, limit):
-        if wilson_interval(p * n, n)[0] > 0.5:
+    step = p.denominator
+    for n in range(step, limit, step):
+        if wilson_interval(int(p * n), n)[0] > 0.5:
             return n
     raise RuntimeError("no n found")  # pragma: no cover
 
 
-@exercise("06.1", "integer", "Try n = 50, 100, 200 ... with evo_lab.stats.wilson_interval(0.6 * n, n) and watch the "
-          "lower end cross 0.5; then narrow it down.")
+@exercise("06.1", "integer", "Only multiples of 5 give exactly 60% wins. Try n = 50, 100, 200 with "
+          "evo_lab.stats.wilson_interval(3 * n // 5, n) and watch the lower end cross 0.5; then narrow it down.")
 def _e1():
     return games_to_exclude_half()
 
@@ -69,3 +73,19 @@ def _e3():
 def _e4():
     p, a = [0.5, 0.3, 0.2], 1
     return (1.0 if a == 1 else 0.0) - p[1]
+
+
+def twin_verdict() -> str:
+    """(b) when OpenSpiel's MCTS bot searches differently in the two twins of the lesson and ISMCTS identically."""
+    from ..spiel_match import ismcts_root_visits, mcts_root_visits, twin_position
+
+    game, state, twin, _what = twin_position()
+    mcts_same = mcts_root_visits(game, state, 1, 32) == mcts_root_visits(game, twin, 1, 32)
+    ismcts_same = ismcts_root_visits(state, 1) == ismcts_root_visits(twin, 1)
+    return {(False, True): "b", (True, True): "a", (False, False): "c", (True, False): "d"}[(mcts_same, ismcts_same)]
+
+
+@exercise("06.5", "choice", "A fair bot's decision can depend only on its player's information state: compare the "
+          "two bots' visit counts in the two twins.")
+def _e5():
+    return choice_digest("06.5", twin_verdict())

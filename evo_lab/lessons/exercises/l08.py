@@ -76,3 +76,11 @@ def _e4():
 @exercise("08.5", "integer", "For each row compare the exact bias with the simulated interval [low, high].")
 def _e5():
     return sum(1 for r in _table() if r.sim is not None and r.sim[1] <= r.bias <= r.sim[2])
+
+
+@exercise("08.6", "number", "Condition on a tie with the best rival: two signals equal t, the third uniform below t "
+          "(mean t / 2). Add them up.", tolerance=0.005)
+def _e6():
+    from evo_lab.theory.common_value import equilibrium_bid
+
+    return equilibrium_bid(0.6, 3)

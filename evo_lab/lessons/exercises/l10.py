@@ -69,7 +69,9 @@ def _marginal():
 
 
 @exercise("10.5", "number", "In round 11 the egg lays at most one more dinosaur, which scores only if it survives "
-          "round 11: value = use x q. Divide, and give two decimals.", tolerance=0.006,
+          "round 11: value = use x q. Divide, and give two decimals.", tolerance=0.0075,
           facts=lambda: {"value": f"{_marginal()[1].mean:.2f}"})
 def _e5():
-    return round(_marginal()[0][0], 2)
+    # unrounded: the printed numbers (value to 2 decimals, use to 3) give 0.249, the unrounded ones 0.2450, so
+    # both 0.24 and 0.25 are right to two decimals; the tolerance accepts exactly those
+    return _marginal()[0][0]

@@ -1,5 +1,6 @@
-"""Lesson 11, hidden cards and signalling: answers recomputed from the Prescience subgame of the lesson's engine
-position (``evo_lab.theory.signalling``), exactly."""
+"""Lesson 11a, hidden cards: information sets, priors and what silence says. Answers recomputed exactly from the
+Prescience window game of the lesson's engine position (``evo_lab.theory.signalling``); the helpers here also serve
+lesson 11b (``l11b``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ PASS = 4  # "pass" comes after the engine's four Prescience shifts
 
 @lru_cache(maxsize=1)
 def lesson_game():
-    """The subgame at the lesson's position (seed 205, round 7, greedy bots)."""
+    """The window game at the lesson's position (seed 205, round 7, greedy bots)."""
     from evo_lab.theory.signalling import PrescienceGame, find_position, spec_from_state
 
     return PrescienceGame(spec=spec_from_state(find_position()))
@@ -85,33 +86,27 @@ def _weights() -> dict[str, Fraction]:
     return {"none": t.get((0, 1), Fraction(0)), "one": t.get((1, 1), Fraction(0)), "two": t.get((2, 1), Fraction(0))}
 
 
-@exercise("11.1", "fraction", "Condition on what the second player knows: its own single copy. Add the deal "
+@exercise("11a.1", "fraction", "Condition on what the second player knows: its own single copy. Add the deal "
           "probabilities with that, then the part where the first player has at least one copy.",
           facts=lambda: {k: str(v) for k, v in _weights().items()})
 def _e1():
     return prior_first_holds(1)
 
 
-@exercise("11.2", "choice", "Compare the chance of silence with a card (at most 1) and without one (exactly 1); "
+@exercise("11a.2", "choice", "Compare the chance of silence with a card (at most 1) and without one (exactly 1); "
           "Bayes' rule multiplies the prior odds by their ratio.")
 def _e2():
-    return choice_digest("11.2", "b")
+    return choice_digest("11a.2", "b")
 
 
-@exercise("11.3", "fraction", "First find the posterior mu where the two lines of the second player cross; then "
-          "solve Bayes' rule mu = w1 s / (w0 + w1 s) for the silence s.",
-          facts=lambda: {"mu": str(indifference_posterior())})
+def posterior_after_silence(s1: Fraction, s2: Fraction = Fraction(0)) -> Fraction:
+    """P(the first player holds a copy | it stayed silent), for the second player holding one copy, when the first
+    stays silent with ``s1`` holding one copy and ``s2`` holding two (Bayes' rule over the deal weights)."""
+    w = _weights()
+    return (w["one"] * s1 + w["two"] * s2) / (w["none"] + w["one"] * s1 + w["two"] * s2)
+
+
+@exercise("11a.3", "fraction", "Bayes' rule: multiply each deal weight (P1 holding one) by the chance of silence for "
+          "that many copies (1 for none), then divide the part where P2 holds by the total.")
 def _e3():
-    return lesson_equilibrium().probability(first_info(0, 1), PASS)
-
-
-@exercise("11.4", "fraction", "The value of revealing does not depend on rho; the value of silence is a straight "
-          "line in rho through its values at rho = 0 and rho = 1. Where do they meet?",
-          facts=lambda: {"lines": tuple(str(x) for x in first_player_lines())})
-def _e4():
-    return lesson_equilibrium().probability(first_info(1, 1), PASS)
-
-
-@exercise("11.5", "integer", "Read the exploitability printed at each power of two and take the first one below 0.01.")
-def _e5():
-    return cfr_run().first_below(0.01)
+    return posterior_after_silence(Fraction(1, 2))
