@@ -88,7 +88,7 @@ def mcts_root_visits(game: Any, state: Any, seed: int, simulations: int = 16) ->
 
 def ismcts_root_visits(state: Any, seed: int, iterations: int = 40) -> dict[str, int]:
     """Visit counts of the root's actions after one seeded ISMCTS search from the engine state."""
-    from evo_lab.bots import ISMCTSBot
+    from evo_lab.games.evo2e.bots import ISMCTSBot
 
     result = ISMCTSBot(iterations=iterations, seed=seed).search(state.evo_state)
     return {r["text"]: int(r["visits"]) for r in result.actions}
@@ -97,7 +97,7 @@ def ismcts_root_visits(state: Any, seed: int, iterations: int = 40) -> dict[str,
 def play_game(game: Any, g: int, simulations: int = 16, iterations: int = 40) -> dict:
     """Game ``g`` of the match: ISMCTS (``iterations`` per decision, seed ``g``) in seat ``g % 2`` against the
     MCTS bot (``simulations``, seed ``g``); chance from ``default_rng([6, g])``. Returns the seats and final MP."""
-    from evo_lab.bots import ISMCTSBot
+    from evo_lab.games.evo2e.bots import ISMCTSBot
 
     rng = np.random.default_rng([6, g])
     seat = g % 2

@@ -57,7 +57,7 @@ def test_lesson_03_eigenvalues_by_fourier_mode():
 
 def test_lesson_03_tv_ratios_swing_between_the_quoted_bounds():
     import evo_lab
-    from evo_lab.odds import markov_forecast
+    from evo_lab.games.evo2e.odds import markov_forecast
 
     game = evo_lab.Game(players=4)
     chain = markov_forecast(game.data.initial_section, 40, game)
@@ -89,7 +89,7 @@ def test_lesson_04_weak_dominance():
 
 # --- lesson 05 -------------------------------------------------------------------------------------------------
 def test_lesson_05_visit_shares_stay_broad_at_3000_iterations():
-    from evo_lab.bots import ISMCTSBot
+    from evo_lab.games.evo2e.bots import ISMCTSBot
     from evo_lab.lessons.exercises.l05 import lesson_position
 
     s = lesson_position()
