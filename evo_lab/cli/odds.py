@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from ..views.words import in_games, plural
+from .argtypes import non_negative_int, positive_int
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -20,8 +21,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                               description="Exact odds from the data pack, as fractions.")
     sub = p.add_subparsers(dest="odds_command", required=True, metavar="WHAT")
     c = sub.add_parser("combat", help="chance that one attack succeeds")
-    c.add_argument("--attacker-horns", type=int, required=True, metavar="A", help="horn genes of the attacker")
-    c.add_argument("--defender-horns", type=int, required=True, metavar="D", help="horn genes of the defender")
+    c.add_argument("--attacker-horns", type=non_negative_int, required=True, metavar="A",
+                   help="horn genes of the attacker")
+    c.add_argument("--defender-horns", type=non_negative_int, required=True, metavar="D",
+                   help="horn genes of the defender")
     c.add_argument("--large-horn", action="store_true", help="the attacker has large horn")
     c.add_argument("--bony-plates", action="store_true", help="the defender has bony plates")
     c.add_argument("--frenzied", action="store_true", help="the attacker played Frenzied attack")
@@ -31,7 +34,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     k = sub.add_parser("climate", help="climate forecast and game length")
     k.add_argument("--rounds", type=int, required=True, metavar="K", help="future rounds to forecast")
     k.add_argument("--position", metavar="FILE", help="a saved position or game record (JSON); default: a new game")
-    k.add_argument("--players", type=int, default=4, help="players for a new game (default 4)")
+    k.add_argument("--players", type=positive_int, default=4, help="players for a new game (default 4)")
     k.add_argument("--viewer", type=int, metavar="P", help="forecast as player P (1-based) knows it; default omniscient")
     k.add_argument("--data", metavar="PACK", help="a data pack for a new game (default: shipped pack)")
     k.add_argument("--json", action="store_true", help="print JSON")
