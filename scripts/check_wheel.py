@@ -53,7 +53,7 @@ class CheckFailed(RuntimeError):
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None, what: str = "") -> str:
     """Run ``cmd``; its output, or :class:`CheckFailed` with the last lines of it."""
-    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
         raise CheckFailed(f"{what or cmd[0]} failed (exit code {proc.returncode}):\n{tail}")

@@ -11,11 +11,11 @@
 - **Voila's limits** (:class:`PresentLimits`): no tracebacks to the page, at most ``max_kernels`` kernels
   (:mod:`evo_lab.cli.kernel_cap`), idle kernels culled, and a cap on a websocket message's size.
 
->>> cmd = voila_command(Path("present.ipynb"), 8899, PresentLimits(max_kernels=5))
+>>> cmd = voila_command(Path("present.ipynb"), 8899, PresentLimits(max_kernels=5), config_dir=Path("/private"))
 >>> "--show_tracebacks=False" in cmd and "--CappedKernelManager.max_kernels=5" in cmd
 True
->>> [c for c in cmd if "token" in c.lower()]
-[]
+>>> [c for c in cmd if "token" in c.lower()], cmd.count("--Voila.config_file_paths=/private")
+([], 1)
 >>> is_loopback("127.0.0.1"), is_loopback("0.0.0.0"), is_loopback("::1")
 (True, False, True)
 """

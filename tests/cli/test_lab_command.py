@@ -19,6 +19,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -32,7 +33,7 @@ class _Recorder:
     """Stands in for ``subprocess.Popen``: records the command, the environment and the private files the server
     would read (while they exist), and exits at once with code 1 (as a server whose port was taken)."""
 
-    calls: list[dict] = []
+    calls: ClassVar[list[dict]] = []
 
     def __init__(self, cmd, cwd=None, env=None, **_kw):
         env = dict(env or os.environ)
@@ -100,7 +101,7 @@ def test_present_has_a_token_off_loopback_in_a_private_config_file(recorder, cap
 def test_present_on_loopback_has_no_token_unless_asked(recorder, capsys):
     main(["lab", "--present", "--no-browser"])
     main(["lab", "--present", "--no-browser", "--token", "--max-kernels", "7", "--cull-idle", "60"])
-    (_m, _f, plain), (_m2, _f2, asked) = (list(c["files"].values())[0] for c in recorder)
+    (_m, _f, plain), (_m2, _f2, asked) = (next(iter(c["files"].values())) for c in recorder)
     assert '"token": ""' in plain and re.search(r'"token": "[^"]{24,}"', asked)
     assert "--CappedKernelManager.max_kernels=7" in recorder[1]["cmd"]
     assert "--MappingKernelManager.cull_idle_timeout=60" in recorder[1]["cmd"]

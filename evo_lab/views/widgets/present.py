@@ -42,6 +42,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as W
+from IPython.display import HTML
 
 from evo_lab.core.errors import EvoLabError
 from evo_lab.core.registry import game_entry, registered_games
@@ -190,14 +191,15 @@ def present_from_env(environ: Mapping[str, str] | None = None) -> Explorer:
     return present(**choice_from(environ))
 
 
-def present_page(environ: Mapping[str, str] | None = None) -> W.Widget:
+def present_page(environ: Mapping[str, str] | None = None) -> Explorer | HTML:
     """What ``notebooks/present.ipynb`` shows: :func:`present_from_env`, or, when the choice is refused or the
-    game cannot be opened, one line saying why (never a traceback: an unexpected error's traceback goes to the
-    server's log, the kernel's own standard error, not to the page).
+    game cannot be opened, one line saying why as plain HTML (in the page as served, even before its widgets
+    load). Never a traceback: an unexpected error's traceback goes to the server's log (the kernel's own standard
+    error), not to the page.
 
     >>> page = present_page({"QUERY_STRING": "game=bogus"})
-    >>> "evo-present-error" in page._dom_classes, "not a game of this page" in page.value
-    (True, True)
+    >>> print(page.data)
+    <div class='evo-present-error' style='font-size:18px;padding:12px'>This page cannot open: game 'bogus': not a game of this page; it shows evo2e, evo1e, evolution, evolution-climate, evolution-course2016, origin</div>
     """
     try:
         return present_from_env(environ)
@@ -208,6 +210,5 @@ def present_page(environ: Mapping[str, str] | None = None) -> W.Widget:
         msg = f"the page could not open ({type(e).__name__}); the server's log says more"
     line = " ".join(msg.split())
     line = line if len(line) <= 300 else line[:297] + "..."
-    widget = W.HTML(f"<div style='font-size:18px;padding:12px'>This page cannot open: {escape(line)}</div>")
-    widget.add_class("evo-present-error")
-    return widget
+    return HTML(f"<div class='evo-present-error' style='font-size:18px;padding:12px'>This page cannot open: "
+                f"{escape(line, quote=False)}</div>")
