@@ -122,12 +122,25 @@ def present_env(args: argparse.Namespace) -> dict[str, str]:
                 named = ", ".join(scenario_names(game)) or "none"
                 raise PresentError(f"--scenario {scen[:80]!r}: no such file, and not a scenario of {game} "
                                    f"(named ones: {named})")
+            _check_scenario_file(path, game)
             scen = str(path)
         env["EVO_PRESENT_SCENARIO"] = scen
     for key in ("players", "seed"):
         if getattr(args, key) is not None:
             env[f"EVO_PRESENT_{key.upper()}"] = str(getattr(args, key))
     return env
+
+
+def _check_scenario_file(path: Path, game: str) -> None:
+    """Load the operator's scenario file once here, so a bad one is an error in the terminal (naming the file
+    and the field), not on the projector."""
+    from evo_lab.views.widgets.present import PresentError
+    from evo_lab.views.widgets.session import Session
+
+    try:
+        Session(game).load(path)
+    except (ValueError, OSError) as e:
+        raise PresentError(f"--scenario {e}") from None
 
 
 def _probe_host(ip: str) -> str:

@@ -196,7 +196,8 @@ def voila_command(nb: Path, port: int, limits: PresentLimits = PresentLimits(), 
         f"--CappedKernelManager.max_kernels={limits.max_kernels}",
         f"--MappingKernelManager.cull_idle_timeout={limits.cull_idle}",
         f"--MappingKernelManager.cull_interval={limits.cull_interval}",
-        "--MappingKernelManager.cull_connected=False", "--MappingKernelManager.cull_busy=False"]
+        "--MappingKernelManager.cull_connected=False", "--MappingKernelManager.cull_busy=False",
+        "--VoilaConfiguration.allow_template_override=NO", "--VoilaConfiguration.allow_theme_override=NO"]
     if config_dir is None:
         cmd.append("--Voila.token=")
     else:

@@ -53,3 +53,12 @@ def test_the_error_line_comes_first_and_names_the_option(argv, first, capsys):
 def test_a_long_bad_value_is_cut(capsys):
     code, _out, err = _run(["demo", "--seed", "x" * 10_000], capsys)
     assert code == 2 and len(err) < 300, err[:300]
+
+
+def test_a_bad_scenario_file_is_refused_in_the_terminal_not_on_the_projector(tmp_path, capsys):
+    """``make present SCENARIO=bad.json``: the operator's file is loaded before Voila starts."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "evo-lab-record", "game": "evo2e", "actions": [')
+    code, out, err = _run(["lab", "--present", "--scenario", str(bad), "--dry-run"], capsys)
+    assert code == 2 and "Open the" not in out
+    assert err.strip() == f"evo-lab lab: error: --scenario {bad}: not valid JSON (Expecting value at line 1, column 59)"

@@ -94,7 +94,8 @@ def test_present_has_a_token_off_loopback_in_a_private_config_file(recorder, cap
     assert not any(token in arg for arg in call["cmd"]) and "--Voila.ip=0.0.0.0" in call["cmd"]
     for flag in ("--show_tracebacks=False", "--Voila.port_retries=0",
                  "--VoilaConfiguration.multi_kernel_manager_class=evo_lab.cli.kernel_cap.CappedKernelManager",
-                 "--CappedKernelManager.max_kernels=40", "--MappingKernelManager.cull_idle_timeout=300"):
+                 "--CappedKernelManager.max_kernels=40", "--MappingKernelManager.cull_idle_timeout=300",
+                 "--VoilaConfiguration.allow_template_override=NO"):
         assert flag in call["cmd"], flag
 
 
