@@ -55,7 +55,8 @@ def _check_players(args: argparse.Namespace) -> None:
     entry = game_entry(args.game)
     lo, hi = entry.players
     if not lo <= args.players <= hi:
-        raise ValueError(f"--players: {entry.title} is for {lo} to {hi} players, got {args.players}")
+        raise ValueError(f"--players: {entry.title} is for {lo} to {hi} players ({lo}..{hi} for {args.game}), "
+                         f"got {args.players}")
 
 
 def run_kit_game(args: argparse.Namespace) -> int:

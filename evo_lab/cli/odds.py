@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from ..views.words import in_games, plural
-from .argtypes import non_negative_int, positive_int
+from .argtypes import positive_int
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -21,10 +21,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                               description="Exact odds from the data pack, as fractions.")
     sub = p.add_subparsers(dest="odds_command", required=True, metavar="WHAT")
     c = sub.add_parser("combat", help="chance that one attack succeeds")
-    c.add_argument("--attacker-horns", type=non_negative_int, required=True, metavar="A",
-                   help="horn genes of the attacker")
-    c.add_argument("--defender-horns", type=non_negative_int, required=True, metavar="D",
-                   help="horn genes of the defender")
+    c.add_argument("--attacker-horns", type=int, required=True, metavar="A", help="horn genes of the attacker")
+    c.add_argument("--defender-horns", type=int, required=True, metavar="D", help="horn genes of the defender")
     c.add_argument("--large-horn", action="store_true", help="the attacker has large horn")
     c.add_argument("--bony-plates", action="store_true", help="the defender has bony plates")
     c.add_argument("--frenzied", action="store_true", help="the attacker played Frenzied attack")

@@ -22,8 +22,10 @@ def _run(argv: list[str], capsys) -> tuple[int, str, str]:
 @pytest.mark.parametrize("argv, first", [
     (["demo", "--seed", "-1"], "evo-lab demo: error: --seed: expected a non-negative integer, got -1"),
     (["demo", "--players", "x"], "evo-lab demo: error: --players: expected a positive integer, got 'x'"),
-    (["demo", "--players", "9"], "evo-lab demo: error: --players: Evo (Second Edition) is for 2 to 5 players, got 9"),
-    (["demo", "--game", "origin", "--players", "1"], "evo-lab demo: error: --players: Evolution: The Origin of Species is for 2 to 8 players, got 1"),
+    (["demo", "--players", "9"],
+     "evo-lab demo: error: --players: Evo (Second Edition) is for 2 to 5 players (2..5 for evo2e), got 9"),
+    (["demo", "--game", "origin", "--players", "1"],
+     "evo-lab demo: error: --players: Evolution: The Origin of Species is for 2 to 8 players (2..8 for origin), got 1"),
     (["demo", "--game", "bogus"], "evo-lab demo: error: --game: invalid choice: 'bogus'"),
     (["lab", "--port", "99999", "--dry-run"], "evo-lab lab: error: --port: expected a port from 1 to 65535, got 99999"),
     (["lab", "--port", "0", "--dry-run"], "evo-lab lab: error: --port: expected a port from 1 to 65535, got 0"),
@@ -37,8 +39,8 @@ def _run(argv: list[str], capsys) -> tuple[int, str, str]:
     (["simulate", "--seed", "-3"], "evo-lab simulate: error: --seed: expected a non-negative integer, got -3"),
     (["simulate", "--games", "0"], "evo-lab simulate: error: --games: expected a positive integer, got 0"),
     (["board", "--players", "many"], "evo-lab board: error: --players: expected a positive integer, got 'many'"),
-    (["odds", "combat", "--attacker-horns", "-1", "--defender-horns", "0"],
-     "evo-lab odds combat: error: --attacker-horns: expected a non-negative integer, got -1"),
+    (["odds", "combat", "--attacker-horns", "x", "--defender-horns", "0"],
+     "evo-lab odds combat: error: --attacker-horns: invalid int value: 'x'"),
     (["conquer"], "evo-lab: error: COMMAND: invalid choice: 'conquer'"),
 ])
 def test_the_error_line_comes_first_and_names_the_option(argv, first, capsys):
