@@ -13,6 +13,7 @@ import argparse
 import importlib
 import importlib.util
 import sys
+from typing import NoReturn
 
 #: Command modules, in the order ``evo-lab --help`` lists them.
 MODULES = ["demo", "board", "odds", "simulate", "tournament", "bench", "lab", "evolution"]
@@ -48,10 +49,26 @@ def check_writable(path: str, option: str) -> None:
         raise ValueError(f"{option} {path}: the folder {folder} is not writable")
 
 
+class EvoArgumentParser(argparse.ArgumentParser):
+    """argparse with the error line first: ``evo-lab demo: error: --seed: expected a non-negative integer, got
+    -1``, then one line pointing to ``--help`` (not the whole usage before the error). Its subcommands' parsers
+    are of this class too (argparse makes them of the parent's class).
+
+    >>> build_parser().parse_args(["demo", "--seed", "-1"])
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
+    """
+
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+        message = message.removeprefix("argument ")  # "argument --seed: ..." -> "--seed: ..."
+        self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help' for the options)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
 
-    parser = argparse.ArgumentParser(prog="evo-lab", description="A kit for teaching and exploring Evo (2nd edition).")
+    parser = EvoArgumentParser(prog="evo-lab", description="A kit for teaching and exploring Evo (2nd edition).")
     parser.add_argument("--version", action="version", version=f"evo-lab {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for m in available_modules():

@@ -14,6 +14,8 @@ import sys
 
 from evo_lab.games.evo2e.board import TERRAINS, Board, BoardError
 
+from .argtypes import non_negative_int, positive_int
+
 
 def add_parser(subparsers) -> None:
     """Add the ``board`` subcommand to an argparse subparsers object."""
@@ -21,12 +23,13 @@ def add_parser(subparsers) -> None:
         "board", help="show, draw (SVG), generate, load or save a board",
         description="Print a summary of a board, or write it as SVG (--svg) or as a board file (--json). "
                     "Default: the shipped reconstructed board for --players.")
-    p.add_argument("--players", type=int, default=4, help="number of players, 2..5 (default 4)")
+    p.add_argument("--players", type=positive_int, default=4, help="number of players, 2..5 (default 4)")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--generate", action="store_true", help="a procedural island instead of the shipped board")
     src.add_argument("--load", metavar="FILE", help="load a user board file (JSON, see docs/boards.md)")
-    p.add_argument("--seed", type=int, default=None, help="seed for --generate (default: random, shown in the name)")
-    p.add_argument("--size", type=int, default=None, help="number of spaces for --generate")
+    p.add_argument("--seed", type=non_negative_int, default=None,
+                   help="seed for --generate (default: random, shown in the name)")
+    p.add_argument("--size", type=positive_int, default=None, help="number of spaces for --generate")
     p.add_argument("--svg", metavar="FILE", help="write an SVG picture of the board")
     p.add_argument("--json", metavar="FILE", help="write the board file (JSON)")
     p.add_argument("--no-labels", action="store_true", help="omit space labels in the SVG")

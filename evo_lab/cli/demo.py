@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from .argtypes import non_negative_int, positive_int
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("demo", help="play a seeded demo game in the terminal",
@@ -13,8 +15,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "(climate, auction, fights with odds and rolls, births, deaths, MP) and the ranking.")
     p.add_argument("--game", default="evo2e", choices=_kit_games(),
                    help="the game (default evo2e; evolution, evolution-climate, origin, ...)")
-    p.add_argument("--players", type=int, default=4, help="players (default 4; evo2e 2 to 5)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the whole game (default 1)")
+    p.add_argument("--players", type=positive_int, default=4, help="players (default 4; evo2e 2 to 5)")
+    p.add_argument("--seed", type=non_negative_int, default=1, help="seed of the whole game (default 1)")
     p.add_argument("--bots", default=None,
                    help="comma-separated bot names per seat (default for evo2e: lively for everyone: bots that "
                         "play like people new to the game, so dinosaurs move, fight, lay eggs and die; for the "
@@ -46,14 +48,22 @@ def _seat_bots(names: list[str], game: str, players: int, seed: int) -> list:
     return [make_bot(n, game=game, seed=seed_int(s)) for n, s in zip(names, child_seeds(seed, players))]
 
 
+def _check_players(args: argparse.Namespace) -> None:
+    """``--players`` within the game's range, else a ``ValueError`` naming the option."""
+    from ..core.registry import game_entry
+
+    entry = game_entry(args.game)
+    lo, hi = entry.players
+    if not lo <= args.players <= hi:
+        raise ValueError(f"--players: {entry.title} is for {lo} to {hi} players ({lo}..{hi} for {args.game}), "
+                         f"got {args.players}")
+
+
 def run_kit_game(args: argparse.Namespace) -> int:
     """The demo of a game other than Evo 2e: its kit's story (``tell``), or the record with ``--json``."""
     from ..core.registry import game_entry, kit_module, make_game
 
     entry = game_entry(args.game)
-    lo, hi = entry.players
-    if not lo <= args.players <= hi:
-        raise ValueError(f"--players must be {lo}..{hi} for {args.game}, got {args.players}")
     game = make_game(args.game, players=args.players, seed=args.seed)
     names = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else []
     bots = _seat_bots(names, args.game, args.players, args.seed) if names else None
@@ -69,6 +79,7 @@ def run_kit_game(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    _check_players(args)
     if args.game != "evo2e":
         return run_kit_game(args)
     from ..games.evo2e import Game

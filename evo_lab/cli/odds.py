@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from ..core.words import in_games, plural
+from .argtypes import positive_int
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -31,7 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     k = sub.add_parser("climate", help="climate forecast and game length")
     k.add_argument("--rounds", type=int, required=True, metavar="K", help="future rounds to forecast")
     k.add_argument("--position", metavar="FILE", help="a saved position or game record (JSON); default: a new game")
-    k.add_argument("--players", type=int, default=4, help="players for a new game (default 4)")
+    k.add_argument("--players", type=positive_int, default=4, help="players for a new game (default 4)")
     k.add_argument("--viewer", type=int, metavar="P", help="forecast as player P (1-based) knows it; default omniscient")
     k.add_argument("--data", metavar="PACK", help="a data pack for a new game (default: shipped pack)")
     k.add_argument("--json", action="store_true", help="print JSON")

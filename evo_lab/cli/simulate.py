@@ -22,6 +22,7 @@ import sys
 
 from ..games.evo2e.board import Board
 from ..sim import SimulationError, simulate
+from .argtypes import non_negative_int, positive_int
 
 
 def add_parser(subparsers) -> None:
@@ -33,13 +34,13 @@ def add_parser(subparsers) -> None:
                     "its own bots; results are identical for any --executor and --workers.")
     p.add_argument("--game", default="evo2e", choices=kit_games(),
                    help="the game (default evo2e; evolution, evolution-climate, evolution-course2016, origin)")
-    p.add_argument("--players", type=int, default=None,
+    p.add_argument("--players", type=positive_int, default=None,
                    help="players per game (default 4, or the game's minimum if larger; evo2e 2..5, evolution 2..6, "
                         "origin 2..8)")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
     p.add_argument("--bots", default=None,
                    help="comma-separated bots, one per seat (default: greedy then random for the other seats)")
-    p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    p.add_argument("--seed", type=non_negative_int, default=0, help="root seed (default 0)")
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: the CPU count, max 8)")
     p.add_argument("--executor", choices=["auto", "serial", "process", "dask"], default="auto",
                    help="auto (serial for small runs, else processes), serial, process or dask")
@@ -47,7 +48,8 @@ def add_parser(subparsers) -> None:
                    help="Dask scheduler address (with --executor dask); default: start a local cluster of --workers")
     p.add_argument("--board", default=None, metavar="FILE",
                    help="an Evo 2e board file (default: the standard board; evo2e only)")
-    p.add_argument("--iterations", type=int, default=None, help="ismcts iterations per decision (default 200)")
+    p.add_argument("--iterations", type=positive_int, default=None,
+                   help="ismcts iterations per decision (default 200)")
     p.add_argument("--time-budget", type=float, default=None, help="ismcts seconds per decision (not reproducible)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", metavar="FILE", help="write summary and per-game rows as JSON ('-' for stdout)")

@@ -269,7 +269,8 @@ class GameView:
 
     # ------------------------------------------------------------------ new games and data
     def new_game_fields(self) -> list:
-        """Extra widgets of the game files tab's *New game* row (Evo 2e: the board)."""
+        """Extra widgets of the game files tab's *New game* row (Evo 2e: the board). A field that names a file
+        on the server carries the CSS class ``evo-server-path`` (the classroom page hides and refuses it)."""
         return []
 
     def new_game_options(self, fields: list) -> dict:

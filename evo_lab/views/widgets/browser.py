@@ -56,11 +56,6 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _voila_command() -> list[str]:
-    exe = Path(sys.executable).with_name("voila")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "voila"]
-
-
 @contextlib.contextmanager
 def _serve(name: str, cmd: list[str], cwd: Path, port: int, probe: str, timeout: float,
            log: str | Path | None, extra_env: dict[str, str] | None = None) -> Iterator[str]:
@@ -97,22 +92,31 @@ def _serve(name: str, cmd: list[str], cwd: Path, port: int, probe: str, timeout:
 
 
 def voila_command(nb: Path, port: int, browser: bool = False) -> list[str]:
-    """Voila serving notebook ``nb`` (run from its folder) on 127.0.0.1:``port``, no token."""
-    cmd = _voila_command() + [nb.name, f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.token=",
-                              "--ServerApp.password=", "--show_tracebacks=True"]
-    return cmd if browser else cmd + ["--no-browser"]
+    """Voila serving notebook ``nb`` (run from its folder) on 127.0.0.1:``port``, no token, with the classroom
+    page's limits (no tracebacks in the page, kernels capped and culled: :func:`evo_lab.cli.servers.voila_command`)."""
+    from evo_lab.cli.servers import voila_command as command
+
+    return command(nb, port, browser=browser)
 
 
+@contextlib.contextmanager
 def serve_voila(notebook: str | Path, port: int | None = None, timeout: float = 60.0,
-                log: str | Path | None = None, env: dict[str, str] | None = None
-                ) -> contextlib.AbstractContextManager[str]:
-    """Serve ``notebook`` with Voila on 127.0.0.1 (no browser, no token), with ``env`` added to its environment
+                log: str | Path | None = None, env: dict[str, str] | None = None, token: str = "",
+                limits: Any = None) -> Iterator[str]:
+    """Serve ``notebook`` with Voila on 127.0.0.1 (no browser; no token unless ``token``), with the classroom
+    page's ``limits`` (default :class:`evo_lab.cli.servers.PresentLimits`) and ``env`` added to its environment
     (and its kernels'); yields its URL and always stops it."""
+    from evo_lab.cli.servers import PresentLimits, private_folder, voila_command, voila_config
+
     nb = Path(notebook).resolve()
     if not nb.exists():
         raise BrowserSetupError(f"no notebook at {nb}")
     port = port or free_port()
-    return _serve("voila", voila_command(nb, port), nb.parent, port, "voila/static/", timeout, log, env)
+    limits = limits or PresentLimits()
+    with private_folder() as folder:
+        cmd = voila_command(nb, port, limits, config_dir=voila_config(folder, limits, token))
+        with _serve("voila", cmd, nb.parent, port, "voila/static/", timeout, log, env) as url:
+            yield url
 
 
 def launch_chromium(playwright: Any, executable: str = CHROMIUM) -> Any:

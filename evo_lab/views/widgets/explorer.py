@@ -56,6 +56,8 @@ class Explorer(W.VBox):
     game's ``options``) or ``None`` (a new Evo 2e game). ``deal``: resolve the setup chance nodes of a fresh
     game. ``scenario``: start at that preset of the game (``source``: its registry id, or None for Evo 2e; the
     Game tab lists them). ``viewer``: act as that player (their hidden information only) or ``None`` (the omniscient teacher).
+    ``server_files=False`` (the classroom page): the Game tab reads and writes no file of the server, only
+    uploads and downloads (:class:`~evo_lab.views.widgets.stepper.GamePanel`).
 
     Attributes: ``session``, ``board``, ``stepper``, ``picker``, ``players``, ``story``, ``files``, ``tabs``,
     and one per tab of the game's plugin (``combat``, ``climate``, ``auction`` in Evo 2e; ``attack`` in
@@ -63,10 +65,12 @@ class Explorer(W.VBox):
     """
 
     def __init__(self, source: Any = None, *, players: int = 4, seed: int | None = 0, viewer: int | None = None,
-                 bot: str = "random", deal: bool = True, scenario: str | None = None, **options: Any):
+                 bot: str = "random", deal: bool = True, scenario: str | None = None, server_files: bool = True,
+                 **options: Any):
         if scenario is not None:
             source = _scenario_state(source, scenario)
-        session = Session(source, players=players, seed=seed, viewer=viewer, bot=bot, **options)
+        session = Session(source, players=players, seed=seed, viewer=viewer, bot=bot, server_files=server_files,
+                          **options)
         if deal:
             session.deal()
         self.session = session

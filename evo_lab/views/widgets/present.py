@@ -1,18 +1,28 @@
 """The classroom presentation page: only the Explorer, its board scaled to the window, big fonts, no page scroll
 (the inspector column scrolls inside itself). ``evo-lab lab --present [--game G] [--scenario S]`` (``make present``)
-serves ``notebooks/present.ipynb`` with Voila; the notebook calls :func:`present_from_env`, which reads the
+serves ``notebooks/present.ipynb`` with Voila; the notebook calls :func:`present_page`, which reads the
 choice from the environment the command sets (``EVO_PRESENT_GAME``, ``EVO_PRESENT_SCENARIO``,
 ``EVO_PRESENT_PLAYERS``, ``EVO_PRESENT_SEED``) and from the page's address, which Voila hands to the kernel as
 ``QUERY_STRING`` (``.../present.ipynb?game=origin&players=3``; the address wins).
 
-A scenario is a file (a tree, record or position JSON, loaded through :meth:`Session.load`) or a name of
-:data:`SCENARIOS` (:func:`register_scenario` adds one) or of the game's scenario presets (:func:`scenario_names`).
+The page is read-only to its visitors (docs/security.md): the address takes only a registered game, a player
+count in the game's range, a seed and a *named* scenario, never a path; the Game tab reads and writes no server
+file (uploads and downloads only). Anything else shows one line in the page (:func:`present_page`), never a
+traceback.
+
+A scenario is a name of :data:`SCENARIOS` (:func:`register_scenario` adds one) or of the game's scenario presets
+(:func:`scenario_names`), or, from the operator's own command line only, a file (a tree, record or position JSON,
+loaded through :meth:`Session.load`).
 
 >>> ex = present("origin", players=2, seed=1)
->>> "evo-present" in ex._dom_classes, ex.session.game_id
-(True, 'origin')
+>>> "evo-present" in ex._dom_classes, ex.session.game_id, ex.session.server_files
+(True, 'origin', False)
 >>> choice_from({"QUERY_STRING": "game=evolution&players=3", "EVO_PRESENT_GAME": "evo2e", "EVO_PRESENT_SEED": "4"})
 {'game': 'evolution', 'scenario': None, 'players': 3, 'seed': 4}
+>>> choice_from({"QUERY_STRING": "scenario=/etc/passwd"})
+Traceback (most recent call last):
+...
+evo_lab.views.widgets.present.PresentError: scenario '/etc/passwd': not a scenario of evo2e; the page's address takes one of: attack, auction, chameleon, ...
 >>> present("evo2e", scenario="no-such-thing")
 Traceback (most recent call last):
 ...
@@ -23,21 +33,34 @@ from __future__ import annotations
 
 import os
 import pathlib
+import sys
+import traceback
 from collections.abc import Callable, Mapping
+from html import escape
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as W
+from IPython.display import HTML
 
-from evo_lab.core.registry import game_entry
+from evo_lab.core.errors import EvoLabError
+from evo_lab.core.registry import game_entry, registered_games
 from evo_lab.core.tree import GameTree
 
 from .explorer import Explorer
 from .session import SessionError
 
-__all__ = ["PRESENT_CSS", "SCENARIOS", "choice_from", "present", "present_from_env", "register_scenario",
-           "scenario_names"]
+__all__ = ["MAX_SEED", "PRESENT_CSS", "SCENARIOS", "PresentError", "choice_from", "present", "present_from_env",
+           "present_page", "register_scenario", "scenario_names"]
+
+#: The largest seed the page's address takes.
+MAX_SEED = 2**63 - 1
+
+
+class PresentError(SessionError):
+    """A choice of the presentation page (its address or ``EVO_PRESENT_*``) that it does not take."""
+
 
 #: The presentation page's style sheet (``present.css``): scaled board, big fonts, no page scroll.
 PRESENT_CSS = (pathlib.Path(__file__).parent / "present.css").read_text(encoding="utf-8")
@@ -74,30 +97,50 @@ def register_scenario(game: str, name: str, builder: Callable[[int, int | None],
     SCENARIOS.setdefault(game, {})[name] = builder
 
 
+def _excerpt(value: str, limit: int = 40) -> str:
+    """``repr`` of ``value`` cut to about ``limit`` characters (an address can be long)."""
+    return repr(value if len(value) <= limit else value[:limit] + "...")
+
+
 def choice_from(environ: Mapping[str, str] | None = None) -> dict:
-    """``{"game", "scenario", "players", "seed"}`` from ``EVO_PRESENT_*`` and the page's ``QUERY_STRING``
-    (which wins); numbers are checked (a bad one raises :class:`SessionError` naming it)."""
+    """``{"game", "scenario", "players", "seed"}`` from ``EVO_PRESENT_*`` (set by the operator's command line)
+    and the page's ``QUERY_STRING`` (which wins), checked: a registered game, a player count in its range, a
+    seed in ``0..MAX_SEED``; a scenario from the address must be one of the game's named scenarios (only the
+    command line may name a file). Anything else raises :class:`PresentError` naming the choice."""
     env = os.environ if environ is None else environ
     query = {k: v[-1] for k, v in parse_qs(env.get("QUERY_STRING", "")).items()}
     out: dict[str, Any] = {}
     for key, default in (("game", "evo2e"), ("scenario", None), ("players", None), ("seed", "0")):
         out[key] = query.get(key) or env.get(f"EVO_PRESENT_{key.upper()}") or default
-    for key in ("players", "seed"):
-        if out[key] is not None:
-            try:
-                out[key] = int(out[key])
-            except ValueError:
-                raise SessionError(f"{key} must be a whole number, got {out[key]!r}") from None
+    games = registered_games()
+    if out["game"] not in games:
+        raise PresentError(f"game {_excerpt(out['game'])}: not a game of this page; it shows {', '.join(games)}")
+    lo, hi = game_entry(out["game"]).players
+    for key, low, high in (("players", lo, hi), ("seed", 0, MAX_SEED)):
+        if out[key] is None:
+            continue
+        text = str(out[key]).strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 19 and low <= int(text) <= high):
+            what = f"{lo} to {hi} for {out['game']}" if key == "players" else "a whole number from 0"
+            raise PresentError(f"{key} {_excerpt(str(out[key]))}: expected {what}")
+        out[key] = int(text)
+    if query.get("scenario"):
+        names = scenario_names(out["game"])
+        if out["scenario"] not in names:
+            raise PresentError(f"scenario {_excerpt(out['scenario'])}: not a scenario of {out['game']}; the page's "
+                               f"address takes one of: {', '.join(names) or '(none for this game)'}")
     return out
 
 
 def present(game: str = "evo2e", scenario: str | None = None, players: int | None = None, seed: int | None = 0,
             **options: Any) -> Explorer:
     """An Explorer for the presentation page: game ``game`` (a registry id) with ``players`` (default: the
-    game's smallest count, at least 3) and ``seed``, at ``scenario`` (a name of :data:`SCENARIOS` or a JSON file),
-    with the page's style (board scaled to the window, big fonts)."""
+    game's smallest count, at least 3) and ``seed``, at ``scenario`` (a name of :data:`SCENARIOS` or a JSON file
+    the operator names), with the page's style (board scaled to the window, big fonts). Its Game tab touches no
+    server file (``server_files=False`` unless ``options`` say otherwise)."""
     lo, hi = game_entry(game).players
     n = players if players is not None else min(max(lo, 3), hi)
+    options.setdefault("server_files", False)  # the page's visitors read and write no server file
     if scenario:
         source = _scenario(game, scenario, n, seed)
         ex = Explorer(source, seed=seed, deal=False, **options)
@@ -144,5 +187,28 @@ def _scenario(game: str, scenario: str, players: int, seed: int | None) -> Any:
 
 
 def present_from_env(environ: Mapping[str, str] | None = None) -> Explorer:
-    """:func:`present` with the choice of :func:`choice_from` (what ``notebooks/present.ipynb`` shows)."""
+    """:func:`present` with the choice of :func:`choice_from`."""
     return present(**choice_from(environ))
+
+
+def present_page(environ: Mapping[str, str] | None = None) -> Explorer | HTML:
+    """What ``notebooks/present.ipynb`` shows: :func:`present_from_env`, or, when the choice is refused or the
+    game cannot be opened, one line saying why as plain HTML (in the page as served, even before its widgets
+    load). Never a traceback: an unexpected error's traceback goes to the server's log (the kernel's own standard
+    error), not to the page.
+
+    >>> page = present_page({"QUERY_STRING": "game=bogus"})
+    >>> print(page.data)
+    <div class='evo-present-error' style='font-size:18px;padding:12px'>This page cannot open: game 'bogus': not a game of this page; it shows evo2e, evo1e, evolution, evolution-climate, evolution-course2016, origin</div>
+    """
+    try:
+        return present_from_env(environ)
+    except (EvoLabError, ValueError, OSError, KeyError) as e:
+        msg = str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
+    except Exception as e:  # noqa: BLE001 - the page shows one line; the operator's log gets the traceback
+        traceback.print_exc(file=sys.__stderr__)
+        msg = f"the page could not open ({type(e).__name__}); the server's log says more"
+    line = " ".join(msg.split())
+    line = line if len(line) <= 300 else line[:297] + "..."
+    return HTML(f"<div class='evo-present-error' style='font-size:18px;padding:12px'>This page cannot open: "
+                f"{escape(line, quote=False)}</div>")

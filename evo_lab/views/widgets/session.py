@@ -78,12 +78,18 @@ class Session:
     """A game tree with a viewer, a random source for chance, and bots; notifies listeners on every change.
 
     ``Session(source=None, *, players=4, seed=0, board=None, viewer=None, bot="random", auto_roll=True,
-    **options)``: ``source`` is a state, a game, a :class:`~evo_lab.GameTree`, a registry id
+    server_files=True, **options)``: ``source`` is a state, a game, a :class:`~evo_lab.GameTree`, a registry id
     (``"evolution"``: a new game with ``players``, ``seed`` and ``options``) or ``None`` (a new Evo 2e game).
+    ``server_files=False`` (the classroom page): no file of the machine running the kernel is read or written
+    on a visitor's behalf (:meth:`load` of a path is refused; the widgets offer upload and download only).
     """
 
     def __init__(self, source: Any = None, *, players: int = 4, seed: int | None = 0, board: Any = None,
-                 viewer: int | None = None, bot: str = "random", auto_roll: bool = True, **options: Any):
+                 viewer: int | None = None, bot: str = "random", auto_roll: bool = True, server_files: bool = True,
+                 **options: Any):
+        #: whether the people using this session may name files of the server (False on the classroom page);
+        #: a plain attribute, not a widget trait: no message from a browser can change it
+        self.server_files = bool(server_files)
         self._listeners: list[Callable[[str], None]] = []
         self._batch = 0
         self.seed = seed
@@ -374,6 +380,7 @@ class Session:
             raise SessionError(f"kind must be 'tree', 'record', 'position' or None, got {kind!r}")
         where = f"{name}: " if name else ""
         if isinstance(text, Path):
+            self.check_server_files("read")
             where = f"{text}: "
             try:
                 text = text.read_text(encoding="utf-8")
@@ -403,6 +410,18 @@ class Session:
         self._set_tree(tree)
         self._notify("game")
         return fmt
+
+    def check_server_files(self, verb: str = "read") -> None:
+        """Raise :class:`SessionError` when this session may not ``verb`` ("read" or "write") a server file.
+
+        >>> Session(players=2, server_files=False).check_server_files("write")
+        Traceback (most recent call last):
+        ...
+        evo_lab.views.widgets.session.SessionError: this page cannot write files on the server: use the download buttons
+        """
+        if not self.server_files:
+            how = "Open a file (upload)" if verb == "read" else "the download buttons"
+            raise SessionError(f"this page cannot {verb} files on the server: use {how}")
 
     @staticmethod
     def _tree_of(data: Any, kind: str | None) -> tuple[GameTree, str]:

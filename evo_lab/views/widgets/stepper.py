@@ -27,10 +27,18 @@ from .common import row
 from .download import ExportBar
 from .session import Session, SessionError
 
-__all__ = ["HUMAN", "GamePanel", "PhaseStepper"]
+__all__ = ["HUMAN", "SERVER_PATH_CLASS", "UPLOAD_LIMIT", "GamePanel", "PhaseStepper"]
 
 #: The "bot" choice meaning: a person decides (Step then only resolves chance).
 HUMAN = ""
+
+#: The largest game file the Game tab opens (an upload, or JSON in its text box), in bytes, checked before the
+#: text is parsed: 1 MiB, some 25 times a whole game's tree (a 489-move 8-player Origin game's is 40 KB).
+UPLOAD_LIMIT = 1 << 20
+
+#: The CSS class of a *New game* field that names a file on the server (Evo 2e's board file): hidden, and
+#: refused if filled, when the session may not touch server files (the classroom page).
+SERVER_PATH_CLASS = "evo-server-path"
 
 
 class PhaseStepper(W.VBox):
@@ -180,7 +188,12 @@ class PhaseStepper(W.VBox):
 
 class GamePanel(W.VBox):
     """New game (any registered game: players, seed, and the game's own fields, such as Evo 2e's board) and
-    load/save of a tree, record or position as JSON text or a file (any game's: the file names its game)."""
+    load/save of a tree, record or position as JSON text or a file (any game's: the file names its game).
+
+    When the session may not touch server files (``session.server_files`` false: the classroom page), the File
+    box and the fields that name a server file are hidden, and :meth:`save`, :meth:`load` and :meth:`new_game`
+    refuse a path even if a browser sets those widgets' values: files come in by upload (at most
+    :data:`UPLOAD_LIMIT` bytes) and go out by download (Save sends the JSON to the browser)."""
 
     def __init__(self, session: Session):
         self.session = session
@@ -226,13 +239,19 @@ class GamePanel(W.VBox):
         self._game_picked()
         super().__init__(children=[
             self.scenario_box, W.HTML("<b>New game</b>"), self.game, row([self.players, self.seed]), self.fields_box, self.b_new,
-            W.HTML("<b>Save and load</b>: Save writes the text box (and the file if a path is given); Load reads "
-                   "the file if a path is given, else the text box, as the kind chosen here"),
+            W.HTML("<b>Save and load</b>: " + (
+                "Save writes the text box (and the file if a path is given); Load reads the file if a path is "
+                "given, else the text box, as the kind chosen here" if session.server_files else
+                "Save writes the text box and downloads the file; Load reads the text box, as the kind chosen "
+                "here")),
             self.kind, self.text, row([self.path, self.b_save, self.b_load]),
             row([self.upload, W.HTML("a tree, record or position JSON from this computer, read as the kind "
                                      "chosen above")]), self.message, self.exports],
             layout=W.Layout(width="100%", min_width="0"))
         self.add_class("evo-game-panel")
+        if not session.server_files:
+            self.path.disabled = True
+            self.path.layout.display = "none"
         session.on_change(lambda what: self._follow() if what == "game" else None)
 
     def _game_picked(self) -> None:
@@ -244,6 +263,10 @@ class GamePanel(W.VBox):
         self.players.min, self.players.max = lo, hi
         view = view_for(self._game_name())
         self.fields = view.new_game_fields()
+        if not self.session.server_files:
+            for w in self._path_fields():
+                w.disabled = True
+                w.layout.display = "none"
         self.fields_box.children = tuple(self.fields)
         presets = view.scenarios()
         self.scenario.options = presets
@@ -283,6 +306,8 @@ class GamePanel(W.VBox):
     def new_game(self) -> str:
         """Start the game set in the fields; returns the error message or ""."""
         try:
+            if any(str(getattr(w, "value", "")).strip() for w in self._path_fields()):
+                self.session.check_server_files("read")
             view = view_for(self._game_name())
             options = view.new_game_options(self.fields)
             self.session.new_game(players=self.players.value, seed=self.seed.value, game=self.game.value, **options)
@@ -293,6 +318,10 @@ class GamePanel(W.VBox):
                   f"seed {self.seed.value}")
         return ""
 
+    def _path_fields(self) -> list:
+        """The *New game* fields that name a file on the server (marked :data:`SERVER_PATH_CLASS`)."""
+        return [w for w in self.fields if SERVER_PATH_CLASS in getattr(w, "_dom_classes", ())]
+
     def _game_name(self) -> str:
         """The ``game.name`` of the game picked (the key of its view plugin)."""
         cls = game_entry(self.game.value).load()
@@ -301,6 +330,8 @@ class GamePanel(W.VBox):
     def save(self) -> str:
         """Write the chosen kind of JSON into the text box (and the file if given); returns the text."""
         try:
+            if self.path.value.strip():
+                self.session.check_server_files("write")
             text = self.session.save(self.kind.value)
         except (ValueError, SessionError) as e:
             self._say(str(e), ok=False)
@@ -308,6 +339,11 @@ class GamePanel(W.VBox):
         self.text.value = text
         if self.path.value.strip():
             Path(self.path.value.strip()).write_text(text, encoding="utf-8")
+        if not self.session.server_files:  # the classroom page: the file goes to the visitor's browser
+            name = f"{self.session.game_id}-move{self.session.tree.ply}-{self.kind.value}.json"
+            self.exports.downloader.download(name, text, "application/json")
+            self._say(f"saved the {self.kind.value} ({len(text)} characters) and sent {name} to the browser")
+            return text
         self._say(f"saved the {self.kind.value} ({len(text)} characters)")
         return text
 
@@ -318,8 +354,10 @@ class GamePanel(W.VBox):
         src = self.path.value.strip()
         try:
             if src:
+                self.session.check_server_files("read")
                 fmt = self.session.load(Path(src), kind=self.kind.value)
             elif self.text.value.strip():
+                _check_size(len(self.text.value.encode("utf-8")), "the text box")
                 fmt = self.session.load(self.text.value, kind=self.kind.value)
             else:
                 raise SessionError("nothing to load: type a file path, or paste the JSON of a game tree, record "
@@ -334,9 +372,12 @@ class GamePanel(W.VBox):
 
     def open_upload(self, name: str, content: bytes | str) -> str:
         """Load an uploaded file's ``content`` through the same validating path as Load (:meth:`Session.load`,
-        as the kind chosen above); errors name the file and the field and leave the game unchanged. Returns the
-        error or ""."""
+        as the kind chosen above); errors name the file and the field and leave the game unchanged. A file of
+        more than :data:`UPLOAD_LIMIT` bytes is refused before it is parsed. Returns the error or ""."""
+        name = _excerpt(name)
         try:
+            size = len(content.encode("utf-8")) if isinstance(content, str) else memoryview(content).nbytes
+            _check_size(size, name)  # before parsing: a huge file is refused without being read
             fmt = self.session.load(bytes(content) if not isinstance(content, str) else content,
                                     kind=self.kind.value, name=name)
         except (ValueError, OSError) as e:
@@ -354,6 +395,17 @@ class GamePanel(W.VBox):
             self.open_upload(str(f.get("name") or "upload"), f.get("content", b""))
         finally:
             self.upload.value = ()  # the same file can be opened again
+
+
+def _check_size(size: int, what: str) -> None:
+    """Refuse a file of more than :data:`UPLOAD_LIMIT` bytes before it is parsed."""
+    if size > UPLOAD_LIMIT:
+        raise SessionError(f"{what}: {size:,} bytes is too large to open here (the limit is {UPLOAD_LIMIT:,} bytes)")
+
+
+def _excerpt(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters (a file name sent by a browser can be of any length)."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _seen(node, viewer: int | None) -> str:

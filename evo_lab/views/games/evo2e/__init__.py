@@ -147,6 +147,7 @@ class Evo2eView(GameView):
                            style=style, layout=W.Layout(width="auto", min_width="290px"))
         board_file = W.Text(description="or file", placeholder="path to a board JSON", style=style,
                             layout=W.Layout(width="calc(100% - 4px)", max_width="460px"))
+        board_file.add_class("evo-server-path")  # a server file: hidden and refused on the classroom page
         return [board, board_file]
 
     def new_game_options(self, fields: list) -> dict:
