@@ -30,11 +30,34 @@ from typing import Any, Hashable, Iterator
 
 import numpy as np
 
-from .errors import FormatError, IllegalActionError
+from .errors import EvoLabError, FormatError, IllegalActionError, cut, excerpt
 from .protocol import apply_random_chance
 from .records import POSITION, RECORD, envelope, game_from_config, open_envelope, read_json
 
-__all__ = ["GameBase", "StateBase"]
+__all__ = ["GameBase", "StateBase", "check_loaded"]
+
+
+def check_loaded(s: Any) -> None:
+    """Run the game's own invariant checker (``s.check_invariants()``) on a state a loader just built; a broken
+    invariant, or a state that cannot even be asked what comes next, is a :class:`FormatError` (field
+    ``state``), never a state that breaks later."""
+    try:
+        f = getattr(s, "check_loaded_invariants", None) or getattr(s, "check_invariants", None)
+        if f is not None:
+            f()
+        if not s.is_terminal():
+            s.legal_actions()
+    except (AssertionError, EvoLabError) as e:
+        raise FormatError(f"inconsistent position: {cut(str(e), 300)}", "state") from None
+    except Exception as e:  # noqa: BLE001 - whatever a corrupt state raises, the loader's answer is typed
+        raise FormatError(f"inconsistent position ({type(e).__name__}: {cut(str(e), 200)})", "state") from None
+
+
+def _start_of(cls: type, start: Any, game: Any) -> Any:
+    try:
+        return cls.from_dict(start, game)  # type: ignore[attr-defined]
+    except FormatError as e:
+        raise FormatError(e.message, f"start.{e.field}" if e.field != "<root>" else "start") from None
 
 
 class GameBase:
@@ -250,6 +273,7 @@ class StateBase:
             known = ", ".join(str(v) for v in (*getattr(game, "read_versions", ()), game.version))
             raise FormatError(f"unsupported {game.name} position version {env.game_version!r} "
                               f"(this evo-lab reads {known})", "game_version")
+        check_loaded(s)
         s._origin = None
         s._origin = s.to_dict()
         return s
@@ -282,15 +306,17 @@ class StateBase:
                               f"{', '.join(map(str, sorted(known)))})", "game_version")
         game = game_from_config(gcls, env)
         d = env.data
-        s = cls.from_dict(d["start"], game) if "start" in d else game.new_initial_state()
+        s = _start_of(cls, d["start"], game) if "start" in d else game.new_initial_state()
         acts = d.get("actions")
         if not isinstance(acts, list):
             raise FormatError("must be a list of action strings", "actions")
         for i, t in enumerate(acts):
+            if not isinstance(t, str):
+                raise FormatError(f"must be an action string, got {excerpt(t)}", f"actions[{i}]")
             try:
                 s.apply_action(t)
             except (FormatError, IllegalActionError) as e:
-                raise FormatError(f"cannot replay {t!r}: {e}", f"actions[{i}]") from None
+                raise FormatError(f"cannot replay {excerpt(t)}: {e}", f"actions[{i}]") from None
         return s
 
     # ----- conveniences

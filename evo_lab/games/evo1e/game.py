@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...core.datapack import DataError
+from ...core.errors import excerpt
 from ..evo2e import ops
 from ..evo2e.game import Game as Evo2eGame
 from ..evo2e.game import GameConfigError, RuleOptions
@@ -40,7 +41,7 @@ class Evo1eOptions(RuleOptions):
     @classmethod
     def from_dict(cls, d: Mapping[str, Any] | None) -> "Evo1eOptions":
         if isinstance(d, Mapping) and d.get("losing_attacker", "dies") not in ("dies", "stays"):
-            raise GameConfigError(f"losing_attacker must be 'dies' or 'stays', got {d['losing_attacker']!r}")
+            raise GameConfigError(f"losing_attacker must be 'dies' or 'stays', got {excerpt(d['losing_attacker'])}")
         return super().from_dict(d)  # type: ignore[return-value]
 
 
