@@ -26,6 +26,8 @@ import re
 from collections import deque
 from typing import Any
 
+from evo_lab.core.errors import EvoLabError, cut, excerpt
+
 __all__ = ["BoardError", "DEFAULT_TERRAIN_BOUNDS", "DIRECTIONS", "FORMAT", "LABEL_RE", "TERRAINS", "VERSION",
            "problems", "validate"]
 
@@ -41,7 +43,7 @@ DEFAULT_TERRAIN_BOUNDS: tuple[float, float] = (0.15, 0.35)
 LABEL_RE = re.compile(r"^[A-WYZ]{1,3}[0-9]{1,3}$")
 
 
-class BoardError(ValueError):
+class BoardError(EvoLabError, ValueError):
     """An invalid board or board file. The message names the source (file), the field and the problem.
 
     >>> from evo_lab.board import Board
@@ -55,7 +57,7 @@ class BoardError(ValueError):
     def __init__(self, message: str, *, source: str | None = None, field: str | None = None):
         self.source = source
         self.field = field
-        self.problem = message
+        self.problem = message = cut(message)
         parts = []
         if source:
             parts.append(str(source))

@@ -26,18 +26,20 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from .errors import EvoLabError, cut, excerpt
+
 __all__ = ["DataError", "Provenance", "PROVENANCE_LEVELS", "read_json_file", "check_header", "get", "provenance",
            "nonneg", "read_pack", "PackBase"]
 
 PROVENANCE_LEVELS = ("printed", "high", "medium", "medium-high", "assumed")
 
 
-class DataError(ValueError):
-    """Bad game data: names the file (``source``), the field and what is wrong."""
+class DataError(EvoLabError, ValueError):
+    """Bad game data: names the file (``source``), the field and what is wrong (cut to a short message)."""
 
     def __init__(self, source: str, field: str, problem: str):
-        self.source, self.field, self.problem = source, field, problem
-        super().__init__(f"{source}: field '{field}': {problem}")
+        self.source, self.field, self.problem = source, field, cut(problem)
+        super().__init__(f"{source}: field '{field}': {self.problem}")
 
     def __reduce__(self):
         return (type(self), (self.source, self.field, self.problem))

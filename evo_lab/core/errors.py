@@ -84,12 +84,12 @@ class IllegalActionError(EvoLabError, ValueError):
 
 class FormatError(EvoLabError, ValueError):
     """A malformed position, record, tree or action string. ``field`` names the bad field (a path such as
-    ``state.players[0][1]``), ``source`` the file it came from (``None``: not from a file), ``message`` what is
-    wrong; ``str()`` is ``"source: field: message"``."""
+    ``state.players[0][1]``; ``"<root>"``: the file as a whole), ``source`` the file it came from (``None``: not
+    from a file), ``message`` what is wrong; ``str()`` is ``"source: field: message"``."""
 
     def __init__(self, message: str, field: str = "<root>", source: str | None = None):
         self.message, self.field, self.source = cut(str(message)), field, source
-        parts = [p for p in (source, field) if p]
+        parts = [p for p in (source, field) if p and p != "<root>"]
         super().__init__(": ".join([*parts, self.message]))
 
     def at(self, source: str | None) -> "FormatError":

@@ -11,11 +11,11 @@ Every loader of evo-lab reads through :func:`loads` (text), :func:`read_file` (a
 >>> loads("[" * 100_000, "deep.json")
 Traceback (most recent call last):
 ...
-evo_lab.core.errors.FormatError: deep.json: <root>: nested deeper than 64 levels (the limit of this file kind)
+evo_lab.core.errors.FormatError: deep.json: nested deeper than 64 levels (the limit of this file kind)
 >>> loads('{"a": NaN}', "n.json")
 Traceback (most recent call last):
 ...
-evo_lab.core.errors.FormatError: n.json: <root>: not valid JSON: NaN is not a number JSON allows
+evo_lab.core.errors.FormatError: n.json: not valid JSON: NaN is not a number JSON allows
 """
 
 from __future__ import annotations

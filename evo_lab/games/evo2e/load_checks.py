@@ -37,8 +37,11 @@ def _players(s: Any, g: Any) -> None:
     for p, c in enumerate(s.count):
         if c > g.max_dinos:
             raise FormatError(f"{c} dinosaurs, more than the {g.max_dinos} a player has", f"state.count[{p}]")
-    if s.phase != SETUP and sorted(s.order) != list(range(n)):
-        raise FormatError(f"must list each of the {n} players once after the setup", "state.order")
+    if s.step in (Step.SETUP_EXCLUDE, Step.SETUP_ORDER):
+        if s.phase != SETUP or len(s.order) > (0 if s.step is Step.SETUP_EXCLUDE else n - 1):
+            raise FormatError("the track is drawn during the setup, after the unique genes", "state.order")
+    elif sorted(s.order) != list(range(n)):
+        raise FormatError(f"must list each of the {n} players once once the track is drawn", "state.order")
     if len(set(s.window)) != len(s.window):
         raise FormatError("a player is twice in the card window", "state.window")
     int_in(s.geysers, 0, 2 ** n - 1, "state.geysers")
@@ -63,6 +66,8 @@ def _genes(s: Any, g: Any) -> None:
                               f"more than the {g.bag0[i]} in the pack", f"state.bag[{i}]")
     if len(set(s.excluded)) != len(s.excluded) or len(s.excluded) > g.excluded_count:
         raise FormatError(f"must list at most {g.excluded_count} distinct unique genes", "state.excluded")
+    if s.phase != SETUP and len(s.excluded) != g.excluded_count:
+        raise FormatError(f"must list the {g.excluded_count} unique genes left out at the setup", "state.excluded")
     for u in range(nu):
         holders = [p for p, m in enumerate(s.uniq) if m >> u & 1]
         bagged = s.bag[nn + u]

@@ -34,7 +34,7 @@ from ..rules import course2016
 from ..traits import COURSE_TRAITS, TRAIT_BIT, TRAIT_IDS
 from .strategy import decide, feeding_choice, silly_choice
 
-__all__ = ["run", "HARNESSES", "CourseTable", "parse_species", "parse_player", "dump_species", "dump_player"]
+__all__ = ["run", "read_input", "HARNESSES", "CourseTable", "parse_species", "parse_player", "dump_species", "dump_player"]
 
 _OPTS = course2016()
 
@@ -311,6 +311,19 @@ HARNESSES = {"xattack": xattack, "xfeed": xfeed, "xstep": xstep, "xstep4": xstep
 def run(name: str, value: Any) -> Any:
     """Run harness ``name`` on one parsed JSON value; ``None`` means "print nothing"."""
     return HARNESSES[name](value)
+
+
+def read_input(text: str | bytes, source: str = "<stdin>") -> Any:
+    """Exactly one JSON value (what a harness reads on stdin), size and nesting checked before parsing;
+    anything else is a :class:`FormatError` naming ``source``."""
+    from ....core.jsonio import loads
+
+    try:
+        return loads(text, source)
+    except FormatError as e:
+        if "Extra data" in e.message:
+            raise FormatError("more than one JSON value", "<root>", source) from None
+        raise
 
 
 def card_kind(food: int, trait: str) -> int:
