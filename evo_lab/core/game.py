@@ -121,7 +121,7 @@ class StateBase:
 
     def explain_illegal(self, action: Any) -> tuple[str, str]:
         """Why ``action`` is not legal here: ``(message, reason code)``. Games override with their reasons."""
-        return f"{action!r} is not a legal action here", "not_legal"
+        return f"{excerpt(action)} is not a legal action here", "not_legal"
 
     def coerce_action(self, action: Any) -> Any:
         """Turn user input into an action (strings are parsed); raise :class:`IllegalActionError` otherwise."""
@@ -174,7 +174,7 @@ class StateBase:
             try:
                 msg, reason = self.explain_illegal(action)
             except Exception:  # noqa: BLE001 - junk arguments must still give a typed error
-                msg, reason = f"not a legal action here: {action!r}", "not_legal"
+                msg, reason = f"not a legal action here: {excerpt(action)}", "not_legal"
             raise IllegalActionError(msg, reason, action)
         self._push(action)
 
@@ -264,14 +264,14 @@ class StateBase:
                 raise FormatError("no game class to build the configuration", "config")
             game = game_from_config(gcls, env)
         if env.game != game.name:
-            raise FormatError(f"this position is of game {env.game!r}, not {game.name!r}", "game")
+            raise FormatError(f"this position is of game {excerpt(env.game)}, not {excerpt(game.name)}", "game")
         if env.game_version == game.version:
             s = cls.load_state(game, env.data.get("state"))
         elif env.game_version in getattr(game, "read_versions", ()):
             s = cls.load_state(game, env.data.get("state"), version=env.game_version)
         else:
             known = ", ".join(str(v) for v in (*getattr(game, "read_versions", ()), game.version))
-            raise FormatError(f"unsupported {game.name} position version {env.game_version!r} "
+            raise FormatError(f"unsupported {game.name} position version {excerpt(env.game_version)} "
                               f"(this evo-lab reads {known})", "game_version")
         check_loaded(s)
         s._origin = None
@@ -302,7 +302,7 @@ class StateBase:
             raise FormatError("no game class to build the configuration", "config")
         known = (getattr(gcls, "version", env.game_version), *getattr(gcls, "read_versions", ()))
         if env.game_version not in known:
-            raise FormatError(f"unsupported record version {env.game_version!r} (this evo-lab reads "
+            raise FormatError(f"unsupported record version {excerpt(env.game_version)} (this evo-lab reads "
                               f"{', '.join(map(str, sorted(known)))})", "game_version")
         game = game_from_config(gcls, env)
         d = env.data

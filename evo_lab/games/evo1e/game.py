@@ -65,6 +65,9 @@ class Game(Evo2eGame):
 
         self.step_overrides = phases.STEP_OVERRIDES
         super().__init__(*args, **kwargs)
+        if "tail" not in self.gene_ids[: self.n_normal]:
+            raise DataError(self.data.sources.get("genes", "genes"), "normal",
+                            "Evo first edition needs the normal gene 'tail' (initiative goes by the longest tail)")
         self.tail_slot = self.gene_index["tail"]
         self.meteor_track = _meteor_track(self.data)
 

@@ -132,7 +132,7 @@ def load_body(cls: type, g: Any, body: Any) -> Any:
     s.node = _get(body, "node", str, "state")
     if s.node not in NODES[ph]:
         raise FormatError(f"node {s.node!r} is not a node of the {ph} phase", "state.node")
-    for k, lo, hi in (("mover", -1, n - 1), ("turn", 0, MAX_COUNT), ("first", 0, n - 1), ("actor", 0, n - 1),
+    for k, lo, hi in (("mover", -4, n - 1), ("turn", 0, MAX_COUNT), ("first", 0, n - 1), ("actor", 0, n - 1),
                       ("bank", 0, MAX_COUNT), ("next_id", 1, MAX_COUNT), ("winner", -1, n - 1)):
         setattr(s, k, int_in(_get(body, k, int, "state"), lo, hi, f"state.{k}"))
     s.round_id = int_in(_get(body, "round", int, "state"), 0, MAX_COUNT, "state.round")
