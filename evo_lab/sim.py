@@ -217,8 +217,9 @@ class SimulationResult:
         w.writerows(self.rows)
         text = buf.getvalue()
         if path is not None:
-            with open(path, "w", encoding="utf-8", newline="") as f:
-                f.write(text)
+            from .core.atomic import atomic_write_text
+
+            atomic_write_text(path, text)
         return text
 
     def to_pandas(self) -> Any:

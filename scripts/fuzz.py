@@ -17,6 +17,7 @@ import sys
 import time
 from collections import Counter
 
+from evo_lab.core.atomic import atomic_write_text
 from evo_lab.parallel import map_chunks
 from evo_lab.testing import fuzz_chunk
 
@@ -58,8 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     if bad:
         for r in bad[:10]:
             print(f"  FAIL players={r['players']} seed={r['seed']} all_uniques={r['all_uniques']}: {r['error']}")
-        with open(args.failures, "w", encoding="utf-8") as f:
-            json.dump(bad, f)
+        atomic_write_text(args.failures, json.dumps(bad))
         print(f"  failures written to {args.failures}")
         return 1
     return 0

@@ -18,6 +18,7 @@ import sys
 import time
 from collections import Counter
 
+from evo_lab.core.atomic import atomic_write_text
 from evo_lab.games.origin.fuzz import fuzz_chunk
 from evo_lab.parallel import map_chunks
 
@@ -61,8 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     if bad:
         for r in bad[:10]:
             print(f"  FAIL players={r['players']} seed={r['seed']} options={r['options']}: {r['error']}")
-        with open(args.failures, "w", encoding="utf-8") as f:
-            json.dump(bad, f, indent=1)
+        atomic_write_text(args.failures, json.dumps(bad, indent=1))
         print(f"  failures written to {args.failures}")
         return 1
     return 0

@@ -78,7 +78,8 @@ def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8
 def atomic_write_folder(path: str | os.PathLike, files: Mapping[str, str | bytes]) -> None:
     """Write a folder of ``files`` (name -> text or bytes; names may not leave the folder) so that ``path`` is
     either the complete old folder or the complete new one: the files go into a sibling temporary folder, which
-    replaces ``path`` by renames (the old folder is moved aside first and removed last)."""
+    replaces ``path`` by renames (the old folder is moved aside first and removed last). Anything else the old
+    folder held is copied into the new one first, so saving a pack into a folder keeps the user's other files."""
     dest = Path(path)
     parent = dest.parent if str(dest.parent) else Path(".")
     parent.mkdir(parents=True, exist_ok=True)
@@ -91,6 +92,13 @@ def atomic_write_folder(path: str | os.PathLike, files: Mapping[str, str | bytes
                 raise ValueError(f"file name {name!r} leaves the folder")
             target.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(target, content.encode("utf-8") if isinstance(content, str) else content)
+        if dest.is_dir():
+            for entry in dest.iterdir():
+                if entry.name not in files and not (tmp / entry.name).exists():
+                    if entry.is_dir() and not entry.is_symlink():
+                        shutil.copytree(entry, tmp / entry.name, symlinks=True)
+                    else:
+                        shutil.copy2(entry, tmp / entry.name, follow_symlinks=False)
         if dest.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".old", dir=parent))
             os.rmdir(old)

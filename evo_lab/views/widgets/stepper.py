@@ -18,6 +18,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from evo_lab.core.atomic import atomic_write_text
 from evo_lab.core.registry import game_entry, registered_games
 from evo_lab.core.tree import HistoryError, Node
 from evo_lab.views.games import view_for
@@ -307,7 +308,7 @@ class GamePanel(W.VBox):
             return ""
         self.text.value = text
         if self.path.value.strip():
-            Path(self.path.value.strip()).write_text(text, encoding="utf-8")
+            atomic_write_text(Path(self.path.value.strip()), text)  # the old file stays whole if this fails
         self._say(f"saved the {self.kind.value} ({len(text)} characters)")
         return text
 
