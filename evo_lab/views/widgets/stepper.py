@@ -308,7 +308,12 @@ class GamePanel(W.VBox):
             return ""
         self.text.value = text
         if self.path.value.strip():
-            atomic_write_text(Path(self.path.value.strip()), text)  # the old file stays whole if this fails
+            try:
+                atomic_write_text(Path(self.path.value.strip()), text)  # the old file stays whole if this fails
+            except OSError as e:
+                self._say(f"cannot write {self.path.value.strip()}: {e.strerror or e} (the file is unchanged)",
+                          ok=False)
+                return ""
         self._say(f"saved the {self.kind.value} ({len(text)} characters)")
         return text
 
