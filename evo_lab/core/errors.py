@@ -23,7 +23,17 @@ EXCERPT_LENGTH = 80
 #: Longest message of a loader's or an action's error: longer ones are cut in the middle.
 MESSAGE_LENGTH = 1000
 
-_REPR = reprlib.Repr()
+class _Repr(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        return excerpt(x)
+
+    def repr_instance(self, x: object, level: int) -> str:
+        if isinstance(x, tuple):  # named tuples (actions, events): their fields, shortened
+            return type(x).__name__ + self.repr_tuple(x, level)
+        return super().repr_instance(x, level)
+
+
+_REPR = _Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict, _REPR.maxset = 4, 8, 8, 6, 6
 _REPR.maxstring, _REPR.maxother, _REPR.maxlong = EXCERPT_LENGTH, EXCERPT_LENGTH, 40
 

@@ -173,7 +173,7 @@ def explain(s: Any, a: Any) -> tuple[str, str]:
     try:
         text = s.action_to_string(a)
     except Exception:  # noqa: BLE001 - arguments out of range still get a message
-        text = repr(a)
+        text = excerpt(a)
     if node in CHANCE_NODES:
         if a.kind not in CHANCE_KINDS:
             return f"{excerpt(text)}: this is a chance node ({node}); apply one of its outcomes", "chance_node"

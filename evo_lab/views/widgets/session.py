@@ -28,6 +28,7 @@ import numpy as np
 
 from evo_lab.core.errors import EvoLabError, FormatError, excerpt
 from evo_lab.core.protocol import sample_chance
+from evo_lab.core.jsonio import MAX_BYTES
 from evo_lab.core.records import load_position, load_record, read_json
 from evo_lab.core.registry import make_game
 from evo_lab.core.tree import MAX_V1_DEPTH, GameTree, HistoryError, Node
@@ -376,7 +377,8 @@ class Session:
         if isinstance(text, Path):
             where = f"{text}: "
             try:
-                text = text.read_text(encoding="utf-8")
+                with open(text, "rb") as f:  # at most the size limit is read (/dev/zero is refused, not read)
+                    text = f.read(MAX_BYTES + 1)
             except FileNotFoundError:
                 raise SessionError(f"{where}no such file") from None
             except OSError as e:
