@@ -54,8 +54,8 @@ def check_loaded(s: Any) -> None:
 
 
 def _start_of(cls: type, start: Any, game: Any) -> Any:
-    try:
-        return cls.from_dict(start, game)  # type: ignore[attr-defined]
+    try:  # the record's nesting was checked as a whole
+        return cls.from_envelope(open_envelope(start, POSITION), game)  # type: ignore[attr-defined]
     except FormatError as e:
         raise FormatError(e.message, f"start.{e.field}" if e.field != "<root>" else "start") from None
 
@@ -256,8 +256,14 @@ class StateBase:
 
     @classmethod
     def from_dict(cls, data: Any, game: Any = None) -> Any:
-        """Read a position; a bad one raises :class:`FormatError` naming the field."""
-        env = open_envelope(data, POSITION)
+        """Read a position (a dict, JSON text or a path); a bad one raises :class:`FormatError` naming the
+        field."""
+        return cls.from_envelope(open_envelope(read_json(data), POSITION), game)
+
+    @classmethod
+    def from_envelope(cls, env: Any, game: Any = None) -> Any:
+        """Read the position of an opened envelope (:func:`~evo_lab.core.records.open_envelope`) whose nesting
+        was checked (:func:`~evo_lab.core.records.read_json`)."""
         gcls = getattr(cls, "game_class", None)
         if game is None:
             if gcls is None:
@@ -296,7 +302,7 @@ class StateBase:
     @classmethod
     def from_record(cls, data: Any) -> Any:
         """Replay a record (dict or JSON text); raises :class:`FormatError` naming the bad entry."""
-        env = open_envelope(data, RECORD)
+        env = open_envelope(read_json(data), RECORD)
         gcls = getattr(cls, "game_class", None)
         if gcls is None:
             raise FormatError("no game class to build the configuration", "config")

@@ -118,17 +118,20 @@ def read_file(path: str | Path, source: str | None = None, *, max_depth: int = M
 
 
 def check_tree(value: Any, source: str | None = None, *, max_depth: int = MAX_DEPTH) -> None:
-    """Check an already-parsed value (dicts, lists, scalars) is no deeper than ``max_depth`` (no recursion)."""
-    stack = [(value, 0)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, dict):
-            children: Any = v.values()
-        elif isinstance(v, (list, tuple)):
-            children = v
-        else:
-            continue
-        if d + 1 > max_depth:
+    """Check an already-parsed value (dicts, lists, tuples, scalars) is no deeper than ``max_depth`` (level by
+    level: no recursion)."""
+    level = [value] if type(value) in _CONTAINERS or isinstance(value, (dict, list, tuple)) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > max_depth:
             raise FormatError(f"nested deeper than {max_depth} levels (the limit of this file kind)", "<root>",
                               source)
-        stack.extend((c, d + 1) for c in children if isinstance(c, (dict, list, tuple)))
+        nxt: list = []
+        for v in level:
+            nxt.extend([c for c in (v.values() if isinstance(v, dict) else v) if type(c) in _CONTAINERS
+                        or (not isinstance(c, (str, int, float)) and isinstance(c, (dict, list, tuple)))])
+        level = nxt
+
+
+_CONTAINERS = frozenset({dict, list, tuple})

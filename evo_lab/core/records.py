@@ -79,8 +79,10 @@ def source_of(data: Any, source: str | None = None) -> str | None:
 
 
 def open_envelope(data: Any, fmt: str, game: str | None = None) -> Envelope:
-    """Check ``data`` is an envelope of format ``fmt`` (and of ``game`` if given) and open it."""
-    data = read_json(data)
+    """Check ``data`` is an envelope of format ``fmt`` (and of ``game`` if given) and open it. Text and paths are
+    read with :func:`read_json`; a dict is taken as it is (the loaders check its nesting once, on entry)."""
+    if not isinstance(data, dict):
+        data = read_json(data)
     if not isinstance(data, dict):
         raise FormatError(f"a {fmt} must be a JSON object, got {type(data).__name__}", "<root>")
     if data.get("format") != fmt:
@@ -141,7 +143,7 @@ def load_position(data: Any, source: str | None = None) -> Any:
     try:
         env = open_envelope(read_json(data, source), POSITION)
         game = game_from_config(game_class_for(env.game), env)
-        return game.state_class.from_dict(env.data, game)
+        return game.state_class.from_envelope(env, game)
     except FormatError as e:
         raise e.at(source) from None
 
