@@ -57,9 +57,10 @@ class BoardError(EvoLabError, ValueError):
     """
 
     def __init__(self, message: str, *, source: str | None = None, field: str | None = None):
-        self.source = source
-        self.field = field
+        self.source = None if source is None else cut(str(source), 300)
+        self.field = None if field is None else cut(str(field), 200)
         self.problem = message = cut(message)
+        source, field = self.source, self.field
         parts = []
         if source:
             parts.append(str(source))

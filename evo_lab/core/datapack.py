@@ -38,8 +38,8 @@ class DataError(EvoLabError, ValueError):
     """Bad game data: names the file (``source``), the field and what is wrong (cut to a short message)."""
 
     def __init__(self, source: str, field: str, problem: str):
-        self.source, self.field, self.problem = source, field, cut(problem)
-        super().__init__(f"{source}: field '{field}': {self.problem}")
+        self.source, self.field, self.problem = cut(str(source), 300), cut(str(field), 200), cut(problem)
+        super().__init__(f"{self.source}: field '{self.field}': {self.problem}")
 
     def __reduce__(self):
         return (type(self), (self.source, self.field, self.problem))

@@ -98,7 +98,8 @@ class FormatError(EvoLabError, ValueError):
     from a file), ``message`` what is wrong; ``str()`` is ``"source: field: message"``."""
 
     def __init__(self, message: str, field: str = "<root>", source: str | None = None):
-        self.message, self.field, self.source = cut(str(message)), field, source
+        self.message, self.field = cut(str(message)), cut(str(field), 200)
+        self.source = None if source is None else cut(str(source), 300)
         parts = [p for p in (source, field) if p and p != "<root>"]
         super().__init__(": ".join([*parts, self.message]))
 
