@@ -5,11 +5,12 @@ invariants and on which every legal action applies, or fail with a typed evo-lab
 never anything else.
 
 Deterministic (``derandomize=True``, no example database). ``EVO_LAB_FUZZ_EXAMPLES`` sets the examples per
-(loader, game) (default 120 in CI); the ``slow`` test runs ten times as many.
+(loader, game) (default 120 in CI); ``EVO_LAB_FUZZ_LONG=1`` adds the ``slow`` run, ten times as many.
 """
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -65,6 +66,7 @@ def test_mutated_files_load_cleanly_or_fail_typed(kind, game):
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("EVO_LAB_FUZZ_LONG"), reason="the long run: set EVO_LAB_FUZZ_LONG=1")
 @pytest.mark.parametrize("kind,game", CASES, ids=[f"{k}-{g}" for k, g in CASES])
 def test_mutated_files_load_cleanly_or_fail_typed_long(kind, game):
     _check(kind, game, 10 * EXAMPLES)
@@ -77,12 +79,8 @@ def test_the_unmutated_samples_load_and_play(kind, game):
         if kind == "text":
             text = doc
         elif kind == "harness":
-            import json
-
             text = f"{doc[0]}\n{json.dumps(doc[1])}"
         else:
-            import json
-
             text = json.dumps(doc)
         assert outcome(kind, game, text) == ("valid", "")
 
