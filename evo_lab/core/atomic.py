@@ -21,8 +21,8 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 __all__ = ["atomic_write_text", "atomic_write_bytes", "atomic_write_folder"]
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -43,7 +44,7 @@ def _make(game: str, seed: int) -> Any:
     return make_game(game, players=PLAYERS[game], seed=seed)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _states(game: str) -> tuple:
     """Clones of states at :data:`PLIES` of two seeded random games."""
     out = []
@@ -88,7 +89,7 @@ def _tree_from(state: Any, seed: int) -> dict:
     return tree.to_dict()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _samples(game: str, kind: str) -> tuple:
     states = _states(game)
     if kind == "position":

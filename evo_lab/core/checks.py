@@ -18,7 +18,8 @@ evo_lab.core.errors.FormatError: state.bag[2]: expected an integer 0..9, got 100
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .errors import FormatError, excerpt
 

@@ -103,7 +103,7 @@ class FormatError(EvoLabError, ValueError):
         parts = [p for p in (source, field) if p and p != "<root>"]
         super().__init__(": ".join([*parts, self.message]))
 
-    def at(self, source: str | None) -> "FormatError":
+    def at(self, source: str | None) -> FormatError:
         """This error naming ``source`` (the file); unchanged if it names one already or ``source`` is None."""
         if not source or self.source:
             return self

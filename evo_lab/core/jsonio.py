@@ -40,7 +40,7 @@ MAX_BYTES = 32 * 2 ** 20
 #: Nesting that :func:`loads` parses with a raised recursion limit (old nested trees: two levels per ply).
 _SAFE_PARSE_DEPTH = 400
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 

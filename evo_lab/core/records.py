@@ -24,7 +24,6 @@ evo_lab.core.errors.FormatError: format: expected 'evo-lab-position', got 'evo-l
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any

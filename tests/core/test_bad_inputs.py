@@ -99,7 +99,7 @@ def test_a_record_of_an_unknown_game_says_unknown_game():
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     return subprocess.run([sys.executable, "-m", "evo_lab.cli", *args], capture_output=True, text=True, env=env,
-                          input=stdin, timeout=300)
+                          input=stdin, timeout=300, check=False)
 
 
 def test_odds_climate_on_an_origin_record_says_wrong_game(tmp_path):

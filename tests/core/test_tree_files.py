@@ -96,13 +96,11 @@ def test_old_nested_trees_deeper_than_pythons_recursion_limit_read():
 
 def _v1_text(tree: GameTree) -> str:
     """Version-1 text of a main line deeper than ``json.dumps`` can nest (written by hand)."""
-    parts = []
-    for n in tree.mainline()[1:]:
-        parts.append('{"action": %s, "children": [' % json.dumps(n.text))
+    parts = [f'{{"action": {json.dumps(n.text)}, "children": [' for n in tree.mainline()[1:]]
     body = "".join(parts) + "]}" * len(parts)
     root = json.dumps(tree.root.state.to_dict())
     cur = json.dumps([n.text for n in tree.path()[1:]])
-    return '{"format": "evo-lab-tree", "version": 1, "root": %s, "lines": [%s], "current": %s}' % (root, body, cur)
+    return f'{{"format": "evo-lab-tree", "version": 1, "root": {root}, "lines": [{body}], "current": {cur}}}'
 
 
 def test_tree_files_are_bounded():

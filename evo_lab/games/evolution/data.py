@@ -17,10 +17,20 @@ deck is exact (the course's ``cards.rkt``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from ...core.datapack import DataError, PackBase, Provenance, check_header, get, int_field, provenance, read_pack
+from ...core.datapack import (
+    DataError,
+    PackBase,
+    Provenance,
+    check_header,
+    get,
+    int_field,
+    provenance,
+    read_pack,
+)
 from ...core.errors import excerpt
 from .traits import TRAIT_IDS
 

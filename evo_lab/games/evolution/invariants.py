@@ -43,32 +43,29 @@ def check(s: Any) -> None:
                 _fail(f"food in 0..population: {x}")
             if not (0 <= x.fat <= x.body):
                 _fail(f"fat in 0..body: {x}")
-            if not (len(set(x.traits)) == len(x.traits)):
+            if len(set(x.traits)) != len(x.traits):
                 _fail(f"no duplicate traits: {x}")
             if not (len(x.traits) <= o.max_traits):
                 _fail(f"at most {o.max_traits} traits: {x}")
             if not (x.fat == 0 or x.has("fat-tissue") or x.down):
                 _fail(f"fat only on Fat Tissue: {x}")
-        if not (p.bag >= 0):
+        if p.bag < 0:
             _fail("bags are never negative")
-        if not (p.hand == sorted(p.hand)):
+        if p.hand != sorted(p.hand):
             _fail("hands are kept sorted")
-    if not (total == g.deck.size):
+    if total != g.deck.size:
         _fail(f"every card is somewhere: {total} of {g.deck.size}")
     if s.phase == "over":
-        if not (not s.pending and not s.pending_events):
+        if s.pending or s.pending_events:
             _fail("no chance after the end")
     elif not s.is_chance_node():
-        if not (0 <= s.turn < len(s.players)):
+        if not 0 <= s.turn < len(s.players):
             _fail("a decision node names its player")
-        if not (s.legal_actions()):
+        if not s.legal_actions():
             _fail("a decision node has legal actions")
-    if s.phase == "feed" and not s.is_chance_node():
-        if not (all(p.food_card < 0 for p in s.players)):
-            _fail("food cards are revealed before feeding")
-    if s.phase != "play":
-        if not (not any(x.fresh for p in s.players for x in p.species)):
-            _fail("fresh marks last one turn")
-    if o.boards:
-        if not (sum(len(p.species) for p in s.players) <= o.boards + len(s.players)):
-            _fail("species boards in the box")
+    if s.phase == "feed" and not s.is_chance_node() and any(p.food_card >= 0 for p in s.players):
+        _fail("food cards are revealed before feeding")
+    if s.phase != "play" and any(x.fresh for p in s.players for x in p.species):
+        _fail("fresh marks last one turn")
+    if o.boards and sum(len(p.species) for p in s.players) > o.boards + len(s.players):
+        _fail("species boards in the box")
