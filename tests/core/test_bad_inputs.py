@@ -260,3 +260,16 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read_whole(tmp_path)
         with pytest.raises(EvoLabError) as e:
             Session(players=2).load(Path("/dev/zero"))
         assert "/dev/zero" in str(e.value)
+
+
+def test_the_explorer_upload_handler_answers_bad_files_in_the_page():
+    ex = evo_lab.Explorer(evo_lab.Game(players=2, seed=1))
+    before = ex.state.to_json()
+    err = ex.files.open_upload("deep.json", DEEP.encode())
+    assert err.startswith("deep.json: nested deeper than") and ex.state.to_json() == before
+    big = json.dumps({"format": "evo-lab-position", "version": 2, "game": "evo2e", "game_version": 2,
+                      "config": "x" * 5_000_000})
+    err = ex.files.open_upload("big.json", big.encode())
+    assert err.startswith("big.json: config") and len(err) < 400 and ex.state.to_json() == before
+    err = ex.files.open_upload("bin.json", b"\xff\xfe\x00garbage")
+    assert err.startswith("bin.json: ") and ex.state.to_json() == before
