@@ -1,7 +1,7 @@
 """Atomic writes: a save either leaves the new file complete or the old one untouched, never half of either.
 
-Every file evo-lab writes goes through :func:`atomic_write_text` / :func:`atomic_write_bytes`: the data goes to
-a temporary file in the same folder, is flushed and ``fsync``-ed, then ``os.replace`` puts it in place (one
+Every file evo-lab writes goes through :func:`atomic_write_text` / :func:`atomic_write_bytes`: the data goes
+to a temporary file in the same folder, is flushed and ``fsync``-ed, then ``os.replace`` puts it in place (one
 rename: atomic on POSIX and Windows). A folder of several files (a data pack) is written with
 :func:`atomic_write_folder`: into a sibling temporary folder, then swapped in with two renames.
 
@@ -77,9 +77,10 @@ def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8
 
 def atomic_write_folder(path: str | os.PathLike, files: Mapping[str, str | bytes]) -> None:
     """Write a folder of ``files`` (name -> text or bytes; names may not leave the folder) so that ``path`` is
-    either the complete old folder or the complete new one: the files go into a sibling temporary folder, which
-    replaces ``path`` by renames (the old folder is moved aside first and removed last). Anything else the old
-    folder held is copied into the new one first, so saving a pack into a folder keeps the user's other files."""
+    either the complete old folder or the complete new one: the files go into a sibling temporary folder,
+    which replaces ``path`` by renames (the old folder is moved aside first and removed last). Anything else
+    the old folder held is copied into the new one first, so saving a pack into a folder keeps the user's
+    other files."""
     dest = Path(path)
     parent = dest.parent if str(dest.parent) else Path(".")
     parent.mkdir(parents=True, exist_ok=True)

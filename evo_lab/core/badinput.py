@@ -1,10 +1,10 @@
-"""The bad-input campaign: good files of every game and loader (:mod:`.badinput_samples`) mutated one leaf or key
-at a time, fed to the loader, and sorted by what came back.
+"""The bad-input campaign: good files of every game and loader (:mod:`.badinput_samples`) mutated one leaf or
+key at a time, fed to the loader, and sorted by what came back.
 
-A mutation picks one place of the file (any value, object or list) and does one of :data:`MUTATIONS`: a value of
-another type, an out-of-range number, a huge value (``10**18``, a 5,000-digit number, a megabyte string, a
-100,000-entry list), 100,000 levels of nesting, a key deleted, a key added, a value copied from elsewhere in the
-file, an entry duplicated. The position text of Evo 2e is mutated token by token instead.
+A mutation picks one place of the file (any value, object or list) and does one of :data:`MUTATIONS`: a value
+of another type, an out-of-range number, a huge value (``10**18``, a 5,000-digit number, a megabyte string, a
+100,000-entry list), 100,000 levels of nesting, a key deleted, a key added, a value copied from elsewhere in
+the file, an entry duplicated. The position text of Evo 2e is mutated token by token instead.
 
 Each outcome is ``"valid"`` (the loader built something usable: :func:`~.badinput_samples.playable`),
 ``"typed"`` (an :class:`~evo_lab.core.errors.EvoLabError` with a short message) or ``"other"`` (anything else,
@@ -118,8 +118,8 @@ def mutate(doc: Any, ch: Chooser) -> tuple[str, str]:
 
 
 def mutate_text(text: str, ch: Chooser) -> tuple[str, str]:
-    """One token-level mutation of a position text: a value replaced (another type, out of range, huge), a token
-    deleted, duplicated or added, or a line cut."""
+    """One token-level mutation of a position text: a value replaced (another type, out of range, huge), a
+    token deleted, duplicated or added, or a line cut."""
     lines = text.split("\n")
     toks = [(i, j) for i, ln in enumerate(lines) for j, _ in enumerate(ln.split(" "))]
     i, j = toks[ch.index(len(toks))]

@@ -232,8 +232,9 @@ LOADERS: dict[str, Callable[[str, str], Any]] = {
 
 def playable(kind: str, built: Any, plies: int = 30) -> None:
     """Raise unless what loader ``kind`` built is usable: a state whose invariants hold and where every legal
-    action applies (a board or pack: a game whose first ``plies`` random plies hold every invariant); a harness
-    answer is usable as it is. evo-lab's own errors from an action are fine (the action was refused cleanly)."""
+    action applies (a board or pack: a game whose first ``plies`` random plies hold every invariant); a
+    harness answer is usable as it is. evo-lab's own errors from an action are fine (the action was refused
+    cleanly)."""
     from .errors import EvoLabError
 
     if kind == "harness":

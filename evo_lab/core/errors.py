@@ -94,8 +94,8 @@ class IllegalActionError(EvoLabError, ValueError):
 
 class FormatError(EvoLabError, ValueError):
     """A malformed position, record, tree or action string. ``field`` names the bad field (a path such as
-    ``state.players[0][1]``; ``"<root>"``: the file as a whole), ``source`` the file it came from (``None``: not
-    from a file), ``message`` what is wrong; ``str()`` is ``"source: field: message"``."""
+    ``state.players[0][1]``; ``"<root>"``: the file as a whole), ``source`` the file it came from (``None``:
+    not from a file), ``message`` what is wrong; ``str()`` is ``"source: field: message"``."""
 
     def __init__(self, message: str, field: str = "<root>", source: str | None = None):
         self.message, self.field = cut(str(message)), cut(str(field), 200)
@@ -104,7 +104,8 @@ class FormatError(EvoLabError, ValueError):
         super().__init__(": ".join([*parts, self.message]))
 
     def at(self, source: str | None) -> FormatError:
-        """This error naming ``source`` (the file); unchanged if it names one already or ``source`` is None."""
+        """This error naming ``source`` (the file); unchanged if it names one already or ``source`` is
+        None."""
         if not source or self.source:
             return self
         return FormatError(self.message, self.field, source)

@@ -38,8 +38,8 @@ __all__ = ["GameBase", "StateBase", "check_loaded"]
 
 
 def check_loaded(s: Any) -> None:
-    """Run the game's own invariant checker (``s.check_invariants()``) on a state a loader just built; a broken
-    invariant, or a state that cannot even be asked what comes next, is a :class:`FormatError` (field
+    """Run the game's own invariant checker (``s.check_invariants()``) on a state a loader just built; a
+    broken invariant, or a state that cannot even be asked what comes next, is a :class:`FormatError` (field
     ``state``), never a state that breaks later."""
     try:
         f = getattr(s, "check_loaded_invariants", None) or getattr(s, "check_invariants", None)

@@ -1,7 +1,7 @@
 """Reading JSON that may come from anyone: a size limit and a nesting-depth limit checked *before* the parser
 runs (``json.loads`` recurses once per level: 100,000 ``[`` would end in ``RecursionError``), numbers too long
-to read, ``NaN`` and ``Infinity`` refused, and every failure a :class:`~evo_lab.core.errors.FormatError` naming
-the file.
+to read, ``NaN`` and ``Infinity`` refused, and every failure a :class:`~evo_lab.core.errors.FormatError`
+naming the file.
 
 Every loader of evo-lab reads through :func:`loads` (text), :func:`read_file` (a path) or :func:`check_tree`
 (a value already parsed, e.g. a dict handed to ``load_position``).
@@ -99,8 +99,8 @@ def loads(text: str | bytes | bytearray, source: str | None = None, *, max_depth
 
 def read_file(path: str | Path, source: str | None = None, *, max_depth: int = MAX_DEPTH,
               max_bytes: int = MAX_BYTES) -> Any:
-    """Parse the JSON file at ``path`` (at most ``max_bytes`` are read, whatever the file's size: ``/dev/zero``
-    is refused, not read)."""
+    """Parse the JSON file at ``path`` (at most ``max_bytes`` are read, whatever the file's size:
+    ``/dev/zero`` is refused, not read)."""
     p = Path(path)
     src = source or str(p)
     try:

@@ -78,8 +78,9 @@ def source_of(data: Any, source: str | None = None) -> str | None:
 
 
 def open_envelope(data: Any, fmt: str, game: str | None = None) -> Envelope:
-    """Check ``data`` is an envelope of format ``fmt`` (and of ``game`` if given) and open it. Text and paths are
-    read with :func:`read_json`; a dict is taken as it is (the loaders check its nesting once, on entry)."""
+    """Check ``data`` is an envelope of format ``fmt`` (and of ``game`` if given) and open it. Text and paths
+    are read with :func:`read_json`; a dict is taken as it is (the loaders check its nesting once, on
+    entry)."""
     if not isinstance(data, dict):
         data = read_json(data)
     if not isinstance(data, dict):

@@ -239,8 +239,8 @@ class GameTree:
     def to_dict(self) -> dict:
         """The tree as JSON-able data (format version 2, flat: no nesting however long the game): the root
         position, then every other node in depth-first order as ``[parent, action]`` (``[parent, action,
-        comment]`` when it has a comment), where ``parent`` is the index of an earlier node (0: the root, k: the
-        k-th entry of ``nodes``); ``current`` is the index of the current node."""
+        comment]`` when it has a comment), where ``parent`` is the index of an earlier node (0: the root, k:
+        the k-th entry of ``nodes``); ``current`` is the index of the current node."""
         index: dict[int, int] = {id(self.root): 0}
         nodes: list[list] = []
         for n in self.nodes():
@@ -254,8 +254,8 @@ class GameTree:
     @classmethod
     def from_dict(cls, data: Any, state_from_dict: Callable[[Any], Any]) -> "GameTree":
         """Read a tree written by :meth:`to_dict` (version 2), or a version-1 file (nested lines, read without
-        recursion). ``state_from_dict`` reads the root position. Every action is replayed with the rules; a bad
-        entry raises :class:`FormatError` naming it."""
+        recursion). ``state_from_dict`` reads the root position. Every action is replayed with the rules; a
+        bad entry raises :class:`FormatError` naming it."""
         if not isinstance(data, dict) or data.get("format") != TREE_FORMAT:
             raise FormatError("not an evo-lab tree", "format")
         version = data.get("version")
@@ -327,7 +327,8 @@ def _read_v2(tree: GameTree, nodes: Any) -> list[Node]:
 
 
 def _read_v1(tree: GameTree, lines: Any) -> None:
-    """Version 1: ``lines`` nests ``{"action", "comment", "children"}`` one level per ply; read with a stack."""
+    """Version 1: ``lines`` nests ``{"action", "comment", "children"}`` one level per ply; read with a
+    stack."""
     stack = [(tree.root, lines, "lines")]
     count = 0
     while stack:

@@ -233,7 +233,8 @@ class DataDraft:
         files = {"pack.json": json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"}
         for p in PARTS:
             files[f"{p}.json"] = json.dumps(data[p], indent=2, ensure_ascii=False) + "\n"
-        atomic_write_folder(folder, files)  # beside, then swapped in: never half a pack (other files are kept)
+        # beside, then swapped in: never half a pack (other files are kept)
+        atomic_write_folder(folder, files)
         return load_data(folder)
 
 

@@ -1,4 +1,5 @@
-"""Atomic writes (issue 18, point 6): a save that fails half way leaves the old file (or pack folder) whole."""
+"""Atomic writes (issue 18, point 6): a save that fails half way leaves the old file (or pack folder)
+whole."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The bad inputs issue 18 found, each now a typed error naming the file and the field, with a short message."""
+"""The bad inputs issue 18 found, each now a typed error naming the file and the field, with a short
+message."""
 
 from __future__ import annotations
 

@@ -343,9 +343,9 @@ def _effects(e: Any, src: str, where: str, version: int, gid: str, legacy: Mappi
     eff = get(e, "effects", src, dict, where, default={})
     for k, v in eff.items():
         if k not in EFFECTS:
-            raise DataError(src, f"{where}effects.{excerpt(k, 30)}", f"unknown effect; effects are {', '.join(EFFECTS)}")
+            raise DataError(src, f"{where}effects.{str(k)[:40]}", f"unknown effect; effects are {', '.join(EFFECTS)}")
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= EFFECT_MAX:
-            raise DataError(src, f"{where}effects.{k}", f"must be an integer 0..{EFFECT_MAX}, got {excerpt(v)}")
+            raise DataError(src, f"{where}effects.{k}", f"must be an integer >= 0 and <= {EFFECT_MAX}, got {excerpt(v)}")
         if not unique and EFFECTS[k] != "sum":
             raise DataError(src, f"{where}effects.{k}", "a normal gene's effects add up per copy; "
                                                         f"{k!r} is the largest of the unique genes' values")
@@ -419,7 +419,7 @@ def _card_effects(c: Mapping, src: str, w: str) -> dict:
     eff = get(c, "effects", src, dict, w, default={})
     for k, v in eff.items():
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= EFFECT_MAX:
-            raise DataError(src, f"{w}effects.{excerpt(k, 30)}", f"must be an integer 0..{EFFECT_MAX}, got {excerpt(v)}")
+            raise DataError(src, f"{w}effects.{str(k)[:40]}", f"must be an integer >= 0 and <= {EFFECT_MAX}, got {excerpt(v)}")
     return dict(eff)
 
 

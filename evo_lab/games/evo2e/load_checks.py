@@ -121,7 +121,8 @@ def _auction(s: Any, g: Any) -> None:
 
 
 def _bidding(s: Any, n: int) -> None:
-    """During the auction each lot's bid and each player's marker agree; a player without a marker still bids."""
+    """During the auction each lot's bid and each player's marker agree; a player without a marker still
+    bids."""
     for lot, b in enumerate(s.bids):
         if b is not None and s.holding[b[0]] != lot:
             raise FormatError(f"lot {lot}'s bid is P{b[0] + 1}'s, but P{b[0] + 1}'s marker is elsewhere",

@@ -289,8 +289,8 @@ class State(StateBase):
         check_state(self)
 
     def check_loaded_invariants(self) -> None:
-        """The invariants a loaded position must hold: all of them, except that a what-if position of the theory
-        may hold fewer gene tokens than the pack."""
+        """The invariants a loaded position must hold: all of them, except that a what-if position of the
+        theory may hold fewer gene tokens than the pack."""
         from .invariants import check_state
 
         check_state(self, what_if=True)

@@ -115,7 +115,8 @@ class ActionCodec:
             code = self._encode(a)
         except (KeyError, TypeError, IndexError, ValueError):
             raise EncodingError(f"not an action of this game: {excerpt(a)}") from None
-        if not 0 <= code < self.size or self.decode(code) != a:  # a field beyond its range aliases another code
+        # a field beyond its range aliases another code
+        if not 0 <= code < self.size or self.decode(code) != a:
             raise EncodingError(f"not an action of this game: {excerpt(a)}")
         return code
 

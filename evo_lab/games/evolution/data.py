@@ -183,7 +183,7 @@ def _setup(d: Any, src: str) -> tuple[dict, dict]:
     provs: dict = {}
     for var, entries in get(d, "variants", src, dict).items():
         if var not in VARIANT_DECKS:
-            raise DataError(src, f"variants.{excerpt(var, 30)}", f"unknown variant; variants are {VARIANT_DECKS}")
+            raise DataError(src, f"variants.{str(var)[:40]}", f"unknown variant; variants are {VARIANT_DECKS}")
         vals[var], provs[var] = {}, {}
         for k, e in get(d["variants"], var, src, dict, "variants.").items():
             w = f"variants.{var}.{k}."

@@ -27,9 +27,9 @@ def _field(d: dict, k: str) -> Any:
 
 
 def load_body(s: Any, d: Any) -> Any:
-    """Fill ``s`` (a state of its game, not dealt) from a position body. Every field is checked, by name, before
-    it is used: types, ranges (body and population on the track, food within the population, fat within the
-    body, trait and card ids of this game's deck), each card's trait, counts within the deck; the game's
+    """Fill ``s`` (a state of its game, not dealt) from a position body. Every field is checked, by name,
+    before it is used: types, ranges (body and population on the track, food within the population, fat within
+    the body, trait and card ids of this game's deck), each card's trait, counts within the deck; the game's
     invariants then run on the whole (:func:`evo_lab.core.game.check_loaded`)."""
     g = s.game
     if not isinstance(d, dict):

@@ -94,7 +94,7 @@ def _count_vec(g: Any, d: Any, field: str) -> list[int]:
         raise FormatError(f"must map card ids to counts, got {excerpt(d)}", field)
     out = [0] * len(g.card_ids)
     for k, v in d.items():
-        c = _card(g, k, f"{field}.{excerpt(k, 30)}")
+        c = _card(g, k, f"{field}.{str(k)[:40]}")
         out[c] = int_in(v, 0, g.deck0[c], f"{field}.{k}")
     return out
 

@@ -309,7 +309,8 @@ class GamePanel(W.VBox):
         self.text.value = text
         if self.path.value.strip():
             try:
-                atomic_write_text(Path(self.path.value.strip()), text)  # the old file stays whole if this fails
+                # the old file stays whole if this fails
+                atomic_write_text(Path(self.path.value.strip()), text)
             except OSError as e:
                 self._say(f"cannot write {self.path.value.strip()}: {e.strerror or e} (the file is unchanged)",
                           ok=False)

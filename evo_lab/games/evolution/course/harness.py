@@ -70,7 +70,8 @@ MAX_TRACK, MAX_NAT = 100, 10 ** 6
 def _nat(v: Any, field: str, hi: int | None = None, lo: int = 0) -> int:
     """A natural number ``lo..hi`` (default: at most :data:`MAX_NAT`). The course's ranges (Nat 0..7,
     Natural+) are not enforced: the TestFest inputs are not always inside them (e.g. 4 traits in
-    hw6-7920-7167-10), and the engine's rules do not need them; the bounds only keep a file from sizing loops."""
+    hw6-7920-7167-10), and the engine's rules do not need them; the bounds only keep a file from sizing
+    loops."""
     hi = MAX_NAT if hi is None else hi
     if isinstance(v, bool) or not isinstance(v, int) or v < lo or v > hi:
         raise FormatError(f"must be a natural number ({lo}..{hi}), got {excerpt(v)}", field)
