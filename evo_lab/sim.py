@@ -217,8 +217,9 @@ class SimulationResult:
         w.writerows(self.rows)
         text = buf.getvalue()
         if path is not None:
-            with open(path, "w", encoding="utf-8", newline="") as f:
-                f.write(text)
+            from .core.atomic import atomic_write_text
+
+            atomic_write_text(path, text)
         return text
 
     def to_pandas(self) -> Any:
@@ -248,11 +249,19 @@ class SimulationResult:
         return "\n".join(lines)
 
     @classmethod
-    def from_json(cls, text: str) -> SimulationResult:
-        d = json.loads(text)
+    def from_json(cls, text: str | bytes) -> SimulationResult:
+        """Read :meth:`to_json`'s text (size and nesting checked before parsing; a bad file is a
+        :class:`SimulationError` or a :class:`~evo_lab.core.errors.FormatError`)."""
+        from .core.jsonio import loads
+
+        d = loads(text, "simulation")
         if not isinstance(d, dict) or d.get("format") != SIM_FORMAT:
             raise SimulationError(f"not an {SIM_FORMAT} file")
-        return cls(rows=d["games"], summary=d["summary"], config=d["config"], timing=d.get("timing", {}))
+        parts = {k: d.get(k) for k in ("games", "summary", "config")}
+        if not isinstance(parts["games"], list) or not isinstance(parts["summary"], list) \
+                or not isinstance(parts["config"], dict) or not isinstance(d.get("timing", {}), dict):
+            raise SimulationError(f"an {SIM_FORMAT} file holds the lists games and summary and the object config")
+        return cls(rows=parts["games"], summary=parts["summary"], config=parts["config"], timing=d.get("timing", {}))
 
 
 def summarize(rows: Sequence[dict], labels: Sequence[str], game: str = "evo2e") -> list[dict]:

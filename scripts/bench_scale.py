@@ -18,6 +18,7 @@ import json
 import sys
 import time
 
+from evo_lab.core.atomic import atomic_write_text
 from evo_lab.sim import LOCAL_DASK_CONFIG, simulate
 
 
@@ -75,10 +76,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{t_serial / t_dask:.2f}x; workers' CPU {cpu_workers:.1f} s (serial {cpu_serial:.1f} s), speed-up on "
           f"{args.workers} free cores {ideal:.2f}x; identical results: {same}", flush=True)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"games": args.games, "workers": args.workers, "serial_s": t_serial, "serial_cpu_s": cpu_serial,
-                       "dask_s": t_dask, "dask_workers_cpu_s": cpu_workers, "cluster_start_s": t_start,
-                       "speedup": t_serial / t_dask, "speedup_free_cores": ideal, "identical": same}, f, indent=1)
+        atomic_write_text(args.json, json.dumps(
+            {"games": args.games, "workers": args.workers, "serial_s": t_serial, "serial_cpu_s": cpu_serial,
+             "dask_s": t_dask, "dask_workers_cpu_s": cpu_workers, "cluster_start_s": t_start,
+             "speedup": t_serial / t_dask, "speedup_free_cores": ideal, "identical": same}, indent=1))
     return 0 if same else 1
 
 

@@ -17,6 +17,7 @@ import json
 import sys
 import time
 
+from evo_lab.core.atomic import atomic_write_text
 from evo_lab.sim import simulate
 
 
@@ -46,8 +47,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{s['win_high']:.3f}]), mean MP {s['mean_mp']:.1f} vs {r.summary[1]['mean_mp']:.1f}; "
               f"target {target:.0%}; {secs:.0f} s on {args.workers} workers", flush=True)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(out, f, indent=1)
+        atomic_write_text(args.json, json.dumps(out, indent=1))
     return 0
 
 

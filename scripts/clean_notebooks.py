@@ -21,6 +21,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from evo_lab.core.atomic import atomic_write_text
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -96,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         if new != text:
             dirty.append(p)
             if not args.check:
-                p.write_text(new, encoding="utf-8")
+                atomic_write_text(p, new)
     if args.check and dirty:
         print("not clean (run scripts/clean_notebooks.py):", ", ".join(str(p) for p in dirty))
         return 1

@@ -28,6 +28,8 @@ import re
 import sys
 from pathlib import Path
 
+from evo_lab.core.atomic import atomic_write_text
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 OUT = ROOT / "docs" / "lessons"
@@ -216,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if stale or extra else 0
     OUT.mkdir(parents=True, exist_ok=True)
     for f in stale:
-        f.write_text(files[f], encoding="utf-8")
+        atomic_write_text(f, files[f])
         print("wrote", f.relative_to(ROOT))
     for f in extra:
         f.unlink()

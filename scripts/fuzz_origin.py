@@ -19,6 +19,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from evo_lab.core.atomic import atomic_write_text
 from evo_lab.games.origin.fuzz import fuzz_chunk
 from evo_lab.parallel import map_chunks
 
@@ -64,8 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         for r in bad[:10]:
             print(f"  FAIL players={r['players']} seed={r['seed']} options={r['options']}: {r['error']}")
         Path(args.failures).parent.mkdir(parents=True, exist_ok=True)
-        with open(args.failures, "w", encoding="utf-8") as f:
-            json.dump(bad, f, indent=1)
+        atomic_write_text(args.failures, json.dumps(bad, indent=1))
         print(f"  failures written to {args.failures}")
         return 1
     return 0

@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from evo_lab.core.atomic import atomic_write_text
+
 OUT = Path(__file__).resolve().parents[1] / "evo_lab" / "data" / "evolution"
 REF = "reference evolution-northstar.md"
 BASE_TRAITS = ["ambush", "burrowing", "climbing", "cooperation", "fat-tissue", "fertile", "foraging", "hard-shell",
@@ -194,9 +196,9 @@ def main() -> None:
                 "title": "Evolution (North Star Games), Evolution: Climate, and the NEU course-2016 variant",
                 "pack_version": "2026.12.0", "parts": {k: f"{k}.json" for k in parts},
                 "notes": "Official and Climate food values, icons and events are ASSUMED (not public). See docs/evolution.md."}
-    (OUT / "pack.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    atomic_write_text(OUT / "pack.json", json.dumps(manifest, indent=1) + "\n")
     for k, d in parts.items():
-        (OUT / f"{k}.json").write_text(json.dumps(d, indent=1) + "\n")
+        atomic_write_text(OUT / f"{k}.json", json.dumps(d, indent=1) + "\n")
     print(f"wrote {OUT}")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from evo_lab.core.atomic import atomic_write_text
 from evo_lab.games.origin.doctables import update
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "origin.md"
@@ -15,7 +16,7 @@ def main() -> int:
     old = DOC.read_text(encoding="utf-8")
     new = update(old)
     if new != old:
-        DOC.write_text(new, encoding="utf-8")
+        atomic_write_text(DOC, new)
         print(f"updated {DOC}")
     else:
         print(f"{DOC} is up to date")

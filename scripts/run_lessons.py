@@ -23,6 +23,8 @@ from nbclient import NotebookClient
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from clean_notebooks import NOTEBOOKS, clean, dumps  # noqa: E402
 
+from evo_lab.core.atomic import atomic_write_text
+
 
 def run(path: Path, timeout: int = 600) -> float:
     nb = nbformat.read(path, as_version=4)
@@ -30,7 +32,7 @@ def run(path: Path, timeout: int = 600) -> float:
     NotebookClient(nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}},
                    record_timing=False).execute()
     seconds = time.perf_counter() - t0
-    path.write_text(dumps(clean(json.loads(nbformat.writes(nb)))), encoding="utf-8")
+    atomic_write_text(path, dumps(clean(json.loads(nbformat.writes(nb)))))
     return seconds
 
 

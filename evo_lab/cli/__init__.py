@@ -15,6 +15,8 @@ import importlib.util
 import sys
 from typing import NoReturn
 
+from ..core.errors import EvoLabError
+
 #: Command modules, in the order ``evo-lab --help`` lists them.
 MODULES = ["demo", "board", "odds", "simulate", "tournament", "bench", "lab", "evolution"]
 
@@ -89,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:  # a file that is missing or cannot be read or written: name it, no errno
         print(f"evo-lab {args.command}: error: {os_error_text(e)}", file=sys.stderr)
         return 2
-    except ValueError as e:  # typed errors of evo-lab are ValueErrors: show them plainly
+    except (ValueError, EvoLabError) as e:  # evo-lab's typed errors (and bad values): one plain line
         print(f"evo-lab {args.command}: error: {e}", file=sys.stderr)
         return 2
 

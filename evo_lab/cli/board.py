@@ -70,8 +70,9 @@ def run(args: argparse.Namespace) -> int:
     wrote = False
     try:
         if args.svg:
-            with open(args.svg, "w", encoding="utf-8") as f:
-                f.write(board.to_svg(labels=not args.no_labels))
+            from ..core.atomic import atomic_write_text
+
+            atomic_write_text(args.svg, board.to_svg(labels=not args.no_labels))
             print(f"wrote {args.svg}")
             wrote = True
         if args.json:

@@ -22,18 +22,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _read_one(text: str) -> object:
-    """Exactly one JSON value (surrounding whitespace allowed)."""
-    dec = json.JSONDecoder()
-    text = text.strip()
-    if not text:
-        raise ValueError("<stdin>: empty input: expected one JSON value")
-    try:
-        value, end = dec.raw_decode(text)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"<stdin>: not valid JSON: {e}") from None
-    if text[end:].strip():
-        raise ValueError("<stdin>: more than one JSON value")
-    return value
+    """Exactly one JSON value (surrounding whitespace allowed), size and nesting checked before parsing."""
+    from ..games.evolution.course.harness import read_input
+
+    return read_input(text, "<stdin>")
 
 
 def run_harness(args: argparse.Namespace) -> int:

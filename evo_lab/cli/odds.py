@@ -70,23 +70,24 @@ def _combat(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_position_file(path: str):
-    """The position in a saved position or game-record file; errors name the file (and the bad field)."""
+def load_position_file(path: str, game: str = "evo2e"):
+    """The position in a saved position or game-record file of ``game`` (the odds tools are Evo 2e's); errors
+    name the file and the bad field, and a file of another game says so."""
     from ..core.errors import FormatError
-    from ..games.evo2e import State
+    from ..core.records import RECORD, load_position, load_record, read_json
+    from ..core.registry import game_entry
 
-    text = Path(path).read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise FormatError(f"{path}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})", "") from None
+    data = read_json(Path(path))
     fmt = data.get("format") if isinstance(data, dict) else None
-    try:
-        return State.from_record(data) if fmt == "evo-lab-record" else State.from_dict(data)
-    except FormatError as e:
-        err = FormatError(f"{path}: {e}", "")
-        err.field = e.field
-        raise err from None
+    gid = data.get("game") if isinstance(data, dict) and data.get("version") != 1 else game
+    if isinstance(gid, str) and gid != game:
+        try:
+            title = game_entry(gid).title
+        except ValueError:
+            title = gid
+        raise FormatError(f"wrong game: this file is {title!r}, but this tool is for "
+                          f"{game_entry(game).title}", "game", path)
+    return load_record(data, path) if fmt == RECORD else load_position(data, path)
 
 
 def _climate(args: argparse.Namespace) -> int:

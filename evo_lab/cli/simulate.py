@@ -134,8 +134,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"time: {t['seconds']:.2f} s ({t['games_per_second']:.1f} games/s, executor {t['executor']})",
               file=sys.stderr)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            f.write(result.to_json(indent=1))
+        from ..core.atomic import atomic_write_text
+
+        atomic_write_text(args.json, result.to_json(indent=1))
         print(f"wrote {args.json}")
     if args.csv:
         result.to_csv(args.csv)

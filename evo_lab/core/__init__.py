@@ -10,11 +10,11 @@ from .observer import Observer, Secret
 from .protocol import CHANCE, TERMINAL, GameState, apply_random_chance, play_out, sample_chance
 from .records import load_position, load_record
 from .registry import UnknownGameError, make_game, register_game, registered_games
-from .tree import GameTree, Node
+from .tree import GameTree, Node, load_tree
 
 __all__ = [
     "EvoLabError", "FormatError", "IllegalActionError", "CHANCE", "TERMINAL", "GameState",
     "sample_chance", "apply_random_chance", "play_out", "GameTree", "Node", "draw", "draw_from", "exact",
-    "Observer", "Secret", "load_position", "load_record", "UnknownGameError", "make_game", "register_game",
+    "Observer", "Secret", "load_position", "load_record", "load_tree", "UnknownGameError", "make_game", "register_game",
     "registered_games",
 ]

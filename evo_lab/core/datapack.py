@@ -23,21 +23,23 @@ import hashlib
 import json
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any, Callable, Mapping
 
+from .errors import EvoLabError, cut, excerpt
+
 __all__ = ["DataError", "Provenance", "PROVENANCE_LEVELS", "read_json_file", "check_header", "get", "provenance",
-           "nonneg", "read_pack", "PackBase"]
+           "nonneg", "bounded", "int_field", "part_path", "read_pack", "PackBase"]
 
 PROVENANCE_LEVELS = ("printed", "high", "medium", "medium-high", "assumed")
 
 
-class DataError(ValueError):
-    """Bad game data: names the file (``source``), the field and what is wrong."""
+class DataError(EvoLabError, ValueError):
+    """Bad game data: names the file (``source``), the field and what is wrong (cut to a short message)."""
 
     def __init__(self, source: str, field: str, problem: str):
-        self.source, self.field, self.problem = source, field, problem
-        super().__init__(f"{source}: field '{field}': {problem}")
+        self.source, self.field, self.problem = cut(str(source), 300), cut(str(field), 200), cut(problem)
+        super().__init__(f"{self.source}: field '{self.field}': {self.problem}")
 
     def __reduce__(self):
         return (type(self), (self.source, self.field, self.problem))
@@ -60,17 +62,43 @@ class Provenance:
 
 def read_json_file(path: Any, source: str) -> Any:
     """Parse the JSON file at ``path`` (a :class:`~pathlib.Path` or an importlib resource); errors name
-    ``source``."""
+    ``source``. Size and nesting are checked before parsing (:mod:`evo_lab.core.jsonio`)."""
+    from . import jsonio
+    from .errors import FormatError
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(source, "<file>", "no such file") from None
+        if isinstance(path, Path):
+            return jsonio.read_file(path, source)
+        return jsonio.loads(path.read_bytes(), source)
+    except FormatError as e:
+        problem = e.message
+        if problem == "no such file":
+            raise DataError(source, "<file>", "no such file") from None
+        raise DataError(source, "<file>", problem if problem.startswith(("not valid JSON", "cannot read"))
+                        else f"not valid JSON: {problem}") from None
     except OSError as e:
         raise DataError(source, "<file>", f"cannot read: {e.strerror or e}") from None
+
+
+def part_path(base: Path, name: Any, manifest: str, part: str) -> Path:
+    """The file of part ``part``, named ``name`` in the manifest, checked to stay inside the pack folder
+    ``base``: a relative file name without ``..``, which (symbolic links resolved) lies inside ``base``."""
+    where = f"parts.{part}"
+    if not isinstance(name, str) or not name.strip():
+        raise DataError(manifest, where, f"must be a file name (text), got {excerpt(name)}")
+    pure = PurePosixPath(name.replace("\\", "/"))
+    if pure.is_absolute() or PureWindowsPath(name).drive or ".." in pure.parts:
+        raise DataError(manifest, where, f"the file {excerpt(name)} is outside the pack folder: a part is a "
+                                         "file name inside the pack's folder (no absolute path, no '..')")
+    target = base / name
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataError(source, "<file>", f"not valid JSON: {e}") from None
+        inside = base.resolve() in target.resolve().parents
+    except (OSError, RuntimeError):  # a symbolic-link loop
+        inside = False
+    if not inside:
+        raise DataError(manifest, where, f"the file {excerpt(name)} leads outside the pack folder (a symbolic "
+                                         "link resolved): a part must stay inside the pack's folder")
+    return target
 
 
 def check_header(d: Any, source: str, fmt: str, part: str | None = None, versions: tuple[int, ...] = (1,)) -> None:
@@ -78,12 +106,12 @@ def check_header(d: Any, source: str, fmt: str, part: str | None = None, version
     if not isinstance(d, Mapping):
         raise DataError(source, "<root>", "must be a JSON object")
     if d.get("format") != fmt:
-        raise DataError(source, "format", f"expected {fmt!r}, got {d.get('format')!r}")
+        raise DataError(source, "format", f"expected {fmt!r}, got {excerpt(d.get('format'))}")
     if d.get("version") not in versions:
-        raise DataError(source, "version", f"unsupported version {d.get('version')!r} "
+        raise DataError(source, "version", f"unsupported version {excerpt(d.get('version'))} "
                                            f"(this evo-lab reads {', '.join(map(str, versions))})")
     if part is not None and d.get("part") != part:
-        raise DataError(source, "part", f"expected part {part!r}, got {d.get('part')!r}")
+        raise DataError(source, "part", f"expected part {part!r}, got {excerpt(d.get('part'))}")
 
 
 def get(d: Any, key: str, source: str, typ: type | tuple, where: str = "", default: Any = ...) -> Any:
@@ -98,7 +126,7 @@ def get(d: Any, key: str, source: str, typ: type | tuple, where: str = "", defau
         raise DataError(source, name, "missing")
     v = d[key]
     if typ is int and (isinstance(v, bool) or not isinstance(v, int)):
-        raise DataError(source, name, f"must be an integer, got {v!r}")
+        raise DataError(source, name, f"must be an integer, got {excerpt(v)}")
     if not isinstance(v, typ):
         tn = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
         raise DataError(source, name, f"must be {tn}, got {type(v).__name__}")
@@ -108,11 +136,12 @@ def get(d: Any, key: str, source: str, typ: type | tuple, where: str = "", defau
 def provenance(d: Mapping, source: str, where: str, key: str = "provenance", src_key: str = "source") -> Provenance:
     """The provenance of an entry: ``{"provenance": level, "source": text}``."""
     level = d.get(key) if isinstance(d, Mapping) else None
-    if level not in PROVENANCE_LEVELS:
-        raise DataError(source, f"{where}{key}", f"must be one of {', '.join(PROVENANCE_LEVELS)}, got {level!r}")
+    if not isinstance(level, str) or level not in PROVENANCE_LEVELS:
+        raise DataError(source, f"{where}{key}",
+                        f"must be one of {', '.join(PROVENANCE_LEVELS)}, got {excerpt(level)}")
     s = d.get(src_key)
-    if not isinstance(s, str) or not s.strip():
-        raise DataError(source, f"{where}{src_key}", "every value needs a non-empty source")
+    if not isinstance(s, str) or not s.strip() or len(s) > 2000:
+        raise DataError(source, f"{where}{src_key}", "every value needs a non-empty source (at most 2000 characters)")
     return Provenance(level, s)
 
 
@@ -121,6 +150,20 @@ def nonneg(v: int, source: str, name: str) -> int:
     if v < 0:
         raise DataError(source, name, f"must be >= 0, got {v}")
     return v
+
+
+def bounded(v: int, lo: int, hi: int, source: str, name: str) -> int:
+    """``v`` if ``lo <= v <= hi``, else a :class:`DataError` naming the bound (every number a pack gives is
+    bounded before it sizes anything: a deck, a die, a loop)."""
+    if not lo <= v <= hi:
+        raise DataError(source, name, f"must be >= {lo} and <= {hi}, got {excerpt(v)}")
+    return v
+
+
+def int_field(d: Any, key: str, source: str, where: str, lo: int, hi: int, default: Any = ...) -> int:
+    """``d[key]``: an integer ``lo..hi`` (see :func:`get` and :func:`bounded`)."""
+    v = get(d, key, source, int, where, default)
+    return bounded(v, lo, hi, source, f"{where}{key}")
 
 
 def read_pack(path: str | Path | Mapping[str, Any] | None, parts: tuple[str, ...], default_dir: tuple[str, ...],
@@ -153,8 +196,15 @@ def read_pack(path: str | Path | Mapping[str, Any] | None, parts: tuple[str, ...
         for part in parts:
             if part not in files:
                 raise DataError(f"{label}/pack.json", f"parts.{part}", "missing")
-            src = f"{label}/{files[part]}"
-            raw[part] = read_json_file(base / files[part], src)
+            name = files[part]
+            if isinstance(base, Path):
+                target: Any = part_path(base, name, f"{label}/pack.json", part)
+            else:  # the shipped pack (package resources): plain names only
+                if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
+                    raise DataError(f"{label}/pack.json", f"parts.{part}", f"must be a file name, got {excerpt(name)}")
+                target = base / name
+            src = f"{label}/{name}"
+            raw[part] = read_json_file(target, src)
             sources[part] = src
         raw["pack"] = manifest
     else:
@@ -165,12 +215,14 @@ def read_pack(path: str | Path | Mapping[str, Any] | None, parts: tuple[str, ...
         for part in parts:
             if part not in path:
                 raise DataError("<dict>", part, "missing part")
+            if not isinstance(path[part], Mapping):
+                raise DataError("<dict>", part, f"a part must be an object, got {excerpt(path[part])}")
             raw[part] = path[part]
             sources[part] = "<dict>"
     for part, src in (overrides or {}).items():
-        if part not in parts:
-            raise DataError(str(src) if not isinstance(src, Mapping) else "<dict>", "part",
-                            f"unknown part {part!r}; parts are {', '.join(parts)}")
+        if not isinstance(part, str) or part not in parts:
+            raise DataError(excerpt(src) if not isinstance(src, Mapping) else "<dict>", "part",
+                            f"unknown part {excerpt(part)}; parts are {', '.join(parts)}")
         if isinstance(src, Mapping):
             raw[part], sources[part] = dict(src), "<dict>"
         else:

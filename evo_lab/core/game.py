@@ -30,11 +30,34 @@ from typing import Any, Hashable, Iterator
 
 import numpy as np
 
-from .errors import FormatError, IllegalActionError
+from .errors import EvoLabError, FormatError, IllegalActionError, cut, excerpt
 from .protocol import apply_random_chance
 from .records import POSITION, RECORD, envelope, game_from_config, open_envelope, read_json
 
-__all__ = ["GameBase", "StateBase"]
+__all__ = ["GameBase", "StateBase", "check_loaded"]
+
+
+def check_loaded(s: Any) -> None:
+    """Run the game's own invariant checker (``s.check_invariants()``) on a state a loader just built; a
+    broken invariant, or a state that cannot even be asked what comes next, is a :class:`FormatError` (field
+    ``state``), never a state that breaks later."""
+    try:
+        f = getattr(s, "check_loaded_invariants", None) or getattr(s, "check_invariants", None)
+        if f is not None:
+            f()
+        if not s.is_terminal():
+            s.legal_actions()
+    except (AssertionError, EvoLabError) as e:
+        raise FormatError(f"inconsistent position: {cut(str(e), 300)}", "state") from None
+    except Exception as e:  # noqa: BLE001 - whatever a corrupt state raises, the loader's answer is typed
+        raise FormatError(f"inconsistent position ({type(e).__name__}: {cut(str(e), 200)})", "state") from None
+
+
+def _start_of(cls: type, start: Any, game: Any) -> Any:
+    try:  # the record's nesting was checked as a whole
+        return cls.from_envelope(open_envelope(start, POSITION), game)  # type: ignore[attr-defined]
+    except FormatError as e:
+        raise FormatError(e.message, f"start.{e.field}" if e.field != "<root>" else "start") from None
 
 
 class GameBase:
@@ -98,7 +121,7 @@ class StateBase:
 
     def explain_illegal(self, action: Any) -> tuple[str, str]:
         """Why ``action`` is not legal here: ``(message, reason code)``. Games override with their reasons."""
-        return f"{action!r} is not a legal action here", "not_legal"
+        return f"{excerpt(action)} is not a legal action here", "not_legal"
 
     def coerce_action(self, action: Any) -> Any:
         """Turn user input into an action (strings are parsed); raise :class:`IllegalActionError` otherwise."""
@@ -151,7 +174,7 @@ class StateBase:
             try:
                 msg, reason = self.explain_illegal(action)
             except Exception:  # noqa: BLE001 - junk arguments must still give a typed error
-                msg, reason = f"not a legal action here: {action!r}", "not_legal"
+                msg, reason = f"not a legal action here: {excerpt(action)}", "not_legal"
             raise IllegalActionError(msg, reason, action)
         self._push(action)
 
@@ -233,23 +256,30 @@ class StateBase:
 
     @classmethod
     def from_dict(cls, data: Any, game: Any = None) -> Any:
-        """Read a position; a bad one raises :class:`FormatError` naming the field."""
-        env = open_envelope(data, POSITION)
+        """Read a position (a dict, JSON text or a path); a bad one raises :class:`FormatError` naming the
+        field."""
+        return cls.from_envelope(open_envelope(read_json(data), POSITION), game)
+
+    @classmethod
+    def from_envelope(cls, env: Any, game: Any = None) -> Any:
+        """Read the position of an opened envelope (:func:`~evo_lab.core.records.open_envelope`) whose nesting
+        was checked (:func:`~evo_lab.core.records.read_json`)."""
         gcls = getattr(cls, "game_class", None)
         if game is None:
             if gcls is None:
                 raise FormatError("no game class to build the configuration", "config")
             game = game_from_config(gcls, env)
         if env.game != game.name:
-            raise FormatError(f"this position is of game {env.game!r}, not {game.name!r}", "game")
+            raise FormatError(f"this position is of game {excerpt(env.game)}, not {excerpt(game.name)}", "game")
         if env.game_version == game.version:
             s = cls.load_state(game, env.data.get("state"))
         elif env.game_version in getattr(game, "read_versions", ()):
             s = cls.load_state(game, env.data.get("state"), version=env.game_version)
         else:
             known = ", ".join(str(v) for v in (*getattr(game, "read_versions", ()), game.version))
-            raise FormatError(f"unsupported {game.name} position version {env.game_version!r} "
+            raise FormatError(f"unsupported {game.name} position version {excerpt(env.game_version)} "
                               f"(this evo-lab reads {known})", "game_version")
+        check_loaded(s)
         s._origin = None
         s._origin = s.to_dict()
         return s
@@ -272,25 +302,27 @@ class StateBase:
     @classmethod
     def from_record(cls, data: Any) -> Any:
         """Replay a record (dict or JSON text); raises :class:`FormatError` naming the bad entry."""
-        env = open_envelope(data, RECORD)
+        env = open_envelope(read_json(data), RECORD)
         gcls = getattr(cls, "game_class", None)
         if gcls is None:
             raise FormatError("no game class to build the configuration", "config")
         known = (getattr(gcls, "version", env.game_version), *getattr(gcls, "read_versions", ()))
         if env.game_version not in known:
-            raise FormatError(f"unsupported record version {env.game_version!r} (this evo-lab reads "
+            raise FormatError(f"unsupported record version {excerpt(env.game_version)} (this evo-lab reads "
                               f"{', '.join(map(str, sorted(known)))})", "game_version")
         game = game_from_config(gcls, env)
         d = env.data
-        s = cls.from_dict(d["start"], game) if "start" in d else game.new_initial_state()
+        s = _start_of(cls, d["start"], game) if "start" in d else game.new_initial_state()
         acts = d.get("actions")
         if not isinstance(acts, list):
             raise FormatError("must be a list of action strings", "actions")
         for i, t in enumerate(acts):
+            if not isinstance(t, str):
+                raise FormatError(f"must be an action string, got {excerpt(t)}", f"actions[{i}]")
             try:
                 s.apply_action(t)
             except (FormatError, IllegalActionError) as e:
-                raise FormatError(f"cannot replay {t!r}: {e}", f"actions[{i}]") from None
+                raise FormatError(f"cannot replay {excerpt(t)}: {e}", f"actions[{i}]") from None
         return s
 
     # ----- conveniences

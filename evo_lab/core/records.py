@@ -24,15 +24,16 @@ evo_lab.core.errors.FormatError: format: expected 'evo-lab-position', got 'evo-l
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import FormatError
+from . import jsonio
+from .errors import EvoLabError, FormatError, excerpt
+from .jsonio import MAX_DEPTH
 
 __all__ = ["POSITION", "RECORD", "TREE", "ENVELOPE_VERSION", "Envelope", "envelope", "open_envelope", "read_json",
-           "load_position", "load_record", "game_class_for", "game_from_config"]
+           "source_of", "load_position", "load_record", "game_class_for", "game_from_config"]
 
 POSITION = "evo-lab-position"
 RECORD = "evo-lab-record"
@@ -58,46 +59,48 @@ def envelope(fmt: str, game: str, game_version: int, config: Any, **body: Any) -
     return out
 
 
-def read_json(data: Any, source: str = "<root>") -> Any:
-    """``data`` as parsed JSON: a dict is returned as is, text or bytes are parsed, a :class:`~pathlib.Path` is
-    read. Errors are :class:`FormatError` naming ``source`` (the file name when reading a file)."""
+def read_json(data: Any, source: str | None = None, *, max_depth: int = MAX_DEPTH) -> Any:
+    """``data`` as parsed JSON: a dict is returned as is (after a depth check), text or bytes are parsed, a
+    :class:`~pathlib.Path` is read (at most :data:`~evo_lab.core.jsonio.MAX_BYTES`). Errors are
+    :class:`FormatError` naming ``source`` (the file name when reading a file); nesting deeper than
+    ``max_depth`` is refused before parsing."""
     if isinstance(data, Path):
-        try:
-            text = data.read_text(encoding="utf-8")
-        except OSError as e:
-            raise FormatError(f"cannot read {data}: {e.strerror or e}", str(data)) from None
-        return read_json(text, str(data))
+        return jsonio.read_file(data, source or str(data), max_depth=max_depth)
     if isinstance(data, (str, bytes, bytearray)):
-        if not str(data if isinstance(data, str) else data[:1]).strip():
-            raise FormatError("empty input: expected a JSON object", source)
-        try:
-            return json.loads(data)
-        except json.JSONDecodeError as e:
-            raise FormatError(f"not valid JSON: {e}", source) from None
+        return jsonio.loads(data, source, max_depth=max_depth)
+    jsonio.check_tree(data, source, max_depth=max_depth)
     return data
 
 
+def source_of(data: Any, source: str | None = None) -> str | None:
+    """The name errors give for ``data``: ``source`` if given, a path's own name, else ``None``."""
+    return source or (str(data) if isinstance(data, Path) else None)
+
+
 def open_envelope(data: Any, fmt: str, game: str | None = None) -> Envelope:
-    """Check ``data`` is an envelope of format ``fmt`` (and of ``game`` if given) and open it."""
-    data = read_json(data)
+    """Check ``data`` is an envelope of format ``fmt`` (and of ``game`` if given) and open it. Text and paths
+    are read with :func:`read_json`; a dict is taken as it is (the loaders check its nesting once, on
+    entry)."""
     if not isinstance(data, dict):
-        raise FormatError(f"a {fmt} must be a JSON object", "<root>")
+        data = read_json(data)
+    if not isinstance(data, dict):
+        raise FormatError(f"a {fmt} must be a JSON object, got {type(data).__name__}", "<root>")
     if data.get("format") != fmt:
-        raise FormatError(f"expected {fmt!r}, got {data.get('format')!r}", "format")
+        raise FormatError(f"expected {fmt!r}, got {excerpt(data.get('format'))}", "format")
     version = data.get("version")
     if version == 1:  # Evo 2e before the multi-game envelope: "game" held the configuration
         env = Envelope(fmt, "evo2e", 1, data.get("game"), data)
     elif version == ENVELOPE_VERSION:
         gid = data.get("game")
         if not isinstance(gid, str):
-            raise FormatError(f"must be a game id string, got {gid!r}", "game")
+            raise FormatError(f"must be a game id string, got {excerpt(gid)}", "game")
         gv = data.get("game_version")
         if isinstance(gv, bool) or not isinstance(gv, int):
-            raise FormatError(f"must be an integer, got {gv!r}", "game_version")
+            raise FormatError(f"must be an integer, got {excerpt(gv)}", "game_version")
         env = Envelope(fmt, gid, gv, data.get("config"), data)
     else:
-        raise FormatError(f"unsupported version {version!r} (this evo-lab reads 1 and {ENVELOPE_VERSION})",
-                          "version")
+        raise FormatError(f"unsupported version {excerpt(version)} (this evo-lab reads 1 and "
+                          f"{ENVELOPE_VERSION})", "version")
     if game is not None and env.game != game:
         raise FormatError(f"this file is a {env.game!r} {fmt}, not {game!r}", "game")
     return env
@@ -118,24 +121,39 @@ def game_from_config(gcls: Any, env: Envelope) -> Any:
     """The game of an envelope's configuration. A file of an older ``game_version`` the game still reads
     (``gcls.read_versions``) is built with ``gcls.from_dict(config, version=...)``, so the game can apply the
     rules that file was written under."""
-    if env.game_version != getattr(gcls, "version", env.game_version) and \
-            env.game_version in getattr(gcls, "read_versions", ()):
-        return gcls.from_dict(env.config, version=env.game_version)
-    return gcls.from_dict(env.config)
+    from .datapack import DataError
+
+    try:
+        if env.game_version != getattr(gcls, "version", env.game_version) and \
+                env.game_version in getattr(gcls, "read_versions", ()):
+            return gcls.from_dict(env.config, version=env.game_version)
+        return gcls.from_dict(env.config)
+    except FormatError:
+        raise
+    except DataError as e:
+        raise FormatError(f"its data pack: {e}", "config.data") from None
+    except EvoLabError as e:  # the game's own configuration errors
+        raise FormatError(str(e), "config") from None
 
 
-def load_position(data: Any) -> Any:
-    """A state of whichever game the position file names (dict, JSON text or a :class:`~pathlib.Path`)."""
-    source = str(data) if isinstance(data, Path) else "<root>"
-    data = read_json(data, source)
-    env = open_envelope(data, POSITION)
-    game = game_from_config(game_class_for(env.game), env)
-    return game.state_class.from_dict(env.data, game)
+def load_position(data: Any, source: str | None = None) -> Any:
+    """A state of whichever game the position file names (dict, JSON text or a :class:`~pathlib.Path`).
+    Errors are :class:`FormatError` naming ``source`` (default: the path) and the field."""
+    source = source_of(data, source)
+    try:
+        env = open_envelope(read_json(data, source), POSITION)
+        game = game_from_config(game_class_for(env.game), env)
+        return game.state_class.from_envelope(env, game)
+    except FormatError as e:
+        raise e.at(source) from None
 
 
-def load_record(data: Any) -> Any:
-    """Replay a record of whichever game it names (dict, JSON text or a :class:`~pathlib.Path`)."""
-    source = str(data) if isinstance(data, Path) else "<root>"
-    data = read_json(data, source)
-    env = open_envelope(data, RECORD)
-    return game_from_config(game_class_for(env.game), env).state_class.from_record(env.data)
+def load_record(data: Any, source: str | None = None) -> Any:
+    """Replay a record of whichever game it names (dict, JSON text or a :class:`~pathlib.Path`). Errors are
+    :class:`FormatError` naming ``source`` (default: the path) and the field."""
+    source = source_of(data, source)
+    try:
+        env = open_envelope(read_json(data, source), RECORD)
+        return game_from_config(game_class_for(env.game), env).state_class.from_record(env.data)
+    except FormatError as e:
+        raise e.at(source) from None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Iterator
 
-from .errors import EvoLabError, FormatError
+from .errors import EvoLabError, FormatError, IllegalActionError, excerpt
 from .protocol import sample_chance
 
 
@@ -237,42 +237,139 @@ class GameTree:
 
     # ----- files
     def to_dict(self) -> dict:
-        """The tree as nested JSON-able dicts: the root position and every line's action strings."""
-
-        def enc(n: Node) -> list:
-            return [{"action": c.text, "comment": c.comment, "children": enc(c)} if c.comment or c.children
-                    else {"action": c.text} for c in n.children]
-
-        return {"format": "evo-lab-tree", "version": 1, "root": self.root.state.to_dict(),
-                "lines": enc(self.root), "current": [n.text for n in self.path()[1:]]}
+        """The tree as JSON-able data (format version 2, flat: no nesting however long the game): the root
+        position, then every other node in depth-first order as ``[parent, action]`` (``[parent, action,
+        comment]`` when it has a comment), where ``parent`` is the index of an earlier node (0: the root, k:
+        the k-th entry of ``nodes``); ``current`` is the index of the current node."""
+        index: dict[int, int] = {id(self.root): 0}
+        nodes: list[list] = []
+        for n in self.nodes():
+            if n.parent is None:
+                continue
+            index[id(n)] = len(nodes) + 1
+            nodes.append([index[id(n.parent)], n.text] + ([n.comment] if n.comment else []))
+        return {"format": TREE_FORMAT, "version": TREE_VERSION, "root": self.root.state.to_dict(), "nodes": nodes,
+                "current": index[id(self.current)]}
 
     @classmethod
-    def from_dict(cls, data: dict, state_from_dict: Callable[[dict], Any]) -> "GameTree":
-        if not isinstance(data, dict) or data.get("format") != "evo-lab-tree":
+    def from_dict(cls, data: Any, state_from_dict: Callable[[Any], Any]) -> "GameTree":
+        """Read a tree written by :meth:`to_dict` (version 2), or a version-1 file (nested lines, read without
+        recursion). ``state_from_dict`` reads the root position. Every action is replayed with the rules; a
+        bad entry raises :class:`FormatError` naming it."""
+        if not isinstance(data, dict) or data.get("format") != TREE_FORMAT:
             raise FormatError("not an evo-lab tree", "format")
-        if data.get("version") != 1:
-            raise FormatError(f"unsupported version {data.get('version')!r}", "version")
-        tree = cls(state_from_dict(data.get("root")))
-
-        def dec(node: Node, items: Any, where: str) -> None:
-            if not isinstance(items, list):
-                raise FormatError("must be a list", where)
-            for i, it in enumerate(items):
-                if not isinstance(it, dict) or not isinstance(it.get("action"), str):
-                    raise FormatError("each line entry needs an 'action' string", f"{where}[{i}]")
-                tree.current = node
-                try:
-                    child = tree.play(it["action"])
-                except ValueError as e:
-                    raise FormatError(f"illegal action {it['action']!r}: {e}", f"{where}[{i}].action") from None
-                child.comment = str(it.get("comment", ""))
-                dec(child, it.get("children", []), f"{where}[{i}].children")
-
-        dec(tree.root, data.get("lines", []), "lines")
-        tree.current = tree.root
-        for i, text in enumerate(data.get("current", [])):
-            match = [c for c in tree.current.children if c.text == text]
-            if not match:
-                raise FormatError(f"no line continues with {text!r}", f"current[{i}]")
-            tree.current = match[0]
+        version = data.get("version")
+        if version not in (1, TREE_VERSION):
+            raise FormatError(f"unsupported version {excerpt(version)} (this evo-lab reads 1 and {TREE_VERSION})",
+                              "version")
+        try:
+            root = state_from_dict(data.get("root"))
+        except FormatError as e:
+            raise FormatError(e.message, f"root.{e.field}" if e.field != "<root>" else "root") from None
+        tree = cls(root)
+        if version == 1:
+            _read_v1(tree, data.get("lines", []))
+            _current_v1(tree, data.get("current", []))
+        else:
+            nodes = _read_v2(tree, data.get("nodes"))
+            cur = data.get("current", 0)
+            if isinstance(cur, bool) or not isinstance(cur, int) or not 0 <= cur <= len(nodes):
+                raise FormatError(f"expected a node index 0..{len(nodes)}, got {excerpt(cur)}", "current")
+            tree.current = tree.root
+            tree.goto(([tree.root] + nodes)[cur])
         return tree
+
+
+#: The tree format this evo-lab writes (version 1, nested, is still read).
+TREE_FORMAT = "evo-lab-tree"
+TREE_VERSION = 2
+#: Most nodes a tree file may hold (each keeps a snapshot of its position: memory grows with them).
+MAX_TREE_NODES = 20_000
+#: Deepest nesting of a version-1 tree file (two levels per ply: 1,000 plies; evo-lab 0.1 could not write more
+#: than about 490).
+MAX_V1_DEPTH = 2_100
+
+
+def _play_at(tree: GameTree, node: Node, action: Any, where: str) -> Node:
+    if not isinstance(action, str):
+        raise FormatError(f"expected an action string, got {excerpt(action)}", where)
+    tree.current = node
+    try:
+        return tree.play(action)
+    except (FormatError, IllegalActionError) as e:
+        raise FormatError(f"illegal action {excerpt(action)}: {e}", where) from None
+
+
+def _comment(v: Any, where: str) -> str:
+    if not isinstance(v, str) or len(v) > 10_000:
+        raise FormatError(f"expected a comment string of at most 10000 characters, got {excerpt(v)}", where)
+    return v
+
+
+def _read_v2(tree: GameTree, nodes: Any) -> list[Node]:
+    if not isinstance(nodes, list):
+        raise FormatError(f"expected a list of [parent, action] entries, got {excerpt(nodes)}", "nodes")
+    if len(nodes) > MAX_TREE_NODES:
+        raise FormatError(f"{len(nodes)} nodes, more than the {MAX_TREE_NODES} a tree file may hold", "nodes")
+    made: list[Node] = []
+    for i, it in enumerate(nodes):
+        where = f"nodes[{i}]"
+        if not isinstance(it, list) or len(it) not in (2, 3):
+            raise FormatError(f"expected [parent, action] or [parent, action, comment], got {excerpt(it)}", where)
+        parent = it[0]
+        if isinstance(parent, bool) or not isinstance(parent, int) or not 0 <= parent <= i:
+            raise FormatError(f"expected the index of an earlier node 0..{i}, got {excerpt(parent)}", f"{where}[0]")
+        child = _play_at(tree, tree.root if parent == 0 else made[parent - 1], it[1], f"{where}[1]")
+        if len(it) == 3:
+            child.comment = _comment(it[2], f"{where}[2]")
+        made.append(child)
+    return made
+
+
+def _read_v1(tree: GameTree, lines: Any) -> None:
+    """Version 1: ``lines`` nests ``{"action", "comment", "children"}`` one level per ply; read with a
+    stack."""
+    stack = [(tree.root, lines, "lines")]
+    count = 0
+    while stack:
+        node, items, where = stack.pop()
+        if not isinstance(items, list):
+            raise FormatError(f"expected a list, got {excerpt(items)}", where)
+        count += len(items)
+        if count > MAX_TREE_NODES:
+            raise FormatError(f"more than the {MAX_TREE_NODES} nodes a tree file may hold", where)
+        todo = []
+        for i, it in enumerate(items):
+            if not isinstance(it, dict):
+                raise FormatError("each line entry needs an 'action' string", f"{where}[{i}]")
+            child = _play_at(tree, node, it.get("action"), f"{where}[{i}].action")
+            if "comment" in it:
+                child.comment = _comment(it["comment"], f"{where}[{i}].comment")
+            todo.append((child, it.get("children", []), f"{where}[{i}].children"))
+        stack.extend(reversed(todo))
+    tree.current = tree.root
+
+
+def _current_v1(tree: GameTree, current: Any) -> None:
+    if not isinstance(current, list):
+        raise FormatError(f"expected a list of action strings, got {excerpt(current)}", "current")
+    node = tree.root
+    for i, text in enumerate(current):
+        match = [c for c in node.children if c.text == text]
+        if not match:
+            raise FormatError(f"no line continues with {excerpt(text)}", f"current[{i}]")
+        node = match[0]
+    tree.goto(node)
+
+
+def load_tree(data: Any, source: str | None = None) -> GameTree:
+    """A :class:`GameTree` of whichever game its root position names, from a dict, JSON text or a
+    :class:`~pathlib.Path` (version 2, or a nested version-1 file). Errors are :class:`FormatError` naming
+    ``source`` (default: the path) and the field."""
+    from .records import load_position, read_json, source_of
+
+    source = source_of(data, source)
+    try:
+        return GameTree.from_dict(read_json(data, source, max_depth=MAX_V1_DEPTH), load_position)
+    except FormatError as e:
+        raise e.at(source) from None

@@ -224,15 +224,17 @@ class DataDraft:
     def save(self, folder: str | Path) -> DataPack:
         """Write the pack as a folder (``pack.json`` and one file per part) that ``load_data(folder)`` and
         ``Game(data=folder)`` read back as this draft's pack. Returns the pack read back."""
+        from ..core.atomic import atomic_write_folder
+
         folder = Path(folder)
         data = self.pack.to_dict()
         manifest = dict(data["pack"])
         manifest["parts"] = {p: f"{p}.json" for p in PARTS}
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "pack.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        files = {"pack.json": json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"}
         for p in PARTS:
-            (folder / f"{p}.json").write_text(json.dumps(data[p], indent=2, ensure_ascii=False) + "\n",
-                                              encoding="utf-8")
+            files[f"{p}.json"] = json.dumps(data[p], indent=2, ensure_ascii=False) + "\n"
+        # beside, then swapped in: never half a pack (other files are kept)
+        atomic_write_folder(folder, files)
         return load_data(folder)
 
 

@@ -115,10 +115,11 @@ def test_tree_json_round_trip():
     assert back.state.to_json() == t.state.to_json()
     assert [c.text for c in back.root.children[0].children] == ["move C2-C1", "move C2-D2"]
     bad = json.loads(json.dumps(d))
-    bad["lines"][0]["children"][0]["action"] = "move C2-C4"
+    assert bad["nodes"][1][:2] == [1, "move C2-C1"]
+    bad["nodes"][1][1] = "move C2-C4"
     with pytest.raises(evo_lab.FormatError) as e:
         evo_lab.GameTree.from_dict(bad, evo_lab.State.from_dict)
-    assert e.value.field == "lines[0].children[0].action"
+    assert e.value.field == "nodes[1][1]"
     with pytest.raises(evo_lab.FormatError):
         evo_lab.GameTree.from_dict({"format": "x"}, evo_lab.State.from_dict)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...core.datapack import DataError
+from ...core.errors import excerpt
 from ..evo2e import ops
 from ..evo2e.game import Game as Evo2eGame
 from ..evo2e.game import GameConfigError, RuleOptions
@@ -45,9 +46,9 @@ class Evo1eOptions(RuleOptions):
     @classmethod
     def from_dict(cls, d: Mapping[str, Any] | None) -> "Evo1eOptions":
         if isinstance(d, Mapping) and d.get("losing_attacker", "dies") not in ("dies", "stays"):
-            raise GameConfigError(f"losing_attacker must be 'dies' or 'stays', got {d['losing_attacker']!r}")
+            raise GameConfigError(f"losing_attacker must be 'dies' or 'stays', got {excerpt(d['losing_attacker'])}")
         if isinstance(d, Mapping) and d.get("orphan_births", "anywhere") not in ("anywhere", "none"):
-            raise GameConfigError(f"orphan_births must be 'anywhere' or 'none', got {d['orphan_births']!r}")
+            raise GameConfigError(f"orphan_births must be 'anywhere' or 'none', got {excerpt(d['orphan_births'])}")
         return super().from_dict(d)  # type: ignore[return-value]
 
 
@@ -73,6 +74,9 @@ class Game(Evo2eGame):
 
         self.step_overrides = phases.STEP_OVERRIDES
         super().__init__(*args, **kwargs)
+        if "tail" not in self.gene_ids[: self.n_normal]:
+            raise DataError(self.data.sources.get("genes", "genes"), "normal",
+                            "Evo first edition needs the normal gene 'tail' (initiative goes by the longest tail)")
         self.tail_slot = self.gene_index["tail"]
         self.meteor_track = _meteor_track(self.data)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import FormatError
+from ...core.errors import FormatError, excerpt
 from . import genes as G
 from .actions import Action
 from .flow import Step
@@ -62,7 +62,7 @@ class _Args:
         t = str(v).upper()
         if t.startswith("P") and t[1:].isdigit() and 1 <= int(t[1:]) <= n:
             return int(t[1:]) - 1
-        raise FormatError(f"unknown player {v!r} (players are P1..P{n}, or 0..{n - 1})", field)
+        raise FormatError(f"unknown player {excerpt(v)} (players are P1..P{n}, or 0..{n - 1})", field)
 
     def per_player(self, d: Any, field: str) -> dict[int, Any]:
         if d is None:
@@ -80,7 +80,7 @@ class _Args:
         t = str(label).strip().upper()
         if t in g.label_index:
             return g.label_index[t]
-        raise FormatError(f"unknown space {label!r} (spaces are {g.labels[0]}..{g.labels[-1]})", field)
+        raise FormatError(f"unknown space {excerpt(label)} (spaces are {g.labels[0]}..{g.labels[-1]})", field)
 
 
 def _game(players: Any, board: Any, data: Any, options: Any, seed: Any) -> Game:
@@ -88,13 +88,13 @@ def _game(players: Any, board: Any, data: Any, options: Any, seed: Any) -> Game:
     from .game import RuleOptions
 
     if isinstance(players, bool) or not isinstance(players, int):
-        raise FormatError(f"must be an integer, got {players!r}", "players")
+        raise FormatError(f"must be an integer, got {excerpt(players)}", "players")
     try:
         options = RuleOptions.from_dict(options)
     except GameConfigError as e:
         raise FormatError(str(e), "options") from None
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise FormatError(f"must be an integer or None, got {seed!r}", "seed")
+        raise FormatError(f"must be an integer or None, got {excerpt(seed)}", "seed")
     try:
         return Game(players=players, seed=seed, board=board, data=data, options=options)
     except GameConfigError as e:
@@ -143,10 +143,10 @@ def build_position(players: int = 2, *, round: int = 1, phase: str = "movement",
                       displaced=displaced, egg_round=egg_round, newborn=newborn, attack=attack, geysers=geysers,
                       shift=shift, prescience_played=prescience_played, bag=bag))
     if phase not in NODES_OF_PHASE:
-        raise FormatError(f"unknown phase {phase!r}; phases are {', '.join(NODES_OF_PHASE)}", "phase")
+        raise FormatError(f"unknown phase {excerpt(phase)}; phases are {', '.join(NODES_OF_PHASE)}", "phase")
     node = node or _default_node(a)
     if node != "start" and node not in NODES_OF_PHASE[phase]:
-        raise FormatError(f"unknown node {node!r} for the {phase} phase; nodes are "
+        raise FormatError(f"unknown node {excerpt(node)} for the {phase} phase; nodes are "
                           f"{', '.join(NODES_OF_PHASE[phase])}", "node")
     a.node = node
     if phase == "setup":
@@ -167,7 +167,7 @@ def _pile(g: Game, pile: Any) -> list[str]:
     if isinstance(pile, (list, tuple)):
         return list(pile)
     if isinstance(pile, bool) or not isinstance(pile, int) or not 0 <= pile < g.pile_length:
-        raise FormatError(f"must be the tokens revealed or their number 0..{g.pile_length - 1}, got {pile!r}", "pile")
+        raise FormatError(f"must be the tokens revealed or their number 0..{g.pile_length - 1}, got {excerpt(pile)}", "pile")
     out, left, k = [], list(g.tokens0), 0
     while len(out) < pile:
         if left[k]:
@@ -197,27 +197,27 @@ def _default_node(a: _Args) -> str:
 def _common(s: Any, a: _Args) -> None:
     g = a.game
     if isinstance(a.round, bool) or not isinstance(a.round, int) or a.round < 1:
-        raise FormatError(f"must be a round >= 1, got {a.round!r}", "round")
+        raise FormatError(f"must be a round >= 1, got {excerpt(a.round)}", "round")
     s.round = a.round
     _dinosaurs(s, a)
     _genes(s, a)
     for p, v in a.per_player(a.mp, "mp").items():
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise FormatError(f"must be an integer >= 0, got {v!r}", f"mp.P{p + 1}")
+            raise FormatError(f"must be an integer >= 0, got {excerpt(v)}", f"mp.P{p + 1}")
         s.mp[p] = v
     _cards(s, a)
     if a.section is not None:
         if isinstance(a.section, bool) or not isinstance(a.section, int) or not 0 <= a.section < g.n_sections:
-            raise FormatError(f"must be a wheel section 0..{g.n_sections - 1}, got {a.section!r}", "section")
+            raise FormatError(f"must be a wheel section 0..{g.n_sections - 1}, got {excerpt(a.section)}", "section")
         s.section = a.section
     _tokens(s, a)
     order = list(range(g.players)) if a.order is None else [a.player(p, "order") for p in a.order]
     if sorted(order) != list(range(g.players)):
-        raise FormatError(f"must list every player once, got {a.order!r}", "order")
+        raise FormatError(f"must list every player once, got {excerpt(a.order)}", "order")
     s.order = tuple(order)
     for p, v in a.per_player(a.frenzy, "frenzy").items():
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise FormatError(f"must be attack horns >= 0, got {v!r}", f"frenzy.P{p + 1}")
+            raise FormatError(f"must be attack horns >= 0, got {excerpt(v)}", f"frenzy.P{p + 1}")
         s.frenzy = s.frenzy[:p] + (v,) + s.frenzy[p + 1:]
     for p in a.geysers or ():
         s.geysers |= 1 << a.player(p, "geysers")
@@ -235,7 +235,7 @@ def _dinosaurs(s: Any, a: _Args) -> None:
         labels = given.get(p, [g.labels[x] for x in g.starts[p][: g.data.setup["starting_dinosaurs"]]])
         field = f"dinosaurs.P{p + 1}"
         if isinstance(labels, str) or not isinstance(labels, (list, tuple)):
-            raise FormatError(f"must be a list of space labels, got {labels!r}", field)
+            raise FormatError(f"must be a list of space labels, got {excerpt(labels)}", field)
         if len(labels) > g.max_dinos:
             raise FormatError(f"P{p + 1} has {len(labels)} dinosaurs; a clan has {g.max_dinos}", field)
         for lab in labels:
@@ -251,15 +251,15 @@ def _genes(s: Any, a: _Args) -> None:
     s.bag = list(g.bag0)
     for p, gs in a.per_player(a.genes, "genes").items():
         if not isinstance(gs, dict):
-            raise FormatError(f"must map gene ids to counts, got {gs!r}", f"genes.P{p + 1}")
+            raise FormatError(f"must map gene ids to counts, got {excerpt(gs)}", f"genes.P{p + 1}")
         for gid, k in gs.items():
             i = g.gene_index.get(gid, -1)
             if not 0 <= i < g.n_normal:
                 what = "a unique gene: use unique=" if i >= 0 else "not a normal gene"
-                raise FormatError(f"{gid!r} is {what} (normal genes: {', '.join(g.gene_ids[: g.n_normal])})",
+                raise FormatError(f"{excerpt(gid)} is {what} (normal genes: {', '.join(g.gene_ids[: g.n_normal])})",
                                   f"genes.P{p + 1}")
             if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-                raise FormatError(f"{gid}: must be a count >= 0, got {k!r}", f"genes.P{p + 1}")
+                raise FormatError(f"{gid}: must be a count >= 0, got {excerpt(k)}", f"genes.P{p + 1}")
             s.genes[g.n_normal * p + i] += k
             s.bag[i] -= k
             if s.bag[i] < 0:
@@ -268,7 +268,7 @@ def _genes(s: Any, a: _Args) -> None:
     for p, us in a.per_player(a.unique, "unique").items():
         for u in us if isinstance(us, (list, tuple)) else [us]:
             if u not in g.bit:
-                raise FormatError(f"unknown unique gene {u!r}; the pack has {', '.join(g.unique_ids)}",
+                raise FormatError(f"unknown unique gene {excerpt(u)}; the pack has {', '.join(g.unique_ids)}",
                                   f"unique.P{p + 1}")
             if u in owner:
                 raise FormatError(f"{u} belongs to P{owner[u] + 1} and P{p + 1}: each unique gene exists once", "unique")
@@ -283,7 +283,7 @@ def _genes(s: Any, a: _Args) -> None:
         excluded = list(a.excluded)
     for u in excluded:
         if u not in g.bit or u in owner:
-            raise FormatError(f"{u!r} cannot be out of the bag (unknown, or owned)", "excluded")
+            raise FormatError(f"{excerpt(u)} cannot be out of the bag (unknown, or owned)", "excluded")
     if len(set(excluded)) != g.excluded_count:
         raise FormatError(f"{g.excluded_count} unique genes stay out of the bag, got {len(set(excluded))}", "excluded")
     s.excluded = tuple(g.unique_ids.index(u) for u in excluded)  # in the order they left (the setup's draws)
@@ -293,7 +293,7 @@ def _genes(s: Any, a: _Args) -> None:
     for gid, k in (a.bag or {}).items():  # what-if: tokens taken out of the game
         i = g.gene_index.get(gid, -1)
         if i < 0 or isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= s.bag[i]:
-            raise FormatError(f"{gid}: the bag can hold 0..{s.bag[i] if i >= 0 else 0} here, got {k!r}", "bag")
+            raise FormatError(f"{gid}: the bag can hold 0..{s.bag[i] if i >= 0 else 0} here, got {excerpt(k)}", "bag")
         s.bag[i] = k
 
 
@@ -304,7 +304,7 @@ def _cards(s: Any, a: _Args) -> None:
     for p, cs in a.per_player(a.hands, "hands").items():
         for c in cs if isinstance(cs, (list, tuple)) else [cs]:
             if c not in g.card_ids:
-                raise FormatError(f"unknown event card {c!r}; the deck has {', '.join(g.card_ids)}", f"hands.P{p + 1}")
+                raise FormatError(f"unknown event card {excerpt(c)}; the deck has {', '.join(g.card_ids)}", f"hands.P{p + 1}")
             i = g.card_ids.index(c)
             hands[p].append(i)
             s.deck[i] -= 1
@@ -313,7 +313,7 @@ def _cards(s: Any, a: _Args) -> None:
         raise FormatError("must map card ids to counts", "discard")
     for c, k in disc.items():
         if c not in g.card_ids or isinstance(k, bool) or not isinstance(k, int) or k < 0:
-            raise FormatError(f"bad discard entry {c!r}: {k!r}", "discard")
+            raise FormatError(f"bad discard entry {excerpt(c)}: {excerpt(k)}", "discard")
         i = g.card_ids.index(c)
         s.discard[i] += k
         s.deck[i] -= k
@@ -329,7 +329,7 @@ def _tokens(s: Any, a: _Args) -> None:
     rev = []
     for t in a.revealed or ():
         if t not in g.token_ids[:-1]:
-            raise FormatError(f"unknown climate token {t!r}; tokens are {', '.join(g.token_ids[:-1])}", "revealed")
+            raise FormatError(f"unknown climate token {excerpt(t)}; tokens are {', '.join(g.token_ids[:-1])}", "revealed")
         i = g.token_ids.index(t)
         s.tokens_left[i] -= 1
         if s.tokens_left[i] < 0:
@@ -346,7 +346,7 @@ def _tokens(s: Any, a: _Args) -> None:
         outs, _ = token_outcomes(s, "peek")
         t = g.token_ids.index(a.next_token) if a.next_token in g.token_ids else -1
         if Action("peek", t) not in outs:
-            raise FormatError(f"{a.next_token!r} cannot be the next token here", "next_token")
+            raise FormatError(f"{excerpt(a.next_token)} cannot be the next token here", "next_token")
         s.next_token = t
     s.pshift = g.token_shifts[rev[-1]] if rev else 0
 
@@ -366,7 +366,7 @@ def _auction(s: Any, a: _Args) -> None:
         elif item in g.gene_index and item not in lots[:i] and (paid or s.bag[g.gene_index[item]] > 0):
             s.lots.append(g.gene_index[item])
         else:
-            raise FormatError(f"lot {i}: {item!r} is not a gene in the bag (or drawn twice)", "lots")
+            raise FormatError(f"lot {i}: {excerpt(item)} is not a gene in the bag (or drawn twice)", "lots")
     if len(s.lots) > g.players:
         raise FormatError(f"{g.players} lots at most (one per player)", "lots")
     bids = a.bids or {}
@@ -376,11 +376,11 @@ def _auction(s: Any, a: _Args) -> None:
     s.holding = [-1] * g.players
     for lot, bid in bids.items():
         if not (isinstance(lot, int) and 0 <= lot < g.players) or not isinstance(bid, (list, tuple)) or len(bid) != 2:
-            raise FormatError(f"bad bid {lot!r}: {bid!r} (lot: (player, value))", "bids")
+            raise FormatError(f"bad bid {excerpt(lot)}: {excerpt(bid)} (lot: (player, value))", "bids")
         p, v = a.player(bid[0], "bids"), bid[1]
         st = g.data.setup
         if isinstance(v, bool) or not isinstance(v, int) or not st["bid_min"] <= v <= st["bid_max"]:
-            raise FormatError(f"bid {v!r} out of {st['bid_min']}..{st['bid_max']}", "bids")
+            raise FormatError(f"bid {excerpt(v)} out of {st['bid_min']}..{st['bid_max']}", "bids")
         if s.holding[p] >= 0:
             raise FormatError(f"P{p + 1} holds two lots", "bids")
         if not paid and max(0, v - G.discount(s, p)) > s.mp[p]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...core.errors import FormatError
+from ...core.errors import FormatError, excerpt
 from . import genes as G
 from .actions import Action
 from .flow import BIRTH_PHASE, CLIMATE, END_PHASE, INITIATIVE_PHASE, MOVEMENT, MUTATION, PHASES, SURVIVAL, Step, run
@@ -59,7 +59,7 @@ def build_setup(a: Any) -> Any:
     s = g.new_initial_state()
     for u in a.excluded or ():
         if u not in g.unique_ids:
-            raise FormatError(f"unknown unique gene {u!r}", "excluded")
+            raise FormatError(f"unknown unique gene {excerpt(u)}", "excluded")
         s.apply_action(Action("exclude", g.unique_ids.index(u)))
     for p in a.order or ():
         s.apply_action(Action("order", a.player(p, "order")))
@@ -83,7 +83,7 @@ def _move(s: Any, a: Any) -> None:
 
 def _nonneg(v: Any, field: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise FormatError(f"must be an integer >= 0, got {v!r}", field)
+        raise FormatError(f"must be an integer >= 0, got {excerpt(v)}", field)
     return v
 
 
@@ -135,7 +135,7 @@ def _climate_cards(s: Any, a: Any) -> None:
     s.phase = CLIMATE
     if a.shift is not None:
         if isinstance(a.shift, bool) or not isinstance(a.shift, int):
-            raise FormatError(f"must be an integer, got {a.shift!r}", "shift")
+            raise FormatError(f"must be an integer, got {excerpt(a.shift)}", "shift")
         s.pshift = a.shift
     s.prescience_played = bool(a.prescience_played)
     s.window = _from(s, s.order, who)

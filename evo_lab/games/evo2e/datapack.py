@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from ...core.datapack import (PROVENANCE_LEVELS, DataError, PackBase, Provenance, check_header, get, nonneg,
+from ...core.datapack import (PROVENANCE_LEVELS, DataError, PackBase, Provenance, check_header, get, int_field,
                               provenance, read_json_file, read_pack)
+from ...core.errors import excerpt
 from . import pack_parts
 
 __all__ = [
@@ -40,6 +41,10 @@ __all__ = [
     "load_data", "PROVENANCE_LEVELS", "NORMAL_GENE_IDS", "UNIQUE_GENE_IDS", "EVENT_EFFECTS", "CLIMATE_STATES",
     "SETUP_KEYS", "LEGACY_SETUP_KEYS", "OPTIONAL_SETUP_KEYS", "EXTRA_NORMAL_GENES", "register_normal_gene",
 ]
+
+#: Bounds of the numbers a pack gives: setup values, gene and card effects, wheel shifts (each sizes a loop, a
+#: track or a bag; far above any printed value).
+SETUP_MAX, EFFECT_MAX, SHIFT_MAX = 1000, 20, 64
 
 #: Normal genes, in dinosaur-board order (the six tracks of the printed dinosaur board).
 NORMAL_GENE_IDS = ("legs", "horn", "egg", "thermo", "fur", "vial")
@@ -228,7 +233,7 @@ _DEFAULT_CACHE: dict[str, DataPack] = {}
 
 def _read_part(part: str, source: str | Path | Mapping[str, Any]) -> dict:
     if part not in PARTS:
-        raise DataError(str(source), "part", f"unknown part {part!r}; parts are {', '.join(PARTS)}")
+        raise DataError(str(source), "part", f"unknown part {excerpt(part)}; parts are {', '.join(PARTS)}")
     if isinstance(source, Mapping):
         return dict(source)
     return read_json_file(Path(source), str(source))
@@ -289,12 +294,12 @@ def _setup(d: Any, src: str) -> tuple[dict, dict, dict]:
     prov: dict[str, Provenance] = {}
     for k in keys:
         entry = get(values, k, src, dict, "values.")
-        setup[k] = nonneg(get(entry, "value", src, int, f"values.{k}."), src, f"values.{k}.value")
+        setup[k] = int_field(entry, "value", src, f"values.{k}.", 0, SETUP_MAX)
         prov[k] = provenance(entry, src, f"values.{k}.")
     for k, default in OPTIONAL_SETUP_KEYS.items():
         if k in values:
             entry = get(values, k, src, dict, "values.")
-            setup[k] = nonneg(get(entry, "value", src, int, f"values.{k}."), src, f"values.{k}.value")
+            setup[k] = int_field(entry, "value", src, f"values.{k}.", 0, SETUP_MAX)
             prov[k] = provenance(entry, src, f"values.{k}.")
         else:
             setup[k] = default
@@ -338,9 +343,9 @@ def _effects(e: Any, src: str, where: str, version: int, gid: str, legacy: Mappi
     eff = get(e, "effects", src, dict, where, default={})
     for k, v in eff.items():
         if k not in EFFECTS:
-            raise DataError(src, f"{where}effects.{k}", f"unknown effect {k!r}; effects are {', '.join(EFFECTS)}")
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise DataError(src, f"{where}effects.{k}", f"must be an integer >= 0, got {v!r}")
+            raise DataError(src, f"{where}effects.{str(k)[:40]}", f"unknown effect; effects are {', '.join(EFFECTS)}")
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= EFFECT_MAX:
+            raise DataError(src, f"{where}effects.{k}", f"must be an integer >= 0 and <= {EFFECT_MAX}, got {excerpt(v)}")
         if not unique and EFFECTS[k] != "sum":
             raise DataError(src, f"{where}effects.{k}", "a normal gene's effects add up per copy; "
                                                         f"{k!r} is the largest of the unique genes' values")
@@ -356,7 +361,7 @@ def _genes(d: Any, src: str, legacy: Mapping[str, int]) -> tuple[list[Gene], lis
     for i, g in enumerate(get(d, "normal", src, list)):
         w = f"normal[{i}]."
         gid = get(g, "id", src, str, w)
-        normal.append(Gene(gid, get(g, "name", src, str, w), nonneg(get(g, "count", src, int, w), src, w + "count"),
+        normal.append(Gene(gid, get(g, "name", src, str, w), int_field(g, "count", src, w, 0, 100),
                            get(g, "effect", src, str, w), provenance(g, src, w),
                            _effects(g, src, w, v, gid, legacy, False)))
     ids = tuple(g.id for g in normal)
@@ -371,7 +376,7 @@ def _genes(d: Any, src: str, legacy: Mapping[str, int]) -> tuple[list[Gene], lis
         w = f"unique[{i}]."
         gid = get(g, "id", src, str, w)
         if gid not in known:
-            raise DataError(src, w + "id", f"no implementation for unique gene {gid!r}; known: {', '.join(known)}")
+            raise DataError(src, w + "id", f"no implementation for unique gene {excerpt(gid)}; known: {', '.join(known)}")
         unique.append(UniqueGene(gid, get(g, "name", src, str, w), get(g, "text", src, str, w), provenance(g, src, w),
                                  _effects(g, src, w, v, gid, legacy, True)))
     ids = [u.id for u in unique]
@@ -391,17 +396,18 @@ def _events(d: Any, src: str, legacy: Mapping[str, int], tokens: tuple) -> tuple
         cid = get(c, "id", src, str, w)
         effect = c.get("effect", cid) if isinstance(c, Mapping) else cid
         if effect not in CARDS:
-            raise DataError(src, w + "effect", f"no implementation for event effect {effect!r}; known: {', '.join(CARDS)}")
+            raise DataError(src, w + "effect",
+                            f"no implementation for event effect {excerpt(effect)}; known: {', '.join(CARDS)}")
         timing = get(c, "timing", src, str, w)
         if timing not in WINDOWS:
-            raise DataError(src, w + "timing", f"unknown timing {timing!r}; windows are {', '.join(WINDOWS)}")
+            raise DataError(src, w + "timing", f"unknown timing {excerpt(timing)}; windows are {', '.join(WINDOWS)}")
         if d["version"] == 1:
             eff = {"attack_horns": legacy.get("frenzied_attack_bonus", 2)} if effect == "frenzied_attack" else {}
             shifts = tuple(sorted({t.shift for t in tokens}, reverse=True)) if effect == "prescience" else ()
         else:
             eff = _card_effects(c, src, w)
             shifts = tuple(_ints(get(c, "shifts", src, list, w, default=[]), src, w + "shifts"))
-        cards.append(EventCard(cid, get(c, "name", src, str, w), nonneg(get(c, "count", src, int, w), src, w + "count"),
+        cards.append(EventCard(cid, get(c, "name", src, str, w), int_field(c, "count", src, w, 0, 100),
                                timing, get(c, "text", src, str, w), effect, provenance(c, src, w), eff, shifts))
         CARDS[effect].check(cards[-1], src, w)
     if len({c.id for c in cards}) != len(cards):
@@ -412,12 +418,13 @@ def _events(d: Any, src: str, legacy: Mapping[str, int], tokens: tuple) -> tuple
 def _card_effects(c: Mapping, src: str, w: str) -> dict:
     eff = get(c, "effects", src, dict, w, default={})
     for k, v in eff.items():
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise DataError(src, f"{w}effects.{k}", f"must be an integer >= 0, got {v!r}")
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= EFFECT_MAX:
+            raise DataError(src, f"{w}effects.{str(k)[:40]}", f"must be an integer >= 0 and <= {EFFECT_MAX}, got {excerpt(v)}")
     return dict(eff)
 
 
 def _ints(v: list, src: str, name: str) -> list[int]:
-    if any(isinstance(x, bool) or not isinstance(x, int) for x in v) or len(set(v)) != len(v):
-        raise DataError(src, name, f"must be a list of distinct integers, got {v!r}")
+    if any(isinstance(x, bool) or not isinstance(x, int) or not -SHIFT_MAX <= x <= SHIFT_MAX for x in v) \
+            or len(set(v)) != len(v):
+        raise DataError(src, name, f"must be a list of distinct integers -{SHIFT_MAX}..{SHIFT_MAX}, got {excerpt(v)}")
     return list(v)

@@ -21,13 +21,18 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ...core.errors import FormatError
+from ...core.checks import MAX_COUNT
+from ...core.errors import FormatError, excerpt
 from ...core.words import pct, plural
 from .words import shift_words, token_words
 
 __all__ = ["EVENTS", "from_json", "log_from_json", "text", "Round", "Token", "Wheel", "Peek", "GeneDrawn", "Bid", "Outbid",
            "Auction", "CardDrawn", "Initiative", "Move", "Wings", "Flippers", "Fight", "Escape", "Play", "Birth",
            "KillerBaby", "Starved", "Scored", "End"]
+
+
+#: Most events a position's log may hold (one action's events: a few dozen).
+MAX_LOG = 10_000
 
 
 def _p(p: int) -> str:
@@ -368,22 +373,49 @@ def from_json(v: Any, field: str = "state.last") -> tuple:
         return ()
     cls = EVENTS.get(v[0]) if isinstance(v[0], str) else None
     if cls is None:
-        raise FormatError(f"unknown event {v[0]!r}", field)
+        raise FormatError(f"unknown event {excerpt(v[0])}", field)
     items = [_tupled(x) for x in v]
     if cls is Play and len(items) > 3 and not isinstance(items[3], tuple):  # version 1: detail inline
         items = items[:3] + [tuple(items[3:])]
     if cls is Starved and len(items) > 3:  # version 1: several spaces in one event; keep the last
         items = items[:2] + [items[-1]]
     try:
-        return cls(*items)
+        ev = cls(*items)
     except TypeError:
-        raise FormatError(f"malformed {v[0]!r} event: {v!r}", field) from None
+        raise FormatError(f"malformed {v[0]!r} event: {excerpt(v)}", field) from None
+    _check_types(ev, field)
+    return ev
+
+
+def _type_ok(x: Any, note: str) -> bool:
+    if note == "bool":
+        return isinstance(x, bool)
+    if note in ("int", "int | None"):
+        if x is None:
+            return note == "int | None"
+        return isinstance(x, int) and not isinstance(x, bool) and -MAX_COUNT <= x <= MAX_COUNT
+    if note == "str":
+        return isinstance(x, str) and len(x) <= 200
+    if note == "tuple":
+        return isinstance(x, tuple)
+    return True
+
+
+def _check_types(ev: tuple, field: str) -> None:
+    """Each field of a loaded event of the type its class declares (integers bounded, strings short)."""
+    notes = type(ev).__annotations__
+    for i, (name, x) in enumerate(zip(ev._fields, ev)):
+        if not _type_ok(x, str(notes.get(name, ""))):
+            raise FormatError(f"{name} of a {ev[0]!r} event must be {notes[name]}, got {excerpt(x)}",
+                              f"{field}[{i}]")
 
 
 def log_from_json(v: Any, field: str = "state.log") -> tuple:
     """The log: a list of events (version-1 ``starved`` events with several spaces become one per space)."""
     if not isinstance(v, (list, tuple)):
         raise FormatError("must be a list", field)
+    if len(v) > MAX_LOG:
+        raise FormatError(f"more than {MAX_LOG} events", field)
     out: list = []
     for i, e in enumerate(v):
         if isinstance(e, (list, tuple)) and e and e[0] == "starved" and len(e) > 3:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable
 
+from ...core.errors import excerpt
 from ...core.protocol import CHANCE, TERMINAL
 
 __all__ = ["Step", "Node", "NODES", "STEPS", "PHASES", "register_node", "register_step", "run", "apply",
@@ -172,21 +173,21 @@ def explain(s: Any, a: Any) -> tuple[str, str]:
     try:
         text = s.action_to_string(a)
     except Exception:  # noqa: BLE001 - arguments out of range still get a message
-        text = repr(a)
+        text = excerpt(a)
     if node in CHANCE_NODES:
         if a.kind not in CHANCE_KINDS:
-            return f"{text!r}: this is a chance node ({node}); apply one of its outcomes", "chance_node"
-        return f"{text!r} is not an outcome of this chance node ({node})", "not_an_outcome"
+            return f"{excerpt(text)}: this is a chance node ({node}); apply one of its outcomes", "chance_node"
+        return f"{excerpt(text)} is not an outcome of this chance node ({node})", "not_an_outcome"
     if a.kind in CHANCE_KINDS:
-        return f"{text!r} is a chance outcome, but P{s.actor + 1} must decide ({node})", "not_chance"
+        return f"{excerpt(text)} is a chance outcome, but P{s.actor + 1} must decide ({node})", "not_chance"
     spec = NODES.get(node)
     who = f"P{s.actor + 1}"
     if spec is None or a.kind not in spec.kinds:
         verb = spec.verb if spec is not None else node
-        return f"{text!r} is not possible now: {PHASES[s.phase]} phase, {who} must {verb}", "wrong_phase"
+        return f"{excerpt(text)} is not possible now: {PHASES[s.phase]} phase, {who} must {verb}", "wrong_phase"
     why = spec.explain(s, a, text) if spec.explain is not None else None
     if why is not None:
         return why
     if a.kind == "play":
-        return f"{text!r}: {who} cannot play that card now", "card_not_playable"
-    return f"{text!r} is not legal here", "not_legal"
+        return f"{excerpt(text)}: {who} cannot play that card now", "card_not_playable"
+    return f"{excerpt(text)} is not legal here", "not_legal"

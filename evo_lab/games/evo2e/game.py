@@ -17,8 +17,9 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from ...core.checks import seed_of
+from ...core.errors import EvoLabError, FormatError, excerpt
 from .board import Board
-from ...core.errors import EvoLabError, FormatError
 from ...core.game import GameBase
 from .actions import DIE, Action
 from .datapack import CLIMATE_STATES, DataPack, load_data
@@ -73,15 +74,15 @@ class RuleOptions:
         names = {f.name: f for f in fields(cls)}
         for k, v in d.items():
             if k not in names:
-                raise GameConfigError(f"unknown rule option {k!r}; options are {', '.join(names)}")
+                raise GameConfigError(f"unknown rule option {excerpt(k)}; options are {', '.join(names)}")
             want = bool if names[k].type in ("bool", bool) else str
             if not isinstance(v, want):
-                raise GameConfigError(f"rule option {k!r} must be {want.__name__}, got {v!r}")
+                raise GameConfigError(f"rule option {k!r} must be {want.__name__}, got {excerpt(v)}")
         if d.get("edition", cls.EDITIONS[0]) not in cls.EDITIONS:
-            raise GameConfigError(f"edition {d['edition']!r} is not implemented here (only "
+            raise GameConfigError(f"edition {excerpt(d['edition'])} is not implemented here (only "
                                   f"{', '.join(map(repr, cls.EDITIONS))}; Evo first edition is the game 'evo1e')")
         if d.get("card_windows", "all") not in ("all", "holders"):
-            raise GameConfigError(f"card_windows must be 'all' or 'holders', got {d['card_windows']!r}")
+            raise GameConfigError(f"card_windows must be 'all' or 'holders', got {excerpt(d['card_windows'])}")
         return cls(**dict(d))
 
     def to_dict(self) -> dict:
@@ -140,7 +141,7 @@ class Game(GameBase):
         self.data = data if isinstance(data, DataPack) else (self.default_pack() if data is None else load_data(data))
         d = self.data
         if isinstance(players, bool) or not isinstance(players, int):
-            raise GameConfigError(f"players must be an integer, got {players!r}")
+            raise GameConfigError(f"players must be an integer, got {excerpt(players)}")
         if not d.setup["players_min"] <= players <= d.setup["players_max"]:
             raise GameConfigError(f"{self.title} is for {d.setup['players_min']} to {d.setup['players_max']} players, got {players}")
         self.players = players
@@ -157,8 +158,8 @@ class Game(GameBase):
                 raise GameConfigError(f"board terrain {t!r} is not in the data pack's terrains {list(d.terrains)}")
         self.board = board
         self.options = self.options_class.from_dict(options)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-            raise GameConfigError(f"seed must be an integer or None, got {seed!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+            raise GameConfigError(f"seed must be a non-negative integer or None, got {excerpt(seed)}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
         from . import phases  # noqa: F401 - phases fill flow.STEPS
@@ -306,16 +307,20 @@ class Game(GameBase):
             raise FormatError("must be an object", where)
         players = d.get("players")
         if isinstance(players, bool) or not isinstance(players, int):
-            raise FormatError(f"must be an integer, got {players!r}", f"{where}.players")
+            raise FormatError(f"must be an integer, got {excerpt(players)}", f"{where}.players")
+        seed_of(d.get("seed"), f"{where}.seed")
         board = _board_from(d.get("board"), where)
         data = _data_from(d.get("data"), where, cls.default_pack())
         options = d.get("options")
         if version == 1:
             options = {**LEGACY_OPTIONS, **(options if isinstance(options, Mapping) else {})}
+        if options is not None and not isinstance(options, Mapping):
+            raise FormatError(f"must be an object of rule options, got {excerpt(options)}", f"{where}.options")
         try:
             return cls(players=players, seed=d.get("seed"), board=board, data=data, options=options)
         except GameConfigError as e:
-            raise FormatError(str(e), where) from None
+            raise FormatError(str(e), f"{where}.options" if "option" in str(e) or "edition" in str(e)
+                              else where) from None
 
     def __repr__(self) -> str:
         return f"Game(players={self.players}, board={self.board.name!r}, data={self.data.name!r}, seed={self.seed})"
@@ -324,7 +329,7 @@ class Game(GameBase):
 def _board_from(bd: Any, where: str) -> Board:
     if isinstance(bd, str):
         if not bd.startswith("standard-"):
-            raise FormatError(f"unknown board name {bd!r}", f"{where}.board")
+            raise FormatError(f"unknown board name {excerpt(bd)}", f"{where}.board")
         try:
             return Board.standard(int(bd[len("standard-"):].rstrip("p")))
         except (ValueError, EvoLabError) as e:
@@ -332,21 +337,25 @@ def _board_from(bd: Any, where: str) -> Board:
     if isinstance(bd, Mapping):
         try:
             return Board.from_dict(dict(bd), source=f"{where}.board")
-        except ValueError as e:
+        except EvoLabError as e:
             raise FormatError(str(e), f"{where}.board") from None
-    raise FormatError("must be a board name or a board object", f"{where}.board")
+    raise FormatError(f"must be a board name or a board object, got {excerpt(bd)}", f"{where}.board")
 
 
 def _data_from(dd: Any, where: str, default: DataPack) -> DataPack:
     if isinstance(dd, Mapping) and "pack" in dd:
         try:
             return load_data(dd)
-        except ValueError as e:
+        except EvoLabError as e:
             raise FormatError(str(e), f"{where}.data") from None
     if isinstance(dd, Mapping) and "fingerprint" in dd:
         data = default
-        if dd["fingerprint"] != data.fingerprint() and dd["fingerprint"] not in LEGACY_FINGERPRINTS:
-            raise FormatError(f"data pack fingerprint {dd['fingerprint']!r} does not match the shipped pack "
+        fp = dd["fingerprint"]
+        if not isinstance(fp, str):
+            raise FormatError(f"must be a fingerprint string, got {excerpt(fp)}", f"{where}.data.fingerprint")
+        if fp != data.fingerprint() and fp not in LEGACY_FINGERPRINTS:
+            raise FormatError(f"data pack fingerprint {excerpt(fp)} does not match the shipped pack "
                               f"({data.fingerprint()}); save with the full pack", f"{where}.data.fingerprint")
         return data
-    raise FormatError("must name the pack (name, fingerprint) or hold a full pack", f"{where}.data")
+    raise FormatError(f"must name the pack (name, fingerprint) or hold a full pack, got {excerpt(dd)}",
+                      f"{where}.data")

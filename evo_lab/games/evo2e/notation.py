@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import FormatError
+from ...core.errors import FormatError, excerpt
 from ...core.words import plural
 from . import genes, rules
 from .actions import (ATTACK, BID, BIRTH, CARD, DIE, END, ESCAPE, EXCLUDE, FLIPPERS, GENE, INITIATIVE, MOVE, ORDER,
@@ -70,27 +70,27 @@ def _space(g: Any, tok: str) -> int:
         return g.label_index[t]
     if t.isdigit() and int(t) < g.n:
         return int(t)
-    raise FormatError(f"unknown space {tok!r} (spaces are {g.labels[0]}..{g.labels[-1]})", "action")
+    raise FormatError(f"unknown space {excerpt(tok)} (spaces are {g.labels[0]}..{g.labels[-1]})", "action")
 
 
 def _int(tok: str) -> int:
     try:
         return int(tok)
     except ValueError:
-        raise FormatError(f"expected a number, got {tok!r}", "action") from None
+        raise FormatError(f"expected a number, got {excerpt(tok)}", "action") from None
 
 
 def _player(tok: str) -> int:
     t = tok.upper()
     if t.startswith("P") and t[1:].isdigit():
         return int(t[1:]) - 1
-    raise FormatError(f"expected a player like P1, got {tok!r}", "action")
+    raise FormatError(f"expected a player like P1, got {excerpt(tok)}", "action")
 
 
 def _index(names: tuple[str, ...], tok: str, what: str) -> int:
     low = [x.lower() for x in names]
     if tok.lower() not in low:
-        raise FormatError(f"unknown {what} {tok!r}; known: {', '.join(names)}", "action")
+        raise FormatError(f"unknown {what} {excerpt(tok)}; known: {', '.join(names)}", "action")
     return low.index(tok.lower())
 
 
@@ -111,7 +111,7 @@ def parse(g: Any, text: str) -> Action:
 
     def need(nargs: int) -> None:
         if len(rest) != nargs:
-            raise FormatError(f"{k!r} takes {nargs} argument(s): {text!r}", "action")
+            raise FormatError(f"{excerpt(k)} takes {nargs} argument(s): {excerpt(text)}", "action")
 
     if k in (END, PASS):
         need(0)
@@ -125,7 +125,7 @@ def parse(g: Any, text: str) -> Action:
         return Action(ORDER, _player(rest[0]))
     if k == BID:
         if len(rest) != 4 or rest[1].lower() != "on" or rest[2].lower() != "lot":
-            raise FormatError(f"write bids as 'bid V on lot L': {text!r}", "action")
+            raise FormatError(f"write bids as 'bid V on lot L': {excerpt(text)}", "action")
         return Action(BID, _int(rest[3]), _int(rest[0]))
     if k == INITIATIVE:
         need(1)
@@ -147,11 +147,11 @@ def parse(g: Any, text: str) -> Action:
             return Action(BIRTH, _space(g, rest[0]))
         if len(rest) == 3 and rest[1].lower() == "replacing":
             return Action(BIRTH, _space(g, rest[0]), _space(g, rest[2]))
-        raise FormatError(f"write births as 'birth X' or 'birth X replacing Y': {text!r}", "action")
+        raise FormatError(f"write births as 'birth X' or 'birth X replacing Y': {excerpt(text)}", "action")
     if k in (ESCAPE, REMOVE):
         need(1)
         return Action(k, _space(g, rest[0]))
-    raise FormatError(f"unknown action {parts[0]!r}", "action")
+    raise FormatError(f"unknown action {excerpt(parts[0])}", "action")
 
 
 def _parse_step(g: Any, k: str, arg: str, text: str) -> Action:
@@ -162,7 +162,7 @@ def _parse_step(g: Any, k: str, arg: str, text: str) -> Action:
     else:
         src, _, dst = arg.partition(sep)
     if not dst:
-        raise FormatError(f"write {k} as '{k} A{sep}B': {text!r}", "action")
+        raise FormatError(f"write {k} as '{k} A{sep}B': {excerpt(text)}", "action")
     return Action(k, _space(g, src), _space(g, dst))
 
 

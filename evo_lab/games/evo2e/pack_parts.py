@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...core.datapack import DataError, check_header, get, nonneg, provenance
+from ...core.datapack import DataError, check_header, get, int_field, provenance
+from ...core.errors import excerpt
 
 __all__ = ["climate", "die", "provenance_rows"]
 
@@ -20,7 +21,8 @@ def climate(d: Any, src: str, setup: Mapping[str, int]) -> dict:
     check_header(d, src, "evo-lab-part", "climate")
     tentry = get(d, "terrains", src, dict)
     terrains = tuple(get(tentry, "value", src, list, "terrains."))
-    if not terrains or len(set(terrains)) != len(terrains) or not all(isinstance(t, str) for t in terrains):
+    if not terrains or len(terrains) > 16 or not all(isinstance(t, str) for t in terrains) \
+            or len(set(terrains)) != len(terrains):
         raise DataError(src, "terrains.value", "must be a list of distinct terrain names")
     wheel_d = get(d, "wheel", src, dict)
     wprov = provenance(wheel_d, src, "wheel.")
@@ -36,13 +38,16 @@ def climate(d: Any, src: str, setup: Mapping[str, int]) -> dict:
         for t in terrains:
             if t not in states:
                 raise DataError(src, f"{w}states.{t}", "missing terrain state")
-            if states[t] not in CLIMATE_STATES:
-                raise DataError(src, f"{w}states.{t}", f"must be one of {', '.join(CLIMATE_STATES)}, got {states[t]!r}")
+            if not isinstance(states[t], str) or states[t] not in CLIMATE_STATES:
+                raise DataError(src, f"{w}states.{t}",
+                                f"must be one of {', '.join(CLIMATE_STATES)}, got {excerpt(states[t])}")
         extra = set(states) - set(terrains)
         if extra:
             raise DataError(src, f"{w}states", f"unknown terrain(s) {sorted(extra)}")
         sections.append(WheelSection(i, str(s.get("name", f"section {i}")), dict(states)))
     init = get(wheel_d, "initial_section", src, int, "wheel.")
+    if len(sections) > 64:
+        raise DataError(src, "wheel.sections", "at most 64 sections")
     if not 0 <= init < len(sections):
         raise DataError(src, "wheel.initial_section", f"must be a section index 0..{len(sections) - 1}, got {init}")
     tok_d = get(d, "tokens", src, dict)
@@ -50,8 +55,8 @@ def climate(d: Any, src: str, setup: Mapping[str, int]) -> dict:
     tokens = []
     for i, t in enumerate(get(tok_d, "kinds", src, list, "tokens.")):
         w = f"tokens.kinds[{i}]."
-        tokens.append(TokenKind(get(t, "id", src, str, w), get(t, "name", src, str, w), get(t, "shift", src, int, w),
-                                nonneg(get(t, "count", src, int, w), src, w + "count")))
+        tokens.append(TokenKind(get(t, "id", src, str, w), get(t, "name", src, str, w),
+                                int_field(t, "shift", src, w, -64, 64), int_field(t, "count", src, w, 0, 100)))
     if len({t.id for t in tokens}) != len(tokens):
         raise DataError(src, "tokens.kinds", "duplicate token ids")
     ntok = sum(t.count for t in tokens)
@@ -73,21 +78,21 @@ def die(d: Any, src: str) -> dict:
         w = f"symbols[{i}]."
         kind = get(s, "kind", src, str, w)
         if kind in syms:
-            raise DataError(src, w + "kind", f"duplicate die symbol {kind!r}")
+            raise DataError(src, w + "kind", f"duplicate die symbol {excerpt(kind)}")
         rule = get(s, "rule", src, str, w)
         if rule not in DIE_RULES:
-            raise DataError(src, w + "rule", f"must be one of {', '.join(DIE_RULES)}, got {rule!r}")
-        diff = get(s, "difference", src, int, w) if rule == "at_least" else None
+            raise DataError(src, w + "rule", f"must be one of {', '.join(DIE_RULES)}, got {excerpt(rule)}")
+        diff = int_field(s, "difference", src, w, -20, 20) if rule == "at_least" else None
         kb = get(s, "killer_baby", src, str, w)
         if kb not in ("enemy_dies", "baby_dies"):
-            raise DataError(src, w + "killer_baby", f"must be 'enemy_dies' or 'baby_dies', got {kb!r}")
+            raise DataError(src, w + "killer_baby", f"must be 'enemy_dies' or 'baby_dies', got {excerpt(kb)}")
         syms[kind] = DieSymbol(kind, get(s, "name", src, str, w), rule, diff, kb, provenance(s, src, w))
     faces = tuple(get(d, "faces", src, list))
-    if len(faces) == 0:
-        raise DataError(src, "faces", "the die needs at least one face")
+    if not 1 <= len(faces) <= 100:
+        raise DataError(src, "faces", "the die needs at least one face (at most 100)")
     for i, f in enumerate(faces):
-        if f not in syms:
-            raise DataError(src, f"faces[{i}]", f"unknown symbol {f!r}; symbols are {', '.join(syms)}")
+        if not isinstance(f, str) or f not in syms:
+            raise DataError(src, f"faces[{i}]", f"unknown symbol {excerpt(f)}; symbols are {', '.join(syms)}")
     return dict(die_symbols=syms, die_faces=faces, die_provenance=provenance(d, src, ""))
 
 

@@ -30,12 +30,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ...core.errors import FormatError
+from ...core.errors import FormatError, excerpt
 from .flow import BIRTH_PHASE, MUTATION, PHASES, SETUP, SURVIVAL
 from .phases.mutation import EMPTY_LOT, EVENT_LOT
 
 __all__ = ["Position", "position_of"]
 
+#: Longest position text :meth:`Position.parse` reads (a 5-player position is under 1,000 characters).
+MAX_TEXT = 100_000
 _PLAYER_KEYS = {"mp": "mp", "dinos": "dinosaurs", "genes": "genes", "unique": "unique", "hand": "hands",
                 "frenzy": "frenzy", "geysers": "geysers"}
 _GLOBAL_LISTS = ("order", "revealed", "excluded", "lots")
@@ -162,6 +164,8 @@ class Position:
         A malformed text raises :class:`~evo_lab.core.errors.FormatError` naming the token."""
         if not isinstance(text, str):
             raise FormatError(f"expected a string, got {type(text).__name__}", "position")
+        if len(text) > MAX_TEXT:
+            raise FormatError(f"{len(text)} characters, more than the {MAX_TEXT} a position text may have", "position")
         toks = text.split()
         if not toks or toks[0].lower() != "evo2e":
             raise FormatError("a position text starts with 'evo2e'", "position")
@@ -211,14 +215,16 @@ def _player_token(tok: str) -> int:
     t = tok.rstrip(":").upper()
     if t.startswith("P") and t[1:].isdigit() and int(t[1:]) >= 1:
         return int(t[1:]) - 1
-    raise FormatError(f"expected key=value or a player like P1, got {tok!r}", "position")
+    raise FormatError(f"expected key=value or a player like P1, got {excerpt(tok)}", "position")
 
 
 def _int(val: str, key: str) -> int:
+    if len(val) > 12:
+        raise FormatError(f"expected a number of at most 12 digits, got {excerpt(val)}", key)
     try:
         return int(val)
     except ValueError:
-        raise FormatError(f"expected a number, got {val!r}", key) from None
+        raise FormatError(f"expected a number, got {excerpt(val)}", key) from None
 
 
 def _bool(val: str, key: str) -> bool:
@@ -227,7 +233,7 @@ def _bool(val: str, key: str) -> bool:
         return True
     if v in ("no", "false", "0"):
         return False
-    raise FormatError(f"expected yes or no, got {val!r}", key)
+    raise FormatError(f"expected yes or no, got {excerpt(val)}", key)
 
 
 def _counts(val: str, key: str) -> dict:
@@ -252,14 +258,14 @@ def _set_global(pos: Position, key: str, val: str) -> None:
     elif key == "attack":
         a, sep, b = val.upper().partition("X")
         if not sep or not a or not b:
-            raise FormatError(f"write the attack as SRCxDST, got {val!r}", key)
+            raise FormatError(f"write the attack as SRCxDST, got {excerpt(val)}", key)
         pos.attack = (a, b)
     elif key == "bids":
         bids = {}
         for item in filter(None, val.split(",")):
             parts = item.split(":")
             if len(parts) != 3:
-                raise FormatError(f"write bids as lot:player:value, got {item!r}", key)
+                raise FormatError(f"write bids as lot:player:value, got {excerpt(item)}", key)
             bids[_int(parts[0], key)] = (parts[1], _int(parts[2], key))
         pos.bids = bids
     elif key in ("discard", "bag"):
@@ -271,13 +277,13 @@ def _set_global(pos: Position, key: str, val: str) -> None:
             opts[k] = _bool(v, key) if v.lower() in ("yes", "no", "true", "false") else v
         pos.options = opts
     else:
-        raise FormatError(f"unknown position key {key!r}", key)
+        raise FormatError(f"unknown position key {excerpt(key)}", key)
 
 
 def _set_player(pos: Position, p: int, key: str, val: str) -> None:
     name = f"P{p + 1}"
     if key not in _PLAYER_KEYS:
-        raise FormatError(f"unknown player key {key!r} (keys: {', '.join(_PLAYER_KEYS)})", f"{name}.{key}")
+        raise FormatError(f"unknown player key {excerpt(key)} (keys: {', '.join(_PLAYER_KEYS)})", f"{name}.{key}")
     if key == "mp":
         pos.mp = dict(pos.mp or {}) if not isinstance(pos.mp, list) else {f"P{i + 1}": v for i, v in enumerate(pos.mp)}
         pos.mp[name] = _int(val, f"mp.{name}")

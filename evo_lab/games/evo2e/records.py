@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import FormatError
-from . import events
+from ...core.checks import MAX_COUNT, bool_of, int_in, ints_in, list_of, opt_int_in, str_of
+from ...core.errors import FormatError, excerpt
+from . import events, load_checks
 from .flow import CHANCE_NODES, NODES, PHASES, STEPS, Step
 
 __all__ = ["LIST_FIELDS", "SCALAR_FIELDS", "state_dict", "load_state", "V1_NODES", "V1_STEPS"]
@@ -29,6 +30,11 @@ SCALAR_FIELDS = ("phase", "round", "step", "node", "actor", "pend", "hands", "ex
                  "prescience_played")
 _INT_FIELDS = ("phase", "round", "actor", "section", "displaced", "banned", "mover", "mp_left", "egg_round",
                "birth_idx", "surv_idx", "geysers", "pshift")
+
+#: Longest list of lots, bids or bidders a position may hold (one lot per player: at most 5).
+MAX_LOTS = 64
+#: Highest round number a position may give (the climate pile ends the game long before).
+MAX_ROUNDS = 1000
 
 #: Version-1 names of the card windows (one node per card then; one window per timing now).
 V1_NODES = {"prescience": "climate_cards", "swarm": "birth_cards", "egg_thief": "newborn_cards",
@@ -60,17 +66,6 @@ def state_dict(s: Any) -> dict:
     return st
 
 
-def _ints(v: Any, field: str) -> list:
-    if not isinstance(v, (list, tuple)):
-        raise FormatError(f"must be a list, got {v!r}", field)
-    out = []
-    for x in v:
-        if isinstance(x, bool) or not isinstance(x, int):
-            raise FormatError(f"must hold integers, got {x!r}", field)
-        out.append(x)
-    return out
-
-
 def _migrate_v1(st: dict, n: int) -> dict:
     """A version-1 body in today's names and shapes."""
     st = dict(st)
@@ -83,26 +78,30 @@ def _migrate_v1(st: dict, n: int) -> dict:
 
 
 def load_state(cls: type, game: Any, body: Any, version: int | None = None) -> Any:
-    """A state of ``game`` from a position body (``version``: the body's ``game_version`` when older)."""
+    """A state of ``game`` from a position body (``version``: the body's ``game_version`` when older). Every
+    field is checked (types, ranges, totals: :mod:`.load_checks`) before the state is used."""
     if not isinstance(body, dict):
-        raise FormatError("missing", "state")
+        raise FormatError(f"expected an object, got {excerpt(body)}", "state")
     g = game
     n = g.players
     st = _migrate_v1(body, n) if version == 1 else body
     s = cls(g, _empty=True)
     sizes = {"occ": g.n, "count": n, "mp": n, "genes": g.n_normal * n, "uniq": n, "bag": len(g.bag0),
              "deck": len(g.deck0), "discard": len(g.deck0), "tokens_left": len(g.tokens0), "holding": n, "paid": n}
+    tokens, cards = sum(g.bag0) + g.n_unique, max(g.deck0, default=0)
+    ranges = {"occ": (-1, n - 1), "count": (0, g.max_dinos), "mp": (0, MAX_COUNT), "genes": (0, tokens),
+              "uniq": (0, 2 ** g.n_unique - 1), "bag": (0, tokens), "deck": (0, cards), "discard": (0, cards),
+              "tokens_left": (0, max(g.tokens0, default=0)), "lots": (-2, len(g.gene_ids) - 1),
+              "holding": (-1, n - 1), "to_bid": (0, n - 1), "paid": (0, MAX_COUNT)}
     for f in LIST_FIELDS:
-        v = st.get(f)
-        if not isinstance(v, list):
-            raise FormatError("must be a list", f"state.{f}")
-        if f in sizes and len(v) != sizes[f]:
-            raise FormatError(f"must have {sizes[f]} entries, got {len(v)}", f"state.{f}")
+        if f not in st:
+            raise FormatError("missing", f"state.{f}")
         if f == "bids":
-            v = [None if b is None else tuple(_ints(b, "state.bids")) for b in v]
+            v = [None if b is None else tuple(ints_in(b, 0, MAX_COUNT, f"state.bids[{i}]", 2))
+                 for i, b in enumerate(list_of(st[f], "state.bids", max_length=MAX_LOTS))]
         else:
-            v = _ints(v, f"state.{f}")
-        setattr(s, f, list(v))
+            v = ints_in(st[f], *ranges[f], f"state.{f}", sizes.get(f), sizes.get(f, MAX_LOTS))
+        setattr(s, f, v)
     for f in SCALAR_FIELDS:
         if f not in st:
             raise FormatError("missing", f"state.{f}")
@@ -111,46 +110,47 @@ def load_state(cls: type, game: Any, body: Any, version: int | None = None) -> A
     s.last = events.from_json(st["last"], "state.last")
     s.log = events.log_from_json(st["log"], "state.log")
     _check_fields(s, g)
+    load_checks.check_state_body(s, g)
     return s
 
 
 def _check_scalars(s: Any, g: Any) -> None:
     n = g.players
     for f in _INT_FIELDS:
-        if isinstance(getattr(s, f), bool) or not isinstance(getattr(s, f), int):
-            raise FormatError("must be an integer", f"state.{f}")
-    if not isinstance(s.step, str) or not isinstance(s.node, str):
-        raise FormatError("must be strings", "state.step")
+        int_in(getattr(s, f), -MAX_COUNT, MAX_COUNT, f"state.{f}")
+    str_of(s.step, "state.step", 40)
+    str_of(s.node, "state.node", 40)
     try:
         s.step = Step(s.step)
     except ValueError:
-        raise FormatError(f"unknown step {s.step!r}", "state.step") from None
+        raise FormatError(f"unknown step {excerpt(s.step)}", "state.step") from None
     if s.step not in STEPS:
         raise FormatError(f"unknown step {s.step.value!r}", "state.step")
     if s.node not in NODES:
-        raise FormatError(f"unknown node {s.node!r}", "state.node")
-    if not 0 <= s.phase < len(PHASES):
-        raise FormatError(f"must be a phase 0..{len(PHASES) - 1}", "state.phase")
-    if not 0 <= s.section < g.n_sections:
-        raise FormatError(f"must be a wheel section 0..{g.n_sections - 1}", "state.section")
-    if any(not -1 <= o < n for o in s.occ):
-        raise FormatError(f"occupants must be -1 or a player 0..{n - 1}", "state.occ")
+        raise FormatError(f"unknown node {excerpt(s.node)}", "state.node")
+    int_in(s.phase, 0, len(PHASES) - 1, "state.phase")
+    int_in(s.section, 0, g.n_sections - 1, "state.section")
+    for i, o in enumerate(s.occ):
+        int_in(o, -1, n - 1, f"state.occ[{i}]")
     if [s.occ.count(p) for p in range(n)] != s.count:
         raise FormatError("does not match the dinosaurs on the board", "state.count")
-    if any(x < 0 for x in s.mp):
-        raise FormatError("MP cannot be negative", "state.mp")
+    for p, x in enumerate(s.mp):
+        int_in(x, 0, MAX_COUNT, f"state.mp[{p}]")
     if s.node not in CHANCE_NODES and s.node != "end" and not 0 <= s.actor < n:
         raise FormatError(f"must be a player 0..{n - 1} at a decision node", "state.actor")
     if not isinstance(s.hands, tuple) or len(s.hands) != n:
         raise FormatError(f"must hold {n} hands", "state.hands")
-    if not isinstance(s.frenzy, tuple) or len(s.frenzy) != n or any(
-            isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in s.frenzy):
+    if not isinstance(s.frenzy, tuple) or len(s.frenzy) != n:
         raise FormatError(f"must be {n} integers >= 0 (attack horns from cards)", "state.frenzy")
+    for p, x in enumerate(s.frenzy):
+        int_in(x, 0, MAX_COUNT, f"state.frenzy[{p}]")
 
 
 def _ints_in(v: Any, lo: int, hi: int, field: str) -> None:
-    if not isinstance(v, tuple) or any(isinstance(x, bool) or not isinstance(x, int) or not lo <= x < hi for x in v):
-        raise FormatError(f"must be a list of integers {lo}..{hi - 1}", field)
+    if not isinstance(v, tuple):
+        raise FormatError(f"must be a list of integers {lo}..{hi - 1}, got {excerpt(v)}", field)
+    for i, x in enumerate(v):
+        int_in(x, lo, hi - 1, f"{field}[{i}]")
 
 
 def _check_fields(s: Any, g: Any) -> None:
@@ -166,18 +166,19 @@ def _check_fields(s: Any, g: Any) -> None:
     _ints_in(s.window, 0, n, "state.window")
     _ints_in(tuple(s.lots), -2, len(g.gene_ids), "state.lots")
     for f in ("bag", "deck", "discard", "tokens_left", "paid"):
-        if any(x < 0 for x in getattr(s, f)):
-            raise FormatError("counts cannot be negative", f"state.{f}")
-    if s.next_token is not None and (isinstance(s.next_token, bool) or not isinstance(s.next_token, int)
-                                     or not 0 <= s.next_token <= g.meteorite):
-        raise FormatError(f"must be null or a token 0..{g.meteorite}", "state.next_token")
+        for i, x in enumerate(getattr(s, f)):
+            if x < 0:
+                raise FormatError(f"counts cannot be negative, got {x}", f"state.{f}[{i}]")
+    opt_int_in(s.next_token, 0, g.meteorite, "state.next_token")
     for i, b in enumerate(s.bids):
-        if b is not None and (len(b) != 2 or not 0 <= b[0] < n):
-            raise FormatError("each bid must be null or [player, value]", f"state.bids[{i}]")
+        if b is not None:
+            int_in(b[0], 0, n - 1, f"state.bids[{i}][0]")
+            int_in(b[1], 0, MAX_COUNT, f"state.bids[{i}][1]")
     if not isinstance(s.pend, tuple):
-        raise FormatError("must be a list", "state.pend")
-    if s.round < 0 or not 0 <= s.mover <= n or not 0 <= s.surv_idx <= n or not 0 <= s.birth_idx <= n:
-        raise FormatError("round, mover, birth_idx and surv_idx must be in range", "state.round")
-    if not isinstance(s.wings_used, bool) or not isinstance(s.flippers_used, bool) \
-            or not isinstance(s.prescience_played, bool):
-        raise FormatError("must be true or false", "state.wings_used")
+        raise FormatError(f"must be a list, got {excerpt(s.pend)}", "state.pend")
+    int_in(s.round, 0, MAX_ROUNDS, "state.round")
+    int_in(s.mover, 0, n, "state.mover")
+    int_in(s.surv_idx, 0, n, "state.surv_idx")
+    int_in(s.birth_idx, 0, n, "state.birth_idx")
+    for f in ("wings_used", "flippers_used", "prescience_played"):
+        bool_of(getattr(s, f), f"state.{f}")

@@ -26,7 +26,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Iterable
 
-from ...core.errors import IllegalActionError
+from ...core.errors import IllegalActionError, excerpt
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
 from . import flow, genes, notation, phases, records, rules
@@ -120,7 +120,7 @@ class State(StateBase):
                 raise TypeError
             action = Action(*action)
         except TypeError:
-            raise IllegalActionError(f"not an action: {action!r}", "not_an_action", action) from None
+            raise IllegalActionError(f"not an action: {excerpt(action)}", "not_an_action", action) from None
         return action
 
     def apply_action(self, action: Action | str) -> None:
@@ -133,11 +133,11 @@ class State(StateBase):
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
             if not all(isinstance(x, int) and not isinstance(x, bool) for x in action[1:]):
-                raise IllegalActionError(f"not an action: {action!r}", "not_an_action", action)
+                raise IllegalActionError(f"not an action: {excerpt(action)}", "not_an_action", action)
             try:
                 msg, reason = self.explain_illegal(action)
             except (TypeError, IndexError, AttributeError):  # arguments of the wrong type or out of range
-                msg, reason = f"not a legal action here: {action!r}", "not_legal"
+                msg, reason = f"not a legal action here: {excerpt(action)}", "not_legal"
             raise IllegalActionError(msg, reason, action)
         self._hist = (self._hist, action)
         self._legal = None
@@ -287,6 +287,13 @@ class State(StateBase):
         from .invariants import check_state
 
         check_state(self)
+
+    def check_loaded_invariants(self) -> None:
+        """The invariants a loaded position must hold: all of them, except that a what-if position of the
+        theory may hold fewer gene tokens than the pack."""
+        from .invariants import check_state
+
+        check_state(self, what_if=True)
 
     # ================================================================== strings
     def action_to_string(self, a: Action) -> str:

@@ -23,9 +23,20 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
+from ...core.errors import EvoLabError, excerpt
 from .traits import TRAIT_IDS
 
-__all__ = ["ActionCodec"]
+__all__ = ["ActionCodec", "EncodingError"]
+
+
+class EncodingError(EvoLabError, ValueError):
+    """A code or an action outside the dense encoding (the message quotes a short excerpt of it)."""
+
+
+def _int(x: Any) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
 class ActionCodec:
@@ -61,16 +72,16 @@ class ActionCodec:
 
     def encode_chance(self, a: tuple) -> int:
         """The code of a chance outcome: ``("card", k)`` -> ``k``, ``("event", deck, i)`` -> ``K + i``."""
-        if isinstance(a, tuple) and len(a) == 2 and a[0] == "card" and 0 <= a[1] < self.K:
+        if isinstance(a, tuple) and len(a) == 2 and a[0] == "card" and _int(a[1]) and 0 <= a[1] < self.K:
             return a[1]
-        if isinstance(a, tuple) and len(a) == 3 and a[0] == "event" and 0 <= a[2] < self.E:
+        if isinstance(a, tuple) and len(a) == 3 and a[0] == "event" and _int(a[2]) and 0 <= a[2] < self.E:
             return self.K + a[2]
-        raise ValueError(f"not a chance outcome of this game: {a!r}")
+        raise EncodingError(f"not a chance outcome of this game: {excerpt(a)}")
 
     def decode_chance(self, n: int) -> tuple:
+        if not _int(n) or not 0 <= n < self.K + self.E:
+            raise EncodingError(f"{excerpt(n)} is not a chance outcome id (0..{self.K + self.E - 1})")
         n = int(n)
-        if not 0 <= n < self.K + self.E:
-            raise ValueError(f"{n} is not a chance outcome id (0..{self.K + self.E - 1})")
         if n < self.K:
             return ("card", n)
         return ("event", self.game.pack.events[n - self.K].deck, n - self.K)
@@ -97,6 +108,19 @@ class ActionCodec:
 
     # ----- encode / decode
     def encode(self, a: tuple) -> int:
+        """The code of decision ``a`` (anything that is not one: :class:`EncodingError`)."""
+        if not isinstance(a, tuple) or not a or not all(_int(x) or isinstance(x, str) for x in a):
+            raise EncodingError(f"not an action of this game: {excerpt(a)}")
+        try:
+            code = self._encode(a)
+        except (KeyError, TypeError, IndexError, ValueError):
+            raise EncodingError(f"not an action of this game: {excerpt(a)}") from None
+        # a field beyond its range aliases another code
+        if not 0 <= code < self.size or self.decode(code) != a:
+            raise EncodingError(f"not an action of this game: {excerpt(a)}")
+        return code
+
+    def _encode(self, a: tuple) -> int:
         K, S, T, P, NT, M = self.K, self.S, self.T, self.P, self.NT, self.M
         k = a[0]
         off = self.offset
@@ -123,16 +147,17 @@ class ActionCodec:
             return off["attack"] + base
         if k == "event":
             return off["event"] + a[2]
-        raise ValueError(f"not an action of this game: {a!r}")
+        raise EncodingError(f"not an action of this game: {excerpt(a)}")
 
     def _sp(self, i: int) -> int:
         if not 0 <= i < self.S:
-            raise ValueError(f"species index {i} is beyond the codec's {self.S} slots")
+            raise EncodingError(f"species index {excerpt(i)} is beyond the codec's {self.S} slots")
         return i
 
     def decode(self, n: int) -> tuple:
-        if not 0 <= n < self.size:
-            raise ValueError(f"{n} is not an action id (0..{self.size - 1})")
+        if not _int(n) or not 0 <= n < self.size:
+            raise EncodingError(f"{excerpt(n)} is not an action id (0..{self.size - 1})")
+        n = int(n)
         K, S, T, P, NT, M = self.K, self.S, self.T, self.P, self.NT, self.M
         for off, name in self._blocks:
             if n >= off and (name != "event" or self.E):

@@ -17,10 +17,21 @@ deck is exact (the course's ``cards.rkt``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from ...core.datapack import (DataError, PackBase, Provenance, check_header, get, provenance, read_pack)
+from ...core.datapack import (
+    DataError,
+    PackBase,
+    Provenance,
+    check_header,
+    get,
+    int_field,
+    provenance,
+    read_pack,
+)
+from ...core.errors import excerpt
 from .traits import TRAIT_IDS
 
 __all__ = ["Card", "Deck", "ClimateZone", "ClimateEvent", "EvolutionPack", "load_pack", "PARTS"]
@@ -135,23 +146,30 @@ class EvolutionPack(PackBase):
         return rows
 
 
+#: Setup values a variant gives, with their bounds (``players`` is a [low, high] pair).
+SETUP_BOUNDS = {"hand_base": (0, 20), "hand_per_species": (0, 10), "max_traits": (1, 10), "max_traits_2p": (1, 10),
+                "max_track": (1, 20), "new_species_body": (0, 20), "new_species_pop": (1, 20), "hard_shell": (0, 20),
+                "horns": (0, 20), "remove_2p": (0, 1000), "intelligence_food": (0, 20), "extinction_cards": (0, 10)}
+#: Largest deck a pack may describe, largest food value on a card, most Sun or Snowflake icons.
+MAX_DECK, MAX_FOOD, MAX_ICONS = 1000, 20, 10
+
+
 def _deck(d: Any, src: str, name: str) -> Deck:
     check_header(d, src, "evo-lab-part", "decks")
     decks = get(d, "decks", src, dict)
     dd = get(decks, name, src, dict, "decks.")
     where = f"decks.{name}."
-    size = get(dd, "size", src, int, where)
+    size = int_field(dd, "size", src, where, 1, MAX_DECK)
     cards = []
     for i, c in enumerate(get(dd, "cards", src, list, where)):
         w = f"{where}cards[{i}]."
         trait = get(c, "trait", src, str, w)
         if trait not in TRAIT_IDS:
-            raise DataError(src, w + "trait", f"unknown trait {trait!r}")
-        count = get(c, "count", src, int, w)
-        if count <= 0:
-            raise DataError(src, w + "count", f"must be >= 1, got {count}")
-        cards.append(Card(trait, get(c, "food", src, int, w), get(c, "sun", src, int, w),
-                          get(c, "snow", src, int, w), count, provenance(c, src, w)))
+            raise DataError(src, w + "trait", f"unknown trait {excerpt(trait)}")
+        count = int_field(c, "count", src, w, 1, MAX_DECK)
+        cards.append(Card(trait, int_field(c, "food", src, w, -MAX_FOOD, MAX_FOOD),
+                          int_field(c, "sun", src, w, 0, MAX_ICONS), int_field(c, "snow", src, w, 0, MAX_ICONS),
+                          count, provenance(c, src, w)))
     if sum(c.count for c in cards) != size:
         raise DataError(src, where + "cards", f"the counts add up to {sum(c.count for c in cards)}, not {size}")
     if len({(c.trait, c.food, c.sun, c.snow) for c in cards}) != len(cards):
@@ -164,16 +182,29 @@ def _setup(d: Any, src: str) -> tuple[dict, dict]:
     vals: dict = {}
     provs: dict = {}
     for var, entries in get(d, "variants", src, dict).items():
+        if var not in VARIANT_DECKS:
+            raise DataError(src, f"variants.{str(var)[:40]}", f"unknown variant; variants are {VARIANT_DECKS}")
         vals[var], provs[var] = {}, {}
-        for k, e in entries.items():
+        for k, e in get(d["variants"], var, src, dict, "variants.").items():
             w = f"variants.{var}.{k}."
-            if not isinstance(e, Mapping) or "value" not in e:
-                raise DataError(src, w + "value", "missing")
-            vals[var][k] = tuple(e["value"]) if isinstance(e["value"], list) else e["value"]
+            if k != "players" and k not in SETUP_BOUNDS:
+                raise DataError(src, w[:-1], f"unknown setup value; values are players, {', '.join(SETUP_BOUNDS)}")
+            if k == "players":
+                pair = get(e, "value", src, list, w)
+                if len(pair) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair) \
+                        or not 2 <= pair[0] <= pair[1] <= 8:
+                    raise DataError(src, w + "value", f"must be [low, high] with 2 <= low <= high <= 8, got "
+                                                      f"{excerpt(pair)}")
+                vals[var][k] = tuple(pair)
+            else:
+                vals[var][k] = int_field(e, "value", src, w, *SETUP_BOUNDS[k])
             provs[var][k] = provenance(e, src, w)
     for var in VARIANT_DECKS:
         if var not in vals:
             raise DataError(src, f"variants.{var}", "missing")
+        for k in ("players", *SETUP_BOUNDS):
+            if k not in vals[var] and k != "extinction_cards":
+                raise DataError(src, f"variants.{var}.{k}", "missing")
     return vals, provs
 
 
@@ -184,9 +215,16 @@ def _traits(d: Any, src: str) -> dict:
         w = f"traits[{i}]."
         tid = get(t, "id", src, str, w)
         if tid not in TRAIT_IDS:
-            raise DataError(src, w + "id", f"unknown trait {tid!r}")
+            raise DataError(src, w + "id", f"unknown trait {excerpt(tid)}")
         out[tid] = (get(t, "name", src, str, w), get(t, "text", src, str, w), provenance(t, src, w))
     return out
+
+
+def _bodies(e: Any, src: str, w: str) -> tuple[int, ...]:
+    v = get(e, "bodies", src, list, w)
+    if len(v) > 21 or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 20 for x in v):
+        raise DataError(src, w + "bodies", f"must be a list of body sizes 0..20, got {excerpt(v)}")
+    return tuple(v)
 
 
 def _climate(d: Any, src: str) -> tuple:
@@ -194,28 +232,44 @@ def _climate(d: Any, src: str) -> tuple:
     zones = []
     for i, z in enumerate(get(d, "zones", src, list)):
         w = f"zones[{i}]."
-        zones.append(ClimateZone(get(z, "position", src, int, w), get(z, "name", src, str, w),
-                                 get(z, "kind", src, str, w), get(z, "food", src, int, w),
-                                 get(z, "loss", src, int, w), tuple(get(z, "bodies", src, list, w)),
-                                 provenance(z, src, w)))
+        kind = get(z, "kind", src, str, w)
+        if kind not in ("cold", "hot", "temperate"):
+            raise DataError(src, w + "kind", f"must be cold, hot or temperate, got {excerpt(kind)}")
+        zones.append(ClimateZone(int_field(z, "position", src, w, -4, 4), get(z, "name", src, str, w), kind,
+                                 int_field(z, "food", src, w, -MAX_DECK, MAX_DECK), int_field(z, "loss", src, w, 0, 20),
+                                 _bodies(z, src, w), provenance(z, src, w)))
     if [z.position for z in zones] != list(range(-4, 5)):
         raise DataError(src, "zones", "must list positions -4 (Ice Age) .. +4 (Scorching) in order")
-    events = []
-    for i, e in enumerate(get(d, "events", src, list)):
-        w = f"events[{i}]."
-        deck = get(e, "deck", src, str, w)
-        if deck not in ("cold", "hot"):
-            raise DataError(src, w + "deck", f"must be 'cold' or 'hot', got {deck!r}")
-        reg = get(e, "regions", src, list, w)
-        events.append(ClimateEvent(get(e, "name", src, str, w), deck, get(e, "count", src, int, w),
-                                   get(e, "food", src, int, w), get(e, "loss", src, int, w),
-                                   tuple(get(e, "bodies", src, list, w)), (int(reg[0]), int(reg[1])),
-                                   provenance(e, src, w)))
+    events = [_event(e, src, f"events[{i}].") for i, e in enumerate(get(d, "events", src, list))]
     prot = get(d, "protection", src, dict)
-    protection = {k: tuple(get(prot, k, src, list, "protection.")) for k in ("cold", "hot")}
-    meta = {"start": get(d, "start", src, int), "end_deck": get(d, "end_deck", src, int),
-            "removal": get(d, "removal", src, dict)}
+    protection = {}
+    for k in ("cold", "hot"):
+        ts = get(prot, k, src, list, "protection.")
+        for j, t in enumerate(ts):
+            if not isinstance(t, str) or t not in TRAIT_IDS:
+                raise DataError(src, f"protection.{k}[{j}]", f"unknown trait {excerpt(t)}")
+        protection[k] = tuple(ts)
+    removal = get(d, "removal", src, dict)
+    for k in ("2", "3", "4", "5", "6", "7", "8"):
+        v = removal.get(k, 0)
+        if v != "half" and (isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_DECK):
+            raise DataError(src, f"removal.{k}", f"must be a number of cards 0..{MAX_DECK} or 'half', got {excerpt(v)}")
+    meta = {"start": int_field(d, "start", src, "", -4, 4), "end_deck": int_field(d, "end_deck", src, "", 0, MAX_DECK),
+            "removal": removal}
     return tuple(zones), tuple(events), protection, meta
+
+
+def _event(e: Any, src: str, w: str) -> ClimateEvent:
+    deck = get(e, "deck", src, str, w)
+    if deck not in ("cold", "hot"):
+        raise DataError(src, w + "deck", f"must be 'cold' or 'hot', got {excerpt(deck)}")
+    reg = get(e, "regions", src, list, w)
+    if len(reg) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in reg) \
+            or not -4 <= reg[0] <= reg[1] <= 4:
+        raise DataError(src, w + "regions", f"must be [low, high] track positions -4..4, got {excerpt(reg)}")
+    return ClimateEvent(get(e, "name", src, str, w), deck, int_field(e, "count", src, w, 0, 100),
+                        int_field(e, "food", src, w, -MAX_DECK, MAX_DECK), int_field(e, "loss", src, w, 0, 20),
+                        _bodies(e, src, w), (reg[0], reg[1]), provenance(e, src, w))
 
 
 _CACHE: dict = {}

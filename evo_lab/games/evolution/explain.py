@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import excerpt
 from .attack import blocker, neighbours
 
 __all__ = ["explain"]
@@ -23,7 +24,7 @@ _WORD = {"food": "food cards are chosen", "play": "cards are played", "feed": "a
 
 def explain(s: Any, a: Any) -> tuple[str, str]:
     if not isinstance(a, tuple) or not a or not isinstance(a[0], str):
-        return f"not an action of this game: {a!r}", "not_an_action"
+        return f"not an action of this game: {excerpt(a)}", "not_an_action"
     k = a[0]
     if s.is_chance_node():
         return f"this is a chance node ({s.node_name()}): apply a chance outcome", "chance_node"
@@ -31,7 +32,7 @@ def explain(s: Any, a: Any) -> tuple[str, str]:
         return "a chance outcome cannot be played at a decision node", "not_chance"
     want = _PHASE_OF.get(k)
     if want is None and k != "pass":
-        return f"unknown action {k!r}", "not_an_action"
+        return f"unknown action {excerpt(k)}", "not_an_action"
     if want and want != s.phase:
         verb = {"eat": "feeding happens", "store": "fat is stored", "attack": "attacks happen",
                 "discard": "Intelligence discards happen"}.get(k, _WORD.get(want, want))
@@ -65,7 +66,7 @@ def explain(s: Any, a: Any) -> tuple[str, str]:
         return "this species cannot eat now (full, a carnivore, or no plant food)", "cannot_eat"
     if k == "pass" and s.phase == "feed":
         return "a hungry species must eat when it can (seed 003 line 150)", "must_feed"
-    return f"{s.action_to_string(a) if _printable(s, a) else a!r} is not legal here", "not_legal"
+    return f"{excerpt(s.action_to_string(a) if _printable(s, a) else a)} is not legal here", "not_legal"
 
 
 def _printable(s: Any, a: Any) -> bool:

@@ -21,7 +21,7 @@ import numpy as np
 from ...core.game import GameBase
 from .data import EvolutionPack, load_pack
 from .notation import card_label
-from .rules import LEGACY_OPTIONS, GameConfigError, RuleOptions, variant_options
+from .rules import LEGACY_OPTIONS, VARIANTS, GameConfigError, RuleOptions, variant_options
 from .traits import TRAIT_BIT
 
 __all__ = ["Game"]
@@ -54,12 +54,12 @@ class Game(GameBase):
         self.o = RuleOptions.from_dict(options, base=base)
         lo, hi = setup["players"]
         if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-            raise GameConfigError(f"players must be an integer, got {players!r}")
+            raise GameConfigError(f"players must be an integer, got {type(players).__name__}")
         if not lo <= players <= hi:
             raise GameConfigError(f"Evolution ({variant}) is for {lo} to {hi} players, got {players}")
         self.players = int(players)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-            raise GameConfigError(f"seed must be an integer or None, got {seed!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+            raise GameConfigError(f"seed must be a non-negative integer or None, got {seed!r}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
         self.variant = variant
@@ -87,20 +87,28 @@ class Game(GameBase):
     def from_dict(cls, d: Any, version: int | None = None) -> "Game":
         """The game of a configuration (``game.to_dict()``). ``version=1``: a file written before issue 22's
         rulings, read under the rules it was played with (:data:`~.rules.LEGACY_OPTIONS` unless it names them)."""
-        from ...core.errors import FormatError
+        from ...core.checks import seed_of
+        from ...core.errors import FormatError, excerpt
 
         if not isinstance(d, Mapping):
             raise FormatError("the configuration must be an object", "config")
+        variant = d.get("variant", "official")
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            raise FormatError(f"expected one of {', '.join(VARIANTS)}, got {excerpt(variant)}", "config.variant")
+        if d.get("options") is not None and not isinstance(d["options"], Mapping):
+            raise FormatError(f"must be an object of rule options, got {excerpt(d['options'])}", "config.options")
+        seed_of(d.get("seed"), "config.seed")
         options = d.get("options")
         if version == 1:
-            options = {**LEGACY_OPTIONS, **(options if isinstance(options, Mapping) else {})}
+            options = {**LEGACY_OPTIONS, **(options or {})}
         try:
-            g = cls(players=d.get("players", 4), variant=d.get("variant", "official"), options=options)
+            g = cls(players=d.get("players", 4), variant=variant, options=options, seed=d.get("seed"))
         except GameConfigError as e:
-            raise FormatError(str(e), "config") from None
+            raise FormatError(str(e), "config.options" if "option" in str(e) else "config") from None
         fp = d.get("data")
         if fp is not None and fp != g.pack.fingerprint():
-            raise FormatError(f"made with another data pack ({fp}); load it with Game(data=...)", "config.data")
+            raise FormatError(f"made with another data pack ({excerpt(fp)}); load it with Game(data=...)",
+                              "config.data")
         return g
 
     def __repr__(self) -> str:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...core.errors import FormatError
+from ...core.errors import FormatError, excerpt
 from .traits import TRAIT_BIT, TRAIT_IDS
 
 __all__ = ["to_string", "parse", "describe", "card_label"]
@@ -76,7 +76,7 @@ def to_string(g: Any, a: Any) -> str:
     if k == "attack":
         s = f"attack {_sp(a[1])} P{a[2] + 1}.{a[3] + 1}"
         return s + (f" negate {TRAIT_IDS[a[4]]}" if len(a) == 5 else "")
-    raise FormatError(f"not an action of this game: {a!r}", "action")
+    raise FormatError(f"not an action of this game: {excerpt(a)}", "action")
 
 
 _NUM = r"([1-9][0-9]*)"
@@ -97,7 +97,7 @@ _PATTERNS = [
 def _kind(g: Any, label: str) -> int:
     k = g.label_kind.get(label)
     if k is None:
-        raise FormatError(f"unknown card {label!r} (cards read like 'horns+2')", "action")
+        raise FormatError(f"unknown card {excerpt(label)} (cards read like 'horns+2')", "action")
     return k
 
 
@@ -131,15 +131,15 @@ def parse(g: Any, text: str) -> tuple:
             a = ("attack", int(v[0]) - 1, int(v[1]) - 1, int(v[2]) - 1)
             if v[3]:
                 if v[4] not in TRAIT_BIT:
-                    raise FormatError(f"unknown trait {v[4]!r}", "action")
+                    raise FormatError(f"unknown trait {excerpt(v[4])}", "action")
                 a += (TRAIT_BIT[v[4]],)
             return a
         if kind == "event":
             for i, e in enumerate(g.pack.events):
                 if e.deck == v[0] and e.name.replace(" ", "-") == v[1]:
                     return ("event", v[0], i)
-            raise FormatError(f"unknown {v[0]} event {v[1]!r}", "action")
-    raise FormatError(f"cannot read the action {text!r} (e.g. 'eat 1', 'attack 1 P2.1', 'trait 1 horns+2')",
+            raise FormatError(f"unknown {v[0]} event {excerpt(v[1])}", "action")
+    raise FormatError(f"cannot read the action {excerpt(text)} (e.g. 'eat 1', 'attack 1 P2.1', 'trait 1 horns+2')",
                       "action")
 
 

@@ -5,65 +5,167 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import FormatError
-from .model import Player
+from ...core.checks import MAX_COUNT, bool_of, dict_of, int_in, ints_in, list_of, one_of
+from ...core.errors import FormatError, excerpt
+from .model import Player, Species
 from .state import PHASES
+from .traits import TRAIT_BIT, TRAIT_IDS
 
 __all__ = ["load_body"]
 
 
-def _int(d: Any, k: str, lo: int | None = None) -> int:
-    v = d.get(k) if isinstance(d, dict) else None
-    if isinstance(v, bool) or not isinstance(v, int) or (lo is not None and v < lo):
-        raise FormatError(f"must be an integer{f' >= {lo}' if lo is not None else ''}, got {v!r}", f"state.{k}")
-    return v
+#: Most species a player may have in a position (far above the 24 boards in the box).
+MAX_SPECIES = 64
+#: Highest round number a position may give.
+MAX_ROUNDS = 10_000
 
 
-def _counts(d: Any, k: str, n: int) -> list[int]:
-    v = d.get(k)
-    if not isinstance(v, list) or len(v) != n or not all(isinstance(x, int) and x >= 0 for x in v):
-        raise FormatError(f"must be a list of {n} counts", f"state.{k}")
-    return list(v)
+def _field(d: dict, k: str) -> Any:
+    if k not in d:
+        raise FormatError("missing", f"state.{k}")
+    return d[k]
 
 
 def load_body(s: Any, d: Any) -> Any:
+    """Fill ``s`` (a state of its game, not dealt) from a position body. Every field is checked, by name,
+    before it is used: types, ranges (body and population on the track, food within the population, fat within
+    the body, trait and card ids of this game's deck), each card's trait, counts within the deck; the game's
+    invariants then run on the whole (:func:`evo_lab.core.game.check_loaded`)."""
     g = s.game
     if not isinstance(d, dict):
-        raise FormatError("must be an object", "state")
-    try:
-        s.players = [Player.from_list(p) for p in d["players"]]
-    except (KeyError, TypeError, ValueError) as e:
-        raise FormatError(f"unreadable players: {e}", "state.players") from None
-    if len(s.players) != g.players:
-        raise FormatError(f"expected {g.players} players", "state.players")
-    s.wh, s.first = _int(d, "wh", 0), _int(d, "first", 0)
-    s.round, s.final = _int(d, "round", 1), _int(d, "final", 0)
-    s.turn, s.left, s.end_deck, s.out = _int(d, "turn", -1), _int(d, "left", 0), _int(d, "end_deck", 0), \
-        _int(d, "out", 0)
-    if d.get("phase") not in PHASES:
-        raise FormatError(f"must be one of {PHASES}", "state.phase")
-    s.phase = d["phase"]
-    s.gone = _int(d, "gone", 0)
-    s.seek = bool(d.get("seek"))
-    s.intel = tuple(d["intel"]) if d.get("intel") else None
-    s.asking = d.get("asking", -1)
-    if isinstance(s.asking, bool) or not isinstance(s.asking, int) or s.asking < -2:
-        raise FormatError(f"must be a species index, -2 or -1, got {s.asking!r}", "state.asking")
-    nk = len(g.deck.cards)
-    s.pool, s.discards = _counts(d, "pool", nk), _counts(d, "discards", nk)
-    pend = d.get("pending")
-    if not isinstance(pend, list) or not all(isinstance(x, list) and len(x) == 2 for x in pend):
-        raise FormatError("must be a list of [player, cards]", "state.pending")
-    s.pending = [list(x) for x in pend]
-    c = d.get("climate")
-    if g.o.climate:
-        if not isinstance(c, dict):
-            raise FormatError("missing climate", "state.climate")
-        s.climate_pos, s.event_pool = c["pos"], list(c["pool"])
-        s.events_in_play, s.event_used, s.pending_events = dict(c["in_play"]), c["used"], list(c["pending"])
-    else:
-        s.climate_pos, s.event_pool, s.events_in_play, s.event_used, s.pending_events = 0, [], {}, "", []
+        raise FormatError(f"expected an object, got {excerpt(d)}", "state")
+    n, nk, size = g.players, len(g.deck.cards), g.deck.size
+    s.players = [_player(g, v, f"state.players[{p}]")
+                 for p, v in enumerate(list_of(_field(d, "players"), "state.players", n))]
+    s.wh = int_in(_field(d, "wh"), 0, MAX_COUNT, "state.wh")
+    s.first = int_in(_field(d, "first"), 0, n - 1, "state.first")
+    s.round = int_in(_field(d, "round"), 1, MAX_ROUNDS, "state.round")
+    s.final = int_in(_field(d, "final"), 0, 2, "state.final")
+    s.turn = int_in(_field(d, "turn"), -1, n - 1, "state.turn")
+    s.left = int_in(_field(d, "left"), 0, size, "state.left")
+    s.end_deck = int_in(_field(d, "end_deck"), 0, size, "state.end_deck")
+    s.out = int_in(_field(d, "out"), 0, 2 ** n - 1, "state.out")
+    s.phase = one_of(_field(d, "phase"), PHASES, "state.phase")
+    s.gone = int_in(_field(d, "gone"), 0, size, "state.gone")
+    s.seek = bool_of(_field(d, "seek"), "state.seek")
+    s.pool = ints_in(_field(d, "pool"), 0, size, "state.pool", nk)
+    s.discards = ints_in(_field(d, "discards"), 0, size, "state.discards", nk)
+    for k, c in enumerate(g.deck.cards):
+        if s.pool[k] + s.discards[k] > c.count:
+            raise FormatError(f"{s.pool[k]} unseen + {s.discards[k]} discarded, more than the {c.count} "
+                              f"{g.labels[k]} cards of the deck", f"state.pool[{k}]")
+    _totals(s, g)
+    s.pending = [_draw(v, n, size, f"state.pending[{i}]")
+                 for i, v in enumerate(list_of(_field(d, "pending"), "state.pending", max_length=4 * n))]
+    _climate(s, g, d.get("climate"))
+    s.asking = int_in(d.get("asking", -1), -2, 64, "state.asking")
+    if s.asking >= 0 and (s.phase != "feed" or not 0 <= s.turn < n or s.asking >= len(s.players[s.turn].species)):
+        raise FormatError(f"species {s.asking + 1} of the player to act is not on the table", "state.asking")
+    s.intel = _intel(s, d.get("intel"))
     return s
+
+
+def _totals(s: Any, g: Any) -> None:
+    """Every card of the deck somewhere (unseen, discarded, out of the game, in a hand, a food card, a trait);
+    the draw pile within the unseen cards; fresh species only while cards are played."""
+    total = sum(s.pool) + sum(s.discards) + s.gone
+    for pl in s.players:
+        total += len(pl.hand) + (pl.food_card >= 0) + sum(1 for x in pl.species for c in x.cards if c >= 0)
+    if total != g.deck.size:
+        raise FormatError(f"the cards add up to {total} (unseen, discarded, gone, in hands, food cards and traits); "
+                          f"the deck has {g.deck.size}", "state.pool")
+    if s.left > sum(s.pool):
+        raise FormatError(f"{s.left} cards to draw, but only {sum(s.pool)} unseen", "state.left")
+    if s.phase != "play":
+        for p, pl in enumerate(s.players):
+            for i, x in enumerate(pl.species):
+                if x.fresh:
+                    raise FormatError("a species is marked new only while cards are played",
+                                      f"state.players[{p}][0][{i}][7]")
+
+
+def _player(g: Any, v: Any, f: str) -> Player:
+    nk = len(g.deck.cards)
+    sp, hand, bag, fc = list_of(v, f, 4)
+    species = [_species(g, x, f"{f}[0][{i}]") for i, x in enumerate(list_of(sp, f"{f}[0]", None, MAX_SPECIES))]
+    hand = ints_in(hand, 0, nk - 1, f"{f}[1]", max_length=g.deck.size)
+    if hand != sorted(hand):
+        raise FormatError("a hand is kept sorted by card kind", f"{f}[1]")
+    return Player(species, hand, int_in(bag, 0, MAX_COUNT, f"{f}[2]"), int_in(fc, -1, nk - 1, f"{f}[3]"))
+
+
+def _species(g: Any, v: Any, f: str) -> Species:
+    o = g.o
+    body, pop, food, fat, traits, cards, down, fresh = list_of(v, f, 8)
+    body = int_in(body, 0, o.max_track, f"{f}[0]")
+    pop = int_in(pop, 1, o.max_track, f"{f}[1]")
+    food = int_in(food, 0, pop, f"{f}[2]")
+    fat = int_in(fat, 0, body, f"{f}[3]")
+    traits = ints_in(traits, 0, len(TRAIT_IDS) - 1, f"{f}[4]", max_length=o.max_traits)
+    if len(set(traits)) != len(traits):
+        raise FormatError("a species holds each trait once", f"{f}[4]")
+    cards = ints_in(cards, -1, len(g.deck.cards) - 1, f"{f}[5]", len(traits))
+    for i, (t, c) in enumerate(zip(traits, cards)):
+        if c >= 0 and g.card_trait[c] != t:
+            raise FormatError(f"card {g.labels[c]} is not a {TRAIT_IDS[t]} card", f"{f}[5][{i}]")
+    if fat and TRAIT_BIT["fat-tissue"] not in traits:
+        raise FormatError("fat is stored only on a Fat Tissue card", f"{f}[3]")
+    down = int_in(down, 0, 2 ** len(traits) - 1, f"{f}[6]")
+    fresh = int_in(int(fresh) if isinstance(fresh, bool) else fresh, 0, 1, f"{f}[7]")
+    return Species(body, pop, food, fat, traits, cards, down, bool(fresh))
+
+
+def _draw(v: Any, n: int, size: int, f: str) -> list:
+    p, k = list_of(v, f, 2)
+    return [int_in(p, 0, n - 1, f"{f}[0]"), int_in(k, 1, size, f"{f}[1]")]
+
+
+def _climate(s: Any, g: Any, c: Any) -> None:
+    if not g.o.climate:
+        if c is not None:
+            raise FormatError("this variant has no climate", "state.climate")
+        s.climate_pos, s.event_pool, s.events_in_play, s.event_used, s.pending_events = 0, [], {}, "", []
+        return
+    c = dict_of(c, "state.climate", 8)
+    events = g.pack.events
+    s.climate_pos = int_in(c.get("pos"), -4, 4, "state.climate.pos")
+    s.event_pool = ints_in(c.get("pool"), 0, MAX_COUNT, "state.climate.pool", len(events))
+    for i, e in enumerate(events):
+        if s.event_pool[i] > e.count:
+            raise FormatError(f"more than the {e.count} {e.name} cards", f"state.climate.pool[{i}]")
+    in_play = dict_of(c.get("in_play"), "state.climate.in_play", 2)
+    s.events_in_play = {}
+    for deck in ("cold", "hot"):
+        idx = int_in(in_play.get(deck), -1, len(events) - 1, f"state.climate.in_play.{deck}")
+        if idx >= 0 and events[idx].deck != deck:
+            raise FormatError(f"event {events[idx].name} is not of the {deck} deck", f"state.climate.in_play.{deck}")
+        s.events_in_play[deck] = idx
+    if set(in_play) != {"cold", "hot"}:
+        raise FormatError("must name the cold and the hot event in play", "state.climate.in_play")
+    s.event_used = one_of(c.get("used"), ("", "cold", "hot"), "state.climate.used")
+    pend = list_of(c.get("pending"), "state.climate.pending", max_length=2)
+    s.pending_events = [one_of(x, ("cold", "hot"), f"state.climate.pending[{i}]") for i, x in enumerate(pend)]
+    for i, deck in enumerate(s.pending_events):
+        if not any(n for j, n in enumerate(s.event_pool) if events[j].deck == deck):
+            raise FormatError(f"no {deck} event left to draw", f"state.climate.pending[{i}]")
+
+
+def _intel(s: Any, v: Any) -> tuple | None:
+    """The pending Intelligence feeding (a card is discarded next): one of the player's feeding options."""
+    if v is None:
+        return None
+    from .feeding import options
+
+    a = tuple(list_of(v, "state.intel", max_length=5))
+    if s.phase != "feed" or not 0 <= s.turn < len(s.players):
+        raise FormatError("an Intelligence feeding waits only in the feeding phase", "state.intel")
+    try:  # before eating (ruling R20) the asked species' Intelligence waits for its card; else a feeding option
+        legal = (a == ("eat", s.asking, "intel")) if s.asking >= 0 else a in options(s, s.turn)
+    except TypeError:
+        legal = False
+    if not legal or not (a[-1] == "intel" or (a[0] == "attack" and len(a) == 5)):
+        raise FormatError(f"not a pending Intelligence feeding of P{s.turn + 1}: {excerpt(v)}", "state.intel")
+    return a
 
 
 def from_boards(game: Any, boards: list, hands: list | None = None, wh: int = 0, phase: str = "feed",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
-from ...core.errors import EvoLabError
+from ...core.errors import EvoLabError, excerpt
 
 __all__ = ["RuleOptions", "GameConfigError", "VARIANTS", "CHOICES", "LEGACY_OPTIONS", "official", "climate",
            "course2016", "variant_options"]
@@ -151,17 +151,37 @@ class RuleOptions:
         names = {f.name: f for f in fields(cls)}
         for k, v in d.items():
             if k not in names:
-                raise GameConfigError(f"unknown rule option {k!r}; options are {', '.join(names)}")
+                raise GameConfigError(f"unknown rule option {excerpt(k)}; options are {', '.join(names)}")
             cur = getattr(base, k)
             if type(v) is not type(cur):
-                raise GameConfigError(f"rule option {k!r} must be {type(cur).__name__}, got {v!r}")
+                raise GameConfigError(f"rule option {k!r} must be {type(cur).__name__}, got {excerpt(v)}")
+            if k in OPTION_CHOICES and v not in OPTION_CHOICES[k]:
+                raise GameConfigError(f"rule option {k!r} must be one of {', '.join(OPTION_CHOICES[k])}, "
+                                      f"got {excerpt(v)}")
+            if k in OPTION_RANGES and not OPTION_RANGES[k][0] <= v <= OPTION_RANGES[k][1]:
+                lo, hi = OPTION_RANGES[k]
+                raise GameConfigError(f"rule option {k!r} must be {lo}..{hi}, got {excerpt(v)}")
             if k in CHOICES and v not in CHOICES[k]:
                 raise GameConfigError(f"rule option {k!r} must be one of {', '.join(map(repr, CHOICES[k]))}, "
-                                      f"got {v!r}")
+                                      f"got {excerpt(v)}")
         return replace(base, **dict(d))
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+#: The values each text option may take (anything else is refused before it reaches the rules).
+OPTION_CHOICES = {
+    "variant": ("official", "climate", "course2016"), "deck": ("official", "climate", "course2016"),
+    "meat_source": ("bank", "watering_hole"), "meat_amount": ("body", "one"),
+    "excess_food_to": ("owner", "attacker", "lost"), "fat_mode": ("overflow", "store"),
+    "extinction_cards": ("traits",) + tuple(str(k) for k in range(11)), "start_order": ("official", "course"),
+    "long_neck_source": ("bank", "watering_hole"), "scoring": ("official", "course"),
+    "end_rule": ("reshuffle", "end_deck", "short")}
+#: Bounds of the number options (each sizes a track, a hand or a loop: far above any printed value).
+OPTION_RANGES = {"max_traits": (1, 10), "max_track": (1, 20), "hard_shell": (0, 20), "horns": (0, 20),
+                 "hand_base": (0, 20), "hand_per_species": (0, 10), "new_body": (0, 20), "new_pop": (1, 20),
+                 "intelligence_food": (0, 20), "boards": (0, 100)}
 
 
 def official() -> RuleOptions:
@@ -191,6 +211,6 @@ VARIANTS = {"official": official, "climate": climate, "course2016": course2016}
 
 
 def variant_options(variant: str) -> RuleOptions:
-    if variant not in VARIANTS:
-        raise GameConfigError(f"unknown variant {variant!r}; variants are {', '.join(VARIANTS)}")
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise GameConfigError(f"unknown variant {excerpt(variant)}; variants are {', '.join(VARIANTS)}")
     return VARIANTS[variant]()

@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ...core.errors import EvoLabError
+from ...core.errors import EvoLabError, excerpt
 
 __all__ = ["ActionCodec", "EncodingError", "max_game_length"]
 
@@ -119,16 +119,17 @@ class ActionCodec:
 
     def _enc(self, table: dict, a: Any, what: str) -> int:
         if not isinstance(a, tuple) or not a:
-            raise EncodingError(f"{a!r} is not an action tuple")
-        b = table.get((a[0], len(a)))
+            raise EncodingError(f"{excerpt(a)} is not an action tuple")
+        b = table.get((a[0], len(a))) if isinstance(a[0], str) else None
         if b is None:
-            raise EncodingError(f"{a!r} is not {what} of this game")
+            raise EncodingError(f"{excerpt(a)} is not {what} of this game")
         try:
             x = b.enc(a)
-        except (KeyError, TypeError, IndexError):
-            raise EncodingError(f"{a!r} is outside the encoding") from None
-        if not 0 <= x < b.size:
-            raise EncodingError(f"{a!r} is outside the encoding (animal ids 1..{self.N})")
+            inside = 0 <= x < b.size
+        except (KeyError, TypeError, IndexError, ValueError, OverflowError):
+            raise EncodingError(f"{excerpt(a)} is outside the encoding") from None
+        if not inside or b.dec(x) != a:  # a field beyond its range would alias another code
+            raise EncodingError(f"{excerpt(a)} is outside the encoding (animal ids 1..{self.N})")
         return b.off + x
 
     def encode(self, a: tuple) -> int:
@@ -136,7 +137,7 @@ class ActionCodec:
         return self._enc(self._dec, a, "a decision")
 
     def decode(self, code: int) -> tuple:
-        code = int(code)
+        code = _code(code, self.num_distinct_actions, "action code")
         if not 0 <= code < self.num_distinct_actions:
             raise EncodingError(f"action code {code} outside 0..{self.num_distinct_actions - 1}")
         b = self._find(self._dec_list, code)
@@ -147,7 +148,7 @@ class ActionCodec:
         return self._enc(self._ch, a, "a chance outcome")
 
     def decode_chance(self, code: int) -> tuple:
-        code = int(code)
+        code = _code(code, self.max_chance_outcomes, "chance code")
         if not 0 <= code < self.max_chance_outcomes:
             raise EncodingError(f"chance code {code} outside 0..{self.max_chance_outcomes - 1}")
         b = self._find(self._ch_list, code)
@@ -164,6 +165,13 @@ class ActionCodec:
         if not state.is_chance_node() and not state.is_terminal():
             m[[self.encode(a) for a in state.legal_actions()]] = 1
         return m
+
+
+def _code(code: Any, size: int, what: str) -> int:
+    """``code`` as an int in ``0..size-1`` (an integer or a numpy integer; anything else an EncodingError)."""
+    if isinstance(code, bool) or not isinstance(code, (int, np.integer)) or not 0 <= code < size:
+        raise EncodingError(f"{what} {excerpt(code)} outside 0..{size - 1}")
+    return int(code)
 
 
 def max_game_length(g: Any) -> int:

@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ...core.datapack import DataError, PackBase, Provenance, cached_loader, check_header, get, nonneg, provenance
+from ...core.datapack import DataError, PackBase, Provenance, cached_loader, check_header, get, int_field, provenance
 from ...core.datapack import read_pack
+from ...core.errors import excerpt
 
 __all__ = ["CardType", "TraitData", "FoodRule", "OriginPack", "load_pack", "PARTS", "TARGETS"]
 
@@ -129,13 +130,13 @@ def _read_traits(d: Any, src: str) -> tuple[TraitData, ...]:
         w = f"traits[{i}]."
         tid = get(e, "id", src, str, w)
         if tid in seen:
-            raise DataError(src, f"{w}id", f"duplicate trait id {tid!r}")
+            raise DataError(src, f"{w}id", f"duplicate trait id {excerpt(tid)}")
         seen.add(tid)
         target = get(e, "target", src, str, w)
         if target not in TARGETS:
-            raise DataError(src, f"{w}target", f"must be one of {', '.join(TARGETS)}, got {target!r}")
-        food = nonneg(get(e, "food", src, int, w), src, f"{w}food")
-        score = nonneg(get(e, "score_bonus", src, int, w), src, f"{w}score_bonus")
+            raise DataError(src, f"{w}target", f"must be one of {', '.join(TARGETS)}, got {excerpt(target)}")
+        food = int_field(e, "food", src, w, 0, 20)
+        score = int_field(e, "score_bonus", src, w, 0, 20)
         out.append(TraitData(tid, get(e, "abbr", src, str, w), get(e, "name", src, str, w), get(e, "ru", src, str, w),
                              food, score, target, get(e, "stackable", src, bool, w), get(e, "effect", src, str, w),
                              provenance(e, src, w), provenance(e, src, w, "score_provenance", "score_source")))
@@ -152,18 +153,16 @@ def _read_deck(d: Any, src: str, trait_index: Mapping[str, int]) -> tuple[CardTy
     for i, e in enumerate(items):
         w = f"cards[{i}]."
         cid = get(e, "id", src, str, w)
-        if cid in seen or not cid or " " in cid:
-            raise DataError(src, f"{w}id", f"card ids must be distinct words, got {cid!r}")
+        if cid in seen or not cid or " " in cid or len(cid) > 40:
+            raise DataError(src, f"{w}id", f"card ids must be distinct words, got {excerpt(cid)}")
         seen.add(cid)
         faces = get(e, "faces", src, list, w)
-        if not 1 <= len(faces) <= 2 or len(set(faces)) != len(faces):
+        if not 1 <= len(faces) <= 2 or not all(isinstance(f, str) for f in faces) or len(set(faces)) != len(faces):
             raise DataError(src, f"{w}faces", "a card has one or two different faces")
         for f in faces:
-            if f not in trait_index:
-                raise DataError(src, f"{w}faces", f"unknown trait {f!r}")
-        count = get(e, "count", src, int, w)
-        if count < 1:
-            raise DataError(src, f"{w}count", f"must be >= 1, got {count}")
+            if not isinstance(f, str) or f not in trait_index:
+                raise DataError(src, f"{w}faces", f"unknown trait {excerpt(f)}")
+        count = int_field(e, "count", src, w, 1, 100)
         out.append(CardType(cid, tuple(faces), count, provenance(e, src, w)))
     if not out:
         raise DataError(src, "cards", "the deck is empty")
@@ -172,17 +171,13 @@ def _read_deck(d: Any, src: str, trait_index: Mapping[str, int]) -> tuple[CardTy
 
 def _read_food(d: Any, src: str) -> tuple[int, tuple[FoodRule, ...]]:
     check_header(d, src, FORMAT, "food")
-    faces = get(d, "faces", src, int)
-    if faces < 2:
-        raise DataError(src, "faces", f"a die needs at least 2 faces, got {faces}")
+    faces = int_field(d, "faces", src, "", 2, 100)
     out = []
     for i, e in enumerate(get(d, "table", src, list)):
         w = f"table[{i}]."
-        p = get(e, "players", src, int, w)
-        dice = get(e, "dice", src, int, w)
-        if dice < 1:
-            raise DataError(src, f"{w}dice", f"must be >= 1, got {dice}")
-        out.append(FoodRule(p, dice, nonneg(get(e, "plus", src, int, w), src, f"{w}plus"), provenance(e, src, w)))
+        p = int_field(e, "players", src, w, 2, 8)
+        dice = int_field(e, "dice", src, w, 1, 10)
+        out.append(FoodRule(p, dice, int_field(e, "plus", src, w, 0, 100), provenance(e, src, w)))
     if len({r.players for r in out}) != len(out):
         raise DataError(src, "table", "one rule per player count")
     return faces, tuple(out)
@@ -194,7 +189,7 @@ def _read_setup(d: Any, src: str) -> tuple[dict, dict]:
     out, prov = {}, {}
     for k in SETUP_KEYS:
         e = get(vals, k, src, dict, "values.")
-        out[k] = nonneg(get(e, "value", src, int, f"values.{k}."), src, f"values.{k}.value")
+        out[k] = int_field(e, "value", src, f"values.{k}.", 0, 8 if k.startswith("players") else 100)
         prov[k] = provenance(e, src, f"values.{k}.")
     if out["players_min"] < 2 or out["players_max"] < out["players_min"]:
         raise DataError(src, "values.players_max", "need 2 <= players_min <= players_max")

@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from ...core.errors import excerpt
 from ...core.game import GameBase
 from .data import OriginPack, load_pack
 from .foodbank import distribution, dice_for
@@ -42,7 +43,7 @@ class OriginGame(GameBase):
         self.pack = data if isinstance(data, OriginPack) else load_pack(data)
         st = self.pack.setup
         if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-            raise OriginConfigError(f"players must be an integer, got {players!r}")
+            raise OriginConfigError(f"players must be an integer, got {excerpt(players)}")
         if not st["players_min"] <= players <= st["players_max"]:
             raise OriginConfigError(f"{self.title} is for {st['players_min']} to {st['players_max']} players, "
                                     f"got {players}")
@@ -50,11 +51,11 @@ class OriginGame(GameBase):
         if sets is None:
             sets = 1 if self.players < 5 else st["sets_from_5_players"]
         if isinstance(sets, bool) or not isinstance(sets, int) or not 1 <= sets <= 4:
-            raise OriginConfigError(f"sets must be 1 to 4 base sets, got {sets!r}")
+            raise OriginConfigError(f"sets must be 1 to 4 base sets, got {excerpt(sets)}")
         self.sets = sets
         self.options = RuleOptions.from_dict(options)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-            raise OriginConfigError(f"seed must be an integer or None, got {seed!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+            raise OriginConfigError(f"seed must be a non-negative integer or None, got {excerpt(seed)}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
         self._tables()
@@ -118,6 +119,8 @@ class OriginGame(GameBase):
 
     @classmethod
     def from_dict(cls, d: Any) -> "OriginGame":
+        from ...core.checks import seed_of
+        from ...core.datapack import DataError
         from ...core.errors import FormatError
 
         if not isinstance(d, Mapping):
@@ -125,11 +128,18 @@ class OriginGame(GameBase):
         unknown = set(d) - {"players", "sets", "options", "data", "seed"}
         if unknown:
             raise FormatError(f"unknown configuration keys {sorted(unknown)}", "config")
+        seed_of(d.get("seed"), "config.seed")
+        if "data" in d and not isinstance(d["data"], Mapping):
+            raise FormatError(f"must be a data pack object, got {excerpt(d['data'])}", "config.data")
+        if d.get("options") is not None and not isinstance(d["options"], Mapping):
+            raise FormatError(f"must be an object of rule options, got {excerpt(d['options'])}", "config.options")
         try:
             return cls(players=d.get("players", 3), seed=d.get("seed"), sets=d.get("sets"),
                        data=load_pack(d["data"]) if "data" in d else None, options=d.get("options"))
         except OriginConfigError as e:
             raise FormatError(str(e), "config") from None
+        except DataError as e:
+            raise FormatError(str(e), "config.data") from None
 
     def __repr__(self) -> str:
         return f"OriginGame(players={self.players}, sets={self.sets})"

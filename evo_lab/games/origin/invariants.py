@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import EvoLabError
 from .model import DEAL, DEVELOPMENT, FEEDING, FOOD, OVER, PHASES, SETUP, Animal, recompute
 
 __all__ = ["InvariantError", "check_invariants"]
 
 
-class InvariantError(AssertionError):
+class InvariantError(EvoLabError, AssertionError):
     """A state that breaks the rules' bookkeeping; the message says what."""
 
 

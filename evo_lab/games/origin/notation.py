@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import FormatError
+from ...core.errors import FormatError, excerpt
 
 __all__ = ["to_string", "parse", "describe", "CHANCE_KINDS", "DECISION_KINDS"]
 
@@ -76,42 +76,42 @@ def to_string(g: Any, a: tuple) -> str:
         return f"deal P{a[1] + 1} {g.card_ids[a[2]]}"
     if k in ("food", "roll"):
         return f"{k} {a[1]}"
-    raise FormatError(f"not an action of this game: {a!r}", "action")
+    raise FormatError(f"not an action of this game: {excerpt(a)}", "action")
 
 
 def _bad(text: str, why: str) -> FormatError:
-    return FormatError(f"{text!r}: {why}", "action")
+    return FormatError(f"{excerpt(text)}: {why}", "action")
 
 
 def _animal(text: str, tok: str) -> int:
     if len(tok) < 2 or tok[0] not in "Aa" or not tok[1:].isdigit():
-        raise _bad(text, f"{tok!r} is not an animal (A<id>)")
+        raise _bad(text, f"{excerpt(tok)} is not an animal (A<id>)")
     return int(tok[1:])
 
 
 def _player(g: Any, text: str, tok: str) -> int:
     if len(tok) < 2 or tok[0] not in "Pp" or not tok[1:].isdigit() or not 1 <= int(tok[1:]) <= g.players:
-        raise _bad(text, f"{tok!r} is not a player (P1..P{g.players})")
+        raise _bad(text, f"{excerpt(tok)} is not a player (P1..P{g.players})")
     return int(tok[1:]) - 1
 
 
 def _card(g: Any, text: str, tok: str) -> int:
     c = g.card_index.get(tok.lower())
     if c is None:
-        raise _bad(text, f"unknown card {tok!r} (cards: {', '.join(g.card_ids)})")
+        raise _bad(text, f"unknown card {excerpt(tok)} (cards: {', '.join(g.card_ids)})")
     return c
 
 
 def _trait(g: Any, text: str, tok: str) -> int:
     t = g.abbr_index.get(tok.lower())
     if t is None:
-        raise _bad(text, f"unknown trait {tok!r} (traits: {', '.join(g.abbr)})")
+        raise _bad(text, f"unknown trait {excerpt(tok)} (traits: {', '.join(g.abbr)})")
     return t
 
 
 def _int(text: str, tok: str) -> int:
     if not tok.lstrip("-").isdigit():
-        raise _bad(text, f"{tok!r} is not a number")
+        raise _bad(text, f"{excerpt(tok)} is not a number")
     return int(tok)
 
 
@@ -159,8 +159,8 @@ def parse(g: Any, text: str) -> tuple:
     if k in ("food", "roll") and len(rest) == 1:
         return (k, _int(text, rest[0]))
     if k in CHANCE_KINDS or k in DECISION_KINDS:
-        raise _bad(text, f"wrong form for {k!r}")
-    raise _bad(text, f"unknown action {k!r} (actions: {', '.join(DECISION_KINDS + CHANCE_KINDS)})")
+        raise _bad(text, f"wrong form for {excerpt(k)}")
+    raise _bad(text, f"unknown action {excerpt(k)} (actions: {', '.join(DECISION_KINDS + CHANCE_KINDS)})")
 
 
 def describe(s: Any, a: tuple) -> str:
@@ -198,5 +198,5 @@ def describe(s: Any, a: tuple) -> str:
         "rolloff": lambda: f"P{a[1] + 1} wins the tie-break roll",
     }
     if k not in words:
-        raise FormatError(f"not an action of this game: {a!r}", "action")
+        raise FormatError(f"not an action of this game: {excerpt(a)}", "action")
     return words[k]().strip()

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
-from ...core.errors import FormatError
+from ...core.errors import FormatError, excerpt
 from . import development, feeding
 from .game import OriginGame
 from .model import DEVELOPMENT, FEEDING, FOOD, Animal, recompute
@@ -50,7 +50,7 @@ def _cards_of(g: Any, spec: Any, field: str) -> list[int]:
     out = []
     for c in items:
         if c not in g.card_index:
-            raise FormatError(f"unknown card {c!r}", field)
+            raise FormatError(f"unknown card {excerpt(c)}", field)
         out.append(g.card_index[c])
     return out
 
@@ -85,7 +85,7 @@ def _trait_of(g: Any, word: str, field: str) -> int:
         return g.abbr_index[word]
     if word in g.trait_ids:
         return g.trait_ids.index(word)
-    raise FormatError(f"unknown trait {word!r} (traits: {', '.join(g.abbr)})", field)
+    raise FormatError(f"unknown trait {excerpt(word)} (traits: {', '.join(g.abbr)})", field)
 
 
 def _parse_animal(g: Any, text: str, field: str) -> dict:
@@ -103,7 +103,7 @@ def _parse_animal(g: Any, text: str, field: str) -> dict:
         else:
             m = re.fullmatch(r"([a-z_]+)(\+?)(?:\$(\w+))?(?:@(\S+))?", tok)
             if not m:
-                raise FormatError(f"cannot read {tok!r}", field)
+                raise FormatError(f"cannot read {excerpt(tok)}", field)
             word, full, partner, card = m.groups()
             t = _trait_of(g, word, field)
             if partner is not None:
@@ -142,7 +142,7 @@ def _place_animals(s: Any, g: Any, pool: _Pool, animals: list[str]) -> list[tupl
 
 def _card(g: Any, card: str, field: str) -> int:
     if card not in g.card_index:
-        raise FormatError(f"unknown card {card!r}", field)
+        raise FormatError(f"unknown card {excerpt(card)}", field)
     return g.card_index[card]
 
 
@@ -261,7 +261,7 @@ def _start(s: Any, phase: str, bank: int, actor: int, acted: bool, ate: bool) ->
         s.phase, s.bank, s.actor, s.acted, s.ate = FEEDING, bank, actor, acted, ate
         feeding.advance(s)
     else:
-        raise FormatError(f"phase must be development, food or feeding, got {phase!r}", "phase")
+        raise FormatError(f"phase must be development, food or feeding, got {excerpt(phase)}", "phase")
 
 
 def act(s: OriginState, text: str) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping, NamedTuple
 
-from ...core.errors import EvoLabError
+from ...core.errors import EvoLabError, excerpt
 
 __all__ = ["RuleOptions", "OriginConfigError", "Ruling", "RULINGS", "rulings_markdown"]
 
@@ -68,16 +68,17 @@ class RuleOptions:
         names = {f.name: f for f in fields(cls)}
         for k, v in d.items():
             if k not in names:
-                raise OriginConfigError(f"unknown rule option {k!r}; options are {', '.join(names)}")
+                raise OriginConfigError(f"unknown rule option {excerpt(k)}; options are {', '.join(names)}")
             default = getattr(cls(), k)
             if isinstance(default, bool):
                 if not isinstance(v, bool):
-                    raise OriginConfigError(f"rule option {k!r} must be true or false, got {v!r}")
+                    raise OriginConfigError(f"rule option {k!r} must be true or false, got {excerpt(v)}")
             elif k in CHOICES:
                 if v not in CHOICES[k]:
-                    raise OriginConfigError(f"rule option {k!r} must be one of {', '.join(CHOICES[k])}; got {v!r}")
+                    raise OriginConfigError(f"rule option {k!r} must be one of {', '.join(CHOICES[k])}; "
+                                            f"got {excerpt(v)}")
             elif k in INTS and (isinstance(v, bool) or v not in INTS[k]):
-                raise OriginConfigError(f"rule option {k!r} must be one of {INTS[k]}; got {v!r}")
+                raise OriginConfigError(f"rule option {k!r} must be one of {INTS[k]}; got {excerpt(v)}")
         return cls(**dict(d))
 
     def to_dict(self) -> dict:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import FormatError
-from .model import NEVER, PHASES, Animal, Link, recompute
+from ...core.checks import MAX_COUNT, int_in, ints_in, list_of
+from ...core.errors import FormatError, excerpt
+from .model import FEEDING, NEVER, PHASES, Animal, Link, recompute
 
 __all__ = ["state_body", "load_body"]
 
@@ -68,49 +69,49 @@ def _get(d: Any, key: str, typ: Any, field: str, default: Any = ...) -> Any:
             return default
         raise FormatError("missing", f"{field}.{key}" if field else key)
     v = d[key]
-    ok = (isinstance(v, int) and not isinstance(v, bool)) if typ is int else isinstance(v, typ)
+    ok = (isinstance(v, int) and not isinstance(v, bool) and -MAX_COUNT <= v <= MAX_COUNT) if typ is int \
+        else isinstance(v, typ)
     if not ok:
-        raise FormatError(f"must be {getattr(typ, '__name__', typ)}, got {v!r}", f"{field}.{key}" if field else key)
+        what = f"an integer {-MAX_COUNT}..{MAX_COUNT}" if typ is int else getattr(typ, "__name__", typ)
+        raise FormatError(f"must be {what}, got {excerpt(v)}", f"{field}.{key}" if field else key)
     return v
 
 
 def _card(g: Any, v: Any, field: str) -> int:
-    if v not in g.card_index:
-        raise FormatError(f"unknown card {v!r}", field)
+    if not isinstance(v, str) or v not in g.card_index:
+        raise FormatError(f"unknown card {excerpt(v)}", field)
     return g.card_index[v]
 
 
 def _trait(g: Any, v: Any, field: str) -> int:
-    if v not in g.abbr_index:
-        raise FormatError(f"unknown trait {v!r}", field)
+    if not isinstance(v, str) or v not in g.abbr_index:
+        raise FormatError(f"unknown trait {excerpt(v)}", field)
     return g.abbr_index[v]
 
 
 def _count_vec(g: Any, d: Any, field: str) -> list[int]:
     if not isinstance(d, dict):
-        raise FormatError("must map card ids to counts", field)
+        raise FormatError(f"must map card ids to counts, got {excerpt(d)}", field)
     out = [0] * len(g.card_ids)
     for k, v in d.items():
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise FormatError(f"count of {k!r} must be a non-negative integer", field)
-        out[_card(g, k, f"{field}.{k}")] = v
+        c = _card(g, k, f"{field}.{str(k)[:40]}")
+        out[c] = int_in(v, 0, g.deck0[c], f"{field}.{k}")
     return out
 
 
 def _read_animal(g: Any, d: Any, owner: int, field: str) -> Animal:
-    a = Animal(_get(d, "id", int, field), owner, _card(g, _get(d, "card", str, field), f"{field}.card"))
-    for i, tc in enumerate(_get(d, "traits", list, field)):
+    a = Animal(int_in(_get(d, "id", int, field), 1, MAX_COUNT, f"{field}.id"), owner,
+               _card(g, _get(d, "card", str, field), f"{field}.card"))
+    for i, tc in enumerate(list_of(_get(d, "traits", list, field), f"{field}.traits", max_length=64)):
         if not isinstance(tc, list) or len(tc) != 2:
             raise FormatError("must be [trait, card]", f"{field}.traits[{i}]")
         a.traits.append((_trait(g, tc[0], f"{field}.traits[{i}]"), _card(g, tc[1], f"{field}.traits[{i}]")))
-    a.fat_full = _get(d, "fat_full", int, field, 0)
-    a.red, a.blue = _get(d, "red", int, field, 0), _get(d, "blue", int, field, 0)
+    a.fat_full = int_in(_get(d, "fat_full", int, field, 0), 0, 64, f"{field}.fat_full")
+    a.red = int_in(_get(d, "red", int, field, 0), 0, 64, f"{field}.red")
+    a.blue = int_in(_get(d, "blue", int, field, 0), 0, 64, f"{field}.blue")
     used = _get(d, "used", dict, field, {})
     for name, slot in _STAMPS:
-        v = used.get(name, NEVER)
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise FormatError("must be an integer", f"{field}.used.{name}")
-        setattr(a, slot, v)
+        setattr(a, slot, int_in(used.get(name, NEVER), NEVER, MAX_COUNT, f"{field}.used.{name}"))
     a.sleeping = _get(d, "sleeping", bool, field, False)
     a.poisoned = _get(d, "poisoned", bool, field, False)
     need_red, need_blue, full = a.red, a.blue, a.fat_full
@@ -122,8 +123,6 @@ def _read_animal(g: Any, d: Any, owner: int, field: str) -> Animal:
 
 def load_body(cls: type, g: Any, body: Any) -> Any:
     """Read a position body (see :func:`state_body`) into a new state of game ``g``."""
-    from .invariants import InvariantError, check_invariants
-
     n = g.players
     s = cls(g)
     ph = _get(body, "phase", str, "state")
@@ -133,9 +132,10 @@ def load_body(cls: type, g: Any, body: Any) -> Any:
     s.node = _get(body, "node", str, "state")
     if s.node not in NODES[ph]:
         raise FormatError(f"node {s.node!r} is not a node of the {ph} phase", "state.node")
-    for k in ("mover", "turn", "first", "actor", "bank", "next_id", "winner"):
-        setattr(s, k, _get(body, k, int, "state"))
-    s.round_id = _get(body, "round", int, "state")
+    for k, lo, hi in (("mover", -4, n - 1), ("turn", 0, MAX_COUNT), ("first", 0, n - 1), ("actor", 0, n - 1),
+                      ("bank", 0, MAX_COUNT), ("next_id", 1, MAX_COUNT), ("winner", -1, n - 1)):
+        setattr(s, k, int_in(_get(body, k, int, "state"), lo, hi, f"state.{k}"))
+    s.round_id = int_in(_get(body, "round", int, "state"), 0, MAX_COUNT, "state.round")
     s.acted, s.ate = _get(body, "acted", bool, "state"), _get(body, "ate", bool, "state")
     s.passed = _get(body, "passed", list, "state")
     if len(s.passed) != n or not all(isinstance(x, bool) for x in s.passed):
@@ -159,61 +159,78 @@ def load_body(cls: type, g: Any, body: Any) -> Any:
             s.rows[p].append(a.id)
     _read_links(s, g, _get(body, "links", list, "state"))
     _read_rest(s, g, body)
-    try:
-        check_invariants(s)
-    except InvariantError as e:
-        raise FormatError(f"inconsistent position: {e}", "state") from None
+    _check_totals(s, g)
     return s
 
 
+def _check_totals(s: Any, g: Any) -> None:
+    """Every card in exactly one place; food and the bank only in the feeding phase (named fields; the game's
+    invariants then run on the whole state: :func:`evo_lab.core.game.check_loaded`)."""
+    from .invariants import _cards
+
+    have = _cards(s)
+    for c, c0 in enumerate(g.deck0):
+        if have[c] != c0:
+            raise FormatError(f"{have[c]} {g.card_ids[c]} cards on the table, in the deck, the box, hands and "
+                              f"discards; the deck has {c0}", f"state.deck.{g.card_ids[c]}")
+    if s.bank and s.phase != FEEDING:
+        raise FormatError(f"food in the bank outside the feeding phase ({PHASES[s.phase]})", "state.bank")
+    if s.node == "deal" and (s.deck_n == 0 or s.want is None or not 0 <= s.deal_to < g.players
+                             or s.want[s.deal_to] <= 0):
+        raise FormatError("a deal node needs cards in the deck and a player still owed cards", "state.deal")
+    if any(a.id >= s.next_id for a in s.A.values()):
+        raise FormatError("must be above every animal id", "state.next_id")
+
+
 def _read_links(s: Any, g: Any, links: list) -> None:
-    for i, d in enumerate(links):
+    for i, d in enumerate(list_of(links, "state.links", max_length=MAX_COUNT)):
         f = f"state.links[{i}]"
         kind = _trait(g, _get(d, "trait", str, f), f + ".trait")
         x, y = _get(d, "a", int, f), _get(d, "b", int, f)
-        if x not in s.A or y not in s.A:
+        if x not in s.A or y not in s.A or x == y:
             raise FormatError("links two animals on the table", f)
-        s.links.append(Link(kind, x, y, _card(g, _get(d, "card", str, f), f + ".card"), _get(d, "used", int, f, NEVER)))
+        s.links.append(Link(kind, x, y, _card(g, _get(d, "card", str, f), f + ".card"),
+                            int_in(_get(d, "used", int, f, NEVER), NEVER, MAX_COUNT, f + ".used")))
         if kind == g.SYMB:
             s.A[y].prot += 1
 
 
 def _read_rest(s: Any, g: Any, body: dict) -> None:
-    disc = _get(body, "discard", list, "state")
-    if len(disc) != g.players:
-        raise FormatError(f"must list {g.players} discard piles", "state.discard")
+    n = g.players
+    disc = list_of(_get(body, "discard", list, "state"), "state.discard", n)
     for p, d in enumerate(disc):
         f = f"state.discard[{p}]"
-        s.disc_open[p] = [_card(g, c, f + ".open") for c in _get(d, "open", list, f)]
-        s.disc_hidden[p] = [_card(g, c, f + ".hidden") for c in _get(d, "hidden", list, f)]
+        s.disc_open[p] = [_card(g, c, f"{f}.open[{i}]") for i, c in enumerate(_get(d, "open", list, f))]
+        s.disc_hidden[p] = [_card(g, c, f"{f}.hidden[{i}]") for i, c in enumerate(_get(d, "hidden", list, f))]
     atk = body.get("attack")
     if atk is not None:
         s.atk = [_get(atk, "attacker", int, "state.attack"), _get(atk, "target", int, "state.attack"),
-                 _get(atk, "running", int, "state.attack")]
+                 int_in(_get(atk, "running", int, "state.attack"), 0, 2, "state.attack.running")]
+        if s.atk[0] not in s.A or s.atk[1] not in s.A or s.atk[0] == s.atk[1]:
+            raise FormatError("an attack needs two animals on the table", "state.attack")
     s.shares = []
-    for i, it in enumerate(_get(body, "shares", list, "state")):
+    for i, it in enumerate(list_of(_get(body, "shares", list, "state"), "state.shares", max_length=MAX_COUNT)):
         f = f"state.shares[{i}]"
         if not isinstance(it, list) or len(it) != 3 or not _ints(it[1:]) or it[1] not in s.A or it[2] not in s.A:
-            raise FormatError("must be [trait, from animal, to animal]", f)
+            raise FormatError(f"must be [trait, from animal, to animal], got {excerpt(it)}", f)
         s.shares.append((_trait(g, it[0], f), it[1], it[2]))
     s.queue = []
-    for i, e in enumerate(_get(body, "queue", list, "state")):
-        if not isinstance(e, list) or len(e) != 2 or e[0] not in g.effects or not _ints(e[1:]):
-            raise FormatError(f"must be [effect, player] with an effect of {sorted(g.effects)}", f"state.queue[{i}]")
-        s.queue.append(tuple(e))
+    for i, e in enumerate(list_of(_get(body, "queue", list, "state"), "state.queue", max_length=MAX_COUNT)):
+        if not isinstance(e, list) or len(e) != 2 or not isinstance(e[0], str) or e[0] not in g.effects:
+            raise FormatError(f"must be [effect, player] with an effect of {sorted(g.effects)}, got {excerpt(e)}",
+                              f"state.queue[{i}]")
+        s.queue.append((e[0], int_in(e[1], 0, n - 1, f"state.queue[{i}][1]")))
     deal = body.get("deal")
     if deal is not None:
-        s.want = _get(deal, "want", list, "state.deal")
-        if len(s.want) != g.players or not _ints(s.want):
-            raise FormatError(f"must be {g.players} integers", "state.deal.want")
-        s.deal_to = _get(deal, "to", int, "state.deal")
+        s.want = ints_in(_get(deal, "want", list, "state.deal"), 0, MAX_COUNT, "state.deal.want", n)
+        s.deal_to = int_in(_get(deal, "to", int, "state.deal"), -1, n - 1, "state.deal.to")
     sc = body.get("scores")
-    if sc is not None and (not isinstance(sc, list) or len(sc) != g.players or not _ints(sc)):
-        raise FormatError(f"must be null or {g.players} integers", "state.scores")
+    if sc is not None:
+        sc = ints_in(sc, 0, MAX_COUNT, "state.scores", n)
     s.final_scores = sc
-    s.tied = _get(body, "tied", list, "state", [])
-    if not _ints(s.tied) or any(not 0 <= p < g.players for p in s.tied):
-        raise FormatError("must list players", "state.tied")
+    s.tied = ints_in(_get(body, "tied", list, "state", []), 0, n - 1, "state.tied", max_length=n)
+    if len(set(s.tied)) != len(s.tied):
+        raise FormatError("a player is listed twice", "state.tied")
 
 
 def _ints(v: Any) -> bool:

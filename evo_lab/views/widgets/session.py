@@ -26,11 +26,12 @@ from typing import Any
 
 import numpy as np
 
-from evo_lab.core.errors import EvoLabError, FormatError
+from evo_lab.core.errors import EvoLabError, FormatError, excerpt
 from evo_lab.core.protocol import sample_chance
-from evo_lab.core.records import load_position, load_record
+from evo_lab.core.jsonio import MAX_BYTES
+from evo_lab.core.records import load_position, load_record, read_json
 from evo_lab.core.registry import make_game
-from evo_lab.core.tree import GameTree, HistoryError, Node
+from evo_lab.core.tree import MAX_V1_DEPTH, GameTree, HistoryError, Node
 from evo_lab.views.games import GameView, view_for
 from evo_lab.views.games.base import registry_id
 
@@ -383,28 +384,20 @@ class Session:
             self.check_server_files("read")
             where = f"{text}: "
             try:
-                text = text.read_text(encoding="utf-8")
+                with open(text, "rb") as f:  # at most the size limit is read (/dev/zero is refused, not read)
+                    text = f.read(MAX_BYTES + 1)
             except FileNotFoundError:
                 raise SessionError(f"{where}no such file") from None
             except OSError as e:
                 raise SessionError(f"{where}cannot read the file ({e.strerror or e})") from None
         if not str(text if not isinstance(text, bytes) else text.decode("utf-8", "replace")).strip():
             raise SessionError(f"{where or ''}nothing to load: the {'file' if where else 'text'} is empty")
-        try:
-            data = json.loads(text)
-        except UnicodeDecodeError:
-            raise FormatError(f"{where}not text: the file is not UTF-8 JSON", "") from None
-        except (json.JSONDecodeError, TypeError) as e:
-            raise FormatError(f"{where}not valid JSON ({getattr(e, 'msg', e)} at line {getattr(e, 'lineno', '?')}, "
-                              f"column {getattr(e, 'colno', '?')})", "") from None
-        try:
+        source = where[:-2] or None
+        try:  # size and nesting are checked before parsing (a tree file nests one level per ply in version 1)
+            data = read_json(text, source, max_depth=MAX_V1_DEPTH)
             tree, fmt = self._tree_of(data, kind)
         except FormatError as e:
-            if not where:
-                raise
-            err = FormatError(f"{where}{e}", "")
-            err.field = e.field
-            raise err from None
+            raise e.at(source) from None
         self._before.clear()
         self._after.clear()
         self._set_tree(tree)
@@ -427,8 +420,8 @@ class Session:
     def _tree_of(data: Any, kind: str | None) -> tuple[GameTree, str]:
         fmt = data.get("format") if isinstance(data, dict) else None
         names = {"evo-lab-tree": "tree", "evo-lab-record": "record", "evo-lab-position": "position"}
-        if fmt not in names:
-            raise FormatError(f"expected an evo-lab tree, record or position, got format {fmt!r}", "format")
+        if not isinstance(fmt, str) or fmt not in names:
+            raise FormatError(f"expected an evo-lab tree, record or position, got format {excerpt(fmt)}", "format")
         have = names[fmt]
         want = kind or have
         if have == "tree":  # the root is a position in the envelope: its game id picks the game

@@ -18,6 +18,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from evo_lab.core.atomic import atomic_write_text
 from evo_lab.core.registry import game_entry, registered_games
 from evo_lab.core.tree import HistoryError, Node
 from evo_lab.views.games import view_for
@@ -338,7 +339,13 @@ class GamePanel(W.VBox):
             return ""
         self.text.value = text
         if self.path.value.strip():
-            Path(self.path.value.strip()).write_text(text, encoding="utf-8")
+            try:
+                # the old file stays whole if this fails
+                atomic_write_text(Path(self.path.value.strip()), text)
+            except OSError as e:
+                self._say(f"cannot write {self.path.value.strip()}: {e.strerror or e} (the file is unchanged)",
+                          ok=False)
+                return ""
         if not self.session.server_files:  # the classroom page: the file goes to the visitor's browser
             name = f"{self.session.game_id}-move{self.session.tree.ply}-{self.kind.value}.json"
             self.exports.downloader.download(name, text, "application/json")

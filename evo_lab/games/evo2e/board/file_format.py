@@ -26,6 +26,8 @@ import re
 from collections import deque
 from typing import Any
 
+from evo_lab.core.errors import EvoLabError, cut, excerpt
+
 __all__ = ["BoardError", "DEFAULT_TERRAIN_BOUNDS", "DIRECTIONS", "FORMAT", "LABEL_RE", "TERRAINS", "VERSION",
            "problems", "validate"]
 
@@ -34,6 +36,8 @@ TERRAINS: tuple[str, ...] = ("desert", "plains", "hills", "mountains")
 #: The six axial neighbour directions (q, r) of a hex cell.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 FORMAT = "evo-lab-board"
+#: Most cells a board may have, and the largest axial coordinate (the printed boards have 26..50 cells).
+MAX_CELLS, MAX_COORD = 400, 100
 VERSION = 1
 DEFAULT_TERRAIN_BOUNDS: tuple[float, float] = (0.15, 0.35)
 #: A custom space label: letters then digits ("K7", "AB12"), never the letter X, which separates the attacker
@@ -41,7 +45,7 @@ DEFAULT_TERRAIN_BOUNDS: tuple[float, float] = (0.15, 0.35)
 LABEL_RE = re.compile(r"^[A-WYZ]{1,3}[0-9]{1,3}$")
 
 
-class BoardError(ValueError):
+class BoardError(EvoLabError, ValueError):
     """An invalid board or board file. The message names the source (file), the field and the problem.
 
     >>> from evo_lab.games.evo2e.board import Board
@@ -53,9 +57,10 @@ class BoardError(ValueError):
     """
 
     def __init__(self, message: str, *, source: str | None = None, field: str | None = None):
-        self.source = source
-        self.field = field
-        self.problem = message
+        self.source = None if source is None else cut(str(source), 300)
+        self.field = None if field is None else cut(str(field), 200)
+        self.problem = message = cut(message)
+        source, field = self.source, self.field
         parts = []
         if source:
             parts.append(str(source))
@@ -78,18 +83,18 @@ def check_header(data: Any, err) -> dict:
     if not isinstance(data, dict):
         raise err(None, f"expected a JSON object, got {type(data).__name__}")
     if data.get("format") != FORMAT:
-        raise err("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
+        raise err("format", f"expected {FORMAT!r}, got {excerpt(data.get('format'))}")
     if data.get("version") != VERSION:
-        raise err("version", f"unsupported version {data.get('version')!r} (supported: {VERSION})")
+        raise err("version", f"unsupported version {excerpt(data.get('version'))} (supported: {VERSION})")
     name = data.get("name", "custom")
-    if not isinstance(name, str) or not name:
-        raise err("name", f"must be a non-empty string, got {name!r}")
+    if not isinstance(name, str) or not name or len(name) > 200:
+        raise err("name", f"must be a non-empty string of at most 200 characters, got {excerpt(name)}")
     players = data.get("players")
     if not _is_int(players) or not 2 <= players <= 5:
-        raise err("players", f"must be an integer from 2 to 5, got {players!r}")
+        raise err("players", f"must be an integer from 2 to 5, got {excerpt(players)}")
     reconstructed = data.get("reconstructed", False)
     if not isinstance(reconstructed, bool):
-        raise err("reconstructed", f"must be true or false, got {reconstructed!r}")
+        raise err("reconstructed", f"must be true or false, got {excerpt(reconstructed)}")
     provenance = data.get("provenance", {})
     if not isinstance(provenance, dict):
         raise err("provenance", f"must be an object, got {type(provenance).__name__}")
@@ -103,31 +108,33 @@ def check_cells(data: dict, err) -> tuple[dict, dict, dict]:
     cells = data.get("cells")
     if not isinstance(cells, list) or not cells:
         raise err("cells", "must be a non-empty list of {q, r, terrain} objects")
+    if len(cells) > MAX_CELLS:
+        raise err("cells", f"{len(cells)} cells, more than the {MAX_CELLS} a board may have")
     land: dict[tuple[int, int], str] = {}
     coast: dict[tuple[int, int], bool] = {}
     labels: dict[tuple[int, int], str] = {}
     for i, c in enumerate(cells):
         f = f"cells[{i}]"
         if not isinstance(c, dict):
-            raise err(f, f"must be an object with q, r, terrain, got {c!r}")
+            raise err(f, f"must be an object with q, r, terrain, got {excerpt(c)}")
         q, r, t = c.get("q"), c.get("r"), c.get("terrain")
-        if not _is_int(q) or not _is_int(r):
-            raise err(f, f"q and r must be integers, got q={q!r}, r={r!r}")
-        if t not in TERRAINS:
-            raise err(f + ".terrain", f"unknown terrain {t!r} (known: {', '.join(TERRAINS)})")
+        if not _is_int(q) or not _is_int(r) or not -MAX_COORD <= q <= MAX_COORD or not -MAX_COORD <= r <= MAX_COORD:
+            raise err(f, f"q and r must be integers -{MAX_COORD}..{MAX_COORD}, got q={excerpt(q)}, r={excerpt(r)}")
+        if not isinstance(t, str) or t not in TERRAINS:
+            raise err(f + ".terrain", f"unknown terrain {excerpt(t)} (known: {', '.join(TERRAINS)})")
         if (q, r) in land:
             raise err(f, f"duplicate cell (q={q}, r={r})")
         land[(q, r)] = t
         if "coastal" in c:
             if not isinstance(c["coastal"], bool):
                 raise err(f + ".coastal", "must be true or false (an override of the computed coast), "
-                          f"got {c['coastal']!r}")
+                          f"got {excerpt(c['coastal'])}")
             coast[(q, r)] = c["coastal"]
         if "label" in c:
             lab = c["label"]
             if not isinstance(lab, str) or not LABEL_RE.match(lab):
                 raise err(f + ".label", "must be capital letters then digits, like 'K7' (no X, which "
-                          f"separates attacker and defender in 'attack D5xC4'), got {lab!r}")
+                          f"separates attacker and defender in 'attack D5xC4'), got {excerpt(lab)}")
             labels[(q, r)] = lab
     return land, coast, labels
 
@@ -162,9 +169,10 @@ def terrain_bounds_of(data: dict, terrain_bounds: tuple[float, float] | None, er
     if "terrain_bounds" not in data:
         return DEFAULT_TERRAIN_BOUNDS
     tb = data["terrain_bounds"]
-    if (not isinstance(tb, list) or len(tb) != 2 or not all(isinstance(x, (int, float)) for x in tb)
+    if (not isinstance(tb, list) or len(tb) != 2
+            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 1 for x in tb)
             or not 0 <= tb[0] <= tb[1] <= 1):
-        raise err("terrain_bounds", f"must be [low, high] with 0 <= low <= high <= 1, got {tb!r}")
+        raise err("terrain_bounds", f"must be [low, high] with 0 <= low <= high <= 1, got {excerpt(tb)}")
     return float(tb[0]), float(tb[1])
 
 
@@ -199,12 +207,12 @@ def check_starts(data: dict, land: dict, players: int, err, collect: list | None
     for seat, pair in enumerate(sa):
         f = f"start_areas[{seat}]"
         if not isinstance(pair, list) or len(pair) != 2:
-            bad(err(f, f"must be a pair of two cells [[q, r], [q, r]], got {pair!r}"))
+            bad(err(f, f"must be a pair of two cells [[q, r], [q, r]], got {excerpt(pair)}"))
             continue
         cs = []
         for j, cell in enumerate(pair):
             if not isinstance(cell, (list, tuple)) or len(cell) != 2 or not all(_is_int(x) for x in cell):
-                bad(err(f"{f}[{j}]", f"must be [q, r] integers, got {cell!r}"))
+                bad(err(f"{f}[{j}]", f"must be [q, r] integers, got {excerpt(cell)}"))
                 continue
             key = (cell[0], cell[1])
             if key not in land:

@@ -28,6 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ....core.errors import excerpt
 from .file_format import DEFAULT_TERRAIN_BOUNDS, DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
 from .file_format import problems as _problems
 from .file_format import validate as _validate
@@ -172,7 +173,7 @@ class Board:
         try:
             return self._label_index[key]
         except (KeyError, TypeError):
-            raise BoardError(f"unknown space label {label!r}", source=self.name, field="label") from None
+            raise BoardError(f"unknown space label {excerpt(label)}", source=self.name, field="label") from None
 
     def label(self, space: int) -> str:
         """The readable label of space id ``space``.
@@ -292,7 +293,7 @@ class Board:
         [26, 34, 42, 50]
         """
         if not _is_int(players) or not 2 <= players <= 5:
-            raise BoardError(f"standard boards exist for 2 to 5 players, got {players!r}",
+            raise BoardError(f"standard boards exist for 2 to 5 players, got {excerpt(players)}",
                              source="Board.standard", field="players")
         return _standard(cls, players)
 
@@ -382,20 +383,24 @@ class Board:
         >>> Board.load(p) == Board.standard(3)
         True
         """
+        from evo_lab.core.errors import FormatError
+        from evo_lab.core.jsonio import read_file
+
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise BoardError(f"cannot read file: {e.strerror or e}", source=str(p), field=None) from e
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise BoardError(f"not valid JSON: {e}", source=str(p), field=None) from e
+            data = read_file(p, str(p))  # size and nesting checked before parsing
+        except FormatError as e:
+            problem = e.message if e.message.startswith("not valid JSON") else (
+                "cannot read file: " + e.message if e.message in ("no such file", "a folder, not a file")
+                or e.message.startswith("cannot read") else e.message)
+            raise BoardError(problem, source=str(p), field=None) from None
         return cls.from_dict(data, str(p), terrain_bounds=terrain_bounds)
 
     def save(self, path) -> None:
-        """Write the board file (JSON) to ``path``."""
-        Path(path).write_text(self.to_json(), encoding="utf-8")
+        """Write the board file (JSON) to ``path`` atomically: the old file stays whole if the write fails."""
+        from evo_lab.core.atomic import atomic_write_text
+
+        atomic_write_text(path, self.to_json())
 
     # ------------------------------------------------------------------ rendering
     def to_svg(self, *, occupants: dict[int, int] | None = None,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.errors import FormatError
+from ....core.errors import FormatError, excerpt
 from ..attack import blocker
 from ..data import load_pack
 from ..feeding import apply_feeding, next_feeder, options
@@ -34,7 +34,7 @@ from ..rules import course2016
 from ..traits import COURSE_TRAITS, TRAIT_BIT, TRAIT_IDS
 from .strategy import decide, feeding_choice, silly_choice
 
-__all__ = ["run", "HARNESSES", "CourseTable", "parse_species", "parse_player", "dump_species", "dump_player"]
+__all__ = ["run", "read_input", "HARNESSES", "CourseTable", "parse_species", "parse_player", "dump_species", "dump_player"]
 
 _OPTS = course2016()
 
@@ -62,12 +62,19 @@ class CourseTable:
 
 # ----- JSON -> model (FormatError names the field)
 
+#: Bounds of the harness's numbers: a species' body, population and food (the course's Nat is 0..7; TestFest
+#: inputs go a little beyond), and any other natural number (ids, bags, the watering hole).
+MAX_TRACK, MAX_NAT = 100, 10 ** 6
+
+
 def _nat(v: Any, field: str, hi: int | None = None, lo: int = 0) -> int:
-    """A natural number. Ranges (Nat 0..7, Natural+) are not enforced: the TestFest inputs are not always inside
-    them (e.g. 4 traits in hw6-7920-7167-10), and the engine's rules do not need them."""
-    if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
-        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise FormatError(f"must be a natural number ({rng}), got {v!r}", field)
+    """A natural number ``lo..hi`` (default: at most :data:`MAX_NAT`). The course's ranges (Nat 0..7,
+    Natural+) are not enforced: the TestFest inputs are not always inside them (e.g. 4 traits in
+    hw6-7920-7167-10), and the engine's rules do not need them; the bounds only keep a file from sizing
+    loops."""
+    hi = MAX_NAT if hi is None else hi
+    if isinstance(v, bool) or not isinstance(v, int) or v < lo or v > hi:
+        raise FormatError(f"must be a natural number ({lo}..{hi}), got {excerpt(v)}", field)
     return v
 
 
@@ -85,22 +92,22 @@ def _pairs(v: Any, keys: tuple[str, ...], optional: tuple[str, ...], field: str)
     out: dict = {}
     for i, pair in enumerate(v):
         if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)):
-            raise FormatError(f"must be a [name, value] pair, got {pair!r}", f"{field}[{i}]")
+            raise FormatError(f"must be a [name, value] pair, got {excerpt(pair)}", f"{field}[{i}]")
         if pair[0] not in keys + optional or pair[0] in out:
-            raise FormatError(f"unexpected or repeated field {pair[0]!r}", f"{field}[{i}]")
+            raise FormatError(f"unexpected or repeated field {excerpt(pair[0])}", f"{field}[{i}]")
         out[pair[0]] = pair[1]
     for k in keys:
         if k not in out:
-            raise FormatError(f"missing field {k!r}", field)
+            raise FormatError(f"missing field {excerpt(k)}", field)
     return out
 
 
 def _traits(v: Any, field: str) -> list[str]:
     if not isinstance(v, list):  # LOT is "at most 3", but TestFest inputs carry 4 (hw6-7920-7167-10): lenient
-        raise FormatError(f"must be a list of traits, got {v!r}", field)
+        raise FormatError(f"must be a list of traits, got {excerpt(v)}", field)
     for i, t in enumerate(v):
         if t not in COURSE_TRAITS:
-            raise FormatError(f"unknown trait {t!r}", f"{field}[{i}]")
+            raise FormatError(f"unknown trait {excerpt(t)}", f"{field}[{i}]")
     if len(set(v)) != len(v):
         raise FormatError("a species' traits are a set (no duplicates)", field)
     return list(v)
@@ -109,18 +116,20 @@ def _traits(v: Any, field: str) -> list[str]:
 def parse_species(v: Any, field: str = "species") -> Species:
     d = _pairs(v, ("food", "body", "population", "traits"), ("fat-food",), field)
     traits = _traits(d["traits"], f"{field}.traits")
-    return Species(_nat(d["body"], f"{field}.body"), _nat(d["population"], f"{field}.population"),
-                   _nat(d["food"], f"{field}.food"), _nat(d.get("fat-food", 0), f"{field}.fat-food"), traits)
+    return Species(_nat(d["body"], f"{field}.body", MAX_TRACK),
+                   _nat(d["population"], f"{field}.population", MAX_TRACK), _nat(d["food"], f"{field}.food", MAX_TRACK),
+                   _nat(d.get("fat-food", 0), f"{field}.fat-food", MAX_TRACK), traits)
 
 
 def _card(v: Any, field: str) -> tuple[int, str]:
     if not (isinstance(v, list) and len(v) == 2):
-        raise FormatError(f"must be a SpeciesCard [food, trait], got {v!r}", field)
+        raise FormatError(f"must be a SpeciesCard [food, trait], got {excerpt(v)}", field)
     food = v[0]
-    if isinstance(food, bool) or not isinstance(food, int):
-        raise FormatError(f"must be a FoodValue (an integer), got {food!r}", f"{field}[0]")
+    if isinstance(food, bool) or not isinstance(food, int) or not -MAX_TRACK <= food <= MAX_TRACK:
+        raise FormatError(f"must be a FoodValue (an integer -{MAX_TRACK}..{MAX_TRACK}), got {excerpt(food)}",
+                          f"{field}[0]")
     if v[1] not in COURSE_TRAITS:
-        raise FormatError(f"unknown trait {v[1]!r}", f"{field}[1]")
+        raise FormatError(f"unknown trait {excerpt(v[1])}", f"{field}[1]")
     return (food, v[1])
 
 
@@ -146,7 +155,7 @@ def parse_player(v: Any, field: str = "player") -> tuple[int, Player]:
 
 def _list(v: Any, n: int | None, field: str) -> list:
     if not isinstance(v, list) or (n is not None and len(v) != n):
-        raise FormatError(f"must be a list{f' of {n} items' if n else ''}, got {v!r}", field)
+        raise FormatError(f"must be a list{f' of {n} items' if n else ''}, got {excerpt(v)}", field)
     return v
 
 
@@ -311,6 +320,19 @@ HARNESSES = {"xattack": xattack, "xfeed": xfeed, "xstep": xstep, "xstep4": xstep
 def run(name: str, value: Any) -> Any:
     """Run harness ``name`` on one parsed JSON value; ``None`` means "print nothing"."""
     return HARNESSES[name](value)
+
+
+def read_input(text: str | bytes, source: str = "<stdin>") -> Any:
+    """Exactly one JSON value (what a harness reads on stdin), size and nesting checked before parsing;
+    anything else is a :class:`FormatError` naming ``source``."""
+    from ....core.jsonio import loads
+
+    try:
+        return loads(text, source)
+    except FormatError as e:
+        if "Extra data" in e.message:
+            raise FormatError("more than one JSON value", "<root>", source) from None
+        raise
 
 
 def card_kind(food: int, trait: str) -> int:
