@@ -44,7 +44,8 @@ import numpy as np
 
 from .auction import TheoryError
 
-__all__ = ["RepeatedError", "StageGame", "grim_threshold", "discounted", "hull", "inside", "last_round_lever"]
+__all__ = ["RepeatedError", "StageGame", "grim_threshold", "discounted", "hull", "inside", "last_round_lever",
+           "PathCheck", "random_path_threshold"]
 
 Point = tuple[Fraction, Fraction]
 
@@ -113,6 +114,25 @@ class StageGame:
     def equilibrium_payoffs(self) -> list[Point]:
         """The payoff pairs of the pure equilibria."""
         return [self.payoff(self.rows.index(r), self.cols.index(c)) for r, c in self.pure_equilibria()]
+
+    def extreme_equilibrium_payoffs(self) -> list[Point]:
+        """The payoff pairs of the extreme (vertex) Nash equilibria, mixed ones included, found by nashpy's
+        vertex enumeration and read as fractions. Every equilibrium payoff of a player is an average of its
+        payoffs at extreme equilibria (the payoff is linear in each player's strategy, and each maximal set of
+        interchangeable equilibria is the product of two polytopes)."""
+        import warnings
+
+        import nashpy
+
+        a = np.array([[float(v) for v in r] for r in self.A])
+        b = np.array([[float(v) for v in r] for r in self.B])
+        out: set[Point] = set()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for x, y in nashpy.Game(a, b).vertex_enumeration():
+                out.add((_frac(float(x @ a @ y)).limit_denominator(1000),
+                         _frac(float(x @ b @ y)).limit_denominator(1000)))
+        return sorted(out)
 
     def best_deviation(self, r: int, c: int, player: int) -> Fraction:
         """The most ``player`` can get by changing its own action alone at ``(r, c)``."""
@@ -229,3 +249,50 @@ def last_round_lever(stage: StageGame, player: int) -> Fraction:
     if not pays:
         raise RepeatedError("the stage game has no pure equilibrium")
     return max(pays) - min(pays)
+
+
+@dataclass(frozen=True)
+class PathCheck:
+    """One line of :func:`random_path_threshold`: in ``cell`` (drawn by the public coin) ``player`` gets
+    ``cooperate``, could get ``deviate`` by a one-round deviation, is worth ``continuation`` per round on the path
+    and ``punishment`` per round after a deviation; ``threshold`` is the least ``delta`` that deters it."""
+
+    cell: tuple[str, str]
+    player: int
+    cooperate: Fraction
+    deviate: Fraction
+    continuation: Fraction
+    punishment: Fraction
+    threshold: Fraction
+
+
+def random_path_threshold(stage: StageGame, cells: Sequence[tuple[str, str]],
+                          weights: Sequence[Any] | None = None) -> tuple[Fraction, list[PathCheck]]:
+    """Grim trigger on a path that draws each round, by a public coin seen before the bids, one of ``cells``
+    (``(row, column)`` labels) with ``weights`` (equal by default). After any deviation the players switch for
+    ever to the stage equilibrium that is worst for the deviator (a stage equilibrium in every later round is
+    itself subgame perfect). Returns the least ``delta`` at which no one-round deviation pays, and the check of
+    every cell and player (the one-shot deviation principle: these are all the deviations to check).
+
+    >>> pd = StageGame.from_rows([[3, 0], [5, 1]], [[3, 5], [0, 1]], ["C", "D"], ["C", "D"])
+    >>> random_path_threshold(pd, [("C", "C")])[0]
+    Fraction(1, 2)
+    """
+    w = [Fraction(1)] * len(cells) if weights is None else [Fraction(x) for x in weights]
+    if len(w) != len(cells) or any(x < 0 for x in w) or sum(w) == 0:
+        raise RepeatedError("one non-negative weight per cell, not all 0")
+    w = [x / sum(w) for x in w]
+    idx = [(stage.rows.index(r), stage.cols.index(c)) for r, c in cells]
+    nash = stage.equilibrium_payoffs()
+    if not nash:
+        raise RepeatedError("grim trigger needs a pure stage equilibrium to fall back on")
+    checks = []
+    for player in (0, 1):
+        value = sum((q * stage.payoff(r, c)[player] for q, (r, c) in zip(w, idx)), Fraction(0))
+        worst = min(p[player] for p in nash)
+        for (r, c), cell in zip(idx, cells):
+            coop = stage.payoff(r, c)[player]
+            dev = stage.best_deviation(r, c, player)
+            checks.append(PathCheck(tuple(cell), player, coop, dev, value, worst,
+                                    grim_threshold(coop, dev, value, worst)))
+    return max(ch.threshold for ch in checks), checks
