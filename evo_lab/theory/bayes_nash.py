@@ -50,9 +50,21 @@ import numpy as np
 from ..stats import mean_interval
 from .auction import TheoryError
 
-__all__ = ["BayesNashError", "uniform_first_price", "first_price_bid", "foc_coefficient", "expected_payoff",
-           "best_reply_bid", "wallet_bid", "wallet_naive_bid", "wallet_profit", "normal_shade", "simulate_wallet",
-           "simulate_private", "simulate_common_value"]
+__all__ = [
+    "BayesNashError",
+    "best_reply_bid",
+    "expected_payoff",
+    "first_price_bid",
+    "foc_coefficient",
+    "normal_shade",
+    "simulate_common_value",
+    "simulate_private",
+    "simulate_wallet",
+    "uniform_first_price",
+    "wallet_bid",
+    "wallet_naive_bid",
+    "wallet_profit",
+]
 
 
 class BayesNashError(TheoryError):

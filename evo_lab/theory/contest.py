@@ -38,8 +38,18 @@ from typing import Any
 from .auction import TheoryError
 from .ess import SymmetricGame
 
-__all__ = ["ContestError", "Contest", "Plan", "RoundPlay", "contest_position", "play_plans", "finish_round",
-           "seat_outcomes", "contest_game", "seat_table"]
+__all__ = [
+    "Contest",
+    "ContestError",
+    "Plan",
+    "RoundPlay",
+    "contest_game",
+    "contest_position",
+    "finish_round",
+    "play_plans",
+    "seat_outcomes",
+    "seat_table",
+]
 
 GROWTH = ("body", "pop")
 

@@ -45,7 +45,7 @@ import numpy as np
 
 from .auction import TheoryError
 
-__all__ = ["ESSError", "ESSVerdict", "SymmetricGame", "hawk_dove", "simulate_population", "Number"]
+__all__ = ["ESSError", "ESSVerdict", "Number", "SymmetricGame", "hawk_dove", "simulate_population"]
 
 Number = Fraction | int
 Mixed = tuple[Fraction, ...]
@@ -246,7 +246,7 @@ class SymmetricGame:
         if len(x) != self.n or not math.isclose(sum(x), 1.0) or min(x) < 0:
             raise ESSError(f"start on the simplex, got {x0}")
         out = [x]
-        for _ in range(int(round(t_end / dt))):
+        for _ in range(round(t_end / dt)):
             k1 = self.velocity(x)
             k2 = self.velocity([a + dt / 2 * b for a, b in zip(x, k1)])
             k3 = self.velocity([a + dt / 2 * b for a, b in zip(x, k2)])

@@ -40,8 +40,17 @@ from typing import Any
 from .contest import ContestError, RoundPlay, finish_round, play_plans
 from .pbe import SignallingGame
 
-__all__ = ["FaceDown", "MESSAGES", "ACTIONS", "TYPES", "facedown_position", "facedown_round", "facedown_game",
-           "hand_prior", "deck_count"]
+__all__ = [
+    "ACTIONS",
+    "MESSAGES",
+    "TYPES",
+    "FaceDown",
+    "deck_count",
+    "facedown_game",
+    "facedown_position",
+    "facedown_round",
+    "hand_prior",
+]
 
 TYPES = ("strong", "weak")
 MESSAGES = ("face down", "grow")

@@ -42,7 +42,7 @@ from typing import Any
 
 from .auction import TheoryError
 
-__all__ = ["PBEError", "SignallingGame", "PBE", "Hybrid", "ICReport", "beer_quiche"]
+__all__ = ["PBE", "Hybrid", "ICReport", "PBEError", "SignallingGame", "beer_quiche"]
 
 
 class PBEError(TheoryError):

@@ -43,9 +43,19 @@ import numpy as np
 from .auction import TheoryError
 from .repeated import StageGame
 
-__all__ = ["RefinementError", "weakly_dominates", "weakly_dominated_pure", "weakly_dominated_by_mix",
-           "elimination_outcomes", "eliminate", "trembling_hand_perfect", "solve_zero_sum", "correlated_equilibrium",
-           "is_correlated_equilibrium", "subgame"]
+__all__ = [
+    "RefinementError",
+    "correlated_equilibrium",
+    "eliminate",
+    "elimination_outcomes",
+    "is_correlated_equilibrium",
+    "solve_zero_sum",
+    "subgame",
+    "trembling_hand_perfect",
+    "weakly_dominated_by_mix",
+    "weakly_dominated_pure",
+    "weakly_dominates",
+]
 
 Cell = tuple[str, str]
 
@@ -207,9 +217,8 @@ def solve_zero_sum(matrix: Sequence[Sequence[Any]]) -> tuple[Fraction, tuple[Fra
 
 def is_correlated_equilibrium(game: StageGame, dist: dict[Cell, Fraction]) -> bool:
     """Whether ``dist`` (probabilities of ``(row, column)`` label pairs) satisfies every incentive constraint."""
-    for (r, c), p in dist.items():
-        if p < 0:
-            return False
+    if any(p < 0 for p in dist.values()):
+        return False
     if sum(dist.values(), Fraction(0)) != 1:
         return False
     return all(g >= 0 for g in _gains(game, dist))

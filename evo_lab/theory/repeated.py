@@ -44,8 +44,17 @@ import numpy as np
 
 from .auction import TheoryError
 
-__all__ = ["RepeatedError", "StageGame", "grim_threshold", "discounted", "hull", "inside", "last_round_lever",
-           "PathCheck", "random_path_threshold"]
+__all__ = [
+    "PathCheck",
+    "RepeatedError",
+    "StageGame",
+    "discounted",
+    "grim_threshold",
+    "hull",
+    "inside",
+    "last_round_lever",
+    "random_path_threshold",
+]
 
 Point = tuple[Fraction, Fraction]
 
@@ -192,7 +201,7 @@ def _cross(o: Point, a: Point, b: Point) -> Fraction:
 def hull(points: Sequence[Point]) -> list[Point]:
     """The convex hull of points in the plane (Andrew's monotone chain, exact), anticlockwise from the lowest
     leftmost point; collinear points on an edge are left out."""
-    pts = sorted(set((Fraction(x), Fraction(y)) for x, y in points))
+    pts = sorted({(Fraction(x), Fraction(y)) for x, y in points})
     if len(pts) <= 2:
         return pts
     lower: list[Point] = []

@@ -9,7 +9,7 @@ from functools import lru_cache
 from ..checks import choice_digest, exercise
 
 #: the lesson's bids (the sealed-bid model of lesson 04 with bids 0..3) and the value of the plates to both
-BIDS = range(0, 4)
+BIDS = range(4)
 VALUE = 3
 #: the ring: the public coin gives the plates to P1 (P2 takes the card) or to P2, each for a bid of 0
 RING = (("0 on bony_plates", "0 on event card"), ("0 on event card", "0 on bony_plates"))

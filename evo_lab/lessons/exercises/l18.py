@@ -9,7 +9,7 @@ from functools import lru_cache
 from ..checks import choice_digest, exercise
 
 #: part 2's setting: the prey's card is Burrowing or a Carnivore (which would starve a small prey)
-COSTLY = dict(prey_pop=3, receiver_pop=1, watering_hole=2, strong="burrowing", weak="carnivore")
+COSTLY = {"prey_pop": 3, "receiver_pop": 1, "watering_hole": 2, "strong": "burrowing", "weak": "carnivore"}
 #: the opening hand of part 1's second prior (deal 3 + 1 per species, one species)
 HAND = 4
 #: exercise 1's watering hole, exercise 2's prior

@@ -12,13 +12,13 @@ from ..checks import choice_digest, exercise
 #: lesson 04's valuation table (P1: card 1, plates 3; P2: card 0, plates 4)
 TABLE = ((1, 3), (0, 4))
 #: the small grid on which every elimination order is followed, and lesson 04's full grid
-SMALL, FULL = range(0, 4), range(0, 7)
+SMALL, FULL = range(4), range(7)
 #: the zero-sum duel: lesson 13's predator strategies and the prey's answers (undefended or a defence)
 DEFENCES = ("climbing", "hard-shell", "herding", "burrowing", "horns")
 #: exercise 3: the defences that do not block the attack at the start of feeding
 NON_BLOCKING = ("burrowing", "horns")
 #: the contest for the watering hole (section 4): population 3, 5 plant food
-CONTEST = dict(pop=3, watering_hole=5)
+CONTEST = {"pop": 3, "watering_hole": 5}
 
 
 @lru_cache(maxsize=2)
