@@ -1,37 +1,35 @@
 """A sample student bot for North Star's *Evolution* (``evolution``), written for the observation protocol that
 ``scripts/grade_bot.py`` grades: one class with ``act(observation, legal_actions)``.
 
-Its plan, read only from the legal actions and its own random generator:
+Its plan, read only from the legal actions and its own seeded random generator:
 
 * choose a food card at random;
-* in the play-cards phase, grow its population while it can (a card spent on +1 population), then pass;
-* in the feeding, attack when it can, else eat, else take what is left.
+* in the feeding, attack when it can, else eat;
+* in the play-cards phase, play every card as a trait (each trait card is worth a point at the end), then grow
+  population or body size with what is left; pass when nothing else is legal.
 
-Run it (``python examples/student_bot.py``) to play a few seeded games against the built-in greedy bot, or grade
-it: ``python scripts/grade_bot.py examples/student_bot.py --game evolution --games 40 --seed 1``.
+Run it (``python examples/student_bot.py``) to grade a few seeded games against the built-in greedy bot, or grade
+it properly: ``python scripts/grade_bot.py examples/student_bot.py --game evolution --games 60 --seed 1``.
 """
 
 from __future__ import annotations
 
 import random
 
+#: what to do when it may, most wanted first
+PREFERENCE = ("attack", "eat", "trait", "pop", "body")
 
-class HungryHerbivore:
-    """Grow, then eat (or attack); a seeded random generator breaks every tie."""
+
+class TraitCollector:
+    """Feed first, then collect traits; a seeded random generator breaks every tie."""
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
-        self.grown = 0
 
     def act(self, observation: dict, legal_actions: list) -> object:
-        kinds = {a[0] for a in legal_actions}
-        if "food" in kinds:
-            self.grown = 0
+        if any(a[0] == "food" for a in legal_actions):
             return self.rng.choice(legal_actions)
-        if "pop" in kinds and self.grown < 2:
-            self.grown += 1
-            return self.rng.choice([a for a in legal_actions if a[0] == "pop"])
-        for kind in ("attack", "eat", "pass"):
+        for kind in PREFERENCE:
             options = [a for a in legal_actions if a[0] == kind]
             if options:
                 return self.rng.choice(options)

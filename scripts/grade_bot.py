@@ -37,11 +37,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from evo_lab.bots import BotError, bot_names  # noqa: E402
-from evo_lab.bots.loader import BotLoadError, load_bot  # noqa: E402
-from evo_lab.core.registry import game_entry  # noqa: E402
-from evo_lab.sim import SimulationError, simulate  # noqa: E402
-from evo_lab.stats import wilson_interval  # noqa: E402
+from evo_lab.bots import BotError, bot_names
+from evo_lab.bots.loader import BotLoadError, load_bot
+from evo_lab.core.registry import game_entry
+from evo_lab.sim import SimulationError, simulate
+from evo_lab.stats import wilson_interval
 
 GRADES = ("A", "B", "C", "D", "F")
 
@@ -107,7 +107,8 @@ def grade(botfile: str | Path, *, game: str = "evolution", games: int = 40, seed
     label = bot.name
     if label in opps:
         raise SimulationError(f"the student's bot is named {label!r} like a built-in opponent: rename its class")
-    base = dict(bot=label, game=entry.name, players=players, opponents=tuple(opps), games=games, seed=seed)
+    base = {"bot": label, "game": entry.name, "players": players, "opponents": tuple(opps), "games": games,
+            "seed": seed}
     try:
         result = simulate(players=players, games=games, bots=[bot] + opps, seed=seed, game=entry.name,
                           executor="serial", progress=False)

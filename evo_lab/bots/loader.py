@@ -88,7 +88,7 @@ def _module(path: Path) -> Any:
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
-    except Exception as e:  # noqa: BLE001 - any error in a student's file is reported, with the file
+    except Exception as e:
         sys.modules.pop(name, None)
         raise BotLoadError(f"{path}: importing it raised {type(e).__name__}: {e}") from e
     return module
