@@ -35,7 +35,7 @@ TEACHING = ROOT / "docs" / "teaching"
 MAP = TEACHING / "objectives_map.json"
 OBJECTIVES = TEACHING / "objectives.md"
 PROBLEMS = TEACHING / "problems.md"
-BLOCK = re.compile(r"(<!-- begin generated: (\w+) -->\n)(.*?)(<!-- end generated: \2 -->)", re.S)
+BLOCK = re.compile(r"(<!-- begin generated: (\w+) -->\n)(.*?)(<!-- end generated: \2 -->)", re.DOTALL)
 
 
 def lessons() -> list[Path]:
@@ -89,10 +89,10 @@ def objectives(nb: Path) -> list[str]:
 def plan(nb: Path) -> list[tuple[str, str]]:
     """``[(minutes, section)]`` from the plan table, or from a one-paragraph plan."""
     text = _first_markdown(nb)
-    rows = re.findall(r"^\| ([0-9]+–[0-9]+) \| (.*?) \|$", text, flags=re.M)
+    rows = re.findall(r"^\| ([0-9]+–[0-9]+) \| (.*?) \|$", text, flags=re.MULTILINE)
     if rows:
         return rows
-    m = re.search(r"\*\*50-minute plan\.\*\* (.*?)(?:\n\n|$)", text, flags=re.S)
+    m = re.search(r"\*\*50-minute plan\.\*\* (.*?)(?:\n\n|$)", text, flags=re.DOTALL)
     if not m:
         return []
     parts = " ".join(m.group(1).split()).rstrip(".").split("; ")
@@ -103,7 +103,7 @@ def prompts(nb: Path) -> dict[str, str]:
     """``{"NN.k": the first sentence of exercise k's prompt}``."""
     out = {}
     for md in _markdown(nb):
-        for m in re.finditer(r"\*\*Exercise (\d+)\.\*\*\s*(.*?)(?=\n\n|\Z)", md, flags=re.S):
+        for m in re.finditer(r"\*\*Exercise (\d+)\.\*\*\s*(.*?)(?=\n\n|\Z)", md, flags=re.DOTALL):
             sentences = re.split(r"(?<=[.?!])\s", " ".join(m.group(2).split()))
             question = next((x for x in sentences if x.endswith("?")), None)
             ask = sentences[0] if question in (None, sentences[0]) else f"{sentences[0]} {question}"
@@ -163,7 +163,7 @@ def render_page(nb: Path, text: str) -> str:
 
 
 def problem_ids() -> set[str]:
-    return set(re.findall(r"^### (P\d\d|B\d)\b", PROBLEMS.read_text(encoding="utf-8"), flags=re.M))
+    return set(re.findall(r"^### (P\d\d|B\d)\b", PROBLEMS.read_text(encoding="utf-8"), flags=re.MULTILINE))
 
 
 def objectives_md() -> str:

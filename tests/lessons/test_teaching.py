@@ -18,7 +18,7 @@ def _root() -> Path:
 
 ROOT = _root()
 sys.path.insert(0, str(ROOT / "scripts"))
-import gen_teaching  # noqa: E402
+import gen_teaching
 
 TEACHING = ROOT / "docs" / "teaching"
 PROBLEMS = (TEACHING / "problems.md").read_text(encoding="utf-8")
@@ -126,7 +126,7 @@ def test_p17_quotes_lesson_17s_vial():
 def test_reference_bots_of_the_assignments_load_and_play_legally(tmp_path, block, game, players, opponents):
     import grade_bot
 
-    code = next(c for c in re.findall(r"```python\n(.*?)```", PROBLEMS, flags=re.S) if f"class {block}" in c)
+    code = next(c for c in re.findall(r"```python\n(.*?)```", PROBLEMS, flags=re.DOTALL) if f"class {block}" in c)
     path = tmp_path / f"{block.lower()}.py"
     path.write_text(code, encoding="utf-8")
     report = grade_bot.grade(path, game=game, games=players, seed=5, players=players, opponents=opponents)
