@@ -39,7 +39,13 @@ BLOCK = re.compile(r"(<!-- begin generated: (\w+) -->\n)(.*?)(<!-- end generated
 
 
 def lessons() -> list[Path]:
-    return sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d_", p.name))
+    """The lesson notebooks (``NN_name.ipynb``, or ``NNa_name.ipynb`` for a lesson split into parts)."""
+    return sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d[a-z]?_", p.name))
+
+
+def lesson_id(nb: Path) -> str:
+    """``"04"``, or ``"07a"`` for a part: the prefix of the exercise ids of the lesson."""
+    return nb.name.split("_", 1)[0]
 
 
 def page_for(nb: Path) -> Path:
@@ -107,7 +113,7 @@ def prompts(nb: Path) -> dict[str, str]:
             sentences = re.split(r"(?<=[.?!])\s", " ".join(m.group(2).split()))
             question = next((x for x in sentences if x.endswith("?")), None)
             ask = sentences[0] if question in (None, sentences[0]) else f"{sentences[0]} {question}"
-            out[f"{nb.name[:2]}.{m.group(1)}"] = ask
+            out[f"{lesson_id(nb)}.{m.group(1)}"] = ask
     return out
 
 
@@ -138,7 +144,7 @@ def blocks(nb: Path) -> dict[str, str]:
     timing = "| minutes | section |\n|---|---|\n" + "".join(f"| {a} | {b} |\n" for a, b in rows)
     asks = prompts(nb)
     ans = "| exercise | asks | answer |\n|---|---|---|\n"
-    for ex in exercises(nb.name[:2]):
+    for ex in exercises(lesson_id(nb)):
         ask = asks.get(ex.id, "").replace("|", "\\|")
         ans += f"| {ex.id} | {ask} | {answer_text(ex).replace('|', '/')} |\n"
     return {"objectives": objs, "timing": timing, "answers": ans}
@@ -174,7 +180,7 @@ def objectives_md() -> str:
              "and the map `docs/teaching/objectives_map.json`. An exercise `NN.k` is the auto-checked exercise k of",
              "lesson NN; `P..` and `B..` are the problems and bot assignments of [problems.md](problems.md).", ""]
     for nb in lessons():
-        num = nb.name[:2]
+        num = lesson_id(nb)
         lines += [f"## {title(nb)}", "", "| # | objective | exercises | problems |", "|---|---|---|---|"]
         for k, obj in enumerate(objectives(nb), start=1):
             entry = mapping.get(num, {}).get(str(k), {})

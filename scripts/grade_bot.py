@@ -5,8 +5,8 @@ Wilson interval, and a grade by the course rubric (``docs/teaching/problems.md``
     python scripts/grade_bot.py BOTFILE --game evolution --games 40 --seed 1
     python scripts/grade_bot.py BOTFILE --game origin --players 3 --opponents greedy,random --games 60 --seed 7
 
-``BOTFILE`` defines one bot class (``evo_lab.bots.loader``): ``act(observation, legal_actions)`` or evo-lab's Bot
-protocol. The student's bot takes one seat, the opponents (default: the game's ``greedy`` bot, else ``random``) the
+``BOTFILE`` holds one bot (``evo_lab.bots.loader``: a class with ``act(observation, legal_actions)``, the legal
+actions as strings, or evo-lab's Bot protocol). The student's bot takes one seat, the opponents (default: the game's ``greedy`` bot, else ``random``) the
 others; the seats rotate from game to game (``evo_lab.sim.simulate``), every game is seeded from ``--seed``, so
 a game can be replayed (``evo_lab.sim.play_game``) from the seed printed with any error.
 
@@ -103,10 +103,11 @@ def grade(botfile: str | Path, *, game: str = "evolution", games: int = 40, seed
     opps = list(opponents) if opponents else [default_opponent(entry.name)] * (players - 1)
     if len(opps) != players - 1:
         raise SimulationError(f"{players} players need {players - 1} opponents, got {opps}")
-    bot = load_bot(botfile, class_name=class_name, seed=seed)
+    spec = f"{botfile}:{class_name}" if class_name else str(botfile)
+    bot = load_bot(spec, entry.name, seed=seed)
     label = bot.name
     if label in opps:
-        raise SimulationError(f"the student's bot is named {label!r} like a built-in opponent: rename its class")
+        raise SimulationError(f"the student's bot is named {label!r} like a built-in opponent: give it another name")
     base = {"bot": label, "game": entry.name, "players": players, "opponents": tuple(opps), "games": games,
             "seed": seed}
     try:

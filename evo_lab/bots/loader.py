@@ -1,78 +1,44 @@
-"""Loading a bot from a Python file: for graded assignments (``scripts/grade_bot.py``) and tournaments.
+"""Bots from Python files: :func:`load_bot`, for graded assignments (``scripts/grade_bot.py``) and tournaments.
 
-A bot file defines **one** class (or names one with ``class_name``) that plays in either of two ways:
+A *bot spec* is a path: ``path/to/bot.py`` (the module's ``BOT``, else the one class defined in it with an ``act``
+method, else a module-level function ``act``) or ``path/to/bot.py:Name`` (that class or function).
 
-* the **observation protocol**, the simplest for a student: ``act(self, observation, legal_actions)`` returns one
-  of ``legal_actions``; ``observation`` is ``state.observation(player)``, what that player may see (hidden cards
-  stay hidden), and ``legal_actions`` is ``state.legal_actions()``. The loader wraps the class in an
-  :class:`ObservationBot`, so it never sees the state itself;
-* evo-lab's **Bot protocol**: a subclass of :class:`evo_lab.bots.Bot` with ``act(self, state, player)``
-  (``docs/bots.md``); a bot that reads more than ``state.observation(player)`` must say so with
-  ``omniscient = True``.
-
-If the class's ``__init__`` takes a ``seed`` argument, the bot is built with the game's seed, and rebuilt at every
-:meth:`~evo_lab.bots.Bot.reset`, so a seeded tournament replays exactly.
+**The bot contract.** A bot is a class with ``act(observation, legal_actions)``: ``observation`` is what the
+game's observer shows the bot's seat (``state.observation(seat)``: no other player's hidden cards),
+``legal_actions`` the legal actions as strings in the game's notation (``state.action_to_string``); it returns
+one of those strings or its index. Optional: a ``name`` (default: the file's name), a ``seed`` argument of the
+constructor, and ``reset(seed)``, called before each game so that a seeded tournament replays exactly. A class
+derived from :class:`evo_lab.bots.Bot` keeps evo-lab's own protocol, ``act(state, player)``, and must set
+``omniscient = True`` if it reads more than its seat's observation. A bot is asked only when it has a choice.
 
 >>> import pathlib, tempfile
 >>> src = "class First:\\n    def act(self, observation, legal_actions):\\n        return legal_actions[0]\\n"
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "first.py"
 >>> _ = path.write_text(src)
->>> bot = load_bot(path)
+>>> bot = load_bot(str(path), "evolution", seed=1)
 >>> bot.name, bot.omniscient
-('First', False)
+('first', False)
 """
 
 from __future__ import annotations
 
 import importlib.util
 import inspect
+import numbers
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import EvoLabError
-from .base import Bot
+from .base import Bot, BotError
 
-__all__ = ["BotLoadError", "ObservationBot", "load_bot"]
+__all__ = ["BotLoadError", "ObservationBot", "load_bot", "resolve_action"]
 
 
 class BotLoadError(EvoLabError, ValueError):
-    """A bot file that cannot be loaded: missing, not Python, no bot class, several without a choice, a class that
-    follows neither protocol. The message names the file."""
-
-
-def _takes_seed(cls: type) -> bool:
-    try:
-        return "seed" in inspect.signature(cls).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-def _make(cls: type, seed: int | None) -> Any:
-    return cls(seed=seed) if _takes_seed(cls) else cls()
-
-
-class ObservationBot(Bot):
-    """A class with ``act(observation, legal_actions)`` as an evo-lab bot: it is shown only
-    ``state.observation(player)`` and the legal actions."""
-
-    omniscient = False
-
-    def __init__(self, cls: type, name: str | None = None, seed: int | None = None):
-        super().__init__(seed)
-        self.cls = cls
-        self.name = name or cls.__name__
-        self.inner = _make(cls, seed)
-
-    def reset(self, seed: int | None = None) -> None:
-        super().reset(seed)
-        self.inner = _make(self.cls, seed)
-
-    def act(self, state: Any, player: int) -> Any:
-        return self.inner.act(state.observation(player), list(state.legal_actions()))
-
-    def __repr__(self) -> str:
-        return f"ObservationBot({self.name!r}, seed={self.seed})"
+    """A bot file that cannot be loaded (missing, not Python, no bot, several without a choice, an error while
+    importing or building it); the message names the file."""
 
 
 def _module(path: Path) -> Any:
@@ -80,7 +46,7 @@ def _module(path: Path) -> Any:
         raise BotLoadError(f"{path}: no such bot file")
     if path.suffix != ".py":
         raise BotLoadError(f"{path}: a bot file is a Python file ending in .py")
-    name = f"evo_lab_student_bot_{abs(hash(str(path.resolve())))}"
+    name = f"evo_lab_bot_file_{abs(hash(str(path.resolve())))}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:  # pragma: no cover - a .py file always has a spec
         raise BotLoadError(f"{path}: cannot be imported")
@@ -94,33 +60,104 @@ def _module(path: Path) -> Any:
     return module
 
 
-def load_bot(path: str | Path, *, class_name: str | None = None, name: str | None = None,
-             seed: int | None = None) -> Bot:
-    """The bot defined in the Python file ``path`` (see the module docstring), built with ``seed``; ``name``
-    overrides its display name (default: the class name)."""
-    path = Path(path)
-    module = _module(path)
-    classes = [c for c in vars(module).values()
-               if inspect.isclass(c) and c.__module__ == module.__name__ and callable(getattr(c, "act", None))]
-    if class_name is not None:
-        classes = [c for c in classes if c.__name__ == class_name]
-        if not classes:
-            raise BotLoadError(f"{path}: no class {class_name!r} with an act method")
-    if not classes:
-        raise BotLoadError(f"{path}: no class with an act(observation, legal_actions) or act(state, player) method")
-    if len(classes) > 1:
-        raise BotLoadError(f"{path}: several bot classes ({', '.join(c.__name__ for c in classes)}); "
-                           "choose one with class_name")
-    cls = classes[0]
-    if issubclass(cls, Bot):
-        bot = _make(cls, seed)
-        if name:
+def _pick(module: Any, path: Path, attr: str | None) -> Any:
+    if attr is not None:
+        obj = getattr(module, attr, None)
+        if obj is None:
+            raise BotLoadError(f"{path}: has no {attr!r}")
+        return obj
+    if getattr(module, "BOT", None) is not None:
+        return module.BOT
+    mine = [v for v in vars(module).values()
+            if inspect.isclass(v) and v.__module__ == module.__name__ and callable(getattr(v, "act", None))]
+    if len(mine) == 1:
+        return mine[0]
+    if len(mine) > 1:
+        raise BotLoadError(f"{path}: defines several bot classes ({', '.join(c.__name__ for c in mine)}); "
+                           f"name one: {path.name}:{mine[0].__name__}")
+    if inspect.isfunction(getattr(module, "act", None)):
+        return module.act
+    raise BotLoadError(f"{path}: defines no bot: a class with act(observation, legal_actions), a module-level act "
+                       "function, or BOT = ...")
+
+
+def _build(cls: type, seed: int | None, path: Path) -> Any:
+    try:
+        params = inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        params = {}  # type: ignore[assignment]
+    try:
+        return cls(seed=seed) if "seed" in params else cls()
+    except Exception as e:
+        raise BotLoadError(f"{path}: {cls.__name__}() raised {type(e).__name__}: {e}") from e
+
+
+class _FunctionBot:
+    """A module-level ``act(observation, legal_actions)`` function as a bot object."""
+
+    def __init__(self, fn: Callable[[dict, list[str]], Any]):
+        self.act = fn
+
+
+def load_bot(spec: str, game: str, *, seed: int | None = None, sandbox: Any = None) -> Bot:
+    """The bot of a file spec (see the module docstring) for ``game``, as an evo-lab :class:`~evo_lab.bots.Bot`
+    (``bot(state, player) -> action``), built with ``seed``. This loader runs the bot in this process (trusted
+    code): ``sandbox`` must be ``None`` or ``False``."""
+    from ..core.registry import game_entry
+
+    game_entry(game)  # an unknown game raises its typed error here
+    if sandbox:
+        raise BotLoadError(f"{spec}: this loader runs bots in this process only (no sandbox)")
+    text, _, attr = str(spec).partition(":") if not Path(str(spec)).exists() else (str(spec), "", "")
+    path = Path(text)
+    obj = _pick(_module(path), path, attr or None)
+    name = str(getattr(obj, "name", None) or path.stem) if not inspect.isfunction(obj) else path.stem
+    if inspect.isclass(obj) and issubclass(obj, Bot):
+        bot = _build(obj, seed, path)
+        if bot.name == Bot.name:
             bot.name = name
-        elif getattr(bot, "name", "bot") == "bot":
-            bot.name = cls.__name__
         return bot
-    params = list(inspect.signature(cls.act).parameters)[1:]
-    if len(params) != 2:
-        raise BotLoadError(f"{path}: {cls.__name__}.act must take (observation, legal_actions), "
-                           f"it takes {tuple(params)}")
-    return ObservationBot(cls, name=name, seed=seed)
+    if inspect.isfunction(obj):
+        return ObservationBot(_FunctionBot(obj), name, seed=seed)
+    impl = _build(obj, seed, path) if inspect.isclass(obj) else obj
+    if not callable(getattr(impl, "act", None)):
+        raise BotLoadError(f"{path}: {name} has no act(observation, legal_actions) method")
+    return ObservationBot(impl, name, seed=seed)
+
+
+def resolve_action(state: Any, answer: Any, legal: list, texts: list[str]) -> Any:
+    """The legal action a bot's answer names (one of ``texts``, or an index into ``legal``), or ``None``."""
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, numbers.Integral):
+        i = int(answer)
+        return legal[i] if 0 <= i < len(legal) else None
+    if isinstance(answer, str) and answer in texts:
+        return legal[texts.index(answer)]
+    return None
+
+
+class ObservationBot(Bot):
+    """A bot that sees only ``(observation, legal action strings)`` (the contract above) as an evo-lab bot;
+    :meth:`reset` passes the new seed to ``impl.reset`` when the bot has one."""
+
+    omniscient = False
+
+    def __init__(self, impl: Any, name: str, seed: int | None = None):
+        super().__init__(seed)
+        self.impl, self.name = impl, name
+
+    def reset(self, seed: int | None = None) -> None:
+        super().reset(seed)
+        if callable(getattr(self.impl, "reset", None)):
+            self.impl.reset(seed)
+
+    def act(self, state: Any, player: int) -> Any:
+        legal = state.legal_actions()
+        texts = [state.action_to_string(a) for a in legal]
+        answer = self.impl.act(state.observation(player), list(texts))
+        action = resolve_action(state, answer, legal, texts)
+        if action is None:
+            raise BotError(f"bot {self.name!r} answered {answer!r}, which is not one of its {len(texts)} legal "
+                           f"actions", bot=self.name, action=str(answer), player=player)
+        return action

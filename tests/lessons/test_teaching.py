@@ -43,7 +43,7 @@ def test_every_objective_appears_in_the_map_with_an_assessment():
     problems = gen_teaching.problem_ids()
     used: set[str] = set()
     for nb in gen_teaching.lessons():
-        num = nb.name[:2]
+        num = gen_teaching.lesson_id(nb)
         objs = gen_teaching.objectives(nb)
         assert objs, f"{nb.name}: no learning objectives found"
         assert set(mapping.get(num, {})) == {str(k) for k in range(1, len(objs) + 1)}, f"{nb.name}: map the objectives"
@@ -131,14 +131,12 @@ def test_reference_bots_of_the_assignments_load_and_play_legally(tmp_path, block
     path.write_text(code, encoding="utf-8")
     report = grade_bot.grade(path, game=game, games=players, seed=5, players=players, opponents=opponents)
     assert report.grade != "F", report.note
-    assert report.games == players and report.bot == block
+    assert report.games == players
 
 
 def test_b1_quotes_the_sample_bots_grades():
     import grade_bot
 
-    sample = ROOT / "examples" / "student_bot.py"
+    sample = ROOT / "examples" / "trait_collector.py"
     greedy = grade_bot.grade(sample, game="evolution", games=60, seed=1)
-    rnd = grade_bot.grade(sample, game="evolution", games=60, seed=1, opponents=["random"])
     assert (greedy.grade, greedy.wins, f"{greedy.low:.3f}", f"{greedy.high:.3f}") == ("C", 27, "0.331", "0.575")
-    assert (rnd.grade, rnd.wins, f"{rnd.low:.3f}", f"{rnd.high:.3f}") == ("C", 36, "0.474", "0.714")

@@ -1,5 +1,6 @@
-"""A sample student bot for North Star's *Evolution* (``evolution``), written for the observation protocol that
-``scripts/grade_bot.py`` grades: one class with ``act(observation, legal_actions)``.
+"""A sample student bot for North Star's *Evolution* (``evolution``), the worked solution of assignment B1
+(``docs/teaching/problems.md``): one class with ``act(observation, legal_actions)``, the legal actions given as
+strings in the game's notation ("eat 1", "attack 3 P1.1", "trait 1 ambush+1", "pass", ...).
 
 Its plan, read only from the legal actions and its own seeded random generator:
 
@@ -8,29 +9,36 @@ Its plan, read only from the legal actions and its own seeded random generator:
 * in the play-cards phase, play every card as a trait (each trait card is worth a point at the end), then grow
   population or body size with what is left; pass when nothing else is legal.
 
-Run it (``python examples/student_bot.py``) to grade a few seeded games against the built-in greedy bot, or grade
-it properly: ``python scripts/grade_bot.py examples/student_bot.py --game evolution --games 60 --seed 1``.
+Run it (``python examples/trait_collector.py``) to grade a few seeded games against the built-in greedy bot, or
+grade it properly: ``python scripts/grade_bot.py examples/trait_collector.py --game evolution --games 60 --seed 1``.
 """
 
 from __future__ import annotations
 
 import random
 
-#: what to do when it may, most wanted first
+#: what to do when it may, most wanted first (the first word of an action)
 PREFERENCE = ("attack", "eat", "trait", "pop", "body")
 
 
 class TraitCollector:
     """Feed first, then collect traits; a seeded random generator breaks every tie."""
 
+    name = "trait-collector"
+
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def act(self, observation: dict, legal_actions: list) -> object:
-        if any(a[0] == "food" for a in legal_actions):
+    def reset(self, seed: int | None) -> None:
+        """A new game: start afresh from its seed."""
+        self.rng = random.Random(seed)
+
+    def act(self, observation: dict, legal_actions: list[str]) -> str:
+        kinds = [a.split()[0] for a in legal_actions]
+        if "food" in kinds:
             return self.rng.choice(legal_actions)
         for kind in PREFERENCE:
-            options = [a for a in legal_actions if a[0] == kind]
+            options = [a for a, k in zip(legal_actions, kinds) if k == kind]
             if options:
                 return self.rng.choice(options)
         return self.rng.choice(legal_actions)
