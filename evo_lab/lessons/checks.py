@@ -12,6 +12,8 @@ returns or raises the expected answer.
 True
 >>> r = check("02.1", 0.5); r.correct, "1/6" in repr(r)
 (False, False)
+>>> check("02.1", "0.167").correct, check("02.1", "0.2").correct   # a decimal as text: to within rounding
+(True, False)
 """
 
 from __future__ import annotations
@@ -153,9 +155,9 @@ def _same(kind: str, answer: Any, want: Any, tol: float, ex_id: str) -> bool:
         return isinstance(answer, str) and choice_digest(ex_id, answer) == want
     if kind == "fraction":
         f = _fraction(answer)
-        if f is not None:
+        if f is not None and (f == Fraction(want) or not (isinstance(answer, str) and "." in answer)):
             return f == Fraction(want)
-        v = _number(answer)
+        v = _number(answer)   # a float, or a decimal typed as text ("0.444"): compared to within rounding
         return v is not None and abs(v - float(want)) <= max(tol, 5e-4)
     if kind == "integer":
         v = _number(answer)
