@@ -344,7 +344,7 @@ def test_climate_deal_four_plus_one_and_four_traits() -> None:
     g = game(3, "climate")
     s = g.new_initial_state()
     assert s.pending_events == ["cold", "hot"]
-    assert g.o.max_traits == 4 and s.pending[0] == [0, 5]
+    assert g.options.max_traits == 4 and s.pending[0] == [0, 5]
 
 
 def test_climate_hits_unprotected_species() -> None:

@@ -69,13 +69,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def present_env(args: argparse.Namespace) -> dict[str, str]:
     """The ``EVO_PRESENT_*`` variables for ``notebooks/present.ipynb``, checked before Voila starts: an unknown
     game, a bad player count or a missing scenario file is an error here, not a broken page."""
-    from evo_lab.core.registry import game_entry
+    from evo_lab.core.registry import game_info
     from evo_lab.views.widgets.present import scenario_names
 
     game = args.game or "evo2e"
     if game not in registered_games():
         raise SystemExit(f"evo-lab lab: unknown game {game!r}; registered: {', '.join(registered_games())}")
-    lo, hi = game_entry(game).players
+    info = game_info(game)
+    lo, hi = info.min_players, info.max_players
     if args.players is not None and not lo <= args.players <= hi:
         raise SystemExit(f"evo-lab lab: {game} takes {lo} to {hi} players, got --players {args.players}")
     env = {"EVO_PRESENT_GAME": game}

@@ -38,11 +38,11 @@ __all__ = ["GameBase", "StateBase"]
 
 
 class GameBase:
-    """Static configuration of one game. Subclasses set ``name`` (the registry id), ``title``, ``version`` (the
-    format version of their positions), ``state_class`` and ``observer``, and write ``to_dict`` / ``from_dict``."""
+    """Static configuration of one game. Subclasses set ``name`` (the registry id), ``version`` (the format
+    version of their positions), ``state_class`` and ``observer``, and write ``to_dict`` / ``from_dict``; the
+    title is the registration's (:class:`~evo_lab.core.registry.GameInfo`)."""
 
     name: str = ""
-    title: str = ""
     version: int = 1
     #: older ``game_version``s of positions and records this game still reads (``from_dict(config, version=v)``
     #: and ``state_class.load_state(game, body, version=v)`` are then called with that version)
@@ -52,6 +52,13 @@ class GameBase:
     seed: int | None
     rng: np.random.Generator
     observer: Any
+
+    @property
+    def title(self) -> str:
+        """The game's title, as registered (``evo_lab.game_info(game.name).title``)."""
+        from .registry import game_info
+
+        return game_info(self.name).title
 
     def new_initial_state(self) -> Any:
         """The root of the game tree (before the setup's chance nodes)."""

@@ -6,7 +6,7 @@
 >>> Game(players=2)
 Traceback (most recent call last):
 ...
-evo_lab.games.evo2e.game.GameConfigError: Evo (first edition) is for 3 to 5 players, got 2
+evo_lab.core.errors.GameConfigError: Evo (first edition) is for 3 to 5 players, got 2
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...core.datapack import DataError
+from ...core.options import option
 from ..evo2e import ops
 from ..evo2e.game import Game as Evo2eGame
-from ..evo2e.game import GameConfigError, RuleOptions
+from ..evo2e.game import RuleOptions
 from ..evo2e.state import State as Evo2eState
 
 __all__ = ["Game", "State", "Evo1eOptions"]
@@ -31,17 +32,10 @@ class Evo1eOptions(RuleOptions):
     'stays'
     """
 
-    edition: str = "1e"
+    #: Edition switch: "1e" (Evo second edition is the game ``evo2e``).
+    edition: str = option("1e", choices=("1e",), hint="Evo second edition is the game 'evo2e'")
     #: What happens to an attacker that loses: "dies" (removed; ruling E3) or "stays" (both stay, as in 2e).
-    losing_attacker: str = "dies"
-
-    EDITIONS = ("1e",)
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any] | None) -> "Evo1eOptions":
-        if isinstance(d, Mapping) and d.get("losing_attacker", "dies") not in ("dies", "stays"):
-            raise GameConfigError(f"losing_attacker must be 'dies' or 'stays', got {d['losing_attacker']!r}")
-        return super().from_dict(d)  # type: ignore[return-value]
+    losing_attacker: str = option("dies", choices=("dies", "stays"))
 
 
 class Game(Evo2eGame):
@@ -53,7 +47,6 @@ class Game(Evo2eGame):
     table as die faces, the meteor track."""
 
     name = "evo1e"
-    title = "Evo (first edition)"
     version = 1
     read_versions = ()
     options_class = Evo1eOptions

@@ -41,9 +41,9 @@ def setup_deck(s: Any) -> None:
     g = s.game
     s.pool = [c.count for c in g.deck.cards]
     size = g.deck.size
-    left = size - removal(g.o, g.pack, g.players, size)
+    left = size - removal(g.options, g.pack, g.players, size)
     s.end_deck = 0
-    if g.o.end_rule == "end_deck":
+    if g.options.end_rule == "end_deck":
         s.end_deck = min(g.pack.climate_meta["end_deck"], left)
         left -= s.end_deck
     s.left = left

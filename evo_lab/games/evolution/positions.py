@@ -53,7 +53,7 @@ def load_body(s: Any, d: Any) -> Any:
         raise FormatError("must be a list of [player, cards]", "state.pending")
     s.pending = [list(x) for x in pend]
     c = d.get("climate")
-    if g.o.climate:
+    if g.options.climate:
         if not isinstance(c, dict):
             raise FormatError("missing climate", "state.climate")
         s.climate_pos, s.event_pool = c["pos"], list(c["pool"])

@@ -12,23 +12,21 @@ named field here (Evo's ``RuleOptions`` style). A variant is a preset of these f
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Mapping
+from dataclasses import dataclass, replace
 
-from ...core.errors import EvoLabError
+from ...core.errors import GameConfigError
+from ...core.options import RuleOptionsBase
 
 __all__ = ["RuleOptions", "GameConfigError", "VARIANTS", "official", "climate", "course2016", "variant_options"]
 
 
-class GameConfigError(EvoLabError, ValueError):
-    """A game that cannot be set up as asked (players out of range, unknown variant or option)."""
-
-
 @dataclass(frozen=True)
-class RuleOptions:
+class RuleOptions(RuleOptionsBase):
     """The rules of one variant. Defaults are the official game; docs/evolution.md lists each field's source."""
 
+    #: The variant these options preset: "official", "climate" or "course2016" (:data:`VARIANTS`).
     variant: str = "official"
+    #: The deck of the pack to play with (``decks.json``: "official", "climate", "course2016").
     deck: str = "official"
     #: Seed 003 line 140, seed 002 line 40: "the Carnivore has to be bigger than the species it attacks".
     body_size_rule: bool = True
@@ -85,40 +83,27 @@ class RuleOptions:
     cooperation_same_source: bool = True
     #: Ruling R3: Intelligence (non-carnivore) plant food from the bank (the amount is setup data, assumed).
     intelligence: bool = True
-    #: Setup constants (the Game fills them from the pack's setup part, with provenance there).
+    #: Setup constants (the Game fills them from the pack's setup part, with provenance there): the most traits
+    #: on a species.
     max_traits: int = 3
+    #: Setup: the top of the body-size and population tracks.
     max_track: int = 6
+    #: Setup: what Hard Shell adds to the body size a Carnivore must exceed (reference §6.1: +4).
     hard_shell: int = 4
+    #: Setup: the population a Carnivore loses attacking a species with Horns.
     horns: int = 1
+    #: Setup: cards dealt to each player every round, before the per-species cards.
     hand_base: int = 3
+    #: Setup: cards dealt per species a player has.
     hand_per_species: int = 1
+    #: Setup: the body size of a new species.
     new_body: int = 1
+    #: Setup: the population of a new species.
     new_pop: int = 1
+    #: Setup: the plant food an Intelligence species takes from the bank (ruling R3, assumed).
     intelligence_food: int = 2
     #: Species boards in the box (seed 003 line 54: 24; Climate 20, reference §8); 0 = no limit (course).
     boards: int = 24
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any] | "RuleOptions" | None,
-                  base: "RuleOptions | None" = None) -> "RuleOptions":
-        base = base or cls()
-        if d is None:
-            return base
-        if isinstance(d, RuleOptions):
-            return d
-        if not isinstance(d, Mapping):
-            raise GameConfigError(f"options must be a RuleOptions or a dict, got {type(d).__name__}")
-        names = {f.name: f for f in fields(cls)}
-        for k, v in d.items():
-            if k not in names:
-                raise GameConfigError(f"unknown rule option {k!r}; options are {', '.join(names)}")
-            cur = getattr(base, k)
-            if type(v) is not type(cur):
-                raise GameConfigError(f"rule option {k!r} must be {type(cur).__name__}, got {v!r}")
-        return replace(base, **dict(d))
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def official() -> RuleOptions:

@@ -47,12 +47,12 @@ class State(StateBase):
 
     def __init__(self, game: Any, deal: bool = True):
         self.game = game
-        self.o = game.o
+        self.o = game.options
         self._hist = self._origin = self._legal = self._cw = None
         self.ev: list = []
         if not deal:
             return
-        o = game.o
+        o = game.options
         self.players = [Player([Species(o.new_body, o.new_pop)]) for _ in range(game.players)]
         self.wh, self.first, self.round, self.final = 0, 0, 1, 0
         self.phase, self.turn, self.out, self.seek, self.intel = "deal", -1, 0, False, None

@@ -25,11 +25,11 @@ JSON positions and records). The rules are split the way the rulebook is:
 
 from .game import OriginGame
 from .positions import act, build_position
-from .rules import RULINGS, OriginConfigError, RuleOptions
+from .rules import RULINGS, RuleOptions
 from .state import OriginState
 
 Game = OriginGame
 State = OriginState
 
-__all__ = ["OriginGame", "OriginState", "Game", "State", "RuleOptions", "RULINGS", "OriginConfigError",
+__all__ = ["OriginGame", "OriginState", "Game", "State", "RuleOptions", "RULINGS",
            "build_position", "act"]

@@ -274,8 +274,8 @@ def compile_registry(g: Any) -> None:
     idx = g.pack.trait_index
     missing = [t.id for t in g.pack.traits if t.id not in REGISTRY]
     if missing:
-        from .rules import OriginConfigError
-        raise OriginConfigError(f"the data pack has traits without rules: {', '.join(missing)}")
+        from ...core.errors import GameConfigError
+        raise GameConfigError(f"the data pack has traits without rules: {', '.join(missing)}")
     n = len(g.pack.traits)
     g.bit = [1 << i for i in range(n)]
     g.req_of, g.treq_of, g.excl_of = [0] * n, [0] * n, [0] * n

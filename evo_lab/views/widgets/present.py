@@ -30,7 +30,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as W
 
-from evo_lab.core.registry import game_entry
+from evo_lab.core.registry import game_info
 from evo_lab.core.tree import GameTree
 
 from .explorer import Explorer
@@ -96,7 +96,8 @@ def present(game: str = "evo2e", scenario: str | None = None, players: int | Non
     """An Explorer for the presentation page: game ``game`` (a registry id) with ``players`` (default: the
     game's smallest count, at least 3) and ``seed``, at ``scenario`` (a name of :data:`SCENARIOS` or a JSON file),
     with the page's style (board scaled to the window, big fonts)."""
-    lo, hi = game_entry(game).players
+    info = game_info(game)
+    lo, hi = info.min_players, info.max_players
     n = players if players is not None else min(max(lo, 3), hi)
     if scenario:
         source = _scenario(game, scenario, n, seed)

@@ -58,7 +58,7 @@ class EvolutionView(GameView):
     def header_html(self, game: Any) -> str:
         from html import escape
 
-        var = {"official": "", "climate": " (Climate)", "course2016": " (course 2016)"}.get(game.o.variant, "")
+        var = {"official": "", "climate": " (Climate)", "course2016": " (course 2016)"}.get(game.options.variant, "")
         return f"{escape(game.title)}{var}, {game.players} players"
 
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
