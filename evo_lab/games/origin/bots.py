@@ -28,9 +28,9 @@ import numpy as np
 
 from ...core.protocol import sample_chance
 from ...core.search import SearchHooks, ismcts
-from .foodbank import mean
+from .phases.foodbank import mean
 from .model import fed
-from .scoring import animal_points
+from .phases.scoring import animal_points
 
 __all__ = ["value", "greedy_action", "greedy_policy", "lite_policy", "search_hooks", "ismcts_action"]
 

@@ -21,7 +21,7 @@ from ...core.errors import GameConfigError
 from ...core.game import GameBase
 from ...core.registry import check_players
 from .data import OriginPack, load_pack
-from .foodbank import distribution, dice_for
+from .phases.foodbank import distribution, dice_for
 from .rules import RuleOptions
 from .traits import compile_registry
 
@@ -100,7 +100,7 @@ class OriginGame(GameBase):
         self.roll_outcomes = [("roll", f) for f in range(1, faces + 1)]
         self.roll_weights = [1] * faces
         self.deal_outcomes = [[("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)]
-        from .development import plays_table
+        from .phases.development import plays_table
 
         self.plays, self.animal_action = plays_table(self)
 

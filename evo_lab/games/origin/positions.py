@@ -32,7 +32,8 @@ import re
 from typing import Any, Iterable, Mapping
 
 from ...core.errors import FormatError
-from . import development, feeding
+from .flow import FLOW
+from .phases import development, feeding
 from .game import OriginGame
 from .model import DEVELOPMENT, FEEDING, FOOD, Animal, recompute
 from .state import OriginState
@@ -262,6 +263,7 @@ def _start(s: Any, phase: str, bank: int, actor: int, acted: bool, ate: bool) ->
         feeding.advance(s)
     else:
         raise FormatError(f"phase must be development, food or feeding, got {phase!r}", "phase")
+    FLOW.run(s)  # a phase with nothing left to do hands over to the next
 
 
 def act(s: OriginState, text: str) -> None:

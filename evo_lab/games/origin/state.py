@@ -19,16 +19,22 @@ from typing import Any, Iterable
 
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
-from . import attack, development, extinction, feeding, foodbank, notation, scoring
+from . import notation, phases
+from .flow import FLOW, Step
 from .game import OriginGame
 from .invariants import check_invariants
 from .model import NEVER, OVER, PHASES, SETUP
+from .phases import scoring
 from .serialize import load_body, state_body
 
 __all__ = ["OriginState", "CHANCE_NODES", "DECISION_NODES"]
 
-CHANCE_NODES = ("first", "deal", "food", "run", "rolloff")
-DECISION_NODES = ("develop", "feed", "defend", "share")
+#: The chance and decision nodes (the flow's table, :mod:`.flow`; the phase modules register them).
+CHANCE_NODES = tuple(n for n in FLOW.nodes if n in FLOW.chance_nodes)
+DECISION_NODES = tuple(n for n in FLOW.nodes if n in FLOW.decision_nodes)
+_ = phases
+_apply = FLOW.apply
+_weights = FLOW.chance_weights
 
 
 class OriginState(StateBase):
@@ -37,7 +43,7 @@ class OriginState(StateBase):
 
     game_class = OriginGame
 
-    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "names", "phase", "node", "mover", "turn", "first",
+    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "names", "phase", "step", "node", "mover", "turn", "first",
                  "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_n",
                  "A", "rows", "links", "disc_open", "disc_hidden", "next_id", "atk", "shares", "queue", "want",
                  "deal_to", "final_scores", "tied", "winner", "_cw")
@@ -47,7 +53,7 @@ class OriginState(StateBase):
         self.game = game
         self._hist = self._origin = self._legal = self._ev = None
         self.names: dict[str, int] = {}
-        self.phase, self.node, self.mover = SETUP, "first", CHANCE
+        self.phase, self.node, self.mover, self.step = SETUP, "first", CHANCE, Step.WAIT
         self.turn, self.first, self.actor = 0, 0, 0
         self.passed = [False] * n
         self.acted = self.ate = False
@@ -93,56 +99,17 @@ class OriginState(StateBase):
         return self.mover == CHANCE and self.phase != OVER
 
     def _legal_actions(self) -> list:
-        node = self.node
-        if node == "develop":
-            return development.legal(self)
-        if node == "feed":
-            return feeding.turn_options(self, self.actor)[0]
-        if node == "defend":
-            return attack.options(self)
-        if node == "share":
-            from .sharing import valid_shares
-
-            return valid_shares(self)
-        return []
+        return FLOW.decisions(self) if self.node in FLOW.decision_nodes else []
 
     def _chance_weights(self) -> tuple[list, list[int]]:
         if self._cw is None:
-            self._cw = self._weights()
+            self._cw = _weights(self)
         return self._cw
 
-    def _weights(self) -> tuple[list, list[int]]:
-        node, g = self.node, self.game
-        if node == "deal":
-            return extinction.deal_weights(self)
-        if node == "food":
-            return g.food_outcomes, g.food_weights
-        if node == "run":
-            return g.roll_outcomes, g.roll_weights
-        if node == "first":
-            return [("first", p) for p in range(g.players)], [1] * g.players
-        if node == "rolloff":
-            return [("rolloff", p) for p in self.tied], [1] * len(self.tied)
-        raise ValueError(f"{node!r} is not a chance node")
-
     def _apply(self, a: tuple) -> None:
+        """Apply ``a`` at the current node and run on (:mod:`.flow`)."""
         self._cw = None
-        k = a[0]
-        node = self.node
-        if node == "develop":
-            development.apply(self, a)
-        elif node in ("feed", "defend", "share", "run"):
-            feeding.apply(self, a)
-        elif k == "deal":
-            extinction.apply_deal(self, a)
-        elif k == "food":
-            foodbank.apply(self, a[1])
-        elif k == "first":
-            extinction.choose_first(self, a[1])
-        elif k == "rolloff":
-            scoring.apply_rolloff(self, a[1])
-        else:  # pragma: no cover - apply_action checked legality
-            raise ValueError(f"cannot apply {a!r} at node {node!r}")
+        _apply(self, a)
 
     def apply_action(self, action: Any) -> None:
         """As :meth:`StateBase.apply_action` (strings too, typed errors, the state untouched on error), with a fast
@@ -160,9 +127,9 @@ class OriginState(StateBase):
     def explain_illegal(self, a: Any) -> tuple[str, str]:
         if self.is_chance_node():
             return f"this is a chance node ({self.node}): apply one of its outcomes, not {a!r}", "chance_node"
-        if self.node == "develop":
-            return development.why_not(self, a)
-        return feeding.why_not(self, a)
+        node = FLOW.nodes[self.node]
+        why = node.explain(self, a, "") if node.explain is not None else None
+        return why if why is not None else (f"{a!r} is not legal here: {node.verb}", "not_legal")
 
     def coerce_action(self, a: Any) -> Any:
         if isinstance(a, str):
@@ -202,6 +169,7 @@ class OriginState(StateBase):
         s._hist, s._origin, s._legal, s._ev, s.names = self._hist, self._origin, self._legal, self._ev, self.names
         s.phase, s.node, s.mover, s.turn, s.first, s.actor = (self.phase, self.node, self.mover, self.turn,
                                                               self.first, self.actor)
+        s.step = self.step
         s.passed, s.acted, s.ate, s.round_id, s.bank = self.passed[:], self.acted, self.ate, self.round_id, self.bank
         s.deck, s.deck_n, s.box = self.deck[:], self.deck_n, self.box[:]
         s.hands, s.hand_n = [h[:] for h in self.hands], self.hand_n[:]

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import events as ev
-from .model import DEVELOPMENT, FOOD
-from .table import add_link, add_trait, new_animal
+from .. import events as ev
+from ..flow import FLOW, Node, Step, run_phase
+from ..model import DEVELOPMENT, FOOD
+from ..table import add_link, add_trait, new_animal
 
 __all__ = ["start", "legal", "apply", "why_not", "can_place", "plays_table"]
 
@@ -196,3 +197,10 @@ def why_not(s: Any, a: Any) -> tuple[str, str]:
     if why is None:
         return "that play is legal here", "not_legal"
     return text.get(why, why), why
+
+
+run_phase(Step.DEVELOPMENT, start)
+FLOW.add(Node("develop", DEVELOPMENT, apply, decisions=legal, kinds=frozenset({"animal", "trait", "pass"}),
+              verb="play a card as an animal or as a trait, or pass", who="each player in turn from the first",
+              explain=lambda s, a, text: why_not(s, a), doc="seed: 'Each player may play each card either as an "
+              "animal or as a trait of an existing animal'; a player who passes plays no more cards this phase"))

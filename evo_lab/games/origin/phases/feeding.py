@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import attack
-from . import events as ev
-from .model import FEEDING, can_eat
-from .sharing import feed, fire, valid_shares
+from .. import attack
+from .. import events as ev
+from ..flow import FLOW, Node, Step, run_phase
+from ..model import FEEDING, can_eat
+from ..sharing import feed, fire, valid_shares
 
 __all__ = ["start", "advance", "turn_options", "apply", "why_not", "DECISIONS"]
 
@@ -129,9 +130,7 @@ def advance(s: Any, ended: bool = False) -> None:
     if opts is None:
         opts = _next_turn(s)
     if opts is None:
-        from .extinction import finish_feeding
-
-        finish_feeding(s)
+        s.step = Step.EXTINCTION  # the phase is over
         return
     s.node, s.mover, s._legal = "feed", s.actor, opts
 
@@ -190,3 +189,27 @@ def why_not(s: Any, a: Any) -> tuple[str, str]:
     if k == "attack" and len(ids) == 2 and ids[1] in s.A:
         return f"A{a[1]} cannot attack A{a[2]} now (a defence, a used or full carnivore)", "cannot_attack"
     return f"{k} is not possible here now", "not_legal"
+
+
+def _feed_decisions(s: Any) -> list[tuple]:
+    return turn_options(s, s.actor)[0]
+
+
+def _why(s: Any, a: Any, text: str) -> tuple[str, str]:
+    return why_not(s, a)
+
+
+run_phase(Step.FEEDING, start)
+FLOW.add(Node("feed", FEEDING, apply, decisions=_feed_decisions, kinds=frozenset(DECISIONS["feed"]),
+              verb="take food, attack, use a trait, end the turn or pass", who="each player in turn from the first",
+              explain=_why, doc="seed: 'players in order take one red food token from the food bank' (one eating "
+              "action a turn, any number of free trait actions: ruling R7)"))
+FLOW.add(Node("defend", FEEDING, apply, decisions=attack.options, kinds=frozenset(DECISIONS["defend"]),
+              verb="choose a defence or accept the attack", who="the owner of the attacked animal", explain=_why,
+              doc="reference §5: the defender chooses among Running, Tail Loss and Mimicry (ruling R4)"))
+FLOW.add(Node("share", FEEDING, apply, decisions=valid_shares, kinds=frozenset(DECISIONS["share"]),
+              verb="choose the paired trait that fires next", who="the owner of the fed animals", explain=_why,
+              doc="reference §5: when several traits trigger at once the owner picks their order (ruling R1)"))
+FLOW.add(Node("run", FEEDING, apply, weights=lambda s: (s.game.roll_outcomes, s.game.roll_weights),
+              kinds=frozenset({"roll"}), who="chance (the defender's die)",
+              doc="Running: the die decides whether the attacked animal escapes (reference §5)"))

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import events as ev
-from .model import OVER, ROLLOFF, Animal
+from .. import events as ev
+from ..flow import FLOW, Node, Step, run_phase
+from ..model import OVER, ROLLOFF, Animal
 
 __all__ = ["animal_points", "scores", "discard_sizes", "finish", "apply_rolloff", "winners", "ranking", "returns"]
 
@@ -97,3 +98,10 @@ def returns(s: Any) -> list[float]:
     n = s.game.players
     w = winners(s)
     return [1.0 / len(w) if p in w else 0.0 for p in range(n)]
+
+
+run_phase(Step.SCORING, finish)
+FLOW.add(Node("rolloff", ROLLOFF, lambda s, a: apply_rolloff(s, a[1]),
+              weights=lambda s: ([("rolloff", p) for p in s.tied], [1] * len(s.tied)), kinds=frozenset({"rolloff"}),
+              who="chance (a die roll among the tied players)",
+              doc="reference §6: the last tie-break is a die roll (ruling O9: uniform among the tied players)"))
