@@ -9,7 +9,8 @@ legal; its ``apply`` applies one action and sets the step to run next. The drive
 handlers until one stops at a node; :meth:`Flow.apply` applies an action at the current node and runs on. Each
 game's ``flow.py`` makes one :class:`Flow`, and the modules of its ``phases/`` package register their steps and
 nodes on it. A variant is the same flow with some step handlers replaced and some nodes added
-(:meth:`Flow.variant`).
+(:meth:`Flow.variant`). A game whose chance can interrupt any step (Evolution: the cards owed after an
+extinction are drawn before play goes on) gives its flow a ``pause``.
 
 >>> from enum import Enum
 >>> class Step(str, Enum):
@@ -108,8 +109,9 @@ class Flow(Generic[S, A]):
     stands while a node resolves (its handler stops at once)."""
 
     def __init__(self, game: str, phases: Iterable[str], *, terminal: str = "end", wait: Hashable | None = None,
-                 terminal_phase: int | None = None):
+                 terminal_phase: int | None = None, pause: Callable[[S], bool] | None = None):
         self.game = game
+        self.pause = pause
         self.phases = tuple(phases)
         self.terminal = terminal
         self.wait = wait
@@ -117,9 +119,11 @@ class Flow(Generic[S, A]):
         self.steps: dict[Hashable, StepHandler] = {}
         self.chance_nodes: set[str] = set()
         self.decision_nodes: set[str] = set()
-        self._apply: dict[str, Callable[[S, A], None]] = {}
-        self._decide: dict[str, Callable[[S], list[A]]] = {}
-        self._weights: dict[str, Callable[[S], tuple[list[A], list[int]]]] = {}
+        #: ``node -> apply``, ``node -> decisions``, ``node -> weights``: the tables the driver reads (a state
+        #: may read them too, on its hot paths)
+        self.apply_fns: dict[str, Callable[[S, A], None]] = {}
+        self.decision_fns: dict[str, Callable[[S], list[A]]] = {}
+        self.weight_fns: dict[str, Callable[[S], tuple[list[A], list[int]]]] = {}
         if wait is not None:
             self.steps[wait] = _stop
         end = len(self.phases) - 1 if terminal_phase is None else terminal_phase
@@ -131,15 +135,15 @@ class Flow(Generic[S, A]):
     def add(self, node: Node[S, A]) -> Node[S, A]:
         """Add (or replace) a node."""
         self.nodes[node.name] = node
-        self._apply[node.name] = node.apply
+        self.apply_fns[node.name] = node.apply
         self.chance_nodes.discard(node.name)
         self.decision_nodes.discard(node.name)
         if node.weights is not None:
             self.chance_nodes.add(node.name)
-            self._weights[node.name] = node.weights
+            self.weight_fns[node.name] = node.weights
         elif node.decisions is not None:
             self.decision_nodes.add(node.name)
-            self._decide[node.name] = node.decisions
+            self.decision_fns[node.name] = node.decisions
         return node
 
     def step(self, step: Hashable) -> Callable[[StepHandler], StepHandler]:
@@ -155,34 +159,44 @@ class Flow(Generic[S, A]):
         """A variant's flow: this one's nodes and steps, with ``steps`` replacing some handlers. Nodes added to
         the variant (``variant.add``) stay out of this flow."""
         v: Flow[S, A] = Flow.__new__(Flow)
-        v.game, v.phases, v.terminal, v.wait = game, self.phases, self.terminal, self.wait
+        v.game, v.phases, v.terminal, v.wait, v.pause = game, self.phases, self.terminal, self.wait, self.pause
         v.nodes, v.steps = dict(self.nodes), {**self.steps, **(steps or {})}
         v.chance_nodes, v.decision_nodes = set(self.chance_nodes), set(self.decision_nodes)
-        v._apply, v._decide, v._weights = dict(self._apply), dict(self._decide), dict(self._weights)
+        v.apply_fns, v.decision_fns, v.weight_fns = dict(self.apply_fns), dict(self.decision_fns), dict(self.weight_fns)
         return v
 
     # ----- the driver
     def run(self, s: S) -> None:
-        """Advance through everything the rules decide alone, up to the next node."""
-        steps = self.steps
-        while not steps[s.step](s):
-            pass
+        """Advance through everything the rules decide alone, up to the next node. With a ``pause`` (a game
+        whose chance can interrupt any step: cards owed are drawn first), ``pause(state)`` is asked before each
+        step and stops the run at the node it names."""
+        steps, pause = self.steps, self.pause
+        if pause is None:
+            while not steps[s.step](s):
+                pass
+        else:
+            while not pause(s) and not steps[s.step](s):
+                pass
 
     def apply(self, s: S, a: A) -> None:
         """Apply ``a`` (already checked legal) at the current node, then run on."""
-        self._apply[s.node](s, a)
-        steps = self.steps
-        while not steps[s.step](s):
-            pass
+        self.apply_fns[s.node](s, a)
+        steps, pause = self.steps, self.pause  # the loop of run(), inline: this is every action's hot path
+        if pause is None:
+            while not steps[s.step](s):
+                pass
+        else:
+            while not pause(s) and not steps[s.step](s):
+                pass
 
     # ----- reading a state
     def decisions(self, s: S) -> list[A]:
         """The legal decisions at the current decision node."""
-        return self._decide[s.node](s)
+        return self.decision_fns[s.node](s)
 
     def chance_weights(self, s: S) -> tuple[list[A], list[int]]:
         """Outcomes and integer weights at the current chance node."""
-        return self._weights[s.node](s)
+        return self.weight_fns[s.node](s)
 
     def is_chance(self, s: S) -> bool:
         return s.node in self.chance_nodes

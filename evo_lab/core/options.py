@@ -76,21 +76,32 @@ def _type_error(name: str, default: object, value: object) -> str | None:
     return None
 
 
+_CHECKS: dict[type, list[tuple[str, object, tuple[object, ...] | None, str]]] = {}
+
+
+def _checks(cls: type) -> list[tuple[str, object, tuple[object, ...] | None, str]]:
+    """``(name, default, choices, hint)`` of each field of ``cls``, computed once per class."""
+    out = _CHECKS.get(cls)
+    if out is None:
+        out = _CHECKS[cls] = [(f.name, f.default, f.metadata.get("choices"), f.metadata.get("hint", ""))
+                              for f in fields(cls) if f.default is not MISSING]
+    return out
+
+
 @dataclass(frozen=True)
 class RuleOptionsBase:
     """The base of every game's rule options (see the module docstring). Subclasses add fields with
     :func:`option` and may override :meth:`check` for rules that tie several options together."""
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            default = f.default if f.default is not MISSING else value
-            why = _type_error(f.name, default, value)
-            choices = f.metadata.get("choices")
+        for name, default, choices, hint in _checks(type(self)):
+            value = getattr(self, name)
+            if type(value) is type(default) and (choices is None or value in choices):
+                continue  # the common case, fast: options are made with every game
+            why = _type_error(name, default, value)
             if why is None and choices is not None and value not in choices:
-                why = f"rule option {f.name!r} must be one of {', '.join(map(str, choices))}; got {value!r}"
+                why = f"rule option {name!r} must be one of {', '.join(map(str, choices))}; got {value!r}"
             if why is not None:
-                hint = f.metadata.get("hint", "")
                 raise GameConfigError(f"{why} ({hint})" if hint else why)
         self.check()
 

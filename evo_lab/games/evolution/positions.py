@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.errors import FormatError
 from .model import Player
-from .state import PHASES
+from .flow import FLOW, PHASES, settle
 
 __all__ = ["load_body"]
 
@@ -107,11 +107,12 @@ def from_boards(game: Any, boards: list, hands: list | None = None, wh: int = 0,
     s.wh, s.first, s.phase = wh, first, phase
     s.turn, s.seek, s.out = turn, False, 0
     if phase == "feed":
-        from .feeding import has_option
+        from .phases.feeding import has_option
 
         if not has_option(s, turn):
             s.turn, s.seek = (turn - 1) % len(s.players), True
-            s._resume()
+    settle(s)
+    FLOW.run(s)
     return s
 
 

@@ -20,36 +20,39 @@ from typing import Any
 from ...core.errors import FormatError, IllegalActionError
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
-from . import climate as clim
-from .deal import apply_draw, deal_round, draw_weights, queue_draws, setup_deck
-from .feeding import apply_feeding, next_feeder, options
+from . import phases
+from .flow import FLOW, PHASES, Step, settle
 from .model import Player, Species
 from .notation import describe, parse, to_string
-from .play_cards import apply_play, plays
-from .reveal import add_food, reveal_traits, start_effects
-from .scoring import end_round, new_boards, score, tiebreak, winners
-from .traits import TRAIT_IDS
+from .phases import climate as clim
+from .phases.deal import deal_round, queue_draws, setup_deck
+from .phases.scoring import score, tiebreak, winners
 
 __all__ = ["State", "PHASES"]
 
-PHASES = ("deal", "food", "play", "feed", "over")
+_ = phases
+_apply = FLOW.apply
+_WEIGHTS = FLOW.weight_fns
+_DECIDE = FLOW.decision_fns
 
 
 class State(StateBase):
     """One position. Public fields: ``players`` (:class:`~.model.Player`), ``wh`` (watering hole), ``first``,
     ``phase``, ``turn``, ``round``, ``final`` (1: this is the last round; 2: one more round after this),
     ``left`` (cards left in the draw pile), ``discards`` (counts per card kind), ``pending`` (draws owed).
-    ``ev`` holds the events of the last action (:mod:`~.events`)."""
+    ``ev`` holds the events of the last action (:mod:`~.events`); ``step`` and ``node``: where the flow is
+    (:mod:`.flow`)."""
 
     __slots__ = ("game", "_hist", "_origin", "_legal", "players", "wh", "first", "phase", "turn", "round",
                  "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek", "intel", "ev",
-                 "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "o", "_cw")
+                 "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "o", "_cw", "step", "node")
 
     def __init__(self, game: Any, deal: bool = True):
         self.game = game
         self.o = game.options
         self._hist = self._origin = self._legal = self._cw = None
         self.ev: list = []
+        self.step, self.node = Step.WAIT, "draw"
         if not deal:
             return
         o = game.options
@@ -63,6 +66,8 @@ class State(StateBase):
         if o.climate:
             clim.setup_climate(self)
         deal_round(self)
+        self.step = Step.FOOD_CARDS
+        FLOW.run(self)
 
     # ----- the table protocol the rules modules use
     def give_cards(self, p: int, n: int) -> None:
@@ -87,11 +92,16 @@ class State(StateBase):
         return self.phase == "over"
 
     def node_name(self) -> str:
-        return "chance" if self.is_chance_node() else self.phase
+        """Where the game waits (:mod:`.flow`): ``draw``, ``event``, ``food``, ``play``, ``feed``, ``discard``,
+        ``end``."""
+        return self.node
+
+    def phase_name(self) -> str:
+        return self.phase
 
     def _chance_weights(self) -> tuple[list, list[int]]:
         if self._cw is None:
-            self._cw = clim.event_weights(self) if self.pending_events else draw_weights(self)
+            self._cw = _WEIGHTS[self.node](self)
         return self._cw
 
     def apply_action(self, action: Any) -> None:
@@ -105,143 +115,14 @@ class State(StateBase):
         StateBase.apply_action(self, action)
 
     def _legal_actions(self) -> list:
-        ph = self.phase
-        if ph == "feed":
-            if self.intel is not None:
-                return [("discard", k) for k in sorted(set(self.players[self.turn].hand))]
-            return options(self, self.turn)
-        if ph == "play":
-            return plays(self, self.turn, self.game.card_trait)
-        if ph == "food":
-            return [("food", k) for k in sorted(set(self.players[self.turn].hand))]
-        return []
+        f = _DECIDE.get(self.node)
+        return f(self) if f is not None else []
 
     def _apply(self, a: Any) -> None:
+        """Apply ``a`` at the current node and run on (:mod:`.flow`)."""
         self.ev = []
         self._cw = None
-        k = a[0]
-        if k == "card":
-            apply_draw(self, a[1])
-        elif k == "event":
-            clim.apply_event(self, a[1], a[2])
-        elif self.phase == "food":
-            pl = self.players[self.turn]
-            pl.hand.remove(a[1])
-            pl.food_card = a[1]
-            self._next_food((self.turn - self.first) % len(self.players) + 1)
-        elif self.phase == "play":
-            if k == "pass":
-                self._next_play(self.turn)
-            else:
-                apply_play(self, self.turn, a, self.game.card_trait, TRAIT_IDS)
-        elif k == "discard":
-            act, self.intel = self.intel, None
-            apply_feeding(self, self.turn, act, a[1])
-            self.seek = True
-        elif (k == "eat" and len(a) == 3) or (k == "attack" and len(a) == 5):
-            self.intel = a
-        else:
-            if k == "pass":
-                self.out |= 1 << self.turn
-            else:
-                apply_feeding(self, self.turn, a)
-            self.seek = True
-        self._resume()
-
-    # ----- flow
-    def _resume(self) -> None:
-        """Run the automatic steps until a chance node, a decision or the end."""
-        while not (self.pending or self.pending_events):
-            ph = self.phase
-            if ph == "deal":
-                self.phase = "food"
-                self._next_food(0)
-            elif ph == "feed" and self.seek:
-                q, self.out = next_feeder(self, self.turn, self.out)
-                self.seek = False
-                if q < 0:
-                    self._end_round()
-                else:
-                    self.turn = q
-                    return
-            else:
-                return
-
-    def _next_food(self, pos: int) -> None:
-        """The next player (from order position ``pos``, the first player being 0) to choose a food card."""
-        n = len(self.players)
-        for k in range(pos, n):
-            q = (self.first + k) % n
-            if self.players[q].hand:
-                self.turn = q
-                return
-        self.phase, self.turn = "play", self.first
-
-    def _next_play(self, after: int) -> None:
-        """Seed 003 line 112: "It's the next player's turn after you play your cards ... Once everyone has
-        played their cards, we flip all the played Trait Cards face-up" (then the reveal)."""
-        n = len(self.players)
-        nxt = (after + 1) % n
-        if nxt == self.first:
-            self._reveal()
-        else:
-            self.turn = nxt
-
-    def _reveal(self) -> None:
-        """Traits flip; start-of-feeding traits; Climate; plant food (reveal.py, climate.py)."""
-        o = self.o
-        self.phase = "feed"
-        reveal_traits(self)
-        n = len(self.players)
-        order = [(self.first + k) % n for k in range(n)]
-        cards = [self.players[p].food_card for p in order if self.players[p].food_card >= 0]
-        values = [self.game.deck.cards[c].food for c in cards]
-        for p in order:
-            self.players[p].food_card = -1
-        if o.start_order == "course":
-            add_food(self, values)
-            start_effects(self, "course")
-        else:
-            start_effects(self, "before")
-            if o.climate:
-                clim.climate_change(self, cards)
-                values.append(clim.climate_hit(self))
-            add_food(self, values)
-            start_effects(self, "reveal")
-        for c in cards:
-            self.discard(c)
-        self.out, self.turn, self.seek = 0, (self.first - 1) % n, True
-
-    def _end_round(self) -> None:
-        """End of the round (scoring.py: seed 003 lines 155-162), then the end of the game (deal.py: the deck's
-        end rules; course: the deck cannot cover the next round), a board for every player without species and
-        the first-player marker to the left (seed 003 line 162)."""
-        o = self.o
-        end_round(self)
-        if o.climate:
-            clim.end_of_round(self)
-        n = len(self.players)
-        if self.final == 1:
-            self._game_over()
-            return
-        if self.final == 2:
-            self.final = 1
-        if o.end_rule == "short":
-            owed = sum(c for _, c in self.pending)
-            need = sum(o.hand_base + o.hand_per_species * len(p.species) for p in self.players)
-            if self.left - owed < need:
-                self._game_over()
-                return
-        new_boards(self)
-        self.first = (self.first + 1) % n
-        self.round += 1
-        self.phase, self.turn = "deal", -1
-        deal_round(self)
-
-    def _game_over(self) -> None:
-        self.phase, self.turn = "over", -1
-        self.pending.clear()
-        self.pending_events.clear()
+        _apply(self, a)
 
     # ----- results
     def scores(self) -> list[int]:
@@ -324,6 +205,7 @@ class State(StateBase):
         c.climate_pos, c.event_pool, c.events_in_play = self.climate_pos, self.event_pool[:], \
             dict(self.events_in_play)
         c.event_used, c.pending_events = self.event_used, self.pending_events[:]
+        c.step, c.node = self.step, self.node
         return c
 
     def state_dict(self) -> dict:
@@ -343,7 +225,9 @@ class State(StateBase):
     def load_state(cls, game: Any, body: Any) -> "State":
         from .positions import load_body
 
-        return load_body(cls(game, deal=False), body)
+        s = load_body(cls(game, deal=False), body)
+        settle(s)
+        return s
 
     def check_invariants(self) -> None:
         from .invariants import check

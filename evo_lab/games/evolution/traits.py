@@ -121,7 +121,7 @@ def _course_pop(s: Any) -> int:
 def _foraging(t: Any, p: int, s: Any, source: str, kind: str) -> int:
     """Seed 003 line 132: Foraging takes 1 more plant food from the watering hole each time the species eats
     there (course: every feeding, food is food); the extra take triggers Cooperation again (course dealer.rkt)."""
-    from .feeding import take
+    from .phases.feeding import take
 
     if not (t.o.food_is_food or (kind == "plant" and source == "wh")):
         return 0
@@ -133,7 +133,7 @@ def _foraging(t: Any, p: int, s: Any, source: str, kind: str) -> int:
 
 def _cooperation(t: Any, p: int, s: Any, source: str, kind: str) -> int:
     """Cooperation: the species to the right takes 1 food from the same source (seed 003 line 149; ruling R2)."""
-    from .feeding import feed, index_of
+    from .phases.feeding import feed, index_of
 
     if not s.mask & B.cooperation:
         return 0
@@ -146,7 +146,7 @@ def _cooperation(t: Any, p: int, s: Any, source: str, kind: str) -> int:
 
 def _scavenger(t: Any, p: int, s: Any, source: str, kind: str) -> int:
     """Scavenger: 1 meat food each time a Carnivore eats (seed 003 line 149); course: from the watering hole."""
-    from .feeding import feed
+    from .phases.feeding import feed
 
     return feed(t, p, s, "wh" if t.o.meat_source == "watering_hole" else "bank", "meat", "scavenger")
 
@@ -175,14 +175,14 @@ def _fat_to_food(t: Any, p: int, s: Any) -> None:
 def _long_neck(t: Any, p: int, s: Any) -> None:
     """Long Neck: 1 plant food from the bank (official) / the watering hole (course, with Foraging and
     Cooperation)."""
-    from .feeding import feed
+    from .phases.feeding import feed
 
     feed(t, p, s, "wh" if t.o.long_neck_source == "watering_hole" else "bank", "plant", "long-neck")
 
 
 def _nocturnal(t: Any, p: int, s: Any) -> None:
     """Climate Nocturnal: 1 extra plant food from the bank when the food is revealed (amount assumed)."""
-    from .feeding import feed
+    from .phases.feeding import feed
 
     if t.o.climate:
         feed(t, p, s, "bank", "plant", "nocturnal")

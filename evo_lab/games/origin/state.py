@@ -34,7 +34,8 @@ CHANCE_NODES = tuple(n for n in FLOW.nodes if n in FLOW.chance_nodes)
 DECISION_NODES = tuple(n for n in FLOW.nodes if n in FLOW.decision_nodes)
 _ = phases
 _apply = FLOW.apply
-_weights = FLOW.chance_weights
+_WEIGHTS = FLOW.weight_fns
+_DECIDE = FLOW.decision_fns
 
 
 class OriginState(StateBase):
@@ -99,11 +100,12 @@ class OriginState(StateBase):
         return self.mover == CHANCE and self.phase != OVER
 
     def _legal_actions(self) -> list:
-        return FLOW.decisions(self) if self.node in FLOW.decision_nodes else []
+        f = _DECIDE.get(self.node)
+        return f(self) if f is not None else []
 
     def _chance_weights(self) -> tuple[list, list[int]]:
         if self._cw is None:
-            self._cw = _weights(self)
+            self._cw = _WEIGHTS[self.node](self)
         return self._cw
 
     def _apply(self, a: tuple) -> None:

@@ -26,10 +26,10 @@ from typing import Any
 from ....core.errors import FormatError
 from ..attack import blocker
 from ..data import load_pack
-from ..feeding import apply_feeding, next_feeder, options
+from ..phases.feeding import apply_feeding, next_feeder, options
 from ..model import Player, Species
-from ..play_cards import grow, new_species, replace_trait
-from ..reveal import start_effects
+from ..phases.play_cards import grow, new_species, replace_trait
+from ..phases.reveal import start_effects
 from ..rules import course2016
 from ..traits import COURSE_TRAITS, TRAIT_BIT, TRAIT_IDS
 from .strategy import decide, feeding_choice, silly_choice

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import CardsDrawn, Reshuffled
+from ..events import CardsDrawn, Reshuffled
+from ..flow import FLOW, PHASE_INDEX, Node
 
 __all__ = ["setup_deck", "deal_round", "hand_size", "draw_weights", "apply_draw", "queue_draws", "removal"]
 
@@ -128,3 +129,9 @@ def apply_draw(s: Any, kind: int) -> None:
     if s.pending[0][1] <= 0:
         s.pending.pop(0)
     _refill(s)
+
+
+FLOW.add(Node("draw", PHASE_INDEX["deal"], lambda s, a: apply_draw(s, a[1]), weights=draw_weights,
+              kinds=frozenset({"card"}), who="chance (the next card of the deck)",
+              doc="seed 003 line 88: each player gets 3 cards plus 1 per species; the cards owed after an "
+                  "extinction (line 166) are drawn the same way, one chance node per card"))

@@ -9,8 +9,8 @@ another (it hands out its ordered deck), so the harness runs these same rules.
 Sources: seed 003 lines 122-155 (feeding), seed 002 lines 38-43, seed 004 lines 59-73, and for the course the
 instructor's ``dealer.rkt`` (feed-a-player-s-species, feed-scavengers, feed1) and ``next.rkt`` (feed-carnivore).
 
->>> from .model import Player, Species
->>> from .rules import course2016
+>>> from ..model import Player, Species
+>>> from ..rules import course2016
 >>> from types import SimpleNamespace as T
 >>> t = T(players=[Player([Species(0, 2, traits=["cooperation", "foraging"]), Species(0, 2)])], wh=5,
 ...       o=course2016(), ev=None)
@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .attack import blocker, negatable
-from .events import Ate, Attacked, Extinct, Stored
-from .traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE
+from ..attack import blocker, negatable
+from ..events import Ate, Attacked, Extinct, Stored
+from ..flow import FLOW, PHASE_INDEX, Node, Step
+from ..traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE
 
 __all__ = ["room", "take", "feed", "attack", "scavenge", "kill", "go_extinct", "options", "has_option",
-           "meat_meal", "store_fat", "apply_feeding"]
+           "meat_meal", "store_fat", "apply_feeding", "next_feeder", "feed_turn", "feed_choice", "discard_choices",
+           "discard_for_intelligence"]
 
 _CARN, _FORAGE, _COOP, _FAT = BITS.carnivore, BITS.foraging, BITS.cooperation, BITS.fat_tissue
 _SCAV, _HORNS, _INTEL = BITS.scavenger, BITS.horns, BITS.intelligence
@@ -306,3 +308,61 @@ def next_feeder(t: Any, after: int, out: int) -> tuple[int, int]:
         if drop:
             out |= 1 << q
     return -1, out
+
+
+# ----- the feeding phase in the game's flow
+
+def feed_turn(s: Any) -> bool:
+    """Step ``FEEDING``: the next player who can feed (seed 004 line 61), or the end of the round."""
+    q, s.out = next_feeder(s, s.turn, s.out)
+    s.seek = False
+    if q < 0:
+        s.step = Step.END_ROUND
+        return False
+    s.turn = q
+    s.node, s.step = "feed", Step.WAIT
+    return True
+
+
+def feed_choice(s: Any, a: tuple) -> None:
+    """One feeding of the player to act (an action of :func:`options`); an Intelligence choice waits for the
+    card to discard (node ``discard``)."""
+    k = a[0]
+    if (k == "eat" and len(a) == 3) or (k == "attack" and len(a) == 5):
+        s.intel = a
+        s.node = "discard"
+        return
+    if k == "pass":
+        s.out |= 1 << s.turn
+    else:
+        apply_feeding(s, s.turn, a)
+    s.seek = True
+    s.step = Step.FEEDING
+
+
+def discard_choices(s: Any) -> list[tuple]:
+    """``("discard", kind)`` for each kind in the hand: the card an Intelligence feeding costs."""
+    return [("discard", k) for k in sorted(set(s.players[s.turn].hand))]
+
+
+def discard_for_intelligence(s: Any, a: tuple) -> None:
+    """Seed 004 line 57: "you must first select a card to be discarded"; then the chosen feeding happens."""
+    act, s.intel = s.intel, None
+    apply_feeding(s, s.turn, act, a[1])
+    s.seek = True
+    s.step = Step.FEEDING
+
+
+def _options_of_turn(s: Any) -> list:
+    return options(s, s.turn)
+
+
+FLOW.step(Step.FEEDING)(feed_turn)
+FLOW.add(Node("feed", PHASE_INDEX["feed"], feed_choice, decisions=_options_of_turn,
+              kinds=frozenset({"eat", "attack", "store", "pass"}), verb="feed a species: eat, attack or store fat",
+              who="each player who can feed, in turn from the first",
+              doc="seed 003 lines 122-155: in turn each player feeds one species; seed 004 line 61: a player who "
+                  "cannot feed is skipped"))
+FLOW.add(Node("discard", PHASE_INDEX["feed"], discard_for_intelligence, decisions=discard_choices,
+              kinds=frozenset({"discard"}), verb="discard a card for Intelligence", who="the player feeding",
+              doc="seed 004 line 57: Intelligence: 'you must first select a card to be discarded'"))

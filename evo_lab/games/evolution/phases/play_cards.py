@@ -4,8 +4,8 @@ population (seed 003 lines 100-112; seed 004 lines 30-44; seed 002 lines 26-33).
 The primitives change the table and discard the spent card; the caller takes the card out of the hand (the
 game's hand is a sorted multiset, the course harness's an ordered list addressed by index).
 
->>> from .model import Player, Species
->>> from .rules import official
+>>> from ..model import Player, Species
+>>> from ..rules import official
 >>> from types import SimpleNamespace as T
 >>> t = T(players=[Player([Species()], hand=[3, 7])], o=official(), discard=lambda k: None, ev=None)
 >>> _ = new_species(t, 0, "L", 3); len(t.players[0].species), t.players[0].species[0].fresh
@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Species
+from ..flow import FLOW, PHASE_INDEX, Node, Step
+from ..model import Species
+from ..traits import TRAIT_IDS
 
 __all__ = ["new_species", "add_trait", "replace_trait", "drop_trait", "grow", "plays", "apply_play",
-           "max_traits"]
+           "max_traits", "next_play", "play_choices", "play_or_pass"]
 
 
 def max_traits(o: Any, players: int) -> int:
@@ -138,3 +140,36 @@ def _fat_check(s: Any) -> None:
     """Food stored on a Fat Tissue card leaves with the card (ruling R5)."""
     if s is not None and s.fat and "fat-tissue" not in s.trait_names():
         s.fat = 0
+
+
+# ----- the play-cards phase in the game's flow
+
+def next_play(s: Any, after: int) -> None:
+    """Seed 003 line 112: "It's the next player's turn after you play your cards ... Once everyone has
+    played their cards, we flip all the played Trait Cards face-up" (then the reveal)."""
+    n = len(s.players)
+    nxt = (after + 1) % n
+    if nxt == s.first:
+        s.step = Step.REVEAL
+    else:
+        s.turn = nxt
+
+
+def play_choices(s: Any) -> list:
+    """The card plays of the player to act (:func:`plays`)."""
+    return plays(s, s.turn, s.game.card_trait)
+
+
+def play_or_pass(s: Any, a: tuple) -> None:
+    """A card play (the player plays on) or ``pass`` (the next player's turn)."""
+    if a[0] == "pass":
+        next_play(s, s.turn)
+    else:
+        apply_play(s, s.turn, a, s.game.card_trait, TRAIT_IDS)
+
+
+FLOW.add(Node("play", PHASE_INDEX["play"], play_or_pass, decisions=play_choices,
+              kinds=frozenset({"trait", "replace", "new", "body", "pop", "drop", "pass"}),
+              verb="play a card (a trait, a new species, body size or population) or pass",
+              who="each player in turn from the first",
+              doc="seed 003 lines 100-112: starting with the first player, each plays as many cards as they want"))

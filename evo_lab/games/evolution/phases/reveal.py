@@ -8,8 +8,8 @@ and Fat Tissue *before* the food cards are revealed and Long Neck *when* they ar
 then every Fat Tissue, then reveals the food, then every Long Neck. Course (reference §4, dealer.rkt feeding): the
 food cards are added first, then fertile -> long-neck -> fat-tissue.
 
->>> from .model import Player, Species
->>> from .rules import course2016
+>>> from ..model import Player, Species
+>>> from ..rules import course2016
 >>> from types import SimpleNamespace as T
 >>> t = T(players=[Player([Species(1, 2, traits=["fertile", "long-neck"])])], wh=3, o=course2016(), ev=None, first=0)
 >>> start_effects(t, "course"); s = t.players[0].species[0]; (s.pop, s.food, t.wh)
@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import FoodRevealed
-from .traits import REGISTRY, START_EFFECTS, bit
+from ..events import FoodRevealed
+from ..flow import FLOW, Step
+from ..traits import REGISTRY, START_EFFECTS, bit
 
-__all__ = ["reveal_traits", "add_food", "start_effects"]
+__all__ = ["reveal_traits", "add_food", "start_effects", "reveal"]
 
 
 def _order(t: Any) -> range:
@@ -64,3 +65,37 @@ def start_effects(t: Any, stage: str) -> None:
             for s in list(t.players[p].species):
                 if s.mask & b:
                     fn(t, p, s)
+
+
+def reveal(s: Any) -> bool:
+    """The reveal in the game's flow (step ``REVEAL``): traits flip; start-of-feeding traits; Climate
+    (:mod:`.climate`); plant food; then the feeding from the first player."""
+    from . import climate as clim
+
+    o = s.o
+    s.phase = "feed"
+    reveal_traits(s)
+    n = len(s.players)
+    order = [(s.first + k) % n for k in range(n)]
+    cards = [s.players[p].food_card for p in order if s.players[p].food_card >= 0]
+    values = [s.game.deck.cards[c].food for c in cards]
+    for p in order:
+        s.players[p].food_card = -1
+    if o.start_order == "course":
+        add_food(s, values)
+        start_effects(s, "course")
+    else:
+        start_effects(s, "before")
+        if o.climate:
+            clim.climate_change(s, cards)
+            values.append(clim.climate_hit(s))
+        add_food(s, values)
+        start_effects(s, "reveal")
+    for c in cards:
+        s.discard(c)
+    s.out, s.turn, s.seek = 0, (s.first - 1) % n, True
+    s.step = Step.FEEDING
+    return False
+
+
+FLOW.step(Step.REVEAL)(reveal)
