@@ -8,7 +8,7 @@ Each node names its action kinds, says what the player must do (``verb``), who a
 legal; its ``apply`` applies one action and sets the step to run next. The driver, :meth:`Flow.run`, calls step
 handlers until one stops at a node; :meth:`Flow.apply` applies an action at the current node and runs on. Each
 game's ``flow.py`` makes one :class:`Flow`, and the modules of its ``phases/`` package register their steps and
-nodes on it. A variant is the same flow with some step handlers replaced and some nodes added
+nodes on it. A variant is the same flow with some step handlers replaced and some nodes of its own
 (:meth:`Flow.variant`). A game whose chance can interrupt any step (Evolution: the cards owed after an
 extinction are drawn before play goes on) gives its flow a ``pause``.
 
@@ -129,7 +129,6 @@ class Flow(Generic[S, A]):
         end = len(self.phases) - 1 if terminal_phase is None else terminal_phase
         self.add(Node(terminal, end, _game_over, decisions=_no_decisions, verb="nothing: the game is over",
                       doc="the end of the game"))
-        self.decision_nodes.discard(terminal)
 
     # ----- building the tables (the phase modules call these at import)
     def add(self, node: Node[S, A]) -> Node[S, A]:
@@ -142,7 +141,8 @@ class Flow(Generic[S, A]):
             self.chance_nodes.add(node.name)
             self.weight_fns[node.name] = node.weights
         elif node.decisions is not None:
-            self.decision_nodes.add(node.name)
+            if node.name != self.terminal:
+                self.decision_nodes.add(node.name)
             self.decision_fns[node.name] = node.decisions
         return node
 
@@ -156,13 +156,15 @@ class Flow(Generic[S, A]):
         return deco
 
     def variant(self, game: str, steps: Mapping[Hashable, StepHandler] | None = None) -> Flow[S, A]:
-        """A variant's flow: this one's nodes and steps, with ``steps`` replacing some handlers. Nodes added to
-        the variant (``variant.add``) stay out of this flow."""
+        """A variant's flow (python-chess's ``variant.py`` model: hooks, not a fork): this flow's steps with
+        ``steps`` replacing some handlers (a handler added to this flow later is not seen by the variant). The
+        node tables are shared: a node the variant adds is marked with ``Node.variant`` (the parent game never
+        reaches it, and its tensor leaves it out: :meth:`table`)."""
         v: Flow[S, A] = Flow.__new__(Flow)
         v.game, v.phases, v.terminal, v.wait, v.pause = game, self.phases, self.terminal, self.wait, self.pause
-        v.nodes, v.steps = dict(self.nodes), {**self.steps, **(steps or {})}
-        v.chance_nodes, v.decision_nodes = set(self.chance_nodes), set(self.decision_nodes)
-        v.apply_fns, v.decision_fns, v.weight_fns = dict(self.apply_fns), dict(self.decision_fns), dict(self.weight_fns)
+        v.nodes, v.steps = self.nodes, {**self.steps, **(steps or {})}
+        v.chance_nodes, v.decision_nodes = self.chance_nodes, self.decision_nodes
+        v.apply_fns, v.decision_fns, v.weight_fns = self.apply_fns, self.decision_fns, self.weight_fns
         return v
 
     # ----- the driver

@@ -20,6 +20,7 @@ from ..evo2e import ops
 from ..evo2e.game import Game as Evo2eGame
 from ..evo2e.game import RuleOptions
 from ..evo2e.state import State as Evo2eState
+from .flow import FLOW
 
 __all__ = ["Game", "State", "Evo1eOptions"]
 
@@ -41,7 +42,7 @@ class Evo1eOptions(RuleOptions):
 class Game(Evo2eGame):
     """Evo (first edition): ``Game(players=4, seed=None, board=None, data=None, options=None)`` as Evo 2e's.
 
-    The hooks it overrides: :attr:`step_overrides` (round start with the dealt cards, initiative by tail, the
+    The hooks it overrides: :attr:`flow` (:mod:`.flow`: round start with the dealt cards, initiative by tail, the
     d6 climate, scoring then the meteor, no Sixth-sense peeks), :meth:`attack_lost`; data: the pack's setup
     (``cards_from_round``, ``starting_cards``, base survivors), the ``tail`` and ``card`` genes, the d6 combat
     table as die faces, the meteor track."""
@@ -52,10 +53,9 @@ class Game(Evo2eGame):
     options_class = Evo1eOptions
     pack_dir = ("data", "evo1e")
 
-    def __init__(self, *args: Any, **kwargs: Any):
-        from . import phases
+    flow = FLOW
 
-        self.step_overrides = phases.STEP_OVERRIDES
+    def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.tail_slot = self.gene_index["tail"]
         self.meteor_track = _meteor_track(self.data)

@@ -19,11 +19,13 @@ import numpy as np
 
 from ...board import Board
 from ...core.errors import EvoLabError, FormatError, GameConfigError
+from ...core.flow import Flow
 from ...core.game import GameBase
 from ...core.options import RuleOptionsBase, option
 from ...core.registry import check_players
 from .actions import DIE, Action
 from .datapack import CLIMATE_STATES, DataPack, load_data
+from .flow import FLOW
 
 __all__ = ["Game", "RuleOptions", "GameConfigError", "LEGACY_OPTIONS", "LEGACY_FINGERPRINTS"]
 
@@ -83,8 +85,9 @@ class Game(GameBase):
     pack_dir: tuple[str, ...] = ("data", "evo2e")
 
     # ----- variant hooks (python-chess style: a variant is a subclass overriding a few of these) -----------
-    #: Step handlers a variant replaces: ``{Step: handler(state) -> bool}`` (merged over :data:`flow.STEPS`).
-    step_overrides: Mapping[Any, Any] = {}
+    #: The flow the game runs on (:mod:`.flow`); a variant's is this one with some step handlers replaced
+    #: (``FLOW.variant(...)``: Evo first edition's :mod:`evo_lab.games.evo1e.flow`).
+    flow: Flow[Any, Any] = FLOW
 
     @classmethod
     def default_pack(cls) -> DataPack:
@@ -121,29 +124,11 @@ class Game(GameBase):
             raise GameConfigError(f"seed must be an integer or None, got {seed!r}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
-        from . import phases  # noqa: F401 - phases fill flow.STEPS
+        from . import phases  # noqa: F401 - phases fill the flow's tables
         from .observer import EvoObserver
-
-        self.steps = self._step_table()
 
         self.observer = EvoObserver(self)
         self._tables()
-
-    def _step_table(self) -> Mapping[Any, Any]:
-        """The round's step handlers: the flow's table with this game's (a variant's) :attr:`step_overrides`."""
-        from . import flow
-
-        return {**flow.STEPS, **self.step_overrides} if self.step_overrides else flow.STEPS
-
-    def __getstate__(self) -> dict:
-        # the step table holds the flow's handlers (closures among them): rebuilt on unpickling, not pickled
-        state = self.__dict__.copy()
-        state.pop("steps", None)
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self.steps = self._step_table()
 
     @property
     def state_class(self) -> type:  # type: ignore[override]

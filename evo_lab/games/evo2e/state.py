@@ -37,8 +37,8 @@ from .observer import auction_view
 
 __all__ = ["State"]
 
-_WEIGHTS = flow._WEIGHTS
-_DECIDE = flow._DECIDE
+_WEIGHTS = flow.FLOW.weight_fns
+_DECIDE = flow.FLOW.decision_fns
 _apply = flow.apply
 
 
