@@ -162,7 +162,7 @@ def test_fates_agree_with_the_engine_on_a_built_position():
     r = s.round
     while s.round == r and not s.is_terminal():
         s.apply_action(s.legal_actions()[0])
-        tr.events(s.ev)
+        tr.events(s.events(last=True))
     fates = {(f.kind, f.targets): f for f in tr.finish(s)}
     assert fates[("carnivore", 0)].survived is False               # cannot eat plant food: starves
     assert fates[("carnivore", 2)].kept and fates[("herbivore", 0)].attacked >= 1

@@ -84,7 +84,9 @@ class GameBase:
 class StateBase:
     """Shared plumbing of the games' states (see the module docstring). Subclasses keep ``game``, ``_hist``
     (a linked list ``(previous, action)`` or ``None``), ``_origin`` (the position dict a loaded state started
-    from, or ``None``) and ``_legal`` (cached legal actions or ``None``)."""
+    from, or ``None``), ``_legal`` (cached legal actions or ``None``), and the event log: ``_ev`` (a linked list
+    ``(previous, event)`` of what the rules did, or ``None``) and ``_ev_mark`` (``_ev`` when the last action began).
+    """
 
     __slots__ = ()
 
@@ -92,6 +94,8 @@ class StateBase:
     _hist: Any
     _origin: Any
     _legal: Any
+    _ev: Any
+    _ev_mark: Any
 
     # ----- to be written by the game
     def _legal_actions(self) -> list:  # pragma: no cover - abstract
@@ -165,12 +169,29 @@ class StateBase:
     def _push(self, action: Any) -> None:
         self._hist = (self._hist, action)
         self._legal = None
+        self._ev_mark = self._ev
         self._apply(action)
 
     def apply_unchecked(self, action: Any) -> None:
         """Apply an action known to be legal here (one of ``legal_actions()``) without checking it: for search
         and look-ahead code that only applies actions it just listed. Anything else corrupts the state."""
         self._push(action)
+
+    # ----- what happened
+    def emit(self, event: Any) -> None:
+        """Record an event (a ``NamedTuple`` of the game's ``events.py``): the rules call this as things happen."""
+        self._ev = (self._ev, event)
+
+    def events(self, last: bool = False) -> list:
+        """What the rules did, oldest first: every event since the start (or since the loaded position), or with
+        ``last`` only those of the last action applied. Each event says itself: ``event.text(game)`` and
+        ``event.story(before, after)`` (the lines of a told game)."""
+        out = []
+        h, stop = self._ev, (self._ev_mark if last else None)
+        while h is not None and h is not stop:
+            h, e = h
+            out.append(e)
+        return out[::-1]
 
     # ----- history
     def history(self) -> list:

@@ -117,7 +117,7 @@ def play_round(state: Any) -> RoundResult:
             continue
         decisions.append((s.current_player(), len(acts), s.action_to_string(acts[0])))
         s.apply_action(acts[0])
-        story.extend(e.describe() for e in s.ev if type(e).__name__ in ("Ate", "Attacked", "Extinct"))
+        story.extend(e.text(s.game) for e in s.events(last=True) if type(e).__name__ in ("Ate", "Attacked", "Extinct"))
     sc = s.scores()
     return RoundResult((sc[0], sc[1]), tuple(decisions), tuple(story))
 

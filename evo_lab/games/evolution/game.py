@@ -20,6 +20,7 @@ import numpy as np
 
 from ...core.game import GameBase
 from ...core.registry import check_players, game_info
+from .actions import Card
 from .data import EvolutionPack, load_pack
 from .notation import card_label
 from .rules import GameConfigError, RuleOptions, variant_options
@@ -64,7 +65,7 @@ class Game(GameBase):
         self.card_trait = [TRAIT_BIT[c.trait] for c in self.deck.cards]
         self.labels = [card_label(c) for c in self.deck.cards]
         self.label_kind = {lab: k for k, lab in enumerate(self.labels)}
-        self.card_outcomes = [("card", k) for k in range(len(self.deck.cards))]
+        self.card_outcomes = [Card("card", k) for k in range(len(self.deck.cards))]
         self.state_class = State
         self.observer = EvolutionObserver(self)
 

@@ -21,6 +21,7 @@ from ...core.errors import FormatError, IllegalActionError
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
 from . import phases
+from .actions import Card, typed
 from .flow import FLOW, PHASES, Step, settle
 from .model import Player, Species
 from .notation import describe, parse, to_string
@@ -40,17 +41,17 @@ class State(StateBase):
     """One position. Public fields: ``players`` (:class:`~.model.Player`), ``wh`` (watering hole), ``first``,
     ``phase``, ``turn``, ``round``, ``final`` (1: this is the last round; 2: one more round after this),
     ``left`` (cards left in the draw pile), ``discards`` (counts per card kind), ``pending`` (draws owed).
-    ``ev`` holds the events of the last action (:mod:`~.events`); ``step`` and ``node``: where the flow is
+    ``events()`` lists what the rules did (:mod:`~.events`); ``step`` and ``node``: where the flow is
     (:mod:`.flow`)."""
 
-    __slots__ = ("game", "_hist", "_origin", "_legal", "players", "wh", "first", "phase", "turn", "round",
+    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "players", "wh", "first", "phase", "turn", "round",
                  "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek", "intel", "ev",
                  "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "o", "_cw", "step", "node")
 
     def __init__(self, game: Any, deal: bool = True):
         self.game = game
         self.o = game.options
-        self._hist = self._origin = self._legal = self._cw = None
+        self._hist = self._origin = self._legal = self._cw = self._ev = self._ev_mark = None
         self.ev: list = []
         self.step, self.node = Step.WAIT, "draw"
         if not deal:
@@ -68,6 +69,7 @@ class State(StateBase):
         deal_round(self)
         self.step = Step.FOOD_CARDS
         FLOW.run(self)
+        self._log_events()
 
     # ----- the table protocol the rules modules use
     def give_cards(self, p: int, n: int) -> None:
@@ -106,7 +108,7 @@ class State(StateBase):
 
     def apply_action(self, action: Any) -> None:
         """As :meth:`StateBase.apply_action`, with a constant-time legality check for a card draw."""
-        if type(action) is tuple and len(action) == 2 and action[0] == "card" and self.pending \
+        if (type(action) is Card or type(action) is tuple) and len(action) == 2 and action[0] == "card" and self.pending \
                 and not self.pending_events and self.phase != "over":
             k = action[1]
             if type(k) is int and 0 <= k < len(self.pool) and self.pool[k] > 0:
@@ -123,6 +125,14 @@ class State(StateBase):
         self.ev = []
         self._cw = None
         _apply(self, a)
+        if self.ev:
+            self._log_events()
+
+    def _log_events(self) -> None:
+        """The rules write their events on ``ev`` (the table protocol, shared with the course harness); the
+        state's log (:meth:`events`) keeps them."""
+        for e in self.ev:
+            self._ev = (self._ev, e)
 
     # ----- results
     def scores(self) -> list[int]:
@@ -171,7 +181,8 @@ class State(StateBase):
         return to_string(self.game, a)
 
     def parse_action(self, text: str) -> Any:
-        return parse(self.game, text)
+        """The typed action (:mod:`.actions`) written ``text``; raises :class:`FormatError`."""
+        return typed(parse(self.game, text))
 
     def describe_action(self, a: Any) -> str:
         """``a`` in words (e.g. "P1's species 1 attacks P2's species 1")."""
@@ -179,11 +190,12 @@ class State(StateBase):
         return describe(self.game, self, a)
 
     def coerce_action(self, action: Any) -> Any:
+        """A typed action (:mod:`.actions`) from an action, its string or a list."""
         if isinstance(action, str):
             return self.parse_action(action)
         if isinstance(action, list):
-            return tuple(action)
-        return action
+            action = tuple(action)
+        return typed(action)
 
     def explain_illegal(self, a: Any) -> tuple[str, str]:
         from .explain import explain
@@ -195,6 +207,7 @@ class State(StateBase):
         c = State.__new__(State)
         c.game, c.o = self.game, self.o
         c._hist, c._origin, c._legal, c._cw = self._hist, self._origin, self._legal, self._cw
+        c._ev, c._ev_mark = self._ev, self._ev_mark
         c.players = [p.copy() for p in self.players]
         c.wh, c.first, c.phase, c.turn, c.round, c.final = self.wh, self.first, self.phase, self.turn, \
             self.round, self.final

@@ -20,6 +20,7 @@ import numpy as np
 from ...core.errors import GameConfigError
 from ...core.game import GameBase
 from ...core.registry import check_players
+from .actions import Deal, FoodRoll, Roll
 from .data import OriginPack, load_pack
 from .phases.foodbank import distribution, dice_for
 from .rules import RuleOptions
@@ -94,12 +95,12 @@ class OriginGame(GameBase):
         compile_registry(self)
         self.food_dice = dice_for(self)
         totals, weights = distribution(*self.food_dice, pk.faces_sides)
-        self.food_outcomes = [("food", t) for t in totals]
+        self.food_outcomes = [FoodRoll("food", t) for t in totals]
         self.food_weights = weights
         faces = pk.faces_sides
-        self.roll_outcomes = [("roll", f) for f in range(1, faces + 1)]
+        self.roll_outcomes = [Roll("roll", f) for f in range(1, faces + 1)]
         self.roll_weights = [1] * faces
-        self.deal_outcomes = [[("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)]
+        self.deal_outcomes = [[Deal("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)]
         from .phases.development import plays_table
 
         self.plays, self.animal_action = plays_table(self)

@@ -6,7 +6,7 @@
 ('first', True)
 >>> s.apply_action("first P2")
 >>> s.node_name(), s.legal_actions()[0]
-('deal', ('deal', 1, 0))
+('deal', Deal(kind='deal', player=1, card=0))
 >>> s.game.new_initial_state_dealt(np.random.default_rng(0)).node_name()
 'develop'
 """
@@ -20,6 +20,7 @@ from typing import Any, Iterable
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
 from . import notation, phases
+from .actions import typed
 from .flow import FLOW, Step
 from .game import OriginGame
 from .invariants import check_invariants
@@ -40,11 +41,12 @@ _DECIDE = FLOW.decision_fns
 
 class OriginState(StateBase):
     """The state. Public reading: ``phase_name()``, ``node_name()``, ``turn``, ``first``, ``bank``, ``animals(p)``,
-    ``hand(p)``, ``scores()``, ``events()``; everything else through the game's observer."""
+    ``hand(p)``, ``scores()``, ``events()`` (:meth:`~evo_lab.core.game.StateBase.events`); everything else through
+    the game's observer."""
 
     game_class = OriginGame
 
-    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "names", "phase", "step", "node", "mover", "turn", "first",
+    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "names", "phase", "step", "node", "mover", "turn", "first",
                  "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_n",
                  "A", "rows", "links", "disc_open", "disc_hidden", "next_id", "atk", "shares", "queue", "want",
                  "deal_to", "final_scores", "tied", "winner", "_cw")
@@ -52,7 +54,7 @@ class OriginState(StateBase):
     def __init__(self, game: Any):
         n = game.players
         self.game = game
-        self._hist = self._origin = self._legal = self._ev = None
+        self._hist = self._origin = self._legal = self._ev = self._ev_mark = None
         self.names: dict[str, int] = {}
         self.phase, self.node, self.mover, self.step = SETUP, "first", CHANCE, Step.WAIT
         self.turn, self.first, self.actor = 0, 0, 0
@@ -82,9 +84,6 @@ class OriginState(StateBase):
         self._cw = None
 
     # ------------------------------------------------------------ small helpers the rules use
-    def emit(self, e: Any) -> None:
-        self._ev = (self._ev, e)
-
     def stamp(self, scope: str) -> int:
         """The current turn or feeding round, for the usage limits (ruling O7)."""
         return self.turn if scope == "turn" else self.round_id
@@ -116,7 +115,7 @@ class OriginState(StateBase):
     def apply_action(self, action: Any) -> None:
         """As :meth:`StateBase.apply_action` (strings too, typed errors, the state untouched on error), with a fast
         path for a legal action tuple (no copy of the legal list)."""
-        if type(action) is tuple and self.phase != OVER:
+        if isinstance(action, tuple) and self.phase != OVER:
             legal = self._legal
             if legal is None:
                 self.legal_actions()
@@ -134,17 +133,19 @@ class OriginState(StateBase):
         return why if why is not None else (f"{a!r} is not legal here: {node.verb}", "not_legal")
 
     def coerce_action(self, a: Any) -> Any:
+        """A typed action (:mod:`.actions`) from an action, its string or a list."""
         if isinstance(a, str):
-            return notation.parse(self.game, a)
+            return typed(notation.parse(self.game, a))
         if isinstance(a, list):
-            return tuple(a)
-        return a
+            a = tuple(a)
+        return typed(a)
 
     def action_to_string(self, a: Any) -> str:
         return notation.to_string(self.game, a)
 
     def parse_action(self, text: str) -> tuple:
-        return notation.parse(self.game, text)
+        """The typed action (:mod:`.actions`) written ``text``; raises :class:`FormatError`."""
+        return typed(notation.parse(self.game, text))
 
     def describe_action(self, a: Any) -> str:
         """``a`` in words (for pickers, stories, the Explorer)."""
@@ -169,6 +170,7 @@ class OriginState(StateBase):
         s = OriginState.__new__(OriginState)
         s.game = self.game
         s._hist, s._origin, s._legal, s._ev, s.names = self._hist, self._origin, self._legal, self._ev, self.names
+        s._ev_mark = self._ev_mark
         s.phase, s.node, s.mover, s.turn, s.first, s.actor = (self.phase, self.node, self.mover, self.turn,
                                                               self.first, self.actor)
         s.step = self.step
@@ -205,18 +207,9 @@ class OriginState(StateBase):
     def hand(self, p: int) -> dict[str, int]:
         return {self.game.card_ids[c]: k for c, k in enumerate(self.hands[p]) if k}
 
-    def events(self) -> list:
-        """Every event (NamedTuples of :mod:`.events`) since the start or the loaded position."""
-        out, h = [], self._ev
-        while h is not None:
-            h, e = h
-            out.append(e)
-        return out[::-1]
-
     def event_log(self) -> list[str]:
-        from .events import describe
-
-        return [describe(self.game, e) for e in self.events()]
+        """Every event since the start (or the loaded position) in words."""
+        return [e.text(self.game) for e in self.events()]
 
     def check_invariants(self) -> None:
         check_invariants(self)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import ClimateEvent
 from ..events import ClimateHit, ClimateMoved
 from ..flow import FLOW, PHASE_INDEX, Node
 from ..traits import TRAIT_BIT
@@ -100,7 +101,7 @@ def event_weights(s: Any) -> tuple[list, list[int]]:
     outs, w = [], []
     for i, e in enumerate(s.game.pack.events):
         if e.deck == deck and s.event_pool[i]:
-            outs.append(("event", deck, i))
+            outs.append(ClimateEvent("event", deck, i))
             w.append(s.event_pool[i])
     return outs, w
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import events as ev
+from ..actions import NewAnimal
 from ..flow import FLOW, Node, Step, run_phase
 from ..model import DEVELOPMENT, FOOD
 from ..table import add_link, add_trait, new_animal
@@ -64,7 +65,7 @@ def plays_table(g: Any) -> tuple[list, list]:
     plays = []
     for c in range(len(g.card_ids)):
         plays.append([(t, g.target_of[t], (0 if g.stackable[t] else g.bit[t]) | g.excl_of[t]) for t in g.faces[c]])
-    return plays, [("animal", c) for c in range(len(g.card_ids))]
+    return plays, [NewAnimal("animal", c) for c in range(len(g.card_ids))]
 
 
 def can_place(s: Any, p: int, trait: int, x: int, y: int = -1) -> str | None:

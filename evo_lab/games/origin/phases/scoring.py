@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import events as ev
+from ..actions import Rolloff
 from ..flow import FLOW, Node, Step, run_phase
 from ..model import OVER, ROLLOFF, Animal
 
@@ -102,6 +103,7 @@ def returns(s: Any) -> list[float]:
 
 run_phase(Step.SCORING, finish)
 FLOW.add(Node("rolloff", ROLLOFF, lambda s, a: apply_rolloff(s, a[1]),
-              weights=lambda s: ([("rolloff", p) for p in s.tied], [1] * len(s.tied)), kinds=frozenset({"rolloff"}),
+              weights=lambda s: ([Rolloff("rolloff", p) for p in s.tied], [1] * len(s.tied)),
+              kinds=frozenset({"rolloff"}),
               who="chance (a die roll among the tied players)",
               doc="reference §6: the last tie-break is a die roll (ruling O9: uniform among the tied players)"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import events as ev
+from ..actions import FirstPlayer
 from ..flow import FLOW, Node
 from ..model import SETUP
 from .extinction import start_deal
@@ -26,7 +27,7 @@ def choose_first(s: Any, p: int) -> None:
 
 def _first_weights(s: Any) -> tuple[list[tuple], list[int]]:
     n = s.game.players
-    return [("first", p) for p in range(n)], [1] * n
+    return [FirstPlayer("first", p) for p in range(n)], [1] * n
 
 
 FLOW.add(Node("first", SETUP, lambda s, a: choose_first(s, a[1]), weights=_first_weights, kinds=frozenset({"first"}),

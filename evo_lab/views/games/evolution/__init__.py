@@ -65,7 +65,7 @@ class EvolutionView(GameView):
         """The action in words, then what the engine says happened (food eaten, attacks, extinctions, the
         reveal): its events are public."""
         head = super().story_lines(node, viewer)
-        return head + [f"  {e.describe()}" for e in getattr(node.state, "ev", ()) or ()]
+        return head + [f"  {e.text(node.state.game)}" for e in node.state.events(last=True)]
 
     # ----- bots
     def bots(self, game: Any) -> dict[str, PolicyFactory]:

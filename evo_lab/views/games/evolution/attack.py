@@ -113,15 +113,15 @@ def attack_outcome(state: Any, action: Any) -> Outcome:
     before = state.players[p].species[i]
     c = state.clone()
     c.apply_action(a)
-    events = list(c.ev)
+    events = c.events(last=True)
     out = Outcome()
     if c.intel is not None and not c.is_chance_node():
         d = c.legal_actions()[0]
         out.discarded = state.game.labels[d[1]]
         c.apply_action(d)
-        events = list(c.ev)
+        events = c.events(last=True)
     for e in events:
-        out.lines.append(e.describe())
+        out.lines.append(e.text(c.game))
         if isinstance(e, Attacked):
             out.horns = e.horns
         elif isinstance(e, Ate):
