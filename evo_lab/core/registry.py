@@ -182,6 +182,12 @@ def register(info: GameInfo) -> GameInfo:
     return info
 
 
+def unregister(game: str) -> None:
+    """Remove the game ``game`` and its variants (a test that registered a game of its own cleans up)."""
+    for gid in [g for g, i in _GAMES.items() if g == game or i.variant_of == game]:
+        del _GAMES[gid]
+
+
 def _ensure_builtin() -> None:
     if not _COLLECTED:
         _COLLECTED.append(True)
