@@ -85,7 +85,7 @@ def duel_position(duel: Duel, predator: str, prey: str) -> Any:
     row = [(duel.prey_body, pop, 0, 0, [duel.defence] if prey == "D" else [])]
     row += [(b, p, 0, 0, list(t)) for b, p, t in duel.prey_right]
     g = evo_lab.make_game("evolution", players=2, seed=0)
-    return from_boards(g, [[att], row], wh=duel.watering_hole, phase="feed", turn=0)
+    return from_boards(g, [[att], row], watering_hole=duel.watering_hole, phase="feed", turn=0)
 
 
 @dataclass(frozen=True)

@@ -38,27 +38,28 @@ _DECIDE = FLOW.decision_fns
 
 
 class State(StateBase):
-    """One position. Public fields: ``players`` (:class:`~.model.Player`), ``wh`` (watering hole), ``first``,
+    """One position. Public fields: ``players`` (:class:`~.model.Player`), ``watering_hole`` (plant food on it), ``first``,
     ``phase``, ``turn``, ``round``, ``final`` (1: this is the last round; 2: one more round after this),
     ``left`` (cards left in the draw pile), ``discards`` (counts per card kind), ``pending`` (draws owed).
     ``events()`` lists what the rules did (:mod:`~.events`); ``step`` and ``node``: where the flow is
     (:mod:`.flow`)."""
 
-    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "players", "wh", "first", "phase", "turn", "round",
-                 "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek", "intel", "ev",
-                 "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "o", "_cw", "step", "node")
+    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "players", "watering_hole", "first", "phase",
+                 "turn", "round", "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek",
+                 "intel", "ev", "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "options",
+                 "_chance_cache", "step", "node")
 
     def __init__(self, game: Any, deal: bool = True):
         self.game = game
-        self.o = game.options
-        self._hist = self._origin = self._legal = self._cw = self._ev = self._ev_mark = None
+        self.options = game.options
+        self._hist = self._origin = self._legal = self._chance_cache = self._ev = self._ev_mark = None
         self.ev: list = []
         self.step, self.node = Step.WAIT, "draw"
         if not deal:
             return
         o = game.options
         self.players = [Player([Species(o.new_body, o.new_pop)]) for _ in range(game.players)]
-        self.wh, self.first, self.round, self.final = 0, 0, 1, 0
+        self.watering_hole, self.first, self.round, self.final = 0, 0, 1, 0
         self.phase, self.turn, self.out, self.seek, self.intel = "deal", -1, 0, False, None
         self.pending: list = []
         setup_deck(self)
@@ -102,9 +103,9 @@ class State(StateBase):
         return self.phase
 
     def _chance_weights(self) -> tuple[list, list[int]]:
-        if self._cw is None:
-            self._cw = _WEIGHTS[self.node](self)
-        return self._cw
+        if self._chance_cache is None:
+            self._chance_cache = _WEIGHTS[self.node](self)
+        return self._chance_cache
 
     def apply_action(self, action: Any) -> None:
         """As :meth:`StateBase.apply_action`, with a constant-time legality check for a card draw."""
@@ -123,7 +124,7 @@ class State(StateBase):
     def _apply(self, a: Any) -> None:
         """Apply ``a`` at the current node and run on (:mod:`.flow`)."""
         self.ev = []
-        self._cw = None
+        self._chance_cache = None
         _apply(self, a)
         if self.ev:
             self._log_events()
@@ -136,14 +137,14 @@ class State(StateBase):
 
     # ----- results
     def scores(self) -> list[int]:
-        rule = "course" if self.o.scoring == "course" else "official"
+        rule = "course" if self.options.scoring == "course" else "official"
         return [score(p, rule) for p in self.players]
 
     def tiebreaks(self) -> list[tuple[int, int, int]]:
-        return [tiebreak(p, "course" if self.o.scoring == "course" else "official") for p in self.players]
+        return [tiebreak(p, "course" if self.options.scoring == "course" else "official") for p in self.players]
 
     def winners(self) -> list[int]:
-        return winners(self.players, "course" if self.o.scoring == "course" else "official")
+        return winners(self.players, "course" if self.options.scoring == "course" else "official")
 
     def returns(self) -> list[float]:
         """1/k to each of k winners at the end (ties broken by seed 003 line 182), 0 otherwise."""
@@ -168,12 +169,12 @@ class State(StateBase):
             for j, d in enumerate(row):
                 if q == p and j == i:
                     continue
-                if q == p and not self.o.attack_own:
+                if q == p and not self.options.attack_own:
                     out.append((q, j, "own-species"))
                     continue
                 left = row[j - 1] if j else None
                 right = row[j + 1] if j + 1 < len(row) else None
-                out.append((q, j, blocker(att, d, left, right, self.o)))
+                out.append((q, j, blocker(att, d, left, right, self.options)))
         return out
 
     # ----- notation
@@ -205,11 +206,11 @@ class State(StateBase):
     # ----- copies and positions
     def clone(self) -> "State":
         c = State.__new__(State)
-        c.game, c.o = self.game, self.o
-        c._hist, c._origin, c._legal, c._cw = self._hist, self._origin, self._legal, self._cw
+        c.game, c.options = self.game, self.options
+        c._hist, c._origin, c._legal, c._chance_cache = self._hist, self._origin, self._legal, self._chance_cache
         c._ev, c._ev_mark = self._ev, self._ev_mark
         c.players = [p.copy() for p in self.players]
-        c.wh, c.first, c.phase, c.turn, c.round, c.final = self.wh, self.first, self.phase, self.turn, \
+        c.watering_hole, c.first, c.phase, c.turn, c.round, c.final = self.watering_hole, self.first, self.phase, self.turn, \
             self.round, self.final
         c.pool, c.left, c.end_deck, c.discards = self.pool[:], self.left, self.end_deck, self.discards[:]
         c.gone = self.gone
@@ -222,13 +223,13 @@ class State(StateBase):
         return c
 
     def state_dict(self) -> dict:
-        d = {"players": [p.to_list() for p in self.players], "wh": self.wh, "first": self.first,
+        d = {"players": [p.to_list() for p in self.players], "wh": self.watering_hole, "first": self.first,
              "phase": self.phase, "turn": self.turn, "round": self.round, "final": self.final,
              "pool": self.pool[:], "left": self.left, "gone": self.gone, "end_deck": self.end_deck,
              "discards": self.discards[:],
              "pending": [x[:] for x in self.pending], "out": self.out, "seek": self.seek,
              "intel": list(self.intel) if self.intel is not None else None}
-        if self.o.climate:
+        if self.options.climate:
             d["climate"] = {"pos": self.climate_pos, "pool": self.event_pool[:],
                             "in_play": dict(self.events_in_play),
                             "used": self.event_used, "pending": self.pending_events[:]}
@@ -253,7 +254,7 @@ class State(StateBase):
         return draw_state(self, viewer)
 
     def __repr__(self) -> str:
-        return f"<Evolution {self.o.variant} round {self.round} {self.node_name()} P{self.turn + 1} wh={self.wh}>"
+        return f"<Evolution {self.options.variant} round {self.round} {self.node_name()} P{self.turn + 1} watering_hole={self.watering_hole}>"
 
 
 _ = (FormatError, IllegalActionError)

@@ -103,7 +103,7 @@ def lite_policy(rng: Any) -> Callable[[Any], Hashable]:
         if node == "feed":
             eats = [a for a in acts if a[0] == "eat"]
             if eats:
-                return max(eats, key=lambda a: s.A[a[1]].need - s.A[a[1]].food)
+                return max(eats, key=lambda a: s.animal_by_id[a[1]].need - s.animal_by_id[a[1]].food)
             for kind in ("attack", "fat", "pirate", "hibernate", "end"):
                 opts = [a for a in acts if a[0] == kind]
                 if opts:

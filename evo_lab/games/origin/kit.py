@@ -37,7 +37,7 @@ def results(state: Any) -> list[dict]:
     out = []
     for q in range(state.game.players):
         animals = state.animals(q)
-        traits = sum(len(a.traits) for a in animals) + sum(1 for L in state.links if state.A[L.a].owner == q)
+        traits = sum(len(a.traits) for a in animals) + sum(1 for L in state.links if state.animal_by_id[L.a].owner == q)
         out.append({"score": scores[q], "animals": len(animals), "traits": traits, "place": ranks[q],
                     "turns": state.turn})
     return out

@@ -46,10 +46,10 @@ class OriginState(StateBase):
 
     game_class = OriginGame
 
-    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "names", "phase", "step", "node", "mover", "turn", "first",
-                 "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_n",
-                 "A", "rows", "links", "disc_open", "disc_hidden", "next_id", "atk", "shares", "queue", "want",
-                 "deal_to", "final_scores", "tied", "winner", "_cw")
+    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "names", "phase", "step", "node", "mover",
+                 "turn", "first", "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_n",
+                 "animal_by_id", "rows", "links", "disc_open", "disc_hidden", "next_id", "atk", "shares", "queue", "want",
+                 "deal_to", "final_scores", "tied", "winner", "_chance_cache")
 
     def __init__(self, game: Any):
         n = game.players
@@ -67,7 +67,7 @@ class OriginState(StateBase):
         self.box = [0] * len(self.deck)
         self.hands = [[0] * len(self.deck) for _ in range(n)]
         self.hand_n = [0] * n
-        self.A: dict = {}
+        self.animal_by_id: dict = {}
         self.rows: list[list[int]] = [[] for _ in range(n)]
         self.links: list = []
         self.disc_open: list[list[int]] = [[] for _ in range(n)]
@@ -81,7 +81,7 @@ class OriginState(StateBase):
         self.final_scores = None
         self.tied: list[int] = []
         self.winner = -1
-        self._cw = None
+        self._chance_cache = None
 
     # ------------------------------------------------------------ small helpers the rules use
     def stamp(self, scope: str) -> int:
@@ -103,13 +103,13 @@ class OriginState(StateBase):
         return f(self) if f is not None else []
 
     def _chance_weights(self) -> tuple[list, list[int]]:
-        if self._cw is None:
-            self._cw = _WEIGHTS[self.node](self)
-        return self._cw
+        if self._chance_cache is None:
+            self._chance_cache = _WEIGHTS[self.node](self)
+        return self._chance_cache
 
     def _apply(self, a: tuple) -> None:
         """Apply ``a`` at the current node and run on (:mod:`.flow`)."""
-        self._cw = None
+        self._chance_cache = None
         _apply(self, a)
 
     def apply_action(self, action: Any) -> None:
@@ -177,7 +177,7 @@ class OriginState(StateBase):
         s.passed, s.acted, s.ate, s.round_id, s.bank = self.passed[:], self.acted, self.ate, self.round_id, self.bank
         s.deck, s.deck_n, s.box = self.deck[:], self.deck_n, self.box[:]
         s.hands, s.hand_n = [h[:] for h in self.hands], self.hand_n[:]
-        s.A = {k: a.copy() for k, a in self.A.items()}
+        s.animal_by_id = {k: a.copy() for k, a in self.animal_by_id.items()}
         s.rows = [r[:] for r in self.rows]
         s.links = [L.copy() for L in self.links]
         s.disc_open, s.disc_hidden = [d[:] for d in self.disc_open], [d[:] for d in self.disc_hidden]
@@ -186,7 +186,7 @@ class OriginState(StateBase):
         s.shares, s.queue = self.shares[:], self.queue[:]
         s.want = None if self.want is None else self.want[:]
         s.deal_to, s.final_scores, s.tied, s.winner = self.deal_to, self.final_scores, self.tied[:], self.winner
-        s._cw = self._cw
+        s._chance_cache = self._chance_cache
         return s
 
     # ------------------------------------------------------------ reading the state
@@ -202,7 +202,7 @@ class OriginState(StateBase):
 
     def animals(self, p: int) -> list:
         """Player ``p``'s animals, left to right (live objects: read, do not change)."""
-        return [self.A[x] for x in self.rows[p]]
+        return [self.animal_by_id[x] for x in self.rows[p]]
 
     def hand(self, p: int) -> dict[str, int]:
         return {self.game.card_ids[c]: k for c, k in enumerate(self.hands[p]) if k}
@@ -216,7 +216,7 @@ class OriginState(StateBase):
 
     def stamps_used(self, aid: int) -> dict[str, bool]:
         """Which limited traits animal ``aid`` already used in their current turn/round (for views)."""
-        a, o = self.A[aid], self.game.options
+        a, o = self.animal_by_id[aid], self.game.options
         return {"attack": a.s_attack == self.turn, "piracy": a.s_pirate == self.turn, "mimicry": a.s_mimic == self.turn,
                 "grazing": a.s_graze == self.stamp(o.grazing_limit),
                 "hibernated_last_turn": a.s_hib == self.turn - 1 and a.s_hib != NEVER}

@@ -62,7 +62,7 @@ def deal_round(s: Any) -> None:
     n = len(s.players)
     for k in range(n):
         p = (s.first + k) % n
-        queue_draws(s, p, hand_size(s.o, s.players[p]))
+        queue_draws(s, p, hand_size(s.options, s.players[p]))
 
 
 def queue_draws(s: Any, p: int, n: int) -> None:
@@ -87,7 +87,7 @@ def _refill(s: Any) -> None:
 
 def _deck_ran_out(s: Any) -> bool:
     """Handle an empty deck; False when no card can be drawn any more."""
-    o = s.o
+    o = s.options
     in_deal = s.phase == "deal"
     if o.end_rule == "reshuffle":
         total = sum(s.discards)

@@ -1,8 +1,8 @@
 """Phase: feeding. Taking food (with Foraging and Cooperation chains and Fat Tissue), attacks (Horns, excess
 food, extinction), Scavengers, and the feeding options of a player.
 
-The functions work on any *table*: an object with ``players`` (list of :class:`~.model.Player`), ``wh`` (plant
-food on the watering hole), ``o`` (:class:`~.rules.RuleOptions`), ``ev`` (an event list or None),
+The functions work on any *table*: an object with ``players`` (list of :class:`~.model.Player`),
+``watering_hole`` (plant food on it), ``options`` (:class:`~.rules.RuleOptions`), ``ev`` (an event list or None),
 ``give_cards(p, n)`` and ``discard(kind)``. The game state is one; the course harness's JSON configuration is
 another (it hands out its ordered deck), so the harness runs these same rules.
 
@@ -12,11 +12,11 @@ instructor's ``dealer.rkt`` (feed-a-player-s-species, feed-scavengers, feed1) an
 >>> from ..model import Player, Species
 >>> from ..rules import course2016
 >>> from types import SimpleNamespace as T
->>> t = T(players=[Player([Species(0, 2, traits=["cooperation", "foraging"]), Species(0, 2)])], wh=5,
-...       o=course2016(), ev=None)
+>>> t = T(players=[Player([Species(0, 2, traits=["cooperation", "foraging"]), Species(0, 2)])], watering_hole=5,
+...       options=course2016(), ev=None)
 >>> feed(t, 0, t.players[0].species[0], "wh", "plant", "eat")    # eat, forage, cooperate twice
 2
->>> [s.food for s in t.players[0].species], t.wh
+>>> [s.food for s in t.players[0].species], t.watering_hole
 ([2, 2], 1)
 """
 
@@ -51,9 +51,9 @@ def take(t: Any, p: int, s: Any, source: str, n: int = 1, why: str = "eat") -> i
     """Species ``s`` of player ``p`` takes up to ``n`` food from ``source`` (``"wh"`` or ``"bank"``); food
     beyond its population goes onto its Fat Tissue (official). Returns the number taken. Seed 003 line 151:
     "A species can never gather more food than its Population" (Fat Tissue excepted, seed 004 line 65)."""
-    o = t.o
+    o = t.options
     if source == "wh":
-        n = min(n, t.wh)
+        n = min(n, t.watering_hole)
     hunger = s.pop - s.food
     fat_room = s.body - s.fat if (o.fat_mode == "overflow" and s.mask & _FAT) else 0
     n = min(n, hunger + fat_room)
@@ -63,7 +63,7 @@ def take(t: Any, p: int, s: Any, source: str, n: int = 1, why: str = "eat") -> i
     s.food += eat
     s.fat += n - eat
     if source == "wh":
-        t.wh -= n
+        t.watering_hole -= n
     if t.ev is not None:
         t.ev.append(Ate(p, _index(t, p, s), n, source, why))
     return n
@@ -75,7 +75,7 @@ def feed(t: Any, p: int, s: Any, source: str, kind: str, why: str = "eat", n: in
     from the same source, every time this one takes food: seed 003 line 149). Carnivores never eat plant food,
     not even through Cooperation (seed 002 line 40) -- except in the course, where food is food (dealer.rkt
     "allison's test"). Returns the food ``s`` itself took."""
-    o = t.o
+    o = t.options
     if kind == "plant" and s.mask & _CARN and not o.food_is_food:
         return 0
     got = take(t, p, s, source, n, why)
@@ -105,7 +105,7 @@ def meat_meal(t: Any, p: int, s: Any, prey_body: int) -> int:
     """The attacker eats: official, meat from the bank equal to the prey's body size (seed 003 line 143), one
     feeding (Cooperation once); course, one feeding from the watering hole (dealer.rkt feed-a-player-s-species,
     with Foraging and Cooperation)."""
-    o = t.o
+    o = t.options
     src = "wh" if o.meat_source == "watering_hole" else "bank"
     return feed(t, p, s, src, "meat", "attack", prey_body if o.meat_amount == "body" else 1)
 
@@ -133,7 +133,7 @@ def go_extinct(t: Any, p: int, s: Any) -> None:
     for k in s.cards:
         if k >= 0:
             t.discard(k)
-    n = len(s.traits) if t.o.extinction_cards == "traits" else int(t.o.extinction_cards)
+    n = len(s.traits) if t.options.extinction_cards == "traits" else int(t.options.extinction_cards)
     if t.ev is not None:
         t.ev.append(Extinct(p, i, n))
     if n:
@@ -164,7 +164,7 @@ def attack(t: Any, p: int, i: int, tp: int, ti: int, negated: int = 0) -> None:
     """Species ``i`` of player ``p`` attacks species ``ti`` of player ``tp`` (already checked legal). The prey
     loses 1 population (seed 003 line 145); Horns cost the attacker 1 population first and a Carnivore that dies
     of it does not eat (course next.rkt feed-carnivore); then the attacker eats and every Scavenger eats."""
-    o = t.o
+    o = t.options
     att = t.players[p].species[i]
     prey = t.players[tp].species[ti]
     horns = bool(prey.mask & _HORNS) and not negated & _HORNS
@@ -182,9 +182,9 @@ def store_fat(t: Any, p: int, i: int, n: int) -> int:
     """Course: store ``n`` tokens from the watering hole on species ``i``'s Fat Tissue (dealer.rkt store-fat:
     at most what the watering hole holds). No Foraging or Cooperation."""
     s = t.players[p].species[i]
-    n = min(n, t.wh, s.body - s.fat)
+    n = min(n, t.watering_hole, s.body - s.fat)
     s.fat += n
-    t.wh -= n
+    t.watering_hole -= n
     if t.ev is not None:
         t.ev.append(Stored(p, i, n))
     return n
@@ -200,7 +200,7 @@ def apply_feeding(t: Any, p: int, a: tuple, card: int = -1) -> None:
     if k == "eat":
         s = t.players[p].species[a[1]]
         if len(a) == 3:  # Intelligence: plant food from the bank (ruling R3: the amount is setup data, assumed)
-            feed(t, p, s, "bank", "plant", "intelligence", t.o.intelligence_food)
+            feed(t, p, s, "bank", "plant", "intelligence", t.options.intelligence_food)
         else:
             feed(t, p, s, "wh", "plant", "eat")
     elif k == "attack":
@@ -213,7 +213,7 @@ def apply_feeding(t: Any, p: int, a: tuple, card: int = -1) -> None:
 
 def _targets(t: Any, p: int, i: int, att: Any, out: list | None) -> bool:
     """Attack options of carnivore ``att`` (species ``i`` of ``p``); appends to ``out`` or returns on the first."""
-    o = t.o
+    o = t.options
     found = False
     intel = o.intelligence and att.mask & _INTEL and t.players[p].hand
     for q, pl in enumerate(t.players):
@@ -244,23 +244,23 @@ def options(t: Any, p: int) -> list:
     (Intelligence: a card is discarded next), ``("store", i, n)`` (course Fat Tissue), ``("attack", i, tp, j)``,
     ``("attack", i, tp, j, trait)`` (Intelligence negating ``trait``; a card is discarded next) and ``("pass",)``
     (course: forgo attacking or storing fat when no vegetarian can eat)."""
-    o = t.o
-    if o.stop_when_empty and t.wh <= 0:
+    o = t.options
+    if o.stop_when_empty and t.watering_hole <= 0:
         return []
     out: list = []
     hand = t.players[p].hand
     veg = False
     for i, s in enumerate(t.players[p].species):
         m = s.mask
-        if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.wh > 0:
-            out.extend(("store", i, n) for n in range(1, min(s.body - s.fat, t.wh) + 1))
+        if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.watering_hole > 0:
+            out.extend(("store", i, n) for n in range(1, min(s.body - s.fat, t.watering_hole) + 1))
         r = room(s, o) if o.fat_mode == "overflow" else s.pop - s.food
         if r <= 0:
             continue
         if m & _CARN:
             _targets(t, p, i, s, out)
         else:
-            if t.wh > 0:
+            if t.watering_hole > 0:
                 out.append(("eat", i))
                 veg = True
             if o.intelligence and m & _INTEL and hand:
@@ -273,12 +273,12 @@ def options(t: Any, p: int) -> list:
 
 def has_option(t: Any, p: int) -> bool:
     """Whether player ``p`` can feed anything (a fast ``bool(options(t, p))``)."""
-    o = t.o
-    if o.stop_when_empty and t.wh <= 0:
+    o = t.options
+    if o.stop_when_empty and t.watering_hole <= 0:
         return False
     for i, s in enumerate(t.players[p].species):
         m = s.mask
-        if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.wh > 0:
+        if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.watering_hole > 0:
             return True
         r = room(s, o) if o.fat_mode == "overflow" else s.pop - s.food
         if r <= 0:
@@ -286,7 +286,7 @@ def has_option(t: Any, p: int) -> bool:
         if m & _CARN:
             if _targets(t, p, i, s, None):
                 return True
-        elif t.wh > 0 or (o.intelligence and m & _INTEL and t.players[p].hand):
+        elif t.watering_hole > 0 or (o.intelligence and m & _INTEL and t.players[p].hand):
             return True
     return False
 
@@ -298,7 +298,7 @@ def next_feeder(t: Any, after: int, out: int) -> tuple[int, int]:
     feed (or declines) leaves the queue for the rest of the feeding. ``-1``: feeding is over (seed 003 line
     155: "when all Hungry species are unable to find any food")."""
     n = len(t.players)
-    drop = t.o.drop_when_done
+    drop = t.options.drop_when_done
     for k in range(1, n + 1):
         q = (after + k) % n
         if out >> q & 1:

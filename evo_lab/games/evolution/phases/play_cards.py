@@ -7,7 +7,7 @@ game's hand is a sorted multiset, the course harness's an ordered list addressed
 >>> from ..model import Player, Species
 >>> from ..rules import official
 >>> from types import SimpleNamespace as T
->>> t = T(players=[Player([Species()], hand=[3, 7])], o=official(), discard=lambda k: None, ev=None)
+>>> t = T(players=[Player([Species()], hand=[3, 7])], options=official(), discard=lambda k: None, ev=None)
 >>> _ = new_species(t, 0, "L", 3); len(t.players[0].species), t.players[0].species[0].fresh
 (2, True)
 >>> grow(t, 0, 1, "body", 7); t.players[0].species[1].body
@@ -35,7 +35,7 @@ def max_traits(o: Any, players: int) -> int:
 def new_species(t: Any, p: int, side: str, kind: int) -> Species:
     """Discard a card for a new species with body 1 and population 1 (seed 003 line 65-66; course: body 0,
     board.rkt), at the left or right end of the row, never between (seed 004 line 38)."""
-    o = t.o
+    o = t.options
     s = Species(o.new_body, o.new_pop, fresh=True)
     row = t.players[p].species
     if side == "L":
@@ -80,7 +80,7 @@ def plays(t: Any, p: int, card_trait: Any) -> list:
     """Every card play of player ``p``: ``("trait", i, k)``, ``("replace", i, slot, k)``, ``("new", side, k)``,
     ``("body", i, k)``, ``("pop", i, k)``, ``("drop", i, slot)`` (Climate) and ``("pass",)``.
     ``card_trait[k]`` is the trait id of card kind ``k``."""
-    o = t.o
+    o = t.options
     pl = t.players[p]
     row = pl.species
     cap = max_traits(o, len(t.players))

@@ -11,8 +11,8 @@ food cards are added first, then fertile -> long-neck -> fat-tissue.
 >>> from ..model import Player, Species
 >>> from ..rules import course2016
 >>> from types import SimpleNamespace as T
->>> t = T(players=[Player([Species(1, 2, traits=["fertile", "long-neck"])])], wh=3, o=course2016(), ev=None, first=0)
->>> start_effects(t, "course"); s = t.players[0].species[0]; (s.pop, s.food, t.wh)
+>>> t = T(players=[Player([Species(1, 2, traits=["fertile", "long-neck"])])], watering_hole=3, options=course2016(), ev=None, first=0)
+>>> start_effects(t, "course"); s = t.players[0].species[0]; (s.pop, s.food, t.watering_hole)
 (3, 1, 2)
 """
 
@@ -45,13 +45,13 @@ def reveal_traits(t: Any) -> None:
 def add_food(t: Any, values: list[int]) -> int:
     """Add the food cards' plant food. Official (seed 003 lines 118-120): the sum is added, or removed if
     negative, never below 0. Course (dealer.rkt fill-up-watering-hole): card by card, never below 0."""
-    if t.o.food_cards_one_by_one:
+    if t.options.food_cards_one_by_one:
         for v in values:
-            t.wh = max(0, t.wh + v)
+            t.watering_hole = max(0, t.watering_hole + v)
     else:
-        t.wh = max(0, t.wh + sum(values))
+        t.watering_hole = max(0, t.watering_hole + sum(values))
     if t.ev is not None:
-        t.ev.append(FoodRevealed(sum(values), t.wh))
+        t.ev.append(FoodRevealed(sum(values), t.watering_hole))
     return sum(values)
 
 
@@ -72,7 +72,7 @@ def reveal(s: Any) -> bool:
     (:mod:`.climate`); plant food; then the feeding from the first player."""
     from . import climate as clim
 
-    o = s.o
+    o = s.options
     s.phase = "feed"
     reveal_traits(s)
     n = len(s.players)

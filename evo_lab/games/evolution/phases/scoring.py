@@ -50,7 +50,7 @@ def new_boards(t: Any) -> None:
     """A player with no species gets a new one (body 1, population 1; course body 0)."""
     for pl in t.players:
         if not pl.species:
-            pl.species.append(Species(t.o.new_body, t.o.new_pop))
+            pl.species.append(Species(t.options.new_body, t.options.new_pop))
 
 
 def score(pl: Any, rule: str = "official") -> int:
@@ -85,7 +85,7 @@ def next_round(s: Any) -> bool:
     from . import climate as clim
     from .deal import deal_round
 
-    o = s.o
+    o = s.options
     end_round(s)
     if o.climate:
         clim.end_of_round(s)

@@ -72,11 +72,11 @@ def can_place(s: Any, p: int, trait: int, x: int, y: int = -1) -> str | None:
     """Why trait ``trait`` may not go on animal ``x`` (and ``y`` for a paired trait) for player ``p``, or ``None``."""
     g = s.game
     target = g.target_of[trait]
-    a = s.A.get(x)
+    a = s.animal_by_id.get(x)
     if a is None:
         return "no_such_animal"
     if target == "pair":
-        b = s.A.get(y)
+        b = s.animal_by_id.get(y)
         if b is None:
             return "no_such_animal"
         if a.owner != p or b.owner != p:
@@ -106,7 +106,7 @@ def legal(s: Any) -> list[tuple]:
     on the precomputed masks of ``game.plays`` (for speed)."""
     g = s.game
     p = s.actor
-    A = s.A
+    A = s.animal_by_id
     own = [(x, A[x].mask) for x in s.rows[p]]
     others = None
     out: list[tuple] = []
@@ -162,7 +162,7 @@ def apply(s: Any, a: tuple) -> None:
             add_link(s, a[2], a[3], a[4], c)
             s.emit(ev.TraitPlayed(p, c, a[2], a[3], a[4]))
         else:
-            add_trait(s, s.A[a[3]], a[2], c)
+            add_trait(s, s.animal_by_id[a[3]], a[2], c)
             s.emit(ev.TraitPlayed(p, c, a[2], a[3], -1))
     advance(s, (p + 1) % s.game.players)
 

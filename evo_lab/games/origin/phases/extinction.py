@@ -36,12 +36,12 @@ def finish_feeding(s: Any) -> None:
     """The feeding phase is over: extinction, tokens off, then the draw (or the final scoring)."""
     for p, row in enumerate(s.rows):
         for x in list(row):
-            a = s.A[x]
+            a = s.animal_by_id[x]
             if a.poisoned or not fed(a):
                 reason = "poisoned" if a.poisoned else "starved"
                 remove_animal(s, a)
                 s.emit(ev.Died(p, x, reason))
-    for a in s.A.values():
+    for a in s.animal_by_id.values():
         a.red = a.blue = 0
         a.sleeping = False
     s.bank = 0

@@ -12,7 +12,7 @@ roll." The roll is a chance node choosing one of the still-tied players uniforml
 >>> import evo_lab
 >>> from evo_lab.games.origin import build_position
 >>> s = build_position(players=2, animals=["$A carn fat, $B coop$C, $C", "$D para"])  # P1 5+2+2+1, P2 2+3
->>> animal_points(s, s.A[s.names["A"]]), scores(s)
+>>> animal_points(s, s.animal_by_id[s.names["A"]]), scores(s)
 (5, [10, 5])
 """
 
@@ -39,12 +39,12 @@ def scores(s: Any) -> list[int]:
     """Every player's points if the game ended now (the animals on the table and their traits)."""
     g = s.game
     out = [0] * g.players
-    for a in s.A.values():
+    for a in s.animal_by_id.values():
         out[a.owner] += animal_points(s, a)
     twice = 2 if g.options.paired_score == "animal" else 1
     per = g.setup["points_per_trait"]
     for L in s.links:
-        out[s.A[L.a].owner] += twice * (per + g.score_of[L.kind])
+        out[s.animal_by_id[L.a].owner] += twice * (per + g.score_of[L.kind])
     return out
 
 
