@@ -171,25 +171,21 @@ class Flow(Generic[S, A]):
     def run(self, s: S) -> None:
         """Advance through everything the rules decide alone, up to the next node. With a ``pause`` (a game
         whose chance can interrupt any step: cards owed are drawn first), ``pause(state)`` is asked before each
-        step and stops the run at the node it names."""
-        steps, pause = self.steps, self.pause
-        if pause is None:
-            while not steps[s.step](s):
-                pass
-        else:
-            while not pause(s) and not steps[s.step](s):
-                pass
+        step and stops the run at the node it names. The ``wait`` step stops at once."""
+        steps, pause, wait = self.steps, self.pause, self.wait
+        while not (pause is not None and pause(s)):
+            step = s.step
+            if step is wait or steps[step](s):
+                return
 
     def apply(self, s: S, a: A) -> None:
         """Apply ``a`` (already checked legal) at the current node, then run on."""
         self.apply_fns[s.node](s, a)
-        steps, pause = self.steps, self.pause  # the loop of run(), inline: this is every action's hot path
-        if pause is None:
-            while not steps[s.step](s):
-                pass
-        else:
-            while not pause(s) and not steps[s.step](s):
-                pass
+        steps, pause, wait = self.steps, self.pause, self.wait  # the loop of run(), inline: every action's path
+        while not (pause is not None and pause(s)):
+            step = s.step
+            if step is wait or steps[step](s):
+                return
 
     # ----- reading a state
     def decisions(self, s: S) -> list[A]:

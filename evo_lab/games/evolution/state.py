@@ -191,12 +191,13 @@ class State(StateBase):
         return describe(self.game, self, a)
 
     def coerce_action(self, action: Any) -> Any:
-        """A typed action (:mod:`.actions`) from an action, its string or a list."""
+        """An action from an action (as it is: plain or typed tuples are equal), its string or a list (typed,
+        :mod:`.actions`)."""
         if isinstance(action, str):
             return self.parse_action(action)
         if isinstance(action, list):
-            action = tuple(action)
-        return typed(action)
+            return typed(tuple(action))
+        return action
 
     def explain_illegal(self, a: Any) -> tuple[str, str]:
         from .explain import explain

@@ -133,12 +133,13 @@ class OriginState(StateBase):
         return why if why is not None else (f"{a!r} is not legal here: {node.verb}", "not_legal")
 
     def coerce_action(self, a: Any) -> Any:
-        """A typed action (:mod:`.actions`) from an action, its string or a list."""
+        """An action from an action (as it is: plain or typed tuples are equal), its string or a list (typed,
+        :mod:`.actions`)."""
         if isinstance(a, str):
             return typed(notation.parse(self.game, a))
         if isinstance(a, list):
-            a = tuple(a)
-        return typed(a)
+            return typed(tuple(a))
+        return a
 
     def action_to_string(self, a: Any) -> str:
         return notation.to_string(self.game, a)

@@ -119,8 +119,9 @@ def draw_weights(s: Any) -> tuple[list, list[int]]:
     return [card[k] for k in ks], [pool[k] for k in ks]
 
 
-def apply_draw(s: Any, kind: int) -> None:
-    """The next pending draw gives card ``kind`` to its player."""
+def apply_draw(s: Any, a: tuple) -> None:
+    """The next pending draw gives the card of outcome ``a`` (``("card", kind)``) to its player."""
+    kind = a[1]
     p = s.pending[0][0]
     s.pool[kind] -= 1
     s.left -= 1
@@ -131,7 +132,7 @@ def apply_draw(s: Any, kind: int) -> None:
     _refill(s)
 
 
-FLOW.add(Node("draw", PHASE_INDEX["deal"], lambda s, a: apply_draw(s, a[1]), weights=draw_weights,
+FLOW.add(Node("draw", PHASE_INDEX["deal"], apply_draw, weights=draw_weights,
               kinds=frozenset({"card"}), who="chance (the next card of the deck)",
               doc="seed 003 line 88: each player gets 3 cards plus 1 per species; the cards owed after an "
                   "extinction (line 166) are drawn the same way, one chance node per card"))
