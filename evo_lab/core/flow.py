@@ -172,8 +172,13 @@ class Flow(Generic[S, A]):
         """Advance through everything the rules decide alone, up to the next node. With a ``pause`` (a game
         whose chance can interrupt any step: cards owed are drawn first), ``pause(state)`` is asked before each
         step and stops the run at the node it names. The ``wait`` step stops at once."""
-        steps, pause, wait = self.steps, self.pause, self.wait
-        while not (pause is not None and pause(s)):
+        pause, steps, wait = self.pause, self.steps, self.wait
+        if pause is None:
+            while True:
+                step = s.step
+                if step is wait or steps[step](s):
+                    return
+        while not pause(s):
             step = s.step
             if step is wait or steps[step](s):
                 return
@@ -181,10 +186,19 @@ class Flow(Generic[S, A]):
     def apply(self, s: S, a: A) -> None:
         """Apply ``a`` (already checked legal) at the current node, then run on."""
         self.apply_fns[s.node](s, a)
-        steps, pause, wait = self.steps, self.pause, self.wait  # the loop of run(), inline: every action's path
-        while not (pause is not None and pause(s)):
+        pause = self.pause  # the loop of run(), inline: this is every action's path
+        if pause is None:
+            steps, wait = self.steps, self.wait
+            while True:
+                step = s.step
+                if step is wait or steps[step](s):
+                    return
+        if pause(s):
+            return
+        steps, wait = self.steps, self.wait
+        while True:
             step = s.step
-            if step is wait or steps[step](s):
+            if step is wait or steps[step](s) or pause(s):
                 return
 
     # ----- reading a state
