@@ -108,8 +108,16 @@ class Flow(Generic[S, A]):
     node's ``phase`` indexes them); ``terminal``: the node of the end of the game; ``wait``: the step that
     stands while a node resolves (its handler stops at once)."""
 
-    def __init__(self, game: str, phases: Iterable[str], *, terminal: str = "end", wait: Hashable | None = None,
-                 terminal_phase: int | None = None, pause: Callable[[S], bool] | None = None):
+    def __init__(
+        self,
+        game: str,
+        phases: Iterable[str],
+        *,
+        terminal: str = "end",
+        wait: Hashable | None = None,
+        terminal_phase: int | None = None,
+        pause: Callable[[S], bool] | None = None,
+    ):
         self.game = game
         self.pause = pause
         self.phases = tuple(phases)
@@ -127,8 +135,16 @@ class Flow(Generic[S, A]):
         if wait is not None:
             self.steps[wait] = _stop
         end = len(self.phases) - 1 if terminal_phase is None else terminal_phase
-        self.add(Node(terminal, end, _game_over, decisions=_no_decisions, verb="nothing: the game is over",
-                      doc="the end of the game"))
+        self.add(
+            Node(
+                terminal,
+                end,
+                _game_over,
+                decisions=_no_decisions,
+                verb="nothing: the game is over",
+                doc="the end of the game",
+            )
+        )
 
     # ----- building the tables (the phase modules call these at import)
     def add(self, node: Node[S, A]) -> Node[S, A]:
@@ -161,7 +177,13 @@ class Flow(Generic[S, A]):
         node tables are shared: a node the variant adds is marked with ``Node.variant`` (the parent game never
         reaches it, and its tensor leaves it out: :meth:`table`)."""
         v: Flow[S, A] = Flow.__new__(Flow)
-        v.game, v.phases, v.terminal, v.wait, v.pause = game, self.phases, self.terminal, self.wait, self.pause
+        v.game, v.phases, v.terminal, v.wait, v.pause = (
+            game,
+            self.phases,
+            self.terminal,
+            self.wait,
+            self.pause,
+        )
         v.nodes, v.steps = self.nodes, {**self.steps, **(steps or {})}
         v.chance_nodes, v.decision_nodes = self.chance_nodes, self.decision_nodes
         v.apply_fns, v.decision_fns, v.weight_fns = self.apply_fns, self.decision_fns, self.weight_fns

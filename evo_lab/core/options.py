@@ -55,8 +55,14 @@ class OptionInfo(NamedTuple):
     assumed: bool
 
 
-def option(default: Any, doc: str = "", *, choices: tuple[Any, ...] | None = None, assumed: bool = False,
-           hint: str = "") -> Any:
+def option(
+    default: Any,
+    doc: str = "",
+    *,
+    choices: tuple[Any, ...] | None = None,
+    assumed: bool = False,
+    hint: str = "",
+) -> Any:
     """One rule option: a dataclass field with ``default``, its ``doc`` (default: the ``#:`` comment above the
     field), the ``choices`` it accepts (``None``: any value of the default's type), ``assumed`` (the sources are
     silent: the default is a guess) and a ``hint`` added to the error message of a bad value."""
@@ -66,7 +72,9 @@ def option(default: Any, doc: str = "", *, choices: tuple[Any, ...] | None = Non
 def _type_error(name: str, default: object, value: object) -> str | None:
     """Why ``value`` is not of the default's type (bool is not an int here), or ``None``."""
     if isinstance(default, bool):
-        return None if isinstance(value, bool) else f"rule option {name!r} must be true or false, got {value!r}"
+        return (
+            None if isinstance(value, bool) else f"rule option {name!r} must be true or false, got {value!r}"
+        )
     if isinstance(default, int):
         if isinstance(value, int) and not isinstance(value, bool):
             return None
@@ -83,8 +91,11 @@ def _checks(cls: type) -> list[tuple[str, object, tuple[object, ...] | None, str
     """``(name, default, choices, hint)`` of each field of ``cls``, computed once per class."""
     out = _CHECKS.get(cls)
     if out is None:
-        out = _CHECKS[cls] = [(f.name, f.default, f.metadata.get("choices"), f.metadata.get("hint", ""))
-                              for f in fields(cls) if f.default is not MISSING]
+        out = _CHECKS[cls] = [
+            (f.name, f.default, f.metadata.get("choices"), f.metadata.get("hint", ""))
+            for f in fields(cls)
+            if f.default is not MISSING
+        ]
     return out
 
 
@@ -137,8 +148,9 @@ class RuleOptionsBase:
         for f in fields(cls):
             default = f.default if f.default is not MISSING else None
             doc = f.metadata.get("doc") or comments.get(f.name, "")
-            out[f.name] = OptionInfo(f.name, default, doc, f.metadata.get("choices"),
-                                     bool(f.metadata.get("assumed", False)))
+            out[f.name] = OptionInfo(
+                f.name, default, doc, f.metadata.get("choices"), bool(f.metadata.get("assumed", False))
+            )
         return out
 
     def changed(self) -> dict[str, Any]:

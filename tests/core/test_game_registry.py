@@ -30,15 +30,19 @@ def test_game_info_says_what_the_game_is():
     assert info.players == range(2, 7) and info.title == "Evolution (North Star Games)"
     assert [v.id for v in info.variants] == ["climate", "course2016"]
     course = evo_lab.game_info("evolution-course2016")
-    assert course.players == range(3, 9) and course.variant_of == "evolution" and course.options == {
-        "variant": "course2016"}
+    assert (
+        course.players == range(3, 9)
+        and course.variant_of == "evolution"
+        and course.options == {"variant": "course2016"}
+    )
     assert evo_lab.make_game("evolution-climate", players=3).options.climate
     evo1e = evo_lab.game_info("evo1e")
     assert evo1e.variant_of == "evo2e" and evo1e.players == range(3, 6)
 
 
-@pytest.mark.parametrize("gid", ["evo2e", "evo1e", "evolution", "evolution-climate", "evolution-course2016",
-                                 "origin"])
+@pytest.mark.parametrize(
+    "gid", ["evo2e", "evo1e", "evolution", "evolution-climate", "evolution-course2016", "origin"]
+)
 def test_make_game_outside_the_range_names_the_range(gid):
     info = evo_lab.game_info(gid)
     for bad in (info.min_players - 1, info.max_players + 1):
@@ -67,8 +71,9 @@ def _pack_range(gid: str) -> range:
     return range(st["players_min"], st["players_max"] + 1)
 
 
-@pytest.mark.parametrize("gid", ["evo2e", "evo1e", "evolution", "evolution-climate", "evolution-course2016",
-                                 "origin"])
+@pytest.mark.parametrize(
+    "gid", ["evo2e", "evo1e", "evolution", "evolution-climate", "evolution-course2016", "origin"]
+)
 def test_the_shipped_pack_agrees_with_the_registration(gid):
     """The kit reads the player range from the registration; the packs carry it with its provenance and a game
     built from its pack checks that one: for the shipped packs the two agree."""
@@ -84,7 +89,9 @@ def test_every_registration_has_a_view_and_a_kit_with_its_bots():
         cls = view_class(evo_lab.make_game(gid, players=info.min_players))
         assert cls.__module__.startswith("evo_lab.views.games"), gid
         kit = importlib.import_module(info.kit)
-        assert kit.GAME == (info.variant_of if info.options else gid), gid  # a variant id plays its game's kit
+        assert kit.GAME == (info.variant_of if info.options else gid), (
+            gid
+        )  # a variant id plays its game's kit
         assert sorted(info.bots) == bot_names(gid), gid
 
 

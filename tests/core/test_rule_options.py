@@ -46,6 +46,8 @@ def test_choices_are_checked_and_named():
 
     with pytest.raises(evo_lab.GameConfigError, match="must be one of card, animal; got 'pair'"):
         RuleOptions(paired_score="pair")
-    with pytest.raises(evo_lab.GameConfigError, match=r"must be one of 2e; got '1e' \(Evo first edition is the "):
+    with pytest.raises(
+        evo_lab.GameConfigError, match=r"must be one of 2e; got '1e' \(Evo first edition is the "
+    ):
         evo_lab.RuleOptions.from_dict({"edition": "1e"})
     assert evo_lab.RuleOptions.from_dict({"card_windows": "holders"}).changed() == {"card_windows": "holders"}

@@ -38,7 +38,9 @@ def template_gaps(package: Path, parent: Path | None = None) -> list[str]:
     missing = [m for m in own if not (package / m).is_file()]
     if parent is not None:
         missing += [f"{parent.name}/{m}" for m in TEMPLATE if not (parent / m).is_file()]
-    if (package / "phases").is_dir() and not [p for p in (package / "phases").glob("*.py") if p.name != "__init__.py"]:
+    if (package / "phases").is_dir() and not [
+        p for p in (package / "phases").glob("*.py") if p.name != "__init__.py"
+    ]:
         missing.append("a phase module in phases/")
     return missing
 
@@ -61,8 +63,12 @@ def test_a_game_that_leaves_the_template_is_caught(tmp_path):
     variant = tmp_path / "variant"
     variant.mkdir()
     (variant / "info.py").write_text("")
-    assert template_gaps(variant, game) == ["flow.py", "phases/__init__.py", "newgame/events.py",
-                                            "newgame/notation.py"]
+    assert template_gaps(variant, game) == [
+        "flow.py",
+        "phases/__init__.py",
+        "newgame/events.py",
+        "newgame/notation.py",
+    ]
 
 
 @pytest.mark.parametrize("gid", IDS)
@@ -76,14 +82,20 @@ def test_the_registration_names_a_view_and_a_kit(gid):
 
 def _play(gid: str, seed: int, actions: int = 400):
     info = game_info(gid)
-    g = evo_lab.make_game(gid, players=info.min_players + seed % (info.max_players - info.min_players + 1), seed=seed)
+    g = evo_lab.make_game(
+        gid, players=info.min_players + seed % (info.max_players - info.min_players + 1), seed=seed
+    )
     s = g.new_initial_state()
     rng = np.random.default_rng(seed)
     for _ in range(actions):
         yield s
         if s.is_terminal():
             return
-        a = sample_chance(s, rng) if s.is_chance_node() else s.legal_actions()[int(rng.random() * len(s.legal_actions()))]
+        a = (
+            sample_chance(s, rng)
+            if s.is_chance_node()
+            else s.legal_actions()[int(rng.random() * len(s.legal_actions()))]
+        )
         s.apply_action(a)
 
 
@@ -100,7 +112,9 @@ def test_the_state_runs_on_its_flow_and_keeps_the_contracts(gid):
             assert (s.node_name() in flow.chance_nodes) == s.is_chance_node()
             seen.add(s.node_name())
             for e in s.events(last=True):
-                assert isinstance(e, tuple) and hasattr(e, "_fields"), f"{gid}: event {e!r} is not a NamedTuple"
+                assert isinstance(e, tuple) and hasattr(e, "_fields"), (
+                    f"{gid}: event {e!r} is not a NamedTuple"
+                )
                 assert isinstance(e.text(s.game), str) and e.text(s.game)
             if not s.is_terminal():
                 a = s.legal_actions()[0]
@@ -127,7 +141,7 @@ def test_events_tell_their_story(gid):
             assert isinstance(lines, list) and all(isinstance(x, str) and x for x in lines)
             told += len(lines)
     everything, last = s.events(), s.events(last=True)
-    assert told > 0 and everything[len(everything) - len(last):] == last
+    assert told > 0 and everything[len(everything) - len(last) :] == last
 
 
 def _modules() -> list[Path]:

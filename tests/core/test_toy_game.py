@@ -51,8 +51,13 @@ def test_the_toy_game_runs_on_the_flow_and_tells_its_story(toy):
     s = evo_lab.make_game("toy-race", players=2, seed=3).new_initial_state()
     assert s.node_name() == "deal" and s.is_chance_node()
     rng = np.random.default_rng(3)
-    final, lines = tell(s, [lambda st, p: st.legal_actions()[-1]] * 2, rng, heading=lambda st: st.phase_name(),
-                        lines=lambda b, a, after: [x for e in after.events(last=True) for x in e.story(b, after)])
+    final, lines = tell(
+        s,
+        [lambda st, p: st.legal_actions()[-1]] * 2,
+        rng,
+        heading=lambda st: st.phase_name(),
+        lines=lambda b, a, after: [x for e in after.events(last=True) for x in e.story(b, after)],
+    )
     assert final.is_terminal() and lines[0] == "deal" and lines[-1].endswith("wins.")
     assert sum(final.returns()) == 1.0 and final.winners() == [final.winner]
     kinds = {type(e).__name__ for e in final.events()}

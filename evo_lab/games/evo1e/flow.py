@@ -24,6 +24,6 @@ __all__ = ["FLOW"]
 #: Evo first edition's flow (its phase modules replace some steps and add their nodes when imported, below).
 FLOW: Flow[Any, Any] = EVO2E_FLOW.variant("evo1e")
 
-from . import phases as _phases  # noqa: E402 - registers the first edition's steps and nodes on FLOW
+from . import phases as _phases
 
 _ = _phases

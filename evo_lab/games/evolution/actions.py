@@ -18,9 +18,26 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["Food", "PlayTrait", "Replace", "NewSpecies", "Body", "Population", "Drop", "Pass", "Eat",
-           "EatFromBank", "Store", "Attack", "IntelligentAttack", "Discard", "Card", "ClimateEvent", "ACTION_TYPES",
-           "typed"]
+__all__ = [
+    "ACTION_TYPES",
+    "Attack",
+    "Body",
+    "Card",
+    "ClimateEvent",
+    "Discard",
+    "Drop",
+    "Eat",
+    "EatFromBank",
+    "Food",
+    "IntelligentAttack",
+    "NewSpecies",
+    "Pass",
+    "PlayTrait",
+    "Population",
+    "Replace",
+    "Store",
+    "typed",
+]
 
 
 class Food(NamedTuple):
@@ -151,10 +168,22 @@ class ClimateEvent(NamedTuple):
 
 #: ``(kind, length) -> class``.
 ACTION_TYPES: dict[tuple[str, int], Any] = {
-    ("food", 2): Food, ("trait", 3): PlayTrait, ("replace", 4): Replace, ("new", 3): NewSpecies, ("body", 3): Body,
-    ("pop", 3): Population, ("drop", 3): Drop, ("pass", 1): Pass, ("eat", 2): Eat, ("eat", 3): EatFromBank,
-    ("store", 3): Store, ("attack", 4): Attack, ("attack", 5): IntelligentAttack, ("discard", 2): Discard,
-    ("card", 2): Card, ("event", 3): ClimateEvent,
+    ("food", 2): Food,
+    ("trait", 3): PlayTrait,
+    ("replace", 4): Replace,
+    ("new", 3): NewSpecies,
+    ("body", 3): Body,
+    ("pop", 3): Population,
+    ("drop", 3): Drop,
+    ("pass", 1): Pass,
+    ("eat", 2): Eat,
+    ("eat", 3): EatFromBank,
+    ("store", 3): Store,
+    ("attack", 4): Attack,
+    ("attack", 5): IntelligentAttack,
+    ("discard", 2): Discard,
+    ("card", 2): Card,
+    ("event", 3): ClimateEvent,
 }
 
 

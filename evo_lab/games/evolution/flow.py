@@ -35,7 +35,7 @@ from typing import Any
 
 from ...core.flow import Flow, Node
 
-__all__ = ["Step", "FLOW", "Node", "PHASES", "PHASE_INDEX", "settle"]
+__all__ = ["FLOW", "PHASES", "PHASE_INDEX", "Node", "Step", "settle"]
 
 #: The rulebook's phases as ``state.phase`` names them ("over": the game is over).
 PHASES = ("deal", "food", "play", "feed", "over")

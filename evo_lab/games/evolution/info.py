@@ -5,14 +5,33 @@
 
 from ...core.registry import GameInfo, Variant, register
 
-INFO = register(GameInfo(
-    id="evolution", title="Evolution (North Star Games)", factory="evo_lab.games.evolution.game:Game",
-    players=range(2, 7), summary="Species boards, traits, a watering hole and carnivores: feed, adapt, survive.",
-    pack="evo_lab/data/evolution", rules=("docs/evolution.md",), view="evo_lab.views.games.evolution:EvolutionView",
-    kit="evo_lab.games.evolution.kit", bots=("course", "greedy", "ismcts", "random"),
-    variants=(
-        Variant("climate", "Evolution: Climate", range(2, 7), {"variant": "climate"},
-                summary="Evolution with a climate track, heat and cold."),
-        Variant("course2016", "Evolution, NEU CS 4500 course 2016", range(3, 9),
-                {"variant": "course2016"}, summary="The NEU CS 4500 course's house rules (its JSON harnesses)."),
-    )))
+INFO = register(
+    GameInfo(
+        id="evolution",
+        title="Evolution (North Star Games)",
+        factory="evo_lab.games.evolution.game:Game",
+        players=range(2, 7),
+        summary="Species boards, traits, a watering hole and carnivores: feed, adapt, survive.",
+        pack="evo_lab/data/evolution",
+        rules=("docs/evolution.md",),
+        view="evo_lab.views.games.evolution:EvolutionView",
+        kit="evo_lab.games.evolution.kit",
+        bots=("course", "greedy", "ismcts", "random"),
+        variants=(
+            Variant(
+                "climate",
+                "Evolution: Climate",
+                range(2, 7),
+                {"variant": "climate"},
+                summary="Evolution with a climate track, heat and cold.",
+            ),
+            Variant(
+                "course2016",
+                "Evolution, NEU CS 4500 course 2016",
+                range(3, 9),
+                {"variant": "course2016"},
+                summary="The NEU CS 4500 course's house rules (its JSON harnesses).",
+            ),
+        ),
+    )
+)

@@ -16,9 +16,32 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["NewAnimal", "PlayTrait", "PlayPairedTrait", "Pass", "End", "Eat", "Attack", "BurnFat", "Pirate", "Graze",
-           "Hibernate", "Run", "Accept", "DropTrait", "DropPairedTrait", "Mimic", "Share", "FirstPlayer", "Deal",
-           "FoodRoll", "Roll", "Rolloff", "ACTION_TYPES", "typed"]
+__all__ = [
+    "ACTION_TYPES",
+    "Accept",
+    "Attack",
+    "BurnFat",
+    "Deal",
+    "DropPairedTrait",
+    "DropTrait",
+    "Eat",
+    "End",
+    "FirstPlayer",
+    "FoodRoll",
+    "Graze",
+    "Hibernate",
+    "Mimic",
+    "NewAnimal",
+    "Pass",
+    "Pirate",
+    "PlayPairedTrait",
+    "PlayTrait",
+    "Roll",
+    "Rolloff",
+    "Run",
+    "Share",
+    "typed",
+]
 
 
 class NewAnimal(NamedTuple):
@@ -190,11 +213,28 @@ class Rolloff(NamedTuple):
 
 #: ``(kind, length) -> class``.
 ACTION_TYPES: dict[tuple[str, int], Any] = {
-    ("animal", 2): NewAnimal, ("trait", 4): PlayTrait, ("trait", 5): PlayPairedTrait, ("pass", 1): Pass,
-    ("end", 1): End, ("eat", 2): Eat, ("attack", 3): Attack, ("fat", 3): BurnFat, ("pirate", 3): Pirate,
-    ("graze", 2): Graze, ("hibernate", 2): Hibernate, ("run", 2): Run, ("accept", 2): Accept, ("tail", 3): DropTrait,
-    ("tail", 4): DropPairedTrait, ("mimic", 3): Mimic, ("share", 4): Share, ("first", 2): FirstPlayer,
-    ("deal", 3): Deal, ("food", 2): FoodRoll, ("roll", 2): Roll, ("rolloff", 2): Rolloff,
+    ("animal", 2): NewAnimal,
+    ("trait", 4): PlayTrait,
+    ("trait", 5): PlayPairedTrait,
+    ("pass", 1): Pass,
+    ("end", 1): End,
+    ("eat", 2): Eat,
+    ("attack", 3): Attack,
+    ("fat", 3): BurnFat,
+    ("pirate", 3): Pirate,
+    ("graze", 2): Graze,
+    ("hibernate", 2): Hibernate,
+    ("run", 2): Run,
+    ("accept", 2): Accept,
+    ("tail", 3): DropTrait,
+    ("tail", 4): DropPairedTrait,
+    ("mimic", 3): Mimic,
+    ("share", 4): Share,
+    ("first", 2): FirstPlayer,
+    ("deal", 3): Deal,
+    ("food", 2): FoodRoll,
+    ("roll", 2): Roll,
+    ("rolloff", 2): Rolloff,
 }
 
 

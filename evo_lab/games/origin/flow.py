@@ -32,7 +32,7 @@ from typing import Any
 from ...core.flow import Flow, Node
 from .model import OVER, PHASES
 
-__all__ = ["Step", "FLOW", "Node", "run_phase"]
+__all__ = ["FLOW", "Node", "Step", "run_phase"]
 
 
 class Step(str, Enum):

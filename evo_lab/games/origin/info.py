@@ -3,9 +3,18 @@
 
 from ...core.registry import GameInfo, register
 
-INFO = register(GameInfo(
-    id="origin", title="Evolution: The Origin of Species", designers="Dmitry Knorre, Sergey Machin",
-    factory="evo_lab.games.origin:OriginGame", players=range(2, 9),
-    summary="The Russian card game: cards as animals or traits, a dice food bank, carnivores and defences.",
-    pack="evo_lab/data/origin", rules=("docs/origin.md",), view="evo_lab.views.games.origin:OriginView",
-    kit="evo_lab.games.origin.kit", bots=("greedy", "ismcts", "random")))
+INFO = register(
+    GameInfo(
+        id="origin",
+        title="Evolution: The Origin of Species",
+        designers="Dmitry Knorre, Sergey Machin",
+        factory="evo_lab.games.origin:OriginGame",
+        players=range(2, 9),
+        summary="The Russian card game: cards as animals or traits, a dice food bank, carnivores and defences.",
+        pack="evo_lab/data/origin",
+        rules=("docs/origin.md",),
+        view="evo_lab.views.games.origin:OriginView",
+        kit="evo_lab.games.origin.kit",
+        bots=("greedy", "ismcts", "random"),
+    )
+)

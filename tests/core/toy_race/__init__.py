@@ -12,4 +12,4 @@ from .game import Game, RaceOptions
 from .info import INFO
 from .state import State
 
-__all__ = ["INFO", "Game", "State", "RaceOptions"]
+__all__ = ["INFO", "Game", "RaceOptions", "State"]

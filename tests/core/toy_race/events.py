@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["Dealt", "Rolled", "Moved", "Won"]
+__all__ = ["Dealt", "Moved", "Rolled", "Won"]
 
 
 def _story(self: Any, before: Any, after: Any) -> list[str]:

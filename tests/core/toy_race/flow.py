@@ -7,15 +7,15 @@ from typing import Any
 
 from evo_lab.core.flow import Flow
 
-__all__ = ["Step", "FLOW", "PHASES"]
+__all__ = ["FLOW", "PHASES", "Step"]
 
 PHASES = ("deal", "race", "over")
 
 
 class Step(str, Enum):
-    DEAL = "deal"   # the next secret card (chance), or the race
-    TURN = "turn"   # the next player rolls (chance)
-    WAIT = "wait"   # a node is resolving
+    DEAL = "deal"  # the next secret card (chance), or the race
+    TURN = "turn"  # the next player rolls (chance)
+    WAIT = "wait"  # a node is resolving
 
 
 FLOW: Flow[Any, tuple] = Flow("toy-race", PHASES, wait=Step.WAIT)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -48,7 +49,7 @@ class Game(GameBase):
         return {"players": self.players, "options": self.options.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: Any) -> "Game":
+    def from_dict(cls, d: Any) -> Game:
         if not isinstance(d, Mapping):
             raise FormatError("must be an object", "config")
         try:

@@ -5,6 +5,12 @@ from evo_lab.core.registry import GameInfo
 
 from .game import Game
 
-INFO = GameInfo(id="toy-race", title="Toy dice race", factory=Game, players=range(2, 5),
-                summary="Roll, advance, boost once with a secret card; first to the target wins.",
-                rules=("docs/engine.md",), view="evo_lab.views.games.base:GameView")
+INFO = GameInfo(
+    id="toy-race",
+    title="Toy dice race",
+    factory=Game,
+    players=range(2, 5),
+    summary="Roll, advance, boost once with a secret card; first to the target wins.",
+    rules=("docs/engine.md",),
+    view="evo_lab.views.games.base:GameView",
+)

@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from evo_lab.core.errors import FormatError
 
-__all__ = ["Deal", "Roll", "Advance", "Boost", "to_string", "parse"]
+__all__ = ["Advance", "Boost", "Deal", "Roll", "parse", "to_string"]
 
 
 class Deal(NamedTuple):

@@ -18,8 +18,23 @@ _ = phases
 class State(StateBase):
     """One position of the toy race (see the package docstring)."""
 
-    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "phase", "step", "node", "actor",
-                 "cards", "used", "pos", "roll", "winner")
+    __slots__ = (
+        "_ev",
+        "_ev_mark",
+        "_hist",
+        "_legal",
+        "_origin",
+        "actor",
+        "cards",
+        "game",
+        "node",
+        "phase",
+        "pos",
+        "roll",
+        "step",
+        "used",
+        "winner",
+    )
 
     def __init__(self, game: Any, _empty: bool = False):
         n = game.players
@@ -69,7 +84,7 @@ class State(StateBase):
     def winners(self) -> list[int]:
         return [self.winner] if self.winner >= 0 else []
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         s = State.__new__(State)
         s.game, s._hist, s._origin, s._legal = self.game, self._hist, self._origin, self._legal
         s._ev, s._ev_mark = self._ev, self._ev_mark
@@ -96,17 +111,27 @@ class State(StateBase):
         assert (self.node == "end") == (self.winner >= 0)
 
     def to_svg(self, viewer: int | None = None) -> str:
-        cells = "".join(f"<text x='10' y='{20 + 20 * p}'>P{p + 1}: {x}</text>" for p, x in enumerate(self.pos))
+        cells = "".join(
+            f"<text x='10' y='{20 + 20 * p}'>P{p + 1}: {x}</text>" for p, x in enumerate(self.pos)
+        )
         return f"<svg xmlns='http://www.w3.org/2000/svg' width='200' height='100'>{cells}</svg>"
 
     # ----- positions
     def state_dict(self) -> dict:
-        return {"phase": self.phase, "step": self.step.value, "node": self.node, "actor": self.actor,
-                "cards": self.cards[:], "used": self.used[:], "pos": self.pos[:], "roll": self.roll,
-                "winner": self.winner}
+        return {
+            "phase": self.phase,
+            "step": self.step.value,
+            "node": self.node,
+            "actor": self.actor,
+            "cards": self.cards[:],
+            "used": self.used[:],
+            "pos": self.pos[:],
+            "roll": self.roll,
+            "winner": self.winner,
+        }
 
     @classmethod
-    def load_state(cls, game: Any, body: Any) -> "State":
+    def load_state(cls, game: Any, body: Any) -> State:
         if not isinstance(body, dict):
             raise FormatError("must be an object", "state")
         s = cls(game, _empty=True)

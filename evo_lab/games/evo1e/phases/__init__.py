@@ -24,4 +24,4 @@ meteor         ``SCORING`` (scoring, then the meteor: node ``meteor``), ``PEEK_M
 
 from . import climate, initiative, meteor
 
-__all__ = ["initiative", "climate", "meteor"]
+__all__ = ["climate", "initiative", "meteor"]

@@ -20,7 +20,7 @@ __all__: list[str] = []
 
 @FLOW.step(Step.CLIMATE_TOKEN)
 def _climate(s: Any) -> bool:
-    """"The first player rolls the die and moves the Climate marker": chance node ``climate_die``."""
+    """ "The first player rolls the die and moves the Climate marker": chance node ``climate_die``."""
     s.phase = CLIMATE
     s.node, s.actor = "climate_die", s.order[0]
     return True
@@ -47,5 +47,14 @@ def _after_wheel(s: Any) -> bool:
     return False
 
 
-FLOW.add(Node("climate_die", CLIMATE, _climate_apply, weights=_climate_weights, kinds=frozenset({TOKEN}),
-              doc="Evo 1e climate: the d6 moves the climate marker on, keeps it or moves it back", variant="evo1e"))
+FLOW.add(
+    Node(
+        "climate_die",
+        CLIMATE,
+        _climate_apply,
+        weights=_climate_weights,
+        kinds=frozenset({TOKEN}),
+        doc="Evo 1e climate: the d6 moves the climate marker on, keeps it or moves it back",
+        variant="evo1e",
+    )
+)

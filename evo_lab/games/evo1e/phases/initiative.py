@@ -34,7 +34,7 @@ def _round_start(s: Any) -> bool:
 
 
 def initiative_key(s: Any, p: int) -> tuple[int, int]:
-    """"Longest Tail first. If tie, least Dinos first" (tails: the portrait's one plus the tail genes won)."""
+    """ "Longest Tail first. If tie, least Dinos first" (tails: the portrait's one plus the tail genes won)."""
     return (-s.genes[s.game.n_normal * p + s.game.tail_slot], s.count[p])
 
 

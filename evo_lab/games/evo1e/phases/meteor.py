@@ -59,5 +59,14 @@ def _after_auction(s: Any) -> bool:
     return False
 
 
-FLOW.add(Node("meteor", MOVEMENT, _meteor_apply, weights=meteor_outcomes, kinds=frozenset({DIE}),
-              doc="Evo 1e meteor: the die against the number of the meteor track's space", variant="evo1e"))
+FLOW.add(
+    Node(
+        "meteor",
+        MOVEMENT,
+        _meteor_apply,
+        weights=meteor_outcomes,
+        kinds=frozenset({DIE}),
+        doc="Evo 1e meteor: the die against the number of the meteor track's space",
+        variant="evo1e",
+    )
+)

@@ -19,4 +19,4 @@ climate        Evolution: Climate: the track, the climate at the reveal, event c
 
 from . import climate, deal, feeding, food_cards, play_cards, reveal, scoring
 
-__all__ = ["deal", "food_cards", "play_cards", "reveal", "feeding", "scoring", "climate"]
+__all__ = ["climate", "deal", "feeding", "food_cards", "play_cards", "reveal", "scoring"]

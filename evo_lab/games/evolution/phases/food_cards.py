@@ -14,7 +14,7 @@ from typing import Any
 
 from ..flow import FLOW, PHASE_INDEX, Node, Step
 
-__all__ = ["next_food", "food_choices", "choose_food_card"]
+__all__ = ["choose_food_card", "food_choices", "next_food"]
 
 
 def next_food(s: Any, pos: int) -> None:
@@ -52,7 +52,16 @@ def choose_food_card(s: Any, a: tuple) -> None:
 
 
 FLOW.step(Step.FOOD_CARDS)(_start)
-FLOW.add(Node("food", PHASE_INDEX["food"], choose_food_card, decisions=food_choices, kinds=frozenset({"food"}),
-              verb="put a card face down as a food card", who="each player in turn from the first",
-              doc="seed 003: 'Each player secretly picks one Trait Card from their hand and places it facedown on "
-              "the Watering Hole'"))
+FLOW.add(
+    Node(
+        "food",
+        PHASE_INDEX["food"],
+        choose_food_card,
+        decisions=food_choices,
+        kinds=frozenset({"food"}),
+        verb="put a card face down as a food card",
+        who="each player in turn from the first",
+        doc="seed 003: 'Each player secretly picks one Trait Card from their hand and places it facedown on "
+        "the Watering Hole'",
+    )
+)

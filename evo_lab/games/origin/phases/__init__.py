@@ -19,4 +19,4 @@ scoring        ``SCORING``: points, tie-breaks, the roll-off (``rolloff``), the 
 
 from . import development, extinction, feeding, foodbank, scoring, setup
 
-__all__ = ["setup", "development", "foodbank", "feeding", "extinction", "scoring"]
+__all__ = ["development", "extinction", "feeding", "foodbank", "scoring", "setup"]

@@ -30,5 +30,14 @@ def _first_weights(s: Any) -> tuple[list[tuple], list[int]]:
     return [FirstPlayer("first", p) for p in range(n)], [1] * n
 
 
-FLOW.add(Node("first", SETUP, lambda s, a: choose_first(s, a[1]), weights=_first_weights, kinds=frozenset({"first"}),
-              who="chance (a die roll)", doc="seed: 'They roll dice to determine the first player'"))
+FLOW.add(
+    Node(
+        "first",
+        SETUP,
+        lambda s, a: choose_first(s, a[1]),
+        weights=_first_weights,
+        kinds=frozenset({"first"}),
+        who="chance (a die roll)",
+        doc="seed: 'They roll dice to determine the first player'",
+    )
+)

@@ -76,10 +76,38 @@ def _why(s: Any, a: Any, text: str) -> tuple[str, str] | None:
     return None
 
 
-FLOW.add(Node("deal", 0, _deal_apply, weights=_deal_weights, kinds=frozenset({"deal"}), who="chance",
-              doc="each player is dealt a secret card worth 0, 1 or 2"))
-FLOW.add(Node("die", 1, _roll_apply, weights=_roll_weights, kinds=frozenset({"roll"}), who="chance",
-              doc="the player to move rolls the die"))
-FLOW.add(Node("move", 1, _move_apply, decisions=moves, kinds=frozenset({"advance", "boost"}), explain=_why,
-              verb="advance by the roll, or boost with the card (once)", who="the player who rolled",
-              doc="advance by the roll, or by the roll plus the card once per game"))
+FLOW.add(
+    Node(
+        "deal",
+        0,
+        _deal_apply,
+        weights=_deal_weights,
+        kinds=frozenset({"deal"}),
+        who="chance",
+        doc="each player is dealt a secret card worth 0, 1 or 2",
+    )
+)
+FLOW.add(
+    Node(
+        "die",
+        1,
+        _roll_apply,
+        weights=_roll_weights,
+        kinds=frozenset({"roll"}),
+        who="chance",
+        doc="the player to move rolls the die",
+    )
+)
+FLOW.add(
+    Node(
+        "move",
+        1,
+        _move_apply,
+        decisions=moves,
+        kinds=frozenset({"advance", "boost"}),
+        explain=_why,
+        verb="advance by the roll, or boost with the card (once)",
+        who="the player who rolled",
+        doc="advance by the roll, or by the roll plus the card once per game",
+    )
+)
