@@ -27,3 +27,9 @@ class FormatError(EvoLabError, ValueError):
     def __init__(self, message: str, field: str = "<root>"):
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
+
+
+class GameConfigError(EvoLabError, ValueError):
+    """A game that cannot be set up as asked: players outside the game's range, an unknown variant, an unknown
+    rule option or a bad value for one (the message names the option and what it accepts). Every game raises
+    this one class (:mod:`evo_lab.core.options`, :func:`evo_lab.core.registry.check_players`)."""

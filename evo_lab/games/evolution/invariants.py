@@ -9,12 +9,12 @@ __all__ = ["check"]
 
 
 def check(s: Any) -> None:
-    g, o = s.game, s.o
+    g, o = s.game, s.options
     nk = len(g.deck.cards)
     assert len(s.pool) == nk and len(s.discards) == nk, "card count vectors have the deck's length"
     assert all(c >= 0 for c in s.pool) and all(c >= 0 for c in s.discards), "no negative card counts"
     assert 0 <= s.left <= sum(s.pool), "the draw pile is part of the unseen pool"
-    assert s.wh >= 0, "the watering hole is never negative"
+    assert s.watering_hole >= 0, "the watering hole is never negative"
     total = sum(s.pool) + sum(s.discards) + s.gone
     for p in s.players:
         total += len(p.hand) + (p.food_card >= 0)

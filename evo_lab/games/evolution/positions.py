@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.errors import FormatError
 from .model import Player
-from .state import PHASES
+from .flow import FLOW, PHASES, settle
 
 __all__ = ["load_body"]
 
@@ -36,7 +36,7 @@ def load_body(s: Any, d: Any) -> Any:
         raise FormatError(f"unreadable players: {e}", "state.players") from None
     if len(s.players) != g.players:
         raise FormatError(f"expected {g.players} players", "state.players")
-    s.wh, s.first = _int(d, "wh", 0), _int(d, "first", 0)
+    s.watering_hole, s.first = _int(d, "wh", 0), _int(d, "first", 0)
     s.round, s.final = _int(d, "round", 1), _int(d, "final", 0)
     s.turn, s.left, s.end_deck, s.out = _int(d, "turn", -1), _int(d, "left", 0), _int(d, "end_deck", 0), \
         _int(d, "out", 0)
@@ -56,7 +56,7 @@ def load_body(s: Any, d: Any) -> Any:
         raise FormatError("must be a list of [player, cards]", "state.pending")
     s.pending = [list(x) for x in pend]
     c = d.get("climate")
-    if g.o.climate:
+    if g.options.climate:
         if not isinstance(c, dict):
             raise FormatError("missing climate", "state.climate")
         s.climate_pos, s.event_pool = c["pos"], list(c["pool"])
@@ -66,7 +66,7 @@ def load_body(s: Any, d: Any) -> Any:
     return s
 
 
-def from_boards(game: Any, boards: list, hands: list | None = None, wh: int = 0, phase: str = "feed",
+def from_boards(game: Any, boards: list, hands: list | None = None, watering_hole: int = 0, phase: str = "feed",
                 turn: int = 0, first: int = 0, bags: list | None = None) -> Any:
     """A consistent position for lessons and tests: ``boards[p]`` lists player ``p``'s species as
     ``(body, pop, food, fat, [trait names])`` or :class:`~.model.Species`; ``hands[p]`` lists card labels
@@ -75,7 +75,7 @@ def from_boards(game: Any, boards: list, hands: list | None = None, wh: int = 0,
 
     >>> import evo_lab
     >>> g = evo_lab.make_game("evolution", players=2)
-    >>> s = from_boards(g, [[(3, 2, 0, 0, ["carnivore"])], [(1, 2, 0, 0, [])]], wh=2)
+    >>> s = from_boards(g, [[(3, 2, 0, 0, ["carnivore"])], [(1, 2, 0, 0, [])]], watering_hole=2)
     >>> s.legal_actions()
     [('attack', 0, 1, 0)]
     """
@@ -107,14 +107,15 @@ def from_boards(game: Any, boards: list, hands: list | None = None, wh: int = 0,
             pl.species.append(sp)
         pl.hand = sorted(take_card(h) for h in (hands[p] if hands else []))
         pl.bag = bags[p] if bags else 0
-    s.wh, s.first, s.phase = wh, first, phase
+    s.watering_hole, s.first, s.phase = watering_hole, first, phase
     s.turn, s.seek, s.out = turn, False, 0
     if phase == "feed":
-        from .feeding import has_option
+        from .phases.feeding import has_option
 
         if not has_option(s, turn):
             s.turn, s.seek = (turn - 1) % len(s.players), True
-            s._resume()
+    settle(s)
+    FLOW.run(s)
     return s
 
 

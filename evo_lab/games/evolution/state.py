@@ -20,24 +20,33 @@ from typing import Any
 from ...core.errors import FormatError, IllegalActionError
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
+<<<<<<< HEAD
 from . import climate as clim
 from .deal import apply_draw, deal_round, draw_weights, queue_draws, setup_deck
 from .feeding import apply_feeding, next_asked, next_feeder, options
+=======
+from . import phases
+from .actions import Card, typed
+from .flow import FLOW, PHASES, Step, settle
+>>>>>>> template-flow
 from .model import Player, Species
 from .notation import describe, parse, to_string
-from .play_cards import apply_play, plays
-from .reveal import add_food, reveal_traits, start_effects
-from .scoring import end_round, new_boards, score, tiebreak, winners
-from .traits import TRAIT_IDS
+from .phases import climate as clim
+from .phases.deal import deal_round, queue_draws, setup_deck
+from .phases.scoring import score, tiebreak, winners
 
 __all__ = ["State", "PHASES"]
 
-PHASES = ("deal", "food", "play", "feed", "over")
+_ = phases
+_apply = FLOW.apply
+_WEIGHTS = FLOW.weight_fns
+_DECIDE = FLOW.decision_fns
 
 
 class State(StateBase):
-    """One position. Public fields: ``players`` (:class:`~.model.Player`), ``wh`` (watering hole), ``first``,
+    """One position. Public fields: ``players`` (:class:`~.model.Player`), ``watering_hole`` (plant food on it), ``first``,
     ``phase``, ``turn``, ``round``, ``final`` (1: this is the last round; 2: one more round after this),
+<<<<<<< HEAD
     ``left`` (cards left in the draw pile), ``discards`` (counts per card kind), ``pending`` (draws owed),
     ``asking`` (before eating: the species of the player to act whose Intelligence it may use; -2 while the
     window waits for draws owed; else -1).
@@ -46,18 +55,34 @@ class State(StateBase):
     __slots__ = ("game", "_hist", "_origin", "_legal", "players", "wh", "first", "phase", "turn", "round",
                  "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek", "intel", "asking", "ev",
                  "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "o", "_cw")
+=======
+    ``left`` (cards left in the draw pile), ``discards`` (counts per card kind), ``pending`` (draws owed).
+    ``events()`` lists what the rules did (:mod:`~.events`); ``step`` and ``node``: where the flow is
+    (:mod:`.flow`)."""
+
+    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "players", "watering_hole", "first", "phase",
+                 "turn", "round", "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek",
+                 "intel", "ev", "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "options",
+                 "_chance_cache", "step", "node")
+>>>>>>> template-flow
 
     def __init__(self, game: Any, deal: bool = True):
         self.game = game
-        self.o = game.o
-        self._hist = self._origin = self._legal = self._cw = None
+        self.options = game.options
+        self._hist = self._origin = self._legal = self._chance_cache = self._ev = self._ev_mark = None
         self.ev: list = []
+        self.step, self.node = Step.WAIT, "draw"
         if not deal:
             return
-        o = game.o
+        o = game.options
         self.players = [Player([Species(o.new_body, o.new_pop)]) for _ in range(game.players)]
+<<<<<<< HEAD
         self.wh, self.first, self.round, self.final = 0, 0, 1, 0
         self.phase, self.turn, self.out, self.seek, self.intel, self.asking = "deal", -1, 0, False, None, -1
+=======
+        self.watering_hole, self.first, self.round, self.final = 0, 0, 1, 0
+        self.phase, self.turn, self.out, self.seek, self.intel = "deal", -1, 0, False, None
+>>>>>>> template-flow
         self.pending: list = []
         setup_deck(self)
         self.climate_pos, self.event_pool, self.events_in_play, self.event_used = 0, [], {}, ""
@@ -65,6 +90,9 @@ class State(StateBase):
         if o.climate:
             clim.setup_climate(self)
         deal_round(self)
+        self.step = Step.FOOD_CARDS
+        FLOW.run(self)
+        self._log_events()
 
     # ----- the table protocol the rules modules use
     def give_cards(self, p: int, n: int) -> None:
@@ -89,16 +117,21 @@ class State(StateBase):
         return self.phase == "over"
 
     def node_name(self) -> str:
-        return "chance" if self.is_chance_node() else self.phase
+        """Where the game waits (:mod:`.flow`): ``draw``, ``event``, ``food``, ``play``, ``feed``, ``discard``,
+        ``end``."""
+        return self.node
+
+    def phase_name(self) -> str:
+        return self.phase
 
     def _chance_weights(self) -> tuple[list, list[int]]:
-        if self._cw is None:
-            self._cw = clim.event_weights(self) if self.pending_events else draw_weights(self)
-        return self._cw
+        if self._chance_cache is None:
+            self._chance_cache = _WEIGHTS[self.node](self)
+        return self._chance_cache
 
     def apply_action(self, action: Any) -> None:
         """As :meth:`StateBase.apply_action`, with a constant-time legality check for a card draw."""
-        if type(action) is tuple and len(action) == 2 and action[0] == "card" and self.pending \
+        if (type(action) is Card or type(action) is tuple) and len(action) == 2 and action[0] == "card" and self.pending \
                 and not self.pending_events and self.phase != "over":
             k = action[1]
             if type(k) is int and 0 <= k < len(self.pool) and self.pool[k] > 0:
@@ -107,6 +140,7 @@ class State(StateBase):
         StateBase.apply_action(self, action)
 
     def _legal_actions(self) -> list:
+<<<<<<< HEAD
         ph = self.phase
         if ph == "feed":
             if self.intel is not None:
@@ -119,9 +153,15 @@ class State(StateBase):
         if ph == "food":
             return [("food", k) for k in sorted(set(self.players[self.turn].hand))]
         return []
+=======
+        f = _DECIDE.get(self.node)
+        return f(self) if f is not None else []
+>>>>>>> template-flow
 
     def _apply(self, a: Any) -> None:
+        """Apply ``a`` at the current node and run on (:mod:`.flow`)."""
         self.ev = []
+<<<<<<< HEAD
         self._cw = None
         k = a[0]
         if k == "card":
@@ -271,17 +311,29 @@ class State(StateBase):
         self.phase, self.turn = "over", -1
         self.pending.clear()
         self.pending_events.clear()
+=======
+        self._chance_cache = None
+        _apply(self, a)
+        if self.ev:
+            self._log_events()
+
+    def _log_events(self) -> None:
+        """The rules write their events on ``ev`` (the table protocol, shared with the course harness); the
+        state's log (:meth:`events`) keeps them."""
+        for e in self.ev:
+            self._ev = (self._ev, e)
+>>>>>>> template-flow
 
     # ----- results
     def scores(self) -> list[int]:
-        rule = "course" if self.o.scoring == "course" else "official"
+        rule = "course" if self.options.scoring == "course" else "official"
         return [score(p, rule) for p in self.players]
 
     def tiebreaks(self) -> list[tuple[int, int, int]]:
-        return [tiebreak(p, "course" if self.o.scoring == "course" else "official") for p in self.players]
+        return [tiebreak(p, "course" if self.options.scoring == "course" else "official") for p in self.players]
 
     def winners(self) -> list[int]:
-        return winners(self.players, "course" if self.o.scoring == "course" else "official")
+        return winners(self.players, "course" if self.options.scoring == "course" else "official")
 
     def returns(self) -> list[float]:
         """1/k to each of k winners at the end (ties broken by seed 003 line 182), 0 otherwise."""
@@ -307,12 +359,12 @@ class State(StateBase):
             for j, d in enumerate(row):
                 if q == p and j == i:
                     continue
-                if q == p and not self.o.attack_own:
+                if q == p and not self.options.attack_own:
                     out.append((q, j, "own-species"))
                     continue
                 left = row[j - 1] if j else None
                 right = row[j + 1] if j + 1 < len(row) else None
-                out.append((q, j, blocker(att, d, left, right, self.o)))
+                out.append((q, j, blocker(att, d, left, right, self.options)))
         return out
 
     # ----- notation
@@ -320,7 +372,8 @@ class State(StateBase):
         return to_string(self.game, a)
 
     def parse_action(self, text: str) -> Any:
-        return parse(self.game, text)
+        """The typed action (:mod:`.actions`) written ``text``; raises :class:`FormatError`."""
+        return typed(parse(self.game, text))
 
     def describe_action(self, a: Any) -> str:
         """``a`` in words (e.g. "P1's species 1 attacks P2's species 1")."""
@@ -328,10 +381,12 @@ class State(StateBase):
         return describe(self.game, self, a)
 
     def coerce_action(self, action: Any) -> Any:
+        """An action from an action (as it is: plain or typed tuples are equal), its string or a list (typed,
+        :mod:`.actions`)."""
         if isinstance(action, str):
             return self.parse_action(action)
         if isinstance(action, list):
-            return tuple(action)
+            return typed(tuple(action))
         return action
 
     def explain_illegal(self, a: Any) -> tuple[str, str]:
@@ -342,10 +397,11 @@ class State(StateBase):
     # ----- copies and positions
     def clone(self) -> "State":
         c = State.__new__(State)
-        c.game, c.o = self.game, self.o
-        c._hist, c._origin, c._legal, c._cw = self._hist, self._origin, self._legal, self._cw
+        c.game, c.options = self.game, self.options
+        c._hist, c._origin, c._legal, c._chance_cache = self._hist, self._origin, self._legal, self._chance_cache
+        c._ev, c._ev_mark = self._ev, self._ev_mark
         c.players = [p.copy() for p in self.players]
-        c.wh, c.first, c.phase, c.turn, c.round, c.final = self.wh, self.first, self.phase, self.turn, \
+        c.watering_hole, c.first, c.phase, c.turn, c.round, c.final = self.watering_hole, self.first, self.phase, self.turn, \
             self.round, self.final
         c.pool, c.left, c.end_deck, c.discards = self.pool[:], self.left, self.end_deck, self.discards[:]
         c.gone = self.gone
@@ -354,18 +410,23 @@ class State(StateBase):
         c.climate_pos, c.event_pool, c.events_in_play = self.climate_pos, self.event_pool[:], \
             dict(self.events_in_play)
         c.event_used, c.pending_events = self.event_used, self.pending_events[:]
+        c.step, c.node = self.step, self.node
         return c
 
     def state_dict(self) -> dict:
-        d = {"players": [p.to_list() for p in self.players], "wh": self.wh, "first": self.first,
+        d = {"players": [p.to_list() for p in self.players], "wh": self.watering_hole, "first": self.first,
              "phase": self.phase, "turn": self.turn, "round": self.round, "final": self.final,
              "pool": self.pool[:], "left": self.left, "gone": self.gone, "end_deck": self.end_deck,
              "discards": self.discards[:],
              "pending": [x[:] for x in self.pending], "out": self.out, "seek": self.seek,
              "intel": list(self.intel) if self.intel is not None else None}
+<<<<<<< HEAD
         if self.asking != -1:
             d["asking"] = self.asking
         if self.o.climate:
+=======
+        if self.options.climate:
+>>>>>>> template-flow
             d["climate"] = {"pos": self.climate_pos, "pool": self.event_pool[:],
                             "in_play": dict(self.events_in_play),
                             "used": self.event_used, "pending": self.pending_events[:]}
@@ -376,7 +437,9 @@ class State(StateBase):
         """A position body (``version`` 1 has the same layout: no before-eating window)."""
         from .positions import load_body
 
-        return load_body(cls(game, deal=False), body)
+        s = load_body(cls(game, deal=False), body)
+        settle(s)
+        return s
 
     def check_invariants(self) -> None:
         from .invariants import check
@@ -389,7 +452,7 @@ class State(StateBase):
         return draw_state(self, viewer)
 
     def __repr__(self) -> str:
-        return f"<Evolution {self.o.variant} round {self.round} {self.node_name()} P{self.turn + 1} wh={self.wh}>"
+        return f"<Evolution {self.options.variant} round {self.round} {self.node_name()} P{self.turn + 1} watering_hole={self.watering_hole}>"
 
 
 _ = (FormatError, IllegalActionError)

@@ -47,7 +47,7 @@ def state_body(s: Any) -> dict:
         "actor": s.actor, "passed": list(s.passed), "acted": s.acted, "ate": s.ate, "round": s.round_id,
         "bank": s.bank, "deck": _counts(g, s.deck), "box": _counts(g, s.box),
         "hands": [_counts(g, h) for h in s.hands],
-        "animals": [[_animal_body(g, s.A[x]) for x in row] for row in s.rows],
+        "animals": [[_animal_body(g, s.animal_by_id[x]) for x in row] for row in s.rows],
         "links": [{"trait": g.abbr[L.kind], "a": L.a, "b": L.b, "card": g.card_ids[L.card]}
                   | ({"used": L.used} if L.used != NEVER else {}) for L in s.links],
         "discard": [{"open": [g.card_ids[c] for c in s.disc_open[p]], "hidden": [g.card_ids[c] for c in s.disc_hidden[p]]}
@@ -153,9 +153,9 @@ def load_body(cls: type, g: Any, body: Any) -> Any:
     for p, row in enumerate(rows):
         for i, d in enumerate(row):
             a = _read_animal(g, d, p, f"state.animals[{p}][{i}]")
-            if a.id in s.A:
+            if a.id in s.animal_by_id:
                 raise FormatError(f"animal id {a.id} appears twice", f"state.animals[{p}][{i}].id")
-            s.A[a.id] = a
+            s.animal_by_id[a.id] = a
             s.rows[p].append(a.id)
     _read_links(s, g, _get(body, "links", list, "state"))
     _read_rest(s, g, body)
@@ -171,11 +171,11 @@ def _read_links(s: Any, g: Any, links: list) -> None:
         f = f"state.links[{i}]"
         kind = _trait(g, _get(d, "trait", str, f), f + ".trait")
         x, y = _get(d, "a", int, f), _get(d, "b", int, f)
-        if x not in s.A or y not in s.A:
+        if x not in s.animal_by_id or y not in s.animal_by_id:
             raise FormatError("links two animals on the table", f)
         s.links.append(Link(kind, x, y, _card(g, _get(d, "card", str, f), f + ".card"), _get(d, "used", int, f, NEVER)))
         if kind == g.SYMB:
-            s.A[y].prot += 1
+            s.animal_by_id[y].prot += 1
 
 
 def _read_rest(s: Any, g: Any, body: dict) -> None:
@@ -193,7 +193,7 @@ def _read_rest(s: Any, g: Any, body: dict) -> None:
     s.shares = []
     for i, it in enumerate(_get(body, "shares", list, "state")):
         f = f"state.shares[{i}]"
-        if not isinstance(it, list) or len(it) != 3 or not _ints(it[1:]) or it[1] not in s.A or it[2] not in s.A:
+        if not isinstance(it, list) or len(it) != 3 or not _ints(it[1:]) or it[1] not in s.animal_by_id or it[2] not in s.animal_by_id:
             raise FormatError("must be [trait, from animal, to animal]", f)
         s.shares.append((_trait(g, it[0], f), it[1], it[2]))
     s.queue = []
