@@ -13,6 +13,7 @@ step           what runs (module in :mod:`.phases`)
 =============  =========================================================================================
 FOOD_CARDS     the deal is drawn: each player from the first chooses a food card (``food_cards``)
 REVEAL         everyone passed: traits flip, start-of-feeding traits, Climate, plant food (``reveal``)
+BEFORE_EATING  each hungry non-Carnivore with Intelligence may use it, from the first player (``before_eating``)
 FEEDING        the next player who can feed (``feeding``), or the end of the feeding
 END_ROUND      populations fall, food to the bags, the end of the game or the next round (``scoring``)
 =============  =========================================================================================
@@ -48,6 +49,7 @@ class Step(str, Enum):
     WAIT = "wait"
     FOOD_CARDS = "food_cards"
     REVEAL = "reveal"
+    BEFORE_EATING = "before_eating"
     FEEDING = "feeding"
     END_ROUND = "end_round"
 
@@ -69,10 +71,12 @@ FLOW: Flow[Any, tuple] = Flow("evolution", PHASES, wait=Step.WAIT, pause=_chance
 
 def settle(s: Any) -> None:
     """Set ``state.step`` and ``state.node`` from the fields a position stores (``phase``, ``seek``, ``intel``,
-    the draws owed): a loaded or built position is where the flow would have stopped."""
+    ``asking``, the draws owed): a loaded or built position is where the flow would have stopped."""
     ph = s.phase
     if ph == "deal":
         s.step = Step.FOOD_CARDS
+    elif ph == "feed" and s.asking == -2:
+        s.step = Step.BEFORE_EATING
     elif ph == "feed" and s.seek:
         s.step = Step.FEEDING
     else:
@@ -80,4 +84,9 @@ def settle(s: Any) -> None:
     if ph == "over":
         s.node = "end"
     elif not _chance_first(s):
-        s.node = "discard" if ph == "feed" and s.intel is not None else ph
+        if ph == "feed" and s.intel is not None:
+            s.node = "discard"
+        elif ph == "feed" and s.asking >= 0:
+            s.node = "intelligence"
+        else:
+            s.node = ph

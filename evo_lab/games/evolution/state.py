@@ -20,15 +20,9 @@ from typing import Any
 from ...core.errors import FormatError, IllegalActionError
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
-<<<<<<< HEAD
-from . import climate as clim
-from .deal import apply_draw, deal_round, draw_weights, queue_draws, setup_deck
-from .feeding import apply_feeding, next_asked, next_feeder, options
-=======
 from . import phases
 from .actions import Card, typed
 from .flow import FLOW, PHASES, Step, settle
->>>>>>> template-flow
 from .model import Player, Species
 from .notation import describe, parse, to_string
 from .phases import climate as clim
@@ -46,25 +40,16 @@ _DECIDE = FLOW.decision_fns
 class State(StateBase):
     """One position. Public fields: ``players`` (:class:`~.model.Player`), ``watering_hole`` (plant food on it), ``first``,
     ``phase``, ``turn``, ``round``, ``final`` (1: this is the last round; 2: one more round after this),
-<<<<<<< HEAD
     ``left`` (cards left in the draw pile), ``discards`` (counts per card kind), ``pending`` (draws owed),
-    ``asking`` (before eating: the species of the player to act whose Intelligence it may use; -2 while the
-    window waits for draws owed; else -1).
-    ``ev`` holds the events of the last action (:mod:`~.events`)."""
-
-    __slots__ = ("game", "_hist", "_origin", "_legal", "players", "wh", "first", "phase", "turn", "round",
-                 "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek", "intel", "asking", "ev",
-                 "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "o", "_cw")
-=======
-    ``left`` (cards left in the draw pile), ``discards`` (counts per card kind), ``pending`` (draws owed).
+    ``asking`` (before eating, ruling R20: the species of the player to act whose Intelligence it may use; -2
+    while the window waits for draws owed; else -1).
     ``events()`` lists what the rules did (:mod:`~.events`); ``step`` and ``node``: where the flow is
     (:mod:`.flow`)."""
 
     __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "players", "watering_hole", "first", "phase",
                  "turn", "round", "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek",
-                 "intel", "ev", "climate_pos", "event_pool", "events_in_play", "event_used", "pending_events", "options",
-                 "_chance_cache", "step", "node")
->>>>>>> template-flow
+                 "intel", "asking", "ev", "climate_pos", "event_pool", "events_in_play", "event_used",
+                 "pending_events", "options", "_chance_cache", "step", "node")
 
     def __init__(self, game: Any, deal: bool = True):
         self.game = game
@@ -76,13 +61,8 @@ class State(StateBase):
             return
         o = game.options
         self.players = [Player([Species(o.new_body, o.new_pop)]) for _ in range(game.players)]
-<<<<<<< HEAD
-        self.wh, self.first, self.round, self.final = 0, 0, 1, 0
-        self.phase, self.turn, self.out, self.seek, self.intel, self.asking = "deal", -1, 0, False, None, -1
-=======
         self.watering_hole, self.first, self.round, self.final = 0, 0, 1, 0
-        self.phase, self.turn, self.out, self.seek, self.intel = "deal", -1, 0, False, None
->>>>>>> template-flow
+        self.phase, self.turn, self.out, self.seek, self.intel, self.asking = "deal", -1, 0, False, None, -1
         self.pending: list = []
         setup_deck(self)
         self.climate_pos, self.event_pool, self.events_in_play, self.event_used = 0, [], {}, ""
@@ -140,178 +120,12 @@ class State(StateBase):
         StateBase.apply_action(self, action)
 
     def _legal_actions(self) -> list:
-<<<<<<< HEAD
-        ph = self.phase
-        if ph == "feed":
-            if self.intel is not None:
-                return [("discard", k) for k in sorted(set(self.players[self.turn].hand))]
-            if self.asking >= 0:  # before eating: use this species' Intelligence, or not (seed 004 lines 50-57)
-                return [("eat", self.asking, "intel"), ("pass",)]
-            return options(self, self.turn)
-        if ph == "play":
-            return plays(self, self.turn, self.game.card_trait)
-        if ph == "food":
-            return [("food", k) for k in sorted(set(self.players[self.turn].hand))]
-        return []
-=======
         f = _DECIDE.get(self.node)
         return f(self) if f is not None else []
->>>>>>> template-flow
 
     def _apply(self, a: Any) -> None:
         """Apply ``a`` at the current node and run on (:mod:`.flow`)."""
         self.ev = []
-<<<<<<< HEAD
-        self._cw = None
-        k = a[0]
-        if k == "card":
-            apply_draw(self, a[1])
-        elif k == "event":
-            clim.apply_event(self, a[1], a[2])
-        elif self.phase == "food":
-            pl = self.players[self.turn]
-            pl.hand.remove(a[1])
-            pl.food_card = a[1]
-            self._next_food((self.turn - self.first) % len(self.players) + 1)
-        elif self.phase == "play":
-            if k == "pass":
-                self._next_play(self.turn)
-            else:
-                apply_play(self, self.turn, a, self.game.card_trait, TRAIT_IDS)
-        elif k == "discard":
-            act, self.intel = self.intel, None
-            apply_feeding(self, self.turn, act, a[1])
-            self._after_feeding()
-        elif (k == "eat" and len(a) == 3) or (k == "attack" and len(a) == 5):
-            self.intel = a
-        elif k == "pass" and self.asking >= 0:
-            self._after_feeding()
-        else:
-            if k == "pass":
-                self.out |= 1 << self.turn
-            else:
-                apply_feeding(self, self.turn, a)
-            self.seek = True
-        self._resume()
-
-    # ----- flow
-    def _after_feeding(self) -> None:
-        """After a feeding (or an Intelligence used or declined before eating): the next species to ask about
-        its Intelligence before eating, else the next feeder."""
-        if self.asking >= 0:
-            self._ask(self.turn, self.asking)
-        else:
-            self.seek = True
-
-    def _ask(self, p: int, i: int) -> None:
-        """Before eating (seed 004 lines 46-57): ask the owner of the next non-Carnivore with Intelligence after
-        species ``i`` of player ``p``; nobody left, feeding begins from the first player."""
-        q, j = next_asked(self, p, i)
-        if q >= 0:
-            self.turn, self.asking, self.seek = q, j, False
-        else:
-            self.asking, self.turn, self.seek = -1, (self.first - 1) % len(self.players), True
-
-    def _resume(self) -> None:
-        """Run the automatic steps until a chance node, a decision or the end."""
-        while not (self.pending or self.pending_events):
-            ph = self.phase
-            if ph == "deal":
-                self.phase = "food"
-                self._next_food(0)
-            elif ph == "feed" and self.asking == -2:
-                self._ask(-1, -1)
-                if self.asking >= 0:
-                    return
-            elif ph == "feed" and self.seek:
-                q, self.out = next_feeder(self, self.turn, self.out)
-                self.seek = False
-                if q < 0:
-                    self._end_round()
-                else:
-                    self.turn = q
-                    return
-            else:
-                return
-
-    def _next_food(self, pos: int) -> None:
-        """The next player (from order position ``pos``, the first player being 0) to choose a food card."""
-        n = len(self.players)
-        for k in range(pos, n):
-            q = (self.first + k) % n
-            if self.players[q].hand:
-                self.turn = q
-                return
-        self.phase, self.turn = "play", self.first
-
-    def _next_play(self, after: int) -> None:
-        """Seed 003 line 112: "It's the next player's turn after you play your cards ... Once everyone has
-        played their cards, we flip all the played Trait Cards face-up" (then the reveal)."""
-        n = len(self.players)
-        nxt = (after + 1) % n
-        if nxt == self.first:
-            self._reveal()
-        else:
-            self.turn = nxt
-
-    def _reveal(self) -> None:
-        """Traits flip; start-of-feeding traits; Climate; plant food (reveal.py, climate.py)."""
-        o = self.o
-        self.phase = "feed"
-        reveal_traits(self)
-        n = len(self.players)
-        order = [(self.first + k) % n for k in range(n)]
-        cards = [self.players[p].food_card for p in order if self.players[p].food_card >= 0]
-        values = [self.game.deck.cards[c].food for c in cards]
-        for p in order:
-            self.players[p].food_card = -1
-        if o.start_order == "course":
-            add_food(self, values)
-            start_effects(self, "course")
-        else:
-            start_effects(self, "before")
-            if o.climate:
-                moved = clim.climate_change(self, cards)
-                values.append(clim.climate_hit(self, moved))
-            add_food(self, values)
-            start_effects(self, "reveal")
-        for c in cards:
-            self.discard(c)
-        self.out, self.turn, self.seek = 0, (self.first - 1) % n, True
-        if o.intelligence and o.herbivore_intelligence == "before_eating":
-            self.asking, self.seek = -2, False  # the before-eating window opens once the draws owed are made
-
-    def _end_round(self) -> None:
-        """End of the round (scoring.py: seed 003 lines 155-162), then the end of the game (deal.py: the deck's
-        end rules; course: the deck cannot cover the next round), a board for every player without species and
-        the first-player marker to the left (seed 003 line 162)."""
-        o = self.o
-        end_round(self)
-        if o.climate:
-            clim.end_of_round(self)
-        n = len(self.players)
-        if self.final == 1:
-            self._game_over()
-            return
-        if self.final == 2:
-            self.final = 1
-        if o.end_rule == "short":
-            owed = sum(c for _, c in self.pending)
-            need = sum(o.hand_base + o.hand_per_species * len(p.species) for p in self.players)
-            if self.left - owed < need:
-                self._game_over()
-                return
-        new_boards(self)
-        self.first = (self.first + 1) % n
-        self.round += 1
-        self.phase, self.turn = "deal", -1
-        deal_round(self)
-
-    def _game_over(self) -> None:
-        self.phase, self.turn = "over", -1
-        self.pending.clear()
-        self.pending_events.clear()
-=======
         self._chance_cache = None
         _apply(self, a)
         if self.ev:
@@ -322,7 +136,6 @@ class State(StateBase):
         state's log (:meth:`events`) keeps them."""
         for e in self.ev:
             self._ev = (self._ev, e)
->>>>>>> template-flow
 
     # ----- results
     def scores(self) -> list[int]:
@@ -420,13 +233,9 @@ class State(StateBase):
              "discards": self.discards[:],
              "pending": [x[:] for x in self.pending], "out": self.out, "seek": self.seek,
              "intel": list(self.intel) if self.intel is not None else None}
-<<<<<<< HEAD
         if self.asking != -1:
             d["asking"] = self.asking
-        if self.o.climate:
-=======
         if self.options.climate:
->>>>>>> template-flow
             d["climate"] = {"pos": self.climate_pos, "pool": self.event_pool[:],
                             "in_play": dict(self.events_in_play),
                             "used": self.event_used, "pending": self.pending_events[:]}

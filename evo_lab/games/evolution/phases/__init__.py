@@ -12,11 +12,12 @@ food_cards     ``FOOD_CARDS``: each player puts a food card face down (``food``)
 play_cards     traits, new species, body size, population (``play``)
 reveal         ``REVEAL``: traits flip, start-of-feeding traits, plant food
 feeding        ``FEEDING``: the next feeder; eating, attacks, fat (``feed``; Intelligence ``discard``)
+before_eating  ``BEFORE_EATING``: a non-Carnivore's Intelligence before the feeding (``intelligence``)
 scoring        ``END_ROUND``: populations, bags, the end of the game, the next round; scores
 climate        Evolution: Climate: the track, the climate at the reveal, event cards (``event``)
 =============  ==============================================================================
 """
 
-from . import climate, deal, feeding, food_cards, play_cards, reveal, scoring
+from . import before_eating, climate, deal, feeding, food_cards, play_cards, reveal, scoring
 
-__all__ = ["climate", "deal", "feeding", "food_cards", "play_cards", "reveal", "scoring"]
+__all__ = ["before_eating", "climate", "deal", "feeding", "food_cards", "play_cards", "reveal", "scoring"]

@@ -24,23 +24,14 @@ from __future__ import annotations
 
 from typing import Any
 
-<<<<<<< HEAD:evo_lab/games/evolution/feeding.py
-from .attack import blocker, disable_choices
-from .events import Ate, Attacked, Extinct, Stored
-from .traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE, TRAIT_IDS
-
-__all__ = ["room", "take", "feed", "attack", "scavenge", "kill", "go_extinct", "options", "has_option",
-           "meat_meal", "store_fat", "apply_feeding", "intelligence_before_eating", "next_asked"]
-=======
-from ..attack import blocker, negatable
+from ..attack import blocker, disable_choices
 from ..events import Ate, Attacked, Extinct, Stored
 from ..flow import FLOW, PHASE_INDEX, Node, Step
-from ..traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE
+from ..traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE, TRAIT_IDS
 
 __all__ = ["room", "take", "feed", "attack", "scavenge", "kill", "go_extinct", "options", "has_option",
-           "meat_meal", "store_fat", "apply_feeding", "next_feeder", "feed_turn", "feed_choice", "discard_choices",
-           "discard_for_intelligence"]
->>>>>>> template-flow:evo_lab/games/evolution/phases/feeding.py
+           "meat_meal", "store_fat", "apply_feeding", "intelligence_before_eating", "next_asked", "next_feeder",
+           "feed_turn", "feed_choice", "discard_choices", "discard_for_intelligence"]
 
 _CARN, _FORAGE, _COOP, _FAT = BITS.carnivore, BITS.foraging, BITS.cooperation, BITS.fat_tissue
 _SCAV, _HORNS, _INTEL = BITS.scavenger, BITS.horns, BITS.intelligence
@@ -176,15 +167,10 @@ def _excess_to(o: Any, owner: int, attacker: int) -> int:
 def attack(t: Any, p: int, i: int, tp: int, ti: int, negated: int = 0) -> None:
     """Species ``i`` of player ``p`` attacks species ``ti`` of player ``tp`` (already checked legal). The prey
     loses 1 population (seed 003 line 145); Horns cost the attacker 1 population first and a Carnivore that dies
-<<<<<<< HEAD:evo_lab/games/evolution/feeding.py
     of it does not eat (course next.rkt feed-carnivore); then the attacker eats and every Scavenger eats.
     ``negated``: the trait bits the attacker's Intelligence disabled for this attack (seed 004 line 71), in
     every species: disabled Horns do not wound, a disabled Scavenger does not eat."""
-    o = t.o
-=======
-    of it does not eat (course next.rkt feed-carnivore); then the attacker eats and every Scavenger eats."""
     o = t.options
->>>>>>> template-flow:evo_lab/games/evolution/phases/feeding.py
     att = t.players[p].species[i]
     prey = t.players[tp].species[ti]
     horns = bool(prey.mask & _HORNS) and not negated & _HORNS
@@ -235,20 +221,15 @@ def apply_feeding(t: Any, p: int, a: tuple, card: int = -1) -> None:
 def _scavengers(t: Any, p: int) -> bool:
     """Whether a face-up Scavenger of another player than ``p`` has room to eat (so disabling Scavenger can
     serve the attacking player ``p``)."""
-    o = t.o
+    o = t.options
     return any(s.mask & _SCAV and room(s, o) > 0 for q, pl in enumerate(t.players) if q != p for s in pl.species)
 
 
 def _targets(t: Any, p: int, i: int, att: Any, out: list | None) -> bool:
-<<<<<<< HEAD:evo_lab/games/evolution/feeding.py
     """Attack options of carnivore ``att`` (species ``i`` of ``p``); appends to ``out`` or returns on the first.
-    With Intelligence and a card in hand, one more option per trait it may disable (:func:`~.attack.
+    With Intelligence and a card in hand, one more option per trait it may disable (:func:`~..attack.
     disable_choices`, seed 004 line 71)."""
-    o = t.o
-=======
-    """Attack options of carnivore ``att`` (species ``i`` of ``p``); appends to ``out`` or returns on the first."""
     o = t.options
->>>>>>> template-flow:evo_lab/games/evolution/phases/feeding.py
     found = False
     intel = o.intelligence and att.mask & _INTEL and t.players[p].hand
     scav = bool(intel) and out is not None and o.intelligence_disables == "any" and _scavengers(t, p)
@@ -323,11 +304,7 @@ def has_option(t: Any, p: int) -> bool:
         if m & _CARN:
             if _targets(t, p, i, s, None):
                 return True
-<<<<<<< HEAD:evo_lab/games/evolution/feeding.py
-        elif t.wh > 0 or (_intel_turn(o) and m & _INTEL and t.players[p].hand):
-=======
-        elif t.watering_hole > 0 or (o.intelligence and m & _INTEL and t.players[p].hand):
->>>>>>> template-flow:evo_lab/games/evolution/phases/feeding.py
+        elif t.watering_hole > 0 or (_intel_turn(o) and m & _INTEL and t.players[p].hand):
             return True
     return False
 
@@ -345,7 +322,7 @@ def intelligence_before_eating(t: Any, p: int, s: Any) -> bool:
     with the properties Long Neck, Fertile, Fat Tissue, Intelligence (only as herbivores) can now use these,
     starting with the starting player ... In order to use intelligence, you must first select a card to be
     discarded"): a face-up Intelligence on a non-Carnivore with room for food, and a card in hand."""
-    o = t.o
+    o = t.options
     return (o.intelligence and o.herbivore_intelligence == "before_eating" and bool(s.mask & _INTEL)
             and not s.mask & _CARN and bool(t.players[p].hand) and room(s, o) > 0)
 
@@ -421,11 +398,15 @@ def discard_choices(s: Any) -> list[tuple]:
 
 
 def discard_for_intelligence(s: Any, a: tuple) -> None:
-    """Seed 004 line 57: "you must first select a card to be discarded"; then the chosen feeding happens."""
+    """Seed 004 line 57: "you must first select a card to be discarded"; then the chosen feeding happens. Then
+    the next species of the before-eating window (:mod:`.before_eating`) is asked, or the next player feeds."""
     act, s.intel = s.intel, None
     apply_feeding(s, s.turn, act, a[1])
-    s.seek = True
-    s.step = Step.FEEDING
+    if s.asking >= 0:
+        s.step = Step.BEFORE_EATING
+    else:
+        s.seek = True
+        s.step = Step.FEEDING
 
 
 def _options_of_turn(s: Any) -> list:

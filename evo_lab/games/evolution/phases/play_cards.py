@@ -18,20 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-<<<<<<< HEAD:evo_lab/games/evolution/play_cards.py
-from .model import Species
-from .traits import TRAIT_BIT
-
-__all__ = ["new_species", "add_trait", "replace_trait", "drop_trait", "lose_fat", "grow", "plays", "apply_play",
-           "max_traits"]
-=======
 from ..flow import FLOW, PHASE_INDEX, Node, Step
 from ..model import Species
-from ..traits import TRAIT_IDS
+from ..traits import TRAIT_BIT, TRAIT_IDS
 
-__all__ = ["new_species", "add_trait", "replace_trait", "drop_trait", "grow", "plays", "apply_play",
+__all__ = ["new_species", "add_trait", "replace_trait", "drop_trait", "lose_fat", "grow", "plays", "apply_play",
            "max_traits", "next_play", "play_choices", "play_or_pass"]
->>>>>>> template-flow:evo_lab/games/evolution/phases/play_cards.py
 
 _FAT = TRAIT_BIT["fat-tissue"]
 
@@ -90,11 +82,11 @@ def lose_fat(t: Any, s: Any) -> None:
     >>> from .model import Player, Species
     >>> from .rules import course2016
     >>> from types import SimpleNamespace as T
-    >>> t = T(players=[Player([Species(2, 1, fat=2, traits=["fat-tissue"])])], o=course2016(), discard=print)
+    >>> t = T(players=[Player([Species(2, 1, fat=2, traits=["fat-tissue"])])], options=course2016(), discard=print)
     >>> replace_trait(t, 0, 0, 0, -1, "horns", False); t.players[0].species[0].fat
     0
     """
-    if s.fat and t.o.fat_without_tissue == "lost" and _FAT not in s.traits:
+    if s.fat and t.options.fat_without_tissue == "lost" and _FAT not in s.traits:
         s.fat = 0
 
 
@@ -164,15 +156,6 @@ def apply_play(t: Any, p: int, a: tuple, card_trait: Any, trait_names: Any) -> N
         add_trait(t, p, a[1], kind, trait_names[card_trait[kind]], True)
     elif k == "replace":
         replace_trait(t, p, a[1], a[2], kind, trait_names[card_trait[kind]], True)
-<<<<<<< HEAD:evo_lab/games/evolution/play_cards.py
-=======
-    _fat_check(t.players[p].species[a[1]] if k in ("replace",) else None)
-
-
-def _fat_check(s: Any) -> None:
-    """Food stored on a Fat Tissue card leaves with the card (ruling R5)."""
-    if s is not None and s.fat and "fat-tissue" not in s.trait_names():
-        s.fat = 0
 
 
 # ----- the play-cards phase in the game's flow
@@ -206,4 +189,3 @@ FLOW.add(Node("play", PHASE_INDEX["play"], play_or_pass, decisions=play_choices,
               verb="play a card (a trait, a new species, body size or population) or pass",
               who="each player in turn from the first",
               doc="seed 003 lines 100-112: starting with the first player, each plays as many cards as they want"))
->>>>>>> template-flow:evo_lab/games/evolution/phases/play_cards.py

@@ -67,13 +67,12 @@ def start_effects(t: Any, stage: str) -> None:
     fat); "trait" -- each trait in turn for every player (the course's dealer.rkt; the engine before issue 22).
     """
     names = START_EFFECTS[stage]
-    if t.o.start_resolution == "trait":
+    if t.options.start_resolution == "trait":
         for name in names:
             for p in _order(t):
                 _resolve(t, p, name)
     else:
         for p in _order(t):
-<<<<<<< HEAD:evo_lab/games/evolution/reveal.py
             for name in names:
                 _resolve(t, p, name)
 
@@ -86,15 +85,12 @@ def _resolve(t: Any, p: int, name: str) -> None:
     for s in list(t.players[p].species):
         if s.mask & b:
             fn(t, p, s)
-=======
-            for s in list(t.players[p].species):
-                if s.mask & b:
-                    fn(t, p, s)
 
 
 def reveal(s: Any) -> bool:
     """The reveal in the game's flow (step ``REVEAL``): traits flip; start-of-feeding traits; Climate
-    (:mod:`.climate`); plant food; then the feeding from the first player."""
+    (:mod:`.climate`); plant food; then the before-eating window (ruling R20) or the feeding from the first
+    player."""
     from . import climate as clim
 
     o = s.options
@@ -112,16 +108,18 @@ def reveal(s: Any) -> bool:
     else:
         start_effects(s, "before")
         if o.climate:
-            clim.climate_change(s, cards)
-            values.append(clim.climate_hit(s))
+            moved = clim.climate_change(s, cards)
+            values.append(clim.climate_hit(s, moved))
         add_food(s, values)
         start_effects(s, "reveal")
     for c in cards:
         s.discard(c)
     s.out, s.turn, s.seek = 0, (s.first - 1) % n, True
     s.step = Step.FEEDING
+    if o.intelligence and o.herbivore_intelligence == "before_eating":
+        # ruling R20: the before-eating window (:mod:`.before_eating`) opens once the cards owed are drawn
+        s.asking, s.seek, s.step = -2, False, Step.BEFORE_EATING
     return False
 
 
 FLOW.step(Step.REVEAL)(reveal)
->>>>>>> template-flow:evo_lab/games/evolution/phases/reveal.py
