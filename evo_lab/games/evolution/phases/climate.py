@@ -79,7 +79,7 @@ def current_effect(s: Any, moved: bool = True) -> tuple[str, str, int, int, tupl
     engine before issue 22)."""
     pack = s.game.pack
     for deck, idx in s.events_in_play.items():
-        if idx >= 0 and (moved or s.o.climate_event_on == "stay"):
+        if idx >= 0 and (moved or s.options.climate_event_on == "stay"):
             e = pack.events[idx]
             if e.regions[0] <= s.climate_pos <= e.regions[1]:
                 return e.name, deck, e.food, e.loss, e.bodies, deck
