@@ -26,7 +26,7 @@ END_ROUND      populations fall, food to the bags, the end of the game or the ne
 >>> s.node_name(), s.step is Step.FOOD_CARDS, FLOW.nodes["play"].verb
 ('draw', True, 'play a card (a trait, a new species, body size or population) or pass')
 >>> [row.node for row in FLOW.table(variant="evolution-climate")]
-['event', 'draw', 'food', 'play', 'feed', 'discard', 'end']
+['event', 'draw', 'food', 'play', 'feed', 'discard', 'intelligence', 'end']
 """
 
 from __future__ import annotations

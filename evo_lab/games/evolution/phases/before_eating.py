@@ -14,7 +14,7 @@ first select a card to be discarded". Players are asked from the first player, s
 >>> import evo_lab
 >>> from evo_lab.games.evolution.positions import from_boards
 >>> g = evo_lab.make_game("evolution", players=2)
->>> s = from_boards(g, [[(1, 2, 0, 0, [])], [(1, 2, 0, 0, ["intelligence"])]], hands=[[], ["1 Horns"]],
+>>> s = from_boards(g, [[(1, 2, 0, 0, [])], [(1, 2, 0, 0, ["intelligence"])]], hands=[[], ["horns"]],
 ...                 watering_hole=3, phase="feed")
 >>> s.asking = -2; s.step = Step.BEFORE_EATING; FLOW.run(s)
 >>> s.node_name(), s.current_player(), s.legal_actions()

@@ -34,8 +34,8 @@ def removal(o: Any, pack: Any, players: int, size: int) -> int:
     Ruling R17, option ``climate_removal="table"``: Climate by reference §8's table (the ksuchak1990 blog:
     2 players half the deck, 3: 60, 4: 30, 5-6: none).
 
-    >>> from .data import load_pack
-    >>> from .rules import climate
+    >>> from ..data import load_pack
+    >>> from ..rules import climate
     >>> from dataclasses import replace
     >>> [removal(climate(), load_pack(), n, 177) for n in (2, 3, 4, 5)]
     [40, 0, 0, 0]

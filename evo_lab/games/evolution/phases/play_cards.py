@@ -79,8 +79,8 @@ def lose_fat(t: Any, s: Any) -> None:
     definition has fat-food "present only with fat-tissue", and its harness xstep4 drops it after an RT), or
     stays on the species unused ("kept": the course harness before issue 22).
 
-    >>> from .model import Player, Species
-    >>> from .rules import course2016
+    >>> from ..model import Player, Species
+    >>> from ..rules import course2016
     >>> from types import SimpleNamespace as T
     >>> t = T(players=[Player([Species(2, 1, fat=2, traits=["fat-tissue"])])], options=course2016(), discard=print)
     >>> replace_trait(t, 0, 0, 0, -1, "horns", False); t.players[0].species[0].fat
