@@ -29,7 +29,7 @@ from .phases import climate as clim
 from .phases.deal import deal_round, queue_draws, setup_deck
 from .phases.scoring import score, tiebreak, winners
 
-__all__ = ["State", "PHASES"]
+__all__ = ["PHASES", "State"]
 
 _ = phases
 _apply = FLOW.apply
@@ -46,10 +46,41 @@ class State(StateBase):
     ``events()`` lists what the rules did (:mod:`~.events`); ``step`` and ``node``: where the flow is
     (:mod:`.flow`)."""
 
-    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "players", "watering_hole", "first", "phase",
-                 "turn", "round", "final", "pool", "left", "gone", "end_deck", "discards", "pending", "out", "seek",
-                 "intel", "asking", "ev", "climate_pos", "event_pool", "events_in_play", "event_used",
-                 "pending_events", "options", "_chance_cache", "step", "node")
+    __slots__ = (
+        "_chance_cache",
+        "_ev",
+        "_ev_mark",
+        "_hist",
+        "_legal",
+        "_origin",
+        "asking",
+        "climate_pos",
+        "discards",
+        "end_deck",
+        "ev",
+        "event_pool",
+        "event_used",
+        "events_in_play",
+        "final",
+        "first",
+        "game",
+        "gone",
+        "intel",
+        "left",
+        "node",
+        "options",
+        "out",
+        "pending",
+        "pending_events",
+        "phase",
+        "players",
+        "pool",
+        "round",
+        "seek",
+        "step",
+        "turn",
+        "watering_hole",
+    )
 
     def __init__(self, game: Any, deal: bool = True):
         self.game = game
@@ -208,7 +239,7 @@ class State(StateBase):
         return explain(self, a)
 
     # ----- copies and positions
-    def clone(self) -> "State":
+    def clone(self) -> State:
         c = State.__new__(State)
         c.game, c.options = self.game, self.options
         c._hist, c._origin, c._legal, c._chance_cache = self._hist, self._origin, self._legal, self._chance_cache
@@ -242,7 +273,7 @@ class State(StateBase):
         return d
 
     @classmethod
-    def load_state(cls, game: Any, body: Any, version: int | None = None) -> "State":
+    def load_state(cls, game: Any, body: Any, version: int | None = None) -> State:
         """A position body (``version`` 1 has the same layout: no before-eating window)."""
         from .positions import load_body
 

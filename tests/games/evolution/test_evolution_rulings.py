@@ -14,13 +14,13 @@ import pytest
 
 import evo_lab
 from evo_lab.core.errors import FormatError, IllegalActionError
-from evo_lab.games.evolution.phases.climate import climate_hit
 from evo_lab.games.evolution.course.harness import run
 from evo_lab.games.evolution.events import Ate, Attacked, ClimateHit, Grew
 from evo_lab.games.evolution.model import Player, Species
+from evo_lab.games.evolution.phases.climate import climate_hit
 from evo_lab.games.evolution.phases.play_cards import replace_trait
-from evo_lab.games.evolution.positions import from_boards
 from evo_lab.games.evolution.phases.reveal import start_effects
+from evo_lab.games.evolution.positions import from_boards
 from evo_lab.games.evolution.rules import LEGACY_OPTIONS, GameConfigError, RuleOptions, course2016
 from evo_lab.games.evolution.state import State
 from evo_lab.games.evolution.traits import TRAIT_BIT

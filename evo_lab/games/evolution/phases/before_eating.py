@@ -30,7 +30,7 @@ from typing import Any
 from ..flow import FLOW, PHASE_INDEX, Node, Step
 from .feeding import next_asked
 
-__all__ = ["before_eating", "ask", "after_intelligence", "intelligence_choices", "use_or_pass"]
+__all__ = ["after_intelligence", "ask", "before_eating", "intelligence_choices", "use_or_pass"]
 
 
 def ask(s: Any, p: int, i: int) -> bool:

@@ -33,8 +33,16 @@ from ..flow import FLOW, PHASE_INDEX, Node
 from ..traits import TRAIT_BIT
 from .feeding import kill
 
-__all__ = ["move", "climate_change", "current_effect", "climate_hit", "event_weights", "apply_event",
-           "end_of_round", "setup_climate"]
+__all__ = [
+    "apply_event",
+    "climate_change",
+    "climate_hit",
+    "current_effect",
+    "end_of_round",
+    "event_weights",
+    "move",
+    "setup_climate",
+]
 
 
 def move(pos: int, sun: int, snow: int) -> int:

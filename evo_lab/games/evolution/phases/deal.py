@@ -25,7 +25,7 @@ from typing import Any
 from ..events import CardsDrawn, Reshuffled
 from ..flow import FLOW, PHASE_INDEX, Node
 
-__all__ = ["setup_deck", "deal_round", "hand_size", "draw_weights", "apply_draw", "queue_draws", "removal"]
+__all__ = ["apply_draw", "deal_round", "draw_weights", "hand_size", "queue_draws", "removal", "setup_deck"]
 
 
 def removal(o: Any, pack: Any, players: int, size: int) -> int:

@@ -29,9 +29,27 @@ from ..events import Ate, Attacked, Extinct, Stored
 from ..flow import FLOW, PHASE_INDEX, Node, Step
 from ..traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE, TRAIT_IDS
 
-__all__ = ["room", "take", "feed", "attack", "scavenge", "kill", "go_extinct", "options", "has_option",
-           "meat_meal", "store_fat", "apply_feeding", "intelligence_before_eating", "next_asked", "next_feeder",
-           "feed_turn", "feed_choice", "discard_choices", "discard_for_intelligence"]
+__all__ = [
+    "apply_feeding",
+    "attack",
+    "discard_choices",
+    "discard_for_intelligence",
+    "feed",
+    "feed_choice",
+    "feed_turn",
+    "go_extinct",
+    "has_option",
+    "intelligence_before_eating",
+    "kill",
+    "meat_meal",
+    "next_asked",
+    "next_feeder",
+    "options",
+    "room",
+    "scavenge",
+    "store_fat",
+    "take",
+]
 
 _CARN, _FORAGE, _COOP, _FAT = BITS.carnivore, BITS.foraging, BITS.cooperation, BITS.fat_tissue
 _SCAV, _HORNS, _INTEL = BITS.scavenger, BITS.horns, BITS.intelligence

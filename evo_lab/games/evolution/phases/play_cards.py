@@ -22,8 +22,20 @@ from ..flow import FLOW, PHASE_INDEX, Node, Step
 from ..model import Species
 from ..traits import TRAIT_BIT, TRAIT_IDS
 
-__all__ = ["new_species", "add_trait", "replace_trait", "drop_trait", "lose_fat", "grow", "plays", "apply_play",
-           "max_traits", "next_play", "play_choices", "play_or_pass"]
+__all__ = [
+    "add_trait",
+    "apply_play",
+    "drop_trait",
+    "grow",
+    "lose_fat",
+    "max_traits",
+    "new_species",
+    "next_play",
+    "play_choices",
+    "play_or_pass",
+    "plays",
+    "replace_trait",
+]
 
 _FAT = TRAIT_BIT["fat-tissue"]
 

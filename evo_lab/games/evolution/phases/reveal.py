@@ -25,7 +25,7 @@ from ..events import FoodRevealed
 from ..flow import FLOW, Step
 from ..traits import REGISTRY, START_EFFECTS, bit
 
-__all__ = ["reveal_traits", "add_food", "start_effects", "reveal"]
+__all__ = ["add_food", "reveal", "reveal_traits", "start_effects"]
 
 
 def _order(t: Any) -> range:
