@@ -51,7 +51,7 @@ from .bots.base import BotError, bot_name, checked_action
 from .bots.registry import bot_names, make_bot
 from .core.errors import EvoLabError
 from .core.protocol import sample_chance
-from .core.registry import game_entry, kit_module, make_game
+from .core.registry import game_info, kit_module, make_game
 from .parallel import child_seeds, default_workers, map_chunks, seed_int
 from .stats import mean_interval, wilson_interval
 
@@ -385,16 +385,16 @@ def _check_game(game: Any, board: Any) -> tuple[str, tuple[int, int]]:
     from .core.registry import UnknownGameError
 
     try:
-        entry = game_entry(game)
+        entry = game_info(game)
         kit_module(game)
     except UnknownGameError as e:
         raise SimulationError(str(e)) from None
     if board is not None:
-        if entry.name != "evo2e":
-            raise SimulationError(f"board= is Evo 2e's; {entry.name} has no board")
+        if entry.id != "evo2e":
+            raise SimulationError(f"board= is Evo 2e's; {entry.id} has no board")
         if not isinstance(board, Board):
             raise SimulationError(f"board must be a Board or None, got {type(board).__name__}")
-    return entry.name, entry.players
+    return entry.id, (entry.min_players, entry.max_players)
 
 
 __all__ = [

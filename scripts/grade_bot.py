@@ -39,7 +39,7 @@ if str(ROOT) not in sys.path:
 
 from evo_lab.bots import BotError, bot_names
 from evo_lab.bots.loader import BotLoadError, load_bot
-from evo_lab.core.registry import game_entry
+from evo_lab.core.registry import game_info
 from evo_lab.sim import SimulationError, simulate
 from evo_lab.stats import wilson_interval
 
@@ -99,7 +99,7 @@ def grade(botfile: str | Path, *, game: str = "evolution", games: int = 40, seed
           opponents: list[str] | None = None, class_name: str | None = None, a_factor: float = 1.5) -> GradeReport:
     """Play and grade (see the module docstring). Raises :class:`~evo_lab.bots.loader.BotLoadError` for a file
     that holds no bot and :class:`~evo_lab.sim.SimulationError` for a bad game or lineup."""
-    entry = game_entry(game)
+    entry = game_info(game)
     opps = list(opponents) if opponents else [default_opponent(entry.name)] * (players - 1)
     if len(opps) != players - 1:
         raise SimulationError(f"{players} players need {players - 1} opponents, got {opps}")

@@ -37,7 +37,7 @@ def pos(*animals: str, players: int | None = None, **kw):
 
 
 def animal(s, name: str):
-    return s.A[s.names[name]]
+    return s.animal_by_id[s.names[name]]
 
 
 def acts(s, kind: str) -> list[tuple]:

@@ -75,7 +75,7 @@ def run(quick: bool = False) -> list[dict]:
     reps = 500 if quick else 5000
     t = min(timeit.repeat(s.clone, number=reps, repeat=3)) / reps
     rows.append({"name": "clone (4 players, turn 3 feeding)", "value": t * 1e6, "unit": "us", "target": None,
-                 "note": f"{len(s.A)} animals on the table"})
+                 "note": f"{len(s.animal_by_id)} animals on the table"})
     rows.append({"name": "position JSON size (same state)", "value": len(s.to_json().encode()), "unit": "bytes",
                  "target": None, "note": ""})
     after = chess_moves_per_second(secs / 2, clock=CLOCK)

@@ -355,9 +355,9 @@ def load_bot(spec: str | BotSpec, game: str, *, seed: int | None = None, sandbox
     sandboxed or remote bot raises :class:`~evo_lab.bots.BotError` with ``reason`` the fault's kind
     (``timeout``, ``crashed``, ``protocol``, ``raised``, ``illegal``, ``memory``, ``load``).
     """
-    from ..core.registry import game_entry
+    from ..core.registry import game_info
 
-    gid = game_entry(game).name
+    gid = game_info(game).name
     spec = parse_spec(spec)
     if spec.kind == "builtin" and spec.target not in bot_names(gid):
         raise BotLoadError(f"{spec.text}: unknown bot {spec.target!r} for {gid}; its bots are: "

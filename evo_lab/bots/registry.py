@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.registry import game_entry, game_id, kit_module, registered_games
+from ..core.registry import game_info, game_id, kit_module, registered_games
 from .base import Bot, PolicyBot, UnknownBotError
 from .ismcts import SearchBot
 from .random_bot import RandomBot
@@ -55,11 +55,11 @@ def bot_names(game: Any = DEFAULT_GAME) -> list[str]:
 
 
 def _kit_games() -> list[str]:
-    return [g for g in registered_games() if game_entry(g).kit]
+    return [g for g in registered_games() if game_info(g).kit]
 
 
 def _unknown(name: str, gid: str, default: bool) -> UnknownBotError:
-    title = game_entry(gid).title
+    title = game_info(gid).title
     where = f"game {gid!r} ({title}{', the default game' if default else ''})"
     msg = f"unknown bot {name!r} for {where}; its bots are: {', '.join(bot_names(gid))}"
     if default:

@@ -26,9 +26,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _kit_games() -> list[str]:
-    from ..core.registry import game_entry, registered_games
+    from ..core.registry import game_info, registered_games
 
-    return [g for g in registered_games() if game_entry(g).kit]
+    return [g for g in registered_games() if game_info(g).kit]
 
 
 def _seat_bots(names: list[str], game: str, players: int, seed: int) -> list:
@@ -50,10 +50,10 @@ def _seat_bots(names: list[str], game: str, players: int, seed: int) -> list:
 
 def _check_players(args: argparse.Namespace) -> None:
     """``--players`` within the game's range, else a ``ValueError`` naming the option."""
-    from ..core.registry import game_entry
+    from ..core.registry import game_info
 
-    entry = game_entry(args.game)
-    lo, hi = entry.players
+    entry = game_info(args.game)
+    lo, hi = entry.min_players, entry.max_players
     if not lo <= args.players <= hi:
         raise ValueError(f"--players: {entry.title} is for {lo} to {hi} players ({lo}..{hi} for {args.game}), "
                          f"got {args.players}")
@@ -61,9 +61,9 @@ def _check_players(args: argparse.Namespace) -> None:
 
 def run_kit_game(args: argparse.Namespace) -> int:
     """The demo of a game other than Evo 2e: its kit's story (``tell``), or the record with ``--json``."""
-    from ..core.registry import game_entry, kit_module, make_game
+    from ..core.registry import game_info, kit_module, make_game
 
-    entry = game_entry(args.game)
+    entry = game_info(args.game)
     game = make_game(args.game, players=args.players, seed=args.seed)
     names = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else []
     bots = _seat_bots(names, args.game, args.players, args.seed) if names else None

@@ -104,13 +104,14 @@ def present_env(args: argparse.Namespace) -> dict[str, str]:
     """The ``EVO_PRESENT_*`` variables for ``notebooks/present.ipynb``, checked before Voila starts: an unknown
     game, a bad player count or a missing scenario file is an error here (naming the option), not a broken
     page."""
-    from evo_lab.core.registry import game_entry
+    from evo_lab.core.registry import game_info
     from evo_lab.views.widgets.present import PresentError, scenario_names
 
     game = args.game or "evo2e"
     if game not in registered_games():
         raise PresentError(f"--game: unknown game {game[:60]!r}; registered: {', '.join(registered_games())}")
-    lo, hi = game_entry(game).players
+    info = game_info(game)
+    lo, hi = info.min_players, info.max_players
     if args.players is not None and not lo <= args.players <= hi:
         raise PresentError(f"--players: {game} takes {lo} to {hi} players, got {args.players}")
     env = {"EVO_PRESENT_GAME": game}

@@ -75,18 +75,18 @@ def load_position_file(path: str, game: str = "evo2e"):
     name the file and the bad field, and a file of another game says so."""
     from ..core.errors import FormatError
     from ..core.records import RECORD, load_position, load_record, read_json
-    from ..core.registry import game_entry
+    from ..core.registry import game_info
 
     data = read_json(Path(path))
     fmt = data.get("format") if isinstance(data, dict) else None
     gid = data.get("game") if isinstance(data, dict) and data.get("version") != 1 else game
     if isinstance(gid, str) and gid != game:
         try:
-            title = game_entry(gid).title
+            title = game_info(gid).title
         except ValueError:
             title = gid
         raise FormatError(f"wrong game: this file is {title!r}, but this tool is for "
-                          f"{game_entry(game).title}", "game", path)
+                          f"{game_info(game).title}", "game", path)
     return load_record(data, path) if fmt == RECORD else load_position(data, path)
 
 

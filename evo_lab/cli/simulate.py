@@ -60,16 +60,17 @@ def add_parser(subparsers) -> None:
 
 def kit_games() -> list[str]:
     """The registered games that tournaments can play (those with a kit module)."""
-    from ..core.registry import game_entry, registered_games
+    from ..core.registry import game_info, registered_games
 
-    return [g for g in registered_games() if game_entry(g).kit]
+    return [g for g in registered_games() if game_info(g).kit]
 
 
 def _players(args: argparse.Namespace) -> None:
     """``--players``: given, or 4 clamped to the game's range; checked against the range."""
-    from ..core.registry import game_entry
+    from ..core.registry import game_info
 
-    lo, hi = game_entry(args.game).players
+    info = game_info(args.game)
+    lo, hi = info.min_players, info.max_players
     if args.players is None:
         args.players = min(max(4, lo), hi)
     if not lo <= args.players <= hi:

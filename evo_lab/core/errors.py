@@ -112,3 +112,9 @@ class FormatError(EvoLabError, ValueError):
 
     def __reduce__(self) -> tuple:
         return (type(self), (self.message, self.field, self.source))
+
+
+class GameConfigError(EvoLabError, ValueError):
+    """A game that cannot be set up as asked: players outside the game's range, an unknown variant, an unknown
+    rule option or a bad value for one (the message names the option and what it accepts). Every game raises
+    this one class (:mod:`evo_lab.core.options`, :func:`evo_lab.core.registry.check_players`)."""

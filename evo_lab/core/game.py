@@ -61,11 +61,11 @@ def _start_of(cls: type, start: Any, game: Any) -> Any:
 
 
 class GameBase:
-    """Static configuration of one game. Subclasses set ``name`` (the registry id), ``title``, ``version`` (the
-    format version of their positions), ``state_class`` and ``observer``, and write ``to_dict`` / ``from_dict``."""
+    """Static configuration of one game. Subclasses set ``name`` (the registry id), ``version`` (the format
+    version of their positions), ``state_class`` and ``observer``, and write ``to_dict`` / ``from_dict``; the
+    title is the registration's (:class:`~evo_lab.core.registry.GameInfo`)."""
 
     name: str = ""
-    title: str = ""
     version: int = 1
     #: older ``game_version``s of positions and records this game still reads (``from_dict(config, version=v)``
     #: and ``state_class.load_state(game, body, version=v)`` are then called with that version)
@@ -75,6 +75,13 @@ class GameBase:
     seed: int | None
     rng: np.random.Generator
     observer: Any
+
+    @property
+    def title(self) -> str:
+        """The game's title, as registered (``evo_lab.game_info(game.name).title``)."""
+        from .registry import game_info
+
+        return game_info(self.name).title
 
     def new_initial_state(self) -> Any:
         """The root of the game tree (before the setup's chance nodes)."""
@@ -100,7 +107,9 @@ class GameBase:
 class StateBase:
     """Shared plumbing of the games' states (see the module docstring). Subclasses keep ``game``, ``_hist``
     (a linked list ``(previous, action)`` or ``None``), ``_origin`` (the position dict a loaded state started
-    from, or ``None``) and ``_legal`` (cached legal actions or ``None``)."""
+    from, or ``None``), ``_legal`` (cached legal actions or ``None``), and the event log: ``_ev`` (a linked list
+    ``(previous, event)`` of what the rules did, or ``None``) and ``_ev_mark`` (``_ev`` when the last action began).
+    """
 
     __slots__ = ()
 
@@ -108,6 +117,8 @@ class StateBase:
     _hist: Any
     _origin: Any
     _legal: Any
+    _ev: Any
+    _ev_mark: Any
 
     # ----- to be written by the game
     def _legal_actions(self) -> list:  # pragma: no cover - abstract
@@ -181,12 +192,29 @@ class StateBase:
     def _push(self, action: Any) -> None:
         self._hist = (self._hist, action)
         self._legal = None
+        self._ev_mark = self._ev
         self._apply(action)
 
     def apply_unchecked(self, action: Any) -> None:
         """Apply an action known to be legal here (one of ``legal_actions()``) without checking it: for search
         and look-ahead code that only applies actions it just listed. Anything else corrupts the state."""
         self._push(action)
+
+    # ----- what happened
+    def emit(self, event: Any) -> None:
+        """Record an event (a ``NamedTuple`` of the game's ``events.py``): the rules call this as things happen."""
+        self._ev = (self._ev, event)
+
+    def events(self, last: bool = False) -> list:
+        """What the rules did, oldest first: every event since the start (or since the loaded position), or with
+        ``last`` only those of the last action applied. Each event says itself: ``event.text(game)`` and
+        ``event.story(before, after)`` (the lines of a told game)."""
+        out = []
+        h, stop = self._ev, (self._ev_mark if last else None)
+        while h is not None and h is not stop:
+            h, e = h
+            out.append(e)
+        return out[::-1]
 
     # ----- history
     def history(self) -> list:

@@ -1,7 +1,7 @@
 """The JSON envelope of positions, records and trees, shared by every game.
 
 Every file evo-lab writes names its ``format``, the envelope ``version``, the ``game`` id (as registered with
-:func:`~evo_lab.core.registry.register_game`), the game's own ``game_version`` and the game's configuration::
+:func:`~evo_lab.core.registry.register`), the game's own ``game_version`` and the game's configuration::
 
     {"format": "evo-lab-position", "version": 2, "game": "evo2e", "game_version": 1,
      "config": {...}, "state": {...}}
@@ -109,10 +109,10 @@ def open_envelope(data: Any, fmt: str, game: str | None = None) -> Envelope:
 def game_class_for(game_id: str) -> Any:
     """The game class registered under ``game_id``: ``from_dict(config)`` gives a game whose ``state_class``
     reads positions (``from_dict(data, game)``) and records (``from_record(data)``)."""
-    from .registry import UnknownGameError, game_entry
+    from .registry import UnknownGameError, game_info
 
     try:
-        return game_entry(game_id).load()
+        return game_info(game_id).load()
     except UnknownGameError as e:
         raise FormatError(str(e), "game") from None
 

@@ -1,38 +1,29 @@
 """The games of evo-lab, each in its own package on the shared :mod:`evo_lab.core`.
 
-=============  ==========================================================  ===========
-id             game                                                        players
-=============  ==========================================================  ===========
-``evo2e``      Evo (Second Edition), Philippe Keyaerts                     2-5
-``evo1e``      Evo (first edition, 2001), a variant of ``evo2e``            3-5
-``evolution``  Evolution (North Star Games); ``variant="climate"`` /        2-6 (3-8)
-               ``"course2016"``, also as ``evolution-climate`` and
-               ``evolution-course2016``
-``origin``     Evolution: The Origin of Species, Knorre and Machin         2-8
-=============  ==========================================================  ===========
+Each package registers itself once, in its ``info.py`` (a :class:`~evo_lab.core.registry.GameInfo`: id, title,
+players, variants, data pack, rules documents, view plugin, kit module, bots). :func:`collect` imports every
+``info.py`` under this package; the registry calls it on first use, so ``import evo_lab`` does not import every
+game. Nothing else lists the games: ``evo_lab.make_game(id, **options)`` builds any of them,
+``evo_lab.game_info(id)`` says what it is, and the README's games table is generated from the registrations
+(``scripts/gen_games_table.py``).
 
-``evo_lab.make_game(id, **options)`` builds any of them; registration is lazy (a module is imported when its game
-is first made). Each names its *kit module* (``kit.py`` in the game's package): the bots, the tournament columns,
-the OpenSpiel/PettingZoo specification and the demo story the kit uses for that game.
+>>> "origin" in collect()
+True
 """
 
-from ..core.registry import register_game
+from __future__ import annotations
 
-register_game("evo2e", "evo_lab.games.evo2e:Game", title="Evo (Second Edition)", players=(2, 5),
-              summary="Dinosaurs on an island under a climate wheel: gene auction, movement, birth, survival.",
-              kit="evo_lab.games.evo2e.kit")
-register_game("evo1e", "evo_lab.games.evo1e:Game", title="Evo (first edition)", players=(3, 5),
-              summary="Evo 2001 as a variant of Evo 2e: tails, parasols, a d6 climate, a meteor track, attackers that lose.",
-              kit="evo_lab.games.evo1e.kit")
-register_game("evolution", "evo_lab.games.evolution.game:Game", title="Evolution (North Star Games)", players=(2, 6),
-              summary="Species boards, traits, a watering hole and carnivores: feed, adapt, survive.",
-              kit="evo_lab.games.evolution.kit")
-register_game("evolution-climate", "evo_lab.games.evolution.game:Game", title="Evolution: Climate",
-              players=(2, 6), summary="Evolution with a climate track, heat and cold.", options={"variant": "climate"},
-              kit="evo_lab.games.evolution.kit")
-register_game("evolution-course2016", "evo_lab.games.evolution.game:Game", title="Evolution, NEU CS 4500 course 2016",
-              players=(3, 8), summary="The course's house rules (its TestFest harnesses).",
-              options={"variant": "course2016"}, kit="evo_lab.games.evolution.kit")
-register_game("origin", "evo_lab.games.origin:OriginGame", title="Evolution: The Origin of Species", players=(2, 8),
-              summary="The Russian card game: cards as animals or traits, a dice food bank, carnivores and defences.",
-              kit="evo_lab.games.origin.kit")
+import importlib
+import pkgutil
+
+__all__ = ["collect"]
+
+
+def collect() -> list[str]:
+    """Import the ``info`` module of every game package here (each registers its game); returns the packages."""
+    found = []
+    for m in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if m.ispkg and (pkgutil.get_importer(f"{__path__[0]}/{m.name}").find_spec("info") is not None):
+            importlib.import_module(f"{__name__}.{m.name}.info")
+            found.append(m.name)
+    return found

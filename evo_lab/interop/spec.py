@@ -89,12 +89,12 @@ def adapter_spec(game: str) -> AdapterSpec:
 
 def adapter_specs() -> dict[str, AdapterSpec]:
     """``{game id: spec}`` for every registered game whose kit has adapters (variants share their game's)."""
-    from ..core.registry import game_entry, kit_module, registered_games
+    from ..core.registry import game_info, kit_module, registered_games
 
     out: dict[str, AdapterSpec] = {}
     seen: set[str] = set()
     for g in registered_games():
-        kit = game_entry(g).kit
+        kit = game_info(g).kit
         if not kit or kit in seen or not hasattr(kit_module(g), "adapter_spec"):
             continue
         seen.add(kit)

@@ -85,7 +85,7 @@ def duel_position(duel: Duel, predator: str, prey: str) -> Any:
     row = [(duel.prey_body, pop, 0, 0, [duel.defence] if prey == "D" else [])]
     row += [(b, p, 0, 0, list(t)) for b, p, t in duel.prey_right]
     g = evo_lab.make_game("evolution", players=2, seed=0)
-    return from_boards(g, [[att], row], wh=duel.watering_hole, phase="feed", turn=0)
+    return from_boards(g, [[att], row], watering_hole=duel.watering_hole, phase="feed", turn=0)
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ def play_round(state: Any) -> RoundResult:
             continue
         decisions.append((s.current_player(), len(acts), s.action_to_string(acts[0])))
         s.apply_action(acts[0])
-        story.extend(e.describe() for e in s.ev if type(e).__name__ in ("Ate", "Attacked", "Extinct"))
+        story.extend(e.text(s.game) for e in s.events(last=True) if type(e).__name__ in ("Ate", "Attacked", "Extinct"))
     sc = s.scores()
     return RoundResult((sc[0], sc[1]), tuple(decisions), tuple(story))
 

@@ -203,7 +203,7 @@ def census_game(seed: int, bot: str = "random", players: int = 4) -> GameCensus:
                 tracker = _Tracker(seed, s, targets)
             s.apply_action(policy(s))
         if tracker is not None:
-            tracker.events(s.ev)
+            tracker.events(s.events(last=True))
         if s.round != r or s.is_terminal():
             if tracker is not None:
                 out.fates.extend(tracker.finish(s))

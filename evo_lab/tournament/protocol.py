@@ -180,9 +180,9 @@ def dealer_hello() -> dict:
 
 def start_message(game: Any, seat: int, seed: int | None, game_number: int, time_limit: float | None) -> dict:
     """The ``start`` message of ``seat`` for a new game ``game`` (an engine game object)."""
-    from ..core.registry import game_entry
+    from ..core.registry import game_info
 
-    return {"type": "start", "game": game.name, "title": game_entry(game.name).title, "players": game.players,
+    return {"type": "start", "game": game.name, "title": game_info(game.name).title, "players": game.players,
             "seat": seat, "seed": seed, "game_number": game_number, "time_limit": time_limit,
             "config": game.to_dict()}
 

@@ -30,7 +30,7 @@ from typing import Any
 from ..bots.loader import BotSpec, declared_name, parse_spec
 from ..bots.registry import bot_names
 from ..core.errors import EvoLabError
-from ..core.registry import game_entry, kit_module
+from ..core.registry import game_info, kit_module
 from ..parallel import default_workers, map_chunks
 from .pairings import FORMATS, Pairing, Swiss, round_robin
 from .play import ON_FAULT, GameOutcome, play_game
@@ -199,7 +199,8 @@ def _executor(scheduler: Any, workers: int | None) -> Iterator[Any]:
 
 
 def _check(game: str, specs: list[BotSpec], players: int | None, games: int, fmt: str, on_fault: str) -> int:
-    lo, hi = game_entry(game).players
+    info = game_info(game)
+    lo, hi = info.min_players, info.max_players
     kit_module(game)
     k = players if players is not None else (2 if lo <= 2 <= hi else lo)
     if not lo <= k <= hi:
@@ -237,7 +238,7 @@ def run_tournament(game: str, bots: Sequence[str | BotSpec], *, games: int = 100
     rating intervals' resamples."""
     specs = [parse_spec(b) for b in bots]
     try:
-        gid = game_entry(game).name
+        gid = game_info(game).name
         k = _check(gid, specs, players, games, format, on_fault)
     except EvoLabError as e:
         raise TournamentError(str(e)) from None

@@ -246,6 +246,6 @@ def _title(state: Any) -> str:
 
 
 def _last(state: Any, action_text: str | None) -> dict | None:
-    if state.log:
+    if state.events(last=True):
         return describe_last(state)
     return {"kind": "action", "text": action_text} if action_text else None

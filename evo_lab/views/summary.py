@@ -38,7 +38,7 @@ def _events(path: list, rnd: int) -> list[tuple[Any, tuple]]:
         if n.parent is None:
             continue
         r = n.parent.state.round
-        for ev in n.state.log:
+        for ev in n.state.events(last=True):
             if ev and ev[0] == "round":
                 r = ev[1]
             if r == rnd:
@@ -52,7 +52,7 @@ def auction_results(path: list, rnd: int | None = None) -> list[str]:
     for n in reversed(path):
         if n.parent is None or (rnd is not None and n.state.round != rnd):
             continue
-        ev = next((e for e in n.state.log if e and e[0] == "auction"), None)
+        ev = next((e for e in n.state.events(last=True) if e and e[0] == "auction"), None)
         if ev is not None:
             return _auction_lines(n.parent.state, ev)
     return []

@@ -8,12 +8,13 @@ import pytest
 
 import evo_lab
 from evo_lab.core.conformance import run_all
-from evo_lab.core.registry import game_entry
+from evo_lab.core.registry import game_info
 
 
 @pytest.mark.parametrize("game_id", evo_lab.registered_games())
 def test_registered_game_conforms(game_id):
-    lo, hi = game_entry(game_id).players
+    info = game_info(game_id)
+    lo, hi = info.min_players, info.max_players
 
     def make(seed: int):
         return evo_lab.make_game(game_id, players=lo + seed % (hi - lo + 1), seed=seed)

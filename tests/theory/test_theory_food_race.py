@@ -10,7 +10,7 @@ import pytest
 
 import evo_lab
 from evo_lab.games.origin import build_position
-from evo_lab.games.origin import foodbank
+from evo_lab.games.origin.phases import foodbank
 from evo_lab.theory.food_race import (at_least, bank_feeds, bank_pmf, bank_table, convolve, demand, dice_pmf,
                                       feed_survey, feeding_leaves, mean, race, race_policy, round_robin,
                                       seeded_position, variance)

@@ -154,7 +154,7 @@ def test_fates_agree_with_the_engine_on_a_built_position():
     from evo_lab.theory.trait_census import _Tracker
 
     g = evo_lab.make_game("evolution", players=2, seed=0)
-    s = from_boards(g, [[(3, 2, 0, 0, ["carnivore"]), (1, 1, 0, 0, ["carnivore"])], [(1, 3, 0, 0, [])]], wh=0)
+    s = from_boards(g, [[(3, 2, 0, 0, ["carnivore"]), (1, 1, 0, 0, ["carnivore"])], [(1, 3, 0, 0, [])]], watering_hole=0)
     tc, targets = count_table(s, "feed")
     assert (tc.carnivores, tc.herbivores, tc.attackable) == (2, 1, 1)
     assert targets[(0, 1)] == []                                   # body 1 attacks nothing
@@ -162,7 +162,7 @@ def test_fates_agree_with_the_engine_on_a_built_position():
     r = s.round
     while s.round == r and not s.is_terminal():
         s.apply_action(s.legal_actions()[0])
-        tr.events(s.ev)
+        tr.events(s.events(last=True))
     fates = {(f.kind, f.targets): f for f in tr.finish(s)}
     assert fates[("carnivore", 0)].survived is False               # cannot eat plant food: starves
     assert fates[("carnivore", 2)].kept and fates[("herbivore", 0)].attacked >= 1

@@ -21,7 +21,7 @@ from evo_lab.bots.loader import (
     resolve_action,
 )
 from evo_lab.core.protocol import play_out
-from evo_lab.core.registry import game_entry
+from evo_lab.core.registry import game_info
 from evo_lab.sim import play_game
 
 BOTS = Path(__file__).resolve().parent / "bots"
@@ -99,7 +99,7 @@ def test_kinds_of_python_bots():
 
 
 def _playable(gid: str) -> int:
-    return max(2, game_entry(gid).players[0])
+    return max(2, game_info(gid).min_players)
 
 
 @pytest.mark.parametrize("gid", evo_lab.registered_games())

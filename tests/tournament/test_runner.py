@@ -121,7 +121,7 @@ def test_swiss_rounds_are_the_same_on_processes():
 
 @pytest.mark.parametrize("gid", evo_lab.registered_games())
 def test_a_sandboxed_file_bot_plays_every_registered_game(gid):
-    k = max(2, evo_lab.core.registry.game_entry(gid).players[0])
+    k = max(2, evo_lab.core.registry.game_info(gid).min_players)
     r = run_tournament(gid, [str(BOTS / "clean.py")] + ["builtin:random"] * (k - 1), games=1, seed=2, players=k,
                        limits=LIMITS, progress=False, bootstrap=0)
     assert r.faults == [] and r.timing["per_bot"]["clean"]["decisions"] > 0

@@ -23,7 +23,7 @@ def _table(players: int = 3):
     return from_boards(g, [[(4, 3, 0, 0, ["carnivore", "cooperation"]), (1, 2, 0, 0, ["cooperation"]),
                             (1, 2, 0, 0, [])],
                            [(2, 2, 0, 0, ["horns"]), (2, 2, 0, 0, ["scavenger"]), (3, 1, 0, 0, ["climbing"])],
-                           [(5, 1, 0, 0, ["hard-shell"]), (1, 1, 0, 0, ["warning-call"])]], wh=3)
+                           [(5, 1, 0, 0, ["hard-shell"]), (1, 1, 0, 0, ["warning-call"])]], watering_hole=3)
 
 
 def _feeding_positions(n: int = 12):

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import evo_lab
-from evo_lab.core.registry import game_entry
+from evo_lab.core.registry import game_info
 from evo_lab.views.games import view_for
 from evo_lab.views.widgets import Explorer, Session
 from evo_lab.views.widgets.stepper import HUMAN
@@ -19,7 +19,8 @@ GAMES = evo_lab.registered_games()
 
 
 def _explorer(gid: str, seed: int = 1) -> Explorer:
-    lo, _hi = game_entry(gid).players
+    info = game_info(gid)
+    lo, _hi = info.min_players, info.max_players
     return Explorer(evo_lab.make_game(gid, players=max(lo, 3), seed=seed), seed=seed)
 
 
@@ -45,7 +46,7 @@ def test_builds_deals_and_names_the_game(gid):
     assert {v for _l, v in ex.picker.choices()} == acts
     assert all(label and label != "?" for label, _v in ex.picker.choices())
     # an explorer from the registry id alone
-    lo = game_entry(gid).players[0]
+    lo = game_info(gid).min_players
     ex2 = Explorer(gid, players=lo, seed=2)
     assert ex2.state.game.players == lo and ex2.session.game_id == gid
 
@@ -166,7 +167,8 @@ def test_save_and_load_round_trip_in_any_explorer(gid):
 @pytest.mark.parametrize("gid", GAMES)
 def test_new_game_from_the_game_tab(gid):
     ex = Explorer(seed=4)                                    # an Evo 2e explorer
-    lo, hi = game_entry(gid).players
+    info = game_info(gid)
+    lo, hi = info.min_players, info.max_players
     ex.files.game.value = gid
     assert (ex.files.players.min, ex.files.players.max) == (lo, hi)
     ex.files.players.value = hi

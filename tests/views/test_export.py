@@ -15,7 +15,7 @@ import pytest
 
 import evo_lab
 from evo_lab.core.records import load_record
-from evo_lab.core.registry import game_entry
+from evo_lab.core.registry import game_info
 from evo_lab.core.tree import GameTree
 from evo_lab.views.export import (EXPORTS, ExportError, export_filename, export_payload, export_record, export_story,
                                   export_svg, tree_of)
@@ -28,7 +28,8 @@ SVG = "{http://www.w3.org/2000/svg}svg"
 
 def _played(gid: str, plies: int = 80, seed: int = 2) -> GameTree:
     """A seeded game of ``gid`` played ``plies`` plies by random choices (chance drawn with the seed)."""
-    lo, _hi = game_entry(gid).players
+    info = game_info(gid)
+    lo, _hi = info.min_players, info.max_players
     tree = GameTree(evo_lab.make_game(gid, players=max(lo, 3), seed=seed).new_initial_state())
     rng = np.random.default_rng(seed)
     for _ in range(plies):

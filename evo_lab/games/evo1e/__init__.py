@@ -9,8 +9,10 @@ builder are Evo 2e's. See ``docs/evo1e.md`` for the rules as implemented and the
 module         what it holds
 =============  ====================================================================================
 ``game``       :class:`Game` (the hooks), :class:`Evo1eOptions`, :class:`State`
-``phases``     the step handlers 1e replaces (round start, initiative, climate, scoring + meteor) and
-               its two chance nodes (``climate_die``, ``meteor``)
+``flow``       Evo 2e's flow as a variant (:meth:`evo_lab.core.flow.Flow.variant`)
+``phases/``    the step handlers 1e replaces (``initiative``: round start and initiative; ``climate``: the
+               d6; ``meteor``: scoring and the meteor) and its two chance nodes (``climate_die``, ``meteor``)
+``info``       the game's registration (a variant of ``evo2e``; it plays with Evo 2e's view and kit)
 =============  ====================================================================================
 
 >>> import evo_lab

@@ -6,7 +6,7 @@
 >>> Game(players=2)
 Traceback (most recent call last):
 ...
-evo_lab.games.evo2e.game.GameConfigError: Evo (first edition) is for 3 to 5 players, got 2
+evo_lab.core.errors.GameConfigError: Evo (first edition) is for 3 to 5 players, got 2
 """
 
 from __future__ import annotations
@@ -16,10 +16,12 @@ from typing import Any, Mapping
 
 from ...core.datapack import DataError
 from ...core.errors import excerpt
+from ...core.options import option
 from ..evo2e import ops
 from ..evo2e.game import Game as Evo2eGame
-from ..evo2e.game import GameConfigError, RuleOptions
+from ..evo2e.game import RuleOptions
 from ..evo2e.state import State as Evo2eState
+from .flow import FLOW
 
 __all__ = ["Game", "State", "Evo1eOptions"]
 
@@ -32,30 +34,21 @@ class Evo1eOptions(RuleOptions):
     'stays'
     """
 
-    edition: str = "1e"
+    #: Edition switch: "1e" (Evo second edition is the game ``evo2e``).
+    edition: str = option("1e", choices=("1e",), hint="Evo second edition is the game 'evo2e'")
     #: What happens to an attacker that loses: "dies" (removed; ruling E3) or "stays" (both stay, as in 2e).
-    losing_attacker: str = "dies"
+    losing_attacker: str = option("dies", choices=("dies", "stays"))
     #: Births of a player with no dinosaur on the board (ruling E7): "anywhere" (GiochinScatola 1e turn summary:
     #: "If player has no adult Dinos, place new Dinos anywhere on board but all must be adjacent to each other")
     #: or "none" (Evo 2e's rule: next to one of the player's dinosaurs, so no birth at all; the engine before
     #: issue 22).
-    orphan_births: str = "anywhere"
-
-    EDITIONS = ("1e",)
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any] | None) -> "Evo1eOptions":
-        if isinstance(d, Mapping) and d.get("losing_attacker", "dies") not in ("dies", "stays"):
-            raise GameConfigError(f"losing_attacker must be 'dies' or 'stays', got {excerpt(d['losing_attacker'])}")
-        if isinstance(d, Mapping) and d.get("orphan_births", "anywhere") not in ("anywhere", "none"):
-            raise GameConfigError(f"orphan_births must be 'anywhere' or 'none', got {excerpt(d['orphan_births'])}")
-        return super().from_dict(d)  # type: ignore[return-value]
+    orphan_births: str = option("anywhere", choices=("anywhere", "none"))
 
 
 class Game(Evo2eGame):
     """Evo (first edition): ``Game(players=4, seed=None, board=None, data=None, options=None)`` as Evo 2e's.
 
-    The hooks it overrides: :attr:`step_overrides` (round start with the dealt cards, initiative by tail, the
+    The hooks it overrides: :attr:`flow` (:mod:`.flow`: round start with the dealt cards, initiative by tail, the
     d6 climate, scoring then the meteor, no Sixth-sense peeks), :meth:`attack_lost`, :meth:`orphan_birth_spaces`;
     data: the pack's setup
     (``cards_from_round``, ``starting_cards``, base survivors), the ``tail`` and ``card`` genes, the d6 combat
@@ -69,10 +62,9 @@ class Game(Evo2eGame):
     options_class = Evo1eOptions
     pack_dir = ("data", "evo1e")
 
-    def __init__(self, *args: Any, **kwargs: Any):
-        from . import phases
+    flow = FLOW
 
-        self.step_overrides = phases.STEP_OVERRIDES
+    def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         if "tail" not in self.gene_ids[: self.n_normal]:
             raise DataError(self.data.sources.get("genes", "genes"), "normal",

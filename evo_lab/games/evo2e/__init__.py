@@ -5,7 +5,8 @@ module             what it holds
 =================  ==========================================================================================
 ``game``           :class:`Game` (board, data pack, :class:`RuleOptions`, seed), :class:`GameConfigError`
 ``state``          :class:`State`, a thin facade over the modules below
-``flow``           the :class:`~.flow.Step` enum, the table of nodes and the short driver
+``flow``           the :class:`~.flow.Step` enum and the game's :class:`~evo_lab.core.flow.Flow` (steps, nodes)
+``info``           the game's registration (:class:`~evo_lab.core.registry.GameInfo`)
 ``phases/``        one module per phase: setup, climate, mutation, initiative, movement, birth, survival, scoring
 ``genes``          the gene registry: numeric effects (data) and flow-changing hooks
 ``cards``          the event-card registry and the card windows

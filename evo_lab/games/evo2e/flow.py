@@ -1,10 +1,12 @@
-"""The flow of an Evo 2e game: the :class:`Step` enum, the table of nodes, and the short driver.
+"""The flow of an Evo 2e game on the core template (:class:`evo_lab.core.flow.Flow`): the :class:`Step` enum,
+the game's :data:`FLOW` (its table of steps and nodes), and the short driver.
 
 A round is a fixed sequence of *steps* (rulebook, "Flow of the game": climate, mutation, initiative, movement,
 birth, survival). Each phase module (:mod:`.phases`) registers the handlers of its steps and the *nodes* where
 the game waits: a chance node (outcomes with integer weights) or a decision (a player's legal actions). The
 driver, :func:`run`, calls step handlers until one stops at a node; :func:`apply` applies an action at the
-current node and runs on. Nothing else drives the game.
+current node and runs on. Nothing else drives the game. A variant (Evo first edition) runs its own flow, this
+one with some step handlers replaced (``game.flow``: :meth:`~evo_lab.core.flow.Flow.variant`).
 
 >>> import evo_lab
 >>> s = evo_lab.Game(players=2).new_initial_state()
@@ -16,14 +18,14 @@ current node and runs on. Nothing else drives the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable
+from typing import Any
 
 from ...core.errors import excerpt
+from ...core.flow import Flow, Node
 from ...core.protocol import CHANCE, TERMINAL
 
-__all__ = ["Step", "Node", "NODES", "STEPS", "PHASES", "register_node", "register_step", "run", "apply",
+__all__ = ["Step", "Node", "FLOW", "NODES", "STEPS", "PHASES", "register_node", "register_step", "run", "apply",
            "current_player", "decisions", "chance_weights", "CHANCE_NODES", "DECISION_NODES"]
 
 #: The phases in ``state.phase`` order ("setup" before the first round, "end" once the meteorite fell).
@@ -62,88 +64,39 @@ class Step(str, Enum):
     WAIT = "wait"                        # a node is resolving (a die, a chameleon escape): its apply moves on
 
 
-@dataclass(frozen=True)
-class Node:
-    """A place where the game waits. ``decisions(state)`` (a decision node) or ``weights(state)`` (a chance
-    node: outcomes and integer weights); ``apply(state, action)`` applies one of them; ``kinds`` are the
-    action kinds it takes, ``verb`` what the player must do, ``explain(state, action, text)`` why an action of
-    one of those kinds is not legal (``(message, reason)`` or ``None``)."""
-
-    name: str
-    phase: int
-    apply: Callable[[Any, Any], None]
-    decisions: Callable[[Any], list] | None = None
-    weights: Callable[[Any], tuple[list, list[int]]] | None = None
-    kinds: frozenset = frozenset()
-    verb: str = ""
-    who: str = "-"
-    explain: Callable[[Any, Any, str], tuple[str, str] | None] | None = None
-    doc: str = ""
-    #: The game id of the variant that adds this node (``None``: Evo 2e's own); a game's tensor lists only its nodes.
-    variant: str | None = None
-
-    @property
-    def chance(self) -> bool:
-        return self.weights is not None
-
-
-NODES: dict[str, Node] = {}
-STEPS: dict[Step, Callable[[Any], bool]] = {}
-CHANCE_NODES: set[str] = set()
-DECISION_NODES: set[str] = set()
-_APPLY: dict[str, Callable] = {}
-_DECIDE: dict[str, Callable] = {}
-_WEIGHTS: dict[str, Callable] = {}
-
-
-def register_node(node: Node) -> Node:
-    """Add a node to the table (phase modules and the card windows call this at import)."""
-    NODES[node.name] = node
-    _APPLY[node.name] = node.apply
-    (CHANCE_NODES if node.chance else DECISION_NODES).add(node.name)
-    if node.chance:
-        _WEIGHTS[node.name] = node.weights
-    else:
-        _DECIDE[node.name] = node.decisions
-    return node
-
-
-def register_step(step: Step) -> Callable:
-    """Decorator: ``handler(state) -> bool`` runs ``step``; it returns True when the game stops at a node."""
-
-    def deco(fn: Callable[[Any], bool]) -> Callable[[Any], bool]:
-        STEPS[step] = fn
-        return fn
-
-    return deco
-
-
-@register_step(Step.WAIT)
-def _wait(s: Any) -> bool:
-    return True
+#: Evo 2e's steps and nodes (the phase modules, the genes and the card windows register theirs on it).
+FLOW: Flow[Any, Any] = Flow("evo2e", PHASES, wait=Step.WAIT, terminal_phase=END_PHASE)
 
 
 def _end_node_apply(s: Any, a: Any) -> None:  # pragma: no cover - apply_action refuses first
     raise RuntimeError("the game is over")
 
 
-register_node(Node("end", END_PHASE, _end_node_apply, decisions=lambda s: [], verb="nothing: the game is over",
-                   doc="the meteorite fell"))
-DECISION_NODES.discard("end")
+FLOW.add(Node("end", END_PHASE, _end_node_apply, decisions=lambda s: [], verb="nothing: the game is over",
+              doc="the meteorite fell"))
+
+#: The tables of :data:`FLOW` under the names the phase modules and the loaders use.
+NODES = FLOW.nodes
+STEPS = FLOW.steps
+CHANCE_NODES = FLOW.chance_nodes
+DECISION_NODES = FLOW.decision_nodes
+_APPLY = FLOW.apply_fns
+_DECIDE = FLOW.decision_fns
+_WEIGHTS = FLOW.weight_fns
+register_node = FLOW.add
+register_step = FLOW.step
 
 
 def run(s: Any) -> None:
-    """Advance through everything the rules decide alone, up to the next decision, chance node or the end."""
-    steps = s.game.steps  # STEPS, or a variant's table with some handlers replaced (docs/engine.md)
-    while not steps[s.step](s):
-        pass
+    """Advance through everything the rules decide alone, up to the next decision, chance node or the end (the
+    game's flow: :data:`FLOW`, or a variant's with some handlers replaced, docs/engine.md)."""
+    s.game.flow.run(s)
 
 
 def apply(s: Any, a: Any) -> None:
     """Apply ``a`` (already checked legal) at the current node, then run on."""
     s.log = ()
-    _APPLY[s.node](s, a)
-    run(s)
+    s.game.flow.apply(s, a)
 
 
 def decisions(s: Any) -> list:

@@ -11,28 +11,28 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
 import numpy as np
 
 from ...core.checks import seed_of
-from ...core.errors import EvoLabError, FormatError, excerpt
+from ...core.errors import EvoLabError, FormatError, GameConfigError, excerpt
+from ...core.flow import Flow
 from .board import Board
 from ...core.game import GameBase
+from ...core.options import RuleOptionsBase, option
+from ...core.registry import check_players
 from .actions import DIE, Action
 from .datapack import CLIMATE_STATES, DataPack, load_data
+from .flow import FLOW
 
 __all__ = ["Game", "RuleOptions", "GameConfigError", "LEGACY_OPTIONS", "LEGACY_FINGERPRINTS"]
 
 
-class GameConfigError(EvoLabError, ValueError):
-    """A game that cannot be set up as asked (players out of range, board too small, ...)."""
-
-
 @dataclass(frozen=True)
-class RuleOptions:
+class RuleOptions(RuleOptionsBase):
     """Named rule switches. Each default is the ruling documented in ``docs/rulings.md``.
 
     >>> RuleOptions().open_mp
@@ -52,41 +52,13 @@ class RuleOptions:
     #: Flippers at most once per movement phase (wings always are, by the card text). Ruling R7.
     flippers_once_per_phase: bool = True
     #: Who a card window asks: "all" (every player holding a card; hides who holds what) or "holders". R18.
-    card_windows: str = "all"
+    card_windows: str = option("all", choices=("all", "holders"))
     #: Wings land exactly 2 spaces away (not next to the start). Ruling R7.
     wings_exact_two: bool = True
     #: A second Frenzied attack may be played in the same movement phase and adds its horns. Ruling R19.
     frenzied_attack_stacks: bool = True
     #: Edition switch: "2e" here; Evo first edition is the variant game ``evo1e`` (its own options class).
-    edition: str = "2e"
-
-    #: The editions this options class accepts (a variant's subclass names its own).
-    EDITIONS = ("2e",)
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any] | None) -> "RuleOptions":
-        if d is None:
-            return cls()
-        if isinstance(d, RuleOptions):
-            return d
-        if not isinstance(d, Mapping):
-            raise GameConfigError(f"options must be a RuleOptions or a dict, got {type(d).__name__}")
-        names = {f.name: f for f in fields(cls)}
-        for k, v in d.items():
-            if k not in names:
-                raise GameConfigError(f"unknown rule option {excerpt(k)}; options are {', '.join(names)}")
-            want = bool if names[k].type in ("bool", bool) else str
-            if not isinstance(v, want):
-                raise GameConfigError(f"rule option {k!r} must be {want.__name__}, got {excerpt(v)}")
-        if d.get("edition", cls.EDITIONS[0]) not in cls.EDITIONS:
-            raise GameConfigError(f"edition {excerpt(d['edition'])} is not implemented here (only "
-                                  f"{', '.join(map(repr, cls.EDITIONS))}; Evo first edition is the game 'evo1e')")
-        if d.get("card_windows", "all") not in ("all", "holders"):
-            raise GameConfigError(f"card_windows must be 'all' or 'holders', got {excerpt(d['card_windows'])}")
-        return cls(**dict(d))
-
-    def to_dict(self) -> dict:
-        return asdict(self)
+    edition: str = option("2e", choices=("2e",), hint="Evo first edition is the game 'evo1e'")
 
 
 #: The rules of evo-lab 0.1 (positions and records of version 1 were played under them).
@@ -106,7 +78,6 @@ class Game(GameBase):
     """
 
     name = "evo2e"
-    title = "Evo (Second Edition)"
     version = 2
     read_versions = (1,)
     #: The rule options of this game (a variant subclasses it with its own switches).
@@ -115,8 +86,9 @@ class Game(GameBase):
     pack_dir: tuple[str, ...] = ("data", "evo2e")
 
     # ----- variant hooks (python-chess style: a variant is a subclass overriding a few of these) -----------
-    #: Step handlers a variant replaces: ``{Step: handler(state) -> bool}`` (merged over :data:`flow.STEPS`).
-    step_overrides: Mapping[Any, Any] = {}
+    #: The flow the game runs on (:mod:`.flow`); a variant's is this one with some step handlers replaced
+    #: (``FLOW.variant(...)``: Evo first edition's :mod:`evo_lab.games.evo1e.flow`).
+    flow: Flow[Any, Any] = FLOW
 
     @classmethod
     def default_pack(cls) -> DataPack:
@@ -140,11 +112,7 @@ class Game(GameBase):
                  data: DataPack | str | Path | None = None, options: RuleOptions | Mapping[str, Any] | None = None):
         self.data = data if isinstance(data, DataPack) else (self.default_pack() if data is None else load_data(data))
         d = self.data
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise GameConfigError(f"players must be an integer, got {excerpt(players)}")
-        if not d.setup["players_min"] <= players <= d.setup["players_max"]:
-            raise GameConfigError(f"{self.title} is for {d.setup['players_min']} to {d.setup['players_max']} players, got {players}")
-        self.players = players
+        self.players = check_players(self.title, players, range(d.setup["players_min"], d.setup["players_max"] + 1))
         if board is None:
             board = Board.standard(players)
         elif isinstance(board, (str, Path)):
@@ -162,29 +130,11 @@ class Game(GameBase):
             raise GameConfigError(f"seed must be a non-negative integer or None, got {excerpt(seed)}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
-        from . import phases  # noqa: F401 - phases fill flow.STEPS
+        from . import phases  # noqa: F401 - phases fill the flow's tables
         from .observer import EvoObserver
-
-        self.steps = self._step_table()
 
         self.observer = EvoObserver(self)
         self._tables()
-
-    def _step_table(self) -> Mapping[Any, Any]:
-        """The round's step handlers: the flow's table with this game's (a variant's) :attr:`step_overrides`."""
-        from . import flow
-
-        return {**flow.STEPS, **self.step_overrides} if self.step_overrides else flow.STEPS
-
-    def __getstate__(self) -> dict:
-        # the step table holds the flow's handlers (closures among them): rebuilt on unpickling, not pickled
-        state = self.__dict__.copy()
-        state.pop("steps", None)
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self.steps = self._step_table()
 
     @property
     def state_class(self) -> type:  # type: ignore[override]

@@ -1,6 +1,6 @@
 """Evo 2e in the kit: its bots, its tournament columns, its OpenSpiel / PettingZoo specification, its demo story.
 
-Every game's kit module (named by ``register_game(..., kit=...)``, read by
+Every game's kit module (named by ``its ``GameInfo(kit=...)````, read by
 :func:`evo_lab.core.registry.kit_module`) offers the same names:
 
 =====================  ==================================================================================
@@ -86,11 +86,14 @@ def _utility(game: Any, p: dict) -> tuple[float, float, float | None]:
 def adapter_spec() -> Any:
     """``python_evo`` and the ``evo_v0`` AEC environment: returns ``"mp"`` (final MP) or ``"rank"``
     (``(n - place) / (n - 1)``), general sum; the codec and the tensor of :mod:`evo_lab.games.evo2e.codec`."""
+    from ...core.registry import game_info
     from .codec import ActionCodec
     from ...interop.spec import AdapterSpec
 
-    return AdapterSpec(game=GAME, short_name="python_evo", long_name="Evo (Second Edition), evo-lab engine",
-                       env_name="evo_v0", players=(2, 5), parameters={"players": 2, "seed": 0, "returns": "mp"},
+    info = game_info(GAME)
+    return AdapterSpec(game=GAME, short_name="python_evo", long_name=f"{info.title}, evo-lab engine",
+                       env_name="evo_v0", players=(info.min_players, info.max_players),
+                       parameters={"players": 2, "seed": 0, "returns": "mp"},
                        build=_build, codec=ActionCodec, returns=_returns, utility=_utility,
                        max_game_length=lambda game, codec: max_game_length(game), check=_check,
                        tensor_high=lambda game: game.observer.layout().high())

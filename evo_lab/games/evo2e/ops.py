@@ -11,9 +11,11 @@ __all__ = ["event", "kill", "with_item", "token_outcomes", "card_of", "discard"]
 
 
 def event(s: Any, ev: tuple) -> None:
-    """Record what just happened (``state.last``; every event of the current action in ``state.log``)."""
+    """Record what just happened (``state.events()``; ``state.last`` and ``state.log``, the newest event and the
+    current action's, are what a position stores)."""
     s.last = ev
     s.log = s.log + (ev,)
+    s._ev = (s._ev, ev)
 
 
 def kill(s: Any, space: int) -> None:

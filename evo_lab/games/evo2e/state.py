@@ -37,15 +37,15 @@ from .observer import auction_view
 
 __all__ = ["State"]
 
-_WEIGHTS = flow._WEIGHTS
-_DECIDE = flow._DECIDE
+_WEIGHTS = flow.FLOW.weight_fns
+_DECIDE = flow.FLOW.decision_fns
 _apply = flow.apply
 
 
 class State(StateBase):
     """A position of Evo 2e. Build one with ``Game.new_initial_state()`` or :func:`evo_lab.build_position`."""
 
-    __slots__ = ("game", "_hist", "_legal", "_origin") + records.LIST_FIELDS + records.SCALAR_FIELDS
+    __slots__ = ("game", "_hist", "_legal", "_origin", "_ev", "_ev_mark") + records.LIST_FIELDS + records.SCALAR_FIELDS
     game_class = Game
 
     def __init__(self, game: Game, _empty: bool = False):
@@ -53,6 +53,7 @@ class State(StateBase):
         self._hist: tuple | None = None
         self._legal: list[Action] | None = None
         self._origin: dict | None = None
+        self._ev = self._ev_mark = None
         if not _empty:
             phases.setup.init_state(self)
             flow.run(self)
@@ -141,6 +142,7 @@ class State(StateBase):
             raise IllegalActionError(msg, reason, action)
         self._hist = (self._hist, action)
         self._legal = None
+        self._ev_mark = self._ev
         _apply(self, action)
 
     def _apply(self, action: Action) -> None:
@@ -166,6 +168,7 @@ class State(StateBase):
     def clone(self) -> "State":
         s = State.__new__(State)
         s.game, s._hist, s._legal, s._origin = self.game, self._hist, self._legal, self._origin
+        s._ev, s._ev_mark = self._ev, self._ev_mark
         s.occ, s.count, s.mp, s.genes, s.uniq = self.occ[:], self.count[:], self.mp[:], self.genes[:], self.uniq[:]
         s.bag, s.deck, s.discard, s.tokens_left = self.bag[:], self.deck[:], self.discard[:], self.tokens_left[:]
         s.lots, s.bids, s.holding, s.to_bid, s.paid = self.lots[:], self.bids[:], self.holding[:], self.to_bid[:], \
@@ -337,7 +340,10 @@ class State(StateBase):
 
     @classmethod
     def load_state(cls, game: Game, body: Any, version: int | None = None) -> "State":
-        return records.load_state(cls, game, body, version)
+        s = records.load_state(cls, game, body, version)
+        for e in s.log:  # the events of the action that led here (the position stores them)
+            s.emit(e)
+        return s
 
     @classmethod
     def from_dict(cls, data: Any, game: Game | None = None) -> "State":  # type: ignore[override]

@@ -1,4 +1,4 @@
-"""A game told in words: turns the engine's events (``state.log``, :mod:`evo_lab.games.evo2e.events`) into a
+"""A game told in words: turns the engine's events (``state.events()``, :mod:`evo_lab.games.evo2e.events`) into a
 per-round story.
 
 >>> import evo_lab
@@ -24,7 +24,7 @@ from .state import State
 def narrate(before: State, action: Any, after: State) -> list[str]:
     """Sentences for one applied action: what the player did and everything the rules then did alone (each
     event tells itself: :meth:`story` of the classes in :mod:`evo_lab.games.evo2e.events`)."""
-    out = [line for ev in after.log for line in ev.story(before, after)]
+    out = [line for ev in after.events(last=True) for line in ev.story(before, after)]
     g = after.game
     if action.kind == "birth" and before.count[before.actor] >= g.max_dinos and action.b >= 0:
         out.insert(0, f"    P{before.actor + 1} removes the dinosaur on {g.labels[action.b]} to lay a new one.")

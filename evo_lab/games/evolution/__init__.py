@@ -2,9 +2,9 @@
 
 >>> import evo_lab
 >>> g = evo_lab.make_game("evolution", players=4, seed=1)
->>> g.o.variant, evo_lab.make_game("evolution", variant="climate").o.climate
+>>> g.options.variant, evo_lab.make_game("evolution", variant="climate").options.climate
 ('official', True)
->>> evo_lab.make_game("evolution-course2016", players=5).o.variant
+>>> evo_lab.make_game("evolution-course2016", players=5).options.variant
 'course2016'
 """
 

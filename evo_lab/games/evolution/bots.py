@@ -129,7 +129,7 @@ def _silly_play(s: Any, p: int, acts: list) -> Hashable:
 
 
 def _done(s: Any, x: Any, a: tuple) -> bool:
-    o = s.o
+    o = s.options
     return (a[0] == "pop" and x.pop > o.new_pop) or (a[0] == "body" and x.body > o.new_body)
 
 

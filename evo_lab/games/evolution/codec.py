@@ -41,7 +41,7 @@ def _int(x: Any) -> bool:
 
 class ActionCodec:
     def __init__(self, game: Any, species_slots: int | None = None):
-        o = game.o
+        o = game.options
         self.game = game
         self.K = len(game.deck.cards)
         self.S = species_slots or (o.boards if o.boards else 24)
@@ -101,7 +101,7 @@ class ActionCodec:
         passes + feedings), where each deck pass lasts at most size / (P x hand_base) rounds, two passes with the
         reshuffle, +2 rounds; feedings per round are bounded by the food the boards can hold (twice, for
         Intelligence discards)."""
-        g, o = self.game, self.game.o
+        g, o = self.game, self.game.options
         rounds = 2 * math.ceil(g.deck.size / (self.P * o.hand_base)) + 2
         per_round = (g.deck.size + self.P * (2 + o.hand_base)) * 2 + 2 * self.P * self.S * (2 * self.M + 1) * 2
         return rounds * per_round + 2 * self.E

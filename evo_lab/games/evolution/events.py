@@ -1,18 +1,27 @@
-"""What happened: events as NamedTuples. The rules modules append them to ``table.ev`` (the state keeps the
-events of the last action, for the kit's story line and tests); they are not part of a position.
+"""What happened: events as NamedTuples. The rules modules append them to ``table.ev`` (the table protocol,
+shared with the course harness); the state keeps them in its log (``state.events()``; ``events(last=True)``: the
+last action's). They are not part of a position. Each event says itself in words (``event.text(game)``) and as a
+line of a told game (``event.story(before, after)``).
 
->>> Ate(0, 1, 2, "wh", "eat").describe()
+>>> Ate(0, 1, 2, "wh", "eat").text()
 'P1 species 2 took 2 food from the watering hole (eat)'
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 __all__ = ["Ate", "Stored", "Attacked", "Extinct", "Grew", "FoodRevealed", "ClimateMoved", "ClimateHit",
            "CardsDrawn", "Reshuffled", "EVENT_TYPES"]
 
 _SRC = {"wh": "the watering hole", "bank": "the food bank"}
+
+
+def _story(self: Any, before: Any, after: Any) -> list[str]:
+    """The line of a told game: the event's text as a sentence, indented under the decision that caused it (a
+    chance outcome's events under the heading)."""
+    indent = "  " if before.is_chance_node() else "    "
+    return [f"{indent}{self.text(after.game)}."]
 
 
 class Ate(NamedTuple):
@@ -22,7 +31,9 @@ class Ate(NamedTuple):
     source: str
     why: str
 
-    def describe(self) -> str:
+    story = _story
+
+    def text(self, game: Any = None) -> str:
         return (f"P{self.player + 1} species {self.species + 1} took {self.amount} food from "
                 f"{_SRC.get(self.source, self.source)} ({self.why})")
 
@@ -32,7 +43,9 @@ class Stored(NamedTuple):
     species: int
     amount: int
 
-    def describe(self) -> str:
+    story = _story
+
+    def text(self, game: Any = None) -> str:
         return f"P{self.player + 1} species {self.species + 1} stored {self.amount} fat"
 
 
@@ -45,7 +58,9 @@ class Attacked(NamedTuple):
     #: the traits the attacker's Intelligence disabled for this attack (comma-separated trait ids), or ""
     disabled: str = ""
 
-    def describe(self) -> str:
+    story = _story
+
+    def text(self, game: Any = None) -> str:
         off = ""
         if self.disabled:
             off = " (its Intelligence disabled " + " and ".join(
@@ -60,7 +75,9 @@ class Extinct(NamedTuple):
     species: int
     cards: int
 
-    def describe(self) -> str:
+    story = _story
+
+    def text(self, game: Any = None) -> str:
         return f"P{self.player + 1} species {self.species + 1} went extinct (draws {self.cards} cards)"
 
 
@@ -70,7 +87,9 @@ class Grew(NamedTuple):
     what: str
     by: int
 
-    def describe(self) -> str:
+    story = _story
+
+    def text(self, game: Any = None) -> str:
         return f"P{self.player + 1} species {self.species + 1} {self.what} {self.by:+d}"
 
 
@@ -78,7 +97,9 @@ class FoodRevealed(NamedTuple):
     total: int
     watering_hole: int
 
-    def describe(self) -> str:
+    story = _story
+
+    def text(self, game: Any = None) -> str:
         return f"food cards revealed: {self.total:+d}; the watering hole holds {self.watering_hole}"
 
 
@@ -87,7 +108,9 @@ class ClimateMoved(NamedTuple):
     snow: int
     position: int
 
-    def describe(self) -> str:
+    story = _story
+
+    def text(self, game: Any = None) -> str:
         return f"climate icons sun {self.sun} / snow {self.snow}: the climate moves to {self.position:+d}"
 
 
@@ -96,7 +119,9 @@ class ClimateHit(NamedTuple):
     food: int
     loss: int
 
-    def describe(self) -> str:
+    story = _story
+
+    def text(self, game: Any = None) -> str:
         return f"climate {self.name}: food {self.food:+d}, exposed species lose {self.loss} population"
 
 
@@ -104,7 +129,9 @@ class CardsDrawn(NamedTuple):
     player: int
     n: int
 
-    def describe(self) -> str:
+    story = _story
+
+    def text(self, game: Any = None) -> str:
         return f"P{self.player + 1} is owed {self.n} cards"
 
 
@@ -112,7 +139,9 @@ class Reshuffled(NamedTuple):
     cards: int
     why: str
 
-    def describe(self) -> str:
+    story = _story
+
+    def text(self, game: Any = None) -> str:
         return f"the deck ran out ({self.why}): {self.cards} cards now form the draw pile"
 
 

@@ -53,12 +53,12 @@ def explain(s: Any, a: Any) -> tuple[str, str]:
             return "a species cannot have the same trait twice (seed 003 line 106)", "duplicate_trait"
         return "this species has no room for another trait: replace one instead", "too_many_traits"
     if k in ("body", "pop"):
-        return f"{'body size' if k == 'body' else 'population'} is at its maximum ({s.o.max_track})", "at_maximum"
+        return f"{'body size' if k == 'body' else 'population'} is at its maximum ({s.options.max_track})", "at_maximum"
     if getattr(s, "asking", -1) >= 0 and k in ("eat", "store", "attack"):
         msg = (f"before eating, P{s.turn + 1} only decides whether species {s.asking + 1} uses its Intelligence "
                f"(seed 004 lines 50-57); feeding starts after")
         return msg, "before_eating"
-    if k == "eat" and len(a) == 3 and s.o.intelligence and s.o.herbivore_intelligence == "before_eating":
+    if k == "eat" and len(a) == 3 and s.options.intelligence and s.options.herbivore_intelligence == "before_eating":
         msg = ("a non-Carnivore uses Intelligence before eating, once a round, not on a feeding turn "
                "(seed 004 lines 50-57)")
         return msg, "before_eating"
@@ -88,11 +88,11 @@ def _why_attack(s: Any, a: tuple) -> tuple[str, str]:
         return "only a Carnivore attacks", "not_carnivore"
     if att.food >= att.pop and not att.has("fat-tissue"):
         return "this Carnivore is fed", "not_hungry"
-    if q == p and (j == i or not s.o.attack_own):
+    if q == p and (j == i or not s.options.attack_own):
         return "a Carnivore cannot attack its own species here", "own_species"
     row = s.players[q].species
     left, right = neighbours(row, j)
-    b = blocker(att, row[j], left, right, s.o)
+    b = blocker(att, row[j], left, right, s.options)
     if b:
         return f"the attack is blocked by {b}", "protected"
     return "this attack is not legal now", "not_legal"

@@ -1,14 +1,14 @@
 """``Game``: the static configuration of an Evolution game (players, variant, rule options, data pack, seed).
 
 >>> g = Game(players=4, seed=1)
->>> g.players, g.o.variant, g.deck.size, g.deck.assumed
+>>> g.players, g.options.variant, g.deck.size, g.deck.assumed
 (4, 'official', 129, True)
->>> Game(players=3, variant="course2016").o.max_track
+>>> Game(players=3, variant="course2016").options.max_track
 7
 >>> Game(players=1)
 Traceback (most recent call last):
 ...
-evo_lab.games.evolution.rules.GameConfigError: Evolution (official) is for 2 to 6 players, got 1
+evo_lab.core.errors.GameConfigError: Evolution (North Star Games) is for 2 to 6 players, got 1
 """
 
 from __future__ import annotations
@@ -18,7 +18,10 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from ...core.errors import excerpt
 from ...core.game import GameBase
+from ...core.registry import check_players, game_info
+from .actions import Card
 from .data import EvolutionPack, load_pack
 from .notation import card_label
 from .rules import LEGACY_OPTIONS, VARIANTS, GameConfigError, RuleOptions, variant_options
@@ -51,25 +54,22 @@ class Game(GameBase):
                        hard_shell=setup["hard_shell"], horns=setup["horns"], hand_base=setup["hand_base"],
                        hand_per_species=setup["hand_per_species"], new_body=setup["new_species_body"],
                        new_pop=setup["new_species_pop"], intelligence_food=setup["intelligence_food"])
-        self.o = RuleOptions.from_dict(options, base=base)
+        self.options = RuleOptions.from_dict(options, base=base)
         lo, hi = setup["players"]
-        if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-            raise GameConfigError(f"players must be an integer, got {type(players).__name__}")
-        if not lo <= players <= hi:
-            raise GameConfigError(f"Evolution ({variant}) is for {lo} to {hi} players, got {players}")
-        self.players = int(players)
+        title = self.title if variant == "official" else game_info(f"evolution-{variant}").title
+        self.players = check_players(title, players, range(lo, hi + 1))
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
-            raise GameConfigError(f"seed must be a non-negative integer or None, got {seed!r}")
+            raise GameConfigError(f"seed must be a non-negative integer or None, got {excerpt(seed)}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
         self.variant = variant
         self._options_in = dict(options) if isinstance(options, Mapping) else (
             options.to_dict() if isinstance(options, RuleOptions) else None)
-        self.deck = self.pack.deck(self.o.deck)
+        self.deck = self.pack.deck(self.options.deck)
         self.card_trait = [TRAIT_BIT[c.trait] for c in self.deck.cards]
         self.labels = [card_label(c) for c in self.deck.cards]
         self.label_kind = {lab: k for k, lab in enumerate(self.labels)}
-        self.card_outcomes = [("card", k) for k in range(len(self.deck.cards))]
+        self.card_outcomes = [Card("card", k) for k in range(len(self.deck.cards))]
         self.state_class = State
         self.observer = EvolutionObserver(self)
 

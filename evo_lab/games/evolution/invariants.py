@@ -20,7 +20,7 @@ def _fail(msg: str) -> None:
 
 
 def check(s: Any) -> None:
-    g, o = s.game, s.o
+    g, o = s.game, s.options
     nk = len(g.deck.cards)
     if not (len(s.pool) == nk and len(s.discards) == nk):
         _fail("card count vectors have the deck's length")
@@ -28,7 +28,7 @@ def check(s: Any) -> None:
         _fail("no negative card counts")
     if not (0 <= s.left <= sum(s.pool)):
         _fail("the draw pile is part of the unseen pool")
-    if not (s.wh >= 0):
+    if not (s.watering_hole >= 0):
         _fail("the watering hole is never negative")
     total = sum(s.pool) + sum(s.discards) + s.gone
     for p in s.players:

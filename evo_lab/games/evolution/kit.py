@@ -59,12 +59,16 @@ def adapter_spec() -> Any:
     """``python_evolution`` and the ``evolution_v0`` AEC environment: parameters ``players`` (2-6; 3-8 for
     ``variant="course2016"``), ``seed``, ``variant``; returns are win shares (``1/k`` to each of ``k``
     winners), so the game is constant-sum (1); the codec is :class:`~.codec.ActionCodec`."""
+    from ...core.registry import game_info
     from ...interop.spec import AdapterSpec
     from .codec import ActionCodec
 
+    info = game_info(GAME)
+    ranges = [info.players] + [v.players for v in info.variants]  # the variants' ranges, as registered
     return AdapterSpec(game=GAME, short_name="python_evolution",
-                       long_name="Evolution (North Star Games), evo-lab engine", env_name="evolution_v0",
-                       players=(2, 8), parameters={"players": 2, "seed": 0, "variant": "official"},
+                       long_name=f"{info.title}, evo-lab engine", env_name="evolution_v0",
+                       players=(min(r.start for r in ranges), max(r.stop - 1 for r in ranges)),
+                       parameters={"players": 2, "seed": 0, "variant": "official"},
                        build=_build, codec=ActionCodec, returns=lambda s, p: [float(x) for x in s.returns()],
                        utility=lambda game, p: (0.0, 1.0, 1.0),
                        max_game_length=lambda game, codec: codec.max_game_length(), check=_check)

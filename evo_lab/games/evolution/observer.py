@@ -60,14 +60,14 @@ class EvolutionObserver(Observer):
             players.append({"bag": pl.bag, "species": sp,
                             "hand": [L[k] for k in pl.hand] if own else len(pl.hand),
                             "food_card": (L[fc] if own else True) if fc >= 0 else None})
-        out = {"variant": state.o.variant, "round": state.round, "phase": state.phase, "first": state.first,
-               "turn": state.turn, "final": state.final, "wh": state.wh, "deck_left": state.left,
+        out = {"variant": state.options.variant, "round": state.round, "phase": state.phase, "first": state.first,
+               "turn": state.turn, "final": state.final, "wh": state.watering_hole, "deck_left": state.left,
                "end_deck": state.end_deck, "discards": list(state.discards), "players": players,
                "pending": [list(x) for x in state.pending],
                "intel": state.action_to_string(state.intel) if state.intel is not None else None,
                "asking": state.asking,
                "food_values_assumed": g.deck.assumed}
-        if state.o.climate:
+        if state.options.climate:
             ev = g.pack.events
             out["climate"] = {"position": state.climate_pos,
                               "zone": g.pack.zones[state.climate_pos + 4].name,
@@ -162,5 +162,5 @@ class EvolutionObserver(Observer):
             if q != viewer:
                 pl.hand.sort()
         s.pool = pool
-        s._legal = s._cw = None
+        s._legal = s._chance_cache = None
         return s

@@ -8,7 +8,7 @@ from typing import Any
 from ...core.checks import MAX_COUNT, bool_of, dict_of, int_in, ints_in, list_of, one_of
 from ...core.errors import FormatError, excerpt
 from .model import Player, Species
-from .state import PHASES
+from .flow import FLOW, PHASES, settle
 from .traits import TRAIT_BIT, TRAIT_IDS
 
 __all__ = ["load_body"]
@@ -37,7 +37,7 @@ def load_body(s: Any, d: Any) -> Any:
     n, nk, size = g.players, len(g.deck.cards), g.deck.size
     s.players = [_player(g, v, f"state.players[{p}]")
                  for p, v in enumerate(list_of(_field(d, "players"), "state.players", n))]
-    s.wh = int_in(_field(d, "wh"), 0, MAX_COUNT, "state.wh")
+    s.watering_hole = int_in(_field(d, "wh"), 0, MAX_COUNT, "state.wh")
     s.first = int_in(_field(d, "first"), 0, n - 1, "state.first")
     s.round = int_in(_field(d, "round"), 1, MAX_ROUNDS, "state.round")
     s.final = int_in(_field(d, "final"), 0, 2, "state.final")
@@ -95,7 +95,7 @@ def _player(g: Any, v: Any, f: str) -> Player:
 
 
 def _species(g: Any, v: Any, f: str) -> Species:
-    o = g.o
+    o = g.options
     body, pop, food, fat, traits, cards, down, fresh = list_of(v, f, 8)
     body = int_in(body, 0, o.max_track, f"{f}[0]")
     pop = int_in(pop, 1, o.max_track, f"{f}[1]")
@@ -121,7 +121,7 @@ def _draw(v: Any, n: int, size: int, f: str) -> list:
 
 
 def _climate(s: Any, g: Any, c: Any) -> None:
-    if not g.o.climate:
+    if not g.options.climate:
         if c is not None:
             raise FormatError("this variant has no climate", "state.climate")
         s.climate_pos, s.event_pool, s.events_in_play, s.event_used, s.pending_events = 0, [], {}, "", []
@@ -154,7 +154,7 @@ def _intel(s: Any, v: Any) -> tuple | None:
     """The pending Intelligence feeding (a card is discarded next): one of the player's feeding options."""
     if v is None:
         return None
-    from .feeding import options
+    from .phases.feeding import options
 
     a = tuple(list_of(v, "state.intel", max_length=5))
     if s.phase != "feed" or not 0 <= s.turn < len(s.players):
@@ -168,7 +168,7 @@ def _intel(s: Any, v: Any) -> tuple | None:
     return a
 
 
-def from_boards(game: Any, boards: list, hands: list | None = None, wh: int = 0, phase: str = "feed",
+def from_boards(game: Any, boards: list, hands: list | None = None, watering_hole: int = 0, phase: str = "feed",
                 turn: int = 0, first: int = 0, bags: list | None = None) -> Any:
     """A consistent position for lessons and tests: ``boards[p]`` lists player ``p``'s species as
     ``(body, pop, food, fat, [trait names])`` or :class:`~.model.Species`; ``hands[p]`` lists card labels
@@ -177,7 +177,7 @@ def from_boards(game: Any, boards: list, hands: list | None = None, wh: int = 0,
 
     >>> import evo_lab
     >>> g = evo_lab.make_game("evolution", players=2)
-    >>> s = from_boards(g, [[(3, 2, 0, 0, ["carnivore"])], [(1, 2, 0, 0, [])]], wh=2)
+    >>> s = from_boards(g, [[(3, 2, 0, 0, ["carnivore"])], [(1, 2, 0, 0, [])]], watering_hole=2)
     >>> s.legal_actions()
     [('attack', 0, 1, 0)]
     """
@@ -209,14 +209,15 @@ def from_boards(game: Any, boards: list, hands: list | None = None, wh: int = 0,
             pl.species.append(sp)
         pl.hand = sorted(take_card(h) for h in (hands[p] if hands else []))
         pl.bag = bags[p] if bags else 0
-    s.wh, s.first, s.phase = wh, first, phase
+    s.watering_hole, s.first, s.phase = watering_hole, first, phase
     s.turn, s.seek, s.out = turn, False, 0
     if phase == "feed":
-        from .feeding import has_option
+        from .phases.feeding import has_option
 
         if not has_option(s, turn):
             s.turn, s.seek = (turn - 1) % len(s.players), True
-            s._resume()
+    settle(s)
+    FLOW.run(s)
     return s
 
 

@@ -12,17 +12,13 @@ named field here (Evo's ``RuleOptions`` style). A variant is a preset of these f
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Mapping
+from dataclasses import dataclass, replace
 
-from ...core.errors import EvoLabError, excerpt
+from ...core.errors import GameConfigError, excerpt
+from ...core.options import RuleOptionsBase, option
 
 __all__ = ["RuleOptions", "GameConfigError", "VARIANTS", "CHOICES", "LEGACY_OPTIONS", "official", "climate",
            "course2016", "variant_options"]
-
-
-class GameConfigError(EvoLabError, ValueError):
-    """A game that cannot be set up as asked (players out of range, unknown variant or option)."""
 
 
 #: The values of the rulings' options (issue 22), the default first.
@@ -39,10 +35,12 @@ LEGACY_OPTIONS: dict[str, str] = {"intelligence_disables": "blockers", "herbivor
 
 
 @dataclass(frozen=True)
-class RuleOptions:
+class RuleOptions(RuleOptionsBase):
     """The rules of one variant. Defaults are the official game; docs/evolution.md lists each field's source."""
 
+    #: The variant these options preset: "official", "climate" or "course2016" (:data:`VARIANTS`).
     variant: str = "official"
+    #: The deck of the pack to play with (``decks.json``: "official", "climate", "course2016").
     deck: str = "official"
     #: Seed 003 line 140, seed 002 line 40: "the Carnivore has to be bigger than the species it attacks".
     body_size_rule: bool = True
@@ -103,71 +101,61 @@ class RuleOptions:
     #: card and selects "the property desired", disabled "in ALL species until the attack has been completed":
     #: a defence that blocks the attack, the prey's Horns, or Scavenger) or "blockers" (only a trait that
     #: blocks the attack: the engine before issue 22, under which Horns always cost the attacker).
-    intelligence_disables: str = "any"
+    intelligence_disables: str = option("any", choices=CHOICES["intelligence_disables"])
     #: Ruling R20: when a non-Carnivore uses Intelligence. "before_eating" (seed 004 lines 46-57: once a round,
     #: with Long Neck, Fertile and Fat Tissue, after the food cards are turned up, from the starting player) or
     #: "feeding_turn" (as one of its feedings, as often as it is hungry: the engine before issue 22).
-    herbivore_intelligence: str = "before_eating"
+    herbivore_intelligence: str = option("before_eating", choices=CHOICES["herbivore_intelligence"])
     #: Ruling R18: the start-of-feeding traits resolve "player" by player, each resolving all of theirs before
     #: the next (seed 002 line 35; seed 004 line 57 "starting with the starting player"), or "trait" by trait
     #: across all players (the engine before issue 22; the course's dealer.rkt).
-    start_resolution: str = "player"
+    start_resolution: str = option("player", choices=CHOICES["start_resolution"])
     #: Ruling R19 (Climate): an event card strikes when the cube "move"s into one of its regions (seed 002
     #: line 36: "Whenever the temperature cube moves into a climate region with a climate event card") or
     #: whenever the cube "stay"s in them, moved or not (the engine before issue 22).
-    climate_event_on: str = "move"
+    climate_event_on: str = option("move", choices=CHOICES["climate_event_on"])
     #: Ruling R17 (Climate): cards removed unseen at setup. "seed" (seed 002 line 14: 40 set aside as the end
     #: game deck; with 2 players 40 more traits removed; nothing else) or "table" (reference §8's deck sizing
     #: from the ksuchak1990 blog: 2 players half the deck, 3: 60, 4: 30, 5-6: none; the engine before issue 22).
-    climate_removal: str = "seed"
+    climate_removal: str = option("seed", choices=CHOICES["climate_removal"])
     #: Ruling R5: food stored on Fat Tissue when that trait is replaced or discarded: "lost" (back to the bank
     #: with the card; **assumed**, the seeds are silent; the course's data definition: fat-food is "present only
     #: with fat-tissue") or "kept" on the species, unusable until a new Fat Tissue (the course harness before
     #: issue 22).
-    fat_without_tissue: str = "lost"
-    #: Setup constants (the Game fills them from the pack's setup part, with provenance there).
+    fat_without_tissue: str = option("lost", choices=CHOICES["fat_without_tissue"], assumed=True)
+    #: Setup constants (the Game fills them from the pack's setup part, with provenance there): the most traits
+    #: on a species.
     max_traits: int = 3
+    #: Setup: the top of the body-size and population tracks.
     max_track: int = 6
+    #: Setup: what Hard Shell adds to the body size a Carnivore must exceed (reference §6.1: +4).
     hard_shell: int = 4
+    #: Setup: the population a Carnivore loses attacking a species with Horns.
     horns: int = 1
+    #: Setup: cards dealt to each player every round, before the per-species cards.
     hand_base: int = 3
+    #: Setup: cards dealt per species a player has.
     hand_per_species: int = 1
+    #: Setup: the body size of a new species.
     new_body: int = 1
+    #: Setup: the population of a new species.
     new_pop: int = 1
+    #: Setup: the plant food an Intelligence species takes from the bank (ruling R3, assumed).
     intelligence_food: int = 2
     #: Species boards in the box (seed 003 line 54: 24; Climate 20, reference §8); 0 = no limit (course).
     boards: int = 24
 
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any] | "RuleOptions" | None,
-                  base: "RuleOptions | None" = None) -> "RuleOptions":
-        base = base or cls()
-        if d is None:
-            return base
-        if isinstance(d, RuleOptions):
-            return d
-        if not isinstance(d, Mapping):
-            raise GameConfigError(f"options must be a RuleOptions or a dict, got {type(d).__name__}")
-        names = {f.name: f for f in fields(cls)}
-        for k, v in d.items():
-            if k not in names:
-                raise GameConfigError(f"unknown rule option {excerpt(k)}; options are {', '.join(names)}")
-            cur = getattr(base, k)
-            if type(v) is not type(cur):
-                raise GameConfigError(f"rule option {k!r} must be {type(cur).__name__}, got {excerpt(v)}")
-            if k in OPTION_CHOICES and v not in OPTION_CHOICES[k]:
-                raise GameConfigError(f"rule option {k!r} must be one of {', '.join(OPTION_CHOICES[k])}, "
-                                      f"got {excerpt(v)}")
-            if k in OPTION_RANGES and not OPTION_RANGES[k][0] <= v <= OPTION_RANGES[k][1]:
-                lo, hi = OPTION_RANGES[k]
+    def check(self) -> None:
+        """The string options' values and the numbers' bounds (:data:`OPTION_CHOICES`, :data:`OPTION_RANGES`):
+        a number bounded before it sizes anything (issue 18)."""
+        for k, allowed in OPTION_CHOICES.items():
+            v = getattr(self, k)
+            if v not in allowed:
+                raise GameConfigError(f"rule option {k!r} must be one of {', '.join(allowed)}, got {excerpt(v)}")
+        for k, (lo, hi) in OPTION_RANGES.items():
+            v = getattr(self, k)
+            if not lo <= v <= hi:
                 raise GameConfigError(f"rule option {k!r} must be {lo}..{hi}, got {excerpt(v)}")
-            if k in CHOICES and v not in CHOICES[k]:
-                raise GameConfigError(f"rule option {k!r} must be one of {', '.join(map(repr, CHOICES[k]))}, "
-                                      f"got {excerpt(v)}")
-        return replace(base, **dict(d))
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 #: The values each text option may take (anything else is refused before it reaches the rules).

@@ -35,10 +35,10 @@ def _lines(before: Any, action: Any, after: Any) -> list[str]:
         if before.phase == "deal" and after.phase != "deal":
             out.append("  Hands: " + ", ".join(f"P{q + 1} {len(pl.hand)} cards"
                                                 for q, pl in enumerate(after.players)) + ".")
-        return out + [f"  {e.describe()}." for e in after.ev]
+        return out + [line for e in after.events(last=True) for line in e.story(before, after)]
     p = before.current_player()
     out = [f"  P{p + 1}: {before.action_to_string(action)}"]
-    return out + [f"    {e.describe()}." for e in after.ev]
+    return out + [line for e in after.events(last=True) for line in e.story(before, after)]
 
 
 def play_story(game: Any, seed: int | None = None, bots: list | None = None,

@@ -122,9 +122,9 @@ def _course_pop(s: Any) -> int:
 def _foraging(t: Any, p: int, s: Any, source: str, kind: str) -> int:
     """Seed 003 line 132: Foraging takes 1 more plant food from the watering hole each time the species eats
     there (course: every feeding, food is food); the extra take triggers Cooperation again (course dealer.rkt)."""
-    from .feeding import take
+    from .phases.feeding import take
 
-    if not (t.o.food_is_food or (kind == "plant" and source == "wh")):
+    if not (t.options.food_is_food or (kind == "plant" and source == "wh")):
         return 0
     extra = take(t, p, s, source, 1, "foraging")
     if extra:
@@ -134,22 +134,22 @@ def _foraging(t: Any, p: int, s: Any, source: str, kind: str) -> int:
 
 def _cooperation(t: Any, p: int, s: Any, source: str, kind: str) -> int:
     """Cooperation: the species to the right takes 1 food from the same source (seed 003 line 149; ruling R2)."""
-    from .feeding import feed, index_of
+    from .phases.feeding import feed, index_of
 
     if not s.mask & B.cooperation:
         return 0
     row = t.players[p].species
     i = index_of(row, s)
     if i + 1 < len(row):
-        feed(t, p, row[i + 1], source if t.o.cooperation_same_source else "wh", kind, "cooperation")
+        feed(t, p, row[i + 1], source if t.options.cooperation_same_source else "wh", kind, "cooperation")
     return 0
 
 
 def _scavenger(t: Any, p: int, s: Any, source: str, kind: str) -> int:
     """Scavenger: 1 meat food each time a Carnivore eats (seed 003 line 149); course: from the watering hole."""
-    from .feeding import feed
+    from .phases.feeding import feed
 
-    return feed(t, p, s, "wh" if t.o.meat_source == "watering_hole" else "bank", "meat", "scavenger")
+    return feed(t, p, s, "wh" if t.options.meat_source == "watering_hole" else "bank", "meat", "scavenger")
 
 
 # ----- start-of-feeding effects: fn(table, player, species)
@@ -158,8 +158,8 @@ def _fertile(t: Any, p: int, s: Any) -> None:
     """Fertile: +1 population if there is food on the watering hole (course: always), up to the track."""
     from .events import Grew
 
-    o = t.o
-    if (t.wh > 0 or not o.fertile_needs_food) and s.pop < o.max_track:
+    o = t.options
+    if (t.watering_hole > 0 or not o.fertile_needs_food) and s.pop < o.max_track:
         s.pop += 1
         if t.ev is not None:
             t.ev.append(Grew(p, t.players[p].species.index(s), "population (fertile)", 1))
@@ -176,16 +176,16 @@ def _fat_to_food(t: Any, p: int, s: Any) -> None:
 def _long_neck(t: Any, p: int, s: Any) -> None:
     """Long Neck: 1 plant food from the bank (official) / the watering hole (course, with Foraging and
     Cooperation)."""
-    from .feeding import feed
+    from .phases.feeding import feed
 
-    feed(t, p, s, "wh" if t.o.long_neck_source == "watering_hole" else "bank", "plant", "long-neck")
+    feed(t, p, s, "wh" if t.options.long_neck_source == "watering_hole" else "bank", "plant", "long-neck")
 
 
 def _nocturnal(t: Any, p: int, s: Any) -> None:
     """Climate Nocturnal: 1 extra plant food from the bank when the food is revealed (amount assumed)."""
-    from .feeding import feed
+    from .phases.feeding import feed
 
-    if t.o.climate:
+    if t.options.climate:
         feed(t, p, s, "bank", "plant", "nocturnal")
 
 

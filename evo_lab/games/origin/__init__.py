@@ -8,11 +8,13 @@ JSON positions and records). The rules are split the way the rulebook is:
 ``data``          the deck (20 card types, 84 cards), the traits, the food dice, the setup numbers (provenance)
 ``rules``         :class:`RuleOptions` and the documented rulings of the open points
 ``traits``        the trait registry: one entry per trait with its hooks
-``development``   phase 1: cards as animals or traits
-``foodbank``      phase 2: the dice, one exact chance node
-``feeding``       phase 3: the turn flow (``attack`` the carnivore kernel, ``sharing`` the paired triggers)
-``extinction``    phase 4: deaths, the deal (lazy chance nodes), the last turn
-``scoring``       points and tie-breaks
+``flow``          the :class:`~.flow.Step` enum and the game's :class:`~evo_lab.core.flow.Flow` (steps, nodes)
+``phases/``       one module per phase: ``setup`` (the first player), ``development`` (phase 1: cards as animals
+                  or traits), ``foodbank`` (phase 2: the dice, one exact chance node), ``feeding`` (phase 3: the
+                  turn flow; ``attack`` the carnivore kernel, ``sharing`` the paired triggers), ``extinction``
+                  (phase 4: deaths, the deal as lazy chance nodes, the last turn), ``scoring`` (points,
+                  tie-breaks)
+``info``          the game's registration (:class:`~evo_lab.core.registry.GameInfo`)
 ``observer``      what each player sees; ``notation`` action strings; ``events`` the log; ``positions`` the
                   builder; ``svg`` the drawing; ``bots`` greedy and ISMCTS hooks; ``codec`` dense integers
 ================  ==========================================================================================
@@ -25,11 +27,11 @@ JSON positions and records). The rules are split the way the rulebook is:
 
 from .game import OriginGame
 from .positions import act, build_position
-from .rules import RULINGS, OriginConfigError, RuleOptions
+from .rules import RULINGS, RuleOptions
 from .state import OriginState
 
 Game = OriginGame
 State = OriginState
 
-__all__ = ["OriginGame", "OriginState", "Game", "State", "RuleOptions", "RULINGS", "OriginConfigError",
+__all__ = ["OriginGame", "OriginState", "Game", "State", "RuleOptions", "RULINGS",
            "build_position", "act"]

@@ -57,7 +57,7 @@ def attackable(s: Any, c: Animal, t: Animal) -> bool:
 
 def targets(s: Any, c: Animal) -> list[int]:
     """Ids of every animal ``c`` may attack, seat by seat, left to right."""
-    A = s.A
+    A = s.animal_by_id
     out = []
     for row in s.rows:
         for aid in row:
@@ -79,7 +79,7 @@ def options(s: Any) -> list[tuple]:
     """The defender's choices against the open attack: every active defence the target has, plus ``accept``
     (be eaten) when no compulsory defence is available; ``[("accept", t)]`` alone means the kill goes through."""
     c_id, t_id, running = s.atk
-    c, t = s.A[c_id], s.A[t_id]
+    c, t = s.animal_by_id[c_id], s.animal_by_id[t_id]
     out: list[tuple] = []
     compulsory = False
     for bit, fn in s.game.defences:
@@ -117,7 +117,7 @@ def kill(s: Any) -> None:
     carnivore, then the hooks that react to any kill (Scavenger)."""
     c_id, t_id, _ = s.atk
     g = s.game
-    c, t = s.A[c_id], s.A[t_id]
+    c, t = s.animal_by_id[c_id], s.animal_by_id[t_id]
     s.atk = None
     for bit, fn in g.on_eaten:
         if t.mask & bit:
@@ -135,5 +135,5 @@ def tail_loss_escape(s: Any, t: Animal, trait: int, partner: int) -> None:
     s.atk = None
     remove_trait(s, t, trait, partner)
     s.emit(ev.TailLost(t.id, trait, partner))
-    feed(s, s.A[c_id], s.game.setup["tail_loss_food"], True, "tail_loss")
+    feed(s, s.animal_by_id[c_id], s.game.setup["tail_loss_food"], True, "tail_loss")
 

@@ -28,9 +28,9 @@ import numpy as np
 
 from ...core.protocol import sample_chance
 from ...core.search import SearchHooks, ismcts
-from .foodbank import mean
+from .phases.foodbank import mean
 from .model import fed
-from .scoring import animal_points
+from .phases.scoring import animal_points
 
 __all__ = ["value", "greedy_action", "greedy_policy", "lite_policy", "search_hooks", "ismcts_action"]
 
@@ -103,7 +103,7 @@ def lite_policy(rng: Any) -> Callable[[Any], Hashable]:
         if node == "feed":
             eats = [a for a in acts if a[0] == "eat"]
             if eats:
-                return max(eats, key=lambda a: s.A[a[1]].need - s.A[a[1]].food)
+                return max(eats, key=lambda a: s.animal_by_id[a[1]].need - s.animal_by_id[a[1]].food)
             for kind in ("attack", "fat", "pirate", "hibernate", "end"):
                 opts = [a for a in acts if a[0] == kind]
                 if opts:

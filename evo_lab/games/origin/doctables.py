@@ -13,7 +13,7 @@ import re
 from fractions import Fraction
 
 from .data import load_pack
-from .foodbank import distribution, exact, mean
+from .phases.foodbank import distribution, exact, mean
 from .rules import rulings_markdown
 from .traits import REGISTRY
 

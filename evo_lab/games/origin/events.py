@@ -1,13 +1,16 @@
 """The game log: one NamedTuple per kind of event, recorded by the rules as they happen.
 
-``state.events()`` lists every event since the start (or since a loaded position), omniscient (a face-down card
-is in the log; views for a player mask it as the observer does for actions). Animals are ids, players seats,
-cards and traits indices into the data pack (:func:`describe` puts it in words).
+``state.events()`` lists every event since the start (or since a loaded position; ``events(last=True)``: those of
+the last action), omniscient (a face-down card is in the log; views for a player mask it as the observer does for
+actions). Animals are ids, players seats, cards and traits indices into the data pack; each event says itself in
+words (``event.text(game)``) and as a line of a told game (``event.story(before, after)``).
 
 >>> import evo_lab
 >>> s = evo_lab.make_game("origin", players=2, seed=1).new_initial_state_dealt()
 >>> type(s.events()[0]).__name__, type(s.events()[-1]).__name__
 ('FirstPlayer', 'TurnStarted')
+>>> s.events()[-1].text(s.game), Dealt(0, 3).text()
+('turn 1 begins, P2 first', 'P1 draws card 3')
 """
 
 from __future__ import annotations
@@ -16,16 +19,41 @@ from typing import Any, NamedTuple
 
 __all__ = ["FirstPlayer", "Dealt", "TurnStarted", "Born", "TraitPlayed", "Passed", "FoodRolled", "Ate",
            "FatBurned", "Attacked", "Escaped", "Caught", "TailLost", "Redirected", "Killed", "Poisoned", "Pirated",
-           "Grazed", "Hibernated", "Died", "GameOver", "describe"]
+           "Grazed", "Hibernated", "Died", "GameOver", "EVENT_TYPES"]
+
+
+def _card(game: Any, c: int) -> str:
+    if c < 0:
+        return "?"
+    return game.card_ids[c] if game is not None else f"card {c}"
+
+
+def _trait(game: Any, t: int) -> str:
+    return game.trait_names[t] if game is not None else f"trait {t}"
+
+
+def _story(self: Any, before: Any, after: Any) -> list[str]:
+    """The line of a told game: the event's text as a sentence, indented under the action."""
+    return [f"  {self.text(after.game)}."]
 
 
 class FirstPlayer(NamedTuple):
     player: int
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"P{self.player + 1} is the first player"
+
 
 class Dealt(NamedTuple):
     player: int
     card: int
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"P{self.player + 1} draws {_card(game, self.card)}"
 
 
 class TurnStarted(NamedTuple):
@@ -33,11 +61,21 @@ class TurnStarted(NamedTuple):
     first: int
     last: bool
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"turn {self.turn} begins, P{self.first + 1} first" + (" (last turn)" if self.last else "")
+
 
 class Born(NamedTuple):
     player: int
     animal: int
     card: int
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"P{self.player + 1} plays {_card(game, self.card)} face down: new animal A{self.animal}"
 
 
 class TraitPlayed(NamedTuple):
@@ -47,14 +85,30 @@ class TraitPlayed(NamedTuple):
     animal: int
     partner: int
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        on = f"A{self.animal}" + (f" and A{self.partner}" if self.partner >= 0 else "")
+        return f"P{self.player + 1} plays {_trait(game, self.trait)} ({_card(game, self.card)}) on {on}"
+
 
 class Passed(NamedTuple):
     player: int
     phase: str
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"P{self.player + 1} passes ({self.phase})"
+
 
 class FoodRolled(NamedTuple):
     amount: int
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"the food bank gets {self.amount} red tokens"
 
 
 class Ate(NamedTuple):
@@ -67,25 +121,52 @@ class Ate(NamedTuple):
     blue: int
     fat: int
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        got = ", ".join(x for x in (f"{self.red} red" if self.red else "", f"{self.blue} blue" if self.blue else "",
+                                    f"{self.fat} into fat" if self.fat else "") if x) or "nothing"
+        return f"A{self.animal} gets {got} ({self.source.replace('_', ' ')})"
+
 
 class FatBurned(NamedTuple):
     animal: int
     amount: int
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"A{self.animal} turns {self.amount} fat into food"
 
 
 class Attacked(NamedTuple):
     attacker: int
     target: int
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"A{self.attacker} attacks A{self.target}"
+
 
 class Escaped(NamedTuple):
     target: int
     roll: int
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"A{self.target} runs away (rolled {self.roll})"
+
 
 class Caught(NamedTuple):
     target: int
     roll: int
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"A{self.target} fails to run (rolled {self.roll})"
 
 
 class TailLost(NamedTuple):
@@ -93,32 +174,68 @@ class TailLost(NamedTuple):
     trait: int
     partner: int
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return (f"A{self.target} drops {_trait(game, self.trait)}"
+                + (f" (with A{self.partner})" if self.partner >= 0 else "") + " and survives")
+
 
 class Redirected(NamedTuple):
     source: int
     target: int
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"A{self.source} redirects the attack to A{self.target} (mimicry)"
 
 
 class Killed(NamedTuple):
     attacker: int
     prey: int
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"A{self.attacker} eats A{self.prey}"
+
 
 class Poisoned(NamedTuple):
     attacker: int
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"A{self.attacker} is poisoned"
 
 
 class Pirated(NamedTuple):
     pirate: int
     victim: int
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"A{self.pirate} steals food from A{self.victim}"
+
 
 class Grazed(NamedTuple):
     animal: int
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"A{self.animal} grazes a red token away"
+
 
 class Hibernated(NamedTuple):
     animal: int
+
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"A{self.animal} hibernates"
 
 
 class Died(NamedTuple):
@@ -126,53 +243,23 @@ class Died(NamedTuple):
     animal: int
     reason: str
 
+    story = _story
+
+    def text(self, game: Any = None) -> str:
+        return f"A{self.animal} of P{self.player + 1} dies ({self.reason})"
+
 
 class GameOver(NamedTuple):
     scores: tuple
     winner: int
 
+    story = _story
 
-def describe(game: Any, e: NamedTuple) -> str:
-    """One event in words."""
-    def card(c: int) -> str:
-        return game.card_ids[c] if c >= 0 else "?"
+    def text(self, game: Any = None) -> str:
+        won = f"P{self.winner + 1} wins" if self.winner >= 0 else "a shared win"
+        return "game over: " + ", ".join(f"P{i + 1} {x}" for i, x in enumerate(self.scores)) + f"; {won}"
 
-    def trait(t: int) -> str:
-        return game.trait_names[t]
 
-    k = type(e).__name__
-    if k == "FirstPlayer":
-        return f"P{e.player + 1} is the first player"
-    if k == "Dealt":
-        return f"P{e.player + 1} draws {card(e.card)}"
-    if k == "TurnStarted":
-        return f"turn {e.turn} begins, P{e.first + 1} first" + (" (last turn)" if e.last else "")
-    if k == "Born":
-        return f"P{e.player + 1} plays {card(e.card)} face down: new animal A{e.animal}"
-    if k == "TraitPlayed":
-        on = f"A{e.animal}" + (f" and A{e.partner}" if e.partner >= 0 else "")
-        return f"P{e.player + 1} plays {trait(e.trait)} ({card(e.card)}) on {on}"
-    if k == "Passed":
-        return f"P{e.player + 1} passes ({e.phase})"
-    if k == "FoodRolled":
-        return f"the food bank gets {e.amount} red tokens"
-    if k == "Ate":
-        got = ", ".join(x for x in (f"{e.red} red" if e.red else "", f"{e.blue} blue" if e.blue else "",
-                                    f"{e.fat} into fat" if e.fat else "") if x) or "nothing"
-        return f"A{e.animal} gets {got} ({e.source.replace('_', ' ')})"
-    simple = {"FatBurned": lambda: f"A{e.animal} turns {e.amount} fat into food",
-              "Attacked": lambda: f"A{e.attacker} attacks A{e.target}",
-              "Escaped": lambda: f"A{e.target} runs away (rolled {e.roll})",
-              "Caught": lambda: f"A{e.target} fails to run (rolled {e.roll})",
-              "TailLost": lambda: f"A{e.target} drops {trait(e.trait)}"
-                                  + (f" (with A{e.partner})" if e.partner >= 0 else "") + " and survives",
-              "Redirected": lambda: f"A{e.source} redirects the attack to A{e.target} (mimicry)",
-              "Killed": lambda: f"A{e.attacker} eats A{e.prey}",
-              "Poisoned": lambda: f"A{e.attacker} is poisoned",
-              "Pirated": lambda: f"A{e.pirate} steals food from A{e.victim}",
-              "Grazed": lambda: f"A{e.animal} grazes a red token away",
-              "Hibernated": lambda: f"A{e.animal} hibernates",
-              "Died": lambda: f"A{e.animal} of P{e.player + 1} dies ({e.reason})",
-              "GameOver": lambda: "game over: " + ", ".join(f"P{i + 1} {x}" for i, x in enumerate(e.scores))
-                                  + f"; P{e.winner + 1} wins"}
-    return simple[k]() if k in simple else repr(e)
+#: Every kind of event of the game.
+EVENT_TYPES = (FirstPlayer, Dealt, TurnStarted, Born, TraitPlayed, Passed, FoodRolled, Ate, FatBurned, Attacked,
+               Escaped, Caught, TailLost, Redirected, Killed, Poisoned, Pirated, Grazed, Hibernated, Died, GameOver)

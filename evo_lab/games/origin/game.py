@@ -8,7 +8,7 @@
 >>> OriginGame(players=9)
 Traceback (most recent call last):
 ...
-evo_lab.games.origin.rules.OriginConfigError: Evolution: The Origin of Species is for 2 to 8 players, got 9
+evo_lab.core.errors.GameConfigError: Evolution: The Origin of Species is for 2 to 8 players, got 9
 """
 
 from __future__ import annotations
@@ -17,11 +17,13 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from ...core.errors import excerpt
+from ...core.errors import GameConfigError, excerpt
 from ...core.game import GameBase
+from ...core.registry import check_players
+from .actions import Deal, FoodRoll, Roll
 from .data import OriginPack, load_pack
-from .foodbank import distribution, dice_for
-from .rules import OriginConfigError, RuleOptions
+from .phases.foodbank import distribution, dice_for
+from .rules import RuleOptions
 from .traits import compile_registry
 
 __all__ = ["OriginGame"]
@@ -35,32 +37,26 @@ class OriginGame(GameBase):
     :class:`~evo_lab.games.origin.rules.RuleOptions` or a dict of its fields; ``seed`` seeds ``game.rng``."""
 
     name = "origin"
-    title = "Evolution: The Origin of Species"
     version = 1
 
     def __init__(self, players: int = 3, seed: int | None = None, sets: int | None = None,
                  data: OriginPack | str | None = None, options: RuleOptions | Mapping[str, Any] | None = None):
         self.pack = data if isinstance(data, OriginPack) else load_pack(data)
         st = self.pack.setup
-        if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-            raise OriginConfigError(f"players must be an integer, got {excerpt(players)}")
-        if not st["players_min"] <= players <= st["players_max"]:
-            raise OriginConfigError(f"{self.title} is for {st['players_min']} to {st['players_max']} players, "
-                                    f"got {players}")
-        self.players = int(players)
+        self.players = check_players(self.title, players, range(st["players_min"], st["players_max"] + 1))
         if sets is None:
             sets = 1 if self.players < 5 else st["sets_from_5_players"]
         if isinstance(sets, bool) or not isinstance(sets, int) or not 1 <= sets <= 4:
-            raise OriginConfigError(f"sets must be 1 to 4 base sets, got {excerpt(sets)}")
+            raise GameConfigError(f"sets must be 1 to 4 base sets, got {excerpt(sets)}")
         self.sets = sets
         self.options = RuleOptions.from_dict(options)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
-            raise OriginConfigError(f"seed must be a non-negative integer or None, got {excerpt(seed)}")
+            raise GameConfigError(f"seed must be a non-negative integer or None, got {excerpt(seed)}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
         self._tables()
         if self.deck_size < self.players * st["hand_size"]:
-            raise OriginConfigError(f"{self.deck_size} cards cannot deal {st['hand_size']} to {self.players} players")
+            raise GameConfigError(f"{self.deck_size} cards cannot deal {st['hand_size']} to {self.players} players")
         from .observer import OriginObserver
 
         self.observer = OriginObserver(self)
@@ -94,18 +90,18 @@ class OriginGame(GameBase):
         for const, tid in (("CARN", "carnivorous"), ("FAT", "fat_tissue"), ("SYMB", "symbiosis"),
                            ("SCAV", "scavenger")):
             if tid not in ix:
-                raise OriginConfigError(f"the data pack lacks the trait {tid!r}")
+                raise GameConfigError(f"the data pack lacks the trait {tid!r}")
             setattr(self, const, ix[tid])
         compile_registry(self)
         self.food_dice = dice_for(self)
         totals, weights = distribution(*self.food_dice, pk.faces_sides)
-        self.food_outcomes = [("food", t) for t in totals]
+        self.food_outcomes = [FoodRoll("food", t) for t in totals]
         self.food_weights = weights
         faces = pk.faces_sides
-        self.roll_outcomes = [("roll", f) for f in range(1, faces + 1)]
+        self.roll_outcomes = [Roll("roll", f) for f in range(1, faces + 1)]
         self.roll_weights = [1] * faces
-        self.deal_outcomes = [[("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)]
-        from .development import plays_table
+        self.deal_outcomes = [[Deal("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)]
+        from .phases.development import plays_table
 
         self.plays, self.animal_action = plays_table(self)
 
@@ -136,7 +132,7 @@ class OriginGame(GameBase):
         try:
             return cls(players=d.get("players", 3), seed=d.get("seed"), sets=d.get("sets"),
                        data=load_pack(d["data"]) if "data" in d else None, options=d.get("options"))
-        except OriginConfigError as e:
+        except GameConfigError as e:
             raise FormatError(str(e), "config") from None
         except DataError as e:
             raise FormatError(str(e), "config.data") from None

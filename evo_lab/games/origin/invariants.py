@@ -32,7 +32,7 @@ def _cards(s: Any) -> list[int]:
     for h in s.hands:
         for c, k in enumerate(h):
             tot[c] += k
-    for a in s.A.values():
+    for a in s.animal_by_id.values():
         tot[a.card] += 1
         for _, c in a.traits:
             tot[c] += 1
@@ -82,9 +82,9 @@ def _check_links(s: Any) -> None:
     prot: dict[int, int] = {}
     pairs = set()
     for L in s.links:
-        if L.a not in s.A or L.b not in s.A or L.a == L.b:
+        if L.a not in s.animal_by_id or L.b not in s.animal_by_id or L.a == L.b:
             _fail(f"{L!r} joins animals not on the table")
-        if s.A[L.a].owner != s.A[L.b].owner:
+        if s.animal_by_id[L.a].owner != s.animal_by_id[L.b].owner:
             _fail(f"{L!r} joins animals of two players")
         if g.target_of[L.kind] != "pair" or L.kind not in g.faces[L.card]:
             _fail(f"{L!r}: not a paired face of card {g.card_ids[L.card]}")
@@ -94,7 +94,7 @@ def _check_links(s: Any) -> None:
         pairs.add(key)
         if L.kind == g.SYMB:
             prot[L.b] = prot.get(L.b, 0) + 1
-    for a in s.A.values():
+    for a in s.animal_by_id.values():
         if a.prot != prot.get(a.id, 0):
             _fail(f"A{a.id}: protection count {a.prot}, links say {prot.get(a.id, 0)}")
 
@@ -113,9 +113,9 @@ def _check_flow(s: Any) -> None:
     if s.bank < 0 or (s.bank and s.phase != FEEDING):
         _fail(f"bank {s.bank} in phase {PHASES[s.phase]}")
     if s.atk is not None:
-        if s.phase != FEEDING or s.atk[0] not in s.A or s.atk[1] not in s.A:
+        if s.phase != FEEDING or s.atk[0] not in s.animal_by_id or s.atk[1] not in s.animal_by_id:
             _fail(f"open attack {s.atk} without both animals in the feeding phase")
-        if not s.A[s.atk[0]].mask & s.game.bit[s.game.CARN]:
+        if not s.animal_by_id[s.atk[0]].mask & s.game.bit[s.game.CARN]:
             _fail(f"A{s.atk[0]} attacks without Carnivorous")
     if (s.shares or s.queue) and s.node not in ("share", "defend", "run", "feed"):
         _fail("pending food triggers outside the feeding phase")
@@ -140,11 +140,11 @@ def check_invariants(s: Any) -> None:
     seen: set[int] = set()
     for p, row in enumerate(s.rows):
         for x in row:
-            if x in seen or x not in s.A:
+            if x in seen or x not in s.animal_by_id:
                 _fail(f"A{x} is listed twice or missing")
             seen.add(x)
-            _check_animal(s, s.A[x], p)
-    if seen != set(s.A):
+            _check_animal(s, s.animal_by_id[x], p)
+    if seen != set(s.animal_by_id):
         _fail("animals outside every row")
     _check_links(s)
     _check_flow(s)

@@ -37,7 +37,7 @@ def results(state: Any) -> list[dict]:
     out = []
     for q in range(state.game.players):
         animals = state.animals(q)
-        traits = sum(len(a.traits) for a in animals) + sum(1 for L in state.links if state.A[L.a].owner == q)
+        traits = sum(len(a.traits) for a in animals) + sum(1 for L in state.links if state.animal_by_id[L.a].owner == q)
         out.append({"score": scores[q], "animals": len(animals), "traits": traits, "place": ranks[q],
                     "turns": state.turn})
     return out
@@ -58,11 +58,14 @@ def adapter_spec() -> Any:
     """``python_origin`` and the ``origin_v0`` AEC environment: parameters ``players`` (2-8), ``seed``, ``sets``
     (0: one base set up to 4 players, two from 5, as the seed says); returns are win shares, so the game is
     constant-sum (1); the codec is :class:`~.codec.ActionCodec` (its ``max_game_length`` is a proven bound)."""
+    from ...core.registry import game_info
     from ...interop.spec import AdapterSpec
     from .codec import ActionCodec
 
-    return AdapterSpec(game=GAME, short_name="python_origin", long_name="Evolution: The Origin of Species, evo-lab "
-                       "engine", env_name="origin_v0", players=(2, 8), parameters={"players": 2, "seed": 0, "sets": 0},
+    info = game_info(GAME)
+    return AdapterSpec(game=GAME, short_name="python_origin", long_name=f"{info.title}, evo-lab engine",
+                       env_name="origin_v0", players=(info.min_players, info.max_players),
+                       parameters={"players": 2, "seed": 0, "sets": 0},
                        build=_build, codec=ActionCodec, returns=lambda s, p: [float(x) for x in s.returns()],
                        utility=lambda game, p: (0.0, 1.0, 1.0),
                        max_game_length=lambda game, codec: codec.max_game_length, check=_check)

@@ -115,7 +115,7 @@ def links_of(s: Any, aid: int) -> list[Link]:
 def symbionts_fed(s: Any, a: Animal, symb: int) -> bool:
     """Every symbiont protecting ``a`` is fed (MC: 'can receive red / blue only after the symbiont has been FED')."""
     for L in s.links:
-        if L.kind == symb and L.b == a.id and not fed(s.A[L.a]):
+        if L.kind == symb and L.b == a.id and not fed(s.animal_by_id[L.a]):
             return False
     return True
 

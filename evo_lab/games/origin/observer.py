@@ -74,7 +74,7 @@ class OriginObserver(Observer):
         animals = []
         for p, row in enumerate(s.rows):
             face = self.sees(s, viewer, Secret("face", p))
-            animals.append([self._animal(s, s.A[x], face) for x in row])
+            animals.append([self._animal(s, s.animal_by_id[x], face) for x in row])
         disc = []
         for p in range(g.players):
             face = self.sees(s, viewer, Secret("face", p))
@@ -115,7 +115,7 @@ class OriginObserver(Observer):
             for c, k in enumerate(s.hands[q]):
                 pool[c] += k
             for x in s.rows[q]:
-                pool[s.A[x].card] += 1
+                pool[s.animal_by_id[x].card] += 1
             for c in s.disc_hidden[q]:
                 pool[c] += 1
 
@@ -130,14 +130,14 @@ class OriginObserver(Observer):
                 h[take()] += 1
             s.hands[q] = h
             for x in s.rows[q]:
-                s.A[x].card = take()
+                s.animal_by_id[x].card = take()
             s.disc_hidden[q] = [take() for _ in s.disc_hidden[q]]
         box = [0] * len(pool)
         for _ in range(sum(s.box)):
             box[take()] += 1
         s.box, s.deck = box, pool
         s.deck_n = sum(pool)
-        s._legal = s._cw = None
+        s._legal = s._chance_cache = None
         return s
 
     # ------------------------------------------------------------------ the tensor

@@ -17,12 +17,12 @@ Cards not named anywhere come from the 84 (or more, with ``sets``) in deck order
 says what stays in the deck, the rest goes to the box (out of the game), so every position has all its cards.
 
 >>> s = build_position(players=2, bank=3, animals=["$A carn fat+ +, $B camo", "$C burrow"], hands=["swim", ""])
->>> s.node_name(), s.current_player(), s.A[s.names["A"]].need, s.A[s.names["A"]].fat_full
+>>> s.node_name(), s.current_player(), s.animal_by_id[s.names["A"]].need, s.animal_by_id[s.names["A"]].fat_full
 ('feed', 0, 2, 1)
 >>> [a for a in s.legal_actions() if a[0] == "attack"]   # camouflaged $B is safe, $C is not fed: no burrow
 [('attack', 1, 3)]
 >>> act(s, "attack $A $C")
->>> s.rows[1], s.A[s.names["A"]].food, s.node_name()
+>>> s.rows[1], s.animal_by_id[s.names["A"]].food, s.node_name()
 ([], 2, 'feed')
 """
 
@@ -32,7 +32,8 @@ import re
 from typing import Any, Iterable, Mapping
 
 from ...core.errors import FormatError, excerpt
-from . import development, feeding
+from .flow import FLOW
+from .phases import development, feeding
 from .game import OriginGame
 from .model import DEVELOPMENT, FEEDING, FOOD, Animal, recompute
 from .state import OriginState
@@ -130,7 +131,7 @@ def _place_animals(s: Any, g: Any, pool: _Pool, animals: list[str]) -> list[tupl
                     raise FormatError(f"card {card} has no {g.abbr[t]} face", f)
                 a.traits.append((t, c))
             a.red, a.blue, a.fat_full = spec["red"], spec["blue"], sum(full for _, full, _ in spec["traits"])
-            s.A[a.id] = a
+            s.animal_by_id[a.id] = a
             s.rows[p].append(a.id)
             if spec["name"]:
                 if spec["name"] in s.names:
@@ -251,7 +252,7 @@ def _start(s: Any, phase: str, bank: int, actor: int, acted: bool, ate: bool) ->
     if not 0 <= actor < n:
         raise FormatError(f"actor must be 0..{n - 1}", "actor")
     if phase == "development":
-        if bank or any(a.red or a.blue or a.sleeping for a in s.A.values()):
+        if bank or any(a.red or a.blue or a.sleeping for a in s.animal_by_id.values()):
             raise FormatError("no food on the table in the development phase", "phase")
         s.phase = DEVELOPMENT
         development.advance(s, actor)
@@ -262,6 +263,7 @@ def _start(s: Any, phase: str, bank: int, actor: int, acted: bool, ate: bool) ->
         feeding.advance(s)
     else:
         raise FormatError(f"phase must be development, food or feeding, got {excerpt(phase)}", "phase")
+    FLOW.run(s)  # a phase with nothing left to do hands over to the next
 
 
 def act(s: OriginState, text: str) -> None:

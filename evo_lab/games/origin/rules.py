@@ -11,78 +11,46 @@ False
 >>> RuleOptions.from_dict({"paired_score": "pair"})
 Traceback (most recent call last):
 ...
-evo_lab.games.origin.rules.OriginConfigError: rule option 'paired_score' must be one of card, animal; got 'pair'
+evo_lab.core.errors.GameConfigError: rule option 'paired_score' must be one of card, animal; got 'pair'
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Mapping, NamedTuple
+from dataclasses import dataclass
+from typing import NamedTuple
 
-from ...core.errors import EvoLabError, excerpt
+from ...core.options import RuleOptionsBase, option
 
-__all__ = ["RuleOptions", "OriginConfigError", "Ruling", "RULINGS", "rulings_markdown"]
+__all__ = ["RuleOptions", "Ruling", "RULINGS", "rulings_markdown"]
 
 LIMITS = ("turn", "round")
-CHOICES = {"paired_score": ("card", "animal"), "paired_limit": LIMITS, "grazing_limit": LIMITS}
-INTS = {"six_player_bonus": (3, 4)}
-
-
-class OriginConfigError(EvoLabError, ValueError):
-    """A game that cannot be set up as asked (players out of range, an unknown option, a bad value)."""
 
 
 @dataclass(frozen=True)
-class RuleOptions:
+class RuleOptions(RuleOptionsBase):
     """The switches of the open points. Each default is the ruling of the same name in :data:`RULINGS`."""
 
     #: O1: the food bank for 6 players is 3d6 + this (EW 4, Artem's engine 3).
-    six_player_bonus: int = 4
+    six_player_bonus: int = option(4, choices=(3, 4))
     #: O2: a player may pass in the feeding phase while a red token could still be taken.
     voluntary_pass: bool = True
     #: O3: a feeding-phase pass (ending a turn without doing anything) is final for the phase.
     pass_is_final: bool = True
     #: O4: a paired trait card scores once per card ("card", EW) or once on each of its two animals ("animal").
-    paired_score: str = "card"
+    paired_score: str = option("card", choices=("card", "animal"))
     #: O5: Mimicry must redirect when it can (EW's text) instead of "may" (the card).
     mimicry_compulsory: bool = False
     #: O6: Tail Loss must be used when it can (an attacked animal cannot choose to be eaten instead).
     tail_loss_compulsory: bool = True
-    #: O7: once per feeding "round" (EW) or once per "turn": each paired card (Communication, Cooperation) fires,
-    #: each grazer grazes. (Carnivorous, Piracy and Mimicry are once per turn by their printed texts.)
-    paired_limit: str = "round"
-    grazing_limit: str = "round"
+    #: O7: each paired card (Communication, Cooperation) fires once per feeding "round" (EW) or once per "turn".
+    #: (Carnivorous, Piracy and Mimicry are once per turn by their printed texts.)
+    paired_limit: str = option("round", choices=LIMITS)
+    #: O7: each grazer grazes once per feeding "round" (EW) or once per "turn".
+    grazing_limit: str = option("round", choices=LIMITS)
     #: O8: a pirate must itself still need food (EW: Piracy cannot fill fat).
     piracy_needs_hunger: bool = True
     #: O9: a tie on points and discard piles is broken by a die roll (a chance node); False: a shared win.
     tiebreak_roll: bool = True
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any] | "RuleOptions" | None) -> "RuleOptions":
-        if d is None:
-            return cls()
-        if isinstance(d, RuleOptions):
-            return d
-        if not isinstance(d, Mapping):
-            raise OriginConfigError(f"options must be a RuleOptions or a dict, got {type(d).__name__}")
-        names = {f.name: f for f in fields(cls)}
-        for k, v in d.items():
-            if k not in names:
-                raise OriginConfigError(f"unknown rule option {excerpt(k)}; options are {', '.join(names)}")
-            default = getattr(cls(), k)
-            if isinstance(default, bool):
-                if not isinstance(v, bool):
-                    raise OriginConfigError(f"rule option {k!r} must be true or false, got {excerpt(v)}")
-            elif k in CHOICES:
-                if v not in CHOICES[k]:
-                    raise OriginConfigError(f"rule option {k!r} must be one of {', '.join(CHOICES[k])}; "
-                                            f"got {excerpt(v)}")
-            elif k in INTS and (isinstance(v, bool) or v not in INTS[k]):
-                raise OriginConfigError(f"rule option {k!r} must be one of {INTS[k]}; got {excerpt(v)}")
-        return cls(**dict(d))
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 class Ruling(NamedTuple):

@@ -48,7 +48,7 @@ def state_body(s: Any) -> dict:
         "actor": s.actor, "passed": list(s.passed), "acted": s.acted, "ate": s.ate, "round": s.round_id,
         "bank": s.bank, "deck": _counts(g, s.deck), "box": _counts(g, s.box),
         "hands": [_counts(g, h) for h in s.hands],
-        "animals": [[_animal_body(g, s.A[x]) for x in row] for row in s.rows],
+        "animals": [[_animal_body(g, s.animal_by_id[x]) for x in row] for row in s.rows],
         "links": [{"trait": g.abbr[L.kind], "a": L.a, "b": L.b, "card": g.card_ids[L.card]}
                   | ({"used": L.used} if L.used != NEVER else {}) for L in s.links],
         "discard": [{"open": [g.card_ids[c] for c in s.disc_open[p]], "hidden": [g.card_ids[c] for c in s.disc_hidden[p]]}
@@ -153,9 +153,9 @@ def load_body(cls: type, g: Any, body: Any) -> Any:
     for p, row in enumerate(rows):
         for i, d in enumerate(row):
             a = _read_animal(g, d, p, f"state.animals[{p}][{i}]")
-            if a.id in s.A:
+            if a.id in s.animal_by_id:
                 raise FormatError(f"animal id {a.id} appears twice", f"state.animals[{p}][{i}].id")
-            s.A[a.id] = a
+            s.animal_by_id[a.id] = a
             s.rows[p].append(a.id)
     _read_links(s, g, _get(body, "links", list, "state"))
     _read_rest(s, g, body)
@@ -178,7 +178,7 @@ def _check_totals(s: Any, g: Any) -> None:
     if s.node == "deal" and (s.deck_n == 0 or s.want is None or not 0 <= s.deal_to < g.players
                              or s.want[s.deal_to] <= 0):
         raise FormatError("a deal node needs cards in the deck and a player still owed cards", "state.deal")
-    if any(a.id >= s.next_id for a in s.A.values()):
+    if any(a.id >= s.next_id for a in s.animal_by_id.values()):
         raise FormatError("must be above every animal id", "state.next_id")
 
 
@@ -187,12 +187,12 @@ def _read_links(s: Any, g: Any, links: list) -> None:
         f = f"state.links[{i}]"
         kind = _trait(g, _get(d, "trait", str, f), f + ".trait")
         x, y = _get(d, "a", int, f), _get(d, "b", int, f)
-        if x not in s.A or y not in s.A or x == y:
+        if x not in s.animal_by_id or y not in s.animal_by_id or x == y:
             raise FormatError("links two animals on the table", f)
         s.links.append(Link(kind, x, y, _card(g, _get(d, "card", str, f), f + ".card"),
                             int_in(_get(d, "used", int, f, NEVER), NEVER, MAX_COUNT, f + ".used")))
         if kind == g.SYMB:
-            s.A[y].prot += 1
+            s.animal_by_id[y].prot += 1
 
 
 def _read_rest(s: Any, g: Any, body: dict) -> None:
@@ -206,12 +206,12 @@ def _read_rest(s: Any, g: Any, body: dict) -> None:
     if atk is not None:
         s.atk = [_get(atk, "attacker", int, "state.attack"), _get(atk, "target", int, "state.attack"),
                  int_in(_get(atk, "running", int, "state.attack"), 0, 2, "state.attack.running")]
-        if s.atk[0] not in s.A or s.atk[1] not in s.A or s.atk[0] == s.atk[1]:
+        if s.atk[0] not in s.animal_by_id or s.atk[1] not in s.animal_by_id or s.atk[0] == s.atk[1]:
             raise FormatError("an attack needs two animals on the table", "state.attack")
     s.shares = []
     for i, it in enumerate(list_of(_get(body, "shares", list, "state"), "state.shares", max_length=MAX_COUNT)):
         f = f"state.shares[{i}]"
-        if not isinstance(it, list) or len(it) != 3 or not _ints(it[1:]) or it[1] not in s.A or it[2] not in s.A:
+        if not isinstance(it, list) or len(it) != 3 or not _ints(it[1:]) or it[1] not in s.animal_by_id or it[2] not in s.animal_by_id:
             raise FormatError(f"must be [trait, from animal, to animal], got {excerpt(it)}", f)
         s.shares.append((_trait(g, it[0], f), it[1], it[2]))
     s.queue = []

@@ -67,7 +67,7 @@ def valid_shares(s: Any) -> list[tuple]:
         L = _link(s, kind, x, y)
         if L is None or L.used == stamp:
             continue
-        b = s.A[y]
+        b = s.animal_by_id[y]
         if not can_eat(s, b):
             continue
         if g.gives_of[kind] == "red" and s.bank <= 0:
@@ -84,7 +84,7 @@ def fire(s: Any, a: tuple) -> None:
     L = _link(s, kind, x, y)
     L.used = s.stamp(g.options.paired_limit)
     s.shares = [it for it in s.shares if not (it[0] == kind and (it[1], it[2]) in ((x, y), (y, x)))]
-    b = s.A[y]
+    b = s.animal_by_id[y]
     if g.gives_of[kind] == "red":
         s.bank -= 1
         feed(s, b, 1, False, g.trait_ids[kind], from_bank=True)

@@ -6,7 +6,7 @@
 ('first', True)
 >>> s.apply_action("first P2")
 >>> s.node_name(), s.legal_actions()[0]
-('deal', ('deal', 1, 0))
+('deal', Deal(kind='deal', player=1, card=0))
 >>> s.game.new_initial_state_dealt(np.random.default_rng(0)).node_name()
 'develop'
 """
@@ -19,35 +19,44 @@ from typing import Any, Iterable
 
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
-from . import attack, development, extinction, feeding, foodbank, notation, scoring
+from . import notation, phases
+from .actions import typed
+from .flow import FLOW, Step
 from .game import OriginGame
 from .invariants import check_invariants
 from .model import NEVER, OVER, PHASES, SETUP
+from .phases import scoring
 from .serialize import load_body, state_body
 
 __all__ = ["OriginState", "CHANCE_NODES", "DECISION_NODES"]
 
-CHANCE_NODES = ("first", "deal", "food", "run", "rolloff")
-DECISION_NODES = ("develop", "feed", "defend", "share")
+#: The chance and decision nodes (the flow's table, :mod:`.flow`; the phase modules register them).
+CHANCE_NODES = tuple(n for n in FLOW.nodes if n in FLOW.chance_nodes)
+DECISION_NODES = tuple(n for n in FLOW.nodes if n in FLOW.decision_nodes)
+_ = phases
+_apply = FLOW.apply
+_WEIGHTS = FLOW.weight_fns
+_DECIDE = FLOW.decision_fns
 
 
 class OriginState(StateBase):
     """The state. Public reading: ``phase_name()``, ``node_name()``, ``turn``, ``first``, ``bank``, ``animals(p)``,
-    ``hand(p)``, ``scores()``, ``events()``; everything else through the game's observer."""
+    ``hand(p)``, ``scores()``, ``events()`` (:meth:`~evo_lab.core.game.StateBase.events`); everything else through
+    the game's observer."""
 
     game_class = OriginGame
 
-    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "names", "phase", "node", "mover", "turn", "first",
-                 "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_n",
-                 "A", "rows", "links", "disc_open", "disc_hidden", "next_id", "atk", "shares", "queue", "want",
-                 "deal_to", "final_scores", "tied", "winner", "_cw")
+    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "names", "phase", "step", "node", "mover",
+                 "turn", "first", "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_n",
+                 "animal_by_id", "rows", "links", "disc_open", "disc_hidden", "next_id", "atk", "shares", "queue", "want",
+                 "deal_to", "final_scores", "tied", "winner", "_chance_cache")
 
     def __init__(self, game: Any):
         n = game.players
         self.game = game
-        self._hist = self._origin = self._legal = self._ev = None
+        self._hist = self._origin = self._legal = self._ev = self._ev_mark = None
         self.names: dict[str, int] = {}
-        self.phase, self.node, self.mover = SETUP, "first", CHANCE
+        self.phase, self.node, self.mover, self.step = SETUP, "first", CHANCE, Step.WAIT
         self.turn, self.first, self.actor = 0, 0, 0
         self.passed = [False] * n
         self.acted = self.ate = False
@@ -58,7 +67,7 @@ class OriginState(StateBase):
         self.box = [0] * len(self.deck)
         self.hands = [[0] * len(self.deck) for _ in range(n)]
         self.hand_n = [0] * n
-        self.A: dict = {}
+        self.animal_by_id: dict = {}
         self.rows: list[list[int]] = [[] for _ in range(n)]
         self.links: list = []
         self.disc_open: list[list[int]] = [[] for _ in range(n)]
@@ -72,12 +81,9 @@ class OriginState(StateBase):
         self.final_scores = None
         self.tied: list[int] = []
         self.winner = -1
-        self._cw = None
+        self._chance_cache = None
 
     # ------------------------------------------------------------ small helpers the rules use
-    def emit(self, e: Any) -> None:
-        self._ev = (self._ev, e)
-
     def stamp(self, scope: str) -> int:
         """The current turn or feeding round, for the usage limits (ruling O7)."""
         return self.turn if scope == "turn" else self.round_id
@@ -93,61 +99,23 @@ class OriginState(StateBase):
         return self.mover == CHANCE and self.phase != OVER
 
     def _legal_actions(self) -> list:
-        node = self.node
-        if node == "develop":
-            return development.legal(self)
-        if node == "feed":
-            return feeding.turn_options(self, self.actor)[0]
-        if node == "defend":
-            return attack.options(self)
-        if node == "share":
-            from .sharing import valid_shares
-
-            return valid_shares(self)
-        return []
+        f = _DECIDE.get(self.node)
+        return f(self) if f is not None else []
 
     def _chance_weights(self) -> tuple[list, list[int]]:
-        if self._cw is None:
-            self._cw = self._weights()
-        return self._cw
-
-    def _weights(self) -> tuple[list, list[int]]:
-        node, g = self.node, self.game
-        if node == "deal":
-            return extinction.deal_weights(self)
-        if node == "food":
-            return g.food_outcomes, g.food_weights
-        if node == "run":
-            return g.roll_outcomes, g.roll_weights
-        if node == "first":
-            return [("first", p) for p in range(g.players)], [1] * g.players
-        if node == "rolloff":
-            return [("rolloff", p) for p in self.tied], [1] * len(self.tied)
-        raise ValueError(f"{node!r} is not a chance node")
+        if self._chance_cache is None:
+            self._chance_cache = _WEIGHTS[self.node](self)
+        return self._chance_cache
 
     def _apply(self, a: tuple) -> None:
-        self._cw = None
-        k = a[0]
-        node = self.node
-        if node == "develop":
-            development.apply(self, a)
-        elif node in ("feed", "defend", "share", "run"):
-            feeding.apply(self, a)
-        elif k == "deal":
-            extinction.apply_deal(self, a)
-        elif k == "food":
-            foodbank.apply(self, a[1])
-        elif k == "first":
-            extinction.choose_first(self, a[1])
-        elif k == "rolloff":
-            scoring.apply_rolloff(self, a[1])
-        else:  # pragma: no cover - apply_action checked legality
-            raise ValueError(f"cannot apply {a!r} at node {node!r}")
+        """Apply ``a`` at the current node and run on (:mod:`.flow`)."""
+        self._chance_cache = None
+        _apply(self, a)
 
     def apply_action(self, action: Any) -> None:
         """As :meth:`StateBase.apply_action` (strings too, typed errors, the state untouched on error), with a fast
         path for a legal action tuple (no copy of the legal list)."""
-        if type(action) is tuple and self.phase != OVER:
+        if isinstance(action, tuple) and self.phase != OVER:
             legal = self._legal
             if legal is None:
                 self.legal_actions()
@@ -160,22 +128,25 @@ class OriginState(StateBase):
     def explain_illegal(self, a: Any) -> tuple[str, str]:
         if self.is_chance_node():
             return f"this is a chance node ({self.node}): apply one of its outcomes, not {a!r}", "chance_node"
-        if self.node == "develop":
-            return development.why_not(self, a)
-        return feeding.why_not(self, a)
+        node = FLOW.nodes[self.node]
+        why = node.explain(self, a, "") if node.explain is not None else None
+        return why if why is not None else (f"{a!r} is not legal here: {node.verb}", "not_legal")
 
     def coerce_action(self, a: Any) -> Any:
+        """An action from an action (as it is: plain or typed tuples are equal), its string or a list (typed,
+        :mod:`.actions`)."""
         if isinstance(a, str):
-            return notation.parse(self.game, a)
+            return typed(notation.parse(self.game, a))
         if isinstance(a, list):
-            return tuple(a)
+            return typed(tuple(a))
         return a
 
     def action_to_string(self, a: Any) -> str:
         return notation.to_string(self.game, a)
 
     def parse_action(self, text: str) -> tuple:
-        return notation.parse(self.game, text)
+        """The typed action (:mod:`.actions`) written ``text``; raises :class:`FormatError`."""
+        return typed(notation.parse(self.game, text))
 
     def describe_action(self, a: Any) -> str:
         """``a`` in words (for pickers, stories, the Explorer)."""
@@ -200,12 +171,14 @@ class OriginState(StateBase):
         s = OriginState.__new__(OriginState)
         s.game = self.game
         s._hist, s._origin, s._legal, s._ev, s.names = self._hist, self._origin, self._legal, self._ev, self.names
+        s._ev_mark = self._ev_mark
         s.phase, s.node, s.mover, s.turn, s.first, s.actor = (self.phase, self.node, self.mover, self.turn,
                                                               self.first, self.actor)
+        s.step = self.step
         s.passed, s.acted, s.ate, s.round_id, s.bank = self.passed[:], self.acted, self.ate, self.round_id, self.bank
         s.deck, s.deck_n, s.box = self.deck[:], self.deck_n, self.box[:]
         s.hands, s.hand_n = [h[:] for h in self.hands], self.hand_n[:]
-        s.A = {k: a.copy() for k, a in self.A.items()}
+        s.animal_by_id = {k: a.copy() for k, a in self.animal_by_id.items()}
         s.rows = [r[:] for r in self.rows]
         s.links = [L.copy() for L in self.links]
         s.disc_open, s.disc_hidden = [d[:] for d in self.disc_open], [d[:] for d in self.disc_hidden]
@@ -214,7 +187,7 @@ class OriginState(StateBase):
         s.shares, s.queue = self.shares[:], self.queue[:]
         s.want = None if self.want is None else self.want[:]
         s.deal_to, s.final_scores, s.tied, s.winner = self.deal_to, self.final_scores, self.tied[:], self.winner
-        s._cw = self._cw
+        s._chance_cache = self._chance_cache
         return s
 
     # ------------------------------------------------------------ reading the state
@@ -230,30 +203,21 @@ class OriginState(StateBase):
 
     def animals(self, p: int) -> list:
         """Player ``p``'s animals, left to right (live objects: read, do not change)."""
-        return [self.A[x] for x in self.rows[p]]
+        return [self.animal_by_id[x] for x in self.rows[p]]
 
     def hand(self, p: int) -> dict[str, int]:
         return {self.game.card_ids[c]: k for c, k in enumerate(self.hands[p]) if k}
 
-    def events(self) -> list:
-        """Every event (NamedTuples of :mod:`.events`) since the start or the loaded position."""
-        out, h = [], self._ev
-        while h is not None:
-            h, e = h
-            out.append(e)
-        return out[::-1]
-
     def event_log(self) -> list[str]:
-        from .events import describe
-
-        return [describe(self.game, e) for e in self.events()]
+        """Every event since the start (or the loaded position) in words."""
+        return [e.text(self.game) for e in self.events()]
 
     def check_invariants(self) -> None:
         check_invariants(self)
 
     def stamps_used(self, aid: int) -> dict[str, bool]:
         """Which limited traits animal ``aid`` already used in their current turn/round (for views)."""
-        a, o = self.A[aid], self.game.options
+        a, o = self.animal_by_id[aid], self.game.options
         return {"attack": a.s_attack == self.turn, "piracy": a.s_pirate == self.turn, "mimicry": a.s_mimic == self.turn,
                 "grazing": a.s_graze == self.stamp(o.grazing_limit),
                 "hibernated_last_turn": a.s_hib == self.turn - 1 and a.s_hib != NEVER}

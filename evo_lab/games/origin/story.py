@@ -1,5 +1,5 @@
 """The demo story of *Evolution: The Origin of Species*: a seeded game told event by event (the rules' own log,
-:func:`~.events.describe`), turn by turn and phase by phase, with the final points and the winner.
+each event's ``story``), turn by turn and phase by phase, with the final points and the winner.
 
 It is the teacher's view: face-down animal cards are named. The deal is summarised per player (how many cards each
 holds), not card by card.
@@ -17,7 +17,6 @@ from typing import Any, Callable
 import numpy as np
 
 from ...core.story import seeded_bots, tell
-from .events import describe
 
 __all__ = ["play_story", "PHASES"]
 
@@ -32,8 +31,8 @@ def _heading(s: Any) -> str | None:
 
 def _lines(game: Any) -> Callable[[Any, Any, Any], list[str]]:
     def lines(before: Any, action: Any, after: Any) -> list[str]:
-        new = after.events()[len(before.events()):]
-        out = [f"  {describe(game, e)}." for e in new if type(e).__name__ != "Dealt"]
+        new = after.events(last=True)
+        out = [line for e in new if type(e).__name__ != "Dealt" for line in e.story(before, after)]
         if before.node_name() == "deal" and after.node_name() != "deal":
             out.insert(0, "  Hands: " + ", ".join(f"P{q + 1} {after.hand_n[q]} cards"
                                                   for q in range(game.players)) + ".")

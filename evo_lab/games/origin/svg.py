@@ -119,7 +119,7 @@ def draw(s: Any, viewer: int | None = None, highlight: Iterable[int] = (), title
         for i, x in enumerate(s.rows[p]):
             ax, ay = LEFT + i * (CARD_W + GAP), y0 + 26
             pos[x] = (ax, ay)
-            out += _animal(s, s.A[x], ax, ay, face, x in hl)
+            out += _animal(s, s.animal_by_id[x], ax, ay, face, x in hl)
         out += _links(s, pos, y0 + 26)
     if s.atk is not None and s.atk[0] in pos and s.atk[1] in pos:
         (x1, y1), (x2, y2) = pos[s.atk[0]], pos[s.atk[1]]
@@ -141,7 +141,7 @@ def text_table(s: Any) -> str:
         lines.append(f"P{p + 1}{' (passed)' if s.passed[p] else ''}: hand [{hand}], discard "
                      f"{len(s.disc_open[p]) + len(s.disc_hidden[p])}")
         for x in s.rows[p]:
-            a = s.A[x]
+            a = s.animal_by_id[x]
             tr = " ".join(g.abbr[t] + ("" if t != g.FAT else "") for t, _ in a.traits)
             links = " ".join(f"{g.abbr[L.kind]}-A{L.other(x)}" for L in s.links if x in (L.a, L.b))
             food = f"{a.red}r{a.blue}b/{a.need}" + (f" fat {a.fat_full}/{a.fat}" if a.fat else "")

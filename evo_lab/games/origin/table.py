@@ -19,7 +19,7 @@ def new_animal(s: Any, owner: int, card: int) -> Animal:
     """A face-down card becomes a new animal at the right end of its owner's row."""
     a = Animal(s.next_id, owner, card)
     s.next_id += 1
-    s.A[a.id] = a
+    s.animal_by_id[a.id] = a
     s.rows[owner].append(a.id)
     return a
 
@@ -35,14 +35,14 @@ def add_link(s: Any, kind: int, x: int, y: int, card: int) -> Link:
     L = Link(kind, x, y, card)
     s.links.append(L)
     if kind == s.game.SYMB:
-        s.A[y].prot += 1
+        s.animal_by_id[y].prot += 1
     return L
 
 
 def _drop_link(s: Any, L: Link, pile_owner: int) -> None:
     s.links.remove(L)
     if L.kind == s.game.SYMB:
-        s.A[L.b].prot -= 1
+        s.animal_by_id[L.b].prot -= 1
     s.disc_open[pile_owner].append(L.card)
 
 
@@ -55,7 +55,7 @@ def remove_animal(s: Any, a: Animal) -> None:
     s.disc_open[p].extend(c for _, c in a.traits)
     s.disc_hidden[p].append(a.card)
     s.rows[p].remove(a.id)
-    del s.A[a.id]
+    del s.animal_by_id[a.id]
 
 
 def remove_trait(s: Any, a: Animal, trait: int, partner: int = -1) -> None:

@@ -74,7 +74,7 @@ def _carnivore_actions(s: Any, a: Animal) -> list:
 
 
 def _attack(s: Any, act: tuple) -> None:
-    attack.start(s, s.A[act[1]], s.A[act[2]])
+    attack.start(s, s.animal_by_id[act[1]], s.animal_by_id[act[2]])
 
 
 # ---------------------------------------------------------------- Fat Tissue
@@ -86,7 +86,7 @@ def _fat_actions(s: Any, a: Animal) -> list:
 
 
 def _burn_fat(s: Any, act: tuple) -> None:
-    a = s.A[act[1]]
+    a = s.animal_by_id[act[1]]
     a.fat_full -= act[2]
     a.blue += act[2]
     s.ate = s.acted = True
@@ -108,14 +108,14 @@ def _run(s: Any, act: tuple) -> None:
 def _mimicry(s: Any, c: Animal, t: Animal, running: int) -> tuple[list, bool]:
     if t.s_mimic == s.turn:
         return [], False
-    A = s.A
+    A = s.animal_by_id
     out = [("mimic", t.id, x) for x in s.rows[t.owner]
            if x != t.id and x != c.id and attack.attackable(s, c, A[x])]
     return out, bool(out) and s.game.options.mimicry_compulsory
 
 
 def _mimic(s: Any, act: tuple) -> None:
-    t = s.A[act[1]]
+    t = s.animal_by_id[act[1]]
     t.s_mimic = s.turn
     s.atk = [s.atk[0], act[2], attack.NOT_TRIED]
     s.emit(ev.Redirected(act[1], act[2]))
@@ -136,7 +136,7 @@ def _tail_loss(s: Any, c: Animal, t: Animal, running: int) -> tuple[list, bool]:
 
 
 def _drop_tail(s: Any, act: tuple) -> None:
-    attack.tail_loss_escape(s, s.A[act[1]], act[2], act[3] if len(act) > 3 else -1)
+    attack.tail_loss_escape(s, s.animal_by_id[act[1]], act[2], act[3] if len(act) > 3 else -1)
 
 
 # ---------------------------------------------------------------- Piracy
@@ -144,7 +144,7 @@ def _piracy_actions(s: Any, a: Animal) -> list:
     o = s.game.options
     if a.s_pirate == s.turn or not can_eat(s, a) or (o.piracy_needs_hunger and fed(a)):
         return []
-    A = s.A
+    A = s.animal_by_id
     out = []
     for row in s.rows:
         for x in row:
@@ -155,7 +155,7 @@ def _piracy_actions(s: Any, a: Animal) -> list:
 
 
 def _steal(s: Any, act: tuple) -> None:
-    a, v = s.A[act[1]], s.A[act[2]]
+    a, v = s.animal_by_id[act[1]], s.animal_by_id[act[2]]
     a.s_pirate = s.turn
     if v.red:
         v.red -= 1
@@ -174,7 +174,7 @@ def _grazing_actions(s: Any, a: Animal) -> list:
 
 
 def _graze(s: Any, act: tuple) -> None:
-    a = s.A[act[1]]
+    a = s.animal_by_id[act[1]]
     a.s_graze = s.stamp(s.game.options.grazing_limit)
     s.bank -= 1
     s.acted = True
@@ -189,7 +189,7 @@ def _hibernation_actions(s: Any, a: Animal) -> list:
 
 
 def _hibernate(s: Any, act: tuple) -> None:
-    a = s.A[act[1]]
+    a = s.animal_by_id[act[1]]
     a.sleeping = True
     a.s_hib = s.turn
     s.acted = True
@@ -214,7 +214,7 @@ def scavenge(s: Any, eff: tuple) -> None:
     bit = g.bit[g.SCAV]
     for k in range(n):
         for x in s.rows[(start_seat + k) % n]:
-            a = s.A[x]
+            a = s.animal_by_id[x]
             if a.mask & bit and can_eat(s, a):
                 feed(s, a, g.setup["scavenger_food"], True, "scavenger")
                 return
@@ -274,8 +274,8 @@ def compile_registry(g: Any) -> None:
     idx = g.pack.trait_index
     missing = [t.id for t in g.pack.traits if t.id not in REGISTRY]
     if missing:
-        from .rules import OriginConfigError
-        raise OriginConfigError(f"the data pack has traits without rules: {', '.join(missing)}")
+        from ...core.errors import GameConfigError
+        raise GameConfigError(f"the data pack has traits without rules: {', '.join(missing)}")
     n = len(g.pack.traits)
     g.bit = [1 << i for i in range(n)]
     g.req_of, g.treq_of, g.excl_of = [0] * n, [0] * n, [0] * n

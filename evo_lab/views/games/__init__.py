@@ -3,14 +3,16 @@
 The explorer itself (session, stepper, undo/redo, history, variations, action picker, "view as", game files,
 story) knows no game. A *view plugin* is a :class:`~evo_lab.views.games.base.GameView` subclass that says which
 board widget to draw, which extra inspector tabs to add, which bots to offer and how to say an action in
-words. Plugins are found by the game's registry name (``game.name``); a game without one gets the
-:class:`~evo_lab.views.games.base.GameView` defaults: its ``state.to_svg(viewer)`` as the board, the actions in
-words by ``state.describe_action``, a random bot and the greedy bot of its ``bots`` module if it has one.
+words. Each game names its plugin in its registration (``GameInfo.view``, :mod:`evo_lab.core.registry`); a
+game without one gets the :class:`~evo_lab.views.games.base.GameView` defaults: its ``state.to_svg(viewer)`` as
+the board, the actions in words by ``state.describe_action``, a random bot and the greedy bot of its ``bots``
+module if it has one.
 
 =============  ====================================================================================
 game           plugin
 =============  ====================================================================================
 ``evo2e``      :mod:`evo_lab.views.games.evo2e` (hex board widget, Combat, Climate, Auction tabs)
+``evo1e``      the same plugin as Evo 2e (its states are Evo 2e states with first-edition hooks)
 ``evolution``  :mod:`evo_lab.views.games.evolution` (the table widget: species boards, hands; Attack tab)
 ``origin``     :mod:`evo_lab.views.games.origin` (the defaults; a round is a "turn")
 =============  ====================================================================================
@@ -18,32 +20,23 @@ game           plugin
 >>> import evo_lab
 >>> view_for(evo_lab.make_game("evolution", players=2)).name
 'evolution'
+>>> type(view_for(evo_lab.make_game("evo1e", players=3))).__name__
+'Evo2eView'
 >>> type(view_for("no-such-game")).__name__            # any other game: the defaults
 'GameView'
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
+
+from evo_lab.core.registry import UnknownGameError, game_info
 
 from .base import GameView
 
-__all__ = ["GameView", "register_view", "view_class", "view_for"]
+__all__ = ["GameView", "view_class", "view_for"]
 
-_VIEWS: dict[str, Any] = {
-    "evo2e": "evo_lab.views.games.evo2e:Evo2eView",
-    "evolution": "evo_lab.views.games.evolution:EvolutionView",
-    "origin": "evo_lab.views.games.origin:OriginView",
-}
 _CACHE: dict[str, GameView] = {}
-
-
-def register_view(game_name: str, factory: str | type) -> None:
-    """Use ``factory`` (a :class:`GameView` subclass or ``"module:Class"``, imported on first use) for the
-    games whose ``game.name`` is ``game_name``."""
-    _VIEWS[game_name] = factory
-    _CACHE.pop(game_name, None)
 
 
 def _name(game: Any) -> str:
@@ -51,14 +44,14 @@ def _name(game: Any) -> str:
 
 
 def view_class(game: Any) -> type:
-    """The plugin class for ``game`` (a game, a state or a registry name)."""
+    """The plugin class for ``game`` (a game, a state or a registry id): its registration's ``view``, or the
+    :class:`GameView` defaults for a game that names none (or is not registered)."""
     game = getattr(game, "game", game)  # a state: its game
-    spec = _VIEWS.get(_name(game), GameView)
-    if isinstance(spec, str):
-        mod, _, attr = spec.partition(":")
-        spec = getattr(importlib.import_module(mod), attr)
-        _VIEWS[_name(game)] = spec
-    return spec
+    try:
+        info = game_info(_name(game))
+    except UnknownGameError:
+        return GameView
+    return info.view_class() if info.view else GameView
 
 
 def view_for(game: Any) -> GameView:

@@ -45,14 +45,14 @@ def random_policy(seed: int | None = None) -> Policy:
 def registry_id(game: Any) -> str:
     """The registry id that builds games like ``game`` (``"evolution-climate"`` for a Climate game): among the
     ids registered for its class, the one whose fixed options the game matches most."""
-    from evo_lab.core.registry import game_entry, registered_games
+    from evo_lab.core.registry import game_info, registered_games
 
     name = getattr(game, "name", "")
     best, score = name, -1
     for gid in registered_games():
         if gid != name and not gid.startswith(name + "-"):
             continue
-        entry = game_entry(gid)
+        entry = game_info(gid)
         try:
             if entry.load() is not type(game):
                 continue

@@ -45,7 +45,7 @@ import ipywidgets as W
 from IPython.display import HTML
 
 from evo_lab.core.errors import EvoLabError
-from evo_lab.core.registry import game_entry, registered_games
+from evo_lab.core.registry import game_info, registered_games
 from evo_lab.core.tree import GameTree
 
 from .explorer import Explorer
@@ -115,7 +115,8 @@ def choice_from(environ: Mapping[str, str] | None = None) -> dict:
     games = registered_games()
     if out["game"] not in games:
         raise PresentError(f"game {_excerpt(out['game'])}: not a game of this page; it shows {', '.join(games)}")
-    lo, hi = game_entry(out["game"]).players
+    info = game_info(out["game"])
+    lo, hi = info.min_players, info.max_players
     for key, low, high in (("players", lo, hi), ("seed", 0, MAX_SEED)):
         if out[key] is None:
             continue
@@ -138,7 +139,8 @@ def present(game: str = "evo2e", scenario: str | None = None, players: int | Non
     game's smallest count, at least 3) and ``seed``, at ``scenario`` (a name of :data:`SCENARIOS` or a JSON file
     the operator names), with the page's style (board scaled to the window, big fonts). Its Game tab touches no
     server file (``server_files=False`` unless ``options`` say otherwise)."""
-    lo, hi = game_entry(game).players
+    info = game_info(game)
+    lo, hi = info.min_players, info.max_players
     n = players if players is not None else min(max(lo, 3), hi)
     options.setdefault("server_files", False)  # the page's visitors read and write no server file
     if scenario:

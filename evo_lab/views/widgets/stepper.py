@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as W
 
 from evo_lab.core.atomic import atomic_write_text
-from evo_lab.core.registry import game_entry, registered_games
+from evo_lab.core.registry import game_info, registered_games
 from evo_lab.core.tree import HistoryError, Node
 from evo_lab.views.games import view_for
 from evo_lab.core.words import plural
@@ -200,7 +200,7 @@ class GamePanel(W.VBox):
         self.session = session
         style = {"description_width": "60px"}
         games = registered_games()
-        self.game = W.Dropdown(description="Game", options=[(game_entry(g).title, g) for g in games],
+        self.game = W.Dropdown(description="Game", options=[(game_info(g).title, g) for g in games],
                                value=session.game_id if session.game_id in games else games[0], style=style,
                                layout=W.Layout(width="auto", min_width="330px"))
         self.players = W.BoundedIntText(description="Players", min=2, max=8, value=session.game.players, style=style,
@@ -257,8 +257,8 @@ class GamePanel(W.VBox):
 
     def _game_picked(self) -> None:
         """The player range and the game's own fields for the game picked in the dropdown."""
-        entry = game_entry(self.game.value)
-        lo, hi = entry.players
+        entry = game_info(self.game.value)
+        lo, hi = entry.min_players, entry.max_players
         self.players.min, self.players.max = min(lo, self.players.min), max(hi, self.players.max)
         self.players.value = min(max(self.players.value, lo), hi)
         self.players.min, self.players.max = lo, hi
@@ -315,7 +315,7 @@ class GamePanel(W.VBox):
         except (ValueError, OSError) as e:
             self._say(str(e), ok=False)
             return str(e)
-        self._say(f"new {self.players.value}-player game of {game_entry(self.game.value).title}, "
+        self._say(f"new {self.players.value}-player game of {game_info(self.game.value).title}, "
                   f"seed {self.seed.value}")
         return ""
 
@@ -325,7 +325,7 @@ class GamePanel(W.VBox):
 
     def _game_name(self) -> str:
         """The ``game.name`` of the game picked (the key of its view plugin)."""
-        cls = game_entry(self.game.value).load()
+        cls = game_info(self.game.value).load()
         return str(getattr(cls, "name", "") or self.game.value)
 
     def save(self) -> str:

@@ -37,7 +37,7 @@ def test_conformance(variant: str, players: int) -> None:
 
 def test_registry_and_variants() -> None:
     assert {"evolution", "evolution-climate", "evolution-course2016"} <= set(evo_lab.registered_games())
-    assert evo_lab.make_game("evolution-climate", players=3).o.climate
+    assert evo_lab.make_game("evolution-climate", players=3).options.climate
     assert evo_lab.make_game("evolution", variant="course2016", players=8).players == 8
     with pytest.raises(GameConfigError):
         evo_lab.make_game("evolution", variant="course2016", players=2)

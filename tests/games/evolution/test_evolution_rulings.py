@@ -14,13 +14,13 @@ import pytest
 
 import evo_lab
 from evo_lab.core.errors import FormatError, IllegalActionError
-from evo_lab.games.evolution.climate import climate_hit
 from evo_lab.games.evolution.course.harness import run
 from evo_lab.games.evolution.events import Ate, Attacked, ClimateHit, Grew
 from evo_lab.games.evolution.model import Player, Species
-from evo_lab.games.evolution.play_cards import replace_trait
+from evo_lab.games.evolution.phases.climate import climate_hit
+from evo_lab.games.evolution.phases.play_cards import replace_trait
+from evo_lab.games.evolution.phases.reveal import start_effects
 from evo_lab.games.evolution.positions import from_boards
-from evo_lab.games.evolution.reveal import start_effects
 from evo_lab.games.evolution.rules import LEGACY_OPTIONS, GameConfigError, RuleOptions, course2016
 from evo_lab.games.evolution.state import State
 from evo_lab.games.evolution.traits import TRAIT_BIT
@@ -39,7 +39,7 @@ def _horned_prey(**opts: object) -> State:
     """P1: a Carnivore with Intelligence (body 4, pop 3) and a Scavenger; P2: a horned prey and a Scavenger."""
     return from_boards(game(**opts), [[(4, 3, 0, 0, ["carnivore", "intelligence"]), (1, 2, 0, 0, ["scavenger"])],
                                       [(1, 2, 0, 0, ["horns"]), (2, 2, 0, 0, ["scavenger"])]],
-                       hands=[["fertile", "long-neck"], []], wh=0)
+                       hands=[["fertile", "long-neck"], []], watering_hole=0)
 
 
 def test_intelligence_may_disable_the_preys_horns() -> None:
@@ -56,7 +56,7 @@ def test_intelligence_may_disable_the_preys_horns() -> None:
     assert (att.pop, att.food, prey.pop) == (3, 1, 1)  # not gored: the attacker keeps its population
     assert len(s.players[0].hand) == 1
     hit = next(e for e in s.ev if isinstance(e, Attacked))
-    assert not hit.horns and hit.disabled == "horns" and "Intelligence disabled Horns" in hit.describe()
+    assert not hit.horns and hit.disabled == "horns" and "Intelligence disabled Horns" in hit.text()
 
 
 def test_plain_attack_on_horns_still_costs_the_attacker() -> None:
@@ -88,7 +88,7 @@ def test_intelligence_blockers_option_keeps_ruling_r3() -> None:
     assert [a for a in s.legal_actions() if a[0] == "attack" and len(a) == 5] == []
     g = game(intelligence_disables="blockers")
     s = from_boards(g, [[(4, 2, 0, 0, ["carnivore", "intelligence"])], [(1, 1, 0, 0, ["climbing"])]],
-                    hands=[["horns"], []], wh=0)
+                    hands=[["horns"], []], watering_hole=0)
     assert s.legal_actions() == [("attack", 0, 1, 0, CLIMB)]
 
 
@@ -96,7 +96,7 @@ def test_a_blocked_attack_still_offers_only_the_blocker() -> None:
     """A Climbing prey with Horns: only one property is disabled per attack, so the attacker disables the
     Climbing and is gored by the Horns (seed 004 line 71: "selecting the property desired")."""
     s = from_boards(game(), [[(4, 3, 0, 0, ["carnivore", "intelligence"])], [(1, 2, 0, 0, ["climbing", "horns"])]],
-                    hands=[["fertile"], []], wh=3)
+                    hands=[["fertile"], []], watering_hole=3)
     assert s.legal_actions() == [("attack", 0, 1, 0, CLIMB)]
     s.apply_action(s.legal_actions()[0])
     s.apply_action(s.legal_actions()[0])
@@ -124,7 +124,7 @@ def _to_reveal(s: State) -> State:
 def _herbivores(first: int = 0, **opts: object) -> State:
     g = game(**opts)
     return from_boards(g, [[(2, 3, 0, 0, ["intelligence"])], [(2, 2, 0, 0, ["intelligence"]), (1, 1, 0, 0, [])]],
-                       hands=[["horns", "fertile"], ["climbing"]], wh=5, phase="play", turn=first, first=first)
+                       hands=[["horns", "fertile"], ["climbing"]], watering_hole=5, phase="play", turn=first, first=first)
 
 
 def test_herbivore_intelligence_before_eating_from_the_starting_player() -> None:
@@ -140,7 +140,7 @@ def test_herbivore_intelligence_before_eating_from_the_starting_player() -> None
     s.apply_action(("eat", 0, "intel"))
     s.apply_action(s.legal_actions()[0])  # discard a card
     sp = s.players[0].species[0]
-    assert sp.food == s.o.intelligence_food == 2 and s.wh == 5 and len(s.players[0].hand) == 1
+    assert sp.food == s.options.intelligence_food == 2 and s.watering_hole == 5 and len(s.players[0].hand) == 1
     # feeding starts with the starting player; Intelligence is not a feeding any more this round
     assert s.asking == -1 and s.current_player() == 1
     assert all(len(a) == 2 for a in s.legal_actions())
@@ -173,7 +173,7 @@ def _start_table(resolution: str) -> SimpleNamespace:
     o = replace(course2016(), fertile_needs_food=True, start_resolution=resolution)
     return SimpleNamespace(players=[Player([Species(1, 2, traits=["fertile", "long-neck"])]),
                                     Player([Species(1, 2, traits=["fertile", "long-neck"])])],
-                           wh=1, o=o, ev=[], first=0)
+                           watering_hole=1, options=o, ev=[], first=0)
 
 
 def test_each_player_resolves_all_their_start_traits_first() -> None:
@@ -183,7 +183,7 @@ def test_each_player_resolves_all_their_start_traits_first() -> None:
     t = _start_table("player")
     start_effects(t, "course")
     assert [(type(e).__name__, e.player) for e in t.ev] == [("Grew", 0), ("Ate", 0)]
-    assert [p.species[0].pop for p in t.players] == [3, 2] and t.wh == 0
+    assert [p.species[0].pop for p in t.players] == [3, 2] and t.watering_hole == 0
 
 
 def test_start_traits_trait_by_trait_option() -> None:
@@ -200,7 +200,7 @@ def test_climate_reveal_order_by_player() -> None:
     for resolution, want in (("player", [0, 0, 1, 1]), ("trait", [0, 1, 0, 1])):
         g = game(2, "climate", start_resolution=resolution)
         s = from_boards(g, [[(3, 3, 0, 0, ["long-neck", "nocturnal"])], [(3, 3, 0, 0, ["long-neck", "nocturnal"])]],
-                        wh=0, phase="play")
+                        watering_hole=0, phase="play")
         _to_reveal(s)
         assert [e.player for e in s.ev if isinstance(e, (Ate, Grew))] == want
 
@@ -211,7 +211,7 @@ def _climate_round(food: str | None, **opts: object) -> State:
     """P1 and P2 with one body-5 species each, the cube on Cool (-1), Blizzard (cold, regions -4..-3) in play;
     P1's food card (if any) is revealed at the start of feeding."""
     g = game(2, "climate", **opts)
-    s = from_boards(g, [[(5, 3, 0, 0, [])], [(5, 3, 0, 0, [])]], hands=[[food] if food else [], []], wh=9,
+    s = from_boards(g, [[(5, 3, 0, 0, [])], [(5, 3, 0, 0, [])]], hands=[[food] if food else [], []], watering_hole=9,
                     phase="food" if food else "play")
     s.events_in_play = {"cold": next(i for i, e in enumerate(g.pack.events) if e.name == "Blizzard"), "hot": -1}
     if food:
@@ -290,7 +290,7 @@ def test_fat_without_tissue_option() -> None:
     the food on the species (the course harness before issue 22)."""
     for mode, fat in (("lost", 0), ("kept", 2)):
         o = replace(course2016(), fat_without_tissue=mode)
-        t = SimpleNamespace(players=[Player([Species(3, 1, fat=2, traits=["fat-tissue"])])], o=o,
+        t = SimpleNamespace(players=[Player([Species(3, 1, fat=2, traits=["fat-tissue"])])], options=o,
                             discard=lambda k: None)
         replace_trait(t, 0, 0, 0, -1, "horns", False)
         assert t.players[0].species[0].fat == fat
@@ -301,7 +301,7 @@ def test_fat_without_tissue_option() -> None:
         s.apply_action(("replace", 0, 0, k))
         assert s.players[0].species[0].fat == fat
         s.check_invariants()
-    assert game().o.fat_without_tissue == "lost"
+    assert game().options.fat_without_tissue == "lost"
 
 
 # ----- the options and the records written before the rulings
@@ -323,7 +323,7 @@ def test_records_of_version_one_replay_under_the_old_rulings(name: str) -> None:
     assert rec["game_version"] == 1
     s = State.from_record(rec)
     assert s.state_dict() == final and s.is_terminal()
-    assert {k: getattr(s.game.o, k) for k in LEGACY_OPTIONS} == LEGACY_OPTIONS
+    assert {k: getattr(s.game.options, k) for k in LEGACY_OPTIONS} == LEGACY_OPTIONS
     again = State.from_record(s.to_record())  # written as version 2, with the old rulings named
     assert again.state_dict() == final
     try:
@@ -341,5 +341,5 @@ def test_greedy_bot_sees_what_intelligence_buys() -> None:
     from evo_lab.games.evolution.bots import greedy_policy
 
     s = from_boards(game(), [[(4, 3, 0, 0, ["carnivore", "intelligence"])], [(1, 2, 0, 0, ["horns"])]],
-                    hands=[["fertile"], []], wh=0)
+                    hands=[["fertile"], []], watering_hole=0)
     assert greedy_policy(np.random.default_rng(0))(s) == ("attack", 0, 1, 0, HORNS)

@@ -12,15 +12,16 @@ from origin_helpers import act, pos, random_game
 import evo_lab
 from evo_lab.core.errors import FormatError, IllegalActionError
 from evo_lab.core.records import load_position, load_record
-from evo_lab.games.origin import OriginConfigError, OriginGame, OriginState, build_position
+from evo_lab import GameConfigError
+from evo_lab.games.origin import OriginGame, OriginState, build_position
 
 
 def test_registered_and_made_by_id():
     g = evo_lab.make_game("origin", players=3, seed=1)
     assert isinstance(g, OriginGame) and g.players == 3 and "origin" in evo_lab.registered_games()
-    with pytest.raises(OriginConfigError):
+    with pytest.raises(GameConfigError):
         evo_lab.make_game("origin", players=1)
-    with pytest.raises(OriginConfigError):
+    with pytest.raises(GameConfigError):
         evo_lab.make_game("origin", players=3, options={"no_such_rule": True})
 
 

@@ -56,4 +56,4 @@ def test_ismcts_with_the_game_hooks_is_reproducible():
     assert r1.chosen == r2.chosen and r1.chosen in s.legal_actions()
     assert sum(r["visits"] for r in r1.actions) == 30
     act(s, "attack $A $B")
-    assert s.names["B"] not in s.A
+    assert s.names["B"] not in s.animal_by_id

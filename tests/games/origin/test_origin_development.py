@@ -28,7 +28,7 @@ def test_an_animal_card_lies_face_down():
     s = dev("", "", hands=["swim", ""])
     act(s, "animal swim")
     (aid,) = s.rows[0]
-    assert s.game.card_ids[s.A[aid].card] == "swim"
+    assert s.game.card_ids[s.animal_by_id[aid].card] == "swim"
     a = s.history()[-1]
     start = s.start()                              # the position the action was played in
     assert start.masked_action_string(a, 1) == "animal ?" and start.masked_action_string(a, 0) == "animal swim"

@@ -26,7 +26,7 @@ def test_unfed_animals_die_with_their_traits_and_links():
     their traits, and all the pairwise traits associated with them." """
     s = pos("$A big +, $B coop$A +, $C +", bank=0, deck=20)
     assert s.phase_name() == "deal"
-    assert s.names["A"] not in s.A and s.links == [] and set(s.rows[0]) == {s.names["B"], s.names["C"]}
+    assert s.names["A"] not in s.animal_by_id and s.links == [] and set(s.rows[0]) == {s.names["B"], s.names["C"]}
     assert len(s.disc_hidden[0]) == 1 and len(s.disc_open[0]) == 2           # the animal card; big, coop
     assert Died(0, s.names["A"], "starved") in s.events()
 

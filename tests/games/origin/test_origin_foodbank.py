@@ -9,7 +9,7 @@ import pytest
 from origin_helpers import pos
 
 import evo_lab
-from evo_lab.games.origin.foodbank import distribution, exact, mean
+from evo_lab.games.origin.phases.foodbank import distribution, exact, mean
 
 TABLE = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from origin_helpers import pos
 
-from evo_lab.games.origin.scoring import scores
+from evo_lab.games.origin.phases.scoring import scores
 
 
 def finish(s):

@@ -20,7 +20,7 @@ def test_carnivore_kill_gives_two_blue_and_the_prey_goes_to_its_owners_discard()
     s = pos("$A carn, $W graze", "$B", bank=3)
     act(s, "attack $A $B")
     a = animal(s, "A")
-    assert s.names["B"] not in s.A and s.rows[1] == []
+    assert s.names["B"] not in s.animal_by_id and s.rows[1] == []
     assert (a.red, a.blue) == (0, 2)
     assert len(s.disc_hidden[1]) == 1 and s.disc_open[1] == []
     assert any(isinstance(e, Killed) for e in s.events())
@@ -104,7 +104,7 @@ def test_symbiosis_protects_while_the_symbiont_lives():
     t = texts(s, "attack")
     assert "attack $A $P" not in t and "attack $A $S" in t
     act(s, "attack $A $S")
-    assert s.names["S"] not in s.A and s.links == []
+    assert s.names["S"] not in s.animal_by_id and s.links == []
     assert attackable(s, animal(s, "A2"), animal(s, "P"))
 
 
@@ -118,10 +118,10 @@ def test_running_is_an_exact_die_roll_four_to_six_escapes():
     assert s.chance_outcomes() == [(("roll", f), Fraction(1, 6)) for f in range(1, 7)]
     caught = s.clone()
     s.apply_action("roll 4")
-    assert s.names["R"] in s.A and animal(s, "A").food == 0
+    assert s.names["R"] in s.animal_by_id and animal(s, "A").food == 0
     assert acts(s, "attack") == []                                  # the turn's eating action is spent
     caught.apply_action("roll 3")
-    assert caught.names["R"] not in caught.A and animal(caught, "A").blue == 2
+    assert caught.names["R"] not in caught.animal_by_id and animal(caught, "A").blue == 2
 
 
 def test_running_cannot_be_refused_even_against_the_owners_own_carnivore():
@@ -154,7 +154,7 @@ def test_mimicry_redirects_to_an_animal_the_carnivore_could_attack_and_is_option
     act(s, "attack $A $B")
     assert s.current_player() == 1 and sorted(texts(s)) == ["accept $B", "mimic $B $C"]
     act(s, "mimic $B $C")
-    assert s.names["C"] not in s.A and s.names["B"] in s.A and animal(s, "A").blue == 2
+    assert s.names["C"] not in s.animal_by_id and s.names["B"] in s.animal_by_id and animal(s, "A").blue == 2
 
 
 def test_mimicry_compulsory_option_and_no_target_means_no_mimicry():
@@ -165,7 +165,7 @@ def test_mimicry_compulsory_option_and_no_target_means_no_mimicry():
     assert sorted(texts(s)) == ["mimic $B $C", "mimic $B $D"]
     t = pos("$A carn, $W graze", "$B mimic, $C camo", bank=3)
     act(t, "attack $A $B")
-    assert t.names["B"] not in t.A and t.names["C"] in t.A          # no defence left: eaten at once
+    assert t.names["B"] not in t.animal_by_id and t.names["C"] in t.animal_by_id          # no defence left: eaten at once
 
 
 def test_mimicry_chains_and_each_card_redirects_once_per_turn():
@@ -175,7 +175,7 @@ def test_mimicry_chains_and_each_card_redirects_once_per_turn():
     act(s, "mimic $B $C")
     assert sorted(texts(s)) == ["accept $C", "mimic $C $B", "mimic $C $D"]
     act(s, "mimic $C $B")                     # back to $B, whose Mimicry is spent: eaten
-    assert s.names["B"] not in s.A and {s.names["C"], s.names["D"]} <= set(s.A)
+    assert s.names["B"] not in s.animal_by_id and {s.names["C"], s.names["D"]} <= set(s.animal_by_id)
 
 
 def test_mimicry_never_redirects_to_the_attacker():
@@ -197,7 +197,7 @@ def test_tail_loss_may_drop_any_trait_card_paired_and_parasite_included():
     act(s, "tail $T para")
     t = animal(s, "T")
     assert t.need == 1 and s.game.card_ids[s.disc_open[1][0]].startswith("para")
-    assert animal(s, "A").blue == 1 and s.names["T"] in s.A
+    assert animal(s, "A").blue == 1 and s.names["T"] in s.animal_by_id
 
 
 def test_tail_loss_gives_the_carnivore_one_blue_and_poison_does_not_pass():
@@ -232,7 +232,7 @@ def test_tail_loss_is_compulsory_unless_the_option_says_otherwise():
     s2 = pos("$A carn, $W graze", "$T tail pois", bank=3, options={"tail_loss_compulsory": False})
     act(s2, "attack $A $T")
     act(s2, "accept $T")
-    assert animal(s2, "A").poisoned and s2.names["T"] not in s2.A
+    assert animal(s2, "A").poisoned and s2.names["T"] not in s2.animal_by_id
 
 
 # ---------------------------------------------------------------- Poisonous
@@ -242,7 +242,7 @@ def test_a_poisoned_carnivore_dies_in_the_extinction_phase_even_when_fed():
     s = pos("$A carn, $W +", "$X pois", bank=0, deck=10)
     act(s, "attack $A $X")
     assert s.phase_name() == "deal"                       # nothing left to do: extinction ran
-    assert s.names["A"] not in s.A and s.names["W"] in s.A
+    assert s.names["A"] not in s.animal_by_id and s.names["W"] in s.animal_by_id
     assert Died(0, s.names["A"], "poisoned") in s.events()
 
 

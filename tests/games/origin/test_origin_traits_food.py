@@ -201,7 +201,7 @@ def test_a_hibernating_animal_survives_the_extinction_with_its_fat():
     s = pos("$A hib fat+ fat+", "$X", bank=0, deck=30)
     act(s, "hibernate $A")
     assert s.phase_name() == "deal"
-    assert s.names["A"] in s.A and animal(s, "A").fat_full == 2 and s.names["X"] not in s.A
+    assert s.names["A"] in s.animal_by_id and animal(s, "A").fat_full == 2 and s.names["X"] not in s.animal_by_id
 
 
 # ---------------------------------------------------------------- Fat Tissue
@@ -221,7 +221,7 @@ def test_fat_alone_does_not_feed_an_animal():
     s = pos("$A fat+", "$X", bank=0, deck=10)
     assert texts(s) == ["fat $A 1", "pass"]
     act(s, "pass")
-    assert s.names["A"] not in s.A and Died(0, s.names["A"], "starved") in s.events()
+    assert s.names["A"] not in s.animal_by_id and Died(0, s.names["A"], "starved") in s.events()
 
 
 def test_food_beyond_the_need_goes_into_empty_fat_then_is_refused():

@@ -26,10 +26,10 @@ from typing import Any
 from ....core.errors import FormatError, excerpt
 from ..attack import blocker
 from ..data import load_pack
-from ..feeding import apply_feeding, next_feeder, options
+from ..phases.feeding import apply_feeding, next_feeder, options
 from ..model import Player, Species
-from ..play_cards import grow, new_species, replace_trait
-from ..reveal import start_effects
+from ..phases.play_cards import grow, new_species, replace_trait
+from ..phases.reveal import start_effects
 from ..rules import course2016
 from ..traits import COURSE_TRAITS, TRAIT_BIT, TRAIT_IDS
 from .strategy import decide, feeding_choice, silly_choice
@@ -41,12 +41,12 @@ _OPTS = course2016()
 
 class CourseTable:
     """A course Configuration as an engine table: ``players`` (with their JSON ids and ordered hands of
-    ``(food, trait)`` cards), the watering hole ``wh`` and the dealer's ordered ``deck``."""
+    ``(food, trait)`` cards), the watering hole ``watering_hole`` and the dealer's ordered ``deck``."""
 
     def __init__(self, players: list[Player], ids: list[int], wh: int, deck: list | None = None):
-        self.players, self.ids, self.wh = players, ids, wh
+        self.players, self.ids, self.watering_hole = players, ids, wh
         self.deck = list(deck or [])
-        self.o = _OPTS
+        self.options = _OPTS
         self.ev = None
         self.first = 0
 
@@ -183,7 +183,7 @@ def dump_player(pid: int, p: Player) -> list:
 
 
 def dump_configuration(t: CourseTable) -> list:
-    return [[dump_player(i, p) for i, p in zip(t.ids, t.players)], t.wh, [[f, tr] for f, tr in t.deck]]
+    return [[dump_player(i, p) for i, p in zip(t.ids, t.players)], t.watering_hole, [[f, tr] for f, tr in t.deck]]
 
 
 def _feed_choice(t: CourseTable, a: tuple | None) -> Any:
@@ -273,7 +273,7 @@ def _action4(t: CourseTable, p: int, a: Any, field: str) -> None:
                 grow(t, p, pl.species.index(s), what, -1)
             used.append(j)
     pl.hand = [c for j, c in enumerate(hand) if j not in set(used)]
-    t.wh = max(0, t.wh + food)
+    t.watering_hole = max(0, t.watering_hole + food)
 
 
 def course_feeding(t: CourseTable) -> None:

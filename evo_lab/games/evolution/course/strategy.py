@@ -11,7 +11,7 @@
 >>> from ..model import Player, Species
 >>> from ..rules import course2016
 >>> from types import SimpleNamespace as T
->>> t = T(players=[Player([Species(0, 2), Species(0, 3, food=1)]), Player([Species(0, 1)])], wh=4, o=course2016())
+>>> t = T(players=[Player([Species(0, 2), Species(0, 3, food=1)]), Player([Species(0, 1)])], watering_hole=4, options=course2016())
 >>> feeding_choice(t, 0)
 ('eat', 1)
 """
@@ -51,7 +51,7 @@ def _attack_target(t: Any, p: int, c: int) -> tuple[int, int] | None:
         for j in range(len(row)):
             left = row[j - 1] if j else None
             right = row[j + 1] if j + 1 < len(row) else None
-            if blocker(att, row[j], left, right, t.o) is None:
+            if blocker(att, row[j], left, right, t.options) is None:
                 cands.append((q, j))
     if not cands:
         return None
@@ -74,7 +74,7 @@ def feeding_choice(t: Any, p: int) -> tuple | None:
         for i in order[1:]:
             if row[i].body - row[i].fat > row[best].body - row[best].fat:
                 best = i
-        return ("store", best, min(row[best].body - row[best].fat, t.wh))
+        return ("store", best, min(row[best].body - row[best].fat, t.watering_hole))
     hungry = [i for i, s in enumerate(row) if s.food < s.pop]
     veg = [i for i in hungry if not row[i].mask & _CARN]
     if veg:

@@ -24,13 +24,14 @@ AUTO_CHANCE = ("die", "kbdie")
 
 
 class Evo2eView(GameView):
-    """Evo (Second Edition) in the explorer."""
+    """Evo (Second Edition) in the explorer; Evo first edition (``evo1e``) uses it too."""
 
     name = "evo2e"
 
     # ----- words
     def header_html(self, game: Any) -> str:
-        return f"Evo 2e, {game.players} players, board {escape(game.board.name)}"
+        label = "Evo 2e" if game.name == "evo2e" else escape(game.title)
+        return f"{label}, {game.players} players, board {escape(game.board.name)}"
 
     def action_words(self, state: Any, action: Any, viewer: int | None = None) -> str:
         from evo_lab.games.evo2e.words import action_words

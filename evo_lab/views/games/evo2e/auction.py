@@ -75,7 +75,7 @@ class AuctionPanel(Panel):
 
     def _results_round(self) -> int:
         for n in reversed(self.session.tree.path()):
-            if any(e and e[0] == "auction" for e in n.state.log):
+            if any(e and e[0] == "auction" for e in n.state.events(last=True)):
                 return n.state.round
         return self.session.state.round
 

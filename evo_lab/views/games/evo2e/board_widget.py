@@ -62,11 +62,11 @@ class BoardWidget(anywidget.AnyWidget):
             self.geometry = board_geometry(st.game.board)
         node = self.session.tree.current
         text = None
-        if not st.log and node.parent is not None:  # an action without an event: say what it was
+        if not st.events(last=True) and node.parent is not None:  # an action without an event: say what it was
             text = action_words(node.parent.state, node.action, self.session.viewer)
         snap = snapshot(st, self.session.viewer, ply=self.session.tree.ply, action_text=text)
         sel = self.selected
-        last = st.last if st.log else ()
+        last = st.last if st.events(last=True) else ()
         if sel >= 0 and last and last[0] in ("move", "wings", "flippers", "fight") and last[1] == sel:
             # the selected dinosaur moved (or won its fight): keep it selected where it stands now
             sel = last[2] if last[0] != "fight" or last[3] == "win" else last[1]

@@ -92,7 +92,7 @@ class CombatInspector(Panel):
     def _follow(self, st: Any, a: int, d: int) -> tuple[int, int]:
         """Where the chosen fighters are now: the attacker follows its own move; a side whose dinosaur is gone
         (or changed hands) goes back to the sliders, and a defender without an attacker with it."""
-        last = tuple(st.last or ()) if st.log else ()
+        last = tuple(st.last or ()) if st.events(last=True) else ()
         space, owner = self._where
         if a >= 0 and last and last[0] in ("move", "wings", "flippers") and last[1] == a and st.occupant(last[2]) == owner:
             a = last[2]

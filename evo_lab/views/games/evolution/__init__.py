@@ -58,14 +58,14 @@ class EvolutionView(GameView):
     def header_html(self, game: Any) -> str:
         from html import escape
 
-        var = {"official": "", "climate": " (Climate)", "course2016": " (course 2016)"}.get(game.o.variant, "")
+        var = {"official": "", "climate": " (Climate)", "course2016": " (course 2016)"}.get(game.options.variant, "")
         return f"{escape(game.title)}{var}, {game.players} players"
 
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
         """The action in words, then what the engine says happened (food eaten, attacks, extinctions, the
         reveal): its events are public."""
         head = super().story_lines(node, viewer)
-        return head + [f"  {e.describe()}" for e in getattr(node.state, "ev", ()) or ()]
+        return head + [f"  {e.text(node.state.game)}" for e in node.state.events(last=True)]
 
     # ----- bots
     def bots(self, game: Any) -> dict[str, PolicyFactory]:

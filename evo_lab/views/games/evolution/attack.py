@@ -7,7 +7,7 @@ species that go extinct. Nothing of the attack rule is re-implemented here.
 >>> import evo_lab
 >>> from evo_lab.games.evolution.positions import from_boards
 >>> g = evo_lab.make_game("evolution", players=2)
->>> s = from_boards(g, [[(4, 2, 0, 0, ["carnivore"])], [(2, 2, 0, 0, []), (2, 1, 0, 0, ["climbing"])]], wh=3)
+>>> s = from_boards(g, [[(4, 2, 0, 0, ["carnivore"])], [(2, 2, 0, 0, []), (2, 1, 0, 0, ["climbing"])]], watering_hole=3)
 >>> [(r.target, r.blocker, r.legal is not None) for r in attack_rows(s, 0, 0)]
 [((1, 0), None, True), ((1, 1), 'climbing', False)]
 >>> out = attack_outcome(s, s.parse_action("attack 1 P2.1"))
@@ -114,15 +114,15 @@ def attack_outcome(state: Any, action: Any) -> Outcome:
     before = state.players[p].species[i]
     c = state.clone()
     c.apply_action(a)
-    events = list(c.ev)
+    events = c.events(last=True)
     out = Outcome()
     if c.intel is not None and not c.is_chance_node():
         d = c.legal_actions()[0]
         out.discarded = state.game.labels[d[1]]
         c.apply_action(d)
-        events = list(c.ev)
+        events = c.events(last=True)
     for e in events:
-        out.lines.append(e.describe())
+        out.lines.append(e.text(c.game))
         if isinstance(e, Attacked):
             out.horns = e.horns
         elif isinstance(e, Ate):

@@ -7,7 +7,7 @@ that attack through the engine. The same logic runs from Python (:meth:`click_sp
 >>> from evo_lab.games.evolution.positions import from_boards
 >>> from evo_lab.views.widgets.session import Session
 >>> g = evo_lab.make_game("evolution", players=2)
->>> b = EvolutionBoard(Session(from_boards(g, [[(4, 2, 0, 0, ["carnivore"])], [(2, 2, 0, 0, [])]], wh=3)))
+>>> b = EvolutionBoard(Session(from_boards(g, [[(4, 2, 0, 0, ["carnivore"])], [(2, 2, 0, 0, [])]], watering_hole=3)))
 >>> b.click_species(0, 0), b.selected, sorted(b.marks().targets)
 ('', '0.0', [(1, 0)])
 >>> b.click_species(1, 0), b.session.state.players[1].species[0].pop     # the marked prey: attack it

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import attack
-from . import events as ev
-from .model import FEEDING, can_eat
-from .sharing import feed, fire, valid_shares
+from .. import attack
+from .. import events as ev
+from ..flow import FLOW, Node, Step, run_phase
+from ..model import FEEDING, can_eat
+from ..sharing import feed, fire, valid_shares
 
 __all__ = ["start", "advance", "turn_options", "apply", "why_not", "DECISIONS"]
 
@@ -50,7 +51,7 @@ def start(s: Any) -> None:
 def turn_options(s: Any, p: int) -> tuple[list[tuple], bool]:
     """The actions of player ``p``'s feeding turn and whether any of them does something (not just end/pass)."""
     g = s.game
-    A = s.A
+    A = s.animal_by_id
     row = s.rows[p]
     out: list[tuple] = []
     if not s.ate and s.bank > 0:
@@ -100,7 +101,7 @@ def advance(s: Any, ended: bool = False) -> None:
         if s.shares:
             opts = valid_shares(s)
             if len(opts) > 1:
-                s.node, s.mover, s._legal = "share", s.A[opts[0][3]].owner, opts
+                s.node, s.mover, s._legal = "share", s.animal_by_id[opts[0][3]].owner, opts
                 return
             if opts:
                 fire(s, opts[0])
@@ -118,7 +119,7 @@ def advance(s: Any, ended: bool = False) -> None:
             if len(opts) == 1:
                 attack.apply_defence(s, opts[0])
                 continue
-            s.node, s.mover, s._legal = "defend", s.A[s.atk[1]].owner, opts
+            s.node, s.mover, s._legal = "defend", s.animal_by_id[s.atk[1]].owner, opts
             return
         break
     opts = None
@@ -129,9 +130,7 @@ def advance(s: Any, ended: bool = False) -> None:
     if opts is None:
         opts = _next_turn(s)
     if opts is None:
-        from .extinction import finish_feeding
-
-        finish_feeding(s)
+        s.step = Step.EXTINCTION  # the phase is over
         return
     s.node, s.mover, s._legal = "feed", s.actor, opts
 
@@ -141,7 +140,7 @@ def apply(s: Any, a: tuple) -> None:
     k = a[0]
     ended = False
     if k == "eat":
-        x = s.A[a[1]]
+        x = s.animal_by_id[a[1]]
         s.bank -= 1
         s.ate = s.acted = True
         feed(s, x, 1, False, "bank", from_bank=True)
@@ -183,10 +182,34 @@ def why_not(s: Any, a: Any) -> tuple[str, str]:
     if k in ("pass", "end"):
         return "a red token can still be taken: take food first (voluntary_pass=False)", "must_eat"
     ids = [x for x in a[1:] if isinstance(x, int)]
-    if len(a) > 1 and isinstance(a[1], int) and a[1] not in s.A:
+    if len(a) > 1 and isinstance(a[1], int) and a[1] not in s.animal_by_id:
         return f"there is no animal A{a[1]}", "no_such_animal"
-    if k in ("eat", "attack", "fat", "pirate", "graze", "hibernate") and s.A[a[1]].owner != s.actor:
+    if k in ("eat", "attack", "fat", "pirate", "graze", "hibernate") and s.animal_by_id[a[1]].owner != s.actor:
         return f"A{a[1]} is not one of P{s.actor + 1}'s animals", "not_own_animal"
-    if k == "attack" and len(ids) == 2 and ids[1] in s.A:
+    if k == "attack" and len(ids) == 2 and ids[1] in s.animal_by_id:
         return f"A{a[1]} cannot attack A{a[2]} now (a defence, a used or full carnivore)", "cannot_attack"
     return f"{k} is not possible here now", "not_legal"
+
+
+def _feed_decisions(s: Any) -> list[tuple]:
+    return turn_options(s, s.actor)[0]
+
+
+def _why(s: Any, a: Any, text: str) -> tuple[str, str]:
+    return why_not(s, a)
+
+
+run_phase(Step.FEEDING, start)
+FLOW.add(Node("feed", FEEDING, apply, decisions=_feed_decisions, kinds=frozenset(DECISIONS["feed"]),
+              verb="take food, attack, use a trait, end the turn or pass", who="each player in turn from the first",
+              explain=_why, doc="seed: 'players in order take one red food token from the food bank' (one eating "
+              "action a turn, any number of free trait actions: ruling R7)"))
+FLOW.add(Node("defend", FEEDING, apply, decisions=attack.options, kinds=frozenset(DECISIONS["defend"]),
+              verb="choose a defence or accept the attack", who="the owner of the attacked animal", explain=_why,
+              doc="reference §5: the defender chooses among Running, Tail Loss and Mimicry (ruling R4)"))
+FLOW.add(Node("share", FEEDING, apply, decisions=valid_shares, kinds=frozenset(DECISIONS["share"]),
+              verb="choose the paired trait that fires next", who="the owner of the fed animals", explain=_why,
+              doc="reference §5: when several traits trigger at once the owner picks their order (ruling R1)"))
+FLOW.add(Node("run", FEEDING, apply, weights=lambda s: (s.game.roll_outcomes, s.game.roll_weights),
+              kinds=frozenset({"roll"}), who="chance (the defender's die)",
+              doc="Running: the die decides whether the attacked animal escapes (reference §5)"))

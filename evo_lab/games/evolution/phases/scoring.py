@@ -10,7 +10,7 @@ population of a surviving species and per trait card on a surviving species. Tie
 population points; still tied, the winners share. Course (player-internal.rkt score): bag + number of species +
 trait cards.
 
->>> from .model import Player, Species
+>>> from ..model import Player, Species
 >>> p = Player([Species(2, 3, traits=["horns", "climbing"])], bag=10)
 >>> score(p, "official"), score(p, "course"), tiebreak(p)
 (15, 13, (15, 2, 3))
@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..flow import FLOW, Step
+from ..model import Species
 from .feeding import go_extinct
-from .model import Species
 
-__all__ = ["reduce_populations", "food_to_bags", "new_boards", "score", "tiebreak", "winners", "end_round"]
+__all__ = ["reduce_populations", "food_to_bags", "new_boards", "score", "tiebreak", "winners", "end_round",
+           "next_round", "game_over"]
 
 
 def reduce_populations(t: Any) -> None:
@@ -48,7 +50,7 @@ def new_boards(t: Any) -> None:
     """A player with no species gets a new one (body 1, population 1; course body 0)."""
     for pl in t.players:
         if not pl.species:
-            pl.species.append(Species(t.o.new_body, t.o.new_pop))
+            pl.species.append(Species(t.options.new_body, t.options.new_pop))
 
 
 def score(pl: Any, rule: str = "official") -> int:
@@ -74,3 +76,45 @@ def end_round(t: Any) -> None:
     and passes the first-player marker (state.py)."""
     reduce_populations(t)
     food_to_bags(t)
+
+
+def next_round(s: Any) -> bool:
+    """Step ``END_ROUND``: the end of the round (seed 003 lines 155-162), then the end of the game (deal.py: the
+    deck's end rules; course: the deck cannot cover the next round), a board for every player without species
+    and the first-player marker to the left (seed 003 line 162)."""
+    from . import climate as clim
+    from .deal import deal_round
+
+    o = s.options
+    end_round(s)
+    if o.climate:
+        clim.end_of_round(s)
+    n = len(s.players)
+    if s.final == 1:
+        return game_over(s)
+    if s.final == 2:
+        s.final = 1
+    if o.end_rule == "short":
+        owed = sum(c for _, c in s.pending)
+        need = sum(o.hand_base + o.hand_per_species * len(p.species) for p in s.players)
+        if s.left - owed < need:
+            return game_over(s)
+    new_boards(s)
+    s.first = (s.first + 1) % n
+    s.round += 1
+    s.phase, s.turn = "deal", -1
+    deal_round(s)
+    s.step = Step.FOOD_CARDS
+    return False
+
+
+def game_over(s: Any) -> bool:
+    """The game is over: nothing more is drawn."""
+    s.phase, s.turn = "over", -1
+    s.pending.clear()
+    s.pending_events.clear()
+    s.node, s.step = "end", Step.WAIT
+    return True
+
+
+FLOW.step(Step.END_ROUND)(next_round)

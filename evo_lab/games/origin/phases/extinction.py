@@ -24,32 +24,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import events as ev
-from .model import DEAL, SETUP, fed
-from .table import remove_animal
+from .. import events as ev
+from ..flow import FLOW, Node, Step, run_phase
+from ..model import DEAL, SETUP, fed
+from ..table import remove_animal
 
-__all__ = ["finish_feeding", "start_deal", "deal_weights", "apply_deal", "choose_first"]
+__all__ = ["finish_feeding", "start_deal", "deal_weights", "apply_deal"]
 
 
 def finish_feeding(s: Any) -> None:
     """The feeding phase is over: extinction, tokens off, then the draw (or the final scoring)."""
     for p, row in enumerate(s.rows):
         for x in list(row):
-            a = s.A[x]
+            a = s.animal_by_id[x]
             if a.poisoned or not fed(a):
                 reason = "poisoned" if a.poisoned else "starved"
                 remove_animal(s, a)
                 s.emit(ev.Died(p, x, reason))
-    for a in s.A.values():
+    for a in s.animal_by_id.values():
         a.red = a.blue = 0
         a.sleeping = False
     s.bank = 0
     s.shares = []
     s.queue = []
     if s.deck_n == 0:
-        from .scoring import finish
-
-        finish(s)
+        s.step = Step.SCORING  # the last turn is over
         return
     g = s.game
     st = g.setup
@@ -104,8 +103,6 @@ def apply_deal(s: Any, a: tuple) -> None:
 
 
 def _new_turn(s: Any) -> None:
-    from .development import start
-
     s.want = None
     s.deal_to = -1
     if s.phase == SETUP:
@@ -113,11 +110,10 @@ def _new_turn(s: Any) -> None:
     else:
         s.turn += 1
         s.first = (s.first + 1) % s.game.players
-    start(s)
+    s.step = Step.DEVELOPMENT
 
 
-def choose_first(s: Any, p: int) -> None:
-    """Seed: 'They roll dice to determine the first player.' (a uniform chance node), then the opening deal."""
-    s.first = p
-    s.emit(ev.FirstPlayer(p))
-    start_deal(s, [s.game.setup["hand_size"]] * s.game.players, SETUP)
+run_phase(Step.EXTINCTION, finish_feeding)
+FLOW.add(Node("deal", DEAL, apply_deal, weights=deal_weights, kinds=frozenset({"deal"}),
+              who="chance (the first player deals)", doc="seed: 'the first player deals new cards: one at a time in "
+              "order, beginning from the first player' (each card one chance node, weighted by the copies left)"))

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import events as ev
-from .model import DEVELOPMENT, FOOD
-from .table import add_link, add_trait, new_animal
+from .. import events as ev
+from ..actions import NewAnimal
+from ..flow import FLOW, Node, Step, run_phase
+from ..model import DEVELOPMENT, FOOD
+from ..table import add_link, add_trait, new_animal
 
 __all__ = ["start", "legal", "apply", "why_not", "can_place", "plays_table"]
 
@@ -63,18 +65,18 @@ def plays_table(g: Any) -> tuple[list, list]:
     plays = []
     for c in range(len(g.card_ids)):
         plays.append([(t, g.target_of[t], (0 if g.stackable[t] else g.bit[t]) | g.excl_of[t]) for t in g.faces[c]])
-    return plays, [("animal", c) for c in range(len(g.card_ids))]
+    return plays, [NewAnimal("animal", c) for c in range(len(g.card_ids))]
 
 
 def can_place(s: Any, p: int, trait: int, x: int, y: int = -1) -> str | None:
     """Why trait ``trait`` may not go on animal ``x`` (and ``y`` for a paired trait) for player ``p``, or ``None``."""
     g = s.game
     target = g.target_of[trait]
-    a = s.A.get(x)
+    a = s.animal_by_id.get(x)
     if a is None:
         return "no_such_animal"
     if target == "pair":
-        b = s.A.get(y)
+        b = s.animal_by_id.get(y)
         if b is None:
             return "no_such_animal"
         if a.owner != p or b.owner != p:
@@ -104,7 +106,7 @@ def legal(s: Any) -> list[tuple]:
     on the precomputed masks of ``game.plays`` (for speed)."""
     g = s.game
     p = s.actor
-    A = s.A
+    A = s.animal_by_id
     own = [(x, A[x].mask) for x in s.rows[p]]
     others = None
     out: list[tuple] = []
@@ -160,7 +162,7 @@ def apply(s: Any, a: tuple) -> None:
             add_link(s, a[2], a[3], a[4], c)
             s.emit(ev.TraitPlayed(p, c, a[2], a[3], a[4]))
         else:
-            add_trait(s, s.A[a[3]], a[2], c)
+            add_trait(s, s.animal_by_id[a[3]], a[2], c)
             s.emit(ev.TraitPlayed(p, c, a[2], a[3], -1))
     advance(s, (p + 1) % s.game.players)
 
@@ -196,3 +198,10 @@ def why_not(s: Any, a: Any) -> tuple[str, str]:
     if why is None:
         return "that play is legal here", "not_legal"
     return text.get(why, why), why
+
+
+run_phase(Step.DEVELOPMENT, start)
+FLOW.add(Node("develop", DEVELOPMENT, apply, decisions=legal, kinds=frozenset({"animal", "trait", "pass"}),
+              verb="play a card as an animal or as a trait, or pass", who="each player in turn from the first",
+              explain=lambda s, a, text: why_not(s, a), doc="seed: 'Each player may play each card either as an "
+              "animal or as a trait of an existing animal'; a player who passes plays no more cards this phase"))

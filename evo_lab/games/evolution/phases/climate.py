@@ -27,12 +27,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import ClimateHit, ClimateMoved
+from ..actions import ClimateEvent
+from ..events import ClimateHit, ClimateMoved
+from ..flow import FLOW, PHASE_INDEX, Node
+from ..traits import TRAIT_BIT
 from .feeding import kill
-from .traits import TRAIT_BIT
 
-__all__ = ["move", "climate_change", "current_effect", "climate_hit", "event_weights", "apply_event",
-           "end_of_round", "setup_climate"]
+__all__ = [
+    "apply_event",
+    "climate_change",
+    "climate_hit",
+    "current_effect",
+    "end_of_round",
+    "event_weights",
+    "move",
+    "setup_climate",
+]
 
 
 def move(pos: int, sun: int, snow: int) -> int:
@@ -77,7 +87,7 @@ def current_effect(s: Any, moved: bool = True) -> tuple[str, str, int, int, tupl
     engine before issue 22)."""
     pack = s.game.pack
     for deck, idx in s.events_in_play.items():
-        if idx >= 0 and (moved or s.o.climate_event_on == "stay"):
+        if idx >= 0 and (moved or s.options.climate_event_on == "stay"):
             e = pack.events[idx]
             if e.regions[0] <= s.climate_pos <= e.regions[1]:
                 return e.name, deck, e.food, e.loss, e.bodies, deck
@@ -110,7 +120,7 @@ def event_weights(s: Any) -> tuple[list, list[int]]:
     outs, w = [], []
     for i, e in enumerate(s.game.pack.events):
         if e.deck == deck and s.event_pool[i]:
-            outs.append(("event", deck, i))
+            outs.append(ClimateEvent("event", deck, i))
             w.append(s.event_pool[i])
     return outs, w
 
@@ -129,3 +139,9 @@ def end_of_round(s: Any) -> None:
         s.events_in_play[deck] = -1
         if any(n for i, n in enumerate(s.event_pool) if s.game.pack.events[i].deck == deck):
             s.pending_events.append(deck)
+
+
+FLOW.add(Node("event", PHASE_INDEX["deal"], lambda s, a: apply_event(s, a[1], a[2]), weights=event_weights,
+              kinds=frozenset({"event"}), who="chance (the next card of an event deck)", variant="evolution-climate",
+              doc="seed 002 line 16: one card of each event deck lies under its two regions; a resolved event is "
+                  "replaced by the next card of its deck (line 36)"))

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import CardsDrawn, Reshuffled
+from ..events import CardsDrawn, Reshuffled
+from ..flow import FLOW, PHASE_INDEX, Node
 
-__all__ = ["setup_deck", "deal_round", "hand_size", "draw_weights", "apply_draw", "queue_draws", "removal"]
+__all__ = ["apply_draw", "deal_round", "draw_weights", "hand_size", "queue_draws", "removal", "setup_deck"]
 
 
 def removal(o: Any, pack: Any, players: int, size: int) -> int:
@@ -33,8 +34,8 @@ def removal(o: Any, pack: Any, players: int, size: int) -> int:
     Ruling R17, option ``climate_removal="table"``: Climate by reference §8's table (the ksuchak1990 blog:
     2 players half the deck, 3: 60, 4: 30, 5-6: none).
 
-    >>> from .data import load_pack
-    >>> from .rules import climate
+    >>> from ..data import load_pack
+    >>> from ..rules import climate
     >>> from dataclasses import replace
     >>> [removal(climate(), load_pack(), n, 177) for n in (2, 3, 4, 5)]
     [40, 0, 0, 0]
@@ -52,9 +53,9 @@ def setup_deck(s: Any) -> None:
     g = s.game
     s.pool = [c.count for c in g.deck.cards]
     size = g.deck.size
-    left = size - removal(g.o, g.pack, g.players, size)
+    left = size - removal(g.options, g.pack, g.players, size)
     s.end_deck = 0
-    if g.o.end_rule == "end_deck":
+    if g.options.end_rule == "end_deck":
         s.end_deck = min(g.pack.climate_meta["end_deck"], left)
         left -= s.end_deck
     s.left = left
@@ -72,7 +73,7 @@ def deal_round(s: Any) -> None:
     n = len(s.players)
     for k in range(n):
         p = (s.first + k) % n
-        queue_draws(s, p, hand_size(s.o, s.players[p]))
+        queue_draws(s, p, hand_size(s.options, s.players[p]))
 
 
 def queue_draws(s: Any, p: int, n: int) -> None:
@@ -97,7 +98,7 @@ def _refill(s: Any) -> None:
 
 def _deck_ran_out(s: Any) -> bool:
     """Handle an empty deck; False when no card can be drawn any more."""
-    o = s.o
+    o = s.options
     in_deal = s.phase == "deal"
     if o.end_rule == "reshuffle":
         total = sum(s.discards)
@@ -129,8 +130,9 @@ def draw_weights(s: Any) -> tuple[list, list[int]]:
     return [card[k] for k in ks], [pool[k] for k in ks]
 
 
-def apply_draw(s: Any, kind: int) -> None:
-    """The next pending draw gives card ``kind`` to its player."""
+def apply_draw(s: Any, a: tuple) -> None:
+    """The next pending draw gives the card of outcome ``a`` (``("card", kind)``) to its player."""
+    kind = a[1]
     p = s.pending[0][0]
     s.pool[kind] -= 1
     s.left -= 1
@@ -139,3 +141,9 @@ def apply_draw(s: Any, kind: int) -> None:
     if s.pending[0][1] <= 0:
         s.pending.pop(0)
     _refill(s)
+
+
+FLOW.add(Node("draw", PHASE_INDEX["deal"], apply_draw, weights=draw_weights,
+              kinds=frozenset({"card"}), who="chance (the next card of the deck)",
+              doc="seed 003 line 88: each player gets 3 cards plus 1 per species; the cards owed after an "
+                  "extinction (line 166) are drawn the same way, one chance node per card"))

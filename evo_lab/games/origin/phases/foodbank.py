@@ -22,7 +22,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from . import events as ev
+from .. import events as ev
+from ..flow import FLOW, Node, Step
+from ..model import FOOD
 
 __all__ = ["distribution", "exact", "dice_for", "apply", "mean"]
 
@@ -67,8 +69,12 @@ def dice_for(game: Any) -> tuple[int, int]:
 
 def apply(s: Any, total: int) -> None:
     """The roll: left-over red tokens are gone (reference §4.2), ``total`` new ones fill the bank; feeding begins."""
-    from . import feeding
-
     s.bank = total
     s.emit(ev.FoodRolled(total))
-    feeding.start(s)
+    s.step = Step.FEEDING
+
+
+FLOW.add(Node("food", FOOD, lambda s, a: apply(s, a[1]), weights=lambda s: (s.game.food_outcomes, s.game.food_weights),
+              kinds=frozenset({"food"}), who="chance (the first player rolls)",
+              doc="seed: 'The first player rolls the dice. Then the corresponding number of red tokens is put in "
+              "the center of the table'"))

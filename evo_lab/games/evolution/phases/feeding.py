@@ -1,22 +1,22 @@
 """Phase: feeding. Taking food (with Foraging and Cooperation chains and Fat Tissue), attacks (Horns, excess
 food, extinction), Scavengers, and the feeding options of a player.
 
-The functions work on any *table*: an object with ``players`` (list of :class:`~.model.Player`), ``wh`` (plant
-food on the watering hole), ``o`` (:class:`~.rules.RuleOptions`), ``ev`` (an event list or None),
+The functions work on any *table*: an object with ``players`` (list of :class:`~.model.Player`),
+``watering_hole`` (plant food on it), ``options`` (:class:`~.rules.RuleOptions`), ``ev`` (an event list or None),
 ``give_cards(p, n)`` and ``discard(kind)``. The game state is one; the course harness's JSON configuration is
 another (it hands out its ordered deck), so the harness runs these same rules.
 
 Sources: seed 003 lines 122-155 (feeding), seed 002 lines 38-43, seed 004 lines 59-73, and for the course the
 instructor's ``dealer.rkt`` (feed-a-player-s-species, feed-scavengers, feed1) and ``next.rkt`` (feed-carnivore).
 
->>> from .model import Player, Species
->>> from .rules import course2016
+>>> from ..model import Player, Species
+>>> from ..rules import course2016
 >>> from types import SimpleNamespace as T
->>> t = T(players=[Player([Species(0, 2, traits=["cooperation", "foraging"]), Species(0, 2)])], wh=5,
-...       o=course2016(), ev=None)
+>>> t = T(players=[Player([Species(0, 2, traits=["cooperation", "foraging"]), Species(0, 2)])], watering_hole=5,
+...       options=course2016(), ev=None)
 >>> feed(t, 0, t.players[0].species[0], "wh", "plant", "eat")    # eat, forage, cooperate twice
 2
->>> [s.food for s in t.players[0].species], t.wh
+>>> [s.food for s in t.players[0].species], t.watering_hole
 ([2, 2], 1)
 """
 
@@ -24,12 +24,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from .attack import blocker, disable_choices
-from .events import Ate, Attacked, Extinct, Stored
-from .traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE, TRAIT_IDS
+from ..attack import blocker, disable_choices
+from ..events import Ate, Attacked, Extinct, Stored
+from ..flow import FLOW, PHASE_INDEX, Node, Step
+from ..traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE, TRAIT_IDS
 
-__all__ = ["room", "take", "feed", "attack", "scavenge", "kill", "go_extinct", "options", "has_option",
-           "meat_meal", "store_fat", "apply_feeding", "intelligence_before_eating", "next_asked"]
+__all__ = [
+    "apply_feeding",
+    "attack",
+    "discard_choices",
+    "discard_for_intelligence",
+    "feed",
+    "feed_choice",
+    "feed_turn",
+    "go_extinct",
+    "has_option",
+    "intelligence_before_eating",
+    "kill",
+    "meat_meal",
+    "next_asked",
+    "next_feeder",
+    "options",
+    "room",
+    "scavenge",
+    "store_fat",
+    "take",
+]
 
 _CARN, _FORAGE, _COOP, _FAT = BITS.carnivore, BITS.foraging, BITS.cooperation, BITS.fat_tissue
 _SCAV, _HORNS, _INTEL = BITS.scavenger, BITS.horns, BITS.intelligence
@@ -49,9 +69,9 @@ def take(t: Any, p: int, s: Any, source: str, n: int = 1, why: str = "eat") -> i
     """Species ``s`` of player ``p`` takes up to ``n`` food from ``source`` (``"wh"`` or ``"bank"``); food
     beyond its population goes onto its Fat Tissue (official). Returns the number taken. Seed 003 line 151:
     "A species can never gather more food than its Population" (Fat Tissue excepted, seed 004 line 65)."""
-    o = t.o
+    o = t.options
     if source == "wh":
-        n = min(n, t.wh)
+        n = min(n, t.watering_hole)
     hunger = s.pop - s.food
     fat_room = s.body - s.fat if (o.fat_mode == "overflow" and s.mask & _FAT) else 0
     n = min(n, hunger + fat_room)
@@ -61,7 +81,7 @@ def take(t: Any, p: int, s: Any, source: str, n: int = 1, why: str = "eat") -> i
     s.food += eat
     s.fat += n - eat
     if source == "wh":
-        t.wh -= n
+        t.watering_hole -= n
     if t.ev is not None:
         t.ev.append(Ate(p, _index(t, p, s), n, source, why))
     return n
@@ -73,7 +93,7 @@ def feed(t: Any, p: int, s: Any, source: str, kind: str, why: str = "eat", n: in
     from the same source, every time this one takes food: seed 003 line 149). Carnivores never eat plant food,
     not even through Cooperation (seed 002 line 40) -- except in the course, where food is food (dealer.rkt
     "allison's test"). Returns the food ``s`` itself took."""
-    o = t.o
+    o = t.options
     if kind == "plant" and s.mask & _CARN and not o.food_is_food:
         return 0
     got = take(t, p, s, source, n, why)
@@ -103,7 +123,7 @@ def meat_meal(t: Any, p: int, s: Any, prey_body: int) -> int:
     """The attacker eats: official, meat from the bank equal to the prey's body size (seed 003 line 143), one
     feeding (Cooperation once); course, one feeding from the watering hole (dealer.rkt feed-a-player-s-species,
     with Foraging and Cooperation)."""
-    o = t.o
+    o = t.options
     src = "wh" if o.meat_source == "watering_hole" else "bank"
     return feed(t, p, s, src, "meat", "attack", prey_body if o.meat_amount == "body" else 1)
 
@@ -135,7 +155,7 @@ def go_extinct(t: Any, p: int, s: Any) -> None:
     for k in s.cards:
         if k >= 0:
             t.discard(k)
-    n = len(s.traits) if t.o.extinction_cards == "traits" else int(t.o.extinction_cards)
+    n = len(s.traits) if t.options.extinction_cards == "traits" else int(t.options.extinction_cards)
     if t.ev is not None:
         t.ev.append(Extinct(p, i, n))
     if n:
@@ -168,7 +188,7 @@ def attack(t: Any, p: int, i: int, tp: int, ti: int, negated: int = 0) -> None:
     of it does not eat (course next.rkt feed-carnivore); then the attacker eats and every Scavenger eats.
     ``negated``: the trait bits the attacker's Intelligence disabled for this attack (seed 004 line 71), in
     every species: disabled Horns do not wound, a disabled Scavenger does not eat."""
-    o = t.o
+    o = t.options
     att = t.players[p].species[i]
     prey = t.players[tp].species[ti]
     horns = bool(prey.mask & _HORNS) and not negated & _HORNS
@@ -187,9 +207,9 @@ def store_fat(t: Any, p: int, i: int, n: int) -> int:
     """Course: store ``n`` tokens from the watering hole on species ``i``'s Fat Tissue (dealer.rkt store-fat:
     at most what the watering hole holds). No Foraging or Cooperation."""
     s = t.players[p].species[i]
-    n = min(n, t.wh, s.body - s.fat)
+    n = min(n, t.watering_hole, s.body - s.fat)
     s.fat += n
-    t.wh -= n
+    t.watering_hole -= n
     if t.ev is not None:
         t.ev.append(Stored(p, i, n))
     return n
@@ -205,7 +225,7 @@ def apply_feeding(t: Any, p: int, a: tuple, card: int = -1) -> None:
     if k == "eat":
         s = t.players[p].species[a[1]]
         if len(a) == 3:  # Intelligence: plant food from the bank (ruling R3: the amount is setup data, assumed)
-            feed(t, p, s, "bank", "plant", "intelligence", t.o.intelligence_food)
+            feed(t, p, s, "bank", "plant", "intelligence", t.options.intelligence_food)
         else:
             feed(t, p, s, "wh", "plant", "eat")
     elif k == "attack":
@@ -219,15 +239,15 @@ def apply_feeding(t: Any, p: int, a: tuple, card: int = -1) -> None:
 def _scavengers(t: Any, p: int) -> bool:
     """Whether a face-up Scavenger of another player than ``p`` has room to eat (so disabling Scavenger can
     serve the attacking player ``p``)."""
-    o = t.o
+    o = t.options
     return any(s.mask & _SCAV and room(s, o) > 0 for q, pl in enumerate(t.players) if q != p for s in pl.species)
 
 
 def _targets(t: Any, p: int, i: int, att: Any, out: list | None) -> bool:
     """Attack options of carnivore ``att`` (species ``i`` of ``p``); appends to ``out`` or returns on the first.
-    With Intelligence and a card in hand, one more option per trait it may disable (:func:`~.attack.
+    With Intelligence and a card in hand, one more option per trait it may disable (:func:`~..attack.
     disable_choices`, seed 004 line 71)."""
-    o = t.o
+    o = t.options
     found = False
     intel = o.intelligence and att.mask & _INTEL and t.players[p].hand
     scav = bool(intel) and out is not None and o.intelligence_disables == "any" and _scavengers(t, p)
@@ -260,23 +280,23 @@ def options(t: Any, p: int) -> list:
     (Intelligence: a card is discarded next), ``("store", i, n)`` (course Fat Tissue), ``("attack", i, tp, j)``,
     ``("attack", i, tp, j, trait)`` (Intelligence negating ``trait``; a card is discarded next) and ``("pass",)``
     (course: forgo attacking or storing fat when no vegetarian can eat)."""
-    o = t.o
-    if o.stop_when_empty and t.wh <= 0:
+    o = t.options
+    if o.stop_when_empty and t.watering_hole <= 0:
         return []
     out: list = []
     hand = t.players[p].hand
     veg = False
     for i, s in enumerate(t.players[p].species):
         m = s.mask
-        if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.wh > 0:
-            out.extend(("store", i, n) for n in range(1, min(s.body - s.fat, t.wh) + 1))
+        if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.watering_hole > 0:
+            out.extend(("store", i, n) for n in range(1, min(s.body - s.fat, t.watering_hole) + 1))
         r = room(s, o) if o.fat_mode == "overflow" else s.pop - s.food
         if r <= 0:
             continue
         if m & _CARN:
             _targets(t, p, i, s, out)
         else:
-            if t.wh > 0:
+            if t.watering_hole > 0:
                 out.append(("eat", i))
                 veg = True
             if _intel_turn(o) and m & _INTEL and hand:
@@ -289,12 +309,12 @@ def options(t: Any, p: int) -> list:
 
 def has_option(t: Any, p: int) -> bool:
     """Whether player ``p`` can feed anything (a fast ``bool(options(t, p))``)."""
-    o = t.o
-    if o.stop_when_empty and t.wh <= 0:
+    o = t.options
+    if o.stop_when_empty and t.watering_hole <= 0:
         return False
     for i, s in enumerate(t.players[p].species):
         m = s.mask
-        if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.wh > 0:
+        if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.watering_hole > 0:
             return True
         r = room(s, o) if o.fat_mode == "overflow" else s.pop - s.food
         if r <= 0:
@@ -302,7 +322,7 @@ def has_option(t: Any, p: int) -> bool:
         if m & _CARN:
             if _targets(t, p, i, s, None):
                 return True
-        elif t.wh > 0 or (_intel_turn(o) and m & _INTEL and t.players[p].hand):
+        elif t.watering_hole > 0 or (_intel_turn(o) and m & _INTEL and t.players[p].hand):
             return True
     return False
 
@@ -320,7 +340,7 @@ def intelligence_before_eating(t: Any, p: int, s: Any) -> bool:
     with the properties Long Neck, Fertile, Fat Tissue, Intelligence (only as herbivores) can now use these,
     starting with the starting player ... In order to use intelligence, you must first select a card to be
     discarded"): a face-up Intelligence on a non-Carnivore with room for food, and a card in hand."""
-    o = t.o
+    o = t.options
     return (o.intelligence and o.herbivore_intelligence == "before_eating" and bool(s.mask & _INTEL)
             and not s.mask & _CARN and bool(t.players[p].hand) and room(s, o) > 0)
 
@@ -348,7 +368,7 @@ def next_feeder(t: Any, after: int, out: int) -> tuple[int, int]:
     feed (or declines) leaves the queue for the rest of the feeding. ``-1``: feeding is over (seed 003 line
     155: "when all Hungry species are unable to find any food")."""
     n = len(t.players)
-    drop = t.o.drop_when_done
+    drop = t.options.drop_when_done
     for k in range(1, n + 1):
         q = (after + k) % n
         if out >> q & 1:
@@ -358,3 +378,65 @@ def next_feeder(t: Any, after: int, out: int) -> tuple[int, int]:
         if drop:
             out |= 1 << q
     return -1, out
+
+
+# ----- the feeding phase in the game's flow
+
+def feed_turn(s: Any) -> bool:
+    """Step ``FEEDING``: the next player who can feed (seed 004 line 61), or the end of the round."""
+    q, s.out = next_feeder(s, s.turn, s.out)
+    s.seek = False
+    if q < 0:
+        s.step = Step.END_ROUND
+        return False
+    s.turn = q
+    s.node, s.step = "feed", Step.WAIT
+    return True
+
+
+def feed_choice(s: Any, a: tuple) -> None:
+    """One feeding of the player to act (an action of :func:`options`); an Intelligence choice waits for the
+    card to discard (node ``discard``)."""
+    k = a[0]
+    if (k == "eat" and len(a) == 3) or (k == "attack" and len(a) == 5):
+        s.intel = a
+        s.node = "discard"
+        return
+    if k == "pass":
+        s.out |= 1 << s.turn
+    else:
+        apply_feeding(s, s.turn, a)
+    s.seek = True
+    s.step = Step.FEEDING
+
+
+def discard_choices(s: Any) -> list[tuple]:
+    """``("discard", kind)`` for each kind in the hand: the card an Intelligence feeding costs."""
+    return [("discard", k) for k in sorted(set(s.players[s.turn].hand))]
+
+
+def discard_for_intelligence(s: Any, a: tuple) -> None:
+    """Seed 004 line 57: "you must first select a card to be discarded"; then the chosen feeding happens. Then
+    the next species of the before-eating window (:mod:`.before_eating`) is asked, or the next player feeds."""
+    act, s.intel = s.intel, None
+    apply_feeding(s, s.turn, act, a[1])
+    if s.asking >= 0:
+        s.step = Step.BEFORE_EATING
+    else:
+        s.seek = True
+        s.step = Step.FEEDING
+
+
+def _options_of_turn(s: Any) -> list:
+    return options(s, s.turn)
+
+
+FLOW.step(Step.FEEDING)(feed_turn)
+FLOW.add(Node("feed", PHASE_INDEX["feed"], feed_choice, decisions=_options_of_turn,
+              kinds=frozenset({"eat", "attack", "store", "pass"}), verb="feed a species: eat, attack or store fat",
+              who="each player who can feed, in turn from the first",
+              doc="seed 003 lines 122-155: in turn each player feeds one species; seed 004 line 61: a player who "
+                  "cannot feed is skipped"))
+FLOW.add(Node("discard", PHASE_INDEX["feed"], discard_for_intelligence, decisions=discard_choices,
+              kinds=frozenset({"discard"}), verb="discard a card for Intelligence", who="the player feeding",
+              doc="seed 004 line 57: Intelligence: 'you must first select a card to be discarded'"))

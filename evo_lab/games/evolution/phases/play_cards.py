@@ -4,10 +4,10 @@ population (seed 003 lines 100-112; seed 004 lines 30-44; seed 002 lines 26-33).
 The primitives change the table and discard the spent card; the caller takes the card out of the hand (the
 game's hand is a sorted multiset, the course harness's an ordered list addressed by index).
 
->>> from .model import Player, Species
->>> from .rules import official
+>>> from ..model import Player, Species
+>>> from ..rules import official
 >>> from types import SimpleNamespace as T
->>> t = T(players=[Player([Species()], hand=[3, 7])], o=official(), discard=lambda k: None, ev=None)
+>>> t = T(players=[Player([Species()], hand=[3, 7])], options=official(), discard=lambda k: None, ev=None)
 >>> _ = new_species(t, 0, "L", 3); len(t.players[0].species), t.players[0].species[0].fresh
 (2, True)
 >>> grow(t, 0, 1, "body", 7); t.players[0].species[1].body
@@ -18,11 +18,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Species
-from .traits import TRAIT_BIT
+from ..flow import FLOW, PHASE_INDEX, Node, Step
+from ..model import Species
+from ..traits import TRAIT_BIT, TRAIT_IDS
 
-__all__ = ["new_species", "add_trait", "replace_trait", "drop_trait", "lose_fat", "grow", "plays", "apply_play",
-           "max_traits"]
+__all__ = [
+    "add_trait",
+    "apply_play",
+    "drop_trait",
+    "grow",
+    "lose_fat",
+    "max_traits",
+    "new_species",
+    "next_play",
+    "play_choices",
+    "play_or_pass",
+    "plays",
+    "replace_trait",
+]
 
 _FAT = TRAIT_BIT["fat-tissue"]
 
@@ -36,7 +49,7 @@ def max_traits(o: Any, players: int) -> int:
 def new_species(t: Any, p: int, side: str, kind: int) -> Species:
     """Discard a card for a new species with body 1 and population 1 (seed 003 line 65-66; course: body 0,
     board.rkt), at the left or right end of the row, never between (seed 004 line 38)."""
-    o = t.o
+    o = t.options
     s = Species(o.new_body, o.new_pop, fresh=True)
     row = t.players[p].species
     if side == "L":
@@ -78,14 +91,14 @@ def lose_fat(t: Any, s: Any) -> None:
     definition has fat-food "present only with fat-tissue", and its harness xstep4 drops it after an RT), or
     stays on the species unused ("kept": the course harness before issue 22).
 
-    >>> from .model import Player, Species
-    >>> from .rules import course2016
+    >>> from ..model import Player, Species
+    >>> from ..rules import course2016
     >>> from types import SimpleNamespace as T
-    >>> t = T(players=[Player([Species(2, 1, fat=2, traits=["fat-tissue"])])], o=course2016(), discard=print)
+    >>> t = T(players=[Player([Species(2, 1, fat=2, traits=["fat-tissue"])])], options=course2016(), discard=print)
     >>> replace_trait(t, 0, 0, 0, -1, "horns", False); t.players[0].species[0].fat
     0
     """
-    if s.fat and t.o.fat_without_tissue == "lost" and _FAT not in s.traits:
+    if s.fat and t.options.fat_without_tissue == "lost" and _FAT not in s.traits:
         s.fat = 0
 
 
@@ -103,7 +116,7 @@ def plays(t: Any, p: int, card_trait: Any) -> list:
     """Every card play of player ``p``: ``("trait", i, k)``, ``("replace", i, slot, k)``, ``("new", side, k)``,
     ``("body", i, k)``, ``("pop", i, k)``, ``("drop", i, slot)`` (Climate) and ``("pass",)``.
     ``card_trait[k]`` is the trait id of card kind ``k``."""
-    o = t.o
+    o = t.options
     pl = t.players[p]
     row = pl.species
     cap = max_traits(o, len(t.players))
@@ -155,3 +168,36 @@ def apply_play(t: Any, p: int, a: tuple, card_trait: Any, trait_names: Any) -> N
         add_trait(t, p, a[1], kind, trait_names[card_trait[kind]], True)
     elif k == "replace":
         replace_trait(t, p, a[1], a[2], kind, trait_names[card_trait[kind]], True)
+
+
+# ----- the play-cards phase in the game's flow
+
+def next_play(s: Any, after: int) -> None:
+    """Seed 003 line 112: "It's the next player's turn after you play your cards ... Once everyone has
+    played their cards, we flip all the played Trait Cards face-up" (then the reveal)."""
+    n = len(s.players)
+    nxt = (after + 1) % n
+    if nxt == s.first:
+        s.step = Step.REVEAL
+    else:
+        s.turn = nxt
+
+
+def play_choices(s: Any) -> list:
+    """The card plays of the player to act (:func:`plays`)."""
+    return plays(s, s.turn, s.game.card_trait)
+
+
+def play_or_pass(s: Any, a: tuple) -> None:
+    """A card play (the player plays on) or ``pass`` (the next player's turn)."""
+    if a[0] == "pass":
+        next_play(s, s.turn)
+    else:
+        apply_play(s, s.turn, a, s.game.card_trait, TRAIT_IDS)
+
+
+FLOW.add(Node("play", PHASE_INDEX["play"], play_or_pass, decisions=play_choices,
+              kinds=frozenset({"trait", "replace", "new", "body", "pop", "drop", "pass"}),
+              verb="play a card (a trait, a new species, body size or population) or pass",
+              who="each player in turn from the first",
+              doc="seed 003 lines 100-112: starting with the first player, each plays as many cards as they want"))

@@ -12,7 +12,7 @@ roll." The roll is a chance node choosing one of the still-tied players uniforml
 >>> import evo_lab
 >>> from evo_lab.games.origin import build_position
 >>> s = build_position(players=2, animals=["$A carn fat, $B coop$C, $C", "$D para"])  # P1 5+2+2+1, P2 2+3
->>> animal_points(s, s.A[s.names["A"]]), scores(s)
+>>> animal_points(s, s.animal_by_id[s.names["A"]]), scores(s)
 (5, [10, 5])
 """
 
@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import events as ev
-from .model import OVER, ROLLOFF, Animal
+from .. import events as ev
+from ..actions import Rolloff
+from ..flow import FLOW, Node, Step, run_phase
+from ..model import OVER, ROLLOFF, Animal
 
 __all__ = ["animal_points", "scores", "discard_sizes", "finish", "apply_rolloff", "winners", "ranking", "returns"]
 
@@ -37,12 +39,12 @@ def scores(s: Any) -> list[int]:
     """Every player's points if the game ended now (the animals on the table and their traits)."""
     g = s.game
     out = [0] * g.players
-    for a in s.A.values():
+    for a in s.animal_by_id.values():
         out[a.owner] += animal_points(s, a)
     twice = 2 if g.options.paired_score == "animal" else 1
     per = g.setup["points_per_trait"]
     for L in s.links:
-        out[s.A[L.a].owner] += twice * (per + g.score_of[L.kind])
+        out[s.animal_by_id[L.a].owner] += twice * (per + g.score_of[L.kind])
     return out
 
 
@@ -97,3 +99,11 @@ def returns(s: Any) -> list[float]:
     n = s.game.players
     w = winners(s)
     return [1.0 / len(w) if p in w else 0.0 for p in range(n)]
+
+
+run_phase(Step.SCORING, finish)
+FLOW.add(Node("rolloff", ROLLOFF, lambda s, a: apply_rolloff(s, a[1]),
+              weights=lambda s: ([Rolloff("rolloff", p) for p in s.tied], [1] * len(s.tied)),
+              kinds=frozenset({"rolloff"}),
+              who="chance (a die roll among the tied players)",
+              doc="reference §6: the last tie-break is a die roll (ruling O9: uniform among the tied players)"))

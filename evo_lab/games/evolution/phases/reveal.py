@@ -9,11 +9,11 @@ Fat Tissue, then reveals the food, then Long Neck (each player resolving all of 
 R18). Course (reference §4, dealer.rkt feeding): the
 food cards are added first, then fertile -> long-neck -> fat-tissue.
 
->>> from .model import Player, Species
->>> from .rules import course2016
+>>> from ..model import Player, Species
+>>> from ..rules import course2016
 >>> from types import SimpleNamespace as T
->>> t = T(players=[Player([Species(1, 2, traits=["fertile", "long-neck"])])], wh=3, o=course2016(), ev=None, first=0)
->>> start_effects(t, "course"); s = t.players[0].species[0]; (s.pop, s.food, t.wh)
+>>> t = T(players=[Player([Species(1, 2, traits=["fertile", "long-neck"])])], watering_hole=3, options=course2016(), ev=None, first=0)
+>>> start_effects(t, "course"); s = t.players[0].species[0]; (s.pop, s.food, t.watering_hole)
 (3, 1, 2)
 """
 
@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import FoodRevealed
-from .traits import REGISTRY, START_EFFECTS, bit
+from ..events import FoodRevealed
+from ..flow import FLOW, Step
+from ..traits import REGISTRY, START_EFFECTS, bit
 
-__all__ = ["reveal_traits", "add_food", "start_effects"]
+__all__ = ["add_food", "reveal", "reveal_traits", "start_effects"]
 
 
 def _order(t: Any) -> range:
@@ -45,13 +46,13 @@ def reveal_traits(t: Any) -> None:
 def add_food(t: Any, values: list[int]) -> int:
     """Add the food cards' plant food. Official (seed 003 lines 118-120): the sum is added, or removed if
     negative, never below 0. Course (dealer.rkt fill-up-watering-hole): card by card, never below 0."""
-    if t.o.food_cards_one_by_one:
+    if t.options.food_cards_one_by_one:
         for v in values:
-            t.wh = max(0, t.wh + v)
+            t.watering_hole = max(0, t.watering_hole + v)
     else:
-        t.wh = max(0, t.wh + sum(values))
+        t.watering_hole = max(0, t.watering_hole + sum(values))
     if t.ev is not None:
-        t.ev.append(FoodRevealed(sum(values), t.wh))
+        t.ev.append(FoodRevealed(sum(values), t.watering_hole))
     return sum(values)
 
 
@@ -66,7 +67,7 @@ def start_effects(t: Any, stage: str) -> None:
     fat); "trait" -- each trait in turn for every player (the course's dealer.rkt; the engine before issue 22).
     """
     names = START_EFFECTS[stage]
-    if t.o.start_resolution == "trait":
+    if t.options.start_resolution == "trait":
         for name in names:
             for p in _order(t):
                 _resolve(t, p, name)
@@ -84,3 +85,41 @@ def _resolve(t: Any, p: int, name: str) -> None:
     for s in list(t.players[p].species):
         if s.mask & b:
             fn(t, p, s)
+
+
+def reveal(s: Any) -> bool:
+    """The reveal in the game's flow (step ``REVEAL``): traits flip; start-of-feeding traits; Climate
+    (:mod:`.climate`); plant food; then the before-eating window (ruling R20) or the feeding from the first
+    player."""
+    from . import climate as clim
+
+    o = s.options
+    s.phase = "feed"
+    reveal_traits(s)
+    n = len(s.players)
+    order = [(s.first + k) % n for k in range(n)]
+    cards = [s.players[p].food_card for p in order if s.players[p].food_card >= 0]
+    values = [s.game.deck.cards[c].food for c in cards]
+    for p in order:
+        s.players[p].food_card = -1
+    if o.start_order == "course":
+        add_food(s, values)
+        start_effects(s, "course")
+    else:
+        start_effects(s, "before")
+        if o.climate:
+            moved = clim.climate_change(s, cards)
+            values.append(clim.climate_hit(s, moved))
+        add_food(s, values)
+        start_effects(s, "reveal")
+    for c in cards:
+        s.discard(c)
+    s.out, s.turn, s.seek = 0, (s.first - 1) % n, True
+    s.step = Step.FEEDING
+    if o.intelligence and o.herbivore_intelligence == "before_eating":
+        # ruling R20: the before-eating window (:mod:`.before_eating`) opens once the cards owed are drawn
+        s.asking, s.seek, s.step = -2, False, Step.BEFORE_EATING
+    return False
+
+
+FLOW.step(Step.REVEAL)(reveal)

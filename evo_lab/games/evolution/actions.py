@@ -1,0 +1,196 @@
+"""Evolution's actions as typed ``NamedTuple`` s: one class per kind and shape, the kind first.
+
+An action is a small tuple whose first item is its kind (``("eat", 0)``, ``("attack", 0, 1, 2)``); the classes
+here are those tuples with names for their fields, so ``Eat("eat", 0) == ("eat", 0)`` and either form is accepted
+everywhere. ``state.parse_action`` and ``state.coerce_action`` return them, and so do the chance nodes (their
+outcomes are built once per game). The decision lists of the hot paths (``legal_actions`` at a decision) stay
+plain tuples of the same shapes: building a NamedTuple costs about six times a tuple literal, and a play-cards
+node lists dozens of actions (docs/benchmarks.md).
+
+>>> a = typed(("attack", 0, 1, 2))
+>>> a, a.target_player, a == ("attack", 0, 1, 2)
+(Attack(kind='attack', species=0, target_player=1, target=2), 1, True)
+>>> typed(("eat", 1, "intel")).how
+'intel'
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+__all__ = [
+    "ACTION_TYPES",
+    "Attack",
+    "Body",
+    "Card",
+    "ClimateEvent",
+    "Discard",
+    "Drop",
+    "Eat",
+    "EatFromBank",
+    "Food",
+    "IntelligentAttack",
+    "NewSpecies",
+    "Pass",
+    "PlayTrait",
+    "Population",
+    "Replace",
+    "Store",
+    "typed",
+]
+
+
+class Food(NamedTuple):
+    """Put a card of kind ``card`` face down as a food card."""
+
+    kind: str
+    card: int
+
+
+class PlayTrait(NamedTuple):
+    """Play a card of kind ``card`` as a trait on species ``species`` (face down)."""
+
+    kind: str
+    species: int
+    card: int
+
+
+class Replace(NamedTuple):
+    """Play ``card`` as a trait in ``slot`` of ``species``, discarding the trait there."""
+
+    kind: str
+    species: int
+    slot: int
+    card: int
+
+
+class NewSpecies(NamedTuple):
+    """Discard ``card`` for a new species at the ``side`` ("L" or "R") of the row."""
+
+    kind: str
+    side: str
+    card: int
+
+
+class Body(NamedTuple):
+    """Discard ``card`` for +1 body size of ``species``."""
+
+    kind: str
+    species: int
+    card: int
+
+
+class Population(NamedTuple):
+    """Discard ``card`` for +1 population of ``species``."""
+
+    kind: str
+    species: int
+    card: int
+
+
+class Drop(NamedTuple):
+    """Climate: discard the trait in ``slot`` of ``species``."""
+
+    kind: str
+    species: int
+    slot: int
+
+
+class Pass(NamedTuple):
+    """Pass (end playing cards; the course: forgo a feeding)."""
+
+    kind: str
+
+
+class Eat(NamedTuple):
+    """Species ``species`` takes plant food from the watering hole."""
+
+    kind: str
+    species: int
+
+
+class EatFromBank(NamedTuple):
+    """Intelligence: ``species`` takes plant food from the bank (``how`` is ``"intel"``; a card is discarded next)."""
+
+    kind: str
+    species: int
+    how: str
+
+
+class Store(NamedTuple):
+    """The course's Fat Tissue: store ``amount`` food from the watering hole on ``species``."""
+
+    kind: str
+    species: int
+    amount: int
+
+
+class Attack(NamedTuple):
+    """Carnivore ``species`` attacks species ``target`` of player ``target_player``."""
+
+    kind: str
+    species: int
+    target_player: int
+    target: int
+
+
+class IntelligentAttack(NamedTuple):
+    """As :class:`Attack`, Intelligence negating trait ``negated`` (a card is discarded next)."""
+
+    kind: str
+    species: int
+    target_player: int
+    target: int
+    negated: int
+
+
+class Discard(NamedTuple):
+    """Discard a card of kind ``card`` for Intelligence."""
+
+    kind: str
+    card: int
+
+
+class Card(NamedTuple):
+    """Chance: the next card drawn is of kind ``card``."""
+
+    kind: str
+    card: int
+
+
+class ClimateEvent(NamedTuple):
+    """Chance (Climate): the event card ``card`` of ``deck`` ("cold" or "hot") comes into play."""
+
+    kind: str
+    deck: str
+    card: int
+
+
+#: ``(kind, length) -> class``.
+ACTION_TYPES: dict[tuple[str, int], Any] = {
+    ("food", 2): Food,
+    ("trait", 3): PlayTrait,
+    ("replace", 4): Replace,
+    ("new", 3): NewSpecies,
+    ("body", 3): Body,
+    ("pop", 3): Population,
+    ("drop", 3): Drop,
+    ("pass", 1): Pass,
+    ("eat", 2): Eat,
+    ("eat", 3): EatFromBank,
+    ("store", 3): Store,
+    ("attack", 4): Attack,
+    ("attack", 5): IntelligentAttack,
+    ("discard", 2): Discard,
+    ("card", 2): Card,
+    ("event", 3): ClimateEvent,
+}
+
+
+def typed(a: Any) -> Any:
+    """``a`` as its typed action (anything that is not an action of this game is returned as it is)."""
+    if isinstance(a, tuple) and a and isinstance(a[0], str):
+        cls = ACTION_TYPES.get((a[0], len(a)))
+        if cls is not None and type(a) is not cls:
+            return cls._make(a)
+    return a
