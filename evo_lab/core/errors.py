@@ -110,7 +110,7 @@ class FormatError(EvoLabError, ValueError):
             return self
         return FormatError(self.message, self.field, source)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[FormatError], tuple[str, str, str | None]]:
         return (type(self), (self.message, self.field, self.source))
 
 

@@ -106,7 +106,7 @@ def contest_position(contest: Contest, hands: list[list[str]], first: int = 0) -
 
     g = evo_lab.make_game("evolution", players=2, seed=0)
     boards = [[(contest.body, contest.pop, 0, 0, [])], [(contest.body, contest.pop, 0, 0, [])]]
-    return from_boards(g, boards, hands=hands, wh=contest.watering_hole, phase="play", turn=first, first=first)
+    return from_boards(g, boards, hands=hands, watering_hole=contest.watering_hole, phase="play", turn=first, first=first)
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ def _play_card(state: Any, kind: str, trait: str) -> None:
 
 
 def _events(state: Any) -> list[str]:
-    return [e.describe() for e in state.ev if type(e).__name__ in ("Ate", "Attacked", "Extinct")]
+    return [e.text() for e in state.events(last=True) if type(e).__name__ in ("Ate", "Attacked", "Extinct")]
 
 
 def play_plans(state: Any, plays: dict[int, list[tuple[str, str]]]) -> list[str]:
