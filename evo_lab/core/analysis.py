@@ -31,17 +31,34 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Hashable
+from typing import Any
 
 import numpy as np
 
-from .analysis_parts import (Z95, AnalysisError, Running, exact_values, nothing_hidden, play_one, playout_rng,
-                             rollout_policy)
+from .analysis_parts import (
+    Z95,
+    AnalysisError,
+    Running,
+    exact_values,
+    nothing_hidden,
+    play_one,
+    playout_rng,
+    rollout_policy,
+)
 
-__all__ = ["analyse", "Analysis", "ActionValue", "AnalysisError", "mark", "MARK_THRESHOLDS", "TOLERANCE",
-           "DEFAULT_ITERATIONS"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "MARK_THRESHOLDS",
+    "TOLERANCE",
+    "ActionValue",
+    "Analysis",
+    "AnalysisError",
+    "analyse",
+    "mark",
+]
 
 #: The budget of :func:`analyse` when neither ``iterations`` nor ``seconds`` is given (playouts).
 DEFAULT_ITERATIONS = 400
@@ -106,8 +123,9 @@ class Analysis(list):
 
     def summary(self) -> str:
         """One line per action: label, value with interval, win chance, playouts; the best marked."""
-        lines = [f"P{self.viewer + 1}: {self.method}, {self.playouts} playouts, {self.nodes} tree nodes, "
-                 f"{self.seconds:.2f} s"]
+        head = (f"P{self.viewer + 1}: {self.method}, {self.playouts} playouts, {self.nodes} tree nodes, "
+                f"{self.seconds:.2f} s")
+        lines = [head]
         for e in self:
             star = "*" if e is self.best else " "
             lines.append(f"{star} {e.label:<40} {e.value:+7.2f} [{e.interval[0]:+.2f}, {e.interval[1]:+.2f}] "

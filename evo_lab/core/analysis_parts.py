@@ -14,17 +14,33 @@ methods a game may offer: ``scores()`` (the points each player has; Evolution, O
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Hashable
+from typing import Any
 
 import numpy as np
 
 from .errors import EvoLabError
 from .protocol import sample_chance
 
-__all__ = ["AnalysisError", "final_scores", "margin", "win_share", "rollout_policy", "Running", "Playout",
-           "play_one", "exact_values", "nothing_hidden", "playout_rng", "determinized", "ExactValue", "event_text", "Z95"]
+__all__ = [
+    "Z95",
+    "AnalysisError",
+    "ExactValue",
+    "Playout",
+    "Running",
+    "determinized",
+    "event_text",
+    "exact_values",
+    "final_scores",
+    "margin",
+    "nothing_hidden",
+    "play_one",
+    "playout_rng",
+    "rollout_policy",
+    "win_share",
+]
 
 #: The two-sided 95% quantile of the normal law (the intervals' default confidence).
 Z95 = 1.959963984540054
