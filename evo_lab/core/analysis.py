@@ -90,15 +90,17 @@ class Analysis(list):
     """The entries of :func:`analyse` (a list of :class:`ActionValue`, best value first) and how they were
     found: ``method`` (``"exact"`` or ``"sampled"``), ``playouts``, ``nodes`` (tree nodes enumerated, exact),
     ``seconds``, ``separated`` (the best is ahead of every other action at the confidence level), ``equivalent``
-    (actions within ``tolerance`` of the best), ``score_scale`` and ``tolerance`` (in score points)."""
+    (actions within ``tolerance`` of the best), ``undecided`` (actions neither separated from the best nor
+    equivalent to it when the budget ran out), ``score_scale`` and ``tolerance`` (in score points)."""
 
     def __init__(self, entries: list[ActionValue], *, viewer: int, method: str, playouts: int, nodes: int,
                  seconds: float, separated: bool, equivalent: list[Hashable], score_scale: float, tolerance: float,
-                 confidence: float):
+                 confidence: float, undecided: list[Hashable] | None = None):
         super().__init__(entries)
         self.viewer, self.method, self.playouts, self.nodes = viewer, method, playouts, nodes
         self.seconds, self.separated, self.equivalent = seconds, separated, equivalent
         self.score_scale, self.tolerance, self.confidence = score_scale, tolerance, confidence
+        self.undecided = list(undecided or [])
 
     @property
     def best(self) -> ActionValue:
@@ -107,8 +109,8 @@ class Analysis(list):
 
     @property
     def decided(self) -> bool:
-        """Whether the stopping rule was met: the best separated from, or equivalent to, every other action."""
-        return self.separated or len(self.equivalent) + 1 == len(self)
+        """Whether the stopping rule was met: every other action is separated from the best or equivalent to it."""
+        return not self.undecided
 
     def entry(self, action: Hashable) -> ActionValue:
         """The entry of ``action`` (raises :class:`AnalysisError` if it is not one of the analysed actions)."""
@@ -315,7 +317,8 @@ class _Race:
         return Analysis([entries[i] for i in order], viewer=self.viewer, method="sampled", playouts=self.playouts,
                         nodes=0, seconds=secs, separated=all(v == "separated" for v in verdicts.values()),
                         equivalent=[self.acts[i] for i, v in verdicts.items() if v == "equivalent"],
-                        score_scale=scale, tolerance=self.tol(), confidence=confidence)
+                        score_scale=scale, tolerance=self.tol(), confidence=confidence,
+                        undecided=[self.acts[i] for i, v in verdicts.items() if v == "open"])
 
 
 def _shares(counts: dict) -> dict:
