@@ -240,6 +240,7 @@ class _Race:
         self.state, self.viewer, self.acts, self.factory = state, viewer, acts, factory
         self.entropy, self.z, self.tolerance = entropy, z, tolerance
         self.stats = [Running() for _ in acts]
+        self.values: list[list[float]] = [[] for _ in acts]
         self.margins: list[dict[float, int]] = [{} for _ in acts]
         self.scores: list[dict[float, int]] = [{} for _ in acts]
         self.events: list[dict[str, int]] = [{} for _ in acts]
@@ -248,8 +249,9 @@ class _Race:
 
     def play(self, i: int) -> None:
         st = self.stats[i]
-        p = play_one(self.state, self.viewer, self.acts[i], self.factory, playout_rng(self.entropy, i, st.n))
+        p = play_one(self.state, self.viewer, self.acts[i], self.factory, playout_rng(self.entropy, st.n))
         st.add(p.margin, p.win)
+        self.values[i].append(p.margin)
         self.margins[i][p.margin] = self.margins[i].get(p.margin, 0) + 1
         mine = p.scores[self.viewer]
         self.scores[i][mine] = self.scores[i].get(mine, 0) + 1
@@ -267,16 +269,20 @@ class _Race:
         return max(range(len(self.acts)), key=lambda i: (self.stats[i].mean, -i))
 
     def verdict(self, b: int, i: int) -> str:
-        """``"separated"``, ``"equivalent"`` or ``"open"`` for action ``i`` against the best ``b``."""
-        sb, si = self.stats[b], self.stats[i]
-        if sb.n < 2 or si.n < 2:
+        """``"separated"``, ``"equivalent"`` or ``"open"`` for action ``i`` against the best ``b``: the normal
+        interval of the mean paired difference ``best - action`` over their common playouts (playout ``k`` of
+        every action shares its redrawn state and random stream: common random numbers)."""
+        pairs = min(len(self.values[b]), len(self.values[i]))
+        if pairs < 2:
             return "open"
-        diff = sb.mean - si.mean
-        half = self.z * (sb.variance / sb.n + si.variance / si.n) ** 0.5
-        if diff - half > 0:
+        d = Running()
+        for x, y in zip(self.values[b][:pairs], self.values[i][:pairs]):
+            d.add(x - y, 0.0)
+        half = d.half_width(self.z)
+        if d.mean - half > 0:
             return "separated"
         tol = self.tol()
-        if diff + half <= tol and diff - half >= -tol:
+        if d.mean + half <= tol and d.mean - half >= -tol:
             return "equivalent"
         return "open"
 

@@ -260,7 +260,8 @@ def nothing_hidden(state: Any, viewer: int) -> bool:
     return bool(obs(viewer) == obs(None))
 
 
-def playout_rng(entropy: int, index: int, k: int) -> np.random.Generator:
-    """The generator of playout ``k`` of root action ``index``: one stream per playout, so a result does not
-    depend on the order the racing rule asked for playouts in."""
-    return np.random.default_rng([entropy, index, k])
+def playout_rng(entropy: int, k: int) -> np.random.Generator:
+    """The generator of the ``k``-th playout of every root action: playout ``k`` of each action starts from the
+    same redrawn state with the same random stream (common random numbers, so differences between actions are
+    measured with less noise), and a result does not depend on the order the racing rule asked for playouts."""
+    return np.random.default_rng([entropy, k])
