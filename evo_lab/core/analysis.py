@@ -84,6 +84,7 @@ class ActionValue:
     margins: dict[float, float] = field(default_factory=dict)      # final margin -> probability
     scores: dict[float, float] = field(default_factory=dict)       # viewer's final score -> probability
     next_event: dict[str, float] = field(default_factory=dict)     # next chance event -> probability
+    fraction: Fraction | None = None  # the exact value as a fraction (exact method only)
 
 
 class Analysis(list):
@@ -217,7 +218,7 @@ def _exact_result(state: Any, viewer: int, acts: list, ex: dict, nodes: int, sec
         v = ex[a]
         val = float(v.value)
         entries.append(ActionValue(a, state.action_to_string(a), val, float(v.win), (val, val), 0, True,
-                                   _floats(v.margins), _floats(v.scores), _floats(v.next_event)))
+                                   _floats(v.margins), _floats(v.scores), _floats(v.next_event), v.value))
     entries.sort(key=lambda e: -e.value)
     scale = _scale(max(float(ex[a].top) for a in acts))
     tol = TOLERANCE * scale if tolerance is None else float(tolerance)
