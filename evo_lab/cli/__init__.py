@@ -15,7 +15,7 @@ import importlib.util
 import sys
 
 #: Command modules, in the order ``evo-lab --help`` lists them.
-MODULES = ["demo", "board", "odds", "simulate", "tournament", "bench", "lab", "evolution"]
+MODULES = ["demo", "board", "odds", "simulate", "tournament", "bench", "lab", "evolution", "analyse"]
 
 
 def available_modules() -> list[str]:
