@@ -92,16 +92,18 @@ class Analysis(list):
     found: ``method`` (``"exact"`` or ``"sampled"``), ``playouts``, ``nodes`` (tree nodes enumerated, exact),
     ``seconds``, ``separated`` (the best is ahead of every other action at the confidence level), ``equivalent``
     (actions within ``tolerance`` of the best), ``undecided`` (actions neither separated from the best nor
-    equivalent to it when the budget ran out), ``score_scale`` and ``tolerance`` (in score points)."""
+    equivalent to it when the budget ran out), ``behind`` (actions clearly below the best: exact, or the interval
+    of the paired difference above 0), ``score_scale`` and ``tolerance`` (in score points)."""
 
     def __init__(self, entries: list[ActionValue], *, viewer: int, method: str, playouts: int, nodes: int,
                  seconds: float, separated: bool, equivalent: list[Hashable], score_scale: float, tolerance: float,
-                 confidence: float, undecided: list[Hashable] | None = None):
+                 confidence: float, undecided: list[Hashable] | None = None, behind: list[Hashable] | None = None):
         super().__init__(entries)
         self.viewer, self.method, self.playouts, self.nodes = viewer, method, playouts, nodes
         self.seconds, self.separated, self.equivalent = seconds, separated, equivalent
         self.score_scale, self.tolerance, self.confidence = score_scale, tolerance, confidence
         self.undecided = list(undecided or [])
+        self.behind = list(behind or [])
 
     @property
     def best(self) -> ActionValue:
@@ -137,12 +139,11 @@ class Analysis(list):
 
 
 def mark(analysis: Analysis, action: Hashable) -> str:
-    """The chess-style mark of playing ``action``: ``"??"`` when it loses more than
-    ``MARK_THRESHOLDS["??"]`` of the score scale against the best action and the interval of its value lies
-    below the best value, ``"?"`` above ``MARK_THRESHOLDS["?"]``, ``""`` otherwise."""
-    e = analysis.entry(action)
+    """The chess-style mark of playing ``action``: ``"??"`` when it is clearly below the best action (in
+    ``analysis.behind``: exact, or separated at the confidence level) and loses more than
+    ``MARK_THRESHOLDS["??"]`` of the score scale, ``"?"`` more than ``MARK_THRESHOLDS["?"]``, ``""`` otherwise."""
     loss = analysis.loss(action)
-    if e is analysis.best or e.interval[1] >= analysis.best.value:
+    if action not in analysis.behind:
         return ""
     for sym in ("??", "?"):
         if loss > MARK_THRESHOLDS[sym] * analysis.score_scale:
@@ -226,7 +227,7 @@ def _exact_result(state: Any, viewer: int, acts: list, ex: dict, nodes: int, sec
     equivalent = [e.action for e in entries[1:] if best.value - e.value <= tol]
     return Analysis(entries, viewer=viewer, method="exact", playouts=0, nodes=nodes, seconds=secs,
                     separated=len(equivalent) == 0, equivalent=equivalent, score_scale=scale, tolerance=tol,
-                    confidence=confidence)
+                    confidence=confidence, behind=[e.action for e in entries[1:] if e.value < best.value])
 
 
 def _floats(d: dict[Any, Fraction]) -> dict[Any, float]:
@@ -325,7 +326,8 @@ class _Race:
                         nodes=0, seconds=secs, separated=all(v == "separated" for v in verdicts.values()),
                         equivalent=[self.acts[i] for i, v in verdicts.items() if v == "equivalent"],
                         score_scale=scale, tolerance=self.tol(), confidence=confidence,
-                        undecided=[self.acts[i] for i, v in verdicts.items() if v == "open"])
+                        undecided=[self.acts[i] for i, v in verdicts.items() if v == "open"],
+                        behind=[self.acts[i] for i, v in verdicts.items() if v == "separated"])
 
 
 def _shares(counts: dict) -> dict:

@@ -202,3 +202,13 @@ def test_the_analysis_bot_beats_greedy_in_a_small_seeded_match():
     """CI's small version of ``evo-lab bench --section analysis`` (match rows): Origin, 2 players."""
     shares = _match("origin", games=6, iterations=30)
     assert sum(shares) / len(shares) > 0.5
+
+
+def test_analysis_md_examples_run():
+    import doctest
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "analysis.md"
+    res = doctest.testfile(str(docs), module_relative=False,
+                           optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert res.attempted > 10 and res.failed == 0, res
