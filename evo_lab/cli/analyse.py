@@ -66,9 +66,14 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.record)
     out = Path(args.out) if args.out else path.with_name(path.stem + ".analysis.json")
     check_writable(str(out), "--out")
+    if not path.is_file():
+        raise FileNotFoundError(2, "no such file", str(path)) if not path.exists() else \
+            IsADirectoryError(21, "is a folder", str(path))
     try:
         state = load_record(path)
     except FormatError as e:
+        if str(path) in str(e):
+            raise
         raise FormatError(f"{path}: {e}", "") from None
     viewer = _viewer(args.viewer, state.game.players)
     if args.iterations is not None and args.iterations < 1:
