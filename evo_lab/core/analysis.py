@@ -89,7 +89,7 @@ class ActionValue:
 
 class Analysis(list):
     """The entries of :func:`analyse` (a list of :class:`ActionValue`, best value first) and how they were
-    found: ``method`` (``"exact"`` or ``"sampled"``), ``playouts``, ``nodes`` (tree nodes enumerated, exact),
+    found: ``method`` (``"exact"`` or ``"sampled"``), ``playouts``, ``nodes`` (ends of the game enumerated, exact),
     ``seconds``, ``separated`` (the best is ahead of every other action at the confidence level), ``equivalent``
     (actions within ``tolerance`` of the best), ``undecided`` (actions neither separated from the best nor
     equivalent to it when the budget ran out), ``behind`` (actions clearly below the best: exact, or the interval
@@ -128,7 +128,7 @@ class Analysis(list):
 
     def summary(self) -> str:
         """One line per action: label, value with interval, win chance, playouts; the best marked."""
-        head = (f"P{self.viewer + 1}: {self.method}, {self.playouts} playouts, {self.nodes} tree nodes, "
+        head = (f"P{self.viewer + 1}: {self.method}, {self.playouts} playouts, {self.nodes} ends enumerated, "
                 f"{self.seconds:.2f} s")
         lines = [head]
         for e in self:

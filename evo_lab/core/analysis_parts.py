@@ -200,55 +200,88 @@ class _TooBig(Exception):
     pass
 
 
+def _forced(s: Any) -> Hashable:
+    """The rollout of the exact method without a known law: only forced decisions (one legal action)."""
+    acts = s.legal_actions()
+    if len(acts) != 1:
+        raise _TooBig
+    return acts[0]
+
+
+def _score_leaf(ev: ExactValue, s: Any, viewer: int, p: Fraction) -> None:
+    sc = final_scores(s)
+    m = margin(sc, viewer)
+    ev.value += p * Fraction(m)
+    ev.win += p * Fraction(win_share(s, viewer))
+    ev.top += p * Fraction(max(sc))
+    ev.margins[m] = ev.margins.get(m, Fraction(0)) + p
+    ev.scores[sc[viewer]] = ev.scores.get(sc[viewer], Fraction(0)) + p
+
+
+def _next_event(s: Any, viewer: int) -> dict[str, Fraction]:
+    """The exact law of the first chance event after forced decisions (``{}`` if a choice or the end comes
+    first)."""
+    t = s.clone()
+    while not t.is_terminal() and not t.is_chance_node() and len(t.legal_actions()) == 1:
+        t.apply_action(t.legal_actions()[0])
+    out: dict[str, Fraction] = {}
+    if not t.is_terminal() and t.is_chance_node():
+        for o, q in t.chance_outcomes():
+            key = event_text(t, o, viewer)
+            out[key] = out.get(key, Fraction(0)) + q
+    return out
+
+
 def exact_values(state: Any, viewer: int, actions: list[Hashable], *, node_limit: int,
                  uniform_decisions: bool) -> tuple[dict[Hashable, ExactValue], int] | None:
     """Enumerate the whole remaining tree after each of ``actions``: chance nodes by their exact probabilities,
     decision nodes with one legal action followed, and (``uniform_decisions``: the random rollout policy)
-    decision nodes with several actions weighted uniformly. Returns ``({action: ExactValue}, nodes)``, or
-    ``None`` when the tree has more than ``node_limit`` nodes or a decision the rollout policy makes at random
-    without a known distribution. ``state`` must hold nothing hidden from the viewer (the caller checks)."""
+    decision nodes with several actions weighted uniformly. Without ``uniform_decisions`` the walk is the shared
+    exact enumeration over chance nodes (:func:`evo_lab.core.chance.leaves`). Returns ``({action: ExactValue},
+    leaves)`` (the number of ends of the game enumerated), or ``None`` when the trees have more than
+    ``node_limit`` nodes in all or a later decision is a real choice without a known law (``uniform_decisions``
+    false). ``state`` must hold nothing hidden from the viewer (the caller checks)."""
+    from .chance import ChanceBudgetError, leaves
+
     out: dict[Hashable, ExactValue] = {}
-    count = [0]
+    count = [0, 0]  # nodes, leaves
     try:
         for a in actions:
             ev = ExactValue()
             s = state.clone()
             s.apply_action(a)
-            _enumerate(s, viewer, Fraction(1), ev, count, node_limit, uniform_decisions, True)
+            ev.next_event = _next_event(s, viewer)
+            if uniform_decisions:
+                _enumerate(s, viewer, Fraction(1), ev, count, node_limit)
+            else:
+                ends = leaves(s, policy=_forced, max_nodes=max(1, node_limit - count[0]))
+                count[0] += len(ends)
+                count[1] += len(ends)
+                for leaf in ends:
+                    _score_leaf(ev, leaf.state, viewer, leaf.probability)
             out[a] = ev
-    except _TooBig:
+    except (_TooBig, ChanceBudgetError):
         return None
-    return out, count[0]
+    return out, count[1]
 
 
-def _enumerate(s: Any, viewer: int, p: Fraction, ev: ExactValue, count: list[int], limit: int, uniform: bool,
-               first: bool) -> None:
+def _enumerate(s: Any, viewer: int, p: Fraction, ev: ExactValue, count: list[int], limit: int) -> None:
     count[0] += 1
     if count[0] > limit:
         raise _TooBig
     if s.is_terminal():
-        sc = final_scores(s)
-        m = margin(sc, viewer)
-        ev.value += p * Fraction(m)
-        ev.win += p * Fraction(win_share(s, viewer))
-        ev.top += p * Fraction(max(sc))
-        ev.margins[m] = ev.margins.get(m, Fraction(0)) + p
-        ev.scores[sc[viewer]] = ev.scores.get(sc[viewer], Fraction(0)) + p
+        count[1] += 1
+        _score_leaf(ev, s, viewer, p)
         return
     if s.is_chance_node():
         branches = s.chance_outcomes()
     else:
         acts = s.legal_actions()
-        if len(acts) > 1 and not uniform:
-            raise _TooBig
         branches = [(a, Fraction(1, len(acts))) for a in acts]
     for o, q in branches:
-        if first and s.is_chance_node():
-            key = event_text(s, o, viewer)
-            ev.next_event[key] = ev.next_event.get(key, Fraction(0)) + p * q
         child = s.clone()
         child.apply_action(o)
-        _enumerate(child, viewer, p * q, ev, count, limit, uniform, first and not s.is_chance_node())
+        _enumerate(child, viewer, p * q, ev, count, limit)
 
 
 def nothing_hidden(state: Any, viewer: int) -> bool:

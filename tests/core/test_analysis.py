@@ -60,7 +60,7 @@ class DiceState:
         return [float(x) for x in self.scores_]
 
     def clone(self) -> DiceState:
-        c = DiceState(self.turns)
+        c = type(self)(self.turns)
         c.scores_, c.done, c.rolling = list(self.scores_), self.done, self.rolling
         return c
 
@@ -212,3 +212,22 @@ def test_analysis_md_examples_run():
     res = doctest.testfile(str(docs), module_relative=False,
                            optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert res.attempted > 10 and res.failed == 0, res
+
+
+class ForcedDice(DiceState):
+    """The dice game where P2 must always roll: no real choice after the first decision."""
+
+    def legal_actions(self) -> list:
+        acts = super().legal_actions()
+        return ["roll"] if acts == ["hold", "roll"] and self.done % 2 == 1 else acts
+
+
+def test_exact_with_the_game_rollout_uses_the_shared_chance_enumeration():
+    s = ForcedDice(turns=1)
+    a = analyse(s)  # rollout "game": later decisions are forced, so the tree is exact
+    assert a.method == "exact" and a.nodes == 6 + 36
+    p2 = [(0 if f == 1 else f, Fraction(1, 6)) for f in range(1, 7)]
+    assert a.entry("hold").fraction == sum(p * (2 - x) for x, p in p2)
+    assert a.entry("hold").next_event == {f"face {f}": pytest.approx(1 / 6) for f in range(1, 7)}
+    assert analyse(DiceState(turns=1)).method == "sampled"  # a real later choice without a known law
+    assert analyse(s, exact_limit=10).method == "sampled"   # too big for the limit

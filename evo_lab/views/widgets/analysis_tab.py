@@ -132,7 +132,7 @@ class AnalysisTab(W.VBox):
     def _draw(self, p: int) -> None:
         a = self.analysis
         assert a is not None
-        how = (f"exact: the whole remaining tree ({a.nodes:,} positions)" if a.method == "exact"
+        how = (f"exact: the whole remaining tree ({a.nodes:,} ends of the game)" if a.method == "exact"
                else f"sampled: {a.playouts:,} playouts in {a.seconds:.1f} s")
         verdict = ("best action separated from the others at 95%" if a.separated else
                    "the best action is not yet separated: try Deeper" if not a.decided else
