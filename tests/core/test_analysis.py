@@ -183,25 +183,17 @@ def test_seconds_budget_stops():
     assert a.seconds < 2.0 and a.playouts >= len(a)
 
 
-def _match(gid: str, games: int, iterations: int) -> list[float]:
-    from evo_lab.bots import as_policy, make_bot
-
-    shares = []
-    for g in range(games):
-        seat = g % 2
-        bots = [make_bot("greedy", game=gid, seed=g), make_bot("greedy", game=gid, seed=g)]
-        bots[seat] = make_bot("analysis", game=gid, seed=g, iterations=iterations)
-        s = evo_lab.make_game(gid, players=2, seed=g).new_initial_state()
-        evo_lab.play_out(s, as_policy(bots), np.random.default_rng(g))
-        w = s.winners()
-        shares.append(1 / len(w) if seat in w else 0.0)
-    return shares
-
-
+@pytest.mark.slow
 def test_the_analysis_bot_beats_greedy_in_a_small_seeded_match():
-    """CI's small version of ``evo-lab bench --section analysis`` (match rows): Origin, 2 players."""
-    shares = _match("origin", games=6, iterations=30)
-    assert sum(shares) / len(shares) > 0.5
+    """CI's small version of ``evo-lab bench --section analysis`` (its strength rows): Origin, two players, seats
+    alternating, games seeded 0-3, 100 playouts per decision (about a minute). The interval of so few games is
+    wide; the benchmark's 20-game rows give the figure with its interval (docs/benchmarks.md)."""
+    from evo_lab.benchmarks.analysis import match
+    from evo_lab.stats import wilson_interval
+
+    shares = match("origin", games=4, iterations=100)
+    lo, hi = wilson_interval(sum(shares), len(shares))
+    assert sum(shares) / len(shares) > 0.5 and lo < sum(shares) / len(shares) < hi
 
 
 def test_analysis_md_examples_run():
