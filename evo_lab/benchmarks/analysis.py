@@ -82,12 +82,12 @@ def run(quick: bool = False) -> list[dict]:
     from evo_lab.stats import wilson_interval
 
     rows: list[dict] = []
-    positions = 2 if quick else 7
+    positions = 2 if quick else 5
     for gid in evo_lab.registered_games():
         times, decided = time_to_decide(gid, positions)
         rows.append({"name": f"{gid}: median seconds to decide", "value": statistics.median(times), "unit": "s",
                      "target": "<= 5", "note": f"{decided}/{positions} positions decided within 5 s"})
-    games, iterations = (4, 30) if quick else (20, 100)
+    games, iterations = (2, 100) if quick else (20, 100)
     for gid in MATCH_GAMES[-1:] if quick else MATCH_GAMES:
         shares = match(gid, games, iterations)
         lo, hi = wilson_interval(sum(shares), len(shares))
