@@ -15,13 +15,14 @@ True
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from .analysis import MARK_THRESHOLDS, TOLERANCE, Analysis, analyse, mark
 
-__all__ = ["PlyAnalysis", "annotate", "to_json", "story_markdown", "story_html", "words"]
+__all__ = ["PlyAnalysis", "annotate", "story_html", "story_markdown", "to_json", "words"]
 
 
 @dataclass
@@ -45,7 +46,7 @@ def words(state: Any, action: Any) -> str:
         try:
             return str(describe(action))
         except Exception:  # noqa: BLE001 - a description is a nicety: fall back to the notation
-            pass
+            return state.action_to_string(action)
     return state.action_to_string(action)
 
 
@@ -87,7 +88,8 @@ def to_json(state: Any, plies: list[PlyAnalysis]) -> dict:
                      "nodes": an.nodes, "seconds": an.seconds, "decided": an.decided,
                      "score_scale": an.score_scale,
                      "entries": [{"action": e.label, "value": e.value, "win_probability": e.win_probability,
-                                  "interval": list(e.interval), "visits": e.visits} for e in an]})
+                                  "interval": [x if math.isfinite(x) else None for x in e.interval],
+                                  "visits": e.visits} for e in an]})
     return {"format": "evo-lab-analysis", "version": 1, "game": state.game.name,
             "value": "expected final-score margin to the mover (own final score minus the best other's)",
             "thresholds": {"?": MARK_THRESHOLDS["?"], "??": MARK_THRESHOLDS["??"], "tolerance": TOLERANCE,
@@ -113,10 +115,10 @@ def _befores(state: Any, plies: list[PlyAnalysis]) -> dict[int, Any]:
 def story_markdown(state: Any, plies: list[PlyAnalysis]) -> str:
     """The annotated decisions as Markdown: one line per decision, marks and what the best action was."""
     befores = _befores(state, plies)
-    lines = [f"# {state.game.title}: the game analysed", "",
-             f"`?`: the action played gives away more than {MARK_THRESHOLDS['?']:.0%} of the score scale "
-             f"(the expected winning score) against the best action; `??`: more than "
-             f"{MARK_THRESHOLDS['??']:.0%}.", ""]
+    legend = (f"`?`: the action played gives away more than {MARK_THRESHOLDS['?']:.0%} of the score scale "
+              f"(the expected winning score) against the best action; `??`: more than "
+              f"{MARK_THRESHOLDS['??']:.0%}.")
+    lines = [f"# {state.game.title}: the game analysed", "", legend, ""]
     for p in plies:
         played, note = _line(befores[p.ply], p)
         lines.append(f"{p.ply + 1}. P{p.player + 1} {played}" + (f" — {note}" if note else ""))

@@ -65,3 +65,10 @@ def test_deeper_annotate_and_other_viewers():
     p = ex.state.current_player()
     ex.set_viewer(1 - p)  # another player's view: no analysis of a decision they do not make
     assert tab.analysis is None and f"Player {p + 1} decides" in tab.status.value
+
+
+def test_bars_with_an_unbounded_interval():
+    from evo_lab.views.widgets.analysis_tab import bars_svg
+
+    svg = bars_svg(["a", "b"], [1.0, -0.5], [(0.5, 1.5), (float("-inf"), float("inf"))], 0, "t")
+    assert svg.count('class="best"') == 1 and svg.count('stroke="#222"') == 1  # one whisker: a's

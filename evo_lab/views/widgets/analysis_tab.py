@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
@@ -32,7 +33,9 @@ BEST, OTHER = "#2e9e44", "#6b7a99"
 
 def bars_svg(labels: list[str], values: list[float], intervals: list[tuple[float, float]], best: int,
              title: str) -> str:
-    """Horizontal bars from 0 to each value with the interval as whiskers; the best bar green (``class="best"``)."""
+    """Horizontal bars from 0 to each value with the interval as whiskers (none for an action with fewer than two
+    playouts: its interval is unbounded); the best bar green (``class="best"``)."""
+    intervals = [(a, b) if math.isfinite(a) and math.isfinite(b) else (v, v) for v, (a, b) in zip(values, intervals)]
     lo = min([0.0] + [i[0] for i in intervals] + values)
     hi = max([0.0] + [i[1] for i in intervals] + values)
     if hi - lo < 1e-9:
