@@ -62,8 +62,9 @@ __all__ = [
 
 #: The budget of :func:`analyse` when neither ``iterations`` nor ``seconds`` is given (playouts).
 DEFAULT_ITERATIONS = 400
-#: Two actions whose values differ by less than this share of the score scale are called equivalent.
-TOLERANCE = 0.02
+#: Two actions whose values differ by less than this share of the score scale are called equivalent: 5%, the
+#: threshold of a ``"?"`` mark (an action equivalent to the best is never marked).
+TOLERANCE = 0.05
 #: The marks of a played action: ``"?"`` when it loses more than 5% of the score scale against the best,
 #: ``"??"`` above 15% (the score scale: the expected best final score of the position, see
 #: :attr:`Analysis.score_scale`).
