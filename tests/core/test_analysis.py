@@ -186,7 +186,7 @@ def test_seconds_budget_stops():
 @pytest.mark.slow
 def test_the_analysis_bot_beats_greedy_in_a_small_seeded_match():
     """CI's small version of ``evo-lab bench --section analysis`` (its strength rows): Origin, two players, seats
-    alternating, games seeded 0-3, 100 playouts per decision (about a minute). The interval of so few games is
+    alternating, games seeded 0-3, 100 playouts per decision (one to three minutes). The interval of so few games is
     wide; the benchmark's 20-game rows give the figure with its interval (docs/benchmarks.md)."""
     from evo_lab.benchmarks.analysis import match
     from evo_lab.stats import wilson_interval
