@@ -33,6 +33,10 @@ def __getattr__(name: str):  # lazy: the widgets import ipywidgets, anywidget an
         from . import sim
 
         return getattr(sim, name)
+    if name in ("analyse", "Analysis"):
+        from .core import analysis
+
+        return getattr(analysis, name)
     if name == "make_bot":
         from .bots import make_bot
 

@@ -8,9 +8,9 @@ into a ``policy(state)`` for :func:`evo_lab.play_out`. See ``docs/bots.md``.
 
 >>> from evo_lab.bots import BOTS
 >>> sorted(BOTS)
-['greedy', 'ismcts', 'lively', 'random']
+['analysis', 'greedy', 'ismcts', 'lively', 'random']
 >>> bot_names("evolution")
-['course', 'greedy', 'ismcts', 'random']
+['analysis', 'course', 'greedy', 'ismcts', 'random']
 """
 
 from typing import Any

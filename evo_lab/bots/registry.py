@@ -1,7 +1,8 @@
 """The bot registry: which bots each game has, and :func:`make_bot`.
 
-Two bots play any game: ``random`` (:class:`~evo_lab.bots.random_bot.RandomBot`) and ``ismcts``
-(:class:`~evo_lab.bots.ismcts.SearchBot`: the core search with the game's ``search_hooks``). The others are the
+Three bots play any game: ``random`` (:class:`~evo_lab.bots.random_bot.RandomBot`), ``ismcts``
+(:class:`~evo_lab.bots.ismcts.SearchBot`: the core search with the game's ``search_hooks``) and ``analysis``
+(:class:`~evo_lab.bots.analysis_bot.AnalysisBot`: the best action of :func:`evo_lab.analyse`). The others are the
 game's own, registered in its kit module (``evo_lab/games/<game>/kit.py``, named by the game registry) as
 ``BOTS = {name: Bot subclass or policy factory}``; a policy factory ``factory(rng, **options) ->
 policy(state)`` becomes a :class:`~evo_lab.bots.base.PolicyBot` playing the kit's ``GAME`` (the ``name`` of
@@ -9,13 +10,13 @@ the game's states' game, shared by its variants). A game's own entry wins over a
 (Evo 2e's ``ismcts`` is :class:`~evo_lab.games.evo2e.bots.ISMCTSBot`, with Evo's hooks and options).
 
 >>> bot_names("evo2e"), bot_names("evolution"), bot_names("origin")
-(['greedy', 'ismcts', 'lively', 'random'], ['course', 'greedy', 'ismcts', 'random'], ['greedy', 'ismcts', 'random'])
+(['analysis', 'greedy', 'ismcts', 'lively', 'random'], ['analysis', 'course', 'greedy', 'ismcts', 'random'], ['analysis', 'greedy', 'ismcts', 'random'])
 >>> make_bot("greedy", game="origin", seed=1)
 PolicyBot('greedy', game='origin', seed=1)
 >>> make_bot("lively", game="origin")
 Traceback (most recent call last):
 ...
-evo_lab.bots.base.UnknownBotError: unknown bot 'lively' for game 'origin' (Evolution: The Origin of Species); its bots are: greedy, ismcts, random
+evo_lab.bots.base.UnknownBotError: unknown bot 'lively' for game 'origin' (Evolution: The Origin of Species); its bots are: analysis, greedy, ismcts, random
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.registry import game_info, game_id, kit_module, registered_games
+from .analysis_bot import AnalysisBot
 from .base import Bot, PolicyBot, UnknownBotError
 from .ismcts import SearchBot
 from .random_bot import RandomBot
@@ -32,7 +34,7 @@ __all__ = ["DEFAULT_GAME", "GENERIC_BOTS", "bot_table", "bot_names", "make_bot"]
 #: The game of a bot made without ``game=`` (and of ``evo_lab.bots.BOTS``): Evo 2e, for backwards compatibility.
 DEFAULT_GAME = "evo2e"
 #: The bots that play any game.
-GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": SearchBot}
+GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": SearchBot, "analysis": AnalysisBot}
 
 _TABLES: dict[str, dict[str, Any]] = {}
 
@@ -84,7 +86,7 @@ def make_bot(name: str | Any, seed: int | None = None, game: Any = None, **optio
     >>> make_bot("nonsense")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    evo_lab.bots.base.UnknownBotError: unknown bot 'nonsense' for game 'evo2e' (Evo (Second Edition), the default game); its bots are: greedy, ismcts, lively, random; other games' bots (pass game=...): course (evolution)...
+    evo_lab.bots.base.UnknownBotError: unknown bot 'nonsense' for game 'evo2e' (Evo (Second Edition), the default game); its bots are: analysis, greedy, ismcts, lively, random; other games' bots (pass game=...): course (evolution)...
     """
     if callable(name) and not isinstance(name, str):
         return name

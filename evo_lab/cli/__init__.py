@@ -18,7 +18,7 @@ from typing import NoReturn
 from ..core.errors import EvoLabError
 
 #: Command modules, in the order ``evo-lab --help`` lists them.
-MODULES = ["demo", "board", "odds", "simulate", "tournament", "bench", "lab", "evolution"]
+MODULES = ["demo", "board", "odds", "simulate", "tournament", "bench", "lab", "evolution", "analyse"]
 
 
 def available_modules() -> list[str]:

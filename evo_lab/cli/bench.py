@@ -19,7 +19,8 @@ GAME_SECTIONS = {"evo2e": SECTIONS, "evolution": ["evolution"], "origin": ["orig
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="print speed figures (engine, odds, simulation)",
                        description="Measure evo-lab's speed on this machine and print the figures with their targets.")
-    p.add_argument("--section", action="append", choices=SECTIONS, help="run only these sections (repeatable)")
+    p.add_argument("--section", action="append", choices=[*SECTIONS, "analysis"],
+                   help="run only these sections (repeatable; analysis: the analysis board, not in the default run)")
     p.add_argument("--game", choices=sorted(GAME_SECTIONS), default="evo2e",
                    help="which game's figures (evolution: North Star's Evolution, origin: Evolution: The Origin of "
                         "Species; each beside python-chess; all: the three engines' ratios to python-chess in one "

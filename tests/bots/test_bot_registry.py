@@ -33,10 +33,10 @@ def decision_state(game: str, players: int = 2, seed: int = 3, skip: int = 0):
 
 
 def test_bot_names_per_game():
-    assert bot_names("evo2e") == sorted(BOTS) == ["greedy", "ismcts", "lively", "random"]
-    assert bot_names("evolution") == ["course", "greedy", "ismcts", "random"]
+    assert bot_names("evo2e") == sorted(BOTS) == ["analysis", "greedy", "ismcts", "lively", "random"]
+    assert bot_names("evolution") == ["analysis", "course", "greedy", "ismcts", "random"]
     assert bot_names("evolution-climate") == bot_names("evolution")  # a variant shares its game's bots
-    assert bot_names("origin") == ["greedy", "ismcts", "random"]
+    assert bot_names("origin") == ["analysis", "greedy", "ismcts", "random"]
     assert bot_names() == bot_names("evo2e")  # the default game
     s = decision_state("origin")
     assert bot_names(s) == bot_names("origin") == bot_names(s.game)
@@ -65,7 +65,7 @@ def test_unknown_bot_names_the_game_and_its_bots(game):
 
 
 def test_unknown_bot_for_this_game_and_bad_options():
-    with pytest.raises(UnknownBotError, match="'origin'.*greedy, ismcts, random"):
+    with pytest.raises(UnknownBotError, match="'origin'.*analysis, greedy, ismcts, random"):
         make_bot("course", game="origin")
     with pytest.raises(UnknownBotError, match="lively"):
         make_bot("lively", game="evolution")
@@ -86,7 +86,7 @@ def test_unknown_bot_for_this_game_and_bad_options():
 def test_every_bot_of_every_game_plays_legally_and_replays_by_seed(game):
     s = decision_state(game, skip=3)
     for name in bot_names(game):
-        opts = {"iterations": 8} if name == "ismcts" else {}
+        opts = {"iterations": 8} if name in ("ismcts", "analysis") else {}
         a = make_bot(name, game=game, seed=5, **opts)(s.clone())
         assert a in s.legal_actions(), (game, name, a)
         b = make_bot(name, game=game, seed=5, **opts)(s.clone())

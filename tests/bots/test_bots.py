@@ -39,7 +39,7 @@ def _decision_states(players: int = 4, seed: int = 0, count: int = 30, node: str
 
 
 def test_registry_and_make_bot():
-    assert sorted(BOTS) == ["greedy", "ismcts", "lively", "random"]
+    assert sorted(BOTS) == ["analysis", "greedy", "ismcts", "lively", "random"]
     for name, cls in [("random", RandomBot), ("greedy", GreedyBot), ("ismcts", ISMCTSBot)]:
         bot = make_bot(name, seed=1)
         assert isinstance(bot, cls) and bot.name == name and bot.omniscient is False

@@ -46,7 +46,7 @@ def test_demo_bots_per_game_and_errors(capsys):
     assert main(["demo", "--game", "origin", "--players", "2", "--bots", "random,greedy", "--seed", "1"]) == 0
     assert "bots random,greedy" in capsys.readouterr().out
     assert main(["demo", "--game", "origin", "--bots", "lively"]) == 2
-    assert "unknown bot 'lively'; bots are: greedy, ismcts, random (the bots of origin)" in capsys.readouterr().err
+    assert "unknown bot 'lively'; bots are: analysis, greedy, ismcts, random (the bots of origin)" in capsys.readouterr().err
     assert main(["demo", "--game", "evolution", "--players", "7"]) == 2
     assert "2..6 for evolution" in capsys.readouterr().err
     assert main(["demo", "--game", "evolution", "--players", "2", "--bots", "a,b,c"]) == 2

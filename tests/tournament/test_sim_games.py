@@ -128,7 +128,7 @@ def test_cli_simulate_game_csv_json_and_errors(tmp_path, capsys):
     d = json.loads(capsys.readouterr().out)
     assert d["config"]["game"] == "evolution" and len(d["games"]) == 2
     for bad, msg in ((["--game", "origin", "--players", "9"], "2..8 for origin"),
-                     (["--game", "origin", "--players", "2", "--bots", "greedy,lively"], "bots are: greedy, ismcts, random (the bots of origin)"),
+                     (["--game", "origin", "--players", "2", "--bots", "greedy,lively"], "bots are: analysis, greedy, ismcts, random (the bots of origin)"),
                      (["--game", "evolution", "--players", "2", "--board", "x.json"], "has no board")):
         assert main(["simulate", "--games", "1", "--no-progress"] + bad) == 2
         assert msg in capsys.readouterr().err

@@ -17,7 +17,7 @@ or starting another game swaps them.
 'move'
 >>> ev = Explorer(evo_lab.make_game("evolution", players=3, seed=1))
 >>> ev.state.phase, [ev.tabs.get_title(i) for i in range(len(ev.tabs.children))]
-('food', ['Actions', 'Attack', 'Players', 'Story', 'Game'])
+('food', ['Actions', 'Attack', 'Analysis', 'Players', 'Story', 'Game'])
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import ipywidgets as W
 from evo_lab.core.tree import GameTree
 from evo_lab.views.colours import seat_colour
 
+from .analysis_tab import AnalysisTab
 from .common import badge_html
 from .picker import ActionPicker
 from .session import DEFAULT_GAME, Session, SessionError
@@ -59,8 +60,8 @@ class Explorer(W.VBox):
     ``server_files=False`` (the classroom page): the Game tab reads and writes no file of the server, only
     uploads and downloads (:class:`~evo_lab.views.widgets.stepper.GamePanel`).
 
-    Attributes: ``session``, ``board``, ``stepper``, ``picker``, ``players``, ``story``, ``files``, ``tabs``,
-    and one per tab of the game's plugin (``combat``, ``climate``, ``auction`` in Evo 2e; ``attack`` in
+    Attributes: ``session``, ``board``, ``stepper``, ``picker``, ``players``, ``story``, ``analysis`` (the
+    Analysis tab), ``files``, ``tabs``, and one per tab of the game's plugin (``combat``, ``climate``, ``auction`` in Evo 2e; ``attack`` in
     Evolution).
     """
 
@@ -84,6 +85,8 @@ class Explorer(W.VBox):
         self._set_view_options()
         self.view.observe(self._view_picked, "value")
         self.tabs = W.Tab(layout=W.Layout(width="100%", min_width="0"))
+        self.tabs.observe(lambda ch: self.analysis.show(self.tabs.children[ch["new"]] is self.analysis)
+                          if ch["new"] is not None else None, "selected_index")
         self.left = W.VBox(layout=W.Layout(flex="1 1 520px", min_width="360px", max_width="780px"))
         self._plugin: type | None = None
         self._game_attrs: list[str] = []
@@ -114,6 +117,7 @@ class Explorer(W.VBox):
         extra = view.extra_panels(s, self.board)
         self.players = view.players_panel(s)
         self.story = view.story_panel(s)
+        self.analysis = AnalysisTab(s)
         self._game_listeners = [cb for cb in s.listeners() if id(cb) not in before]
         board_first = [cb for cb in self._game_listeners if getattr(cb, "__self__", None) is self.board]
         s.put_first([self._listener] + board_first)
@@ -121,8 +125,9 @@ class Explorer(W.VBox):
         for _title, attr, widget in extra:
             setattr(self, attr, widget)
             self._game_attrs.append(attr)
-        titles = ["Actions"] + [t for t, _a, _w in extra] + ["Players", "Story", "Game"]
-        self.tabs.children = [self.picker] + [w for _t, _a, w in extra] + [self.players, self.story, self.files]
+        titles = ["Actions"] + [t for t, _a, _w in extra] + ["Analysis", "Players", "Story", "Game"]
+        self.tabs.children = [self.picker] + [w for _t, _a, w in extra] + [self.analysis, self.players, self.story,
+                                                                            self.files]
         for i, t in enumerate(titles):
             self.tabs.set_title(i, t)
         self.tabs.selected_index = 0

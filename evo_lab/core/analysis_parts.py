@@ -1,0 +1,300 @@
+"""The parts :func:`evo_lab.core.analysis.analyse` is built from: final scores and margins, rollout policies,
+running statistics with confidence intervals, one playout, and the exact enumeration of a small remaining tree.
+
+Everything goes through the public state protocol (:class:`~evo_lab.core.protocol.GameState`) plus three optional
+methods a game may offer: ``scores()`` (the points each player has; Evolution, Origin), ``winners()`` and
+``determinize(viewer, rng)``. A game without ``scores()`` is scored by ``returns()`` (Evo 2e: MP).
+
+>>> import evo_lab
+>>> s = evo_lab.make_game("origin", players=2, seed=1).new_initial_state_dealt()
+>>> final_scores(s) == s.scores(), margin([7, 3, 9], 0)
+(True, -2.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from .errors import EvoLabError
+from .protocol import sample_chance
+
+__all__ = [
+    "Z95",
+    "AnalysisError",
+    "ExactValue",
+    "Playout",
+    "Running",
+    "determinized",
+    "event_text",
+    "exact_values",
+    "final_scores",
+    "margin",
+    "nothing_hidden",
+    "play_one",
+    "playout_rng",
+    "rollout_policy",
+    "win_share",
+]
+
+#: The two-sided 95% quantile of the normal law (the intervals' default confidence).
+Z95 = 1.959963984540054
+
+
+class AnalysisError(EvoLabError, ValueError):
+    """An analysis that cannot be run: not a decision node of the viewer, a bad budget or option."""
+
+
+def final_scores(state: Any) -> list[float]:
+    """Every player's score: ``state.scores()`` when the game has it (Evolution, Origin: points), else
+    ``state.returns()`` (Evo 2e: MP). Read at the end of a playout, these are the final scores."""
+    sc = getattr(state, "scores", None)
+    values = sc() if callable(sc) else state.returns()
+    return [float(x) for x in values]
+
+
+def margin(scores: list[float], viewer: int) -> float:
+    """The viewer's score minus the best score among the other players (positive: the viewer is ahead)."""
+    others = [x for q, x in enumerate(scores) if q != viewer]
+    return float(scores[viewer] - max(others)) if others else float(scores[viewer])
+
+
+def win_share(state: Any, viewer: int) -> float:
+    """``1/k`` if the viewer is one of ``k`` winners of the finished game (``state.winners()``; a game without it:
+    the ``k`` players with the top score), else 0."""
+    wf = getattr(state, "winners", None)
+    if callable(wf):
+        w = list(wf())
+    else:
+        sc = final_scores(state)
+        w = [q for q, x in enumerate(sc) if x == max(sc)]
+    return 1.0 / len(w) if viewer in w else 0.0
+
+
+def _uniform(rng: Any) -> Callable[[Any], Hashable]:
+    def policy(s: Any) -> Hashable:
+        acts = s.legal_actions()
+        return acts[int(rng.random() * len(acts))]
+
+    return policy
+
+
+def rollout_policy(state: Any, rollout: str | Callable[[Any], Callable[[Any], Hashable]]) -> \
+        Callable[[Any], Callable[[Any], Hashable]]:
+    """The rollout policy factory ``factory(rng) -> policy(state)``: ``"random"`` (uniform over the legal
+    actions), ``"game"`` (the rollout of the game's search hooks, ``kit.search_hooks().rollout``: Evo's and
+    Origin's cheap policies; uniform for a game without one) or a factory given by the caller."""
+    if callable(rollout):
+        return rollout
+    if rollout == "random":
+        return _uniform
+    if rollout == "game":
+        from .registry import UnknownGameError, kit_module
+
+        try:
+            make = getattr(kit_module(state), "search_hooks", None)
+        except UnknownGameError:
+            make = None
+        return make().rollout if make is not None else _uniform
+    raise AnalysisError(f"rollout must be 'game', 'random' or a policy factory, got {rollout!r}")
+
+
+@dataclass
+class Running:
+    """Running sums of one action's playouts: margins, their squares, win shares."""
+
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+    wins: float = 0.0
+
+    def add(self, value: float, win: float) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+        self.wins += win
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    @property
+    def variance(self) -> float:
+        """The unbiased sample variance (0 with fewer than two playouts)."""
+        if self.n < 2:
+            return 0.0
+        return max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
+
+    def half_width(self, z: float = Z95) -> float:
+        """Half the width of the normal confidence interval of the mean (infinite with fewer than two
+        playouts)."""
+        return math.inf if self.n < 2 else z * math.sqrt(self.variance / self.n)
+
+
+@dataclass
+class Playout:
+    """One playout: the final scores, the viewer's margin and win share, and the first chance event after the
+    root action as the viewer would see it (``None``: none before the end)."""
+
+    scores: list[float]
+    margin: float
+    win: float
+    next_event: str | None
+
+
+def event_text(state: Any, outcome: Any, viewer: int) -> str:
+    """A chance outcome as ``viewer`` sees it (masked when it reveals what the viewer may not see)."""
+    mask = getattr(state, "masked_action_string", None)
+    return mask(outcome, viewer) if callable(mask) else state.action_to_string(outcome)
+
+
+def determinized(state: Any, viewer: int, rng: Any) -> Any:
+    """A state drawn from the viewer's information set (``state.determinize``), or a clone for a game without
+    hidden information."""
+    det = getattr(state, "determinize", None)
+    return det(viewer, rng) if callable(det) else state.clone()
+
+
+def play_one(state: Any, viewer: int, action: Hashable, policy_factory: Callable, rng: Any) -> Playout:
+    """Determinize ``state`` for ``viewer``, apply ``action``, play to the end (chance by its exact weights,
+    decisions by the rollout policy) and score the end. Never reads what the viewer may not see: the playout
+    starts from a redrawn state."""
+    s = determinized(state, viewer, rng)
+    if action not in s.legal_actions():
+        raise AnalysisError(f"{state.action_to_string(action)!r} is not legal in a redrawn position: the game's "
+                            "legal actions depend on what the viewer cannot see")
+    s.apply_action(action)
+    policy = policy_factory(rng)
+    first: str | None = None
+    while not s.is_terminal():
+        if s.is_chance_node():
+            o = sample_chance(s, rng)
+            if first is None:
+                first = event_text(s, o, viewer)
+            s.apply_action(o)
+        else:
+            s.apply_action(policy(s))
+    sc = final_scores(s)
+    return Playout(sc, margin(sc, viewer), win_share(s, viewer), first)
+
+
+@dataclass
+class ExactValue:
+    """The exact expectation of one root action: margin, win share, the distribution of the margin and of the
+    next chance event (probabilities as ``Fraction``)."""
+
+    value: Fraction = Fraction(0)
+    win: Fraction = Fraction(0)
+    top: Fraction = Fraction(0)  # the expected best final score (any player)
+    margins: dict[float, Fraction] = field(default_factory=dict)
+    scores: dict[float, Fraction] = field(default_factory=dict)
+    next_event: dict[str, Fraction] = field(default_factory=dict)
+
+
+class _TooBig(Exception):
+    pass
+
+
+def _forced(s: Any) -> Hashable:
+    """The rollout of the exact method without a known law: only forced decisions (one legal action)."""
+    acts = s.legal_actions()
+    if len(acts) != 1:
+        raise _TooBig
+    return acts[0]
+
+
+def _score_leaf(ev: ExactValue, s: Any, viewer: int, p: Fraction) -> None:
+    sc = final_scores(s)
+    m = margin(sc, viewer)
+    ev.value += p * Fraction(m)
+    ev.win += p * Fraction(win_share(s, viewer))
+    ev.top += p * Fraction(max(sc))
+    ev.margins[m] = ev.margins.get(m, Fraction(0)) + p
+    ev.scores[sc[viewer]] = ev.scores.get(sc[viewer], Fraction(0)) + p
+
+
+def _next_event(s: Any, viewer: int) -> dict[str, Fraction]:
+    """The exact law of the first chance event after forced decisions (``{}`` if a choice or the end comes
+    first)."""
+    t = s.clone()
+    while not t.is_terminal() and not t.is_chance_node() and len(t.legal_actions()) == 1:
+        t.apply_action(t.legal_actions()[0])
+    out: dict[str, Fraction] = {}
+    if not t.is_terminal() and t.is_chance_node():
+        for o, q in t.chance_outcomes():
+            key = event_text(t, o, viewer)
+            out[key] = out.get(key, Fraction(0)) + q
+    return out
+
+
+def exact_values(state: Any, viewer: int, actions: list[Hashable], *, node_limit: int,
+                 uniform_decisions: bool) -> tuple[dict[Hashable, ExactValue], int] | None:
+    """Enumerate the whole remaining tree after each of ``actions``: chance nodes by their exact probabilities,
+    decision nodes with one legal action followed, and (``uniform_decisions``: the random rollout policy)
+    decision nodes with several actions weighted uniformly. Without ``uniform_decisions`` the walk is the shared
+    exact enumeration over chance nodes (:func:`evo_lab.core.chance.leaves`). Returns ``({action: ExactValue},
+    leaves)`` (the number of ends of the game enumerated), or ``None`` when the trees have more than
+    ``node_limit`` nodes in all or a later decision is a real choice without a known law (``uniform_decisions``
+    false). ``state`` must hold nothing hidden from the viewer (the caller checks)."""
+    from .chance import ChanceBudgetError, leaves
+
+    out: dict[Hashable, ExactValue] = {}
+    count = [0, 0]  # nodes, leaves
+    try:
+        for a in actions:
+            ev = ExactValue()
+            s = state.clone()
+            s.apply_action(a)
+            ev.next_event = _next_event(s, viewer)
+            if uniform_decisions:
+                _enumerate(s, viewer, Fraction(1), ev, count, node_limit)
+            else:
+                ends = leaves(s, policy=_forced, max_nodes=max(1, node_limit - count[0]))
+                count[0] += len(ends)
+                count[1] += len(ends)
+                for leaf in ends:
+                    _score_leaf(ev, leaf.state, viewer, leaf.probability)
+            out[a] = ev
+    except (_TooBig, ChanceBudgetError):
+        return None
+    return out, count[1]
+
+
+def _enumerate(s: Any, viewer: int, p: Fraction, ev: ExactValue, count: list[int], limit: int) -> None:
+    count[0] += 1
+    if count[0] > limit:
+        raise _TooBig
+    if s.is_terminal():
+        count[1] += 1
+        _score_leaf(ev, s, viewer, p)
+        return
+    if s.is_chance_node():
+        branches = s.chance_outcomes()
+    else:
+        acts = s.legal_actions()
+        branches = [(a, Fraction(1, len(acts))) for a in acts]
+    for o, q in branches:
+        child = s.clone()
+        child.apply_action(o)
+        _enumerate(child, viewer, p * q, ev, count, limit)
+
+
+def nothing_hidden(state: Any, viewer: int) -> bool:
+    """Whether the viewer sees the whole state (its observation equals the omniscient teacher's); a game without
+    observations is taken to hide nothing."""
+    obs = getattr(state, "observation", None)
+    if not callable(obs):
+        return True
+    return bool(obs(viewer) == obs(None))
+
+
+def playout_rng(entropy: int, k: int) -> np.random.Generator:
+    """The generator of the ``k``-th playout of every root action: playout ``k`` of each action starts from the
+    same redrawn state with the same random stream (common random numbers, so differences between actions are
+    measured with less noise), and a result does not depend on the order the racing rule asked for playouts."""
+    return np.random.default_rng([entropy, k])

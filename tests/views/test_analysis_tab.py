@@ -1,0 +1,74 @@
+"""The Explorer's Analysis tab (issue 22, analysis item 2) for every game."""
+
+from __future__ import annotations
+
+import pytest
+
+import evo_lab
+from evo_lab.core.registry import game_info
+from evo_lab.views.widgets import Explorer
+
+GAMES = evo_lab.registered_games()
+
+
+def _decision(ex: Explorer) -> None:
+    s = ex.session
+    for _ in range(50):
+        st = s.state
+        if not st.is_chance_node() and len(st.legal_actions()) > 1:
+            return
+        s.step("random")
+    raise AssertionError("no decision with a choice")
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_tab_analyses_the_player_to_act_when_shown(gid):
+    ex = Explorer(gid, players=game_info(gid).min_players, seed=2)
+    tab = ex.analysis
+    tab.iterations = 30
+    titles = [ex.tabs.get_title(i) for i in range(len(ex.tabs.children))]
+    assert "Analysis" in titles and titles[-3:] == ["Players", "Story", "Game"]
+    _decision(ex)
+    assert tab.analysis is None  # not shown: nothing spent
+    ex.tabs.selected_index = titles.index("Analysis")
+    a = tab.analysis
+    assert a is not None and len(a) == len(ex.state.legal_actions())
+    assert tab.chart.value.count('class="best"') == 1 and a.best.label in tab.chart.value
+    assert f"Player {ex.state.current_player() + 1}" in tab.status.value
+    fig = tab.figure()
+    assert list(fig.data[0].y) == [e.label for e in a] and fig.data[0].error_x.array is not None
+    # a move re-analyses the new position while shown; leaving the tab stops it
+    ex.session.step("random")
+    _decision(ex)
+    assert tab.analysis is not None and len(tab.analysis) == len(ex.state.legal_actions())
+    ex.tabs.selected_index = 0
+    ex.session.step("random")
+    assert tab.analysis is None
+
+
+def test_deeper_annotate_and_other_viewers():
+    ex = Explorer("origin", players=2, seed=4)
+    tab = ex.analysis
+    tab.iterations, tab.deep_seconds, tab.annotate_iterations = 20, 0.4, 10
+    _decision(ex)
+    tab.show(True)
+    small = tab.analysis.playouts
+    tab.deeper.click()
+    assert tab.analysis.seconds >= 0.3 or tab.analysis.decided
+    assert tab.analysis.playouts >= small or tab.analysis.decided
+    assert f"After {tab.analysis.best.label}" in tab.after.value and "final score" in tab.after.value
+    for _ in range(6):
+        ex.session.step("random")
+    _decision(ex)
+    tab.annotate_button.click()
+    assert tab.history.value.count("<li") >= 1 and "?" in tab.history.value
+    p = ex.state.current_player()
+    ex.set_viewer(1 - p)  # another player's view: no analysis of a decision they do not make
+    assert tab.analysis is None and f"Player {p + 1} decides" in tab.status.value
+
+
+def test_bars_with_an_unbounded_interval():
+    from evo_lab.views.widgets.analysis_tab import bars_svg
+
+    svg = bars_svg(["a", "b"], [1.0, -0.5], [(0.5, 1.5), (float("-inf"), float("inf"))], 0, "t")
+    assert svg.count('class="best"') == 1 and svg.count('stroke="#222"') == 1  # one whisker: a's
