@@ -27,12 +27,34 @@ Fraction(1, 6)
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
+from typing import Any
 
-__all__ = ["convolve", "dice_pmf", "bank_pmf", "mean", "variance", "at_least", "BankRow", "bank_table", "Demand",
-           "demand", "bank_feeds", "seeded_position", "Survey", "feed_survey", "race_policy", "RaceOutcome", "Race", "race", "round_robin", "feeding_leaves", "label"]
+__all__ = [
+    "BankRow",
+    "Demand",
+    "Race",
+    "RaceOutcome",
+    "Survey",
+    "at_least",
+    "bank_feeds",
+    "bank_pmf",
+    "bank_table",
+    "convolve",
+    "demand",
+    "dice_pmf",
+    "feed_survey",
+    "feeding_leaves",
+    "label",
+    "mean",
+    "race",
+    "race_policy",
+    "round_robin",
+    "seeded_position",
+    "variance",
+]
 
 PMF = Mapping[int, Fraction]
 

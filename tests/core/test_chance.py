@@ -10,8 +10,16 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from evo_lab.core.chance import (ChanceBudgetError, action_values, expectimax, expected_value, leaves,
-                                 outcome_distribution, outcome_tree, sample_distribution)
+from evo_lab.core.chance import (
+    ChanceBudgetError,
+    action_values,
+    expected_value,
+    expectimax,
+    leaves,
+    outcome_distribution,
+    outcome_tree,
+    sample_distribution,
+)
 from evo_lab.core.errors import EvoLabError
 from evo_lab.games.origin import build_position
 from evo_lab.theory.food_race import race_policy
@@ -25,7 +33,7 @@ class Coins:
         self.choice: str | None = None
         self.flips: list[int] = []
 
-    def clone(self) -> "Coins":
+    def clone(self) -> Coins:
         c = Coins()
         c.choice, c.flips = self.choice, list(self.flips)
         return c
@@ -98,7 +106,7 @@ def test_probabilities_sum_to_one_and_agree_with_sampling():
     def key(t):
         return tuple(sorted(a.id for q in range(3) for a in t.animals(q)))
 
-    until = lambda t: t.phase_name() != "feeding" and t.node_name() != "food"  # noqa: E731
+    until = lambda t: t.phase_name() != "feeding" and t.node_name() != "food"
     exact = outcome_distribution(s, key, until=until, policy=hunter)
     assert sum(exact.values()) == 1 and len(exact) > 3
     tree = outcome_tree(s, until=until, policy=hunter)
@@ -132,7 +140,7 @@ def test_the_budget_raises_a_typed_error():
 def test_expectimax_chooses_for_the_named_players_only():
     s = build_position(players=2, bank=3, animals=["$C carn", "$T tail run"])
     s.apply_action(("attack", s.names["C"], s.names["T"]))
-    until = lambda t: t.node_name() == "feed"  # noqa: E731
+    until = lambda t: t.node_name() == "feed"
     best = expectimax(s, lambda t: t.current_scores(), players=[1], until=until)
     assert s.action_to_string(best.action) == f"run A{s.names['T']}" and best.values[1] == Fraction(7, 2)
     # the same tree drawn: P2's choice, then the die under "run", then P2's choice again after a failed roll

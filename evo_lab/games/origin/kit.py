@@ -15,13 +15,14 @@ and the generic ``random`` and ``ismcts`` (with :func:`~.bots.search_hooks`: opt
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .bots import greedy_policy, search_hooks
 from .lively import lively_policy
 from .story import DEMO_BOTS
 
-__all__ = ["GAME", "BOTS", "DEMO_BOTS", "search_hooks", "COLUMNS", "TABLE", "LENGTH", "results", "adapter_spec", "tell"]
+__all__ = ["BOTS", "COLUMNS", "DEMO_BOTS", "GAME", "LENGTH", "TABLE", "adapter_spec", "results", "search_hooks", "tell"]
 
 GAME = "origin"
 BOTS = {"greedy": greedy_policy, "lively": lively_policy}

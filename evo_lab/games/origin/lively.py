@@ -34,7 +34,7 @@ from typing import Any
 from ...core.chance import expectimax
 from .odds import attack_odds, attack_over
 
-__all__ = ["lively_policy", "TRAIT_WEIGHTS"]
+__all__ = ["TRAIT_WEIGHTS", "lively_policy"]
 
 #: How much a lively bot likes to play each trait on one of its own animals (Parasite: on a rival's).
 TRAIT_WEIGHTS = {"carnivorous": 1.0, "fat_tissue": 1.5, "swimming": 1.5, "running": 2.0, "mimicry": 1.5,

@@ -40,7 +40,7 @@ from typing import Any
 
 from ...core.errors import FormatError
 
-__all__ = ["to_string", "parse", "describe", "CHANCE_KINDS", "DECISION_KINDS"]
+__all__ = ["CHANCE_KINDS", "DECISION_KINDS", "describe", "parse", "to_string"]
 
 CHANCE_KINDS = ("first", "deal", "food", "roll", "rolloff")
 DECISION_KINDS = ("animal", "trait", "pass", "end", "eat", "attack", "fat", "pirate", "graze", "hibernate", "run",

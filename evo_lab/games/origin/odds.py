@@ -39,10 +39,26 @@ from ...core.chance import DEFAULT_MAX_NODES, TreeNode, expectimax, leaves, outc
 from ...core.errors import EvoLabError
 from ...core.words import plural
 from ...theory.food_race import bank_pmf, mean, race_policy
-from .words import animal_words, find_animal, trait_words
+from .words import animal_words, find_animal, phase_words, trait_words
 
-__all__ = ["OddsError", "attack_over", "open_attack", "FoodBank", "food_bank", "FeedingRace", "feeding_race", "ready_to_attack", "AttackOutcome",
-           "AttackOdds", "attack_odds", "AttackRow", "attack_rows", "blocked_by", "why_no_attack", "ATTACK_NODES"]
+__all__ = [
+    "ATTACK_NODES",
+    "AttackOdds",
+    "AttackOutcome",
+    "AttackRow",
+    "FeedingRace",
+    "FoodBank",
+    "OddsError",
+    "attack_odds",
+    "attack_over",
+    "attack_rows",
+    "blocked_by",
+    "feeding_race",
+    "food_bank",
+    "open_attack",
+    "ready_to_attack",
+    "why_no_attack",
+]
 
 #: The kinds of outcome, in the order a list shows them at equal odds.
 KINDS = ("escaped", "tail", "eaten")
@@ -128,7 +144,7 @@ def feeding_race(state: Any, policy: Callable[[Any], Hashable] = race_policy,
     elif phase == "feeding":
         s, start = state, "from this moment of the feeding phase"
     else:
-        raise OddsError(f"there is no feeding phase left in this turn (now: {phase})")
+        raise OddsError(f"there is no feeding phase left in this turn (now: {phase_words(state)})")
     ends = leaves(s, until=lambda t: t.phase_name() not in ("food", "feeding"), policy=policy, max_nodes=max_nodes)
     n = state.game.players
     ids = [a.id for p in range(n) for a in state.animals(p)]
@@ -154,7 +170,7 @@ def ready_to_attack(state: Any, carnivore: int) -> Any:
     phase, node = state.phase_name(), state.node_name()
     if node in ATTACK_NODES or state.is_terminal() or phase not in ("development", "food", "feeding"):
         raise OddsError("an attack can be asked about in the development, food and feeding phases, with no attack "
-                        f"open (now: {phase})")
+                        f"open (now: {phase_words(state)})")
     if node == "feed" and state.current_player() == a.owner:
         return state
     body = state.state_dict()

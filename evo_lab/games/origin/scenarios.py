@@ -29,8 +29,17 @@ from typing import Any
 from ...core.errors import EvoLabError
 from .positions import act, build_position
 
-__all__ = ["SCENARIOS", "Scenario", "UnknownScenarioError", "scenario", "scenario_info", "scenarios",
-           "shown_action", "SEED", "REFERENCE"]
+__all__ = [
+    "REFERENCE",
+    "SCENARIOS",
+    "SEED",
+    "Scenario",
+    "UnknownScenarioError",
+    "scenario",
+    "scenario_info",
+    "scenarios",
+    "shown_action",
+]
 
 SEED = "seed 001"
 REFERENCE = "reference origin-of-species.md"
@@ -83,7 +92,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         f"{SEED}, Feeding phase ('Animal with \"carnivorous\" trait can attack another animal of any player'); "
         f"{REFERENCE} §5 Running (card text: 'roll one die; on 4, 5 or 6 the animal survives'); docs/origin.md R4",
         "feed", "P1", "attack $C $R",
-        dict(players=3, bank=1, animals=["$C carn fat, $E", "$R run, $S", "$T swim, $U"], deck=20)),
+        {"players": 3, "bank": 1, "animals": ["$C carn fat, $E", "$R run, $S", "$T swim, $U"], "deck": 20}),
     Scenario(
         "tail_loss", "Tail Loss sheds a Parasite",
         "P1's carnivore has just attacked P2's animal 1, which has Tail Loss and a Parasite P1 played on it (its "
@@ -96,7 +105,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "defender animal's trait. The carnivorous gets only one blue food token. Thus defender animal can escape "
         f"from negative traits such as \"parasite\"'); {REFERENCE} §5 Tail Loss; docs/origin.md O6",
         "defend", "P2", "tail $T para",
-        dict(players=2, bank=3, animals=["$C carn, $E", "$T tail para fat +, $V"], deck=20),
+        {"players": 2, "bank": 3, "animals": ["$C carn, $E", "$T tail para fat +, $V"], "deck": 20},
         ("attack $C $T",)),
     Scenario(
         "mimicry", "Mimicry turns an attack",
@@ -108,7 +117,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         f"{REFERENCE} §5 Mimicry (card text: 'you can choose another animal to be attacked by the carnivorous "
         "instead'; 'no such animal: it cannot be used'); docs/origin.md O5",
         "defend", "P2", "mimic $M $R",
-        dict(players=2, bank=2, animals=["$C carn", "$M mimic fat, $R run, $N, $H big"], deck=20),
+        {"players": 2, "bank": 2, "animals": ["$C carn", "$M mimic fat, $R run, $N, $H big"], "deck": 20},
         ("attack $C $M",)),
     Scenario(
         "poisonous", "A poisonous meal",
@@ -120,7 +129,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         f"{REFERENCE} §5 Poisonous (card text: 'the carnivore who has eaten this animal dies in the extinction phase "
         "of this turn') and Scavenger",
         "feed", "P1", "attack $C $P",
-        dict(players=2, bank=0, animals=["$C carn fat", "$P pois, $Q camo, $S scav"], deck=20)),
+        {"players": 2, "bank": 0, "animals": ["$C carn fat", "$P pois, $Q camo, $S scav"], "deck": 20}),
     Scenario(
         "who_can_be_attacked", "Who can be attacked?",
         "P1's animal 1 is a carnivore with Sharp Vision. Click it: the board marks what it may attack and greys "
@@ -132,9 +141,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         f"{REFERENCE} §5 (Camouflage, Sharp Vision, High Body Weight, Swimming, Burrowing, Symbiosis) and the "
         "attack resolution order, step 2",
         "feed", "P1", "attack $C $K",
-        dict(players=2, bank=2, animals=["$C carn vision",
-                                         "$K camo, $H big, $W swim, $B burrow +, $D burrow, $Y symb$Z, $Z"],
-             deck=20)),
+        {"players": 2, "bank": 2, "deck": 20,
+         "animals": ["$C carn vision", "$K camo, $H big, $W swim, $B burrow +, $D burrow, $Y symb$Z, $Z"]}),
     Scenario(
         "food_race", "The food dice and the race",
         "The food dice are about to be rolled for three players: 2d6, from 2 to 12 red tokens, 7 on average. "
@@ -145,7 +153,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "red tokens is put in the center of the table') and Feeding phase ('players in order take one red food "
         f"token'); {REFERENCE} §4.2 (3 players: 2d6)",
         "food", None, None,
-        dict(players=3, phase="food", animals=["$A carn, $B", "$C big, $D", "$E, $F fat, $G"], deck=20)),
+        {"players": 3, "phase": "food", "animals": ["$A carn, $B", "$C big, $D", "$E, $F fat, $G"], "deck": 20}),
     Scenario(
         "paired_traits", "Communication and Cooperation",
         "P1's animals 1 and 2 share Communication, animals 2 and 3 share Cooperation. When animal 1 takes a red "
@@ -156,7 +164,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         f"\"communication\". Some traits allow to get blue \"extra food\" tokens'); {REFERENCE} §5 Communication and "
         "Cooperation; docs/origin.md R1, R2, O7",
         "feed", "P1", "eat $A",
-        dict(players=2, bank=4, animals=["$A comm$B, $B coop$C, $C", "$D, $E"], deck=20)),
+        {"players": 2, "bank": 4, "animals": ["$A comm$B, $B coop$C, $C", "$D, $E"], "deck": 20}),
     Scenario(
         "last_turn", "The last turn",
         "The deck is empty, so this is the last turn: after its extinction phase the points are counted (2 for "
@@ -166,7 +174,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         f"{SEED}, End of the game ('After the deck is empty the last turn begins. After the extinction phase of the "
         f"last turn the victory points are counted'); {REFERENCE} §5 Hibernation and §6 Scoring",
         "feed", "P1", "eat $B",
-        dict(players=2, bank=3, animals=["$A big fat, $B hib para", "$C carn, $D run tail"], deck=0)),
+        {"players": 2, "bank": 3, "animals": ["$A big fat, $B hib para", "$C carn, $D run tail"], "deck": 0}),
 )
 
 _BY_ID = {sc.id: sc for sc in SCENARIOS}

@@ -15,7 +15,8 @@ extinct the way people new to the game do.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -23,7 +24,7 @@ from ...core.story import seeded_bots, tell
 from ...core.words import plural
 from .words import PHASE_WORDS, event_words, player
 
-__all__ = ["play_story", "PHASES", "DEMO_BOTS"]
+__all__ = ["DEMO_BOTS", "PHASES", "play_story"]
 
 #: Phase headings (seed 001: development, food bank, feeding, extinction and the deal); setup by its two steps.
 PHASES = dict(PHASE_WORDS, first="the first player", deal="the deal")

@@ -3,7 +3,7 @@ text table in words (``str(state)``), both from ``state.observation(viewer)``, s
 each viewer sees (a hand is shown to its owner and to the teacher; the others see how many cards it has).
 
 The header has the turn and phase, the food bank as red tokens with the dice it was rolled with (``2d6 + 2``),
-and the deck. Each player has a band: the name (bold when it is their decision), the hand, the discard pile and the
+and the deck. Each player has a band (blue when it is their decision): the name, the hand, the discard pile and the
 points; then the animals left to right, four to a line, each a card with its number ("animal 2"), its need and
 food (red and blue tokens, rings for the food still needed) and its trait cards tucked under it, each with its full
 printed name and the food it adds ("Carnivorous +1"); a Fat Tissue card carries its fat token (yellow when full).
@@ -26,15 +26,16 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Iterable
+from typing import Any
 
 from evo_lab.views.colours import seat_colour
 
 from ...core.words import plural
 
-__all__ = ["Marks", "draw", "table_svg", "text_table", "card_height", "short_block", "WIDTH", "FONT"]
+__all__ = ["FONT", "WIDTH", "Marks", "card_height", "draw", "short_block", "table_svg", "text_table"]
 
 WIDTH = 660
 FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
@@ -99,8 +100,9 @@ def short_block(reason: str) -> str:
 def _strip(game: Any, t: int, x: float, y: float, fat_full: bool | None) -> list[str]:
     tid = game.trait_ids[t]
     fill, border = KIND_COLOURS.get(KINDS.get(tid, "food"), KIND_COLOURS["food"])
-    out = [f'<rect x="{x + 5:.0f}" y="{y:.0f}" width="{CARD_W - 10}" height="{STRIP_H - 3}" rx="4" fill="{fill}" '
-           f'stroke="{border}" stroke-width="1"/>', _t(x + 10, y + 14, str(game.trait_names[t]), 14, fill="#1b1b1b")]
+    rect = (f'<rect x="{x + 5:.0f}" y="{y:.0f}" width="{CARD_W - 10}" height="{STRIP_H - 3}" rx="4" fill="{fill}" '
+            f'stroke="{border}" stroke-width="1"/>')
+    out = [rect, _t(x + 10, y + 14, str(game.trait_names[t]), 14, fill="#1b1b1b")]
     cost = game.food_of[t]
     if cost:
         out.append(_t(x + CARD_W - 10, y + 14, f"+{cost}", 14, "bold", border, "end"))
@@ -118,9 +120,9 @@ def _animal(game: Any, a: dict, num: int, x: float, y: float, marks: Marks, move
     fill = "#ececec" if blocked else ("#fffdf5" if aid not in marks.active or mover != a["owner"] else "#fffaf0")
     act = f' data-action="{escape(marks.actions[aid])}"' if aid in marks.actions else ""
     cls = "animal" + (" target" if prey else "") + (" selected" if sel else "") + (" blocked" if blocked else "")
-    out = [f'<g class="{cls}" data-animal="{aid}" data-player="{a["owner"]}" data-index="{num}"{act}>',
-           f'<rect x="{x:.0f}" y="{y:.0f}" width="{CARD_W}" height="{h}" rx="8" fill="{fill}" stroke="{border}" '
-           f'stroke-width="{width}"{dash}/>',
+    card = (f'<rect x="{x:.0f}" y="{y:.0f}" width="{CARD_W}" height="{h}" rx="8" fill="{fill}" stroke="{border}" '
+            f'stroke-width="{width}"{dash}/>')
+    out = [f'<g class="{cls}" data-animal="{aid}" data-player="{a["owner"]}" data-index="{num}"{act}>', card,
            _t(x + 8, y + 18, f"animal {num}", 15, "bold"),
            _t(x + CARD_W - 8, y + 18, f"needs {a['need']}", 14, fill="#444", anchor="end")]
     cx = x + 14
@@ -191,14 +193,13 @@ def _hand_cards(game: Any, cards: dict[str, int], x0: float, y: float) -> tuple[
 
 def _band(game: Any, obs: dict, p: int, y0: float, marks: Marks, pos: dict) -> tuple[list[str], float]:
     """Player ``p``'s band from ``y0``: its drawing and its height."""
-    me = obs["to_act"] == p
     hand = obs["hands"][p]
     head = f"P{p + 1}" + (" (passed)" if obs["passed"][p] and obs["phase"] in ("development", "feeding") else "")
-    info = (f"hand {plural(hand['size'], 'card')}, discard pile {plural(obs['discard'][p]['size'], 'card')}, "
-            f"{plural(obs['scores'][p], 'point')}")
+    info = (f"{plural(hand['size'], 'card') if hand['size'] else 'no cards'} in hand, discard pile "
+            f"{plural(obs['discard'][p]['size'], 'card')}, {plural(obs['scores'][p], 'point')}")
     out = [_t(MARGIN, y0 + 18, head, 17, "bold", seat_colour(p)), _t(MARGIN + 120, y0 + 18, info, 14, fill="#333")]
     y = y0 + 28
-    if hand["cards"] is not None and hand["cards"] and (me or obs["viewer"] == p):
+    if hand["cards"]:                                   # a hand the viewer may see (the observer decides)
         out.append(_t(MARGIN, y + 16, "hand:", 14, fill="#555"))
         cards, hh = _hand_cards(game, hand["cards"], MARGIN + 46, y)
         out += cards
@@ -290,12 +291,13 @@ def table_svg(state: Any, viewer: int | None = None, marks: Marks | None = None,
         body.append(f'<line class="attack" x1="{xa:.0f}" y1="{ya:.0f}" x2="{xb:.0f}" y2="{yb:.0f}" stroke="{RED}" '
                     f'stroke-width="4" marker-end="url(#origin-attack)"/>')
     H = y + 4
-    head = [f'<svg xmlns="http://www.w3.org/2000/svg" class="origin-table" width="{WIDTH}" height="{H:.0f}" '
-            f'viewBox="0 0 {WIDTH} {H:.0f}" data-width="{WIDTH}">',
-            '<defs><marker id="origin-arrow" markerUnits="userSpaceOnUse" markerWidth="14" markerHeight="14" '
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" class="origin-table" width="{WIDTH}" height="{H:.0f}" '
+           f'viewBox="0 0 {WIDTH} {H:.0f}" data-width="{WIDTH}">')
+    defs = ('<defs><marker id="origin-arrow" markerUnits="userSpaceOnUse" markerWidth="14" markerHeight="14" '
             'refX="12" refY="6" orient="auto"><path d="M0,0 L12,6 L0,12 z" fill="#2e7d32"/></marker>'
             '<marker id="origin-attack" markerUnits="userSpaceOnUse" markerWidth="18" markerHeight="18" refX="14" '
-            f'refY="7" orient="auto"><path d="M0,0 L14,7 L0,14 z" fill="{RED}"/></marker></defs>', f'<rect width="{WIDTH}" height="{H:.0f}" fill="white"/>']
+            f'refY="7" orient="auto"><path d="M0,0 L14,7 L0,14 z" fill="{RED}"/></marker></defs>')
+    head = [svg, defs, f'<rect width="{WIDTH}" height="{H:.0f}" fill="white"/>']
     return "\n".join(head + _header(state, obs, title) + body + ["</svg>"])
 
 
@@ -322,6 +324,8 @@ def text_table(s: Any) -> str:
         passed = " (passed)" if s.passed[p] and s.phase_name() in ("development", "feeding") else ""
         lines.append(f"P{p + 1}{passed}: hand {hand_words(g, hand)}; discard pile "
                      f"{plural(len(s.disc_open[p]) + len(s.disc_hidden[p]), 'card')}")
+        if not s.animals(p):
+            lines.append("  no animals")
         for i, a in enumerate(s.animals(p)):
             names = [n for n in traits_of(s, _Own(a)) if n]
             links = [f"{g.trait_names[L.kind]} with animal {_num(s, L.other(a.id))}" for L in s.links

@@ -23,8 +23,21 @@ from typing import Any
 
 from ...core.words import plural
 
-__all__ = ["player", "card_words", "trait_words", "animal_place", "find_animal", "animal_words", "traits_of",
-           "describe_action", "defence_words", "node_words", "phase_words", "event_words", "hand_words"]
+__all__ = [
+    "animal_place",
+    "animal_words",
+    "card_words",
+    "defence_words",
+    "describe_action",
+    "event_words",
+    "find_animal",
+    "hand_words",
+    "node_words",
+    "phase_words",
+    "player",
+    "trait_words",
+    "traits_of",
+]
 
 #: What the player to act does at each decision node, and what each chance node is (the status line).
 NODE_WORDS = {"develop": "play a card or pass", "feed": "take food, attack or use a trait", "defend": "defend an attacked animal",

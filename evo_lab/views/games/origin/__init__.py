@@ -38,7 +38,7 @@ class OriginView(GameView):
 
     name = "origin"
     round_word = "turn"
-    selection_traits = ("selected",)
+    selection_traits = ("picked",)
 
     # ----- words
     def action_words(self, state: Any, action: Any, viewer: int | None = None) -> str:
@@ -70,9 +70,10 @@ class OriginView(GameView):
                 animal_words(state, action[1], traits=False)
             words = f"{who} attacks {animal_words(state, action[2])}"
             try:
-                words += f": eaten {odds_cell(attack_odds(state, action[1], action[2]).eaten)}"
+                p = attack_odds(state, action[1], action[2]).eaten
             except OddsError:  # pragma: no cover - a legal attack always has odds
-                pass
+                return words
+            words += ": never eaten" if p == 0 else ": eaten for sure" if p == 1 else f": eaten {odds_cell(p)}"
         return words
 
     def node_name(self, state: Any) -> str:

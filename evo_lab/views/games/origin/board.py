@@ -34,7 +34,7 @@ from evo_lab.views.widgets.session import Session
 
 from .inspect import animal_html, status_words
 
-__all__ = ["OriginBoard", "chip", "actions_of"]
+__all__ = ["OriginBoard", "actions_of", "chip"]
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -55,13 +55,7 @@ def actions_of(state: Any, aid: int) -> list:
     out = []
     for a in state.legal_actions():
         k = a[0]
-        if k in ("eat", "fat", "pirate", "graze", "hibernate", "run", "accept", "tail", "mimic") and a[1] == aid:
-            out.append(a)
-        elif k == "attack" and aid in (a[1], a[2]):
-            out.append(a)
-        elif k == "trait" and aid in a[3:]:
-            out.append(a)
-        elif k == "share" and aid in (a[2], a[3]):
+        if k in ("eat", "fat", "pirate", "graze", "hibernate", "run", "accept", "tail", "mimic") and a[1] == aid or k == "attack" and aid in (a[1], a[2]) or k == "trait" and aid in a[3:] or k == "share" and aid in (a[2], a[3]):
             out.append(a)
     return out
 
@@ -78,6 +72,9 @@ class OriginBoard(anywidget.AnyWidget):
     status = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     info = traitlets.Unicode("").tag(sync=True)
+    #: the selection once the table showing it has been sent: the action list and the Odds tab follow this one,
+    #: so that the browser repaints before they are worked out
+    picked = traitlets.Int(0)
 
     def __init__(self, session: Session, **kw: Any):
         super().__init__(**kw)
@@ -120,18 +117,23 @@ class OriginBoard(anywidget.AnyWidget):
             return []
 
     # ----- drawing
-    def refresh(self) -> None:
+    def refresh(self, selected: int | None = None) -> None:
+        """Redraw (with the selection ``selected`` when given: the new selection and its drawing reach the
+        browser in one message)."""
         s = self.session
         st = s.state
-        if self.selected and find_animal(st, self.selected) is None:
-            self.selected = 0
-        self._rows = self._prey()
         with self.hold_sync():
+            if selected is not None:
+                self.selected = selected
+            if self.selected and find_animal(st, self.selected) is None:
+                self.selected = 0
+            self._rows = self._prey()
             self.svg = table_svg(st, s.viewer, self.marks(), title=False)
             self.ply = s.tree.ply
             self.status = status_words(st)
             self.info = animal_html(st, self.selected, self._rows, s.viewer) if self.selected else ""
             self.error = s.error
+        self.picked = self.selected
 
     def _on_session(self, what: str) -> None:
         if what == "error":
@@ -146,8 +148,7 @@ class OriginBoard(anywidget.AnyWidget):
         action = self.marks().actions.get(aid) if self.selected else None
         if action:
             return action if self.play(action) else ""
-        self.selected = 0 if self.selected == aid else aid
-        self.refresh()
+        self.refresh(0 if self.selected == aid else aid)
         return ""
 
     def play(self, action: str) -> bool:

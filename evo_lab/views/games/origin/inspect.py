@@ -20,11 +20,11 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from evo_lab.core.words import prob_words
+from evo_lab.core.words import plural, prob_words
 from evo_lab.games.origin.odds import AttackRow, OddsError, attack_odds, why_no_attack
 from evo_lab.games.origin.words import animal_words, find_animal, node_words, phase_words, player, traits_of
 
-__all__ = ["animal_html", "status_words", "odds_cell", "attack_table"]
+__all__ = ["animal_html", "attack_table", "odds_cell", "odds_words", "status_words"]
 
 
 def status_words(state: Any) -> str:
@@ -43,35 +43,32 @@ def odds_cell(p: Fraction) -> str:
     return "-" if p == 0 else escape(prob_words(p))
 
 
+def odds_words(odds: Any) -> str:
+    """An attack's outcomes in one line: "eaten 1/2 (50.0%), runs away 1/2 (50.0%); the carnivore gets ..."."""
+    parts = [f"{name} for sure" if p == 1 else f"{name} {prob_words(p)}"
+             for name, p in (("eaten", odds.eaten), ("runs away", odds.escaped), ("drops a trait", odds.tail)) if p]
+    extra = [_food(odds.food)]
+    if any(x.poisoned for x in odds.outcomes):
+        extra.append("Poisonous: the carnivore dies at the end of the turn")
+    if any(x.scavenger for x in odds.outcomes):
+        extra.append("a Scavenger gets a blue token")
+    if any(x.redirected for x in odds.outcomes):
+        extra.append("Mimicry turns the attack")
+    return ", ".join(parts) + "; " + "; ".join(extra)
+
+
 def attack_table(state: Any, rows: list[AttackRow]) -> str:
-    """The possible prey as a table: the chance of each outcome under the defender's best defence and the
-    carnivore's expected food."""
-    body = []
-    for r in rows:
-        if r.odds is None:
-            continue
-        o = r.odds
-        extra = []
-        if any(x.poisoned for x in o.outcomes):
-            extra.append("Poisonous: the carnivore dies at the end of the turn")
-        if any(x.scavenger for x in o.outcomes):
-            extra.append("a Scavenger eats too")
-        if any(x.redirected for x in o.outcomes):
-            extra.append("Mimicry may turn the attack")
-        body.append(f"<tr><td>{escape(animal_words(state, r.target))}</td><td>{odds_cell(o.eaten)}</td>"
-                    f"<td>{odds_cell(o.escaped)}</td><td>{odds_cell(o.tail)}</td>"
-                    f"<td>{escape(_food(o.food))}</td><td class='wrap'>{escape('; '.join(extra))}</td></tr>")
-    if not body:
-        return ""
-    return ("<div class='evo-table-wrap'><table class='evo-table origin-odds'><tr><th>prey</th><th>eaten</th>"
-            "<th>runs away</th><th>drops a trait</th><th>food for the carnivore</th><th>also</th></tr>"
-            + "".join(body) + "</table></div>")
+    """The possible prey as a list: the chance of each outcome under the defender's best defence, the
+    carnivore's expected food and what else follows (Poisonous, a Scavenger, Mimicry)."""
+    items = [f"<li><b>{escape(animal_words(state, r.target))}</b>: {escape(odds_words(r.odds))}</li>"
+             for r in rows if r.odds is not None]
+    return f"<ul class='origin-prey'>{''.join(items)}</ul>" if items else ""
 
 
 def _food(x: Fraction) -> str:
     if x.denominator == 1:
-        return f"{x.numerator} blue"
-    return f"{x.numerator}/{x.denominator} blue on average"
+        return f"the carnivore gets {plural(x.numerator, 'blue token')}"
+    return f"the carnivore gets {x.numerator}/{x.denominator} blue tokens on average"
 
 
 def _may(state: Any, aid: int, viewer: int | None) -> str:

@@ -27,8 +27,16 @@ import ipywidgets as W
 
 from evo_lab.core.chance import ChanceBudgetError, TreeNode, expectimax
 from evo_lab.core.words import plural, prob_words
-from evo_lab.games.origin.odds import (AttackOdds, OddsError, attack_odds, attack_over, attack_rows, feeding_race,
-                                       food_bank, open_attack)
+from evo_lab.games.origin.odds import (
+    AttackOdds,
+    OddsError,
+    attack_odds,
+    attack_over,
+    attack_rows,
+    feeding_race,
+    food_bank,
+    open_attack,
+)
 from evo_lab.games.origin.words import animal_words, defence_words, describe_action, find_animal, player
 from evo_lab.theory.food_race import demand
 from evo_lab.views.widgets.common import Panel, row
@@ -45,8 +53,8 @@ def bank_chart(dist: dict[int, Fraction], need: int | None = None) -> str:
     top = max(dist.values())
     bw, h, left = max(14, min(34, 560 // len(totals))), 120, 8
     w = left * 2 + bw * len(totals)
-    out = [f'<svg class="origin-bank" xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + 44}" '
-           f'viewBox="0 0 {w} {h + 44}">']
+    out = [(f'<svg class="origin-bank" xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + 44}" '
+            f'viewBox="0 0 {w} {h + 44}">')]
     for i, t in enumerate(totals):
         bh = float(dist[t] / top) * (h - 10)
         x = left + i * bw
@@ -97,11 +105,12 @@ def tree_html(odds: AttackOdds) -> str:
     before = odds.before
     head = f"<div><b>{escape(describe_action(before, ('attack', odds.attacker, odds.target)))}</b></div>"
     tree = odds.tree
-    body = _node(tree, odds) if tree.kind != "leaf" else f"no defence: {_node(tree, odds)}"
-    summary = "; ".join(f"{escape(o.words)}: <b>{escape(prob_words(o.probability))}</b>" for o in odds.outcomes)
     defender = find_animal(before, odds.target).owner
-    return (head + f"<div>{body}</div><div><b>With {escape(player(defender))}'s best defence</b> (the most points "
-            f"kept): {summary}. {escape(food_words(odds.food))}</div>")
+    if tree.kind == "leaf":
+        return head + f"<div>No die and no choice: {_node(tree, odds)}.</div>"
+    summary = "; ".join(f"{escape(o.words)}: <b>{escape(prob_words(o.probability))}</b>" for o in odds.outcomes)
+    return (head + f"<div>{_node(tree, odds)}</div><div><b>With {escape(player(defender))}'s best defence</b> (the "
+            f"most points kept): {summary}. {escape(food_words(odds.food))}</div>")
 
 
 def food_words(x: Fraction) -> str:
@@ -113,6 +122,10 @@ def food_words(x: Fraction) -> str:
 
 def _num(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator} ({float(x):.2f})"
+
+
+def _heading(text: str) -> W.HTML:
+    return W.HTML(f"<div style='font-size:16px;font-weight:bold;margin:8px 0 2px'>{escape(text)}</div>")
 
 
 class OddsPanel(Panel):
@@ -129,10 +142,9 @@ class OddsPanel(Panel):
                                layout=W.Layout(width="auto", min_width="320px"))
         self.attack = W.HTML()
         self._race_for: Any = None
-        super().__init__(session, [W.HTML("<h4>The food bank</h4>"), self.bank,
-                                   W.HTML("<h4>The feeding race</h4>"), row([self.race_button, self.race_live]),
-                                   self.race, W.HTML("<h4>An attack</h4>"), row([self.carnivore]), row([self.prey]),
-                                   self.attack])
+        super().__init__(session, [_heading("An attack"), row([self.carnivore]), row([self.prey]), self.attack,
+                                   _heading("The food bank"), self.bank, _heading("The feeding race"),
+                                   row([self.race_button, self.race_live]), self.race])
         self.add_class("evo-origin-odds")
         self.board = board
         self._syncing = False
@@ -140,7 +152,7 @@ class OddsPanel(Panel):
         self.carnivore.observe(lambda _c: self._carnivore_picked(), "value")
         self.prey.observe(lambda _c: self._draw_attack() if not self._syncing else None, "value")
         if board is not None:
-            board.observe(lambda _c: self._from_board(), "selected")
+            board.observe(lambda _c: self._from_board(), "picked")
         self.refresh()
 
     # ----- the food bank
