@@ -96,9 +96,9 @@ class OriginView(GameView):
         who = self.who_html(state)
         head = (f"<b>{who}</b>" if state.is_terminal()
                 else f"<b>Turn {state.turn}</b>, {escape(phase_words(state))}: {who}")
-        last = " This is the last turn: the deck is empty." if state.is_last_turn() and state.turn else ""
+        last = "; the last turn: the deck is empty" if state.is_last_turn() and state.turn else ""
         return (f"<div style='font-size:15px'>{head}</div><div style='font-size:14px'>food bank "
-                f"{state.bank}, deck {state.deck_n}; move {tree.ply} of the game.{last}</div>")
+                f"{state.bank}, deck {state.deck_n}; move {tree.ply} of the game{last}</div>")
 
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
         """The action in words, then what it caused (the engine's events in words: the food it brought, the
@@ -129,6 +129,11 @@ class OriginView(GameView):
         from .board import OriginBoard
 
         return OriginBoard(session)
+
+    def players_panel(self, session: Any) -> Any:
+        from .players import PlayersPanel
+
+        return PlayersPanel(session)
 
     def extra_panels(self, session: Any, board: Any) -> list[tuple[str, str, Any]]:
         from .odds_panel import OddsPanel
