@@ -1,4 +1,5 @@
-"""The Origin of Species explorer in a real browser (Debian's Chromium through Playwright) in Voila at 1280x720:
+"""The Origin of Species explorer in a real browser (Debian's Chromium through Playwright) in Voila (and JupyterLab 4)
+at 1280x720:
 ``tests/browser/origin_explorer.ipynb`` opens an explorer at a real feeding turn (seeded lively play); a click on
 the carnivore of the player to act selects it: its prey are marked on the table with the chance the attack eats
 them, and under the table the exact odds of each outcome appear (eaten, runs away, drops a trait). Every text of
@@ -109,14 +110,19 @@ def _layout(page) -> list[str]:
     return problems
 
 
-def test_origin_explorer_click_odds_fonts_and_layout(tmp_path):
+@pytest.mark.parametrize("where", ["voila", "jupyterlab"])
+def test_origin_explorer_click_odds_fonts_and_layout(where, tmp_path):
     require_browser()
     from playwright.sync_api import sync_playwright
 
     _s, carnivore = _position()
-    with sync_playwright() as pw, explorer_page(pw, NOTEBOOK, "voila", tmp_path, board=GAME_BOARD) as (page, errors):
+    with sync_playwright() as pw, explorer_page(pw, NOTEBOOK, where, tmp_path, board=GAME_BOARD) as (page, errors):
         problems = _select(page, carnivore)
-        problems += _fonts(page, "voila 1280x720")
+        problems += _fonts(page, f"{where} 1280x720")
+        if where == "jupyterlab":      # the table, the odds and a text size in JupyterLab too; the pictures from Voila
+            problems += _attack_and_odds_tab(page)
+            assert not problems, "\n".join(problems)
+            return
         page.set_viewport_size({"width": 1280, "height": 1240})     # the whole explorer in one picture
         page.wait_for_timeout(400)
         page.locator(".evo-explorer").first.screenshot(path=str(IMG / "kit_origin.png"))

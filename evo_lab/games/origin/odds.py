@@ -162,8 +162,8 @@ def feeding_race(state: Any, policy: Callable[[Any], Hashable] = race_policy,
 # ---------------------------------------------------------------- attacks
 def ready_to_attack(state: Any, carnivore: int) -> Any:
     """A state where the carnivore's owner takes the eating action of a feeding turn on this table: ``state``
-    itself when it already is so, else a copy of the position with the feeding turn handed to the owner (the same
-    table, bank and usage marks)."""
+    itself when it already is so (the owner to act, its eating action not yet taken), else a copy of the position
+    with a fresh feeding turn handed to the owner (the same table, bank and usage marks)."""
     a = find_animal(state, carnivore)
     if a is None:
         raise OddsError(f"there is no animal {carnivore} on the table")
@@ -171,7 +171,7 @@ def ready_to_attack(state: Any, carnivore: int) -> Any:
     if node in ATTACK_NODES or state.is_terminal() or phase not in ("development", "food", "feeding"):
         raise OddsError("an attack can be asked about in the development, food and feeding phases, with no attack "
                         f"open (now: {phase_words(state)})")
-    if node == "feed" and state.current_player() == a.owner:
+    if node == "feed" and state.current_player() == a.owner and not state.observation(None)["ate"]:
         return state
     body = state.state_dict()
     body.update(phase="feeding", node="feed", mover=a.owner, actor=a.owner, acted=False, ate=False, attack=None,
@@ -186,7 +186,7 @@ def why_no_attack(state: Any, carnivore: int) -> str:
         return ""
     a = find_animal(s, carnivore)
     g = s.game
-    if not a.mask & g.bit[g.CARN]:
+    if g.CARN not in {t for t, _c in a.traits}:
         return "it is not a carnivore"
     if s.stamps_used(carnivore)["attack"]:
         return "it has already attacked this turn (once per turn)"

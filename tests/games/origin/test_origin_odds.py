@@ -143,3 +143,15 @@ def test_feeding_race_reuses_the_lesson_and_covers_every_phase():
     over = evo_lab.make_game("origin", players=2, seed=1).new_initial_state()
     with pytest.raises(OddsError):
         feeding_race(over)
+
+
+def test_after_the_eating_action_the_odds_are_for_a_later_turn():
+    from evo_lab.views.games.origin.inspect import animal_html
+
+    s = pos("$C carn, $W graze", "$P run", bank=3, ate=True, acted=True)
+    assert s.node_name() == "feed" and not [a for a in s.legal_actions() if a[0] == "attack"]
+    rows = attack_rows(s, s.names["C"])
+    assert rows and not any(r.now for r in rows)
+    (prey,) = [r for r in rows if r.target == s.names["P"]]
+    assert prey.odds.escaped == Fraction(1, 2)
+    assert "has taken this turn's food or attack" in animal_html(s, s.names["C"], rows, None)

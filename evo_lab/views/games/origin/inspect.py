@@ -104,8 +104,13 @@ def _carnivore(state: Any, aid: int, rows: list[AttackRow]) -> str:
         return f"<div>It cannot attack: {escape(why)}.</div>"
     owner = find_animal(state, aid).owner
     now = any(r.now for r in rows)
-    head = ("It may attack (click a prey marked in red to attack it):" if now else
-            f"It may attack (if it attacked now, in {escape(player(owner))}'s feeding turn):")
+    if now:
+        head = "It may attack (click a prey marked in red to attack it):"
+    elif state.node_name() == "feed" and state.current_player() == owner:
+        head = (f"{escape(player(owner))} has taken this turn's food or attack; in a later feeding turn it could "
+                "attack:")
+    else:
+        head = f"It could attack (if it attacked now, in {escape(player(owner))}'s feeding turn):"
     out = [f"<div><b>{head}</b></div>", attack_table(state, rows)]
     safe = [r for r in rows if r.odds is None]
     if safe:
