@@ -11,7 +11,6 @@ import time
 
 import evo_lab
 from evo_lab.games.origin import build_position
-from evo_lab.games.origin.scenarios import scenario
 from evo_lab.views.games import view_for
 from evo_lab.views.games.origin.board import OriginBoard
 from evo_lab.views.games.origin.demo import attack_tree, rival_attacks

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from ...core.chance import DEFAULT_MAX_NODES, TreeNode, expectimax, leaves, outcome_distribution, outcome_tree
 from ...core.errors import EvoLabError
@@ -373,8 +373,9 @@ def _odds(s: Any, root: Any, attacker: int, target: int, max_nodes: int) -> Atta
                         max_nodes=max_nodes)
     dist = outcome_distribution(root, lambda t: _key(s, attacker, target, t), until=until, policy=best,
                                 max_nodes=max_nodes)
+    keyed = [(cast(tuple, k), p) for k, p in dist.items()]
     outs = [AttackOutcome(k[0], k[1], p, _words(s, k), k[2], k[3], k[4], k[5], k[6])
-            for k, p in sorted(dist.items(), key=lambda kv: (-kv[1], _order(kv[0][0])))]
+            for k, p in sorted(keyed, key=lambda kp: (-kp[1], _order(kp[0][0])))]
     defence = expectimax(root, keep, players=[defender], until=until, policy=first, max_nodes=max_nodes).action \
         if root.node_name() == "defend" else None
     words = {id(x): _words(s, _key(s, attacker, target, x.state)) for x in tree.leaves()}

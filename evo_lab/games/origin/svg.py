@@ -272,8 +272,9 @@ def table_svg(state: Any, viewer: int | None = None, marks: Marks | None = None,
     g = state.game
     obs = state.observation(viewer)
     marks = marks or Marks()
-    body, pos = [], {}
-    y = 36 if title is False else 62
+    body: list[str] = []
+    pos: dict[int, tuple[float, float, float]] = {}
+    y: float = 36 if title is False else 62
     for p in range(g.players):
         band, h = _band(g, obs, p, y, marks, pos)
         fill = "#eef5ff" if obs["to_act"] == p else "#f7f7f7"

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 from html import escape
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as W
 
@@ -95,7 +95,8 @@ def _node(node: TreeNode, odds: AttackOdds) -> str:
     for c in node.children:
         mark = " class='best'" if c.actions[0] == best else ""
         tag = " (keeps the most points)" if c.actions[0] == best else ""
-        items.append(f"<li{mark}><b>{escape(defence_words(node.state, c.actions[0]))}</b>{tag}: {_node(c, odds)}</li>")
+        choice = cast(tuple, c.actions[0])
+        items.append(f"<li{mark}><b>{escape(defence_words(node.state, choice))}</b>{tag}: {_node(c, odds)}</li>")
     return (f"{escape(player(node.player))} chooses:<ul class='origin-tree'>{''.join(items)}</ul>")
 
 
@@ -222,7 +223,8 @@ class OddsPanel(Panel):
         self._syncing = True
         try:
             self.prey.options = opts
-            self.prey.value = keep if keep in {v for _l, v in opts} else (rivals or [v for _l, v in opts] or [None])[0]
+            first = (rivals or [v for _l, v in opts])[:1]
+            self.prey.value = keep if keep in {v for _l, v in opts} else (first[0] if first else None)
         finally:
             self._syncing = False
         self._draw_attack()

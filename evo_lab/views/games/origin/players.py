@@ -46,7 +46,7 @@ def player_rows(state: Any, viewer: int | None) -> list[tuple[str, ...]]:
     """Per player: points, hand, animals, trait cards, discard pile, and a note (first player, passed)."""
     g = state.game
     obs = state.observation(viewer)
-    out = []
+    out: list[tuple[str, ...]] = []
     for p in range(g.players):
         animals = obs["animals"][p]
         traits = sum(len(a["traits"]) for a in animals) + sum(
