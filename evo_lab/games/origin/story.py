@@ -1,7 +1,7 @@
 """The demo story of *Evolution: The Origin of Species*: a seeded game told event by event (the rules' own log in
 words, :func:`~.words.event_words`: "P2's animal 1 (Carnivorous, Swimming) attacks P3's animal 2 (Swimming)"),
-turn by turn and phase by phase (one heading per phase: an attack's defence and its die stay under "feeding"),
-with the final points and the winner.
+turn by turn and phase by phase (one heading per phase: an attack's defence and its die stay under "feeding";
+the deaths of the extinction phase under their own heading), with the final points and the winner.
 
 It is the teacher's view: face-down animal cards are named. The deal is summarised per player (how many cards each
 holds), not card by card. The default bots are the lively ones (:mod:`.lively`): they grow, attack, feed and go
@@ -46,6 +46,11 @@ def _lines(game: Any) -> Callable[[Any, Any, Any], list[str]]:
     def lines(before: Any, action: Any, after: Any) -> list[str]:
         new = after.events()[len(before.events()):]
         out = [_sentence(event_words(before, after, e)) for e in new if type(e).__name__ != "Dealt"]
+        if before.phase_name() == "feeding" and after.phase_name() != "feeding":   # the extinction phase ran
+            deaths = [i for i, e in enumerate(e for e in new if type(e).__name__ != "Dealt")
+                      if type(e).__name__ == "Died"]
+            at = deaths[0] if deaths else len(out)
+            out[at:at] = [f"Turn {before.turn}: extinction"] + ([] if deaths else ["  No animal dies."])
         if before.node_name() == "deal" and after.node_name() != "deal":
             out.insert(0, "  Hands: " + ", ".join(f"{player(q)} {plural(after.hand_n[q], 'card')}"
                                                   for q in range(game.players)) + ".")

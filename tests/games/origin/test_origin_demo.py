@@ -35,7 +35,8 @@ def test_one_heading_per_phase_of_each_turn():
     headings = [x for x in _demo() if not x.startswith(" ")][:-2]
     assert len(headings) == len(set(headings)), "a heading repeats"
     turn6 = [h for h in headings if h.startswith("Turn 6")]
-    assert turn6 == ["Turn 6: development", "Turn 6: the food bank", "Turn 6: feeding"]
+    assert turn6 == ["Turn 6: development", "Turn 6: the food bank", "Turn 6: feeding", "Turn 6: extinction"]
+    assert "Turn 1: extinction" in headings and headings.index("Turn 1: extinction") < headings.index("Turn 1: the deal")
 
 
 def test_the_cli_demo_names_its_bots_and_is_reproducible(capsys):
