@@ -87,7 +87,7 @@ class OriginView(GameView):
 
     def who_html(self, state: Any) -> str:
         if state.is_chance_node() and not state.is_terminal():
-            return f"chance: {escape(self.node_name(state))}"
+            return f"{escape(self.node_name(state))} (chance)"
         return super().who_html(state)
 
     def status_html(self, state: Any, tree: Any) -> str:
