@@ -10,13 +10,13 @@ the game's states' game, shared by its variants). A game's own entry wins over a
 (Evo 2e's ``ismcts`` is :class:`~evo_lab.games.evo2e.bots.ISMCTSBot`, with Evo's hooks and options).
 
 >>> bot_names("evo2e"), bot_names("evolution"), bot_names("origin")
-(['analysis', 'greedy', 'ismcts', 'lively', 'random'], ['analysis', 'course', 'greedy', 'ismcts', 'random'], ['analysis', 'greedy', 'ismcts', 'random'])
+(['analysis', 'greedy', 'ismcts', 'lively', 'random'], ['analysis', 'course', 'greedy', 'ismcts', 'random'], ['analysis', 'greedy', 'ismcts', 'lively', 'random'])
 >>> make_bot("greedy", game="origin", seed=1)
 PolicyBot('greedy', game='origin', seed=1)
->>> make_bot("lively", game="origin")
+>>> make_bot("course", game="origin")
 Traceback (most recent call last):
 ...
-evo_lab.bots.base.UnknownBotError: unknown bot 'lively' for game 'origin' (Evolution: The Origin of Species); its bots are: analysis, greedy, ismcts, random
+evo_lab.bots.base.UnknownBotError: unknown bot 'course' for game 'origin' (Evolution: The Origin of Species); its bots are: analysis, greedy, ismcts, lively, random
 """
 
 from __future__ import annotations

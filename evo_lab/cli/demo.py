@@ -73,7 +73,7 @@ def run_kit_game(args: argparse.Namespace) -> int:
         print(json.dumps(final.to_record(), indent=1))
         return 0
     print(f"{entry.title} demo: {args.players} players, seed {args.seed}; "
-          f"{'bots ' + args.bots if args.bots else 'greedy bots'}")
+          f"{'bots ' + args.bots if args.bots else getattr(kit, 'DEMO_BOTS', 'greedy') + ' bots'}")
     kit.tell(game, args.seed, bots, print)
     return 0
 

@@ -58,9 +58,20 @@ from typing import Any, NamedTuple
 from .errors import EvoLabError
 from .protocol import sample_chance
 
-__all__ = ["DEFAULT_MAX_NODES", "ChanceBudgetError", "Leaf", "Valued", "TreeNode", "leaves",
-           "outcome_distribution", "expected_value", "expectimax", "action_values", "outcome_tree",
-           "sample_distribution"]
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "ChanceBudgetError",
+    "Leaf",
+    "TreeNode",
+    "Valued",
+    "action_values",
+    "expected_value",
+    "expectimax",
+    "leaves",
+    "outcome_distribution",
+    "outcome_tree",
+    "sample_distribution",
+]
 
 #: The default node budget of an enumeration.
 DEFAULT_MAX_NODES = 200_000
@@ -274,9 +285,9 @@ class TreeNode:
     kind: str
     state: Any
     player: int = -1
-    children: list["TreeNode"] = field(default_factory=list)
+    children: list[TreeNode] = field(default_factory=list)
 
-    def leaves(self) -> list["TreeNode"]:
+    def leaves(self) -> list[TreeNode]:
         """The leaves under this node, left to right."""
         if not self.children:
             return [self]

@@ -14,7 +14,7 @@ as the viewer sees it (from ``state.observation(viewer)``), so no renderer shows
 >>> from evo_lab.games.origin import build_position
 >>> b = table_bundle(build_position(players=2, phase="food", animals=["$A fat", "$B"]), title="two animals")
 >>> b["image/svg+xml"].startswith("<svg"), b["text/plain"].splitlines()[1]
-(True, 'food bank 0, deck 81')
+(True, 'food bank 0 red tokens, deck 81 cards')
 """
 
 from __future__ import annotations

@@ -27,12 +27,34 @@ Fraction(1, 6)
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
+from typing import Any
 
-__all__ = ["convolve", "dice_pmf", "bank_pmf", "mean", "variance", "at_least", "BankRow", "bank_table", "Demand",
-           "demand", "bank_feeds", "seeded_position", "Survey", "feed_survey", "race_policy", "RaceOutcome", "Race", "race", "round_robin", "feeding_leaves", "label"]
+__all__ = [
+    "BankRow",
+    "Demand",
+    "Race",
+    "RaceOutcome",
+    "Survey",
+    "at_least",
+    "bank_feeds",
+    "bank_pmf",
+    "bank_table",
+    "convolve",
+    "demand",
+    "dice_pmf",
+    "feed_survey",
+    "feeding_leaves",
+    "label",
+    "mean",
+    "race",
+    "race_policy",
+    "round_robin",
+    "seeded_position",
+    "variance",
+]
 
 PMF = Mapping[int, Fraction]
 
@@ -216,17 +238,12 @@ def race_policy(state: Any) -> Hashable:
 def feeding_leaves(state: Any, policy: Callable[[Any], Hashable] = race_policy,
                    prob: Fraction = Fraction(1)) -> Iterator[tuple[Any, Fraction]]:
     """Play ``state`` (in the feeding phase) to its end with ``policy``, enumerating every chance node met on the way
-    (the Running die) with its exact probability: yields ``(final state, probability)``. ``state`` is not changed."""
-    s = state.clone()
-    while s.phase_name() == "feeding" and not s.is_terminal():
-        if s.is_chance_node():
-            for a, p in s.chance_outcomes():
-                t = s.clone()
-                t.apply_action(a)
-                yield from feeding_leaves(t, policy, prob * p)
-            return
-        s.apply_action(policy(s))
-    yield s, prob
+    (the Running die) with its exact probability: yields ``(final state, probability)``. ``state`` is not changed.
+    The enumeration is the core's (:func:`evo_lab.core.chance.leaves`)."""
+    from ..core.chance import leaves
+
+    for leaf in leaves(state, until=lambda s: s.phase_name() != "feeding", policy=policy):
+        yield leaf.state, prob * leaf.probability
 
 
 @dataclass(frozen=True)

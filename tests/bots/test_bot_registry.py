@@ -36,7 +36,7 @@ def test_bot_names_per_game():
     assert bot_names("evo2e") == sorted(BOTS) == ["analysis", "greedy", "ismcts", "lively", "random"]
     assert bot_names("evolution") == ["analysis", "course", "greedy", "ismcts", "random"]
     assert bot_names("evolution-climate") == bot_names("evolution")  # a variant shares its game's bots
-    assert bot_names("origin") == ["analysis", "greedy", "ismcts", "random"]
+    assert bot_names("origin") == ["analysis", "greedy", "ismcts", "lively", "random"]
     assert bot_names() == bot_names("evo2e")  # the default game
     s = decision_state("origin")
     assert bot_names(s) == bot_names("origin") == bot_names(s.game)
@@ -65,7 +65,7 @@ def test_unknown_bot_names_the_game_and_its_bots(game):
 
 
 def test_unknown_bot_for_this_game_and_bad_options():
-    with pytest.raises(UnknownBotError, match="'origin'.*analysis, greedy, ismcts, random"):
+    with pytest.raises(UnknownBotError, match="'origin'.*analysis, greedy, ismcts, lively, random"):
         make_bot("course", game="origin")
     with pytest.raises(UnknownBotError, match="lively"):
         make_bot("lively", game="evolution")

@@ -12,7 +12,7 @@ from evo_lab.cli import main
 from evo_lab.core.records import load_record
 
 
-@pytest.mark.parametrize("game,words", [("origin", ["Turn 1: development", "new animal", "the food bank gets",
+@pytest.mark.parametrize("game,words", [("origin", ["Turn 1: development", "new animal", "The dice give the food bank",
                                                     "Points:", "Winner:"]),
                                         ("evolution", ["Round 1: the deal", "Round 1: feeding", "watering hole",
                                                        "Scores:", "Winner:"])])
@@ -45,8 +45,9 @@ def test_demo_json_is_a_record_that_replays_to_the_told_end(game, capsys):
 def test_demo_bots_per_game_and_errors(capsys):
     assert main(["demo", "--game", "origin", "--players", "2", "--bots", "random,greedy", "--seed", "1"]) == 0
     assert "bots random,greedy" in capsys.readouterr().out
-    assert main(["demo", "--game", "origin", "--bots", "lively"]) == 2
-    assert "unknown bot 'lively'; bots are: analysis, greedy, ismcts, random (the bots of origin)" in capsys.readouterr().err
+    assert main(["demo", "--game", "origin", "--bots", "course"]) == 2
+    assert "unknown bot 'course'; bots are: analysis, greedy, ismcts, lively, random (the bots of origin)" in \
+        capsys.readouterr().err
     assert main(["demo", "--game", "evolution", "--players", "7"]) == 2
     assert "2..6 for evolution" in capsys.readouterr().err
     assert main(["demo", "--game", "evolution", "--players", "2", "--bots", "a,b,c"]) == 2

@@ -83,8 +83,8 @@ def test_picking_the_bot_of_a_file(tmp_path):
         load_bot_object(str(BOTS / "load_error.py"), "origin")
     with pytest.raises(BotLoadError, match="has no 'Nope'"):
         load_bot_object(f"{BOTS / 'clean.py'}:Nope", "origin")
-    with pytest.raises(BotLoadError, match="unknown bot 'lively' for origin"):
-        load_bot("builtin:lively", "origin")
+    with pytest.raises(BotLoadError, match="unknown bot 'course' for origin"):
+        load_bot("builtin:course", "origin")
 
 
 def test_kinds_of_python_bots():

@@ -130,7 +130,7 @@ def test_a_sandboxed_file_bot_plays_every_registered_game(gid):
 
 @pytest.mark.parametrize("kw, words", [
     ({"bots": ["builtin:greedy"]}, "2-seat tables need at least 2 bots"),
-    ({"bots": ["builtin:greedy", "builtin:lively"]}, "unknown bot 'lively' for origin"),
+    ({"bots": ["builtin:greedy", "builtin:course"]}, "unknown bot 'course' for origin"),
     ({"players": 9}, "players must be 2..8"), ({"games": 0}, "games must be a positive integer"),
     ({"format": "knockout"}, "format must be one of"), ({"on_fault": "shrug"}, "on_fault must be one of"),
     ({"scheduler": "cloud"}, "scheduler must be"), ({"game": "chess"}, "unknown game 'chess'"),

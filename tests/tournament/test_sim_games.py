@@ -92,8 +92,8 @@ def test_validation_up_front():
         simulate(game="origin", players=9, games=1, bots=["random"] * 9, progress=False)
     with pytest.raises(SimulationError, match="2..6 for evolution"):
         simulate(game="evolution", players=7, games=1, bots=["random"] * 7, progress=False)
-    with pytest.raises(Exception, match="'lively' for game 'origin'"):
-        simulate(game="origin", players=2, games=1, bots=["lively", "random"], progress=False)
+    with pytest.raises(Exception, match="'course' for game 'origin'"):
+        simulate(game="origin", players=2, games=1, bots=["course", "random"], progress=False)
     with pytest.raises(SimulationError, match="chess"):
         simulate(game="chess", players=2, games=1, bots=["random", "random"], progress=False)
     with pytest.raises(SimulationError, match="board= is Evo 2e's"):
@@ -128,7 +128,8 @@ def test_cli_simulate_game_csv_json_and_errors(tmp_path, capsys):
     d = json.loads(capsys.readouterr().out)
     assert d["config"]["game"] == "evolution" and len(d["games"]) == 2
     for bad, msg in ((["--game", "origin", "--players", "9"], "2..8 for origin"),
-                     (["--game", "origin", "--players", "2", "--bots", "greedy,lively"], "bots are: analysis, greedy, ismcts, random (the bots of origin)"),
+                     (["--game", "origin", "--players", "2", "--bots", "greedy,course"],
+                      "bots are: analysis, greedy, ismcts, lively, random (the bots of origin)"),
                      (["--game", "evolution", "--players", "2", "--board", "x.json"], "has no board")):
         assert main(["simulate", "--games", "1", "--no-progress"] + bad) == 2
         assert msg in capsys.readouterr().err

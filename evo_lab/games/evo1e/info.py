@@ -15,7 +15,7 @@ INFO = register(
         rules=("docs/evo1e.md",),
         view="evo_lab.views.games.evo2e:Evo2eView",
         kit="evo_lab.games.evo1e.kit",
-        bots=("greedy", "ismcts", "lively", "random"),
+        bots=("analysis", "greedy", "ismcts", "lively", "random"),
         variant_of="evo2e",
     )
 )

@@ -15,6 +15,6 @@ INFO = register(
         rules=("docs/engine.md", "docs/rulings.md", "docs/data.md"),
         view="evo_lab.views.games.evo2e:Evo2eView",
         kit="evo_lab.games.evo2e.kit",
-        bots=("greedy", "ismcts", "lively", "random"),
+        bots=("analysis", "greedy", "ismcts", "lively", "random"),
     )
 )

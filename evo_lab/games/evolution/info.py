@@ -16,7 +16,7 @@ INFO = register(
         rules=("docs/evolution.md",),
         view="evo_lab.views.games.evolution:EvolutionView",
         kit="evo_lab.games.evolution.kit",
-        bots=("course", "greedy", "ismcts", "random"),
+        bots=("analysis", "course", "greedy", "ismcts", "random"),
         variants=(
             Variant(
                 "climate",

@@ -17,6 +17,8 @@ JSON positions and records). The rules are split the way the rulebook is:
 ``info``          the game's registration (:class:`~evo_lab.core.registry.GameInfo`)
 ``observer``      what each player sees; ``notation`` action strings; ``events`` the log; ``positions`` the
                   builder; ``svg`` the drawing; ``bots`` greedy and ISMCTS hooks; ``codec`` dense integers
+``odds``          exact odds (food bank, feeding race, attack trees); ``words`` what a person reads;
+                  ``scenarios`` teaching presets; ``lively`` the demo's bots
 ================  ==========================================================================================
 
 >>> import evo_lab

@@ -15,6 +15,6 @@ INFO = register(
         rules=("docs/origin.md",),
         view="evo_lab.views.games.origin:OriginView",
         kit="evo_lab.games.origin.kit",
-        bots=("greedy", "ismcts", "random"),
+        bots=("analysis", "greedy", "ismcts", "lively", "random"),
     )
 )

@@ -2,7 +2,8 @@
 specification and the demo story (the names every kit module offers: :mod:`evo_lab.games.evo2e.kit`).
 
 Bots: ``greedy`` (:func:`~.bots.greedy_policy`: one ply, chance averaged with its exact probabilities, on
-:func:`~.bots.value`) and the generic ``random`` and ``ismcts`` (with :func:`~.bots.search_hooks`: option
+:func:`~.bots.value`), ``lively`` (:func:`~.lively.lively_policy`: plays like a person new to the game; the demo's)
+and the generic ``random`` and ``ismcts`` (with :func:`~.bots.search_hooks`: option
 ``turns``).
 
 >>> from evo_lab.sim import play_game
@@ -14,14 +15,17 @@ Bots: ``greedy`` (:func:`~.bots.greedy_policy`: one ply, chance averaged with it
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .bots import greedy_policy, search_hooks
+from .lively import lively_policy
+from .story import DEMO_BOTS
 
-__all__ = ["GAME", "BOTS", "search_hooks", "COLUMNS", "TABLE", "LENGTH", "results", "adapter_spec", "tell"]
+__all__ = ["BOTS", "COLUMNS", "DEMO_BOTS", "GAME", "LENGTH", "TABLE", "adapter_spec", "results", "search_hooks", "tell"]
 
 GAME = "origin"
-BOTS = {"greedy": greedy_policy}
+BOTS = {"greedy": greedy_policy, "lively": lively_policy}
 
 COLUMNS = ("score", "animals", "traits", "place", "won", "turns")
 TABLE = (("score", "score", 7), ("animals", "animals", 7), ("traits", "traits", 6), ("place", "place", 6))

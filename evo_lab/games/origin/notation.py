@@ -40,7 +40,7 @@ from typing import Any
 
 from ...core.errors import FormatError, excerpt
 
-__all__ = ["to_string", "parse", "describe", "CHANCE_KINDS", "DECISION_KINDS"]
+__all__ = ["CHANCE_KINDS", "DECISION_KINDS", "describe", "parse", "to_string"]
 
 CHANCE_KINDS = ("first", "deal", "food", "roll", "rolloff")
 DECISION_KINDS = ("animal", "trait", "pass", "end", "eat", "attack", "fat", "pirate", "graze", "hibernate", "run",
@@ -164,39 +164,8 @@ def parse(g: Any, text: str) -> tuple:
 
 
 def describe(s: Any, a: tuple) -> str:
-    """The action in words, at state ``s`` (for action pickers and stories)."""
-    g = s.game
-    k = a[0]
-    who = f"P{s.mover + 1}" if s.mover >= 0 else ""
-    if k == "animal":
-        return f"{who} plays {g.card_names[a[1]]} face down as a new animal"
-    if k == "trait":
-        on = f"A{a[3]}" if len(a) == 4 else (f"A{a[3]} and A{a[4]}" + (f" (A{a[3]} is the symbiont)"
-                                                                      if g.directed[a[2]] else ""))
-        return f"{who} plays {g.trait_names[a[2]]} (card {g.card_names[a[1]]}) on {on}"
-    words = {
-        "pass": lambda: f"{who} passes" + (" (out for this phase)" if s.node == "develop" or
-                                            g.options.pass_is_final else ""),
-        "end": lambda: f"{who} ends the turn",
-        "eat": lambda: f"A{a[1]} takes a red token from the food bank ({s.bank} left)",
-        "attack": lambda: f"carnivore A{a[1]} attacks A{a[2]}",
-        "fat": lambda: f"A{a[1]} turns {a[2]} stored fat into food",
-        "pirate": lambda: f"A{a[1]} steals a food token from A{a[2]} (piracy)",
-        "graze": lambda: f"A{a[1]} destroys a red token in the bank (grazing)",
-        "hibernate": lambda: f"A{a[1]} hibernates: fed for this turn",
-        "run": lambda: f"A{a[1]} tries to run away (die: 4-6 escapes)",
-        "accept": lambda: f"A{a[1]} is eaten (no defence used)",
-        "tail": lambda: f"A{a[1]} drops its {g.trait_names[a[2]]} card"
-                        + (f" (shared with A{a[3]})" if len(a) == 4 else "") + " and survives",
-        "mimic": lambda: f"A{a[1]} redirects the attack to A{a[2]} (mimicry)",
-        "share": lambda: f"{g.trait_names[a[1]]}: A{a[2]} passes food to A{a[3]}",
-        "first": lambda: f"P{a[1] + 1} is chosen to start",
-        "deal": lambda: f"P{a[1] + 1} is dealt {g.card_names[a[2]]}",
-        "food": lambda: f"the dice give {a[1]} red tokens",
-        "roll": lambda: f"the Running die shows {a[1]}" + (" (escape)" if a[1] >= g.setup["running_escape_from"]
-                                                             else " (caught)"),
-        "rolloff": lambda: f"P{a[1] + 1} wins the tie-break roll",
-    }
-    if k not in words:
-        raise FormatError(f"not an action of this game: {excerpt(a)}", "action")
-    return words[k]().strip()
+    """The action in words, at state ``s`` (for action pickers and stories): :func:`.words.describe_action`, with
+    the printed names of cards and traits and animals said as "P2's animal 1 (Running)"."""
+    from .words import describe_action
+
+    return describe_action(s, a)

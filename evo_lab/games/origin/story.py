@@ -1,8 +1,11 @@
-"""The demo story of *Evolution: The Origin of Species*: a seeded game told event by event (the rules' own log,
-each event's ``story``), turn by turn and phase by phase, with the final points and the winner.
+"""The demo story of *Evolution: The Origin of Species*: a seeded game told event by event (the rules' own log in
+words, :func:`~.words.event_words`: "P2's animal 1 (Carnivorous, Swimming) attacks P3's animal 2 (Swimming)"),
+turn by turn and phase by phase (one heading per phase: an attack's defence and its die stay under "feeding";
+the deaths of the extinction phase under their own heading), with the final points and the winner.
 
 It is the teacher's view: face-down animal cards are named. The deal is summarised per player (how many cards each
-holds), not card by card.
+holds), not card by card. The default bots are the lively ones (:mod:`.lively`): they grow, attack, feed and go
+extinct the way people new to the game do.
 
 >>> import evo_lab
 >>> final, lines = play_story(evo_lab.make_game("origin", players=2, seed=3), seed=3)
@@ -12,29 +15,44 @@ holds), not card by card.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from ...core.story import seeded_bots, tell
+from ...core.words import plural
+from .words import PHASE_WORDS, event_words, player
 
-__all__ = ["play_story", "PHASES"]
+__all__ = ["DEMO_BOTS", "PHASES", "play_story"]
 
-#: Phase headings (seed 001: development, food bank, feeding, extinction and the deal).
-PHASES = {"first": "the first player", "deal": "deal", "develop": "development", "food": "the food bank", "feed": "feeding"}
+#: Phase headings (seed 001: development, food bank, feeding, extinction and the deal); setup by its two steps.
+PHASES = dict(PHASE_WORDS, first="the first player", deal="the deal")
+#: The bots of the demo (``make demo GAME=origin``).
+DEMO_BOTS = "lively"
 
 
 def _heading(s: Any) -> str | None:
-    name = PHASES.get(s.node_name(), s.node_name())
-    return f"Setup: {name}" if s.turn == 0 else f"Turn {s.turn}: {name}"
+    if s.turn == 0:
+        return f"Setup: {PHASES[s.node_name()] if s.node_name() in ('first', 'deal') else PHASES['setup']}"
+    return f"Turn {s.turn}: {PHASES.get(s.phase_name(), s.phase_name())}"
+
+
+def _sentence(text: str) -> str:
+    return f"  {text[:1].upper()}{text[1:]}."
 
 
 def _lines(game: Any) -> Callable[[Any, Any, Any], list[str]]:
     def lines(before: Any, action: Any, after: Any) -> list[str]:
-        new = after.events(last=True)
-        out = [line for e in new if type(e).__name__ != "Dealt" for line in e.story(before, after)]
+        new = after.events()[len(before.events()):]
+        out = [_sentence(event_words(before, after, e)) for e in new if type(e).__name__ != "Dealt"]
+        if before.phase_name() == "feeding" and after.phase_name() != "feeding":   # the extinction phase ran
+            deaths = [i for i, e in enumerate(e for e in new if type(e).__name__ != "Dealt")
+                      if type(e).__name__ == "Died"]
+            at = deaths[0] if deaths else len(out)
+            out[at:at] = [f"Turn {before.turn}: extinction"] + ([] if deaths else ["  No animal dies."])
         if before.node_name() == "deal" and after.node_name() != "deal":
-            out.insert(0, "  Hands: " + ", ".join(f"P{q + 1} {after.hand_n[q]} cards"
+            out.insert(0, "  Hands: " + ", ".join(f"{player(q)} {plural(after.hand_n[q], 'card')}"
                                                   for q in range(game.players)) + ".")
         return out
 
@@ -43,15 +61,15 @@ def _lines(game: Any) -> Callable[[Any, Any, Any], list[str]]:
 
 def play_story(game: Any, seed: int | None = None, bots: list | None = None,
                echo: Callable[[str], None] | None = None) -> tuple[Any, list[str]]:
-    """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Origin's greedy bots seeded
+    """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Origin's lively bots seeded
     from ``seed``) and tell it; returns ``(final state, lines)``."""
     if bots is None:
-        bots = seeded_bots("greedy", game.players, seed, game="origin")
+        bots = seeded_bots(DEMO_BOTS, game.players, seed, game="origin")
     return tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
                 lines=_lines(game), ending=_ending, echo=echo)
 
 
 def _ending(final: Any) -> list[str]:
     scores = final.current_scores()
-    return ["Points: " + ", ".join(f"P{q + 1} {x}" for q, x in enumerate(scores)) + ".",
-            "Winner: " + ", ".join(f"P{q + 1}" for q in final.winners()) + "."]
+    return ["Points: " + ", ".join(f"{player(q)} {plural(x, 'point')}" for q, x in enumerate(scores)) + ".",
+            "Winner: " + ", ".join(player(q) for q in final.winners()) + "."]

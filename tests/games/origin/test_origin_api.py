@@ -130,12 +130,13 @@ def test_svg_and_text_drawings():
     s = pos("$A carn fat+ +, $B coop$C, $C symb$B", "$D camo", bank=4, hands=["swim", "run"])
     svg = s._repr_svg_()
     assert svg.startswith("<svg") and svg.endswith("</svg>")
-    assert "hand: swim" in svg and "hand: run" in svg and ">coop<" in svg and ">symb<" in svg
+    assert 'data-card="swim"' in svg and 'data-card="run"' in svg                  # the teacher sees both hands
+    assert ">Cooperation<" in svg and ">Symbiosis<" in svg and svg.count('class="animal') == 4
     mine = s.to_svg(viewer=0)
-    assert "hand: swim" in mine and "hand: run" not in mine and "hand: 1 card " in mine
+    assert 'data-card="swim"' in mine and 'data-card="run"' not in mine and ">1 card in hand," in mine
     act(s, "attack $A $C")
-    assert "stroke-dasharray" not in s.to_svg() and ">coop<" not in s.to_svg()     # $C eaten, its links gone
-    assert "P1" in str(s) and "A1" in str(s)
+    assert 'class="attack"' not in s.to_svg() and ">Cooperation<" not in s.to_svg()  # $C eaten, its links gone
+    assert "P1" in str(s) and "animal 1 (card" in str(s) and "Carnivorous, Fat Tissue" in str(s)
 
 
 def test_events_describe_the_game():

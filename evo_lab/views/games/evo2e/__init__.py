@@ -5,7 +5,7 @@ tabs, Evo's players and story tabs, the bots of :mod:`evo_lab.bots`, and Evo's w
 >>> from evo_lab.views.games import view_for
 >>> v = view_for(evo_lab.Game(players=2))
 >>> type(v).__name__, sorted(v.bots(None))
-('Evo2eView', ['greedy', 'ismcts', 'lively', 'random'])
+('Evo2eView', ['analysis', 'greedy', 'ismcts', 'lively', 'random'])
 """
 
 from __future__ import annotations

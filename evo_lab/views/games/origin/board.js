@@ -1,0 +1,38 @@
+// evo-lab Origin of Species board (anywidget ESM, no build step).
+// Python draws the table as SVG (trait `svg`, from the observation of the viewer) with a `g.animal` per animal,
+// and what the selected animal may do as HTML (trait `info`). A click on an animal sends {type: "animal", animal};
+// Python decides what it means (select it, or attack it when it is a marked prey) and redraws.
+
+function render({ model, el }) {
+  el.classList.add("evo-origin-board", "evo-game-board");
+  const bar = document.createElement("div");
+  bar.className = "evo-bar";
+  const box = document.createElement("div");
+  box.className = "evo-svg";
+  const err = document.createElement("div");
+  err.className = "evo-error";
+  const info = document.createElement("div");
+  info.className = "evo-origin-info";
+  el.append(bar, box, err, info);
+
+  const paint = () => {
+    box.innerHTML = model.get("svg");
+    const svg = box.querySelector("svg");
+    if (svg) {
+      svg.dataset.ply = String(model.get("ply"));
+      svg.dataset.selected = String(model.get("selected"));
+    }
+    bar.textContent = model.get("status");
+    err.textContent = model.get("error");
+    info.innerHTML = model.get("info");
+  };
+
+  box.addEventListener("click", (ev) => {
+    const animal = ev.target.closest("g.animal");
+    if (animal) model.send({ type: "animal", animal: Number(animal.dataset.animal) });
+  });
+  for (const name of ["svg", "ply", "selected", "status", "error", "info"]) model.on(`change:${name}`, paint);
+  paint();
+}
+
+export default { render };

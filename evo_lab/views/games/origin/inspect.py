@@ -1,0 +1,158 @@
+"""What the Origin board says about the selected animal (the HTML under the table) and the status line, in words:
+the animal's traits and food, the actions of the player to act that use it, and for a carnivore every other animal
+as a prey (the exact chance of each outcome of the attack: eaten, runs away, drops a trait; and what follows: the
+carnivore's food, Poisonous, the Scavenger) or as protected (by which trait); for any other animal, the carnivores
+that may attack it and the chance each would eat it.
+
+>>> from evo_lab.games.origin.scenarios import scenario
+>>> from evo_lab.games.origin.odds import attack_rows
+>>> s = scenario("running")
+>>> html = animal_html(s, s.names["C"], attack_rows(s, s.names["C"]), None)
+>>> "It may attack" in html and "runs away" in html and "1/2" in html
+True
+>>> status_words(s)
+'P1 to take food, attack or use a trait (turn 1, feeding)'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from evo_lab.core.words import plural, prob_words
+from evo_lab.games.origin.odds import AttackRow, OddsError, attack_odds, why_no_attack
+from evo_lab.games.origin.words import animal_words, find_animal, node_words, phase_words, player, traits_of
+
+__all__ = ["animal_html", "attack_table", "odds_cell", "odds_words", "status_words"]
+
+
+def status_words(state: Any) -> str:
+    """The board's status line: who is to do what, in which turn and phase."""
+    if state.is_terminal():
+        scores = state.current_scores()
+        return "Game over: " + ", ".join(player(p) for p in state.winners()) + " won (" + ", ".join(
+            f"{player(p)} {v}" for p, v in enumerate(scores)) + " points)"
+    where = f"turn {state.turn}, {phase_words(state)}"
+    if state.is_chance_node():
+        return f"Chance: {node_words(state)} ({where}; Step to roll or deal)"
+    return f"{player(state.current_player())} to {node_words(state)} ({where})"
+
+
+def odds_cell(p: Fraction) -> str:
+    return "-" if p == 0 else escape(prob_words(p))
+
+
+def odds_words(odds: Any) -> str:
+    """An attack's outcomes in one line: "eaten 1/2 (50.0%), runs away 1/2 (50.0%); the carnivore gets ..."."""
+    parts = [f"{name} for sure" if p == 1 else f"{name} {prob_words(p)}"
+             for name, p in (("eaten", odds.eaten), ("runs away", odds.escaped), ("drops a trait", odds.tail)) if p]
+    extra = [_food(odds.food)]
+    if any(x.poisoned for x in odds.outcomes):
+        extra.append("Poisonous: the carnivore dies at the end of the turn")
+    if any(x.scavenger for x in odds.outcomes):
+        extra.append("a Scavenger gets a blue token")
+    if any(x.redirected for x in odds.outcomes):
+        extra.append("Mimicry turns the attack")
+    return ", ".join(parts) + "; " + "; ".join(extra)
+
+
+def attack_table(state: Any, rows: list[AttackRow]) -> str:
+    """The possible prey as a list: the chance of each outcome under the defender's best defence, the
+    carnivore's expected food and what else follows (Poisonous, a Scavenger, Mimicry)."""
+    items = [f"<li><b>{escape(animal_words(state, r.target))}</b>: {escape(odds_words(r.odds))}</li>"
+             for r in rows if r.odds is not None]
+    return f"<ul class='origin-prey'>{''.join(items)}</ul>" if items else ""
+
+
+def _food(x: Fraction) -> str:
+    if x.denominator == 1:
+        return f"the carnivore gets {plural(x.numerator, 'blue token')}"
+    return f"the carnivore gets {x.numerator}/{x.denominator} blue tokens on average"
+
+
+def _may(state: Any, aid: int, viewer: int | None) -> str:
+    from evo_lab.views.games import view_for
+
+    from .board import actions_of
+
+    if state.is_terminal():
+        return "The game is over."
+    if state.is_chance_node():
+        return f"Nobody acts now: {escape(node_words(state))}."
+    cur = state.current_player()
+    acts = actions_of(state, aid)
+    if not acts:
+        return f"No action with it now ({escape(player(cur))} is to {escape(node_words(state))})."
+    if viewer is not None and viewer != cur:
+        return f"{escape(player(cur))} may use it now ({len(acts)} actions); you view as {escape(player(viewer))}."
+    view = view_for(state.game)
+    hunts = [a for a in acts if a[0] == "attack" and a[1] == aid]
+    rest = [a for a in acts if a not in hunts]
+    items = "".join(f"<li>{escape(view.choice_label(state, a))}</li>" for a in rest)
+    if hunts:
+        items += f"<li>attack: {len(hunts)} possible prey, below</li>"
+    return f"{escape(player(cur))} may now:<ul>{items}</ul>"
+
+
+def _carnivore(state: Any, aid: int, rows: list[AttackRow]) -> str:
+    if not rows:
+        try:
+            why = why_no_attack(state, aid)
+        except OddsError as e:
+            return f"<div>{escape(str(e))}</div>"
+        return f"<div>It cannot attack: {escape(why)}.</div>"
+    owner = find_animal(state, aid).owner
+    now = any(r.now for r in rows)
+    if now:
+        head = "It may attack (click a prey marked in red to attack it):"
+    elif state.node_name() == "feed" and state.current_player() == owner:
+        head = (f"{escape(player(owner))} has taken this turn's food or attack; in a later feeding turn it could "
+                "attack:")
+    else:
+        head = f"It could attack (if it attacked now, in {escape(player(owner))}'s feeding turn):"
+    out = [f"<div><b>{head}</b></div>", attack_table(state, rows)]
+    safe = [r for r in rows if r.odds is None]
+    if safe:
+        out.append("<div><b>Protected from it:</b><ul>" + "".join(
+            f"<li>{escape(animal_words(state, r.target, traits=False))}: {escape(r.blocked)}</li>" for r in safe)
+            + "</ul></div>")
+    out.append("<div class='origin-note'>Odds when the defender keeps the most points (Running's die 4, 5 or 6 "
+               "escapes; then Tail Loss or Mimicry); the Odds tab draws the whole tree.</div>")
+    return "".join(out)
+
+
+def _threats(state: Any, aid: int) -> str:
+    """The carnivores that may attack ``aid`` and the chance each would eat it."""
+    g = state.game
+    lines = []
+    for p in range(g.players):
+        for c in state.animals(p):
+            if c.id == aid or g.CARN not in {t for t, _ in c.traits}:
+                continue
+            try:
+                odds = attack_odds(state, c.id, aid)
+            except OddsError:
+                continue
+            lines.append(f"<li>{escape(animal_words(state, c.id))}: eaten {odds_cell(odds.eaten)}</li>")
+    if not lines:
+        return "<div>No carnivore on the table may attack it now.</div>"
+    return "<div><b>Carnivores that may attack it</b> (if each attacked now):<ul>" + "".join(lines) + "</ul></div>"
+
+
+def animal_html(state: Any, aid: int, rows: list[AttackRow], viewer: int | None) -> str:
+    """Everything the board says about animal ``aid`` (``rows``: its prey, when it is a carnivore)."""
+    a = find_animal(state, aid)
+    if a is None:
+        return ""
+    names = traits_of(state, a)
+    food = f"food {a.red + a.blue} of {a.need}" + (f", fat {a.fat_full} of {a.fat}" if a.fat else "")
+    head = (f"<div class='origin-head'><b>{escape(animal_words(state, aid, traits=False))}</b>: "
+            f"{escape(', '.join(names) or 'no traits')}; {escape(food)}"
+            + (", hibernating" if a.sleeping else "") + (", poisoned" if a.poisoned else "") + ".</div>")
+    body = [head, f"<div>{_may(state, aid, viewer)}</div>"]
+    if state.game.CARN in {t for t, _ in a.traits}:
+        body.append(_carnivore(state, aid, rows))
+    elif state.phase_name() in ("development", "food", "feeding") and not state.is_terminal():
+        body.append(_threats(state, aid))
+    return "<div class='origin-info'>" + "".join(body) + "</div>"
