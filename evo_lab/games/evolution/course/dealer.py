@@ -243,7 +243,7 @@ class CourseDealer:
         before = dump_configuration(t) if self.recording else None
         for p, a in enumerate(step4):
             apply_action4(t, p, a)
-        self._feeding()
+        self.feeding()
         if before is not None:
             self.record.append({"harness": "xstep4", "input": [before, step4], "output": dump_configuration(t)})
         reduce_populations(t)
@@ -273,7 +273,7 @@ class CourseDealer:
         return out
 
     # ----- feeding
-    def _feeding(self) -> None:
+    def feeding(self) -> None:
         """dealer.rkt feeding: the start-of-feeding traits, then feed1 in turn until the watering hole is empty
         or no one can feed (the harnesses' course_feeding, asking the players)."""
         t = self.t
