@@ -1,13 +1,14 @@
 #lang racket/base
 ;; Start players of the course's reference implementation (mfelleisen/Evolution, Xternal/client.rkt) one after
 ;; another, a pause apart, so that they sign up in a known order (the reference's xclients starts them all at
-;; once). evo-lab's tests use it; the reference itself is fetched apart (docs/remote.md), never committed.
+;; once). evo-lab's tests use it; the reference itself is fetched apart (fetch.sh, docs/remote.md), never committed.
 ;;
 ;;   racket clients.rkt REFERENCE-DIR HOST PORT PAUSE-SECONDS LIMIT-SECONDS SPEC ...
 ;;
 ;; SPEC: good | over:N | no-fc:N | cinf:N | finf:N | feed:N | ill | huge | deep | infsu  (N: how many calls
 ;; each bad player answers well before it misbehaves). Each client runs in its own thread; the program exits
-;; when all are done or LIMIT-SECONDS have passed.
+;; when the good clients are done (their dealer closed the connection: the game is over), or all clients when
+;; there is no good one, or when LIMIT-SECONDS have passed; clients still running then are stopped.
 (require racket/list racket/string)
 
 (define args (current-command-line-arguments))
@@ -47,8 +48,9 @@
                         (with-handlers ([exn:fail? (lambda (e) (eprintf "client ~a: ~a\n" i (exn-message e)))])
                           (play i host port))))
               (sleep pause)))))
+(define goods (for/list ([t threads] [spec specs] #:when (equal? spec "good")) t))
 (define deadline (+ (current-inexact-milliseconds) (* 1000 limit)))
-(let wait ([ts threads])
+(let wait ([ts (if (null? goods) threads goods)])
   (unless (null? ts)
     (define left (/ (- deadline (current-inexact-milliseconds)) 1000.0))
     (when (> left 0)
