@@ -100,7 +100,7 @@ def _player(args: argparse.Namespace) -> object:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from ..bots.base import BotError
+    from ..bots.base import BotError, UnknownBotError
     from ..bots.loader import BotLoadError
     from ..core.errors import FormatError
     from ..games.evolution.course.dealer import PlayerRemoved
@@ -109,7 +109,7 @@ def run_play(args: argparse.Namespace) -> int:
     me = "evo-lab evolution play"
     try:
         player = _player(args)
-    except BotLoadError as e:
+    except (BotLoadError, UnknownBotError) as e:
         print(f"{me}: error: {e}", file=sys.stderr)
         return 2
     name = args.name or f"evo-lab {args.bot}"

@@ -55,7 +55,8 @@ def listening_port(p: subprocess.Popen) -> int:
 
 
 class Dealer:
-    """``serve()`` in a thread on a free port; ``log`` keeps the dealer's log lines."""
+    """``serve()`` in a thread on a free port; ``log`` keeps the dealer's log lines. (Give it a sign-up
+    ``window``: then it stops by itself even if a player never comes.)"""
 
     def __init__(self, opts: ServeOptions):
         self.log: list[str] = []
@@ -90,7 +91,8 @@ class Dealer:
 
 def test_cli_dealer_and_cli_players_play_the_game_this_process_plays() -> None:
     bots = {"evo-lab greedy": ("greedy", 1), "evo-lab random": ("random", 2), "evo-lab course": ("course", 3)}
-    with process(["serve", "--port", "0", "--players", "3", "--timeout", "30", "--seed", "11", "--json"]) as d:
+    with process(["serve", "--port", "0", "--players", "3", "--timeout", "30", "--seed", "11", "--json",
+                  "--sign-up-window", "120"]) as d:
         port = listening_port(d)
         with contextlib.ExitStack() as stack:
             clients = [stack.enter_context(process(["play", "--port", str(port), "--bot", b, "--seed", str(s),
@@ -174,7 +176,7 @@ def _food_only(what: str, msg: Any) -> Any:
 
 
 def test_hand_written_players_are_checked_and_cheaters_removed_while_the_game_goes_on() -> None:
-    dealer = Dealer(ServeOptions(players=7, answer_timeout=3.0, sign_up_timeout=1.0, seed=7))
+    dealer = Dealer(ServeOptions(players=7, answer_timeout=3.0, sign_up_timeout=1.0, seed=7, window=120))
     threads, fakes = [], {}
 
     def seat(name: str, answer: Callable[[str, Any], Any]) -> None:
@@ -232,7 +234,7 @@ def test_hand_written_players_are_checked_and_cheaters_removed_while_the_game_go
 
 
 def test_two_games_each_with_its_own_sign_up() -> None:
-    dealer = Dealer(ServeOptions(games=2, players=3, answer_timeout=30, seed=1))
+    dealer = Dealer(ServeOptions(games=2, players=3, answer_timeout=30, seed=1, window=120))
     for g in range(2):
         ts = [threading.Thread(target=play, args=("127.0.0.1", dealer.port, BotPlayer(make_bot("course",
                                                                                                game="evolution")),
@@ -262,10 +264,13 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_a_player_without_a_dealer_says_so() -> None:
+def test_a_player_without_a_dealer_or_a_bot_says_so() -> None:
     with process(["play", "--port", str(_free_port()), "--connect-timeout", "1"]) as c:
         _, err = c.communicate(timeout=60)
     assert c.returncode == 1 and "cannot connect to 127.0.0.1" in err
+    with process(["play", "--port", str(_free_port()), "--bot", "nonexistent"]) as c:
+        _, err = c.communicate(timeout=60)
+    assert c.returncode == 2 and "unknown bot 'nonexistent'" in err and "course, greedy" in err
 
 
 @contextlib.contextmanager

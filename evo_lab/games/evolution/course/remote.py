@@ -141,6 +141,9 @@ def sign_up(listener: socket.socket, opts: ServeOptions, log: Callable[[str], No
             conn, addr = listener.accept()
         except TimeoutError:
             break
+        except OSError as e:  # a connection that went away before it was accepted
+            log(f"a connection failed: {e}")
+            continue
         conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         chan = JsonChannel.over_socket(conn)
         try:
