@@ -6,6 +6,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..games.evolution.course.dealer import CoursePlayer, GameResult
 
 
 def _positive(text: str) -> float:
@@ -74,7 +78,7 @@ def run_serve(args: argparse.Namespace) -> int:
     def ready(port: int) -> None:
         print(f"evo-lab evolution serve: listening on {args.host}:{port}", file=sys.stderr, flush=True)
 
-    def as_json(r: object) -> None:
+    def as_json(r: GameResult) -> None:
         print(json.dumps({"scores": [vars(x) for x in r.scores], "removed": [vars(x) for x in r.removed],
                           "turns": r.turns}), flush=True)
 
@@ -86,7 +90,7 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _player(args: argparse.Namespace) -> object:
+def _player(args: argparse.Namespace) -> CoursePlayer:
     from ..bots.loader import load_bot_object
     from ..bots.registry import bot_names
     from ..games.evolution.course.bot_player import BotPlayer

@@ -253,3 +253,16 @@ def test_a_position_holds_what_the_message_says() -> None:
     assert all(k >= 0 for k in cards_on_boards) and sum(s.pool) == 122 - 3
     with pytest.raises(Exception, match="not a card of the course's deck"):
         course_position([me], 0, [(9, "horns")], 0, 0, "food")
+
+
+def test_the_last_player_left_plays_on_and_a_table_without_players_ends() -> None:
+    class Empty(HarnessPlayer):
+        def choose(self, msg: list) -> Any:
+            return []
+
+    lone = BotPlayer(make_bot("greedy", seed=1, game="evolution"))
+    r = CourseDealer([("bad", Empty()), ("greedy", lone), ("bad", Empty())], course_deck(3)).run()
+    assert [(x.id, x.kind, x.turn) for x in r.removed] == [("bad#1", "protocol", 1), ("bad#3", "protocol", 1)]
+    assert [s.id for s in r.scores] == ["greedy#2"] and r.turns > 5  # alone, until the deck runs short
+    r = CourseDealer([("bad", Empty()) for _ in range(3)], course_deck(3)).run()
+    assert r.scores == [] and len(r.removed) == 3 and r.turns == 1

@@ -74,9 +74,6 @@ def course_position(rows: list[list[Species]], me: int, cards: list[Card], wh: i
     player first), ``me`` is the player to act with ``cards`` in hand and ``bag``; ``phase`` is ``"food"``,
     ``"play"`` or ``"feed"``. ``decline``: whether the feeding options include forgoing (``pass``)."""
     game = _game(len(rows), decline)
-    s = State(game)
-    s.pending.clear()
-    s.pending_events.clear()
     pool = [c.count for c in game.deck.cards]
     hand = _kinds(game, cards)
     for k in hand:
@@ -99,10 +96,10 @@ def course_position(rows: list[list[Species]], me: int, cards: list[Card], wh: i
         players.append(Player(species))
     players[me].hand = sorted(hand)
     players[me].bag = bag
-    s.players, s.pool, s.left = players, pool, sum(pool)
-    s.wh, s.first, s.phase, s.turn = wh, 0, phase, me
-    s.round, s.final, s.out, s.seek, s.intel = 1, 0, 0, False, None
-    return s
+    body = {"players": [p.to_list() for p in players], "wh": wh, "first": 0, "phase": phase, "turn": me,
+            "round": 1, "final": 0, "left": sum(pool), "end_deck": 0, "out": 0, "gone": 0, "seek": False,
+            "intel": None, "pool": pool, "discards": [0] * len(pool), "pending": []}
+    return State.load_state(game, body)
 
 
 class Action4Builder:

@@ -27,6 +27,7 @@ the course's TestFest pairs check, with both readings (``RULES``): ``"course"`` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -195,8 +196,8 @@ class CourseDealer:
     ``deck``: the cards in dealing order; ``record``: keep every turn's xstep4 and every feeding's xstep
     input and output (:attr:`GameResult.record`)."""
 
-    def __init__(self, players: list[tuple[str, CoursePlayer]], deck: list[Card], rules: DealerRules = RULES["course"],
-                 record: bool = False):
+    def __init__(self, players: Sequence[tuple[str, CoursePlayer]], deck: list[Card],
+                 rules: DealerRules = RULES["course"], record: bool = False):
         self.seats = [Seat(f"{name}#{k + 1}", p) for k, (name, p) in enumerate(players)]
         self.rules, self.recording = rules, record
         self.t = CourseTable([Player([]) for _ in players], list(range(1, len(players) + 1)), 0, list(deck))
