@@ -1,6 +1,12 @@
-"""``evo-lab evolution``: North Star's Evolution tools. ``evo-lab evolution harness NAME`` runs one of the NEU
-course's JSON test harnesses (xattack, xfeed, xstep, xstep4, xsilly) on ONE JSON value read from stdin and
-prints the expected JSON (or nothing). Malformed input: a one-line error naming the field, exit code 2."""
+"""``evo-lab evolution``: North Star's Evolution tools.
+
+* ``evo-lab evolution harness NAME`` runs one of the NEU course's JSON test harnesses (xattack, xfeed, xstep,
+  xstep4, xsilly) on ONE JSON value read from stdin and prints the expected JSON (or nothing). Malformed input:
+  a one-line error naming the field, exit code 2.
+* ``evo-lab evolution serve --port P`` is the course's dealer (the course's remote protocol, docs/remote.md):
+  players sign up over TCP, a game is played, each player's score is printed (exit 0).
+* ``evo-lab evolution play --port P --bot NAME`` signs an evo-lab bot up at a course dealer and plays.
+"""
 
 from __future__ import annotations
 
@@ -19,6 +25,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                      description="Read one JSON value on stdin, print the harness's JSON answer (or nothing).")
     h.add_argument("name", choices=NAMES)
     h.set_defaults(func=run_harness)
+    from .evolution_remote import add_remote_parsers
+
+    add_remote_parsers(s)
 
 
 def _read_one(text: str) -> object:

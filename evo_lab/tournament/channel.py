@@ -162,6 +162,8 @@ class JsonChannel:
                      and any(w.startswith(text[i:]) for w in ("true", "false", "null"))):
                 return False, None  # incomplete: wait for more
             raise ChannelJunk(f"not JSON: {text[i:i + 80]!r}") from None
+        except RecursionError:  # arrays nested deeper than Python's parser goes
+            raise ChannelJunk(f"JSON nested too deeply: {text[i:i + 80]!r}...") from None
         if end == len(text) and isinstance(value, (int, float)) and not self._eof:
             return False, None  # a number may go on
         self._text = text[end:]

@@ -21,7 +21,9 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Hashable
+from collections import Counter
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import numpy as np
 
@@ -30,7 +32,7 @@ from ...core.search import SearchHooks, ismcts
 from .course.strategy import feeding_choice, silly_choice
 from .traits import BITS
 
-__all__ = ["evaluate_player", "greedy_policy", "course_policy", "search_hooks", "ismcts_policy", "value_estimate"]
+__all__ = ["course_policy", "evaluate_player", "greedy_policy", "ismcts_policy", "search_hooks", "value_estimate"]
 
 _DEF = BITS.burrowing | BITS.climbing | BITS.hard_shell | BITS.herding | BITS.horns | BITS.warning_call
 _FEED = BITS.foraging | BITS.long_neck | BITS.cooperation | BITS.fertile | BITS.fat_tissue | BITS.scavenger
@@ -44,7 +46,7 @@ def evaluate_player(s: Any, p: int) -> float:
     feeding = s.phase == "feed"
     for x in pl.species:
         v += x.pop + len(x.traits) + x.food + 0.5 * x.fat + 0.15 * x.body
-        v += 0.25 * bin(x.mask & _DEF).count("1") + 0.2 * bin(x.mask & _FEED).count("1")
+        v += 0.25 * (x.mask & _DEF).bit_count() + 0.2 * (x.mask & _FEED).bit_count()
         if feeding:
             v -= 0.6 * (x.pop - x.food)
     return v + 0.35 * len(pl.hand)
@@ -88,7 +90,10 @@ def greedy_policy(rng: Any, card_value: float = 0.4) -> Callable[[Any], Hashable
 
 def course_policy(rng: Any = None) -> Callable[[Any], Hashable]:
     """The course-2016 player: the silly card choice (food card, a new board with one trait, +1 population,
-    +1 body, a trait replacement on the new board) and the fixed feeding strategy, as engine actions."""
+    +1 body, a trait replacement on the new board) and the fixed feeding strategy, as engine actions. The policy
+    remembers each player's card plan of the current play phase (one replacement, as player-external.rkt choose
+    makes)."""
+    plans: dict[int, list] = {}
 
     def policy(s: Any) -> Hashable:
         acts = s.legal_actions()
@@ -104,33 +109,33 @@ def course_policy(rng: Any = None) -> Callable[[Any], Hashable]:
                 return acts[0]
             fc = silly_choice(cards, len(s.players[p].species))[0]
             return ("food", s.players[p].hand[fc])
-        return _silly_play(s, p, acts)
+        return _silly_play(s, p, acts, plans)
 
     return policy
 
 
-def _silly_play(s: Any, p: int, acts: list) -> Hashable:
-    """The next silly play: new board at the right, its trait, then +1 population, +1 body, replacement."""
+def _silly_play(s: Any, p: int, acts: list, plans: dict[int, list]) -> Hashable:
+    """The next silly play. At the start of the play phase (no species created this turn) the plan is the hand
+    in card order (trait name, then food value): a new board at the right paid with the lowest card, then its
+    trait, +1 population, +1 body and a replacement of that trait, each with the next card; later calls make
+    the plan's first step not yet made (its card still in hand) that is legal, and pass when none is left."""
     pl = s.players[p]
     fresh = [i for i, x in enumerate(pl.species) if x.fresh]
-    cards = sorted(pl.hand, key=lambda k: (s.game.deck.cards[k].trait, s.game.deck.cards[k].food))
-    if not cards:
-        return ("pass",)
     if not fresh:
-        a = ("new", "R", cards[0])
-        return a if a in acts and len(cards) >= 2 else ("pass",)
-    i = fresh[-1]
-    x = pl.species[i]
-    for a in (("trait", i, cards[0]) if not x.traits else None, ("pop", i, cards[0]), ("body", i, cards[0]),
-              ("replace", i, 0, cards[0])):
-        if a is not None and a in acts and not _done(s, x, a):
-            return a
-    return ("pass",)
-
-
-def _done(s: Any, x: Any, a: tuple) -> bool:
-    o = s.options
-    return (a[0] == "pop" and x.pop > o.new_pop) or (a[0] == "body" and x.body > o.new_body)
+        cards = sorted(pl.hand, key=lambda k: (s.game.deck.cards[k].trait, s.game.deck.cards[k].food))
+        plans[p] = cards[:5]
+        a = ("new", "R", cards[0]) if len(cards) >= 2 else ("pass",)
+        return a if a in acts else ("pass",)
+    plan, i = plans.get(p, []), fresh[-1]
+    steps = [("trait", i, c) if k == 1 else ("pop", i, c) if k == 2 else ("body", i, c) if k == 3
+             else ("replace", i, 0, c) for k, c in enumerate(plan) if k]
+    left = Counter(pl.hand)
+    undone = []
+    for a in reversed(steps):  # the hand's copies of a card belong to the plan's last steps that use it
+        if left[a[-1]] > 0:
+            left[a[-1]] -= 1
+            undone.append(a)
+    return next((a for a in reversed(undone) if a in acts), ("pass",))
 
 
 # ----- ISMCTS

@@ -34,7 +34,20 @@ from ..rules import course2016
 from ..traits import COURSE_TRAITS, TRAIT_BIT, TRAIT_IDS
 from .strategy import decide, feeding_choice, silly_choice
 
-__all__ = ["run", "read_input", "HARNESSES", "CourseTable", "parse_species", "parse_player", "dump_species", "dump_player"]
+__all__ = [
+    "HARNESSES",
+    "CourseTable",
+    "apply_action4",
+    "course_feeding",
+    "dump_configuration",
+    "dump_player",
+    "dump_species",
+    "feed1",
+    "parse_player",
+    "parse_species",
+    "read_input",
+    "run",
+]
 
 _OPTS = course2016()
 
@@ -274,6 +287,12 @@ def _action4(t: CourseTable, p: int, a: Any, field: str) -> None:
             used.append(j)
     pl.hand = [c for j, c in enumerate(hand) if j not in set(used)]
     t.watering_hole = max(0, t.watering_hole + food)
+
+
+def apply_action4(t: CourseTable, p: int, a: Any, field: str = "action4") -> None:
+    """Apply player ``p``'s Action4 (JSON, GP/GB tagged or not) to the table as xstep4 does: BT, RT, GP, GB,
+    the used cards leave the hand, the food card's value goes to the watering hole (never below 0)."""
+    _action4(t, p, a, field)
 
 
 def course_feeding(t: CourseTable) -> None:
