@@ -137,6 +137,12 @@ def use_installed(bin_dir: Path, env: dict[str, str], work: Path) -> list[str]:
     run([str(bin_dir / "jupyter"), "nbconvert", "--to", "notebook", "--execute", "--output", "ran.ipynb",
          "--ExecutePreprocessor.timeout=600", LESSON], here, env, f"running the lesson {LESSON}")
     lines.append(f"lesson {LESSON}: ran")
+    out = run([str(bin_dir / "evo-lab"), "lab", "--present", "--game", "origin", "--dry-run", "--no-browser",
+               "--port", "8898"], here, env, "evo-lab lab --present --dry-run (the classroom page's notebook)")
+    nb = next((w for w in out.split() if w.endswith("present.ipynb")), "")
+    lines.append(f"present: serves {nb or 'NOTHING'}")
+    if not nb:
+        raise CheckFailed(f"evo-lab lab --present names no notebook from the installed package: {out[-300:]}")
     return lines
 
 

@@ -16,7 +16,7 @@ Open the tour: http://127.0.0.1:8899/lab/tree/00_tour.ipynb?token=...
 ... --LabApp.default_url=/lab/tree/00_tour.ipynb ...
 0
 
-``--present`` serves ``notebooks/present.ipynb`` with Voila instead: the classroom page, only the Explorer, its board
+``--present`` serves ``evo_lab/views/present.ipynb`` with Voila instead: the classroom page, only the Explorer, its board
 scaled to the window (:mod:`evo_lab.views.widgets.present`); ``--game``, ``--scenario``, ``--players`` and
 ``--seed`` choose what it shows (handed to the kernel as ``EVO_PRESENT_*``; the page's address can override them:
 ``?game=origin``). On 127.0.0.1 the page has no token; on any other address (``--ip 0.0.0.0`` for a class on the
@@ -60,8 +60,15 @@ from .servers import (
 __all__ = ["add_parser", "find_notebook", "lab_command", "present_env", "run"]
 
 
+#: The classroom page's notebook ships inside the package, so an installed wheel can present too.
+PRESENT_NOTEBOOK = Path(__file__).resolve().parents[1] / "views" / "present.ipynb"
+
+
 def find_notebook(name: str = "00_tour.ipynb") -> Path:
-    """The notebook in the project checkout (``notebooks/``) next to the package, or in the current folder."""
+    """The notebook in the project checkout (``notebooks/``) next to the package, or in the current folder;
+    ``present.ipynb`` is the package's own (:data:`PRESENT_NOTEBOOK`)."""
+    if name == PRESENT_NOTEBOOK.name:
+        return PRESENT_NOTEBOOK
     here = Path(__file__).resolve().parents[2] / "notebooks" / name
     for cand in (here, Path.cwd() / "notebooks" / name, Path.cwd() / name):
         if cand.exists():

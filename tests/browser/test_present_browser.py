@@ -1,5 +1,5 @@
 """The presentation page and the Explorer's export and upload in a real browser (Debian's Chromium through
-Playwright): ``notebooks/present.ipynb`` served by Voila (each game through the page's address, ``?game=...``,
+Playwright): ``evo_lab/views/present.ipynb`` served by Voila (each game through the page's address, ``?game=...``,
 which Voila hands to the kernel) and run in JupyterLab 4. Every export button of the Game tab must start a
 browser download (``expect_download``) with the right file name and a payload that parses (SVG as XML, PNG by
 its signature and size, Markdown and HTML stories, the record as the core envelope); a record file uploaded
@@ -32,7 +32,7 @@ from test_kit_browser import IMG, require_browser
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOK = ROOT / "notebooks" / "present.ipynb"
+NOTEBOOK = ROOT / "evo_lab" / "views" / "present.ipynb"
 VIEWPORTS = ((1280, 720), (1920, 1080))
 BOARDS = {"evo2e": EVO2E_BOARD, "evolution": GAME_BOARD, "origin": GAME_BOARD}
 KINDS = ("svg", "png", "markdown", "html", "record")

@@ -17,7 +17,7 @@ from evo_lab.views.widgets.browser import EVO2E_BOARD, launch_chromium, serve_vo
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOK = ROOT / "notebooks" / "present.ipynb"
+NOTEBOOK = ROOT / "evo_lab" / "views" / "present.ipynb"
 
 
 def _page(browser, url: str):

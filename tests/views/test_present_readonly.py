@@ -165,7 +165,7 @@ def test_an_unexpected_error_shows_one_line_and_logs_the_traceback(monkeypatch, 
 
 
 def test_the_present_notebook_catches_errors_in_its_cell():
-    nb = json.loads((__import__("pathlib").Path(__file__).resolve().parents[2] / "notebooks" /
+    nb = json.loads((__import__("pathlib").Path(__file__).resolve().parents[2] / "evo_lab" / "views" /
                      "present.ipynb").read_text())
     src = "".join(nb["cells"][0]["source"])
     assert "present_page()" in src and "except Exception" in src and "present_from_env()" not in src

@@ -23,7 +23,7 @@ from evo_lab.views.widgets.browser import serve_voila
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOK = ROOT / "notebooks" / "present.ipynb"
+NOTEBOOK = ROOT / "evo_lab" / "views" / "present.ipynb"
 
 
 def _outputs(body: str) -> list[dict]:

@@ -24,6 +24,6 @@ __all__ = ["FLOW"]
 #: Evo first edition's flow (its phase modules replace some steps and add their nodes when imported, below).
 FLOW: Flow[Any, Any] = EVO2E_FLOW.variant("evo1e")
 
-from . import phases as _phases
+from . import phases as _phases  # noqa: E402 (the phases register on FLOW, so they come after it)
 
 _ = _phases

@@ -38,7 +38,7 @@ from . import pack_parts
 
 __all__ = [
     "DataError", "DataPack", "Gene", "UniqueGene", "TokenKind", "DieSymbol", "EventCard", "WheelSection",
-    "load_data", "PROVENANCE_LEVELS", "NORMAL_GENE_IDS", "UNIQUE_GENE_IDS", "EVENT_EFFECTS", "CLIMATE_STATES",
+    "load_data", "PROVENANCE_LEVELS", "NORMAL_GENE_IDS", "UNIQUE_GENE_IDS", "EVENT_EFFECTS", "CLIMATE_STATES",  # noqa: F822 (module __getattr__)
     "SETUP_KEYS", "LEGACY_SETUP_KEYS", "OPTIONAL_SETUP_KEYS", "EXTRA_NORMAL_GENES", "register_normal_gene",
 ]
 

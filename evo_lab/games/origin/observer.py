@@ -156,7 +156,7 @@ class OriginObserver(Observer):
 
     def encode(self, obs: dict) -> np.ndarray:
         """The observation dict as a fixed-length ``float32`` vector (layout in ``self.slices``)."""
-        g, P, C, T, N = self.game, self.P, self.C, self.T, self.N
+        g, P, C, N = self.game, self.P, self.C, self.N
         v = np.zeros(self.size, dtype=np.float32)
         sl = self.slices
         v[sl["viewer"].start + (P if obs["viewer"] is None else obs["viewer"])] = 1

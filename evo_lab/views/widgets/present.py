@@ -1,6 +1,6 @@
 """The classroom presentation page: only the Explorer, its board scaled to the window, big fonts, no page scroll
 (the inspector column scrolls inside itself). ``evo-lab lab --present [--game G] [--scenario S]`` (``make present``)
-serves ``notebooks/present.ipynb`` with Voila; the notebook calls :func:`present_page`, which reads the
+serves ``evo_lab/views/present.ipynb`` with Voila; the notebook calls :func:`present_page`, which reads the
 choice from the environment the command sets (``EVO_PRESENT_GAME``, ``EVO_PRESENT_SCENARIO``,
 ``EVO_PRESENT_PLAYERS``, ``EVO_PRESENT_SEED``) and from the page's address, which Voila hands to the kernel as
 ``QUERY_STRING`` (``.../present.ipynb?game=origin&players=3``; the address wins).
@@ -194,7 +194,7 @@ def present_from_env(environ: Mapping[str, str] | None = None) -> Explorer:
 
 
 def present_page(environ: Mapping[str, str] | None = None) -> Explorer | HTML:
-    """What ``notebooks/present.ipynb`` shows: :func:`present_from_env`, or, when the choice is refused or the
+    """What ``evo_lab/views/present.ipynb`` shows: :func:`present_from_env`, or, when the choice is refused or the
     game cannot be opened, one line saying why as plain HTML (in the page as served, even before its widgets
     load). Never a traceback: an unexpected error's traceback goes to the server's log (the kernel's own standard
     error), not to the page.

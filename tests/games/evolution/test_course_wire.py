@@ -23,7 +23,7 @@ from evo_lab.games.evolution.course.wire import (
     parse_start,
     start_message,
 )
-from evo_lab.games.evolution.feeding import options
+from evo_lab.games.evolution.phases.feeding import options
 from evo_lab.games.evolution.model import Player, Species
 
 SP = [["food", 0], ["body", 0], ["population", 1], ["traits", []]]

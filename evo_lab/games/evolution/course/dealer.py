@@ -35,11 +35,11 @@ import numpy as np
 
 from ....core.errors import EvoLabError, FormatError
 from ..data import load_pack
-from ..feeding import apply_feeding, next_feeder, options
+from ..phases.feeding import apply_feeding, next_feeder, options
 from ..model import Player
-from ..reveal import start_effects
+from ..phases.reveal import start_effects
 from ..rules import course2016
-from ..scoring import food_to_bags, new_boards, reduce_populations, score
+from ..phases.scoring import food_to_bags, new_boards, reduce_populations, score
 from .check import action4_problem, feed_action
 from .harness import CourseTable, apply_action4, dump_configuration, run
 from .strategy import feedings
@@ -202,7 +202,7 @@ class CourseDealer:
         self.rules, self.recording = rules, record
         self.t = CourseTable([Player([]) for _ in players], list(range(1, len(players) + 1)), 0, list(deck))
         if rules.feeding_queue == "rotate":
-            self.t.o = replace(course2016(), drop_when_done=False)
+            self.t.options = replace(course2016(), drop_when_done=False)
         self.removed: list[Removal] = []
         self.record: list[dict] = []
         self.turn = 0
