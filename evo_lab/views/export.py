@@ -17,7 +17,7 @@ True
 >>> md = export_story(s, "markdown"); md.splitlines()[0]
 '# Evolution: The Origin of Species, 2 players'
 >>> md.splitlines()[2]
-'Turn 0, setup phase: chance (deal); move 6 of the game. Told as seen by the teacher (everything).'
+'Turn 0, setup phase: chance: the deal; move 6 of the game. Told as seen by the teacher (everything).'
 >>> "## Setup" in md and "<li>chance: P1 is chosen to start</li>" in export_story(s, "html")
 True
 >>> json.loads(export_record(s))["format"], len(json.loads(export_record(s))["actions"])

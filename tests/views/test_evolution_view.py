@@ -12,6 +12,7 @@ import pytest
 import evo_lab
 from evo_lab.core.protocol import play_out
 from evo_lab.games.evolution.positions import from_boards
+from evo_lab.games.evolution.words import label_words, trait_words
 from evo_lab.views.games.evolution.attack import attack_outcome, attack_rows, carnivores
 from evo_lab.views.widgets import Explorer
 
@@ -68,14 +69,18 @@ def test_attack_panel_shows_feasible_and_blocked_with_the_blocking_trait():
     assert panel.attacker.value == "0.0"  # the player to act's carnivore
     html = panel.table.value
     for q, j, blocker in s.attack_report(0, 0):
-        cell = re.search(rf"P{q + 1}</span> species {j + 1}</td><td>[^<]*</td><td class='wrap'>(.*?)</td>", html)
+        cell = re.search(rf"<td class='wrap'>P{q + 1}&#x27;s species {j + 1} [^<]*</td><td class='wrap'>(.*?)</td>",
+                         html)
         assert cell, (q, j)
         if blocker is None:
             assert "possible" in cell.group(1)
         else:
-            assert f"blocked by <b>{blocker}" in cell.group(1)
-    # "climbing" and "warning-call" block (seed 004 line 69, reference §6.2)
-    assert "blocked by <b>climbing" in html and "blocked by <b>warning-call" in html
+            assert f"blocked by <b>{trait_words(s.game, blocker) if blocker != 'body-size' else 'body size'}" \
+                in cell.group(1)
+    # Climbing and Warning Call block (seed 004 line 69, reference §6.2), said with their printed names and why
+    assert "blocked by <b>Climbing (the carnivore does not climb)" in html
+    assert "blocked by <b>Warning Call (a neighbour warns it; the carnivore has no Ambush)" in html
+    assert "Who may attack whom" in panel.overview.value and "may attack" in panel.overview.value
     # attacking from the panel plays through the engine
     want = next(v for _l, v in panel.choice.options if v.endswith("P2.2"))
     panel.choice.value = want
@@ -99,7 +104,7 @@ def test_attack_effects_come_from_the_engine():
     assert s.to_json() == _table().to_json()              # the position itself is untouched
     # and the tab says it
     ex = Explorer(s)
-    assert "Horns: -1 population" in ex.attack.table.value and "(scavenger)" in ex.attack.table.value
+    assert "Horns: -1 population" in ex.attack.table.value and "(Scavenger)" in ex.attack.table.value
 
 
 def test_attack_tab_for_someone_elses_carnivore_and_another_viewer():
@@ -116,7 +121,7 @@ def test_click_selects_a_species_the_picker_follows_and_a_marked_prey_is_attacke
     b, pk = ex.board, ex.picker
     assert b.click_species(0, 1) == "" and b.selected == "0.1"
     first = ex.state.parse_action(pk.choices()[0][1])
-    assert first == ("eat", 1) and "species 2 selected" in pk.head.value
+    assert first == ("eat", 1) and "species 2 (body 1, population 2) selected" in pk.head.value
     b.click_species(0, 0)                                 # the carnivore: its prey are marked
     m = b.marks()
     assert set(m.targets) == {r.target for r in attack_rows(ex.state, 0, 0) if r.legal}
@@ -141,7 +146,7 @@ def test_cards_in_hand_are_clickable_in_the_play_phase():
     hand = s.observation()["players"][p]["hand"]
     assert b.svg.count('class="card') >= len(hand) and hand
     b.click_card(hand[0])
-    assert b.card == hand[0] and f"card <b>{hand[0]}</b>" in pk.head.value
+    assert b.card == hand[0] and f"the card <b>{label_words(s.state.game, hand[0])}</b>" in pk.head.value
     k = s.state.game.label_kind[hand[0]]
     first = s.state.parse_action(pk.choices()[0][1])
     assert k in first and first[0] in ("trait", "body", "pop", "new", "replace")
@@ -193,7 +198,9 @@ def test_board_draws_the_table_with_assumed_values_marked():
     ex = Explorer(evo_lab.make_game("evolution-climate", players=4, seed=3))
     svg = ex.board.svg
     assert "watering hole" in svg and svg.count("bag ") == 4 and "climate:" in svg
-    assert "*" in svg and "food values are assumed" in svg           # the deck's food values are assumed
+    assert "food values on the cards are assumed" in svg              # once, not on every card
+    assert "*" not in svg and "assumed" not in ex.picker.select.options[0][0]
+    assert "assumed" in ex.picker.note.value                           # said once under the action list
     assert "assumed data" in ex.header.value and "docs/evolution.md" in ex.header.value
     ex.session.play_to("end", "greedy")
     assert ex.state.is_terminal() and "Game over" in ex.board.status and "won by" in ex.stepper.status.value
@@ -208,4 +215,4 @@ def test_stepper_bots_play_a_round(bot):
     ex.stepper.play_to("round")
     assert ex.state.round == r + 1 or ex.state.is_terminal()
     text = ex.story.text.value
-    assert f"Round {r}</b>" in text and "took" in text    # the engine's events are told in the story
+    assert f"Round {r}</b>" in text and " eats " in text    # the engine's events are told in the story

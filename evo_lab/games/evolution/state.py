@@ -388,6 +388,12 @@ class State(StateBase):
 
         return draw_state(self, viewer)
 
+    def __str__(self) -> str:
+        """The position in words (:func:`~.words.state_text`)."""
+        from .words import state_text
+
+        return state_text(self)
+
     def __repr__(self) -> str:
         return f"<Evolution {self.o.variant} round {self.round} {self.node_name()} P{self.turn + 1} wh={self.wh}>"
 

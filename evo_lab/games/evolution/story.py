@@ -1,6 +1,7 @@
 """The demo story of North Star's Evolution: a seeded game told round by round and phase by phase (the deal,
-food cards, playing cards, feeding), every decision in the kit's notation and what it did (the rules' events:
-food taken, attacks, extinctions, climate), then the scores and the winner.
+food cards, playing cards, feeding), every decision in words (:mod:`.words`: "P3's species 1 (carnivore, body 3,
+population 2) attacks P1's species 5 ...") and what it did (the rules' events: food eaten, attacks, extinctions,
+climate), then the scores and the winner.
 
 It is the teacher's view: the cards drawn are not listed one by one (a line per player says how many each
 holds), the food cards are named when they are played.
@@ -18,6 +19,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ...core.story import seeded_bots, tell
+from .words import action_words, event_words
 
 __all__ = ["play_story", "PHASES"]
 
@@ -35,10 +37,13 @@ def _lines(before: Any, action: Any, after: Any) -> list[str]:
         if before.phase == "deal" and after.phase != "deal":
             out.append("  Hands: " + ", ".join(f"P{q + 1} {len(pl.hand)} cards"
                                                 for q, pl in enumerate(after.players)) + ".")
-        return out + [f"  {e.describe()}." for e in after.ev]
-    p = before.current_player()
-    out = [f"  P{p + 1}: {before.action_to_string(action)}"]
-    return out + [f"    {e.describe()}." for e in after.ev]
+        return out + [f"  {_sentence(event_words(before.game, e, before))}." for e in after.ev]
+    out = [f"  {_sentence(action_words(before, action))}."]
+    return out + [f"    {_sentence(event_words(before.game, e, before))}." for e in after.ev]
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def play_story(game: Any, seed: int | None = None, bots: list | None = None,

@@ -11,6 +11,7 @@ words by ``state.describe_action``, a random bot and the greedy bot of its ``bot
 game           plugin
 =============  ====================================================================================
 ``evo2e``      :mod:`evo_lab.views.games.evo2e` (hex board widget, Combat, Climate, Auction tabs)
+``evo1e``      :mod:`evo_lab.views.games.evo1e` (the defaults, with Evo's words)
 ``evolution``  :mod:`evo_lab.views.games.evolution` (the table widget: species boards, hands; Attack tab)
 ``origin``     :mod:`evo_lab.views.games.origin` (the defaults; a round is a "turn")
 =============  ====================================================================================
@@ -33,6 +34,7 @@ __all__ = ["GameView", "register_view", "view_class", "view_for"]
 
 _VIEWS: dict[str, Any] = {
     "evo2e": "evo_lab.views.games.evo2e:Evo2eView",
+    "evo1e": "evo_lab.views.games.evo1e:Evo1eView",
     "evolution": "evo_lab.views.games.evolution:EvolutionView",
     "origin": "evo_lab.views.games.origin:OriginView",
 }

@@ -80,12 +80,15 @@ class Explorer(W.VBox):
         self._set_view_options()
         self.view.observe(self._view_picked, "value")
         self.tabs = W.Tab(layout=W.Layout(width="100%", min_width="0"))
-        self.left = W.VBox(layout=W.Layout(flex="1 1 520px", min_width="360px", max_width="780px"))
+        # the board takes three fifths of the room and the inspector column two (up to 720 px), side by side down to
+        # some 700 px (JupyterLab at 1280x720 with its file browser open): the board and the stepper in one view
+        self.left = W.VBox(layout=W.Layout(flex="3 1 400px", min_width="300px"))
         self._plugin: type | None = None
         self._game_attrs: list[str] = []
         self._game_listeners: list = []
         self._build_game_widgets()
-        self.right = W.VBox([self.stepper, self.tabs], layout=W.Layout(flex="1 1 420px", min_width="340px"))
+        self.right = W.VBox([self.stepper, self.tabs], layout=W.Layout(flex="2 1 360px", min_width="330px",
+                                                                        max_width="720px"))
         top = W.HBox([self.header, self.view], layout=W.Layout(justify_content="space-between", flex_flow="row wrap"))
         main = W.HBox([self.left, self.right], layout=W.Layout(flex_flow="row wrap", width="100%"))
         for box, cls in ((top, "evo-explorer-top"), (main, "evo-explorer-main"), (self.left, "evo-explorer-left"),

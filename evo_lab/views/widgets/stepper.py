@@ -357,7 +357,8 @@ class GamePanel(W.VBox):
 
 
 def _seen(node, viewer: int | None) -> str:
-    """A history entry as ``viewer`` may see it (hidden chance outcomes masked; the teacher sees all)."""
-    if node.parent is None or node.action is None or viewer is None:
-        return node.text or ""
-    return node.parent.state.masked_action_string(node.action, viewer)
+    """A history entry's action as ``viewer`` may see it, in words (hidden outcomes masked; the teacher sees all):
+    the line's tooltip."""
+    if node.parent is None or node.action is None:
+        return "the start of the game"
+    return view_for(node.parent.state.game).action_words(node.parent.state, node.action, viewer)

@@ -47,6 +47,11 @@ class Evo2eView(GameView):
 
         return history_line(node, viewer)
 
+    def node_words(self, state: Any) -> str:
+        from evo_lab.games.evo2e.words import node_words
+
+        return node_words(state)
+
     def game_over_html(self, state: Any) -> str:
         from evo_lab.views.widgets.common import player_html
         from evo_lab.core.words import plural

@@ -49,11 +49,26 @@ class EvolutionView(GameView):
             return f"chance: P{p + 1} draws a card (hidden)"
         return f"P{state.current_player() + 1} {_HIDDEN_WORDS.get(action[0], 'plays a card face down')}"
 
-    def choice_label(self, state: Any, action: Any) -> str:
-        label = super().choice_label(state, action)
-        if action[0] == "food" and state.game.deck.assumed:
-            label += " (assumed value)"
-        return label
+    def node_words(self, state: Any) -> str:
+        from evo_lab.games.evolution.words import node_words
+
+        return node_words(state)
+
+    def phase_words(self, state: Any) -> str:
+        from evo_lab.games.evolution.words import phase_words
+
+        return phase_words(state)
+
+    def actions_note(self, state: Any) -> str:
+        """Said once under the action list (not on every line): the cards' food values are assumed."""
+        if not state.game.deck.assumed or state.is_terminal():
+            return ""
+        return ("Food values on the cards are assumed (the official values are not public; "
+                f"{self.data_doc(state.game)}).")
+
+    def assumed_values(self, game: Any, parts: tuple[str, ...] | None = None) -> list[str]:
+        """The data pack's assumed values in words ("Intelligence food (official setup)")."""
+        return [_assumed_words(v) for v in super().assumed_values(game, parts)]
 
     def header_html(self, game: Any) -> str:
         from html import escape
@@ -64,8 +79,11 @@ class EvolutionView(GameView):
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
         """The action in words, then what the engine says happened (food eaten, attacks, extinctions, the
         reveal): its events are public."""
+        from evo_lab.games.evolution.words import event_words
+
         head = super().story_lines(node, viewer)
-        return head + [f"  {e.describe()}" for e in getattr(node.state, "ev", ()) or ()]
+        before = node.parent.state if node.parent is not None else None
+        return head + [f"  {event_words(node.state.game, e, before)}" for e in getattr(node.state, "ev", ()) or ()]
 
     # ----- bots
     def bots(self, game: Any) -> dict[str, PolicyFactory]:
@@ -84,6 +102,11 @@ class EvolutionView(GameView):
         from .board import EvolutionBoard
 
         return EvolutionBoard(session)
+
+    def players_panel(self, session: Any) -> Any:
+        from .players import PlayersPanel
+
+        return PlayersPanel(session)
 
     def extra_panels(self, session: Any, board: Any) -> list[tuple[str, str, Any]]:
         from .attack import AttackPanel
@@ -113,17 +136,36 @@ class EvolutionView(GameView):
         return k == "attack" and (action[2], action[3]) == (q, j)
 
     def selection_note(self, state: Any, selected: Any, n: int) -> str:
-        from evo_lab.views.widgets.common import player_html
+        from html import escape
+
         from evo_lab.core.words import plural
+        from evo_lab.games.evolution.words import label_words, species_words
 
         sp, card = selected
         what = []
         if sp is not None:
-            what.append(f"{player_html(sp[0])} species {sp[1] + 1}")
+            what.append(escape(species_words(state, *sp)))
         if card:
-            what.append(f"card <b>{card}</b>")
+            what.append(f"the card <b>{escape(label_words(state.game, card))}</b>")
         first = f"its {plural(n, 'action')} first" if n else "no action of it now"
         return f"{' and '.join(what)} selected on the board: {first}"
 
     def data_doc(self, game: Any) -> str:
         return "docs/evolution.md"
+
+
+def _assumed_words(value: str) -> str:
+    """One assumed value of the Evolution pack (``"setup/official intelligence_food"``, ``"decks/climate food
+    values"``) in words ("Intelligence food (official setup)", "food values of the Climate deck").
+
+    >>> _assumed_words("setup/climate intelligence_food"), _assumed_words("decks/official food values")
+    ('Intelligence food (Climate setup)', 'food values of the official deck')
+    """
+    names = {"official": "official", "climate": "Climate", "course2016": "course 2016"}
+    part, _, rest = value.partition(" ")
+    kind, _, variant = part.partition("/")
+    if kind == "setup" and variant:
+        return f"{rest.replace('_', ' ').capitalize()} ({names.get(variant, variant)} setup)"
+    if kind == "decks" and variant:
+        return f"{rest} of the {names.get(variant, variant)} deck"
+    return value
