@@ -216,3 +216,66 @@ def test_stepper_bots_play_a_round(bot):
     assert ex.state.round == r + 1 or ex.state.is_terminal()
     text = ex.story.text.value
     assert f"Round {r}</b>" in text and " eats " in text    # the engine's events are told in the story
+
+
+# ---------------------------------------------------------------- issue 20: the table, the inspector, Climate
+def test_the_table_is_laid_out_for_its_box_with_readable_text():
+    """No text under 14 px at the size the table is shown (the widget reports its box); a big box (a projector)
+    zooms the table up to fill it, a narrow one (JupyterLab at 1280x720 with its file browser) puts fewer boards in
+    a row instead of shrinking the text."""
+    from evo_lab.games.evolution.svg import MAX_ZOOM, font_sizes, table_svg
+
+    s = _table()
+    for width, height in ((430, 560), (700, 560), (1100, 950), (1800, 1000)):
+        svg = table_svg(s, None, width=width, height=height)
+        vb_w = float(svg.split('viewBox="0 0 ')[1].split()[0])
+        shown_w = float(svg.split('width="')[1].split('"')[0])
+        zoom = shown_w / vb_w
+        assert zoom >= 1 and shown_w <= width + 1, (width, shown_w)
+        assert min(font_sizes(svg)) * zoom >= 14, (width, min(font_sizes(svg)), zoom)
+        shown_h = float(svg.split('height="')[1].split('"')[0])
+        if width >= 1100:
+            assert zoom > 1.2 and (shown_h >= 0.85 * height or shown_w >= 0.85 * width), (width, zoom)
+        assert zoom <= MAX_ZOOM + 1e-9
+    ex = Explorer(s)
+    before = ex.board.svg
+    ex.board._on_msg(ex.board, {"type": "size", "width": 1400, "height": 900}, [])
+    assert ex.board.box == (1400, 900) and ex.board.svg != before and 'data-zoom="1"' not in ex.board.svg
+    ex.board._on_msg(ex.board, {"type": "size", "width": 5, "height": 900}, [])   # nonsense: ignored
+    assert ex.board.box == (1400, 900)
+
+
+def test_the_table_names_traits_and_says_the_assumed_values_once():
+    svg = Explorer(_table()).board.svg
+    assert "Warning Call" in svg and "Hard Shell" in svg and "warning-call" not in svg.split("data-")[0]
+    assert len(re.findall(r">[^<]*assumed", svg)) == 1 and "watering hole" in svg and "3 plant food" in svg
+
+
+def test_feeding_inspector_shows_what_each_feeding_yields():
+    from evo_lab.games.evolution.scenarios import scenario
+
+    ex = Explorer(scenario("cooperation"))
+    html = ex.attack.feeding.value
+    assert "what each choice of P1 yields" in html and "(Foraging)" in html and "(Cooperation)" in html
+    row = re.search(r"feeds their species 1 .*?</td><td class='wrap'>(.*?)</td><td>(\d+)</td>", html)
+    assert row and int(row.group(2)) == 2                       # 8 plant food - 6
+    assert row.group(1).count("eats 1 food") == 6
+    ex.set_viewer(1)                                              # another player does not see P1's options
+    assert ex.attack.feeding.value == ""
+
+
+def test_climate_tab_only_in_climate_games():
+    from evo_lab.games.evolution.scenarios import scenario
+
+    ex = Explorer(evo_lab.make_game("evolution", players=3, seed=1))
+    titles = lambda: [ex.tabs.get_title(i) for i in range(len(ex.tabs.children))]  # noqa: E731
+    assert "Climate" not in titles()
+    ex.session.open_scenario("climate_cold", game="evolution")
+    assert "Climate" in titles() and ex.climate.track.value.count("class=\"zone") == 9
+    assert "Ice Age (-4)" in ex.climate.forecast.value
+    ex.play("pass")                                              # the reveal: the marker moves
+    assert "the marker is on Ice Age (-4)" in ex.climate.track.value
+    ex.session.undo()
+    ex.session.undo()                                            # back to the official game
+    assert "Climate" not in titles() and not hasattr(ex, "climate")
+    assert scenario("climate_cold").game.variant == "climate"

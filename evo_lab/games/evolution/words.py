@@ -161,7 +161,8 @@ def event_words(game: Any, e: Any, before: Any = None) -> str:
         horns = "; Horns wound the attacker (-1 population)" if e.horns else ""
         return f"{sp(e.player, e.species)} attacks {sp(e.target_player, e.target)}{off}{horns}"
     if kind == "Extinct":
-        return f"{sp(e.player, e.species)} goes extinct; P{e.player + 1} draws {plural(e.cards, 'card')}"
+        draws = f"P{e.player + 1} draws {plural(e.cards, 'card')}" if e.cards else "no card is drawn for it"
+        return f"{sp(e.player, e.species)} goes extinct; {draws}"
     if kind == "Grew":
         what = e.what.replace(" (fertile)", "").replace("population", "population (Fertile)")
         return f"{sp(e.player, e.species)} gains {e.by} {what}"
@@ -248,8 +249,8 @@ def state_text(state: Any) -> str:
     watering hole and the deck, and per player the bag, the hand and each species with its traits."""
     g = state.game
     obs = state.observation(None)
-    head = f"{g.title} ({g.variant}), {g.players} players" if g.variant != "official" else \
-        f"{g.title}, {g.players} players"
+    variant = {"climate": ", Climate", "course2016": ", the 2016 course's rules"}.get(g.variant, "")
+    head = f"{g.title}{variant}, {g.players} players"
     if state.is_terminal():
         now = f"Round {obs['round']}: game over, won by " + ", ".join(f"P{q + 1}" for q in state.winners())
     else:

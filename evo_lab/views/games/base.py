@@ -265,6 +265,11 @@ class GameView:
         """``(tab title, explorer attribute, widget)`` of the game's own inspector tabs."""
         return []
 
+    def tabs_key(self, game: Any) -> Any:
+        """What decides this game's inspector tabs besides the plugin (Evolution: whether it is a Climate game):
+        the explorer rebuilds its game widgets when it changes."""
+        return None
+
     def players_panel(self, session: Any) -> Any:
         from evo_lab.views.widgets.tables import GenericPlayersPanel
 

@@ -84,6 +84,7 @@ class Explorer(W.VBox):
         # some 700 px (JupyterLab at 1280x720 with its file browser open): the board and the stepper in one view
         self.left = W.VBox(layout=W.Layout(flex="3 1 400px", min_width="300px"))
         self._plugin: type | None = None
+        self._tabs_key: Any = None
         self._game_attrs: list[str] = []
         self._game_listeners: list = []
         self._build_game_widgets()
@@ -127,6 +128,7 @@ class Explorer(W.VBox):
         self.tabs.selected_index = 0
         self.left.children = [self.board]
         self._plugin = type(view)
+        self._tabs_key = view.tabs_key(s.game)
 
     # ----- convenience
     @property
@@ -171,7 +173,8 @@ class Explorer(W.VBox):
 
     def _changed(self, what: str) -> None:
         if what == "game":
-            if type(self.session.view) is not self._plugin:
+            view = self.session.view
+            if type(view) is not self._plugin or view.tabs_key(self.session.game) != self._tabs_key:
                 self._build_game_widgets()
             self._set_view_options()
         elif what not in ("viewer",):

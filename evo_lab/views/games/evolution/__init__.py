@@ -1,6 +1,6 @@
 """Evolution's view plugin (North Star's *Evolution*, *Climate* and the course-2016 variant): the table widget
 (:mod:`.board`: species boards, hands, the watering hole, the bags; click a species or a card), the Attack tab
-(:mod:`.attack`), the random and greedy bots of :mod:`evo_lab.games.evolution.bots`, and the actions in words
+(:mod:`.attack`: the attack and feeding inspector), the Climate tab of Climate games (:mod:`.climate`), the random and greedy bots of :mod:`evo_lab.games.evolution.bots`, and the actions in words
 with hidden cards said as hidden.
 
 >>> import evo_lab
@@ -111,7 +111,16 @@ class EvolutionView(GameView):
     def extra_panels(self, session: Any, board: Any) -> list[tuple[str, str, Any]]:
         from .attack import AttackPanel
 
-        return [("Attack", "attack", AttackPanel(session, board=board))]
+        out = [("Attack", "attack", AttackPanel(session, board=board))]
+        if self.tabs_key(session.game):
+            from .climate import ClimatePanel
+
+            out.append(("Climate", "climate", ClimatePanel(session)))
+        return out
+
+    def tabs_key(self, game: Any) -> Any:
+        """Climate games have a Climate tab: the explorer rebuilds its tabs when this changes."""
+        return getattr(game, "variant", "") == "climate"
 
     # ----- the board's selection: a species and/or a card of the hand
     def selection(self, board: Any) -> Any:
@@ -152,6 +161,23 @@ class EvolutionView(GameView):
 
     def data_doc(self, game: Any) -> str:
         return "docs/evolution.md"
+
+    # ----- scenarios (the Game tab's menu): evo_lab.games.evolution.scenarios
+    def scenarios(self) -> list[tuple[str, str]]:
+        from evo_lab.games.evolution.scenarios import scenarios
+
+        return [(sc.title + (" (Climate)" if sc.game == "evolution-climate" else ""), sc.id) for sc in scenarios()]
+
+    def scenario(self, name: str) -> Any:
+        from evo_lab.games.evolution.scenarios import scenario
+
+        return scenario(name)
+
+    def scenario_note(self, name: str) -> str:
+        from evo_lab.games.evolution.scenarios import scenario_info
+
+        sc = scenario_info(name)
+        return f"{sc.note} ({sc.rule})"
 
 
 def _assumed_words(value: str) -> str:
