@@ -185,7 +185,7 @@ def test_a_players_view_hides_the_others_hands_and_face_down_cards():
             assert not any(f'data-card="{x}"' in svg for x in labels) and f"{len(labels)} card" in svg
     assert 'class="trait hidden"' in svg and "P" in ex.players.table.value
     ex.set_viewer(owner)
-    assert "(face down)" in ex.board.svg                  # the owner sees their own face-down traits
+    assert "(face down: revealed at the feeding)" in ex.board.svg   # the owner sees their own face-down traits
     ex.set_viewer(None)
     assert 'class="trait hidden"' not in ex.board.svg   # the teacher sees every face-down trait
     # the history hides the face-down plays from the other viewer, not from the teacher
@@ -198,7 +198,7 @@ def test_board_draws_the_table_with_assumed_values_marked():
     ex = Explorer(evo_lab.make_game("evolution-climate", players=4, seed=3))
     svg = ex.board.svg
     assert "watering hole" in svg and svg.count("bag ") == 4 and "climate:" in svg
-    assert "food values on the cards are assumed" in svg              # once, not on every card
+    assert "Food values on the cards are assumed" in svg              # once, not on every card
     assert "*" not in svg and "assumed" not in ex.picker.select.options[0][0]
     assert "assumed" in ex.picker.note.value                           # said once under the action list
     assert "assumed data" in ex.header.value and "docs/evolution.md" in ex.header.value

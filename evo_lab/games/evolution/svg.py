@@ -64,6 +64,7 @@ _MARGIN = 8
 #: The largest zoom of the table in a big box (a projector): its text at most this many times its laid-out size.
 MAX_ZOOM = 2.4
 _MIN_LAYOUT = 360
+_PLAYER_GAP = 18
 _PHASE = {"deal": "the deal", "food": "food cards", "play": "playing cards", "feed": "feeding", "over": "game over"}
 
 
@@ -105,28 +106,31 @@ def _wrap(s: str, width: float, size: float) -> list[str]:
 
 
 def _header(s: Any, obs: dict, width: float) -> tuple[list[str], float]:
+    """The round and phase, the watering hole and the food cards, the piles and the climate: one line when the
+    table is wide, wrapped when it is narrow."""
     last = " (last round)" if obs["final"] == 1 else ""
-    out = [text(_MARGIN, 24, f"Round {obs['round']}: {_PHASE.get(obs['phase'], obs['phase'])}{last}", BIG, "bold")]
-    flow = Flow(_MARGIN, 34, width - _MARGIN, 74, gap=16)
+    title = f"Round {obs['round']}: {_PHASE.get(obs['phase'], obs['phase'])}{last}"
+    flow = Flow(_MARGIN, 4, width - _MARGIN, 60, gap=18)
+    x, y = flow.place(text_width(title, BIG, True), 60)
+    out = [text(x, y + 37, title, BIG, "bold")]
     out += watering_hole(s.game, obs, flow)
     pile = f"draw pile {obs['deck_left']}" + (f" + {obs['end_deck']} end deck" if obs["end_deck"] else "")
     discards = f"discards {sum(obs['discards'])}"
-    x, y = flow.place(max(text_width(pile, FONT), text_width(discards, FONT)), 74)
-    out += [text(x, y + 30, pile, FONT, cls="deck"), text(x, y + 54, discards, FONT)]
+    x, y = flow.place(max(text_width(pile, FONT), text_width(discards, FONT)), 60)
+    out += [text(x, y + 26, pile, FONT, cls="deck"), text(x, y + 49, discards, FONT)]
     if "climate" in obs:
         out += climate_strip(obs["climate"], flow)
-    return out, flow.bottom + 12
+    return out, flow.bottom + 10
 
 
-def _player(s: Any, q: int, pl: dict, obs: dict, score: int | None, y: float, width: float,
+def _player(s: Any, q: int, pl: dict, obs: dict, score: int | None, x0: float, y: float, width: float,
             marks: Marks) -> tuple[list[str], float]:
-    """Player ``q``'s header, species boards (in rows) and visible hand, from ``y``; returns the drawing and the
-    next free ``y``."""
+    """Player ``q``'s header, species boards (in rows) and visible hand in the block from ``x0``, ``width`` wide,
+    from ``y``; returns the drawing and the next free ``y``."""
     g = s.game
-    right = width - _MARGIN
-    out, h = player_header(q, pl, obs, score, _MARGIN, y, right)
+    out, h = player_header(q, pl, obs, score, x0, y, x0 + width)
     y += h + 6
-    cols = max(1, int((right - _MARGIN + GAP) // (BOARD_W + GAP)))
+    cols = max(1, int((width + GAP) // (BOARD_W + GAP)))
     species = pl["species"]
     for start in range(0, len(species), cols):
         chunk = species[start:start + cols]
@@ -134,66 +138,82 @@ def _player(s: Any, q: int, pl: dict, obs: dict, score: int | None, y: float, wi
         marked = any(k in marks.targets or k in marks.blocked for k in keys)
         rh = max(species_height(sp, g, marked) for sp in chunk)
         for i, sp in enumerate(chunk):
-            out += species_board(g, q, start + i, sp, _MARGIN + i * (BOARD_W + GAP), y, rh, marks)
+            out += species_board(g, q, start + i, sp, x0 + i * (BOARD_W + GAP), y, rh, marks)
         y += rh + GAP
     if not species:
-        out.append(text(_MARGIN + 8, y + 18, "no species", FONT, fill="#777"))
+        out.append(text(x0 + 8, y + 18, "no species", FONT, fill="#777"))
         y += 28
     hand = pl["hand"]
     if isinstance(hand, list) and hand:
-        ccols = max(1, int((right - _MARGIN + GAP) // (CARD_W + GAP)))
+        ccols = max(1, int((width + GAP) // (CARD_W + GAP)))
         for i, label in enumerate(hand):
-            cx = _MARGIN + (i % ccols) * (CARD_W + GAP)
+            cx = x0 + (i % ccols) * (CARD_W + GAP)
             cy = y + (i // ccols) * (CARD_H + GAP)
             out.append(hand_card(g, q, label, cx, cy, marks.card == label))
         y += -(-len(hand) // ccols) * (CARD_H + GAP)
     return out, y + 10
 
 
-def _layout(s: Any, obs: dict, width: float, marks: Marks) -> tuple[list[str], float]:
+def _layout(s: Any, obs: dict, width: float, marks: Marks, columns: int = 1) -> tuple[list[str], float]:
+    """The whole table ``width`` wide, the players' blocks in ``columns`` columns (P1, P2 on the first line ...)."""
     out, y = _header(s, obs, width)
     scores = s.scores() if hasattr(s, "scores") else [None] * len(obs["players"])
-    for q, pl in enumerate(obs["players"]):
-        part, y = _player(s, q, pl, obs, scores[q], y, width, marks)
-        out += part
+    block = (width - 2 * _MARGIN - (columns - 1) * _PLAYER_GAP) / columns
+    players = obs["players"]
+    for first in range(0, len(players), columns):
+        bottom = y
+        for c, q in enumerate(range(first, min(first + columns, len(players)))):
+            part, end = _player(s, q, players[q], obs, scores[q], _MARGIN + c * (block + _PLAYER_GAP), y, block,
+                                marks)
+            out += part
+            bottom = max(bottom, end)
+        y = bottom
     if obs.get("food_values_assumed"):
-        note = ("The food values on the cards are assumed: the official per-card values are not public "
-                "(docs/evolution.md).")
+        note = "Food values on the cards are assumed: the official ones are not public (docs/evolution.md)."
         for line in _wrap(note, width - 2 * _MARGIN, SMALL):
             out.append(text(_MARGIN, y + 14, line, SMALL, fill="#9a1b1b", cls="assumed"))
             y += 20
     return out, y + 8
 
 
-def _widths(width: float) -> list[float]:
-    """The layout widths worth trying in a box ``width`` wide: one per number of species boards in a row, from
-    one to as many as the box holds (at least the narrowest readable table)."""
-    out = []
-    for k in range(1, 40):
-        lw = 2 * _MARGIN + k * (BOARD_W + GAP) - GAP
-        if lw > width and out:
-            break
-        out.append(max(lw, min(width, _MIN_LAYOUT)))
-    return sorted(set(out))
+def _layouts(width: float, players: int) -> list[tuple[float, int]]:
+    """The layouts worth trying in a box ``width`` wide: ``(layout width, player columns)`` for 1, 2 or 3 columns
+    of players and 1, 2, ... species boards in a row, as many as the box holds (at least the narrowest readable
+    table)."""
+    out = set()
+    for columns in range(1, min(players, 3) + 1):
+        for k in range(1, 40):
+            lw = 2 * _MARGIN + columns * (k * (BOARD_W + GAP) - GAP) + (columns - 1) * _PLAYER_GAP
+            if lw > width and (columns > 1 or k > 1):
+                break
+            out.add((max(lw, min(width, _MIN_LAYOUT)) if columns == 1 else lw, columns))
+    return sorted(out)
 
 
 def table_svg(s: Any, viewer: int | None = None, marks: Marks | None = None, width: float = WIDTH,
               height: float | None = None) -> str:
     """The table as ``viewer`` may see it (``None``: the teacher), with the board's ``marks``, for a box ``width``
-    pixels wide (and ``height`` high, when known): of the layouts with 1, 2, ... species boards in a row, the one
-    shown largest in that box (zoomed to fill its width or its height, at most :data:`MAX_ZOOM` times); the text
+    pixels wide (and ``height`` high, when known): of the layouts with the players in 1, 2 or 3 columns and 1, 2,
+    ... species boards in a row, the one shown largest in that box (zoomed to fill its width or its height, at most :data:`MAX_ZOOM` times); the text
     is never shown smaller than laid out (at least 14 px): a table taller than the box then scrolls."""
     marks = marks or Marks()
     marks.blocked_words = {k: _short_block(s.game, v) for k, v in marks.blocked.items()}
     obs = s.observation(viewer)
     width = max(float(width), 1.0)
     best: tuple | None = None
-    widths = _widths(width)
-    for lw in widths if height else widths[-1:]:  # no height known: the widest layout that fits the width
-        out, h = _layout(s, obs, lw, marks)
+    layouts = _layouts(width, len(obs["players"]))
+    if not height:  # no height known: the widest one-column layout that fits the width
+        layouts = [max(x for x in layouts if x[1] == 1)]
+    most = max([len(p["species"]) for p in obs["players"]] + [1])
+    for lw, columns in layouts:
+        out, h = _layout(s, obs, lw, marks, columns)
         zoom = min(width / lw, (height / h) if height else MAX_ZOOM, MAX_ZOOM)
         fits = zoom >= 1
-        key = (fits, zoom if fits else -h)
+        # a player's species side by side read as their row on the table: a layout that stacks them one by one
+        # (when two would fit side by side) must be clearly larger to be chosen
+        per_row = int(((lw - 2 * _MARGIN - (columns - 1) * _PLAYER_GAP) / columns + GAP) // (BOARD_W + GAP))
+        stacked = per_row < min(most, 2)
+        key = (fits, zoom * (0.85 if stacked else 1.0) if fits else -h)
         if best is None or key > best[0]:
             best = (key, lw, max(zoom, 1.0), out, h)
     assert best is not None

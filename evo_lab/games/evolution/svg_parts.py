@@ -204,31 +204,31 @@ def hand_card(game: Any, q: int, label: str, x: float, y: float, selected: bool)
 
 
 def watering_hole(game: Any, obs: dict, flow: Flow) -> list[str]:
-    """The watering hole (its plant food, as a number and tokens) and beside it the face-down food cards of this
-    round, one per player who placed one (its value when the viewer may see it)."""
-    x, y = flow.place(220, 74)
+    """The watering hole (its plant food) and beside it the face-down food cards of this round, one per player
+    who placed one (its value when the viewer may see it), as items of the header's ``flow`` (60 high)."""
+    x, y = flow.place(196, 60)
     n = obs["wh"]
-    out = [(f'<ellipse class="watering-hole" cx="{x + 110}" cy="{y + 37}" rx="108" ry="35" fill="#b3e5fc" '
-           'stroke="#0277bd" stroke-width="2"/>'),
-           text(x + 110, y + 27, "watering hole", SMALL, fill="#01579b", anchor="middle"),
-           text(x + 110, y + 52, f"{n} plant food", BIG, "bold", "#01579b", "middle", cls="wh")]
+    out = [(f'<ellipse class="watering-hole" cx="{x + 98}" cy="{y + 30}" rx="96" ry="29" fill="#b3e5fc" '
+            'stroke="#0277bd" stroke-width="2"/>'),
+           text(x + 98, y + 24, "watering hole", SMALL, fill="#01579b", anchor="middle"),
+           text(x + 98, y + 46, f"{n} plant food", BIG, "bold", "#01579b", "middle", cls="wh")]
     cards = [(q, p["food_card"]) for q, p in enumerate(obs["players"]) if p["food_card"] is not None]
     if cards:
-        w = 20 + len(cards) * 50
-        cx, cy = flow.place(max(w, text_width("food cards (face down)", SMALL) + 10), 74)
-        out.append(text(cx, cy + 14, "food cards (face down)", SMALL, fill="#6d4c41"))
+        label = "food cards, face down"
+        cx, cy = flow.place(max(len(cards) * 46, text_width(label, SMALL)), 60)
+        out.append(text(cx, cy + 13, label, SMALL, fill="#6d4c41"))
         for i, (q, fc) in enumerate(cards):
-            px = cx + i * 50
+            px = cx + i * 46
             value = ""
             if isinstance(fc, str):
                 food = trait_of_label(game, fc)[1]
                 value = "" if food is None else f"{food:+d}"
             title = label_words(game, fc) if isinstance(fc, str) else "face down"
             out.append(f'<g class="food-card"><title>P{q + 1}\'s food card: {escape(title)}</title>'
-                       f'<rect x="{px}" y="{cy + 22}" width="42" height="50" rx="5" fill="#8d6e63" '
+                       f'<rect x="{px}" y="{cy + 19}" width="40" height="40" rx="5" fill="#8d6e63" '
                        f'stroke="{seat_colour(q)}" stroke-width="3"/>'
-                       + text(px + 21, cy + 42, f"P{q + 1}", SMALL, "bold", "#fff", "middle")
-                       + (text(px + 21, cy + 63, value, SMALL, "bold", "#fff", "middle") if value else "") + "</g>")
+                       + text(px + 20, cy + 36, f"P{q + 1}", SMALL, "bold", "#fff", "middle")
+                       + (text(px + 20, cy + 54, value, SMALL, "bold", "#fff", "middle") if value else "") + "</g>")
     return out
 
 
@@ -236,15 +236,15 @@ def climate_strip(c: dict, flow: Flow) -> list[str]:
     """The Climate marker on its track (Ice Age to Scorching), compact (the Climate tab has the whole track)."""
     label = f"climate: {c['zone']} ({c['position']:+d})"
     w = max(9 * 22, text_width(label, FONT))
-    x, y = flow.place(w, 50)
+    x, y = flow.place(w, 60)
     out = []
     for i in range(9):
         pos = i - 4
         fill = "#1565c0" if pos < 0 else ("#e65100" if pos > 0 else "#9e9e9e")
         op = 1 if pos == c["position"] else 0.3
-        out.append(f'<rect class="climate-cell" x="{x + i * 22}" y="{y + 4}" width="20" height="16" fill="{fill}" '
+        out.append(f'<rect class="climate-cell" x="{x + i * 22}" y="{y + 8}" width="20" height="16" fill="{fill}" '
                    f'opacity="{op}"/>')
-    out.append(text(x, y + 40, label, FONT, cls="climate"))
+    out.append(text(x, y + 46, label, FONT, cls="climate"))
     return out
 
 
@@ -262,7 +262,7 @@ def player_header(q: int, pl: dict, obs: dict, score: int | None, x: float, y: f
     out.append(chip(flow, f"bag {pl['bag']}", FONT, cls="bag"))
     hand = pl["hand"]
     n = len(hand) if isinstance(hand, list) else hand
-    out.append(chip(flow, f"{n} card{'s' if n != 1 else ''} in hand", FONT))
+    out.append(chip(flow, f"{n} card{'s' if n != 1 else ''}", FONT))
     if pl["food_card"] is not None:
         out.append(chip(flow, "food card down", FONT, fill="#6d4c41"))
     if score is not None:

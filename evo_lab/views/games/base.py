@@ -182,7 +182,7 @@ class GameView:
             head = f"<b>{escape(self.phase_words(state))}</b>: {who}"
         else:
             head = f"<b>{self.round_word.capitalize()} {r}</b>, {escape(self.phase_words(state))}: {who}"
-        return (f"<div style='font-size:15px'>{head}</div><div style='font-size:12px'>move {tree.ply} of the "
+        return (f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>move {tree.ply} of the "
                 f"game</div>")
 
     def node_name(self, state: Any) -> str:

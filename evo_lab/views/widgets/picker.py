@@ -29,7 +29,9 @@ class ActionPicker(Panel):
 
     def __init__(self, session: Session, board: Any = None):
         self.head = W.HTML()
-        self.select = W.Select(options=[], rows=10, layout=W.Layout(width="100%"))
+        # a list of choices whose lines wrap (a <select> cuts a long line at a narrow column), scrolling past ~12
+        self.select = W.RadioButtons(options=[], layout=W.Layout(width="100%", max_height="330px", overflow="auto"))
+        self.select.add_class("evo-choices")
         self.play_button = W.Button(description="Play", button_style="primary", icon="play")
         self.message = W.HTML()
         self.note = W.HTML()
@@ -99,12 +101,12 @@ class ActionPicker(Panel):
         note = view.selection_note(st, sel, n_sel) if sel is not None else ""
         if note:
             head += "<br>" + note
-        self.head.value = f'<div style="font-size:14px">{head}</div>'
+        self.head.value = f'<div class="evo-picker-head">{head}</div>'
         self.select.options = opts
         self.select.value = opts[0][1] if opts else None
         self.play_button.disabled = not opts
         note = view.actions_note(st) if opts else ""
-        self.note.value = f"<div class='evo-note' style='font-size:12px;color:#5a4500'>{escape(note)}</div>" if note else ""
+        self.note.value = f"<div class='evo-note evo-small' style='color:#5a4500'>{escape(note)}</div>" if note else ""
 
     def play_selected(self) -> str:
         """Apply the selected action; returns the error message ("" when played)."""

@@ -161,7 +161,7 @@ class PhaseStepper(W.VBox):
                 k = len(n.parent.children) - 1 if n.parent else 0
                 alt = f" <i>(+{plural(k, 'other line')})</i>" if k else ""
                 items.append(f"<div style='{mark}' title='{escape(_seen(n, viewer))}'>{txt}{alt}</div>")
-            self.moves.value = ("<div class='evo-history' style='line-height:1.35;font-size:13px'>" + "".join(items)
+            self.moves.value = ("<div class='evo-history'>" + "".join(items)
                                 + "</div>" if items else "<i>no moves yet</i>")
             nodes = self.variation_nodes()
             path = set(map(id, tree.path()))

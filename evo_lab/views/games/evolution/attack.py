@@ -188,6 +188,12 @@ def who_attacks_whom(state: Any) -> list[str]:
     return out
 
 
+def _carnivore_label(state: Any, q: int, j: int) -> str:
+    """A carnivore in the dropdown, short enough for a narrow column: "P3's species 2: body 4, population 1"."""
+    sp = state.players[q].species[j]
+    return f"P{q + 1}'s species {j + 1}: body {sp.body}, population {sp.pop}"
+
+
 class AttackPanel(Panel):
     """The attack and feeding inspector: who may attack whom; pick a carnivore (or select one on the board) and
     see every prey as possible or blocked (by which trait, and why) and what each possible attack would do;
@@ -196,11 +202,11 @@ class AttackPanel(Panel):
     def __init__(self, session: Session, board: Any = None):
         self.overview = W.HTML()
         self.attacker = W.Dropdown(description="Carnivore", options=[("none", "")], style={"description_width": "70px"},
-                                   layout=W.Layout(width="auto", min_width="300px", max_width="100%"))
+                                   layout=W.Layout(width="calc(100% - 4px)", max_width="520px"))
         self.head = W.HTML()
         self.table = W.HTML()
         self.choice = W.Dropdown(description="Attack", options=[], style={"description_width": "50px"},
-                                 layout=W.Layout(width="auto", min_width="300px", max_width="100%"))
+                                 layout=W.Layout(width="calc(100% - 110px)", min_width="200px", max_width="620px"))
         self.play_button = W.Button(description="Attack", button_style="danger")
         self.message = W.HTML()
         self.feeding = W.HTML()
@@ -227,7 +233,7 @@ class AttackPanel(Panel):
 
     def refresh(self) -> None:
         st = self.session.state
-        opts = [(species_words(st, q, j), f"{q}.{j}") for q, j in carnivores(st)]
+        opts = [(_carnivore_label(st, q, j), f"{q}.{j}") for q, j in carnivores(st)]
         keep = self.attacker.value
         board_sel = getattr(self.board, "selected", "") if self.board is not None else ""
         values = {v for _l, v in opts}

@@ -33,10 +33,10 @@ function render({ model, el }) {
     timer = null;
     const width = Math.floor(box.clientWidth);
     if (!width) return;
-    // the room below the board's top in the window (the bar and the error line take ~60 px); the page's own
-    // style may cap it (the presentation page has no scroll)
-    const room = Math.floor(window.innerHeight - Math.max(0, el.getBoundingClientRect().top) - 60);
-    const height = Math.max(320, Math.min(room > 320 ? room : window.innerHeight - 60, window.innerHeight));
+    // the room below the table's top in the window (the error line below it takes ~26 px); a table scrolled
+    // far down the page gets the window's height
+    const room = Math.floor(window.innerHeight - Math.max(0, box.getBoundingClientRect().top) - 26);
+    const height = Math.max(320, Math.min(room > 320 ? room : window.innerHeight - 90, window.innerHeight));
     if (Math.abs(width - sent[0]) < 6 && Math.abs(height - sent[1]) < 24) return;
     sent = [width, height];
     model.send({ type: "size", width, height });
