@@ -21,6 +21,8 @@ game           plugin
 'evolution'
 >>> type(view_for("no-such-game")).__name__            # any other game: the defaults
 'GameView'
+>>> view_for("evolution-climate").name                 # a registry id: its game's plugin
+'evolution'
 """
 
 from __future__ import annotations
@@ -49,7 +51,17 @@ def register_view(game_name: str, factory: str | type) -> None:
 
 
 def _name(game: Any) -> str:
-    return game if isinstance(game, str) else str(getattr(game, "name", ""))
+    """The ``game.name`` of a game, or of a registry id (``"evolution-climate"`` is an ``evolution`` game)."""
+    if not isinstance(game, str):
+        return str(getattr(game, "name", ""))
+    if game in _VIEWS:
+        return game
+    from evo_lab.core.registry import UnknownGameError, game_entry
+
+    try:
+        return str(getattr(game_entry(game).load(), "name", "") or game)
+    except (UnknownGameError, ImportError):
+        return game
 
 
 def view_class(game: Any) -> type:
