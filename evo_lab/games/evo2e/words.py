@@ -20,7 +20,7 @@ from typing import Any
 
 from ...core.words import pct, plural
 
-__all__ = ["CHANCE_WORDS", "action_words", "choice_label", "fix_plurals", "gene_words", "history_line", "node_words",
+__all__ = ["CHANCE_WORDS", "NODE_TITLES", "action_words", "choice_label", "fix_plurals", "gene_words", "history_line", "node_words",
            "shift_words", "token_words", "turning_words", "wheel_words"]
 
 #: What chance does at each chance node of Evo 2e (and of Evo 1e: ``climate_die``, ``meteor``), in words; a
@@ -36,6 +36,21 @@ CHANCE_WORDS = {
     "kbdie": "the die is rolled for the killer baby",
     "climate_die": "the climate die is rolled",
     "meteor": "the die is rolled for the meteor",
+}
+
+
+#: Each node as a menu names it (the position editor's "Node" list): short, in words.
+NODE_TITLES = {
+    "exclude": "a unique gene is set aside (chance)", "order": "the turn order is drawn (chance)",
+    "token": "a climate token is revealed (chance)", "climate_cards": "cards after the climate token",
+    "peek": "Sixth sense looks ahead (chance)", "gene": "a gene is drawn for the auction (chance)",
+    "bid": "a bid in the gene auction", "card": "an event card is drawn (chance)",
+    "adrenaline": "Adrenaline rush: a place on the track", "move": "a move, attack, card or end of movement",
+    "die": "the combat die (chance)", "chameleon": "Chameleon skin: escape or not", "birth": "a new dinosaur",
+    "birth_cards": "cards at the start of the birth phase", "newborn_cards": "cards after a birth",
+    "kbdie": "the killer baby's die (chance)", "survive": "a dinosaur that dies",
+    "survival_cards": "cards at the start of the survival phase", "climate_die": "the climate die (chance)",
+    "meteor": "the meteor's die (chance)", "end": "the end of the game",
 }
 
 
