@@ -21,13 +21,20 @@ import json
 from pathlib import Path
 
 import pytest
+from test_kit_browser import IMG, require_browser
 
 import evo_lab
-from evo_lab.views.widgets.browser import (EVO2E_BOARD, GAME_BOARD, launch_chromium, layout_report,
-                                           run_notebook_in_lab, serve_jupyterlab, serve_voila, show_tab,
-                                           wait_for_board)
-
-from test_kit_browser import IMG, require_browser
+from evo_lab.views.widgets.browser import (
+    EVO2E_BOARD,
+    GAME_BOARD,
+    launch_chromium,
+    layout_report,
+    run_notebook_in_lab,
+    serve_jupyterlab,
+    serve_voila,
+    show_tab,
+    wait_for_board,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
