@@ -206,10 +206,10 @@ def test_board_draws_the_table_with_assumed_values_marked():
     assert ex.state.is_terminal() and "Game over" in ex.board.status and "won by" in ex.stepper.status.value
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy"])
+@pytest.mark.parametrize("bot", ["random", "greedy", "lively"])
 def test_stepper_bots_play_a_round(bot):
     ex = Explorer(evo_lab.make_game("evolution", players=3, seed=6))
-    assert set(ex.session.bot_names()) == {"random", "greedy"}
+    assert set(ex.session.bot_names()) == {"random", "greedy", "lively"}
     ex.stepper.bot.value = bot
     r = ex.state.round
     ex.stepper.play_to("round")

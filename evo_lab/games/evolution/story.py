@@ -39,7 +39,18 @@ def _lines(before: Any, action: Any, after: Any) -> list[str]:
                                                 for q, pl in enumerate(after.players)) + ".")
         return out + [f"  {_sentence(event_words(before.game, e, before))}." for e in after.ev]
     out = [f"  {_sentence(action_words(before, action))}."]
-    return out + [f"    {_sentence(event_words(before.game, e, before))}." for e in after.ev]
+    events = list(after.ev)
+    if events and _says_again(action, events[0]):  # the action's own event: already said
+        events = events[1:]
+    return out + [f"    {_sentence(event_words(before.game, e, before))}." for e in events]
+
+
+def _says_again(action: tuple, event: Any) -> bool:
+    """Whether ``event`` only repeats ``action`` (the attack itself, a plain meal from the watering hole)."""
+    kind = type(event).__name__
+    if action[0] == "attack" and kind == "Attacked":
+        return not event.horns and not event.disabled
+    return action[0] == "eat" and len(action) == 2 and kind == "Ate" and event.why == "eat" and event.amount == 1
 
 
 def _sentence(text: str) -> str:
@@ -48,10 +59,13 @@ def _sentence(text: str) -> str:
 
 def play_story(game: Any, seed: int | None = None, bots: list | None = None,
                echo: Callable[[str], None] | None = None) -> tuple[Any, list[str]]:
-    """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Evolution's greedy bots
-    seeded from ``seed``) and tell it; returns ``(final state, lines)``."""
+    """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Evolution's lively bots
+    seeded from ``seed``: carnivores that hunt, species that grow and go extinct) and tell it; returns ``(final
+    state, lines)``."""
     if bots is None:
-        bots = seeded_bots("greedy", game.players, seed, game="evolution")
+        from .kit import DEMO_BOT
+
+        bots = seeded_bots(DEMO_BOT, game.players, seed, game="evolution")
     return tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
                 lines=_lines, ending=_ending, echo=echo)
 

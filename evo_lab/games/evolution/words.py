@@ -160,9 +160,10 @@ def event_words(game: Any, e: Any, before: Any = None) -> str:
                    + ")")
         horns = "; Horns wound the attacker (-1 population)" if e.horns else ""
         return f"{sp(e.player, e.species)} attacks {sp(e.target_player, e.target)}{off}{horns}"
-    if kind == "Extinct":
+    if kind == "Extinct":  # named without its population: that is what it lost
         draws = f"P{e.player + 1} draws {plural(e.cards, 'card')}" if e.cards else "no card is drawn for it"
-        return f"{sp(e.player, e.species)} goes extinct; {draws}"
+        who = sp(e.player, e.species).split(", population")[0] + ")" if before is not None else sp(e.player, e.species)
+        return f"{who.replace(' ()', '')} goes extinct; {draws}"
     if kind == "Grew":
         what = e.what.replace(" (fertile)", "").replace("population", "population (Fertile)")
         return f"{sp(e.player, e.species)} gains {e.by} {what}"

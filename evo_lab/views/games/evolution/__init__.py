@@ -8,7 +8,7 @@ with hidden cards said as hidden.
 >>> s = evo_lab.make_game("evolution", players=2, seed=1).new_initial_state_dealt()
 >>> v = view_for(s.game)
 >>> type(v).__name__, sorted(v.bots(s.game))
-('EvolutionView', ['greedy', 'random'])
+('EvolutionView', ['greedy', 'lively', 'random'])
 >>> v.action_words(s, s.legal_actions()[0], viewer=1)
 'P1 puts a food card face down'
 """
@@ -88,8 +88,10 @@ class EvolutionView(GameView):
     # ----- bots
     def bots(self, game: Any) -> dict[str, PolicyFactory]:
         from evo_lab.games.evolution.bots import greedy_policy
+        from evo_lab.games.evolution.lively import lively_policy
 
-        return {"random": random_policy, "greedy": lambda seed: greedy_policy(np.random.default_rng(seed))}
+        return {"random": random_policy, "greedy": lambda seed: greedy_policy(np.random.default_rng(seed)),
+                "lively": lambda seed: lively_policy(np.random.default_rng(seed))}
 
     def board_svg(self, state: Any, viewer: int | None = None) -> str:
         """The table as the board widget draws it (species boards, hands as ``viewer`` may see them)."""
