@@ -73,8 +73,9 @@ class EvolutionView(GameView):
     def header_html(self, game: Any) -> str:
         from html import escape
 
-        var = {"official": "", "climate": " (Climate)", "course2016": " (course 2016)"}.get(game.o.variant, "")
-        return f"{escape(game.title)}{var}, {game.players} players"
+        title = {"climate": "Evolution: Climate (North Star Games)",
+                 "course2016": "Evolution, as the 2016 course played it"}.get(game.variant, game.title)
+        return f"{escape(title)}, {game.players} players"
 
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
         """The action in words, then what the engine says happened (food eaten, attacks, extinctions, the
