@@ -199,7 +199,7 @@ def _window_apply(s: Any, a: Action) -> None:
 
 
 def _verb(window: Window) -> str:
-    return f"play an event card ({window.when}) or pass"
+    return f"play an event card {window.when} or pass"
 
 
 for _w in WINDOWS.values():
