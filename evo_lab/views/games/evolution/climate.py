@@ -9,7 +9,7 @@ events); zone and event effects are assumed data (docs/evolution.md R16).
 >>> from evo_lab.views.widgets.session import Session
 >>> from evo_lab.games.evolution.scenarios import scenario
 >>> p = ClimatePanel(Session(scenario("climate_cold")))
->>> "Ice Age" in p.track.value and "Ice Storm" in p.track.value
+>>> "Ice Age" in p.track.value and "Ice Storm (cold event)" in p.track.value
 True
 >>> "the marker would move from Cold (-2) to Ice Age (-4)" in p.forecast.value
 True
@@ -24,52 +24,42 @@ import ipywidgets as W
 
 from evo_lab.core.words import plural
 from evo_lab.games.evolution.climate import move
-from evo_lab.games.evolution.svg_parts import text, trait_of_label
+from evo_lab.games.evolution.svg_parts import trait_of_label
 from evo_lab.games.evolution.words import trait_words
 from evo_lab.views.widgets.common import Panel
 from evo_lab.views.widgets.session import Session
 
-__all__ = ["ClimatePanel", "track_svg"]
-
-_CELL, _H = 92, 150
-
+__all__ = ["ClimatePanel", "track_html"]
 
 def _fill(pos: int) -> str:
     return {-4: "#0d47a1", -3: "#1565c0", -2: "#1e88e5", -1: "#64b5f6", 0: "#9e9e9e", 1: "#ffb74d", 2: "#fb8c00",
             3: "#ef6c00", 4: "#bf360c"}[pos]
 
 
-def track_svg(game: Any, obs: dict) -> str:
-    """The track as SVG: nine zones with their names, the marker, and each event card in play drawn under the
-    regions it covers."""
+def track_html(game: Any, obs: dict) -> str:
+    """The track as a row of zones that wraps in a narrow column (its text never shrinks): each zone's name and
+    number, the marker's zone outlined, and each event card in play named under the zones it covers."""
     c = obs["climate"]
-    zones = game.pack.zones
-    out = []
-    for i, z in enumerate(zones):
-        x = 4 + i * _CELL
-        here = z.position == c["position"]
-        out.append(f'<rect class="zone{" here" if here else ""}" x="{x}" y="24" width="{_CELL - 4}" height="52" '
-                   f'rx="6" fill="{_fill(z.position)}" opacity="{1 if here else 0.55}"'
-                   + (' stroke="#d6007e" stroke-width="4"' if here else "") + "/>")
-        out.append(text(x + (_CELL - 4) / 2, 46, z.name, 14, "bold", "#fff", "middle"))
-        out.append(text(x + (_CELL - 4) / 2, 66, f"{z.position:+d}", 14, fill="#fff", anchor="middle"))
-    x = 4 + (c["position"] + 4) * _CELL + (_CELL - 4) / 2
-    out.append(f'<path class="marker" d="M{x - 9} 4 h18 l-9 16 z" fill="#d6007e"/>')
     names = [e.name for e in game.pack.events]
+    under: dict[int, list[str]] = {}
     for deck, name in c["events"].items():
-        if name is None:
-            continue
-        e = game.pack.events[names.index(name)]
-        x0 = 4 + (e.regions[0] + 4) * _CELL
-        w = (e.regions[1] - e.regions[0] + 1) * _CELL - 4
-        y = 86 if deck == "cold" else 118
-        out.append(f'<rect class="event" x="{x0}" y="{y}" width="{w}" height="26" rx="5" fill="#fffdf5" '
-                   f'stroke="{"#1565c0" if deck == "cold" else "#e65100"}" stroke-width="2"/>')
-        out.append(text(x0 + w / 2, y + 18, f"{name} ({deck} event)", 14, "bold", "#37474f", "middle"))
-    width = 4 + 9 * _CELL
-    return (f'<svg class="evo-climate-track" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {_H}" '
-            f'width="{width}" height="{_H}" style="max-width:100%;height:auto" font-family="sans-serif">'
-            + "".join(out) + "</svg>")
+        if name is not None:
+            e = game.pack.events[names.index(name)]
+            for pos in range(e.regions[0], e.regions[1] + 1):
+                under.setdefault(pos, []).append(f"{name} ({deck} event)")
+    cells = []
+    for z in game.pack.zones:
+        here = z.position == c["position"]
+        events = "".join(f"<div class='evo-zone-event'>{escape(x)}</div>" for x in under.get(z.position, []))
+        cells.append(f"<div class='evo-zone{' here' if here else ''}' style='background:{_fill(z.position)}'>"
+                     f"<div class='evo-zone-name'>{'&#9660; ' if here else ''}{escape(z.name)}</div>"
+                     f"<div>{z.position:+d}</div>{events}</div>")
+    style = ("<style>.evo-climate-track{display:flex;flex-wrap:wrap;gap:4px;margin:6px 0}"
+             ".evo-zone{flex:1 1 86px;min-width:86px;color:#fff;border-radius:6px;padding:4px 6px;font-size:14px;"
+             "opacity:.65;border:3px solid transparent}.evo-zone.here{opacity:1;border-color:#d6007e}"
+             ".evo-zone-name{font-weight:bold}.evo-zone-event{margin-top:3px;background:#fffdf5;color:#37474f;"
+             "border-radius:4px;padding:1px 4px;font-size:14px}</style>")
+    return style + "<div class='evo-climate-track'>" + "".join(cells) + "</div>"
 
 
 def _effect(game: Any, kind: str, food: int, loss: int, bodies: tuple) -> str:
@@ -106,7 +96,7 @@ class ClimatePanel(Panel):
         c = obs["climate"]
         self.track.value = (f"<div><b>The climate</b>: the marker is on {escape(c['zone'])} ({c['position']:+d}). "
                             "An event card strikes instead of the zone when the marker moves into its regions; "
-                            "one event at most each round.</div>" + track_svg(g, obs))
+                            "one event at most each round.</div>" + track_html(g, obs))
         self.forecast.value = self._forecast(g, obs)
         rows = [f"<tr{' class=here' if z.position == c['position'] else ''}><td>{escape(z.name)} "
                 f"({z.position:+d})</td><td class='wrap'>{escape(_effect(g, z.kind, z.food, z.loss, z.bodies))}</td>"
