@@ -16,6 +16,9 @@ import copy
 from pathlib import Path
 
 SANITIZE = Path(__file__).with_name("nbval_sanitize.cfg")
+#: ``voila.py`` is Voila's configuration for the pages served from this folder (:mod:`evo_lab.views.offline`), not a
+#: module to test: imported as ``voila`` by the doctest collection it would hide the real Voila package.
+collect_ignore = ["voila.py"]
 PLOTLY = "application/vnd.plotly.v1+json"
 
 

@@ -10,7 +10,7 @@ into a ``policy(state)`` for :func:`evo_lab.play_out`. See ``docs/bots.md``.
 >>> sorted(BOTS)
 ['analysis', 'greedy', 'ismcts', 'lively', 'random']
 >>> bot_names("evolution")
-['analysis', 'course', 'greedy', 'ismcts', 'random']
+['analysis', 'course', 'greedy', 'ismcts', 'lively', 'random']
 """
 
 from typing import Any

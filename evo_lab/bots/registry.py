@@ -10,7 +10,7 @@ the game's states' game, shared by its variants). A game's own entry wins over a
 (Evo 2e's ``ismcts`` is :class:`~evo_lab.games.evo2e.bots.ISMCTSBot`, with Evo's hooks and options).
 
 >>> bot_names("evo2e"), bot_names("evolution"), bot_names("origin")
-(['analysis', 'greedy', 'ismcts', 'lively', 'random'], ['analysis', 'course', 'greedy', 'ismcts', 'random'], ['analysis', 'greedy', 'ismcts', 'lively', 'random'])
+(['analysis', 'greedy', 'ismcts', 'lively', 'random'], ['analysis', 'course', 'greedy', 'ismcts', 'lively', 'random'], ['analysis', 'greedy', 'ismcts', 'lively', 'random'])
 >>> make_bot("greedy", game="origin", seed=1)
 PolicyBot('greedy', game='origin', seed=1)
 >>> make_bot("course", game="origin")

@@ -19,8 +19,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=non_negative_int, default=1, help="seed of the whole game (default 1)")
     p.add_argument("--bots", default=None,
                    help="comma-separated bot names per seat (default for evo2e: lively for everyone: bots that "
-                        "play like people new to the game, so dinosaurs move, fight, lay eggs and die; for the "
-                        "other games: the game's greedy bots)")
+                        "play like people new to the game, so dinosaurs move, fight, lay eggs and die; for "
+                        "Evolution its lively bots, whose carnivores hunt; for the other games: the game's greedy "
+                        "bots)")
     p.add_argument("--json", action="store_true", help="print the game record (JSON) instead of the story")
     p.set_defaults(func=run)
 
@@ -73,7 +74,7 @@ def run_kit_game(args: argparse.Namespace) -> int:
         print(json.dumps(final.to_record(), indent=1))
         return 0
     print(f"{entry.title} demo: {args.players} players, seed {args.seed}; "
-          f"{'bots ' + args.bots if args.bots else getattr(kit, 'DEMO_BOTS', 'greedy') + ' bots'}")
+          f"{'bots ' + args.bots if args.bots else getattr(kit, 'DEMO_BOT', 'greedy') + ' bots'}")
     kit.tell(game, args.seed, bots, print)
     return 0
 

@@ -3,14 +3,17 @@ Origin of Species*): the engine's own drawing, ``state.to_svg()``, with a text t
 
 An untrusted notebook (not yet run) refuses SVG and shows the ``text/plain`` part instead of
 ``<IPython.core.display.SVG object>``; nbconvert's HTML, GitHub and nbviewer show the SVG. The text twin is the
-engine's own text picture (``str(state)``) when the game has one (Origin), else :func:`table_text`: every species
-as the viewer sees it (from ``state.observation(viewer)``), so no renderer shows a bare repr.
+engine's own text picture (``str(state)``, the teacher's) when the game has one and the table is the teacher's,
+else :func:`table_text`: every species as the viewer sees it (from ``state.observation(viewer)``), so no renderer
+shows a bare repr.
 
 >>> import evo_lab
 >>> s = evo_lab.make_game("evolution", players=2, seed=1).new_initial_state_dealt()
 >>> b = table_bundle(s, title="the deal")
 >>> sorted(b), b["text/plain"].splitlines()[0]
-(['image/svg+xml', 'text/plain'], '[table: the deal]')
+(['image/svg+xml', 'text/plain'], 'Evolution (North Star Games), 2 players')
+>>> table_bundle(s, viewer=1, title="the deal")["text/plain"].splitlines()[0]     # a player's: what they see
+'[table: the deal]'
 >>> from evo_lab.games.origin import build_position
 >>> b = table_bundle(build_position(players=2, phase="food", animals=["$A fat", "$B"]), title="two animals")
 >>> b["image/svg+xml"].startswith("<svg"), b["text/plain"].splitlines()[1]
@@ -26,9 +29,10 @@ __all__ = ["table", "table_bundle", "table_text"]
 
 
 def table_text(state: Any, viewer: int | None = None, title: str | None = None) -> str:
-    """The text twin: the engine's text picture (``str(state)``) if its state class draws itself in text, else one
-    line per player: bag and species (body, population, food, traits) as ``viewer`` sees them."""
-    if type(state).__str__ is not object.__str__:
+    """The text twin: the engine's text picture (``str(state)``, the teacher's) if its state class draws itself in
+    text and ``viewer`` is the teacher, else one line per player: bag and species (body, population, food, traits)
+    as ``viewer`` sees them."""
+    if type(state).__str__ is not object.__str__ and viewer is None:
         return str(state)
     obs = state.observation(viewer)
     lines = [f"[table: {title or repr(state)}]"]

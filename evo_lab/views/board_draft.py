@@ -30,6 +30,7 @@ evo_lab.games.evo2e.board.BoardError: board editor: field 'terrain': unknown ter
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ from typing import Any
 from evo_lab.games.evo2e.board import DIRECTIONS, TERRAINS, Board, BoardError
 from evo_lab.games.evo2e.board.file_format import FORMAT, LABEL_RE, VERSION
 
-__all__ = ["SEA", "BoardDraft", "axial_to_offset", "offset_to_axial"]
+__all__ = ["SEA", "BoardDraft", "axial_to_offset", "error_words", "field_words", "offset_to_axial"]
 
 SEA = "sea"
 Cell = tuple[int, int]
@@ -64,6 +65,50 @@ def axial_to_offset(q: int, r: int) -> tuple[int, int]:
     True
     """
     return q + (r - (r & 1)) // 2, r
+
+
+#: The board's fields as the editor shows them (the file format's names are for files: ``start_areas[2]`` is the
+#: editor's P3, ``terrain_bounds`` its checkbox "any terrain mix").
+_FIELDS = {"cells": "the island", "cell": "the space", "terrain": "the terrain", "seat": "the player",
+           "label": "the label", "row": "the row", "players": "players", "coastal": "the coast", "name": "the name",
+           "file": "the file", "start_areas": "the start areas", "terrain_bounds": "any terrain mix",
+           "format": "the file's format", "version": "the file's version", "provenance": "the provenance",
+           "reconstructed": "reconstructed"}
+#: The editor's checkbox that lifts the terrain-share check (``BoardEditor.any_mix``).
+ANY_MIX = "any terrain mix"
+
+
+def field_words(field: str | None) -> str:
+    """A board field as the editor's user knows it: ``"start_areas[2][0]"`` -> ``"P3's start area"``,
+    ``"cells"`` -> ``"the island"``, ``"cells[4].terrain"`` -> ``"space 5 of the file"``.
+
+    >>> field_words("start_areas[2]"), field_words("start_areas[0][1]"), field_words("terrain_bounds")
+    ("P3's start area", "P1's start area", 'any terrain mix')
+    """
+    f = field or ""
+    m = re.fullmatch(r"start_areas\[(\d+)\](?:\[\d+\])?", f)
+    if m:
+        return f"P{int(m.group(1)) + 1}'s start area"
+    m = re.fullmatch(r"cells\[(\d+)\](?:\.\w+)?", f)
+    if m:
+        return f"space {int(m.group(1)) + 1} of the file"
+    return _FIELDS.get(f, f or "the board")
+
+
+def error_words(e: BoardError) -> str:
+    """A :class:`BoardError` as the editor says it: its field in the editor's words, players numbered P1..P4 and
+    the checkbox named by its label.
+
+    >>> error_words(BoardError("start cell (q=1, r=0) is already a start area (seat 0)", source="board editor",
+    ...                        field="start_areas[1][0]"))
+    "P2's start area: start cell (q=1, r=0) is already a start area (P1's)"
+    """
+    problem = e.problem.replace("(relax with terrain_bounds)", f"(tick \"{ANY_MIX}\" to allow any share)")
+    problem = re.sub(r"\(seat (\d+)\)", lambda m: f"(P{int(m.group(1)) + 1}'s)", problem)
+    problem = re.sub(r"must be a pair of two cells \[\[q, r\], \[q, r\]\], got \[.*\]$",
+                     "needs two start spaces (the start tool, key s, then a click on a land space)", problem)
+    where = f"{e.source}: " if e.source and e.source != SOURCE else ""
+    return f"{where}{field_words(e.field)}: {problem}"
 
 
 def _err(field: str, message: str) -> BoardError:

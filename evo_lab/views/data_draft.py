@@ -36,13 +36,14 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any, Callable
 
 from evo_lab.core.datapack import DataError
 from evo_lab.games.evo2e.datapack import CLIMATE_STATES, PARTS, DataPack, load_data
 
-__all__ = ["DEFAULT_SOURCE", "GROUPS", "DataDraft", "value_provenance"]
+__all__ = ["DEFAULT_SOURCE", "GROUPS", "DataDraft", "field_words", "value_provenance"]
 
 #: The source the editor gives what the user enters, until they type their own.
 DEFAULT_SOURCE = "my copy of the game"
@@ -52,6 +53,40 @@ GROUPS = {"wheel": ("climate", ("wheel",), "provenance", "source"),
           "die": ("die", (), "provenance", "source"),
           "deck": ("events", (), "deck_provenance", "deck_source")}
 TRANSCRIBED = "transcribed"
+
+
+#: The loader's fields the editor names by its controls' own words (the rest: :func:`field_words`).
+_FIELDS = {"tokens.kinds": "the climate tokens", "tokens": "the climate tokens", "wheel": "the climate wheel",
+           "wheel.initial_section": "initial section", "initial_section": "initial section",
+           "faces": "the die faces", "cards": "the event cards", "section": "wheel section",
+           "terrain": "terrain", "face": "die face", "card": "event card", "token": "climate token",
+           "source": "source", "folder": "Save as", "group": "group"}
+
+
+def field_words(pack: DataPack, field: str | None) -> str:
+    """A field of the pack loader's :class:`~evo_lab.core.datapack.DataError` as the editor's controls name it:
+    ``"tokens.kinds[0].count"`` -> ``"clockwise 2 (climate tokens)"``, ``"cards[2].count"`` -> ``"Swarm of
+    rats (event cards)"``, ``"faces[0]"`` -> ``"face 1"``, ``"wheel.sections[1].states.hills"`` -> ``"wheel
+    section 1, hills"``.
+
+    >>> p = load_data()
+    >>> field_words(p, "tokens.kinds[0].count"), field_words(p, "faces[5]"), field_words(p, "folder")
+    ('clockwise 2 (climate tokens)', 'face 6', 'Save as')
+    """
+    f = field or ""
+    m = re.fullmatch(r"tokens\.kinds\[(\d+)\](?:\.\w+)?", f)
+    if m and int(m.group(1)) < len(pack.tokens):
+        return f"{pack.tokens[int(m.group(1))].name} (climate tokens)"
+    m = re.fullmatch(r"(?:events\.)?cards\[(\d+)\](?:\.\w+)?", f)
+    if m and int(m.group(1)) < len(pack.events):
+        return f"{pack.events[int(m.group(1))].name} (event cards)"
+    m = re.fullmatch(r"(?:die\.)?faces\[(\d+)\]", f)
+    if m:
+        return f"face {int(m.group(1)) + 1}"
+    m = re.fullmatch(r"wheel\.sections\[(\d+)\](?:\.states\.(\w+))?", f)
+    if m:
+        return f"wheel section {m.group(1)}" + (f", {m.group(2)}" if m.group(2) else "")
+    return _FIELDS.get(f, f or "the pack")
 
 
 def _group_dict(raw: dict, group: str) -> dict:

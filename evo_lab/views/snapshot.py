@@ -38,7 +38,7 @@ from evo_lab.games.evo2e.svg import (
     svg_points,
 )
 from evo_lab.core.words import plural
-from evo_lab.games.evo2e.words import token_words, wheel_words
+from evo_lab.games.evo2e.words import node_words, token_words, wheel_words
 
 __all__ = ["BOARD_KINDS", "DIRECT_KINDS", "assumed_values", "board_geometry", "describe_last", "snapshot"]
 
@@ -84,10 +84,32 @@ def assumed_values(game: Any, parts: tuple[str, ...] | None = None) -> list[str]
     >>> any(v.startswith("die") for v in assumed_values(evo_lab.Game(players=2), ("die",)))
     True
     """
-    out = [v for v in game.data.assumed() if parts is None or v.split()[0] in parts]
+    out = [assumed_words(game, v) for v in game.data.assumed() if parts is None or v.split()[0] in parts]
     if getattr(game.board, "reconstructed", False) and (parts is None or "board" in parts):
         out.append(f"board {game.board.name} (reconstructed, not the printed board)")
     return out
+
+
+def assumed_words(game: Any, value: str) -> str:
+    """One of the data pack's assumed values (``"die faces two_plus"``, ``"events card egg_thief copies"``,
+    ``"climate token ccw1 (shift -1)"``) as a person reads it: die faces, cards and tokens by their names.
+
+    >>> import evo_lab
+    >>> g = evo_lab.Game(players=2)
+    >>> assumed_words(g, "die faces two_plus"), assumed_words(g, "events card egg_thief copies")
+    ('die faces: Claw with two plus signs', 'event cards: copies of Egg thief')
+    >>> assumed_words(g, "climate token ccw1 (shift -1)")
+    'climate token: anticlockwise 1'
+    """
+    words = value.split()
+    if words[:2] == ["die", "faces"] and len(words) == 3:
+        sym = game.data.die_symbols.get(words[2])
+        return f"die faces: {getattr(sym, 'name', words[2])}"
+    if words[:2] == ["events", "card"] and len(words) == 4 and words[2] in game.card_ids:
+        return f"event cards: copies of {game.card_names[game.card_ids.index(words[2])]}"
+    if words[:2] == ["climate", "token"] and len(words) >= 3 and words[2] in game.token_ids:
+        return f"climate token: {token_words(game, words[2])}"
+    return value
 
 
 def describe_last(state: Any) -> dict | None:
@@ -213,9 +235,9 @@ def snapshot(state: Any, viewer: int | None = None, *, ply: int = 0, title: str 
     if state.is_terminal():
         status = "game over: " + ", ".join(f"P{p + 1} {mp} MP" for p, mp in enumerate(state.returns()))
     elif cur == -1:
-        status = f"chance: {state.node_name()}"
+        status = f"chance: {node_words(state)}"
     else:
-        status = f"P{cur + 1} ({PLAYER_NAMES[cur]}) to {state.node_name()}"
+        status = f"P{cur + 1} ({PLAYER_NAMES[cur]}) to {node_words(state)}"
         if state.node_name() == "move":
             status += f", {plural(state.mp_left, 'movement point')} left"
     states = obs["climate"]["states"]

@@ -1,7 +1,7 @@
 """The printed-data editor in a real browser, in Voila AND in JupyterLab 4 (Debian's Chromium through Playwright,
 ``/usr/bin/chromium``): ``tests/browser/data_editor.ipynb`` shows the shipped pack in a ``DataEditor``. On the
-*Climate tokens* tab, a negative count typed into a token's box is refused with the loader's field named
-(``tokens.kinds[0].count``) and the pack keeps its values; a valid count is taken, the status line says one value is
+*Climate tokens* tab, a negative count typed into a token's box is refused with the field named as the control
+names it ("clockwise 2", not the loader's ``tokens.kinds[0].count``) and the pack keeps its values; a valid count is taken, the status line says one value is
 entered as printed, and the diff against the shipped values lists it. Then the layout at 1280x720: no control is
 0 px wide and no label is cut (``evo_lab.views.widgets.browser.LAYOUT_JS``).
 
@@ -52,8 +52,9 @@ def test_a_token_count_is_checked_by_the_loader_and_entered_as_printed(where, tm
         assert box.input_value() == "2"
         box.fill("-1")
         box.press("Enter")
-        _wait_text(page, STATUS, "tokens.kinds[0].count")
-        assert "Not applied" in page.locator(STATUS).first.inner_text()
+        _wait_text(page, STATUS, "clockwise 2 (climate tokens)")
+        said = page.locator(STATUS).first.inner_text()
+        assert "Not applied" in said and "tokens.kinds" not in said
         box.fill("3")
         box.press("Enter")
         _wait_text(page, STATUS, "Valid pack")

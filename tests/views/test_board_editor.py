@@ -239,7 +239,9 @@ def test_widget_live_checks_and_side_panel():
     ed.key("e")
     b = Board.standard(4)
     ed.click(b.axial[b.start_areas[1][0]])  # erase one of P2's start areas
-    assert "1 problem before it can be saved" in ed.checks.value and "start_areas[1]" in ed.checks.value
+    # issue 20: the problem names the player as the editor's buttons do (P2), not the file's start_areas[1]
+    assert "1 problem before it can be saved" in ed.checks.value and "P2&#x27;s start area</b>: needs two start" \
+        in ed.checks.value and "start_areas" not in ed.checks.value
     assert "P2: B4;" in ed.checks.value
     ed.players.value = 3
     assert ed.draft.players == 3 and len(ed.draft.starts) == 3
@@ -306,3 +308,42 @@ def test_transcribed_board_saved_loaded_and_played(tmp_path):
 
 def test_editor_is_exported_lazily():
     assert evo_lab.BoardEditor is BoardEditor
+
+
+# ---------------------------------------------------------------- issue 20: messages in the editor's words
+def test_no_stale_error_after_start_over(tmp_path):
+    """An error shown for the board before stays only until the next change that works: after "Start over" from
+    the standard board the status line no longer says the old island was too small."""
+    ed = BoardEditor(players=4)
+    ed.drag([(q, 0) for q in range(8)])                       # 8 spaces: too few for 4 players
+    assert ed.save(tmp_path / "small.json") is None
+    assert "8 spaces is too few for 4 players" in ed.status.value and "the island" in ed.status.value
+    ed.start_from.value = 4
+    ed.start_button.click()
+    assert "Valid board: 42 spaces" in ed.checks.value
+    assert ed.status.value == "" and ed.error == ""            # nothing red is left beside "Valid board"
+    assert ed.save(tmp_path / "std.json") is not None and "Saved 42 spaces" in ed.status.value
+    ed.key("s")
+    ed.click((9, 9))                                            # a bad edit: its error, the "Saved" line gone
+    assert "is sea" in ed.status.value and "Saved" not in ed.status.value
+
+
+def test_problems_name_players_and_the_checkbox_as_the_editor_shows_them():
+    ed = BoardEditor("standard", players=4)
+    b = Board.standard(4)
+    ed.key("s")
+    ed.grid.seat = 0
+    ed.click(b.axial[b.start_areas[2][0]])                      # P3's start space: click it for P1
+    assert "start_areas" not in ed.error and "seat" not in ed.error.split(":")[0]
+    ed.key("1")                                                 # paint most of the island desert
+    ed.drag([b.axial[i] for i in range(b.n) if b.terrain[i] != "desert"][:12])
+    text = ed.checks.value
+    assert "any terrain mix" in text and "terrain_bounds" not in text
+    ed.any_mix.value = True                                     # the checkbox the message names lifts the check
+    assert "any terrain mix" not in ed.checks.value.split("</ul>")[0] or "Valid board" in ed.checks.value
+    from evo_lab.views.board_draft import error_words, field_words
+
+    assert field_words("start_areas[3][1]") == "P4's start area"
+    e = BoardError("start cell (q=0, r=0) is already a start area (seat 2)", source="board editor",
+                   field="start_areas[0][1]")
+    assert error_words(e) == "P1's start area: start cell (q=0, r=0) is already a start area (P3's)"

@@ -86,18 +86,21 @@ def test_confirm_enters_a_whole_group_and_makes_it_printed():
     assert e.value.field == "group"
 
 
-@pytest.mark.parametrize("control, bad, field", [
-    (lambda ed: ed.tokens["cw1"], -2, "tokens.kinds[1].count"),
-    (lambda ed: ed.copies["egg_thief"], -1, "cards[3].count"),
+@pytest.mark.parametrize("control, bad, field, words", [
+    (lambda ed: ed.tokens["cw1"], -2, "tokens.kinds[1].count", "clockwise 1 (climate tokens)"),
+    (lambda ed: ed.copies["egg_thief"], -1, "cards[3].count", "Egg thief (event cards)"),
 ])
-def test_bad_edit_shows_the_field_and_keeps_the_pack(control, bad, field):
+def test_bad_edit_shows_the_field_and_keeps_the_pack(control, bad, field, words):
+    """The loader names the field (``error_field``); the status line says it as the control does (issue 20:
+    "clockwise 1", not "tokens.kinds[1].count")."""
     ed = DataEditor()
     ed.tokens["stay"].value = 4
     before = ed.pack
     w = control(ed)
     old = w.value
     w.value = bad
-    assert ed.error_field == field and field in ed.status.value and "Not applied" in ed.status.value
+    assert ed.error_field == field and words in ed.status.value and "Not applied" in ed.status.value
+    assert field not in ed.status.value and words.split(" (")[0] in w.description
     assert ed.pack is before and w.value == old  # the control goes back to the pack's value
     assert "token stay" in [r["value"] for r in ed.draft.diff()]
     ed.tokens["stay"].value = 2  # the next good edit clears the error

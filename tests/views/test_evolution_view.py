@@ -12,6 +12,7 @@ import pytest
 import evo_lab
 from evo_lab.core.protocol import play_out
 from evo_lab.games.evolution.positions import from_boards
+from evo_lab.games.evolution.words import label_words, trait_words
 from evo_lab.views.games.evolution.attack import attack_outcome, attack_rows, carnivores
 from evo_lab.views.widgets import Explorer
 
@@ -68,14 +69,18 @@ def test_attack_panel_shows_feasible_and_blocked_with_the_blocking_trait():
     assert panel.attacker.value == "0.0"  # the player to act's carnivore
     html = panel.table.value
     for q, j, blocker in s.attack_report(0, 0):
-        cell = re.search(rf"P{q + 1}</span> species {j + 1}</td><td>[^<]*</td><td class='wrap'>(.*?)</td>", html)
+        cell = re.search(rf"<td class='wrap'>P{q + 1}&#x27;s species {j + 1} [^<]*</td><td class='wrap'>(.*?)</td>",
+                         html)
         assert cell, (q, j)
         if blocker is None:
             assert "possible" in cell.group(1)
         else:
-            assert f"blocked by <b>{blocker}" in cell.group(1)
-    # "climbing" and "warning-call" block (seed 004 line 69, reference §6.2)
-    assert "blocked by <b>climbing" in html and "blocked by <b>warning-call" in html
+            assert f"blocked by <b>{trait_words(s.game, blocker) if blocker != 'body-size' else 'body size'}" \
+                in cell.group(1)
+    # Climbing and Warning Call block (seed 004 line 69, reference §6.2), said with their printed names and why
+    assert "blocked by <b>Climbing (the carnivore does not climb)" in html
+    assert "blocked by <b>Warning Call (a neighbour warns it; the carnivore has no Ambush)" in html
+    assert "Who may attack whom" in panel.overview.value and "may attack" in panel.overview.value
     # attacking from the panel plays through the engine
     want = next(v for _l, v in panel.choice.options if v.endswith("P2.2"))
     panel.choice.value = want
@@ -99,7 +104,7 @@ def test_attack_effects_come_from_the_engine():
     assert s.to_json() == _table().to_json()              # the position itself is untouched
     # and the tab says it
     ex = Explorer(s)
-    assert "Horns: -1 population" in ex.attack.table.value and "(scavenger)" in ex.attack.table.value
+    assert "Horns: -1 population" in ex.attack.table.value and "(Scavenger)" in ex.attack.table.value
 
 
 def test_attack_tab_for_someone_elses_carnivore_and_another_viewer():
@@ -116,7 +121,7 @@ def test_click_selects_a_species_the_picker_follows_and_a_marked_prey_is_attacke
     b, pk = ex.board, ex.picker
     assert b.click_species(0, 1) == "" and b.selected == "0.1"
     first = ex.state.parse_action(pk.choices()[0][1])
-    assert first == ("eat", 1) and "species 2 selected" in pk.head.value
+    assert first == ("eat", 1) and "species 2 (body 1, population 2) selected" in pk.head.value
     b.click_species(0, 0)                                 # the carnivore: its prey are marked
     m = b.marks()
     assert set(m.targets) == {r.target for r in attack_rows(ex.state, 0, 0) if r.legal}
@@ -141,7 +146,7 @@ def test_cards_in_hand_are_clickable_in_the_play_phase():
     hand = s.observation()["players"][p]["hand"]
     assert b.svg.count('class="card') >= len(hand) and hand
     b.click_card(hand[0])
-    assert b.card == hand[0] and f"card <b>{hand[0]}</b>" in pk.head.value
+    assert b.card == hand[0] and f"the card <b>{label_words(s.state.game, hand[0])}</b>" in pk.head.value
     k = s.state.game.label_kind[hand[0]]
     first = s.state.parse_action(pk.choices()[0][1])
     assert k in first and first[0] in ("trait", "body", "pop", "new", "replace")
@@ -180,7 +185,7 @@ def test_a_players_view_hides_the_others_hands_and_face_down_cards():
             assert not any(f'data-card="{x}"' in svg for x in labels) and f"{len(labels)} card" in svg
     assert 'class="trait hidden"' in svg and "P" in ex.players.table.value
     ex.set_viewer(owner)
-    assert "(face down)" in ex.board.svg                  # the owner sees their own face-down traits
+    assert "(face down: revealed at the feeding)" in ex.board.svg   # the owner sees their own face-down traits
     ex.set_viewer(None)
     assert 'class="trait hidden"' not in ex.board.svg   # the teacher sees every face-down trait
     # the history hides the face-down plays from the other viewer, not from the teacher
@@ -193,19 +198,84 @@ def test_board_draws_the_table_with_assumed_values_marked():
     ex = Explorer(evo_lab.make_game("evolution-climate", players=4, seed=3))
     svg = ex.board.svg
     assert "watering hole" in svg and svg.count("bag ") == 4 and "climate:" in svg
-    assert "*" in svg and "food values are assumed" in svg           # the deck's food values are assumed
+    assert "Food values on the cards are assumed" in svg              # once, not on every card
+    assert "*" not in svg and "assumed" not in ex.picker.select.options[0][0]
+    assert "assumed" in ex.picker.note.value                           # said once under the action list
     assert "assumed data" in ex.header.value and "docs/evolution.md" in ex.header.value
     ex.session.play_to("end", "greedy")
     assert ex.state.is_terminal() and "Game over" in ex.board.status and "won by" in ex.stepper.status.value
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy"])
+@pytest.mark.parametrize("bot", ["random", "greedy", "lively"])
 def test_stepper_bots_play_a_round(bot):
     ex = Explorer(evo_lab.make_game("evolution", players=3, seed=6))
-    assert set(ex.session.bot_names()) == {"random", "greedy"}
+    assert set(ex.session.bot_names()) == {"random", "greedy", "lively"}
     ex.stepper.bot.value = bot
     r = ex.state.round
     ex.stepper.play_to("round")
     assert ex.state.round == r + 1 or ex.state.is_terminal()
     text = ex.story.text.value
-    assert f"Round {r}</b>" in text and "took" in text    # the engine's events are told in the story
+    assert f"Round {r}</b>" in text and " eats " in text    # the engine's events are told in the story
+
+
+# ---------------------------------------------------------------- issue 20: the table, the inspector, Climate
+def test_the_table_is_laid_out_for_its_box_with_readable_text():
+    """No text under 14 px at the size the table is shown (the widget reports its box); a big box (a projector)
+    zooms the table up to fill it, a narrow one (JupyterLab at 1280x720 with its file browser) puts fewer boards in
+    a row instead of shrinking the text."""
+    from evo_lab.games.evolution.svg import MAX_ZOOM, font_sizes, table_svg
+
+    s = _table()
+    for width, height in ((430, 560), (700, 560), (1100, 950), (1800, 1000)):
+        svg = table_svg(s, None, width=width, height=height)
+        vb_w = float(svg.split('viewBox="0 0 ')[1].split()[0])
+        shown_w = float(svg.split('width="')[1].split('"')[0])
+        zoom = shown_w / vb_w
+        assert zoom >= 1 and shown_w <= width + 1, (width, shown_w)
+        assert min(font_sizes(svg)) * zoom >= 14, (width, min(font_sizes(svg)), zoom)
+        shown_h = float(svg.split('height="')[1].split('"')[0])
+        if width >= 1100:
+            assert zoom > 1.2 and (shown_h >= 0.85 * height or shown_w >= 0.85 * width), (width, zoom)
+        assert zoom <= MAX_ZOOM + 1e-9
+    ex = Explorer(s)
+    before = ex.board.svg
+    ex.board._on_msg(ex.board, {"type": "size", "width": 1400, "height": 900}, [])
+    assert ex.board.box == (1400, 900) and ex.board.svg != before and 'data-zoom="1"' not in ex.board.svg
+    ex.board._on_msg(ex.board, {"type": "size", "width": 5, "height": 900}, [])   # nonsense: ignored
+    assert ex.board.box == (1400, 900)
+
+
+def test_the_table_names_traits_and_says_the_assumed_values_once():
+    svg = Explorer(_table()).board.svg
+    assert "Warning Call" in svg and "Hard Shell" in svg and "warning-call" not in svg.split("data-")[0]
+    assert len(re.findall(r">[^<]*assumed", svg)) == 1 and "watering hole" in svg and "3 plant food" in svg
+
+
+def test_feeding_inspector_shows_what_each_feeding_yields():
+    from evo_lab.games.evolution.scenarios import scenario
+
+    ex = Explorer(scenario("cooperation"))
+    html = ex.attack.feeding.value
+    assert "what each choice of P1 yields" in html and "(Foraging)" in html and "(Cooperation)" in html
+    row = re.search(r"feeds their species 1 .*?</td><td class='wrap'>(.*?)</td><td>(\d+)</td>", html)
+    assert row and int(row.group(2)) == 2                       # 8 plant food - 6
+    assert row.group(1).count("eats 1 food") == 6
+    ex.set_viewer(1)                                              # another player does not see P1's options
+    assert ex.attack.feeding.value == ""
+
+
+def test_climate_tab_only_in_climate_games():
+    from evo_lab.games.evolution.scenarios import scenario
+
+    ex = Explorer(evo_lab.make_game("evolution", players=3, seed=1))
+    titles = lambda: [ex.tabs.get_title(i) for i in range(len(ex.tabs.children))]  # noqa: E731
+    assert "Climate" not in titles()
+    ex.session.open_scenario("climate_cold", game="evolution")
+    assert "Climate" in titles() and len(re.findall(r"class='evo-zone( here)?'", ex.climate.track.value)) == 9
+    assert "Ice Age (-4)" in ex.climate.forecast.value
+    ex.play("pass")                                              # the reveal: the marker moves
+    assert "the marker is on Ice Age (-4)" in ex.climate.track.value
+    ex.session.undo()
+    ex.session.undo()                                            # back to the official game
+    assert "Climate" not in titles() and not hasattr(ex, "climate")
+    assert scenario("climate_cold").game.variant == "climate"

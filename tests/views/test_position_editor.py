@@ -76,13 +76,14 @@ def test_round_phase_node_turn_section_and_movement_left():
     ed.movement_left.value = "1"
     assert ed.state.current_player() == 1 and ed.state.mp_left == 1
     ed.movement_left.value = "x"
-    assert ed.error.startswith("movement_left")
+    assert ed.error.startswith("Movement left")              # the control's name (issue 20)
     ed.movement_left.value = ""
     ed.phase.value = "survival"
     assert [n for _t, n in ed.node.options] == ["", "survive", "survival_cards"]
     assert ed.state.phase_name() == "survival" or ed.error
     ed.node.value = "survival_cards"
-    assert "survival_cards" in ed.error and ed.error.startswith(("node", "to_act"))
+    # the editor's words (issue 20): the control's name and the node as the Node menu says it
+    assert "cards at the start of the survival phase" in ed.error and ed.error.startswith(("Node", "Turn"))
     ed.node.value = ""
     ed.to_act.value = ""
     ed.phase.value = "birth"
@@ -131,3 +132,22 @@ def test_open_in_explorer_and_session_undo_returns():
     assert s.state.to_dict() == ed2.state.to_dict()
     ed2.gene["horn"].value = 7
     assert ed2.open_in_explorer() is None                                    # a draft that does not build is not handed over
+
+
+def test_node_menu_and_status_in_words():
+    """Issue 20: the Node menu and the status line say what the position waits for in words, not node ids."""
+    import re
+
+    from evo_lab.views.widgets import PositionEditor
+
+    ed = PositionEditor()
+    for phase in ed.phase.options:
+        ed.phase.value = phase
+        labels = [lab for lab, _v in ed.node.options]
+        assert all(not re.search(r"\b[a-z]+_[a-z_]+\b", lab) for lab in labels), labels
+    ed.phase.value = "birth"
+    ed.node.value = "birth_cards"
+    assert "cards at the start of the birth phase" in [lab for lab, _v in ed.node.options]
+    ed.rebuild()
+    assert "birth_cards" not in ed.status.value and "to_act" not in ed.status.value
+    assert "Node: this position has no \u201ccards at the start of the birth phase\u201d node" in ed.status.value

@@ -127,7 +127,7 @@ def test_an_upload_over_the_limit_is_refused_before_parsing(page):
     ("scenario=/dev/zero", "scenario '/dev/zero': not a scenario of evo2e"),
     ("scenario=../../secret.json", "not a scenario of evo2e"),
     ("scenario=nosuch", "scenario 'nosuch': not a scenario of evo2e"),
-    ("game=evolution&scenario=attack", "not a scenario of evolution; the page's address takes one of: attacks"),
+    ("game=evolution&scenario=chameleon", "not a scenario of evolution; the page's address takes one of: attack, attacks"),
 ])
 def test_the_address_takes_only_registered_names_and_in_range_numbers(query, words):
     with pytest.raises(PresentError) as info:

@@ -57,7 +57,7 @@ def test_menu_error_and_games_without_presets():
     ex = Explorer(players=2, seed=1)
     assert "unknown scenario" in ex.files.open_scenario("nope")
     assert "#b00020" in ex.files.message.value
-    ex.files.game.value = "evolution"               # Evolution has no presets: the menu hides
+    ex.files.game.value = "evo1e"                   # Evo 1e has no presets: the menu hides
     assert ex.files.scenario_box.layout.display == "none"
     assert ex.files.open_scenario() == "this game has no scenarios"
 

@@ -281,9 +281,11 @@ def test_new_game_and_views():
     holder = next(p for p in range(3) if s.state.hands[p])
     other = (holder + 1) % 3
     ex.set_viewer(other)
-    assert "hidden" in ex.players.table.value and s.state.hand(holder)[0] not in ex.players.table.value.split("<td>")[-1]
+    g = s.state.game
+    card = g.card_names[g.card_ids.index(s.state.hand(holder)[0])]  # the players tab names cards as printed
+    assert "hidden" in ex.players.table.value and card not in ex.players.table.value.split("<td>")[-1]
     ex.set_viewer(holder)
-    assert s.state.hand(holder)[0] in ex.players.table.value
+    assert card in ex.players.table.value
     ex.set_viewer(None)
     assert "teacher" in ex.header.value and "assumed data" in ex.header.value
     with pytest.raises(SessionError):
@@ -646,8 +648,9 @@ def test_stepper_masks_hidden_outcomes_for_a_player_view():
     ex = Explorer(evo_lab.Game(players=3, seed=2), seed=2)
     ex.set_viewer(0)
     ex.stepper.refresh() if hasattr(ex.stepper, "refresh") else None
-    ex.session.goto_ply(4)  # among the setup's exclusions
-    assert "exclude ?" in ex.stepper.moves.value
+    ex.session.goto_ply(4)  # among the setup's exclusions: the line and its tooltip in words, the gene hidden
+    assert "a unique gene is set aside (hidden)" in ex.stepper.moves.value
+    assert "exclude" not in ex.stepper.moves.value and "set aside (out of this game)" not in ex.stepper.moves.value
     ex.set_viewer(None)
     ex.session.goto_ply(4)
-    assert "exclude ?" not in ex.stepper.moves.value
+    assert "(hidden)" not in ex.stepper.moves.value and "set aside (out of this game)" in ex.stepper.moves.value

@@ -198,8 +198,8 @@ def _window_apply(s: Any, a: Action) -> None:
     # pass: the window has already moved past this player
 
 
-def _verb(timing: str) -> str:
-    return f"play an event card ({timing} timing) or pass"
+def _verb(window: Window) -> str:
+    return f"play an event card {window.when} or pass"
 
 
 for _w in WINDOWS.values():
@@ -207,7 +207,7 @@ for _w in WINDOWS.values():
         register_step(_w.step)(_window_handler(_w))  # type: ignore[arg-type]
         register_node(Node(_w.node, _w.phase, _window_apply,
                            decisions=(lambda t: (lambda s: _plays(s, s.actor, t) + [Action(PASS)]))(_w.timing),
-                           kinds=frozenset({PLAY, PASS}), verb=_verb(_w.timing), who="each player holding cards",
+                           kinds=frozenset({PLAY, PASS}), verb=_verb(_w), who="each player holding cards",
                            doc=f"card window: {_w.when}: `play <card>` or `pass`"))
 
 
@@ -231,7 +231,8 @@ def play_text(ev: Any, game: Any) -> str:
     rule = CARDS.get(game.card_effects[game.card_ids.index(ev.card)]) if game is not None else None
     if rule is not None and rule.story is not None:
         return rule.story(ev, game)
-    return f"P{ev.player + 1} plays {ev.card}"
+    name = game.card_names[game.card_ids.index(ev.card)] if game is not None and ev.card in game.card_ids else ev.card
+    return f"P{ev.player + 1} plays {name}"
 
 
 # ====================================================================== the five cards the rulebook shows
@@ -335,7 +336,7 @@ def _thief_play(s: Any, p: int, a: Action) -> tuple:
 
 register_card(CardRule(
     "egg_thief", _thief_play, ("birth_after_placement",), may_play=_thief_may_play,
-    story=lambda ev, g: (f"P{ev.player + 1} plays {ev.card}: the newborn on {g.labels[ev.detail[1]]} becomes one "
+    story=lambda ev, g: (f"P{ev.player + 1} plays {g.card_names[g.card_ids.index(ev.card)]}: the newborn on {g.labels[ev.detail[1]]} becomes one "
                          f"of theirs (taken from P{ev.detail[0] + 1})"),
     who="an opponent of the newborn's owner, with a dinosaur in reserve",
     text="the newborn becomes one of the thief's"))

@@ -206,24 +206,27 @@ def describe(s: Any, a: Action) -> str:
 
 
 def state_text(s: Any) -> str:
-    """A readable summary of the position (``str(state)``)."""
+    """A readable summary of the position (``str(state)``), in words: what the player to act must do, the genes
+    by their printed names."""
+    from .words import gene_words, node_words
+
     g = s.game
     L = g.labels
     if s.node == "end":
         who = "game over"
     elif s.is_chance_node():
-        who = "chance: " + s.node
+        who = "chance: " + node_words(s)
     else:
-        who = f"P{s.actor + 1} to {s.node}"
-    lines = [f"Evo 2e, {g.players} players, board {g.board.name}"
+        who = f"P{s.actor + 1} to {node_words(s)}"
+    lines = [f"{g.title}, {g.players} players, board {g.board.name}"
              + (" (reconstructed, not the printed board)" if g.board.reconstructed else ""),
              f"Round {s.round}, {s.phase_name()} phase; {who}",
              "Climate: section {} ({})".format(s.section, ", ".join(f"{t} {st}" for t, st in s.terrain_states().items())),
              "Initiative: " + " ".join(f"P{p + 1}" for p in s.order)]
     for p in range(g.players):
-        gene_text = ", ".join(f"{k} {v}" for k, v in s.gene_counts(p).items() if v)
-        uniq = ", ".join(s.unique_genes(p))
-        lines.append(f"P{p + 1}: {s.mp[p]} MP, {s.count[p]} dinosaurs on "
+        gene_text = ", ".join(f"{gene_words(g, k)} {v}" for k, v in s.gene_counts(p).items() if v)
+        uniq = ", ".join(gene_words(g, u) for u in s.unique_genes(p))
+        lines.append(f"P{p + 1}: {s.mp[p]} MP, {plural(s.count[p], 'dinosaur')} on "
                      + (" ".join(L[x] for x in s.dinosaurs(p)) or "-")
                      + (f"; genes: {gene_text}" if gene_text else "") + (f"; unique: {uniq}" if uniq else "")
                      + (f"; cards: {len(s.hands[p])}" if s.hands[p] else ""))

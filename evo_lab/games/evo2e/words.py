@@ -20,8 +20,69 @@ from typing import Any
 
 from ...core.words import pct, plural
 
-__all__ = ["action_words", "choice_label", "fix_plurals", "history_line", "shift_words", "token_words", "turning_words",
-           "wheel_words"]
+__all__ = ["CHANCE_WORDS", "NODE_TITLES", "action_words", "choice_label", "fix_plurals", "gene_words", "history_line", "node_words",
+           "shift_words", "token_words", "turning_words", "wheel_words"]
+
+#: What chance does at each chance node of Evo 2e (and of Evo 1e: ``climate_die``, ``meteor``), in words; a
+#: decision node says what its player must do itself (``flow.NODES[name].verb``).
+CHANCE_WORDS = {
+    "exclude": "a unique gene is set aside for this game",
+    "order": "the starting turn order is drawn",
+    "token": "the next climate token is revealed",
+    "peek": "Sixth sense looks at the next climate token",
+    "gene": "a gene is drawn from the bag for the auction",
+    "card": "an event card is drawn",
+    "die": "the combat die is rolled",
+    "kbdie": "the die is rolled for the killer baby",
+    "climate_die": "the climate die is rolled",
+    "meteor": "the die is rolled for the meteor",
+}
+
+
+#: Each node as a menu names it (the position editor's "Node" list): short, in words.
+NODE_TITLES = {
+    "exclude": "a unique gene is set aside (chance)", "order": "the turn order is drawn (chance)",
+    "token": "a climate token is revealed (chance)", "climate_cards": "cards after the climate token",
+    "peek": "Sixth sense looks ahead (chance)", "gene": "a gene is drawn for the auction (chance)",
+    "bid": "a bid in the gene auction", "card": "an event card is drawn (chance)",
+    "adrenaline": "Adrenaline rush: a place on the track", "move": "a move, attack, card or end of movement",
+    "die": "the combat die (chance)", "chameleon": "Chameleon skin: escape or not", "birth": "a new dinosaur",
+    "birth_cards": "cards at the start of the birth phase", "newborn_cards": "cards after a birth",
+    "kbdie": "the killer baby's die (chance)", "survive": "a dinosaur that dies",
+    "survival_cards": "cards at the start of the survival phase", "climate_die": "the climate die (chance)",
+    "meteor": "the meteor's die (chance)", "end": "the end of the game",
+}
+
+
+def node_words(state: Any) -> str:
+    """What ``state`` waits for, in words: the player's verb phrase at a decision ("bid on a lot of the gene
+    auction"), what chance does at a chance node ("the combat die is rolled"), "the game is over" at the end.
+
+    >>> import evo_lab
+    >>> s = evo_lab.Game(players=2, seed=1).new_initial_state()
+    >>> s.node_name(), node_words(s)
+    ('exclude', 'a unique gene is set aside for this game')
+    """
+    from .flow import NODES
+
+    name = state.node_name()
+    if state.is_terminal():
+        return "the game is over"
+    if state.is_chance_node():
+        return CHANCE_WORDS.get(name, "chance decides")
+    spec = NODES.get(name)
+    return spec.verb if spec is not None and spec.verb else "decide"
+
+
+def gene_words(game: Any, gene: str) -> str:
+    """A gene by its printed name ("bony_plates" -> "Bony plates"); an unknown id is said as it is.
+
+    >>> import evo_lab
+    >>> gene_words(evo_lab.Game(players=2), "adrenaline_rush")
+    'Adrenaline rush'
+    """
+    ids = game.gene_ids
+    return game.gene_names[ids.index(gene)] if gene in ids else gene
 
 
 def shift_words(shift: int) -> str:
@@ -125,6 +186,11 @@ def _chance(state: Any, a: Any, masked: str) -> str:
         return "a unique gene is set aside (hidden)" if hidden else f"{name} is set aside (out of this game)"
     if k == "order":
         return f"P{a.a + 1} is drawn next for the starting turn order"
+    node = state.node_name()
+    if node == "climate_die":  # Evo 1e: the d6 moves the climate marker
+        return f"the climate die says: {token_words(g, a.a)}"
+    if node == "meteor":
+        return f"the meteor die shows {g.die_kinds[a.a]}"
     if k == "token":
         return f"climate token {token_words(g, a.a)} is revealed" if a.a != g.meteorite \
             else "the meteorite is revealed: the game ends"

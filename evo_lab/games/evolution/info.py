@@ -16,7 +16,7 @@ INFO = register(
         rules=("docs/evolution.md",),
         view="evo_lab.views.games.evolution:EvolutionView",
         kit="evo_lab.games.evolution.kit",
-        bots=("analysis", "course", "greedy", "ismcts", "random"),
+        bots=("analysis", "course", "greedy", "ismcts", "lively", "random"),
         variants=(
             Variant(
                 "climate",

@@ -3,7 +3,8 @@ OpenSpiel / PettingZoo specification and the demo story (the names every kit mod
 :mod:`evo_lab.games.evo2e.kit`).
 
 Bots: ``greedy`` (:func:`~.bots.greedy_policy`: one-step look-ahead on :func:`~.bots.evaluate_player`;
-option ``card_value``), ``course`` (:func:`~.bots.course_policy`: the course-2016 silly card choice and fixed
+option ``card_value``), ``lively`` (:func:`~.lively.lively_policy`: plays like people new to the game, carnivores
+that hunt; the demo's), ``course`` (:func:`~.bots.course_policy`: the course-2016 silly card choice and fixed
 feeding strategy, legal in every variant), and the generic ``random`` and ``ismcts`` (with
 :func:`~.bots.search_hooks`: options ``rounds``, ``rollout``).
 
@@ -20,11 +21,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .bots import course_policy, greedy_policy, search_hooks
+from .lively import lively_policy
 
-__all__ = ["GAME", "BOTS", "search_hooks", "COLUMNS", "TABLE", "LENGTH", "results", "adapter_spec", "tell"]
+__all__ = ["GAME", "BOTS", "DEMO_BOT", "search_hooks", "COLUMNS", "TABLE", "LENGTH", "results", "adapter_spec", "tell"]
 
 GAME = "evolution"
-BOTS = {"greedy": greedy_policy, "course": course_policy}
+BOTS = {"greedy": greedy_policy, "course": course_policy, "lively": lively_policy}
+#: The demo's bots (``evo-lab demo --game evolution``): carnivores that hunt, species that grow and go extinct.
+DEMO_BOT = "lively"
 
 COLUMNS = ("score", "species", "population", "place", "won", "rounds")
 TABLE = (("score", "score", 7), ("species", "species", 7), ("population", "pop", 6), ("place", "place", 6))

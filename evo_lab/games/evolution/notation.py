@@ -144,45 +144,8 @@ def parse(g: Any, text: str) -> tuple:
 
 
 def describe(g: Any, s: Any, a: Any) -> str:
-    """``a`` (at state ``s``) in words."""
-    L = g.labels
-    k = a[0]
-    who = f"P{s.current_player() + 1}" if s.current_player() >= 0 else "Chance"
-    if k == "food":
-        return f"{who} puts {L[a[1]]} face down as a food card ({g.deck.cards[a[1]].food:+d} plant food)"
-    if k == "card":
-        p = s.pending[0][0] if s.pending else -1
-        return f"P{p + 1} draws {L[a[1]]}"
-    if k == "event":
-        e = g.pack.events[a[2]]
-        return f"the {a[1]} event deck shows {e.name} (food {e.food:+d}, -{e.loss} population)"
-    if k == "trait":
-        return f"{who} plays {L[a[2]]} face down as a trait on species {a[1] + 1}"
-    if k == "replace":
-        return f"{who} replaces trait {a[2] + 1} of species {a[1] + 1} with {L[a[3]]}"
-    if k == "drop":
-        return f"{who} discards trait {a[2] + 1} of species {a[1] + 1}"
-    if k == "new":
-        side = "left" if a[1] == "L" else "right"
-        return f"{who} discards {L[a[2]]} for a new species at the {side} end"
-    if k in ("body", "pop"):
-        what = "body size" if k == "body" else "population"
-        return f"{who} discards {L[a[2]]} for +1 {what} on species {a[1] + 1}"
-    if k == "pass":
-        if s.phase == "feed" and getattr(s, "asking", -1) >= 0:
-            return f"{who} does not use species {s.asking + 1}'s Intelligence before eating"
-        return f"{who} passes" if s.phase == "play" else f"{who} forgoes feeding this round"
-    if k == "eat":
-        if len(a) == 3 and getattr(s, "asking", -1) >= 0:
-            return (f"{who} uses species {a[1] + 1}'s Intelligence before eating (discards a card, takes "
-                    f"plant food from the bank)")
-        how = " with Intelligence (plant food from the bank)" if len(a) == 3 else " from the watering hole"
-        return f"{who} feeds species {a[1] + 1}{how}"
-    if k == "store":
-        return f"{who} stores {a[2]} fat on species {a[1] + 1}"
-    if k == "attack":
-        neg = f", negating {TRAIT_IDS[a[4]]} with Intelligence" if len(a) == 5 else ""
-        return f"{who}'s species {a[1] + 1} attacks P{a[2] + 1}'s species {a[3] + 1}{neg}"
-    if k == "discard":
-        return f"{who} discards {L[a[1]]} for Intelligence"
-    return to_string(g, a)
+    """``a`` (at state ``s``) in words (:func:`evo_lab.games.evolution.words.action_words`: cards and traits by
+    their printed names, species with their body and population)."""
+    from .words import action_words
+
+    return action_words(s, a)

@@ -291,6 +291,12 @@ class State(StateBase):
 
         return draw_state(self, viewer)
 
+    def __str__(self) -> str:
+        """The position in words (:func:`~.words.state_text`)."""
+        from .words import state_text
+
+        return state_text(self)
+
     def __repr__(self) -> str:
         return f"<Evolution {self.options.variant} round {self.round} {self.node_name()} P{self.turn + 1} watering_hole={self.watering_hole}>"
 

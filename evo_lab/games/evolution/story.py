@@ -1,6 +1,7 @@
 """The demo story of North Star's Evolution: a seeded game told round by round and phase by phase (the deal,
-food cards, playing cards, feeding), every decision in the kit's notation and what it did (the rules' events:
-food taken, attacks, extinctions, climate), then the scores and the winner.
+food cards, playing cards, feeding), every decision in words (:mod:`.words`: "P3's species 1 (carnivore, body 3,
+population 2) attacks P1's species 5 ...") and what it did (the rules' events: food eaten, attacks, extinctions,
+climate), then the scores and the winner.
 
 It is the teacher's view: the cards drawn are not listed one by one (a line per player says how many each
 holds), the food cards are named when they are played.
@@ -18,6 +19,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ...core.story import seeded_bots, tell
+from .words import action_words, event_words
 
 __all__ = ["play_story", "PHASES"]
 
@@ -35,18 +37,35 @@ def _lines(before: Any, action: Any, after: Any) -> list[str]:
         if before.phase == "deal" and after.phase != "deal":
             out.append("  Hands: " + ", ".join(f"P{q + 1} {len(pl.hand)} cards"
                                                 for q, pl in enumerate(after.players)) + ".")
-        return out + [line for e in after.events(last=True) for line in e.story(before, after)]
-    p = before.current_player()
-    out = [f"  P{p + 1}: {before.action_to_string(action)}"]
-    return out + [line for e in after.events(last=True) for line in e.story(before, after)]
+        return out + [f"  {_sentence(event_words(before.game, e, before))}." for e in after.events(last=True)]
+    out = [f"  {_sentence(action_words(before, action))}."]
+    events = list(after.events(last=True))
+    if events and _says_again(action, events[0]):  # the action's own event: already said
+        events = events[1:]
+    return out + [f"    {_sentence(event_words(before.game, e, before))}." for e in events]
+
+
+def _says_again(action: tuple, event: Any) -> bool:
+    """Whether ``event`` only repeats ``action`` (the attack itself, a plain meal from the watering hole)."""
+    kind = type(event).__name__
+    if action[0] == "attack" and kind == "Attacked":
+        return not event.horns and not event.disabled
+    return action[0] == "eat" and len(action) == 2 and kind == "Ate" and event.why == "eat" and event.amount == 1
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def play_story(game: Any, seed: int | None = None, bots: list | None = None,
                echo: Callable[[str], None] | None = None) -> tuple[Any, list[str]]:
-    """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Evolution's greedy bots
-    seeded from ``seed``) and tell it; returns ``(final state, lines)``."""
+    """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Evolution's lively bots
+    seeded from ``seed``: carnivores that hunt, species that grow and go extinct) and tell it; returns ``(final
+    state, lines)``."""
     if bots is None:
-        bots = seeded_bots("greedy", game.players, seed, game="evolution")
+        from .kit import DEMO_BOT
+
+        bots = seeded_bots(DEMO_BOT, game.players, seed, game="evolution")
     return tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
                 lines=_lines, ending=_ending, echo=echo)
 

@@ -20,9 +20,9 @@ from typing import Any
 
 from .bots import greedy_policy, search_hooks
 from .lively import lively_policy
-from .story import DEMO_BOTS
+from .story import DEMO_BOT
 
-__all__ = ["BOTS", "COLUMNS", "DEMO_BOTS", "GAME", "LENGTH", "TABLE", "adapter_spec", "results", "search_hooks", "tell"]
+__all__ = ["BOTS", "COLUMNS", "DEMO_BOT", "GAME", "LENGTH", "TABLE", "adapter_spec", "results", "search_hooks", "tell"]
 
 GAME = "origin"
 BOTS = {"greedy": greedy_policy, "lively": lively_policy}

@@ -24,12 +24,12 @@ from ...core.story import seeded_bots, tell
 from ...core.words import plural
 from .words import PHASE_WORDS, event_words, player
 
-__all__ = ["DEMO_BOTS", "PHASES", "play_story"]
+__all__ = ["DEMO_BOT", "PHASES", "play_story"]
 
 #: Phase headings (seed 001: development, food bank, feeding, extinction and the deal); setup by its two steps.
 PHASES = dict(PHASE_WORDS, first="the first player", deal="the deal")
 #: The bots of the demo (``make demo GAME=origin``).
-DEMO_BOTS = "lively"
+DEMO_BOT = "lively"
 
 
 def _heading(s: Any) -> str | None:
@@ -64,7 +64,7 @@ def play_story(game: Any, seed: int | None = None, bots: list | None = None,
     """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Origin's lively bots seeded
     from ``seed``) and tell it; returns ``(final state, lines)``."""
     if bots is None:
-        bots = seeded_bots(DEMO_BOTS, game.players, seed, game="origin")
+        bots = seeded_bots(DEMO_BOT, game.players, seed, game="origin")
     return tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
                 lines=_lines(game), ending=_ending, echo=echo)
 

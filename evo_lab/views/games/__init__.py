@@ -12,7 +12,7 @@ module if it has one.
 game           plugin
 =============  ====================================================================================
 ``evo2e``      :mod:`evo_lab.views.games.evo2e` (hex board widget, Combat, Climate, Auction tabs)
-``evo1e``      the same plugin as Evo 2e (its states are Evo 2e states with first-edition hooks)
+``evo1e``      :mod:`evo_lab.views.games.evo1e` (the defaults, with Evo's words)
 ``evolution``  :mod:`evo_lab.views.games.evolution` (the table widget: species boards, hands; Attack tab)
 ``origin``     :mod:`evo_lab.views.games.origin` (the defaults; a round is a "turn")
 =============  ====================================================================================
@@ -21,9 +21,11 @@ game           plugin
 >>> view_for(evo_lab.make_game("evolution", players=2)).name
 'evolution'
 >>> type(view_for(evo_lab.make_game("evo1e", players=3))).__name__
-'Evo2eView'
+'Evo1eView'
 >>> type(view_for("no-such-game")).__name__            # any other game: the defaults
 'GameView'
+>>> view_for("evolution-climate").name                 # a registry id: its game's plugin
+'evolution'
 """
 
 from __future__ import annotations

@@ -121,6 +121,11 @@ class GameView:
         words = self._describe(state, action, state.action_to_string(action))
         return words.removeprefix(_player(state.current_player()) + " ")
 
+    def actions_note(self, state: Any) -> str:
+        """A note said once under the action list (plain text; "" for none): Evolution says there that the
+        cards' food values are assumed, instead of on every line."""
+        return ""
+
     def history_line(self, node: Any, viewer: int | None = None) -> str:
         """A game-tree node as one line of the history: ``"13. P2 feeds species 1 from the watering hole"``."""
         if node.parent is None or node.action is None:
@@ -148,13 +153,15 @@ class GameView:
         return svg_of(state, viewer)
 
     def who_html(self, state: Any) -> str:
+        """Who acts and what they must do, in words ("P1 to bid on a lot of the gene auction", "chance: the combat
+        die is rolled")."""
         from evo_lab.views.widgets.common import player_html
 
         if state.is_terminal():
             return self.game_over_html(state)
         if state.is_chance_node():
-            return f"chance ({escape(self.node_name(state))})"
-        return f"{player_html(state.current_player())} to {escape(self.node_name(state))}"
+            return f"chance: {escape(self.node_words(state))}"
+        return f"{player_html(state.current_player())} to {escape(self.node_words(state))}"
 
     def game_over_html(self, state: Any) -> str:
         from evo_lab.views.widgets.common import player_html
@@ -172,15 +179,29 @@ class GameView:
         if state.is_terminal():
             head = f"<b>{who}</b>"
         elif r is None:
-            head = f"<b>{escape(str(self.phase_key(state)))}</b>: {who}"
+            head = f"<b>{escape(self.phase_words(state))}</b>: {who}"
         else:
-            head = f"<b>{self.round_word.capitalize()} {r}</b>, {escape(str(self.phase_key(state)))} phase: {who}"
-        return (f"<div style='font-size:15px'>{head}</div><div style='font-size:12px'>move {tree.ply} of the "
+            head = f"<b>{self.round_word.capitalize()} {r}</b>, {escape(self.phase_words(state))}: {who}"
+        return (f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>move {tree.ply} of the "
                 f"game</div>")
 
     def node_name(self, state: Any) -> str:
+        """The id of the node the state waits at (for code; a person reads :meth:`node_words`)."""
         f = getattr(state, "node_name", None)
         return str(f()) if f else ("chance" if state.is_chance_node() else "decide")
+
+    def node_words(self, state: Any) -> str:
+        """What the state waits for, in words: the verb phrase of the player to act ("bid on a lot of the gene
+        auction"), or what chance does ("the combat die is rolled"). Plugins say their game's; the default is the
+        node's id with its underscores as spaces ("the deal" at a chance node named ``deal``)."""
+        name = self.node_name(state).replace("_", " ")
+        if state.is_chance_node():
+            return "a chance outcome" if name == "chance" else f"the {name}"
+        return name
+
+    def phase_words(self, state: Any) -> str:
+        """The phase in words for the status line ("movement phase"; Evolution: "the deal")."""
+        return f"{self.phase_key(state)} phase"
 
     def scores(self, state: Any) -> list:
         """Points so far (``scores()`` or ``current_scores()`` of the state), or ``[]``."""
@@ -243,6 +264,11 @@ class GameView:
     def extra_panels(self, session: Any, board: Any) -> list[tuple[str, str, Any]]:
         """``(tab title, explorer attribute, widget)`` of the game's own inspector tabs."""
         return []
+
+    def tabs_key(self, game: Any) -> Any:
+        """What decides this game's inspector tabs besides the plugin (Evolution: whether it is a Climate game):
+        the explorer rebuilds its game widgets when it changes."""
+        return None
 
     def players_panel(self, session: Any) -> Any:
         from evo_lab.views.widgets.tables import GenericPlayersPanel

@@ -15,7 +15,7 @@ changes nothing.
 >>> ed.key("s"); ed.click((0, 0)); ed.draft.starts
 [[(0, 0)], []]
 >>> ed.click((9, 9)); ed.error
-"board editor: field 'cell': (q=9, r=9) is sea: paint it first"
+'the space: (q=9, r=9) is sea: paint it first'
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import ipywidgets as W
 import traitlets
 
 from evo_lab.games.evo2e.board import TERRAINS, Board, BoardError
-from evo_lab.views.board_draft import KINDS, SEA, BoardDraft, axial_to_offset
+from evo_lab.views.board_draft import ANY_MIX, KINDS, SEA, BoardDraft, axial_to_offset, error_words, field_words
 from evo_lab.games.evo2e.svg import COAST_COLOUR, PLAYER_COLOURS, SEA_COLOUR, TERRAIN_COLOURS
 
 __all__ = ["BoardEditor", "HexGrid"]
@@ -101,7 +101,7 @@ class BoardEditor(W.HBox):
         self.kind = W.Dropdown(options=KINDS, description="This is", layout=W.Layout(width="250px"),
                                tooltip="printed: a transcription of the printed board; custom: your own island")
         self.source_text = W.Text(description="Source", layout=W.Layout(width="100%", max_width="360px"))
-        self.any_mix = W.Checkbox(description="any terrain mix (no 15-35% share check)", indent=False)
+        self.any_mix = W.Checkbox(description=f"{ANY_MIX} (no 15-35% share check)", indent=False)
         self.checks = W.HTML()
         self.checks.add_class("evo-checks")
         self.save_path = W.Text(value="my-board.json", description="Save as", layout=W.Layout(width="250px"))
@@ -137,7 +137,7 @@ class BoardEditor(W.HBox):
                     raise BoardError("type the path of a board file", source="board editor", field="file")
                 draft = BoardDraft.load(board)
         except BoardError as e:
-            self._show_error(str(e))
+            self._show_error(e)
             return False
         if self.draft.cells or self.draft.can_undo:  # replacing a drawing is one undo step of the new draft
             draft._undo.append(self.draft._state())
@@ -177,13 +177,16 @@ class BoardEditor(W.HBox):
         try:
             out = fn(*args)
         except BoardError as e:
-            self._show_error(str(e))
+            self._show_error(e)
             return None
         self.grid.error = ""
         self.refresh()
         return out
 
-    def _show_error(self, message: str) -> None:
+    def _show_error(self, error: BoardError | str) -> None:
+        """Show what went wrong, in the editor's words (:func:`~evo_lab.views.board_draft.error_words`): beside
+        the grid and in the status line, until the next change that works."""
+        message = error_words(error) if isinstance(error, BoardError) else error
         self.grid.error = message
         self.status.value = f'<span style="color:#b00020">{escape(message)}</span>'
 
@@ -268,8 +271,10 @@ class BoardEditor(W.HBox):
 
     # ----- drawing
     def refresh(self) -> None:
-        """Send the grid its view and redraw the checks."""
+        """Send the grid its view and redraw the checks; the status line's last message (an error, "Saved ...")
+        was about the board before this change: it goes."""
         d = self.draft
+        self.status.value = self.grid.error = ""
         labels = d.labels_now()
         seat_of = {c: i for i, p in enumerate(d.starts) for c in p}
         self._rev += 1
@@ -291,7 +296,7 @@ class BoardEditor(W.HBox):
                 raise BoardError("type a file name to save to", source="board editor", field="file")
             b = self.draft.save(path)
         except (BoardError, OSError) as e:
-            self._show_error(str(e) if isinstance(e, BoardError) else f"{path}: cannot write: {e.strerror or e}")
+            self._show_error(e if isinstance(e, BoardError) else f"{path}: cannot write: {e.strerror or e}")
             return None
         self.status.value = (f'<span style="color:#1b7a35">Saved {b.n} spaces to <code>{escape(path)}</code></span>: '
                              f"<code>Board.load(path)</code> and <code>Game(board=path)</code> read it.")
@@ -303,7 +308,8 @@ def checks_html(d: BoardDraft) -> str:
     probs = d.problems()
     if probs:
         head = (f'<div class="bad">{len(probs)} problem{"s" if len(probs) > 1 else ""} before it can be saved:</div><ul>'
-                + "".join(f"<li><b>{escape(e.field or '')}</b>: {escape(e.problem)}</li>" for e in probs) + "</ul>")
+                + "".join(f"<li><b>{escape(field_words(e.field))}</b>: {escape(error_words(e).split(': ', 1)[1])}</li>"
+                          for e in probs) + "</ul>")
     else:
         head = f'<div class="ok">Valid board: {len(d.cells)} spaces, {d.players} players.</div>'
     n = max(len(d.cells), 1)

@@ -31,7 +31,7 @@ import ipywidgets as W
 
 from evo_lab.core.datapack import DataError
 from evo_lab.games.evo2e.datapack import DataPack
-from evo_lab.views.data_draft import DEFAULT_SOURCE, STATES, DataDraft, value_provenance
+from evo_lab.views.data_draft import DEFAULT_SOURCE, STATES, DataDraft, field_words, value_provenance
 
 __all__ = ["DataEditor", "diff_html"]
 
@@ -150,8 +150,8 @@ class DataEditor(W.VBox):
         except DataError as e:
             self.error, self.error_field = str(e), e.field
             self.refresh(keep_status=True)
-            self.status.value = (f'<span style="color:{_BAD}">Not applied, field <code>{escape(e.field)}</code>: '
-                                 f"{escape(e.problem)}</span> (the pack keeps its last valid values)")
+            self.status.value = (f'<span style="color:{_BAD}">Not applied, <b>{escape(field_words(self.pack, e.field))}'
+                                 f"</b>: {escape(e.problem)}</span> (the pack keeps its last valid values)")
             return None
         self.error, self.error_field = "", ""
         self.refresh()
@@ -193,7 +193,8 @@ class DataEditor(W.VBox):
         except (DataError, OSError) as e:
             self.error = str(e) if isinstance(e, DataError) else f"{folder}: cannot write: {e.strerror or e}"
             self.error_field = e.field if isinstance(e, DataError) else "folder"
-            self.status.value = f'<span style="color:{_BAD}">{escape(self.error)}</span>'
+            said = f"{field_words(self.pack, e.field)}: {e.problem}" if isinstance(e, DataError) else self.error
+            self.status.value = f'<span style="color:{_BAD}">{escape(said)}</span>'
             return None
         self.error, self.error_field = "", ""
         self.status.value = (f'<span style="color:{_OK}">Saved to <code>{escape(folder)}</code></span>: '

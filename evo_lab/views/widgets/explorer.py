@@ -87,12 +87,16 @@ class Explorer(W.VBox):
         self.tabs = W.Tab(layout=W.Layout(width="100%", min_width="0"))
         self.tabs.observe(lambda ch: self.analysis.show(self.tabs.children[ch["new"]] is self.analysis)
                           if ch["new"] is not None else None, "selected_index")
-        self.left = W.VBox(layout=W.Layout(flex="1 1 520px", min_width="360px", max_width="780px"))
+        # the board takes three fifths of the room and the inspector column two (up to 720 px), side by side down to
+        # some 700 px (JupyterLab at 1280x720 with its file browser open): the board and the stepper in one view
+        self.left = W.VBox(layout=W.Layout(flex="3 1 400px", min_width="300px"))
         self._plugin: type | None = None
+        self._tabs_key: Any = None
         self._game_attrs: list[str] = []
         self._game_listeners: list = []
         self._build_game_widgets()
-        self.right = W.VBox([self.stepper, self.tabs], layout=W.Layout(flex="1 1 420px", min_width="340px"))
+        self.right = W.VBox([self.stepper, self.tabs], layout=W.Layout(flex="2 1 360px", min_width="330px",
+                                                                        max_width="720px"))
         top = W.HBox([self.header, self.view], layout=W.Layout(justify_content="space-between", flex_flow="row wrap"))
         main = W.HBox([self.left, self.right], layout=W.Layout(flex_flow="row wrap", width="100%"))
         for box, cls in ((top, "evo-explorer-top"), (main, "evo-explorer-main"), (self.left, "evo-explorer-left"),
@@ -133,6 +137,7 @@ class Explorer(W.VBox):
         self.tabs.selected_index = 0
         self.left.children = [self.board]
         self._plugin = type(view)
+        self._tabs_key = view.tabs_key(s.game)
 
     # ----- convenience
     @property
@@ -177,7 +182,8 @@ class Explorer(W.VBox):
 
     def _changed(self, what: str) -> None:
         if what == "game":
-            if type(self.session.view) is not self._plugin:
+            view = self.session.view
+            if type(view) is not self._plugin or view.tabs_key(self.session.game) != self._tabs_key:
                 self._build_game_widgets()
             self._set_view_options()
         elif what not in ("viewer",):

@@ -26,6 +26,7 @@ what it showed before.
 from __future__ import annotations
 
 import pathlib
+import re
 from dataclasses import replace
 from html import escape
 from typing import Any
@@ -36,6 +37,7 @@ import traitlets
 
 from evo_lab.core.errors import FormatError
 from evo_lab.games.evo2e.builder import NODES_OF_PHASE
+from evo_lab.games.evo2e.words import NODE_TITLES, node_words
 from evo_lab.games.evo2e.game import Game
 from evo_lab.games.evo2e.position import Position
 
@@ -118,7 +120,8 @@ class PositionEditor(W.VBox):
         self.round = _int_box("Round", 1, 30, d.round, "120px")
         self.phase = W.Dropdown(options=list(NODES_OF_PHASE), value=d.phase, description="Phase", style=s,
                                 layout=W.Layout(width="190px"))
-        self.node = W.Dropdown(description="Node", style=s, layout=W.Layout(width="220px"))
+        self.node = W.Dropdown(description="Node", style=s, layout=W.Layout(width="auto", min_width="220px",
+                                                                            max_width="100%"))
         self.to_act = W.Dropdown(description="Turn", style=s, layout=W.Layout(width="200px"))
         self.section = _int_box("Wheel section", 0, g.n_sections - 1, 0, "170px")
         self.movement_left = W.Text(description="Movement left", placeholder="rules", style=s,
@@ -180,7 +183,8 @@ class PositionEditor(W.VBox):
 
     def _node_options(self) -> None:
         # "" (not None: a dropdown shows None as nothing selected) = the builder's default
-        self.node.options = [("(the phase's start)", "")] + [(n, n) for n in NODES_OF_PHASE[self.phase.value]]
+        self.node.options = [("(the phase's start)", "")] + [(NODE_TITLES.get(n, n), n)
+                                                             for n in NODES_OF_PHASE[self.phase.value]]
 
     def _sync_player(self) -> None:
         """The selected player's controls from the draft."""
@@ -270,7 +274,7 @@ class PositionEditor(W.VBox):
         try:
             st = self.draft.build()
         except FormatError as e:
-            self.error = str(e)
+            self.error = _in_words(e)
             self.status.value = (f'<span style="color:#b00020">{escape(self.error)}</span> '
                                  "<i>(the board shows the last position that built; the draft is kept)</i>")
             self.board.error = self.error
@@ -280,9 +284,9 @@ class PositionEditor(W.VBox):
         self.board.svg = st.to_svg()
         self.board.error = ""
         who = "the end of the game" if st.is_terminal() else (
-            "a chance node" if st.is_chance_node() else f"P{st.current_player() + 1} to decide")
+            f"chance: {node_words(st)}" if st.is_chance_node() else f"P{st.current_player() + 1} to {node_words(st)}")
         self.status.value = (f'<span style="color:#1b7a35">valid position</span>: round {st.round}, '
-                             f"{escape(st.phase_name())}, node {escape(st.node_name())}, {who}; dinosaurs "
+                             f"{escape(st.phase_name())} phase, {escape(who)}; dinosaurs "
                              + ", ".join(f"P{p + 1} {st.count[p]}" for p in range(st.game.players)))
         self._show_text()
         return st
@@ -348,3 +352,19 @@ def _put(d: Any, p: str, value: Any) -> dict:
     else:
         out[p] = value
     return out
+
+
+#: The builder's fields as the editor's controls name them.
+_CONTROLS = {"to_act": "Turn", "node": "Node", "phase": "Phase", "round": "Round", "section": "Wheel section",
+             "movement_left": "Movement left", "players": "Players"}
+
+
+def _in_words(e: FormatError) -> str:
+    """The builder's error as the editor says it: its field by the control's name ("to_act" -> "Turn") and the
+    nodes it names as the Node menu says them ("birth_cards" -> "cards at the start of the birth phase")."""
+    field = getattr(e, "field", "") or ""
+    text = str(e)
+    if field and text.startswith(f"{field}: "):
+        text = f"{_CONTROLS.get(field, field.replace('_', ' '))}: {text[len(field) + 2:]}"
+    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: f"\u201c{NODE_TITLES[m.group(0)]}\u201d"
+                  if m.group(0) in NODE_TITLES else m.group(0), text)

@@ -14,7 +14,7 @@ a round are) comes from the game's view plugin (:func:`evo_lab.views.games.view_
 >>> e = Session("evolution", players=3, seed=1); _ = e.play_to("setup"); e.state.phase
 'food'
 >>> e.bot_names()
-['random', 'greedy']
+['random', 'greedy', 'lively']
 """
 
 from __future__ import annotations

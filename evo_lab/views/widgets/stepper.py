@@ -170,7 +170,7 @@ class PhaseStepper(W.VBox):
                 k = len(n.parent.children) - 1 if n.parent else 0
                 alt = f" <i>(+{plural(k, 'other line')})</i>" if k else ""
                 items.append(f"<div style='{mark}' title='{escape(_seen(n, viewer))}'>{txt}{alt}</div>")
-            self.moves.value = ("<div class='evo-history' style='line-height:1.35;font-size:13px'>" + "".join(items)
+            self.moves.value = ("<div class='evo-history'>" + "".join(items)
                                 + "</div>" if items else "<i>no moves yet</i>")
             nodes = self.variation_nodes()
             path = set(map(id, tree.path()))
@@ -416,7 +416,8 @@ def _excerpt(text: str, limit: int = 60) -> str:
 
 
 def _seen(node, viewer: int | None) -> str:
-    """A history entry as ``viewer`` may see it (hidden chance outcomes masked; the teacher sees all)."""
-    if node.parent is None or node.action is None or viewer is None:
-        return node.text or ""
-    return node.parent.state.masked_action_string(node.action, viewer)
+    """A history entry's action as ``viewer`` may see it, in words (hidden outcomes masked; the teacher sees all):
+    the line's tooltip."""
+    if node.parent is None or node.action is None:
+        return "the start of the game"
+    return view_for(node.parent.state.game).action_words(node.parent.state, node.action, viewer)

@@ -70,9 +70,16 @@ def _v1_names(text: str) -> str:
 
 @pytest.mark.parametrize("players,seed", GAMES)
 def test_version_one_games_replay_under_their_rules(players, seed):
-    """The refactored engine, under evo-lab 0.1's rules, plays exactly the games evo-lab 0.1 played."""
+    """The refactored engine, under evo-lab 0.1's rules, plays exactly the games evo-lab 0.1 played: every move and
+    chance outcome, and the final ranking (the state's text picture between rounds is today's: issue 20 said it in
+    words)."""
     want = _v1_names((GOLDEN / "v1" / f"game_{players}p_seed{seed}.txt").read_text(encoding="utf-8"))
-    assert playthrough(players, seed, LEGACY_OPTIONS) == want
+    assert _moves(playthrough(players, seed, LEGACY_OPTIONS)) == _moves(want)
+
+
+def _moves(text: str) -> list[str]:
+    """The lines of a playthrough that say what was played (``R3 movement move P2: move B4-B5``) and the ranking."""
+    return [ln for ln in text.splitlines() if re.match(r"R\d+ ", ln) or ln.startswith("Ranking:")]
 
 
 def test_golden_files_are_complete_games():

@@ -159,7 +159,10 @@ def test_svg_marks_assumed_values_and_hides_cards() -> None:
     teacher, p2 = s.to_svg(), s.to_svg(viewer=1)
     assert teacher.startswith("<svg") and teacher.endswith("</svg>") and "climate" in teacher
     assert "assumed" in p2 and "food card: face down" in p2 and s._repr_svg_() == teacher
-    assert s.game.labels[s.players[0].food_card] in teacher
+    from evo_lab.games.evolution.words import label_words
+
+    card = label_words(s.game, s.game.labels[s.players[0].food_card])   # the teacher sees it, in words
+    assert card in teacher and card not in p2
 
 
 def test_data_pack_errors_name_the_field(tmp_path: Path) -> None:

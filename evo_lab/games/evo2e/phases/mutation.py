@@ -185,7 +185,7 @@ def explain_bid(s: Any, a: Action, text: str) -> tuple[str, str] | None:
 
 register_node(Node("gene", MUTATION, _gene_apply, weights=_gene_weights, kinds=frozenset({GENE}),
                    doc="mutation: the gene of the next lot, from the bag, not a kind already drawn this round"))
-register_node(Node("bid", MUTATION, _bid_apply, decisions=bid_actions, kinds=frozenset({BID}), verb="bid",
+register_node(Node("bid", MUTATION, _bid_apply, decisions=bid_actions, kinds=frozenset({BID}), verb="bid on a lot of the gene auction",
                    who="bidder", explain=explain_bid,
                    doc="`bid V on lot L` (one bid per action; a displaced player bids again)"))
 register_node(Node("card", MUTATION, _card_apply, weights=_card_weights, kinds=frozenset({CARD}),

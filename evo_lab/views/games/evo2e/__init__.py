@@ -48,6 +48,11 @@ class Evo2eView(GameView):
 
         return history_line(node, viewer)
 
+    def node_words(self, state: Any) -> str:
+        from evo_lab.games.evo2e.words import node_words
+
+        return node_words(state)
+
     def game_over_html(self, state: Any) -> str:
         from evo_lab.views.widgets.common import player_html
         from evo_lab.core.words import plural
@@ -67,7 +72,7 @@ class Evo2eView(GameView):
                          for t, c in state.terrain_states().items())
         head = (f"<b>{who}</b>" if state.is_terminal()
                 else f"<b>Round {state.round}</b>, {escape(state.phase_name())} phase: {who}")
-        return (f"<div style='font-size:15px'>{head}</div><div style='font-size:12px'>climate section "
+        return (f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>climate section "
                 f"{state.section}: {clim}; move {tree.ply} of the game</div>")
 
     def scores(self, state: Any) -> list:

@@ -14,6 +14,7 @@ from html import escape
 
 import ipywidgets as W
 
+from evo_lab.games.evo2e.words import gene_words
 from evo_lab.views.summary import auction_results
 
 from evo_lab.views.widgets.common import Panel, error_html, player_html, row
@@ -84,7 +85,7 @@ class AuctionPanel(Panel):
         rows = []
         for lot in auc["lots"]:
             h = lot["holder"]
-            rows.append(f"<tr><td>{lot['lot']}</td><td>{escape(str(lot['item']))}</td>"
+            rows.append(f"<tr><td>{lot['lot']}</td><td>{escape(gene_words(st.game, str(lot['item'])))}</td>"
                         f"<td>{player_html(h) if h is not None else '-'}</td>"
                         f"<td>{'' if lot['bid'] is None else lot['bid']}</td>"
                         f"<td>{'' if lot['price'] is None else lot['price']}</td></tr>")
@@ -101,7 +102,7 @@ class AuctionPanel(Panel):
 
     def _item(self, lot: int) -> str:
         auc = self.session.state.auction()
-        return str(auc["lots"][lot]["item"]) if lot < len(auc["lots"]) else "?"
+        return gene_words(self.session.state.game, str(auc["lots"][lot]["item"])) if lot < len(auc["lots"]) else "?"
 
     def _values(self) -> None:
         bids = self._legal_bids()

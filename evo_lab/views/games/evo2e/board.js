@@ -37,7 +37,10 @@ function drawSvg(geo, snap, selected) {
   const movable = new Set(Object.keys(snap.targets || {}).map(Number));
   const out = [];
   const a = (x) => out.push(x);
+  // --evo-aspect: the board's width over its height, so that CSS keeps the whole board in the window without
+  // letterboxing it (its width is capped at the window's height times this ratio)
   a(`<svg xmlns="http://www.w3.org/2000/svg" class="evo-board" viewBox="${x0} ${y0} ${w} ${h}" ` +
+    `style="--evo-aspect:${(w / h).toFixed(4)}" ` +
     `data-ply="${snap.ply}" data-selected="${selected}" data-node="${esc(snap.node)}" role="img">`);
   a(`<defs><pattern id="evo-w-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">` +
     `<rect width="2.2" height="6" fill="#000" fill-opacity="0.45"/></pattern></defs>`);

@@ -16,7 +16,7 @@ from html import escape
 import ipywidgets as W
 
 from evo_lab.games.evo2e.svg import PLAYER_NAMES
-from evo_lab.games.evo2e.words import token_words
+from evo_lab.games.evo2e.words import gene_words, token_words
 
 from evo_lab.views.widgets.common import Panel, player_html
 from evo_lab.views.widgets.session import Session
@@ -40,11 +40,12 @@ class PlayersPanel(Panel):
         rows = []
         for info in obs["players"]:
             p = info["player"]
-            genes = ", ".join(f"{k} {v}" for k, v in info["genes"].items() if v) or "-"
-            hand = ", ".join(info["hand"]) if "hand" in info else f"{info['cards']} hidden"
+            genes = ", ".join(f"{gene_words(g, k)} {v}" for k, v in info["genes"].items() if v) or "-"
+            unique = ", ".join(gene_words(g, u) for u in info["unique"]) or "-"
+            hand = ", ".join(_card_name(g, c) for c in info["hand"]) if "hand" in info else f"{info['cards']} hidden"
             rows.append(f"<tr><td>{player_html(p)} {PLAYER_NAMES[p]}</td><td>{info.get('mp', '?')}</td>"
                         f"<td>{info['dinosaurs']}</td><td>{info['movement_points']}</td><td>{info['eggs']}</td>"
-                        f"<td class='wrap'>{escape(genes)}</td><td class='wrap'>{escape(', '.join(info['unique']) or '-')}</td>"
+                        f"<td class='wrap'>{escape(genes)}</td><td class='wrap'>{escape(unique)}</td>"
                         f"<td class='wrap'>{escape(hand or '-')}</td></tr>")
         v = obs["viewer"]
         who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden information only)"
@@ -56,6 +57,12 @@ class PlayersPanel(Panel):
             "<div class='evo-table-wrap'><table class='evo-table evo-players-table'><tr><th>clan</th><th>MP</th>"
             "<th>dinosaurs</th><th>movement points</th><th>eggs</th><th>genes</th><th>unique genes</th>"
             "<th>cards</th></tr>" + "".join(rows) + "</table></div>")
+
+
+def _card_name(game: object, card: str) -> str:
+    """An event card by its printed name ("frenzied_attack" -> "Frenzied attack")."""
+    ids = getattr(game, "card_ids", ())
+    return game.card_names[ids.index(card)] if card in ids else card  # type: ignore[attr-defined]
 
 
 class StoryPanel(Panel):

@@ -1,6 +1,6 @@
 """Evolution's view plugin (North Star's *Evolution*, *Climate* and the course-2016 variant): the table widget
 (:mod:`.board`: species boards, hands, the watering hole, the bags; click a species or a card), the Attack tab
-(:mod:`.attack`), the random and greedy bots of :mod:`evo_lab.games.evolution.bots`, and the actions in words
+(:mod:`.attack`: the attack and feeding inspector), the Climate tab of Climate games (:mod:`.climate`), the random and greedy bots of :mod:`evo_lab.games.evolution.bots`, and the actions in words
 with hidden cards said as hidden.
 
 >>> import evo_lab
@@ -8,7 +8,7 @@ with hidden cards said as hidden.
 >>> s = evo_lab.make_game("evolution", players=2, seed=1).new_initial_state_dealt()
 >>> v = view_for(s.game)
 >>> type(v).__name__, sorted(v.bots(s.game))
-('EvolutionView', ['greedy', 'random'])
+('EvolutionView', ['greedy', 'lively', 'random'])
 >>> v.action_words(s, s.legal_actions()[0], viewer=1)
 'P1 puts a food card face down'
 """
@@ -49,29 +49,50 @@ class EvolutionView(GameView):
             return f"chance: P{p + 1} draws a card (hidden)"
         return f"P{state.current_player() + 1} {_HIDDEN_WORDS.get(action[0], 'plays a card face down')}"
 
-    def choice_label(self, state: Any, action: Any) -> str:
-        label = super().choice_label(state, action)
-        if action[0] == "food" and state.game.deck.assumed:
-            label += " (assumed value)"
-        return label
+    def node_words(self, state: Any) -> str:
+        from evo_lab.games.evolution.words import node_words
+
+        return node_words(state)
+
+    def phase_words(self, state: Any) -> str:
+        from evo_lab.games.evolution.words import phase_words
+
+        return phase_words(state)
+
+    def actions_note(self, state: Any) -> str:
+        """Said once under the action list (not on every line): the cards' food values are assumed."""
+        if not state.game.deck.assumed or state.is_terminal():
+            return ""
+        return ("Food values on the cards are assumed (the official values are not public; "
+                f"{self.data_doc(state.game)}).")
+
+    def assumed_values(self, game: Any, parts: tuple[str, ...] | None = None) -> list[str]:
+        """The data pack's assumed values in words ("Intelligence food (official setup)")."""
+        return [_assumed_words(v) for v in super().assumed_values(game, parts)]
 
     def header_html(self, game: Any) -> str:
         from html import escape
 
-        var = {"official": "", "climate": " (Climate)", "course2016": " (course 2016)"}.get(game.options.variant, "")
-        return f"{escape(game.title)}{var}, {game.players} players"
+        title = {"climate": "Evolution: Climate (North Star Games)",
+                 "course2016": "Evolution, as the 2016 course played it"}.get(game.options.variant, game.title)
+        return f"{escape(title)}, {game.players} players"
 
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
         """The action in words, then what the engine says happened (food eaten, attacks, extinctions, the
         reveal): its events are public."""
+        from evo_lab.games.evolution.words import event_words
+
         head = super().story_lines(node, viewer)
-        return head + [f"  {e.text(node.state.game)}" for e in node.state.events(last=True)]
+        before = node.parent.state if node.parent is not None else None
+        return head + [f"  {event_words(node.state.game, e, before)}" for e in node.state.events(last=True)]
 
     # ----- bots
     def bots(self, game: Any) -> dict[str, PolicyFactory]:
         from evo_lab.games.evolution.bots import greedy_policy
+        from evo_lab.games.evolution.lively import lively_policy
 
-        return {"random": random_policy, "greedy": lambda seed: greedy_policy(np.random.default_rng(seed))}
+        return {"random": random_policy, "greedy": lambda seed: greedy_policy(np.random.default_rng(seed)),
+                "lively": lambda seed: lively_policy(np.random.default_rng(seed))}
 
     def board_svg(self, state: Any, viewer: int | None = None) -> str:
         """The table as the board widget draws it (species boards, hands as ``viewer`` may see them)."""
@@ -85,10 +106,24 @@ class EvolutionView(GameView):
 
         return EvolutionBoard(session)
 
+    def players_panel(self, session: Any) -> Any:
+        from .players import PlayersPanel
+
+        return PlayersPanel(session)
+
     def extra_panels(self, session: Any, board: Any) -> list[tuple[str, str, Any]]:
         from .attack import AttackPanel
 
-        return [("Attack", "attack", AttackPanel(session, board=board))]
+        out = [("Attack", "attack", AttackPanel(session, board=board))]
+        if self.tabs_key(session.game):
+            from .climate import ClimatePanel
+
+            out.append(("Climate", "climate", ClimatePanel(session)))
+        return out
+
+    def tabs_key(self, game: Any) -> Any:
+        """Climate games have a Climate tab: the explorer rebuilds its tabs when this changes."""
+        return getattr(game, "variant", "") == "climate"
 
     # ----- the board's selection: a species and/or a card of the hand
     def selection(self, board: Any) -> Any:
@@ -113,17 +148,53 @@ class EvolutionView(GameView):
         return k == "attack" and (action[2], action[3]) == (q, j)
 
     def selection_note(self, state: Any, selected: Any, n: int) -> str:
-        from evo_lab.views.widgets.common import player_html
+        from html import escape
+
         from evo_lab.core.words import plural
+        from evo_lab.games.evolution.words import label_words, species_words
 
         sp, card = selected
         what = []
         if sp is not None:
-            what.append(f"{player_html(sp[0])} species {sp[1] + 1}")
+            what.append(escape(species_words(state, *sp)))
         if card:
-            what.append(f"card <b>{card}</b>")
+            what.append(f"the card <b>{escape(label_words(state.game, card))}</b>")
         first = f"its {plural(n, 'action')} first" if n else "no action of it now"
         return f"{' and '.join(what)} selected on the board: {first}"
 
     def data_doc(self, game: Any) -> str:
         return "docs/evolution.md"
+
+    # ----- scenarios (the Game tab's menu): evo_lab.games.evolution.scenarios
+    def scenarios(self) -> list[tuple[str, str]]:
+        from evo_lab.games.evolution.scenarios import scenarios
+
+        return [(sc.title + (" (Climate)" if sc.game == "evolution-climate" else ""), sc.id) for sc in scenarios()]
+
+    def scenario(self, name: str) -> Any:
+        from evo_lab.games.evolution.scenarios import scenario
+
+        return scenario(name)
+
+    def scenario_note(self, name: str) -> str:
+        from evo_lab.games.evolution.scenarios import scenario_info
+
+        sc = scenario_info(name)
+        return f"{sc.note} ({sc.rule})"
+
+
+def _assumed_words(value: str) -> str:
+    """One assumed value of the Evolution pack (``"setup/official intelligence_food"``, ``"decks/climate food
+    values"``) in words ("Intelligence food (official setup)", "food values of the Climate deck").
+
+    >>> _assumed_words("setup/climate intelligence_food"), _assumed_words("decks/official food values")
+    ('Intelligence food (Climate setup)', 'food values of the official deck')
+    """
+    names = {"official": "official", "climate": "Climate", "course2016": "course 2016"}
+    part, _, rest = value.partition(" ")
+    kind, _, variant = part.partition("/")
+    if kind == "setup" and variant:
+        return f"{rest.replace('_', ' ').capitalize()} ({names.get(variant, variant)} setup)"
+    if kind == "decks" and variant:
+        return f"{rest} of the {names.get(variant, variant)} deck"
+    return value

@@ -1,8 +1,11 @@
-"""Evolution's Attack tab: for the selected carnivore, every other species on the table as a possible prey or
-blocked (and by what), from the engine's ``state.attack_report``; for an attack the player to act may make now,
-what it would do, found by playing it on a copy of the state (``apply_action``) and reading the engine's events:
-the food the attacker gains, Horns' cost, the Scavengers and the Cooperation chain that eat with it, the
-species that go extinct. Nothing of the attack rule is re-implemented here.
+"""Evolution's Attack tab, the attack and feeding inspector: who may attack whom on the whole table; for the
+selected carnivore, every other species as a possible prey or blocked, by which trait and why, from the engine's
+``state.attack_report``; what the attacker's Intelligence may disable (a blocking trait, and under issue 22's
+ruling the prey's Horns, so the attacker is not wounded, or the Scavengers: seed 004 line 71); for an attack the
+player to act may make now, what it would do, found by playing it on a copy of the state (``apply_action``) and
+reading the engine's events: the food the attacker gains, Horns' cost, the Scavengers and the Cooperation chain
+that eat with it, the species that go extinct; and the food each other feeding of the player to act yields
+(:mod:`.feeding`). Nothing of the attack or feeding rules is re-implemented here.
 
 >>> import evo_lab
 >>> from evo_lab.games.evolution.positions import from_boards
@@ -12,7 +15,7 @@ species that go extinct. Nothing of the attack rule is re-implemented here.
 [((1, 0), None, True), ((1, 1), 'climbing', False)]
 >>> out = attack_outcome(s, s.parse_action("attack 1 P2.1"))
 >>> out.attacker_food, out.prey_pop, out.lines[0]
-(2, -1, 'P1 species 1 attacked P2 species 1')
+(2, -1, "P1's species 1 (carnivore, body 4, population 2) attacks P2's species 1 (body 2, population 2)")
 """
 
 from __future__ import annotations
@@ -23,14 +26,14 @@ from typing import Any
 
 import ipywidgets as W
 
-from evo_lab.views.widgets.common import Panel, error_html, player_html, row
+from evo_lab.games.evolution.words import blocker_words, event_words, species_words, trait_words
+from evo_lab.views.widgets.common import Panel, error_html, row
 from evo_lab.views.widgets.session import Session
 
-__all__ = ["AttackPanel", "AttackRow", "Outcome", "attack_outcome", "attack_rows", "carnivores"]
+from .feeding import feeding_rows
 
-#: The engine's blocker codes in words.
-BLOCKER_WORDS = {"body-size": "body size (the carnivore must be larger)", "own-species": "own species",
-                 "not-carnivore": "not a carnivore"}
+__all__ = ["AttackPanel", "AttackRow", "Outcome", "attack_outcome", "attack_rows", "carnivores", "outcome_words",
+           "who_attacks_whom"]
 
 
 def carnivores(state: Any) -> list[tuple[int, int]]:
@@ -79,7 +82,10 @@ def _why_not(state: Any, action: tuple, p: int) -> str:
     if state.is_terminal():
         return "the game is over"
     if state.is_chance_node() or state.current_player() != p:
-        return f"not P{p + 1}'s turn to feed" if state.phase == "feed" else f"only in the feeding phase (now: {state.phase})"
+        if state.phase == "feed":
+            return f"it is not P{p + 1}'s turn in the feeding"
+        return "only in the feeding phase (now: " + {"deal": "the deal", "food": "choosing food cards",
+                                                    "play": "playing cards"}.get(state.phase, state.phase) + ")"
     try:
         return state.explain_illegal(action)[0]
     except Exception:  # noqa: BLE001 - the explanation is a courtesy
@@ -122,7 +128,7 @@ def attack_outcome(state: Any, action: Any) -> Outcome:
         c.apply_action(d)
         events = c.events(last=True)
     for e in events:
-        out.lines.append(e.text(c.game))
+        out.lines.append(event_words(state.game, e, state))
         if isinstance(e, Attacked):
             out.horns = e.horns
         elif isinstance(e, Ate):
@@ -141,34 +147,71 @@ def attack_outcome(state: Any, action: Any) -> Outcome:
 
 
 def outcome_words(state: Any, out: Outcome) -> str:
-    """An :class:`Outcome` in one line: "gains 3 food; Horns: -1 population; P2 species 1 +1 (scavenger)"."""
+    """An :class:`Outcome` in one line: "gains 3 food; Horns: -1 population; P2's species 1 (...) +1
+    (Scavenger)"."""
     parts = [f"gains {out.attacker_food} food" if out.attacker_food else "gains no food"]
     if out.horns:
         parts.append(f"Horns: {out.attacker_pop:+d} population" if out.attacker_pop else "Horns")
     for q, j, n, why in out.others:
-        parts.append(f"P{q + 1} species {j + 1} +{n} ({why})")
+        parts.append(f"{species_words(state, q, j)} +{n} ({trait_words(state.game, why)})")
     for q, j in out.extinct:
-        parts.append(f"P{q + 1} species {j + 1} goes extinct")
+        parts.append(f"{species_words(state, q, j)} goes extinct")
     if out.discarded:
-        parts.append(f"discards {out.discarded} for Intelligence")
+        k = state.game.label_kind.get(out.discarded)
+        card = out.discarded if k is None else _card(state.game, k)
+        parts.append(f"discards {card} for Intelligence")
     return "; ".join(parts)
 
 
+def _card(game: Any, kind: int) -> str:
+    from evo_lab.games.evolution.words import card_words
+
+    return card_words(game, kind)
+
+
+def who_attacks_whom(state: Any) -> list[str]:
+    """One line per face-up carnivore on the table: how many species it may attack and what blocks the others
+    ("P1's species 1 (carnivore, body 4, population 3) may attack 3 of 5 species; blocked: Climbing 1, body
+    size 1")."""
+    out = []
+    for p, i in carnivores(state):
+        report = state.attack_report(i, p)
+        ok = sum(1 for _q, _j, b in report if b is None)
+        blocked: dict[str, int] = {}
+        for _q, _j, b in report:
+            if b is not None:
+                name = "body size" if b == "body-size" else ("own species" if b == "own-species" else
+                                                             trait_words(state.game, b))
+                blocked[name] = blocked.get(name, 0) + 1
+        why = "; blocked: " + ", ".join(f"{k} {n}" for k, n in blocked.items()) if blocked else ""
+        out.append(f"{species_words(state, p, i)} may attack {ok} of {len(report)} species{why}")
+    return out
+
+
+def _carnivore_label(state: Any, q: int, j: int) -> str:
+    """A carnivore in the dropdown, short enough for a narrow column: "P3's species 2: body 4, population 1"."""
+    sp = state.players[q].species[j]
+    return f"P{q + 1}'s species {j + 1}: body {sp.body}, population {sp.pop}"
+
+
 class AttackPanel(Panel):
-    """The attack tab: pick a carnivore (or select one on the board), see every prey as possible or blocked
-    and what each possible attack would do; attack from here."""
+    """The attack and feeding inspector: who may attack whom; pick a carnivore (or select one on the board) and
+    see every prey as possible or blocked (by which trait, and why) and what each possible attack would do;
+    attack from here; and what each other feeding of the player to act yields."""
 
     def __init__(self, session: Session, board: Any = None):
+        self.overview = W.HTML()
         self.attacker = W.Dropdown(description="Carnivore", options=[("none", "")], style={"description_width": "70px"},
-                                   layout=W.Layout(width="auto", min_width="300px"))
+                                   layout=W.Layout(width="calc(100% - 4px)", max_width="520px"))
         self.head = W.HTML()
         self.table = W.HTML()
         self.choice = W.Dropdown(description="Attack", options=[], style={"description_width": "50px"},
-                                 layout=W.Layout(width="auto", min_width="300px"))
-        self.play_button = W.Button(description="Attack", icon="bolt", button_style="danger")
+                                 layout=W.Layout(width="calc(100% - 110px)", min_width="200px", max_width="620px"))
+        self.play_button = W.Button(description="Attack", button_style="danger")
         self.message = W.HTML()
-        super().__init__(session, [self.attacker, self.head, self.table, row([self.choice, self.play_button]),
-                                   self.message])
+        self.feeding = W.HTML()
+        super().__init__(session, [self.overview, self.attacker, self.head, self.table,
+                                   row([self.choice, self.play_button]), self.message, self.feeding])
         self.add_class("evo-attack")
         self.board = board
         self._syncing = False
@@ -190,8 +233,7 @@ class AttackPanel(Panel):
 
     def refresh(self) -> None:
         st = self.session.state
-        opts = [(f"P{q + 1} species {j + 1} (body {st.players[q].species[j].body}, "
-                 f"pop {st.players[q].species[j].pop})", f"{q}.{j}") for q, j in carnivores(st)]
+        opts = [(_carnivore_label(st, q, j), f"{q}.{j}") for q, j in carnivores(st)]
         keep = self.attacker.value
         board_sel = getattr(self.board, "selected", "") if self.board is not None else ""
         values = {v for _l, v in opts}
@@ -202,7 +244,12 @@ class AttackPanel(Panel):
             self.attacker.value = want if want in values else (opts[0][1] if opts else "")
         finally:
             self._syncing = False
+        lines = who_attacks_whom(st)
+        self.overview.value = ("<div><b>Who may attack whom</b> (face-up Carnivores; the rules' check for every "
+                               "other species)</div><ul class='evo-list'>"
+                               + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul>") if lines else ""
         self._draw()
+        self._draw_feeding()
 
     def _default(self, st: Any, values: set) -> str:
         """The first carnivore of the player to act, else the first one."""
@@ -229,41 +276,60 @@ class AttackPanel(Panel):
             return
         p, i = sel
         att = st.players[p].species[i]
-        self.head.value = (f"<div>{player_html(p)} species {i + 1}: body {att.body}, population {att.pop}, "
-                           f"food {att.food}/{att.pop}. The engine's check for every other species "
-                           f"(<code>attack_report</code>); an attack {player_html(p)} may make now shows what it "
-                           f"would do.</div>")
+        self.head.value = (f"<div><b>{escape(species_words(st, p, i))}</b>, food {att.food} of {att.pop}: every "
+                           "other species as a possible prey or blocked, and what each attack P"
+                           f"{p + 1} may make now would do.</div>")
         body, choices = [], []
         for r in self.rows():
-            body.append(self._row_html(st, r, p))
+            body.append(self._row_html(st, r, p, i))
             for text in ([r.legal] if r.legal else []) + r.negate:
                 choices.append((self.session.view.choice_label(st, st.parse_action(text)), text))
         self.table.value = ("<div class='evo-table-wrap'><table class='evo-table evo-attack-table'><tr><th>prey</th>"
-                            "<th>body, pop</th><th>attack</th><th>what it would do</th></tr>" + "".join(body)
-                            + "</table></div>")
+                            "<th>attack</th><th>what it would do</th></tr>" + "".join(body) + "</table></div>")
         self.choice.options = choices if self._may_act(p) else []
         self.play_button.disabled = not self.choice.options
 
-    def _row_html(self, st: Any, r: AttackRow, p: int) -> str:
+    def _row_html(self, st: Any, r: AttackRow, p: int, i: int) -> str:
         q, j = r.target
-        d = st.players[q].species[j]
+        negated = [trait_words(st.game, int(st.parse_action(t)[4])) for t in r.negate]
         if r.blocker is None:
             verdict = "<b style='color:#1b7a35'>possible</b>"
-            if r.negate:
-                off = ", ".join(t.split(" negate ")[-1].replace("-", " ").title() for t in r.negate)
-                verdict += f"; Intelligence can disable {escape(off)} for it (discard a card)"
+            if negated:
+                verdict += (f"; its Intelligence may disable {escape(' or '.join(negated))} for this attack "
+                            "(discard a card)")
         else:
-            verdict = f"blocked by <b>{escape(BLOCKER_WORDS.get(r.blocker, r.blocker))}</b>"
-            if r.negate:
-                verdict += "; Intelligence can negate it (discard a card)"
+            verdict = f"blocked by <b>{escape(blocker_words(st, p, i, q, j, r.blocker))}</b>"
+            if negated:
+                verdict += f"; its Intelligence may disable {escape(' or '.join(negated))} (discard a card)"
         if r.legal and self._may_act(p):
             effect = escape(outcome_words(st, attack_outcome(st, r.legal)))
         elif r.blocker is None:
             effect = f"<i>{escape(r.why_not)}</i>"
         else:
             effect = "-"
-        return (f"<tr class='{'possible' if r.blocker is None else 'blocked'}'><td>{player_html(q)} species {j + 1}</td>"
-                f"<td>{d.body}, {d.pop}</td><td class='wrap'>{verdict}</td><td class='wrap'>{effect}</td></tr>")
+        return (f"<tr class='{'possible' if r.blocker is None else 'blocked'}'>"
+                f"<td class='wrap'>{escape(species_words(st, q, j))}</td><td class='wrap'>{verdict}</td>"
+                f"<td class='wrap'>{effect}</td></tr>")
+
+    def _draw_feeding(self) -> None:
+        st = self.session.state
+        p = st.current_player()
+        if st.is_terminal() or st.phase != "feed" or p < 0 or not self._may_act(p):
+            self.feeding.value = ""
+            return
+        rows = []
+        for f in feeding_rows(st):
+            what = self.session.view.choice_label(st, st.parse_action(f.action))
+            gets = "; ".join(escape(x) for x in f.lines) or "nothing (no food left for it)"
+            rows.append(f"<tr><td class='wrap'>{escape(what)}</td><td class='wrap'>{gets}</td>"
+                        f"<td>{f.watering_hole}</td></tr>")
+        if not rows:
+            self.feeding.value = ""
+            return
+        self.feeding.value = (f"<div><b>Feeding: what each choice of P{p + 1} yields now</b> (played on a copy "
+                              "by the rules; attacks are above)</div><div class='evo-table-wrap'><table "
+                              "class='evo-table evo-feeding-table'><tr><th>feeding</th><th>food taken</th>"
+                              "<th>watering hole after</th></tr>" + "".join(rows) + "</table></div>")
 
     def play(self) -> str:
         """Make the attack chosen in the dropdown; returns the error ("" when played)."""

@@ -22,7 +22,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from evo_lab.games.evolution.svg import Marks, table_svg
+from evo_lab.games.evolution.svg import WIDTH, Marks, table_svg
 from evo_lab.views.widgets.common import KIT_CSS
 from evo_lab.views.widgets.session import Session
 
@@ -59,6 +59,8 @@ class EvolutionBoard(anywidget.AnyWidget):
     def __init__(self, session: Session, **kw: Any):
         super().__init__(**kw)
         self.session = session
+        #: the box the browser reported (width, height in px): the table is laid out for it
+        self.box: tuple[float, float | None] = (WIDTH, None)
         session.on_change(self._on_session)
         self.on_msg(self._on_msg)
         self.refresh()
@@ -108,7 +110,7 @@ class EvolutionBoard(anywidget.AnyWidget):
         s = self.session
         with self.hold_sync():
             self._valid()
-            self.svg = table_svg(s.state, s.viewer, self.marks())
+            self.svg = table_svg(s.state, s.viewer, self.marks(), width=self.box[0], height=self.box[1])
             self.ply = s.tree.ply
             self.status = _status(s)
             self.error = s.error
@@ -131,6 +133,15 @@ class EvolutionBoard(anywidget.AnyWidget):
         self.refresh()
         return ""
 
+    def resize(self, width: float, height: float | None = None) -> None:
+        """The browser's box for the table (px): lay the table out again for it (a size outside 200..8000 px is
+        ignored)."""
+        if not 200 <= width <= 8000 or (height is not None and not 200 <= height <= 8000):
+            return
+        if (width, height) != self.box:
+            self.box = (width, height)
+            self.refresh()
+
     def click_card(self, label: str) -> str:
         """A click on a card of the hand: select it (or deselect it); the action list puts its uses first."""
         self.card = "" if self.card == label or label not in self.hand() else label
@@ -150,7 +161,9 @@ class EvolutionBoard(anywidget.AnyWidget):
         if not isinstance(content, dict):
             return
         try:
-            if content.get("type") == "species":
+            if content.get("type") == "size":
+                self.resize(float(content["width"]), float(content["height"]))
+            elif content.get("type") == "species":
                 self.click_species(int(content["player"]), int(content["species"]))
             elif content.get("type") == "card":
                 self.click_card(str(content.get("card", "")))
@@ -161,15 +174,12 @@ class EvolutionBoard(anywidget.AnyWidget):
 
 
 def _status(s: Session) -> str:
+    """The board's status line in words ("P2 to feed a species or pass")."""
+    from evo_lab.games.evolution.words import node_words
+
     st = s.state
     if st.is_terminal():
         return "Game over: " + ", ".join(f"P{p + 1}" for p in st.winners()) + " won"
     if st.is_chance_node():
-        return "Chance: cards are dealt or drawn (Step)"
-    p = st.current_player()
-    verb = {"food": "choose a food card", "play": "play cards", "feed": "feed"}.get(st.phase, st.phase)
-    if st.intel is not None:
-        verb = "discard a card for Intelligence"
-    elif st.phase == "feed" and st.asking >= 0:
-        verb = f"use species {st.asking + 1}'s Intelligence before eating, or pass"
-    return f"P{p + 1} to {verb}"
+        return f"Chance: {node_words(st)} (Step)"
+    return f"P{st.current_player() + 1} to {node_words(st)}"

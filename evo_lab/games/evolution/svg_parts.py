@@ -1,0 +1,273 @@
+"""The pieces of Evolution's table drawing (:mod:`.svg`): text and chips laid out in rows that wrap, the watering
+hole with the food cards around it, a player's header, a species board with its tokens and trait cards, a hand
+card. Every size is in SVG user units, which are pixels when the table is shown at the width it was laid out for
+(:func:`.svg.table_svg`): no text is smaller than :data:`SMALL`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ...views.colours import seat_colour
+from .words import label_words, trait_words
+
+__all__ = [
+    "BIG",
+    "BOARD_W",
+    "CARD_H",
+    "CARD_W",
+    "FONT",
+    "GAP",
+    "SMALL",
+    "Flow",
+    "chip",
+    "climate_strip",
+    "hand_card",
+    "player_header",
+    "species_board",
+    "species_height",
+    "text",
+    "text_width",
+    "trait_colour",
+    "trait_of_label",
+    "watering_hole",
+]
+
+#: Font sizes (user units = pixels at the layout width): the smallest text of the table is 14 px.
+SMALL, FONT, BIG = 14, 15, 19
+BOARD_W = 172          # a species board
+CARD_W, CARD_H = 150, 56   # a card of the hand
+GAP = 8
+_TRAIT_H, _TOKEN = 25, 18
+_KIND_COLOURS = {"carnivore": "#b03a2e", "attack": "#76448a", "defence": "#1f618d", "feeding": "#1e8449",
+                 "start": "#9a6410", "climate": "#4d5d6e"}
+
+
+def text_width(s: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of the width of ``s`` in a sans-serif font (for layout only)."""
+    return len(s) * size * (0.57 if bold else 0.53)
+
+
+def text(x: float, y: float, s: str, size: float = FONT, weight: str = "normal", fill: str = "#222",
+         anchor: str = "start", cls: str = "") -> str:
+    c = f' class="{cls}"' if cls else ""
+    return (f'<text{c} x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" font-weight="{weight}" fill="{fill}" '
+            f'text-anchor="{anchor}">{escape(s)}</text>')
+
+
+class Flow:
+    """Items of known width placed left to right from ``x0``, wrapping at ``right`` onto a new line
+    ``line_h`` lower (the layout of header chips and table pieces on a narrow screen)."""
+
+    def __init__(self, x0: float, y0: float, right: float, line_h: float, gap: float = 10):
+        self.x0, self.x, self.y, self.right, self.line_h, self.gap = x0, x0, y0, right, line_h, gap
+        self.bottom = y0 + line_h
+
+    def place(self, width: float, height: float | None = None) -> tuple[float, float]:
+        """The top left corner of the next item of ``width`` (and ``height``, default one line)."""
+        h = self.line_h if height is None else height
+        if self.x > self.x0 and self.x + width > self.right:
+            self.x, self.y = self.x0, self.bottom + self.gap / 2
+        at = (self.x, self.y)
+        self.x += width + self.gap
+        self.bottom = max(self.bottom, self.y + h)
+        return at
+
+
+def chip(flow: Flow, s: str, size: float = FONT, weight: str = "normal", fill: str = "#222", cls: str = "") -> str:
+    """``s`` as the next item of ``flow`` (its baseline in the middle of the line)."""
+    x, y = flow.place(text_width(s, size, weight == "bold"))
+    return text(x, y + flow.line_h * 0.7, s, size, weight, fill, cls=cls)
+
+
+def trait_of_label(game: Any, label: str) -> tuple[str, int | None]:
+    """``("horns", 2)`` for the card label ``"horns+2"`` (the food value from the deck); a bare trait id (a
+    trait without a known card) has no food value."""
+    k = game.label_kind.get(label)
+    if k is None:
+        return label, None
+    c = game.deck.cards[k]
+    return c.trait, c.food
+
+
+def trait_colour(trait: str) -> str:
+    """The colour of a trait's kind (carnivore, attack, defence, feeding, start of feeding, climate)."""
+    from .traits import REGISTRY
+
+    if trait == "carnivore":
+        return _KIND_COLOURS["carnivore"]
+    entry = REGISTRY.get(trait)
+    return _KIND_COLOURS.get(entry.kind, "#555") if entry else "#555"
+
+
+def _icons(game: Any, label: str, x: float, y: float) -> list[str]:
+    """The Climate icons of a card (suns, snowflakes) drawn from ``x`` leftwards at baseline ``y``."""
+    k = game.label_kind.get(label)
+    if k is None:
+        return []
+    c = game.deck.cards[k]
+    out = []
+    for i in range(c.sun):
+        cx = x - 9 - i * 18
+        out.append(f'<circle class="sun" cx="{cx:.1f}" cy="{y - 5:.1f}" r="6" fill="#f39c12" stroke="#b9770e"/>')
+    for i in range(c.snow):
+        cx = x - 9 - (c.sun + i) * 18
+        arms = "".join(f'<line x1="{cx:.1f}" y1="{y - 5:.1f}" x2="{cx + dx:.1f}" y2="{y - 5 + dy:.1f}"/>'
+                       for dx, dy in ((7, 0), (-7, 0), (3.5, 6), (-3.5, -6), (3.5, -6), (-3.5, 6)))
+        out.append(f'<g class="snow" stroke="#2e86c1" stroke-width="2">{arms}</g>')
+    return out
+
+
+def _trait_bar(game: Any, x: float, y: float, w: float, label: str | None, down: bool) -> list[str]:
+    """One trait card on a species board: its printed name and food value, dashed when face down (the owner's
+    view), grey and unnamed when the viewer may not see it."""
+    if label is None:
+        return [(f'<rect class="trait hidden" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{_TRAIT_H - 3}" rx="4" '
+                'fill="#9e9e9e"/>'), text(x + 7, y + 16, "face-down trait", SMALL, fill="#fff")]
+    trait, food = trait_of_label(game, label)
+    name = trait_words(game, trait)
+    dash = ' stroke="#222" stroke-dasharray="4 3"' if down else ""
+    out = [(f'<rect class="trait" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{_TRAIT_H - 3}" rx="4" '
+           f'fill="{trait_colour(trait)}" opacity="{0.62 if down else 1}"{dash}><title>{escape(label_words(game, label))}'
+           f'{" (face down: revealed at the feeding)" if down else ""}</title></rect>')]
+    out.append(text(x + 7, y + 16, name, SMALL, "bold", "#fff"))
+    if down:
+        out.append(text(x + w - 6, y + 16, "down", SMALL, "bold", "#fff", anchor="end"))
+    elif food is not None:
+        out.append(text(x + w - 6, y + 16, f"{food:+d}", SMALL, "bold", "#fff", anchor="end"))
+    return out
+
+
+def _tokens(x: float, y: float, n: int, filled: int, fill: str, stroke: str, cls: str) -> list[str]:
+    step = min(_TOKEN, (BOARD_W - 20) / max(n, 1))
+    return [f'<circle class="{cls}{" on" if i < filled else ""}" cx="{x + 12 + i * step:.1f}" cy="{y:.1f}" r="7" '
+            f'fill="{fill if i < filled else "#fff"}" stroke="{stroke}" stroke-width="1.5"/>' for i in range(n)]
+
+
+def species_height(sp: dict, game: Any, marked: bool) -> float:
+    """The height of a species board: its header, sizes, food (and fat) tokens, trait cards and a mark line."""
+    fat = bool(sp["fat"]) or any(t and trait_of_label(game, t)[0] == "fat-tissue" for t in sp["traits"])
+    return 24 + 26 + 22 + (20 if fat else 0) + len(sp["traits"]) * _TRAIT_H + 10 + (24 if marked else 0)
+
+
+def species_board(game: Any, q: int, j: int, sp: dict, x: float, y: float, h: float, marks: Any) -> list[str]:
+    """Species ``j`` of player ``q`` at ``(x, y)``, ``h`` high: a ``g.species`` the board widget listens to."""
+    key = (q, j)
+    cls, stroke, width, dash = "species", "#8d6e63", 1.5, ""
+    band: list[str] = []
+    if key in marks.targets:
+        cls += " target"
+        stroke, width, dash = "#c40000", 3, ' stroke-dasharray="7 4"'
+        band.append(text(x + 8, y + h - 9, "click to attack", SMALL, "bold", "#c40000"))
+    elif key in marks.blocked:
+        cls += " blocked"
+        stroke = "#9e9e9e"
+        band.append(text(x + 8, y + h - 9, f"blocked: {marks.blocked_words.get(key, '')}", SMALL, fill="#555"))
+    if marks.selected == key:
+        cls += " selected"
+        stroke, width, dash = "#d6007e", 4, ""
+    action = f' data-action="{escape(marks.targets[key])}"' if key in marks.targets else ""
+    out = [f'<g class="{cls}" data-player="{q}" data-species="{j}"{action} style="cursor:pointer">',
+           (f'<rect x="{x:.1f}" y="{y:.1f}" width="{BOARD_W}" height="{h:.1f}" rx="9" fill="#fbf6e9" '
+           f'stroke="{stroke}" stroke-width="{width}"{dash}/>'),
+           text(x + 8, y + 18, f"species {j + 1}", SMALL, "bold", "#6d4c41"),
+           text(x + 8, y + 43, f"body {sp['body']}", 16, "bold", cls="body"),
+           text(x + BOARD_W - 8, y + 43, f"population {sp['pop']}", 16, "bold", anchor="end", cls="pop")]
+    ty = y + 62
+    out += _tokens(x, ty, sp["pop"], sp["food"], "#43a047", "#2e7d32", "food")
+    fat = bool(sp["fat"]) or any(t and trait_of_label(game, t)[0] == "fat-tissue" for t in sp["traits"])
+    if fat:
+        ty += 20
+        out += _tokens(x, ty, sp["body"], sp["fat"], "#f4c20d", "#b8860b", "fat")
+    for i, (label, down) in enumerate(zip(sp["traits"], sp["face_down"])):
+        out += _trait_bar(game, x + 6, ty + 12 + i * _TRAIT_H, BOARD_W - 12, label, down)
+    out += band
+    out.append("</g>")
+    return out
+
+
+def hand_card(game: Any, q: int, label: str, x: float, y: float, selected: bool) -> str:
+    """A card of a hand the viewer may see: a ``g.card`` (click to select it) with the trait's printed name, its
+    food value and its Climate icons."""
+    trait, food = trait_of_label(game, label)
+    colour = trait_colour(trait)
+    sel = ' stroke="#d6007e" stroke-width="4"' if selected else f' stroke="{colour}" stroke-width="1.5"'
+    parts = [(f'<g class="card{" selected" if selected else ""}" data-player="{q}" data-card="{escape(label)}" '
+             f'style="cursor:pointer"><title>{escape(label_words(game, label))}</title>'),
+             f'<rect x="{x:.1f}" y="{y:.1f}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf5"{sel}/>',
+             f'<rect x="{x + 2:.1f}" y="{y + 2:.1f}" width="{CARD_W - 4}" height="6" rx="3" fill="{colour}"/>',
+             text(x + 8, y + 27, trait_words(game, trait), SMALL, "bold", colour),
+             text(x + 8, y + 47, "food" if food is None else f"food {food:+d}", SMALL, fill="#37474f"),
+             *_icons(game, label, x + CARD_W - 4, y + 48), "</g>"]
+    return "".join(parts)
+
+
+def watering_hole(game: Any, obs: dict, flow: Flow) -> list[str]:
+    """The watering hole (its plant food) and beside it the face-down food cards of this round, one per player
+    who placed one (its value when the viewer may see it), as items of the header's ``flow`` (60 high)."""
+    x, y = flow.place(196, 60)
+    n = obs["wh"]
+    out = [(f'<ellipse class="watering-hole" cx="{x + 98}" cy="{y + 30}" rx="96" ry="29" fill="#b3e5fc" '
+            'stroke="#0277bd" stroke-width="2"/>'),
+           text(x + 98, y + 24, "watering hole", SMALL, fill="#01579b", anchor="middle"),
+           text(x + 98, y + 46, f"{n} plant food", BIG, "bold", "#01579b", "middle", cls="wh")]
+    cards = [(q, p["food_card"]) for q, p in enumerate(obs["players"]) if p["food_card"] is not None]
+    if cards:
+        label = "food cards, face down"
+        cx, cy = flow.place(max(len(cards) * 46, text_width(label, SMALL)), 60)
+        out.append(text(cx, cy + 13, label, SMALL, fill="#6d4c41"))
+        for i, (q, fc) in enumerate(cards):
+            px = cx + i * 46
+            value = ""
+            if isinstance(fc, str):
+                food = trait_of_label(game, fc)[1]
+                value = "" if food is None else f"{food:+d}"
+            title = label_words(game, fc) if isinstance(fc, str) else "face down"
+            out.append(f'<g class="food-card"><title>P{q + 1}\'s food card: {escape(title)}</title>'
+                       f'<rect x="{px}" y="{cy + 19}" width="40" height="40" rx="5" fill="#8d6e63" '
+                       f'stroke="{seat_colour(q)}" stroke-width="3"/>'
+                       + text(px + 20, cy + 36, f"P{q + 1}", SMALL, "bold", "#fff", "middle")
+                       + (text(px + 20, cy + 54, value, SMALL, "bold", "#fff", "middle") if value else "") + "</g>")
+    return out
+
+
+def climate_strip(c: dict, flow: Flow) -> list[str]:
+    """The Climate marker on its track (Ice Age to Scorching), compact (the Climate tab has the whole track)."""
+    label = f"climate: {c['zone']} ({c['position']:+d})"
+    w = max(9 * 22, text_width(label, FONT))
+    x, y = flow.place(w, 60)
+    out = []
+    for i in range(9):
+        pos = i - 4
+        fill = "#1565c0" if pos < 0 else ("#e65100" if pos > 0 else "#9e9e9e")
+        op = 1 if pos == c["position"] else 0.3
+        out.append(f'<rect class="climate-cell" x="{x + i * 22}" y="{y + 8}" width="20" height="16" fill="{fill}" '
+                   f'opacity="{op}"/>')
+    out.append(text(x, y + 46, label, FONT, cls="climate"))
+    return out
+
+
+def player_header(q: int, pl: dict, obs: dict, score: int | None, x: float, y: float, right: float) -> tuple[list[str], float]:
+    """A player's line above their species: name (first player, to act), food bag, hand, food card, score;
+    wraps on a narrow table. Returns the drawing and its height."""
+    flow = Flow(x + 8, y + 2, right - 8, 24, gap=14)
+    col = seat_colour(q)
+    acts = q == obs["turn"] and obs["phase"] in ("food", "play", "feed")
+    out = [chip(flow, f"P{q + 1}", BIG, "bold", col)]
+    if q == obs["first"]:
+        out.append(chip(flow, "first player", FONT, "bold", "#37474f"))
+    if acts:
+        out.append(chip(flow, "to act", FONT, "bold", "#c2006b"))
+    out.append(chip(flow, f"bag {pl['bag']}", FONT, cls="bag"))
+    hand = pl["hand"]
+    n = len(hand) if isinstance(hand, list) else hand
+    out.append(chip(flow, f"{n} card{'s' if n != 1 else ''}", FONT))
+    if pl["food_card"] is not None:
+        out.append(chip(flow, "food card down", FONT, fill="#6d4c41"))
+    if score is not None:
+        out.append(chip(flow, f"score {score}", FONT, fill="#37474f"))
+    h = flow.bottom - y + 6
+    box = (f'<rect x="{x:.1f}" y="{y:.1f}" width="{right - x:.1f}" height="{h:.1f}" rx="6" fill="{col}" '
+           'opacity="0.10"/>')
+    return [box] + out, h

@@ -1,0 +1,62 @@
+"""Evolution's Players tab: each player as the viewer may see them (the game's observer decides), in words: score,
+food bag, the hand by the cards' printed names (another player's hand as a count), the face-down food card, and
+each species with its body size, population, food and traits.
+
+>>> from evo_lab.views.widgets.session import Session
+>>> s = Session("evolution", players=3, seed=2); _ = s.play_to("setup"); s.set_viewer(0)
+>>> html = PlayersPanel(s).table.value
+>>> "4 cards, hidden" in html and "(food " in html and "species 1: body 1, population 1" in html
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from evo_lab.games.evolution.words import label_words
+from evo_lab.views.widgets.common import Panel, player_html
+from evo_lab.views.widgets.session import Session
+
+__all__ = ["PlayersPanel"]
+
+
+class PlayersPanel(Panel):
+    """Every player's bag, score, hand, food card and species, as the session's viewer may see them."""
+
+    def __init__(self, session: Session):
+        self.table = W.HTML()
+        super().__init__(session, [self.table])
+        self.add_class("evo-players")
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.session
+        st = s.state
+        g = st.game
+        obs = s.observation()
+        scores = st.scores()
+        rows = []
+        for q, pl in enumerate(obs["players"]):
+            hand = pl["hand"]
+            hand_text = (", ".join(label_words(g, c) for c in hand) or "no cards") if isinstance(hand, list) \
+                else f"{hand} card{'s' if hand != 1 else ''}, hidden"
+            fc = pl["food_card"]
+            food = "-" if fc is None else (label_words(g, fc) if isinstance(fc, str) else "face down")
+            species = "<br>".join(
+                escape(f"species {j + 1}: body {sp['body']}, population {sp['pop']}, food {sp['food']}"
+                       + (f", fat {sp['fat']}" if sp["fat"] else "")
+                       + "".join(f"; {label_words(g, t).split(' (')[0] if t is not None else 'a face-down trait'}"
+                                 for t in sp["traits"]))
+                for j, sp in enumerate(pl["species"])) or "-"
+            first = " (first)" if q == obs["first"] else ""
+            rows.append(f"<tr><td>{player_html(q)}{first}</td><td>{scores[q]}</td><td>{pl['bag']}</td>"
+                        f"<td class='wrap'>{escape(hand_text)}</td><td class='wrap'>{escape(food)}</td>"
+                        f"<td class='wrap'>{species}</td></tr>")
+        v = s.viewer
+        who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden information only)"
+        self.table.value = (
+            f"<div>Viewing as {who}.</div><div class='evo-table-wrap'><table class='evo-table evo-players-table'>"
+            "<tr><th>player</th><th>score</th><th>bag</th><th>hand</th><th>food card</th><th>species</th></tr>"
+            + "".join(rows) + "</table></div>")

@@ -1,0 +1,127 @@
+"""Evolution's and Climate's scenario presets (issue 20): each is a position of the game's own format read back by
+its loader, its teacher's note cites the seeds, the action it is about is legal, and what the note says happens
+happens when the engine plays it; the Explorer's Game tab menu, ``Explorer(scenario=...)`` and the presentation
+page find them as they find Evo 2e's."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import evo_lab
+from evo_lab.games.evolution.scenarios import (
+    UnknownScenarioError,
+    position,
+    scenario,
+    scenario_info,
+    scenarios,
+    scenarios_markdown,
+)
+from evo_lab.views.widgets import Explorer
+from evo_lab.views.widgets.present import scenario_names
+
+ROOT = Path(__file__).resolve().parents[3]
+IDS = [sc.id for sc in scenarios()]
+
+
+def test_at_least_six_presets_of_both_games_with_notes_citing_the_seeds():
+    assert len(IDS) >= 6 and len(set(IDS)) == len(IDS)
+    games = {sc.game for sc in scenarios()}
+    assert {"evolution", "evolution-climate"} <= games
+    for sc in scenarios():
+        assert re.search(r"seed 00[234] lines? \d+", sc.rule), sc.id
+        assert len(sc.note) > 120 and sc.title
+        if sc.game == "evolution-climate":
+            assert "seed 002" in sc.rule, sc.id
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_each_preset_is_a_legal_position_of_the_games_format(sid):
+    sc = scenario_info(sid)
+    s = scenario(sid)
+    assert s.game.name == "evolution" and evo_lab.core.registry.game_id(s) in ("evolution",)
+    assert s.game.variant == ("climate" if sc.game == "evolution-climate" else "official")
+    s.check_invariants()
+    assert not s.is_chance_node() and not s.is_terminal()
+    if sc.shows is not None:
+        assert sc.shows in [s.action_to_string(a) for a in s.legal_actions()], sid
+    again = type(s).from_json(s.to_json())               # the format round-trips
+    assert again.to_dict() == s.to_dict()
+    assert position(sc.game, **sc.position)["state"] == s.to_dict()["state"]
+
+
+def _play(sid: str, action: str):
+    s = scenario(sid)
+    c = s.clone()
+    c.apply_action(action)
+    return s, c
+
+
+def test_the_notes_say_what_the_engine_does():
+    s, c = _play("attack", "attack 1 P2.2")                    # meat = prey body, Cooperation, Scavenger
+    report = {(q, j): b for q, j, b in s.attack_report(0, 0)}
+    assert report[(1, 2)] == "climbing" and report[(2, 1)] == "warning-call" and report[(2, 0)] == "body-size"
+    assert report[(2, 2)] is None                               # the Warning Call species itself may be attacked
+    assert c.players[0].species[0].food == 2 and c.players[0].species[1].food == 1
+    assert c.players[1].species[1].food == 1                   # P2's Scavenger ate
+    s, c = _play("intelligence_horns", "attack 1 P2.1")
+    assert c.players[0].species[0].pop == 1                    # gored
+    s, c = _play("intelligence_horns", "attack 1 P2.1 negate horns")
+    c.apply_action(c.legal_actions()[0])                        # the card discarded for Intelligence
+    assert c.players[0].species[0].pop == 2 and not c.players[0].hand
+    s = scenario("forced_horns")
+    assert [s.action_to_string(a) for a in s.legal_actions()] == ["attack 1 P2.1"]
+    s, c = _play("forced_horns", "attack 1 P2.1")
+    assert not any(sp.has("carnivore") for sp in c.players[0].species)   # killed by the Horns
+    s, c = _play("cooperation", "eat 1")
+    assert s.observation(None)["wh"] - c.observation(None)["wh"] == 6
+    s, c = _play("fat_tissue", "eat 1")
+    assert c.players[0].species[0].fat == 1
+    s, c = _play("starvation", "eat 1")
+    while c.is_chance_node():
+        c.apply_action(c.legal_actions()[0])
+    assert len(c.players[0].species) == 1 and c.round == s.round + 1
+    s = scenario("food_cards")
+    assert s.phase == "food" and s.current_player() == 2 and all(a[0] == "food" for a in s.legal_actions())
+
+
+def test_climate_presets_move_the_marker_and_strike():
+    s, c = _play("climate_cold", "pass")
+    hit = [e for e in c.ev if type(e).__name__ == "ClimateHit"]
+    assert c.observation(None)["climate"]["position"] == -4 and hit[0].name == "Ice Age"
+    heavy_fur = c.players[0].species[0]
+    assert heavy_fur.has("heavy-fur") and heavy_fur.pop == 3       # protected
+    assert c.players[1].species[0].pop == 1                          # 3 - 2
+    _s, c = _play("climate_event", "pass")
+    hit = [e for e in c.ev if type(e).__name__ == "ClimateHit"]
+    assert c.observation(None)["climate"]["position"] == -3 and hit[0].name == "Blizzard"
+
+
+def test_unknown_preset():
+    with pytest.raises(UnknownScenarioError, match="the scenarios are attack"):
+        scenario("nope")
+    with pytest.raises(ValueError, match="no card 'nope'"):
+        position("evolution", [[(1, 1, 0, 0, ["nope"])], [], []])
+
+
+def test_the_explorer_menu_and_the_presentation_page_find_them():
+    ex = Explorer(evo_lab.make_game("evolution", players=3, seed=1))
+    files = ex.files
+    assert [v for _t, v in files.scenario.options] == IDS and files.scenario_box.layout.display != "none"
+    files.scenario.value = "intelligence_horns"
+    assert "seed 004 line 71" in files.scenario_note.value
+    files.scenario.value = "climate_cold"
+    assert files.open_scenario() == "" and ex.state.game.variant == "climate"
+    assert ex.state.to_dict() == scenario("climate_cold").to_dict()
+    assert "Climate" in ex.header.value
+    ex.stepper.b_undo.click()                                   # back to the game before
+    assert ex.state.game.variant == "official"
+    assert Explorer("evolution", scenario="attack").state.to_dict() == scenario("attack").to_dict()
+    assert set(IDS) <= set(scenario_names("evolution"))
+
+
+def test_docs_list_the_presets():
+    text = (ROOT / "docs" / "evolution.md").read_text(encoding="utf-8")
+    assert scenarios_markdown() in text, "docs/evolution.md: paste evo_lab.games.evolution.scenarios.scenarios_markdown()"

@@ -1,0 +1,236 @@
+"""Words, not identifiers, wherever a person reads (issue 20): seeded games of every registered game are played in
+the Explorer, and every string the kit shows at every position is scanned (every widget's text, titles and tooltips,
+option labels, tab titles, the board's status line and the text of its SVG), with ``str(state)``, the demo story
+(``evo-lab demo``) and the exported story. An identifier is a snake_case token (``birth_cards``), raw notation
+(``P1.5``, ``horns+2``, ``new L ...``), a node id said as a name (``chance (chance)``, ``development - develop``,
+``to adrenaline``), or a hyphenated id of the game's own data (``fat-tissue``) or its printed-name-less ids.
+
+The action *notation* (what ``parse_action`` reads) may stay terse: it is checked only where the kit shows it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Iterator
+
+import ipywidgets as W
+import numpy as np
+import pytest
+
+import evo_lab
+from evo_lab.core.protocol import sample_chance
+from evo_lab.core.registry import game_info, kit_module
+from evo_lab.views.export import export_story
+from evo_lab.views.games import view_for
+from evo_lab.views.widgets import Explorer
+
+GAMES = evo_lab.registered_games()
+
+#: Games whose words another branch owns (issue 20: Origin's strings are origin-kit's); a failure there is an
+#: expected failure until that branch is merged, a pass is reported (strict=False keeps both green).
+OWNED_ELSEWHERE = {"origin"}
+
+_TAGS = re.compile(r"<(style|script)\b.*?</\1>|<!--.*?-->|<[^>]+>", re.DOTALL)
+_TITLE = re.compile(r"""\btitle=(["'])(.*?)\1""", re.DOTALL)
+_SVG_TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
+
+#: Identifier patterns that no person-facing text may contain.
+PATTERNS = {
+    "snake_case name": re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b"),
+    "species notation": re.compile(r"\bP\d+\.\d+\b"),
+    "card notation": re.compile(r"\b[a-z]+(?:-[a-z]+)*[+-]\d+(?![a-z])(?:~\w+)*"),
+    "side notation": re.compile(r"\bnew [LR]\b"),
+    "a name repeated as its own gloss": re.compile(r"\b([a-z]\w*) \(\1\)"),
+}
+
+
+def html_texts(markup: str) -> list[str]:
+    """The text a person reads in ``markup``: its lines, and its tooltips (``title`` attributes and SVG
+    ``<title>`` elements); style sheets and scripts are not read."""
+    tips = [html.unescape(m.group(2)) for m in _TITLE.finditer(markup)]
+    tips += [html.unescape(m.group(1)) for m in _SVG_TITLE.finditer(markup)]
+    body = html.unescape(_TAGS.sub("\n", markup))
+    return tips + [line.strip() for line in body.splitlines() if line.strip()]
+
+
+def widget_texts(w: W.Widget) -> Iterator[str]:
+    """Every string ``w`` and its children show: HTML and labels, descriptions, tooltips, placeholders, option
+    labels, tab titles, and an anywidget's ``status``, ``error`` and ``svg`` (not what a person typed)."""
+    if isinstance(w, W.Tab):
+        yield from (w.get_title(i) or "" for i in range(len(w.children)))
+    if isinstance(w, (W.HTML, W.HTMLMath, W.Label)):
+        yield from html_texts(w.value)
+    for name in ("description", "tooltip", "placeholder"):
+        v = getattr(w, name, None)
+        if isinstance(v, str) and v:
+            yield v
+    yield from getattr(w, "_options_labels", ()) or ()
+    if not isinstance(w, (W.HTML, W.Text, W.Textarea)):
+        for name in ("status", "error", "svg"):
+            if w.has_trait(name) and isinstance(getattr(w, name), str):
+                yield from html_texts(getattr(w, name))
+    snap = getattr(w, "snapshot", None)
+    if isinstance(snap, dict):  # Evo 2e's board widget draws its texts from this dict in the browser
+        yield from _snapshot_texts(snap)
+    for c in getattr(w, "children", ()) or ():
+        yield from widget_texts(c)
+
+
+def _snapshot_texts(d: object) -> Iterator[str]:
+    """The strings of a board snapshot that the browser shows (titles, status, texts, assumed values)."""
+    if isinstance(d, dict):
+        for k, v in d.items():
+            if k in ("title", "status", "text", "assumed") and isinstance(v, str):
+                yield v
+            elif k == "assumed" and isinstance(v, list):
+                yield from (x for x in v if isinstance(x, str))
+            else:
+                yield from _snapshot_texts(v)
+    elif isinstance(d, list):
+        for x in d:
+            yield from _snapshot_texts(x)
+
+
+def vocabulary(game) -> set[str]:
+    """The game's own ids that are not words: hyphenated or snake_case trait, gene, card, token and event ids of
+    its data (the printed names must be shown instead)."""
+    ids: set[str] = set()
+    for name in ("gene_ids", "unique_ids", "card_ids", "token_ids", "labels"):
+        v = getattr(game, name, None)
+        if isinstance(v, (list, tuple)):
+            ids.update(x for x in v if isinstance(x, str))
+    pack = getattr(game, "pack", None)
+    for name in ("traits",):
+        v = getattr(pack, name, None)
+        if isinstance(v, dict):
+            ids.update(x for x in v if isinstance(x, str))
+    try:
+        from evo_lab.games.evolution.traits import TRAIT_IDS
+
+        if getattr(game, "name", "") == "evolution":
+            ids.update(TRAIT_IDS)
+    except ImportError:  # pragma: no cover
+        pass
+    return {x for x in ids if re.fullmatch(r"[a-z]+(?:[-_][a-z0-9]+)+", x)}
+
+
+def problems_in(texts: Iterable[str], vocab: set[str], nodes: set[str], where: str) -> dict[str, str]:
+    """``{offending token: where it was seen and the text}`` for every identifier in ``texts``."""
+    vocab_rx = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(vocab, key=len, reverse=True)))
+                          + r")(?![\w-])") if vocab else None
+    ids = "|".join(map(re.escape, sorted(nodes)))
+    # a node id in a gloss ("(chance)", "development - develop,") or as the whole verb ("P1 to adrenaline",
+    # "chance: token"); "P1 to move, attack, ..." is a phrase that starts with a word that is also an id
+    node_rx = re.compile(rf"(?:\(|\s-\s)({ids})(?=\s*(?:$|[),;.(]))|(?:\bto\s|:\s)({ids})(?=\s*(?:$|[);(.]))") \
+        if nodes else None
+    out: dict[str, str] = {}
+    for t in texts:
+        found = [(name, m.group(0)) for name, rx in PATTERNS.items() for m in rx.finditer(t)]
+        if vocab_rx is not None:
+            found += [("an id of the game's data", m.group(1)) for m in vocab_rx.finditer(t)]
+        if node_rx is not None:
+            found += [("a node id", m.group(0)) for m in node_rx.finditer(t)]
+        for kind, token in found:
+            out.setdefault(f"{kind}: {token}", f"{where}: {t[:240]!r}")
+    return out
+
+
+def _players(gid: str) -> int:
+    lo, hi = game_info(gid).min_players, game_info(gid).max_players
+    return min(max(lo, 3), hi)
+
+
+#: The node names that are words of the game and never ids (a verb the status line may say as it is).
+def _node_ids(state) -> set[str]:
+    name = state.node_name() if hasattr(state, "node_name") else ""
+    return {name} if name else set()
+
+
+def _xfail_elsewhere(gid: str, problems: dict) -> None:
+    if problems and gid in OWNED_ELSEWHERE:
+        pytest.xfail(f"{gid}'s words belong to another branch; {len(problems)} identifiers left, e.g. "
+                     + "; ".join(f"{k} ({v})" for k, v in list(problems.items())[:3]))
+
+
+def _report(problems: dict) -> str:
+    return "\n".join(f"{k}  <-  {v}" for k, v in list(problems.items())[:40]) + (
+        f"\n... and {len(problems) - 40} more" if len(problems) > 40 else "")
+
+
+@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("viewer", [None, 1])
+def test_the_explorer_shows_words(gid, viewer):
+    """Every position of a seeded game (random decisions, chance from the seed), as the teacher and as player 2:
+    every string of the Explorer, and ``str(state)``."""
+    seed = 3
+    ex = Explorer(evo_lab.make_game(gid, players=_players(gid), seed=seed), seed=seed, viewer=viewer)
+    vocab = vocabulary(ex.session.game)
+    nodes: set[str] = set()
+    problems: dict[str, str] = {}
+    rng = np.random.default_rng(seed)
+    for ply in range(700):
+        st = ex.state
+        if st.is_terminal():
+            break
+        nodes |= _node_ids(st)
+        if ply < 250 or ply % 7 == 0:
+            where = f"{gid} move {ex.session.tree.ply} ({st.node_name() if hasattr(st, 'node_name') else ''})"
+            problems.update(problems_in(widget_texts(ex), vocab, nodes, where + " explorer"))
+            problems.update(problems_in(str(st).splitlines(), vocab, nodes, where + " str(state)"))
+        if st.is_chance_node():
+            ex.session.play(sample_chance(st, rng))
+        else:
+            acts = st.legal_actions()
+            ex.session.play(acts[int(rng.integers(len(acts)))])
+    problems.update(problems_in(widget_texts(ex), vocab, nodes, f"{gid} last position explorer"))
+    problems.update(problems_in(export_story(ex.session.tree, "markdown", viewer=viewer).splitlines(), vocab, nodes,
+                                f"{gid} exported story"))
+    _xfail_elsewhere(gid, problems)
+    assert not problems, _report(problems)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_demo_story_is_told_in_words(gid):
+    """``evo-lab demo --game G`` (``make demo``): the seeded story of the game's kit module, every line."""
+    game = evo_lab.make_game(gid, players=_players(gid) if gid != "evo2e" else 4, seed=1)
+    _final, lines = kit_module(gid).tell(game, 1, None, None)
+    problems = problems_in(lines, vocabulary(game), set(), f"{gid} demo")
+    _xfail_elsewhere(gid, problems)
+    assert not problems, _report(problems)
+
+
+def test_the_scan_catches_identifiers():
+    """The scan itself: each kind of identifier the issue quotes is caught, plain words are not."""
+    game = evo_lab.make_game("evolution", players=3)
+    bad = ["P1 (red) to birth_cards", "P4 plays frenzied_attack", "P1: new L carnivore+3", "P3: attack 1 P1.5",
+           "Round 2, deal phase: chance (chance)", "development - develop, P2 to act", "blocked by fat-tissue",
+           "P1 to adrenaline"]
+    found = problems_in(bad, vocabulary(game), {"develop", "adrenaline", "chance"}, "test")
+    for text in bad:
+        assert any(repr(text[:240]) in v for v in found.values()), text
+    good = ["P3's species 1 (carnivore, body 3) attacks P1's species 5", "P4 plays Frenzied Attack",
+            "Round 2, the deal: P2 draws a card", "P1 to develop a trait or pass", "1 dinosaur, 2 dinosaurs",
+            "food +2 (assumed)", "face-down trait", "P1-P4", "board standard-3p"]
+    assert problems_in(good, vocabulary(game), {"develop", "chance"}, "test") == {}
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_node_words_are_phrases(gid):
+    """Each game's view says every node it reaches as a phrase of words (the status line's "P1 to ..."), not
+    its id."""
+    view = view_for(evo_lab.make_game(gid, players=_players(gid)))
+    s = evo_lab.make_game(gid, players=_players(gid), seed=2).new_initial_state()
+    rng = np.random.default_rng(2)
+    bad = {}
+    for _ in range(600):
+        if s.is_terminal():
+            break
+        name = s.node_name()
+        words = view.node_words(s)
+        if not words or "_" in words or words == name or " " not in words:
+            bad[f"node {name}"] = repr(words)
+        s.apply_action(sample_chance(s, rng) if s.is_chance_node()
+                       else s.legal_actions()[int(rng.integers(len(s.legal_actions())))])
+    _xfail_elsewhere(gid, bad)
+    assert not bad, bad
