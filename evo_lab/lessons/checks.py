@@ -22,9 +22,10 @@ import hashlib
 import importlib
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 __all__ = ["id_key", "Exercise", "CheckResult", "check", "exercise", "exercises", "expected", "facts", "choice_digest"]
 
@@ -73,9 +74,14 @@ def exercise(id: str, kind: str, hint: str, *, tolerance: float = 0.0,
     return register
 
 
+def _letter(answer: str) -> str:
+    """A letter answer as typed, normalised: spaces, case and brackets around it ("(b)", "b)", "[b]") ignored."""
+    return answer.strip().strip("()[]").strip().lower()
+
+
 def choice_digest(exercise_id: str, letter: str) -> str:
     """The stored form of a multiple-choice answer (so the source does not give it away)."""
-    return hashlib.sha256(f"{exercise_id}:{letter.strip().lower()}".encode()).hexdigest()
+    return hashlib.sha256(f"{exercise_id}:{_letter(letter)}".encode()).hexdigest()
 
 
 def id_key(exercise_id: str) -> tuple[int, str, int]:

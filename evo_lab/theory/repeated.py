@@ -252,8 +252,10 @@ def discounted(stream: Sequence[Any], delta: Any, tail: Any = 0) -> Fraction:
 def last_round_lever(stage: StageGame, player: int) -> Fraction:
     """How much the choice among the stage game's pure equilibria can move ``player``'s payoff (largest minus
     smallest). In a finitely repeated game the last round must be a stage equilibrium, so this is the most any
-    threat about the last round can punish ``player`` by (Benoit and Krishna 1985): with 0, backward induction
-    leaves ``player`` to best-respond in every round."""
+    threat about the last round *alone* can punish ``player`` by. A player with 0 here can still be rewarded or
+    punished in earlier rounds when the *other* player's lever is positive: the other's incentives let earlier
+    rounds differ, so payoffs become history dependent before the end (Benoit and Krishna 1985; Smith 1995's
+    "recursively distinct Nash payoffs"). :func:`finite_horizon_spe` computes what that allows."""
     pays = [p[player] for p in stage.equilibrium_payoffs()]
     if not pays:
         raise RepeatedError("the stage game has no pure equilibrium")
@@ -305,3 +307,75 @@ def random_path_threshold(stage: StageGame, cells: Sequence[tuple[str, str]],
             checks.append(PathCheck(tuple(cell), player, coop, dev, value, worst,
                                     grim_threshold(coop, dev, value, worst)))
     return max(ch.threshold for ch in checks), checks
+
+
+@dataclass(frozen=True)
+class RoundSet:
+    """One round of :func:`finite_horizon_spe`: ``vertices`` of the set of expected total payoffs (from this round
+    on) that the recursion finds, ``enforceable`` the cells (``(row, column)`` labels) that can be played in this
+    round of some subgame-perfect equilibrium it builds."""
+
+    round: int
+    carry_on: Fraction
+    vertices: list[Point]
+    enforceable: frozenset[tuple[str, str]]
+
+
+def _clip(poly: Sequence[Point], player: int, bound: Fraction) -> list[Point]:
+    """The part of the convex set with vertices ``poly`` (a point, a segment or a polygon) where
+    ``w[player] >= bound`` (Sutherland and Hodgman's clipping against one half-plane, exact)."""
+    if len(poly) == 1:
+        return list(poly) if poly[0][player] >= bound else []
+    out: list[Point] = []
+    for k, a in enumerate(poly):
+        b = poly[(k + 1) % len(poly)]
+        if a[player] >= bound:
+            out.append(a)
+        if (a[player] >= bound) != (b[player] >= bound):
+            t = (bound - a[player]) / (b[player] - a[player])
+            out.append((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+    return out
+
+
+def finite_horizon_spe(stage: StageGame, carry_on: Sequence[Any]) -> list[RoundSet]:
+    """Subgame-perfect equilibrium payoffs of the stage game repeated for ``len(carry_on)`` rounds, where after
+    round ``k`` (1-based) another round is played with probability ``carry_on[k - 1]`` (the last entry must be 0)
+    and payoffs are summed without discounting (an expected total).
+
+    Backward recursion (Abreu, Pearce and Stacchetti's self-generation, restricted): a pure profile can be played
+    in a round iff some continuation ``w`` in the next round's set, reached when nobody deviates, beats every
+    one-round deviation followed by the next round's worst payoff for the deviator; a public coin before each
+    round mixes such outcomes (convex hull). Mixed stage actions are left out, so the sets are an
+    *under-approximation* of the true SPE payoff sets: every payoff found is that of a real subgame-perfect
+    equilibrium, but there may be others. Returns one :class:`RoundSet` per round, round 1 first.
+
+    >>> pd = StageGame.from_rows([[3, 0], [5, 1]], [[3, 5], [0, 1]], ["C", "D"], ["C", "D"])
+    >>> [sorted(r.enforceable) for r in finite_horizon_spe(pd, [1, 1, 0])]
+    [[('D', 'D')], [('D', 'D')], [('D', 'D')]]
+    """
+    probs = [Fraction(p) for p in carry_on]
+    if not probs or probs[-1] != 0 or any(not 0 <= p <= 1 for p in probs):
+        raise RepeatedError("carry_on: probabilities in [0, 1], the last one 0 (the game surely ends)")
+    nxt: list[Point] = [(Fraction(0), Fraction(0))]
+    rounds: list[RoundSet] = []
+    for k in range(len(probs), 0, -1):
+        p = probs[k - 1]
+        worst = [min(w[i] for w in nxt) for i in (0, 1)]
+        points: list[Point] = []
+        cells = set()
+        for r in range(len(stage.rows)):
+            for c in range(len(stage.cols)):
+                u = stage.payoff(r, c)
+                gains = [stage.best_deviation(r, c, i) - u[i] for i in (0, 1)]
+                if p == 0:
+                    ok = nxt if all(g == 0 for g in gains) else []
+                else:
+                    ok = list(nxt)
+                    for i in (0, 1):
+                        ok = _clip(ok, i, worst[i] + gains[i] / p) if ok else ok
+                if ok:
+                    cells.add((stage.rows[r], stage.cols[c]))
+                    points.extend((u[0] + p * w[0], u[1] + p * w[1]) for w in ok)
+        nxt = hull(points)
+        rounds.append(RoundSet(k, p, nxt, frozenset(cells)))
+    return rounds[::-1]

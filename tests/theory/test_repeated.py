@@ -75,3 +75,28 @@ def test_bad_stage_games_are_refused():
         StageGame.from_rows([[1, 2]], [[1]], ["a"], ["x", "y"])
     with pytest.raises(RepeatedError):
         random_path_threshold(PD, [("C", "C")], weights=[1, 2])
+
+
+def test_finite_horizon_spe_on_evo_s_horizon_keeps_the_ring_early():
+    """Backward induction does not unravel lesson 16's game: P1's distinct stage-equilibrium payoffs (1, 0) make
+    P2's payoff history dependent from round 9 on, and the ring is enforceable in rounds 1 to 7."""
+    from evo_lab.lessons.exercises.l16 import RING, lesson_stage, ring_rounds
+    from evo_lab.theory.repeated import finite_horizon_spe
+
+    carry = [1] * 8 + [F(2, 3), F(1, 2), 0]
+    rounds = finite_horizon_spe(lesson_stage(), carry)
+    assert rounds[10].vertices == [(0, 0), (1, 0)]
+    assert rounds[9].vertices == [(0, 0), (F(3, 2), 0)]
+    assert set(rounds[8].vertices) == {(0, 0), (2, 0), (1, 1)}
+    assert (2, 2) in rounds[7].vertices
+    assert [r.round for r in rounds if all(c in r.enforceable for c in RING)] == list(range(1, 8)) == ring_rounds()
+
+
+def test_finite_horizon_spe_unravels_the_prisoners_dilemma_and_refuses_bad_horizons():
+    from evo_lab.theory.repeated import finite_horizon_spe
+
+    rounds = finite_horizon_spe(PD, [1] * 5 + [0])
+    assert all(r.enforceable == {("D", "D")} for r in rounds) and rounds[0].vertices == [(6, 6)]
+    for bad in ([], [1, 1], [F(3, 2), 0]):
+        with pytest.raises(RepeatedError):
+            finite_horizon_spe(PD, bad)

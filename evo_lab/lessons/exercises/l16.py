@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ..checks import choice_digest, exercise
+from ..checks import exercise
 
 #: the lesson's bids (the sealed-bid model of lesson 04 with bids 0..3) and the value of the plates to both
 BIDS = range(4)
@@ -61,10 +61,24 @@ def _e3():
     return _p1_gain()
 
 
-@exercise("16.4", "choice", "What must be played in round 11, and how much can the choice among those outcomes move "
-          "P2's payoff?")
+def ring_rounds() -> list[int]:
+    """The rounds of Evo's two-player game (at most 11, the meteorite's chances from the engine) in which both
+    cells of the ring can be played in a subgame-perfect equilibrium found by the backward recursion
+    (``evo_lab.theory.repeated.finite_horizon_spe``)."""
+    import evo_lab
+    from evo_lab.theory.horizon import horizon
+    from evo_lab.theory.repeated import finite_horizon_spe
+
+    h = horizon(evo_lab.Game(players=2))
+    rounds = finite_horizon_spe(lesson_stage(), [1 - h.hazard(k) for k in range(1, 12)])
+    return [r.round for r in rounds if all(cell in r.enforceable for cell in RING)]
+
+
+@exercise("16.4", "integer", "Section 5 prints, round by round, whether both cells of the ring can be enforced. "
+          "Which threats are left to punish P1 for matching P2's bid of 0, and how large are they near the end?",
+          facts=lambda: {"last": str(max(ring_rounds()))})
 def _e4():
-    return choice_digest("16.4", "c")
+    return max(ring_rounds())
 
 
 def _best_symmetric() -> Fraction:
