@@ -12,7 +12,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-$(EXTRAS)
 
-.PHONY: lab test test-fast demo venv clean bench present
+.PHONY: lab test test-fast lint demo venv clean bench present
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,13 +49,20 @@ demo: $(VENV)/.installed-lab
 # kernel), strictly: --nbval in pyproject.toml compares every output not marked # NBVAL_IGNORE_OUTPUT.
 # -rs: the summary says why each skipped test was skipped (e.g. no Chromium, no ../shared).
 # The wheel check builds the sdist and wheel and uses the wheel from a fresh venv (about 1.5 minutes).
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test lint
 	$(PY) -m pytest -n 2 -q -rs tests evo_lab
 	$(PY) -m pytest -n 2 --dist loadfile -q -rs notebooks
 	$(PY) scripts/check_wheel.py
 
 # The unit and rule tests and the package's doctests, without the notebooks, the browser tests and the long fuzzers
 # (markers `slow` and `browser`, declared in pyproject.toml): the quick check while working.
+# Lint and types (configured in pyproject.toml): ruff's rules and formatting over the code, mypy --strict over the
+# modules [tool.mypy] lists.
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check evo_lab tests scripts
+	$(VENV)/bin/ruff format --check evo_lab tests scripts
+	$(PY) -m mypy
+
 test-fast: $(VENV)/.installed-test
 	$(PY) -m pytest -n 2 -q -rs -m "not slow and not browser" tests evo_lab
 

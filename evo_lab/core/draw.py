@@ -16,8 +16,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import Any, Hashable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T", bound=Hashable)
 

@@ -25,8 +25,9 @@ False
 from __future__ import annotations
 
 import json
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Hashable
+from typing import Any
 
 __all__ = ["Secret", "Observer", "HIDDEN"]
 

@@ -18,7 +18,8 @@ Playing a new action from a past point keeps the old line as a variation.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any
 
 from .errors import EvoLabError, FormatError, IllegalActionError, excerpt
 from .protocol import sample_chance
@@ -33,7 +34,7 @@ class Node:
 
     __slots__ = ("parent", "action", "text", "state", "children", "selected", "comment", "ply")
 
-    def __init__(self, parent: "Node | None", action: Hashable | None, text: str | None, state: Any):
+    def __init__(self, parent: Node | None, action: Hashable | None, text: str | None, state: Any):
         self.parent = parent
         self.action = action
         self.text = text
@@ -70,7 +71,7 @@ class GameTree:
     def __init__(self, state: Any):
         self.root = Node(None, None, None, state.clone())
         self.current = self.root
-        self._listeners: list[Callable[["GameTree"], None]] = []
+        self._listeners: list[Callable[[GameTree], None]] = []
 
     # ----- reading
     @property
@@ -138,7 +139,7 @@ class GameTree:
             stack.extend(reversed(n.children))
 
     # ----- moving
-    def on_change(self, callback: Callable[["GameTree"], None]) -> None:
+    def on_change(self, callback: Callable[[GameTree], None]) -> None:
         """Call ``callback(tree)`` after every change of the current node."""
         self._listeners.append(callback)
 
@@ -248,11 +249,16 @@ class GameTree:
                 continue
             index[id(n)] = len(nodes) + 1
             nodes.append([index[id(n.parent)], n.text] + ([n.comment] if n.comment else []))
-        return {"format": TREE_FORMAT, "version": TREE_VERSION, "root": self.root.state.to_dict(), "nodes": nodes,
-                "current": index[id(self.current)]}
+        return {
+            "format": TREE_FORMAT,
+            "version": TREE_VERSION,
+            "root": self.root.state.to_dict(),
+            "nodes": nodes,
+            "current": index[id(self.current)],
+        }
 
     @classmethod
-    def from_dict(cls, data: Any, state_from_dict: Callable[[Any], Any]) -> "GameTree":
+    def from_dict(cls, data: Any, state_from_dict: Callable[[Any], Any]) -> GameTree:
         """Read a tree written by :meth:`to_dict` (version 2), or a version-1 file (nested lines, read without
         recursion). ``state_from_dict`` reads the root position. Every action is replayed with the rules; a
         bad entry raises :class:`FormatError` naming it."""
@@ -260,8 +266,9 @@ class GameTree:
             raise FormatError("not an evo-lab tree", "format")
         version = data.get("version")
         if version not in (1, TREE_VERSION):
-            raise FormatError(f"unsupported version {excerpt(version)} (this evo-lab reads 1 and {TREE_VERSION})",
-                              "version")
+            raise FormatError(
+                f"unsupported version {excerpt(version)} (this evo-lab reads 1 and {TREE_VERSION})", "version"
+            )
         try:
             root = state_from_dict(data.get("root"))
         except FormatError as e:
@@ -315,10 +322,14 @@ def _read_v2(tree: GameTree, nodes: Any) -> list[Node]:
     for i, it in enumerate(nodes):
         where = f"nodes[{i}]"
         if not isinstance(it, list) or len(it) not in (2, 3):
-            raise FormatError(f"expected [parent, action] or [parent, action, comment], got {excerpt(it)}", where)
+            raise FormatError(
+                f"expected [parent, action] or [parent, action, comment], got {excerpt(it)}", where
+            )
         parent = it[0]
         if isinstance(parent, bool) or not isinstance(parent, int) or not 0 <= parent <= i:
-            raise FormatError(f"expected the index of an earlier node 0..{i}, got {excerpt(parent)}", f"{where}[0]")
+            raise FormatError(
+                f"expected the index of an earlier node 0..{i}, got {excerpt(parent)}", f"{where}[0]"
+            )
         child = _play_at(tree, tree.root if parent == 0 else made[parent - 1], it[1], f"{where}[1]")
         if len(it) == 3:
             child.comment = _comment(it[2], f"{where}[2]")

@@ -23,8 +23,9 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 from ...core.errors import IllegalActionError, excerpt
 from ...core.game import StateBase
@@ -45,7 +46,11 @@ _apply = flow.apply
 class State(StateBase):
     """A position of Evo 2e. Build one with ``Game.new_initial_state()`` or :func:`evo_lab.build_position`."""
 
-    __slots__ = ("game", "_hist", "_legal", "_origin", "_ev", "_ev_mark") + records.LIST_FIELDS + records.SCALAR_FIELDS
+    __slots__ = (
+        ("game", "_hist", "_legal", "_origin", "_ev", "_ev_mark")
+        + records.LIST_FIELDS
+        + records.SCALAR_FIELDS
+    )
     game_class = Game
 
     def __init__(self, game: Game, _empty: bool = False):
@@ -165,24 +170,65 @@ class State(StateBase):
     def winners(self) -> list[int]:
         return [p for p, x in enumerate(self.ranking()) if x == 1]
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         s = State.__new__(State)
         s.game, s._hist, s._legal, s._origin = self.game, self._hist, self._legal, self._origin
         s._ev, s._ev_mark = self._ev, self._ev_mark
-        s.occ, s.count, s.mp, s.genes, s.uniq = self.occ[:], self.count[:], self.mp[:], self.genes[:], self.uniq[:]
-        s.bag, s.deck, s.discard, s.tokens_left = self.bag[:], self.deck[:], self.discard[:], self.tokens_left[:]
-        s.lots, s.bids, s.holding, s.to_bid, s.paid = self.lots[:], self.bids[:], self.holding[:], self.to_bid[:], \
-            self.paid[:]
-        s.phase, s.round, s.step, s.node, s.actor, s.pend = self.phase, self.round, self.step, self.node, \
-            self.actor, self.pend
-        s.hands, s.excluded, s.section, s.revealed, s.next_token = self.hands, self.excluded, self.section, \
-            self.revealed, self.next_token
-        s.order, s.displaced, s.banned, s.mover, s.mp_left = self.order, self.displaced, self.banned, self.mover, \
-            self.mp_left
-        s.wings_used, s.flippers_used, s.frenzy, s.egg_round = self.wings_used, self.flippers_used, self.frenzy, \
-            self.egg_round
-        s.birth_idx, s.window, s.surv_idx, s.geysers, s.pshift = self.birth_idx, self.window, self.surv_idx, \
-            self.geysers, self.pshift
+        s.occ, s.count, s.mp, s.genes, s.uniq = (
+            self.occ[:],
+            self.count[:],
+            self.mp[:],
+            self.genes[:],
+            self.uniq[:],
+        )
+        s.bag, s.deck, s.discard, s.tokens_left = (
+            self.bag[:],
+            self.deck[:],
+            self.discard[:],
+            self.tokens_left[:],
+        )
+        s.lots, s.bids, s.holding, s.to_bid, s.paid = (
+            self.lots[:],
+            self.bids[:],
+            self.holding[:],
+            self.to_bid[:],
+            self.paid[:],
+        )
+        s.phase, s.round, s.step, s.node, s.actor, s.pend = (
+            self.phase,
+            self.round,
+            self.step,
+            self.node,
+            self.actor,
+            self.pend,
+        )
+        s.hands, s.excluded, s.section, s.revealed, s.next_token = (
+            self.hands,
+            self.excluded,
+            self.section,
+            self.revealed,
+            self.next_token,
+        )
+        s.order, s.displaced, s.banned, s.mover, s.mp_left = (
+            self.order,
+            self.displaced,
+            self.banned,
+            self.mover,
+            self.mp_left,
+        )
+        s.wings_used, s.flippers_used, s.frenzy, s.egg_round = (
+            self.wings_used,
+            self.flippers_used,
+            self.frenzy,
+            self.egg_round,
+        )
+        s.birth_idx, s.window, s.surv_idx, s.geysers, s.pshift = (
+            self.birth_idx,
+            self.window,
+            self.surv_idx,
+            self.geysers,
+            self.pshift,
+        )
         s.last, s.log, s.prescience_played = self.last, self.log, self.prescience_played
         return s
 
@@ -331,27 +377,32 @@ class State(StateBase):
     def to_svg(self, highlight: Iterable[int] | dict | None = None, **kw: Any) -> str:
         """The board with the dinosaurs and the current climate."""
         occupants = {i: o for i, o in enumerate(self.occ) if o >= 0}
-        return self.game.board.to_svg(occupants=occupants, highlight=highlight, climate=self.terrain_states(),
-                                      title=kw.pop("title", f"Round {self.round}, {self.phase_name()}"), **kw)
+        return self.game.board.to_svg(
+            occupants=occupants,
+            highlight=highlight,
+            climate=self.terrain_states(),
+            title=kw.pop("title", f"Round {self.round}, {self.phase_name()}"),
+            **kw,
+        )
 
     # ================================================================== positions and records
     def state_dict(self) -> dict:
         return records.state_dict(self)
 
     @classmethod
-    def load_state(cls, game: Game, body: Any, version: int | None = None) -> "State":
+    def load_state(cls, game: Game, body: Any, version: int | None = None) -> State:
         s = records.load_state(cls, game, body, version)
         for e in s.log:  # the events of the action that led here (the position stores them)
             s.emit(e)
         return s
 
     @classmethod
-    def from_dict(cls, data: Any, game: Game | None = None) -> "State":  # type: ignore[override]
+    def from_dict(cls, data: Any, game: Game | None = None) -> State:  # type: ignore[override]
         """Read a position (version 2, or a version-1 file of evo-lab 0.1); a bad one raises
         :class:`~evo_lab.core.errors.FormatError` naming the field."""
         return super().from_dict(data, game)
 
     @classmethod
-    def from_json(cls, text: str | bytes, game: Game | None = None) -> "State":  # type: ignore[override]
+    def from_json(cls, text: str | bytes, game: Game | None = None) -> State:  # type: ignore[override]
         """Read a position written by :meth:`to_json`. Raises :class:`FormatError` naming the bad field."""
         return super().from_json(text, game)

@@ -27,8 +27,17 @@ class Species:
 
     __slots__ = ("body", "pop", "food", "fat", "traits", "cards", "down", "mask", "fresh")
 
-    def __init__(self, body: int = 1, pop: int = 1, food: int = 0, fat: int = 0, traits: list | None = None,
-                 cards: list | None = None, down: int = 0, fresh: bool = False):
+    def __init__(
+        self,
+        body: int = 1,
+        pop: int = 1,
+        food: int = 0,
+        fat: int = 0,
+        traits: list | None = None,
+        cards: list | None = None,
+        down: int = 0,
+        fresh: bool = False,
+    ):
         self.body, self.pop, self.food, self.fat = body, pop, food, fat
         self.traits = [TRAIT_BIT[t] if isinstance(t, str) else t for t in (traits or [])]
         self.cards = list(cards) if cards is not None else [-1] * len(self.traits)
@@ -43,7 +52,7 @@ class Species:
                 m |= 1 << t
         self.mask = m
 
-    def copy(self) -> "Species":
+    def copy(self) -> Species:
         s = Species.__new__(Species)
         s.body, s.pop, s.food, s.fat = self.body, self.pop, self.food, self.fat
         s.traits, s.cards = self.traits[:], self.cards[:]
@@ -99,16 +108,27 @@ class Species:
         self.remask()
 
     def to_list(self) -> list:
-        return [self.body, self.pop, self.food, self.fat, self.traits[:], self.cards[:], self.down, int(self.fresh)]
+        return [
+            self.body,
+            self.pop,
+            self.food,
+            self.fat,
+            self.traits[:],
+            self.cards[:],
+            self.down,
+            int(self.fresh),
+        ]
 
     @classmethod
-    def from_list(cls, v: Any) -> "Species":
+    def from_list(cls, v: Any) -> Species:
         body, pop, food, fat, traits, cards, down, fresh = v
         return cls(body, pop, food, fat, list(traits), list(cards), down, bool(fresh))
 
     def __repr__(self) -> str:
-        return (f"Species(body={self.body}, pop={self.pop}, food={self.food}, fat={self.fat}, "
-                f"traits={self.trait_names()})")
+        return (
+            f"Species(body={self.body}, pop={self.pop}, food={self.food}, fat={self.fat}, "
+            f"traits={self.trait_names()})"
+        )
 
 
 class Player:
@@ -117,13 +137,15 @@ class Player:
 
     __slots__ = ("species", "hand", "bag", "food_card")
 
-    def __init__(self, species: list | None = None, hand: list | None = None, bag: int = 0, food_card: int = -1):
+    def __init__(
+        self, species: list | None = None, hand: list | None = None, bag: int = 0, food_card: int = -1
+    ):
         self.species = species if species is not None else []
         self.hand = sorted(hand or [])
         self.bag = bag
         self.food_card = food_card
 
-    def copy(self) -> "Player":
+    def copy(self) -> Player:
         p = Player.__new__(Player)
         p.species = [s.copy() for s in self.species]
         p.hand = self.hand[:]
@@ -143,6 +165,6 @@ class Player:
         return [[s.to_list() for s in self.species], self.hand[:], self.bag, self.food_card]
 
     @classmethod
-    def from_list(cls, v: Any) -> "Player":
+    def from_list(cls, v: Any) -> Player:
         sp, hand, bag, fc = v
         return cls([Species.from_list(s) for s in sp], list(hand), bag, fc)

@@ -19,7 +19,7 @@ giving each total (integer weights; probabilities are ``weight / faces**dice``).
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .. import events as ev
@@ -29,7 +29,7 @@ from ..model import FOOD
 __all__ = ["distribution", "exact", "dice_for", "apply", "mean"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _counts(dice: int, faces: int) -> tuple[int, ...]:
     """Number of ways to roll each total ``dice .. dice*faces`` (repeated convolution)."""
     ways = [1]  # total 0 with no dice
@@ -74,7 +74,15 @@ def apply(s: Any, total: int) -> None:
     s.step = Step.FEEDING
 
 
-FLOW.add(Node("food", FOOD, lambda s, a: apply(s, a[1]), weights=lambda s: (s.game.food_outcomes, s.game.food_weights),
-              kinds=frozenset({"food"}), who="chance (the first player rolls)",
-              doc="seed: 'The first player rolls the dice. Then the corresponding number of red tokens is put in "
-              "the center of the table'"))
+FLOW.add(
+    Node(
+        "food",
+        FOOD,
+        lambda s, a: apply(s, a[1]),
+        weights=lambda s: (s.game.food_outcomes, s.game.food_weights),
+        kinds=frozenset({"food"}),
+        who="chance (the first player rolls)",
+        doc="seed: 'The first player rolls the dice. Then the corresponding number of red tokens is put in "
+        "the center of the table'",
+    )
+)
