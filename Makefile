@@ -56,11 +56,10 @@ test: $(VENV)/.installed-test lint
 
 # The unit and rule tests and the package's doctests, without the notebooks, the browser tests and the long fuzzers
 # (markers `slow` and `browser`, declared in pyproject.toml): the quick check while working.
-# Lint and types (configured in pyproject.toml): ruff's rules and formatting over the code, mypy --strict over the
-# modules [tool.mypy] lists.
+# Lint and types (configured in pyproject.toml): ruff's rules over the code, mypy --strict over the modules
+# [tool.mypy] lists.
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check evo_lab tests scripts
-	$(VENV)/bin/ruff format --check evo_lab tests scripts
 	$(PY) -m mypy
 
 test-fast: $(VENV)/.installed-test

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import os
-from collections.abc import Callable, Iterable, Sequence
 from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -40,23 +40,16 @@ def seed_int(ss: np.random.SeedSequence) -> int:
 
 
 def chunked(items: Sequence[Any], size: int) -> list[list[Any]]:
-    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+    return [list(items[i: i + size]) for i in range(0, len(items), size)]
 
 
 def default_workers() -> int:
     return max(1, min(os.cpu_count() or 1, 8))
 
 
-def map_chunks(
-    fn: Callable[[list[Any]], list[Any]],
-    items: Sequence[Any],
-    *,
-    executor: cf.Executor | str | None = None,
-    workers: int | None = None,
-    chunk_size: int | None = None,
-    progress: Any = True,
-    desc: str = "",
-) -> list[Any]:
+def map_chunks(fn: Callable[[list[Any]], list[Any]], items: Sequence[Any], *,
+               executor: cf.Executor | str | None = None, workers: int | None = None,
+               chunk_size: int | None = None, progress: Any = True, desc: str = "") -> list[Any]:
     """Apply ``fn`` to chunks of ``items`` and return the per-item results in order.
 
     ``fn`` takes a list of items and returns a list of results (one per item); it must be a picklable,
@@ -72,9 +65,7 @@ def map_chunks(
         return []
     own = False
     if executor is None:
-        executor = (
-            "serial" if len(items) < SERIAL_THRESHOLD or (workers or default_workers()) == 1 else "process"
-        )
+        executor = "serial" if len(items) < SERIAL_THRESHOLD or (workers or default_workers()) == 1 else "process"
     if isinstance(executor, str):
         if executor == "serial":
             pool = None
@@ -82,15 +73,11 @@ def map_chunks(
             pool = cf.ProcessPoolExecutor(max_workers=workers or default_workers())
             own = True
         else:
-            raise ExecutorError(
-                f"executor must be 'serial', 'process' or a concurrent.futures.Executor, got {executor!r}"
-            )
+            raise ExecutorError(f"executor must be 'serial', 'process' or a concurrent.futures.Executor, got {executor!r}")
     elif isinstance(executor, cf.Executor) or hasattr(executor, "submit"):
         pool = executor
     else:
-        raise ExecutorError(
-            f"executor must be 'serial', 'process' or a concurrent.futures.Executor, got {executor!r}"
-        )
+        raise ExecutorError(f"executor must be 'serial', 'process' or a concurrent.futures.Executor, got {executor!r}")
     nworkers = workers or default_workers()
     if chunk_size is None:
         chunk_size = max(1, min(256, len(items) // (4 * nworkers) or 1)) if pool is not None else len(items)
@@ -124,9 +111,7 @@ def map_chunks(
     out: list[Any] = []
     for i, r in enumerate(results):
         if r is None or len(r) != len(chunks[i]):
-            raise RuntimeError(
-                f"chunk {i} returned {0 if r is None else len(r)} results for {len(chunks[i])} items"
-            )
+            raise RuntimeError(f"chunk {i} returned {0 if r is None else len(r)} results for {len(chunks[i])} items")
         out.extend(r)
     return out
 

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextlib
+import gc
 import csv
 import functools
-import gc
 import io
 import json
 import time
@@ -46,12 +46,12 @@ from typing import Any
 
 import numpy as np
 
+from .games.evo2e.board import Board
 from .bots.base import BotError, bot_name, checked_action
 from .bots.registry import bot_names, make_bot
 from .core.errors import EvoLabError
 from .core.protocol import sample_chance
 from .core.registry import game_info, kit_module, make_game
-from .games.evo2e.board import Board
 from .parallel import child_seeds, default_workers, map_chunks, seed_int
 from .stats import mean_interval, wilson_interval
 
@@ -84,12 +84,7 @@ def _bot_spec(spec: Any) -> tuple[str, str | Any, dict]:
             raise SimulationError(f"a bot dict needs a 'bot' name, got {spec!r}")
         label = str(d.pop("label", name))
         return label, name, d
-    if (
-        isinstance(spec, tuple)
-        and len(spec) == 2
-        and isinstance(spec[0], str)
-        and isinstance(spec[1], Mapping)
-    ):
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], Mapping):
         return spec[0], spec[0], dict(spec[1])
     if callable(spec):
         return bot_name(spec), spec, {}
@@ -119,17 +114,9 @@ def _make(game: str, players: int, seed: int | None, board: Board | None, option
     return make_game(game, **kw)
 
 
-def play_game(
-    bots: Sequence[Any],
-    seed: int,
-    *,
-    players: int | None = None,
-    board: Board | None = None,
-    options: Any = None,
-    game_index: int | None = None,
-    max_actions: int = 100_000,
-    game: str = "evo2e",
-) -> Any:
+def play_game(bots: Sequence[Any], seed: int, *, players: int | None = None, board: Board | None = None,
+              options: Any = None, game_index: int | None = None, max_actions: int = 100_000,
+              game: str = "evo2e") -> Any:
     """Play one game of ``game`` with ``bots`` in seat order (names, specs or callables), everything seeded by
     the integer ``seed``; returns the final state. This is how a tournament game is replayed from its seed
     (the seat order of game ``i`` is the lineup rotated by ``i mod players``: see the module docstring).
@@ -160,28 +147,13 @@ def play_game(
     return s
 
 
-def _game_rows(
-    i: int,
-    ss: np.random.SeedSequence,
-    lineup: Sequence[Any],
-    labels: Sequence[str],
-    players: int,
-    board: Board | None,
-    options: Any,
-    game: str = "evo2e",
-) -> list[dict]:
+def _game_rows(i: int, ss: np.random.SeedSequence, lineup: Sequence[Any], labels: Sequence[str], players: int,
+               board: Board | None, options: Any, game: str = "evo2e") -> list[dict]:
     gs = seed_int(ss)
     rot = i % players
     seat_entrant = [(q - rot) % players for q in range(players)]  # entrant j sits in seat (j + rot) % players
-    state = play_game(
-        [lineup[j] for j in seat_entrant],
-        gs,
-        players=players,
-        board=board,
-        options=options,
-        game_index=i,
-        game=game,
-    )
+    state = play_game([lineup[j] for j in seat_entrant], gs, players=players, board=board, options=options,
+                      game_index=i, game=game)
     kit = kit_module(game)
     winners = state.winners()
     rows = []
@@ -193,15 +165,8 @@ def _game_rows(
     return rows
 
 
-def _run_chunk(
-    items: list,
-    lineup: Sequence[Any],
-    labels: Sequence[str],
-    players: int,
-    board: Board | None,
-    options: Any,
-    game: str = "evo2e",
-) -> list[list[dict]]:
+def _run_chunk(items: list, lineup: Sequence[Any], labels: Sequence[str], players: int, board: Board | None,
+               options: Any, game: str = "evo2e") -> list[list[dict]]:
     """Worker: play a chunk of ``(index, SeedSequence)`` games; returns the small per-game rows.
 
     The worker's long-lived objects (a Dask worker holds many) are frozen out of the cyclic garbage
@@ -225,13 +190,7 @@ class SimulationResult:
     timing: dict = field(default_factory=dict, compare=False)
 
     def to_dict(self, timing: bool = True) -> dict:
-        d = {
-            "format": SIM_FORMAT,
-            "version": 1,
-            "config": self.config,
-            "summary": self.summary,
-            "games": self.rows,
-        }
+        d = {"format": SIM_FORMAT, "version": 1, "config": self.config, "summary": self.summary, "games": self.rows}
         if timing:
             d["timing"] = self.timing
         return d
@@ -275,24 +234,18 @@ class SimulationResult:
         """The summary as aligned text (what ``evo-lab simulate`` prints): the win rate with its interval, then
         the means of the game's columns (its kit's ``TABLE``)."""
         kit = kit_module(self.game)
-        head = f"{'bot':<12} {'seats':>6} {'win rate':>9} {'95% interval':>16} " + " ".join(
-            f"{h:>{w}}" for _, h, w in kit.TABLE
-        )
+        head = f"{'bot':<12} {'seats':>6} {'win rate':>9} {'95% interval':>16} " + \
+            " ".join(f"{h:>{w}}" for _, h, w in kit.TABLE)
         lines = [head, "-" * len(head)]
         for r in self.summary:
-            lines.append(
-                f"{r['bot']:<12} {r['seats']:>6} {r['win_rate']:>9.3f} "
-                f"{'[' + format(r['win_low'], '.3f') + ', ' + format(r['win_high'], '.3f') + ']':>16} "
-                + " ".join(f"{r['mean_' + c]:>{w}.2f}" for c, _, w in kit.TABLE)
-            )
+            lines.append(f"{r['bot']:<12} {r['seats']:>6} {r['win_rate']:>9.3f} "
+                         f"{'[' + format(r['win_low'], '.3f') + ', ' + format(r['win_high'], '.3f') + ']':>16} "
+                         + " ".join(f"{r['mean_' + c]:>{w}.2f}" for c, _, w in kit.TABLE))
         c = self.config
         length = kit.LENGTH
-        lines.append(
-            f"{c['games']} games, {c['players']} players, seed {c['seed']}; mean game length "
-            f"{self.summary[0]['mean_' + length]:.2f} {length}; baseline win rate {1 / c['players']:.3f}"
-            if self.summary
-            else "no games"
-        )
+        lines.append(f"{c['games']} games, {c['players']} players, seed {c['seed']}; mean game length "
+                     f"{self.summary[0]['mean_' + length]:.2f} {length}; baseline win rate {1 / c['players']:.3f}"
+                     if self.summary else "no games")
         return "\n".join(lines)
 
     @classmethod
@@ -305,18 +258,10 @@ class SimulationResult:
         if not isinstance(d, dict) or d.get("format") != SIM_FORMAT:
             raise SimulationError(f"not an {SIM_FORMAT} file")
         parts = {k: d.get(k) for k in ("games", "summary", "config")}
-        if (
-            not isinstance(parts["games"], list)
-            or not isinstance(parts["summary"], list)
-            or not isinstance(parts["config"], dict)
-            or not isinstance(d.get("timing", {}), dict)
-        ):
-            raise SimulationError(
-                f"an {SIM_FORMAT} file holds the lists games and summary and the object config"
-            )
-        return cls(
-            rows=parts["games"], summary=parts["summary"], config=parts["config"], timing=d.get("timing", {})
-        )
+        if not isinstance(parts["games"], list) or not isinstance(parts["summary"], list) \
+                or not isinstance(parts["config"], dict) or not isinstance(d.get("timing", {}), dict):
+            raise SimulationError(f"an {SIM_FORMAT} file holds the lists games and summary and the object config")
+        return cls(rows=parts["games"], summary=parts["summary"], config=parts["config"], timing=d.get("timing", {}))
 
 
 def summarize(rows: Sequence[dict], labels: Sequence[str], game: str = "evo2e") -> list[dict]:
@@ -334,18 +279,9 @@ def summarize(rows: Sequence[dict], labels: Sequence[str], game: str = "evo2e") 
         wins = sum(r["won"] for r in rs)
         lo, hi = wilson_interval(wins, n)
         m, mlo, mhi = mean_interval([float(r[score]) for r in rs])
-        row = {
-            "bot": lab,
-            "seats": n,
-            "games": len({r["game"] for r in rs}),
-            "wins": wins,
-            "win_rate": wins / n,
-            "win_low": lo,
-            "win_high": hi,
-            f"mean_{score}": m,
-            f"{score}_low": mlo,
-            f"{score}_high": mhi,
-        }
+        row = {"bot": lab, "seats": n, "games": len({r["game"] for r in rs}), "wins": wins,
+               "win_rate": wins / n, "win_low": lo, "win_high": hi,
+               f"mean_{score}": m, f"{score}_low": mlo, f"{score}_high": mhi}
         row.update((f"mean_{c}", sum(r[c] for r in rs) / n) for c in rest)
         out.append(row)
     return out
@@ -373,9 +309,7 @@ def dask_executor(workers: int | None = None, scheduler: str | None = None) -> I
     try:
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - the scale extra
-        raise SimulationError(
-            "the Dask executor needs dask[distributed]: pip install 'evo-lab[scale]'"
-        ) from None
+        raise SimulationError("the Dask executor needs dask[distributed]: pip install 'evo-lab[scale]'") from None
     cluster = None
     if scheduler:
         client = Client(scheduler)
@@ -383,12 +317,8 @@ def dask_executor(workers: int | None = None, scheduler: str | None = None) -> I
         import dask
 
         with dask.config.set(LOCAL_DASK_CONFIG):
-            cluster = LocalCluster(
-                n_workers=workers or default_workers(),
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-            )
+            cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
         client = Client(cluster)
     try:
         yield client.get_executor()
@@ -398,20 +328,10 @@ def dask_executor(workers: int | None = None, scheduler: str | None = None) -> I
             cluster.close()
 
 
-def simulate(
-    players: int = 4,
-    games: int = 100,
-    bots: Sequence[Any] = ("greedy", "random", "random", "random"),
-    seed: int = 0,
-    board: Board | None = None,
-    executor: cf.Executor | str | None = None,
-    workers: int | None = None,
-    progress: bool = True,
-    chunk_size: int | None = None,
-    options: Any = None,
-    scheduler: str | None = None,
-    game: str = "evo2e",
-) -> SimulationResult:
+def simulate(players: int = 4, games: int = 100, bots: Sequence[Any] = ("greedy", "random", "random", "random"),
+             seed: int = 0, board: Board | None = None, executor: cf.Executor | str | None = None,
+             workers: int | None = None, progress: bool = True, chunk_size: int | None = None,
+             options: Any = None, scheduler: str | None = None, game: str = "evo2e") -> SimulationResult:
     """Play ``games`` seeded games of ``game`` (a registered id: ``"evo2e"``, ``"evolution"``,
     ``"evolution-climate"``, ``"evolution-course2016"``, ``"origin"``) among ``bots`` (one entrant per seat: the
     game's bot names, ``(name, options)``, ``{"bot": name, "label": ..., **options}`` or picklable callables)
@@ -431,63 +351,32 @@ def simulate(
         bots = [b for b in bots.split(",") if b.strip()]
     lineup = list(bots)
     if len(lineup) != players:
-        raise SimulationError(
-            f"{players} players need {players} bots (one per seat), got {len(lineup)}: {lineup!r}"
-        )
+        raise SimulationError(f"{players} players need {players} bots (one per seat), got {len(lineup)}: {lineup!r}")
     labels = [_bot_spec(b)[0] for b in lineup]
     for b in lineup:  # fail fast on unknown names or options
         _build(b, 0, game)
     _make(game, players, None, board, options)  # checks the board and options
     items = list(enumerate(child_seeds(seed, games)))
-    fn = functools.partial(
-        _run_chunk, lineup=lineup, labels=labels, players=players, board=board, options=options, game=game
-    )
+    fn = functools.partial(_run_chunk, lineup=lineup, labels=labels, players=players, board=board, options=options,
+                           game=game)
     t0 = time.perf_counter()
     ex_name = executor if isinstance(executor, str) or executor is None else type(executor).__name__
     if executor == "dask":
         with dask_executor(workers, scheduler) as ex:
             t0 = time.perf_counter()
-            per_game = map_chunks(
-                fn,
-                items,
-                executor=ex,
-                workers=workers,
-                chunk_size=chunk_size,
-                progress=progress,
-                desc="games",
-            )
+            per_game = map_chunks(fn, items, executor=ex, workers=workers, chunk_size=chunk_size, progress=progress,
+                                  desc="games")
     else:
-        per_game = map_chunks(
-            fn,
-            items,
-            executor=executor,
-            workers=workers,
-            chunk_size=chunk_size,
-            progress=progress,
-            desc="games",
-        )
+        per_game = map_chunks(fn, items, executor=executor, workers=workers, chunk_size=chunk_size,
+                              progress=progress, desc="games")
     secs = time.perf_counter() - t0
     rows = [r for g in per_game for r in g]
-    config = {
-        "game": game,
-        "players": players,
-        "games": games,
-        "seed": seed if isinstance(seed, int) else str(seed),
-        "bots": labels,
-        "board": None if board is None else board.name,
-        "options": None
-        if options is None
-        else dict(options)
-        if isinstance(options, Mapping)
-        else str(options),
-        "seating": "entrant j sits in seat (j + game) % players",
-    }
-    timing = {
-        "seconds": secs,
-        "games_per_second": games / secs if secs > 0 else None,
-        "executor": str(ex_name or "auto"),
-        "workers": workers or default_workers(),
-    }
+    config = {"game": game, "players": players, "games": games, "seed": seed if isinstance(seed, int) else str(seed),
+              "bots": labels, "board": None if board is None else board.name,
+              "options": None if options is None else dict(options) if isinstance(options, Mapping) else str(options),
+              "seating": "entrant j sits in seat (j + game) % players"}
+    timing = {"seconds": secs, "games_per_second": games / secs if secs > 0 else None,
+              "executor": str(ex_name or "auto"), "workers": workers or default_workers()}
     return SimulationResult(rows=rows, summary=summarize(rows, labels, game), config=config, timing=timing)
 
 

@@ -56,9 +56,8 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     return (m, m - h, m + h)
 
 
-def cluster_ratio_interval(
-    successes: Sequence[float], trials: Sequence[float], z: float = Z95
-) -> tuple[float, float, float]:
+def cluster_ratio_interval(successes: Sequence[float], trials: Sequence[float],
+                           z: float = Z95) -> tuple[float, float, float]:
     """``(ratio, low, high)`` for ``sum(successes) / sum(trials)`` when the clusters (one entry each) are
     independent but the units inside a cluster need not be. Standard error by the delta method over clusters:
     ``sqrt(G / (G - 1) * sum((s_g - r t_g)^2)) / sum(t_g)`` for ``G`` clusters; the interval is clipped to [0, 1]."""

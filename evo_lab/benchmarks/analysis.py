@@ -85,26 +85,13 @@ def run(quick: bool = False) -> list[dict]:
     positions = 2 if quick else 5
     for gid in evo_lab.registered_games():
         times, decided = time_to_decide(gid, positions)
-        rows.append(
-            {
-                "name": f"{gid}: median seconds to decide",
-                "value": statistics.median(times),
-                "unit": "s",
-                "target": "<= 5",
-                "note": f"{decided}/{positions} positions decided within 5 s",
-            }
-        )
+        rows.append({"name": f"{gid}: median seconds to decide", "value": statistics.median(times), "unit": "s",
+                     "target": "<= 5", "note": f"{decided}/{positions} positions decided within 5 s"})
     games, iterations = (2, 100) if quick else (20, 100)
     for gid in MATCH_GAMES[-1:] if quick else MATCH_GAMES:
         shares = match(gid, games, iterations)
         lo, hi = wilson_interval(sum(shares), len(shares))
-        rows.append(
-            {
-                "name": f"{gid}: analysis ({iterations} playouts) vs greedy",
-                "value": sum(shares) / games,
-                "unit": "win share",
-                "target": "> 0.5",
-                "note": f"{games} games, 95% interval [{lo:.2f}, {hi:.2f}]",
-            }
-        )
+        rows.append({"name": f"{gid}: analysis ({iterations} playouts) vs greedy", "value": sum(shares) / games,
+                     "unit": "win share", "target": "> 0.5",
+                     "note": f"{games} games, 95% interval [{lo:.2f}, {hi:.2f}]"})
     return rows

@@ -12,9 +12,7 @@ from ..core.protocol import sample_chance
 from ..games.evo2e import Game
 
 
-def random_games(
-    players: int, games: int, seed: int = 0, options: dict | None = None
-) -> tuple[int, int, float]:
+def random_games(players: int, games: int, seed: int = 0, options: dict | None = None) -> tuple[int, int, float]:
     """Play ``games`` uniform-random games; returns (games, decisions, seconds)."""
     game = Game(players=players, options=options)
     rng = np.random.default_rng(seed)
@@ -80,23 +78,16 @@ def _interleaved(quick: bool) -> dict:
 
     slots = 2 if quick else 8
     n_games = 20 if quick else 200
-    tot: dict = {
-        "games": dict.fromkeys((2, 3, 4, 5), 0),
-        "dec": dict.fromkeys((2, 3, 4, 5), 0),
-        "t": dict.fromkeys((2, 3, 4, 5), 0.0),
-        "old_d": 0,
-        "old_t": 0.0,
-        "chess": [0, 0.0],
-    }
+    tot: dict = {"games": dict.fromkeys((2, 3, 4, 5), 0), "dec": dict.fromkeys((2, 3, 4, 5), 0),
+                 "t": dict.fromkeys((2, 3, 4, 5), 0.0), "old_d": 0, "old_t": 0.0, "chess": [0, 0.0]}
     for k in range(slots):
         for players in (2, 3, 4, 5):
             g, d, t = random_games(players, n_games // slots, seed=100 * players + k)
             tot["games"][players] += g
             tot["dec"][players] += d
             tot["t"][players] += t
-            _, d, t = random_games(
-                players, max(1, n_games // (4 * slots)), seed=100 * players + k, options=LEGACY_OPTIONS
-            )
+            _, d, t = random_games(players, max(1, n_games // (4 * slots)), seed=100 * players + k,
+                                   options=LEGACY_OPTIONS)
             tot["old_d"] += d
             tot["old_t"] += t
         c = chess_moves((0.5 if quick else 3.0) / slots, seed=k)
@@ -111,79 +102,29 @@ def run(quick: bool = False) -> list[dict]:
     tot = _interleaved(quick)
     for players in (2, 3, 4, 5):
         g, d, t = tot["games"][players], tot["dec"][players], tot["t"][players]
-        rows.append(
-            {
-                "name": f"random games/s, {players} players",
-                "value": g / t,
-                "unit": "games/s",
-                "target": ">= 50 (4 players)" if players == 4 else None,
-                "note": f"{g} games, {d / g:.0f} decisions per game",
-            }
-        )
+        rows.append({"name": f"random games/s, {players} players", "value": g / t, "unit": "games/s",
+                     "target": ">= 50 (4 players)" if players == 4 else None,
+                     "note": f"{g} games, {d / g:.0f} decisions per game"})
     dps = sum(tot["dec"].values()) / sum(tot["t"].values())
-    rows.append(
-        {
-            "name": "random-policy decisions/s (2-5 players)",
-            "value": dps,
-            "unit": "decisions/s",
-            "target": ">= 3x python-chess moves/s",
-            "note": "legal_actions + apply_action + chance sampling",
-        }
-    )
-    rows.append(
-        {
-            "name": "  the same under evo-lab 0.1's rules",
-            "value": tot["old_d"] / tot["old_t"],
-            "unit": "decisions/s",
-            "target": None,
-            "note": "LEGACY_OPTIONS: card windows ask holders only (fewer, dearer decisions)",
-        }
-    )
+    rows.append({"name": "random-policy decisions/s (2-5 players)", "value": dps, "unit": "decisions/s",
+                 "target": ">= 3x python-chess moves/s", "note": "legal_actions + apply_action + chance sampling"})
+    rows.append({"name": "  the same under evo-lab 0.1's rules", "value": tot["old_d"] / tot["old_t"],
+                 "unit": "decisions/s", "target": None,
+                 "note": "LEGACY_OPTIONS: card windows ask holders only (fewer, dearer decisions)"})
     s = mid_game_state()
     reps = 2000 if quick else 20000
     t = min(timeit.repeat(s.clone, number=reps, repeat=3)) / reps
-    rows.append(
-        {"name": "clone (4 players, round 3)", "value": t * 1e6, "unit": "us", "target": "< 20", "note": ""}
-    )
+    rows.append({"name": "clone (4 players, round 3)", "value": t * 1e6, "unit": "us", "target": "< 20", "note": ""})
     size = len(s.to_json().encode())
-    rows.append(
-        {
-            "name": "position JSON size (4 players)",
-            "value": size,
-            "unit": "bytes",
-            "target": "< 4096",
-            "note": "",
-        }
-    )
+    rows.append({"name": "position JSON size (4 players)", "value": size, "unit": "bytes", "target": "< 4096", "note": ""})
     moves, secs = tot["chess"]
     if not moves:
-        rows.append(
-            {
-                "name": "python-chess random moves/s",
-                "value": float("nan"),
-                "unit": "moves/s",
-                "target": None,
-                "note": "python-chess not installed (pip install 'evo-lab[bench]')",
-            }
-        )
+        rows.append({"name": "python-chess random moves/s", "value": float("nan"), "unit": "moves/s", "target": None,
+                     "note": "python-chess not installed (pip install 'evo-lab[bench]')"})
     else:
         cps = moves / secs
-        rows.append(
-            {
-                "name": "python-chess random moves/s (reference)",
-                "value": cps,
-                "unit": "moves/s",
-                "target": None,
-                "note": "list(board.legal_moves) + push, in turns with evo's games",
-            }
-        )
-        rows.append(
-            {
-                "name": "evo decisions/s / chess moves/s",
-                "value": dps / cps,
-                "unit": "x",
-                "target": ">= 3",
-                "note": "",
-            }
-        )
+        rows.append({"name": "python-chess random moves/s (reference)", "value": cps, "unit": "moves/s", "target": None,
+                     "note": "list(board.legal_moves) + push, in turns with evo's games"})
+        rows.append({"name": "evo decisions/s / chess moves/s", "value": dps / cps, "unit": "x", "target": ">= 3",
+                     "note": ""})
     return rows

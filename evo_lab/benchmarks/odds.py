@@ -11,14 +11,7 @@ from __future__ import annotations
 import time
 
 from ..games.evo2e import Game
-from ..games.evo2e.odds import (
-    attack_plan,
-    climate,
-    combat_odds,
-    demo_position,
-    simulate_climate,
-    survival_risk,
-)
+from ..games.evo2e.odds import attack_plan, climate, combat_odds, demo_position, simulate_climate, survival_risk
 from . import best_per_call
 
 
@@ -31,96 +24,40 @@ def run(quick: bool = False) -> list[dict]:
     reps = 200 if quick else 2000
     rows = []
     t_combat = _per_call(lambda: combat_odds(2, 1, large_horn=True), reps)
-    rows.append(
-        {
-            "name": "combat_odds warm",
-            "value": t_combat * 1e6,
-            "unit": "us",
-            "target": "< 1000 us",
-            "note": "one attack with modifiers and the per-face breakdown",
-        }
-    )
+    rows.append({"name": "combat_odds warm", "value": t_combat * 1e6, "unit": "us", "target": "< 1000 us",
+                 "note": "one attack with modifiers and the per-face breakdown"})
     t_warm = _per_call(lambda: climate.climate_forecast(game, 11), reps // 4)
-    rows.append(
-        {
-            "name": "climate_forecast warm",
-            "value": t_warm * 1e6,
-            "unit": "us",
-            "target": "< 1000 us",
-            "note": "11 rounds from the start: sections, terrain states, game length (memoised core)",
-        }
-    )
+    rows.append({"name": "climate_forecast warm", "value": t_warm * 1e6, "unit": "us", "target": "< 1000 us",
+                 "note": "11 rounds from the start: sections, terrain states, game length (memoised core)"})
 
     def cold():
         climate._forecast_core.cache_clear()
         climate.climate_forecast(game, 11)
 
     t_cold = _per_call(cold, 20 if quick else 100)
-    rows.append(
-        {
-            "name": "climate_forecast cold",
-            "value": t_cold * 1e6,
-            "unit": "us",
-            "target": None,
-            "note": "same, cache cleared before every call (the full integer dynamic programme)",
-        }
-    )
+    rows.append({"name": "climate_forecast cold", "value": t_cold * 1e6, "unit": "us", "target": None,
+                 "note": "same, cache cleared before every call (the full integer dynamic programme)"})
     pos = demo_position()
     me, target = pos.dinosaurs(pos.actor)[0], pos.dinosaurs(1 - pos.actor)[0]
     t_plan = _per_call(lambda: attack_plan(pos, me, target, movement_points=6), reps // 10)
-    rows.append(
-        {
-            "name": "attack_plan",
-            "value": t_plan * 1e6,
-            "unit": "us",
-            "target": None,
-            "note": "adjacent target, 6 points, 2-player demo position (not memoised across calls)",
-        }
-    )
+    rows.append({"name": "attack_plan", "value": t_plan * 1e6, "unit": "us", "target": None,
+                 "note": "adjacent target, 6 points, 2-player demo position (not memoised across calls)"})
     t_surv = _per_call(lambda: survival_risk(pos), reps // 10)
-    rows.append(
-        {
-            "name": "survival_risk",
-            "value": t_surv * 1e6,
-            "unit": "us",
-            "target": None,
-            "note": "every player of the 2-player demo position, climate known",
-        }
-    )
+    rows.append({"name": "survival_risk", "value": t_surv * 1e6, "unit": "us", "target": None,
+                 "note": "every player of the 2-player demo position, climate known"})
     n = 10_000 if quick else 100_000
     t = time.perf_counter()
     simulate_climate(game, 11, n=n, seed=0)
     t_sim = time.perf_counter() - t
     if quick:
         t_sim *= 100_000 / n
-    rows.append(
-        {
-            "name": "climate simulation 100k",
-            "value": t_sim,
-            "unit": "s",
-            "target": None,
-            "note": ("extrapolated from 10,000 samples" if quick else "100,000 samples")
-            + " of the lazy pile with the engine's weights",
-        }
-    )
-    rows.append(
-        {
-            "name": "climate exact/simulation speed ratio (cold)",
-            "value": t_sim / t_cold,
-            "unit": "x",
-            "target": ">= 1000x",
-            "note": "100k-sample simulation time / cold exact forecast time",
-        }
-    )
-    rows.append(
-        {
-            "name": "climate exact/simulation speed ratio (warm)",
-            "value": t_sim / t_warm,
-            "unit": "x",
-            "target": ">= 1000x",
-            "note": "100k-sample simulation time / warm exact forecast time",
-        }
-    )
+    rows.append({"name": "climate simulation 100k", "value": t_sim, "unit": "s", "target": None,
+                 "note": ("extrapolated from 10,000 samples" if quick else "100,000 samples") +
+                 " of the lazy pile with the engine's weights"})
+    rows.append({"name": "climate exact/simulation speed ratio (cold)", "value": t_sim / t_cold, "unit": "x",
+                 "target": ">= 1000x", "note": "100k-sample simulation time / cold exact forecast time"})
+    rows.append({"name": "climate exact/simulation speed ratio (warm)", "value": t_sim / t_warm, "unit": "x",
+                 "target": ">= 1000x", "note": "100k-sample simulation time / warm exact forecast time"})
     return rows
 
 

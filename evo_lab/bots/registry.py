@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.registry import game_id, game_info, kit_module, registered_games
+from ..core.registry import game_info, game_id, kit_module, registered_games
 from .analysis_bot import AnalysisBot
 from .base import Bot, PolicyBot, UnknownBotError
 from .ismcts import SearchBot

@@ -84,9 +84,8 @@ def _uniform(rng: Any) -> Callable[[Any], Hashable]:
     return policy
 
 
-def rollout_policy(
-    state: Any, rollout: str | Callable[[Any], Callable[[Any], Hashable]]
-) -> Callable[[Any], Callable[[Any], Hashable]]:
+def rollout_policy(state: Any, rollout: str | Callable[[Any], Callable[[Any], Hashable]]) -> \
+        Callable[[Any], Callable[[Any], Hashable]]:
     """The rollout policy factory ``factory(rng) -> policy(state)``: ``"random"`` (uniform over the legal
     actions), ``"game"`` (the rollout of the game's search hooks, ``kit.search_hooks().rollout``: Evo's and
     Origin's cheap policies; uniform for a game without one) or a factory given by the caller."""
@@ -167,10 +166,8 @@ def play_one(state: Any, viewer: int, action: Hashable, policy_factory: Callable
     starts from a redrawn state."""
     s = determinized(state, viewer, rng)
     if action not in s.legal_actions():
-        raise AnalysisError(
-            f"{state.action_to_string(action)!r} is not legal in a redrawn position: the game's "
-            "legal actions depend on what the viewer cannot see"
-        )
+        raise AnalysisError(f"{state.action_to_string(action)!r} is not legal in a redrawn position: the game's "
+                            "legal actions depend on what the viewer cannot see")
     s.apply_action(action)
     policy = policy_factory(rng)
     first: str | None = None
@@ -235,9 +232,8 @@ def _next_event(s: Any, viewer: int) -> dict[str, Fraction]:
     return out
 
 
-def exact_values(
-    state: Any, viewer: int, actions: list[Hashable], *, node_limit: int, uniform_decisions: bool
-) -> tuple[dict[Hashable, ExactValue], int] | None:
+def exact_values(state: Any, viewer: int, actions: list[Hashable], *, node_limit: int,
+                 uniform_decisions: bool) -> tuple[dict[Hashable, ExactValue], int] | None:
     """Enumerate the whole remaining tree after each of ``actions``: chance nodes by their exact probabilities,
     decision nodes with one legal action followed, and (``uniform_decisions``: the random rollout policy)
     decision nodes with several actions weighted uniformly. Without ``uniform_decisions`` the walk is the shared

@@ -88,10 +88,8 @@ class ChanceBudgetError(EvoLabError, RuntimeError):
 
     def __init__(self, limit: int):
         self.limit = limit
-        super().__init__(
-            f"the enumeration needs more than {limit} nodes: raise max_nodes, stop it earlier (until) "
-            "or sample it (sample_distribution)"
-        )
+        super().__init__(f"the enumeration needs more than {limit} nodes: raise max_nodes, stop it earlier (until) "
+                         "or sample it (sample_distribution)")
 
 
 class Leaf(NamedTuple):
@@ -150,26 +148,15 @@ def _walk(state: Any, until: Until | None, policy: Policy | None, budget: _Budge
     return out
 
 
-def leaves(
-    state: Any,
-    *,
-    until: Until | None = None,
-    policy: Policy | None = None,
-    max_nodes: int = DEFAULT_MAX_NODES,
-) -> list[Leaf]:
+def leaves(state: Any, *, until: Until | None = None, policy: Policy | None = None,
+           max_nodes: int = DEFAULT_MAX_NODES) -> list[Leaf]:
     """Every end of the walk from ``state`` (see the module docstring) with its exact probability; the
     probabilities sum to 1. Raises :class:`ChanceBudgetError` past ``max_nodes`` states."""
     return _walk(state, until, policy, _Budget(max_nodes))
 
 
-def outcome_distribution(
-    state: Any,
-    key: Callable[[Any], Hashable],
-    *,
-    until: Until | None = None,
-    policy: Policy | None = None,
-    max_nodes: int = DEFAULT_MAX_NODES,
-) -> dict[Hashable, Fraction]:
+def outcome_distribution(state: Any, key: Callable[[Any], Hashable], *, until: Until | None = None,
+                         policy: Policy | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> dict[Hashable, Fraction]:
     """``key(leaf state) -> probability`` over the leaves of the walk, identical keys merged (in the order they
     are first reached)."""
     out: dict[Hashable, Fraction] = {}
@@ -179,14 +166,8 @@ def outcome_distribution(
     return out
 
 
-def expected_value(
-    state: Any,
-    value: Callable[[Any], Number],
-    *,
-    until: Until | None = None,
-    policy: Policy | None = None,
-    max_nodes: int = DEFAULT_MAX_NODES,
-) -> Number:
+def expected_value(state: Any, value: Callable[[Any], Number], *, until: Until | None = None,
+                   policy: Policy | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> Number:
     """The expectation of ``value(leaf state)`` over the leaves of the walk (a ``Fraction`` when the values are
     integers or fractions, a ``float`` as soon as one is a float)."""
     total: Number = Fraction(0)
@@ -212,14 +193,8 @@ def _vec(v: Number | Sequence[Number]) -> tuple[Number, ...]:
     return tuple(v)
 
 
-def _emax(
-    s: Any,
-    value: Callable[[Any], Any],
-    players: frozenset[int] | None,
-    until: Until | None,
-    policy: Policy | None,
-    budget: _Budget,
-) -> tuple[tuple[Number, ...], Hashable | None]:
+def _emax(s: Any, value: Callable[[Any], Any], players: frozenset[int] | None, until: Until | None,
+          policy: Policy | None, budget: _Budget) -> tuple[tuple[Number, ...], Hashable | None]:
     while True:
         budget.take()
         if _ends(s, until):
@@ -239,15 +214,8 @@ def _emax(
         s.apply_action(policy(s))
 
 
-def _best(
-    s: Any,
-    who: int,
-    value: Callable[[Any], Any],
-    players: frozenset[int] | None,
-    until: Until | None,
-    policy: Policy | None,
-    budget: _Budget,
-) -> tuple[tuple[Number, ...], Hashable | None]:
+def _best(s: Any, who: int, value: Callable[[Any], Any], players: frozenset[int] | None, until: Until | None,
+          policy: Policy | None, budget: _Budget) -> tuple[tuple[Number, ...], Hashable | None]:
     best: tuple[Number, ...] | None = None
     best_a: Hashable | None = None
     for a in s.legal_actions():
@@ -260,15 +228,9 @@ def _best(
     return best or (), best_a
 
 
-def expectimax(
-    state: Any,
-    value: Callable[[Any], Number | Sequence[Number]],
-    *,
-    players: Iterable[int] | None = None,
-    until: Until | None = None,
-    policy: Policy | None = None,
-    max_nodes: int = DEFAULT_MAX_NODES,
-) -> Valued:
+def expectimax(state: Any, value: Callable[[Any], Number | Sequence[Number]], *, players: Iterable[int] | None = None,
+               until: Until | None = None, policy: Policy | None = None,
+               max_nodes: int = DEFAULT_MAX_NODES) -> Valued:
     """Expectimax (max^n for several players) from ``state`` to the leaves of the walk: ``value(leaf)`` is a
     number or one number per player (``returns()``, points); at a decision node of a player in ``players``
     (default: every player) that player takes the legal action with the largest own component (the first in
@@ -292,15 +254,9 @@ def expectimax(
     return Valued(v, a, budget.used)
 
 
-def action_values(
-    state: Any,
-    value: Callable[[Any], Number | Sequence[Number]],
-    *,
-    players: Iterable[int] | None = (),
-    until: Until | None = None,
-    policy: Policy | None = None,
-    max_nodes: int = DEFAULT_MAX_NODES,
-) -> dict[Hashable, tuple[Number, ...]]:
+def action_values(state: Any, value: Callable[[Any], Number | Sequence[Number]], *,
+                  players: Iterable[int] | None = (), until: Until | None = None, policy: Policy | None = None,
+                  max_nodes: int = DEFAULT_MAX_NODES) -> dict[Hashable, tuple[Number, ...]]:
     """For each legal action of the decision node ``state``: the :func:`expectimax` value after it (with the
     default ``players=()``, the plain expectation under ``policy``). One budget covers every action."""
     if state.is_chance_node() or state.is_terminal():
@@ -341,14 +297,8 @@ class TreeNode:
         return 1 + sum(c.size() for c in self.children)
 
 
-def outcome_tree(
-    state: Any,
-    *,
-    until: Until | None = None,
-    policy: Policy | None = None,
-    branch: Until | None = None,
-    max_nodes: int = DEFAULT_MAX_NODES,
-) -> TreeNode:
+def outcome_tree(state: Any, *, until: Until | None = None, policy: Policy | None = None,
+                 branch: Until | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> TreeNode:
     """The walk from ``state`` as a tree: a ``"chance"`` node per chance node (a child per outcome), a
     ``"choice"`` node per decision node where ``branch(state)`` is true (a child per legal action), the other
     decision nodes followed with ``policy`` (their actions go into the child's ``actions``) or leaves."""
@@ -356,25 +306,15 @@ def outcome_tree(
     return _tree(state.clone(), (), Fraction(1), Fraction(1), until, policy, branch, budget)
 
 
-def _tree(
-    s: Any,
-    actions: tuple,
-    prob: Fraction,
-    reach: Fraction,
-    until: Until | None,
-    policy: Policy | None,
-    branch: Until | None,
-    budget: _Budget,
-) -> TreeNode:
+def _tree(s: Any, actions: tuple, prob: Fraction, reach: Fraction, until: Until | None, policy: Policy | None,
+          branch: Until | None, budget: _Budget) -> TreeNode:
     while True:
         budget.take()
         if _ends(s, until):
             return TreeNode(actions, prob, reach, "leaf", s)
         if s.is_chance_node():
             node = TreeNode(actions, prob, reach, "chance", s)
-            node.children = [
-                _tree(t, (a,), p, reach * p, until, policy, branch, budget) for a, p, t in _children(s)
-            ]
+            node.children = [_tree(t, (a,), p, reach * p, until, policy, branch, budget) for a, p, t in _children(s)]
             return node
         if branch is not None and branch(s):
             node = TreeNode(actions, prob, reach, "choice", s, s.current_player())
@@ -391,16 +331,9 @@ def _tree(
         actions = actions + (a,)
 
 
-def sample_distribution(
-    state: Any,
-    key: Callable[[Any], Hashable],
-    *,
-    rng: Any,
-    samples: int = 1000,
-    until: Until | None = None,
-    policy: Policy | None = None,
-    max_actions: int = 100_000,
-) -> dict[Hashable, Fraction]:
+def sample_distribution(state: Any, key: Callable[[Any], Hashable], *, rng: Any, samples: int = 1000,
+                        until: Until | None = None, policy: Policy | None = None,
+                        max_actions: int = 100_000) -> dict[Hashable, Fraction]:
     """The walk played ``samples`` times with chance drawn from ``rng`` (a ``numpy.random.Generator``): the
     share of the plays ending at each ``key`` (a Monte Carlo estimate of :func:`outcome_distribution`, for trees
     beyond the budget and to check the exact figures). A decision node without ``policy`` ends a play."""

@@ -19,26 +19,17 @@ Each check takes a game (or a factory of games) and plays seeded random games, c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
 from .errors import EvoLabError, FormatError, IllegalActionError
 from .protocol import sample_chance
 
-__all__ = [
-    "walk",
-    "check_random_play",
-    "check_json_round_trip",
-    "check_clone_independence",
-    "check_chance_exact",
-    "check_typed_errors",
-    "check_observer_hides_hands",
-    "run_all",
-    "ConformanceError",
-]
+__all__ = ["walk", "check_random_play", "check_json_round_trip", "check_clone_independence", "check_chance_exact",
+           "check_typed_errors", "check_observer_hides_hands", "run_all", "ConformanceError"]
 
 
 class ConformanceError(AssertionError):
@@ -50,9 +41,7 @@ def _fail(check: str, seed: int, i: int, state: Any, problem: str) -> Conformanc
     return ConformanceError(f"[{check}] seed {seed}, action {i} (node {node}): {problem}")
 
 
-def walk(
-    make: Callable[[int], Any], seed: int, max_actions: int | None = None
-) -> Iterator[tuple[int, Any, Any]]:
+def walk(make: Callable[[int], Any], seed: int, max_actions: int | None = None) -> Iterator[tuple[int, Any, Any]]:
     """Play one seeded random game of ``make(seed)``; yields ``(i, state, action about to be applied)``; the
     state is the live one (clone it to keep it)."""
     game = make(seed)
@@ -81,7 +70,7 @@ def check_random_play(make: Callable[[int], Any], seeds: range, max_actions: int
     """Random play with invariants at every node; returns the number of actions played."""
     total = 0
     for seed in seeds:
-        for i, s, _a in walk(make, seed, max_actions):
+        for i, s, a in walk(make, seed, max_actions):
             try:
                 _invariants(s)
             except AssertionError as e:
@@ -110,9 +99,8 @@ def _same_position(a: Any, b: Any) -> bool:
     return a.to_dict() == b.to_dict()
 
 
-def check_json_round_trip(
-    make: Callable[[int], Any], seeds: range, every: int = 1, max_actions: int | None = None
-) -> int:
+def check_json_round_trip(make: Callable[[int], Any], seeds: range, every: int = 1,
+                          max_actions: int | None = None) -> int:
     """Every ``every``-th state survives ``to_json`` / ``from_json`` unchanged, legal actions included."""
     n = 0
     for seed in seeds:
@@ -170,9 +158,8 @@ def check_chance_exact(make: Callable[[int], Any], seeds: range, max_actions: in
 _JUNK = ("", "   ", "fly to the moon", "\x00", "bid bid bid")
 
 
-def check_typed_errors(
-    make: Callable[[int], Any], seeds: range, max_actions: int | None = None, every: int = 7
-) -> int:
+def check_typed_errors(make: Callable[[int], Any], seeds: range, max_actions: int | None = None,
+                       every: int = 7) -> int:
     """At every ``every``-th node: junk strings, a chance outcome at a decision node (or a decision at a chance
     node), an action of another node, ``None`` and a tuple of junk all raise a typed evo-lab error, and the
     state is untouched."""
@@ -206,9 +193,8 @@ def check_typed_errors(
     return n
 
 
-def check_observer_hides_hands(
-    make: Callable[[int], Any], seeds: range, max_actions: int | None = None, every: int = 5
-) -> int:
+def check_observer_hides_hands(make: Callable[[int], Any], seeds: range, max_actions: int | None = None,
+                               every: int = 5) -> int:
     """Each player's view is unchanged by ``determinize`` for that player (what they may not see is redrawn,
     what they see is kept): the observation, its string and its tensor at every checked node, and the
     information-state string (the history as the player saw it) at every ``3 * every``-th action; the teacher's
@@ -224,25 +210,11 @@ def check_observer_hides_hands(
                 view = _view(s, p, i % (3 * every) == 0)
                 for _ in range(2):
                     d = s.determinize(p, rng)
-                    for what, a, b in zip(
-                        (
-                            "observation",
-                            "observation string",
-                            "observation tensor",
-                            "information-state string",
-                        ),
-                        view,
-                        _view(d, p, len(view) > 3),
-                    ):
+                    for what, a, b in zip(("observation", "observation string", "observation tensor",
+                                           "information-state string"), view, _view(d, p, len(view) > 3)):
                         if not _same(a, b):
-                            raise _fail(
-                                "observer",
-                                seed,
-                                i,
-                                s,
-                                f"P{p + 1}'s {what} changes when what P{p + 1} "
-                                "may not see is redrawn: it leaks hidden information",
-                            )
+                            raise _fail("observer", seed, i, s, f"P{p + 1}'s {what} changes when what P{p + 1} "
+                                                                "may not see is redrawn: it leaks hidden information")
                     if d.current_player() != s.current_player():
                         raise _fail("observer", seed, i, s, "determinize changed who is to act")
                 n += 1
@@ -261,9 +233,7 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def run_all(
-    make: Callable[[int], Any], games: int = 3, max_actions: int | None = None, seed0: int = 0
-) -> dict:
+def run_all(make: Callable[[int], Any], games: int = 3, max_actions: int | None = None, seed0: int = 0) -> dict:
     """Every check over ``games`` seeded games; returns ``{check: number of checked items}``."""
     seeds = range(seed0, seed0 + games)
     return {

@@ -16,9 +16,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Any, TypeVar
+from collections.abc import Hashable, Sequence
 
 T = TypeVar("T", bound=Hashable)
 

@@ -23,10 +23,11 @@ the base gives             ``legal_actions``, ``chance_outcomes`` (exact ``Fract
 from __future__ import annotations
 
 import copy
+
 import json
-from collections.abc import Hashable, Iterator
 from fractions import Fraction
 from typing import Any
+from collections.abc import Hashable, Iterator
 
 import numpy as np
 
@@ -50,9 +51,7 @@ def check_loaded(s: Any) -> None:
     except (AssertionError, EvoLabError) as e:
         raise FormatError(f"inconsistent position: {cut(str(e), 300)}", "state") from None
     except Exception as e:  # noqa: BLE001 - whatever a corrupt state raises, the loader's answer is typed
-        raise FormatError(
-            f"inconsistent position ({type(e).__name__}: {cut(str(e), 200)})", "state"
-        ) from None
+        raise FormatError(f"inconsistent position ({type(e).__name__}: {cut(str(e), 200)})", "state") from None
 
 
 def _start_of(cls: type, start: Any, game: Any) -> Any:
@@ -232,9 +231,7 @@ class StateBase:
         """A fresh copy of the position this state's history starts from."""
         if self._origin is None:
             return self.game.new_initial_state()
-        return type(self).from_dict(
-            copy.deepcopy(self._origin), self.game
-        )  # a loader may keep the body's lists
+        return type(self).from_dict(copy.deepcopy(self._origin), self.game)  # a loader may keep the body's lists
 
     def replay(self) -> Iterator[tuple[Any, Any]]:
         """``(state before, action)`` for each item of the history; the state object is reused, so read it
@@ -302,20 +299,15 @@ class StateBase:
                 raise FormatError("no game class to build the configuration", "config")
             game = game_from_config(gcls, env)
         if env.game != game.name:
-            raise FormatError(
-                f"this position is of game {excerpt(env.game)}, not {excerpt(game.name)}", "game"
-            )
+            raise FormatError(f"this position is of game {excerpt(env.game)}, not {excerpt(game.name)}", "game")
         if env.game_version == game.version:
             s = cls.load_state(game, env.data.get("state"))
         elif env.game_version in getattr(game, "read_versions", ()):
             s = cls.load_state(game, env.data.get("state"), version=env.game_version)
         else:
             known = ", ".join(str(v) for v in (*getattr(game, "read_versions", ()), game.version))
-            raise FormatError(
-                f"unsupported {game.name} position version {excerpt(env.game_version)} "
-                f"(this evo-lab reads {known})",
-                "game_version",
-            )
+            raise FormatError(f"unsupported {game.name} position version {excerpt(env.game_version)} "
+                              f"(this evo-lab reads {known})", "game_version")
         check_loaded(s)
         s._origin = None
         s._origin = s.to_dict()
@@ -345,11 +337,8 @@ class StateBase:
             raise FormatError("no game class to build the configuration", "config")
         known = (getattr(gcls, "version", env.game_version), *getattr(gcls, "read_versions", ()))
         if env.game_version not in known:
-            raise FormatError(
-                f"unsupported record version {excerpt(env.game_version)} (this evo-lab reads "
-                f"{', '.join(map(str, sorted(known)))})",
-                "game_version",
-            )
+            raise FormatError(f"unsupported record version {excerpt(env.game_version)} (this evo-lab reads "
+                              f"{', '.join(map(str, sorted(known)))})", "game_version")
         game = game_from_config(gcls, env)
         d = env.data
         s = _start_of(cls, d["start"], game) if "start" in d else game.new_initial_state()

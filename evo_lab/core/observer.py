@@ -25,9 +25,9 @@ False
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
+from collections.abc import Hashable
 
 __all__ = ["Secret", "Observer", "HIDDEN"]
 

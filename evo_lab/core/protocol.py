@@ -144,9 +144,7 @@ class KitModule(Protocol):
 
     def results(self, state: Any) -> list[dict[str, Any]]: ...
     def search_hooks(self, **options: Any) -> Any: ...
-    def tell(
-        self, game: Any, seed: int | None, bots: list[Any] | None, echo: Any
-    ) -> tuple[Any, list[str]]: ...
+    def tell(self, game: Any, seed: int | None, bots: list[Any] | None, echo: Any) -> tuple[Any, list[str]]: ...
 
 
 def sample_chance(state: Any, rng: Any) -> Hashable:
@@ -176,14 +174,8 @@ def apply_random_chance(state: Any, rng: Any) -> None:
         state.apply_action(sample_chance(state, rng))
 
 
-def play_out(
-    state: Any,
-    policy: Callable[[Any], Hashable],
-    rng: Any,
-    *,
-    max_actions: int | None = None,
-    stop: Callable[[Any], bool] | None = None,
-) -> int:
+def play_out(state: Any, policy: Callable[[Any], Hashable], rng: Any, *, max_actions: int | None = None,
+             stop: Callable[[Any], bool] | None = None) -> int:
     """Play ``state`` forward in place: chance by ``rng``, decisions by ``policy(state)``.
 
     Stops at the end of the game, when ``stop(state)`` is true, or after ``max_actions`` actions.

@@ -32,21 +32,8 @@ from . import jsonio
 from .errors import EvoLabError, FormatError, excerpt
 from .jsonio import MAX_DEPTH
 
-__all__ = [
-    "POSITION",
-    "RECORD",
-    "TREE",
-    "ENVELOPE_VERSION",
-    "Envelope",
-    "envelope",
-    "open_envelope",
-    "read_json",
-    "source_of",
-    "load_position",
-    "load_record",
-    "game_class_for",
-    "game_from_config",
-]
+__all__ = ["POSITION", "RECORD", "TREE", "ENVELOPE_VERSION", "Envelope", "envelope", "open_envelope", "read_json",
+           "source_of", "load_position", "load_record", "game_class_for", "game_from_config"]
 
 POSITION = "evo-lab-position"
 RECORD = "evo-lab-record"
@@ -67,13 +54,7 @@ class Envelope:
 
 def envelope(fmt: str, game: str, game_version: int, config: Any, **body: Any) -> dict:
     """A new envelope dict of format ``fmt`` for ``game`` with the ``body`` fields."""
-    out = {
-        "format": fmt,
-        "version": ENVELOPE_VERSION,
-        "game": game,
-        "game_version": game_version,
-        "config": config,
-    }
+    out = {"format": fmt, "version": ENVELOPE_VERSION, "game": game, "game_version": game_version, "config": config}
     out.update(body)
     return out
 
@@ -118,9 +99,8 @@ def open_envelope(data: Any, fmt: str, game: str | None = None) -> Envelope:
             raise FormatError(f"must be an integer, got {excerpt(gv)}", "game_version")
         env = Envelope(fmt, gid, gv, data.get("config"), data)
     else:
-        raise FormatError(
-            f"unsupported version {excerpt(version)} (this evo-lab reads 1 and {ENVELOPE_VERSION})", "version"
-        )
+        raise FormatError(f"unsupported version {excerpt(version)} (this evo-lab reads 1 and "
+                          f"{ENVELOPE_VERSION})", "version")
     if game is not None and env.game != game:
         raise FormatError(f"this file is a {env.game!r} {fmt}, not {game!r}", "game")
     return env
@@ -144,9 +124,8 @@ def game_from_config(gcls: Any, env: Envelope) -> Any:
     from .datapack import DataError
 
     try:
-        if env.game_version != getattr(gcls, "version", env.game_version) and env.game_version in getattr(
-            gcls, "read_versions", ()
-        ):
+        if env.game_version != getattr(gcls, "version", env.game_version) and \
+                env.game_version in getattr(gcls, "read_versions", ()):
             return gcls.from_dict(env.config, version=env.game_version)
         return gcls.from_dict(env.config)
     except FormatError:

@@ -18,8 +18,8 @@ seed). Each game's story module (``evo_lab/games/<game>/story.py``) supplies its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -41,17 +41,10 @@ def seeded_bots(name: str, players: int, seed: int | None, game: str | None = No
     return [make_bot(name, game=game, seed=int(k.generate_state(1)[0])) for k in kids]
 
 
-def tell(
-    state: Any,
-    bots: Sequence[Callable[[Any, int], Any]],
-    rng: Any,
-    *,
-    heading: Callable[[Any], str | None],
-    lines: Callable[[Any, Any, Any], list[str]],
-    ending: Callable[[Any], list[str]] | None = None,
-    echo: Callable[[str], None] | None = None,
-    max_actions: int = 1_000_000,
-) -> tuple[Any, list[str]]:
+def tell(state: Any, bots: Sequence[Callable[[Any, int], Any]], rng: Any, *,
+         heading: Callable[[Any], str | None], lines: Callable[[Any, Any, Any], list[str]],
+         ending: Callable[[Any], list[str]] | None = None, echo: Callable[[str], None] | None = None,
+         max_actions: int = 1_000_000) -> tuple[Any, list[str]]:
     """Play ``state`` to the end and tell it, then the ``ending(final state)`` lines; returns ``(final state,
     lines)`` (each line also ``echo``-ed). ``state`` is played in place (pass a clone to keep it)."""
     out: list[str] = []

@@ -20,9 +20,9 @@ ValueError: python_origin is for 2..8 players, got 9
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from collections.abc import Callable
 
 __all__ = ["AdapterSpec", "adapter_spec", "adapter_specs", "size_of"]
 

@@ -8,7 +8,7 @@
 The course map is ``notebooks/README.md``.
 """
 
-from .checks import check, exercises, expected
+from .checks import check, expected, exercises
 from .display import board, show_widget
 from .static import show, to_png
 

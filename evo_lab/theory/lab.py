@@ -61,9 +61,7 @@ class LabOutcome:
 
     def describe(self, lots: list[str]) -> str:
         who = ", ".join(f"{lots[lot]} -> P{p + 1} ({self.prices[p]:g})" for lot, p in enumerate(self.holder))
-        return (
-            f"{self.format}: {who}; revenue {self.revenue:g}, welfare {self.welfare:.2f} of {self.best:.2f}"
-        )
+        return f"{self.format}: {who}; revenue {self.revenue:g}, welfare {self.welfare:.2f} of {self.best:.2f}"
 
 
 def _start(state: State, table: Any) -> np.ndarray:
@@ -78,7 +76,7 @@ def best_welfare(values: np.ndarray) -> tuple[float, tuple[int, ...]]:
     (first in lexicographic order of the players' lots on ties)."""
     n = values.shape[0]
     best, arg = -np.inf, None
-    for perm in itertools.permutations(range(n)):  # perm[p] = lot of player p
+    for perm in itertools.permutations(range(n)):          # perm[p] = lot of player p
         w = float(sum(values[p, perm[p]] for p in range(n)))
         if w > best + 1e-12:
             best, arg = w, perm
@@ -90,9 +88,8 @@ def best_welfare(values: np.ndarray) -> tuple[float, tuple[int, ...]]:
 
 def _outcome(fmt: str, values: np.ndarray, holder: list[int], prices: list[float], path=()) -> LabOutcome:
     welfare = float(sum(values[p, lot] for lot, p in enumerate(holder)))
-    return LabOutcome(
-        fmt, tuple(holder), tuple(float(x) for x in prices), welfare, best_welfare(values)[0], tuple(path)
-    )
+    return LabOutcome(fmt, tuple(holder), tuple(float(x) for x in prices), welfare, best_welfare(values)[0],
+                      tuple(path))
 
 
 def evo_equilibrium(state: State, table: Any, *, bids=None) -> LabOutcome:
@@ -159,7 +156,7 @@ def _ascending(state: State, v: np.ndarray) -> LabOutcome:
         lot, b = _choose(v, p, options, vials[p])
         path.append(f"P{p + 1}: bid {b} on lot {lot}")
         if bids[lot] is not None:
-            queue.insert(0, bids[lot][0])  # the displaced player bids again at once
+            queue.insert(0, bids[lot][0])                # the displaced player bids again at once
         bids[lot] = (p, b)
     holder = [x[0] for x in bids]
     prices = [0.0] * n
@@ -168,9 +165,7 @@ def _ascending(state: State, v: np.ndarray) -> LabOutcome:
     return _outcome("straightforward, return allowed", v, holder, prices, path)
 
 
-def first_price_equilibria(
-    state: State, table: Any, *, bids=None, no_overbid: bool = True
-) -> list[LabOutcome]:
+def first_price_equilibria(state: State, table: Any, *, bids=None, no_overbid: bool = True) -> list[LabOutcome]:
     """The pure equilibria of the sealed-bid model (lesson 04's ``normal_form``) as :class:`LabOutcome` s.
 
     With ``no_overbid`` (default) only equilibria in which nobody bids a price above its own value of the lot
@@ -182,9 +177,8 @@ def first_price_equilibria(
     out = []
     for prof in nf.pure_equilibria():
         picks = [nf.strategies[p][k] for p, k in enumerate(prof)]
-        if no_overbid and any(
-            b != lo and rules.bid_price(b, state.vials(p)) > v[p, lot] for p, (lot, b) in enumerate(picks)
-        ):
+        if no_overbid and any(b != lo and rules.bid_price(b, state.vials(p)) > v[p, lot]
+                              for p, (lot, b) in enumerate(picks)):
             continue
         o = nf.outcome(prof)
         holder = [p for p, _b, _c in o["lots"]]
@@ -204,9 +198,8 @@ def vcg(state: State, table: Any) -> LabOutcome:
     prices = []
     for p in range(n):
         others = [q for q in range(n) if q != p]
-        w_without = max(
-            sum(v[q, lot] for q, lot in zip(others, lots)) for lots in itertools.permutations(range(n), n - 1)
-        )
+        w_without = max(sum(v[q, lot] for q, lot in zip(others, lots))
+                        for lots in itertools.permutations(range(n), n - 1))
         got = best - v[p, holder.index(p)]
         prices.append(round(float(w_without - got), 12) + 0.0)
     return _outcome("VCG (second-price idea)", v, list(holder), prices)
@@ -217,28 +210,15 @@ def compare(state: State, table: Any) -> list[LabOutcome]:
     first-price equilibria with the lowest and the highest revenue."""
     fp = first_price_equilibria(state, table)
     fp_sorted = sorted(fp, key=lambda o: o.revenue)
-    rows = [
-        evo_equilibrium(state, table),
-        straightforward(state, table),
-        straightforward(state, table, no_return=False),
-        vcg(state, table),
-    ]
+    rows = [evo_equilibrium(state, table), straightforward(state, table),
+            straightforward(state, table, no_return=False), vcg(state, table)]
     if fp_sorted:
         rows += [fp_sorted[0]] + ([fp_sorted[-1]] if fp_sorted[-1].revenue != fp_sorted[0].revenue else [])
     return rows
 
 
-__all__ = [
-    "LabOutcome",
-    "auction_position",
-    "best_welfare",
-    "compare",
-    "evo_equilibrium",
-    "first_price_equilibria",
-    "lot_names",
-    "straightforward",
-    "vcg",
-]
+__all__ = ["LabOutcome", "auction_position", "best_welfare", "compare", "evo_equilibrium", "first_price_equilibria",
+           "lot_names", "straightforward", "vcg"]
 
 
 def auction_position(players: int = 3, seed: int = 3, round: int = 3) -> State:
@@ -250,7 +230,6 @@ def auction_position(players: int = 3, seed: int = 3, round: int = 3) -> State:
     (3, 'bid', ['event card', 'vial', 'egg'])
     """
     import evo_lab
-
     from ..core.protocol import apply_random_chance
 
     s = evo_lab.Game(players=players, seed=seed).new_initial_state()
@@ -259,11 +238,7 @@ def auction_position(players: int = 3, seed: int = 3, round: int = 3) -> State:
         if s.is_chance_node():
             apply_random_chance(s, rng)
             continue
-        if (
-            s.node_name() == "bid"
-            and s.round == round
-            and all(x["holder"] is None for x in s.auction()["lots"])
-        ):
+        if s.node_name() == "bid" and s.round == round and all(x["holder"] is None for x in s.auction()["lots"]):
             return s
         acts = s.legal_actions()
         s.apply_action(acts[int(rng.integers(len(acts)))])

@@ -32,17 +32,8 @@ from typing import Any
 
 from .replicator import PREDATOR, PREY, CyclicGame
 
-__all__ = [
-    "DEFENCES",
-    "Duel",
-    "RoundResult",
-    "duel_position",
-    "play_round",
-    "duel_results",
-    "duel_game",
-    "FeasibilityRow",
-    "feasibility",
-]
+__all__ = ["DEFENCES", "Duel", "RoundResult", "duel_position", "play_round", "duel_results", "duel_game",
+           "FeasibilityRow", "feasibility"]
 
 
 def _defences() -> tuple[str, ...]:
@@ -126,9 +117,7 @@ def play_round(state: Any) -> RoundResult:
             continue
         decisions.append((s.current_player(), len(acts), s.action_to_string(acts[0])))
         s.apply_action(acts[0])
-        story.extend(
-            e.text(s.game) for e in s.events(last=True) if type(e).__name__ in ("Ate", "Attacked", "Extinct")
-        )
+        story.extend(e.text(s.game) for e in s.events(last=True) if type(e).__name__ in ("Ate", "Attacked", "Extinct"))
     sc = s.scores()
     return RoundResult((sc[0], sc[1]), tuple(decisions), tuple(story))
 

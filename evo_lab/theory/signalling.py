@@ -44,11 +44,11 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import Any
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -57,32 +57,19 @@ try:
 except ImportError as e:  # pragma: no cover - depends on the installation
     from ..interop.errors import missing_dependency
 
-    raise missing_dependency(
-        f"the signalling game needs the open_spiel wheel ({e}); pip install 'evo-lab[openspiel]'"
-    ) from e
+    raise missing_dependency(f"the signalling game needs the open_spiel wheel ({e}); "
+                             "pip install 'evo-lab[openspiel]'") from e
 
 from ..games.evo2e import rules
 from ..games.evo2e.actions import TOKEN
 from ..games.evo2e.state import State
 from .auction import TheoryError
 
-__all__ = [
-    "SHORT_NAME",
-    "SignallingError",
-    "PrescienceSpec",
-    "PrescienceGame",
-    "PrescienceState",
-    "spec_from_state",
-    "find_position",
-    "positions",
-    "prescience_types",
-    "load",
-    "LESSON_SEED",
-    "LESSON_ROUND",
-]
+__all__ = ["SHORT_NAME", "SignallingError", "PrescienceSpec", "PrescienceGame", "PrescienceState",
+           "spec_from_state", "find_position", "positions", "prescience_types", "load", "LESSON_SEED", "LESSON_ROUND"]
 
 SHORT_NAME = "python_evo_prescience"
-MAX_COPIES = 2  # two windows: a third copy can never be used
+MAX_COPIES = 2   # two windows: a third copy can never be used
 PASS_LABEL = "pass"
 
 
@@ -129,9 +116,8 @@ class PrescienceSpec:
         return sum((p for a, b, p in self.types if (a, b)[i] > 0), Fraction(0))
 
 
-def prescience_types(
-    pool: int, copies: int, hands: tuple[int, int], cap: int = MAX_COPIES
-) -> tuple[tuple[int, int, Fraction], ...]:
+def prescience_types(pool: int, copies: int, hands: tuple[int, int],
+                     cap: int = MAX_COPIES) -> tuple[tuple[int, int, Fraction], ...]:
     """Joint distribution of the Prescience copies in two hands of public sizes ``hands`` dealt without
     replacement from ``pool`` unseen cards holding ``copies`` Prescience (multivariate hypergeometric); counts
     above ``cap`` are merged into ``cap``.
@@ -146,12 +132,8 @@ def prescience_types(
     out: dict[tuple[int, int], Fraction] = {}
     for a in range(min(copies, ha) + 1):
         for b in range(min(copies - a, hb) + 1):
-            ways = (
-                _comb(copies, a)
-                * _comb(pool - copies, ha - a)
-                * _comb(copies - a, b)
-                * _comb(pool - copies - (ha - a), hb - b)
-            )
+            ways = (_comb(copies, a) * _comb(pool - copies, ha - a)
+                    * _comb(copies - a, b) * _comb(pool - copies - (ha - a), hb - b))
             if ways:
                 key = (min(a, cap), min(b, cap))
                 out[key] = out.get(key, Fraction(0)) + Fraction(ways, total)
@@ -179,18 +161,13 @@ def spec_from_state(state: State) -> PrescienceSpec:
     g = state.game
     hist = state.history()
     if g.players != 2:
-        raise SignallingError(
-            f"the window game is for two players (zero-sum in MP difference), got {g.players}"
-        )
+        raise SignallingError(f"the window game is for two players (zero-sum in MP difference), got {g.players}")
     if not hist or hist[-1].kind != TOKEN or state.node_name() != "climate_cards":
-        raise SignallingError(
-            "the window game starts right after a climate token is revealed (the Prescience "
-            f"window); this position is at node {state.node_name()!r} ({state.phase_name()} phase)"
-        )
+        raise SignallingError("the window game starts right after a climate token is revealed (the Prescience "
+                              f"window); this position is at node {state.node_name()!r} ({state.phase_name()} phase)")
     if any(state.has(p, "sixth_sense") for p in range(2)):
-        raise SignallingError(
-            "a sixth-sense holder already knows next round's token; the window game assumes nobody does"
-        )
+        raise SignallingError("a sixth-sense holder already knows next round's token; the window game assumes "
+                              "nobody does")
     seats = (state.order[0], state.order[1])
     pres = [c for c, eff in enumerate(g.card_effects) if eff == "prescience"]
     if not pres:
@@ -205,21 +182,11 @@ def spec_from_state(state: State) -> PrescienceSpec:
     if met:
         nxt.append(("meteorite", None, Fraction(met, tot)))
     tok = hist[-1].a
-    return PrescienceSpec(
-        round=state.round,
-        seats=seats,
-        section=state.section,
-        token=g.token_ids[tok],
-        token_shift=g.token_shifts[tok],
-        shifts=tuple(g.card_params[pres[0]]),
-        n_sections=g.n_sections,
-        losses=losses,  # type: ignore[arg-type]
-        types=prescience_types(pool, copies, hands),
-        next_tokens=tuple(nxt),
-        pool=(pool, copies),
-        hand_sizes=hands,
-        once_per_phase=g.options.prescience_once_per_phase,
-    )
+    return PrescienceSpec(round=state.round, seats=seats, section=state.section, token=g.token_ids[tok],
+                          token_shift=g.token_shifts[tok], shifts=tuple(g.card_params[pres[0]]),
+                          n_sections=g.n_sections, losses=losses,  # type: ignore[arg-type]
+                          types=prescience_types(pool, copies, hands), next_tokens=tuple(nxt),
+                          pool=(pool, copies), hand_sizes=hands, once_per_phase=g.options.prescience_once_per_phase)
 
 
 #: The lesson's position: seed 205, the climate phase of round 7 (found by
@@ -229,12 +196,8 @@ def spec_from_state(state: State) -> PrescienceSpec:
 LESSON_SEED, LESSON_ROUND = 205, 7
 
 
-def find_position(
-    seed: int = LESSON_SEED,
-    round: int | None = LESSON_ROUND,
-    *,  # noqa: A002 - the game's word
-    min_cards: int = 1,
-) -> State:
+def find_position(seed: int = LESSON_SEED, round: int | None = LESSON_ROUND, *,  # noqa: A002 - the game's word
+                  min_cards: int = 1) -> State:
     """The two-player game of ``seed`` between greedy bots (``evo_lab.bots``, seeded ``seed`` and ``seed + 1``;
     chance drawn by ``numpy.random.default_rng(seed)``; public API only: ``play_out`` and ``apply_action``),
     stopped right after the first climate-token reveal (in ``round``, if given) where the window game applies: both
@@ -247,10 +210,8 @@ def find_position(
     for state in positions(seed, min_cards=min_cards):
         if round is None or state.round == round:
             return state
-    raise SignallingError(
-        f"seed {seed}: no climate-token reveal where the window game applies"
-        + (f" in round {round}" if round is not None else "")
-    )
+    raise SignallingError(f"seed {seed}: no climate-token reveal where the window game applies"
+                          + (f" in round {round}" if round is not None else ""))
 
 
 def positions(seed: int, *, min_cards: int = 1) -> Iterator[State]:
@@ -307,15 +268,10 @@ class PrescienceGame(pyspiel.Game):
         if spec is None:
             spec = spec_from_state(find_position(seed, rnd))
         bound = 2.0 * max(max(row) for row in spec.losses) if any(map(any, spec.losses)) else 1.0
-        info = pyspiel.GameInfo(
-            num_distinct_actions=len(spec.shifts) + 1,
-            max_chance_outcomes=max(len(spec.types), len(spec.next_tokens)),
-            num_players=2,
-            min_utility=-bound,
-            max_utility=bound,
-            utility_sum=0.0,
-            max_game_length=6,
-        )
+        info = pyspiel.GameInfo(num_distinct_actions=len(spec.shifts) + 1,
+                                max_chance_outcomes=max(len(spec.types), len(spec.next_tokens)),
+                                num_players=2, min_utility=-bound, max_utility=bound, utility_sum=0.0,
+                                max_game_length=6)
         super().__init__(GAME_TYPE, info, {"seed": seed, "round": rnd})
         self.spec = spec
 
@@ -475,10 +431,8 @@ class PrescienceState(pyspiel.State):
     def __str__(self) -> str:
         d, name = self.dealt, self.spec.name
         cards = "?" if d is None else f"{name(0)}:{d[0]} {name(1)}:{d[1]}"
-        events = " ".join(
-            f"{k}:{v}" if w < 0 else f"{self.spec.name(w)}:{k}{'' if v is None else f'{v:+d}'}"
-            for k, w, v in self.log
-        )
+        events = " ".join(f"{k}:{v}" if w < 0 else f"{self.spec.name(w)}:{k}{'' if v is None else f'{v:+d}'}"
+                          for k, w, v in self.log)
         return f"[{cards}] {events} sections={self.sections}"
 
 

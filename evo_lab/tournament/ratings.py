@@ -74,9 +74,7 @@ def stages(entrants: Sequence[int], places: Sequence[int]) -> list[tuple[list[in
     return out
 
 
-def _matrices(
-    games: Sequence[Game], n: int, prior: float
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _matrices(games: Sequence[Game], n: int, prior: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Risk and choice count matrices (stages x (n + 1), column ``n`` the reference player), each stage's game
     (``-1`` for the prior's pseudo-games) and the prior weights."""
     rows_r, rows_g, game_of = [], [], []
@@ -108,15 +106,8 @@ def _loglik(theta: np.ndarray, R: np.ndarray, G: np.ndarray, w: np.ndarray, c: n
     return float(w @ (G @ theta) - (w * c) @ lse)
 
 
-def fit_plackett_luce(
-    R: np.ndarray,
-    G: np.ndarray,
-    w: np.ndarray,
-    n: int,
-    tol: float = 1e-10,
-    max_iter: int = 100,
-    start: np.ndarray | None = None,
-) -> np.ndarray:
+def fit_plackett_luce(R: np.ndarray, G: np.ndarray, w: np.ndarray, n: int, tol: float = 1e-10,
+                      max_iter: int = 100, start: np.ndarray | None = None) -> np.ndarray:
     """The log-strengths (length ``n``; the reference player's is 0) maximising the weighted Breslow
     Plackett-Luce likelihood of the stages ``R`` (remaining sets), ``G`` (chosen groups) with weights ``w``;
     Newton's method from ``start`` (default all 0)."""
@@ -150,15 +141,8 @@ def _elo(theta: np.ndarray) -> np.ndarray:
     return 1500 + ELO * (theta - theta.mean())
 
 
-def pl_ratings(
-    games: Sequence[Game],
-    n: int,
-    *,
-    seed: int = 0,
-    bootstrap: int = 200,
-    prior: float = 1.0,
-    level: float = 0.95,
-) -> list[dict]:
+def pl_ratings(games: Sequence[Game], n: int, *, seed: int = 0, bootstrap: int = 200, prior: float = 1.0,
+               level: float = 0.95) -> list[dict]:
     """Per entrant: ``rating`` (Elo scale, see the module docstring) and its bootstrap interval ``low``,
     ``high`` (``bootstrap`` resamples of whole games, seeded by ``seed``; ``0``: no interval)."""
     R, G, game_of, base = _matrices(games, n, prior)
@@ -214,17 +198,8 @@ def win_rates(outcomes: Sequence[dict], n: int) -> list[dict]:
     for e in range(n):
         g = games[e]
         lo, hi = wilson_interval(wins[e], g)
-        out.append(
-            {
-                "games": g,
-                "wins": wins[e],
-                "win_rate": wins[e] / g if g else math.nan,
-                "win_low": lo,
-                "win_high": hi,
-                "mean_place": place_sum[e] / g if g else math.nan,
-                "faulted_games": faulted[e],
-            }
-        )
+        out.append({"games": g, "wins": wins[e], "win_rate": wins[e] / g if g else math.nan, "win_low": lo,
+                    "win_high": hi, "mean_place": place_sum[e] / g if g else math.nan, "faulted_games": faulted[e]})
     return out
 
 
@@ -238,7 +213,7 @@ def sign_test(ahead: int, behind: int) -> float:
     if m == 0:
         return 1.0
     k = min(ahead, behind)
-    tail = sum(math.comb(m, i) for i in range(k + 1)) / 2**m
+    tail = sum(math.comb(m, i) for i in range(k + 1)) / 2 ** m
     return min(1.0, 2 * tail)
 
 
@@ -281,15 +256,7 @@ def head_to_head(games: Sequence[Game], n: int) -> list[list[dict]]:
             g = ahead + tied + behind
             lo, hi = wilson_interval(ahead + tied / 2, g)
             key = (min(a, b), max(a, b))
-            h[a][b] = {
-                "games": g,
-                "ahead": ahead,
-                "tied": tied,
-                "behind": behind,
-                "share": (ahead + tied / 2) / g if g else math.nan,
-                "low": lo,
-                "high": hi,
-                "p": sign_test(ahead, behind),
-                "p_holm": adj[key],
-            }
+            h[a][b] = {"games": g, "ahead": ahead, "tied": tied, "behind": behind,
+                       "share": (ahead + tied / 2) / g if g else math.nan, "low": lo, "high": hi,
+                       "p": sign_test(ahead, behind), "p_holm": adj[key]}
     return h

@@ -11,8 +11,8 @@ import pytest
 
 import evo_lab
 from evo_lab.bots import BOTS, PolicyBot, RandomBot, SearchBot, UnknownBotError, bot_names, make_bot
-from evo_lab.core.protocol import sample_chance
 from evo_lab.games.evo2e.bots import GreedyBot, ISMCTSBot
+from evo_lab.core.protocol import sample_chance
 
 GAMES = ("evo2e", "evolution", "evolution-climate", "origin")
 

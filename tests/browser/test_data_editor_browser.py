@@ -13,9 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_kit_browser import IMG, require_browser
 
 from evo_lab.views.widgets.browser import explorer_page, layout_report
+
+from test_kit_browser import IMG, require_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,11 +31,8 @@ ZERO_WIDTH_JS = """(root) => [...document.querySelector(root).querySelectorAll('
 
 
 def _wait_text(page, selector: str, text: str) -> None:
-    page.wait_for_function(
-        "([s, t]) => { const e = document.querySelector(s); return e && e.innerText.includes(t); }",
-        arg=[selector, text],
-        timeout=20_000,
-    )
+    page.wait_for_function("([s, t]) => { const e = document.querySelector(s); return e && e.innerText.includes(t); }",
+                           arg=[selector, text], timeout=20_000)
 
 
 def _token_box(page):

@@ -28,7 +28,7 @@ def _play(e, seed):
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     steps = 0
-    for _agent in e.agent_iter():
+    for agent in e.agent_iter():
         obs, _reward, term, trunc, _info = e.last()
         if term or trunc:
             e.step(None)

@@ -92,10 +92,8 @@ def test_head_to_head_and_win_rates():
     assert (h[0][1]["ahead"], h[0][1]["tied"], h[0][1]["behind"]) == (2, 0, 1)
     assert (h[1][2]["ahead"], h[1][2]["tied"], h[1][2]["behind"]) == (1, 2, 0)
     assert h[1][2]["share"] == pytest.approx(2 / 3) and h[2][1]["share"] == pytest.approx(1 / 3)
-    outcomes = [
-        {"table": t, "places": p, "won": [1.0 if x == 1 else 0.0 for x in p], "faulted": [False] * 3}
-        for t, p in games
-    ]
+    outcomes = [{"table": t, "places": p, "won": [1.0 if x == 1 else 0.0 for x in p], "faulted": [False] * 3}
+                for t, p in games]
     outcomes[1]["won"] = [0.5, 0.5, 0.0]
     w = win_rates(outcomes, 3)
     assert w[1]["wins"] == 0.5 and w[0]["wins"] == 2.0 and w[0]["games"] == 3

@@ -11,9 +11,9 @@ evo_lab.core.errors.GameConfigError: Evo (first edition) is for 3 to 5 players, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from collections.abc import Mapping
 
 from ...core.datapack import DataError
 from ...core.options import option
@@ -67,11 +67,8 @@ class Game(Evo2eGame):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         if "tail" not in self.gene_ids[: self.n_normal]:
-            raise DataError(
-                self.data.sources.get("genes", "genes"),
-                "normal",
-                "Evo first edition needs the normal gene 'tail' (initiative goes by the longest tail)",
-            )
+            raise DataError(self.data.sources.get("genes", "genes"), "normal",
+                            "Evo first edition needs the normal gene 'tail' (initiative goes by the longest tail)")
         self.tail_slot = self.gene_index["tail"]
         self.meteor_track = _meteor_track(self.data)
 
@@ -117,9 +114,7 @@ def _meteor_track(data: Any) -> tuple[int | None, ...]:
     out = []
     for i, x in enumerate(mt["after_round"]):
         if x is not None and (isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 6):
-            raise DataError(
-                src, f"meteor_track.after_round[{i}]", f"must be null or a die number 0..6, got {x!r}"
-            )
+            raise DataError(src, f"meteor_track.after_round[{i}]", f"must be null or a die number 0..6, got {x!r}")
         out.append(x)
     return tuple(out)
 

@@ -36,21 +36,10 @@ module             what it holds
 from . import actions, rules
 from .actions import Action
 from .builder import build_position
-from .flow import PHASES, Step
 from .game import Game, GameConfigError, RuleOptions
 from .position import Position
 from .state import State
+from .flow import PHASES, Step
 
-__all__ = [
-    "Action",
-    "Game",
-    "GameConfigError",
-    "RuleOptions",
-    "State",
-    "PHASES",
-    "Step",
-    "actions",
-    "rules",
-    "build_position",
-    "Position",
-]
+__all__ = ["Action", "Game", "GameConfigError", "RuleOptions", "State", "PHASES", "Step", "actions", "rules",
+           "build_position", "Position"]

@@ -24,10 +24,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import FormatError, excerpt
-from . import builder_nodes as nodes
 from . import genes as G
 from .actions import Action
 from .flow import Step
+from . import builder_nodes as nodes
 from .game import Game, GameConfigError
 from .phases.mutation import EMPTY_LOT, EVENT_LOT
 
@@ -35,33 +35,17 @@ __all__ = ["build_position", "NODES_OF_PHASE", "MAIN_NODE", "START_STEP"]
 
 #: The nodes each phase can be built at.
 NODES_OF_PHASE = {
-    "setup": ("exclude", "order"),
-    "climate": ("token", "climate_cards", "peek"),
-    "mutation": ("gene", "bid", "card", "peek"),
-    "initiative": ("adrenaline",),
-    "movement": ("move", "die", "chameleon"),
-    "birth": ("birth", "birth_cards", "newborn_cards", "kbdie"),
-    "survival": ("survive", "survival_cards"),
+    "setup": ("exclude", "order"), "climate": ("token", "climate_cards", "peek"),
+    "mutation": ("gene", "bid", "card", "peek"), "initiative": ("adrenaline",), "movement": ("move", "die", "chameleon"),
+    "birth": ("birth", "birth_cards", "newborn_cards", "kbdie"), "survival": ("survive", "survival_cards"),
     "end": ("end",),
 }
 #: The decision a ``to_act`` names when no ``node`` is given.
-MAIN_NODE = {
-    "climate": "climate_cards",
-    "mutation": "bid",
-    "initiative": "adrenaline",
-    "movement": "move",
-    "birth": "birth",
-    "survival": "survive",
-}
+MAIN_NODE = {"climate": "climate_cards", "mutation": "bid", "initiative": "adrenaline", "movement": "move",
+             "birth": "birth", "survival": "survive"}
 #: Where the rules start a phase (``node=None`` and no ``to_act``: the rules run from here to the first node).
-START_STEP = {
-    "climate": Step.CLIMATE_TOKEN,
-    "mutation": Step.MUTATION_START,
-    "initiative": Step.INITIATIVE,
-    "movement": Step.MOVEMENT_START,
-    "birth": Step.BIRTH_START,
-    "survival": Step.SURVIVAL_START,
-}
+START_STEP = {"climate": Step.CLIMATE_TOKEN, "mutation": Step.MUTATION_START, "initiative": Step.INITIATIVE,
+              "movement": Step.MOVEMENT_START, "birth": Step.BIRTH_START, "survival": Step.SURVIVAL_START}
 
 
 class _Args:
@@ -117,44 +101,15 @@ def _game(players: Any, board: Any, data: Any, options: Any, seed: Any) -> Game:
         raise FormatError(str(e), "players" if "players" in str(e) else "board") from None
 
 
-def build_position(
-    players: int = 2,
-    *,
-    round: int = 1,
-    phase: str = "movement",
-    node: str | None = None,
-    to_act: Any = None,
-    dinosaurs: Any = None,
-    genes: Any = None,
-    unique: Any = None,
-    mp: Any = None,
-    hands: Any = None,
-    discard: Any = None,
-    section: int | None = None,
-    revealed: Any = None,
-    next_token: str | None = None,
-    order: Any = None,
-    excluded: Any = None,
-    movement_left: int | None = None,
-    wings_used: bool = False,
-    flippers_used: bool = False,
-    frenzy: Any = None,
-    lots: Any = None,
-    bids: Any = None,
-    displaced: Any = None,
-    egg_round: int | None = None,
-    newborn: str | None = None,
-    attack: Any = None,
-    geysers: Any = None,
-    shift: int | None = None,
-    prescience_played: bool = False,
-    bag: Any = None,
-    pile: Any = None,
-    board: Any = None,
-    data: Any = None,
-    options: Any = None,
-    seed: int | None = None,
-) -> Any:
+def build_position(players: int = 2, *, round: int = 1, phase: str = "movement", node: str | None = None,
+                   to_act: Any = None, dinosaurs: Any = None, genes: Any = None, unique: Any = None, mp: Any = None,
+                   hands: Any = None, discard: Any = None, section: int | None = None, revealed: Any = None,
+                   next_token: str | None = None, order: Any = None, excluded: Any = None,
+                   movement_left: int | None = None, wings_used: bool = False, flippers_used: bool = False,
+                   frenzy: Any = None, lots: Any = None, bids: Any = None, displaced: Any = None,
+                   egg_round: int | None = None, newborn: str | None = None, attack: Any = None, geysers: Any = None,
+                   shift: int | None = None, prescience_played: bool = False, bag: Any = None, pile: Any = None,
+                   board: Any = None, data: Any = None, options: Any = None, seed: int | None = None) -> Any:
     """A :class:`~evo_lab.games.evo2e.state.State` at the described position. Players are ``"P1"``.. (or 0-based).
 
     * ``phase`` and ``node``: one of :data:`NODES_OF_PHASE` (default: the phase's first node); ``to_act``: who
@@ -181,49 +136,18 @@ def build_position(
         if revealed is not None:
             raise FormatError("give the tokens revealed once: revealed or pile", "pile")
         revealed = _pile(g, pile)
-    a = _Args(
-        g,
-        dict(
-            round=round,
-            phase=phase,
-            node=node,
-            to_act=to_act,
-            dinosaurs=dinosaurs,
-            genes=genes,
-            unique=unique,
-            mp=mp,
-            hands=hands,
-            discard=discard,
-            section=section,
-            revealed=revealed,
-            next_token=next_token,
-            order=order,
-            excluded=excluded,
-            movement_left=movement_left,
-            wings_used=wings_used,
-            flippers_used=flippers_used,
-            frenzy=frenzy,
-            lots=lots,
-            bids=bids,
-            displaced=displaced,
-            egg_round=egg_round,
-            newborn=newborn,
-            attack=attack,
-            geysers=geysers,
-            shift=shift,
-            prescience_played=prescience_played,
-            bag=bag,
-        ),
-    )
+    a = _Args(g, dict(round=round, phase=phase, node=node, to_act=to_act, dinosaurs=dinosaurs, genes=genes,
+                      unique=unique, mp=mp, hands=hands, discard=discard, section=section, revealed=revealed,
+                      next_token=next_token, order=order, excluded=excluded, movement_left=movement_left,
+                      wings_used=wings_used, flippers_used=flippers_used, frenzy=frenzy, lots=lots, bids=bids,
+                      displaced=displaced, egg_round=egg_round, newborn=newborn, attack=attack, geysers=geysers,
+                      shift=shift, prescience_played=prescience_played, bag=bag))
     if phase not in NODES_OF_PHASE:
         raise FormatError(f"unknown phase {excerpt(phase)}; phases are {', '.join(NODES_OF_PHASE)}", "phase")
     node = node or _default_node(a)
     if node != "start" and node not in NODES_OF_PHASE[phase]:
-        raise FormatError(
-            f"unknown node {excerpt(node)} for the {phase} phase; nodes are "
-            f"{', '.join(NODES_OF_PHASE[phase])}",
-            "node",
-        )
+        raise FormatError(f"unknown node {excerpt(node)} for the {phase} phase; nodes are "
+                          f"{', '.join(NODES_OF_PHASE[phase])}", "node")
     a.node = node
     if phase == "setup":
         return nodes.build_setup(a)
@@ -243,9 +167,7 @@ def _pile(g: Game, pile: Any) -> list[str]:
     if isinstance(pile, (list, tuple)):
         return list(pile)
     if isinstance(pile, bool) or not isinstance(pile, int) or not 0 <= pile < g.pile_length:
-        raise FormatError(
-            f"must be the tokens revealed or their number 0..{g.pile_length - 1}, got {excerpt(pile)}", "pile"
-        )
+        raise FormatError(f"must be the tokens revealed or their number 0..{g.pile_length - 1}, got {excerpt(pile)}", "pile")
     out, left, k = [], list(g.tokens0), 0
     while len(out) < pile:
         if left[k]:
@@ -264,9 +186,7 @@ def _default_node(a: _Args) -> str:
     if a.phase == "end":
         return "end"
     if a.phase == "mutation" and a.lots is not None:
-        n_lots = len(a.lots) + (
-            0 if a.lots and (str(a.lots[0]).startswith("event") or a.lots[0] == "empty") else 1
-        )
+        n_lots = len(a.lots) + (0 if a.lots and (str(a.lots[0]).startswith("event") or a.lots[0] == "empty") else 1)
         return "bid" if n_lots >= a.game.players else "gene"
     if a.to_act is not None:
         return MAIN_NODE[a.phase]
@@ -288,9 +208,7 @@ def _common(s: Any, a: _Args) -> None:
     _cards(s, a)
     if a.section is not None:
         if isinstance(a.section, bool) or not isinstance(a.section, int) or not 0 <= a.section < g.n_sections:
-            raise FormatError(
-                f"must be a wheel section 0..{g.n_sections - 1}, got {excerpt(a.section)}", "section"
-            )
+            raise FormatError(f"must be a wheel section 0..{g.n_sections - 1}, got {excerpt(a.section)}", "section")
         s.section = a.section
     _tokens(s, a)
     order = list(range(g.players)) if a.order is None else [a.player(p, "order") for p in a.order]
@@ -300,7 +218,7 @@ def _common(s: Any, a: _Args) -> None:
     for p, v in a.per_player(a.frenzy, "frenzy").items():
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             raise FormatError(f"must be attack horns >= 0, got {excerpt(v)}", f"frenzy.P{p + 1}")
-        s.frenzy = s.frenzy[:p] + (v,) + s.frenzy[p + 1 :]
+        s.frenzy = s.frenzy[:p] + (v,) + s.frenzy[p + 1:]
     for p in a.geysers or ():
         s.geysers |= 1 << a.player(p, "geysers")
     if a.lots is not None or a.bids:
@@ -323,9 +241,7 @@ def _dinosaurs(s: Any, a: _Args) -> None:
         for lab in labels:
             sp = a.space(lab, field)
             if s.occ[sp] >= 0:
-                raise FormatError(
-                    f"two dinosaurs on {g.labels[sp]} (P{s.occ[sp] + 1} and P{p + 1})", "dinosaurs"
-                )
+                raise FormatError(f"two dinosaurs on {g.labels[sp]} (P{s.occ[sp] + 1} and P{p + 1})", "dinosaurs")
             s.occ[sp] = p
     s.count = [s.occ.count(p) for p in range(g.players)]
 
@@ -340,10 +256,8 @@ def _genes(s: Any, a: _Args) -> None:
             i = g.gene_index.get(gid, -1)
             if not 0 <= i < g.n_normal:
                 what = "a unique gene: use unique=" if i >= 0 else "not a normal gene"
-                raise FormatError(
-                    f"{excerpt(gid)} is {what} (normal genes: {', '.join(g.gene_ids[: g.n_normal])})",
-                    f"genes.P{p + 1}",
-                )
+                raise FormatError(f"{excerpt(gid)} is {what} (normal genes: {', '.join(g.gene_ids[: g.n_normal])})",
+                                  f"genes.P{p + 1}")
             if isinstance(k, bool) or not isinstance(k, int) or k < 0:
                 raise FormatError(f"{gid}: must be a count >= 0, got {excerpt(k)}", f"genes.P{p + 1}")
             s.genes[g.n_normal * p + i] += k
@@ -354,30 +268,24 @@ def _genes(s: Any, a: _Args) -> None:
     for p, us in a.per_player(a.unique, "unique").items():
         for u in us if isinstance(us, (list, tuple)) else [us]:
             if u not in g.bit:
-                raise FormatError(
-                    f"unknown unique gene {excerpt(u)}; the pack has {', '.join(g.unique_ids)}",
-                    f"unique.P{p + 1}",
-                )
+                raise FormatError(f"unknown unique gene {excerpt(u)}; the pack has {', '.join(g.unique_ids)}",
+                                  f"unique.P{p + 1}")
             if u in owner:
-                raise FormatError(
-                    f"{u} belongs to P{owner[u] + 1} and P{p + 1}: each unique gene exists once", "unique"
-                )
+                raise FormatError(f"{u} belongs to P{owner[u] + 1} and P{p + 1}: each unique gene exists once", "unique")
             owner[u] = p
             s.uniq[p] |= g.bit[u]
     lots = {str(x) for x in (a.lots or ())}
     free = [u for u in g.unique_ids if u not in owner]
     if a.excluded is None:
         free_out = [u for u in free if u not in lots]
-        excluded = free_out[len(free_out) - g.excluded_count :] if g.excluded_count else []
+        excluded = free_out[len(free_out) - g.excluded_count:] if g.excluded_count else []
     else:
         excluded = list(a.excluded)
     for u in excluded:
         if u not in g.bit or u in owner:
             raise FormatError(f"{excerpt(u)} cannot be out of the bag (unknown, or owned)", "excluded")
     if len(set(excluded)) != g.excluded_count:
-        raise FormatError(
-            f"{g.excluded_count} unique genes stay out of the bag, got {len(set(excluded))}", "excluded"
-        )
+        raise FormatError(f"{g.excluded_count} unique genes stay out of the bag, got {len(set(excluded))}", "excluded")
     s.excluded = tuple(g.unique_ids.index(u) for u in excluded)  # in the order they left (the setup's draws)
     for u in free:
         if u not in excluded:
@@ -385,9 +293,7 @@ def _genes(s: Any, a: _Args) -> None:
     for gid, k in (a.bag or {}).items():  # what-if: tokens taken out of the game
         i = g.gene_index.get(gid, -1)
         if i < 0 or isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= s.bag[i]:
-            raise FormatError(
-                f"{gid}: the bag can hold 0..{s.bag[i] if i >= 0 else 0} here, got {excerpt(k)}", "bag"
-            )
+            raise FormatError(f"{gid}: the bag can hold 0..{s.bag[i] if i >= 0 else 0} here, got {excerpt(k)}", "bag")
         s.bag[i] = k
 
 
@@ -398,10 +304,7 @@ def _cards(s: Any, a: _Args) -> None:
     for p, cs in a.per_player(a.hands, "hands").items():
         for c in cs if isinstance(cs, (list, tuple)) else [cs]:
             if c not in g.card_ids:
-                raise FormatError(
-                    f"unknown event card {excerpt(c)}; the deck has {', '.join(g.card_ids)}",
-                    f"hands.P{p + 1}",
-                )
+                raise FormatError(f"unknown event card {excerpt(c)}; the deck has {', '.join(g.card_ids)}", f"hands.P{p + 1}")
             i = g.card_ids.index(c)
             hands[p].append(i)
             s.deck[i] -= 1
@@ -416,9 +319,8 @@ def _cards(s: Any, a: _Args) -> None:
         s.deck[i] -= k
     for i, left in enumerate(s.deck):
         if left < 0:
-            raise FormatError(
-                f"more {g.card_ids[i]} cards in hands and discard than the {g.deck0[i]} in the deck", "hands"
-            )
+            raise FormatError(f"more {g.card_ids[i]} cards in hands and discard than the {g.deck0[i]} in the deck",
+                              "hands")
     s.hands = tuple(tuple(sorted(h)) for h in hands)
 
 
@@ -427,9 +329,7 @@ def _tokens(s: Any, a: _Args) -> None:
     rev = []
     for t in a.revealed or ():
         if t not in g.token_ids[:-1]:
-            raise FormatError(
-                f"unknown climate token {excerpt(t)}; tokens are {', '.join(g.token_ids[:-1])}", "revealed"
-            )
+            raise FormatError(f"unknown climate token {excerpt(t)}; tokens are {', '.join(g.token_ids[:-1])}", "revealed")
         i = g.token_ids.index(t)
         s.tokens_left[i] -= 1
         if s.tokens_left[i] < 0:
@@ -475,11 +375,7 @@ def _auction(s: Any, a: _Args) -> None:
     s.bids = [None] * g.players if len(s.lots) == g.players else []
     s.holding = [-1] * g.players
     for lot, bid in bids.items():
-        if (
-            not (isinstance(lot, int) and 0 <= lot < g.players)
-            or not isinstance(bid, (list, tuple))
-            or len(bid) != 2
-        ):
+        if not (isinstance(lot, int) and 0 <= lot < g.players) or not isinstance(bid, (list, tuple)) or len(bid) != 2:
             raise FormatError(f"bad bid {excerpt(lot)}: {excerpt(bid)} (lot: (player, value))", "bids")
         p, v = a.player(bid[0], "bids"), bid[1]
         st = g.data.setup
@@ -498,3 +394,5 @@ def _auction(s: Any, a: _Args) -> None:
         if s.holding[s.displaced] >= 0:
             raise FormatError(f"P{s.displaced + 1} holds a lot, so was not displaced", "displaced")
     s.to_bid = [p for p in s.order if s.holding[p] < 0 and p != s.displaced] if s.bids else []
+
+

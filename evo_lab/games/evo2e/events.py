@@ -26,33 +26,9 @@ from ...core.errors import FormatError, excerpt
 from ...core.words import pct, plural
 from .words import shift_words, token_words
 
-__all__ = [
-    "EVENTS",
-    "from_json",
-    "log_from_json",
-    "text",
-    "Round",
-    "Token",
-    "Wheel",
-    "Peek",
-    "GeneDrawn",
-    "Bid",
-    "Outbid",
-    "Auction",
-    "CardDrawn",
-    "Initiative",
-    "Move",
-    "Wings",
-    "Flippers",
-    "Fight",
-    "Escape",
-    "Play",
-    "Birth",
-    "KillerBaby",
-    "Starved",
-    "Scored",
-    "End",
-]
+__all__ = ["EVENTS", "from_json", "log_from_json", "text", "Round", "Token", "Wheel", "Peek", "GeneDrawn", "Bid", "Outbid",
+           "Auction", "CardDrawn", "Initiative", "Move", "Wings", "Flippers", "Fight", "Escape", "Play", "Birth",
+           "KillerBaby", "Starved", "Scored", "End"]
 
 
 #: Most events a position's log may hold (one action's events: a few dozen).
@@ -261,10 +237,8 @@ class Fight(NamedTuple):
 
     def text(self, game: Any = None) -> str:
         L = _labels(game)
-        return (
-            f"{L[self.src]} attacks {L[self.dst]}: rolls {_face(game, self.face)} and "
-            f"{'wins' if self.result == 'win' else 'fails'}"
-        )
+        return (f"{L[self.src]} attacks {L[self.dst]}: rolls {_face(game, self.face)} and "
+                f"{'wins' if self.result == 'win' else 'fails'}")
 
     def story(self, before: Any, after: Any) -> list[str]:
         L = after.game.labels
@@ -272,10 +246,8 @@ class Fight(NamedTuple):
         p = before.attack_probability(self.src, self.dst) if att >= 0 and dfd >= 0 else None
         odds = f" (wins with {p}, {pct(p)})" if p is not None else ""
         verdict = "and wins" if self.result == "win" else "and fails"
-        return [
-            f"    {_p(att)} attacks {L[self.src]} x {L[self.dst]} ({_p(dfd)}){odds}: rolls "
-            f"{_face(after.game, self.face)} {verdict}."
-        ]
+        return [f"    {_p(att)} attacks {L[self.src]} x {L[self.dst]} ({_p(dfd)}){odds}: rolls "
+                f"{_face(after.game, self.face)} {verdict}."]
 
 
 class Escape(NamedTuple):
@@ -350,11 +322,8 @@ class Starved(NamedTuple):
         if not mine or mine[0] is not self:
             return []
         L = after.game.labels
-        return [
-            f"    Survival: {_p(self.player)} loses {plural(len(mine), 'dinosaur')} to the climate: "
-            + ", ".join(L[e.space] for e in mine)
-            + "."
-        ]
+        return [f"    Survival: {_p(self.player)} loses {plural(len(mine), 'dinosaur')} to the climate: "
+                + ", ".join(L[e.space] for e in mine) + "."]
 
 
 class Scored(NamedTuple):
@@ -367,11 +336,7 @@ class Scored(NamedTuple):
         return "scoring: " + ", ".join(f"{_p(p)} +{c}" for p, c in enumerate(self.counts))
 
     def story(self, before: Any, after: Any) -> list[str]:
-        return [
-            "  Scoring: "
-            + ", ".join(f"{_p(p)} +{c} = {after.mp[p]} MP" for p, c in enumerate(self.counts))
-            + "."
-        ]
+        return ["  Scoring: " + ", ".join(f"{_p(p)} +{c} = {after.mp[p]} MP" for p, c in enumerate(self.counts)) + "."]
 
 
 class End(NamedTuple):
@@ -386,38 +351,13 @@ class End(NamedTuple):
 
     def story(self, before: Any, after: Any) -> list[str]:
         order = sorted(range(len(self.mp)), key=lambda p: self.ranking[p])
-        return [
-            "Final ranking: "
-            + ", ".join(
-                f"#{self.ranking[p]} {_p(p)} ({self.mp[p]} MP, {plural(after.count[p], 'dinosaur')})"
-                for p in order
-            )
-        ]
+        return ["Final ranking: " + ", ".join(f"#{self.ranking[p]} {_p(p)} ({self.mp[p]} MP, {plural(after.count[p], 'dinosaur')})"
+                                              for p in order)]
 
 
-EVENTS: dict[str, type] = {
-    c.__name__.lower(): c
-    for c in (
-        Round,
-        Token,
-        Wheel,
-        Peek,
-        Bid,
-        Outbid,
-        Auction,
-        Initiative,
-        Move,
-        Wings,
-        Flippers,
-        Fight,
-        Escape,
-        Play,
-        Birth,
-        Starved,
-        Scored,
-        End,
-    )
-}
+EVENTS: dict[str, type] = {c.__name__.lower(): c for c in (Round, Token, Wheel, Peek, Bid, Outbid, Auction, Initiative,
+                                                            Move, Wings, Flippers, Fight, Escape, Play, Birth,
+                                                            Starved, Scored, End)}
 EVENTS.update({"gene": GeneDrawn, "card": CardDrawn, "killer_baby": KillerBaby})
 
 
@@ -466,9 +406,8 @@ def _check_types(ev: tuple, field: str) -> None:
     notes = type(ev).__annotations__
     for i, (name, x) in enumerate(zip(ev._fields, ev)):
         if not _type_ok(x, str(notes.get(name, ""))):
-            raise FormatError(
-                f"{name} of a {ev[0]!r} event must be {notes[name]}, got {excerpt(x)}", f"{field}[{i}]"
-            )
+            raise FormatError(f"{name} of a {ev[0]!r} event must be {notes[name]}, got {excerpt(x)}",
+                              f"{field}[{i}]")
 
 
 def log_from_json(v: Any, field: str = "state.log") -> tuple:
@@ -484,6 +423,8 @@ def log_from_json(v: Any, field: str = "state.log") -> tuple:
         else:
             out.append(from_json(e, f"{field}[{i}]"))
     return tuple(out)
+
+
 
 
 def text(ev: tuple, game: Any = None) -> str:

@@ -26,8 +26,8 @@ bots, echo)``          returns ``(final state, lines)``
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
+from collections.abc import Callable
 
 from .bots import GreedyBot, ISMCTSBot, LivelyBot, search_hooks
 
@@ -44,10 +44,8 @@ LENGTH = "rounds"
 def results(state: Any) -> list[dict]:
     """Per seat: final MP, dinosaurs on the board, place (MP, then dinosaurs), rounds played."""
     ranks = state.ranking()
-    return [
-        {"mp": state.mp[q], "dinosaurs": state.count[q], "place": ranks[q], "rounds": state.round - 1}
-        for q in range(state.game.players)
-    ]
+    return [{"mp": state.mp[q], "dinosaurs": state.count[q], "place": ranks[q], "rounds": state.round - 1}
+            for q in range(state.game.players)]
 
 
 def max_game_length(g: Any) -> int:
@@ -56,20 +54,8 @@ def max_game_length(g: Any) -> int:
     every_unique = (1 << g.n_unique) - 1  # movement points with every gene of the game (the genes' effects)
     max_moves = g.ustats[every_unique].movement + sum(g.bag0[i] * m for i, m in g.slot_effects[0])
     eggs = s["starting_eggs"] + g.bag0[2]
-    per_round = (
-        2
-        + P
-        + P
-        + 1
-        + P * (s["bid_max"] + 1)
-        + P
-        + 1
-        + P * (3 * max_moves + 3)
-        + P
-        + P * eggs * (3 + P)
-        + P
-        + P * g.max_dinos
-    )
+    per_round = (2 + P + P + 1 + P * (s["bid_max"] + 1) + P + 1 + P * (3 * max_moves + 3) + P
+                 + P * eggs * (3 + P) + P + P * g.max_dinos)
     rounds = g.pile_length + 1
     return g.excluded_count + P + rounds * per_round
 
@@ -102,30 +88,19 @@ def adapter_spec() -> Any:
     """``python_evo`` and the ``evo_v0`` AEC environment: returns ``"mp"`` (final MP) or ``"rank"``
     (``(n - place) / (n - 1)``), general sum; the codec and the tensor of :mod:`evo_lab.games.evo2e.codec`."""
     from ...core.registry import game_info
-    from ...interop.spec import AdapterSpec
     from .codec import ActionCodec
+    from ...interop.spec import AdapterSpec
 
     info = game_info(GAME)
-    return AdapterSpec(
-        game=GAME,
-        short_name="python_evo",
-        long_name=f"{info.title}, evo-lab engine",
-        env_name="evo_v0",
-        players=(info.min_players, info.max_players),
-        parameters={"players": 2, "seed": 0, "returns": "mp"},
-        build=_build,
-        codec=ActionCodec,
-        returns=_returns,
-        utility=_utility,
-        max_game_length=lambda game, codec: max_game_length(game),
-        check=_check,
-        tensor_high=lambda game: game.observer.layout().high(),
-    )
+    return AdapterSpec(game=GAME, short_name="python_evo", long_name=f"{info.title}, evo-lab engine",
+                       env_name="evo_v0", players=(info.min_players, info.max_players),
+                       parameters={"players": 2, "seed": 0, "returns": "mp"},
+                       build=_build, codec=ActionCodec, returns=_returns, utility=_utility,
+                       max_game_length=lambda game, codec: max_game_length(game), check=_check,
+                       tensor_high=lambda game: game.observer.layout().high())
 
 
-def tell(
-    game: Any, seed: int | None, bots: list | None, echo: Callable[[str], None] | None
-) -> tuple[Any, list]:
+def tell(game: Any, seed: int | None, bots: list | None, echo: Callable[[str], None] | None) -> tuple[Any, list]:
     """The demo story of :func:`evo_lab.games.evo2e.story.play_story` (climate, auction, fights with odds, births,
     deaths)."""
     from .story import play_story

@@ -32,9 +32,8 @@ from ...interop.errors import missing_dependency
 try:
     import pyspiel
 except ImportError as e:  # pragma: no cover - depends on the installation
-    raise missing_dependency(
-        f"the OpenSpiel adapter needs the open_spiel wheel ({e}); pip install 'evo-lab[openspiel]'"
-    ) from e
+    raise missing_dependency(f"the OpenSpiel adapter needs the open_spiel wheel ({e}); "
+                             "pip install 'evo-lab[openspiel]'") from e
 
 from ...interop.openspiel import BoxedState
 from .actions import Action
@@ -89,9 +88,7 @@ class EvoGameSpiel(pyspiel.Game):
             utility_sum=None,
             max_game_length=max_game_length(evo),
         )
-        super().__init__(
-            GAME_TYPE, info, {"players": players, "seed": int(p["seed"]), "returns": p["returns"]}
-        )
+        super().__init__(GAME_TYPE, info, {"players": players, "seed": int(p["seed"]), "returns": p["returns"]})
         self.evo = evo
         self.returns_mode = p["returns"]
         self.codec = codec
@@ -139,11 +136,7 @@ class EvoStateSpiel(BoxedState, pyspiel.State):
 
     def _decode(self, code: int) -> Action:
         s = self._box.s
-        return (
-            self._box.ctx.codec.decode_chance(code)
-            if s.is_chance_node()
-            else self._box.ctx.codec.decode(code)
-        )
+        return self._box.ctx.codec.decode_chance(code) if s.is_chance_node() else self._box.ctx.codec.decode(code)
 
     def _apply_action(self, code: int) -> None:
         s = self._box.s

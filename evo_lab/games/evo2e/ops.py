@@ -27,7 +27,7 @@ def kill(s: Any, space: int) -> None:
 
 def with_item(t: tuple, i: int, v: Any) -> tuple:
     """``t`` with item ``i`` replaced by ``v``."""
-    return t[:i] + (v,) + t[i + 1 :]
+    return t[:i] + (v,) + t[i + 1:]
 
 
 def token_outcomes(s: Any, kind: str) -> tuple[list[Action], list[int]]:

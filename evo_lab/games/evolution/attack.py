@@ -47,12 +47,8 @@ def blocker(att: Any, dfn: Any, left: Any, right: Any, o: Any, negated: int = 0)
     if not att.mask & _CARN:
         return "not-carnivore"
     if negated:
-        att, dfn, left, right = (
-            _Masked.of(att, negated),
-            _Masked.of(dfn, negated),
-            _Masked.of(left, negated),
-            _Masked.of(right, negated),
-        )
+        att, dfn, left, right = _Masked.of(att, negated), _Masked.of(dfn, negated), \
+            _Masked.of(left, negated), _Masked.of(right, negated)
     wc = (left is not None and left.mask & _WC) or (right is not None and right.mask & _WC)
     if dfn.mask & _DEF_MASK or wc:
         for name, hook in DEFENCES:

@@ -32,14 +32,7 @@ from ...core.search import SearchHooks, ismcts
 from .course.strategy import feeding_choice, silly_choice
 from .traits import BITS
 
-__all__ = [
-    "course_policy",
-    "evaluate_player",
-    "greedy_policy",
-    "ismcts_policy",
-    "search_hooks",
-    "value_estimate",
-]
+__all__ = ["course_policy", "evaluate_player", "greedy_policy", "ismcts_policy", "search_hooks", "value_estimate"]
 
 _DEF = BITS.burrowing | BITS.climbing | BITS.hard_shell | BITS.herding | BITS.horns | BITS.warning_call
 _FEED = BITS.foraging | BITS.long_neck | BITS.cooperation | BITS.fertile | BITS.fat_tissue | BITS.scavenger
@@ -134,17 +127,8 @@ def _silly_play(s: Any, p: int, acts: list, plans: dict[int, list]) -> Hashable:
         a = ("new", "R", cards[0]) if len(cards) >= 2 else ("pass",)
         return a if a in acts else ("pass",)
     plan, i = plans.get(p, []), fresh[-1]
-    steps = [
-        ("trait", i, c)
-        if k == 1
-        else ("pop", i, c)
-        if k == 2
-        else ("body", i, c)
-        if k == 3
-        else ("replace", i, 0, c)
-        for k, c in enumerate(plan)
-        if k
-    ]
+    steps = [("trait", i, c) if k == 1 else ("pop", i, c) if k == 2 else ("body", i, c) if k == 3
+             else ("replace", i, 0, c) for k, c in enumerate(plan) if k]
     left = Counter(pl.hand)
     undone = []
     for a in reversed(steps):  # the hand's copies of a card belong to the plan's last steps that use it
@@ -155,7 +139,6 @@ def _silly_play(s: Any, p: int, acts: list, plans: dict[int, list]) -> Hashable:
 
 
 # ----- ISMCTS
-
 
 def value_estimate(s: Any, p: int, scale: float = 4.0) -> list[float]:
     """Win-probability estimates at a cutoff: a softmax of every player's :func:`evaluate_player`."""
@@ -192,8 +175,6 @@ def ismcts_policy(iterations: int = 100, seed: int = 0, **hook_args: Any) -> Cal
         acts = s.legal_actions()
         if len(acts) == 1:
             return acts[0]
-        return ismcts(
-            s, s.current_player(), hooks, iterations=iterations, seed=int(rng.integers(1 << 30))
-        ).chosen
+        return ismcts(s, s.current_player(), hooks, iterations=iterations, seed=int(rng.integers(1 << 30))).chosen
 
     return policy

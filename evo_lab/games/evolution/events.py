@@ -11,19 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = [
-    "Ate",
-    "Stored",
-    "Attacked",
-    "Extinct",
-    "Grew",
-    "FoodRevealed",
-    "ClimateMoved",
-    "ClimateHit",
-    "CardsDrawn",
-    "Reshuffled",
-    "EVENT_TYPES",
-]
+__all__ = ["Ate", "Stored", "Attacked", "Extinct", "Grew", "FoodRevealed", "ClimateMoved", "ClimateHit",
+           "CardsDrawn", "Reshuffled", "EVENT_TYPES"]
 
 _SRC = {"wh": "the watering hole", "bank": "the food bank"}
 
@@ -45,10 +34,8 @@ class Ate(NamedTuple):
     story = _story
 
     def text(self, game: Any = None) -> str:
-        return (
-            f"P{self.player + 1} species {self.species + 1} took {self.amount} food from "
-            f"{_SRC.get(self.source, self.source)} ({self.why})"
-        )
+        return (f"P{self.player + 1} species {self.species + 1} took {self.amount} food from "
+                f"{_SRC.get(self.source, self.source)} ({self.why})")
 
 
 class Stored(NamedTuple):
@@ -76,16 +63,11 @@ class Attacked(NamedTuple):
     def text(self, game: Any = None) -> str:
         off = ""
         if self.disabled:
-            off = (
-                " (its Intelligence disabled "
-                + " and ".join(t.replace("-", " ").title() for t in self.disabled.split(","))
-                + ")"
-            )
+            off = " (its Intelligence disabled " + " and ".join(
+                t.replace("-", " ").title() for t in self.disabled.split(",")) + ")"
         h = " and was gored by Horns" if self.horns else ""
-        return (
-            f"P{self.player + 1} species {self.species + 1} attacked P{self.target_player + 1} "
-            f"species {self.target + 1}{off}{h}"
-        )
+        return (f"P{self.player + 1} species {self.species + 1} attacked P{self.target_player + 1} "
+                f"species {self.target + 1}{off}{h}")
 
 
 class Extinct(NamedTuple):
@@ -163,15 +145,4 @@ class Reshuffled(NamedTuple):
         return f"the deck ran out ({self.why}): {self.cards} cards now form the draw pile"
 
 
-EVENT_TYPES = (
-    Ate,
-    Stored,
-    Attacked,
-    Extinct,
-    Grew,
-    FoodRevealed,
-    ClimateMoved,
-    ClimateHit,
-    CardsDrawn,
-    Reshuffled,
-)
+EVENT_TYPES = (Ate, Stored, Attacked, Extinct, Grew, FoodRevealed, ClimateMoved, ClimateHit, CardsDrawn, Reshuffled)

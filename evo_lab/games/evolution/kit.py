@@ -18,24 +18,13 @@ feeding strategy, legal in every variant), and the generic ``random`` and ``ismc
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
+from collections.abc import Callable
 
 from .bots import course_policy, greedy_policy, search_hooks
 from .lively import lively_policy
 
-__all__ = [
-    "GAME",
-    "BOTS",
-    "DEMO_BOT",
-    "search_hooks",
-    "COLUMNS",
-    "TABLE",
-    "LENGTH",
-    "results",
-    "adapter_spec",
-    "tell",
-]
+__all__ = ["GAME", "BOTS", "DEMO_BOT", "search_hooks", "COLUMNS", "TABLE", "LENGTH", "results", "adapter_spec", "tell"]
 
 GAME = "evolution"
 BOTS = {"greedy": greedy_policy, "course": course_policy, "lively": lively_policy}
@@ -54,16 +43,9 @@ def results(state: Any) -> list[dict]:
     and the rounds played."""
     keys = state.tiebreaks()
     scores = state.scores()
-    return [
-        {
-            "score": scores[q],
-            "species": len(pl.species),
-            "population": sum(x.pop for x in pl.species),
-            "place": 1 + sum(1 for k in keys if k > keys[q]),
-            "rounds": state.round,
-        }
-        for q, pl in enumerate(state.players)
-    ]
+    return [{"score": scores[q], "species": len(pl.species), "population": sum(x.pop for x in pl.species),
+             "place": 1 + sum(1 for k in keys if k > keys[q]), "rounds": state.round}
+            for q, pl in enumerate(state.players)]
 
 
 def _build(p: dict) -> Any:
@@ -88,25 +70,16 @@ def adapter_spec() -> Any:
 
     info = game_info(GAME)
     ranges = [info.players] + [v.players for v in info.variants]  # the variants' ranges, as registered
-    return AdapterSpec(
-        game=GAME,
-        short_name="python_evolution",
-        long_name=f"{info.title}, evo-lab engine",
-        env_name="evolution_v0",
-        players=(min(r.start for r in ranges), max(r.stop - 1 for r in ranges)),
-        parameters={"players": 2, "seed": 0, "variant": "official"},
-        build=_build,
-        codec=ActionCodec,
-        returns=lambda s, p: [float(x) for x in s.returns()],
-        utility=lambda game, p: (0.0, 1.0, 1.0),
-        max_game_length=lambda game, codec: codec.max_game_length(),
-        check=_check,
-    )
+    return AdapterSpec(game=GAME, short_name="python_evolution",
+                       long_name=f"{info.title}, evo-lab engine", env_name="evolution_v0",
+                       players=(min(r.start for r in ranges), max(r.stop - 1 for r in ranges)),
+                       parameters={"players": 2, "seed": 0, "variant": "official"},
+                       build=_build, codec=ActionCodec, returns=lambda s, p: [float(x) for x in s.returns()],
+                       utility=lambda game, p: (0.0, 1.0, 1.0),
+                       max_game_length=lambda game, codec: codec.max_game_length(), check=_check)
 
 
-def tell(
-    game: Any, seed: int | None, bots: list | None, echo: Callable[[str], None] | None
-) -> tuple[Any, list]:
+def tell(game: Any, seed: int | None, bots: list | None, echo: Callable[[str], None] | None) -> tuple[Any, list]:
     """The demo: a seeded game told action by action (:func:`evo_lab.games.evolution.story.play_story`)."""
     from .story import play_story
 

@@ -27,17 +27,8 @@ class Species:
 
     __slots__ = ("body", "pop", "food", "fat", "traits", "cards", "down", "mask", "fresh")
 
-    def __init__(
-        self,
-        body: int = 1,
-        pop: int = 1,
-        food: int = 0,
-        fat: int = 0,
-        traits: list | None = None,
-        cards: list | None = None,
-        down: int = 0,
-        fresh: bool = False,
-    ):
+    def __init__(self, body: int = 1, pop: int = 1, food: int = 0, fat: int = 0, traits: list | None = None,
+                 cards: list | None = None, down: int = 0, fresh: bool = False):
         self.body, self.pop, self.food, self.fat = body, pop, food, fat
         self.traits = [TRAIT_BIT[t] if isinstance(t, str) else t for t in (traits or [])]
         self.cards = list(cards) if cards is not None else [-1] * len(self.traits)
@@ -108,16 +99,7 @@ class Species:
         self.remask()
 
     def to_list(self) -> list:
-        return [
-            self.body,
-            self.pop,
-            self.food,
-            self.fat,
-            self.traits[:],
-            self.cards[:],
-            self.down,
-            int(self.fresh),
-        ]
+        return [self.body, self.pop, self.food, self.fat, self.traits[:], self.cards[:], self.down, int(self.fresh)]
 
     @classmethod
     def from_list(cls, v: Any) -> Species:
@@ -125,10 +107,8 @@ class Species:
         return cls(body, pop, food, fat, list(traits), list(cards), down, bool(fresh))
 
     def __repr__(self) -> str:
-        return (
-            f"Species(body={self.body}, pop={self.pop}, food={self.food}, fat={self.fat}, "
-            f"traits={self.trait_names()})"
-        )
+        return (f"Species(body={self.body}, pop={self.pop}, food={self.food}, fat={self.fat}, "
+                f"traits={self.trait_names()})")
 
 
 class Player:
@@ -137,9 +117,7 @@ class Player:
 
     __slots__ = ("species", "hand", "bag", "food_card")
 
-    def __init__(
-        self, species: list | None = None, hand: list | None = None, bag: int = 0, food_card: int = -1
-    ):
+    def __init__(self, species: list | None = None, hand: list | None = None, bag: int = 0, food_card: int = -1):
         self.species = species if species is not None else []
         self.hand = sorted(hand or [])
         self.bag = bag

@@ -14,8 +14,8 @@ holds), the food cards are named when they are played.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 
@@ -36,11 +36,8 @@ def _lines(before: Any, action: Any, after: Any) -> list[str]:
     if before.is_chance_node():
         out = []
         if before.phase == "deal" and after.phase != "deal":
-            out.append(
-                "  Hands: "
-                + ", ".join(f"P{q + 1} {len(pl.hand)} cards" for q, pl in enumerate(after.players))
-                + "."
-            )
+            out.append("  Hands: " + ", ".join(f"P{q + 1} {len(pl.hand)} cards"
+                                                for q, pl in enumerate(after.players)) + ".")
         return out + [f"  {_sentence(event_words(before.game, e, before))}." for e in after.events(last=True)]
     out = [f"  {_sentence(action_words(before, action))}."]
     events = list(after.events(last=True))
@@ -54,18 +51,15 @@ def _says_again(action: tuple, event: Any) -> bool:
     kind = type(event).__name__
     if action[0] == "attack" and kind == "Attacked":
         return not event.horns and not event.disabled
-    return (
-        action[0] == "eat" and len(action) == 2 and kind == "Ate" and event.why == "eat" and event.amount == 1
-    )
+    return action[0] == "eat" and len(action) == 2 and kind == "Ate" and event.why == "eat" and event.amount == 1
 
 
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def play_story(
-    game: Any, seed: int | None = None, bots: list | None = None, echo: Callable[[str], None] | None = None
-) -> tuple[Any, list[str]]:
+def play_story(game: Any, seed: int | None = None, bots: list | None = None,
+               echo: Callable[[str], None] | None = None) -> tuple[Any, list[str]]:
     """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Evolution's lively bots
     seeded from ``seed``: carnivores that hunt, species that grow and go extinct) and tell it; returns ``(final
     state, lines)``."""
@@ -73,20 +67,11 @@ def play_story(
         from .kit import DEMO_BOT
 
         bots = seeded_bots(DEMO_BOT, game.players, seed, game="evolution")
-    return tell(
-        game.new_initial_state(),
-        bots,
-        np.random.default_rng(seed),
-        heading=_heading,
-        lines=_lines,
-        ending=_ending,
-        echo=echo,
-    )
+    return tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
+                lines=_lines, ending=_ending, echo=echo)
 
 
 def _ending(final: Any) -> list[str]:
     scores = final.scores()
-    return [
-        "Scores: " + ", ".join(f"P{q + 1} {x}" for q, x in enumerate(scores)) + ".",
-        "Winner: " + ", ".join(f"P{q + 1}" for q in final.winners()) + ".",
-    ]
+    return ["Scores: " + ", ".join(f"P{q + 1} {x}" for q, x in enumerate(scores)) + ".",
+            "Winner: " + ", ".join(f"P{q + 1}" for q in final.winners()) + "."]

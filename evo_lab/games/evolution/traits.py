@@ -16,49 +16,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from collections.abc import Callable
 
-__all__ = [
-    "TRAIT_IDS",
-    "TRAIT_BIT",
-    "BITS",
-    "TraitDef",
-    "REGISTRY",
-    "DEFENCES",
-    "START_EFFECTS",
-    "AFTER_TAKE",
-    "ON_CARNIVORE_ATE",
-    "bit",
-    "names",
-    "COURSE_TRAITS",
-    "CLIMATE_ONLY",
-]
+__all__ = ["TRAIT_IDS", "TRAIT_BIT", "BITS", "TraitDef", "REGISTRY", "DEFENCES", "START_EFFECTS", "AFTER_TAKE",
+           "ON_CARNIVORE_ATE", "bit", "names", "COURSE_TRAITS", "CLIMATE_ONLY"]
 
 #: Every trait id (course spellings: "herding" is Defensive Herding). The order fixes the bit of each trait.
-TRAIT_IDS = (
-    "ambush",
-    "burrowing",
-    "carnivore",
-    "climbing",
-    "cooperation",
-    "fat-tissue",
-    "fertile",
-    "foraging",
-    "hard-shell",
-    "herding",
-    "horns",
-    "intelligence",
-    "long-neck",
-    "pack-hunting",
-    "scavenger",
-    "symbiosis",
-    "warning-call",
-    "heavy-fur",
-    "migratory",
-    "nocturnal",
-)
+TRAIT_IDS = ("ambush", "burrowing", "carnivore", "climbing", "cooperation", "fat-tissue", "fertile", "foraging",
+             "hard-shell", "herding", "horns", "intelligence", "long-neck", "pack-hunting", "scavenger",
+             "symbiosis", "warning-call", "heavy-fur", "migratory", "nocturnal")
 TRAIT_BIT = {t: i for i, t in enumerate(TRAIT_IDS)}
 #: The 16 traits of the course's JSON ``Trait`` (reference §3): no Intelligence, no Climate traits.
 COURSE_TRAITS = tuple(t for t in TRAIT_IDS[:17] if t != "intelligence")
@@ -89,13 +57,10 @@ B = BITS
 # ----- attack hooks: fn(attacker, defender, left, right, opts) -> True when this trait stops the attack.
 # ``left``/``right`` are the defender's neighbours on its owner's board (or None).
 
-
 def _warning_call(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
     """Reference §6.2 rule 1 (course board.rkt; seed 004 line 69): a neighbour with Warning Call protects
     unless the attacker has Ambush."""
-    wc = (left is not None and left.mask & B.warning_call) or (
-        right is not None and right.mask & B.warning_call
-    )
+    wc = (left is not None and left.mask & B.warning_call) or (right is not None and right.mask & B.warning_call)
     return bool(wc) and not a.mask & B.ambush
 
 
@@ -155,7 +120,6 @@ def _course_pop(s: Any) -> int:
 
 # ----- feeding triggers: fn(table, player, species, source, kind) -> extra food taken by the species itself
 
-
 def _foraging(t: Any, p: int, s: Any, source: str, kind: str) -> int:
     """Seed 003 line 132: Foraging takes 1 more plant food from the watering hole each time the species eats
     there (course: every feeding, food is food); the extra take triggers Cooperation again (course dealer.rkt)."""
@@ -190,7 +154,6 @@ def _scavenger(t: Any, p: int, s: Any, source: str, kind: str) -> int:
 
 
 # ----- start-of-feeding effects: fn(table, player, species)
-
 
 def _fertile(t: Any, p: int, s: Any) -> None:
     """Fertile: +1 population if there is food on the watering hole (course: always), up to the track."""
@@ -244,70 +207,42 @@ class TraitDef:
     carnivore_ate: Callable[..., int] | None = None
 
 
-REGISTRY: dict[str, TraitDef] = {
-    t.name: t
-    for t in (
-        TraitDef("ambush", "attack", "seed 004 line 69; reference §6.2 rule 1 (negates Warning Call)"),
-        TraitDef("burrowing", "defence", "reference §6.2 rule 2", _burrowing),
-        TraitDef("carnivore", "attack", "seed 003 lines 134-145; seed 002 line 40"),
-        TraitDef("climbing", "defence", "reference §6.2 rule 3", _climbing),
-        TraitDef(
-            "cooperation",
-            "feeding",
-            "seed 003 line 149; mfelleisen dealer.rkt feed-a-player-s-species",
-            after_take=_cooperation,
-        ),
-        TraitDef(
-            "fat-tissue",
-            "start",
-            "seed 004 lines 52-55, 65; reference §4",
-            stage="before",
-            start=_fat_to_food,
-        ),
-        TraitDef("fertile", "start", "seed 004 lines 50-55; reference §4", stage="before", start=_fertile),
-        TraitDef("foraging", "feeding", "seed 003 line 132; seed 004 line 65", after_take=_foraging),
-        TraitDef("hard-shell", "defence", "reference §6.1, §6.2 rule 5", _hard_shell),
-        TraitDef("herding", "defence", "reference §6.2 rule 4", _herding),
-        TraitDef("horns", "defence", "reference §6.1; seed 003 line 150", _horns),
-        TraitDef("intelligence", "attack", "seed 004 lines 55-57, 71"),
-        TraitDef(
-            "long-neck", "start", "seed 004 lines 50-55; reference §4", stage="reveal", start=_long_neck
-        ),
-        TraitDef("pack-hunting", "attack", "reference §6.2 rules 4-5"),
-        TraitDef(
-            "scavenger",
-            "feeding",
-            "seed 003 line 149; mfelleisen next.rkt feed-scavengers",
-            carnivore_ate=_scavenger,
-        ),
-        TraitDef("symbiosis", "defence", "reference §6.3", _symbiosis),
-        TraitDef("warning-call", "defence", "seed 004 line 69; reference §6.2 rule 1", _warning_call),
-        TraitDef("heavy-fur", "climate", "seed 002 line 3 (protects from the cold)"),
-        TraitDef("migratory", "climate", "seed 002 line 3 (protects from the cold)"),
-        TraitDef(
-            "nocturnal",
-            "climate",
-            "seed 002 line 3 (heat protection and extra food)",
-            stage="reveal",
-            start=_nocturnal,
-        ),
-    )
-}
+REGISTRY: dict[str, TraitDef] = {t.name: t for t in (
+    TraitDef("ambush", "attack", "seed 004 line 69; reference §6.2 rule 1 (negates Warning Call)"),
+    TraitDef("burrowing", "defence", "reference §6.2 rule 2", _burrowing),
+    TraitDef("carnivore", "attack", "seed 003 lines 134-145; seed 002 line 40"),
+    TraitDef("climbing", "defence", "reference §6.2 rule 3", _climbing),
+    TraitDef("cooperation", "feeding", "seed 003 line 149; mfelleisen dealer.rkt feed-a-player-s-species",
+             after_take=_cooperation),
+    TraitDef("fat-tissue", "start", "seed 004 lines 52-55, 65; reference §4", stage="before", start=_fat_to_food),
+    TraitDef("fertile", "start", "seed 004 lines 50-55; reference §4", stage="before", start=_fertile),
+    TraitDef("foraging", "feeding", "seed 003 line 132; seed 004 line 65", after_take=_foraging),
+    TraitDef("hard-shell", "defence", "reference §6.1, §6.2 rule 5", _hard_shell),
+    TraitDef("herding", "defence", "reference §6.2 rule 4", _herding),
+    TraitDef("horns", "defence", "reference §6.1; seed 003 line 150", _horns),
+    TraitDef("intelligence", "attack", "seed 004 lines 55-57, 71"),
+    TraitDef("long-neck", "start", "seed 004 lines 50-55; reference §4", stage="reveal", start=_long_neck),
+    TraitDef("pack-hunting", "attack", "reference §6.2 rules 4-5"),
+    TraitDef("scavenger", "feeding", "seed 003 line 149; mfelleisen next.rkt feed-scavengers",
+             carnivore_ate=_scavenger),
+    TraitDef("symbiosis", "defence", "reference §6.3", _symbiosis),
+    TraitDef("warning-call", "defence", "seed 004 line 69; reference §6.2 rule 1", _warning_call),
+    TraitDef("heavy-fur", "climate", "seed 002 line 3 (protects from the cold)"),
+    TraitDef("migratory", "climate", "seed 002 line 3 (protects from the cold)"),
+    TraitDef("nocturnal", "climate", "seed 002 line 3 (heat protection and extra food)", stage="reveal",
+             start=_nocturnal),
+)}
 
 #: The attack checks in the course's order (board.rkt attackable?): warning call, burrowing, climbing,
 #: herding, hard shell; then symbiosis (official only). ``(trait, hook)``.
 DEFENCES: tuple[tuple[str, Callable[..., bool]], ...] = tuple(
     (t, REGISTRY[t].defends)  # type: ignore[misc]
-    for t in ("warning-call", "burrowing", "climbing", "herding", "hard-shell", "symbiosis")
-)
+    for t in ("warning-call", "burrowing", "climbing", "herding", "hard-shell", "symbiosis"))
 
 #: Traits with a start-of-feeding effect, by stage, in resolution order (reference §4: fertile -> long-neck ->
 #: fat-tissue in the course; official: fertile and fat tissue before the reveal, long neck at the reveal).
-START_EFFECTS = {
-    "before": ("fertile", "fat-tissue"),
-    "reveal": ("long-neck", "nocturnal"),
-    "course": ("fertile", "long-neck", "fat-tissue"),
-}
+START_EFFECTS = {"before": ("fertile", "fat-tissue"), "reveal": ("long-neck", "nocturnal"),
+                 "course": ("fertile", "long-neck", "fat-tissue")}
 #: Feeding triggers after a species takes food, in order (course dealer.rkt: foraging, then cooperation).
 AFTER_TAKE = tuple((bit(t), REGISTRY[t].after_take) for t in ("foraging", "cooperation"))
 #: Traits that act when a Carnivore eats.

@@ -35,4 +35,5 @@ from .state import OriginState
 Game = OriginGame
 State = OriginState
 
-__all__ = ["OriginGame", "OriginState", "Game", "State", "RuleOptions", "RULINGS", "build_position", "act"]
+__all__ = ["OriginGame", "OriginState", "Game", "State", "RuleOptions", "RULINGS",
+           "build_position", "act"]

@@ -27,18 +27,8 @@ from .model import Animal
 from .sharing import feed
 from .table import remove_animal, remove_trait
 
-__all__ = [
-    "attackable",
-    "targets",
-    "start",
-    "options",
-    "apply_defence",
-    "roll",
-    "kill",
-    "NOT_TRIED",
-    "FAILED",
-    "ROLLING",
-]
+__all__ = ["attackable", "targets", "start", "options", "apply_defence", "roll", "kill", "NOT_TRIED", "FAILED",
+           "ROLLING"]
 
 NOT_TRIED, FAILED, ROLLING = 0, 1, 2
 
@@ -146,3 +136,4 @@ def tail_loss_escape(s: Any, t: Animal, trait: int, partner: int) -> None:
     remove_trait(s, t, trait, partner)
     s.emit(ev.TailLost(t.id, trait, partner))
     feed(s, s.animal_by_id[c_id], s.game.setup["tail_loss_food"], True, "tail_loss")
+

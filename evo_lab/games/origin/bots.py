@@ -22,15 +22,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
 from typing import Any
+from collections.abc import Callable, Hashable
 
 import numpy as np
 
 from ...core.protocol import sample_chance
 from ...core.search import SearchHooks, ismcts
-from .model import fed
 from .phases.foodbank import mean
+from .model import fed
 from .phases.scoring import animal_points
 
 __all__ = ["value", "greedy_action", "greedy_policy", "lite_policy", "search_hooks", "ismcts_action"]
@@ -145,3 +145,4 @@ def ismcts_action(s: Any, iterations: int = 200, seed: int | None = None, turns:
     if s.is_chance_node():
         return sample_chance(s, np.random.default_rng(seed))
     return ismcts(s, s.current_player(), search_hooks(turns), iterations=iterations, seed=seed).chosen
+

@@ -21,8 +21,8 @@ face) x animal), ``trait`` on a pair ((card, paired face) x animal x animal), ``
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 
@@ -70,55 +70,27 @@ class ActionCodec:
             return _Block((kind, 2), N, lambda a: a[1] - 1, lambda i: (kind, i + 1))
 
         def two(kind: str) -> _Block:
-            return _Block(
-                (kind, 3), N * N, lambda a: (a[1] - 1) * N + a[2] - 1, lambda i: (kind, i // N + 1, i % N + 1)
-            )
+            return _Block((kind, 3), N * N, lambda a: (a[1] - 1) * N + a[2] - 1,
+                          lambda i: (kind, i // N + 1, i % N + 1))
 
         dec = [
             _Block(("pass", 1), 1, lambda a: 0, lambda i: ("pass",)),
             _Block(("end", 1), 1, lambda a: 0, lambda i: ("end",)),
             _Block(("animal", 2), C, lambda a: a[1], lambda i: ("animal", i)),
-            _Block(
-                ("trait", 4),
-                len(single) * N,
-                lambda a: sidx[(a[1], a[2])] * N + a[3] - 1,
-                lambda i: ("trait", *single[i // N], i % N + 1),
-            ),
-            _Block(
-                ("trait", 5),
-                len(pair) * N * N,
-                lambda a: (pfidx[(a[1], a[2])] * N + a[3] - 1) * N + a[4] - 1,
-                lambda i: ("trait", *pair[i // (N * N)], i // N % N + 1, i % N + 1),
-            ),
-            one("eat"),
-            two("attack"),
-            _Block(
-                ("fat", 3),
-                N * K,
-                lambda a: (a[1] - 1) * K + a[2] - 1,
-                lambda i: ("fat", i // K + 1, i % K + 1),
-            ),
-            two("pirate"),
-            one("graze"),
-            one("hibernate"),
-            one("run"),
-            one("accept"),
-            _Block(
-                ("tail", 3), N * T, lambda a: (a[1] - 1) * T + a[2], lambda i: ("tail", i // T + 1, i % T)
-            ),
-            _Block(
-                ("tail", 4),
-                N * P * N,
-                lambda a: ((a[1] - 1) * P + pidx[a[2]]) * N + a[3] - 1,
-                lambda i: ("tail", i // (P * N) + 1, paired[i // N % P], i % N + 1),
-            ),
+            _Block(("trait", 4), len(single) * N, lambda a: sidx[(a[1], a[2])] * N + a[3] - 1,
+                   lambda i: ("trait", *single[i // N], i % N + 1)),
+            _Block(("trait", 5), len(pair) * N * N,
+                   lambda a: (pfidx[(a[1], a[2])] * N + a[3] - 1) * N + a[4] - 1,
+                   lambda i: ("trait", *pair[i // (N * N)], i // N % N + 1, i % N + 1)),
+            one("eat"), two("attack"),
+            _Block(("fat", 3), N * K, lambda a: (a[1] - 1) * K + a[2] - 1, lambda i: ("fat", i // K + 1, i % K + 1)),
+            two("pirate"), one("graze"), one("hibernate"), one("run"), one("accept"),
+            _Block(("tail", 3), N * T, lambda a: (a[1] - 1) * T + a[2], lambda i: ("tail", i // T + 1, i % T)),
+            _Block(("tail", 4), N * P * N, lambda a: ((a[1] - 1) * P + pidx[a[2]]) * N + a[3] - 1,
+                   lambda i: ("tail", i // (P * N) + 1, paired[i // N % P], i % N + 1)),
             two("mimic"),
-            _Block(
-                ("share", 4),
-                P * N * N,
-                lambda a: (pidx[a[1]] * N + a[2] - 1) * N + a[3] - 1,
-                lambda i: ("share", paired[i // (N * N)], i // N % N + 1, i % N + 1),
-            ),
+            _Block(("share", 4), P * N * N, lambda a: (pidx[a[1]] * N + a[2] - 1) * N + a[3] - 1,
+                   lambda i: ("share", paired[i // (N * N)], i // N % N + 1, i % N + 1)),
         ]
         dice, plus = g.food_dice
         top = dice * g.pack.faces_sides + plus

@@ -17,30 +17,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = [
-    "FirstPlayer",
-    "Dealt",
-    "TurnStarted",
-    "Born",
-    "TraitPlayed",
-    "Passed",
-    "FoodRolled",
-    "Ate",
-    "FatBurned",
-    "Attacked",
-    "Escaped",
-    "Caught",
-    "TailLost",
-    "Redirected",
-    "Killed",
-    "Poisoned",
-    "Pirated",
-    "Grazed",
-    "Hibernated",
-    "Died",
-    "GameOver",
-    "EVENT_TYPES",
-]
+__all__ = ["FirstPlayer", "Dealt", "TurnStarted", "Born", "TraitPlayed", "Passed", "FoodRolled", "Ate",
+           "FatBurned", "Attacked", "Escaped", "Caught", "TailLost", "Redirected", "Killed", "Poisoned", "Pirated",
+           "Grazed", "Hibernated", "Died", "GameOver", "EVENT_TYPES"]
 
 
 def _card(game: Any, c: int) -> str:
@@ -145,18 +124,8 @@ class Ate(NamedTuple):
     story = _story
 
     def text(self, game: Any = None) -> str:
-        got = (
-            ", ".join(
-                x
-                for x in (
-                    f"{self.red} red" if self.red else "",
-                    f"{self.blue} blue" if self.blue else "",
-                    f"{self.fat} into fat" if self.fat else "",
-                )
-                if x
-            )
-            or "nothing"
-        )
+        got = ", ".join(x for x in (f"{self.red} red" if self.red else "", f"{self.blue} blue" if self.blue else "",
+                                    f"{self.fat} into fat" if self.fat else "") if x) or "nothing"
         return f"A{self.animal} gets {got} ({self.source.replace('_', ' ')})"
 
 
@@ -208,11 +177,8 @@ class TailLost(NamedTuple):
     story = _story
 
     def text(self, game: Any = None) -> str:
-        return (
-            f"A{self.target} drops {_trait(game, self.trait)}"
-            + (f" (with A{self.partner})" if self.partner >= 0 else "")
-            + " and survives"
-        )
+        return (f"A{self.target} drops {_trait(game, self.trait)}"
+                + (f" (with A{self.partner})" if self.partner >= 0 else "") + " and survives")
 
 
 class Redirected(NamedTuple):
@@ -295,26 +261,5 @@ class GameOver(NamedTuple):
 
 
 #: Every kind of event of the game.
-EVENT_TYPES = (
-    FirstPlayer,
-    Dealt,
-    TurnStarted,
-    Born,
-    TraitPlayed,
-    Passed,
-    FoodRolled,
-    Ate,
-    FatBurned,
-    Attacked,
-    Escaped,
-    Caught,
-    TailLost,
-    Redirected,
-    Killed,
-    Poisoned,
-    Pirated,
-    Grazed,
-    Hibernated,
-    Died,
-    GameOver,
-)
+EVENT_TYPES = (FirstPlayer, Dealt, TurnStarted, Born, TraitPlayed, Passed, FoodRolled, Ate, FatBurned, Attacked,
+               Escaped, Caught, TailLost, Redirected, Killed, Poisoned, Pirated, Grazed, Hibernated, Died, GameOver)

@@ -119,11 +119,8 @@ def _check_flow(s: Any) -> None:
             _fail(f"A{s.atk[0]} attacks without Carnivorous")
     if (s.shares or s.queue) and s.node not in ("share", "defend", "run", "feed"):
         _fail("pending food triggers outside the feeding phase")
-    if (
-        s.phase in (DEAL, SETUP)
-        and s.node == "deal"
-        and (s.deck_n == 0 or s.want is None or not 0 <= s.deal_to < n or s.want[s.deal_to] <= 0)
-    ):
+    if s.phase in (DEAL, SETUP) and s.node == "deal" and (s.deck_n == 0 or s.want is None or not 0 <= s.deal_to < n
+                                                          or s.want[s.deal_to] <= 0):
         _fail("a deal node with nothing to deal")
     if s.phase in (DEVELOPMENT, FOOD) and (s.shares or s.queue or s.atk):
         _fail("feeding leftovers in development")

@@ -17,27 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = [
-    "Animal",
-    "Link",
-    "PHASES",
-    "SETUP",
-    "DEVELOPMENT",
-    "FOOD",
-    "FEEDING",
-    "DEAL",
-    "ROLLOFF",
-    "OVER",
-    "fed",
-    "room",
-    "can_eat",
-    "receive",
-    "symbionts_fed",
-    "links_of",
-    "recompute",
-    "lose_food_above_need",
-    "NEVER",
-]
+__all__ = ["Animal", "Link", "PHASES", "SETUP", "DEVELOPMENT", "FOOD", "FEEDING", "DEAL", "ROLLOFF", "OVER",
+           "fed", "room", "can_eat", "receive", "symbionts_fed", "links_of", "recompute", "lose_food_above_need",
+           "NEVER"]
 
 SETUP, DEVELOPMENT, FOOD, FEEDING, DEAL, ROLLOFF, OVER = range(7)
 PHASES = ("setup", "development", "food", "feeding", "deal", "rolloff", "over")
@@ -49,28 +31,8 @@ class Animal:
     """One animal. ``traits`` lists ``(trait, card)`` index pairs of its own (non-paired) trait cards, one entry per
     Fat Tissue card; ``mask`` has bit ``t`` set for each trait present (paired traits live in links)."""
 
-    __slots__ = (
-        "id",
-        "owner",
-        "card",
-        "traits",
-        "mask",
-        "fat",
-        "fat_full",
-        "red",
-        "blue",
-        "need",
-        "req",
-        "treq",
-        "prot",
-        "s_attack",
-        "s_pirate",
-        "s_mimic",
-        "s_graze",
-        "s_hib",
-        "sleeping",
-        "poisoned",
-    )
+    __slots__ = ("id", "owner", "card", "traits", "mask", "fat", "fat_full", "red", "blue", "need", "req", "treq",
+                 "prot", "s_attack", "s_pirate", "s_mimic", "s_graze", "s_hib", "sleeping", "poisoned")
 
     def __init__(self, aid: int, owner: int, card: int):
         self.id = aid
@@ -83,9 +45,9 @@ class Animal:
         self.red = 0
         self.blue = 0
         self.need = 1
-        self.req = 0  # traits a carnivore must have to attack this animal (Camouflage -> Sharp Vision, ...)
-        self.treq = 0  # traits this animal's prey must have (a swimming carnivore eats only swimmers)
-        self.prot = 0  # number of Symbiosis links protecting it
+        self.req = 0     # traits a carnivore must have to attack this animal (Camouflage -> Sharp Vision, ...)
+        self.treq = 0    # traits this animal's prey must have (a swimming carnivore eats only swimmers)
+        self.prot = 0    # number of Symbiosis links protecting it
         self.s_attack = self.s_pirate = self.s_mimic = self.s_graze = self.s_hib = NEVER
         self.sleeping = False
         self.poisoned = False
@@ -95,13 +57,8 @@ class Animal:
         b.id, b.owner, b.card, b.traits, b.mask = self.id, self.owner, self.card, self.traits[:], self.mask
         b.fat, b.fat_full, b.red, b.blue, b.need = self.fat, self.fat_full, self.red, self.blue, self.need
         b.req, b.treq, b.prot = self.req, self.treq, self.prot
-        b.s_attack, b.s_pirate, b.s_mimic, b.s_graze, b.s_hib = (
-            self.s_attack,
-            self.s_pirate,
-            self.s_mimic,
-            self.s_graze,
-            self.s_hib,
-        )
+        b.s_attack, b.s_pirate, b.s_mimic, b.s_graze, b.s_hib = (self.s_attack, self.s_pirate, self.s_mimic,
+                                                                  self.s_graze, self.s_hib)
         b.sleeping, b.poisoned = self.sleeping, self.poisoned
         return b
 
@@ -113,10 +70,8 @@ class Animal:
         return self.red + self.blue
 
     def __repr__(self) -> str:
-        return (
-            f"Animal(A{self.id}, P{self.owner + 1}, food {self.red}r+{self.blue}b/{self.need}, fat "
-            f"{self.fat_full}/{self.fat})"
-        )
+        return f"Animal(A{self.id}, P{self.owner + 1}, food {self.red}r+{self.blue}b/{self.need}, fat " \
+               f"{self.fat_full}/{self.fat})"
 
 
 class Link:

@@ -29,14 +29,14 @@ says what stays in the deck, the rest goes to the box (out of the game), so ever
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
 from typing import Any
+from collections.abc import Iterable, Mapping
 
 from ...core.errors import FormatError, excerpt
 from .flow import FLOW
+from .phases import development, feeding
 from .game import OriginGame
 from .model import DEVELOPMENT, FEEDING, FOOD, Animal, recompute
-from .phases import development, feeding
 from .state import OriginState
 from .table import add_link
 
@@ -91,15 +91,7 @@ def _trait_of(g: Any, word: str, field: str) -> int:
 
 
 def _parse_animal(g: Any, text: str, field: str) -> dict:
-    spec: dict[str, Any] = {
-        "name": None,
-        "card": None,
-        "traits": [],
-        "links": [],
-        "red": 0,
-        "blue": 0,
-        "flags": set(),
-    }
+    spec: dict[str, Any] = {"name": None, "card": None, "traits": [], "links": [], "red": 0, "blue": 0, "flags": set()}
     for tok in text.split():
         if tok.startswith("$"):
             spec["name"] = tok[1:]
@@ -132,7 +124,7 @@ def _place_animals(s: Any, g: Any, pool: _Pool, animals: list[str]) -> list[tupl
             spec = _parse_animal(g, text, f)
             a = Animal(s.next_id, p, -1 if spec["card"] is None else pool.take(_card(g, spec["card"], f), f))
             s.next_id += 1
-            for t, _is_full, card in spec["traits"]:
+            for t, is_full, card in spec["traits"]:
                 if g.target_of[t] == "pair":
                     raise FormatError(f"paired trait {g.abbr[t]} needs a partner: {g.abbr[t]}$Name", f)
                 c = -1 if card is None else pool.take(_card(g, card, f), f)
@@ -162,11 +154,7 @@ def _finish_animals(s: Any, g: Any, pool: _Pool, made: list[tuple[Animal, dict]]
         for t, partner, card in spec["links"]:
             if partner not in s.names:
                 raise FormatError(f"no animal named ${partner}", "animals")
-            c = (
-                pool.with_face(t, "animals")
-                if card is None
-                else pool.take(_card(g, card, "animals"), "animals")
-            )
+            c = pool.with_face(t, "animals") if card is None else pool.take(_card(g, card, "animals"), "animals")
             add_link(s, t, a.id, s.names[partner], c)
     for a, spec in made:
         if a.card < 0:
@@ -174,9 +162,7 @@ def _finish_animals(s: Any, g: Any, pool: _Pool, made: list[tuple[Animal, dict]]
         before = (a.red, a.blue, a.fat_full)
         recompute(a, g)
         if (a.red, a.blue, a.fat_full) != before:
-            raise FormatError(
-                f"A{a.id} holds more food than its need ({a.need}) or fat cards ({a.fat})", "animals"
-            )
+            raise FormatError(f"A{a.id} holds more food than its need ({a.need}) or fat cards ({a.fat})", "animals")
         fl = spec["flags"]
         a.sleeping, a.poisoned = "sleeping" in fl, "poisoned" in fl
         o = g.options
@@ -184,36 +170,17 @@ def _finish_animals(s: Any, g: Any, pool: _Pool, made: list[tuple[Animal, dict]]
             a.s_hib = s.turn
         if "slept" in fl:
             a.s_hib = s.turn - 1
-        for flag, attr, scope in (
-            ("attacked", "s_attack", "turn"),
-            ("pirated", "s_pirate", "turn"),
-            ("mimicked", "s_mimic", "turn"),
-            ("grazed", "s_graze", o.grazing_limit),
-        ):
+        for flag, attr, scope in (("attacked", "s_attack", "turn"), ("pirated", "s_pirate", "turn"),
+                                  ("mimicked", "s_mimic", "turn"), ("grazed", "s_graze", o.grazing_limit)):
             if flag in fl:
                 setattr(a, attr, s.stamp(scope))
 
 
-def build_position(
-    players: int = 2,
-    *,
-    animals: Iterable[str] | None = None,
-    hands: Iterable[Any] | None = None,
-    phase: str = "feeding",
-    bank: int = 0,
-    turn: int = 1,
-    first: int = 0,
-    actor: int | None = None,
-    passed: Iterable[bool] | None = None,
-    acted: bool = False,
-    ate: bool = False,
-    deck: Any = None,
-    discard: Iterable[Any] | None = None,
-    options: Mapping | None = None,
-    sets: int | None = None,
-    seed: int | None = None,
-    game: OriginGame | None = None,
-) -> OriginState:
+def build_position(players: int = 2, *, animals: Iterable[str] | None = None, hands: Iterable[Any] | None = None,
+                   phase: str = "feeding", bank: int = 0, turn: int = 1, first: int = 0, actor: int | None = None,
+                   passed: Iterable[bool] | None = None, acted: bool = False, ate: bool = False,
+                   deck: Any = None, discard: Iterable[Any] | None = None, options: Mapping | None = None,
+                   sets: int | None = None, seed: int | None = None, game: OriginGame | None = None) -> OriginState:
     """A position from a short description (see the module docstring). ``phase`` is ``"development"``,
     ``"food"`` (the dice are about to be rolled) or ``"feeding"``; the rules then run on to the first decision
     (a feeding actor with nothing to do is skipped, as in play). Bad input raises :class:`FormatError`."""
@@ -302,7 +269,6 @@ def _start(s: Any, phase: str, bank: int, actor: int, acted: bool, ate: bool) ->
 
 def act(s: OriginState, text: str) -> None:
     """Apply an action written with animal names (``"attack $A $B"``) or ids (``"attack A1 A2"``)."""
-
     def sub(m: re.Match) -> str:
         name = m.group(1)
         if name not in s.names:

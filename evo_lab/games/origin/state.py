@@ -14,8 +14,9 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+
 from typing import Any
+from collections.abc import Iterable
 
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
@@ -46,47 +47,10 @@ class OriginState(StateBase):
 
     game_class = OriginGame
 
-    __slots__ = (
-        "game",
-        "_hist",
-        "_origin",
-        "_legal",
-        "_ev",
-        "_ev_mark",
-        "names",
-        "phase",
-        "step",
-        "node",
-        "mover",
-        "turn",
-        "first",
-        "actor",
-        "passed",
-        "acted",
-        "ate",
-        "round_id",
-        "bank",
-        "deck",
-        "deck_n",
-        "box",
-        "hands",
-        "hand_n",
-        "animal_by_id",
-        "rows",
-        "links",
-        "disc_open",
-        "disc_hidden",
-        "next_id",
-        "atk",
-        "shares",
-        "queue",
-        "want",
-        "deal_to",
-        "final_scores",
-        "tied",
-        "winner",
-        "_chance_cache",
-    )
+    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "names", "phase", "step", "node", "mover",
+                 "turn", "first", "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_n",
+                 "animal_by_id", "rows", "links", "disc_open", "disc_hidden", "next_id", "atk", "shares", "queue", "want",
+                 "deal_to", "final_scores", "tied", "winner", "_chance_cache")
 
     def __init__(self, game: Any):
         n = game.players
@@ -207,30 +171,12 @@ class OriginState(StateBase):
     def clone(self) -> OriginState:
         s = OriginState.__new__(OriginState)
         s.game = self.game
-        s._hist, s._origin, s._legal, s._ev, s.names = (
-            self._hist,
-            self._origin,
-            self._legal,
-            self._ev,
-            self.names,
-        )
+        s._hist, s._origin, s._legal, s._ev, s.names = self._hist, self._origin, self._legal, self._ev, self.names
         s._ev_mark = self._ev_mark
-        s.phase, s.node, s.mover, s.turn, s.first, s.actor = (
-            self.phase,
-            self.node,
-            self.mover,
-            self.turn,
-            self.first,
-            self.actor,
-        )
+        s.phase, s.node, s.mover, s.turn, s.first, s.actor = (self.phase, self.node, self.mover, self.turn,
+                                                              self.first, self.actor)
         s.step = self.step
-        s.passed, s.acted, s.ate, s.round_id, s.bank = (
-            self.passed[:],
-            self.acted,
-            self.ate,
-            self.round_id,
-            self.bank,
-        )
+        s.passed, s.acted, s.ate, s.round_id, s.bank = self.passed[:], self.acted, self.ate, self.round_id, self.bank
         s.deck, s.deck_n, s.box = self.deck[:], self.deck_n, self.box[:]
         s.hands, s.hand_n = [h[:] for h in self.hands], self.hand_n[:]
         s.animal_by_id = {k: a.copy() for k, a in self.animal_by_id.items()}
@@ -241,12 +187,7 @@ class OriginState(StateBase):
         s.atk = None if self.atk is None else self.atk[:]
         s.shares, s.queue = self.shares[:], self.queue[:]
         s.want = None if self.want is None else self.want[:]
-        s.deal_to, s.final_scores, s.tied, s.winner = (
-            self.deal_to,
-            self.final_scores,
-            self.tied[:],
-            self.winner,
-        )
+        s.deal_to, s.final_scores, s.tied, s.winner = self.deal_to, self.final_scores, self.tied[:], self.winner
         s._chance_cache = self._chance_cache
         return s
 
@@ -278,13 +219,9 @@ class OriginState(StateBase):
     def stamps_used(self, aid: int) -> dict[str, bool]:
         """Which limited traits animal ``aid`` already used in their current turn/round (for views)."""
         a, o = self.animal_by_id[aid], self.game.options
-        return {
-            "attack": a.s_attack == self.turn,
-            "piracy": a.s_pirate == self.turn,
-            "mimicry": a.s_mimic == self.turn,
-            "grazing": a.s_graze == self.stamp(o.grazing_limit),
-            "hibernated_last_turn": a.s_hib == self.turn - 1 and a.s_hib != NEVER,
-        }
+        return {"attack": a.s_attack == self.turn, "piracy": a.s_pirate == self.turn, "mimicry": a.s_mimic == self.turn,
+                "grazing": a.s_graze == self.stamp(o.grazing_limit),
+                "hibernated_last_turn": a.s_hib == self.turn - 1 and a.s_hib != NEVER}
 
     # ------------------------------------------------------------ JSON and drawing
     def state_dict(self) -> dict:
@@ -307,3 +244,4 @@ class OriginState(StateBase):
 
     def __repr__(self) -> str:
         return f"<OriginState {self.game.players}p turn {self.turn} {self.phase_name()}:{self.node}>"
+

@@ -17,9 +17,9 @@ package's ``bots`` module when there is one.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from html import escape
 from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 
@@ -183,10 +183,8 @@ class GameView:
             head = f"<b>{escape(self.phase_words(state))}</b>: {who}"
         else:
             head = f"<b>{self.round_word.capitalize()} {r}</b>, {escape(self.phase_words(state))}: {who}"
-        return (
-            f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>move {tree.ply} of the "
-            f"game</div>"
-        )
+        return (f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>move {tree.ply} of the "
+                f"game</div>")
 
     def node_name(self, state: Any) -> str:
         """The id of the node the state waits at (for code; a person reads :meth:`node_words`)."""
@@ -313,9 +311,7 @@ class GameView:
     def scenario(self, name: str) -> Any:
         """A new state of the preset ``name`` (a ``KeyError`` naming the known ids when there is none)."""
         known = [i for _t, i in self.scenarios()]
-        raise KeyError(
-            f"unknown scenario {name!r}; the scenarios are {', '.join(known) or '(none for this game)'}"
-        )
+        raise KeyError(f"unknown scenario {name!r}; the scenarios are {', '.join(known) or '(none for this game)'}")
 
     def scenario_note(self, name: str) -> str:
         """What to show with the preset ``name`` and the rule it illustrates (plain text; "" when none)."""

@@ -16,9 +16,9 @@ from typing import Any
 
 import ipywidgets as W
 
-from evo_lab.core.words import prob_words
 from evo_lab.views.colours import SEAT_COLOURS
 from evo_lab.views.games import view_for
+from evo_lab.core.words import prob_words
 
 from .session import Session
 
@@ -44,23 +44,16 @@ def badge_html(game: Any, parts: tuple[str, ...] | None = None) -> str:
     vals = view.assumed_values(game, parts)
     if not vals:
         return ""
-    tip = escape(
-        "Assumed defaults, not printed facts:\n" + "\n".join(vals[:30]) + ("\n..." if len(vals) > 30 else "")
-    )
-    return (
-        f'<span class="evo-assumed" title="{tip}" style="background:#ffe08a;color:#5a4500;border:1px solid #d9a600;'
-        f'border-radius:10px;padding:1px 8px;font-size:12px;cursor:help;white-space:nowrap">'
-        f"assumed data ({len(vals)}), see {view.data_doc(game)}</span>"
-    )
+    tip = escape("Assumed defaults, not printed facts:\n" + "\n".join(vals[:30]) + ("\n..." if len(vals) > 30 else ""))
+    return (f'<span class="evo-assumed" title="{tip}" style="background:#ffe08a;color:#5a4500;border:1px solid #d9a600;'
+            f'border-radius:10px;padding:1px 8px;font-size:12px;cursor:help;white-space:nowrap">'
+            f"assumed data ({len(vals)}), see {view.data_doc(game)}</span>")
 
 
 def player_html(p: int) -> str:
     """``P3`` in the player's colour."""
-    return (
-        f'<span style="color:{SEAT_COLOURS[p]};font-weight:bold">P{p + 1}</span>'
-        if 0 <= p < len(SEAT_COLOURS)
-        else f"P{p + 1}"
-    )
+    return (f'<span style="color:{SEAT_COLOURS[p]};font-weight:bold">P{p + 1}</span>' if 0 <= p < len(SEAT_COLOURS)
+            else f"P{p + 1}")
 
 
 def error_html(message: str) -> str:
@@ -69,9 +62,7 @@ def error_html(message: str) -> str:
 
 def row(children: list, **layout: Any) -> W.Box:
     """A row that wraps onto the next line instead of squeezing its children."""
-    box = W.HBox(
-        children, layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%", **layout)
-    )
+    box = W.HBox(children, layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%", **layout))
     box.add_class("evo-row")
     return box
 

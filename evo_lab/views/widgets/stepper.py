@@ -21,8 +21,8 @@ import ipywidgets as W
 from evo_lab.core.atomic import atomic_write_text
 from evo_lab.core.registry import game_info, registered_games
 from evo_lab.core.tree import HistoryError, Node
-from evo_lab.core.words import plural
 from evo_lab.views.games import view_for
+from evo_lab.core.words import plural
 
 from .common import row
 from .download import ExportBar
@@ -50,43 +50,22 @@ class PhaseStepper(W.VBox):
         self.session = session
         self._updating = False
         self.status = W.HTML()
-        self.bot = W.Dropdown(
-            description="Decisions", style={"description_width": "70px"}, layout=W.Layout(width="230px")
-        )
+        self.bot = W.Dropdown(description="Decisions", style={"description_width": "70px"},
+                              layout=W.Layout(width="230px"))
         self._set_bots()
         B = W.Button
         lay = W.Layout(width="auto")
-        self.b_step = B(
-            description="Step", icon="step-forward", tooltip="one chance outcome or decision", layout=lay
-        )
-        self.b_phase = B(
-            description="Phase", icon="fast-forward", tooltip="play to the end of the phase", layout=lay
-        )
-        self.b_round = B(
-            description="Round", icon="forward", tooltip="play to the end of the round", layout=lay
-        )
-        self.b_end = B(
-            description="Game", icon="flag-checkered", tooltip="play to the end of the game", layout=lay
-        )
+        self.b_step = B(description="Step", icon="step-forward", tooltip="one chance outcome or decision", layout=lay)
+        self.b_phase = B(description="Phase", icon="fast-forward", tooltip="play to the end of the phase", layout=lay)
+        self.b_round = B(description="Round", icon="forward", tooltip="play to the end of the round", layout=lay)
+        self.b_end = B(description="Game", icon="flag-checkered", tooltip="play to the end of the game", layout=lay)
         self.b_undo = B(description="Undo", icon="undo", layout=lay)
         self.b_redo = B(description="Redo", icon="redo", layout=lay)
-        self.history = W.IntSlider(
-            description="History",
-            min=0,
-            max=0,
-            value=0,
-            continuous_update=False,
-            style={"description_width": "70px"},
-            layout=W.Layout(width="100%"),
-        )
+        self.history = W.IntSlider(description="History", min=0, max=0, value=0, continuous_update=False,
+                                   style={"description_width": "70px"}, layout=W.Layout(width="100%"))
         self.moves = W.HTML(layout=W.Layout(max_height="160px", overflow="auto"))
-        self.variations = W.Select(
-            description="Variations",
-            options=[],
-            rows=4,
-            style={"description_width": "70px"},
-            layout=W.Layout(width="100%"),
-        )
+        self.variations = W.Select(description="Variations", options=[], rows=4,
+                                   style={"description_width": "70px"}, layout=W.Layout(width="100%"))
         self.message = W.HTML()
         self.b_step.on_click(lambda _b: self._guard(self.step))
         self.b_phase.on_click(lambda _b: self._guard(lambda: self.play_to("phase")))
@@ -96,23 +75,12 @@ class PhaseStepper(W.VBox):
         self.b_redo.on_click(lambda _b: self._guard(self.redo))
         self.history.observe(self._slide, "value")
         self.variations.observe(self._pick_variation, "value")
-        self.bot.observe(
-            lambda c: setattr(self.session, "bot", c["new"]) if not self._updating else None, "value"
-        )
-        super().__init__(
-            children=[
-                self.status,
-                W.HBox(
-                    [self.b_step, self.b_phase, self.b_round, self.b_end, self.b_undo, self.b_redo],
-                    layout=W.Layout(flex_flow="row wrap"),
-                ),
-                self.bot,
-                self.history,
-                self.moves,
-                self.variations,
-                self.message,
-            ]
-        )
+        self.bot.observe(lambda c: setattr(self.session, "bot", c["new"]) if not self._updating else None, "value")
+        super().__init__(children=[
+            self.status,
+            W.HBox([self.b_step, self.b_phase, self.b_round, self.b_end, self.b_undo, self.b_redo],
+                   layout=W.Layout(flex_flow="row wrap")),
+            self.bot, self.history, self.moves, self.variations, self.message])
         self.add_class("evo-stepper")
         session.on_change(self._changed)
         self.refresh()
@@ -196,28 +164,19 @@ class PhaseStepper(W.VBox):
             self.history.value = tree.ply
             items = []
             viewer = self.session.viewer
-            for n in line[max(1, tree.ply - 8) : tree.ply + 6]:
+            for n in line[max(1, tree.ply - 8): tree.ply + 6]:
                 txt = escape(view.history_line(n, viewer))
                 mark = "font-weight:bold;background:#ffe3f6" if n is tree.current else ""
                 k = len(n.parent.children) - 1 if n.parent else 0
                 alt = f" <i>(+{plural(k, 'other line')})</i>" if k else ""
                 items.append(f"<div style='{mark}' title='{escape(_seen(n, viewer))}'>{txt}{alt}</div>")
-            self.moves.value = (
-                "<div class='evo-history'>" + "".join(items) + "</div>" if items else "<i>no moves yet</i>"
-            )
+            self.moves.value = ("<div class='evo-history'>" + "".join(items)
+                                + "</div>" if items else "<i>no moves yet</i>")
             nodes = self.variation_nodes()
             path = set(map(id, tree.path()))
-            opts = [
-                (
-                    (
-                        f"{'> ' if id(n) in path else ''}after move {n.ply - 1}: "
-                        f"{view.history_line(n, viewer).split('. ', 1)[-1]}"
-                        f"{' (main line)' if n.is_mainline() else ''}"
-                    ),
-                    n,
-                )
-                for n in nodes
-            ]
+            opts = [((f"{'> ' if id(n) in path else ''}after move {n.ply - 1}: "
+                      f"{view.history_line(n, viewer).split('. ', 1)[-1]}"
+                      f"{' (main line)' if n.is_mainline() else ''}"), n) for n in nodes]
             self.variations.options = opts
             self.variations.value = None
         finally:
@@ -241,70 +200,36 @@ class GamePanel(W.VBox):
         self.session = session
         style = {"description_width": "60px"}
         games = registered_games()
-        self.game = W.Dropdown(
-            description="Game",
-            options=[(game_info(g).title, g) for g in games],
-            value=session.game_id if session.game_id in games else games[0],
-            style=style,
-            layout=W.Layout(width="auto", min_width="330px"),
-        )
-        self.players = W.BoundedIntText(
-            description="Players",
-            min=2,
-            max=8,
-            value=session.game.players,
-            style=style,
-            layout=W.Layout(width="140px"),
-        )
-        self.seed = W.IntText(
-            description="Seed", value=session.seed or 0, style=style, layout=W.Layout(width="160px")
-        )
+        self.game = W.Dropdown(description="Game", options=[(game_info(g).title, g) for g in games],
+                               value=session.game_id if session.game_id in games else games[0], style=style,
+                               layout=W.Layout(width="auto", min_width="330px"))
+        self.players = W.BoundedIntText(description="Players", min=2, max=8, value=session.game.players, style=style,
+                                        layout=W.Layout(width="140px"))
+        self.seed = W.IntText(description="Seed", value=session.seed or 0, style=style, layout=W.Layout(width="160px"))
         self.fields_box = W.VBox(layout=W.Layout(width="100%"))
         self.fields: list = []
         self.b_new = W.Button(description="New game", icon="plus", button_style="success")
-        self.kind = W.ToggleButtons(
-            options=[("game tree", "tree"), ("record", "record"), ("position", "position")], value="tree"
-        )
-        self.text = W.Textarea(
-            placeholder="JSON of an evo-lab tree, record or position",
-            layout=W.Layout(width="100%", height="120px"),
-        )
-        self.path = W.Text(
-            description="File",
-            placeholder="game.json (or leave empty: the text box)",
-            style=style,
-            layout=W.Layout(flex="1 1 220px", min_width="200px", max_width="420px"),
-        )
+        self.kind = W.ToggleButtons(options=[("game tree", "tree"), ("record", "record"), ("position", "position")],
+                                    value="tree")
+        self.text = W.Textarea(placeholder="JSON of an evo-lab tree, record or position",
+                               layout=W.Layout(width="100%", height="120px"))
+        self.path = W.Text(description="File", placeholder="game.json (or leave empty: the text box)", style=style,
+                           layout=W.Layout(flex="1 1 220px", min_width="200px", max_width="420px"))
         self.b_save = W.Button(description="Save", icon="download")
         self.b_load = W.Button(description="Load", icon="upload")
-        self.upload = W.FileUpload(
-            accept=".json,application/json",
-            multiple=False,
-            description="Open a file",
-            layout=W.Layout(width="auto"),
-        )
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, description="Open a file",
+                                   layout=W.Layout(width="auto"))
         self.upload.observe(self._uploaded, "value")
         self.message = W.HTML()
-        self.scenario = W.Dropdown(
-            description="Scenario",
-            style={"description_width": "70px"},
-            layout=W.Layout(flex="1 1 260px", min_width="240px", max_width="420px"),
-        )
-        self.b_scenario = W.Button(
-            description="Open scenario",
-            icon="folder-open",
-            tooltip="Open the preset position (Undo at its start returns to this game)",
-            layout=W.Layout(width="auto", min_width="140px"),
-        )
+        self.scenario = W.Dropdown(description="Scenario", style={"description_width": "70px"},
+                                   layout=W.Layout(flex="1 1 260px", min_width="240px", max_width="420px"))
+        self.b_scenario = W.Button(description="Open scenario", icon="folder-open",
+                                   tooltip="Open the preset position (Undo at its start returns to this game)",
+                                   layout=W.Layout(width="auto", min_width="140px"))
         self.scenario_note = W.HTML(layout=W.Layout(width="100%"))
-        self.scenario_box = W.VBox(
-            [
-                W.HTML("<b>Scenarios</b>: preset positions to teach from"),
-                row([self.scenario, self.b_scenario]),
-                self.scenario_note,
-            ],
-            layout=W.Layout(width="100%"),
-        )
+        self.scenario_box = W.VBox([W.HTML("<b>Scenarios</b>: preset positions to teach from"),
+                                    row([self.scenario, self.b_scenario]), self.scenario_note],
+                                   layout=W.Layout(width="100%"))
         self.b_scenario.on_click(lambda _b: self.open_scenario())
         self.scenario.observe(lambda _c: self._scenario_picked(), "value")
         self.exports = ExportBar(session)
@@ -313,41 +238,17 @@ class GamePanel(W.VBox):
         self.b_load.on_click(lambda _b: self.load())
         self.game.observe(lambda _c: self._game_picked(), "value")
         self._game_picked()
-        super().__init__(
-            children=[
-                self.scenario_box,
-                W.HTML("<b>New game</b>"),
-                self.game,
-                row([self.players, self.seed]),
-                self.fields_box,
-                self.b_new,
-                W.HTML(
-                    "<b>Save and load</b>: "
-                    + (
-                        "Save writes the text box (and the file if a path is given); Load reads the file if a path is "
-                        "given, else the text box, as the kind chosen here"
-                        if session.server_files
-                        else "Save writes the text box and downloads the file; Load reads the text box, as the kind chosen "
-                        "here"
-                    )
-                ),
-                self.kind,
-                self.text,
-                row([self.path, self.b_save, self.b_load]),
-                row(
-                    [
-                        self.upload,
-                        W.HTML(
-                            "a tree, record or position JSON from this computer, read as the kind "
-                            "chosen above"
-                        ),
-                    ]
-                ),
-                self.message,
-                self.exports,
-            ],
-            layout=W.Layout(width="100%", min_width="0"),
-        )
+        super().__init__(children=[
+            self.scenario_box, W.HTML("<b>New game</b>"), self.game, row([self.players, self.seed]), self.fields_box, self.b_new,
+            W.HTML("<b>Save and load</b>: " + (
+                "Save writes the text box (and the file if a path is given); Load reads the file if a path is "
+                "given, else the text box, as the kind chosen here" if session.server_files else
+                "Save writes the text box and downloads the file; Load reads the text box, as the kind chosen "
+                "here")),
+            self.kind, self.text, row([self.path, self.b_save, self.b_load]),
+            row([self.upload, W.HTML("a tree, record or position JSON from this computer, read as the kind "
+                                     "chosen above")]), self.message, self.exports],
+            layout=W.Layout(width="100%", min_width="0"))
         self.add_class("evo-game-panel")
         if not session.server_files:
             self.path.disabled = True
@@ -376,11 +277,7 @@ class GamePanel(W.VBox):
 
     def _scenario_picked(self) -> None:
         """The teacher note of the preset picked (its view plugin's ``scenario_note``)."""
-        note = (
-            ""
-            if self.scenario.value is None
-            else view_for(self._game_name()).scenario_note(self.scenario.value)
-        )
+        note = "" if self.scenario.value is None else view_for(self._game_name()).scenario_note(self.scenario.value)
         self.scenario_note.value = f"<div class='evo-note'>{escape(note)}</div>" if note else ""
 
     def open_scenario(self, name: str | None = None) -> str:
@@ -414,16 +311,12 @@ class GamePanel(W.VBox):
                 self.session.check_server_files("read")
             view = view_for(self._game_name())
             options = view.new_game_options(self.fields)
-            self.session.new_game(
-                players=self.players.value, seed=self.seed.value, game=self.game.value, **options
-            )
+            self.session.new_game(players=self.players.value, seed=self.seed.value, game=self.game.value, **options)
         except (ValueError, OSError) as e:
             self._say(str(e), ok=False)
             return str(e)
-        self._say(
-            f"new {self.players.value}-player game of {game_info(self.game.value).title}, "
-            f"seed {self.seed.value}"
-        )
+        self._say(f"new {self.players.value}-player game of {game_info(self.game.value).title}, "
+                  f"seed {self.seed.value}")
         return ""
 
     def _path_fields(self) -> list:
@@ -450,10 +343,8 @@ class GamePanel(W.VBox):
                 # the old file stays whole if this fails
                 atomic_write_text(Path(self.path.value.strip()), text)
             except OSError as e:
-                self._say(
-                    f"cannot write {self.path.value.strip()}: {e.strerror or e} (the file is unchanged)",
-                    ok=False,
-                )
+                self._say(f"cannot write {self.path.value.strip()}: {e.strerror or e} (the file is unchanged)",
+                          ok=False)
                 return ""
         if not self.session.server_files:  # the classroom page: the file goes to the visitor's browser
             name = f"{self.session.game_id}-move{self.session.tree.ply}-{self.kind.value}.json"
@@ -476,16 +367,15 @@ class GamePanel(W.VBox):
                 _check_size(len(self.text.value.encode("utf-8")), "the text box")
                 fmt = self.session.load(self.text.value, kind=self.kind.value)
             else:
-                raise SessionError(
-                    "nothing to load: type a file path, or paste the JSON of a game tree, record "
-                    "or position into the text box"
-                )
+                raise SessionError("nothing to load: type a file path, or paste the JSON of a game tree, record "
+                                   "or position into the text box")
         except (ValueError, OSError) as e:
             self._say(str(e), ok=False)
             return str(e)
         where = f"from {src}" if src else "from the text box"
         self._say(f"loaded {'an' if fmt[0] in 'aeiou' else 'a'} {fmt} {where}")
         return ""
+
 
     def open_upload(self, name: str, content: bytes | str) -> str:
         """Load an uploaded file's ``content`` through the same validating path as Load (:meth:`Session.load`,
@@ -495,9 +385,8 @@ class GamePanel(W.VBox):
         try:
             size = len(content.encode("utf-8")) if isinstance(content, str) else memoryview(content).nbytes
             _check_size(size, name)  # before parsing: a huge file is refused without being read
-            fmt = self.session.load(
-                bytes(content) if not isinstance(content, str) else content, kind=self.kind.value, name=name
-            )
+            fmt = self.session.load(bytes(content) if not isinstance(content, str) else content,
+                                    kind=self.kind.value, name=name)
         except (ValueError, OSError) as e:
             self._say(str(e), ok=False)
             return str(e)
@@ -518,14 +407,12 @@ class GamePanel(W.VBox):
 def _check_size(size: int, what: str) -> None:
     """Refuse a file of more than :data:`UPLOAD_LIMIT` bytes before it is parsed."""
     if size > UPLOAD_LIMIT:
-        raise SessionError(
-            f"{what}: {size:,} bytes is too large to open here (the limit is {UPLOAD_LIMIT:,} bytes)"
-        )
+        raise SessionError(f"{what}: {size:,} bytes is too large to open here (the limit is {UPLOAD_LIMIT:,} bytes)")
 
 
 def _excerpt(text: str, limit: int = 60) -> str:
     """``text`` cut to ``limit`` characters (a file name sent by a browser can be of any length)."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _seen(node, viewer: int | None) -> str:

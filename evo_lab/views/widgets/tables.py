@@ -89,21 +89,13 @@ class GenericPlayersPanel(Panel):
         head = "".join(f"<th>{escape(k.replace('_', ' '))}</th>" for k, _ in cols)
         rows = []
         for p in range(n):
-            cells = "".join(
-                f"<td class='wrap'>{escape(v[p] if isinstance(v[p], str) else cell_text(v[p]))}</td>"
-                for _k, v in cols
-            )
+            cells = "".join(f"<td class='wrap'>{escape(v[p] if isinstance(v[p], str) else cell_text(v[p]))}</td>"
+                            for _k, v in cols)
             rows.append(f"<tr><td>{player_html(p)}</td>{cells}</tr>")
         v = s.viewer
-        who = (
-            "the omniscient teacher (everything)"
-            if v is None
-            else f"{player_html(v)} (own hidden information only)"
-        )
-        self.table.value = (
-            f"<div>Viewing as {who}.</div><div class='evo-table-wrap'><table class='evo-table'>"
-            f"<tr><th>player</th>{head}</tr>" + "".join(rows) + "</table></div>"
-        )
+        who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden information only)"
+        self.table.value = (f"<div>Viewing as {who}.</div><div class='evo-table-wrap'><table class='evo-table'>"
+                            f"<tr><th>player</th>{head}</tr>" + "".join(rows) + "</table></div>")
 
 
 class GenericStoryPanel(Panel):
@@ -131,15 +123,11 @@ class GenericStoryPanel(Panel):
         parts = []
         for r, lines in self.summaries():
             cut = len(lines) - self.MAX_LINES
-            shown = lines[-self.MAX_LINES :]
+            shown = lines[-self.MAX_LINES:]
             items = (f"<li><i>{cut} earlier</i></li>" if cut > 0 else "") + "".join(
-                f"<li>{escape(x)}</li>" for x in shown
-            )
+                f"<li>{escape(x)}</li>" for x in shown)
             title = f"{view.round_word.capitalize()} {r}" if r is not None else "The game"
             so_far = " so far" if r == now and not st.is_terminal() else ""
             parts.append(f"<div><b>{escape(title)}{so_far}</b></div><ul>{items}</ul>")
-        self.text.value = (
-            "<div class='evo-summary'>" + "".join(parts) + "</div>"
-            if parts
-            else "<i>Nothing has happened yet.</i>"
-        )
+        self.text.value = ("<div class='evo-summary'>" + "".join(parts) + "</div>" if parts
+                           else "<i>Nothing has happened yet.</i>")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from collections import deque
 
-from .file_format import DEFAULT_TERRAIN_BOUNDS, DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
 from .graph import DEFAULT_SIZES, hex_center
+from .file_format import DEFAULT_TERRAIN_BOUNDS, DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
 
 __all__ = ["generate_dict"]
 
@@ -53,15 +53,14 @@ def _grow_island(rng, size: int) -> set[tuple[int, int]]:
             for c in frontier:
                 k = sum(nb in land for nb in _neighbours(c))
                 x, y = hex_center(c[0], c[1], 1.0)
-                spread = (x / aspect) ** 2 + y**2
-                w.append(k**2.2 / (1.0 + 0.15 * spread))
+                spread = (x / aspect) ** 2 + y ** 2
+                w.append(k ** 2.2 / (1.0 + 0.15 * spread))
             p = np.asarray(w, dtype=float)
             land.add(frontier[int(rng.choice(len(frontier), p=p / p.sum()))])
         if not _has_lake(land):
             return land
-    raise BoardError(
-        f"could not grow a lake-free island of {size} spaces", source="Board.generate", field="size"
-    )
+    raise BoardError(f"could not grow a lake-free island of {size} spaces", source="Board.generate",
+                     field="size")
 
 
 def _bfs(land: set, sources: list) -> dict:
@@ -132,9 +131,8 @@ def _angle(c, centre) -> float:
 
 
 def _place_starts(rng, land: set, terrain: dict, players: int) -> list | None:
-    coast = [
-        c for c in sorted(land, key=lambda c: (c[1], c[0])) if any(nb not in land for nb in _neighbours(c))
-    ]
+    coast = [c for c in sorted(land, key=lambda c: (c[1], c[0]))
+             if any(nb not in land for nb in _neighbours(c))]
     xs = [hex_center(q, r, 1.0) for q, r in land]
     centre = (sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs))
     coast_set = set(coast)
@@ -142,10 +140,8 @@ def _place_starts(rng, land: set, terrain: dict, players: int) -> list | None:
     for a in coast:
         for b in _neighbours(a):
             if b in coast_set and (a[1], a[0]) < (b[1], b[0]):
-                ang = math.atan2(
-                    math.sin(_angle(a, centre)) + math.sin(_angle(b, centre)),
-                    math.cos(_angle(a, centre)) + math.cos(_angle(b, centre)),
-                )
+                ang = math.atan2(math.sin(_angle(a, centre)) + math.sin(_angle(b, centre)),
+                                 math.cos(_angle(a, centre)) + math.cos(_angle(b, centre)))
                 pairs.append((a, b, ang))
     if not pairs:
         return None
@@ -182,46 +178,34 @@ def generate_dict(players, size, seed, terrain_mix) -> tuple[dict, str, tuple[fl
     import numpy as np
 
     if not _is_int(players) or not 2 <= players <= 5:
-        raise BoardError(
-            f"must be an integer from 2 to 5, got {players!r}", source="Board.generate", field="players"
-        )
+        raise BoardError(f"must be an integer from 2 to 5, got {players!r}", source="Board.generate",
+                         field="players")
     default_size = DEFAULT_SIZES[players]
     if size is None:
         size = default_size
     if not _is_int(size) or size < 2 * players + 4 or size > 2000:
-        raise BoardError(
-            f"must be an integer from {2 * players + 4} to 2000 for {players} players, got {size!r}",
-            source="Board.generate",
-            field="size",
-        )
+        raise BoardError(f"must be an integer from {2 * players + 4} to 2000 for {players} players, got {size!r}",
+                         source="Board.generate", field="size")
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (2**31))
+        seed = int(np.random.SeedSequence().entropy % (2 ** 31))
     if not _is_int(seed) or seed < 0:
-        raise BoardError(
-            f"must be a non-negative integer, got {seed!r}", source="Board.generate", field="seed"
-        )
+        raise BoardError(f"must be a non-negative integer, got {seed!r}", source="Board.generate", field="seed")
     bounds = None
     if terrain_mix is None:
         weights = {t: 1.0 for t in TERRAINS}
     else:
         if not isinstance(terrain_mix, dict) or set(terrain_mix) - set(TERRAINS):
-            raise BoardError(
-                f"keys must be terrains {TERRAINS}, got {terrain_mix!r}",
-                source="Board.generate",
-                field="terrain_mix",
-            )
+            raise BoardError(f"keys must be terrains {TERRAINS}, got {terrain_mix!r}", source="Board.generate",
+                             field="terrain_mix")
         weights = {t: float(terrain_mix.get(t, 0.0)) for t in TERRAINS}
         if any(w < 0 or math.isnan(w) for w in weights.values()) or sum(weights.values()) <= 0:
-            raise BoardError(
-                "weights must be >= 0 with a positive sum", source="Board.generate", field="terrain_mix"
-            )
+            raise BoardError("weights must be >= 0 with a positive sum", source="Board.generate",
+                             field="terrain_mix")
         bounds = (0.0, 1.0)
     total = sum(weights.values())
     raw = {t: size * weights[t] / total for t in TERRAINS}
     targets = {t: math.floor(raw[t]) for t in TERRAINS}
-    for t in sorted(TERRAINS, key=lambda t: (targets[t] - raw[t], TERRAINS.index(t)))[
-        : size - sum(targets.values())
-    ]:
+    for t in sorted(TERRAINS, key=lambda t: (targets[t] - raw[t], TERRAINS.index(t)))[: size - sum(targets.values())]:
         targets[t] += 1
     lo, hi = bounds or DEFAULT_TERRAIN_BOUNDS
     rng = np.random.default_rng(seed)
@@ -241,25 +225,15 @@ def generate_dict(players, size, seed, terrain_mix) -> tuple[dict, str, tuple[fl
             continue
         break
     else:
-        raise BoardError(
-            f"could not generate a valid {players}-player island of {size} spaces with seed {seed}",
-            source="Board.generate",
-            field="seed",
-        )
+        raise BoardError(f"could not generate a valid {players}-player island of {size} spaces with seed {seed}",
+                         source="Board.generate", field="seed")
     name = f"generated-{players}p-seed{seed}" + ("" if size == default_size else f"-size{size}")
     args = f"players={players}, size={size}, seed={seed}" + (
-        "" if terrain_mix is None else f", terrain_mix={weights}"
-    )
+        "" if terrain_mix is None else f", terrain_mix={weights}")
     data = {
-        "format": FORMAT,
-        "version": VERSION,
-        "name": name,
-        "players": players,
-        "reconstructed": False,
+        "format": FORMAT, "version": VERSION, "name": name, "players": players, "reconstructed": False,
         "provenance": {"confidence": "generated", "source": f"Board.generate({args})"},
-        "cells": [
-            {"q": q, "r": r, "terrain": terrain[(q, r)]} for q, r in sorted(land, key=lambda c: (c[1], c[0]))
-        ],
+        "cells": [{"q": q, "r": r, "terrain": terrain[(q, r)]} for q, r in sorted(land, key=lambda c: (c[1], c[0]))],
         "start_areas": [[list(a), list(b)] for a, b in starts],
     }
     if bounds is not None:

@@ -71,9 +71,8 @@ class Board:
     (2, True)
     """
 
-    def __init__(
-        self, data: dict, source: str = "<dict>", *, terrain_bounds: tuple[float, float] | None = None
-    ):
+    def __init__(self, data: dict, source: str = "<dict>", *,
+                 terrain_bounds: tuple[float, float] | None = None):
         v = _validate(data, source, terrain_bounds)
         land: dict[tuple[int, int], str] = v["land"]
         order = sorted(land, key=lambda c: (c[1], c[0]))
@@ -87,11 +86,8 @@ class Board:
             labels.append(v["labels"].get((q, r), f"{row_letter[r]}{pos_in_row}"))
         if len(set(labels)) != len(labels):
             dup = next(lab for lab in labels if labels.count(lab) > 1)
-            raise BoardError(
-                f"label {dup!r} names two spaces (custom labels must differ from every other label)",
-                source=source,
-                field="cells",
-            )
+            raise BoardError(f"label {dup!r} names two spaces (custom labels must differ from every other label)",
+                             source=source, field="cells")
         adjacency, coastal = [], []
         for q, r in order:
             nbs = [index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in land]
@@ -133,15 +129,8 @@ class Board:
         return f"<Board {self.name}: {self.n} spaces, {self.players} players{tag}>"
 
     def _key(self) -> tuple:
-        return (
-            self.players,
-            self.axial,
-            self.terrain,
-            self.coastal,
-            self.labels,
-            self.start_areas,
-            self.reconstructed,
-        )
+        return (self.players, self.axial, self.terrain, self.coastal, self.labels, self.start_areas,
+                self.reconstructed)
 
     def __eq__(self, other: object) -> bool:
         """Boards are equal by content (cells, terrain, coast, labels, start areas, players, the reconstructed
@@ -184,9 +173,7 @@ class Board:
         try:
             return self._label_index[key]
         except (KeyError, TypeError):
-            raise BoardError(
-                f"unknown space label {excerpt(label)}", source=self.name, field="label"
-            ) from None
+            raise BoardError(f"unknown space label {excerpt(label)}", source=self.name, field="label") from None
 
     def label(self, space: int) -> str:
         """The readable label of space id ``space``.
@@ -280,16 +267,8 @@ class Board:
 
             g = nx.Graph(name=self.name)
             for i, (q, r) in enumerate(self.axial):
-                g.add_node(
-                    i,
-                    label=self.labels[i],
-                    terrain=self.terrain[i],
-                    coastal=self.coastal[i],
-                    start_player=self.start_player(i),
-                    q=q,
-                    r=r,
-                    pos=hex_center(q, r),
-                )
+                g.add_node(i, label=self.labels[i], terrain=self.terrain[i], coastal=self.coastal[i],
+                           start_player=self.start_player(i), q=q, r=r, pos=hex_center(q, r))
             for i, nbs in enumerate(self.adjacency):
                 g.add_edges_from((i, j) for j in nbs if j > i)
             object.__setattr__(self, "_graph", nx.freeze(g))
@@ -314,17 +293,13 @@ class Board:
         [26, 34, 42, 50]
         """
         if not _is_int(players) or not 2 <= players <= 5:
-            raise BoardError(
-                f"standard boards exist for 2 to 5 players, got {excerpt(players)}",
-                source="Board.standard",
-                field="players",
-            )
+            raise BoardError(f"standard boards exist for 2 to 5 players, got {excerpt(players)}",
+                             source="Board.standard", field="players")
         return _standard(cls, players)
 
     @staticmethod
-    def problems(
-        data: Any, source: str = "<dict>", *, terrain_bounds: tuple[float, float] | None = None
-    ) -> list[BoardError]:
+    def problems(data: Any, source: str = "<dict>", *,
+                 terrain_bounds: tuple[float, float] | None = None) -> list[BoardError]:
         """Every problem of a board-file dict at once (``[]`` when :meth:`from_dict` would accept it), as the
         :class:`BoardError` objects :meth:`from_dict` raises one at a time (the board editor shows them).
 
@@ -336,9 +311,8 @@ class Board:
         return _problems(data, source, terrain_bounds)
 
     @classmethod
-    def from_dict(
-        cls, data: dict, source: str = "<dict>", *, terrain_bounds: tuple[float, float] | None = None
-    ) -> Board:
+    def from_dict(cls, data: dict, source: str = "<dict>", *,
+                  terrain_bounds: tuple[float, float] | None = None) -> Board:
         """Build and validate a board from the board-file dict (see docs/boards.md).
 
         ``terrain_bounds`` (default (0.15, 0.35), or the file's optional ``terrain_bounds``) is the allowed
@@ -416,16 +390,9 @@ class Board:
         try:
             data = read_file(p, str(p))  # size and nesting checked before parsing
         except FormatError as e:
-            problem = (
-                e.message
-                if e.message.startswith("not valid JSON")
-                else (
-                    "cannot read file: " + e.message
-                    if e.message in ("no such file", "a folder, not a file")
-                    or e.message.startswith("cannot read")
-                    else e.message
-                )
-            )
+            problem = e.message if e.message.startswith("not valid JSON") else (
+                "cannot read file: " + e.message if e.message in ("no such file", "a folder, not a file")
+                or e.message.startswith("cannot read") else e.message)
             raise BoardError(problem, source=str(p), field=None) from None
         return cls.from_dict(data, str(p), terrain_bounds=terrain_bounds)
 
@@ -436,16 +403,10 @@ class Board:
         atomic_write_text(path, self.to_json())
 
     # ------------------------------------------------------------------ rendering
-    def to_svg(
-        self,
-        *,
-        occupants: dict[int, int] | None = None,
-        highlight: dict[int, str] | Iterable[int] | None = None,
-        climate: dict[str, str] | None = None,
-        size: float = 28,
-        labels: bool = True,
-        title: str | None = None,
-    ) -> str:
+    def to_svg(self, *, occupants: dict[int, int] | None = None,
+               highlight: dict[int, str] | Iterable[int] | None = None,
+               climate: dict[str, str] | None = None, size: float = 28, labels: bool = True,
+               title: str | None = None) -> str:
         """SVG picture of the board (see :func:`evo_lab.games.evo2e.svg.board_svg`).
 
         >>> svg = Board.standard(2).to_svg(occupants={0: 1}, highlight={3})
@@ -454,28 +415,16 @@ class Board:
         """
         from evo_lab.games.evo2e.svg import board_svg
 
-        return board_svg(
-            self,
-            occupants=occupants,
-            highlight=highlight,
-            climate=climate,
-            size=size,
-            labels=labels,
-            title=title,
-        )
+        return board_svg(self, occupants=occupants, highlight=highlight, climate=climate, size=size,
+                         labels=labels, title=title)
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
     # ------------------------------------------------------------------ generator
     @classmethod
-    def generate(
-        cls,
-        players: int,
-        size: int | None = None,
-        seed: int | None = None,
-        terrain_mix: dict[str, float] | None = None,
-    ) -> Board:
+    def generate(cls, players: int, size: int | None = None, seed: int | None = None,
+                 terrain_mix: dict[str, float] | None = None) -> Board:
         """A seeded procedural island: compact coastline, contiguous terrain regions, two adjacent coastal
         start spaces per seat spread around the coast. Same arguments, same board.
 
@@ -500,3 +449,4 @@ def _standard(cls: type, players: int) -> Board:
     ref = resources.files("evo_lab") / "data" / "boards" / f"{players}p.json"
     text = ref.read_text(encoding="utf-8")
     return cls.from_dict(json.loads(text), f"evo_lab/data/boards/{players}p.json")
+

@@ -36,10 +36,10 @@ import weakref
 from collections import deque
 from typing import Any
 
-from ....bots.base import Bot
-from ....core.observer import Secret
 from .. import rules
 from ..actions import ATTACK, END, INITIATIVE, PASS, PLAY, Action
+from ....core.observer import Secret
+from ....bots.base import Bot
 
 _NEXT = Secret("next_token")
 
@@ -53,24 +53,10 @@ DISTANCE_WEIGHT = 0.08
 CARD_COST = 0.4
 #: value of a lot per expected remaining round, per gene (diminishing with copies already owned)
 GENE_WEIGHTS = {
-    "legs": 0.25,
-    "horn": 0.3,
-    "egg": 0.75,
-    "thermo": 0.4,
-    "fur": 0.4,
-    "vial": 0.35,
-    "bony_plates": 0.25,
-    "large_horn": 0.3,
-    "thick_shell": 0.35,
-    "flippers": 0.15,
-    "wings": 0.15,
-    "regeneration": 0.35,
-    "killer_babies": 0.3,
-    "sixth_sense": 0.1,
-    "cave_dweller": 0.35,
-    "adrenaline_rush": 0.1,
-    "strong_thighs": 0.35,
-    "chameleon_skin": 0.25,
+    "legs": 0.25, "horn": 0.3, "egg": 0.75, "thermo": 0.4, "fur": 0.4, "vial": 0.35,
+    "bony_plates": 0.25, "large_horn": 0.3, "thick_shell": 0.35, "flippers": 0.15, "wings": 0.15,
+    "regeneration": 0.35, "killer_babies": 0.3, "sixth_sense": 0.1, "cave_dweller": 0.35,
+    "adrenaline_rush": 0.1, "strong_thighs": 0.35, "chameleon_skin": 0.25,
 }
 #: value of the event card lot (a card in hand)
 CARD_VALUE = 1.2
@@ -142,7 +128,7 @@ def survivors(state: Any, player: int, section: int, geysers: bool | None = None
     groups, _, _ = state.survival_groups(player, section)
     allow = state.survival_allowance(player, cards=geysers is None)
     if geysers:
-        allow[1] = 10**6
+        allow[1] = 10 ** 6
     excess = sum(max(0, len(gr) - a) for gr, a in zip(groups, allow))
     deaths = rules.deaths_allowed(state.count[player], excess, state.floor(player))
     return state.count[player] - deaths, deaths
@@ -173,18 +159,11 @@ def player_values(state: Any, viewer: int | None) -> list[float]:
             if deaths:
                 v -= DISTANCE_WEIGHT * sum(dist[s] for s, o in enumerate(state.occ) if o == q)
             if nxt and R > 0:
-                v -= (
-                    NEXT_ROUND_WEIGHT
-                    * dino
-                    * sum(p * survivors(state, q, sec, False)[1] for sec, p in nxt.items())
-                )
+                v -= NEXT_ROUND_WEIGHT * dino * sum(p * survivors(state, q, sec, False)[1] for sec, p in nxt.items())
         else:
             # between rounds: the coming survival phase uses the next token's section
             if nxt:
-                v += (
-                    dino * sum(p * survivors(state, q, sec, False)[0] for sec, p in nxt.items())
-                    + p_end * 0.01 * state.count[q]
-                )
+                v += dino * sum(p * survivors(state, q, sec, False)[0] for sec, p in nxt.items()) + p_end * 0.01 * state.count[q]
             else:
                 v += 0.01 * state.count[q]
         out.append(v)
@@ -305,9 +284,7 @@ class GreedyBot(Bot):
         for a in acts:
             if a == default:
                 continue
-            if (
-                a.kind == PLAY and state.node_name() == "move"
-            ):  # frenzied attack: value of the best attack it enables
+            if a.kind == PLAY and state.node_name() == "move":  # frenzied attack: value of the best attack it enables
                 t = state.clone()
                 t.apply_unchecked(a)
                 vals = [expected_after(t, b, player) for b in t.legal_actions() if b.kind == ATTACK]

@@ -66,7 +66,7 @@ def _replacement_problem(boards: list[Species], cards: list[Card], bt: list, rt:
         traits = boards[b].trait_names() if b < n else [cards[j][1] for j in bt[b - n][1:]]
         if slot >= len(traits):
             return f"board {b} has no trait {slot} to replace"
-        rest = traits[:slot] + traits[slot + 1 :]
+        rest = traits[:slot] + traits[slot + 1:]
         if cards[c][1] in rest:
             return f"replacing trait {slot} of board {b} would give it {cards[c][1]} twice"
     return None
@@ -94,9 +94,7 @@ def action4_problem(boards: list[Species], cards: list[Card], a: Action4) -> str
     return _replacement_problem(boards, cards, bt, rt)
 
 
-def feed_action(
-    t: Any, p: int, choice: tuple, options: list, others: list[int], decline: bool
-) -> tuple | str:
+def feed_action(t: Any, p: int, choice: tuple, options: list, others: list[int], decline: bool) -> tuple | str:
     """The engine feeding of player ``p`` that FeedChoice ``choice`` (:func:`.wire.parse_feed_choice`) asks
     for, or why it is cheating. ``options``: the engine's options of ``p``; ``others``: the table index of each
     player the message's others list names; ``decline``: whether ``false`` may be answered (only when the

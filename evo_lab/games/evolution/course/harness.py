@@ -26,8 +26,8 @@ from typing import Any
 from ....core.errors import FormatError, excerpt
 from ..attack import blocker
 from ..data import load_pack
-from ..model import Player, Species
 from ..phases.feeding import apply_feeding, next_feeder, options
+from ..model import Player, Species
 from ..phases.play_cards import grow, new_species, replace_trait
 from ..phases.reveal import start_effects
 from ..rules import course2016
@@ -77,7 +77,7 @@ class CourseTable:
 
 #: Bounds of the harness's numbers: a species' body, population and food (the course's Nat is 0..7; TestFest
 #: inputs go a little beyond), and any other natural number (ids, bags, the watering hole).
-MAX_TRACK, MAX_NAT = 100, 10**6
+MAX_TRACK, MAX_NAT = 100, 10 ** 6
 
 
 def _nat(v: Any, field: str, hi: int | None = None, lo: int = 0) -> int:
@@ -129,13 +129,9 @@ def _traits(v: Any, field: str) -> list[str]:
 def parse_species(v: Any, field: str = "species") -> Species:
     d = _pairs(v, ("food", "body", "population", "traits"), ("fat-food",), field)
     traits = _traits(d["traits"], f"{field}.traits")
-    return Species(
-        _nat(d["body"], f"{field}.body", MAX_TRACK),
-        _nat(d["population"], f"{field}.population", MAX_TRACK),
-        _nat(d["food"], f"{field}.food", MAX_TRACK),
-        _nat(d.get("fat-food", 0), f"{field}.fat-food", MAX_TRACK),
-        traits,
-    )
+    return Species(_nat(d["body"], f"{field}.body", MAX_TRACK),
+                   _nat(d["population"], f"{field}.population", MAX_TRACK), _nat(d["food"], f"{field}.food", MAX_TRACK),
+                   _nat(d.get("fat-food", 0), f"{field}.fat-food", MAX_TRACK), traits)
 
 
 def _card(v: Any, field: str) -> tuple[int, str]:
@@ -143,9 +139,8 @@ def _card(v: Any, field: str) -> tuple[int, str]:
         raise FormatError(f"must be a SpeciesCard [food, trait], got {excerpt(v)}", field)
     food = v[0]
     if isinstance(food, bool) or not isinstance(food, int) or not -MAX_TRACK <= food <= MAX_TRACK:
-        raise FormatError(
-            f"must be a FoodValue (an integer -{MAX_TRACK}..{MAX_TRACK}), got {excerpt(food)}", f"{field}[0]"
-        )
+        raise FormatError(f"must be a FoodValue (an integer -{MAX_TRACK}..{MAX_TRACK}), got {excerpt(food)}",
+                          f"{field}[0]")
     if v[1] not in COURSE_TRAITS:
         raise FormatError(f"unknown trait {excerpt(v[1])}", f"{field}[1]")
     return (food, v[1])
@@ -180,13 +175,11 @@ def _list(v: Any, n: int | None, field: str) -> list:
 def parse_configuration(v: Any, field: str = "configuration") -> CourseTable:
     lop, wh, deck = _list(v, 3, field)
     ps = [parse_player(p, f"{field}[0][{i}]") for i, p in enumerate(_list(lop, None, f"{field}[0]"))]
-    return CourseTable(
-        [p for _, p in ps], [i for i, _ in ps], _nat(wh, f"{field}[1]", None), _cards(deck, f"{field}[2]")
-    )
+    return CourseTable([p for _, p in ps], [i for i, _ in ps], _nat(wh, f"{field}[1]", None),
+                       _cards(deck, f"{field}[2]"))
 
 
 # ----- model -> JSON
-
 
 def dump_species(s: Species) -> list:
     out = [["food", s.food], ["body", s.body], ["population", s.pop], ["traits", s.trait_names()]]
@@ -203,11 +196,7 @@ def dump_player(pid: int, p: Player) -> list:
 
 
 def dump_configuration(t: CourseTable) -> list:
-    return [
-        [dump_player(i, p) for i, p in zip(t.ids, t.players)],
-        t.watering_hole,
-        [[f, tr] for f, tr in t.deck],
-    ]
+    return [[dump_player(i, p) for i, p in zip(t.ids, t.players)], t.watering_hole, [[f, tr] for f, tr in t.deck]]
 
 
 def _feed_choice(t: CourseTable, a: tuple | None) -> Any:
@@ -225,7 +214,6 @@ def _feed_choice(t: CourseTable, a: tuple | None) -> Any:
 
 
 # ----- the harnesses
-
 
 def xattack(v: Any) -> bool:
     """Situation -> can the attacker attack the defender (course attackable?, board.rkt)."""
@@ -341,13 +329,8 @@ def xsilly(v: Any) -> list:
     if len(pl.hand) < 3:
         raise FormatError("the silly player needs at least 3 cards", "choice[0].cards")
     fc, gp, gb, bt, rt = silly_choice(pl.hand, len(pl.species))
-    return [
-        fc,
-        [["population", b, c] for b, c in gp],
-        [["body", b, c] for b, c in gb],
-        [list(x) for x in bt],
-        [list(x) for x in rt],
-    ]
+    return [fc, [["population", b, c] for b, c in gp], [["body", b, c] for b, c in gb], [list(x) for x in bt],
+            [list(x) for x in rt]]
 
 
 HARNESSES = {"xattack": xattack, "xfeed": xfeed, "xstep": xstep, "xstep4": xstep4, "xsilly": xsilly}

@@ -24,17 +24,8 @@ from ..flow import FLOW, Step
 from ..model import Species
 from .feeding import go_extinct
 
-__all__ = [
-    "reduce_populations",
-    "food_to_bags",
-    "new_boards",
-    "score",
-    "tiebreak",
-    "winners",
-    "end_round",
-    "next_round",
-    "game_over",
-]
+__all__ = ["reduce_populations", "food_to_bags", "new_boards", "score", "tiebreak", "winners", "end_round",
+           "next_round", "game_over"]
 
 
 def reduce_populations(t: Any) -> None:

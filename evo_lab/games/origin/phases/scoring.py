@@ -25,16 +25,7 @@ from ..actions import Rolloff
 from ..flow import FLOW, Node, Step, run_phase
 from ..model import OVER, ROLLOFF, Animal
 
-__all__ = [
-    "animal_points",
-    "scores",
-    "discard_sizes",
-    "finish",
-    "apply_rolloff",
-    "winners",
-    "ranking",
-    "returns",
-]
+__all__ = ["animal_points", "scores", "discard_sizes", "finish", "apply_rolloff", "winners", "ranking", "returns"]
 
 
 def animal_points(s: Any, a: Animal) -> int:
@@ -111,14 +102,8 @@ def returns(s: Any) -> list[float]:
 
 
 run_phase(Step.SCORING, finish)
-FLOW.add(
-    Node(
-        "rolloff",
-        ROLLOFF,
-        lambda s, a: apply_rolloff(s, a[1]),
-        weights=lambda s: ([Rolloff("rolloff", p) for p in s.tied], [1] * len(s.tied)),
-        kinds=frozenset({"rolloff"}),
-        who="chance (a die roll among the tied players)",
-        doc="reference §6: the last tie-break is a die roll (ruling O9: uniform among the tied players)",
-    )
-)
+FLOW.add(Node("rolloff", ROLLOFF, lambda s, a: apply_rolloff(s, a[1]),
+              weights=lambda s: ([Rolloff("rolloff", p) for p in s.tied], [1] * len(s.tied)),
+              kinds=frozenset({"rolloff"}),
+              who="chance (a die roll among the tied players)",
+              doc="reference §6: the last tie-break is a die roll (ruling O9: uniform among the tied players)"))

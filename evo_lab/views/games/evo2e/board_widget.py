@@ -18,8 +18,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-from evo_lab.games.evo2e.words import action_words
 from evo_lab.views.snapshot import board_geometry, snapshot
+from evo_lab.games.evo2e.words import action_words
+
 from evo_lab.views.widgets.common import KIT_CSS
 from evo_lab.views.widgets.session import Session
 
@@ -61,9 +62,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.geometry = board_geometry(st.game.board)
         node = self.session.tree.current
         text = None
-        if (
-            not st.events(last=True) and node.parent is not None
-        ):  # an action without an event: say what it was
+        if not st.events(last=True) and node.parent is not None:  # an action without an event: say what it was
             text = action_words(node.parent.state, node.action, self.session.viewer)
         snap = snapshot(st, self.session.viewer, ply=self.session.tree.ply, action_text=text)
         sel = self.selected

@@ -40,42 +40,23 @@ class PlayersPanel(Panel):
         rows = []
         for q, pl in enumerate(obs["players"]):
             hand = pl["hand"]
-            hand_text = (
-                (", ".join(label_words(g, c) for c in hand) or "no cards")
-                if isinstance(hand, list)
+            hand_text = (", ".join(label_words(g, c) for c in hand) or "no cards") if isinstance(hand, list) \
                 else f"{hand} card{'s' if hand != 1 else ''}, hidden"
-            )
             fc = pl["food_card"]
             food = "-" if fc is None else (label_words(g, fc) if isinstance(fc, str) else "face down")
-            species = (
-                "<br>".join(
-                    escape(
-                        f"species {j + 1}: body {sp['body']}, population {sp['pop']}, food {sp['food']}"
-                        + (f", fat {sp['fat']}" if sp["fat"] else "")
-                        + "".join(
-                            f"; {label_words(g, t).split(' (')[0] if t is not None else 'a face-down trait'}"
-                            for t in sp["traits"]
-                        )
-                    )
-                    for j, sp in enumerate(pl["species"])
-                )
-                or "-"
-            )
+            species = "<br>".join(
+                escape(f"species {j + 1}: body {sp['body']}, population {sp['pop']}, food {sp['food']}"
+                       + (f", fat {sp['fat']}" if sp["fat"] else "")
+                       + "".join(f"; {label_words(g, t).split(' (')[0] if t is not None else 'a face-down trait'}"
+                                 for t in sp["traits"]))
+                for j, sp in enumerate(pl["species"])) or "-"
             first = " (first)" if q == obs["first"] else ""
-            rows.append(
-                f"<tr><td>{player_html(q)}{first}</td><td>{scores[q]}</td><td>{pl['bag']}</td>"
-                f"<td class='wrap'>{escape(hand_text)}</td><td class='wrap'>{escape(food)}</td>"
-                f"<td class='wrap'>{species}</td></tr>"
-            )
+            rows.append(f"<tr><td>{player_html(q)}{first}</td><td>{scores[q]}</td><td>{pl['bag']}</td>"
+                        f"<td class='wrap'>{escape(hand_text)}</td><td class='wrap'>{escape(food)}</td>"
+                        f"<td class='wrap'>{species}</td></tr>")
         v = s.viewer
-        who = (
-            "the omniscient teacher (everything)"
-            if v is None
-            else f"{player_html(v)} (own hidden information only)"
-        )
+        who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden information only)"
         self.table.value = (
             f"<div>Viewing as {who}.</div><div class='evo-table-wrap'><table class='evo-table evo-players-table'>"
             "<tr><th>player</th><th>score</th><th>bag</th><th>hand</th><th>food card</th><th>species</th></tr>"
-            + "".join(rows)
-            + "</table></div>"
-        )
+            + "".join(rows) + "</table></div>")

@@ -55,16 +55,7 @@ def actions_of(state: Any, aid: int) -> list:
     out = []
     for a in state.legal_actions():
         k = a[0]
-        if (
-            k in ("eat", "fat", "pirate", "graze", "hibernate", "run", "accept", "tail", "mimic")
-            and a[1] == aid
-            or k == "attack"
-            and aid in (a[1], a[2])
-            or k == "trait"
-            and aid in a[3:]
-            or k == "share"
-            and aid in (a[2], a[3])
-        ):
+        if k in ("eat", "fat", "pirate", "graze", "hibernate", "run", "accept", "tail", "mimic") and a[1] == aid or k == "attack" and aid in (a[1], a[2]) or k == "trait" and aid in a[3:] or k == "share" and aid in (a[2], a[3]):
             out.append(a)
     return out
 
