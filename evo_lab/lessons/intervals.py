@@ -19,6 +19,7 @@ clusters (decisions or dinosaurs of one game are not independent of each other).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,19 +28,38 @@ import numpy as np
 
 from ..stats import Z95, cluster_ratio_interval, wilson_interval
 
-__all__ = ["FirstPlaces", "cluster_bootstrap", "cluster_ratio_interval", "first_places", "wilson_coverage"]
+__all__ = ["FirstPlaces", "binomial_pmf", "cluster_bootstrap", "cluster_ratio_interval", "first_places", "wilson_coverage"]
 
 
 def wilson_coverage(p: float, n: int, z: float = Z95) -> float:
     """The exact probability that the Wilson interval of ``w ~ Binomial(n, p)`` contains ``p``: the sum of the
-    binomial probabilities of the counts ``w`` whose interval covers ``p``."""
-    from scipy.stats import binom
-
+    binomial probabilities of the counts ``w`` whose interval covers ``p`` (each probability from
+    :func:`binomial_pmf`, so no statistics package is needed)."""
     if not 0 <= p <= 1 or n < 1:
         raise ValueError(f"need 0 <= p <= 1 and n >= 1, got p={p}, n={n}")
-    w = np.arange(n + 1)
-    covers = np.array([lo <= p <= hi for lo, hi in (wilson_interval(int(k), n, z) for k in w)])
-    return float(binom.pmf(w, n, p)[covers].sum())
+    total = 0.0
+    for w in range(n + 1):
+        lo, hi = wilson_interval(w, n, z)
+        if lo <= p <= hi:
+            total += binomial_pmf(w, n, p)
+    return total
+
+
+def binomial_pmf(w: int, n: int, p: float) -> float:
+    """``P(W = w)`` for ``W ~ Binomial(n, p)``, computed through logarithms so that large ``n`` neither overflows
+    nor underflows to a wrong zero.
+
+    >>> binomial_pmf(2, 4, 0.5)
+    0.375
+    >>> round(sum(binomial_pmf(w, 1000, 0.3) for w in range(1001)), 12)
+    1.0
+    """
+    if not 0 <= w <= n:
+        return 0.0
+    if p in (0.0, 1.0):
+        return 1.0 if w == (n if p == 1.0 else 0) else 0.0
+    log_choose = math.lgamma(n + 1) - math.lgamma(w + 1) - math.lgamma(n - w + 1)
+    return math.exp(log_choose + w * math.log(p) + (n - w) * math.log1p(-p))
 
 
 @dataclass(frozen=True)

@@ -163,9 +163,6 @@ def test_classroom_page_in_voila_every_game(tmp_path):
                 page.close()
         finally:
             browser.close()
-    # Known defect (issue 20, open): on the classroom page Origin's status line is not found at 1920x1080 after the
-    # Origin and Evolution kits merged; every other check of every game holds. Reported, not hidden elsewhere.
-    problems = [p for p in problems if not p.startswith("voila origin 1920x1080: fonts not sized for a projector")]
     assert not problems, "\n".join(problems)
 
 

@@ -97,7 +97,7 @@ class OriginView(GameView):
         head = (f"<b>{who}</b>" if state.is_terminal()
                 else f"<b>Turn {state.turn}</b>, {escape(phase_words(state))}: {who}")
         last = "; the last turn: the deck is empty" if state.is_last_turn() and state.turn else ""
-        return (f"<div style='font-size:15px'>{head}</div><div style='font-size:14px'>food bank "
+        return (f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>food bank "
                 f"{state.bank}, deck {state.deck_n}; move {tree.ply} of the game{last}</div>")
 
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
