@@ -16,7 +16,11 @@ node lists dozens of actions (docs/benchmarks.md).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .table import Action
 
 __all__ = [
     "ACTION_TYPES",
@@ -167,7 +171,7 @@ class ClimateEvent(NamedTuple):
 
 
 #: ``(kind, length) -> class``.
-ACTION_TYPES: dict[tuple[str, int], Any] = {
+ACTION_TYPES: dict[tuple[str, int], Callable[..., Action]] = {
     ("food", 2): Food,
     ("trait", 3): PlayTrait,
     ("replace", 4): Replace,
@@ -187,10 +191,10 @@ ACTION_TYPES: dict[tuple[str, int], Any] = {
 }
 
 
-def typed(a: Any) -> Any:
-    """``a`` as its typed action (anything that is not an action of this game is returned as it is)."""
-    if isinstance(a, tuple) and a and isinstance(a[0], str):
+def typed(a: Action) -> Action:
+    """``a`` as its typed action (a tuple that is not an action of this game is returned as it is)."""
+    if a and isinstance(a[0], str):
         cls = ACTION_TYPES.get((a[0], len(a)))
         if cls is not None and type(a) is not cls:
-            return cls._make(a)
+            return cls(*a)
     return a

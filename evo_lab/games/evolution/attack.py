@@ -18,9 +18,14 @@ when the attacker's body# <= body + 4.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .traits import BITS, DEFENCES, TRAIT_BIT
+
+if TYPE_CHECKING:
+    from .model import Species, SpeciesView
+    from .rules import RuleOptions
 
 __all__ = ["blocker", "can_attack", "attack_size_ok", "neighbours", "negatable", "disable_choices"]
 
@@ -30,7 +35,7 @@ _WC = BITS.warning_call
 _HORNS, _SCAV = BITS.horns, BITS.scavenger
 
 
-def attack_size_ok(att: Any, dfn: Any, o: Any, negated: int = 0) -> bool:
+def attack_size_ok(att: SpeciesView, dfn: SpeciesView, o: RuleOptions, negated: int = 0) -> bool:
     """The official body-size rule: attacker body (+ population with Pack Hunting) > defender body (+ Hard
     Shell). ``negated``: trait bits negated by Intelligence for this attack."""
     a = att.body + (att.pop if att.mask & BITS.pack_hunting and not negated & BITS.pack_hunting else 0)
@@ -38,7 +43,8 @@ def attack_size_ok(att: Any, dfn: Any, o: Any, negated: int = 0) -> bool:
     return a > d
 
 
-def blocker(att: Any, dfn: Any, left: Any, right: Any, o: Any, negated: int = 0) -> str | None:
+def blocker(att: SpeciesView, dfn: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
+            o: RuleOptions, negated: int = 0) -> str | None:
     """Why ``att`` cannot attack ``dfn`` (whose neighbours on its owner's row are ``left``/``right``): the name
     of the first trait (in the course's check order) that stops it, ``"body-size"`` for the official size rule,
     ``"not-carnivore"``; ``None`` when the attack is possible. ``negated`` (bit mask) switches traits off
@@ -47,8 +53,9 @@ def blocker(att: Any, dfn: Any, left: Any, right: Any, o: Any, negated: int = 0)
     if not att.mask & _CARN:
         return "not-carnivore"
     if negated:
-        att, dfn, left, right = _Masked.of(att, negated), _Masked.of(dfn, negated), \
-            _Masked.of(left, negated), _Masked.of(right, negated)
+        att, dfn = _Masked(att, negated), _Masked(dfn, negated)
+        left = _Masked(left, negated) if left is not None else None
+        right = _Masked(right, negated) if right is not None else None
     wc = (left is not None and left.mask & _WC) or (right is not None and right.mask & _WC)
     if dfn.mask & _DEF_MASK or wc:
         for name, hook in DEFENCES:
@@ -59,16 +66,18 @@ def blocker(att: Any, dfn: Any, left: Any, right: Any, o: Any, negated: int = 0)
     return None
 
 
-def can_attack(att: Any, dfn: Any, left: Any, right: Any, o: Any, negated: int = 0) -> bool:
+def can_attack(att: SpeciesView, dfn: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
+               o: RuleOptions, negated: int = 0) -> bool:
     return blocker(att, dfn, left, right, o, negated) is None
 
 
-def neighbours(row: list, i: int) -> tuple[Any, Any]:
+def neighbours(row: Sequence[Species], i: int) -> tuple[Species | None, Species | None]:
     """The species left and right of ``row[i]`` (or None)."""
     return (row[i - 1] if i > 0 else None), (row[i + 1] if i + 1 < len(row) else None)
 
 
-def negatable(att: Any, dfn: Any, left: Any, right: Any, o: Any) -> list[str]:
+def negatable(att: SpeciesView, dfn: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
+              o: RuleOptions) -> list[int]:
     """The traits whose negation by the attacker's Intelligence makes a blocked attack possible (official)."""
     out = []
     cands = set(dfn.traits)
@@ -81,7 +90,8 @@ def negatable(att: Any, dfn: Any, left: Any, right: Any, o: Any) -> list[str]:
     return out
 
 
-def disable_choices(att: Any, dfn: Any, left: Any, right: Any, o: Any, scavengers: bool = False) -> list[int]:
+def disable_choices(att: SpeciesView, dfn: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
+                    o: RuleOptions, scavengers: bool = False) -> list[int]:
     """The traits (ids) a Carnivore's Intelligence may disable for its attack on ``dfn``: the choices that can
     serve the attacker (disabling a trait that plays no part in this attack, or one of the attacker's own, would
     only cost it a card, so they are not offered).
@@ -120,11 +130,6 @@ class _Masked:
 
     __slots__ = ("body", "pop", "food", "fat", "mask", "traits")
 
-    @classmethod
-    def of(cls, s: Any, off: int) -> Any:
-        if s is None:
-            return None
-        m = cls.__new__(cls)
-        m.body, m.pop, m.food, m.fat, m.traits = s.body, s.pop, s.food, s.fat, s.traits
-        m.mask = s.mask & ~off
-        return m
+    def __init__(self, s: SpeciesView, off: int):
+        self.body, self.pop, self.food, self.fat, self.traits = s.body, s.pop, s.food, s.fat, s.traits
+        self.mask = s.mask & ~off

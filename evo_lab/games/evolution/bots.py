@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -32,13 +32,17 @@ from ...core.search import SearchHooks, ismcts
 from .course.strategy import feeding_choice, silly_choice
 from .traits import BITS
 
+if TYPE_CHECKING:
+    from .state import State
+    from .table import Action
+
 __all__ = ["course_policy", "evaluate_player", "greedy_policy", "ismcts_policy", "search_hooks", "value_estimate"]
 
 _DEF = BITS.burrowing | BITS.climbing | BITS.hard_shell | BITS.herding | BITS.horns | BITS.warning_call
 _FEED = BITS.foraging | BITS.long_neck | BITS.cooperation | BITS.fertile | BITS.fat_tissue | BITS.scavenger
 
 
-def evaluate_player(s: Any, p: int) -> float:
+def evaluate_player(s: State, p: int) -> float:
     """Score so far (bag + population + traits), plus food on the boards, a little for body size, defences,
     feeding traits and cards, minus hunger once the feeding has begun."""
     pl = s.players[p]
@@ -52,16 +56,16 @@ def evaluate_player(s: Any, p: int) -> float:
     return v + 0.35 * len(pl.hand)
 
 
-def _lead(s: Any, p: int) -> float:
+def _lead(s: State, p: int) -> float:
     vals = [evaluate_player(s, q) for q in range(len(s.players))]
     return vals[p] - max(v for q, v in enumerate(vals) if q != p)
 
 
-def greedy_policy(rng: Any, card_value: float = 0.4) -> Callable[[Any], Hashable]:
+def greedy_policy(rng: np.random.Generator, card_value: float = 0.4) -> Callable[[State], Hashable]:
     """A one-step-lookahead policy (clone, apply, :func:`evaluate_player` relative to the best opponent)."""
 
-    def policy(s: Any) -> Hashable:
-        acts = s.legal_actions()
+    def policy(s: State) -> Hashable:
+        acts: list[Action] = s.legal_actions()
         if len(acts) == 1:
             return acts[0]
         p = s.current_player()
@@ -88,15 +92,15 @@ def greedy_policy(rng: Any, card_value: float = 0.4) -> Callable[[Any], Hashable
     return policy
 
 
-def course_policy(rng: Any = None) -> Callable[[Any], Hashable]:
+def course_policy(rng: np.random.Generator | None = None) -> Callable[[State], Hashable]:
     """The course-2016 player: the silly card choice (food card, a new board with one trait, +1 population,
     +1 body, a trait replacement on the new board) and the fixed feeding strategy, as engine actions. The policy
     remembers each player's card plan of the current play phase (one replacement, as player-external.rkt choose
     makes)."""
-    plans: dict[int, list] = {}
+    plans: dict[int, list[int]] = {}
 
-    def policy(s: Any) -> Hashable:
-        acts = s.legal_actions()
+    def policy(s: State) -> Hashable:
+        acts: list[Action] = s.legal_actions()
         p = s.current_player()
         if s.phase == "feed":
             a = feeding_choice(s, p)
@@ -114,7 +118,7 @@ def course_policy(rng: Any = None) -> Callable[[Any], Hashable]:
     return policy
 
 
-def _silly_play(s: Any, p: int, acts: list, plans: dict[int, list]) -> Hashable:
+def _silly_play(s: State, p: int, acts: list[Action], plans: dict[int, list[int]]) -> Hashable:
     """The next silly play. At the start of the play phase (no species created this turn) the plan is the hand
     in card order (trait name, then food value): a new board at the right paid with the lowest card, then its
     trait, +1 population, +1 body and a replacement of that trait, each with the next card; later calls make
@@ -124,13 +128,13 @@ def _silly_play(s: Any, p: int, acts: list, plans: dict[int, list]) -> Hashable:
     if not fresh:
         cards = sorted(pl.hand, key=lambda k: (s.game.deck.cards[k].trait, s.game.deck.cards[k].food))
         plans[p] = cards[:5]
-        a = ("new", "R", cards[0]) if len(cards) >= 2 else ("pass",)
+        a: Action = ("new", "R", cards[0]) if len(cards) >= 2 else ("pass",)
         return a if a in acts else ("pass",)
     plan, i = plans.get(p, []), fresh[-1]
     steps = [("trait", i, c) if k == 1 else ("pop", i, c) if k == 2 else ("body", i, c) if k == 3
              else ("replace", i, 0, c) for k, c in enumerate(plan) if k]
     left = Counter(pl.hand)
-    undone = []
+    undone: list[Action] = []
     for a in reversed(steps):  # the hand's copies of a card belong to the plan's last steps that use it
         if left[a[-1]] > 0:
             left[a[-1]] -= 1
@@ -140,7 +144,7 @@ def _silly_play(s: Any, p: int, acts: list, plans: dict[int, list]) -> Hashable:
 
 # ----- ISMCTS
 
-def value_estimate(s: Any, p: int, scale: float = 4.0) -> list[float]:
+def value_estimate(s: State, p: int, scale: float = 4.0) -> list[float]:
     """Win-probability estimates at a cutoff: a softmax of every player's :func:`evaluate_player`."""
     vals = [evaluate_player(s, q) for q in range(len(s.players))]
     m = max(vals)
@@ -155,26 +159,29 @@ def search_hooks(rounds: int = 1, rollout: str = "random") -> SearchHooks:
     end)."""
     from ...core.search import random_rollout, win_shares
 
-    def stop(root: Any) -> Callable[[Any], bool]:
+    def stop(root: State) -> Callable[[State], bool]:
         limit = root.round + rounds
         return lambda st: st.round > limit
 
-    def evaluate(st: Any, player: int) -> list[float]:
+    def evaluate(st: State, player: int) -> list[float]:
         return win_shares(st) if st.is_terminal() else value_estimate(st, player)
 
     roll = random_rollout if rollout == "random" else (lambda rng: greedy_policy(rng))
     return SearchHooks(rollout=roll, stop=stop, evaluate=evaluate)
 
 
-def ismcts_policy(iterations: int = 100, seed: int = 0, **hook_args: Any) -> Callable[[Any], Hashable]:
-    """A policy choosing by ISMCTS with :func:`search_hooks`."""
-    hooks = search_hooks(**hook_args)
+def ismcts_policy(iterations: int = 100, seed: int = 0, rounds: int = 1,
+                  rollout: str = "random") -> Callable[[State], Hashable]:
+    """A policy choosing by ISMCTS with :func:`search_hooks` (``rounds``, ``rollout``)."""
+    hooks = search_hooks(rounds, rollout)
     rng = np.random.default_rng(seed)
 
-    def policy(s: Any) -> Hashable:
-        acts = s.legal_actions()
+    def policy(s: State) -> Hashable:
+        acts: list[Action] = s.legal_actions()
         if len(acts) == 1:
             return acts[0]
-        return ismcts(s, s.current_player(), hooks, iterations=iterations, seed=int(rng.integers(1 << 30))).chosen
+        chosen: Hashable = ismcts(s, s.current_player(), hooks, iterations=iterations,
+                                  seed=int(rng.integers(1 << 30))).chosen
+        return chosen
 
     return policy

@@ -21,12 +21,16 @@ draw K | event E. Chance outcomes have their own codes (:meth:`ActionCodec.encod
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...core.errors import EvoLabError, excerpt
 from .traits import TRAIT_IDS
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .table import Action
 
 __all__ = ["ActionCodec", "EncodingError"]
 
@@ -35,12 +39,12 @@ class EncodingError(EvoLabError, ValueError):
     """A code or an action outside the dense encoding (the message quotes a short excerpt of it)."""
 
 
-def _int(x: Any) -> bool:
+def _int(x: object) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
 class ActionCodec:
-    def __init__(self, game: Any, species_slots: int | None = None):
+    def __init__(self, game: Game, species_slots: int | None = None):
         o = game.options
         self.game = game
         self.K = len(game.deck.cards)
@@ -70,15 +74,15 @@ class ActionCodec:
         """Chance codes: card kinds, then Climate events."""
         return self.K + self.E
 
-    def encode_chance(self, a: tuple) -> int:
+    def encode_chance(self, a: object) -> int:
         """The code of a chance outcome: ``("card", k)`` -> ``k``, ``("event", deck, i)`` -> ``K + i``."""
         if isinstance(a, tuple) and len(a) == 2 and a[0] == "card" and _int(a[1]) and 0 <= a[1] < self.K:
-            return a[1]
+            return int(a[1])
         if isinstance(a, tuple) and len(a) == 3 and a[0] == "event" and _int(a[2]) and 0 <= a[2] < self.E:
-            return self.K + a[2]
+            return self.K + int(a[2])
         raise EncodingError(f"not a chance outcome of this game: {excerpt(a)}")
 
-    def decode_chance(self, n: int) -> tuple:
+    def decode_chance(self, n: int) -> Action:
         if not _int(n) or not 0 <= n < self.K + self.E:
             raise EncodingError(f"{excerpt(n)} is not a chance outcome id (0..{self.K + self.E - 1})")
         n = int(n)
@@ -107,7 +111,7 @@ class ActionCodec:
         return rounds * per_round + 2 * self.E
 
     # ----- encode / decode
-    def encode(self, a: tuple) -> int:
+    def encode(self, a: object) -> int:
         """The code of decision ``a`` (anything that is not one: :class:`EncodingError`)."""
         if not isinstance(a, tuple) or not a or not all(_int(x) or isinstance(x, str) for x in a):
             raise EncodingError(f"not an action of this game: {excerpt(a)}")
@@ -120,33 +124,33 @@ class ActionCodec:
             raise EncodingError(f"not an action of this game: {excerpt(a)}")
         return code
 
-    def _encode(self, a: tuple) -> int:
+    def _encode(self, a: Action) -> int:
         K, S, T, P, NT, M = self.K, self.S, self.T, self.P, self.NT, self.M
         k = a[0]
         off = self.offset
         if k in ("food", "discard", "card"):
-            return off[k] + a[1]
+            return int(off[k] + a[1])
         if k == "new":
-            return off["new"] + (0 if a[1] == "L" else K) + a[2]
+            return int(off["new"] + (0 if a[1] == "L" else K) + a[2])
         if k in ("body", "pop", "trait"):
-            return off[k] + self._sp(a[1]) * K + a[2]
+            return int(off[k] + self._sp(a[1]) * K + a[2])
         if k == "replace":
-            return off[k] + (self._sp(a[1]) * T + a[2]) * K + a[3]
+            return int(off[k] + (self._sp(a[1]) * T + a[2]) * K + a[3])
         if k == "drop":
-            return off[k] + self._sp(a[1]) * T + a[2]
+            return int(off[k] + self._sp(a[1]) * T + a[2])
         if k == "pass":
             return off["pass"]
         if k == "eat":
-            return off["eat_intel" if len(a) == 3 else "eat"] + self._sp(a[1])
+            return int(off["eat_intel" if len(a) == 3 else "eat"] + self._sp(a[1]))
         if k == "store":
-            return off["store"] + self._sp(a[1]) * M + (a[2] - 1)
+            return int(off["store"] + self._sp(a[1]) * M + (a[2] - 1))
         if k == "attack":
             base = (self._sp(a[1]) * P + a[2]) * S + self._sp(a[3])
             if len(a) == 5:
-                return off["attack_neg"] + base * NT + a[4]
-            return off["attack"] + base
+                return int(off["attack_neg"] + base * NT + a[4])
+            return int(off["attack"] + base)
         if k == "event":
-            return off["event"] + a[2]
+            return int(off["event"] + a[2])
         raise EncodingError(f"not an action of this game: {excerpt(a)}")
 
     def _sp(self, i: int) -> int:
@@ -154,7 +158,7 @@ class ActionCodec:
             raise EncodingError(f"species index {excerpt(i)} is beyond the codec's {self.S} slots")
         return i
 
-    def decode(self, n: int) -> tuple:
+    def decode(self, n: int) -> Action:
         if not _int(n) or not 0 <= n < self.size:
             raise EncodingError(f"{excerpt(n)} is not an action id (0..{self.size - 1})")
         n = int(n)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, TypedDict
 
 from ...core.datapack import (
     DataError,
@@ -97,11 +98,23 @@ class ClimateEvent:
     prov: Provenance
 
 
+#: One variant's setup values (``players``: ``(low, high)``; every other value an int, :data:`SETUP_BOUNDS`).
+Setup = dict[str, Any]
+
+
+class ClimateMeta(TypedDict):
+    """Climate's track start, end-game deck size and removal table (``climate.json``)."""
+
+    start: int
+    end_deck: int
+    removal: dict[str, int | str]
+
+
 class EvolutionPack(PackBase):
     """The parsed pack. ``deck(name)``, ``setup(variant)`` (plain values), ``setup_prov(variant)``,
     ``traits`` (id -> (name, text, source)), ``zones`` / ``events`` / ``protection`` (Climate)."""
 
-    def __init__(self, raw: Mapping[str, Any], sources: Mapping[str, str]):
+    def __init__(self, raw: Mapping[str, object], sources: Mapping[str, str]):
         self.raw = raw
         self.sources = dict(sources)
         self._decks = {n: _deck(raw["decks"], sources["decks"], n) for n in VARIANT_DECKS}
@@ -119,14 +132,14 @@ class EvolutionPack(PackBase):
     def deck(self, name: str) -> Deck:
         return self._decks[name]
 
-    def setup(self, variant: str) -> dict:
+    def setup(self, variant: str) -> Setup:
         return self._setup[variant]
 
-    def setup_prov(self, variant: str) -> dict:
+    def setup_prov(self, variant: str) -> dict[str, Provenance]:
         return self._setup_prov[variant]
 
-    def provenance_rows(self) -> list[dict]:
-        rows = []
+    def provenance_rows(self) -> list[dict[str, object]]:
+        rows: list[dict[str, object]] = []
         for var, vals in self._setup_prov.items():
             for k, p in vals.items():
                 rows.append({"part": f"setup/{var}", "value_name": k, "value": self._setup[var][k],
@@ -154,7 +167,7 @@ SETUP_BOUNDS = {"hand_base": (0, 20), "hand_per_species": (0, 10), "max_traits":
 MAX_DECK, MAX_FOOD, MAX_ICONS = 1000, 20, 10
 
 
-def _deck(d: Any, src: str, name: str) -> Deck:
+def _deck(d: object, src: str, name: str) -> Deck:
     check_header(d, src, "evo-lab-part", "decks")
     decks = get(d, "decks", src, dict)
     dd = get(decks, name, src, dict, "decks.")
@@ -177,15 +190,16 @@ def _deck(d: Any, src: str, name: str) -> Deck:
     return Deck(name, tuple(cards), size, any(c.prov.assumed for c in cards))
 
 
-def _setup(d: Any, src: str) -> tuple[dict, dict]:
+def _setup(d: object, src: str) -> tuple[dict[str, Setup], dict[str, dict[str, Provenance]]]:
     check_header(d, src, "evo-lab-part", "setup")
-    vals: dict = {}
-    provs: dict = {}
-    for var, entries in get(d, "variants", src, dict).items():
+    vals: dict[str, Setup] = {}
+    provs: dict[str, dict[str, Provenance]] = {}
+    variants = get(d, "variants", src, dict)
+    for var in variants:
         if var not in VARIANT_DECKS:
             raise DataError(src, f"variants.{str(var)[:40]}", f"unknown variant; variants are {VARIANT_DECKS}")
         vals[var], provs[var] = {}, {}
-        for k, e in get(d["variants"], var, src, dict, "variants.").items():
+        for k, e in get(variants, var, src, dict, "variants.").items():
             w = f"variants.{var}.{k}."
             if k != "players" and k not in SETUP_BOUNDS:
                 raise DataError(src, w[:-1], f"unknown setup value; values are players, {', '.join(SETUP_BOUNDS)}")
@@ -208,9 +222,9 @@ def _setup(d: Any, src: str) -> tuple[dict, dict]:
     return vals, provs
 
 
-def _traits(d: Any, src: str) -> dict:
+def _traits(d: object, src: str) -> dict[str, tuple[str, str, Provenance]]:
     check_header(d, src, "evo-lab-part", "traits")
-    out = {}
+    out: dict[str, tuple[str, str, Provenance]] = {}
     for i, t in enumerate(get(d, "traits", src, list)):
         w = f"traits[{i}]."
         tid = get(t, "id", src, str, w)
@@ -220,14 +234,15 @@ def _traits(d: Any, src: str) -> dict:
     return out
 
 
-def _bodies(e: Any, src: str, w: str) -> tuple[int, ...]:
+def _bodies(e: object, src: str, w: str) -> tuple[int, ...]:
     v = get(e, "bodies", src, list, w)
     if len(v) > 21 or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 20 for x in v):
         raise DataError(src, w + "bodies", f"must be a list of body sizes 0..20, got {excerpt(v)}")
     return tuple(v)
 
 
-def _climate(d: Any, src: str) -> tuple:
+def _climate(d: object, src: str) -> tuple[tuple[ClimateZone, ...], tuple[ClimateEvent, ...], dict[str, tuple[str, ...]],
+                                          ClimateMeta]:
     check_header(d, src, "evo-lab-part", "climate")
     zones = []
     for i, z in enumerate(get(d, "zones", src, list)):
@@ -242,7 +257,7 @@ def _climate(d: Any, src: str) -> tuple:
         raise DataError(src, "zones", "must list positions -4 (Ice Age) .. +4 (Scorching) in order")
     events = [_event(e, src, f"events[{i}].") for i, e in enumerate(get(d, "events", src, list))]
     prot = get(d, "protection", src, dict)
-    protection = {}
+    protection: dict[str, tuple[str, ...]] = {}
     for k in ("cold", "hot"):
         ts = get(prot, k, src, list, "protection.")
         for j, t in enumerate(ts):
@@ -254,12 +269,14 @@ def _climate(d: Any, src: str) -> tuple:
         v = removal.get(k, 0)
         if v != "half" and (isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_DECK):
             raise DataError(src, f"removal.{k}", f"must be a number of cards 0..{MAX_DECK} or 'half', got {excerpt(v)}")
-    meta = {"start": int_field(d, "start", src, "", -4, 4), "end_deck": int_field(d, "end_deck", src, "", 0, MAX_DECK),
+    meta: ClimateMeta = {"start": int_field(d, "start", src, "", -4, 4), "end_deck": int_field(d, "end_deck", src, "", 0, MAX_DECK),
             "removal": removal}
     return tuple(zones), tuple(events), protection, meta
 
 
-def _event(e: Any, src: str, w: str) -> ClimateEvent:
+def _event(e: object, src: str, w: str) -> ClimateEvent:
+    if not isinstance(e, Mapping):  # as datapack.get says it
+        raise DataError(src, w.rstrip("."), f"must be an object, got {type(e).__name__}")
     deck = get(e, "deck", src, str, w)
     if deck not in ("cold", "hot"):
         raise DataError(src, w + "deck", f"must be 'cold' or 'hot', got {excerpt(deck)}")
@@ -272,10 +289,11 @@ def _event(e: Any, src: str, w: str) -> ClimateEvent:
                         _bodies(e, src, w), (reg[0], reg[1]), provenance(e, src, w))
 
 
-_CACHE: dict = {}
+_CACHE: dict[str, EvolutionPack] = {}
 
 
-def load_pack(path: Any = None, overrides: Mapping[str, Any] | None = None) -> EvolutionPack:
+def load_pack(path: str | Path | Mapping[str, object] | None = None,
+              overrides: Mapping[str, object] | None = None) -> EvolutionPack:
     """The shipped pack (cached), a pack folder / ``pack.json`` / inline dict, with parts replaced by
     ``overrides``. Bad data raises :class:`~evo_lab.core.datapack.DataError` naming the file and field."""
     if path is None and not overrides and "default" in _CACHE:

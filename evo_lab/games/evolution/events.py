@@ -1,4 +1,4 @@
-"""What happened: events as NamedTuples. The rules modules append them to ``table.ev`` (the table protocol,
+"""What happened: events as NamedTuples. The rules modules append them to ``table.new_events`` (the table protocol,
 shared with the course harness); the state keeps them in its log (``state.events()``; ``events(last=True)``: the
 last action's). They are not part of a position. Each event says itself in words (``event.text(game)``) and as a
 line of a told game (``event.story(before, after)``).
@@ -9,19 +9,26 @@ line of a told game (``event.story(before, after)``).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-__all__ = ["Ate", "Stored", "Attacked", "Extinct", "Grew", "FoodRevealed", "ClimateMoved", "ClimateHit",
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["Event", "Ate", "Stored", "Attacked", "Extinct", "Grew", "FoodRevealed", "ClimateMoved", "ClimateHit",
            "CardsDrawn", "Reshuffled", "EVENT_TYPES"]
 
 _SRC = {"wh": "the watering hole", "bank": "the food bank"}
 
 
-def _story(self: Any, before: Any, after: Any) -> list[str]:
+class _Says(Protocol):
+    def text(self, game: object = None) -> str: ...
+
+
+def _story(event: _Says, before: State, after: State) -> list[str]:
     """The line of a told game: the event's text as a sentence, indented under the decision that caused it (a
     chance outcome's events under the heading)."""
     indent = "  " if before.is_chance_node() else "    "
-    return [f"{indent}{self.text(after.game)}."]
+    return [f"{indent}{event.text(after.game)}."]
 
 
 class Ate(NamedTuple):
@@ -31,9 +38,10 @@ class Ate(NamedTuple):
     source: str
     why: str
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, before, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return (f"P{self.player + 1} species {self.species + 1} took {self.amount} food from "
                 f"{_SRC.get(self.source, self.source)} ({self.why})")
 
@@ -43,9 +51,10 @@ class Stored(NamedTuple):
     species: int
     amount: int
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, before, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"P{self.player + 1} species {self.species + 1} stored {self.amount} fat"
 
 
@@ -58,9 +67,10 @@ class Attacked(NamedTuple):
     #: the traits the attacker's Intelligence disabled for this attack (comma-separated trait ids), or ""
     disabled: str = ""
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, before, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         off = ""
         if self.disabled:
             off = " (its Intelligence disabled " + " and ".join(
@@ -75,9 +85,10 @@ class Extinct(NamedTuple):
     species: int
     cards: int
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, before, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"P{self.player + 1} species {self.species + 1} went extinct (draws {self.cards} cards)"
 
 
@@ -87,9 +98,10 @@ class Grew(NamedTuple):
     what: str
     by: int
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, before, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"P{self.player + 1} species {self.species + 1} {self.what} {self.by:+d}"
 
 
@@ -97,9 +109,10 @@ class FoodRevealed(NamedTuple):
     total: int
     watering_hole: int
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, before, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"food cards revealed: {self.total:+d}; the watering hole holds {self.watering_hole}"
 
 
@@ -108,9 +121,10 @@ class ClimateMoved(NamedTuple):
     snow: int
     position: int
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, before, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"climate icons sun {self.sun} / snow {self.snow}: the climate moves to {self.position:+d}"
 
 
@@ -119,9 +133,10 @@ class ClimateHit(NamedTuple):
     food: int
     loss: int
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, before, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"climate {self.name}: food {self.food:+d}, exposed species lose {self.loss} population"
 
 
@@ -129,9 +144,10 @@ class CardsDrawn(NamedTuple):
     player: int
     n: int
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, before, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"P{self.player + 1} is owed {self.n} cards"
 
 
@@ -139,10 +155,13 @@ class Reshuffled(NamedTuple):
     cards: int
     why: str
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, before, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"the deck ran out ({self.why}): {self.cards} cards now form the draw pile"
 
 
+#: An event of Evolution, of any of the kinds below.
+Event = Ate | Stored | Attacked | Extinct | Grew | FoodRevealed | ClimateMoved | ClimateHit | CardsDrawn | Reshuffled
 EVENT_TYPES = (Ate, Stored, Attacked, Extinct, Grew, FoodRevealed, ClimateMoved, ClimateHit, CardsDrawn, Reshuffled)

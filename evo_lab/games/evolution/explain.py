@@ -10,10 +10,14 @@ evo_lab.core.errors.IllegalActionError: attacks happen in the feed phase; this i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import excerpt
 from .attack import blocker, neighbours
+
+if TYPE_CHECKING:
+    from .state import State
+    from .table import Action
 
 __all__ = ["explain"]
 
@@ -22,7 +26,7 @@ _PHASE_OF = {"food": "food", "trait": "play", "replace": "play", "drop": "play",
 _WORD = {"food": "food cards are chosen", "play": "cards are played", "feed": "attacks happen"}
 
 
-def explain(s: Any, a: Any) -> tuple[str, str]:
+def explain(s: State, a: object) -> tuple[str, str]:
     if not isinstance(a, tuple) or not a or not isinstance(a[0], str):
         return f"not an action of this game: {excerpt(a)}", "not_an_action"
     k = a[0]
@@ -47,7 +51,7 @@ def explain(s: Any, a: Any) -> tuple[str, str]:
         return f"P{s.turn + 1} has no species {a[1] + 1 if isinstance(a[1], int) else a[1]}", "no_species"
     if k == "attack" and len(a) >= 4:
         return _why_attack(s, a)
-    if k == "trait":
+    if k == "trait" and card is not None:
         sp = pl.species[a[1]]
         if s.game.card_trait[card] in sp.traits:
             return "a species cannot have the same trait twice (seed 003 line 106)", "duplicate_trait"
@@ -69,7 +73,7 @@ def explain(s: Any, a: Any) -> tuple[str, str]:
     return f"{excerpt(s.action_to_string(a) if _printable(s, a) else a)} is not legal here", "not_legal"
 
 
-def _printable(s: Any, a: Any) -> bool:
+def _printable(s: State, a: Action) -> bool:
     try:
         s.action_to_string(a)
         return True
@@ -77,7 +81,7 @@ def _printable(s: Any, a: Any) -> bool:
         return False
 
 
-def _why_attack(s: Any, a: tuple) -> tuple[str, str]:
+def _why_attack(s: State, a: Action) -> tuple[str, str]:
     p = s.turn
     _, i, q, j = a[:4]
     if not (isinstance(q, int) and 0 <= q < len(s.players)) or not (

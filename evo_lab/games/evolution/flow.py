@@ -32,9 +32,13 @@ END_ROUND      populations fall, food to the bags, the end of the game or the ne
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.flow import Flow, Node
+from .table import Action
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["FLOW", "PHASES", "PHASE_INDEX", "Node", "Step", "settle"]
 
@@ -54,7 +58,7 @@ class Step(str, Enum):
     END_ROUND = "end_round"
 
 
-def _chance_first(s: Any) -> bool:
+def _chance_first(s: State) -> bool:
     """Cards owed and Climate's event cards are drawn before anything else happens (the flow's pause)."""
     if s.pending_events:
         s.node = "event"
@@ -66,10 +70,10 @@ def _chance_first(s: Any) -> bool:
 
 
 #: The steps and nodes of Evolution (the phase modules fill it).
-FLOW: Flow[Any, tuple] = Flow("evolution", PHASES, wait=Step.WAIT, pause=_chance_first)
+FLOW: Flow[State, Action] = Flow("evolution", PHASES, wait=Step.WAIT, pause=_chance_first)
 
 
-def settle(s: Any) -> None:
+def settle(s: State) -> None:
     """Set ``state.step`` and ``state.node`` from the fields a position stores (``phase``, ``seek``, ``intel``,
     ``asking``, the draws owed): a loaded or built position is where the flow would have stopped."""
     ph = s.phase

@@ -12,24 +12,38 @@ from __future__ import annotations
 
 import traceback
 from fractions import Fraction
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 
 from ...core.protocol import sample_chance
 
-__all__ = ["fuzz_game", "fuzz_chunk", "PLAYERS"]
+__all__ = ["FuzzRow", "fuzz_game", "fuzz_chunk", "PLAYERS"]
 
 #: Player counts per variant (official and Climate 2-6, course 3-8).
 PLAYERS = {"official": (2, 6), "climate": (2, 6), "course2016": (3, 8)}
 
 
-def fuzz_game(variant: str, players: int, seed: int, json_every: int = 1, max_actions: int = 200_000) -> dict:
+class FuzzRow(TypedDict):
+    """One fuzzed game: its setup, ``ok`` and the ``error`` (with a short traceback), and what it played."""
+
+    variant: str
+    players: int
+    seed: int
+    ok: bool
+    error: str
+    actions: int
+    states: int
+    rounds: int
+    chance: int
+
+
+def fuzz_game(variant: str, players: int, seed: int, json_every: int = 1, max_actions: int = 200_000) -> FuzzRow:
     """Play and check one game; returns a summary row (``ok``, ``error``, counts)."""
     from .game import Game
 
-    row: dict[str, Any] = {"variant": variant, "players": players, "seed": seed, "ok": True, "error": "",
-                           "actions": 0, "states": 0, "rounds": 0, "chance": 0}
+    row: FuzzRow = {"variant": variant, "players": players, "seed": seed, "ok": True, "error": "",
+                    "actions": 0, "states": 0, "rounds": 0, "chance": 0}
     try:
         g = Game(players=players, seed=seed, variant=variant)
         rng = np.random.default_rng(seed)
@@ -64,6 +78,6 @@ def fuzz_game(variant: str, players: int, seed: int, json_every: int = 1, max_ac
     return row
 
 
-def fuzz_chunk(items: list) -> list[dict]:
+def fuzz_chunk(items: list[tuple[str, int, int, int]]) -> list[FuzzRow]:
     """``items``: ``(variant, players, seed, json_every)`` tuples (for :func:`evo_lab.parallel.map_chunks`)."""
     return [fuzz_game(*it) for it in items]

@@ -13,9 +13,10 @@ evo_lab.core.errors.GameConfigError: Evolution (North Star Games) is for 2 to 6 
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
 from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,7 +27,12 @@ from .actions import Card
 from .data import EvolutionPack, load_pack
 from .notation import card_label
 from .rules import LEGACY_OPTIONS, VARIANTS, GameConfigError, RuleOptions, variant_options
+from .table import JSON
 from .traits import TRAIT_BIT
+
+if TYPE_CHECKING:
+    from .observer import EvolutionObserver
+    from .state import State
 
 __all__ = ["Game"]
 
@@ -42,9 +48,13 @@ class Game(GameBase):
     #: 2: the rulings the seeds settle (issue 22); files of version 1 were played under :data:`LEGACY_OPTIONS`
     version = 2
     read_versions = (1,)
+    state_class: type[State]
+    observer: EvolutionObserver
+    options: RuleOptions
 
     def __init__(self, players: int = 4, seed: int | None = None, variant: str = "official",
-                 options: Mapping[str, Any] | RuleOptions | None = None, data: Any = None):
+                 options: Mapping[str, JSON] | RuleOptions | None = None,
+                 data: EvolutionPack | str | Path | None = None):
         from .observer import EvolutionObserver
         from .state import State
 
@@ -64,7 +74,7 @@ class Game(GameBase):
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
         self.variant = variant
-        self._options_in = dict(options) if isinstance(options, Mapping) else (
+        self._options_in: dict[str, JSON] | None = dict(options) if isinstance(options, Mapping) else (
             options.to_dict() if isinstance(options, RuleOptions) else None)
         self.deck = self.pack.deck(self.options.deck)
         self.card_trait = [TRAIT_BIT[c.trait] for c in self.deck.cards]
@@ -74,18 +84,18 @@ class Game(GameBase):
         self.state_class = State
         self.observer = EvolutionObserver(self)
 
-    def new_initial_state(self) -> Any:
+    def new_initial_state(self) -> State:
         """Setup done (one species each, the deck shuffled lazily): the first chance node deals round 1."""
         return self.state_class(self)
 
-    def to_dict(self) -> dict:
-        d: dict = {"players": self.players, "variant": self.variant, "data": self.pack.fingerprint()}
+    def to_dict(self) -> dict[str, JSON]:
+        d: dict[str, JSON] = {"players": self.players, "variant": self.variant, "data": self.pack.fingerprint()}
         if self._options_in:
             d["options"] = self._options_in
         return d
 
     @classmethod
-    def from_dict(cls, d: Any, version: int | None = None) -> Game:
+    def from_dict(cls, d: object, version: int | None = None) -> Game:
         """The game of a configuration (``game.to_dict()``). ``version=1``: a file written before issue 22's
         rulings, read under the rules it was played with (:data:`~.rules.LEGACY_OPTIONS` unless it names them)."""
         from ...core.checks import seed_of

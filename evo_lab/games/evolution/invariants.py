@@ -4,9 +4,12 @@ error) saying which; the checks are plain ``if`` tests, so they hold under ``pyt
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import EvoLabError
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["check", "InvariantError"]
 
@@ -19,7 +22,7 @@ def _fail(msg: str) -> None:
     raise InvariantError(msg)
 
 
-def check(s: Any) -> None:
+def check(s: State) -> None:
     g, o = s.game, s.options
     nk = len(g.deck.cards)
     if not (len(s.pool) == nk and len(s.discards) == nk):

@@ -18,11 +18,17 @@ feeding strategy, legal in every variant), and the generic ``random`` and ``ismc
 
 from __future__ import annotations
 
-from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .bots import course_policy, greedy_policy, search_hooks
 from .lively import lively_policy
+
+if TYPE_CHECKING:
+    from ...interop.spec import AdapterSpec
+    from .game import Game
+    from .state import State
+    from .story import Bot
 
 __all__ = ["GAME", "BOTS", "DEMO_BOT", "search_hooks", "COLUMNS", "TABLE", "LENGTH", "results", "adapter_spec", "tell"]
 
@@ -36,7 +42,7 @@ TABLE = (("score", "score", 7), ("species", "species", 7), ("population", "pop",
 LENGTH = "rounds"
 
 
-def results(state: Any) -> list[dict]:
+def results(state: State) -> list[dict[str, int]]:
     """Per seat: the score (seed 003 lines 174-182: food in the bag, population and trait cards of surviving
     species; the course's rule in course2016), surviving species, their population, the place by the
     tie-break order (score, trait points, population points: seed 003 line 182; equal keys share a place)
@@ -48,19 +54,19 @@ def results(state: Any) -> list[dict]:
             for q, pl in enumerate(state.players)]
 
 
-def _build(p: dict) -> Any:
+def _build(p: dict[str, Any]) -> Game:
     from .game import Game
 
     return Game(players=p["players"], seed=p.get("seed"), variant=p["variant"])
 
 
-def _check(p: dict) -> None:
+def _check(p: dict[str, Any]) -> None:
     from .rules import variant_options
 
     variant_options(p["variant"])  # GameConfigError (a ValueError) for an unknown variant
 
 
-def adapter_spec() -> Any:
+def adapter_spec() -> AdapterSpec:
     """``python_evolution`` and the ``evolution_v0`` AEC environment: parameters ``players`` (2-6; 3-8 for
     ``variant="course2016"``), ``seed``, ``variant``; returns are win shares (``1/k`` to each of ``k``
     winners), so the game is constant-sum (1); the codec is :class:`~.codec.ActionCodec`."""
@@ -79,7 +85,8 @@ def adapter_spec() -> Any:
                        max_game_length=lambda game, codec: codec.max_game_length(), check=_check)
 
 
-def tell(game: Any, seed: int | None, bots: list | None, echo: Callable[[str], None] | None) -> tuple[Any, list]:
+def tell(game: Game, seed: int | None, bots: Sequence[Bot] | None,
+         echo: Callable[[str], None] | None) -> tuple[State, list[str]]:
     """The demo: a seeded game told action by action (:func:`evo_lab.games.evolution.story.play_story`)."""
     from .story import play_story
 

@@ -18,16 +18,22 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from .state import State
+    from .table import Action
 
 __all__ = ["lively_policy"]
 
 
-def _card_trait(s: Any, kind: int) -> str:
+def _card_trait(s: State, kind: int) -> str:
     return s.game.deck.cards[kind].trait
 
 
-def _food_choice(s: Any, acts: list, rng: Any) -> Hashable:
+def _food_choice(s: State, acts: list[Action], rng: np.random.Generator) -> Hashable:
     """A food card: mostly a generous one (the highest plant food), now and then any."""
     cards = s.game.deck.cards
     if rng.random() < 0.75:
@@ -35,7 +41,7 @@ def _food_choice(s: Any, acts: list, rng: Any) -> Hashable:
     return acts[int(rng.integers(len(acts)))]
 
 
-def _play_choice(s: Any, acts: list, rng: Any, keep: int) -> Hashable:
+def _play_choice(s: State, acts: list[Action], rng: np.random.Generator, keep: int) -> Hashable:
     """One card play (or pass): a Carnivore first, then bigger carnivores, more population, new species, traits."""
     p = s.current_player()
     pl = s.players[p]
@@ -45,7 +51,7 @@ def _play_choice(s: Any, acts: list, rng: Any, keep: int) -> Hashable:
     row = pl.species
     carn = [i for i, x in enumerate(row) if "carnivore" in x.trait_names()]
     biggest = max((x.body for q, o in enumerate(s.players) if q != p for x in o.species), default=0)
-    plans: list[tuple] = []
+    plans: list[Action] = []
     for k in sorted(set(pl.hand), key=lambda k: s.game.deck.cards[k].food):
         if _card_trait(s, k) == "carnivore" and not carn and len(row) >= 2:
             host = max(range(len(row)), key=lambda i: (row[i].body, -len(row[i].traits)))
@@ -62,7 +68,7 @@ def _play_choice(s: Any, acts: list, rng: Any, keep: int) -> Hashable:
     return plans[0] if rng.random() < 0.6 else plans[int(rng.integers(len(plans)))]
 
 
-def _feed_choice(s: Any, acts: list, rng: Any) -> Hashable:
+def _feed_choice(s: State, acts: list[Action], rng: np.random.Generator) -> Hashable:
     """A feeding: the attack on the largest prey (another player's first), else the hungriest species eats."""
     p = s.current_player()
     kinds = {a[0] for a in acts}
@@ -73,7 +79,7 @@ def _feed_choice(s: Any, acts: list, rng: Any) -> Hashable:
         return next(a for a in acts if a[0] == "eat") if rng.random() < 0.5 else ("pass",)
     attacks = [a for a in acts if a[0] == "attack"]
     if attacks:
-        def prey(a: tuple) -> tuple:
+        def prey(a: Action) -> tuple[bool, bool, int, int]:
             target = s.players[a[2]].species[a[3]]
             return (a[2] != p, len(a) == 4 and not target.has("horns"), target.body, -target.pop)
         return max(attacks, key=prey)
@@ -84,11 +90,11 @@ def _feed_choice(s: Any, acts: list, rng: Any) -> Hashable:
     return acts[0]
 
 
-def lively_policy(rng: Any, keep: int = 1) -> Callable[[Any], Hashable]:
+def lively_policy(rng: np.random.Generator, keep: int = 1) -> Callable[[State], Hashable]:
     """The lively policy (see the module doc); ``keep``: cards it keeps in hand at the end of its play turn."""
 
-    def policy(s: Any) -> Hashable:
-        acts = s.legal_actions()
+    def policy(s: State) -> Hashable:
+        acts: list[Action] = s.legal_actions()
         if len(acts) == 1:
             return acts[0]
         if s.phase == "food":

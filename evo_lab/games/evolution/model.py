@@ -13,11 +13,37 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Generic, Protocol, TypeVar
 
+from .table import JSON
 from .traits import TRAIT_BIT, TRAIT_IDS
 
-__all__ = ["Species", "Player"]
+__all__ = ["Species", "SpeciesView", "Player", "SpeciesList", "PlayerList", "CardT"]
+
+#: A card in a player's hand: the game's card kind (``int``), or the course harness's ``(food, trait)`` pair.
+CardT = TypeVar("CardT", int, tuple[int, str])
+#: A species list as a position or the course's JSON writes it (:meth:`Species.to_list`).
+SpeciesList = list[JSON]
+#: A player as a position writes it (:meth:`Player.to_list`).
+PlayerList = list[JSON]
+
+
+class SpeciesView(Protocol):
+    """What the attack check reads of a species (a :class:`Species`, or a copy with some traits disabled)."""
+
+    @property
+    def body(self) -> int: ...
+    @property
+    def pop(self) -> int: ...
+    @property
+    def food(self) -> int: ...
+    @property
+    def fat(self) -> int: ...
+    @property
+    def mask(self) -> int: ...
+    @property
+    def traits(self) -> Sequence[int]: ...
 
 
 class Species:
@@ -27,8 +53,19 @@ class Species:
 
     __slots__ = ("body", "pop", "food", "fat", "traits", "cards", "down", "mask", "fresh")
 
-    def __init__(self, body: int = 1, pop: int = 1, food: int = 0, fat: int = 0, traits: list | None = None,
-                 cards: list | None = None, down: int = 0, fresh: bool = False):
+    body: int
+    pop: int
+    food: int
+    fat: int
+    traits: list[int]
+    cards: list[int]
+    down: int
+    mask: int
+    fresh: bool
+
+    def __init__(self, body: int = 1, pop: int = 1, food: int = 0, fat: int = 0,
+                 traits: Sequence[str | int] | None = None, cards: Sequence[int] | None = None, down: int = 0,
+                 fresh: bool = False):
         self.body, self.pop, self.food, self.fat = body, pop, food, fat
         self.traits = [TRAIT_BIT[t] if isinstance(t, str) else t for t in (traits or [])]
         self.cards = list(cards) if cards is not None else [-1] * len(self.traits)
@@ -98,40 +135,42 @@ class Species:
         self.down = 0
         self.remask()
 
-    def to_list(self) -> list:
+    def to_list(self) -> SpeciesList:
         return [self.body, self.pop, self.food, self.fat, self.traits[:], self.cards[:], self.down, int(self.fresh)]
-
-    @classmethod
-    def from_list(cls, v: Any) -> Species:
-        body, pop, food, fat, traits, cards, down, fresh = v
-        return cls(body, pop, food, fat, list(traits), list(cards), down, bool(fresh))
 
     def __repr__(self) -> str:
         return (f"Species(body={self.body}, pop={self.pop}, food={self.food}, fat={self.fat}, "
                 f"traits={self.trait_names()})")
 
 
-class Player:
-    """One player: ``species`` (left to right), ``hand`` (card kinds, sorted), ``bag`` (food points),
-    ``food_card`` (the face-down food card's kind or -1)."""
+class Player(Generic[CardT]):
+    """One player: ``species`` (left to right), ``hand`` (cards: the game's card kinds, kept sorted; the course
+    harness's ``(food, trait)`` pairs in its own order), ``bag`` (food points), ``food_card`` (the face-down
+    food card's kind or -1)."""
 
     __slots__ = ("species", "hand", "bag", "food_card")
 
-    def __init__(self, species: list | None = None, hand: list | None = None, bag: int = 0, food_card: int = -1):
+    species: list[Species]
+    hand: list[CardT]
+    bag: int
+    food_card: int
+
+    def __init__(self, species: list[Species] | None = None, hand: list[CardT] | None = None, bag: int = 0,
+                 food_card: int = -1):
         self.species = species if species is not None else []
         self.hand = sorted(hand or [])
         self.bag = bag
         self.food_card = food_card
 
-    def copy(self) -> Player:
-        p = Player.__new__(Player)
+    def copy(self) -> Player[CardT]:
+        p: Player[CardT] = Player.__new__(Player)
         p.species = [s.copy() for s in self.species]
         p.hand = self.hand[:]
         p.bag = self.bag
         p.food_card = self.food_card
         return p
 
-    def take(self, kind: int) -> None:
+    def take(self: Player[int], kind: int) -> None:
         """Add a card to the hand (kept sorted)."""
         h = self.hand
         i = len(h)
@@ -139,10 +178,5 @@ class Player:
             i -= 1
         h.insert(i, kind)
 
-    def to_list(self) -> list:
+    def to_list(self) -> PlayerList:
         return [[s.to_list() for s in self.species], self.hand[:], self.bag, self.food_card]
-
-    @classmethod
-    def from_list(cls, v: Any) -> Player:
-        sp, hand, bag, fc = v
-        return cls([Species.from_list(s) for s in sp], list(hand), bag, fc)

@@ -32,15 +32,21 @@ string                          action
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import FormatError, excerpt
 from .traits import TRAIT_BIT, TRAIT_IDS
 
+if TYPE_CHECKING:
+    from .data import Card
+    from .game import Game
+    from .state import State
+    from .table import Action
+
 __all__ = ["to_string", "parse", "describe", "card_label"]
 
 
-def card_label(c: Any) -> str:
+def card_label(c: Card) -> str:
     icons = ("~sun" * c.sun) + ("~snow" * c.snow)
     return f"{c.trait}{c.food:+d}{icons}"
 
@@ -49,7 +55,7 @@ def _sp(i: int) -> str:
     return str(i + 1)
 
 
-def to_string(g: Any, a: Any) -> str:
+def to_string(g: Game, a: Action) -> str:
     """The action string of ``a`` (a tuple of the game)."""
     L = g.labels
     k = a[0]
@@ -94,14 +100,14 @@ _PATTERNS = [
 ]
 
 
-def _kind(g: Any, label: str) -> int:
+def _kind(g: Game, label: str) -> int:
     k = g.label_kind.get(label)
     if k is None:
         raise FormatError(f"unknown card {excerpt(label)} (cards read like 'horns+2')", "action")
     return k
 
 
-def parse(g: Any, text: str) -> tuple:
+def parse(g: Game, text: str) -> Action:
     """The action tuple of an action string; unreadable text raises :class:`FormatError` (field ``action``)."""
     if not isinstance(text, str):
         raise FormatError(f"an action string is expected, got {type(text).__name__}", "action")
@@ -128,7 +134,7 @@ def parse(g: Any, text: str) -> tuple:
         if kind == "store":
             return ("store", int(v[0]) - 1, int(v[1]))
         if kind == "attack":
-            a = ("attack", int(v[0]) - 1, int(v[1]) - 1, int(v[2]) - 1)
+            a: Action = ("attack", int(v[0]) - 1, int(v[1]) - 1, int(v[2]) - 1)
             if v[3]:
                 if v[4] not in TRAIT_BIT:
                     raise FormatError(f"unknown trait {excerpt(v[4])}", "action")
@@ -143,7 +149,7 @@ def parse(g: Any, text: str) -> tuple:
                       "action")
 
 
-def describe(g: Any, s: Any, a: Any) -> str:
+def describe(g: Game, s: State, a: Action) -> str:
     """``a`` (at state ``s``) in words (:func:`evo_lab.games.evolution.words.action_words`: cards and traits by
     their printed names, species with their body and population)."""
     from .words import action_words

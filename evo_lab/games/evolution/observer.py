@@ -12,15 +12,26 @@ discard pile is face up: seed 004 line 81; bags are open here: ruling R6, ``Obse
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from ...core.draw import draw
 from ...core.observer import HIDDEN, Observer, Secret
 from .traits import TRAIT_BIT, TRAIT_IDS
 
+if TYPE_CHECKING:
+    from .game import Game
+    from .model import Species
+    from .state import State
+    from .svg import Observation
+    from .table import Action
+
 __all__ = ["EvolutionObserver", "MAX_SPECIES"]
+
+#: The observation tensor.
+FloatVector = npt.NDArray[np.float32]
 
 #: Species slots per player in the observation tensor (more are truncated there, never in the dict).
 MAX_SPECIES = 12
@@ -28,7 +39,11 @@ _PHASES = ("deal", "food", "play", "feed", "over")
 
 
 class EvolutionObserver(Observer):
-    def action_secret(self, state: Any, action: Any) -> Secret | None:
+    """Evolution's observer (see the module docstring)."""
+
+    game: Game
+
+    def action_secret(self, state: State, action: object) -> Secret | None:
         k = action[0] if isinstance(action, tuple) and action else None
         if k == "card":
             return Secret("hand", state.pending[0][0]) if state.pending else Secret("pile")
@@ -38,20 +53,20 @@ class EvolutionObserver(Observer):
             return Secret("trait", state.turn)
         return None
 
-    def masked_text(self, state: Any, action: Any, secret: Secret) -> str:
+    def masked_text(self, state: State, action: Action, secret: Secret) -> str:
         """A hidden history item: ``"draw P2 ?"``, ``"food P1 ?"``, ``"trait P1 ?"``, ``"replace P1 ?"``."""
         word = "draw" if action[0] == "card" else action[0]
         return f"{word} P{secret.owner + 1} ?" if secret.owner is not None else f"{word} ?"
 
-    def observation(self, state: Any, viewer: int | None) -> dict:
+    def observation(self, state: State, viewer: int | None) -> Observation:
         g = state.game
         L = g.labels
-        players = []
+        players: list[Observation] = []
         for q, pl in enumerate(state.players):
             own = self.sees(state, viewer, Secret("hand", q))
-            sp = []
+            sp: list[Observation] = []
             for x in pl.species:
-                traits = [L[c] if c >= 0 else TRAIT_IDS[t] for t, c in zip(x.traits, x.cards)]
+                traits: list[str | None] = [L[c] if c >= 0 else TRAIT_IDS[t] for t, c in zip(x.traits, x.cards)]
                 if x.down and not own:
                     traits = [HIDDEN if x.down >> i & 1 else traits[i] for i in range(len(traits))]
                 sp.append({"body": x.body, "pop": x.pop, "food": x.food, "fat": x.fat, "traits": traits,
@@ -60,7 +75,7 @@ class EvolutionObserver(Observer):
             players.append({"bag": pl.bag, "species": sp,
                             "hand": [L[k] for k in pl.hand] if own else len(pl.hand),
                             "food_card": (L[fc] if own else True) if fc >= 0 else None})
-        out = {"variant": state.options.variant, "round": state.round, "phase": state.phase, "first": state.first,
+        out: Observation = {"variant": state.options.variant, "round": state.round, "phase": state.phase, "first": state.first,
                "turn": state.turn, "final": state.final, "wh": state.watering_hole, "deck_left": state.left,
                "end_deck": state.end_deck, "discards": list(state.discards), "players": players,
                "pending": [list(x) for x in state.pending],
@@ -76,7 +91,7 @@ class EvolutionObserver(Observer):
                               "event_cards_left": list(state.event_pool)}
         return out
 
-    def encode(self, obs: dict) -> Any:
+    def encode(self, obs: Observation) -> FloatVector:
         """A fixed-length float vector: globals, then per player (bag, hand size, food card placed, species
         slots of body/pop/food/fat/trait bits/face-down count), then the viewer's hand counts and the discards."""
         g = self.game
@@ -109,7 +124,7 @@ class EvolutionObserver(Observer):
                 mine[g.label_kind[lab]] += 1
         return np.asarray(v + mine + [float(c) for c in obs["discards"]], dtype=np.float32)
 
-    def tensor(self, state: Any, viewer: int | None) -> Any:
+    def tensor(self, state: State, viewer: int | None) -> FloatVector:
         obs = self.observation(state, viewer)
         obs["viewer"] = viewer
         return self.encode(obs)
@@ -119,13 +134,13 @@ class EvolutionObserver(Observer):
         n, nk, nt = g.players, len(g.deck.cards), len(TRAIT_IDS)
         return 5 + 4 + 2 * n + 9 + n * (3 + MAX_SPECIES * (6 + nt)) + 2 * nk
 
-    def determinize(self, state: Any, viewer: int, rng: Any) -> Any:
+    def determinize(self, state: State, viewer: int, rng: np.random.Generator) -> State:
         """Redraw every card ``viewer`` cannot see (other hands, face-down food cards and traits, the deck) from
         the unseen cards. Face-down traits are redrawn among cards whose trait the species does not already carry
         (the no-duplicates rule), so the result is a legal position; this conditioning is approximate."""
         s = state.clone()
         pool = list(s.pool)
-        slots = []  # (player, kind of slot, species, index)
+        slots: list[tuple[int, str, Species | None, int]] = []  # (player, kind of slot, species, index)
         for q, pl in enumerate(s.players):
             if q == viewer:
                 continue
@@ -141,12 +156,12 @@ class EvolutionObserver(Observer):
                         pool[x.cards[i]] += 1
                         slots.append((q, "trait", x, i))
         trait_of = s.game.card_trait
-        for q, kind, x, i in slots:
-            if kind == "trait":
-                others = {t for j, t in enumerate(x.traits) if j != i}
+        for q, kind, sp, i in slots:
+            if sp is not None:  # a face-down trait
+                others = {t for j, t in enumerate(sp.traits) if j != i}
                 w = [c if trait_of[k] not in others else 0 for k, c in enumerate(pool)]
                 if not any(w):
-                    w = [c if k == x.cards[i] else 0 for k, c in enumerate(pool)]
+                    w = [c if k == sp.cards[i] else 0 for k, c in enumerate(pool)]
             else:
                 w = pool
             k = draw(w, rng)
@@ -156,8 +171,8 @@ class EvolutionObserver(Observer):
                 pl.hand[i] = k
             elif kind == "food":
                 pl.food_card = k
-            else:
-                x.traits[i], x.cards[i] = trait_of[k], k
+            elif sp is not None:
+                sp.traits[i], sp.cards[i] = trait_of[k], k
         for q, pl in enumerate(s.players):
             if q != viewer:
                 pl.hand.sort()

@@ -3,13 +3,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...core.checks import MAX_COUNT, bool_of, dict_of, int_in, ints_in, list_of, one_of
 from ...core.errors import FormatError, excerpt
-from .model import Player, Species
 from .flow import FLOW, PHASES, settle
+from .model import Player, Species
 from .traits import TRAIT_BIT, TRAIT_IDS
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+    from .table import Action
+    #: a species as :func:`from_boards` takes it: ``(body, pop, food, fat, [trait names])``
+    BoardSpec = tuple[int, int, int, int, Sequence[str]]
 
 __all__ = ["load_body"]
 
@@ -20,13 +28,13 @@ MAX_SPECIES = 64
 MAX_ROUNDS = 10_000
 
 
-def _field(d: dict, k: str) -> Any:
+def _field(d: dict[str, object], k: str) -> object:
     if k not in d:
         raise FormatError("missing", f"state.{k}")
     return d[k]
 
 
-def load_body(s: Any, d: Any) -> Any:
+def load_body(s: State, d: object) -> State:
     """Fill ``s`` (a state of its game, not dealt) from a position body. Every field is checked, by name,
     before it is used: types, ranges (body and population on the track, food within the population, fat within
     the body, trait and card ids of this game's deck), each card's trait, counts within the deck; the game's
@@ -65,7 +73,7 @@ def load_body(s: Any, d: Any) -> Any:
     return s
 
 
-def _totals(s: Any, g: Any) -> None:
+def _totals(s: State, g: Game) -> None:
     """Every card of the deck somewhere (unseen, discarded, out of the game, in a hand, a food card, a trait);
     the draw pile within the unseen cards; fresh species only while cards are played."""
     total = sum(s.pool) + sum(s.discards) + s.gone
@@ -84,7 +92,7 @@ def _totals(s: Any, g: Any) -> None:
                                       f"state.players[{p}][0][{i}][7]")
 
 
-def _player(g: Any, v: Any, f: str) -> Player:
+def _player(g: Game, v: object, f: str) -> Player[int]:
     nk = len(g.deck.cards)
     sp, hand, bag, fc = list_of(v, f, 4)
     species = [_species(g, x, f"{f}[0][{i}]") for i, x in enumerate(list_of(sp, f"{f}[0]", None, MAX_SPECIES))]
@@ -94,7 +102,7 @@ def _player(g: Any, v: Any, f: str) -> Player:
     return Player(species, hand, int_in(bag, 0, MAX_COUNT, f"{f}[2]"), int_in(fc, -1, nk - 1, f"{f}[3]"))
 
 
-def _species(g: Any, v: Any, f: str) -> Species:
+def _species(g: Game, v: object, f: str) -> Species:
     o = g.options
     body, pop, food, fat, traits, cards, down, fresh = list_of(v, f, 8)
     body = int_in(body, 0, o.max_track, f"{f}[0]")
@@ -115,12 +123,12 @@ def _species(g: Any, v: Any, f: str) -> Species:
     return Species(body, pop, food, fat, traits, cards, down, bool(fresh))
 
 
-def _draw(v: Any, n: int, size: int, f: str) -> list:
+def _draw(v: object, n: int, size: int, f: str) -> list[int]:
     p, k = list_of(v, f, 2)
     return [int_in(p, 0, n - 1, f"{f}[0]"), int_in(k, 1, size, f"{f}[1]")]
 
 
-def _climate(s: Any, g: Any, c: Any) -> None:
+def _climate(s: State, g: Game, c: object) -> None:
     if not g.options.climate:
         if c is not None:
             raise FormatError("this variant has no climate", "state.climate")
@@ -150,7 +158,7 @@ def _climate(s: Any, g: Any, c: Any) -> None:
             raise FormatError(f"no {deck} event left to draw", f"state.climate.pending[{i}]")
 
 
-def _intel(s: Any, v: Any) -> tuple | None:
+def _intel(s: State, v: object) -> Action | None:
     """The pending Intelligence feeding (a card is discarded next): one of the player's feeding options."""
     if v is None:
         return None
@@ -168,8 +176,9 @@ def _intel(s: Any, v: Any) -> tuple | None:
     return a
 
 
-def from_boards(game: Any, boards: list, hands: list | None = None, watering_hole: int = 0, phase: str = "feed",
-                turn: int = 0, first: int = 0, bags: list | None = None) -> Any:
+def from_boards(game: Game, boards: Sequence[Sequence[Species | BoardSpec]], hands: Sequence[Sequence[str]] | None = None,
+                watering_hole: int = 0, phase: str = "feed", turn: int = 0, first: int = 0,
+                bags: Sequence[int] | None = None) -> State:
     """A consistent position for lessons and tests: ``boards[p]`` lists player ``p``'s species as
     ``(body, pop, food, fat, [trait names])`` or :class:`~.model.Species`; ``hands[p]`` lists card labels
     (``"horns+2"``) or trait names (any card of that trait). Cards come out of the unseen pool, so every card

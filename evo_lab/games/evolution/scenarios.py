@@ -24,13 +24,21 @@ intelligence_horns, forced_horns, cooperation, fat_tissue, starvation, food_card
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.errors import EvoLabError
 from ...core.records import POSITION, envelope
 from ...core.registry import make_game
 from .traits import TRAIT_BIT
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+    from .table import JSON
+    #: a species of a scenario: ``(body, population, food, fat, [cards])``, a card ``"horns+2 down"`` face down
+    SpeciesSpec = tuple[int, int, int, int, Sequence[str]]
 
 __all__ = ["SCENARIOS", "Scenario", "UnknownScenarioError", "position", "scenario", "scenario_info", "scenarios",
            "scenarios_markdown"]
@@ -41,7 +49,7 @@ class UnknownScenarioError(EvoLabError, KeyError):
 
     reason = "unknown_scenario"
 
-    def __init__(self, name: Any, known: list[str]):
+    def __init__(self, name: object, known: list[str]):
         self.name, self.known = name, list(known)
         super().__init__(f"unknown scenario {name!r}; the scenarios are {', '.join(known)}")
 
@@ -49,7 +57,7 @@ class UnknownScenarioError(EvoLabError, KeyError):
         return str(self.args[0])
 
 
-def _take(game: Any, pool: list[int], card: str) -> int:
+def _take(game: Game, pool: list[int], card: str) -> int:
     """The kind of a card taken out of the unseen pool: a label (``"horns+2"``) or a trait (any card of it)."""
     k = game.label_kind.get(card)
     if k is None:
@@ -60,11 +68,12 @@ def _take(game: Any, pool: list[int], card: str) -> int:
     return k
 
 
-def _species(game: Any, pool: list[int], spec: tuple) -> list:
+def _species(game: Game, pool: list[int], spec: SpeciesSpec) -> list[JSON]:
     """``(body, population, food, fat, [cards])`` as the position format's species list; a card written
     ``"horns+2 down"`` lies face down."""
     body, pop, food, fat, cards = spec
-    kinds, down = [], 0
+    kinds: list[int] = []
+    down = 0
     for i, c in enumerate(cards):
         name, _, flag = c.partition(" ")
         kinds.append(_take(game, pool, name))
@@ -73,17 +82,18 @@ def _species(game: Any, pool: list[int], spec: tuple) -> list:
     return [body, pop, food, fat, traits, kinds, down, 0]
 
 
-def position(game_id: str, boards: list, *, hands: list | None = None, food_cards: list | None = None,
-             bags: list | None = None, watering_hole: int = 0, phase: str = "feed", turn: int = 0, first: int = 0,
-             round: int = 3, climate: int = 0, events: dict | None = None) -> dict:
+def position(game_id: str, boards: Sequence[Sequence[SpeciesSpec]], *, hands: Sequence[Sequence[str]] | None = None,
+             food_cards: Sequence[str | None] | None = None, bags: Sequence[int] | None = None,
+             watering_hole: int = 0, phase: str = "feed", turn: int = 0, first: int = 0, round: int = 3,
+             climate: int = 0, events: Mapping[str, str] | None = None) -> dict[str, JSON]:
     """A position of game ``game_id`` (``"evolution"``, ``"evolution-climate"``) in its own format (the
     envelope of ``State.to_dict()``): ``boards[p]`` lists player ``p``'s species left to right as ``(body,
     population, food, fat, [cards])``; ``hands[p]`` and ``food_cards[p]`` (``None``: none placed) name cards by
     label or trait; ``phase`` and ``turn`` say who acts; Climate: the marker ``climate`` (-4..4) and the event
     card in play under each deck, ``events={"cold": "Ice Storm", "hot": "Heat Wave"}``."""
-    game = make_game(game_id, players=len(boards))
+    game: Game = make_game(game_id, players=len(boards))
     pool = [c.count for c in game.deck.cards]
-    players = []
+    players: list[JSON] = []
     for p, row in enumerate(boards):
         species = [_species(game, pool, sp) for sp in row]
         hand = sorted(_take(game, pool, c) for c in (hands[p] if hands else []))
@@ -93,7 +103,7 @@ def position(game_id: str, boards: list, *, hands: list | None = None, food_card
     if game.options.end_rule == "end_deck":
         end_deck = min(game.pack.climate_meta["end_deck"], left)
         left -= end_deck
-    body: dict = {"players": players, "wh": watering_hole, "first": first, "phase": phase, "turn": turn, "round": round,
+    body: dict[str, JSON] = {"players": players, "wh": watering_hole, "first": first, "phase": phase, "turn": turn, "round": round,
                   "final": 0, "pool": pool, "left": left, "gone": 0, "end_deck": end_deck,
                   "discards": [0] * len(pool), "pending": [], "out": 0, "seek": False, "intel": None}
     if game.options.climate:
@@ -115,13 +125,13 @@ class Scenario:
     rule: str
     shows: str | None
     game: str = "evolution"
-    position: dict = field(default_factory=dict)
+    position: dict[str, Any] = field(default_factory=dict)
 
-    def build(self) -> Any:
+    def build(self) -> State:
         """A fresh state of this position, read by the game's own loader (which checks every field)."""
         from .state import State
 
-        s = State.from_dict(position(self.game, **self.position))
+        s: State = State.from_dict(position(self.game, **self.position))
         s.check_invariants()
         return s
 
@@ -244,7 +254,7 @@ def scenario_info(name: str) -> Scenario:
     return _BY_ID[name]
 
 
-def scenario(name: str) -> Any:
+def scenario(name: str) -> State:
     """A new state of the preset ``name``."""
     return scenario_info(name).build()
 

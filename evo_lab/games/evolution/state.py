@@ -15,19 +15,24 @@ each) -> end of round (automatic). Extinction draws and Climate events are chanc
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ...core.errors import FormatError, IllegalActionError
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
 from . import phases
 from .actions import Card, typed
+from .events import Event
 from .flow import FLOW, PHASES, Step, settle
 from .model import Player, Species
 from .notation import describe, parse, to_string
 from .phases import climate as clim
 from .phases.deal import deal_round, queue_draws, setup_deck
 from .phases.scoring import score, tiebreak, winners
+from .table import JSON, Action
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .rules import RuleOptions
 
 __all__ = ["PHASES", "State"]
 
@@ -57,7 +62,7 @@ class State(StateBase):
         "climate_pos",
         "discards",
         "end_deck",
-        "ev",
+        "new_events",
         "event_pool",
         "event_used",
         "events_in_play",
@@ -82,11 +87,53 @@ class State(StateBase):
         "watering_hole",
     )
 
-    def __init__(self, game: Any, deal: bool = True):
+    game: Game
+    options: RuleOptions
+    players: list[Player[int]]
+    #: plant food on the watering hole
+    watering_hole: int
+    first: int
+    round: int
+    final: int
+    phase: str
+    turn: int
+    #: bit mask of the players done feeding this round
+    out: int
+    #: whether the feeding looks for the next feeder before it asks anyone (the step ``FEEDING`` is due)
+    seek: bool
+    #: the Intelligence feeding waiting for its card (node ``discard``), or ``None``
+    intel: Action | None
+    asking: int
+    #: draws owed, oldest first: ``[player, cards]``
+    pending: list[list[int]]
+    #: unseen cards per kind (the draw pile, cards removed unseen, Climate's end-game deck)
+    pool: list[int]
+    left: int
+    #: cards of Climate's end-game deck not yet in the draw pile
+    end_deck: int
+    #: cards out of the game (removed unseen at setup, then reshuffled away)
+    gone: int
+    discards: list[int]
+    climate_pos: int
+    #: event cards left per event (index into the pack's events)
+    event_pool: list[int]
+    #: ``deck -> event index`` under each region ("cold", "hot"; -1: none)
+    events_in_play: dict[str, int]
+    #: the event deck whose card struck this round ("" when none)
+    event_used: str
+    #: event decks that owe a card (chance nodes ``event``)
+    pending_events: list[str]
+    #: the events of the action being applied (:meth:`events` keeps them)
+    new_events: list[Event]
+    step: Step
+    node: str
+    _chance_cache: tuple[list[Action], list[int]] | None
+
+    def __init__(self, game: Game, deal: bool = True):
         self.game = game
         self.options = game.options
         self._hist = self._origin = self._legal = self._chance_cache = self._ev = self._ev_mark = None
-        self.ev: list = []
+        self.new_events = []
         self.step, self.node = Step.WAIT, "draw"
         if not deal:
             return
@@ -94,10 +141,10 @@ class State(StateBase):
         self.players = [Player([Species(o.new_body, o.new_pop)]) for _ in range(game.players)]
         self.watering_hole, self.first, self.round, self.final = 0, 0, 1, 0
         self.phase, self.turn, self.out, self.seek, self.intel, self.asking = "deal", -1, 0, False, None, -1
-        self.pending: list = []
+        self.pending = []
         setup_deck(self)
         self.climate_pos, self.event_pool, self.events_in_play, self.event_used = 0, [], {}, ""
-        self.pending_events: list = []
+        self.pending_events = []
         if o.climate:
             clim.setup_climate(self)
         deal_round(self)
@@ -127,6 +174,11 @@ class State(StateBase):
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
+    @property
+    def actor(self) -> int:
+        """The player to act at a decision (the flow's :class:`~evo_lab.core.flow.FlowState`)."""
+        return self.turn
+
     def node_name(self) -> str:
         """Where the game waits (:mod:`.flow`): ``draw``, ``event``, ``food``, ``play``, ``feed``, ``discard``,
         ``end``."""
@@ -135,12 +187,13 @@ class State(StateBase):
     def phase_name(self) -> str:
         return self.phase
 
-    def _chance_weights(self) -> tuple[list, list[int]]:
-        if self._chance_cache is None:
-            self._chance_cache = _WEIGHTS[self.node](self)
-        return self._chance_cache
+    def _chance_weights(self) -> tuple[list[Action], list[int]]:
+        c = self._chance_cache
+        if c is None:
+            c = self._chance_cache = _WEIGHTS[self.node](self)
+        return c
 
-    def apply_action(self, action: Any) -> None:
+    def apply_action(self, action: object) -> None:
         """As :meth:`StateBase.apply_action`, with a constant-time legality check for a card draw."""
         if (type(action) is Card or type(action) is tuple) and len(action) == 2 and action[0] == "card" and self.pending \
                 and not self.pending_events and self.phase != "over":
@@ -150,22 +203,22 @@ class State(StateBase):
                 return
         StateBase.apply_action(self, action)
 
-    def _legal_actions(self) -> list:
+    def _legal_actions(self) -> list[Action]:
         f = _DECIDE.get(self.node)
         return f(self) if f is not None else []
 
-    def _apply(self, a: Any) -> None:
+    def _apply(self, a: Action) -> None:
         """Apply ``a`` at the current node and run on (:mod:`.flow`)."""
-        self.ev = []
+        self.new_events = []
         self._chance_cache = None
         _apply(self, a)
-        if self.ev:
+        if self.new_events:
             self._log_events()
 
     def _log_events(self) -> None:
-        """The rules write their events on ``ev`` (the table protocol, shared with the course harness); the
+        """The rules write their events on ``new_events`` (the table protocol, shared with the course harness); the
         state's log (:meth:`events`) keeps them."""
-        for e in self.ev:
+        for e in self.new_events:
             self._ev = (self._ev, e)
 
     # ----- results
@@ -197,7 +250,7 @@ class State(StateBase):
 
         p = self.turn if p is None else p
         att = self.players[p].species[i]
-        out = []
+        out: list[tuple[int, int, str | None]] = []
         for q, pl in enumerate(self.players):
             row = pl.species
             for j, d in enumerate(row):
@@ -212,19 +265,19 @@ class State(StateBase):
         return out
 
     # ----- notation
-    def action_to_string(self, a: Any) -> str:
+    def action_to_string(self, a: Action) -> str:
         return to_string(self.game, a)
 
-    def parse_action(self, text: str) -> Any:
+    def parse_action(self, text: str) -> Action:
         """The typed action (:mod:`.actions`) written ``text``; raises :class:`FormatError`."""
         return typed(parse(self.game, text))
 
-    def describe_action(self, a: Any) -> str:
+    def describe_action(self, a: Action | str | list[object]) -> str:
         """``a`` in words (e.g. "P1's species 1 attacks P2's species 1")."""
         a = self.coerce_action(a)
         return describe(self.game, self, a)
 
-    def coerce_action(self, action: Any) -> Any:
+    def coerce_action(self, action: Action | str | list[object]) -> Action:
         """An action from an action (as it is: plain or typed tuples are equal), its string or a list (typed,
         :mod:`.actions`)."""
         if isinstance(action, str):
@@ -233,7 +286,7 @@ class State(StateBase):
             return typed(tuple(action))
         return action
 
-    def explain_illegal(self, a: Any) -> tuple[str, str]:
+    def explain_illegal(self, a: object) -> tuple[str, str]:
         from .explain import explain
 
         return explain(self, a)
@@ -250,15 +303,15 @@ class State(StateBase):
         c.pool, c.left, c.end_deck, c.discards = self.pool[:], self.left, self.end_deck, self.discards[:]
         c.gone = self.gone
         c.pending = [x[:] for x in self.pending]
-        c.out, c.seek, c.intel, c.asking, c.ev = self.out, self.seek, self.intel, self.asking, []
+        c.out, c.seek, c.intel, c.asking, c.new_events = self.out, self.seek, self.intel, self.asking, []
         c.climate_pos, c.event_pool, c.events_in_play = self.climate_pos, self.event_pool[:], \
             dict(self.events_in_play)
         c.event_used, c.pending_events = self.event_used, self.pending_events[:]
         c.step, c.node = self.step, self.node
         return c
 
-    def state_dict(self) -> dict:
-        d = {"players": [p.to_list() for p in self.players], "wh": self.watering_hole, "first": self.first,
+    def state_dict(self) -> dict[str, JSON]:
+        d: dict[str, JSON] = {"players": [p.to_list() for p in self.players], "wh": self.watering_hole, "first": self.first,
              "phase": self.phase, "turn": self.turn, "round": self.round, "final": self.final,
              "pool": self.pool[:], "left": self.left, "gone": self.gone, "end_deck": self.end_deck,
              "discards": self.discards[:],
@@ -273,7 +326,7 @@ class State(StateBase):
         return d
 
     @classmethod
-    def load_state(cls, game: Any, body: Any, version: int | None = None) -> State:
+    def load_state(cls, game: Game, body: object, version: int | None = None) -> State:
         """A position body (``version`` 1 has the same layout: no before-eating window)."""
         from .positions import load_body
 
@@ -300,5 +353,3 @@ class State(StateBase):
     def __repr__(self) -> str:
         return f"<Evolution {self.options.variant} round {self.round} {self.node_name()} P{self.turn + 1} watering_hole={self.watering_hole}>"
 
-
-_ = (FormatError, IllegalActionError)

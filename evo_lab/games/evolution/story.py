@@ -14,13 +14,22 @@ holds), the food cards are named when they are played.
 
 from __future__ import annotations
 
-from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...core.story import seeded_bots, tell
+from .events import Ate, Attacked
 from .words import action_words, event_words
+
+if TYPE_CHECKING:
+    from .events import Event
+    from .game import Game
+    from .state import State
+    from .table import Action
+    #: a bot: ``bot(state, player) -> action``
+    Bot = Callable[[State, int], Hashable]
 
 __all__ = ["play_story", "PHASES"]
 
@@ -28,13 +37,13 @@ __all__ = ["play_story", "PHASES"]
 PHASES = {"deal": "the deal", "food": "food cards", "play": "playing cards", "feed": "feeding"}
 
 
-def _heading(s: Any) -> str | None:
+def _heading(s: State) -> str | None:
     return f"Round {s.round}: {PHASES.get(s.phase, s.phase)}"
 
 
-def _lines(before: Any, action: Any, after: Any) -> list[str]:
+def _lines(before: State, action: Action, after: State) -> list[str]:
     if before.is_chance_node():
-        out = []
+        out: list[str] = []
         if before.phase == "deal" and after.phase != "deal":
             out.append("  Hands: " + ", ".join(f"P{q + 1} {len(pl.hand)} cards"
                                                 for q, pl in enumerate(after.players)) + ".")
@@ -46,20 +55,20 @@ def _lines(before: Any, action: Any, after: Any) -> list[str]:
     return out + [f"    {_sentence(event_words(before.game, e, before))}." for e in events]
 
 
-def _says_again(action: tuple, event: Any) -> bool:
+def _says_again(action: Action, event: Event) -> bool:
     """Whether ``event`` only repeats ``action`` (the attack itself, a plain meal from the watering hole)."""
-    kind = type(event).__name__
-    if action[0] == "attack" and kind == "Attacked":
+    if action[0] == "attack" and isinstance(event, Attacked):
         return not event.horns and not event.disabled
-    return action[0] == "eat" and len(action) == 2 and kind == "Ate" and event.why == "eat" and event.amount == 1
+    return (action[0] == "eat" and len(action) == 2 and isinstance(event, Ate) and event.why == "eat"
+            and event.amount == 1)
 
 
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def play_story(game: Any, seed: int | None = None, bots: list | None = None,
-               echo: Callable[[str], None] | None = None) -> tuple[Any, list[str]]:
+def play_story(game: Game, seed: int | None = None, bots: Sequence[Bot] | None = None,
+               echo: Callable[[str], None] | None = None) -> tuple[State, list[str]]:
     """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Evolution's lively bots
     seeded from ``seed``: carnivores that hunt, species that grow and go extinct) and tell it; returns ``(final
     state, lines)``."""
@@ -71,7 +80,7 @@ def play_story(game: Any, seed: int | None = None, bots: list | None = None,
                 lines=_lines, ending=_ending, echo=echo)
 
 
-def _ending(final: Any) -> list[str]:
+def _ending(final: State) -> list[str]:
     scores = final.scores()
     return ["Scores: " + ", ".join(f"P{q + 1} {x}" for q, x in enumerate(scores)) + ".",
             "Winner: " + ", ".join(f"P{q + 1}" for q in final.winners()) + "."]

@@ -33,7 +33,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .svg_parts import (
     BIG,
@@ -56,6 +56,12 @@ from .svg_parts import (
 )
 from .words import trait_words
 
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+    #: the observer's JSON-able observation (:meth:`~.observer.EvolutionObserver.observation`), or a part of it
+    Observation = dict[str, Any]
+
 __all__ = ["MAX_ZOOM", "WIDTH", "Marks", "draw_state", "font_sizes", "table_svg", "trait_of_label"]
 
 #: The default layout width (user units): the table before its widget has reported its size, and exports.
@@ -74,12 +80,13 @@ class Marks:
     blocker}`` (the engine's code; ``blocked_words`` says it: a trait's printed name, "body size")."""
 
     def __init__(self, selected: tuple[int, int] | None = None, card: str = "",
-                 targets: dict | None = None, blocked: dict | None = None):
+                 targets: dict[tuple[int, int], str] | None = None,
+                 blocked: dict[tuple[int, int], str] | None = None):
         self.selected = selected
         self.card = card
         self.targets = targets or {}
         self.blocked = blocked or {}
-        self.blocked_words: dict = {}
+        self.blocked_words: dict[tuple[int, int], str] = {}
 
 
 def font_sizes(svg: str) -> list[float]:
@@ -87,7 +94,7 @@ def font_sizes(svg: str) -> list[float]:
     return [float(x) for x in re.findall(r'<text[^>]* font-size="([0-9.]+)"', svg)]
 
 
-def _short_block(game: Any, code: str) -> str:
+def _short_block(game: Game, code: str) -> str:
     return {"body-size": "body size", "own-species": "own species", "not-carnivore": "not a carnivore"}.get(
         code) or trait_words(game, code)
 
@@ -105,7 +112,7 @@ def _wrap(s: str, width: float, size: float) -> list[str]:
     return lines + ([cur] if cur else [])
 
 
-def _header(s: Any, obs: dict, width: float) -> tuple[list[str], float]:
+def _header(s: State, obs: Observation, width: float) -> tuple[list[str], float]:
     """The round and phase, the watering hole and the food cards, the piles and the climate: one line when the
     table is wide, wrapped when it is narrow."""
     last = " (last round)" if obs["final"] == 1 else ""
@@ -123,7 +130,7 @@ def _header(s: Any, obs: dict, width: float) -> tuple[list[str], float]:
     return out, flow.bottom + 10
 
 
-def _player(s: Any, q: int, pl: dict, obs: dict, score: int | None, x0: float, y: float, width: float,
+def _player(s: State, q: int, pl: Observation, obs: Observation, score: int | None, x0: float, y: float, width: float,
             marks: Marks) -> tuple[list[str], float]:
     """Player ``q``'s header, species boards (in rows) and visible hand in the block from ``x0``, ``width`` wide,
     from ``y``; returns the drawing and the next free ``y``."""
@@ -154,7 +161,7 @@ def _player(s: Any, q: int, pl: dict, obs: dict, score: int | None, x0: float, y
     return out, y + 10
 
 
-def _layout(s: Any, obs: dict, width: float, marks: Marks, columns: int = 1) -> tuple[list[str], float]:
+def _layout(s: State, obs: Observation, width: float, marks: Marks, columns: int = 1) -> tuple[list[str], float]:
     """The whole table ``width`` wide, the players' blocks in ``columns`` columns (P1, P2 on the first line ...)."""
     out, y = _header(s, obs, width)
     scores = s.scores() if hasattr(s, "scores") else [None] * len(obs["players"])
@@ -190,7 +197,7 @@ def _layouts(width: float, players: int) -> list[tuple[float, int]]:
     return sorted(out)
 
 
-def table_svg(s: Any, viewer: int | None = None, marks: Marks | None = None, width: float = WIDTH,
+def table_svg(s: State, viewer: int | None = None, marks: Marks | None = None, width: float = WIDTH,
               height: float | None = None) -> str:
     """The table as ``viewer`` may see it (``None``: the teacher), with the board's ``marks``, for a box ``width``
     pixels wide (and ``height`` high, when known): of the layouts with the players in 1, 2 or 3 columns and 1, 2,
@@ -200,7 +207,7 @@ def table_svg(s: Any, viewer: int | None = None, marks: Marks | None = None, wid
     marks.blocked_words = {k: _short_block(s.game, v) for k, v in marks.blocked.items()}
     obs = s.observation(viewer)
     width = max(float(width), 1.0)
-    best: tuple | None = None
+    best: tuple[tuple[bool, float], float, float, list[str], float] | None = None
     layouts = _layouts(width, len(obs["players"]))
     if not height:  # no height known: the widest one-column layout that fits the width
         layouts = [max(x for x in layouts if x[1] == 1)]
@@ -224,7 +231,7 @@ def table_svg(s: Any, viewer: int | None = None, marks: Marks | None = None, wid
             'fill="#ffffff"/>' + "".join(out) + "</svg>")
 
 
-def draw_state(s: Any, viewer: int | None = None) -> str:
+def draw_state(s: State, viewer: int | None = None) -> str:
     """The position as SVG as ``viewer`` may see it (``None``: the teacher sees everything): the table, 1000
     units wide, without marks."""
     return table_svg(s, viewer, width=1000)

@@ -7,10 +7,14 @@ card. Every size is in SVG user units, which are pixels when the table is shown 
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...views.colours import seat_colour
 from .words import label_words, trait_words
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .svg import Marks, Observation
 
 __all__ = [
     "BIG",
@@ -81,7 +85,7 @@ def chip(flow: Flow, s: str, size: float = FONT, weight: str = "normal", fill: s
     return text(x, y + flow.line_h * 0.7, s, size, weight, fill, cls=cls)
 
 
-def trait_of_label(game: Any, label: str) -> tuple[str, int | None]:
+def trait_of_label(game: Game, label: str) -> tuple[str, int | None]:
     """``("horns", 2)`` for the card label ``"horns+2"`` (the food value from the deck); a bare trait id (a
     trait without a known card) has no food value."""
     k = game.label_kind.get(label)
@@ -101,7 +105,7 @@ def trait_colour(trait: str) -> str:
     return _KIND_COLOURS.get(entry.kind, "#555") if entry else "#555"
 
 
-def _icons(game: Any, label: str, x: float, y: float) -> list[str]:
+def _icons(game: Game, label: str, x: float, y: float) -> list[str]:
     """The Climate icons of a card (suns, snowflakes) drawn from ``x`` leftwards at baseline ``y``."""
     k = game.label_kind.get(label)
     if k is None:
@@ -119,7 +123,7 @@ def _icons(game: Any, label: str, x: float, y: float) -> list[str]:
     return out
 
 
-def _trait_bar(game: Any, x: float, y: float, w: float, label: str | None, down: bool) -> list[str]:
+def _trait_bar(game: Game, x: float, y: float, w: float, label: str | None, down: bool) -> list[str]:
     """One trait card on a species board: its printed name and food value, dashed when face down (the owner's
     view), grey and unnamed when the viewer may not see it."""
     if label is None:
@@ -145,13 +149,13 @@ def _tokens(x: float, y: float, n: int, filled: int, fill: str, stroke: str, cls
             f'fill="{fill if i < filled else "#fff"}" stroke="{stroke}" stroke-width="1.5"/>' for i in range(n)]
 
 
-def species_height(sp: dict, game: Any, marked: bool) -> float:
+def species_height(sp: Observation, game: Game, marked: bool) -> float:
     """The height of a species board: its header, sizes, food (and fat) tokens, trait cards and a mark line."""
     fat = bool(sp["fat"]) or any(t and trait_of_label(game, t)[0] == "fat-tissue" for t in sp["traits"])
     return 24 + 26 + 22 + (20 if fat else 0) + len(sp["traits"]) * _TRAIT_H + 10 + (24 if marked else 0)
 
 
-def species_board(game: Any, q: int, j: int, sp: dict, x: float, y: float, h: float, marks: Any) -> list[str]:
+def species_board(game: Game, q: int, j: int, sp: Observation, x: float, y: float, h: float, marks: Marks) -> list[str]:
     """Species ``j`` of player ``q`` at ``(x, y)``, ``h`` high: a ``g.species`` the board widget listens to."""
     key = (q, j)
     cls, stroke, width, dash = "species", "#8d6e63", 1.5, ""
@@ -187,7 +191,7 @@ def species_board(game: Any, q: int, j: int, sp: dict, x: float, y: float, h: fl
     return out
 
 
-def hand_card(game: Any, q: int, label: str, x: float, y: float, selected: bool) -> str:
+def hand_card(game: Game, q: int, label: str, x: float, y: float, selected: bool) -> str:
     """A card of a hand the viewer may see: a ``g.card`` (click to select it) with the trait's printed name, its
     food value and its Climate icons."""
     trait, food = trait_of_label(game, label)
@@ -203,7 +207,7 @@ def hand_card(game: Any, q: int, label: str, x: float, y: float, selected: bool)
     return "".join(parts)
 
 
-def watering_hole(game: Any, obs: dict, flow: Flow) -> list[str]:
+def watering_hole(game: Game, obs: Observation, flow: Flow) -> list[str]:
     """The watering hole (its plant food) and beside it the face-down food cards of this round, one per player
     who placed one (its value when the viewer may see it), as items of the header's ``flow`` (60 high)."""
     x, y = flow.place(196, 60)
@@ -232,7 +236,7 @@ def watering_hole(game: Any, obs: dict, flow: Flow) -> list[str]:
     return out
 
 
-def climate_strip(c: dict, flow: Flow) -> list[str]:
+def climate_strip(c: Observation, flow: Flow) -> list[str]:
     """The Climate marker on its track (Ice Age to Scorching), compact (the Climate tab has the whole track)."""
     label = f"climate: {c['zone']} ({c['position']:+d})"
     w = max(9 * 22, text_width(label, FONT))
@@ -248,7 +252,7 @@ def climate_strip(c: dict, flow: Flow) -> list[str]:
     return out
 
 
-def player_header(q: int, pl: dict, obs: dict, score: int | None, x: float, y: float, right: float) -> tuple[list[str], float]:
+def player_header(q: int, pl: Observation, obs: Observation, score: int | None, x: float, y: float, right: float) -> tuple[list[str], float]:
     """A player's line above their species: name (first player, to act), food bag, hand, food card, score;
     wraps on a narrow table. Returns the drawing and its height."""
     flow = Flow(x + 8, y + 2, right - 8, 24, gap=14)

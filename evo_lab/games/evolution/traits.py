@@ -16,9 +16,14 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import Species, SpeciesView
+    from .rules import RuleOptions
+    from .table import Table
 
 __all__ = ["TRAIT_IDS", "TRAIT_BIT", "BITS", "TraitDef", "REGISTRY", "DEFENCES", "START_EFFECTS", "AFTER_TAKE",
            "ON_CARNIVORE_ATE", "bit", "names", "COURSE_TRAITS", "CLIMATE_ONLY"]
@@ -43,38 +48,63 @@ def names(mask: int) -> list[str]:
 
 
 class _Bits:
-    """Named bit masks: ``BITS.carnivore`` etc."""
+    """Named bit masks: ``BITS.carnivore`` etc. (one per trait of :data:`TRAIT_IDS`)."""
+
+    ambush: int
+    burrowing: int
+    carnivore: int
+    climbing: int
+    cooperation: int
+    fat_tissue: int
+    fertile: int
+    foraging: int
+    hard_shell: int
+    herding: int
+    horns: int
+    intelligence: int
+    long_neck: int
+    pack_hunting: int
+    scavenger: int
+    symbiosis: int
+    warning_call: int
+    heavy_fur: int
+    migratory: int
+    nocturnal: int
 
     def __init__(self) -> None:
         for t in TRAIT_IDS:
             setattr(self, t.replace("-", "_"), bit(t))
 
 
-BITS: Any = _Bits()
+BITS = _Bits()
 B = BITS
 
 
 # ----- attack hooks: fn(attacker, defender, left, right, opts) -> True when this trait stops the attack.
 # ``left``/``right`` are the defender's neighbours on its owner's board (or None).
 
-def _warning_call(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
+def _warning_call(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
+                  o: RuleOptions) -> bool:
     """Reference §6.2 rule 1 (course board.rkt; seed 004 line 69): a neighbour with Warning Call protects
     unless the attacker has Ambush."""
     wc = (left is not None and left.mask & B.warning_call) or (right is not None and right.mask & B.warning_call)
     return bool(wc) and not a.mask & B.ambush
 
 
-def _burrowing(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
+def _burrowing(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
+               o: RuleOptions) -> bool:
     """Reference §6.2 rule 2: Burrowing protects when food = population."""
     return bool(d.mask & B.burrowing) and d.food >= d.pop
 
 
-def _climbing(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
+def _climbing(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
+              o: RuleOptions) -> bool:
     """Reference §6.2 rule 3: Climbing protects unless the attacker climbs."""
     return bool(d.mask & B.climbing) and not a.mask & B.climbing
 
 
-def _herding(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
+def _herding(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
+             o: RuleOptions) -> bool:
     """Reference §6.2 rule 4: Defensive Herding protects when the attacker's population <= the defender's.
     Course (board.rkt population#): with Pack Hunting a species' population# is body + population."""
     if not d.mask & B.herding:
@@ -84,7 +114,8 @@ def _herding(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
     return _course_pop(a) <= _course_pop(d)
 
 
-def _hard_shell(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
+def _hard_shell(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
+                o: RuleOptions) -> bool:
     """Course (reference §6.2 rule 5, board.rkt body#): Hard Shell protects when the attacker's body# <= the
     defender's body + 4. Official: Hard Shell adds 4 to the body-size rule instead (see :func:`attack_size_ok`)."""
     if o.body_size_rule or not d.mask & B.hard_shell:
@@ -92,19 +123,21 @@ def _hard_shell(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
     return _course_body(a, o) <= d.body + o.hard_shell
 
 
-def _symbiosis(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
+def _symbiosis(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
+               o: RuleOptions) -> bool:
     """Official Symbiosis (reference §6.3): cannot be attacked if its right neighbour has a larger body size.
     The course's final attackable? ignores Symbiosis (§6.2)."""
     return o.symbiosis_protects and bool(d.mask & B.symbiosis) and right is not None and right.body > d.body
 
 
-def _horns(a: Any, d: Any, left: Any, right: Any, o: Any) -> bool:
+def _horns(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
+           o: RuleOptions) -> bool:
     """Horns never stop an attack: the attacker loses 1 population (reference §6.1, seed 003 line 150), unless
     its Intelligence disabled them for the attack (seed 004 line 71; ruling R3, feeding.attack)."""
     return False
 
 
-def _course_body(s: Any, o: Any) -> int:
+def _course_body(s: SpeciesView, o: RuleOptions) -> int:
     """board.rkt body#: hard shell +4, else pack hunting carnivore body + population."""
     if s.mask & B.hard_shell:
         return s.body + o.hard_shell
@@ -113,14 +146,14 @@ def _course_body(s: Any, o: Any) -> int:
     return s.body
 
 
-def _course_pop(s: Any) -> int:
+def _course_pop(s: SpeciesView) -> int:
     """board.rkt population#: with Pack Hunting, body + population."""
     return s.body + s.pop if s.mask & B.pack_hunting else s.pop
 
 
 # ----- feeding triggers: fn(table, player, species, source, kind) -> extra food taken by the species itself
 
-def _foraging(t: Any, p: int, s: Any, source: str, kind: str) -> int:
+def _foraging(t: Table, p: int, s: Species, source: str, kind: str) -> int:
     """Seed 003 line 132: Foraging takes 1 more plant food from the watering hole each time the species eats
     there (course: every feeding, food is food); the extra take triggers Cooperation again (course dealer.rkt)."""
     from .phases.feeding import take
@@ -133,7 +166,7 @@ def _foraging(t: Any, p: int, s: Any, source: str, kind: str) -> int:
     return extra
 
 
-def _cooperation(t: Any, p: int, s: Any, source: str, kind: str) -> int:
+def _cooperation(t: Table, p: int, s: Species, source: str, kind: str) -> int:
     """Cooperation: the species to the right takes 1 food from the same source (seed 003 line 149; ruling R2)."""
     from .phases.feeding import feed, index_of
 
@@ -146,7 +179,7 @@ def _cooperation(t: Any, p: int, s: Any, source: str, kind: str) -> int:
     return 0
 
 
-def _scavenger(t: Any, p: int, s: Any, source: str, kind: str) -> int:
+def _scavenger(t: Table, p: int, s: Species, source: str, kind: str) -> int:
     """Scavenger: 1 meat food each time a Carnivore eats (seed 003 line 149); course: from the watering hole."""
     from .phases.feeding import feed
 
@@ -155,18 +188,18 @@ def _scavenger(t: Any, p: int, s: Any, source: str, kind: str) -> int:
 
 # ----- start-of-feeding effects: fn(table, player, species)
 
-def _fertile(t: Any, p: int, s: Any) -> None:
+def _fertile(t: Table, p: int, s: Species) -> None:
     """Fertile: +1 population if there is food on the watering hole (course: always), up to the track."""
     from .events import Grew
 
     o = t.options
     if (t.watering_hole > 0 or not o.fertile_needs_food) and s.pop < o.max_track:
         s.pop += 1
-        if t.ev is not None:
-            t.ev.append(Grew(p, t.players[p].species.index(s), "population (fertile)", 1))
+        if t.new_events is not None:
+            t.new_events.append(Grew(p, t.players[p].species.index(s), "population (fertile)", 1))
 
 
-def _fat_to_food(t: Any, p: int, s: Any) -> None:
+def _fat_to_food(t: Table, p: int, s: Species) -> None:
     """Fat Tissue: stored food moves onto the population until it is fed (course board.rkt move-fat)."""
     n = min(s.fat, s.pop - s.food)
     if n > 0:
@@ -174,7 +207,7 @@ def _fat_to_food(t: Any, p: int, s: Any) -> None:
         s.food += n
 
 
-def _long_neck(t: Any, p: int, s: Any) -> None:
+def _long_neck(t: Table, p: int, s: Species) -> None:
     """Long Neck: 1 plant food from the bank (official) / the watering hole (course, with Foraging and
     Cooperation)."""
     from .phases.feeding import feed
@@ -182,12 +215,20 @@ def _long_neck(t: Any, p: int, s: Any) -> None:
     feed(t, p, s, "wh" if t.options.long_neck_source == "watering_hole" else "bank", "plant", "long-neck")
 
 
-def _nocturnal(t: Any, p: int, s: Any) -> None:
+def _nocturnal(t: Table, p: int, s: Species) -> None:
     """Climate Nocturnal: 1 extra plant food from the bank when the food is revealed (amount assumed)."""
     from .phases.feeding import feed
 
     if t.options.climate:
         feed(t, p, s, "bank", "plant", "nocturnal")
+
+
+#: ``defends(attacker, defender, left, right, options)``: True when the trait stops the attack.
+Defence = Callable[["SpeciesView", "SpeciesView", "SpeciesView | None", "SpeciesView | None", "RuleOptions"], bool]
+#: ``hook(table, player, species, source, kind)``: the food the species itself takes.
+Trigger = Callable[["Table", int, "Species", str, str], int]
+#: ``start(table, player, species)``: a start-of-feeding effect.
+StartEffect = Callable[["Table", int, "Species"], None]
 
 
 @dataclass(frozen=True)
@@ -200,11 +241,11 @@ class TraitDef:
     name: str
     kind: str
     source: str
-    defends: Callable[..., bool] | None = None
+    defends: Defence | None = None
     stage: str | None = None
-    start: Callable[..., None] | None = None
-    after_take: Callable[..., int] | None = None
-    carnivore_ate: Callable[..., int] | None = None
+    start: StartEffect | None = None
+    after_take: Trigger | None = None
+    carnivore_ate: Trigger | None = None
 
 
 REGISTRY: dict[str, TraitDef] = {t.name: t for t in (
@@ -235,15 +276,17 @@ REGISTRY: dict[str, TraitDef] = {t.name: t for t in (
 
 #: The attack checks in the course's order (board.rkt attackable?): warning call, burrowing, climbing,
 #: herding, hard shell; then symbiosis (official only). ``(trait, hook)``.
-DEFENCES: tuple[tuple[str, Callable[..., bool]], ...] = tuple(
-    (t, REGISTRY[t].defends)  # type: ignore[misc]
-    for t in ("warning-call", "burrowing", "climbing", "herding", "hard-shell", "symbiosis"))
+DEFENCES: tuple[tuple[str, Defence], ...] = tuple(
+    (t, d) for t in ("warning-call", "burrowing", "climbing", "herding", "hard-shell", "symbiosis")
+    if (d := REGISTRY[t].defends) is not None)
 
 #: Traits with a start-of-feeding effect, by stage, in resolution order (reference §4: fertile -> long-neck ->
 #: fat-tissue in the course; official: fertile and fat tissue before the reveal, long neck at the reveal).
 START_EFFECTS = {"before": ("fertile", "fat-tissue"), "reveal": ("long-neck", "nocturnal"),
                  "course": ("fertile", "long-neck", "fat-tissue")}
 #: Feeding triggers after a species takes food, in order (course dealer.rkt: foraging, then cooperation).
-AFTER_TAKE = tuple((bit(t), REGISTRY[t].after_take) for t in ("foraging", "cooperation"))
+AFTER_TAKE: tuple[tuple[int, Trigger], ...] = tuple(
+    (bit(t), h) for t in ("foraging", "cooperation") if (h := REGISTRY[t].after_take) is not None)
 #: Traits that act when a Carnivore eats.
-ON_CARNIVORE_ATE = tuple((bit(t), e.carnivore_ate) for t, e in REGISTRY.items() if e.carnivore_ate)
+ON_CARNIVORE_ATE: tuple[tuple[int, Trigger], ...] = tuple(
+    (bit(t), h) for t, e in REGISTRY.items() if (h := e.carnivore_ate) is not None)

@@ -17,10 +17,28 @@ the terse form ``parse_action`` reads; a person reads these words (the story, th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.words import plural
+from .events import (
+    Ate,
+    Attacked,
+    CardsDrawn,
+    ClimateHit,
+    ClimateMoved,
+    Event,
+    Extinct,
+    FoodRevealed,
+    Grew,
+    Reshuffled,
+    Stored,
+)
 from .traits import TRAIT_IDS
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+    from .table import Action
 
 __all__ = ["PHASE_WORDS", "action_words", "blocker_words", "card_words", "event_words", "label_words", "node_words",
            "phase_words", "species_words", "state_text", "trait_words"]
@@ -35,14 +53,14 @@ _WHY = {"eat": "", "attack": " (its kill)", "scavenger": " (Scavenger)", "cooper
         "nocturnal": " (Nocturnal)"}
 
 
-def trait_words(game: Any, trait: str | int) -> str:
+def trait_words(game: Game, trait: str | int) -> str:
     """A trait by its printed name (``"warning-call"`` or its bit -> ``"Warning Call"``)."""
     tid = TRAIT_IDS[trait] if isinstance(trait, int) else trait
     entry = game.pack.traits.get(tid)
     return entry[0] if entry else tid.replace("-", " ").title()
 
 
-def card_words(game: Any, kind: int) -> str:
+def card_words(game: Game, kind: int) -> str:
     """A card by its trait's printed name and its food value (and Climate icons): ``"Horns (food +2)"``,
     ``"Heavy Fur (food +3, 1 snowflake)"``."""
     c = game.deck.cards[kind]
@@ -50,7 +68,7 @@ def card_words(game: Any, kind: int) -> str:
     return f"{trait_words(game, c.trait)} (food {c.food:+d}{''.join(', ' + i for i in icons)})"
 
 
-def label_words(game: Any, label: str | None) -> str:
+def label_words(game: Game, label: str | None) -> str:
     """A card label of the observation (``"horns+2"``, a bare trait id, or ``None`` for a face-down card) in
     words."""
     if label is None:
@@ -59,7 +77,7 @@ def label_words(game: Any, label: str | None) -> str:
     return card_words(game, k) if k is not None else trait_words(game, label)
 
 
-def species_words(state: Any, q: int, j: int, *, owner: bool = True) -> str:
+def species_words(state: State, q: int, j: int, *, owner: bool = True) -> str:
     """Species ``j`` of player ``q`` as a person names it: ``"P3's species 1 (carnivore, body 3, population 2)"``
     (only face-up traits are told: a face-down card is its owner's secret). ``owner=False``: without "P3's"."""
     row = state.players[q].species
@@ -71,13 +89,13 @@ def species_words(state: Any, q: int, j: int, *, owner: bool = True) -> str:
     return f"{head} ({carn}body {sp.body}, population {sp.pop})"
 
 
-def _own(state: Any, j: int) -> str:
+def _own(state: State, j: int) -> str:
     """A species of the player to act, in the player's words ("their species 2 (body 1, population 1)")."""
     p = state.current_player()
     return "their " + species_words(state, p, j, owner=False) if p >= 0 else f"species {j + 1}"
 
 
-def _slot(state: Any, j: int, slot: int) -> str:
+def _slot(state: State, j: int, slot: int) -> str:
     """The trait in ``slot`` of species ``j`` of the player to act (its name: the owner sees their own cards)."""
     p = state.current_player()
     try:
@@ -86,7 +104,7 @@ def _slot(state: Any, j: int, slot: int) -> str:
         return f"trait {slot + 1}"
 
 
-def action_words(state: Any, a: Any) -> str:
+def action_words(state: State, a: Action) -> str:
     """Action ``a`` (a tuple of the game, about to be applied at ``state``) in words, with who does it."""
     g = state.game
     k = a[0]
@@ -126,13 +144,13 @@ def action_words(state: Any, a: Any) -> str:
     return f"{who} {k}"
 
 
-def _pass_words(state: Any, who: str) -> str:
+def _pass_words(state: State, who: str) -> str:
     if state.phase == "feed" and getattr(state, "asking", -1) >= 0:
         return f"{who} does not use the Intelligence of {_own(state, state.asking)} before eating"
     return f"{who} passes" if state.phase == "play" else f"{who} forgoes feeding this round"
 
 
-def _eat_words(state: Any, who: str, a: tuple) -> str:
+def _eat_words(state: State, who: str, a: Action) -> str:
     if len(a) == 3 and getattr(state, "asking", -1) >= 0:
         return (f"{who} uses the Intelligence of {_own(state, a[1])} before eating (discards a card, takes plant "
                 "food from the bank)")
@@ -140,49 +158,47 @@ def _eat_words(state: Any, who: str, a: tuple) -> str:
     return f"{who} feeds {_own(state, a[1])}{how}"
 
 
-def event_words(game: Any, e: Any, before: Any = None) -> str:
+def event_words(game: Game, e: Event, before: State | None = None) -> str:
     """A rules event (:mod:`.events`) as a sentence. ``before``: the state before the action that caused it (its
     species are then named with their body and population)."""
-    kind = type(e).__name__
-
     def sp(q: int, j: int) -> str:
         return species_words(before, q, j) if before is not None else f"P{q + 1}'s species {j + 1}"
 
-    if kind == "Ate":
+    if isinstance(e, Ate):
         return (f"{sp(e.player, e.species)} eats {e.amount} food from "
                 f"{_SOURCE.get(e.source, e.source)}{_WHY.get(e.why, '')}")
-    if kind == "Stored":
+    if isinstance(e, Stored):
         return f"{sp(e.player, e.species)} stores {e.amount} fat"
-    if kind == "Attacked":
+    if isinstance(e, Attacked):
         off = ""
         if e.disabled:
             off = (" (Intelligence disables " + " and ".join(trait_words(game, t) for t in e.disabled.split(","))
                    + ")")
         horns = "; Horns wound the attacker (-1 population)" if e.horns else ""
         return f"{sp(e.player, e.species)} attacks {sp(e.target_player, e.target)}{off}{horns}"
-    if kind == "Extinct":  # named without its population: that is what it lost
+    if isinstance(e, Extinct):  # named without its population: that is what it lost
         draws = f"P{e.player + 1} draws {plural(e.cards, 'card')}" if e.cards else "no card is drawn for it"
         who = sp(e.player, e.species).split(", population")[0] + ")" if before is not None else sp(e.player, e.species)
         return f"{who.replace(' ()', '')} goes extinct; {draws}"
-    if kind == "Grew":
+    if isinstance(e, Grew):
         what = e.what.replace(" (fertile)", "").replace("population", "population (Fertile)")
         return f"{sp(e.player, e.species)} gains {e.by} {what}"
-    if kind == "FoodRevealed":
+    if isinstance(e, FoodRevealed):
         return (f"the food cards are revealed: {e.total:+d} plant food; the watering hole holds "
                 f"{e.watering_hole} food")
-    if kind == "ClimateMoved":
+    if isinstance(e, ClimateMoved):
         return (f"{plural(e.sun, 'sun icon')} and {plural(e.snow, 'snowflake')} on the food cards: the climate marker "
                 f"moves to {_zone(game, e.position)}")
-    if kind == "ClimateHit":
+    if isinstance(e, ClimateHit):
         return f"the climate ({e.name}): food {e.food:+d}, exposed species lose {e.loss} population"
-    if kind == "CardsDrawn":
+    if isinstance(e, CardsDrawn):
         return f"P{e.player + 1} is owed {plural(e.n, 'card')}"
-    if kind == "Reshuffled":
+    if isinstance(e, Reshuffled):
         return f"the deck ran out ({e.why}): {plural(e.cards, 'card')} now form the draw pile"
     return str(e.text(game))
 
 
-def _zone(game: Any, position: int) -> str:
+def _zone(game: Game, position: int) -> str:
     zones = getattr(game.pack, "zones", ())
     name = next((z.name for z in zones if z.position == position), "")
     return f"{name} ({position:+d})" if name else f"{position:+d}"
@@ -196,7 +212,7 @@ _BLOCKS = {"climbing": "the carnivore does not climb", "burrowing": "it has eate
            "hard-shell": "the carnivore's body is not 4 larger", "symbiosis": "its right neighbour is larger"}
 
 
-def blocker_words(state: Any, p: int, i: int, q: int, j: int, blocker: str) -> str:
+def blocker_words(state: State, p: int, i: int, q: int, j: int, blocker: str) -> str:
     """Why species ``i`` of player ``p`` cannot attack species ``j`` of ``q`` (the engine's blocker code, from
     ``state.attack_report``), in words: the trait by its printed name and the reason, or the body-size rule
     with both sizes (seed 003 lines 138-141: the carnivore must be larger; Pack Hunting adds its population,
@@ -217,12 +233,12 @@ def blocker_words(state: Any, p: int, i: int, q: int, j: int, blocker: str) -> s
     return f"{trait_words(state.game, blocker)} ({reason})" if reason else trait_words(state.game, blocker)
 
 
-def phase_words(state: Any) -> str:
+def phase_words(state: State) -> str:
     """The phase as the status line says it ("the deal", "feeding")."""
     return PHASE_WORDS.get(state.phase, state.phase)
 
 
-def node_words(state: Any) -> str:
+def node_words(state: State) -> str:
     """What the state waits for: the verb phrase of the player to act, or what chance does."""
     if state.is_terminal():
         return "the game is over"
@@ -245,7 +261,7 @@ def node_words(state: Any) -> str:
     return "act"
 
 
-def state_text(state: Any) -> str:
+def state_text(state: State) -> str:
     """The position as text (``str(state)``), everything the teacher sees: round, phase and who acts, the
     watering hole and the deck, and per player the bag, the hand and each species with its traits."""
     g = state.game

@@ -23,8 +23,8 @@ from evo_lab.games.evolution.course.wire import (
     parse_start,
     start_message,
 )
-from evo_lab.games.evolution.phases.feeding import options
 from evo_lab.games.evolution.model import Player, Species
+from evo_lab.games.evolution.phases.feeding import options
 
 SP = [["food", 0], ["body", 0], ["population", 1], ["traits", []]]
 

@@ -55,7 +55,7 @@ def test_intelligence_may_disable_the_preys_horns() -> None:
     att, prey = s.players[0].species[0], s.players[1].species[0]
     assert (att.pop, att.food, prey.pop) == (3, 1, 1)  # not gored: the attacker keeps its population
     assert len(s.players[0].hand) == 1
-    hit = next(e for e in s.ev if isinstance(e, Attacked))
+    hit = next(e for e in s.new_events if isinstance(e, Attacked))
     assert not hit.horns and hit.disabled == "horns" and "Intelligence disabled Horns" in hit.text()
 
 
@@ -173,7 +173,7 @@ def _start_table(resolution: str) -> SimpleNamespace:
     o = replace(course2016(), fertile_needs_food=True, start_resolution=resolution)
     return SimpleNamespace(players=[Player([Species(1, 2, traits=["fertile", "long-neck"])]),
                                     Player([Species(1, 2, traits=["fertile", "long-neck"])])],
-                           watering_hole=1, options=o, ev=[], first=0)
+                           watering_hole=1, options=o, new_events=[], first=0)
 
 
 def test_each_player_resolves_all_their_start_traits_first() -> None:
@@ -182,7 +182,7 @@ def test_each_player_resolves_all_their_start_traits_first() -> None:
     begins." With one plant food on the watering hole, P1's Long Neck eats it before P2's Fertile looks."""
     t = _start_table("player")
     start_effects(t, "course")
-    assert [(type(e).__name__, e.player) for e in t.ev] == [("Grew", 0), ("Ate", 0)]
+    assert [(type(e).__name__, e.player) for e in t.new_events] == [("Grew", 0), ("Ate", 0)]
     assert [p.species[0].pop for p in t.players] == [3, 2] and t.watering_hole == 0
 
 
@@ -191,7 +191,7 @@ def test_start_traits_trait_by_trait_option() -> None:
     Fertile first, then every Long Neck."""
     t = _start_table("trait")
     start_effects(t, "course")
-    assert [(type(e).__name__, e.player) for e in t.ev] == [("Grew", 0), ("Grew", 1), ("Ate", 0)]
+    assert [(type(e).__name__, e.player) for e in t.new_events] == [("Grew", 0), ("Grew", 1), ("Ate", 0)]
     assert [p.species[0].pop for p in t.players] == [3, 3]
 
 
@@ -202,7 +202,7 @@ def test_climate_reveal_order_by_player() -> None:
         s = from_boards(g, [[(3, 3, 0, 0, ["long-neck", "nocturnal"])], [(3, 3, 0, 0, ["long-neck", "nocturnal"])]],
                         watering_hole=0, phase="play")
         _to_reveal(s)
-        assert [e.player for e in s.ev if isinstance(e, (Ate, Grew))] == want
+        assert [e.player for e in s.new_events if isinstance(e, (Ate, Grew))] == want
 
 
 # ----- R19: a Climate event strikes when the cube moves into its region (seed 002 line 36)
@@ -226,7 +226,7 @@ def test_climate_event_strikes_when_the_cube_moves_into_its_region() -> None:
     s.climate_pos = -1
     _to_reveal(s)
     assert s.climate_pos == -3 and s.event_used == "cold"
-    assert [e.name for e in s.ev if isinstance(e, ClimateHit)] == ["Blizzard"]
+    assert [e.name for e in s.new_events if isinstance(e, ClimateHit)] == ["Blizzard"]
     assert [p.species[0].pop for p in s.players] == [2, 2]  # Blizzard: -1 population at every body size
 
 
@@ -237,7 +237,7 @@ def test_climate_event_does_not_strike_a_cube_that_stays() -> None:
     s.climate_pos = -3
     _to_reveal(s)
     assert s.climate_pos == -3 and s.event_used == ""
-    assert [e.name for e in s.ev if isinstance(e, ClimateHit)] == ["Frigid"]
+    assert [e.name for e in s.new_events if isinstance(e, ClimateHit)] == ["Frigid"]
     assert [p.species[0].pop for p in s.players] == [3, 3]
 
 

@@ -89,13 +89,13 @@ def test_the_notes_say_what_the_engine_does():
 
 def test_climate_presets_move_the_marker_and_strike():
     s, c = _play("climate_cold", "pass")
-    hit = [e for e in c.ev if type(e).__name__ == "ClimateHit"]
+    hit = [e for e in c.new_events if type(e).__name__ == "ClimateHit"]
     assert c.observation(None)["climate"]["position"] == -4 and hit[0].name == "Ice Age"
     heavy_fur = c.players[0].species[0]
     assert heavy_fur.has("heavy-fur") and heavy_fur.pop == 3       # protected
     assert c.players[1].species[0].pop == 1                          # 3 - 2
     _s, c = _play("climate_event", "pass")
-    hit = [e for e in c.ev if type(e).__name__ == "ClimateHit"]
+    hit = [e for e in c.new_events if type(e).__name__ == "ClimateHit"]
     assert c.observation(None)["climate"]["position"] == -3 and hit[0].name == "Blizzard"
 
 

@@ -32,7 +32,7 @@ not cards).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ....bots.base import checked_action
 from ....core.errors import FormatError
@@ -42,6 +42,10 @@ from ..state import State
 from .check import action4_problem
 from .dealer import CoursePlayer, PlayerRemoved
 from .wire import Action4, Card, dump_action4, dump_feed_choice, parse_choose, parse_feed, parse_start
+
+if TYPE_CHECKING:
+    from ..story import Bot
+    from ..table import JSON, Action
 
 __all__ = ["Action4Builder", "BotPlayer", "course_position"]
 
@@ -57,7 +61,7 @@ def _game(n: int, decline: bool) -> Game:
 
 def _kinds(game: Game, cards: list[Card]) -> list[int]:
     """The engine's card kind of each card in hand (the course deck has every card once)."""
-    out = []
+    out: list[int] = []
     for i, (food, trait) in enumerate(cards):
         k = game.deck.kind_of(trait, food)
         if k < 0:
@@ -81,9 +85,9 @@ def course_position(rows: list[list[Species]], me: int, cards: list[Card], wh: i
     by_trait: dict[str, list[int]] = {}
     for k, c in enumerate(game.deck.cards):
         by_trait.setdefault(c.trait, []).append(k)
-    players = []
+    players: list[Player[int]] = []
     for row in rows + [[]] * (game.players - len(rows)):
-        species = []
+        species: list[Species] = []
         for src in row:
             sp = src.copy()
             sp.cards = []
@@ -96,7 +100,7 @@ def course_position(rows: list[list[Species]], me: int, cards: list[Card], wh: i
         players.append(Player(species))
     players[me].hand = sorted(hand)
     players[me].bag = bag
-    body = {"players": [p.to_list() for p in players], "wh": wh, "first": 0, "phase": phase, "turn": me,
+    body: dict[str, JSON] = {"players": [p.to_list() for p in players], "wh": wh, "first": 0, "phase": phase, "turn": me,
             "round": 1, "final": 0, "left": sum(pool), "end_deck": 0, "out": 0, "gone": 0, "seek": False,
             "intel": None, "pool": pool, "discards": [0] * len(pool), "pending": []}
     return State.load_state(game, body)
@@ -118,7 +122,7 @@ class Action4Builder:
     def action4(self) -> Action4:
         return (self.fc, list(self.gp), list(self.gb), list(self.bt), list(self.rt))
 
-    def add(self, play: tuple) -> bool:
+    def add(self, play: Action) -> bool:
         """Add ``play`` if the Action4 can express it and the course's dealer accepts the result."""
         k, c = play[0], self.index.get(play[-1])
         if c is None:
@@ -149,19 +153,20 @@ class BotPlayer(CoursePlayer):
     that does, so ``False`` keeps the option from the bot. ``after_includes_self``: the dealer's ``choose``
     message puts this player's own boards at the head of the players after it (the reference dealer does)."""
 
-    def __init__(self, bot: Any, name: str | None = None, decline: bool = True, after_includes_self: bool = False):
+    def __init__(self, bot: Bot, name: str | None = None, decline: bool = True, after_includes_self: bool = False):
         self.bot = bot
         self.name = name or f"evo-lab {getattr(bot, 'name', 'bot')}"
         self.decline, self.after_includes_self = decline, after_includes_self
         self.turn: tuple[int, int, list[Species], list[Card]] | None = None
 
-    def start(self, msg: list) -> None:
+    def start(self, msg: list[JSON]) -> None:
         self.turn = parse_start(msg)
 
-    def _act(self, s: State, me: int) -> Any:
-        return checked_action(self.bot, s, me)
+    def _act(self, s: State, me: int) -> Action:
+        a: Action = checked_action(self.bot, s, me)
+        return a
 
-    def choose(self, msg: list) -> Any:
+    def choose(self, msg: list[JSON]) -> JSON:
         if self.turn is None:
             raise PlayerRemoved("protocol", "a choose message before any start message")
         wh, bag, boards, cards = self.turn
@@ -183,7 +188,7 @@ class BotPlayer(CoursePlayer):
             s.apply_action(a)
         return dump_action4(build.action4())
 
-    def feed_next(self, msg: list) -> Any:
+    def feed_next(self, msg: list[JSON]) -> JSON:
         bag, boards, cards, wh, others = parse_feed(msg)
         s = course_position([boards] + others, 0, cards, wh, bag, "feed", self.decline)
         if not s.legal_actions():

@@ -24,10 +24,13 @@ reference's ``feedable``: hungry vegetarians, Fat Tissue with room, attacks on o
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..model import Species
 from .wire import Action4, Card
+
+if TYPE_CHECKING:
+    from ..table import Action, Table
 
 __all__ = ["MAX_TRACK", "action4_problem", "feed_action"]
 
@@ -48,7 +51,7 @@ def _cards_problem(n_cards: int, a: Action4) -> str | None:
     return None
 
 
-def _growth_problem(boards: list[Species], gp: list, gb: list) -> str | None:
+def _growth_problem(boards: list[Species], gp: list[tuple[int, int]], gb: list[tuple[int, int]]) -> str | None:
     """validate-growth: per board, the grown population (body) stays within 0..7; a BT board counts as 1."""
     n = len(boards)
     for what, lst, attr in (("population", gp, "pop"), ("body", gb, "body")):
@@ -59,7 +62,7 @@ def _growth_problem(boards: list[Species], gp: list, gb: list) -> str | None:
     return None
 
 
-def _replacement_problem(boards: list[Species], cards: list[Card], bt: list, rt: list) -> str | None:
+def _replacement_problem(boards: list[Species], cards: list[Card], bt: list[tuple[int, ...]], rt: list[tuple[int, int, int]]) -> str | None:
     """valid-trait-replacements, each RT against its board's traits before the RTs."""
     n = len(boards)
     for b, slot, c in rt:
@@ -94,7 +97,8 @@ def action4_problem(boards: list[Species], cards: list[Card], a: Action4) -> str
     return _replacement_problem(boards, cards, bt, rt)
 
 
-def feed_action(t: Any, p: int, choice: tuple, options: list, others: list[int], decline: bool) -> tuple | str:
+def feed_action(t: Table, p: int, choice: Action, options: list[Action], others: list[int],
+                decline: bool) -> Action | str:
     """The engine feeding of player ``p`` that FeedChoice ``choice`` (:func:`.wire.parse_feed_choice`) asks
     for, or why it is cheating. ``options``: the engine's options of ``p``; ``others``: the table index of each
     player the message's others list names; ``decline``: whether ``false`` may be answered (only when the

@@ -29,19 +29,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ....core.errors import EvoLabError, FormatError
 from ..data import load_pack
-from ..phases.feeding import apply_feeding, next_feeder, options
 from ..model import Player
+from ..phases.feeding import apply_feeding, next_feeder, options
 from ..phases.reveal import start_effects
-from ..rules import course2016
 from ..phases.scoring import food_to_bags, new_boards, reduce_populations, score
+from ..rules import course2016
 from .check import action4_problem, feed_action
-from .harness import CourseTable, apply_action4, dump_configuration, run
+from .harness import CourseTable, apply_action4, dump_configuration, dump_player, run, silly_action4
 from .strategy import feedings
 from .wire import (
     Action4,
@@ -53,6 +53,9 @@ from .wire import (
     parse_feed_choice,
     start_message,
 )
+
+if TYPE_CHECKING:
+    from ..table import JSON, Action
 
 __all__ = ["RULES", "CourseDealer", "CoursePlayer", "DealerRules", "GameResult", "HarnessPlayer", "PlayerRemoved",
            "Removal", "Score", "course_deck"]
@@ -117,13 +120,13 @@ class CoursePlayer:
 
     name = "player"
 
-    def start(self, msg: list) -> None:  # pragma: no cover - interface
+    def start(self, msg: list[JSON]) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def choose(self, msg: list) -> Any:  # pragma: no cover - interface
+    def choose(self, msg: list[JSON]) -> JSON:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def feed_next(self, msg: list) -> Any:  # pragma: no cover - interface
+    def feed_next(self, msg: list[JSON]) -> JSON:  # pragma: no cover - interface
         raise NotImplementedError
 
     def close(self) -> None:
@@ -137,20 +140,22 @@ class HarnessPlayer(CoursePlayer):
     name = "silly"
 
     def __init__(self) -> None:
-        self.state: list | None = None
+        self.state: list[JSON] | None = None
 
-    def start(self, msg: list) -> None:
+    def start(self, msg: list[JSON]) -> None:
         self.state = msg
 
-    def choose(self, msg: list) -> Any:
+    def choose(self, msg: list[JSON]) -> JSON:
         if self.state is None:
             raise PlayerRemoved("protocol", "choose before start")
         _, bag, boards, cards = self.state
-        a = run("xsilly", [[["id", 1], ["species", boards], ["bag", bag], ["cards", cards]], msg[0], msg[1]])
-        return [a[0], [g[1:] for g in a[1]], [g[1:] for g in a[2]], a[3], a[4]]
+        return dump_action4(silly_action4([[["id", 1], ["species", boards], ["bag", bag], ["cards", cards]], msg[0],
+                                           msg[1]]))
 
-    def feed_next(self, msg: list) -> Any:
+    def feed_next(self, msg: list[JSON]) -> JSON:
         bag, boards, _, wh, others = msg
+        if not isinstance(others, list):
+            raise PlayerRemoved("protocol", "a feedNext message without the other players' boards")
         me = [["id", 1], ["species", boards], ["bag", bag]]
         lop = [[["id", k + 2], ["species", row], ["bag", 0]] for k, row in enumerate(others)]
         out = run("xfeed", [me, wh, lop])
@@ -188,7 +193,7 @@ class GameResult:
     scores: list[Score]
     removed: list[Removal]
     turns: int
-    record: list[dict] = field(default_factory=list)
+    record: list[dict[str, JSON]] = field(default_factory=list)
 
 
 class CourseDealer:
@@ -204,7 +209,7 @@ class CourseDealer:
         if rules.feeding_queue == "rotate":
             self.t.options = replace(course2016(), drop_when_done=False)
         self.removed: list[Removal] = []
-        self.record: list[dict] = []
+        self.record: list[dict[str, JSON]] = []
         self.turn = 0
 
     # ----- the game
@@ -290,27 +295,28 @@ class CourseDealer:
                 out |= 1 << p
             p, out = next_feeder(t, p, out)
 
-    def _feed1(self, p: int) -> tuple | None:
+    def _feed1(self, p: int) -> Action | None:
         """One feeding of player ``p``: automatic with exactly one feeding (store: as much as fits), else asked."""
         t = self.t
         opts = options(t, p)
         f = feedings(opts)
         before = self._rotated(p) if self.recording else None
         if len(f) == 1:
-            a = f[0]
+            a: Action = f[0]
             if a[0] == "store":
                 a = ("store", a[1], t.players[p].species[a[1]].body - t.players[p].species[a[1]].fat)
         else:
-            a = self._ask_feed(p, opts)
-            if a is None:
+            asked = self._ask_feed(p, opts)
+            if asked is None:
                 return None
+            a = asked
         if a[0] != "pass":
             apply_feeding(t, p, a)
         if before is not None:
             self.record.append({"harness": "xstep", "input": before, "output": self._rotated(p)})
         return a
 
-    def _ask_feed(self, p: int, opts: list) -> tuple | None:
+    def _ask_feed(self, p: int, opts: list[Action]) -> Action | None:
         t, s = self.t, self.seats[p]
         n = len(t.players)
         others = [(p + k) % n for k in range(1, n)]
@@ -330,13 +336,15 @@ class CourseDealer:
             return None
         return a
 
-    def _rotated(self, p: int) -> list:
-        """The configuration with player ``p`` first (xstep's current player)."""
-        conf = dump_configuration(self.t)
-        return [conf[0][p:] + conf[0][:p], conf[1], conf[2]]
+    def _rotated(self, p: int) -> list[JSON]:
+        """The configuration with player ``p`` first (xstep's current player; :func:`.harness.dump_configuration`
+        rotated)."""
+        t = self.t
+        players = [dump_player(i, pl) for i, pl in zip(t.ids, t.players)]
+        return [players[p:] + players[:p], t.watering_hole, [[f, tr] for f, tr in t.deck]]
 
     # ----- players
-    def _call(self, s: Seat, method: str, msg: list) -> Any:
+    def _call(self, s: Seat, method: str, msg: list[JSON]) -> object:
         """Send ``msg`` to ``s``'s player; a failure removes the player (returns ``None``)."""
         try:
             return getattr(s.player, method)(msg)

@@ -21,18 +21,24 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ....core.errors import FormatError, excerpt
 from ..attack import blocker
 from ..data import load_pack
-from ..phases.feeding import apply_feeding, next_feeder, options
 from ..model import Player, Species
+from ..phases.feeding import apply_feeding, next_feeder, options
 from ..phases.play_cards import grow, new_species, replace_trait
 from ..phases.reveal import start_effects
 from ..rules import course2016
 from ..traits import COURSE_TRAITS, TRAIT_BIT, TRAIT_IDS
 from .strategy import decide, feeding_choice, silly_choice
+
+if TYPE_CHECKING:
+    from ..events import Event
+    from ..table import JSON, Action
+    from .wire import Action4
 
 __all__ = [
     "HARNESSES",
@@ -47,20 +53,23 @@ __all__ = [
     "parse_species",
     "read_input",
     "run",
+    "silly_action4",
 ]
 
 _OPTS = course2016()
+#: A course card: ``(food value, trait)`` (the course's SpeciesCard).
+Card = tuple[int, str]
 
 
 class CourseTable:
     """A course Configuration as an engine table: ``players`` (with their JSON ids and ordered hands of
     ``(food, trait)`` cards), the watering hole ``watering_hole`` and the dealer's ordered ``deck``."""
 
-    def __init__(self, players: list[Player], ids: list[int], wh: int, deck: list | None = None):
+    def __init__(self, players: list[Player[Card]], ids: list[int], wh: int, deck: list[Card] | None = None):
         self.players, self.ids, self.watering_hole = players, ids, wh
         self.deck = list(deck or [])
         self.options = _OPTS
-        self.ev = None
+        self.new_events: list[Event] | None = None
         self.first = 0
 
     def give_cards(self, p: int, n: int) -> None:
@@ -69,7 +78,7 @@ class CourseTable:
         got, self.deck = self.deck[:n], self.deck[n:]
         self.players[p].hand[0:0] = got
 
-    def discard(self, kind: Any) -> None:
+    def discard(self, kind: int) -> None:
         """The course has no discard pile: spent cards leave the game."""
 
 
@@ -80,7 +89,7 @@ class CourseTable:
 MAX_TRACK, MAX_NAT = 100, 10 ** 6
 
 
-def _nat(v: Any, field: str, hi: int | None = None, lo: int = 0) -> int:
+def _nat(v: object, field: str, hi: int | None = None, lo: int = 0) -> int:
     """A natural number ``lo..hi`` (default: at most :data:`MAX_NAT`). The course's ranges (Nat 0..7,
     Natural+) are not enforced: the TestFest inputs are not always inside them (e.g. 4 traits in
     hw6-7920-7167-10), and the engine's rules do not need them; the bounds only keep a file from sizing
@@ -91,7 +100,7 @@ def _nat(v: Any, field: str, hi: int | None = None, lo: int = 0) -> int:
     return v
 
 
-def _idx(v: Any, n: int, field: str) -> int:
+def _idx(v: object, n: int, field: str) -> int:
     """An index into a list of ``n`` items."""
     i = _nat(v, field)
     if i >= n:
@@ -99,10 +108,10 @@ def _idx(v: Any, n: int, field: str) -> int:
     return i
 
 
-def _pairs(v: Any, keys: tuple[str, ...], optional: tuple[str, ...], field: str) -> dict:
+def _pairs(v: object, keys: tuple[str, ...], optional: tuple[str, ...], field: str) -> dict[str, object]:
     if not isinstance(v, list):
         raise FormatError(f"must be a list of [name, value] pairs, got {type(v).__name__}", field)
-    out: dict = {}
+    out: dict[str, object] = {}
     for i, pair in enumerate(v):
         if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)):
             raise FormatError(f"must be a [name, value] pair, got {excerpt(pair)}", f"{field}[{i}]")
@@ -115,7 +124,7 @@ def _pairs(v: Any, keys: tuple[str, ...], optional: tuple[str, ...], field: str)
     return out
 
 
-def _traits(v: Any, field: str) -> list[str]:
+def _traits(v: object, field: str) -> list[str]:
     if not isinstance(v, list):  # LOT is "at most 3", but TestFest inputs carry 4 (hw6-7920-7167-10): lenient
         raise FormatError(f"must be a list of traits, got {excerpt(v)}", field)
     for i, t in enumerate(v):
@@ -126,7 +135,7 @@ def _traits(v: Any, field: str) -> list[str]:
     return list(v)
 
 
-def parse_species(v: Any, field: str = "species") -> Species:
+def parse_species(v: object, field: str = "species") -> Species:
     d = _pairs(v, ("food", "body", "population", "traits"), ("fat-food",), field)
     traits = _traits(d["traits"], f"{field}.traits")
     return Species(_nat(d["body"], f"{field}.body", MAX_TRACK),
@@ -134,7 +143,7 @@ def parse_species(v: Any, field: str = "species") -> Species:
                    _nat(d.get("fat-food", 0), f"{field}.fat-food", MAX_TRACK), traits)
 
 
-def _card(v: Any, field: str) -> tuple[int, str]:
+def _card(v: object, field: str) -> Card:
     if not (isinstance(v, list) and len(v) == 2):
         raise FormatError(f"must be a SpeciesCard [food, trait], got {excerpt(v)}", field)
     food = v[0]
@@ -146,33 +155,33 @@ def _card(v: Any, field: str) -> tuple[int, str]:
     return (food, v[1])
 
 
-def _cards(v: Any, field: str) -> list[tuple[int, str]]:
+def _cards(v: object, field: str) -> list[Card]:
     if not isinstance(v, list):
         raise FormatError(f"must be a list of SpeciesCards, got {type(v).__name__}", field)
     return [_card(c, f"{field}[{i}]") for i, c in enumerate(v)]
 
 
-def _los(v: Any, field: str) -> list[Species]:
+def _los(v: object, field: str) -> list[Species]:
     if not isinstance(v, list):
         raise FormatError(f"must be a list of species, got {type(v).__name__}", field)
     return [parse_species(s, f"{field}[{i}]") for i, s in enumerate(v)]
 
 
-def parse_player(v: Any, field: str = "player") -> tuple[int, Player]:
+def parse_player(v: object, field: str = "player") -> tuple[int, Player[Card]]:
     d = _pairs(v, ("id", "species", "bag"), ("cards",), field)
     pid = _nat(d["id"], f"{field}.id")
-    pl = Player(_los(d["species"], f"{field}.species"), None, _nat(d["bag"], f"{field}.bag", None))
+    pl: Player[Card] = Player(_los(d["species"], f"{field}.species"), None, _nat(d["bag"], f"{field}.bag", None))
     pl.hand = _cards(d.get("cards", []), f"{field}.cards")  # ordered (food, trait) cards
     return pid, pl
 
 
-def _list(v: Any, n: int | None, field: str) -> list:
+def _list(v: object, n: int | None, field: str) -> list[object]:
     if not isinstance(v, list) or (n is not None and len(v) != n):
         raise FormatError(f"must be a list{f' of {n} items' if n else ''}, got {excerpt(v)}", field)
     return v
 
 
-def parse_configuration(v: Any, field: str = "configuration") -> CourseTable:
+def parse_configuration(v: object, field: str = "configuration") -> CourseTable:
     lop, wh, deck = _list(v, 3, field)
     ps = [parse_player(p, f"{field}[0][{i}]") for i, p in enumerate(_list(lop, None, f"{field}[0]"))]
     return CourseTable([p for _, p in ps], [i for i, _ in ps], _nat(wh, f"{field}[1]", None),
@@ -181,32 +190,33 @@ def parse_configuration(v: Any, field: str = "configuration") -> CourseTable:
 
 # ----- model -> JSON
 
-def dump_species(s: Species) -> list:
-    out = [["food", s.food], ["body", s.body], ["population", s.pop], ["traits", s.trait_names()]]
+def dump_species(s: Species) -> list[JSON]:
+    out: list[JSON] = [["food", s.food], ["body", s.body], ["population", s.pop], ["traits", s.trait_names()]]
     if s.fat:
         out.append(["fat-food", s.fat])
     return out
 
 
-def dump_player(pid: int, p: Player) -> list:
-    out = [["id", pid], ["species", [dump_species(s) for s in p.species]], ["bag", p.bag]]
+def dump_player(pid: int, p: Player[Card]) -> list[JSON]:
+    out: list[JSON] = [["id", pid], ["species", [dump_species(s) for s in p.species]], ["bag", p.bag]]
     if p.hand:
         out.append(["cards", [[f, t] for f, t in p.hand]])
     return out
 
 
-def dump_configuration(t: CourseTable) -> list:
+def dump_configuration(t: CourseTable) -> list[JSON]:
     return [[dump_player(i, p) for i, p in zip(t.ids, t.players)], t.watering_hole, [[f, tr] for f, tr in t.deck]]
 
 
-def _feed_choice(t: CourseTable, a: tuple | None) -> Any:
+def _feed_choice(t: CourseTable, a: Action | None) -> JSON:
     """FeedChoice (HW7 index format): false, Natural, [Natural, Nat+], [Natural, Natural, Natural]."""
     if a is None:
         return None
     if a[0] == "pass":
         return False
     if a[0] == "eat":
-        return a[1]
+        i: int = a[1]
+        return i
     if a[0] == "store":
         return [a[1], a[2]]
     n = len(t.players)
@@ -215,7 +225,7 @@ def _feed_choice(t: CourseTable, a: tuple | None) -> Any:
 
 # ----- the harnesses
 
-def xattack(v: Any) -> bool:
+def xattack(v: object) -> bool:
     """Situation -> can the attacker attack the defender (course attackable?, board.rkt)."""
     d, a, left, right = _list(v, 4, "situation")
     dfn, att = parse_species(d, "situation[0]"), parse_species(a, "situation[1]")
@@ -223,7 +233,7 @@ def xattack(v: Any) -> bool:
     return blocker(att, dfn, nb[0], nb[1], _OPTS) is None
 
 
-def xfeed(v: Any) -> Any:
+def xfeed(v: object) -> JSON:
     """Feeding -> the fixed strategy's FeedChoice (no output when nothing is hungry)."""
     me, wh, others = _list(v, 3, "feeding")
     pid, pl = parse_player(me, "feeding[0]")
@@ -232,7 +242,7 @@ def xfeed(v: Any) -> Any:
     return _feed_choice(t, feeding_choice(t, 0))
 
 
-def feed1(t: CourseTable, p: int = 0) -> tuple | None:
+def feed1(t: CourseTable, p: int = 0) -> Action | None:
     """One dealer feed1 for player ``p``: auto-feed a single option, else ask the fixed strategy."""
     a = decide(t, p, options(t, p))
     if a is not None and a[0] != "pass":
@@ -240,24 +250,24 @@ def feed1(t: CourseTable, p: int = 0) -> tuple | None:
     return a
 
 
-def xstep(v: Any) -> list:
+def xstep(v: object) -> JSON:
     """Configuration -> the configuration after one feed1 step of its first player."""
     t = parse_configuration(v)
     feed1(t, 0)
     return dump_configuration(t)
 
 
-def _action4(t: CourseTable, p: int, a: Any, field: str) -> None:
+def _action4(t: CourseTable, p: int, a: object, field: str) -> None:
     """Apply one Action4 (player-internal.rkt apply-card-action: BT, then RT, GP, GB; the used cards leave
     the hand; the food card's value goes to the watering hole, never below 0)."""
     fc, gp, gb, bt, rt = _list(a, 5, field)
     pl = t.players[p]
     hand = list(pl.hand)
 
-    def card(j: Any, f: str) -> tuple[int, str]:
+    def card(j: object, f: str) -> Card:
         return hand[_idx(j, len(hand), f)]
 
-    used = [_idx(fc, len(hand), f"{field}[0]")]
+    used: list[object] = [_idx(fc, len(hand), f"{field}[0]")]
     food = card(fc, f"{field}[0]")[0]
     for i, b in enumerate(_list(bt, None, f"{field}[3]")):
         b = _list(b, None, f"{field}[3][{i}]")
@@ -289,7 +299,7 @@ def _action4(t: CourseTable, p: int, a: Any, field: str) -> None:
     t.watering_hole = max(0, t.watering_hole + food)
 
 
-def apply_action4(t: CourseTable, p: int, a: Any, field: str = "action4") -> None:
+def apply_action4(t: CourseTable, p: int, a: object, field: str = "action4") -> None:
     """Apply player ``p``'s Action4 (JSON, GP/GB tagged or not) to the table as xstep4 does: BT, RT, GP, GB,
     the used cards leave the hand, the food card's value goes to the watering hole (never below 0)."""
     _action4(t, p, a, field)
@@ -308,7 +318,7 @@ def course_feeding(t: CourseTable) -> None:
         p, out = next_feeder(t, p, out)
 
 
-def xstep4(v: Any) -> list:
+def xstep4(v: object) -> JSON:
     """[Configuration, Step4] -> every player's Action4 applied in order, then the whole feeding."""
     conf, step4 = _list(v, 2, "step4-input")
     t = parse_configuration(conf, "step4-input[0]")
@@ -319,8 +329,8 @@ def xstep4(v: Any) -> list:
     return dump_configuration(t)
 
 
-def xsilly(v: Any) -> list:
-    """Choice -> the silly player's Action4 (GP/GB tagged as in HW12: ["population", b, c])."""
+def silly_action4(v: object) -> Action4:
+    """Choice -> the silly player's Action4 (:func:`.strategy.silly_choice`)."""
     me, before, after = _list(v, 3, "choice")
     _, pl = parse_player(me, "choice[0]")
     for k, part in ((1, before), (2, after)):
@@ -328,26 +338,32 @@ def xsilly(v: Any) -> list:
             _los(los, f"choice[{k}][{i}]")
     if len(pl.hand) < 3:
         raise FormatError("the silly player needs at least 3 cards", "choice[0].cards")
-    fc, gp, gb, bt, rt = silly_choice(pl.hand, len(pl.species))
+    return silly_choice(pl.hand, len(pl.species))
+
+
+def xsilly(v: object) -> JSON:
+    """Choice -> the silly player's Action4 (GP/GB tagged as in HW12: ["population", b, c])."""
+    fc, gp, gb, bt, rt = silly_action4(v)
     return [fc, [["population", b, c] for b, c in gp], [["body", b, c] for b, c in gb], [list(x) for x in bt],
             [list(x) for x in rt]]
 
 
-HARNESSES = {"xattack": xattack, "xfeed": xfeed, "xstep": xstep, "xstep4": xstep4, "xsilly": xsilly}
+HARNESSES: dict[str, Callable[[object], JSON]] = {"xattack": xattack, "xfeed": xfeed, "xstep": xstep, "xstep4": xstep4, "xsilly": xsilly}
 
 
-def run(name: str, value: Any) -> Any:
+def run(name: str, value: object) -> JSON:
     """Run harness ``name`` on one parsed JSON value; ``None`` means "print nothing"."""
     return HARNESSES[name](value)
 
 
-def read_input(text: str | bytes, source: str = "<stdin>") -> Any:
+def read_input(text: str | bytes, source: str = "<stdin>") -> JSON:
     """Exactly one JSON value (what a harness reads on stdin), size and nesting checked before parsing;
     anything else is a :class:`FormatError` naming ``source``."""
     from ....core.jsonio import loads
 
     try:
-        return loads(text, source)
+        value: JSON = loads(text, source)
+        return value
     except FormatError as e:
         if "Extra data" in e.message:
             raise FormatError("more than one JSON value", "<root>", source) from None

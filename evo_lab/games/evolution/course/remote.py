@@ -26,12 +26,15 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ....core.errors import EvoLabError, FormatError
 from ....tournament.channel import ChannelClosed, ChannelError, ChannelTimeout, JsonChannel
 from .dealer import RULES, CourseDealer, CoursePlayer, GameResult, PlayerRemoved, course_deck
 from .wire import OK, kind
+
+if TYPE_CHECKING:
+    from ..table import JSON
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "RemoteError", "ServeOptions", "SocketPlayer", "format_result", "play",
            "serve", "sign_up"]
@@ -52,7 +55,7 @@ class SocketPlayer(CoursePlayer):
     def __init__(self, name: str, chan: JsonChannel, timeout: float):
         self.name, self.chan, self.timeout = name, chan, timeout
 
-    def _send(self, msg: list, during: str) -> float:
+    def _send(self, msg: list[JSON], during: str) -> float:
         deadline = time.monotonic() + self.timeout
         try:
             self.chan.send(msg, timeout=self.timeout)
@@ -60,10 +63,11 @@ class SocketPlayer(CoursePlayer):
             raise self._removed(e, during) from None
         return deadline
 
-    def _ask(self, msg: list, during: str) -> Any:
+    def _ask(self, msg: list[JSON], during: str) -> JSON:
         deadline = self._send(msg, during)
         try:
-            return self.chan.recv(timeout=max(0.0, deadline - time.monotonic()))
+            reply: JSON = self.chan.recv(timeout=max(0.0, deadline - time.monotonic()))
+            return reply
         except ChannelError as e:
             raise self._removed(e, during) from None
 
@@ -74,13 +78,13 @@ class SocketPlayer(CoursePlayer):
             return PlayerRemoved("crashed", f"the connection closed at {during}")
         return PlayerRemoved("protocol", f"not JSON in answer to {during}: {e}")
 
-    def start(self, msg: list) -> None:
+    def start(self, msg: list[JSON]) -> None:
         self._send(msg, "start")
 
-    def choose(self, msg: list) -> Any:
+    def choose(self, msg: list[JSON]) -> JSON:
         return self._ask(msg, "choose")
 
-    def feed_next(self, msg: list) -> Any:
+    def feed_next(self, msg: list[JSON]) -> JSON:
         return self._ask(msg, "feedNext")
 
     def close(self) -> None:

@@ -18,33 +18,39 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..attack import blocker
 from ..traits import BITS
+
+if TYPE_CHECKING:
+    from ..model import Species
+    from ..table import Action, Table
+    from .wire import Action4
 
 __all__ = ["species_key", "ranked", "feeding_choice", "feedings", "decide", "silly_choice", "card_order"]
 
 _FAT, _CARN = BITS.fat_tissue, BITS.carnivore
 
 
-def species_key(s: Any) -> tuple[int, int, int]:
+def species_key(s: Species) -> tuple[int, int, int]:
     """``>-species`` of player-external.rkt: population, then food, then body."""
     return (s.pop, s.food, s.body)
 
 
-def ranked(idx: list[int], row: list) -> list[int]:
+def ranked(idx: list[int], row: Sequence[Species]) -> list[int]:
     """Species indices, largest first (a stable sort: ties keep board order)."""
     return sorted(idx, key=lambda i: species_key(row[i]), reverse=True)
 
 
-def _attack_target(t: Any, p: int, c: int) -> tuple[int, int] | None:
+def _attack_target(t: Table, p: int, c: int) -> tuple[int, int] | None:
     """The largest species of another player that carnivore ``c`` can attack: players after ``p`` in turn
     order, each player's species left to right, the first largest wins (the TestFest pairs settle ties this way,
     e.g. hw6-1073-6112-7)."""
     n = len(t.players)
     att = t.players[p].species[c]
-    cands = []
+    cands: list[tuple[int, int]] = []
     for k in range(1, n):
         q = (p + k) % n
         row = t.players[q].species
@@ -62,7 +68,7 @@ def _attack_target(t: Any, p: int, c: int) -> tuple[int, int] | None:
     return best
 
 
-def feeding_choice(t: Any, p: int) -> tuple | None:
+def feeding_choice(t: Table, p: int) -> Action | None:
     """The fixed strategy's next feeding for player ``p``: ``("store", i, n)`` (n: the need, at most the
     watering hole), ``("eat", i)``, ``("attack", i, q, j)``, ``("pass",)`` (a hungry carnivore that cannot attack
     another player's species), or ``None`` (nothing hungry: no output)."""
@@ -89,10 +95,11 @@ def feeding_choice(t: Any, p: int) -> tuple | None:
     return None
 
 
-def feedings(opts: list) -> list:
+def feedings(opts: list[Action]) -> list[Action]:
     """The distinct feedings among engine options (dealer.rkt feedable: one store per Fat Tissue species, no
     ``pass``)."""
-    out, seen = [], set()
+    out: list[Action] = []
+    seen: set[Action] = set()
     for a in opts:
         if a[0] == "pass":
             continue
@@ -103,7 +110,7 @@ def feedings(opts: list) -> list:
     return out
 
 
-def decide(t: Any, p: int, opts: list) -> tuple | None:
+def decide(t: Table, p: int, opts: list[Action]) -> Action | None:
     """The dealer's feed1 decision (dealer.rkt / player-internal.rkt next): with exactly one feeding the player
     is not asked (auto-feeding, storing as much fat as fits); otherwise the fixed strategy answers."""
     f = feedings(opts)
@@ -123,15 +130,17 @@ def card_order(cards: list[tuple[int, str]]) -> list[int]:
     return sorted(range(len(cards)), key=lambda i: (cards[i][1], cards[i][0]))
 
 
-def silly_choice(cards: list[tuple[int, str]], boards: int) -> tuple:
+def silly_choice(cards: list[tuple[int, str]], boards: int) -> Action4:
     """The silly player's Action4 ``(fc, gp, gb, bt, rt)`` for a hand of ``(food, trait)`` cards and
     ``boards`` existing boards (player-external.rkt choose). GP/GB are ``(board, card)``, BT ``(pay, trait)``,
     RT ``(board, 0, card)``."""
     order = card_order(cards)
     fc, rest = order[0], order[1:]
-    bt = [(rest[0], rest[1])]
+    bt: list[tuple[int, ...]] = [(rest[0], rest[1])]
     rest = rest[2:]
-    gp, gb, rt = [], [], []
+    gp: list[tuple[int, int]] = []
+    gb: list[tuple[int, int]] = []
+    rt: list[tuple[int, int, int]] = []
     if rest:
         gp, rest = [(boards, rest[0])], rest[1:]
     if rest:

@@ -29,11 +29,14 @@ before it). The reference implementation (``mfelleisen/Evolution`` ``Xternal/pro
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ....core.errors import FormatError
 from ..model import Species
-from .harness import _cards, _los, _nat, dump_species
+from .harness import Card, _cards, _los, _nat, dump_species
+
+if TYPE_CHECKING:
+    from ..table import JSON, Action
 
 __all__ = [
     "OK",
@@ -57,43 +60,42 @@ __all__ = [
 #: The dealer's answer to a sign-up (Xternal/xserver add-player).
 OK = "ok"
 
-Card = tuple[int, str]
 #: ``(food card, [(board, card)] GP, [(board, card)] GB, [(pay, trait cards...)] BT, [(board, slot, card)] RT)``
 Action4 = tuple[int, list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, ...]], list[tuple[int, int, int]]]
 
 
-def _is_nat(v: Any) -> bool:
+def _is_nat(v: object) -> bool:
     """Racket's ``natural?``: an exact integer >= 0 (JSON ``1.0`` and ``true`` are not)."""
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
-def dump_boards(row: list[Species]) -> list:
+def dump_boards(row: list[Species]) -> list[JSON]:
     return [dump_species(s) for s in row]
 
 
-def dump_cards(cards: list[Card]) -> list:
+def dump_cards(cards: list[Card]) -> list[JSON]:
     return [[f, t] for f, t in cards]
 
 
 # ----- dealer -> player
 
-def start_message(wh: int, bag: int, boards: list[Species], cards: list[Card]) -> list:
+def start_message(wh: int, bag: int, boards: list[Species], cards: list[Card]) -> list[JSON]:
     """``start``: a new turn (proxy-player.rkt start->json: the watering hole first)."""
     return [wh, bag, dump_boards(boards), dump_cards(cards)]
 
 
-def choose_message(before: list[list[Species]], after: list[list[Species]]) -> list:
+def choose_message(before: list[list[Species]], after: list[list[Species]]) -> list[JSON]:
     """``choose``: the boards of the players before and after this one in the turn order."""
     return [[dump_boards(r) for r in before], [dump_boards(r) for r in after]]
 
 
-def feed_message(bag: int, boards: list[Species], cards: list[Card], wh: int, others: list[list[Species]]) -> list:
+def feed_message(bag: int, boards: list[Species], cards: list[Card], wh: int, others: list[list[Species]]) -> list[JSON]:
     """``feedNext`` (the spec's State): this player's bag, boards and cards, the watering hole and the other
     players' boards."""
     return [bag, dump_boards(boards), dump_cards(cards), wh, [dump_boards(r) for r in others]]
 
 
-def kind(msg: Any) -> str:
+def kind(msg: object) -> str:
     """Which dealer message ``msg`` is, by its shape (the player's proxy dealer tells them apart the same way:
     proxy-dealer.rkt json->start, json->choose, json->state); :class:`FormatError` if none."""
     if isinstance(msg, list):
@@ -109,30 +111,30 @@ def kind(msg: Any) -> str:
     raise FormatError(f"not a start, choose or feedNext message: {text[:120]}", "message")
 
 
-def _boards_list(v: Any, field: str) -> list[list[Species]]:
+def _boards_list(v: object, field: str) -> list[list[Species]]:
     if not isinstance(v, list):
         raise FormatError(f"must be a list of players' boards, got {type(v).__name__}", field)
     return [_los(r, f"{field}[{i}]") for i, r in enumerate(v)]
 
 
-def parse_start(msg: Any) -> tuple[int, int, list[Species], list[Card]]:
+def parse_start(msg: object) -> tuple[int, int, list[Species], list[Card]]:
     """``start`` -> ``(wh, bag, boards, cards)``."""
-    if kind(msg) != "start":
+    if kind(msg) != "start" or not isinstance(msg, list):
         raise FormatError("expected a start message [wh, bag, boards, cards]", "start")
     return (_nat(msg[0], "start[0]"), _nat(msg[1], "start[1]"), _los(msg[2], "start[2]"),
             _cards(msg[3], "start[3]"))
 
 
-def parse_choose(msg: Any) -> tuple[list[list[Species]], list[list[Species]]]:
+def parse_choose(msg: object) -> tuple[list[list[Species]], list[list[Species]]]:
     """``choose`` -> ``(before, after)``."""
-    if kind(msg) != "choose":
+    if kind(msg) != "choose" or not isinstance(msg, list):
         raise FormatError("expected a choose message [before, after]", "choose")
     return _boards_list(msg[0], "choose[0]"), _boards_list(msg[1], "choose[1]")
 
 
-def parse_feed(msg: Any) -> tuple[int, list[Species], list[Card], int, list[list[Species]]]:
+def parse_feed(msg: object) -> tuple[int, list[Species], list[Card], int, list[list[Species]]]:
     """``feedNext`` -> ``(bag, boards, cards, wh, others)``."""
-    if kind(msg) != "feedNext":
+    if kind(msg) != "feedNext" or not isinstance(msg, list):
         raise FormatError("expected a feedNext message [bag, boards, cards, wh, others]", "feedNext")
     return (_nat(msg[0], "feedNext[0]"), _los(msg[1], "feedNext[1]"), _cards(msg[2], "feedNext[2]"),
             _nat(msg[3], "feedNext[3]"), _boards_list(msg[4], "feedNext[4]"))
@@ -140,19 +142,19 @@ def parse_feed(msg: Any) -> tuple[int, list[Species], list[Card], int, list[list
 
 # ----- player -> dealer
 
-def _tuple_of_nats(v: Any, lo: int, hi: int, what: str, field: str) -> tuple[int, ...]:
+def _tuple_of_nats(v: object, lo: int, hi: int, what: str, field: str) -> tuple[int, ...]:
     if not (isinstance(v, list) and lo <= len(v) <= hi and all(_is_nat(x) for x in v)):
         raise FormatError(f"must be {what}, got {v!r}", field)
     return tuple(v)
 
 
-def _list_of(v: Any, lo: int, hi: int, what: str, field: str) -> list:
+def _list_of(v: object, lo: int, hi: int, what: str, field: str) -> list[tuple[int, ...]]:
     if not isinstance(v, list):
         raise FormatError(f"must be a list of {what}, got {v!r}", field)
     return [_tuple_of_nats(x, lo, hi, what, f"{field}[{i}]") for i, x in enumerate(v)]
 
 
-def parse_action4(v: Any) -> Action4:
+def parse_action4(v: object) -> Action4:
     """An Action4 exactly as the reference dealer reads it (proxy-player.rkt json->action4, player-internal.rkt
     confirm-choice): ``[Natural, [GP, ...], [GB, ...], [BT, ...], [RT, ...]]`` with GP and GB two naturals
     ``[board, card]`` (untagged: ``["population", 0, 1]`` is malformed on the wire), a BT one to four naturals
@@ -168,12 +170,12 @@ def parse_action4(v: Any) -> Action4:
     return (v[0], [(b, c) for b, c in gp], [(b, c) for b, c in gb], bt, [(b, i, c) for b, i, c in rt])
 
 
-def dump_action4(a: Action4) -> list:
+def dump_action4(a: Action4) -> list[JSON]:
     fc, gp, gb, bt, rt = a
     return [fc, [list(x) for x in gp], [list(x) for x in gb], [list(x) for x in bt], [list(x) for x in rt]]
 
 
-def parse_feed_choice(v: Any) -> tuple:
+def parse_feed_choice(v: object) -> Action:
     """A FeedChoice (proxy-player.rkt json->next) as an engine-style tuple: ``false`` -> ``("pass",)``,
     ``i`` -> ``("eat", i)``, ``[i, n]`` (n >= 1) -> ``("store", i, n)``, ``[c, p, s]`` -> ``("attack", c, p,
     s)`` where ``p`` indexes the other players of the feedNext message."""
@@ -188,12 +190,13 @@ def parse_feed_choice(v: Any) -> tuple:
     raise FormatError(f"not a FeedChoice (false, i, [i, n] or [c, p, s]): {str(v)[:120]}", "feed-choice")
 
 
-def dump_feed_choice(a: tuple) -> Any:
+def dump_feed_choice(a: Action) -> JSON:
     """The inverse of :func:`parse_feed_choice` (the player index of an attack counts the message's others)."""
     if a[0] == "pass":
         return False
     if a[0] == "eat":
-        return a[1]
+        i: int = a[1]
+        return i
     if a[0] == "store":
         return [a[1], a[2]]
     return [a[1], a[2], a[3]]

@@ -25,15 +25,19 @@ first select a card to be discarded". Players are asked from the first player, s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..flow import FLOW, PHASE_INDEX, Node, Step
 from .feeding import next_asked
 
+if TYPE_CHECKING:
+    from ..state import State
+    from ..table import Action
+
 __all__ = ["after_intelligence", "ask", "before_eating", "intelligence_choices", "use_or_pass"]
 
 
-def ask(s: Any, p: int, i: int) -> bool:
+def ask(s: State, p: int, i: int) -> bool:
     """Ask the owner of the next non-Carnivore with Intelligence after species ``i`` of player ``p`` (``p = -1``:
     from the start) and stop at node ``intelligence``; nobody left, the feeding begins from the first player
     (step ``FEEDING``). Returns whether the game stops."""
@@ -47,7 +51,7 @@ def ask(s: Any, p: int, i: int) -> bool:
     return False
 
 
-def before_eating(s: Any) -> bool:
+def before_eating(s: State) -> bool:
     """Step ``BEFORE_EATING``: the window opens from the first player (``asking == -2``) or goes on after the
     species just asked."""
     if s.asking == -2:
@@ -55,7 +59,7 @@ def before_eating(s: Any) -> bool:
     return ask(s, s.turn, s.asking)
 
 
-def after_intelligence(s: Any) -> None:
+def after_intelligence(s: State) -> None:
     """After an Intelligence used (its card discarded) or declined: the next species of the window, else (a
     feeding turn's Intelligence, option ``"feeding_turn"``) the next feeder."""
     if s.asking >= 0:
@@ -65,12 +69,12 @@ def after_intelligence(s: Any) -> None:
         s.step = Step.FEEDING
 
 
-def intelligence_choices(s: Any) -> list[tuple]:
+def intelligence_choices(s: State) -> list[Action]:
     """Use this species' Intelligence (a card is discarded next, node ``discard``), or not."""
     return [("eat", s.asking, "intel"), ("pass",)]
 
 
-def use_or_pass(s: Any, a: tuple) -> None:
+def use_or_pass(s: State, a: Action) -> None:
     """``("eat", i, "intel")``: the card to discard is chosen next; ``("pass",)``: the next species is asked."""
     if a[0] == "eat":
         s.intel = a

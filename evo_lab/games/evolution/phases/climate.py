@@ -25,13 +25,17 @@ reveal phase calls when ``o.climate`` is on.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..actions import ClimateEvent
 from ..events import ClimateHit, ClimateMoved
 from ..flow import FLOW, PHASE_INDEX, Node
 from ..traits import TRAIT_BIT
 from .feeding import kill
+
+if TYPE_CHECKING:
+    from ..state import State
+    from ..table import Action
 
 __all__ = [
     "apply_event",
@@ -54,7 +58,7 @@ def move(pos: int, sun: int, snow: int) -> int:
     return max(-4, min(4, pos + d * steps))
 
 
-def setup_climate(s: Any) -> None:
+def setup_climate(s: State) -> None:
     """Cube on Temperate (seed 002 line 12); both event decks full; one card of each to draw."""
     pack = s.game.pack
     s.climate_pos = pack.climate_meta["start"]
@@ -64,19 +68,19 @@ def setup_climate(s: Any) -> None:
     s.pending_events = ["cold", "hot"]
 
 
-def climate_change(s: Any, food_cards: list[int]) -> bool:
+def climate_change(s: State, food_cards: list[int]) -> bool:
     """Move the cube by the food cards' icons (seed 002 line 36); returns whether it moved."""
     cards = s.game.deck.cards
     sun = sum(cards[k].sun for k in food_cards)
     snow = sum(cards[k].snow for k in food_cards)
     before = s.climate_pos
     s.climate_pos = move(s.climate_pos, sun, snow)
-    if s.ev is not None:
-        s.ev.append(ClimateMoved(sun, snow, s.climate_pos))
+    if s.new_events is not None:
+        s.new_events.append(ClimateMoved(sun, snow, s.climate_pos))
     return s.climate_pos != before
 
 
-def current_effect(s: Any, moved: bool = True) -> tuple[str, str, int, int, tuple[int, ...], str]:
+def current_effect(s: State, moved: bool = True) -> tuple[str, str, int, int, tuple[int, ...], str]:
     """``(name, kind, food, loss, bodies, event_deck)`` of the climate this round: the event in play whose
     regions hold the cube, else the zone.
 
@@ -95,14 +99,14 @@ def current_effect(s: Any, moved: bool = True) -> tuple[str, str, int, int, tupl
     return z.name, z.kind, z.food, z.loss, z.bodies, ""
 
 
-def climate_hit(s: Any, moved: bool = True) -> int:
+def climate_hit(s: State, moved: bool = True) -> int:
     """Apply this round's climate (``moved``: whether the cube moved this round, :func:`current_effect`):
     population losses now; returns the plant-food change (added to the food cards' total when the food is
     revealed)."""
     name, kind, food, loss, bodies, deck = current_effect(s, moved)
     s.event_used = deck
-    if s.ev is not None and (food or loss):
-        s.ev.append(ClimateHit(name, food, loss))
+    if s.new_events is not None and (food or loss):
+        s.new_events.append(ClimateHit(name, food, loss))
     if loss and kind in ("cold", "hot"):
         guard = 0
         for t in s.game.pack.protection[kind]:
@@ -114,10 +118,11 @@ def climate_hit(s: Any, moved: bool = True) -> int:
     return food
 
 
-def event_weights(s: Any) -> tuple[list, list[int]]:
+def event_weights(s: State) -> tuple[list[Action], list[int]]:
     """Outcomes ``("event", deck, index)`` of the next event draw, weighted by the cards left in that deck."""
     deck = s.pending_events[0]
-    outs, w = [], []
+    outs: list[Action] = []
+    w: list[int] = []
     for i, e in enumerate(s.game.pack.events):
         if e.deck == deck and s.event_pool[i]:
             outs.append(ClimateEvent("event", deck, i))
@@ -125,13 +130,13 @@ def event_weights(s: Any) -> tuple[list, list[int]]:
     return outs, w
 
 
-def apply_event(s: Any, deck: str, idx: int) -> None:
+def apply_event(s: State, deck: str, idx: int) -> None:
     s.pending_events.pop(0)
     s.event_pool[idx] -= 1
     s.events_in_play[deck] = idx
 
 
-def end_of_round(s: Any) -> None:
+def end_of_round(s: State) -> None:
     """A resolved event leaves the game; the next card of its deck replaces it (seed 002 line 36)."""
     deck = s.event_used
     s.event_used = ""

@@ -20,15 +20,22 @@ cover every player's cards at the start of a turn.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..events import CardsDrawn, Reshuffled
 from ..flow import FLOW, PHASE_INDEX, Node
 
+if TYPE_CHECKING:
+    from ..data import EvolutionPack
+    from ..model import Player
+    from ..rules import RuleOptions
+    from ..state import State
+    from ..table import Action
+
 __all__ = ["apply_draw", "deal_round", "draw_weights", "hand_size", "queue_draws", "removal", "setup_deck"]
 
 
-def removal(o: Any, pack: Any, players: int, size: int) -> int:
+def removal(o: RuleOptions, pack: EvolutionPack, players: int, size: int) -> int:
     """Cards removed unseen at setup: 2 players 40 (official: seed 003 line 186; Climate: seed 002 line 14,
     "When playing a 2-player game randomly remove 40 additional traits from the main deck"), no other removal.
     Ruling R17, option ``climate_removal="table"``: Climate by reference §8's table (the ksuchak1990 blog:
@@ -48,7 +55,7 @@ def removal(o: Any, pack: Any, players: int, size: int) -> int:
     return pack.setup(o.variant).get("remove_2p", 0) if players == 2 else 0
 
 
-def setup_deck(s: Any) -> None:
+def setup_deck(s: State) -> None:
     """A full, unseen deck; ``left`` excludes removed cards and the Climate end-game deck."""
     g = s.game
     s.pool = [c.count for c in g.deck.cards]
@@ -63,12 +70,12 @@ def setup_deck(s: Any) -> None:
     s.discards = [0] * len(g.deck.cards)
 
 
-def hand_size(o: Any, pl: Any) -> int:
+def hand_size(o: RuleOptions, pl: Player[int]) -> int:
     """3 cards + 1 per species (seed 003 line 88); Climate 4 + 1 (seed 002 line 5)."""
     return o.hand_base + o.hand_per_species * len(pl.species)
 
 
-def deal_round(s: Any) -> None:
+def deal_round(s: State) -> None:
     """Queue this round's deal, first player first."""
     n = len(s.players)
     for k in range(n):
@@ -76,11 +83,11 @@ def deal_round(s: Any) -> None:
         queue_draws(s, p, hand_size(s.options, s.players[p]))
 
 
-def queue_draws(s: Any, p: int, n: int) -> None:
+def queue_draws(s: State, p: int, n: int) -> None:
     if n <= 0:
         return
-    if s.ev is not None:
-        s.ev.append(CardsDrawn(p, n))
+    if s.new_events is not None:
+        s.new_events.append(CardsDrawn(p, n))
     if s.pending and s.pending[-1][0] == p:
         s.pending[-1][1] += n
     else:
@@ -88,7 +95,7 @@ def queue_draws(s: Any, p: int, n: int) -> None:
     _refill(s)
 
 
-def _refill(s: Any) -> None:
+def _refill(s: State) -> None:
     """Make a card drawable if the deck ran out; drop the draws that cannot be made."""
     while s.pending and s.left <= 0:
         if not _deck_ran_out(s):
@@ -96,7 +103,7 @@ def _refill(s: Any) -> None:
             return
 
 
-def _deck_ran_out(s: Any) -> bool:
+def _deck_ran_out(s: State) -> bool:
     """Handle an empty deck; False when no card can be drawn any more."""
     o = s.options
     in_deal = s.phase == "deal"
@@ -117,12 +124,12 @@ def _deck_ran_out(s: Any) -> bool:
         s.final = 1
     elif s.final == 0:
         s.final = 2
-    if s.ev is not None:
-        s.ev.append(Reshuffled(s.left, why))
+    if s.new_events is not None:
+        s.new_events.append(Reshuffled(s.left, why))
     return True
 
 
-def draw_weights(s: Any) -> tuple[list, list[int]]:
+def draw_weights(s: State) -> tuple[list[Action], list[int]]:
     """The outcomes ``("card", kind)`` of the next draw and their integer weights (the counts in the pool)."""
     pool = s.pool
     card = s.game.card_outcomes
@@ -130,7 +137,7 @@ def draw_weights(s: Any) -> tuple[list, list[int]]:
     return [card[k] for k in ks], [pool[k] for k in ks]
 
 
-def apply_draw(s: Any, a: tuple) -> None:
+def apply_draw(s: State, a: Action) -> None:
     """The next pending draw gives the card of outcome ``a`` (``("card", kind)``) to its player."""
     kind = a[1]
     p = s.pending[0][0]

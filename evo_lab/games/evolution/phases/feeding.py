@@ -2,7 +2,7 @@
 food, extinction), Scavengers, and the feeding options of a player.
 
 The functions work on any *table*: an object with ``players`` (list of :class:`~.model.Player`),
-``watering_hole`` (plant food on it), ``options`` (:class:`~.rules.RuleOptions`), ``ev`` (an event list or None),
+``watering_hole`` (plant food on it), ``options`` (:class:`~.rules.RuleOptions`), ``new_events`` (an event list or None),
 ``give_cards(p, n)`` and ``discard(kind)``. The game state is one; the course harness's JSON configuration is
 another (it hands out its ordered deck), so the harness runs these same rules.
 
@@ -13,7 +13,7 @@ instructor's ``dealer.rkt`` (feed-a-player-s-species, feed-scavengers, feed1) an
 >>> from ..rules import course2016
 >>> from types import SimpleNamespace as T
 >>> t = T(players=[Player([Species(0, 2, traits=["cooperation", "foraging"]), Species(0, 2)])], watering_hole=5,
-...       options=course2016(), ev=None)
+...       options=course2016(), new_events=None)
 >>> feed(t, 0, t.players[0].species[0], "wh", "plant", "eat")    # eat, forage, cooperate twice
 2
 >>> [s.food for s in t.players[0].species], t.watering_hole
@@ -22,12 +22,19 @@ instructor's ``dealer.rkt`` (feed-a-player-s-species, feed-scavengers, feed1) an
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..attack import blocker, disable_choices
 from ..events import Ate, Attacked, Extinct, Stored
 from ..flow import FLOW, PHASE_INDEX, Node, Step
 from ..traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE, TRAIT_IDS
+
+if TYPE_CHECKING:
+    from ..model import Species
+    from ..rules import RuleOptions
+    from ..state import State
+    from ..table import Action, Table
 
 __all__ = [
     "apply_feeding",
@@ -56,7 +63,7 @@ _SCAV, _HORNS, _INTEL = BITS.scavenger, BITS.horns, BITS.intelligence
 _TRIGGER_MASK = _FORAGE | _COOP
 
 
-def room(s: Any, o: Any) -> int:
+def room(s: Species, o: RuleOptions) -> int:
     """How much more food ``s`` can take: its hunger, plus its free Fat Tissue in the official "overflow" mode
     (a fed Fat Tissue species keeps eating into its fat, up to its body size: seed 004 line 65)."""
     r = s.pop - s.food
@@ -65,7 +72,7 @@ def room(s: Any, o: Any) -> int:
     return r
 
 
-def take(t: Any, p: int, s: Any, source: str, n: int = 1, why: str = "eat") -> int:
+def take(t: Table, p: int, s: Species, source: str, n: int = 1, why: str = "eat") -> int:
     """Species ``s`` of player ``p`` takes up to ``n`` food from ``source`` (``"wh"`` or ``"bank"``); food
     beyond its population goes onto its Fat Tissue (official). Returns the number taken. Seed 003 line 151:
     "A species can never gather more food than its Population" (Fat Tissue excepted, seed 004 line 65)."""
@@ -82,12 +89,12 @@ def take(t: Any, p: int, s: Any, source: str, n: int = 1, why: str = "eat") -> i
     s.fat += n - eat
     if source == "wh":
         t.watering_hole -= n
-    if t.ev is not None:
-        t.ev.append(Ate(p, _index(t, p, s), n, source, why))
+    if t.new_events is not None:
+        t.new_events.append(Ate(p, _index(t, p, s), n, source, why))
     return n
 
 
-def feed(t: Any, p: int, s: Any, source: str, kind: str, why: str = "eat", n: int = 1) -> int:
+def feed(t: Table, p: int, s: Species, source: str, kind: str, why: str = "eat", n: int = 1) -> int:
     """One feeding of ``s``: take ``n`` ``kind`` food ("plant"/"meat") from ``source``, then Foraging (one more
     plant food from the watering hole: seed 003 line 132) and Cooperation (the species to the right takes 1 food
     from the same source, every time this one takes food: seed 003 line 149). Carnivores never eat plant food,
@@ -107,7 +114,7 @@ def feed(t: Any, p: int, s: Any, source: str, kind: str, why: str = "eat", n: in
     return got
 
 
-def index_of(row: list, s: Any) -> int:
+def index_of(row: Sequence[Species], s: Species) -> int:
     """The position of species ``s`` (by identity) in a row."""
     for i, x in enumerate(row):
         if x is s:
@@ -115,11 +122,11 @@ def index_of(row: list, s: Any) -> int:
     return -1
 
 
-def _index(t: Any, p: int, s: Any) -> int:
+def _index(t: Table, p: int, s: Species) -> int:
     return index_of(t.players[p].species, s)
 
 
-def meat_meal(t: Any, p: int, s: Any, prey_body: int) -> int:
+def meat_meal(t: Table, p: int, s: Species, prey_body: int) -> int:
     """The attacker eats: official, meat from the bank equal to the prey's body size (seed 003 line 143), one
     feeding (Cooperation once); course, one feeding from the watering hole (dealer.rkt feed-a-player-s-species,
     with Foraging and Cooperation)."""
@@ -128,7 +135,7 @@ def meat_meal(t: Any, p: int, s: Any, prey_body: int) -> int:
     return feed(t, p, s, src, "meat", "attack", prey_body if o.meat_amount == "body" else 1)
 
 
-def scavenge(t: Any, p: int, negated: int = 0) -> None:
+def scavenge(t: Table, p: int, negated: int = 0) -> None:
     """Every Scavenger takes 1 meat food, clockwise from the attacking player (course next.rkt feed-scavengers;
     seed 003 line 149). Official: from the bank; course: from the watering hole. None eats when the attacker's
     Intelligence disabled Scavenger for this attack (``negated``; seed 004 line 71: "disabled in ALL species
@@ -145,7 +152,7 @@ def scavenge(t: Any, p: int, negated: int = 0) -> None:
                         hook(t, q, s, "", "meat")
 
 
-def go_extinct(t: Any, p: int, s: Any) -> None:
+def go_extinct(t: Table, p: int, s: Species) -> None:
     """Remove a species at population 0: its trait cards go to the discard pile and its owner draws one card per
     trait discarded (seed 003 line 166) or 2 cards (course next.rkt EXTINCTION-CARDS). The gap closes
     (seed 004 line 81)."""
@@ -156,13 +163,13 @@ def go_extinct(t: Any, p: int, s: Any) -> None:
         if k >= 0:
             t.discard(k)
     n = len(s.traits) if t.options.extinction_cards == "traits" else int(t.options.extinction_cards)
-    if t.ev is not None:
-        t.ev.append(Extinct(p, i, n))
+    if t.new_events is not None:
+        t.new_events.append(Extinct(p, i, n))
     if n:
         t.give_cards(p, n)
 
 
-def kill(t: Any, p: int, s: Any, n: int, to: int) -> bool:
+def kill(t: Table, p: int, s: Species, n: int, to: int) -> bool:
     """Population of ``s`` (player ``p``) drops by ``n``; food above the new population goes to the bag of
     player ``to`` (official R1: the owner; seed 002 line 41) or is lost (course kill1). True if extinct."""
     s.pop -= n
@@ -178,11 +185,11 @@ def kill(t: Any, p: int, s: Any, n: int, to: int) -> bool:
     return False
 
 
-def _excess_to(o: Any, owner: int, attacker: int) -> int:
+def _excess_to(o: RuleOptions, owner: int, attacker: int) -> int:
     return {"owner": owner, "attacker": attacker}.get(o.excess_food_to, -1)
 
 
-def attack(t: Any, p: int, i: int, tp: int, ti: int, negated: int = 0) -> None:
+def attack(t: Table, p: int, i: int, tp: int, ti: int, negated: int = 0) -> None:
     """Species ``i`` of player ``p`` attacks species ``ti`` of player ``tp`` (already checked legal). The prey
     loses 1 population (seed 003 line 145); Horns cost the attacker 1 population first and a Carnivore that dies
     of it does not eat (course next.rkt feed-carnivore); then the attacker eats and every Scavenger eats.
@@ -193,9 +200,9 @@ def attack(t: Any, p: int, i: int, tp: int, ti: int, negated: int = 0) -> None:
     prey = t.players[tp].species[ti]
     horns = bool(prey.mask & _HORNS) and not negated & _HORNS
     body = prey.body
-    if t.ev is not None:
+    if t.new_events is not None:
         off = ",".join(TRAIT_IDS[b] for b in range(len(TRAIT_IDS)) if negated >> b & 1)
-        t.ev.append(Attacked(p, i, tp, ti, horns, off))
+        t.new_events.append(Attacked(p, i, tp, ti, horns, off))
     kill(t, tp, prey, 1, _excess_to(o, tp, p))
     if horns and kill(t, p, att, o.horns, _excess_to(o, p, p)):
         return
@@ -203,19 +210,19 @@ def attack(t: Any, p: int, i: int, tp: int, ti: int, negated: int = 0) -> None:
         scavenge(t, p, negated)
 
 
-def store_fat(t: Any, p: int, i: int, n: int) -> int:
+def store_fat(t: Table, p: int, i: int, n: int) -> int:
     """Course: store ``n`` tokens from the watering hole on species ``i``'s Fat Tissue (dealer.rkt store-fat:
     at most what the watering hole holds). No Foraging or Cooperation."""
     s = t.players[p].species[i]
     n = min(n, t.watering_hole, s.body - s.fat)
     s.fat += n
     t.watering_hole -= n
-    if t.ev is not None:
-        t.ev.append(Stored(p, i, n))
+    if t.new_events is not None:
+        t.new_events.append(Stored(p, i, n))
     return n
 
 
-def apply_feeding(t: Any, p: int, a: tuple, card: int = -1) -> None:
+def apply_feeding(t: Table, p: int, a: Action, card: int = -1) -> None:
     """Carry out one feeding option of player ``p`` (an action tuple of :func:`options`); Intelligence options
     discard ``card`` from the hand first (seed 004 line 57: "you must first select a card to be discarded")."""
     k = a[0]
@@ -236,14 +243,14 @@ def apply_feeding(t: Any, p: int, a: tuple, card: int = -1) -> None:
 
 # ----- what a player may do on their feeding turn
 
-def _scavengers(t: Any, p: int) -> bool:
+def _scavengers(t: Table, p: int) -> bool:
     """Whether a face-up Scavenger of another player than ``p`` has room to eat (so disabling Scavenger can
     serve the attacking player ``p``)."""
     o = t.options
     return any(s.mask & _SCAV and room(s, o) > 0 for q, pl in enumerate(t.players) if q != p for s in pl.species)
 
 
-def _targets(t: Any, p: int, i: int, att: Any, out: list | None) -> bool:
+def _targets(t: Table, p: int, i: int, att: Species, out: list[Action] | None) -> bool:
     """Attack options of carnivore ``att`` (species ``i`` of ``p``); appends to ``out`` or returns on the first.
     With Intelligence and a card in hand, one more option per trait it may disable (:func:`~..attack.
     disable_choices`, seed 004 line 71)."""
@@ -275,7 +282,7 @@ def _targets(t: Any, p: int, i: int, att: Any, out: list | None) -> bool:
     return found
 
 
-def options(t: Any, p: int) -> list:
+def options(t: Table, p: int) -> list[Action]:
     """The feeding options of player ``p`` as action tuples: ``("eat", i)``, ``("eat", i, "intel")``
     (Intelligence: a card is discarded next), ``("store", i, n)`` (course Fat Tissue), ``("attack", i, tp, j)``,
     ``("attack", i, tp, j, trait)`` (Intelligence negating ``trait``; a card is discarded next) and ``("pass",)``
@@ -283,7 +290,7 @@ def options(t: Any, p: int) -> list:
     o = t.options
     if o.stop_when_empty and t.watering_hole <= 0:
         return []
-    out: list = []
+    out: list[Action] = []
     hand = t.players[p].hand
     veg = False
     for i, s in enumerate(t.players[p].species):
@@ -307,7 +314,7 @@ def options(t: Any, p: int) -> list:
     return out
 
 
-def has_option(t: Any, p: int) -> bool:
+def has_option(t: Table, p: int) -> bool:
     """Whether player ``p`` can feed anything (a fast ``bool(options(t, p))``)."""
     o = t.options
     if o.stop_when_empty and t.watering_hole <= 0:
@@ -327,7 +334,7 @@ def has_option(t: Any, p: int) -> bool:
     return False
 
 
-def _intel_turn(o: Any) -> bool:
+def _intel_turn(o: RuleOptions) -> bool:
     """A non-Carnivore's Intelligence is one of its feedings (option ``herbivore_intelligence``
     "feeding_turn"; the default uses it before eating instead)."""
     return o.intelligence and o.herbivore_intelligence == "feeding_turn"
@@ -335,7 +342,7 @@ def _intel_turn(o: Any) -> bool:
 
 # ----- before eating: a non-Carnivore's Intelligence (seed 004 lines 46-57)
 
-def intelligence_before_eating(t: Any, p: int, s: Any) -> bool:
+def intelligence_before_eating(t: Table, p: int, s: Species) -> bool:
     """Whether player ``p`` may use species ``s``'s Intelligence before eating: seed 004 lines 50-57 ("Animals
     with the properties Long Neck, Fertile, Fat Tissue, Intelligence (only as herbivores) can now use these,
     starting with the starting player ... In order to use intelligence, you must first select a card to be
@@ -345,7 +352,7 @@ def intelligence_before_eating(t: Any, p: int, s: Any) -> bool:
             and not s.mask & _CARN and bool(t.players[p].hand) and room(s, o) > 0)
 
 
-def next_asked(t: Any, p: int = -1, i: int = -1) -> tuple[int, int]:
+def next_asked(t: Table, p: int = -1, i: int = -1) -> tuple[int, int]:
     """The next ``(player, species)`` whose owner is asked about its Intelligence before eating, after species
     ``i`` of player ``p`` (``p = -1``: from the start): players from the first (``t.first``), species left to
     right; ``(-1, -1)`` when nobody is left to ask (feeding starts)."""
@@ -361,7 +368,7 @@ def next_asked(t: Any, p: int = -1, i: int = -1) -> tuple[int, int]:
     return -1, -1
 
 
-def next_feeder(t: Any, after: int, out: int) -> tuple[int, int]:
+def next_feeder(t: Table, after: int, out: int) -> tuple[int, int]:
     """The next player to feed after player ``after`` (clockwise, ``after`` itself last) and the updated bit
     mask ``out`` of players done feeding. Official (seed 004 line 61): "Once a player has no hungry animals
     left, he is skipped" -- while they cannot feed. Course (dealer.rkt feeding/feed1): a player that cannot
@@ -382,7 +389,7 @@ def next_feeder(t: Any, after: int, out: int) -> tuple[int, int]:
 
 # ----- the feeding phase in the game's flow
 
-def feed_turn(s: Any) -> bool:
+def feed_turn(s: State) -> bool:
     """Step ``FEEDING``: the next player who can feed (seed 004 line 61), or the end of the round."""
     q, s.out = next_feeder(s, s.turn, s.out)
     s.seek = False
@@ -394,7 +401,7 @@ def feed_turn(s: Any) -> bool:
     return True
 
 
-def feed_choice(s: Any, a: tuple) -> None:
+def feed_choice(s: State, a: Action) -> None:
     """One feeding of the player to act (an action of :func:`options`); an Intelligence choice waits for the
     card to discard (node ``discard``)."""
     k = a[0]
@@ -410,15 +417,16 @@ def feed_choice(s: Any, a: tuple) -> None:
     s.step = Step.FEEDING
 
 
-def discard_choices(s: Any) -> list[tuple]:
+def discard_choices(s: State) -> list[Action]:
     """``("discard", kind)`` for each kind in the hand: the card an Intelligence feeding costs."""
     return [("discard", k) for k in sorted(set(s.players[s.turn].hand))]
 
 
-def discard_for_intelligence(s: Any, a: tuple) -> None:
+def discard_for_intelligence(s: State, a: Action) -> None:
     """Seed 004 line 57: "you must first select a card to be discarded"; then the chosen feeding happens. Then
     the next species of the before-eating window (:mod:`.before_eating`) is asked, or the next player feeds."""
     act, s.intel = s.intel, None
+    assert act is not None, "node discard waits for an Intelligence feeding"
     apply_feeding(s, s.turn, act, a[1])
     if s.asking >= 0:
         s.step = Step.BEFORE_EATING
@@ -427,7 +435,7 @@ def discard_for_intelligence(s: Any, a: tuple) -> None:
         s.step = Step.FEEDING
 
 
-def _options_of_turn(s: Any) -> list:
+def _options_of_turn(s: State) -> list[Action]:
     return options(s, s.turn)
 
 

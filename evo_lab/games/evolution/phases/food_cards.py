@@ -10,14 +10,18 @@ Step ``FOOD_CARDS`` (the deal is drawn); node ``food`` (the player chooses a car
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..flow import FLOW, PHASE_INDEX, Node, Step
+
+if TYPE_CHECKING:
+    from ..state import State
+    from ..table import Action
 
 __all__ = ["choose_food_card", "food_choices", "next_food"]
 
 
-def next_food(s: Any, pos: int) -> None:
+def next_food(s: State, pos: int) -> None:
     """The next player (from order position ``pos``, the first player being 0) to choose a food card; when every
     player has chosen, the play-cards phase from the first player."""
     n = len(s.players)
@@ -31,7 +35,7 @@ def next_food(s: Any, pos: int) -> None:
     s.node = "play"
 
 
-def _start(s: Any) -> bool:
+def _start(s: State) -> bool:
     """The deal is drawn: the food-card phase begins with the first player."""
     s.phase = "food"
     s.step = Step.WAIT
@@ -39,12 +43,12 @@ def _start(s: Any) -> bool:
     return True
 
 
-def food_choices(s: Any) -> list[tuple]:
+def food_choices(s: State) -> list[Action]:
     """``("food", kind)`` for each kind of card in the hand of the player to choose."""
     return [("food", k) for k in sorted(set(s.players[s.turn].hand))]
 
 
-def choose_food_card(s: Any, a: tuple) -> None:
+def choose_food_card(s: State, a: Action) -> None:
     pl = s.players[s.turn]
     pl.hand.remove(a[1])
     pl.food_card = a[1]

@@ -7,7 +7,7 @@ game's hand is a sorted multiset, the course harness's an ordered list addressed
 >>> from ..model import Player, Species
 >>> from ..rules import official
 >>> from types import SimpleNamespace as T
->>> t = T(players=[Player([Species()], hand=[3, 7])], options=official(), discard=lambda k: None, ev=None)
+>>> t = T(players=[Player([Species()], hand=[3, 7])], options=official(), discard=lambda k: None, new_events=None)
 >>> _ = new_species(t, 0, "L", 3); len(t.players[0].species), t.players[0].species[0].fresh
 (2, True)
 >>> grow(t, 0, 1, "body", 7); t.players[0].species[1].body
@@ -16,11 +16,18 @@ game's hand is a sorted multiset, the course harness's an ordered list addressed
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..flow import FLOW, PHASE_INDEX, Node, Step
 from ..model import Species
 from ..traits import TRAIT_BIT, TRAIT_IDS
+
+if TYPE_CHECKING:
+    from ..model import Species
+    from ..rules import RuleOptions
+    from ..state import State
+    from ..table import Action, Table
 
 __all__ = [
     "add_trait",
@@ -40,13 +47,13 @@ __all__ = [
 _FAT = TRAIT_BIT["fat-tissue"]
 
 
-def max_traits(o: Any, players: int) -> int:
+def max_traits(o: RuleOptions, players: int) -> int:
     """3 traits (2 in a 2-player game), seed 003 lines 106 and 187; Climate 4 (3 with 2 players), seed 002
     line 27."""
     return o.max_traits - 1 if players == 2 and o.variant != "course2016" else o.max_traits
 
 
-def new_species(t: Any, p: int, side: str, kind: int) -> Species:
+def new_species(t: Table, p: int, side: str, kind: int) -> Species:
     """Discard a card for a new species with body 1 and population 1 (seed 003 line 65-66; course: body 0,
     board.rkt), at the left or right end of the row, never between (seed 004 line 38)."""
     o = t.options
@@ -60,12 +67,12 @@ def new_species(t: Any, p: int, side: str, kind: int) -> Species:
     return s
 
 
-def add_trait(t: Any, p: int, i: int, kind: int, trait: str, face_down: bool = True) -> None:
+def add_trait(t: Table, p: int, i: int, kind: int, trait: str, face_down: bool = True) -> None:
     """Put a trait card face down on species ``i`` (seed 003 line 104: it stays face down until revealed)."""
     t.players[p].species[i].add_trait(trait, kind, face_down)
 
 
-def replace_trait(t: Any, p: int, i: int, slot: int, kind: int, trait: str, face_down: bool = True) -> None:
+def replace_trait(t: Table, p: int, i: int, slot: int, kind: int, trait: str, face_down: bool = True) -> None:
     """Replace the trait in ``slot`` (seed 003 line 106: "you can still play another one by discarding one
     that's already on that species"); the old card goes to the discard pile, and the food stored on it with it
     if it was Fat Tissue (:func:`lose_fat`)."""
@@ -76,7 +83,7 @@ def replace_trait(t: Any, p: int, i: int, slot: int, kind: int, trait: str, face
     lose_fat(t, s)
 
 
-def drop_trait(t: Any, p: int, i: int, slot: int) -> None:
+def drop_trait(t: Table, p: int, i: int, slot: int) -> None:
     """Climate: discard a trait without replacing it (seed 002 line 30); stored fat as in :func:`lose_fat`."""
     s = t.players[p].species[i]
     old = s.remove_trait(slot)
@@ -85,7 +92,7 @@ def drop_trait(t: Any, p: int, i: int, slot: int) -> None:
     lose_fat(t, s)
 
 
-def lose_fat(t: Any, s: Any) -> None:
+def lose_fat(t: Table, s: Species) -> None:
     """Ruling R5 (option ``fat_without_tissue``): the food stored on a Fat Tissue card leaves with the card when
     the species no longer carries Fat Tissue ("lost", **assumed**: the seeds say nothing; the course's data
     definition has fat-food "present only with fat-tissue", and its harness xstep4 drops it after an RT), or
@@ -102,7 +109,7 @@ def lose_fat(t: Any, s: Any) -> None:
         s.fat = 0
 
 
-def grow(t: Any, p: int, i: int, what: str, kind: int) -> None:
+def grow(t: Table, p: int, i: int, what: str, kind: int) -> None:
     """Discard a card for +1 body size or +1 population (seed 003 line 110; max 6: seed 002 line 29; course 7)."""
     s = t.players[p].species[i]
     if what == "body":
@@ -112,7 +119,7 @@ def grow(t: Any, p: int, i: int, what: str, kind: int) -> None:
     t.discard(kind)
 
 
-def plays(t: Any, p: int, card_trait: Any) -> list:
+def plays(t: Table, p: int, card_trait: Sequence[int]) -> list[Action]:
     """Every card play of player ``p``: ``("trait", i, k)``, ``("replace", i, slot, k)``, ``("new", side, k)``,
     ``("body", i, k)``, ``("pop", i, k)``, ``("drop", i, slot)`` (Climate) and ``("pass",)``.
     ``card_trait[k]`` is the trait id of card kind ``k``."""
@@ -121,9 +128,9 @@ def plays(t: Any, p: int, card_trait: Any) -> list:
     row = pl.species
     cap = max_traits(o, len(t.players))
     top = o.max_track
-    out: list = []
+    out: list[Action] = []
     kinds = sorted(set(pl.hand))
-    sides = ("R",) if o.variant == "course2016" else ("L", "R")
+    sides: tuple[str, ...] = ("R",) if o.variant == "course2016" else ("L", "R")
     if o.boards and sum(len(q.species) for q in t.players) >= o.boards:
         sides = ()  # every species board is on the table (seed 003 line 54: 24 boards)
     for k in kinds:
@@ -150,7 +157,7 @@ def plays(t: Any, p: int, card_trait: Any) -> list:
     return out
 
 
-def apply_play(t: Any, p: int, a: tuple, card_trait: Any, trait_names: Any) -> None:
+def apply_play(t: Table, p: int, a: Action, card_trait: Sequence[int], trait_names: Sequence[str]) -> None:
     """Carry out one card play (an action of :func:`plays`); the card leaves the hand here."""
     k = a[0]
     if k == "pass":
@@ -172,7 +179,7 @@ def apply_play(t: Any, p: int, a: tuple, card_trait: Any, trait_names: Any) -> N
 
 # ----- the play-cards phase in the game's flow
 
-def next_play(s: Any, after: int) -> None:
+def next_play(s: State, after: int) -> None:
     """Seed 003 line 112: "It's the next player's turn after you play your cards ... Once everyone has
     played their cards, we flip all the played Trait Cards face-up" (then the reveal)."""
     n = len(s.players)
@@ -183,12 +190,12 @@ def next_play(s: Any, after: int) -> None:
         s.turn = nxt
 
 
-def play_choices(s: Any) -> list:
+def play_choices(s: State) -> list[Action]:
     """The card plays of the player to act (:func:`plays`)."""
     return plays(s, s.turn, s.game.card_trait)
 
 
-def play_or_pass(s: Any, a: tuple) -> None:
+def play_or_pass(s: State, a: Action) -> None:
     """A card play (the player plays on) or ``pass`` (the next player's turn)."""
     if a[0] == "pass":
         next_play(s, s.turn)

@@ -12,29 +12,33 @@ food cards are added first, then fertile -> long-neck -> fat-tissue.
 >>> from ..model import Player, Species
 >>> from ..rules import course2016
 >>> from types import SimpleNamespace as T
->>> t = T(players=[Player([Species(1, 2, traits=["fertile", "long-neck"])])], watering_hole=3, options=course2016(), ev=None, first=0)
+>>> t = T(players=[Player([Species(1, 2, traits=["fertile", "long-neck"])])], watering_hole=3, options=course2016(), new_events=None, first=0)
 >>> start_effects(t, "course"); s = t.players[0].species[0]; (s.pop, s.food, t.watering_hole)
 (3, 1, 2)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..events import FoodRevealed
 from ..flow import FLOW, Step
 from ..traits import REGISTRY, START_EFFECTS, bit
 
+if TYPE_CHECKING:
+    from ..state import State
+    from ..table import Table
+
 __all__ = ["add_food", "reveal", "reveal_traits", "start_effects"]
 
 
-def _order(t: Any) -> range:
+def _order(t: Table) -> list[int]:
     n = len(t.players)
     first = getattr(t, "first", 0)
-    return [(first + k) % n for k in range(n)]  # type: ignore[return-value]
+    return [(first + k) % n for k in range(n)]
 
 
-def reveal_traits(t: Any) -> None:
+def reveal_traits(t: Table) -> None:
     """Seed 003 line 112: "Once everyone has played their cards, we flip all the played Trait Cards face-up"."""
     for pl in t.players:
         for s in pl.species:
@@ -43,7 +47,7 @@ def reveal_traits(t: Any) -> None:
             s.fresh = False
 
 
-def add_food(t: Any, values: list[int]) -> int:
+def add_food(t: Table, values: list[int]) -> int:
     """Add the food cards' plant food. Official (seed 003 lines 118-120): the sum is added, or removed if
     negative, never below 0. Course (dealer.rkt fill-up-watering-hole): card by card, never below 0."""
     if t.options.food_cards_one_by_one:
@@ -51,12 +55,12 @@ def add_food(t: Any, values: list[int]) -> int:
             t.watering_hole = max(0, t.watering_hole + v)
     else:
         t.watering_hole = max(0, t.watering_hole + sum(values))
-    if t.ev is not None:
-        t.ev.append(FoodRevealed(sum(values), t.watering_hole))
+    if t.new_events is not None:
+        t.new_events.append(FoodRevealed(sum(values), t.watering_hole))
     return sum(values)
 
 
-def start_effects(t: Any, stage: str) -> None:
+def start_effects(t: Table, stage: str) -> None:
     """Run the start-of-feeding traits of ``stage`` (``"before"``, ``"reveal"`` or ``"course"``, see
     :data:`~.traits.START_EFFECTS`), from the first player, species left to right.
 
@@ -77,7 +81,7 @@ def start_effects(t: Any, stage: str) -> None:
                 _resolve(t, p, name)
 
 
-def _resolve(t: Any, p: int, name: str) -> None:
+def _resolve(t: Table, p: int, name: str) -> None:
     """Trait ``name``'s start-of-feeding effect on every species of player ``p`` that has it, left to right."""
     b, fn = bit(name), REGISTRY[name].start
     if fn is None:
@@ -87,7 +91,7 @@ def _resolve(t: Any, p: int, name: str) -> None:
             fn(t, p, s)
 
 
-def reveal(s: Any) -> bool:
+def reveal(s: State) -> bool:
     """The reveal in the game's flow (step ``REVEAL``): traits flip; start-of-feeding traits; Climate
     (:mod:`.climate`); plant food; then the before-eating window (ruling R20) or the feeding from the first
     player."""

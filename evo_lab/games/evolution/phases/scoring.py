@@ -18,17 +18,23 @@ trait cards.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..flow import FLOW, Step
 from ..model import Species
 from .feeding import go_extinct
 
+if TYPE_CHECKING:
+    from ..model import CardT, Player, Species
+    from ..state import State
+    from ..table import Table
+
 __all__ = ["reduce_populations", "food_to_bags", "new_boards", "score", "tiebreak", "winners", "end_round",
            "next_round", "game_over"]
 
 
-def reduce_populations(t: Any) -> None:
+def reduce_populations(t: Table) -> None:
     """Population falls to the food eaten; 0 food: extinct (its owner draws, see feeding.go_extinct)."""
     for p, pl in enumerate(t.players):
         for s in list(pl.species):
@@ -38,7 +44,7 @@ def reduce_populations(t: Any) -> None:
                     go_extinct(t, p, s)
 
 
-def food_to_bags(t: Any) -> None:
+def food_to_bags(t: Table) -> None:
     """Food on the population tracks goes into the bags (fat stays on Fat Tissue)."""
     for pl in t.players:
         for s in pl.species:
@@ -46,39 +52,39 @@ def food_to_bags(t: Any) -> None:
             s.food = 0
 
 
-def new_boards(t: Any) -> None:
+def new_boards(t: Table) -> None:
     """A player with no species gets a new one (body 1, population 1; course body 0)."""
     for pl in t.players:
         if not pl.species:
             pl.species.append(Species(t.options.new_body, t.options.new_pop))
 
 
-def score(pl: Any, rule: str = "official") -> int:
+def score(pl: Player[CardT], rule: str = "official") -> int:
     traits = sum(len(s.traits) for s in pl.species)
     if rule == "course":
         return pl.bag + len(pl.species) + traits
     return pl.bag + sum(s.pop for s in pl.species) + traits
 
 
-def tiebreak(pl: Any, rule: str = "official") -> tuple[int, int, int]:
+def tiebreak(pl: Player[CardT], rule: str = "official") -> tuple[int, int, int]:
     """``(score, trait points, population points)``: compared in that order (seed 003 line 182)."""
     return (score(pl, rule), sum(len(s.traits) for s in pl.species), sum(s.pop for s in pl.species))
 
 
-def winners(players: list, rule: str = "official") -> list[int]:
+def winners(players: Sequence[Player[int]], rule: str = "official") -> list[int]:
     keys = [tiebreak(p, rule) for p in players]
     best = max(keys)
     return [i for i, k in enumerate(keys) if k == best]
 
 
-def end_round(t: Any) -> None:
+def end_round(t: Table) -> None:
     """Reduce populations, fill the bags; the caller then checks the end of the game, hands out new boards
     and passes the first-player marker (state.py)."""
     reduce_populations(t)
     food_to_bags(t)
 
 
-def next_round(s: Any) -> bool:
+def next_round(s: State) -> bool:
     """Step ``END_ROUND``: the end of the round (seed 003 lines 155-162), then the end of the game (deal.py: the
     deck's end rules; course: the deck cannot cover the next round), a board for every player without species
     and the first-player marker to the left (seed 003 line 162)."""
@@ -108,7 +114,7 @@ def next_round(s: Any) -> bool:
     return False
 
 
-def game_over(s: Any) -> bool:
+def game_over(s: State) -> bool:
     """The game is over: nothing more is drawn."""
     s.phase, s.turn = "over", -1
     s.pending.clear()
