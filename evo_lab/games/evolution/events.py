@@ -84,12 +84,15 @@ class Extinct(NamedTuple):
     player: int
     species: int
     cards: int
+    #: food stored on its Fat Tissue that went into its owner's bag (ruling R21)
+    fat: int = 0
 
     def story(self, before: State, after: State) -> list[str]:
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
-        return f"P{self.player + 1} species {self.species + 1} went extinct (draws {self.cards} cards)"
+        fat = f"; its {self.fat} stored food go to the bag" if self.fat else ""
+        return f"P{self.player + 1} species {self.species + 1} went extinct (draws {self.cards} cards{fat})"
 
 
 class Grew(NamedTuple):

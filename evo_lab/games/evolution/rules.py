@@ -25,13 +25,14 @@ __all__ = ["RuleOptions", "GameConfigError", "VARIANTS", "CHOICES", "LEGACY_OPTI
 CHOICES: dict[str, tuple[str, ...]] = {
     "intelligence_disables": ("any", "blockers"), "herbivore_intelligence": ("before_eating", "feeding_turn"),
     "start_resolution": ("player", "trait"), "climate_event_on": ("move", "stay"),
-    "climate_removal": ("seed", "table"), "fat_without_tissue": ("lost", "kept")}
+    "climate_removal": ("seed", "table"), "fat_without_tissue": ("lost", "kept"),
+    "fat_at_extinction": ("bag", "lost")}
 
 #: The rulings of the engine before issue 22 (every ruling the seeds settle, back to its old reading): records of
 #: game version 1 were played under them.
 LEGACY_OPTIONS: dict[str, str] = {"intelligence_disables": "blockers", "herbivore_intelligence": "feeding_turn",
                                   "start_resolution": "trait", "climate_event_on": "stay",
-                                  "climate_removal": "table"}
+                                  "climate_removal": "table", "fat_at_extinction": "lost"}
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,11 @@ class RuleOptions(RuleOptionsBase):
     #: with fat-tissue") or "kept" on the species, unusable until a new Fat Tissue (the course harness before
     #: issue 22).
     fat_without_tissue: str = option("lost", choices=CHOICES["fat_without_tissue"], assumed=True)
+    #: Ruling R21: food stored on the Fat Tissue of a species that goes extinct. "bag" (seed 004 line 81: "All
+    #: food chips left on the now extinct species are added to the victory points": into its owner's food bag)
+    #: or "lost" (gone with the species board: the engine before, and the course, whose dealer removes the
+    #: species with its tokens and clips food it cannot keep: ``excess_food_to="lost"``).
+    fat_at_extinction: str = option("bag", choices=CHOICES["fat_at_extinction"])
     #: Setup constants (the Game fills them from the pack's setup part, with provenance there): the most traits
     #: on a species.
     max_traits: int = 3
@@ -192,7 +198,7 @@ def course2016() -> RuleOptions:
                    long_neck_source="watering_hole", stop_when_empty=True, drop_when_done=True,
                    food_cards_one_by_one=True, traits_only_on_new=True, replace_any_time=True, scoring="course",
                    end_rule="short", cooperation_same_source=False, intelligence=False, max_track=7, new_body=0,
-                   boards=0, start_resolution="trait")
+                   boards=0, start_resolution="trait", fat_at_extinction="lost")
 
 
 VARIANTS = {"official": official, "climate": climate, "course2016": course2016}

@@ -179,7 +179,8 @@ def event_words(game: Game, e: Event, before: State | None = None) -> str:
     if isinstance(e, Extinct):  # named without its population: that is what it lost
         draws = f"P{e.player + 1} draws {plural(e.cards, 'card')}" if e.cards else "no card is drawn for it"
         who = sp(e.player, e.species).split(", population")[0] + ")" if before is not None else sp(e.player, e.species)
-        return f"{who.replace(' ()', '')} goes extinct; {draws}"
+        fat = f"; the {e.fat} food stored on its Fat Tissue go into P{e.player + 1}'s food bag" if e.fat else ""
+        return f"{who.replace(' ()', '')} goes extinct; {draws}{fat}"
     if isinstance(e, Grew):
         what = e.what.replace(" (fertile)", "").replace("population", "population (Fertile)")
         return f"{sp(e.player, e.species)} gains {e.by} {what}"

@@ -15,7 +15,7 @@ import pytest
 import evo_lab
 from evo_lab.core.errors import FormatError, IllegalActionError
 from evo_lab.games.evolution.course.harness import run
-from evo_lab.games.evolution.events import Ate, Attacked, ClimateHit, Grew
+from evo_lab.games.evolution.events import Ate, Attacked, ClimateHit, Extinct, Grew
 from evo_lab.games.evolution.model import Player, Species
 from evo_lab.games.evolution.phases.climate import climate_hit
 from evo_lab.games.evolution.phases.play_cards import replace_trait
@@ -24,6 +24,7 @@ from evo_lab.games.evolution.positions import from_boards
 from evo_lab.games.evolution.rules import LEGACY_OPTIONS, GameConfigError, RuleOptions, course2016
 from evo_lab.games.evolution.state import State
 from evo_lab.games.evolution.traits import TRAIT_BIT
+from evo_lab.games.evolution.words import event_words
 
 HORNS, SCAV, CLIMB = TRAIT_BIT["horns"], TRAIT_BIT["scavenger"], TRAIT_BIT["climbing"]
 LEGACY = Path(__file__).parent / "legacy"
@@ -302,6 +303,60 @@ def test_fat_without_tissue_option() -> None:
         assert s.players[0].species[0].fat == fat
         s.check_invariants()
     assert game().options.fat_without_tissue == "lost"
+
+
+# ----- R21: food stored on the Fat Tissue of an extinct species (seed 004 line 81)
+
+SEED_004_LINE_81 = ("When a species' population drops to 0, it becomes extinct and is immediately removed. All food "
+                    "chips left on the now extinct species are added to the victory points.")
+
+
+def _fat_prey(**opts: object) -> State:
+    """P1: a Carnivore (body 5); P2: a fed Fat Tissue species (population 1, 1 food, 2 stored) and another;
+    P2's bag holds 4."""
+    return from_boards(game(**opts), [[(5, 2, 0, 0, ["carnivore"])],
+                                      [(2, 1, 1, 2, ["fat-tissue"]), (1, 1, 0, 0, [])]], bags=[0, 4])
+
+
+def test_fat_of_an_extinct_species_goes_to_its_owners_bag() -> None:
+    """Seed 004 line 81 (quoted in :data:`SEED_004_LINE_81`): the food stored on the Fat Tissue of a species
+    that goes extinct is scored by its owner, with the food on its population track (ruling R1: the owner's)."""
+    assert "All food chips left on the now extinct species are added to the victory points" in SEED_004_LINE_81
+    s = _fat_prey()
+    before = s.scores()
+    s.apply_action(("attack", 0, 1, 0))
+    assert len(s.players[1].species) == 1 and s.players[1].bag == 4 + 1 + 2  # its food, then its fat
+    ext = next(e for e in s.new_events if isinstance(e, Extinct))
+    assert ext.fat == 2 and "stored food" in ext.text()
+    assert "the 2 food stored on its Fat Tissue go into P2's food bag" in event_words(s.game, ext)
+    # P2 loses the species' population (1) and trait (1) and scores its 3 food: the total does not move
+    assert s.scores()[1] == before[1] - 1 - 1 + 3
+    s.check_invariants()
+
+
+def test_fat_of_a_species_killed_by_the_climate_goes_to_its_owners_bag() -> None:
+    """Climate (seed 002 line 43 is silent about the food on an extinct species): the official ruling applies.
+    The Cold zone (-2) costs body 1-2 one population at the reveal; Fat Tissue has moved 1 of its 3 stored food
+    onto the population first (ruling R4), which goes to the owner's bag (R1), the other 2 with it (R21)."""
+    s = from_boards(game(2, "climate"), [[(2, 1, 0, 3, ["fat-tissue"]), (5, 1, 0, 0, [])], [(5, 2, 0, 0, [])]],
+                    watering_hole=9, phase="play", bags=[1, 0])
+    s.climate_pos, s.events_in_play = -2, {"cold": -1, "hot": -1}
+    _to_reveal(s)
+    assert [sp.body for sp in s.players[0].species] == [5] and s.players[0].bag == 1 + 1 + 2
+    assert next(e for e in s.new_events if isinstance(e, Extinct)).fat == 2
+
+
+def test_fat_at_extinction_lost_option() -> None:
+    """Option ``fat_at_extinction="lost"`` (the engine before, and the course's preset: its dealer removes the
+    species with its tokens): the fat leaves with the board; version-1 records were played under it."""
+    s = _fat_prey(fat_at_extinction="lost")
+    s.apply_action(("attack", 0, 1, 0))
+    assert s.players[1].bag == 4 + 1
+    assert next(e for e in s.new_events if isinstance(e, Extinct)).fat == 0
+    assert course2016().fat_at_extinction == "lost" and LEGACY_OPTIONS["fat_at_extinction"] == "lost"
+    assert game().options.fat_at_extinction == "bag"
+    with pytest.raises(GameConfigError, match="fat_at_extinction"):
+        RuleOptions.from_dict({"fat_at_extinction": "attacker"})
 
 
 # ----- the options and the records written before the rulings

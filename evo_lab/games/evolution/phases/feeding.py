@@ -155,16 +155,23 @@ def scavenge(t: Table, p: int, negated: int = 0) -> None:
 def go_extinct(t: Table, p: int, s: Species) -> None:
     """Remove a species at population 0: its trait cards go to the discard pile and its owner draws one card per
     trait discarded (seed 003 line 166) or 2 cards (course next.rkt EXTINCTION-CARDS). The gap closes
-    (seed 004 line 81)."""
+    (seed 004 line 81). Food stored on its Fat Tissue goes into its owner's bag (ruling R21, seed 004 line 81:
+    "All food chips left on the now extinct species are added to the victory points"; option
+    ``fat_at_extinction="lost"``: it leaves with the board). The food on its population track is already in a
+    bag or gone (:func:`kill`, ruling R1; at the end of the round it is 0)."""
     row = t.players[p].species
     i = _index(t, p, s)
     del row[i]
+    fat = s.fat if t.options.fat_at_extinction == "bag" else 0
+    if fat:
+        t.players[p].bag += fat
+        s.fat = 0
     for k in s.cards:
         if k >= 0:
             t.discard(k)
     n = len(s.traits) if t.options.extinction_cards == "traits" else int(t.options.extinction_cards)
     if t.new_events is not None:
-        t.new_events.append(Extinct(p, i, n))
+        t.new_events.append(Extinct(p, i, n, fat))
     if n:
         t.give_cards(p, n)
 
