@@ -74,14 +74,14 @@ FLOW: Flow[State, Action] = Flow("evolution", PHASES, wait=Step.WAIT, pause=_cha
 
 
 def settle(s: State) -> None:
-    """Set ``state.step`` and ``state.node`` from the fields a position stores (``phase``, ``seek``, ``intel``,
+    """Set ``state.step`` and ``state.node`` from the fields a position stores (``phase``, ``find_feeder``, ``intel``,
     ``asking``, the draws owed): a loaded or built position is where the flow would have stopped."""
     ph = s.phase
     if ph == "deal":
         s.step = Step.FOOD_CARDS
     elif ph == "feed" and s.asking == -2:
         s.step = Step.BEFORE_EATING
-    elif ph == "feed" and s.seek:
+    elif ph == "feed" and s.find_feeder:
         s.step = Step.FEEDING
     else:
         s.step = Step.WAIT

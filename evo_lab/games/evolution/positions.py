@@ -52,10 +52,10 @@ def load_body(s: State, d: object) -> State:
     s.turn = int_in(_field(d, "turn"), -1, n - 1, "state.turn")
     s.left = int_in(_field(d, "left"), 0, size, "state.left")
     s.end_deck = int_in(_field(d, "end_deck"), 0, size, "state.end_deck")
-    s.out = int_in(_field(d, "out"), 0, 2 ** n - 1, "state.out")
+    s.done_feeding = int_in(_field(d, "out"), 0, 2 ** n - 1, "state.out")
     s.phase = one_of(_field(d, "phase"), PHASES, "state.phase")
     s.gone = int_in(_field(d, "gone"), 0, size, "state.gone")
-    s.seek = bool_of(_field(d, "seek"), "state.seek")
+    s.find_feeder = bool_of(_field(d, "seek"), "state.seek")
     s.pool = ints_in(_field(d, "pool"), 0, size, "state.pool", nk)
     s.discards = ints_in(_field(d, "discards"), 0, size, "state.discards", nk)
     for k, c in enumerate(g.deck.cards):
@@ -219,12 +219,12 @@ def from_boards(game: Game, boards: Sequence[Sequence[Species | BoardSpec]], han
         pl.hand = sorted(take_card(h) for h in (hands[p] if hands else []))
         pl.bag = bags[p] if bags else 0
     s.watering_hole, s.first, s.phase = watering_hole, first, phase
-    s.turn, s.seek, s.out = turn, False, 0
+    s.turn, s.find_feeder, s.done_feeding = turn, False, 0
     if phase == "feed":
         from .phases.feeding import has_option
 
         if not has_option(s, turn):
-            s.turn, s.seek = (turn - 1) % len(s.players), True
+            s.turn, s.find_feeder = (turn - 1) % len(s.players), True
     settle(s)
     FLOW.run(s)
     return s

@@ -61,12 +61,14 @@ class State(StateBase):
         "asking",
         "climate_pos",
         "discards",
+        "done_feeding",
         "end_deck",
         "new_events",
         "event_pool",
         "event_used",
         "events_in_play",
         "final",
+        "find_feeder",
         "first",
         "game",
         "gone",
@@ -74,14 +76,12 @@ class State(StateBase):
         "left",
         "node",
         "options",
-        "out",
         "pending",
         "pending_events",
         "phase",
         "players",
         "pool",
         "round",
-        "seek",
         "step",
         "turn",
         "watering_hole",
@@ -97,10 +97,11 @@ class State(StateBase):
     final: int
     phase: str
     turn: int
-    #: bit mask of the players done feeding this round
-    out: int
-    #: whether the feeding looks for the next feeder before it asks anyone (the step ``FEEDING`` is due)
-    seek: bool
+    #: bit mask of the players done feeding this round (position key ``out``)
+    done_feeding: int
+    #: whether the feeding looks for the next feeder before it asks anyone (the step ``FEEDING`` is due;
+    #: position key ``seek``)
+    find_feeder: bool
     #: the Intelligence feeding waiting for its card (node ``discard``), or ``None``
     intel: Action | None
     asking: int
@@ -140,7 +141,7 @@ class State(StateBase):
         o = game.options
         self.players = [Player([Species(o.new_body, o.new_pop)]) for _ in range(game.players)]
         self.watering_hole, self.first, self.round, self.final = 0, 0, 1, 0
-        self.phase, self.turn, self.out, self.seek, self.intel, self.asking = "deal", -1, 0, False, None, -1
+        self.phase, self.turn, self.done_feeding, self.find_feeder, self.intel, self.asking = "deal", -1, 0, False, None, -1
         self.pending = []
         setup_deck(self)
         self.climate_pos, self.event_pool, self.events_in_play, self.event_used = 0, [], {}, ""
@@ -303,7 +304,7 @@ class State(StateBase):
         c.pool, c.left, c.end_deck, c.discards = self.pool[:], self.left, self.end_deck, self.discards[:]
         c.gone = self.gone
         c.pending = [x[:] for x in self.pending]
-        c.out, c.seek, c.intel, c.asking, c.new_events = self.out, self.seek, self.intel, self.asking, []
+        c.done_feeding, c.find_feeder, c.intel, c.asking, c.new_events = self.done_feeding, self.find_feeder, self.intel, self.asking, []
         c.climate_pos, c.event_pool, c.events_in_play = self.climate_pos, self.event_pool[:], \
             dict(self.events_in_play)
         c.event_used, c.pending_events = self.event_used, self.pending_events[:]
@@ -315,7 +316,7 @@ class State(StateBase):
              "phase": self.phase, "turn": self.turn, "round": self.round, "final": self.final,
              "pool": self.pool[:], "left": self.left, "gone": self.gone, "end_deck": self.end_deck,
              "discards": self.discards[:],
-             "pending": [x[:] for x in self.pending], "out": self.out, "seek": self.seek,
+             "pending": [x[:] for x in self.pending], "out": self.done_feeding, "seek": self.find_feeder,
              "intel": list(self.intel) if self.intel is not None else None}
         if self.asking != -1:
             d["asking"] = self.asking

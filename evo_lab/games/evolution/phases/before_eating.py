@@ -43,10 +43,10 @@ def ask(s: State, p: int, i: int) -> bool:
     (step ``FEEDING``). Returns whether the game stops."""
     q, j = next_asked(s, p, i)
     if q >= 0:
-        s.turn, s.asking, s.seek = q, j, False
+        s.turn, s.asking, s.find_feeder = q, j, False
         s.node, s.step = "intelligence", Step.WAIT
         return True
-    s.asking, s.turn, s.seek = -1, (s.first - 1) % len(s.players), True
+    s.asking, s.turn, s.find_feeder = -1, (s.first - 1) % len(s.players), True
     s.step = Step.FEEDING
     return False
 
@@ -65,7 +65,7 @@ def after_intelligence(s: State) -> None:
     if s.asking >= 0:
         s.step = Step.BEFORE_EATING
     else:
-        s.seek = True
+        s.find_feeder = True
         s.step = Step.FEEDING
 
 

@@ -398,8 +398,8 @@ def next_feeder(t: Table, after: int, out: int) -> tuple[int, int]:
 
 def feed_turn(s: State) -> bool:
     """Step ``FEEDING``: the next player who can feed (seed 004 line 61), or the end of the round."""
-    q, s.out = next_feeder(s, s.turn, s.out)
-    s.seek = False
+    q, s.done_feeding = next_feeder(s, s.turn, s.done_feeding)
+    s.find_feeder = False
     if q < 0:
         s.step = Step.END_ROUND
         return False
@@ -417,10 +417,10 @@ def feed_choice(s: State, a: Action) -> None:
         s.node = "discard"
         return
     if k == "pass":
-        s.out |= 1 << s.turn
+        s.done_feeding |= 1 << s.turn
     else:
         apply_feeding(s, s.turn, a)
-    s.seek = True
+    s.find_feeder = True
     s.step = Step.FEEDING
 
 
@@ -438,7 +438,7 @@ def discard_for_intelligence(s: State, a: Action) -> None:
     if s.asking >= 0:
         s.step = Step.BEFORE_EATING
     else:
-        s.seek = True
+        s.find_feeder = True
         s.step = Step.FEEDING
 
 

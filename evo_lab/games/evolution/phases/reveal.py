@@ -118,11 +118,11 @@ def reveal(s: State) -> bool:
         start_effects(s, "reveal")
     for c in cards:
         s.discard(c)
-    s.out, s.turn, s.seek = 0, (s.first - 1) % n, True
+    s.done_feeding, s.turn, s.find_feeder = 0, (s.first - 1) % n, True
     s.step = Step.FEEDING
     if o.intelligence and o.herbivore_intelligence == "before_eating":
         # ruling R20: the before-eating window (:mod:`.before_eating`) opens once the cards owed are drawn
-        s.asking, s.seek, s.step = -2, False, Step.BEFORE_EATING
+        s.asking, s.find_feeder, s.step = -2, False, Step.BEFORE_EATING
     return False
 
 
