@@ -28,10 +28,11 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
     from .table import Action
-    #: a bot: ``bot(state, player) -> action``
-    Bot = Callable[[State, int], Hashable]
 
-__all__ = ["play_story", "PHASES"]
+__all__ = ["Bot", "play_story", "PHASES"]
+
+#: A bot: ``bot(state, player) -> action`` (:func:`evo_lab.bots.make_bot` makes them).
+Bot = Callable[["State", int], Hashable]
 
 #: Phase headings (seed 003: deal cards, select food cards, play cards, feeding).
 PHASES = {"deal": "the deal", "food": "food cards", "play": "playing cards", "feed": "feeding"}
