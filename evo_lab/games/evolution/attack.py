@@ -43,8 +43,14 @@ def attack_size_ok(att: SpeciesView, dfn: SpeciesView, o: RuleOptions, negated: 
     return a > d
 
 
-def blocker(att: SpeciesView, dfn: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
-            o: RuleOptions, negated: int = 0) -> str | None:
+def blocker(
+    att: SpeciesView,
+    dfn: SpeciesView,
+    left: SpeciesView | None,
+    right: SpeciesView | None,
+    o: RuleOptions,
+    negated: int = 0,
+) -> str | None:
     """Why ``att`` cannot attack ``dfn`` (whose neighbours on its owner's row are ``left``/``right``): the name
     of the first trait (in the course's check order) that stops it, ``"body-size"`` for the official size rule,
     ``"not-carnivore"``; ``None`` when the attack is possible. ``negated`` (bit mask) switches traits off
@@ -66,8 +72,14 @@ def blocker(att: SpeciesView, dfn: SpeciesView, left: SpeciesView | None, right:
     return None
 
 
-def can_attack(att: SpeciesView, dfn: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
-               o: RuleOptions, negated: int = 0) -> bool:
+def can_attack(
+    att: SpeciesView,
+    dfn: SpeciesView,
+    left: SpeciesView | None,
+    right: SpeciesView | None,
+    o: RuleOptions,
+    negated: int = 0,
+) -> bool:
     return blocker(att, dfn, left, right, o, negated) is None
 
 
@@ -76,8 +88,9 @@ def neighbours(row: Sequence[Species], i: int) -> tuple[Species | None, Species 
     return (row[i - 1] if i > 0 else None), (row[i + 1] if i + 1 < len(row) else None)
 
 
-def negatable(att: SpeciesView, dfn: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
-              o: RuleOptions) -> list[int]:
+def negatable(
+    att: SpeciesView, dfn: SpeciesView, left: SpeciesView | None, right: SpeciesView | None, o: RuleOptions
+) -> list[int]:
     """The traits whose negation by the attacker's Intelligence makes a blocked attack possible (official)."""
     out = []
     cands = set(dfn.traits)
@@ -90,8 +103,14 @@ def negatable(att: SpeciesView, dfn: SpeciesView, left: SpeciesView | None, righ
     return out
 
 
-def disable_choices(att: SpeciesView, dfn: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
-                    o: RuleOptions, scavengers: bool = False) -> list[int]:
+def disable_choices(
+    att: SpeciesView,
+    dfn: SpeciesView,
+    left: SpeciesView | None,
+    right: SpeciesView | None,
+    o: RuleOptions,
+    scavengers: bool = False,
+) -> list[int]:
     """The traits (ids) a Carnivore's Intelligence may disable for its attack on ``dfn``: the choices that can
     serve the attacker (disabling a trait that plays no part in this attack, or one of the attacker's own, would
     only cost it a card, so they are not offered).

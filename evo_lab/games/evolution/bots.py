@@ -36,7 +36,14 @@ if TYPE_CHECKING:
     from .state import State
     from .table import Action
 
-__all__ = ["course_policy", "evaluate_player", "greedy_policy", "ismcts_policy", "search_hooks", "value_estimate"]
+__all__ = [
+    "course_policy",
+    "evaluate_player",
+    "greedy_policy",
+    "ismcts_policy",
+    "search_hooks",
+    "value_estimate",
+]
 
 _DEF = BITS.burrowing | BITS.climbing | BITS.hard_shell | BITS.herding | BITS.horns | BITS.warning_call
 _FEED = BITS.foraging | BITS.long_neck | BITS.cooperation | BITS.fertile | BITS.fat_tissue | BITS.scavenger
@@ -131,8 +138,17 @@ def _silly_play(s: State, p: int, acts: list[Action], plans: dict[int, list[int]
         a: Action = ("new", "R", cards[0]) if len(cards) >= 2 else ("pass",)
         return a if a in acts else ("pass",)
     plan, i = plans.get(p, []), fresh[-1]
-    steps = [("trait", i, c) if k == 1 else ("pop", i, c) if k == 2 else ("body", i, c) if k == 3
-             else ("replace", i, 0, c) for k, c in enumerate(plan) if k]
+    steps = [
+        ("trait", i, c)
+        if k == 1
+        else ("pop", i, c)
+        if k == 2
+        else ("body", i, c)
+        if k == 3
+        else ("replace", i, 0, c)
+        for k, c in enumerate(plan)
+        if k
+    ]
     left = Counter(pl.hand)
     undone: list[Action] = []
     for a in reversed(steps):  # the hand's copies of a card belong to the plan's last steps that use it
@@ -143,6 +159,7 @@ def _silly_play(s: State, p: int, acts: list[Action], plans: dict[int, list[int]
 
 
 # ----- ISMCTS
+
 
 def value_estimate(s: State, p: int, scale: float = 4.0) -> list[float]:
     """Win-probability estimates at a cutoff: a softmax of every player's :func:`evaluate_player`."""
@@ -170,8 +187,9 @@ def search_hooks(rounds: int = 1, rollout: str = "random") -> SearchHooks:
     return SearchHooks(rollout=roll, stop=stop, evaluate=evaluate)
 
 
-def ismcts_policy(iterations: int = 100, seed: int = 0, rounds: int = 1,
-                  rollout: str = "random") -> Callable[[State], Hashable]:
+def ismcts_policy(
+    iterations: int = 100, seed: int = 0, rounds: int = 1, rollout: str = "random"
+) -> Callable[[State], Hashable]:
     """A policy choosing by ISMCTS with :func:`search_hooks` (``rounds``, ``rollout``)."""
     hooks = search_hooks(rounds, rollout)
     rng = np.random.default_rng(seed)
@@ -180,8 +198,9 @@ def ismcts_policy(iterations: int = 100, seed: int = 0, rounds: int = 1,
         acts: list[Action] = s.legal_actions()
         if len(acts) == 1:
             return acts[0]
-        chosen: Hashable = ismcts(s, s.current_player(), hooks, iterations=iterations,
-                                  seed=int(rng.integers(1 << 30))).chosen
+        chosen: Hashable = ismcts(
+            s, s.current_player(), hooks, iterations=iterations, seed=int(rng.integers(1 << 30))
+        ).chosen
         return chosen
 
     return policy

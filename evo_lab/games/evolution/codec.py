@@ -55,10 +55,24 @@ class ActionCodec:
         self.M = o.max_track
         self.E = len(game.pack.events) if o.climate else 0
         K, S, T, P, NT, M = self.K, self.S, self.T, self.P, self.NT, self.M
-        sizes = [("food", K), ("new", 2 * K), ("body", S * K), ("pop", S * K), ("trait", S * K),
-                 ("replace", S * T * K), ("drop", S * T), ("pass", 1), ("eat", S), ("eat_intel", S),
-                 ("store", S * M), ("attack", S * P * S), ("attack_neg", S * P * S * NT), ("discard", K),
-                 ("card", K), ("event", self.E)]
+        sizes = [
+            ("food", K),
+            ("new", 2 * K),
+            ("body", S * K),
+            ("pop", S * K),
+            ("trait", S * K),
+            ("replace", S * T * K),
+            ("drop", S * T),
+            ("pass", 1),
+            ("eat", S),
+            ("eat_intel", S),
+            ("store", S * M),
+            ("attack", S * P * S),
+            ("attack_neg", S * P * S * NT),
+            ("discard", K),
+            ("card", K),
+            ("event", self.E),
+        ]
         self.offset: dict[str, int] = {}
         n = 0
         for name, size in sizes:
@@ -107,7 +121,9 @@ class ActionCodec:
         Intelligence discards)."""
         g, o = self.game, self.game.options
         rounds = 2 * math.ceil(g.deck.size / (self.P * o.hand_base)) + 2
-        per_round = (g.deck.size + self.P * (2 + o.hand_base)) * 2 + 2 * self.P * self.S * (2 * self.M + 1) * 2
+        per_round = (g.deck.size + self.P * (2 + o.hand_base)) * 2 + 2 * self.P * self.S * (
+            2 * self.M + 1
+        ) * 2
         return rounds * per_round + 2 * self.E
 
     # ----- encode / decode

@@ -120,7 +120,9 @@ class EvolutionPack(PackBase):
         self._decks = {n: _deck(raw["decks"], sources["decks"], n) for n in VARIANT_DECKS}
         self._setup, self._setup_prov = _setup(raw["setup"], sources["setup"])
         self.traits = _traits(raw["traits"], sources["traits"])
-        self.zones, self.events, self.protection, self.climate_meta = _climate(raw["climate"], sources["climate"])
+        self.zones, self.events, self.protection, self.climate_meta = _climate(
+            raw["climate"], sources["climate"]
+        )
 
     def fingerprint(self) -> str:
         """The pack's content hash (cached: positions store it in every configuration)."""
@@ -142,27 +144,64 @@ class EvolutionPack(PackBase):
         rows: list[dict[str, object]] = []
         for var, vals in self._setup_prov.items():
             for k, p in vals.items():
-                rows.append({"part": f"setup/{var}", "value_name": k, "value": self._setup[var][k],
-                             "provenance": p.level, "source": p.source})
+                rows.append(
+                    {
+                        "part": f"setup/{var}",
+                        "value_name": k,
+                        "value": self._setup[var][k],
+                        "provenance": p.level,
+                        "source": p.source,
+                    }
+                )
         for n, d in self._decks.items():
             levels = sorted({c.prov.level for c in d.cards})
-            rows.append({"part": f"decks/{n}", "value_name": "food values", "value": f"{len(d.cards)} kinds, "
-                         f"{d.size} cards", "provenance": "/".join(levels), "source": d.cards[0].prov.source})
+            rows.append(
+                {
+                    "part": f"decks/{n}",
+                    "value_name": "food values",
+                    "value": f"{len(d.cards)} kinds, {d.size} cards",
+                    "provenance": "/".join(levels),
+                    "source": d.cards[0].prov.source,
+                }
+            )
         for z in self.zones:
-            rows.append({"part": "climate", "value_name": f"zone {z.position:+d} {z.name}",
-                         "value": f"food {z.food:+d}, -{z.loss} pop at body {list(z.bodies)}",
-                         "provenance": z.prov.level, "source": z.prov.source})
+            rows.append(
+                {
+                    "part": "climate",
+                    "value_name": f"zone {z.position:+d} {z.name}",
+                    "value": f"food {z.food:+d}, -{z.loss} pop at body {list(z.bodies)}",
+                    "provenance": z.prov.level,
+                    "source": z.prov.source,
+                }
+            )
         for e in self.events:
-            rows.append({"part": "climate", "value_name": f"event {e.name} ({e.deck})",
-                         "value": f"x{e.count}: food {e.food:+d}, -{e.loss} pop at body {list(e.bodies)}",
-                         "provenance": e.prov.level, "source": e.prov.source})
+            rows.append(
+                {
+                    "part": "climate",
+                    "value_name": f"event {e.name} ({e.deck})",
+                    "value": f"x{e.count}: food {e.food:+d}, -{e.loss} pop at body {list(e.bodies)}",
+                    "provenance": e.prov.level,
+                    "source": e.prov.source,
+                }
+            )
         return rows
 
 
 #: Setup values a variant gives, with their bounds (``players`` is a [low, high] pair).
-SETUP_BOUNDS = {"hand_base": (0, 20), "hand_per_species": (0, 10), "max_traits": (1, 10), "max_traits_2p": (1, 10),
-                "max_track": (1, 20), "new_species_body": (0, 20), "new_species_pop": (1, 20), "hard_shell": (0, 20),
-                "horns": (0, 20), "remove_2p": (0, 1000), "intelligence_food": (0, 20), "extinction_cards": (0, 10)}
+SETUP_BOUNDS = {
+    "hand_base": (0, 20),
+    "hand_per_species": (0, 10),
+    "max_traits": (1, 10),
+    "max_traits_2p": (1, 10),
+    "max_track": (1, 20),
+    "new_species_body": (0, 20),
+    "new_species_pop": (1, 20),
+    "hard_shell": (0, 20),
+    "horns": (0, 20),
+    "remove_2p": (0, 1000),
+    "intelligence_food": (0, 20),
+    "extinction_cards": (0, 10),
+}
 #: Largest deck a pack may describe, largest food value on a card, most Sun or Snowflake icons.
 MAX_DECK, MAX_FOOD, MAX_ICONS = 1000, 20, 10
 
@@ -180,11 +219,20 @@ def _deck(d: object, src: str, name: str) -> Deck:
         if trait not in TRAIT_IDS:
             raise DataError(src, w + "trait", f"unknown trait {excerpt(trait)}")
         count = int_field(c, "count", src, w, 1, MAX_DECK)
-        cards.append(Card(trait, int_field(c, "food", src, w, -MAX_FOOD, MAX_FOOD),
-                          int_field(c, "sun", src, w, 0, MAX_ICONS), int_field(c, "snow", src, w, 0, MAX_ICONS),
-                          count, provenance(c, src, w)))
+        cards.append(
+            Card(
+                trait,
+                int_field(c, "food", src, w, -MAX_FOOD, MAX_FOOD),
+                int_field(c, "sun", src, w, 0, MAX_ICONS),
+                int_field(c, "snow", src, w, 0, MAX_ICONS),
+                count,
+                provenance(c, src, w),
+            )
+        )
     if sum(c.count for c in cards) != size:
-        raise DataError(src, where + "cards", f"the counts add up to {sum(c.count for c in cards)}, not {size}")
+        raise DataError(
+            src, where + "cards", f"the counts add up to {sum(c.count for c in cards)}, not {size}"
+        )
     if len({(c.trait, c.food, c.sun, c.snow) for c in cards}) != len(cards):
         raise DataError(src, where + "cards", "two entries describe the same card; merge them (count)")
     return Deck(name, tuple(cards), size, any(c.prov.assumed for c in cards))
@@ -197,18 +245,28 @@ def _setup(d: object, src: str) -> tuple[dict[str, Setup], dict[str, dict[str, P
     variants = get(d, "variants", src, dict)
     for var in variants:
         if var not in VARIANT_DECKS:
-            raise DataError(src, f"variants.{str(var)[:40]}", f"unknown variant; variants are {VARIANT_DECKS}")
+            raise DataError(
+                src, f"variants.{str(var)[:40]}", f"unknown variant; variants are {VARIANT_DECKS}"
+            )
         vals[var], provs[var] = {}, {}
         for k, e in get(variants, var, src, dict, "variants.").items():
             w = f"variants.{var}.{k}."
             if k != "players" and k not in SETUP_BOUNDS:
-                raise DataError(src, w[:-1], f"unknown setup value; values are players, {', '.join(SETUP_BOUNDS)}")
+                raise DataError(
+                    src, w[:-1], f"unknown setup value; values are players, {', '.join(SETUP_BOUNDS)}"
+                )
             if k == "players":
                 pair = get(e, "value", src, list, w)
-                if len(pair) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair) \
-                        or not 2 <= pair[0] <= pair[1] <= 8:
-                    raise DataError(src, w + "value", f"must be [low, high] with 2 <= low <= high <= 8, got "
-                                                      f"{excerpt(pair)}")
+                if (
+                    len(pair) != 2
+                    or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+                    or not 2 <= pair[0] <= pair[1] <= 8
+                ):
+                    raise DataError(
+                        src,
+                        w + "value",
+                        f"must be [low, high] with 2 <= low <= high <= 8, got {excerpt(pair)}",
+                    )
                 vals[var][k] = tuple(pair)
             else:
                 vals[var][k] = int_field(e, "value", src, w, *SETUP_BOUNDS[k])
@@ -241,8 +299,9 @@ def _bodies(e: object, src: str, w: str) -> tuple[int, ...]:
     return tuple(v)
 
 
-def _climate(d: object, src: str) -> tuple[tuple[ClimateZone, ...], tuple[ClimateEvent, ...], dict[str, tuple[str, ...]],
-                                          ClimateMeta]:
+def _climate(
+    d: object, src: str
+) -> tuple[tuple[ClimateZone, ...], tuple[ClimateEvent, ...], dict[str, tuple[str, ...]], ClimateMeta]:
     check_header(d, src, "evo-lab-part", "climate")
     zones = []
     for i, z in enumerate(get(d, "zones", src, list)):
@@ -250,9 +309,17 @@ def _climate(d: object, src: str) -> tuple[tuple[ClimateZone, ...], tuple[Climat
         kind = get(z, "kind", src, str, w)
         if kind not in ("cold", "hot", "temperate"):
             raise DataError(src, w + "kind", f"must be cold, hot or temperate, got {excerpt(kind)}")
-        zones.append(ClimateZone(int_field(z, "position", src, w, -4, 4), get(z, "name", src, str, w), kind,
-                                 int_field(z, "food", src, w, -MAX_DECK, MAX_DECK), int_field(z, "loss", src, w, 0, 20),
-                                 _bodies(z, src, w), provenance(z, src, w)))
+        zones.append(
+            ClimateZone(
+                int_field(z, "position", src, w, -4, 4),
+                get(z, "name", src, str, w),
+                kind,
+                int_field(z, "food", src, w, -MAX_DECK, MAX_DECK),
+                int_field(z, "loss", src, w, 0, 20),
+                _bodies(z, src, w),
+                provenance(z, src, w),
+            )
+        )
     if [z.position for z in zones] != list(range(-4, 5)):
         raise DataError(src, "zones", "must list positions -4 (Ice Age) .. +4 (Scorching) in order")
     events = [_event(e, src, f"events[{i}].") for i, e in enumerate(get(d, "events", src, list))]
@@ -268,9 +335,14 @@ def _climate(d: object, src: str) -> tuple[tuple[ClimateZone, ...], tuple[Climat
     for k in ("2", "3", "4", "5", "6", "7", "8"):
         v = removal.get(k, 0)
         if v != "half" and (isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_DECK):
-            raise DataError(src, f"removal.{k}", f"must be a number of cards 0..{MAX_DECK} or 'half', got {excerpt(v)}")
-    meta: ClimateMeta = {"start": int_field(d, "start", src, "", -4, 4), "end_deck": int_field(d, "end_deck", src, "", 0, MAX_DECK),
-            "removal": removal}
+            raise DataError(
+                src, f"removal.{k}", f"must be a number of cards 0..{MAX_DECK} or 'half', got {excerpt(v)}"
+            )
+    meta: ClimateMeta = {
+        "start": int_field(d, "start", src, "", -4, 4),
+        "end_deck": int_field(d, "end_deck", src, "", 0, MAX_DECK),
+        "removal": removal,
+    }
     return tuple(zones), tuple(events), protection, meta
 
 
@@ -281,19 +353,30 @@ def _event(e: object, src: str, w: str) -> ClimateEvent:
     if deck not in ("cold", "hot"):
         raise DataError(src, w + "deck", f"must be 'cold' or 'hot', got {excerpt(deck)}")
     reg = get(e, "regions", src, list, w)
-    if len(reg) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in reg) \
-            or not -4 <= reg[0] <= reg[1] <= 4:
+    if (
+        len(reg) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in reg)
+        or not -4 <= reg[0] <= reg[1] <= 4
+    ):
         raise DataError(src, w + "regions", f"must be [low, high] track positions -4..4, got {excerpt(reg)}")
-    return ClimateEvent(get(e, "name", src, str, w), deck, int_field(e, "count", src, w, 0, 100),
-                        int_field(e, "food", src, w, -MAX_DECK, MAX_DECK), int_field(e, "loss", src, w, 0, 20),
-                        _bodies(e, src, w), (reg[0], reg[1]), provenance(e, src, w))
+    return ClimateEvent(
+        get(e, "name", src, str, w),
+        deck,
+        int_field(e, "count", src, w, 0, 100),
+        int_field(e, "food", src, w, -MAX_DECK, MAX_DECK),
+        int_field(e, "loss", src, w, 0, 20),
+        _bodies(e, src, w),
+        (reg[0], reg[1]),
+        provenance(e, src, w),
+    )
 
 
 _CACHE: dict[str, EvolutionPack] = {}
 
 
-def load_pack(path: str | Path | Mapping[str, object] | None = None,
-              overrides: Mapping[str, object] | None = None) -> EvolutionPack:
+def load_pack(
+    path: str | Path | Mapping[str, object] | None = None, overrides: Mapping[str, object] | None = None
+) -> EvolutionPack:
     """The shipped pack (cached), a pack folder / ``pack.json`` / inline dict, with parts replaced by
     ``overrides``. Bad data raises :class:`~evo_lab.core.datapack.DataError` naming the file and field."""
     if path is None and not overrides and "default" in _CACHE:

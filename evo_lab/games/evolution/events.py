@@ -14,8 +14,20 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["Event", "Ate", "Stored", "Attacked", "Extinct", "Grew", "FoodRevealed", "ClimateMoved", "ClimateHit",
-           "CardsDrawn", "Reshuffled", "EVENT_TYPES"]
+__all__ = [
+    "Event",
+    "Ate",
+    "Stored",
+    "Attacked",
+    "Extinct",
+    "Grew",
+    "FoodRevealed",
+    "ClimateMoved",
+    "ClimateHit",
+    "CardsDrawn",
+    "Reshuffled",
+    "EVENT_TYPES",
+]
 
 _SRC = {"wh": "the watering hole", "bank": "the food bank"}
 
@@ -42,8 +54,10 @@ class Ate(NamedTuple):
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
-        return (f"P{self.player + 1} species {self.species + 1} took {self.amount} food from "
-                f"{_SRC.get(self.source, self.source)} ({self.why})")
+        return (
+            f"P{self.player + 1} species {self.species + 1} took {self.amount} food from "
+            f"{_SRC.get(self.source, self.source)} ({self.why})"
+        )
 
 
 class Stored(NamedTuple):
@@ -73,11 +87,16 @@ class Attacked(NamedTuple):
     def text(self, game: object = None) -> str:
         off = ""
         if self.disabled:
-            off = " (its Intelligence disabled " + " and ".join(
-                t.replace("-", " ").title() for t in self.disabled.split(",")) + ")"
+            off = (
+                " (its Intelligence disabled "
+                + " and ".join(t.replace("-", " ").title() for t in self.disabled.split(","))
+                + ")"
+            )
         h = " and was gored by Horns" if self.horns else ""
-        return (f"P{self.player + 1} species {self.species + 1} attacked P{self.target_player + 1} "
-                f"species {self.target + 1}{off}{h}")
+        return (
+            f"P{self.player + 1} species {self.species + 1} attacked P{self.target_player + 1} "
+            f"species {self.target + 1}{off}{h}"
+        )
 
 
 class Extinct(NamedTuple):
@@ -166,5 +185,27 @@ class Reshuffled(NamedTuple):
 
 
 #: An event of Evolution, of any of the kinds below.
-Event = Ate | Stored | Attacked | Extinct | Grew | FoodRevealed | ClimateMoved | ClimateHit | CardsDrawn | Reshuffled
-EVENT_TYPES = (Ate, Stored, Attacked, Extinct, Grew, FoodRevealed, ClimateMoved, ClimateHit, CardsDrawn, Reshuffled)
+Event = (
+    Ate
+    | Stored
+    | Attacked
+    | Extinct
+    | Grew
+    | FoodRevealed
+    | ClimateMoved
+    | ClimateHit
+    | CardsDrawn
+    | Reshuffled
+)
+EVENT_TYPES = (
+    Ate,
+    Stored,
+    Attacked,
+    Extinct,
+    Grew,
+    FoodRevealed,
+    ClimateMoved,
+    ClimateHit,
+    CardsDrawn,
+    Reshuffled,
+)

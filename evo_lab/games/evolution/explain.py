@@ -21,8 +21,19 @@ if TYPE_CHECKING:
 
 __all__ = ["explain"]
 
-_PHASE_OF = {"food": "food", "trait": "play", "replace": "play", "drop": "play", "new": "play", "body": "play",
-             "pop": "play", "eat": "feed", "store": "feed", "attack": "feed", "discard": "feed"}
+_PHASE_OF = {
+    "food": "food",
+    "trait": "play",
+    "replace": "play",
+    "drop": "play",
+    "new": "play",
+    "body": "play",
+    "pop": "play",
+    "eat": "feed",
+    "store": "feed",
+    "attack": "feed",
+    "discard": "feed",
+}
 _WORD = {"food": "food cards are chosen", "play": "cards are played", "feed": "attacks happen"}
 
 
@@ -38,8 +49,12 @@ def explain(s: State, a: object) -> tuple[str, str]:
     if want is None and k != "pass":
         return f"unknown action {excerpt(k)}", "not_an_action"
     if want and want != s.phase:
-        verb = {"eat": "feeding happens", "store": "fat is stored", "attack": "attacks happen",
-                "discard": "Intelligence discards happen"}.get(k, _WORD.get(want, want))
+        verb = {
+            "eat": "feeding happens",
+            "store": "fat is stored",
+            "attack": "attacks happen",
+            "discard": "Intelligence discards happen",
+        }.get(k, _WORD.get(want, want))
         return f"{verb} in the {want} phase; this is the {s.phase} phase", "wrong_phase"
     pl = s.players[s.turn]
     card = a[-1] if k in ("food", "trait", "replace", "new", "body", "pop", "discard") else None
@@ -47,7 +62,8 @@ def explain(s: State, a: object) -> tuple[str, str]:
         name = s.game.labels[card] if isinstance(card, int) and 0 <= card < len(s.game.labels) else repr(card)
         return f"P{s.turn + 1} holds no {name}", "not_in_hand"
     if k in ("trait", "replace", "body", "pop", "eat", "store", "attack", "drop") and not (
-            isinstance(a[1], int) and 0 <= a[1] < len(pl.species)):
+        isinstance(a[1], int) and 0 <= a[1] < len(pl.species)
+    ):
         return f"P{s.turn + 1} has no species {a[1] + 1 if isinstance(a[1], int) else a[1]}", "no_species"
     if k == "attack" and len(a) >= 4:
         return _why_attack(s, a)
@@ -57,14 +73,26 @@ def explain(s: State, a: object) -> tuple[str, str]:
             return "a species cannot have the same trait twice (seed 003 line 106)", "duplicate_trait"
         return "this species has no room for another trait: replace one instead", "too_many_traits"
     if k in ("body", "pop"):
-        return f"{'body size' if k == 'body' else 'population'} is at its maximum ({s.options.max_track})", "at_maximum"
+        return (
+            f"{'body size' if k == 'body' else 'population'} is at its maximum ({s.options.max_track})",
+            "at_maximum",
+        )
     if getattr(s, "asking", -1) >= 0 and k in ("eat", "store", "attack"):
-        msg = (f"before eating, P{s.turn + 1} only decides whether species {s.asking + 1} uses its Intelligence "
-               f"(seed 004 lines 50-57); feeding starts after")
+        msg = (
+            f"before eating, P{s.turn + 1} only decides whether species {s.asking + 1} uses its Intelligence "
+            f"(seed 004 lines 50-57); feeding starts after"
+        )
         return msg, "before_eating"
-    if k == "eat" and len(a) == 3 and s.options.intelligence and s.options.herbivore_intelligence == "before_eating":
-        msg = ("a non-Carnivore uses Intelligence before eating, once a round, not on a feeding turn "
-               "(seed 004 lines 50-57)")
+    if (
+        k == "eat"
+        and len(a) == 3
+        and s.options.intelligence
+        and s.options.herbivore_intelligence == "before_eating"
+    ):
+        msg = (
+            "a non-Carnivore uses Intelligence before eating, once a round, not on a feeding turn "
+            "(seed 004 lines 50-57)"
+        )
         return msg, "before_eating"
     if k == "eat":
         return "this species cannot eat now (full, a carnivore, or no plant food)", "cannot_eat"
@@ -85,7 +113,8 @@ def _why_attack(s: State, a: Action) -> tuple[str, str]:
     p = s.turn
     _, i, q, j = a[:4]
     if not (isinstance(q, int) and 0 <= q < len(s.players)) or not (
-            isinstance(j, int) and 0 <= j < len(s.players[q].species)):
+        isinstance(j, int) and 0 <= j < len(s.players[q].species)
+    ):
         return "no such target species", "no_target"
     att = s.players[p].species[i]
     if not att.has("carnivore"):

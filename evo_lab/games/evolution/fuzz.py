@@ -38,12 +38,23 @@ class FuzzRow(TypedDict):
     chance: int
 
 
-def fuzz_game(variant: str, players: int, seed: int, json_every: int = 1, max_actions: int = 200_000) -> FuzzRow:
+def fuzz_game(
+    variant: str, players: int, seed: int, json_every: int = 1, max_actions: int = 200_000
+) -> FuzzRow:
     """Play and check one game; returns a summary row (``ok``, ``error``, counts)."""
     from .game import Game
 
-    row: FuzzRow = {"variant": variant, "players": players, "seed": seed, "ok": True, "error": "",
-                    "actions": 0, "states": 0, "rounds": 0, "chance": 0}
+    row: FuzzRow = {
+        "variant": variant,
+        "players": players,
+        "seed": seed,
+        "ok": True,
+        "error": "",
+        "actions": 0,
+        "states": 0,
+        "rounds": 0,
+        "chance": 0,
+    }
     try:
         g = Game(players=players, seed=seed, variant=variant)
         rng = np.random.default_rng(seed)

@@ -52,30 +52,48 @@ class Game(GameBase):
     observer: EvolutionObserver
     options: RuleOptions
 
-    def __init__(self, players: int = 4, seed: int | None = None, variant: str = "official",
-                 options: Mapping[str, JSON] | RuleOptions | None = None,
-                 data: EvolutionPack | str | Path | None = None):
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        variant: str = "official",
+        options: Mapping[str, JSON] | RuleOptions | None = None,
+        data: EvolutionPack | str | Path | None = None,
+    ):
         from .observer import EvolutionObserver
         from .state import State
 
         self.pack = data if isinstance(data, EvolutionPack) else load_pack(data)
         base = variant_options(variant)
         setup = self.pack.setup(variant)
-        base = replace(base, max_traits=setup["max_traits"], max_track=setup["max_track"],
-                       hard_shell=setup["hard_shell"], horns=setup["horns"], hand_base=setup["hand_base"],
-                       hand_per_species=setup["hand_per_species"], new_body=setup["new_species_body"],
-                       new_pop=setup["new_species_pop"], intelligence_food=setup["intelligence_food"])
+        base = replace(
+            base,
+            max_traits=setup["max_traits"],
+            max_track=setup["max_track"],
+            hard_shell=setup["hard_shell"],
+            horns=setup["horns"],
+            hand_base=setup["hand_base"],
+            hand_per_species=setup["hand_per_species"],
+            new_body=setup["new_species_body"],
+            new_pop=setup["new_species_pop"],
+            intelligence_food=setup["intelligence_food"],
+        )
         self.options = RuleOptions.from_dict(options, base=base)
         lo, hi = setup["players"]
         title = self.title if variant == "official" else game_info(f"evolution-{variant}").title
         self.players = check_players(title, players, range(lo, hi + 1))
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0
+        ):
             raise GameConfigError(f"seed must be a non-negative integer or None, got {excerpt(seed)}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
         self.variant = variant
-        self._options_in: dict[str, JSON] | None = dict(options) if isinstance(options, Mapping) else (
-            options.to_dict() if isinstance(options, RuleOptions) else None)
+        self._options_in: dict[str, JSON] | None = (
+            dict(options)
+            if isinstance(options, Mapping)
+            else (options.to_dict() if isinstance(options, RuleOptions) else None)
+        )
         self.deck = self.pack.deck(self.options.deck)
         self.card_trait = [TRAIT_BIT[c.trait] for c in self.deck.cards]
         self.labels = [card_label(c) for c in self.deck.cards]
@@ -89,7 +107,11 @@ class Game(GameBase):
         return self.state_class(self)
 
     def to_dict(self) -> dict[str, JSON]:
-        d: dict[str, JSON] = {"players": self.players, "variant": self.variant, "data": self.pack.fingerprint()}
+        d: dict[str, JSON] = {
+            "players": self.players,
+            "variant": self.variant,
+            "data": self.pack.fingerprint(),
+        }
         if self._options_in:
             d["options"] = self._options_in
         return d
@@ -105,9 +127,13 @@ class Game(GameBase):
             raise FormatError("the configuration must be an object", "config")
         variant = d.get("variant", "official")
         if not isinstance(variant, str) or variant not in VARIANTS:
-            raise FormatError(f"expected one of {', '.join(VARIANTS)}, got {excerpt(variant)}", "config.variant")
+            raise FormatError(
+                f"expected one of {', '.join(VARIANTS)}, got {excerpt(variant)}", "config.variant"
+            )
         if d.get("options") is not None and not isinstance(d["options"], Mapping):
-            raise FormatError(f"must be an object of rule options, got {excerpt(d['options'])}", "config.options")
+            raise FormatError(
+                f"must be an object of rule options, got {excerpt(d['options'])}", "config.options"
+            )
         seed_of(d.get("seed"), "config.seed")
         options = d.get("options")
         if version == 1:
@@ -118,8 +144,9 @@ class Game(GameBase):
             raise FormatError(str(e), "config.options" if "option" in str(e) else "config") from None
         fp = d.get("data")
         if fp is not None and fp != g.pack.fingerprint():
-            raise FormatError(f"made with another data pack ({excerpt(fp)}); load it with Game(data=...)",
-                              "config.data")
+            raise FormatError(
+                f"made with another data pack ({excerpt(fp)}); load it with Game(data=...)", "config.data"
+            )
         return g
 
     def __repr__(self) -> str:

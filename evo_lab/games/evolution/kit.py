@@ -30,7 +30,18 @@ if TYPE_CHECKING:
     from .state import State
     from .story import Bot
 
-__all__ = ["GAME", "BOTS", "DEMO_BOT", "search_hooks", "COLUMNS", "TABLE", "LENGTH", "results", "adapter_spec", "tell"]
+__all__ = [
+    "GAME",
+    "BOTS",
+    "DEMO_BOT",
+    "search_hooks",
+    "COLUMNS",
+    "TABLE",
+    "LENGTH",
+    "results",
+    "adapter_spec",
+    "tell",
+]
 
 GAME = "evolution"
 BOTS = {"greedy": greedy_policy, "course": course_policy, "lively": lively_policy}
@@ -49,9 +60,16 @@ def results(state: State) -> list[dict[str, int]]:
     and the rounds played."""
     keys = state.tiebreaks()
     scores = state.scores()
-    return [{"score": scores[q], "species": len(pl.species), "population": sum(x.pop for x in pl.species),
-             "place": 1 + sum(1 for k in keys if k > keys[q]), "rounds": state.round}
-            for q, pl in enumerate(state.players)]
+    return [
+        {
+            "score": scores[q],
+            "species": len(pl.species),
+            "population": sum(x.pop for x in pl.species),
+            "place": 1 + sum(1 for k in keys if k > keys[q]),
+            "rounds": state.round,
+        }
+        for q, pl in enumerate(state.players)
+    ]
 
 
 def _build(p: dict[str, Any]) -> Game:
@@ -76,17 +94,25 @@ def adapter_spec() -> AdapterSpec:
 
     info = game_info(GAME)
     ranges = [info.players] + [v.players for v in info.variants]  # the variants' ranges, as registered
-    return AdapterSpec(game=GAME, short_name="python_evolution",
-                       long_name=f"{info.title}, evo-lab engine", env_name="evolution_v0",
-                       players=(min(r.start for r in ranges), max(r.stop - 1 for r in ranges)),
-                       parameters={"players": 2, "seed": 0, "variant": "official"},
-                       build=_build, codec=ActionCodec, returns=lambda s, p: [float(x) for x in s.returns()],
-                       utility=lambda game, p: (0.0, 1.0, 1.0),
-                       max_game_length=lambda game, codec: codec.max_game_length(), check=_check)
+    return AdapterSpec(
+        game=GAME,
+        short_name="python_evolution",
+        long_name=f"{info.title}, evo-lab engine",
+        env_name="evolution_v0",
+        players=(min(r.start for r in ranges), max(r.stop - 1 for r in ranges)),
+        parameters={"players": 2, "seed": 0, "variant": "official"},
+        build=_build,
+        codec=ActionCodec,
+        returns=lambda s, p: [float(x) for x in s.returns()],
+        utility=lambda game, p: (0.0, 1.0, 1.0),
+        max_game_length=lambda game, codec: codec.max_game_length(),
+        check=_check,
+    )
 
 
-def tell(game: Game, seed: int | None, bots: Sequence[Bot] | None,
-         echo: Callable[[str], None] | None) -> tuple[State, list[str]]:
+def tell(
+    game: Game, seed: int | None, bots: Sequence[Bot] | None, echo: Callable[[str], None] | None
+) -> tuple[State, list[str]]:
     """The demo: a seeded game told action by action (:func:`evo_lab.games.evolution.story.play_story`)."""
     from .story import play_story
 

@@ -79,9 +79,11 @@ def _feed_choice(s: State, acts: list[Action], rng: np.random.Generator) -> Hash
         return next(a for a in acts if a[0] == "eat") if rng.random() < 0.5 else ("pass",)
     attacks = [a for a in acts if a[0] == "attack"]
     if attacks:
+
         def prey(a: Action) -> tuple[bool, bool, int, int]:
             target = s.players[a[2]].species[a[3]]
             return (a[2] != p, len(a) == 4 and not target.has("horns"), target.body, -target.pop)
+
         return max(attacks, key=prey)
     eats = [a for a in acts if a[0] in ("eat", "store")]
     if eats:

@@ -63,9 +63,17 @@ class Species:
     mask: int
     fresh: bool
 
-    def __init__(self, body: int = 1, pop: int = 1, food: int = 0, fat: int = 0,
-                 traits: Sequence[str | int] | None = None, cards: Sequence[int] | None = None, down: int = 0,
-                 fresh: bool = False):
+    def __init__(
+        self,
+        body: int = 1,
+        pop: int = 1,
+        food: int = 0,
+        fat: int = 0,
+        traits: Sequence[str | int] | None = None,
+        cards: Sequence[int] | None = None,
+        down: int = 0,
+        fresh: bool = False,
+    ):
         self.body, self.pop, self.food, self.fat = body, pop, food, fat
         self.traits = [TRAIT_BIT[t] if isinstance(t, str) else t for t in (traits or [])]
         self.cards = list(cards) if cards is not None else [-1] * len(self.traits)
@@ -136,11 +144,22 @@ class Species:
         self.remask()
 
     def to_list(self) -> SpeciesList:
-        return [self.body, self.pop, self.food, self.fat, self.traits[:], self.cards[:], self.down, int(self.fresh)]
+        return [
+            self.body,
+            self.pop,
+            self.food,
+            self.fat,
+            self.traits[:],
+            self.cards[:],
+            self.down,
+            int(self.fresh),
+        ]
 
     def __repr__(self) -> str:
-        return (f"Species(body={self.body}, pop={self.pop}, food={self.food}, fat={self.fat}, "
-                f"traits={self.trait_names()})")
+        return (
+            f"Species(body={self.body}, pop={self.pop}, food={self.food}, fat={self.fat}, "
+            f"traits={self.trait_names()})"
+        )
 
 
 class Player(Generic[CardT]):
@@ -155,8 +174,13 @@ class Player(Generic[CardT]):
     bag: int
     food_card: int
 
-    def __init__(self, species: list[Species] | None = None, hand: list[CardT] | None = None, bag: int = 0,
-                 food_card: int = -1):
+    def __init__(
+        self,
+        species: list[Species] | None = None,
+        hand: list[CardT] | None = None,
+        bag: int = 0,
+        food_card: int = -1,
+    ):
         self.species = species if species is not None else []
         self.hand = sorted(hand or [])
         self.bag = bag

@@ -145,8 +145,9 @@ def parse(g: Game, text: str) -> Action:
                 if e.deck == v[0] and e.name.replace(" ", "-") == v[1]:
                     return ("event", v[0], i)
             raise FormatError(f"unknown {v[0]} event {excerpt(v[1])}", "action")
-    raise FormatError(f"cannot read the action {excerpt(text)} (e.g. 'eat 1', 'attack 1 P2.1', 'trait 1 horns+2')",
-                      "action")
+    raise FormatError(
+        f"cannot read the action {excerpt(text)} (e.g. 'eat 1', 'attack 1 P2.1', 'trait 1 horns+2')", "action"
+    )
 
 
 def describe(g: Game, s: State, a: Action) -> str:

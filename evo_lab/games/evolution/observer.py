@@ -66,29 +66,55 @@ class EvolutionObserver(Observer):
             own = self.sees(state, viewer, Secret("hand", q))
             sp: list[Observation] = []
             for x in pl.species:
-                traits: list[str | None] = [L[c] if c >= 0 else TRAIT_IDS[t] for t, c in zip(x.traits, x.cards)]
+                traits: list[str | None] = [
+                    L[c] if c >= 0 else TRAIT_IDS[t] for t, c in zip(x.traits, x.cards)
+                ]
                 if x.down and not own:
                     traits = [HIDDEN if x.down >> i & 1 else traits[i] for i in range(len(traits))]
-                sp.append({"body": x.body, "pop": x.pop, "food": x.food, "fat": x.fat, "traits": traits,
-                           "face_down": [bool(x.down >> i & 1) for i in range(len(x.traits))]})
+                sp.append(
+                    {
+                        "body": x.body,
+                        "pop": x.pop,
+                        "food": x.food,
+                        "fat": x.fat,
+                        "traits": traits,
+                        "face_down": [bool(x.down >> i & 1) for i in range(len(x.traits))],
+                    }
+                )
             fc = pl.food_card
-            players.append({"bag": pl.bag, "species": sp,
-                            "hand": [L[k] for k in pl.hand] if own else len(pl.hand),
-                            "food_card": (L[fc] if own else True) if fc >= 0 else None})
-        out: Observation = {"variant": state.options.variant, "round": state.round, "phase": state.phase, "first": state.first,
-               "turn": state.turn, "final": state.final, "wh": state.watering_hole, "deck_left": state.left,
-               "end_deck": state.end_deck, "discards": list(state.discards), "players": players,
-               "pending": [list(x) for x in state.pending],
-               "intel": state.action_to_string(state.intel) if state.intel is not None else None,
-               "asking": state.asking,
-               "food_values_assumed": g.deck.assumed}
+            players.append(
+                {
+                    "bag": pl.bag,
+                    "species": sp,
+                    "hand": [L[k] for k in pl.hand] if own else len(pl.hand),
+                    "food_card": (L[fc] if own else True) if fc >= 0 else None,
+                }
+            )
+        out: Observation = {
+            "variant": state.options.variant,
+            "round": state.round,
+            "phase": state.phase,
+            "first": state.first,
+            "turn": state.turn,
+            "final": state.final,
+            "wh": state.watering_hole,
+            "deck_left": state.left,
+            "end_deck": state.end_deck,
+            "discards": list(state.discards),
+            "players": players,
+            "pending": [list(x) for x in state.pending],
+            "intel": state.action_to_string(state.intel) if state.intel is not None else None,
+            "asking": state.asking,
+            "food_values_assumed": g.deck.assumed,
+        }
         if state.options.climate:
             ev = g.pack.events
-            out["climate"] = {"position": state.climate_pos,
-                              "zone": g.pack.zones[state.climate_pos + 4].name,
-                              "events": {d: (ev[i].name if i >= 0 else None)
-                                         for d, i in state.events_in_play.items()},
-                              "event_cards_left": list(state.event_pool)}
+            out["climate"] = {
+                "position": state.climate_pos,
+                "zone": g.pack.zones[state.climate_pos + 4].name,
+                "events": {d: (ev[i].name if i >= 0 else None) for d, i in state.events_in_play.items()},
+                "event_cards_left": list(state.event_pool),
+            }
         return out
 
     def encode(self, obs: Observation) -> FloatVector:
@@ -104,7 +130,11 @@ class EvolutionObserver(Observer):
         mine = [0.0] * nk
         for pl in obs["players"]:
             hand = pl["hand"]
-            v += [pl["bag"], len(hand) if isinstance(hand, list) else hand, float(pl["food_card"] is not None)]
+            v += [
+                pl["bag"],
+                len(hand) if isinstance(hand, list) else hand,
+                float(pl["food_card"] is not None),
+            ]
             for i in range(MAX_SPECIES):
                 if i < len(pl["species"]):
                     x = pl["species"][i]
@@ -114,7 +144,9 @@ class EvolutionObserver(Observer):
                         if t is None:
                             hidden += 1
                         else:
-                            bits[TRAIT_BIT[g.deck.cards[g.label_kind[t]].trait if t in g.label_kind else t]] = 1.0
+                            bits[
+                                TRAIT_BIT[g.deck.cards[g.label_kind[t]].trait if t in g.label_kind else t]
+                            ] = 1.0
                     v += [1.0, x["body"], x["pop"], x["food"], x["fat"], *bits, hidden]
                 else:
                     v += [0.0] * (6 + nt)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
     from .table import Action
+
     #: a species as :func:`from_boards` takes it: ``(body, pop, food, fat, [trait names])``
     BoardSpec = tuple[int, int, int, int, Sequence[str]]
 
@@ -43,8 +44,10 @@ def load_body(s: State, d: object) -> State:
     if not isinstance(d, dict):
         raise FormatError(f"expected an object, got {excerpt(d)}", "state")
     n, nk, size = g.players, len(g.deck.cards), g.deck.size
-    s.players = [_player(g, v, f"state.players[{p}]")
-                 for p, v in enumerate(list_of(_field(d, "players"), "state.players", n))]
+    s.players = [
+        _player(g, v, f"state.players[{p}]")
+        for p, v in enumerate(list_of(_field(d, "players"), "state.players", n))
+    ]
     s.watering_hole = int_in(_field(d, "wh"), 0, MAX_COUNT, "state.wh")
     s.first = int_in(_field(d, "first"), 0, n - 1, "state.first")
     s.round = int_in(_field(d, "round"), 1, MAX_ROUNDS, "state.round")
@@ -52,7 +55,7 @@ def load_body(s: State, d: object) -> State:
     s.turn = int_in(_field(d, "turn"), -1, n - 1, "state.turn")
     s.left = int_in(_field(d, "left"), 0, size, "state.left")
     s.end_deck = int_in(_field(d, "end_deck"), 0, size, "state.end_deck")
-    s.done_feeding = int_in(_field(d, "out"), 0, 2 ** n - 1, "state.out")
+    s.done_feeding = int_in(_field(d, "out"), 0, 2**n - 1, "state.out")
     s.phase = one_of(_field(d, "phase"), PHASES, "state.phase")
     s.gone = int_in(_field(d, "gone"), 0, size, "state.gone")
     s.find_feeder = bool_of(_field(d, "seek"), "state.seek")
@@ -60,14 +63,21 @@ def load_body(s: State, d: object) -> State:
     s.discards = ints_in(_field(d, "discards"), 0, size, "state.discards", nk)
     for k, c in enumerate(g.deck.cards):
         if s.pool[k] + s.discards[k] > c.count:
-            raise FormatError(f"{s.pool[k]} unseen + {s.discards[k]} discarded, more than the {c.count} "
-                              f"{g.labels[k]} cards of the deck", f"state.pool[{k}]")
+            raise FormatError(
+                f"{s.pool[k]} unseen + {s.discards[k]} discarded, more than the {c.count} "
+                f"{g.labels[k]} cards of the deck",
+                f"state.pool[{k}]",
+            )
     _totals(s, g)
-    s.pending = [_draw(v, n, size, f"state.pending[{i}]")
-                 for i, v in enumerate(list_of(_field(d, "pending"), "state.pending", max_length=4 * n))]
+    s.pending = [
+        _draw(v, n, size, f"state.pending[{i}]")
+        for i, v in enumerate(list_of(_field(d, "pending"), "state.pending", max_length=4 * n))
+    ]
     _climate(s, g, d.get("climate"))
     s.asking = int_in(d.get("asking", -1), -2, 64, "state.asking")
-    if s.asking >= 0 and (s.phase != "feed" or not 0 <= s.turn < n or s.asking >= len(s.players[s.turn].species)):
+    if s.asking >= 0 and (
+        s.phase != "feed" or not 0 <= s.turn < n or s.asking >= len(s.players[s.turn].species)
+    ):
         raise FormatError(f"species {s.asking + 1} of the player to act is not on the table", "state.asking")
     s.intel = _intel(s, d.get("intel"))
     return s
@@ -80,22 +90,29 @@ def _totals(s: State, g: Game) -> None:
     for pl in s.players:
         total += len(pl.hand) + (pl.food_card >= 0) + sum(1 for x in pl.species for c in x.cards if c >= 0)
     if total != g.deck.size:
-        raise FormatError(f"the cards add up to {total} (unseen, discarded, gone, in hands, food cards and traits); "
-                          f"the deck has {g.deck.size}", "state.pool")
+        raise FormatError(
+            f"the cards add up to {total} (unseen, discarded, gone, in hands, food cards and traits); "
+            f"the deck has {g.deck.size}",
+            "state.pool",
+        )
     if s.left > sum(s.pool):
         raise FormatError(f"{s.left} cards to draw, but only {sum(s.pool)} unseen", "state.left")
     if s.phase != "play":
         for p, pl in enumerate(s.players):
             for i, x in enumerate(pl.species):
                 if x.fresh:
-                    raise FormatError("a species is marked new only while cards are played",
-                                      f"state.players[{p}][0][{i}][7]")
+                    raise FormatError(
+                        "a species is marked new only while cards are played",
+                        f"state.players[{p}][0][{i}][7]",
+                    )
 
 
 def _player(g: Game, v: object, f: str) -> Player[int]:
     nk = len(g.deck.cards)
     sp, hand, bag, fc = list_of(v, f, 4)
-    species = [_species(g, x, f"{f}[0][{i}]") for i, x in enumerate(list_of(sp, f"{f}[0]", None, MAX_SPECIES))]
+    species = [
+        _species(g, x, f"{f}[0][{i}]") for i, x in enumerate(list_of(sp, f"{f}[0]", None, MAX_SPECIES))
+    ]
     hand = ints_in(hand, 0, nk - 1, f"{f}[1]", max_length=g.deck.size)
     if hand != sorted(hand):
         raise FormatError("a hand is kept sorted by card kind", f"{f}[1]")
@@ -146,7 +163,9 @@ def _climate(s: State, g: Game, c: object) -> None:
     for deck in ("cold", "hot"):
         idx = int_in(in_play.get(deck), -1, len(events) - 1, f"state.climate.in_play.{deck}")
         if idx >= 0 and events[idx].deck != deck:
-            raise FormatError(f"event {events[idx].name} is not of the {deck} deck", f"state.climate.in_play.{deck}")
+            raise FormatError(
+                f"event {events[idx].name} is not of the {deck} deck", f"state.climate.in_play.{deck}"
+            )
         s.events_in_play[deck] = idx
     if set(in_play) != {"cold", "hot"}:
         raise FormatError("must name the cold and the hot event in play", "state.climate.in_play")
@@ -176,9 +195,16 @@ def _intel(s: State, v: object) -> Action | None:
     return a
 
 
-def from_boards(game: Game, boards: Sequence[Sequence[Species | BoardSpec]], hands: Sequence[Sequence[str]] | None = None,
-                watering_hole: int = 0, phase: str = "feed", turn: int = 0, first: int = 0,
-                bags: Sequence[int] | None = None) -> State:
+def from_boards(
+    game: Game,
+    boards: Sequence[Sequence[Species | BoardSpec]],
+    hands: Sequence[Sequence[str]] | None = None,
+    watering_hole: int = 0,
+    phase: str = "feed",
+    turn: int = 0,
+    first: int = 0,
+    bags: Sequence[int] | None = None,
+) -> State:
     """A consistent position for lessons and tests: ``boards[p]`` lists player ``p``'s species as
     ``(body, pop, food, fat, [trait names])`` or :class:`~.model.Species`; ``hands[p]`` lists card labels
     (``"horns+2"``) or trait names (any card of that trait). Cards come out of the unseen pool, so every card

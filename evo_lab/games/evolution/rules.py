@@ -17,22 +17,40 @@ from dataclasses import dataclass, replace
 from ...core.errors import GameConfigError, excerpt
 from ...core.options import RuleOptionsBase, option
 
-__all__ = ["RuleOptions", "GameConfigError", "VARIANTS", "CHOICES", "LEGACY_OPTIONS", "official", "climate",
-           "course2016", "variant_options"]
+__all__ = [
+    "RuleOptions",
+    "GameConfigError",
+    "VARIANTS",
+    "CHOICES",
+    "LEGACY_OPTIONS",
+    "official",
+    "climate",
+    "course2016",
+    "variant_options",
+]
 
 
 #: The values of the rulings' options (issue 22), the default first.
 CHOICES: dict[str, tuple[str, ...]] = {
-    "intelligence_disables": ("any", "blockers"), "herbivore_intelligence": ("before_eating", "feeding_turn"),
-    "start_resolution": ("player", "trait"), "climate_event_on": ("move", "stay"),
-    "climate_removal": ("seed", "table"), "fat_without_tissue": ("lost", "kept"),
-    "fat_at_extinction": ("bag", "lost")}
+    "intelligence_disables": ("any", "blockers"),
+    "herbivore_intelligence": ("before_eating", "feeding_turn"),
+    "start_resolution": ("player", "trait"),
+    "climate_event_on": ("move", "stay"),
+    "climate_removal": ("seed", "table"),
+    "fat_without_tissue": ("lost", "kept"),
+    "fat_at_extinction": ("bag", "lost"),
+}
 
 #: The rulings of the engine before issue 22 (every ruling the seeds settle, back to its old reading): records of
 #: game version 1 were played under them.
-LEGACY_OPTIONS: dict[str, str] = {"intelligence_disables": "blockers", "herbivore_intelligence": "feeding_turn",
-                                  "start_resolution": "trait", "climate_event_on": "stay",
-                                  "climate_removal": "table", "fat_at_extinction": "lost"}
+LEGACY_OPTIONS: dict[str, str] = {
+    "intelligence_disables": "blockers",
+    "herbivore_intelligence": "feeding_turn",
+    "start_resolution": "trait",
+    "climate_event_on": "stay",
+    "climate_removal": "table",
+    "fat_at_extinction": "lost",
+}
 
 
 @dataclass(frozen=True)
@@ -157,7 +175,9 @@ class RuleOptions(RuleOptionsBase):
         for k, allowed in OPTION_CHOICES.items():
             v = getattr(self, k)
             if v not in allowed:
-                raise GameConfigError(f"rule option {k!r} must be one of {', '.join(allowed)}, got {excerpt(v)}")
+                raise GameConfigError(
+                    f"rule option {k!r} must be one of {', '.join(allowed)}, got {excerpt(v)}"
+                )
         for k, (lo, hi) in OPTION_RANGES.items():
             v = getattr(self, k)
             if not lo <= v <= hi:
@@ -166,16 +186,31 @@ class RuleOptions(RuleOptionsBase):
 
 #: The values each text option may take (anything else is refused before it reaches the rules).
 OPTION_CHOICES = {
-    "variant": ("official", "climate", "course2016"), "deck": ("official", "climate", "course2016"),
-    "meat_source": ("bank", "watering_hole"), "meat_amount": ("body", "one"),
-    "excess_food_to": ("owner", "attacker", "lost"), "fat_mode": ("overflow", "store"),
-    "extinction_cards": ("traits",) + tuple(str(k) for k in range(11)), "start_order": ("official", "course"),
-    "long_neck_source": ("bank", "watering_hole"), "scoring": ("official", "course"),
-    "end_rule": ("reshuffle", "end_deck", "short")}
+    "variant": ("official", "climate", "course2016"),
+    "deck": ("official", "climate", "course2016"),
+    "meat_source": ("bank", "watering_hole"),
+    "meat_amount": ("body", "one"),
+    "excess_food_to": ("owner", "attacker", "lost"),
+    "fat_mode": ("overflow", "store"),
+    "extinction_cards": ("traits",) + tuple(str(k) for k in range(11)),
+    "start_order": ("official", "course"),
+    "long_neck_source": ("bank", "watering_hole"),
+    "scoring": ("official", "course"),
+    "end_rule": ("reshuffle", "end_deck", "short"),
+}
 #: Bounds of the number options (each sizes a track, a hand or a loop: far above any printed value).
-OPTION_RANGES = {"max_traits": (1, 10), "max_track": (1, 20), "hard_shell": (0, 20), "horns": (0, 20),
-                 "hand_base": (0, 20), "hand_per_species": (0, 10), "new_body": (0, 20), "new_pop": (1, 20),
-                 "intelligence_food": (0, 20), "boards": (0, 100)}
+OPTION_RANGES = {
+    "max_traits": (1, 10),
+    "max_track": (1, 20),
+    "hard_shell": (0, 20),
+    "horns": (0, 20),
+    "hand_base": (0, 20),
+    "hand_per_species": (0, 10),
+    "new_body": (0, 20),
+    "new_pop": (1, 20),
+    "intelligence_food": (0, 20),
+    "boards": (0, 100),
+}
 
 
 def official() -> RuleOptions:
@@ -185,20 +220,52 @@ def official() -> RuleOptions:
 
 def climate() -> RuleOptions:
     """Evolution: Climate (seed 002): climate track, events, 4 + 1 cards, up to 4 traits, an end-game deck."""
-    return replace(RuleOptions(), variant="climate", deck="climate", climate=True, end_rule="end_deck",
-                   max_traits=4, hand_base=4, boards=20)
+    return replace(
+        RuleOptions(),
+        variant="climate",
+        deck="climate",
+        climate=True,
+        end_rule="end_deck",
+        max_traits=4,
+        hand_base=4,
+        boards=20,
+    )
 
 
 def course2016() -> RuleOptions:
     """The NEU CS 4500 Spring 2016 house rules (peer-tests README; reference §6)."""
-    return replace(RuleOptions(), variant="course2016", deck="course2016", body_size_rule=False,
-                   symbiosis_protects=False, attack_own=False, may_decline=True, meat_source="watering_hole",
-                   meat_amount="one", food_is_food=True, excess_food_to="lost", fat_mode="store",
-                   extinction_cards="2", start_order="course", fertile_needs_food=False,
-                   long_neck_source="watering_hole", stop_when_empty=True, drop_when_done=True,
-                   food_cards_one_by_one=True, traits_only_on_new=True, replace_any_time=True, scoring="course",
-                   end_rule="short", cooperation_same_source=False, intelligence=False, max_track=7, new_body=0,
-                   boards=0, start_resolution="trait", fat_at_extinction="lost")
+    return replace(
+        RuleOptions(),
+        variant="course2016",
+        deck="course2016",
+        body_size_rule=False,
+        symbiosis_protects=False,
+        attack_own=False,
+        may_decline=True,
+        meat_source="watering_hole",
+        meat_amount="one",
+        food_is_food=True,
+        excess_food_to="lost",
+        fat_mode="store",
+        extinction_cards="2",
+        start_order="course",
+        fertile_needs_food=False,
+        long_neck_source="watering_hole",
+        stop_when_empty=True,
+        drop_when_done=True,
+        food_cards_one_by_one=True,
+        traits_only_on_new=True,
+        replace_any_time=True,
+        scoring="course",
+        end_rule="short",
+        cooperation_same_source=False,
+        intelligence=False,
+        max_track=7,
+        new_body=0,
+        boards=0,
+        start_resolution="trait",
+        fat_at_extinction="lost",
+    )
 
 
 VARIANTS = {"official": official, "climate": climate, "course2016": course2016}

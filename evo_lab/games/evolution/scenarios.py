@@ -37,11 +37,20 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
     from .table import JSON
+
     #: a species of a scenario: ``(body, population, food, fat, [cards])``, a card ``"horns+2 down"`` face down
     SpeciesSpec = tuple[int, int, int, int, Sequence[str]]
 
-__all__ = ["SCENARIOS", "Scenario", "UnknownScenarioError", "position", "scenario", "scenario_info", "scenarios",
-           "scenarios_markdown"]
+__all__ = [
+    "SCENARIOS",
+    "Scenario",
+    "UnknownScenarioError",
+    "position",
+    "scenario",
+    "scenario_info",
+    "scenarios",
+    "scenarios_markdown",
+]
 
 
 class UnknownScenarioError(EvoLabError, KeyError):
@@ -82,10 +91,21 @@ def _species(game: Game, pool: list[int], spec: SpeciesSpec) -> list[JSON]:
     return [body, pop, food, fat, traits, kinds, down, 0]
 
 
-def position(game_id: str, boards: Sequence[Sequence[SpeciesSpec]], *, hands: Sequence[Sequence[str]] | None = None,
-             food_cards: Sequence[str | None] | None = None, bags: Sequence[int] | None = None,
-             watering_hole: int = 0, phase: str = "feed", turn: int = 0, first: int = 0, round: int = 3,
-             climate: int = 0, events: Mapping[str, str] | None = None) -> dict[str, JSON]:
+def position(
+    game_id: str,
+    boards: Sequence[Sequence[SpeciesSpec]],
+    *,
+    hands: Sequence[Sequence[str]] | None = None,
+    food_cards: Sequence[str | None] | None = None,
+    bags: Sequence[int] | None = None,
+    watering_hole: int = 0,
+    phase: str = "feed",
+    turn: int = 0,
+    first: int = 0,
+    round: int = 3,
+    climate: int = 0,
+    events: Mapping[str, str] | None = None,
+) -> dict[str, JSON]:
     """A position of game ``game_id`` (``"evolution"``, ``"evolution-climate"``) in its own format (the
     envelope of ``State.to_dict()``): ``boards[p]`` lists player ``p``'s species left to right as ``(body,
     population, food, fat, [cards])``; ``hands[p]`` and ``food_cards[p]`` (``None``: none placed) name cards by
@@ -103,15 +123,37 @@ def position(game_id: str, boards: Sequence[Sequence[SpeciesSpec]], *, hands: Se
     if game.options.end_rule == "end_deck":
         end_deck = min(game.pack.climate_meta["end_deck"], left)
         left -= end_deck
-    body: dict[str, JSON] = {"players": players, "wh": watering_hole, "first": first, "phase": phase, "turn": turn, "round": round,
-                  "final": 0, "pool": pool, "left": left, "gone": 0, "end_deck": end_deck,
-                  "discards": [0] * len(pool), "pending": [], "out": 0, "seek": False, "intel": None}
+    body: dict[str, JSON] = {
+        "players": players,
+        "wh": watering_hole,
+        "first": first,
+        "phase": phase,
+        "turn": turn,
+        "round": round,
+        "final": 0,
+        "pool": pool,
+        "left": left,
+        "gone": 0,
+        "end_deck": end_deck,
+        "discards": [0] * len(pool),
+        "pending": [],
+        "out": 0,
+        "seek": False,
+        "intel": None,
+    }
     if game.options.climate:
         names = [e.name for e in game.pack.events]
         in_play = {deck: names.index(name) for deck, name in (events or {}).items()}
-        event_pool = [e.count - sum(1 for i in in_play.values() if i == k) for k, e in enumerate(game.pack.events)]
-        body["climate"] = {"pos": climate, "pool": event_pool, "in_play": {"cold": -1, "hot": -1, **in_play},
-                           "used": "", "pending": []}
+        event_pool = [
+            e.count - sum(1 for i in in_play.values() if i == k) for k, e in enumerate(game.pack.events)
+        ]
+        body["climate"] = {
+            "pos": climate,
+            "pool": event_pool,
+            "in_play": {"cold": -1, "hot": -1, **in_play},
+            "used": "",
+            "pending": [],
+        }
     return envelope(POSITION, game.name, game.version, game.to_dict(), state=body)
 
 
@@ -136,13 +178,16 @@ class Scenario:
         return s
 
 
-_TABLE = [[(4, 3, 0, 0, ["carnivore", "cooperation"]), (1, 2, 0, 0, ["cooperation"]), (1, 2, 0, 0, [])],
-          [(2, 2, 0, 0, ["horns"]), (2, 2, 0, 0, ["scavenger"]), (3, 1, 0, 0, ["climbing"])],
-          [(5, 1, 0, 0, ["hard-shell"]), (2, 1, 0, 0, []), (1, 1, 0, 0, ["warning-call"])]]
+_TABLE = [
+    [(4, 3, 0, 0, ["carnivore", "cooperation"]), (1, 2, 0, 0, ["cooperation"]), (1, 2, 0, 0, [])],
+    [(2, 2, 0, 0, ["horns"]), (2, 2, 0, 0, ["scavenger"]), (3, 1, 0, 0, ["climbing"])],
+    [(5, 1, 0, 0, ["hard-shell"]), (2, 1, 0, 0, []), (1, 1, 0, 0, ["warning-call"])],
+]
 
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
-        "attack", "A carnivore picks its prey",
+        "attack",
+        "A carnivore picks its prey",
         "P1's Carnivore (body 4) is hungry. Select it on the table: the species it may attack are marked, the others "
         "say what protects them: P2's Climbing species (the carnivore does not climb), P3's species 2 beside a "
         "Warning Call, and P3's Hard Shell species (its body 5 + 4 is not smaller than 4). The Attack tab says why "
@@ -150,9 +195,12 @@ SCENARIOS: tuple[Scenario, ...] = (
         "chain feeds its species 2 and 3, and P2's Scavenger eats too. Attack P2's Scavenger species, then undo and "
         "try the Horns species: the carnivore loses 1 population.",
         "seed 003 lines 138-145 and 149-150; seed 002 line 40; docs/evolution.md R2, R9",
-        "attack 1 P2.2", position=dict(boards=_TABLE, watering_hole=3)),
+        "attack 1 P2.2",
+        position=dict(boards=_TABLE, watering_hole=3),
+    ),
     Scenario(
-        "intelligence_horns", "Intelligence against Horns",
+        "intelligence_horns",
+        "Intelligence against Horns",
         "P1's carnivore has Intelligence and one card in hand. Attacking P2's Horns species costs it 1 population; "
         "with Intelligence it discards a card and disables the Horns for this attack ('disabled in ALL species "
         "until the attack has been completed'), so it is not wounded. P3's Climbing species is blocked, and "
@@ -161,10 +209,19 @@ SCENARIOS: tuple[Scenario, ...] = (
         "seed 004 line 71; seed 003 line 150; docs/evolution.md R3 (issue 22: Intelligence may disable the prey's "
         "Horns)",
         "attack 1 P2.1 negate horns",
-        position=dict(boards=[[(4, 2, 0, 0, ["carnivore", "intelligence"])], [(2, 2, 0, 0, ["horns"])],
-                              [(1, 2, 0, 0, ["climbing"])]], hands=[["fertile"], [], []], watering_hole=2)),
+        position=dict(
+            boards=[
+                [(4, 2, 0, 0, ["carnivore", "intelligence"])],
+                [(2, 2, 0, 0, ["horns"])],
+                [(1, 2, 0, 0, ["climbing"])],
+            ],
+            hands=[["fertile"], [], []],
+            watering_hole=2,
+        ),
+    ),
     Scenario(
-        "forced_horns", "A hungry carnivore must attack",
+        "forced_horns",
+        "A hungry carnivore must attack",
         "P1's only species is a Carnivore of population 1 and nothing else may be eaten: the only prey it may "
         "attack has Horns. A hungry species must eat when it can, so P1 has one legal action: the attack. The "
         "Horns kill the attacker (population 1 - 1 = 0) and a carnivore killed by Horns does not eat. Play it and "
@@ -172,71 +229,128 @@ SCENARIOS: tuple[Scenario, ...] = (
         "seed 003 lines 150-151 ('a Carnivore must eat a species with Horns if that's the only legal option'); "
         "docs/evolution.md R10",
         "attack 1 P2.1",
-        position=dict(boards=[[(3, 1, 0, 0, ["carnivore"])], [(2, 2, 0, 0, ["horns"]), (4, 1, 0, 0, [])],
-                              [(1, 1, 0, 0, ["climbing"])]], watering_hole=0)),
+        position=dict(
+            boards=[
+                [(3, 1, 0, 0, ["carnivore"])],
+                [(2, 2, 0, 0, ["horns"]), (4, 1, 0, 0, [])],
+                [(1, 1, 0, 0, ["climbing"])],
+            ],
+            watering_hole=0,
+        ),
+    ),
     Scenario(
-        "cooperation", "Foraging and Cooperation",
+        "cooperation",
+        "Foraging and Cooperation",
         "P1's species 1 has Foraging and Cooperation, its species 2 Cooperation. Feeding species 1 once takes 2 "
         "plant food (Foraging), and every time it takes food its right neighbour takes 1 (Cooperation), which "
         "feeds species 3 in turn. Predict how much food leaves the watering hole, then look at the feeding table "
         "of the Attack tab, which plays each feeding on a copy: 6 food from one feeding.",
         "seed 003 lines 130-132 and 149; docs/evolution.md R7",
         "eat 1",
-        position=dict(boards=[[(1, 3, 0, 0, ["foraging", "cooperation"]), (1, 3, 0, 0, ["cooperation"]),
-                               (1, 2, 0, 0, [])], [(2, 2, 2, 0, [])], [(2, 1, 1, 0, [])]], watering_hole=8)),
+        position=dict(
+            boards=[
+                [(1, 3, 0, 0, ["foraging", "cooperation"]), (1, 3, 0, 0, ["cooperation"]), (1, 2, 0, 0, [])],
+                [(2, 2, 2, 0, [])],
+                [(2, 1, 1, 0, [])],
+            ],
+            watering_hole=8,
+        ),
+    ),
     Scenario(
-        "fat_tissue", "Fat Tissue stores food",
+        "fat_tissue",
+        "Fat Tissue stores food",
         "P1's species 1 is fed (food 2 of population 2) but has Fat Tissue: it may keep eating, and what it eats "
         "beyond its population goes onto its fat, up to its body size (3). At the start of a later feeding the fat "
         "moves onto the population. Feed it and watch the yellow fat tokens fill.",
         "seed 004 lines 46-57 and 65; seed 002 line 3; docs/evolution.md R11",
         "eat 1",
-        position=dict(boards=[[(3, 2, 2, 0, ["fat-tissue"])], [(2, 2, 2, 0, [])], [(1, 1, 1, 0, [])]], watering_hole=4)),
+        position=dict(
+            boards=[[(3, 2, 2, 0, ["fat-tissue"])], [(2, 2, 2, 0, [])], [(1, 1, 1, 0, [])]], watering_hole=4
+        ),
+    ),
     Scenario(
-        "starvation", "The end of feeding: starving species",
+        "starvation",
+        "The end of feeding: starving species",
         "One plant food is left and P1 has two hungry species: species 1 has eaten 1 of 3, species 2 nothing. "
         "Whichever it feeds, feeding then ends: a species that ate less than its population drops to the food it "
         "ate, one that ate nothing goes extinct, its trait cards are discarded and P1 draws as many cards. Feed "
         "species 1 and read the Story tab; undo and feed species 2.",
         "seed 003 lines 153-166; seed 002 lines 42-43",
         "eat 1",
-        position=dict(boards=[[(1, 3, 1, 0, []), (2, 2, 0, 0, ["horns", "climbing"])], [(2, 2, 2, 0, [])],
-                              [(1, 1, 1, 0, [])]], watering_hole=1)),
+        position=dict(
+            boards=[
+                [(1, 3, 1, 0, []), (2, 2, 0, 0, ["horns", "climbing"])],
+                [(2, 2, 2, 0, [])],
+                [(1, 1, 1, 0, [])],
+            ],
+            watering_hole=1,
+        ),
+    ),
     Scenario(
-        "food_cards", "Food cards set the plant food",
+        "food_cards",
+        "Food cards set the plant food",
         "P1 and P2 have put their food cards face down; P3 chooses now. At the feeding the first player reveals "
         "them and adds their total to the watering hole (2 plant food are left from the last round); a negative "
         "total takes food away. Which card should P3 give up: a trait it wants to play, or plant food its "
         "herbivores need?",
         "seed 003 lines 90-96 and 116-120; seed 004 lines 24-26",
         None,
-        position=dict(boards=[[(2, 2, 0, 0, ["carnivore"])], [(1, 3, 0, 0, ["long-neck"])], [(1, 2, 0, 0, [])]],
-                      hands=[[], [], ["foraging+4", "carnivore+5", "horns-3"]],
-                      food_cards=["climbing+3", "fertile-1", None], watering_hole=2, phase="food", turn=2)),
+        position=dict(
+            boards=[[(2, 2, 0, 0, ["carnivore"])], [(1, 3, 0, 0, ["long-neck"])], [(1, 2, 0, 0, [])]],
+            hands=[[], [], ["foraging+4", "carnivore+5", "horns-3"]],
+            food_cards=["climbing+3", "fertile-1", None],
+            watering_hole=2,
+            phase="food",
+            turn=2,
+        ),
+    ),
     Scenario(
-        "climate_cold", "Climate: snowflakes bring the Ice Age",
+        "climate_cold",
+        "Climate: snowflakes bring the Ice Age",
         "Evolution: Climate. The marker stands on Cold (-2) and the three food cards placed carry two snowflakes "
         "and no sun: more than double, so at the reveal the marker moves 2 spaces, to Ice Age (-4): 15 plant food "
         "less, and species of body size 1 to 4 lose 2 population unless Heavy Fur or Migratory protects them. P3 "
         "passes last and the cards are revealed: compare P1's Heavy Fur species with P2's.",
         "seed 002 lines 25 and 36; seed 002 line 3 (Heavy Fur); docs/evolution.md R16, R19",
-        "pass", game="evolution-climate",
-        position=dict(boards=[[(2, 3, 0, 0, ["heavy-fur"]), (4, 2, 0, 0, [])], [(2, 3, 0, 0, ["foraging"])],
-                              [(5, 2, 0, 0, [])]], food_cards=["horns+1~snow", "climbing+2~snow", "fertile+3"],
-                      hands=[[], [], ["burrowing"]], watering_hole=10, phase="play", turn=2, climate=-2,
-                      events={"cold": "Ice Storm", "hot": "Heat Wave"})),
+        "pass",
+        game="evolution-climate",
+        position=dict(
+            boards=[
+                [(2, 3, 0, 0, ["heavy-fur"]), (4, 2, 0, 0, [])],
+                [(2, 3, 0, 0, ["foraging"])],
+                [(5, 2, 0, 0, [])],
+            ],
+            food_cards=["horns+1~snow", "climbing+2~snow", "fertile+3"],
+            hands=[[], [], ["burrowing"]],
+            watering_hole=10,
+            phase="play",
+            turn=2,
+            climate=-2,
+            events={"cold": "Ice Storm", "hot": "Heat Wave"},
+        ),
+    ),
     Scenario(
-        "climate_event", "Climate: an event card strikes",
+        "climate_event",
+        "Climate: an event card strikes",
         "Evolution: Climate. The marker stands on Cold (-2); the cold event Blizzard lies under Frigid and Ice Age. "
         "The food cards carry two snowflakes and one sun: the marker moves 1 space, into Frigid, and the Blizzard "
         "strikes instead of the zone: food -4 and every species of body 1 to 6 without protection loses 1 "
         "population. Afterwards the Blizzard leaves the game and a new cold event is drawn.",
         "seed 002 line 36 ('Whenever the temperature cube moves into a climate region with a climate event card "
         "attached to it ...'); docs/evolution.md R16, R19",
-        "pass", game="evolution-climate",
-        position=dict(boards=[[(2, 3, 0, 0, ["migratory"])], [(3, 2, 0, 0, [])], [(1, 2, 0, 0, ["heavy-fur"])]],
-                      food_cards=["horns+1~snow", "climbing+2~snow", "fertile+1~sun"], hands=[[], [], ["burrowing"]],
-                      watering_hole=6, phase="play", turn=2, climate=-2, events={"cold": "Blizzard", "hot": "Heat Wave"})),
+        "pass",
+        game="evolution-climate",
+        position=dict(
+            boards=[[(2, 3, 0, 0, ["migratory"])], [(3, 2, 0, 0, [])], [(1, 2, 0, 0, ["heavy-fur"])]],
+            food_cards=["horns+1~snow", "climbing+2~snow", "fertile+1~sun"],
+            hands=[[], [], ["burrowing"]],
+            watering_hole=6,
+            phase="play",
+            turn=2,
+            climate=-2,
+            events={"cold": "Blizzard", "hot": "Heat Wave"},
+        ),
+    ),
 )
 
 _BY_ID = {sc.id: sc for sc in SCENARIOS}

@@ -141,7 +141,14 @@ class State(StateBase):
         o = game.options
         self.players = [Player([Species(o.new_body, o.new_pop)]) for _ in range(game.players)]
         self.watering_hole, self.first, self.round, self.final = 0, 0, 1, 0
-        self.phase, self.turn, self.done_feeding, self.find_feeder, self.intel, self.asking = "deal", -1, 0, False, None, -1
+        self.phase, self.turn, self.done_feeding, self.find_feeder, self.intel, self.asking = (
+            "deal",
+            -1,
+            0,
+            False,
+            None,
+            -1,
+        )
         self.pending = []
         setup_deck(self)
         self.climate_pos, self.event_pool, self.events_in_play, self.event_used = 0, [], {}, ""
@@ -196,8 +203,14 @@ class State(StateBase):
 
     def apply_action(self, action: object) -> None:
         """As :meth:`StateBase.apply_action`, with a constant-time legality check for a card draw."""
-        if (type(action) is Card or type(action) is tuple) and len(action) == 2 and action[0] == "card" and self.pending \
-                and not self.pending_events and self.phase != "over":
+        if (
+            (type(action) is Card or type(action) is tuple)
+            and len(action) == 2
+            and action[0] == "card"
+            and self.pending
+            and not self.pending_events
+            and self.phase != "over"
+        ):
             k = action[1]
             if type(k) is int and 0 <= k < len(self.pool) and self.pool[k] > 0:
                 self._push(action)
@@ -228,7 +241,9 @@ class State(StateBase):
         return [score(p, rule) for p in self.players]
 
     def tiebreaks(self) -> list[tuple[int, int, int]]:
-        return [tiebreak(p, "course" if self.options.scoring == "course" else "official") for p in self.players]
+        return [
+            tiebreak(p, "course" if self.options.scoring == "course" else "official") for p in self.players
+        ]
 
     def winners(self) -> list[int]:
         return winners(self.players, "course" if self.options.scoring == "course" else "official")
@@ -296,34 +311,70 @@ class State(StateBase):
     def clone(self) -> State:
         c = State.__new__(State)
         c.game, c.options = self.game, self.options
-        c._hist, c._origin, c._legal, c._chance_cache = self._hist, self._origin, self._legal, self._chance_cache
+        c._hist, c._origin, c._legal, c._chance_cache = (
+            self._hist,
+            self._origin,
+            self._legal,
+            self._chance_cache,
+        )
         c._ev, c._ev_mark = self._ev, self._ev_mark
         c.players = [p.copy() for p in self.players]
-        c.watering_hole, c.first, c.phase, c.turn, c.round, c.final = self.watering_hole, self.first, self.phase, self.turn, \
-            self.round, self.final
+        c.watering_hole, c.first, c.phase, c.turn, c.round, c.final = (
+            self.watering_hole,
+            self.first,
+            self.phase,
+            self.turn,
+            self.round,
+            self.final,
+        )
         c.pool, c.left, c.end_deck, c.discards = self.pool[:], self.left, self.end_deck, self.discards[:]
         c.gone = self.gone
         c.pending = [x[:] for x in self.pending]
-        c.done_feeding, c.find_feeder, c.intel, c.asking, c.new_events = self.done_feeding, self.find_feeder, self.intel, self.asking, []
-        c.climate_pos, c.event_pool, c.events_in_play = self.climate_pos, self.event_pool[:], \
-            dict(self.events_in_play)
+        c.done_feeding, c.find_feeder, c.intel, c.asking, c.new_events = (
+            self.done_feeding,
+            self.find_feeder,
+            self.intel,
+            self.asking,
+            [],
+        )
+        c.climate_pos, c.event_pool, c.events_in_play = (
+            self.climate_pos,
+            self.event_pool[:],
+            dict(self.events_in_play),
+        )
         c.event_used, c.pending_events = self.event_used, self.pending_events[:]
         c.step, c.node = self.step, self.node
         return c
 
     def state_dict(self) -> dict[str, JSON]:
-        d: dict[str, JSON] = {"players": [p.to_list() for p in self.players], "wh": self.watering_hole, "first": self.first,
-             "phase": self.phase, "turn": self.turn, "round": self.round, "final": self.final,
-             "pool": self.pool[:], "left": self.left, "gone": self.gone, "end_deck": self.end_deck,
-             "discards": self.discards[:],
-             "pending": [x[:] for x in self.pending], "out": self.done_feeding, "seek": self.find_feeder,
-             "intel": list(self.intel) if self.intel is not None else None}
+        d: dict[str, JSON] = {
+            "players": [p.to_list() for p in self.players],
+            "wh": self.watering_hole,
+            "first": self.first,
+            "phase": self.phase,
+            "turn": self.turn,
+            "round": self.round,
+            "final": self.final,
+            "pool": self.pool[:],
+            "left": self.left,
+            "gone": self.gone,
+            "end_deck": self.end_deck,
+            "discards": self.discards[:],
+            "pending": [x[:] for x in self.pending],
+            "out": self.done_feeding,
+            "seek": self.find_feeder,
+            "intel": list(self.intel) if self.intel is not None else None,
+        }
         if self.asking != -1:
             d["asking"] = self.asking
         if self.options.climate:
-            d["climate"] = {"pos": self.climate_pos, "pool": self.event_pool[:],
-                            "in_play": dict(self.events_in_play),
-                            "used": self.event_used, "pending": self.pending_events[:]}
+            d["climate"] = {
+                "pos": self.climate_pos,
+                "pool": self.event_pool[:],
+                "in_play": dict(self.events_in_play),
+                "used": self.event_used,
+                "pending": self.pending_events[:],
+            }
         return d
 
     @classmethod
@@ -353,4 +404,3 @@ class State(StateBase):
 
     def __repr__(self) -> str:
         return f"<Evolution {self.options.variant} round {self.round} {self.node_name()} P{self.turn + 1} watering_hole={self.watering_hole}>"
-

@@ -46,8 +46,11 @@ def _lines(before: State, action: Action, after: State) -> list[str]:
     if before.is_chance_node():
         out: list[str] = []
         if before.phase == "deal" and after.phase != "deal":
-            out.append("  Hands: " + ", ".join(f"P{q + 1} {len(pl.hand)} cards"
-                                                for q, pl in enumerate(after.players)) + ".")
+            out.append(
+                "  Hands: "
+                + ", ".join(f"P{q + 1} {len(pl.hand)} cards" for q, pl in enumerate(after.players))
+                + "."
+            )
         return out + [f"  {_sentence(event_words(before.game, e, before))}." for e in after.events(last=True)]
     out = [f"  {_sentence(action_words(before, action))}."]
     events = list(after.events(last=True))
@@ -60,16 +63,25 @@ def _says_again(action: Action, event: Event) -> bool:
     """Whether ``event`` only repeats ``action`` (the attack itself, a plain meal from the watering hole)."""
     if action[0] == "attack" and isinstance(event, Attacked):
         return not event.horns and not event.disabled
-    return (action[0] == "eat" and len(action) == 2 and isinstance(event, Ate) and event.why == "eat"
-            and event.amount == 1)
+    return (
+        action[0] == "eat"
+        and len(action) == 2
+        and isinstance(event, Ate)
+        and event.why == "eat"
+        and event.amount == 1
+    )
 
 
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def play_story(game: Game, seed: int | None = None, bots: Sequence[Bot] | None = None,
-               echo: Callable[[str], None] | None = None) -> tuple[State, list[str]]:
+def play_story(
+    game: Game,
+    seed: int | None = None,
+    bots: Sequence[Bot] | None = None,
+    echo: Callable[[str], None] | None = None,
+) -> tuple[State, list[str]]:
     """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Evolution's lively bots
     seeded from ``seed``: carnivores that hunt, species that grow and go extinct) and tell it; returns ``(final
     state, lines)``."""
@@ -77,11 +89,20 @@ def play_story(game: Game, seed: int | None = None, bots: Sequence[Bot] | None =
         from .kit import DEMO_BOT
 
         bots = seeded_bots(DEMO_BOT, game.players, seed, game="evolution")
-    return tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
-                lines=_lines, ending=_ending, echo=echo)
+    return tell(
+        game.new_initial_state(),
+        bots,
+        np.random.default_rng(seed),
+        heading=_heading,
+        lines=_lines,
+        ending=_ending,
+        echo=echo,
+    )
 
 
 def _ending(final: State) -> list[str]:
     scores = final.scores()
-    return ["Scores: " + ", ".join(f"P{q + 1} {x}" for q, x in enumerate(scores)) + ".",
-            "Winner: " + ", ".join(f"P{q + 1}" for q in final.winners()) + "."]
+    return [
+        "Scores: " + ", ".join(f"P{q + 1} {x}" for q, x in enumerate(scores)) + ".",
+        "Winner: " + ", ".join(f"P{q + 1}" for q in final.winners()) + ".",
+    ]

@@ -59,6 +59,7 @@ from .words import trait_words
 if TYPE_CHECKING:
     from .game import Game
     from .state import State
+
     #: the observer's JSON-able observation (:meth:`~.observer.EvolutionObserver.observation`), or a part of it
     Observation = dict[str, Any]
 
@@ -71,7 +72,13 @@ _MARGIN = 8
 MAX_ZOOM = 2.4
 _MIN_LAYOUT = 360
 _PLAYER_GAP = 18
-_PHASE = {"deal": "the deal", "food": "food cards", "play": "playing cards", "feed": "feeding", "over": "game over"}
+_PHASE = {
+    "deal": "the deal",
+    "food": "food cards",
+    "play": "playing cards",
+    "feed": "feeding",
+    "over": "game over",
+}
 
 
 class Marks:
@@ -79,9 +86,13 @@ class Marks:
     targets ``{(player, index): action string}`` (click to attack) and blocked species ``{(player, index):
     blocker}`` (the engine's code; ``blocked_words`` says it: a trait's printed name, "body size")."""
 
-    def __init__(self, selected: tuple[int, int] | None = None, card: str = "",
-                 targets: dict[tuple[int, int], str] | None = None,
-                 blocked: dict[tuple[int, int], str] | None = None):
+    def __init__(
+        self,
+        selected: tuple[int, int] | None = None,
+        card: str = "",
+        targets: dict[tuple[int, int], str] | None = None,
+        blocked: dict[tuple[int, int], str] | None = None,
+    ):
         self.selected = selected
         self.card = card
         self.targets = targets or {}
@@ -96,7 +107,8 @@ def font_sizes(svg: str) -> list[float]:
 
 def _short_block(game: Game, code: str) -> str:
     return {"body-size": "body size", "own-species": "own species", "not-carnivore": "not a carnivore"}.get(
-        code) or trait_words(game, code)
+        code
+    ) or trait_words(game, code)
 
 
 def _wrap(s: str, width: float, size: float) -> list[str]:
@@ -130,8 +142,17 @@ def _header(s: State, obs: Observation, width: float) -> tuple[list[str], float]
     return out, flow.bottom + 10
 
 
-def _player(s: State, q: int, pl: Observation, obs: Observation, score: int | None, x0: float, y: float, width: float,
-            marks: Marks) -> tuple[list[str], float]:
+def _player(
+    s: State,
+    q: int,
+    pl: Observation,
+    obs: Observation,
+    score: int | None,
+    x0: float,
+    y: float,
+    width: float,
+    marks: Marks,
+) -> tuple[list[str], float]:
     """Player ``q``'s header, species boards (in rows) and visible hand in the block from ``x0``, ``width`` wide,
     from ``y``; returns the drawing and the next free ``y``."""
     g = s.game
@@ -140,7 +161,7 @@ def _player(s: State, q: int, pl: Observation, obs: Observation, score: int | No
     cols = max(1, int((width + GAP) // (BOARD_W + GAP)))
     species = pl["species"]
     for start in range(0, len(species), cols):
-        chunk = species[start:start + cols]
+        chunk = species[start : start + cols]
         keys = [(q, start + i) for i in range(len(chunk))]
         marked = any(k in marks.targets or k in marks.blocked for k in keys)
         rh = max(species_height(sp, g, marked) for sp in chunk)
@@ -161,7 +182,9 @@ def _player(s: State, q: int, pl: Observation, obs: Observation, score: int | No
     return out, y + 10
 
 
-def _layout(s: State, obs: Observation, width: float, marks: Marks, columns: int = 1) -> tuple[list[str], float]:
+def _layout(
+    s: State, obs: Observation, width: float, marks: Marks, columns: int = 1
+) -> tuple[list[str], float]:
     """The whole table ``width`` wide, the players' blocks in ``columns`` columns (P1, P2 on the first line ...)."""
     out, y = _header(s, obs, width)
     scores = s.scores() if hasattr(s, "scores") else [None] * len(obs["players"])
@@ -170,8 +193,9 @@ def _layout(s: State, obs: Observation, width: float, marks: Marks, columns: int
     for first in range(0, len(players), columns):
         bottom = y
         for c, q in enumerate(range(first, min(first + columns, len(players)))):
-            part, end = _player(s, q, players[q], obs, scores[q], _MARGIN + c * (block + _PLAYER_GAP), y, block,
-                                marks)
+            part, end = _player(
+                s, q, players[q], obs, scores[q], _MARGIN + c * (block + _PLAYER_GAP), y, block, marks
+            )
             out += part
             bottom = max(bottom, end)
         y = bottom
@@ -197,8 +221,13 @@ def _layouts(width: float, players: int) -> list[tuple[float, int]]:
     return sorted(out)
 
 
-def table_svg(s: State, viewer: int | None = None, marks: Marks | None = None, width: float = WIDTH,
-              height: float | None = None) -> str:
+def table_svg(
+    s: State,
+    viewer: int | None = None,
+    marks: Marks | None = None,
+    width: float = WIDTH,
+    height: float | None = None,
+) -> str:
     """The table as ``viewer`` may see it (``None``: the teacher), with the board's ``marks``, for a box ``width``
     pixels wide (and ``height`` high, when known): of the layouts with the players in 1, 2 or 3 columns and 1, 2,
     ... species boards in a row, the one shown largest in that box (zoomed to fill its width or its height, at most :data:`MAX_ZOOM` times); the text
@@ -225,10 +254,12 @@ def table_svg(s: State, viewer: int | None = None, marks: Marks | None = None, w
             best = (key, lw, max(zoom, 1.0), out, h)
     assert best is not None
     _key, lw, zoom, out, h = best
-    return (f'<svg class="evo-evolution-table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lw:.0f} {h:.0f}" '
-            f'width="{lw * zoom:.0f}" height="{h * zoom:.0f}" font-family="sans-serif" data-zoom="{zoom:.3g}" '
-            f'data-viewer="{"" if viewer is None else viewer}"><rect width="{lw:.0f}" height="{h:.0f}" '
-            'fill="#ffffff"/>' + "".join(out) + "</svg>")
+    return (
+        f'<svg class="evo-evolution-table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lw:.0f} {h:.0f}" '
+        f'width="{lw * zoom:.0f}" height="{h * zoom:.0f}" font-family="sans-serif" data-zoom="{zoom:.3g}" '
+        f'data-viewer="{"" if viewer is None else viewer}"><rect width="{lw:.0f}" height="{h:.0f}" '
+        'fill="#ffffff"/>' + "".join(out) + "</svg>"
+    )
 
 
 def draw_state(s: State, viewer: int | None = None) -> str:

@@ -40,12 +40,18 @@ __all__ = [
 
 #: Font sizes (user units = pixels at the layout width): the smallest text of the table is 14 px.
 SMALL, FONT, BIG = 14, 15, 19
-BOARD_W = 172          # a species board
-CARD_W, CARD_H = 150, 56   # a card of the hand
+BOARD_W = 172  # a species board
+CARD_W, CARD_H = 150, 56  # a card of the hand
 GAP = 8
 _TRAIT_H, _TOKEN = 25, 18
-_KIND_COLOURS = {"carnivore": "#b03a2e", "attack": "#76448a", "defence": "#1f618d", "feeding": "#1e8449",
-                 "start": "#9a6410", "climate": "#4d5d6e"}
+_KIND_COLOURS = {
+    "carnivore": "#b03a2e",
+    "attack": "#76448a",
+    "defence": "#1f618d",
+    "feeding": "#1e8449",
+    "start": "#9a6410",
+    "climate": "#4d5d6e",
+}
 
 
 def text_width(s: str, size: float, bold: bool = False) -> float:
@@ -53,11 +59,21 @@ def text_width(s: str, size: float, bold: bool = False) -> float:
     return len(s) * size * (0.57 if bold else 0.53)
 
 
-def text(x: float, y: float, s: str, size: float = FONT, weight: str = "normal", fill: str = "#222",
-         anchor: str = "start", cls: str = "") -> str:
+def text(
+    x: float,
+    y: float,
+    s: str,
+    size: float = FONT,
+    weight: str = "normal",
+    fill: str = "#222",
+    anchor: str = "start",
+    cls: str = "",
+) -> str:
     c = f' class="{cls}"' if cls else ""
-    return (f'<text{c} x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" font-weight="{weight}" fill="{fill}" '
-            f'text-anchor="{anchor}">{escape(s)}</text>')
+    return (
+        f'<text{c} x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" font-weight="{weight}" fill="{fill}" '
+        f'text-anchor="{anchor}">{escape(s)}</text>'
+    )
 
 
 class Flow:
@@ -79,7 +95,9 @@ class Flow:
         return at
 
 
-def chip(flow: Flow, s: str, size: float = FONT, weight: str = "normal", fill: str = "#222", cls: str = "") -> str:
+def chip(
+    flow: Flow, s: str, size: float = FONT, weight: str = "normal", fill: str = "#222", cls: str = ""
+) -> str:
     """``s`` as the next item of ``flow`` (its baseline in the middle of the line)."""
     x, y = flow.place(text_width(s, size, weight == "bold"))
     return text(x, y + flow.line_h * 0.7, s, size, weight, fill, cls=cls)
@@ -114,11 +132,15 @@ def _icons(game: Game, label: str, x: float, y: float) -> list[str]:
     out = []
     for i in range(c.sun):
         cx = x - 9 - i * 18
-        out.append(f'<circle class="sun" cx="{cx:.1f}" cy="{y - 5:.1f}" r="6" fill="#f39c12" stroke="#b9770e"/>')
+        out.append(
+            f'<circle class="sun" cx="{cx:.1f}" cy="{y - 5:.1f}" r="6" fill="#f39c12" stroke="#b9770e"/>'
+        )
     for i in range(c.snow):
         cx = x - 9 - (c.sun + i) * 18
-        arms = "".join(f'<line x1="{cx:.1f}" y1="{y - 5:.1f}" x2="{cx + dx:.1f}" y2="{y - 5 + dy:.1f}"/>'
-                       for dx, dy in ((7, 0), (-7, 0), (3.5, 6), (-3.5, -6), (3.5, -6), (-3.5, 6)))
+        arms = "".join(
+            f'<line x1="{cx:.1f}" y1="{y - 5:.1f}" x2="{cx + dx:.1f}" y2="{y - 5 + dy:.1f}"/>'
+            for dx, dy in ((7, 0), (-7, 0), (3.5, 6), (-3.5, -6), (3.5, -6), (-3.5, 6))
+        )
         out.append(f'<g class="snow" stroke="#2e86c1" stroke-width="2">{arms}</g>')
     return out
 
@@ -127,14 +149,23 @@ def _trait_bar(game: Game, x: float, y: float, w: float, label: str | None, down
     """One trait card on a species board: its printed name and food value, dashed when face down (the owner's
     view), grey and unnamed when the viewer may not see it."""
     if label is None:
-        return [(f'<rect class="trait hidden" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{_TRAIT_H - 3}" rx="4" '
-                'fill="#9e9e9e"/>'), text(x + 7, y + 16, "face-down trait", SMALL, fill="#fff")]
+        return [
+            (
+                f'<rect class="trait hidden" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{_TRAIT_H - 3}" rx="4" '
+                'fill="#9e9e9e"/>'
+            ),
+            text(x + 7, y + 16, "face-down trait", SMALL, fill="#fff"),
+        ]
     trait, food = trait_of_label(game, label)
     name = trait_words(game, trait)
     dash = ' stroke="#222" stroke-dasharray="4 3"' if down else ""
-    out = [(f'<rect class="trait" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{_TRAIT_H - 3}" rx="4" '
-           f'fill="{trait_colour(trait)}" opacity="{0.62 if down else 1}"{dash}><title>{escape(label_words(game, label))}'
-           f'{" (face down: revealed at the feeding)" if down else ""}</title></rect>')]
+    out = [
+        (
+            f'<rect class="trait" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{_TRAIT_H - 3}" rx="4" '
+            f'fill="{trait_colour(trait)}" opacity="{0.62 if down else 1}"{dash}><title>{escape(label_words(game, label))}'
+            f"{' (face down: revealed at the feeding)' if down else ''}</title></rect>"
+        )
+    ]
     out.append(text(x + 7, y + 16, name, SMALL, "bold", "#fff"))
     if down:
         out.append(text(x + w - 6, y + 16, "down", SMALL, "bold", "#fff", anchor="end"))
@@ -145,8 +176,11 @@ def _trait_bar(game: Game, x: float, y: float, w: float, label: str | None, down
 
 def _tokens(x: float, y: float, n: int, filled: int, fill: str, stroke: str, cls: str) -> list[str]:
     step = min(_TOKEN, (BOARD_W - 20) / max(n, 1))
-    return [f'<circle class="{cls}{" on" if i < filled else ""}" cx="{x + 12 + i * step:.1f}" cy="{y:.1f}" r="7" '
-            f'fill="{fill if i < filled else "#fff"}" stroke="{stroke}" stroke-width="1.5"/>' for i in range(n)]
+    return [
+        f'<circle class="{cls}{" on" if i < filled else ""}" cx="{x + 12 + i * step:.1f}" cy="{y:.1f}" r="7" '
+        f'fill="{fill if i < filled else "#fff"}" stroke="{stroke}" stroke-width="1.5"/>'
+        for i in range(n)
+    ]
 
 
 def species_height(sp: Observation, game: Game, marked: bool) -> float:
@@ -155,7 +189,9 @@ def species_height(sp: Observation, game: Game, marked: bool) -> float:
     return 24 + 26 + 22 + (20 if fat else 0) + len(sp["traits"]) * _TRAIT_H + 10 + (24 if marked else 0)
 
 
-def species_board(game: Game, q: int, j: int, sp: Observation, x: float, y: float, h: float, marks: Marks) -> list[str]:
+def species_board(
+    game: Game, q: int, j: int, sp: Observation, x: float, y: float, h: float, marks: Marks
+) -> list[str]:
     """Species ``j`` of player ``q`` at ``(x, y)``, ``h`` high: a ``g.species`` the board widget listens to."""
     key = (q, j)
     cls, stroke, width, dash = "species", "#8d6e63", 1.5, ""
@@ -167,17 +203,23 @@ def species_board(game: Game, q: int, j: int, sp: Observation, x: float, y: floa
     elif key in marks.blocked:
         cls += " blocked"
         stroke = "#9e9e9e"
-        band.append(text(x + 8, y + h - 9, f"blocked: {marks.blocked_words.get(key, '')}", SMALL, fill="#555"))
+        band.append(
+            text(x + 8, y + h - 9, f"blocked: {marks.blocked_words.get(key, '')}", SMALL, fill="#555")
+        )
     if marks.selected == key:
         cls += " selected"
         stroke, width, dash = "#d6007e", 4, ""
     action = f' data-action="{escape(marks.targets[key])}"' if key in marks.targets else ""
-    out = [f'<g class="{cls}" data-player="{q}" data-species="{j}"{action} style="cursor:pointer">',
-           (f'<rect x="{x:.1f}" y="{y:.1f}" width="{BOARD_W}" height="{h:.1f}" rx="9" fill="#fbf6e9" '
-           f'stroke="{stroke}" stroke-width="{width}"{dash}/>'),
-           text(x + 8, y + 18, f"species {j + 1}", SMALL, "bold", "#6d4c41"),
-           text(x + 8, y + 43, f"body {sp['body']}", 16, "bold", cls="body"),
-           text(x + BOARD_W - 8, y + 43, f"population {sp['pop']}", 16, "bold", anchor="end", cls="pop")]
+    out = [
+        f'<g class="{cls}" data-player="{q}" data-species="{j}"{action} style="cursor:pointer">',
+        (
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{BOARD_W}" height="{h:.1f}" rx="9" fill="#fbf6e9" '
+            f'stroke="{stroke}" stroke-width="{width}"{dash}/>'
+        ),
+        text(x + 8, y + 18, f"species {j + 1}", SMALL, "bold", "#6d4c41"),
+        text(x + 8, y + 43, f"body {sp['body']}", 16, "bold", cls="body"),
+        text(x + BOARD_W - 8, y + 43, f"population {sp['pop']}", 16, "bold", anchor="end", cls="pop"),
+    ]
     ty = y + 62
     out += _tokens(x, ty, sp["pop"], sp["food"], "#43a047", "#2e7d32", "food")
     fat = bool(sp["fat"]) or any(t and trait_of_label(game, t)[0] == "fat-tissue" for t in sp["traits"])
@@ -197,13 +239,18 @@ def hand_card(game: Game, q: int, label: str, x: float, y: float, selected: bool
     trait, food = trait_of_label(game, label)
     colour = trait_colour(trait)
     sel = ' stroke="#d6007e" stroke-width="4"' if selected else f' stroke="{colour}" stroke-width="1.5"'
-    parts = [(f'<g class="card{" selected" if selected else ""}" data-player="{q}" data-card="{escape(label)}" '
-             f'style="cursor:pointer"><title>{escape(label_words(game, label))}</title>'),
-             f'<rect x="{x:.1f}" y="{y:.1f}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf5"{sel}/>',
-             f'<rect x="{x + 2:.1f}" y="{y + 2:.1f}" width="{CARD_W - 4}" height="6" rx="3" fill="{colour}"/>',
-             text(x + 8, y + 27, trait_words(game, trait), SMALL, "bold", colour),
-             text(x + 8, y + 47, "food" if food is None else f"food {food:+d}", SMALL, fill="#37474f"),
-             *_icons(game, label, x + CARD_W - 4, y + 48), "</g>"]
+    parts = [
+        (
+            f'<g class="card{" selected" if selected else ""}" data-player="{q}" data-card="{escape(label)}" '
+            f'style="cursor:pointer"><title>{escape(label_words(game, label))}</title>'
+        ),
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf5"{sel}/>',
+        f'<rect x="{x + 2:.1f}" y="{y + 2:.1f}" width="{CARD_W - 4}" height="6" rx="3" fill="{colour}"/>',
+        text(x + 8, y + 27, trait_words(game, trait), SMALL, "bold", colour),
+        text(x + 8, y + 47, "food" if food is None else f"food {food:+d}", SMALL, fill="#37474f"),
+        *_icons(game, label, x + CARD_W - 4, y + 48),
+        "</g>",
+    ]
     return "".join(parts)
 
 
@@ -212,10 +259,14 @@ def watering_hole(game: Game, obs: Observation, flow: Flow) -> list[str]:
     who placed one (its value when the viewer may see it), as items of the header's ``flow`` (60 high)."""
     x, y = flow.place(196, 60)
     n = obs["wh"]
-    out = [(f'<ellipse class="watering-hole" cx="{x + 98}" cy="{y + 30}" rx="96" ry="29" fill="#b3e5fc" '
-            'stroke="#0277bd" stroke-width="2"/>'),
-           text(x + 98, y + 24, "watering hole", SMALL, fill="#01579b", anchor="middle"),
-           text(x + 98, y + 46, f"{n} plant food", BIG, "bold", "#01579b", "middle", cls="wh")]
+    out = [
+        (
+            f'<ellipse class="watering-hole" cx="{x + 98}" cy="{y + 30}" rx="96" ry="29" fill="#b3e5fc" '
+            'stroke="#0277bd" stroke-width="2"/>'
+        ),
+        text(x + 98, y + 24, "watering hole", SMALL, fill="#01579b", anchor="middle"),
+        text(x + 98, y + 46, f"{n} plant food", BIG, "bold", "#01579b", "middle", cls="wh"),
+    ]
     cards = [(q, p["food_card"]) for q, p in enumerate(obs["players"]) if p["food_card"] is not None]
     if cards:
         label = "food cards, face down"
@@ -228,11 +279,14 @@ def watering_hole(game: Game, obs: Observation, flow: Flow) -> list[str]:
                 food = trait_of_label(game, fc)[1]
                 value = "" if food is None else f"{food:+d}"
             title = label_words(game, fc) if isinstance(fc, str) else "face down"
-            out.append(f'<g class="food-card"><title>P{q + 1}\'s food card: {escape(title)}</title>'
-                       f'<rect x="{px}" y="{cy + 19}" width="40" height="40" rx="5" fill="#8d6e63" '
-                       f'stroke="{seat_colour(q)}" stroke-width="3"/>'
-                       + text(px + 20, cy + 36, f"P{q + 1}", SMALL, "bold", "#fff", "middle")
-                       + (text(px + 20, cy + 54, value, SMALL, "bold", "#fff", "middle") if value else "") + "</g>")
+            out.append(
+                f'<g class="food-card"><title>P{q + 1}\'s food card: {escape(title)}</title>'
+                f'<rect x="{px}" y="{cy + 19}" width="40" height="40" rx="5" fill="#8d6e63" '
+                f'stroke="{seat_colour(q)}" stroke-width="3"/>'
+                + text(px + 20, cy + 36, f"P{q + 1}", SMALL, "bold", "#fff", "middle")
+                + (text(px + 20, cy + 54, value, SMALL, "bold", "#fff", "middle") if value else "")
+                + "</g>"
+            )
     return out
 
 
@@ -246,13 +300,17 @@ def climate_strip(c: Observation, flow: Flow) -> list[str]:
         pos = i - 4
         fill = "#1565c0" if pos < 0 else ("#e65100" if pos > 0 else "#9e9e9e")
         op = 1 if pos == c["position"] else 0.3
-        out.append(f'<rect class="climate-cell" x="{x + i * 22}" y="{y + 8}" width="20" height="16" fill="{fill}" '
-                   f'opacity="{op}"/>')
+        out.append(
+            f'<rect class="climate-cell" x="{x + i * 22}" y="{y + 8}" width="20" height="16" fill="{fill}" '
+            f'opacity="{op}"/>'
+        )
     out.append(text(x, y + 46, label, FONT, cls="climate"))
     return out
 
 
-def player_header(q: int, pl: Observation, obs: Observation, score: int | None, x: float, y: float, right: float) -> tuple[list[str], float]:
+def player_header(
+    q: int, pl: Observation, obs: Observation, score: int | None, x: float, y: float, right: float
+) -> tuple[list[str], float]:
     """A player's line above their species: name (first player, to act), food bag, hand, food card, score;
     wraps on a narrow table. Returns the drawing and its height."""
     flow = Flow(x + 8, y + 2, right - 8, 24, gap=14)
@@ -272,6 +330,8 @@ def player_header(q: int, pl: Observation, obs: Observation, score: int | None, 
     if score is not None:
         out.append(chip(flow, f"score {score}", FONT, fill="#37474f"))
     h = flow.bottom - y + 6
-    box = (f'<rect x="{x:.1f}" y="{y:.1f}" width="{right - x:.1f}" height="{h:.1f}" rx="6" fill="{col}" '
-           'opacity="0.10"/>')
+    box = (
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{right - x:.1f}" height="{h:.1f}" rx="6" fill="{col}" '
+        'opacity="0.10"/>'
+    )
     return [box] + out, h

@@ -25,13 +25,45 @@ if TYPE_CHECKING:
     from .rules import RuleOptions
     from .table import Table
 
-__all__ = ["TRAIT_IDS", "TRAIT_BIT", "BITS", "TraitDef", "REGISTRY", "DEFENCES", "START_EFFECTS", "AFTER_TAKE",
-           "ON_CARNIVORE_ATE", "bit", "names", "COURSE_TRAITS", "CLIMATE_ONLY"]
+__all__ = [
+    "TRAIT_IDS",
+    "TRAIT_BIT",
+    "BITS",
+    "TraitDef",
+    "REGISTRY",
+    "DEFENCES",
+    "START_EFFECTS",
+    "AFTER_TAKE",
+    "ON_CARNIVORE_ATE",
+    "bit",
+    "names",
+    "COURSE_TRAITS",
+    "CLIMATE_ONLY",
+]
 
 #: Every trait id (course spellings: "herding" is Defensive Herding). The order fixes the bit of each trait.
-TRAIT_IDS = ("ambush", "burrowing", "carnivore", "climbing", "cooperation", "fat-tissue", "fertile", "foraging",
-             "hard-shell", "herding", "horns", "intelligence", "long-neck", "pack-hunting", "scavenger",
-             "symbiosis", "warning-call", "heavy-fur", "migratory", "nocturnal")
+TRAIT_IDS = (
+    "ambush",
+    "burrowing",
+    "carnivore",
+    "climbing",
+    "cooperation",
+    "fat-tissue",
+    "fertile",
+    "foraging",
+    "hard-shell",
+    "herding",
+    "horns",
+    "intelligence",
+    "long-neck",
+    "pack-hunting",
+    "scavenger",
+    "symbiosis",
+    "warning-call",
+    "heavy-fur",
+    "migratory",
+    "nocturnal",
+)
 TRAIT_BIT = {t: i for i, t in enumerate(TRAIT_IDS)}
 #: The 16 traits of the course's JSON ``Trait`` (reference §3): no Intelligence, no Climate traits.
 COURSE_TRAITS = tuple(t for t in TRAIT_IDS[:17] if t != "intelligence")
@@ -83,28 +115,35 @@ B = BITS
 # ----- attack hooks: fn(attacker, defender, left, right, opts) -> True when this trait stops the attack.
 # ``left``/``right`` are the defender's neighbours on its owner's board (or None).
 
-def _warning_call(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
-                  o: RuleOptions) -> bool:
+
+def _warning_call(
+    a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None, o: RuleOptions
+) -> bool:
     """Reference §6.2 rule 1 (course board.rkt; seed 004 line 69): a neighbour with Warning Call protects
     unless the attacker has Ambush."""
-    wc = (left is not None and left.mask & B.warning_call) or (right is not None and right.mask & B.warning_call)
+    wc = (left is not None and left.mask & B.warning_call) or (
+        right is not None and right.mask & B.warning_call
+    )
     return bool(wc) and not a.mask & B.ambush
 
 
-def _burrowing(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
-               o: RuleOptions) -> bool:
+def _burrowing(
+    a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None, o: RuleOptions
+) -> bool:
     """Reference §6.2 rule 2: Burrowing protects when food = population."""
     return bool(d.mask & B.burrowing) and d.food >= d.pop
 
 
-def _climbing(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
-              o: RuleOptions) -> bool:
+def _climbing(
+    a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None, o: RuleOptions
+) -> bool:
     """Reference §6.2 rule 3: Climbing protects unless the attacker climbs."""
     return bool(d.mask & B.climbing) and not a.mask & B.climbing
 
 
-def _herding(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
-             o: RuleOptions) -> bool:
+def _herding(
+    a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None, o: RuleOptions
+) -> bool:
     """Reference §6.2 rule 4: Defensive Herding protects when the attacker's population <= the defender's.
     Course (board.rkt population#): with Pack Hunting a species' population# is body + population."""
     if not d.mask & B.herding:
@@ -114,8 +153,9 @@ def _herding(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: Sp
     return _course_pop(a) <= _course_pop(d)
 
 
-def _hard_shell(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
-                o: RuleOptions) -> bool:
+def _hard_shell(
+    a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None, o: RuleOptions
+) -> bool:
     """Course (reference §6.2 rule 5, board.rkt body#): Hard Shell protects when the attacker's body# <= the
     defender's body + 4. Official: Hard Shell adds 4 to the body-size rule instead (see :func:`attack_size_ok`)."""
     if o.body_size_rule or not d.mask & B.hard_shell:
@@ -123,15 +163,17 @@ def _hard_shell(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right:
     return _course_body(a, o) <= d.body + o.hard_shell
 
 
-def _symbiosis(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
-               o: RuleOptions) -> bool:
+def _symbiosis(
+    a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None, o: RuleOptions
+) -> bool:
     """Official Symbiosis (reference §6.3): cannot be attacked if its right neighbour has a larger body size.
     The course's final attackable? ignores Symbiosis (§6.2)."""
     return o.symbiosis_protects and bool(d.mask & B.symbiosis) and right is not None and right.body > d.body
 
 
-def _horns(a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None,
-           o: RuleOptions) -> bool:
+def _horns(
+    a: SpeciesView, d: SpeciesView, left: SpeciesView | None, right: SpeciesView | None, o: RuleOptions
+) -> bool:
     """Horns never stop an attack: the attacker loses 1 population (reference §6.1, seed 003 line 150), unless
     its Intelligence disabled them for the attack (seed 004 line 71; ruling R3, feeding.attack)."""
     return False
@@ -152,6 +194,7 @@ def _course_pop(s: SpeciesView) -> int:
 
 
 # ----- feeding triggers: fn(table, player, species, source, kind) -> extra food taken by the species itself
+
 
 def _foraging(t: Table, p: int, s: Species, source: str, kind: str) -> int:
     """Seed 003 line 132: Foraging takes 1 more plant food from the watering hole each time the species eats
@@ -187,6 +230,7 @@ def _scavenger(t: Table, p: int, s: Species, source: str, kind: str) -> int:
 
 
 # ----- start-of-feeding effects: fn(table, player, species)
+
 
 def _fertile(t: Table, p: int, s: Species) -> None:
     """Fertile: +1 population if there is food on the watering hole (course: always), up to the track."""
@@ -224,7 +268,9 @@ def _nocturnal(t: Table, p: int, s: Species) -> None:
 
 
 #: ``defends(attacker, defender, left, right, options)``: True when the trait stops the attack.
-Defence = Callable[["SpeciesView", "SpeciesView", "SpeciesView | None", "SpeciesView | None", "RuleOptions"], bool]
+Defence = Callable[
+    ["SpeciesView", "SpeciesView", "SpeciesView | None", "SpeciesView | None", "RuleOptions"], bool
+]
 #: ``hook(table, player, species, source, kind)``: the food the species itself takes.
 Trigger = Callable[["Table", int, "Species", str, str], int]
 #: ``start(table, player, species)``: a start-of-feeding effect.
@@ -248,45 +294,76 @@ class TraitDef:
     carnivore_ate: Trigger | None = None
 
 
-REGISTRY: dict[str, TraitDef] = {t.name: t for t in (
-    TraitDef("ambush", "attack", "seed 004 line 69; reference §6.2 rule 1 (negates Warning Call)"),
-    TraitDef("burrowing", "defence", "reference §6.2 rule 2", _burrowing),
-    TraitDef("carnivore", "attack", "seed 003 lines 134-145; seed 002 line 40"),
-    TraitDef("climbing", "defence", "reference §6.2 rule 3", _climbing),
-    TraitDef("cooperation", "feeding", "seed 003 line 149; mfelleisen dealer.rkt feed-a-player-s-species",
-             after_take=_cooperation),
-    TraitDef("fat-tissue", "start", "seed 004 lines 52-55, 65; reference §4", stage="before", start=_fat_to_food),
-    TraitDef("fertile", "start", "seed 004 lines 50-55; reference §4", stage="before", start=_fertile),
-    TraitDef("foraging", "feeding", "seed 003 line 132; seed 004 line 65", after_take=_foraging),
-    TraitDef("hard-shell", "defence", "reference §6.1, §6.2 rule 5", _hard_shell),
-    TraitDef("herding", "defence", "reference §6.2 rule 4", _herding),
-    TraitDef("horns", "defence", "reference §6.1; seed 003 line 150", _horns),
-    TraitDef("intelligence", "attack", "seed 004 lines 55-57, 71"),
-    TraitDef("long-neck", "start", "seed 004 lines 50-55; reference §4", stage="reveal", start=_long_neck),
-    TraitDef("pack-hunting", "attack", "reference §6.2 rules 4-5"),
-    TraitDef("scavenger", "feeding", "seed 003 line 149; mfelleisen next.rkt feed-scavengers",
-             carnivore_ate=_scavenger),
-    TraitDef("symbiosis", "defence", "reference §6.3", _symbiosis),
-    TraitDef("warning-call", "defence", "seed 004 line 69; reference §6.2 rule 1", _warning_call),
-    TraitDef("heavy-fur", "climate", "seed 002 line 3 (protects from the cold)"),
-    TraitDef("migratory", "climate", "seed 002 line 3 (protects from the cold)"),
-    TraitDef("nocturnal", "climate", "seed 002 line 3 (heat protection and extra food)", stage="reveal",
-             start=_nocturnal),
-)}
+REGISTRY: dict[str, TraitDef] = {
+    t.name: t
+    for t in (
+        TraitDef("ambush", "attack", "seed 004 line 69; reference §6.2 rule 1 (negates Warning Call)"),
+        TraitDef("burrowing", "defence", "reference §6.2 rule 2", _burrowing),
+        TraitDef("carnivore", "attack", "seed 003 lines 134-145; seed 002 line 40"),
+        TraitDef("climbing", "defence", "reference §6.2 rule 3", _climbing),
+        TraitDef(
+            "cooperation",
+            "feeding",
+            "seed 003 line 149; mfelleisen dealer.rkt feed-a-player-s-species",
+            after_take=_cooperation,
+        ),
+        TraitDef(
+            "fat-tissue",
+            "start",
+            "seed 004 lines 52-55, 65; reference §4",
+            stage="before",
+            start=_fat_to_food,
+        ),
+        TraitDef("fertile", "start", "seed 004 lines 50-55; reference §4", stage="before", start=_fertile),
+        TraitDef("foraging", "feeding", "seed 003 line 132; seed 004 line 65", after_take=_foraging),
+        TraitDef("hard-shell", "defence", "reference §6.1, §6.2 rule 5", _hard_shell),
+        TraitDef("herding", "defence", "reference §6.2 rule 4", _herding),
+        TraitDef("horns", "defence", "reference §6.1; seed 003 line 150", _horns),
+        TraitDef("intelligence", "attack", "seed 004 lines 55-57, 71"),
+        TraitDef(
+            "long-neck", "start", "seed 004 lines 50-55; reference §4", stage="reveal", start=_long_neck
+        ),
+        TraitDef("pack-hunting", "attack", "reference §6.2 rules 4-5"),
+        TraitDef(
+            "scavenger",
+            "feeding",
+            "seed 003 line 149; mfelleisen next.rkt feed-scavengers",
+            carnivore_ate=_scavenger,
+        ),
+        TraitDef("symbiosis", "defence", "reference §6.3", _symbiosis),
+        TraitDef("warning-call", "defence", "seed 004 line 69; reference §6.2 rule 1", _warning_call),
+        TraitDef("heavy-fur", "climate", "seed 002 line 3 (protects from the cold)"),
+        TraitDef("migratory", "climate", "seed 002 line 3 (protects from the cold)"),
+        TraitDef(
+            "nocturnal",
+            "climate",
+            "seed 002 line 3 (heat protection and extra food)",
+            stage="reveal",
+            start=_nocturnal,
+        ),
+    )
+}
 
 #: The attack checks in the course's order (board.rkt attackable?): warning call, burrowing, climbing,
 #: herding, hard shell; then symbiosis (official only). ``(trait, hook)``.
 DEFENCES: tuple[tuple[str, Defence], ...] = tuple(
-    (t, d) for t in ("warning-call", "burrowing", "climbing", "herding", "hard-shell", "symbiosis")
-    if (d := REGISTRY[t].defends) is not None)
+    (t, d)
+    for t in ("warning-call", "burrowing", "climbing", "herding", "hard-shell", "symbiosis")
+    if (d := REGISTRY[t].defends) is not None
+)
 
 #: Traits with a start-of-feeding effect, by stage, in resolution order (reference §4: fertile -> long-neck ->
 #: fat-tissue in the course; official: fertile and fat tissue before the reveal, long neck at the reveal).
-START_EFFECTS = {"before": ("fertile", "fat-tissue"), "reveal": ("long-neck", "nocturnal"),
-                 "course": ("fertile", "long-neck", "fat-tissue")}
+START_EFFECTS = {
+    "before": ("fertile", "fat-tissue"),
+    "reveal": ("long-neck", "nocturnal"),
+    "course": ("fertile", "long-neck", "fat-tissue"),
+}
 #: Feeding triggers after a species takes food, in order (course dealer.rkt: foraging, then cooperation).
 AFTER_TAKE: tuple[tuple[int, Trigger], ...] = tuple(
-    (bit(t), h) for t in ("foraging", "cooperation") if (h := REGISTRY[t].after_take) is not None)
+    (bit(t), h) for t in ("foraging", "cooperation") if (h := REGISTRY[t].after_take) is not None
+)
 #: Traits that act when a Carnivore eats.
 ON_CARNIVORE_ATE: tuple[tuple[int, Trigger], ...] = tuple(
-    (bit(t), h) for t, e in REGISTRY.items() if (h := e.carnivore_ate) is not None)
+    (bit(t), h) for t, e in REGISTRY.items() if (h := e.carnivore_ate) is not None
+)

@@ -40,17 +40,40 @@ if TYPE_CHECKING:
     from .state import State
     from .table import Action
 
-__all__ = ["PHASE_WORDS", "action_words", "blocker_words", "card_words", "event_words", "label_words", "node_words",
-           "phase_words", "species_words", "state_text", "trait_words"]
+__all__ = [
+    "PHASE_WORDS",
+    "action_words",
+    "blocker_words",
+    "card_words",
+    "event_words",
+    "label_words",
+    "node_words",
+    "phase_words",
+    "species_words",
+    "state_text",
+    "trait_words",
+]
 
 #: The phases of a round (seed 003: deal cards, select food cards, play cards, feeding) as the status line says them.
-PHASE_WORDS = {"deal": "the deal", "food": "food cards", "play": "playing cards", "feed": "feeding",
-               "over": "game over"}
+PHASE_WORDS = {
+    "deal": "the deal",
+    "food": "food cards",
+    "play": "playing cards",
+    "feed": "feeding",
+    "over": "game over",
+}
 #: Where food comes from, and why a species took it (the engine's ``Ate.why``), in words.
 _SOURCE = {"wh": "the watering hole", "bank": "the food bank"}
-_WHY = {"eat": "", "attack": " (its kill)", "scavenger": " (Scavenger)", "cooperation": " (Cooperation)",
-        "foraging": " (Foraging)", "long-neck": " (Long Neck)", "intelligence": " (Intelligence)",
-        "nocturnal": " (Nocturnal)"}
+_WHY = {
+    "eat": "",
+    "attack": " (its kill)",
+    "scavenger": " (Scavenger)",
+    "cooperation": " (Cooperation)",
+    "foraging": " (Foraging)",
+    "long-neck": " (Long Neck)",
+    "intelligence": " (Intelligence)",
+    "nocturnal": " (Nocturnal)",
+}
 
 
 def trait_words(game: Game, trait: str | int) -> str:
@@ -121,8 +144,10 @@ def action_words(state: State, a: Action) -> str:
     if k == "trait":
         return f"{who} plays {card_words(g, a[2])} face down as a trait on {_own(state, a[1])}"
     if k == "replace":
-        return (f"{who} replaces {_slot(state, a[1], a[2])} on {_own(state, a[1])} with {card_words(g, a[3])} "
-                "(face down)")
+        return (
+            f"{who} replaces {_slot(state, a[1], a[2])} on {_own(state, a[1])} with {card_words(g, a[3])} "
+            "(face down)"
+        )
     if k == "drop":
         return f"{who} discards {_slot(state, a[1], a[2])} from {_own(state, a[1])}"
     if k == "new":
@@ -152,8 +177,10 @@ def _pass_words(state: State, who: str) -> str:
 
 def _eat_words(state: State, who: str, a: Action) -> str:
     if len(a) == 3 and getattr(state, "asking", -1) >= 0:
-        return (f"{who} uses the Intelligence of {_own(state, a[1])} before eating (discards a card, takes plant "
-                "food from the bank)")
+        return (
+            f"{who} uses the Intelligence of {_own(state, a[1])} before eating (discards a card, takes plant "
+            "food from the bank)"
+        )
     how = " with Intelligence (plant food from the bank)" if len(a) == 3 else " from the watering hole"
     return f"{who} feeds {_own(state, a[1])}{how}"
 
@@ -161,35 +188,51 @@ def _eat_words(state: State, who: str, a: Action) -> str:
 def event_words(game: Game, e: Event, before: State | None = None) -> str:
     """A rules event (:mod:`.events`) as a sentence. ``before``: the state before the action that caused it (its
     species are then named with their body and population)."""
+
     def sp(q: int, j: int) -> str:
         return species_words(before, q, j) if before is not None else f"P{q + 1}'s species {j + 1}"
 
     if isinstance(e, Ate):
-        return (f"{sp(e.player, e.species)} eats {e.amount} food from "
-                f"{_SOURCE.get(e.source, e.source)}{_WHY.get(e.why, '')}")
+        return (
+            f"{sp(e.player, e.species)} eats {e.amount} food from "
+            f"{_SOURCE.get(e.source, e.source)}{_WHY.get(e.why, '')}"
+        )
     if isinstance(e, Stored):
         return f"{sp(e.player, e.species)} stores {e.amount} fat"
     if isinstance(e, Attacked):
         off = ""
         if e.disabled:
-            off = (" (Intelligence disables " + " and ".join(trait_words(game, t) for t in e.disabled.split(","))
-                   + ")")
+            off = (
+                " (Intelligence disables "
+                + " and ".join(trait_words(game, t) for t in e.disabled.split(","))
+                + ")"
+            )
         horns = "; Horns wound the attacker (-1 population)" if e.horns else ""
         return f"{sp(e.player, e.species)} attacks {sp(e.target_player, e.target)}{off}{horns}"
     if isinstance(e, Extinct):  # named without its population: that is what it lost
         draws = f"P{e.player + 1} draws {plural(e.cards, 'card')}" if e.cards else "no card is drawn for it"
-        who = sp(e.player, e.species).split(", population")[0] + ")" if before is not None else sp(e.player, e.species)
-        fat = f"; the {e.fat} food stored on its Fat Tissue go into P{e.player + 1}'s food bag" if e.fat else ""
+        who = (
+            sp(e.player, e.species).split(", population")[0] + ")"
+            if before is not None
+            else sp(e.player, e.species)
+        )
+        fat = (
+            f"; the {e.fat} food stored on its Fat Tissue go into P{e.player + 1}'s food bag" if e.fat else ""
+        )
         return f"{who.replace(' ()', '')} goes extinct; {draws}{fat}"
     if isinstance(e, Grew):
         what = e.what.replace(" (fertile)", "").replace("population", "population (Fertile)")
         return f"{sp(e.player, e.species)} gains {e.by} {what}"
     if isinstance(e, FoodRevealed):
-        return (f"the food cards are revealed: {e.total:+d} plant food; the watering hole holds "
-                f"{e.watering_hole} food")
+        return (
+            f"the food cards are revealed: {e.total:+d} plant food; the watering hole holds "
+            f"{e.watering_hole} food"
+        )
     if isinstance(e, ClimateMoved):
-        return (f"{plural(e.sun, 'sun icon')} and {plural(e.snow, 'snowflake')} on the food cards: the climate marker "
-                f"moves to {_zone(game, e.position)}")
+        return (
+            f"{plural(e.sun, 'sun icon')} and {plural(e.snow, 'snowflake')} on the food cards: the climate marker "
+            f"moves to {_zone(game, e.position)}"
+        )
     if isinstance(e, ClimateHit):
         return f"the climate ({e.name}): food {e.food:+d}, exposed species lose {e.loss} population"
     if isinstance(e, CardsDrawn):
@@ -207,10 +250,14 @@ def _zone(game: Game, position: int) -> str:
 
 #: Why a defence stops an attack (the engine's blocker codes: trait ids of :data:`.traits.DEFENCES`, and the rules'
 #: own codes), as a reason after the trait's name.
-_BLOCKS = {"climbing": "the carnivore does not climb", "burrowing": "it has eaten as much food as its population",
-           "warning-call": "a neighbour warns it; the carnivore has no Ambush",
-           "herding": "its population is at least the carnivore's",
-           "hard-shell": "the carnivore's body is not 4 larger", "symbiosis": "its right neighbour is larger"}
+_BLOCKS = {
+    "climbing": "the carnivore does not climb",
+    "burrowing": "it has eaten as much food as its population",
+    "warning-call": "a neighbour warns it; the carnivore has no Ambush",
+    "herding": "its population is at least the carnivore's",
+    "hard-shell": "the carnivore's body is not 4 larger",
+    "symbiosis": "its right neighbour is larger",
+}
 
 
 def blocker_words(state: State, p: int, i: int, q: int, j: int, blocker: str) -> str:
@@ -223,8 +270,9 @@ def blocker_words(state: State, p: int, i: int, q: int, j: int, blocker: str) ->
         o = state.game.options
         a = att.body + (att.pop if att.has("pack-hunting") else 0)
         d = prey.body + (o.hard_shell if prey.has("hard-shell") else 0)
-        extra = (" with Pack Hunting" if att.has("pack-hunting") else "") + \
-            (", the prey's with Hard Shell" if prey.has("hard-shell") else "")
+        extra = (" with Pack Hunting" if att.has("pack-hunting") else "") + (
+            ", the prey's with Hard Shell" if prey.has("hard-shell") else ""
+        )
         return f"body size (the carnivore's {a} must be larger than {d}{extra})"
     if blocker == "own-species":
         return "its owner's own species (this variant forbids attacking your own)"
@@ -272,11 +320,17 @@ def state_text(state: State) -> str:
     if state.is_terminal():
         now = f"Round {obs['round']}: game over, won by " + ", ".join(f"P{q + 1}" for q in state.winners())
     else:
-        who = ("chance: " + node_words(state) if state.is_chance_node()
-               else f"P{state.current_player() + 1} to {node_words(state)}")
+        who = (
+            "chance: " + node_words(state)
+            if state.is_chance_node()
+            else f"P{state.current_player() + 1} to {node_words(state)}"
+        )
         now = f"Round {obs['round']}, {phase_words(state)}; {who}"
-    lines = [head, now,
-             f"Watering hole: {obs['wh']} plant food; draw pile: {plural(obs['deck_left'], 'card')}"]
+    lines = [
+        head,
+        now,
+        f"Watering hole: {obs['wh']} plant food; draw pile: {plural(obs['deck_left'], 'card')}",
+    ]
     if "climate" in obs:
         c = obs["climate"]
         lines.append(f"Climate: {c['zone']} ({c['position']:+d})")
@@ -284,12 +338,18 @@ def state_text(state: State) -> str:
     for q, pl in enumerate(obs["players"]):
         first = " (first player)" if q == obs["first"] else ""
         hand = pl["hand"] if isinstance(pl["hand"], list) else []
-        lines.append(f"P{q + 1}{first}: bag {pl['bag']}, score {scores[q]}, hand: "
-                     + (", ".join(label_words(g, c) for c in hand) or "no cards"))
+        lines.append(
+            f"P{q + 1}{first}: bag {pl['bag']}, score {scores[q]}, hand: "
+            + (", ".join(label_words(g, c) for c in hand) or "no cards")
+        )
         for j, sp in enumerate(pl["species"]):
-            traits = ", ".join(label_words(g, t).split(" (")[0] + (" (face down)" if down else "")
-                               for t, down in zip(sp["traits"], sp["face_down"]))
+            traits = ", ".join(
+                label_words(g, t).split(" (")[0] + (" (face down)" if down else "")
+                for t, down in zip(sp["traits"], sp["face_down"])
+            )
             fat = f", fat {sp['fat']}" if sp["fat"] else ""
-            lines.append(f"  species {j + 1}: body {sp['body']}, population {sp['pop']}, food {sp['food']}{fat}"
-                         + (f"; {traits}" if traits else ""))
+            lines.append(
+                f"  species {j + 1}: body {sp['body']}, population {sp['pop']}, food {sp['food']}{fat}"
+                + (f"; {traits}" if traits else "")
+            )
     return "\n".join(lines)

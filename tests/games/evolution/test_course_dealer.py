@@ -59,8 +59,14 @@ def test_the_deck_is_the_courses_in_the_reference_order_or_shuffled() -> None:
 def test_evo_lab_bots_play_whole_games(seed: int) -> None:
     bots = ["greedy", "random", "course", "ismcts"]
     players: list[tuple[str, CoursePlayer]] = [
-        (b, BotPlayer(make_bot(b, seed=seed, game="evolution", **({"iterations": 8} if b == "ismcts" else {}))))
-        for b in bots]
+        (
+            b,
+            BotPlayer(
+                make_bot(b, seed=seed, game="evolution", **({"iterations": 8} if b == "ismcts" else {}))
+            ),
+        )
+        for b in bots
+    ]
     r = CourseDealer([*players, ("silly", HarnessPlayer())], course_deck(seed)).run()
     assert r.removed == [] and r.turns >= 2
     assert sorted(s.id for s in r.scores) == ["course#3", "greedy#1", "ismcts#4", "random#2", "silly#5"]
@@ -147,20 +153,26 @@ def _two_boards(state: list, msg: list) -> list:
     return [fc, [], [], [[0 if fc else 1]], []]
 
 
-@pytest.mark.parametrize("answer,kind,why", [
-    ([0, [["population", 0, 1]], [], [], []], "protocol", "malformed Action4"),
-    ([0, [[3, 1]], [], [], []], "illegal", "GP names board 3"),
-    ([0, [], [], [[1, 2, 2]], []], "illegal", "card 2 is used twice"),
-    ("[0, [], [], [], []]", "protocol", "malformed"),
-    (ValueError("a bug"), "raised", "ValueError: a bug"),
-    (PlayerRemoved("timeout", "no answer within 1 s to choose"), "timeout", "no answer"),
-])
-def test_a_player_that_breaks_the_protocol_or_cheats_is_removed_and_the_game_goes_on(answer, kind, why) -> None:
+@pytest.mark.parametrize(
+    "answer,kind,why",
+    [
+        ([0, [["population", 0, 1]], [], [], []], "protocol", "malformed Action4"),
+        ([0, [[3, 1]], [], [], []], "illegal", "GP names board 3"),
+        ([0, [], [], [[1, 2, 2]], []], "illegal", "card 2 is used twice"),
+        ("[0, [], [], [], []]", "protocol", "malformed"),
+        (ValueError("a bug"), "raised", "ValueError: a bug"),
+        (PlayerRemoved("timeout", "no answer within 1 s to choose"), "timeout", "no answer"),
+    ],
+)
+def test_a_player_that_breaks_the_protocol_or_cheats_is_removed_and_the_game_goes_on(
+    answer, kind, why
+) -> None:
     bad = Scripted(choose=[_two_boards, answer])
     log: list = []
     good = [Spy(log) for _ in range(3)]
-    r = CourseDealer([("good0", good[0]), ("bad", bad), ("good1", good[1]), ("good2", good[2])],
-                     course_deck(4)).run()
+    r = CourseDealer(
+        [("good0", good[0]), ("bad", bad), ("good1", good[1]), ("good2", good[2])], course_deck(4)
+    ).run()
     assert [(x.id, x.kind, x.turn) for x in r.removed] == [("bad#2", kind, 2)] and why in r.removed[0].message
     assert bad.closed and sorted(s.id for s in r.scores) == ["good0#1", "good1#3", "good2#4"]
     # before the removal the others see four players, after it three (its boards left the table with it)
@@ -186,13 +198,17 @@ def _attack_table(d: CourseDealer) -> None:
 
 
 @pytest.mark.parametrize("rules", ["course", "reference"])
-def test_forgoing_a_feeding_is_allowed_by_the_course_and_cheating_for_the_reference_dealer(rules: str) -> None:
+def test_forgoing_a_feeding_is_allowed_by_the_course_and_cheating_for_the_reference_dealer(
+    rules: str,
+) -> None:
     decliner = Scripted(feed=[False])
     d = CourseDealer([("decliner", decliner), *silly(2)], course_deck(), RULES[rules])
     _attack_table(d)
     d.feeding()
     if rules == "course":
-        assert d.removed == [] and d.t.players[0].species[0].food == 0  # it ate nothing, and stays in the game
+        assert (
+            d.removed == [] and d.t.players[0].species[0].food == 0
+        )  # it ate nothing, and stays in the game
     else:
         assert [(x.id, x.kind) for x in d.removed] == [("decliner#1", "illegal")] and len(d.t.players) == 2
 

@@ -38,8 +38,10 @@ LIMIT = 300  # seconds for any one process
 
 def _why_not() -> str | None:
     if not REF:
-        return ("EVO_COURSE_REFERENCE is not set: fetch the course's reference with scripts/course_reference/fetch.sh "
-                "(docs/remote.md)")
+        return (
+            "EVO_COURSE_REFERENCE is not set: fetch the course's reference with scripts/course_reference/fetch.sh "
+            "(docs/remote.md)"
+        )
     if not (Path(REF) / "Xternal" / "xserver").is_file():
         return f"EVO_COURSE_REFERENCE={REF} is not a clone of mfelleisen/Evolution (no Xternal/xserver)"
     if shutil.which("racket") is None or shutil.which("raco") is None:
@@ -48,21 +50,35 @@ def _why_not() -> str | None:
 
 
 pytestmark = pytest.mark.skipif(_why_not() is not None, reason=_why_not() or "")
-needs_xvfb = pytest.mark.skipif(shutil.which("xvfb-run") is None,
-                                reason="the reference's server opens a window: xvfb-run is not installed "
-                                       "(apt-get install xvfb)")
-COMPILE = ["xmain", "dealer.rkt", "player-external.rkt", "Xternal/xserver", "Xternal/xclients",
-           "Xternal/client.rkt", "Xternal/cards.rkt", "Xternal/board.rkt", "Xternal/dealer.rkt"]
+needs_xvfb = pytest.mark.skipif(
+    shutil.which("xvfb-run") is None,
+    reason="the reference's server opens a window: xvfb-run is not installed (apt-get install xvfb)",
+)
+COMPILE = [
+    "xmain",
+    "dealer.rkt",
+    "player-external.rkt",
+    "Xternal/xserver",
+    "Xternal/xclients",
+    "Xternal/client.rkt",
+    "Xternal/cards.rkt",
+    "Xternal/board.rkt",
+    "Xternal/dealer.rkt",
+]
 
 
 @pytest.fixture(scope="module")
 def env() -> dict[str, str]:
     """The environment the reference runs in (the stand-in for unstable/contract on PLTCOLLECTS), after
     compiling it (a no-op when fetch.sh did)."""
-    e = dict(os.environ, PLTCOLLECTS=f"{SCRIPTS}{os.pathsep}",
-             PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    r = subprocess.run(["raco", "make", *COMPILE], cwd=REF, env=e, capture_output=True, text=True, timeout=900,
-                       check=False)
+    e = dict(
+        os.environ,
+        PLTCOLLECTS=f"{SCRIPTS}{os.pathsep}",
+        PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    )
+    r = subprocess.run(
+        ["raco", "make", *COMPILE], cwd=REF, env=e, capture_output=True, text=True, timeout=900, check=False
+    )
     if r.returncode:
         pytest.skip(f"the reference does not compile with this Racket: {r.stderr[-600:]}")
     return e
@@ -70,8 +86,16 @@ def env() -> dict[str, str]:
 
 @contextlib.contextmanager
 def process(args: list[str], env: dict[str, str], cwd: str | Path = ROOT, **kw) -> Iterator[subprocess.Popen]:
-    p = subprocess.Popen(args, cwd=cwd, env=env, text=True, start_new_session=True, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, **kw)
+    p = subprocess.Popen(
+        args,
+        cwd=cwd,
+        env=env,
+        text=True,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        **kw,
+    )
     try:
         yield p
     finally:
@@ -89,8 +113,10 @@ def free_port() -> int:
 def results(text: str) -> list[tuple[str, int]]:
     """The ``N player id: ID score: S`` lines that the reference's xserver and xmain (and evo-lab's dealer)
     print, as ``(id, score)`` sorted by id."""
-    return sorted((m.group(1), int(m.group(2)))
-                  for m in re.finditer(r"^\d+ player id: (.*) score: (\d+)$", text, re.MULTILINE))
+    return sorted(
+        (m.group(1), int(m.group(2)))
+        for m in re.finditer(r"^\d+ player id: (.*) score: (\d+)$", text, re.MULTILINE)
+    )
 
 
 def by_seat(rs: list[tuple[str, int]]) -> list[tuple[int, int]]:
@@ -115,20 +141,32 @@ def reference_driver(requests: list, env: dict[str, str]) -> list:
 
 # ----- the reference's dealer on evo-lab's inputs
 
+
 def test_whole_games_are_the_reference_dealers_games(env: dict[str, str]) -> None:
     """The reference's dealer and its players, and evo-lab's dealer with the course's player (xsilly, xfeed), on
     the same decks (the reference's order and shuffled): the same scores for the same seats, with either rules."""
     games = [(n, seed) for n in range(3, 9) for seed in (None, 0, 1, 2, 3, 4)]
-    ref = reference_driver([{"players": n, "deck": [list(c) for c in course_deck(seed)]} for n, seed in games], env)
+    ref = reference_driver(
+        [{"players": n, "deck": [list(c) for c in course_deck(seed)]} for n, seed in games], env
+    )
     for (n, seed), theirs in zip(games, ref):
         for rules in ("course", "reference"):
-            ours = CourseDealer([(str(k), HarnessPlayer()) for k in range(n)], course_deck(seed), RULES[rules]).run()
-            assert sorted((s.id, s.score) for s in ours.scores) == sorted(map(tuple, theirs)), (n, seed, rules)
+            ours = CourseDealer(
+                [(str(k), HarnessPlayer()) for k in range(n)], course_deck(seed), RULES[rules]
+            ).run()
+            assert sorted((s.id, s.score) for s in ours.scores) == sorted(map(tuple, theirs)), (
+                n,
+                seed,
+                rules,
+            )
 
 
 def _peer_xstep4() -> list[Path]:
-    for cand in (ROOT.parent / "shared" / "peer-tests", ROOT.parent.parent / "shared" / "peer-tests",
-                 Path("/work/shared/peer-tests")):
+    for cand in (
+        ROOT.parent / "shared" / "peer-tests",
+        ROOT.parent.parent / "shared" / "peer-tests",
+        Path("/work/shared/peer-tests"),
+    ):
         if (cand / "xstep4").is_dir():
             return sorted((cand / "xstep4").glob("*-in.json"))
     return []
@@ -163,7 +201,7 @@ def test_step4_is_the_reference_dealers_step4(env: dict[str, str]) -> None:
     ref = reference_driver([{"step4": i} for i in inputs], env)
     for (i, out), theirs in zip(recorded, ref):
         assert theirs == out == run("xstep4", i)
-    for i, theirs in zip(peer, ref[len(recorded):]):
+    for i, theirs in zip(peer, ref[len(recorded) :]):
         assert theirs == run("xstep4", i)
     d = CourseDealer([(str(k), HarnessPlayer()) for k in range(3)], [], RULES["reference"])
     t = parse_configuration(scenario[0])
@@ -176,20 +214,27 @@ def test_step4_is_the_reference_dealers_step4(env: dict[str, str]) -> None:
 
 # ----- the reference's players against evo-lab's dealer
 
+
 @contextlib.contextmanager
 def evo_lab_dealer(env: dict[str, str], *args: str) -> Iterator[tuple[subprocess.Popen, int]]:
     port = free_port()
-    with process([sys.executable, "-m", "evo_lab.cli", "evolution", "serve", "--port", str(port), *args], env) as d:
+    with process(
+        [sys.executable, "-m", "evo_lab.cli", "evolution", "serve", "--port", str(port), *args], env
+    ) as d:
         assert d.stderr is not None and "listening on" in d.stderr.readline()
         yield d, port
 
 
 @pytest.mark.parametrize("n", [3, 5])
-def test_the_reference_clients_play_evo_lab_dealer_as_the_reference_plays_itself(n: int, env: dict[str, str]) -> None:
+def test_the_reference_clients_play_evo_lab_dealer_as_the_reference_plays_itself(
+    n: int, env: dict[str, str]
+) -> None:
     """The reference's own launcher (``xclients N``) against ``evo-lab evolution serve``: the game is the
     reference's own sequential game (``xmain N``), seat for seat."""
     with evo_lab_dealer(env, "--players", str(n), "--rules", "reference") as (d, port):
-        with process(["racket", "-tm", "Xternal/xclients", str(n), "", "127.0.0.1", str(port)], env, cwd=REF) as c:
+        with process(
+            ["racket", "-tm", "Xternal/xclients", str(n), "", "127.0.0.1", str(port)], env, cwd=REF
+        ) as c:
             c.communicate(timeout=LIMIT)
         out, err = d.communicate(timeout=LIMIT)
     assert d.returncode == 0, err
@@ -200,9 +245,15 @@ def test_the_reference_clients_play_evo_lab_dealer_as_the_reference_plays_itself
 
 def staggered(env: dict[str, str], port: int, specs: list[str]) -> subprocess.Popen:
     """scripts/course_reference/clients.rkt: the reference's clients (good or misbehaving) half a second apart."""
-    return subprocess.Popen(["racket", str(SCRIPTS / "clients.rkt"), REF, "127.0.0.1", str(port), "0.5", "120",
-                             *specs], cwd=ROOT, env=env, text=True, start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        ["racket", str(SCRIPTS / "clients.rkt"), REF, "127.0.0.1", str(port), "0.5", "120", *specs],
+        cwd=ROOT,
+        env=env,
+        text=True,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 @contextlib.contextmanager
@@ -220,13 +271,20 @@ def clients(env: dict[str, str], port: int, specs: list[str]) -> Iterator[subpro
 #: fault kind): an impossible growth (cheating), an empty answer (malformed), an endless loop in choose or in
 #: feed-next (no answer in time; the reference's "bad feed" client ends up silent too: its answer cannot be
 #: serialized, and its thread dies).
-CHOOSE_CHEATS = (["good", "good", "good", "over:0", "no-fc:1", "cinf:1"],
-                 {"bad pop growth": "illegal", "no fc": "protocol", "bad choice inf": "timeout"})
-FEED_CHEATS = (["good", "good", "good", "finf:0", "feed:0"], {"bad feed inf": "timeout", "bad feed": "timeout"})
+CHOOSE_CHEATS = (
+    ["good", "good", "good", "over:0", "no-fc:1", "cinf:1"],
+    {"bad pop growth": "illegal", "no fc": "protocol", "bad choice inf": "timeout"},
+)
+FEED_CHEATS = (
+    ["good", "good", "good", "finf:0", "feed:0"],
+    {"bad feed inf": "timeout", "bad feed": "timeout"},
+)
 
 
 def _removed(out: str) -> dict[str, str]:
-    return {m.group(1): m.group(2) for m in re.finditer(r"^removed: (.*) in turn \d+ \((\w+):", out, re.MULTILINE)}
+    return {
+        m.group(1): m.group(2) for m in re.finditer(r"^removed: (.*) in turn \d+ \((\w+):", out, re.MULTILINE)
+    }
 
 
 @contextlib.contextmanager
@@ -235,8 +293,15 @@ def reference_dealer(env: dict[str, str], log: Path) -> Iterator[tuple[subproces
     (who failed, and much else), goes to the file ``log``, read when it is done."""
     port = free_port()
     with open(log, "w") as out:
-        d = subprocess.Popen(["xvfb-run", "-a", "racket", "-W", "info", "-tm", "Xternal/xserver", str(port)],
-                             cwd=REF, env=env, text=True, start_new_session=True, stdout=out, stderr=out)
+        d = subprocess.Popen(
+            ["xvfb-run", "-a", "racket", "-W", "info", "-tm", "Xternal/xserver", str(port)],
+            cwd=REF,
+            env=env,
+            text=True,
+            start_new_session=True,
+            stdout=out,
+            stderr=out,
+        )
     try:
         deadline = time.monotonic() + 60
         while True:  # the server is up when it accepts a connection (a probe it drops: not a sign-up)
@@ -253,12 +318,15 @@ def reference_dealer(env: dict[str, str], log: Path) -> Iterator[tuple[subproces
 
 @pytest.mark.parametrize("specs,kinds", [CHOOSE_CHEATS, FEED_CHEATS], ids=["choose", "feed"])
 def test_misbehaving_reference_clients_are_removed_as_the_reference_dealer_removes_them(
-        specs: list[str], kinds: dict[str, str], env: dict[str, str], tmp_path: Path) -> None:
+    specs: list[str], kinds: dict[str, str], env: dict[str, str], tmp_path: Path
+) -> None:
     """The reference's misbehaving clients, in a known order, against evo-lab's dealer: each is removed, the
     game goes on; and against the reference's own dealer (when xvfb-run is there): the same players removed,
     the same scores."""
-    with evo_lab_dealer(env, "--players", str(len(specs)), "--rules", "reference") as (d, port), \
-            clients(env, port, specs) as c:
+    with (
+        evo_lab_dealer(env, "--players", str(len(specs)), "--rules", "reference") as (d, port),
+        clients(env, port, specs) as c,
+    ):
         out, err = d.communicate(timeout=LIMIT)
         c.communicate(timeout=LIMIT)
     assert d.returncode == 0, err
@@ -279,8 +347,10 @@ def test_misbehaving_reference_clients_are_removed_as_the_reference_dealer_remov
 def test_bad_sign_ups_are_refused_and_the_game_is_the_references(env: dict[str, str]) -> None:
     """The reference's clients that send an unfinished value, a bare word and a deep array as their sign-up are
     refused (its endless-loop client is left out: it would keep a processor busy until the test ends)."""
-    with evo_lab_dealer(env, "--players", "3", "--rules", "reference") as (d, port), \
-            clients(env, port, ["ill", "huge", "deep", "good", "good", "good"]) as c:
+    with (
+        evo_lab_dealer(env, "--players", "3", "--rules", "reference") as (d, port),
+        clients(env, port, ["ill", "huge", "deep", "good", "good", "good"]) as c,
+    ):
         out, err = d.communicate(timeout=LIMIT)
         c.communicate(timeout=LIMIT)
     assert d.returncode == 0, err
@@ -290,9 +360,11 @@ def test_bad_sign_ups_are_refused_and_the_game_is_the_references(env: dict[str, 
 
 # ----- evo-lab's players against the reference's dealer
 
+
 @needs_xvfb
-@pytest.mark.parametrize("bots", [[("silly", None)] * 3, [("course", 1), ("greedy", 2), ("random", 3)]],
-                         ids=["silly", "bots"])
+@pytest.mark.parametrize(
+    "bots", [[("silly", None)] * 3, [("course", 1), ("greedy", 2), ("random", 3)]], ids=["silly", "bots"]
+)
 def test_evo_lab_players_play_the_reference_dealer(bots: list, env: dict[str, str], tmp_path: Path) -> None:
     """``evo-lab evolution play`` against the reference's ``xserver``: nobody is removed, and the game is the
     one evo-lab's dealer plays in this process with the reference's rules and the same seats (with the course's
@@ -302,10 +374,23 @@ def test_evo_lab_players_play_the_reference_dealer(bots: list, env: dict[str, st
     with reference_dealer(env, log) as (r, port), contextlib.ExitStack() as stack:
         players = []
         for name, (b, seed) in zip(names, bots):
-            args = ["play", "--port", str(port), "--bot", b, "--name", name, "--decline", "never",
-                    "--after-includes-self", "--idle-timeout", "120"] + (["--seed", str(seed)] if seed else [])
-            players.append(stack.enter_context(process([sys.executable, "-m", "evo_lab.cli", "evolution", *args],
-                                                       env)))
+            args = [
+                "play",
+                "--port",
+                str(port),
+                "--bot",
+                b,
+                "--name",
+                name,
+                "--decline",
+                "never",
+                "--after-includes-self",
+                "--idle-timeout",
+                "120",
+            ] + (["--seed", str(seed)] if seed else [])
+            players.append(
+                stack.enter_context(process([sys.executable, "-m", "evo_lab.cli", "evolution", *args], env))
+            )
             time.sleep(1.0)
         r.wait(timeout=LIMIT)
         for p in players:

@@ -36,8 +36,15 @@ LIMIT = 240  # seconds: the longest any test here may run a server or a client
 def process(args: list[str]) -> Iterator[subprocess.Popen]:
     """A CLI process in its own process group, killed (the whole group) when the block ends."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    p = subprocess.Popen(CLI + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
-                         start_new_session=True)
+    p = subprocess.Popen(
+        CLI + args,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
     try:
         yield p
     finally:
@@ -91,13 +98,44 @@ class Dealer:
 
 def test_cli_dealer_and_cli_players_play_the_game_this_process_plays() -> None:
     bots = {"evo-lab greedy": ("greedy", 1), "evo-lab random": ("random", 2), "evo-lab course": ("course", 3)}
-    with process(["serve", "--port", "0", "--players", "3", "--timeout", "30", "--seed", "11", "--json",
-                  "--sign-up-window", "120"]) as d:
+    with process(
+        [
+            "serve",
+            "--port",
+            "0",
+            "--players",
+            "3",
+            "--timeout",
+            "30",
+            "--seed",
+            "11",
+            "--json",
+            "--sign-up-window",
+            "120",
+        ]
+    ) as d:
         port = listening_port(d)
         with contextlib.ExitStack() as stack:
-            clients = [stack.enter_context(process(["play", "--port", str(port), "--bot", b, "--seed", str(s),
-                                                    "--name", name, "--idle-timeout", "120"]))
-                       for name, (b, s) in bots.items()]
+            clients = [
+                stack.enter_context(
+                    process(
+                        [
+                            "play",
+                            "--port",
+                            str(port),
+                            "--bot",
+                            b,
+                            "--seed",
+                            str(s),
+                            "--name",
+                            name,
+                            "--idle-timeout",
+                            "120",
+                        ]
+                    )
+                )
+                for name, (b, s) in bots.items()
+            ]
             for c in clients:
                 _, err = c.communicate(timeout=LIMIT)
                 assert c.returncode == 0, err
@@ -109,13 +147,16 @@ def test_cli_dealer_and_cli_players_play_the_game_this_process_plays() -> None:
     order = sorted(result["scores"], key=lambda s: int(s["id"].split("#")[1]))
     names = [s["id"].split("#")[0] for s in order]
     assert sorted(names) == sorted(bots)
-    same = CourseDealer([(n, BotPlayer(make_bot(bots[n][0], seed=bots[n][1], game="evolution"))) for n in names],
-                        course_deck(11)).run()
+    same = CourseDealer(
+        [(n, BotPlayer(make_bot(bots[n][0], seed=bots[n][1], game="evolution"))) for n in names],
+        course_deck(11),
+    ).run()
     assert [(s.id, s.score) for s in same.scores] == [(s["id"], s["score"]) for s in result["scores"]]
     assert same.turns == result["turns"]
 
 
 # ----- hand-written course players
+
 
 class Fake:
     """A course player written by hand over a raw socket: signs up, then answers each message with
@@ -195,9 +236,11 @@ def test_hand_written_players_are_checked_and_cheaters_removed_while_the_game_go
     assert bad.recv(10) == b"" and mute.recv(10) == b""  # the dealer hung up on both
     bad.close()
     mute.close()
-    good = threading.Thread(target=play, args=("127.0.0.1", dealer.port,
-                                               BotPlayer(make_bot("greedy", seed=1, game="evolution")), "greedy"),
-                            daemon=True)
+    good = threading.Thread(
+        target=play,
+        args=("127.0.0.1", dealer.port, BotPlayer(make_bot("greedy", seed=1, game="evolution")), "greedy"),
+        daemon=True,
+    )
     good.start()
     dealer.wait_for("signed up: 'greedy'")
     seat("checker", _food_only)
@@ -213,32 +256,52 @@ def test_hand_written_players_are_checked_and_cheaters_removed_while_the_game_go
     assert dealer.error is None and len(dealer.results) == 1
     r = dealer.results[0]
     removed = {x.id.split("#")[0]: (x.kind, x.turn) for x in r.removed}
-    assert removed == {"cheater": ("illegal", 1), "tagged": ("protocol", 1), "junk": ("protocol", 1),
-                       "sleeper": ("timeout", 1), "quitter": ("crashed", 1)}
+    assert removed == {
+        "cheater": ("illegal", 1),
+        "tagged": ("protocol", 1),
+        "junk": ("protocol", 1),
+        "sleeper": ("timeout", 1),
+        "quitter": ("crashed", 1),
+    }
     assert sorted(s.id for s in r.scores) == ["checker#6", "greedy#7"] and r.turns >= 2
     assert all(fakes[n].closed_by_dealer for n in ("cheater", "tagged", "junk", "sleeper"))
     # what the hand-written player was sent: a start, then a choose, every turn; the first turn as the course says
     got = fakes["checker"].got
     assert [w for w, _ in got if w != "feedNext"] == ["start", "choose"] * r.turns
     wh, bag, boards, cards = got[0][1]
-    assert (wh, bag, len(cards)) == (0, 0, 4) and boards == [[["food", 0], ["body", 0], ["population", 1],
-                                                              ["traits", []]]]
+    assert (wh, bag, len(cards)) == (0, 0, 4) and boards == [
+        [["food", 0], ["body", 0], ["population", 1], ["traits", []]]
+    ]
     # the player who signed up last plays first: the quitter sees six players after it; by the checker's turn to
     # choose, the five before it were removed and their boards left the table with them
     assert [len(x) for x in fakes["quitter"].got[1][1]] == [0, 6]
     assert [len(x) for x in got[1][1]] == [0, 1]
-    assert "removed cheater#5 in turn 1: illegal: cheated in its Action4 [0, [[5, 1]], [], [], []]: a GP " \
-           "names board 5" in "\n".join(dealer.log)
+    assert (
+        "removed cheater#5 in turn 1: illegal: cheated in its Action4 [0, [[5, 1]], [], [], []]: a GP "
+        "names board 5" in "\n".join(dealer.log)
+    )
     text = format_result(r)
-    assert text.startswith("results\n") and "player id: greedy#7 score:" in text and "removed: sleeper#2" in text
+    assert (
+        text.startswith("results\n") and "player id: greedy#7 score:" in text and "removed: sleeper#2" in text
+    )
 
 
 def test_two_games_each_with_its_own_sign_up() -> None:
     dealer = Dealer(ServeOptions(games=2, players=3, answer_timeout=30, seed=1, window=120))
     for g in range(2):
-        ts = [threading.Thread(target=play, args=("127.0.0.1", dealer.port, BotPlayer(make_bot("course",
-                                                                                               game="evolution")),
-                                                  f"course {g}.{k}"), daemon=True) for k in range(3)]
+        ts = [
+            threading.Thread(
+                target=play,
+                args=(
+                    "127.0.0.1",
+                    dealer.port,
+                    BotPlayer(make_bot("course", game="evolution")),
+                    f"course {g}.{k}",
+                ),
+                daemon=True,
+            )
+            for k in range(3)
+        ]
         for t in ts:
             t.start()
         for t in ts:
@@ -300,14 +363,21 @@ def fake_dealer(script: list[bytes]) -> Iterator[int]:
 
 
 def test_a_player_facing_a_dealer_that_is_not_the_courses_stops() -> None:
-    with fake_dealer([b'"ok" ', b'{"type": "hello"}\n']) as port, \
-            process(["play", "--port", str(port), "--bot", "random"]) as c:
+    with (
+        fake_dealer([b'"ok" ', b'{"type": "hello"}\n']) as port,
+        process(["play", "--port", str(port), "--bot", "random"]) as c,
+    ):
         _, err = c.communicate(timeout=LIMIT)
     assert c.returncode == 2 and "not a start, choose or feedNext message" in err
-    with fake_dealer([b'"no"\n']) as port, pytest.raises(RemoteError, match='answered the sign-up with no, not "ok"'):
+    with (
+        fake_dealer([b'"no"\n']) as port,
+        pytest.raises(RemoteError, match='answered the sign-up with no, not "ok"'),
+    ):
         play("127.0.0.1", port, BotPlayer(make_bot("random", game="evolution")), "x", 5, 30)
-    with fake_dealer([b'"ok" [0, 0, [], [[1, "wings"]]] ']) as port, \
-            process(["play", "--port", str(port), "--bot", "course"]) as c:
+    with (
+        fake_dealer([b'"ok" [0, 0, [], [[1, "wings"]]] ']) as port,
+        process(["play", "--port", str(port), "--bot", "course"]) as c,
+    ):
         _, err = c.communicate(timeout=LIMIT)
     assert c.returncode == 2 and "start[3][0][1]" in err and "unknown trait 'wings'" in err
 

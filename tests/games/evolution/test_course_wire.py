@@ -33,8 +33,20 @@ def test_messages_have_the_course_shapes_and_read_back() -> None:
     s = Species(2, 3, food=1, fat=2, traits=["fat-tissue", "climbing"])
     cards = [(3, "horns"), (-8, "carnivore")]
     m = start_message(4, 9, [s], cards)
-    assert m == [4, 9, [[["food", 1], ["body", 2], ["population", 3], ["traits", ["fat-tissue", "climbing"]],
-                         ["fat-food", 2]]], [[3, "horns"], [-8, "carnivore"]]]
+    assert m == [
+        4,
+        9,
+        [
+            [
+                ["food", 1],
+                ["body", 2],
+                ["population", 3],
+                ["traits", ["fat-tissue", "climbing"]],
+                ["fat-food", 2],
+            ]
+        ],
+        [[3, "horns"], [-8, "carnivore"]],
+    ]
     wh, bag, boards, back = parse_start(m)
     assert (wh, bag, back) == (4, 9, cards) and repr(boards[0]) == repr(s)
     c = choose_message([[s]], [[], [s, s]])
@@ -44,7 +56,9 @@ def test_messages_have_the_course_shapes_and_read_back() -> None:
     assert kind(m) == "start"
 
 
-@pytest.mark.parametrize("msg", [{"start": 1}, [1, 2, 3], [1.0, 0, [], []], [True, 0, [], []], "ok", [[], [], []]])
+@pytest.mark.parametrize(
+    "msg", [{"start": 1}, [1, 2, 3], [1.0, 0, [], []], [True, 0, [], []], "ok", [[], [], []]]
+)
 def test_a_message_of_no_course_shape_is_refused(msg: object) -> None:
     with pytest.raises(FormatError, match="not a start, choose or feedNext"):
         kind(msg)
@@ -65,20 +79,23 @@ def test_action4_parses_untagged_growth_only() -> None:
     assert dump_action4(a) == [2, [[0, 1]], [[1, 3]], [[4], [5, 6, 7, 8]], [[0, 0, 9]]]
 
 
-@pytest.mark.parametrize("v,field", [
-    ([0, [["population", 0, 1]], [], [], []], "action4[1][0]"),  # tagged GP (HW11's xstep4 form)
-    ([0, [], [["body", 0, 1]], [], []], "action4[2][0]"),
-    ([0, [], [], [[1, 2, 3, 4, 5]], []], "action4[3][0]"),  # a BT with four trait cards
-    ([0, [], [], [[]], []], "action4[3][0]"),
-    ([0, [], [], [], [[0, 1]]], "action4[4][0]"),
-    ([[], [], [], [], []], "action4[0]"),
-    ([0, [], [], []], "action4"),
-    ([1.0, [], [], [], []], "action4[0]"),
-    ([True, [], [], [], []], "action4[0]"),
-    ([0, [[0, -1]], [], [], []], "action4[1][0]"),
-    ({"food": 0}, "action4"),
-    ("[0, [], [], [], []]", "action4"),
-])
+@pytest.mark.parametrize(
+    "v,field",
+    [
+        ([0, [["population", 0, 1]], [], [], []], "action4[1][0]"),  # tagged GP (HW11's xstep4 form)
+        ([0, [], [["body", 0, 1]], [], []], "action4[2][0]"),
+        ([0, [], [], [[1, 2, 3, 4, 5]], []], "action4[3][0]"),  # a BT with four trait cards
+        ([0, [], [], [[]], []], "action4[3][0]"),
+        ([0, [], [], [], [[0, 1]]], "action4[4][0]"),
+        ([[], [], [], [], []], "action4[0]"),
+        ([0, [], [], []], "action4"),
+        ([1.0, [], [], [], []], "action4[0]"),
+        ([True, [], [], [], []], "action4[0]"),
+        ([0, [[0, -1]], [], [], []], "action4[1][0]"),
+        ({"food": 0}, "action4"),
+        ("[0, [], [], [], []]", "action4"),
+    ],
+)
 def test_a_malformed_action4_names_its_part(v: object, field: str) -> None:
     with pytest.raises(FormatError) as e:
         parse_action4(v)
@@ -86,7 +103,12 @@ def test_a_malformed_action4_names_its_part(v: object, field: str) -> None:
 
 
 def test_feed_choices_parse_and_dump() -> None:
-    for v, a in ((False, ("pass",)), (3, ("eat", 3)), ([1, 2], ("store", 1, 2)), ([0, 1, 2], ("attack", 0, 1, 2))):
+    for v, a in (
+        (False, ("pass",)),
+        (3, ("eat", 3)),
+        ([1, 2], ("store", 1, 2)),
+        ([0, 1, 2], ("attack", 0, 1, 2)),
+    ):
         assert parse_feed_choice(v) == a and dump_feed_choice(a) == v
     for v in (True, None, -1, [1, 0], [1], [0, 1, 2, 3], "0", 1.5, [0, "1", 2]):
         with pytest.raises(FormatError):
@@ -110,23 +132,28 @@ def test_good_choices_from_the_reference_tests_pass() -> None:
     assert action4_problem(one, CARDS[:8], (0, [(1, 4)], [(1, 5)], [(1, 2)], [(1, 0, 6), (1, 0, 7)])) is None
 
 
-@pytest.mark.parametrize("a,why", [
-    ((2, [], [], [(3, 0, 1)], []), "the new board 1 would get the same trait twice"),
-    ((2, [], [], [(3, 0, 7)], [(1, 1, 1)]), "replacing trait 1 of board 1 would give it ambush twice"),
-    ((0, [], [], [(1,)], [(1, 0, 2)]), "board 1 has no trait 0 to replace"),
-    ((0, [(2, 1)], [], [], []), "a GP names board 2, but there are only 1 (with the new ones)"),
-    ((0, [], [], [], [(0, 0, 1)]), "board 0 has no trait 0 to replace"),
-    ((0, [(0, 1)], [], [], [(0, 0, 1)]), "card 1 is used twice"),
-    ((0, [(0, 0)], [], [], []), "card 0 is used twice"),
-])
+@pytest.mark.parametrize(
+    "a,why",
+    [
+        ((2, [], [], [(3, 0, 1)], []), "the new board 1 would get the same trait twice"),
+        ((2, [], [], [(3, 0, 7)], [(1, 1, 1)]), "replacing trait 1 of board 1 would give it ambush twice"),
+        ((0, [], [], [(1,)], [(1, 0, 2)]), "board 1 has no trait 0 to replace"),
+        ((0, [(2, 1)], [], [], []), "a GP names board 2, but there are only 1 (with the new ones)"),
+        ((0, [], [], [], [(0, 0, 1)]), "board 0 has no trait 0 to replace"),
+        ((0, [(0, 1)], [], [], [(0, 0, 1)]), "card 1 is used twice"),
+        ((0, [(0, 0)], [], [], []), "card 0 is used twice"),
+    ],
+)
 def test_cheating_choices_are_found(a: tuple, why: str) -> None:
     assert action4_problem([Species(0, 1)], CARDS[:8], a) == why
 
 
 def test_replacing_an_existing_trait_with_its_duplicate_is_cheating() -> None:
     board = [Species(0, 1, traits=["burrowing", "ambush"])]
-    assert action4_problem(board, CARDS[:9], (8, [], [], [], [(0, 0, 1)])) == \
-        "replacing trait 0 of board 0 would give it ambush twice"
+    assert (
+        action4_problem(board, CARDS[:9], (8, [], [], [], [(0, 0, 1)]))
+        == "replacing trait 0 of board 0 would give it ambush twice"
+    )
     assert action4_problem(board, CARDS[:9], (8, [], [], [], [(0, 1, 1)])) is None  # ambush for ambush
 
 
@@ -134,7 +161,9 @@ def test_growth_stops_at_seven_and_a_new_board_counts_as_one() -> None:
     cards = course_deck()[:12]
     grown = Species(2, 6)
     assert action4_problem([grown], cards, (0, [(0, 1)], [], [], [])) is None
-    assert "population would grow past 7" in action4_problem([grown], cards, (0, [(0, 1), (0, 2)], [], [], []))
+    assert "population would grow past 7" in action4_problem(
+        [grown], cards, (0, [(0, 1), (0, 2)], [], [], [])
+    )
     six = [(1, k) for k in range(2, 8)]
     assert action4_problem([grown], cards, (0, six, [], [(1,)], [])) is None
     assert "board 1's population" in action4_problem([grown], cards, (0, [*six, (1, 8)], [], [(1,)], []))
@@ -156,7 +185,9 @@ def test_feed_choices_are_checked_against_the_feedings() -> None:
     opts = options(t, 0)
     others = [1, 2]
     assert feed_action(t, 0, ("attack", 0, 0, 0), opts, others, True) == ("attack", 0, 1, 0)
-    assert "cannot attack species 0 of other player 1" in feed_action(t, 0, ("attack", 0, 1, 0), opts, others, True)
+    assert "cannot attack species 0 of other player 1" in feed_action(
+        t, 0, ("attack", 0, 1, 0), opts, others, True
+    )
     assert "there is no other player 2" in feed_action(t, 0, ("attack", 0, 2, 0), opts, others, True)
     assert feed_action(t, 0, ("store", 1, 1), opts, others, True) == ("store", 1, 1)
     assert "at most 1 fat, not 2" in feed_action(t, 0, ("store", 1, 2), opts, others, True)

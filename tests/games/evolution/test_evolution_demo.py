@@ -19,7 +19,9 @@ from evo_lab.games.evolution.lively import lively_policy
 @pytest.mark.parametrize("gid", ["evolution", "evolution-climate"])
 def test_the_seeded_demo_attacks_grows_and_goes_extinct(gid):
     _final, lines = kit_module(gid).tell(evo_lab.make_game(gid, players=4, seed=1), 1, None, None)
-    attacks = [x for x in lines if re.search(r"\(carnivore, body \d, population \d\) attacks P\d's species \d", x)]
+    attacks = [
+        x for x in lines if re.search(r"\(carnivore, body \d, population \d\) attacks P\d's species \d", x)
+    ]
     assert len(attacks) >= 3, "the carnivores hunt"
     assert any("goes extinct" in x for x in lines)
     assert any("+1 body size" in x for x in lines) and any("+1 population" in x for x in lines)
@@ -40,5 +42,7 @@ def test_lively_bot_only_plays_legal_actions_and_makes_carnivores():
         s = evo_lab.make_game("evolution", players=3, seed=seed).new_initial_state()
         play_out(s, lively_policy(np.random.default_rng(seed)), np.random.default_rng(seed + 10))
         assert s.is_terminal()
-        carnivores += sum(1 for a in s.history() if a[0] == "trait" and s.game.deck.cards[a[2]].trait == "carnivore")
+        carnivores += sum(
+            1 for a in s.history() if a[0] == "trait" and s.game.deck.cards[a[2]].trait == "carnivore"
+        )
     assert carnivores >= 6

@@ -22,8 +22,11 @@ HARNESSES = ("xattack", "xfeed", "xstep", "xstep4", "xsilly")
 
 
 def _peer_dir() -> Path | None:
-    for cand in (ROOT.parent / "shared" / "peer-tests", ROOT.parent.parent / "shared" / "peer-tests",
-                 Path("/work/shared/peer-tests")):
+    for cand in (
+        ROOT.parent / "shared" / "peer-tests",
+        ROOT.parent.parent / "shared" / "peer-tests",
+        Path("/work/shared/peer-tests"),
+    ):
         if cand.is_dir():
             return cand
     return None
@@ -90,12 +93,24 @@ def test_canonical_comparison() -> None:
     a = [["food", 1], ["body", 2], ["population", 2], ["traits", ["horns", "burrowing"]], ["fat-food", 0]]
     b = [["food", 1], ["body", 2], ["population", 2], ["traits", ["burrowing", "horns"]]]
     assert canonical(a, "xstep") == canonical(b, "xstep")
-    assert canonical([0, [["population", 1, 2]], [], [[1, 2]], []], "xsilly") == [0, [[1, 2]], [], [[1, 2]], []]
+    assert canonical([0, [["population", 1, 2]], [], [[1, 2]], []], "xsilly") == [
+        0,
+        [[1, 2]],
+        [],
+        [[1, 2]],
+        [],
+    ]
 
 
 def _cli(harness: str, text: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "evo_lab.cli", "evolution", "harness", harness], input=text,
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "evo_lab.cli", "evolution", "harness", harness],
+        input=text,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 @pytest.mark.skipif(PEER is None, reason="shared/peer-tests not present")
@@ -122,16 +137,35 @@ def test_cli_no_output_when_nothing_is_hungry() -> None:
     assert r.returncode == 0 and r.stdout == ""
 
 
-@pytest.mark.parametrize("harness,value,field", [
-    ("xattack", [1, 2, 3], "situation"),
-    ("xattack", [[["food", 0], ["body", 1], ["population", 1], ["traits", ["wings"]]], [], False, False],
-     "situation[0].traits[0]"),
-    ("xstep", [[[["id", 1], ["species", []], ["bag", 0], ["cards", [[1, "horns", 3]]]]], 0, []],
-     "configuration[0][0].cards[0]"),
-    ("xstep4", [[[[["id", 1], ["species", []], ["bag", 0], ["cards", [[1, "horns"]]]]], 0, []],
-                [[5, [], [], [], []]]], "step4-input[1][0][0]"),
-    ("xsilly", [[["id", 1], ["species", []], ["bag", 0], ["cards", [[1, "horns"]]]], [], []], "choice[0].cards"),
-])
+@pytest.mark.parametrize(
+    "harness,value,field",
+    [
+        ("xattack", [1, 2, 3], "situation"),
+        (
+            "xattack",
+            [[["food", 0], ["body", 1], ["population", 1], ["traits", ["wings"]]], [], False, False],
+            "situation[0].traits[0]",
+        ),
+        (
+            "xstep",
+            [[[["id", 1], ["species", []], ["bag", 0], ["cards", [[1, "horns", 3]]]]], 0, []],
+            "configuration[0][0].cards[0]",
+        ),
+        (
+            "xstep4",
+            [
+                [[[["id", 1], ["species", []], ["bag", 0], ["cards", [[1, "horns"]]]]], 0, []],
+                [[5, [], [], [], []]],
+            ],
+            "step4-input[1][0][0]",
+        ),
+        (
+            "xsilly",
+            [[["id", 1], ["species", []], ["bag", 0], ["cards", [[1, "horns"]]]], [], []],
+            "choice[0].cards",
+        ),
+    ],
+)
 def test_malformed_input_names_the_field(harness: str, value: object, field: str) -> None:
     from evo_lab.core.errors import FormatError
 

@@ -28,6 +28,7 @@ O, C = official(), course2016()
 
 # ----- attacks (official)
 
+
 def test_body_size_rule() -> None:
     """Seed 003 line 140: "The Carnivore has to be bigger than the species it wants to attack." """
     assert blocker(carn(3), sp(3, 2), None, None, O) == "body-size"
@@ -102,7 +103,11 @@ def test_attack_meat_from_bank_equals_body_size() -> None:
     s = from_boards(g, [[(4, 3, 0, 0, ["carnivore"])], [(2, 3, 0, 0, [])]], watering_hole=5)
     s.apply_action(("attack", 0, 1, 0))
     att, prey = s.players[0].species[0], s.players[1].species[0]
-    assert (att.food, prey.pop, s.watering_hole) == (2, 2, 5)  # 2 meat from the bank; the watering hole untouched
+    assert (att.food, prey.pop, s.watering_hole) == (
+        2,
+        2,
+        5,
+    )  # 2 meat from the bank; the watering hole untouched
 
 
 def test_excess_food_goes_to_the_owner() -> None:
@@ -122,17 +127,23 @@ def test_horns_cost_the_attacker_and_can_kill_it() -> None:
     """Seed 003 line 150: "a Carnivore must eat a species with Horns if that's the only legal option"; the
     course (next.rkt): a Carnivore that dies of Horns does not eat."""
     g = game()
-    s = from_boards(g, [[(4, 1, 0, 0, ["carnivore"]), (1, 1, 1, 0, [])], [(1, 2, 0, 0, ["horns"])]], watering_hole=0)
+    s = from_boards(
+        g, [[(4, 1, 0, 0, ["carnivore"]), (1, 1, 1, 0, [])], [(1, 2, 0, 0, ["horns"])]], watering_hole=0
+    )
     s.apply_action(("attack", 0, 1, 0))
     assert s.players[1].species[0].pop == 1
-    assert len(s.players[0].species) == 1 and s.players[0].species[0].traits == []  # the carnivore died, uneaten
+    assert (
+        len(s.players[0].species) == 1 and s.players[0].species[0].traits == []
+    )  # the carnivore died, uneaten
 
 
 def test_carnivore_must_attack_even_own_species() -> None:
     """Seed 002 line 40: "A species must attack if it is hungry, even if it means attacking ... another species
     belonging to the same player." """
     g = game()
-    s = from_boards(g, [[(4, 2, 0, 0, ["carnivore"]), (1, 1, 0, 0, [])], [(1, 1, 1, 0, ["climbing"])]], watering_hole=0)
+    s = from_boards(
+        g, [[(4, 2, 0, 0, ["carnivore"]), (1, 1, 0, 0, [])], [(1, 1, 1, 0, ["climbing"])]], watering_hole=0
+    )
     assert s.legal_actions() == [("attack", 0, 0, 1)]
     assert ("pass",) not in s.legal_actions()
 
@@ -140,7 +151,11 @@ def test_carnivore_must_attack_even_own_species() -> None:
 def test_course_never_attacks_own_species() -> None:
     """Course dealer.rkt test "cannot attack anything but myself and won't"."""
     g = game(3, "course2016")
-    s = from_boards(g, [[(4, 2, 0, 0, ["carnivore"]), (1, 1, 0, 0, [])], [(1, 1, 1, 0, ["climbing"])], []], watering_hole=2)
+    s = from_boards(
+        g,
+        [[(4, 2, 0, 0, ["carnivore"]), (1, 1, 0, 0, [])], [(1, 1, 1, 0, ["climbing"])], []],
+        watering_hole=2,
+    )
     assert all(a[0] != "attack" for a in s.legal_actions())
 
 
@@ -148,12 +163,18 @@ def test_intelligence_negates_a_trait_and_discards() -> None:
     """Seed 004 line 71: "A carnivore can use Intelligence to disable characteristics of other animals. He does
     this by choosing a hand card to discard"."""
     g = game()
-    s = from_boards(g, [[(4, 2, 0, 0, ["carnivore", "intelligence"])], [(1, 1, 0, 0, ["climbing"])]],
-                    hands=[["horns", "fertile"], []], watering_hole=0)
+    s = from_boards(
+        g,
+        [[(4, 2, 0, 0, ["carnivore", "intelligence"])], [(1, 1, 0, 0, ["climbing"])]],
+        hands=[["horns", "fertile"], []],
+        watering_hole=0,
+    )
     acts = s.legal_actions()
     assert ("attack", 0, 1, 0, 3) in acts  # negate climbing (trait bit 3)
     s.apply_action(("attack", 0, 1, 0, 3))
-    assert s.legal_actions() == sorted(s.legal_actions()) and all(a[0] == "discard" for a in s.legal_actions())
+    assert s.legal_actions() == sorted(s.legal_actions()) and all(
+        a[0] == "discard" for a in s.legal_actions()
+    )
     s.apply_action(s.legal_actions()[0])
     assert len(s.players[0].hand) == 1 and s.players[0].species[0].food == 1
 
@@ -162,18 +183,25 @@ def test_scavengers_eat_when_a_carnivore_eats() -> None:
     """Seed 003 line 149 (Scavenger eats meat); course next.rkt feed-scavengers: every scavenger, from the
     attacking player round the table."""
     g = game(3)
-    s = from_boards(g, [[(4, 3, 0, 0, ["carnivore"])], [(1, 3, 0, 0, [])], [(1, 2, 0, 0, ["scavenger"])]], watering_hole=3)
+    s = from_boards(
+        g, [[(4, 3, 0, 0, ["carnivore"])], [(1, 3, 0, 0, [])], [(1, 2, 0, 0, ["scavenger"])]], watering_hole=3
+    )
     s.apply_action(("attack", 0, 1, 0))
     assert s.players[2].species[0].food == 1
 
 
 # ----- feeding
 
+
 def test_feed_plant_foraging_cooperation() -> None:
     """Seed 003 line 132 (Foraging takes more from the watering hole); Cooperation: the species to the right
     takes 1 food from the same source, every time this one takes food (course dealer.rkt: twice with Foraging)."""
     g = game()
-    s = from_boards(g, [[(1, 3, 0, 0, ["foraging", "cooperation"]), (1, 3, 0, 0, [])], [(1, 1, 1, 0, [])]], watering_hole=10)
+    s = from_boards(
+        g,
+        [[(1, 3, 0, 0, ["foraging", "cooperation"]), (1, 3, 0, 0, [])], [(1, 1, 1, 0, [])]],
+        watering_hole=10,
+    )
     s.apply_action(("eat", 0))
     assert [x.food for x in s.players[0].species] == [2, 2] and s.watering_hole == 6
 
@@ -182,7 +210,11 @@ def test_carnivores_never_eat_plants_even_by_cooperation() -> None:
     """Seed 002 line 40: "carnivores can never eat plant food, even using traits such as long neck or
     co-operation"."""
     g = game()
-    s = from_boards(g, [[(1, 3, 0, 0, ["cooperation"]), (1, 3, 0, 0, ["carnivore"])], [(6, 6, 6, 0, [])]], watering_hole=10)
+    s = from_boards(
+        g,
+        [[(1, 3, 0, 0, ["cooperation"]), (1, 3, 0, 0, ["carnivore"])], [(6, 6, 6, 0, [])]],
+        watering_hole=10,
+    )
     s.apply_action(("eat", 0))
     assert s.players[0].species[1].food == 0 and s.watering_hole == 9
 
@@ -190,8 +222,11 @@ def test_carnivores_never_eat_plants_even_by_cooperation() -> None:
 def test_course_food_is_food() -> None:
     """Course dealer.rkt "allison's test": Cooperation hands food from the watering hole to a carnivore."""
     g = game(3, "course2016")
-    s = from_boards(g, [[(1, 3, 0, 0, ["cooperation"]), (1, 3, 0, 0, ["carnivore"])], [(1, 1, 1, 0, [])], []],
-                    watering_hole=10)
+    s = from_boards(
+        g,
+        [[(1, 3, 0, 0, ["cooperation"]), (1, 3, 0, 0, ["carnivore"])], [(1, 1, 1, 0, [])], []],
+        watering_hole=10,
+    )
     s.apply_action(("eat", 0))
     assert s.players[0].species[1].food == 1
 
@@ -237,7 +272,9 @@ def test_extinction_draws_one_card_per_trait() -> None:
     """Seed 003 line 166: "the species board and trait cards ... are discarded. To replace them, draw a number of
     trait cards equal to the number discarded." Course: 2 cards (next.rkt EXTINCTION-CARDS)."""
     g = game()
-    s2 = from_boards(g, [[(4, 2, 0, 0, ["carnivore", "ambush"])], [(1, 1, 0, 0, ["horns", "fertile"])]], watering_hole=0)
+    s2 = from_boards(
+        g, [[(4, 2, 0, 0, ["carnivore", "ambush"])], [(1, 1, 0, 0, ["horns", "fertile"])]], watering_hole=0
+    )
     s2.apply_action(("attack", 0, 1, 0))
     assert s2.pending and s2.pending[0] == [1, 2]
 
@@ -257,6 +294,7 @@ def test_long_neck_and_fertile_at_the_start_of_feeding() -> None:
 
 # ----- playing cards
 
+
 def test_traits_face_down_until_revealed() -> None:
     """Seed 003 line 104: "put a Trait Card facedown on top of one of your species ... remains facedown"."""
     s = game().new_initial_state_dealt()
@@ -266,15 +304,21 @@ def test_traits_face_down_until_revealed() -> None:
     s.apply_action(a)
     assert s.observation(1)["players"][0]["species"][0]["traits"] == [None]
     assert s.observation(0)["players"][0]["species"][0]["traits"][0] is not None
-    assert s.masked_action_string(a, 1) == "trait P1 ?" and s.masked_action_string(a, 0) == s.action_to_string(a)
+    assert s.masked_action_string(a, 1) == "trait P1 ?" and s.masked_action_string(
+        a, 0
+    ) == s.action_to_string(a)
 
 
 def test_no_duplicates_and_two_traits_with_two_players() -> None:
     """Seed 003 line 106: "A species can't have any duplicate Trait Cards"; line 187: 2 players, "a maximum of 2
     traits"."""
     g = game(2)
-    s = from_boards(g, [[(1, 1, 0, 0, ["horns", "climbing"])], [(1, 1, 0, 0, [])]],
-                    hands=[["fertile", "horns"], []], phase="play")
+    s = from_boards(
+        g,
+        [[(1, 1, 0, 0, ["horns", "climbing"])], [(1, 1, 0, 0, [])]],
+        hands=[["fertile", "horns"], []],
+        phase="play",
+    )
     acts = s.legal_actions()
     assert not any(a[0] == "trait" and a[1] == 0 for a in acts)
     assert any(a[0] == "replace" for a in acts)
@@ -297,6 +341,7 @@ def test_new_species_left_or_right() -> None:
 
 
 # ----- end of the game, scoring
+
 
 def test_scoring_and_tiebreaks() -> None:
     """Seed 003 lines 176-182: food in the bag, population, traits; ties: trait points, then population."""
@@ -331,6 +376,7 @@ def test_chance_probabilities_are_exact() -> None:
 
 
 # ----- Climate
+
 
 def test_climate_move() -> None:
     """Seed 002 line 36: one space toward the greater side, two if it is more than doubled."""
@@ -386,7 +432,7 @@ def test_climate_event_replaces_the_zone_and_is_replaced() -> None:
     cold = s.events_in_play["cold"]
     e = g.pack.events[cold]
     s.climate_pos = e.regions[0]
-    name, kind, *_ , deck = current_effect(s)
+    name, kind, *_, deck = current_effect(s)
     assert (name, kind, deck) == (e.name, "cold", "cold")
     s.event_used = "cold"
     left = s.event_pool[cold]
@@ -426,6 +472,9 @@ def test_seeded_games_are_reproducible() -> None:
 
 def test_attack_report_for_the_kit() -> None:
     g = game(2)
-    s = from_boards(g, [[(4, 2, 0, 0, ["carnivore"]), (1, 1, 1, 0, [])],
-                        [(1, 1, 0, 0, ["climbing"]), (5, 1, 0, 0, [])]], watering_hole=0)
+    s = from_boards(
+        g,
+        [[(4, 2, 0, 0, ["carnivore"]), (1, 1, 1, 0, [])], [(1, 1, 0, 0, ["climbing"]), (5, 1, 0, 0, [])]],
+        watering_hole=0,
+    )
     assert s.attack_report(0) == [(0, 1, None), (1, 0, "climbing"), (1, 1, "body-size")]

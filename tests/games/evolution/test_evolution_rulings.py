@@ -36,11 +36,18 @@ def game(players: int = 2, variant: str = "official", **opts: object) -> object:
 
 # ----- R3: Intelligence against Horns (seed 004 line 71)
 
+
 def _horned_prey(**opts: object) -> State:
     """P1: a Carnivore with Intelligence (body 4, pop 3) and a Scavenger; P2: a horned prey and a Scavenger."""
-    return from_boards(game(**opts), [[(4, 3, 0, 0, ["carnivore", "intelligence"]), (1, 2, 0, 0, ["scavenger"])],
-                                      [(1, 2, 0, 0, ["horns"]), (2, 2, 0, 0, ["scavenger"])]],
-                       hands=[["fertile", "long-neck"], []], watering_hole=0)
+    return from_boards(
+        game(**opts),
+        [
+            [(4, 3, 0, 0, ["carnivore", "intelligence"]), (1, 2, 0, 0, ["scavenger"])],
+            [(1, 2, 0, 0, ["horns"]), (2, 2, 0, 0, ["scavenger"])],
+        ],
+        hands=[["fertile", "long-neck"], []],
+        watering_hole=0,
+    )
 
 
 def test_intelligence_may_disable_the_preys_horns() -> None:
@@ -88,16 +95,24 @@ def test_intelligence_blockers_option_keeps_ruling_r3() -> None:
     s = _horned_prey(intelligence_disables="blockers")
     assert [a for a in s.legal_actions() if a[0] == "attack" and len(a) == 5] == []
     g = game(intelligence_disables="blockers")
-    s = from_boards(g, [[(4, 2, 0, 0, ["carnivore", "intelligence"])], [(1, 1, 0, 0, ["climbing"])]],
-                    hands=[["horns"], []], watering_hole=0)
+    s = from_boards(
+        g,
+        [[(4, 2, 0, 0, ["carnivore", "intelligence"])], [(1, 1, 0, 0, ["climbing"])]],
+        hands=[["horns"], []],
+        watering_hole=0,
+    )
     assert s.legal_actions() == [("attack", 0, 1, 0, CLIMB)]
 
 
 def test_a_blocked_attack_still_offers_only_the_blocker() -> None:
     """A Climbing prey with Horns: only one property is disabled per attack, so the attacker disables the
     Climbing and is gored by the Horns (seed 004 line 71: "selecting the property desired")."""
-    s = from_boards(game(), [[(4, 3, 0, 0, ["carnivore", "intelligence"])], [(1, 2, 0, 0, ["climbing", "horns"])]],
-                    hands=[["fertile"], []], watering_hole=3)
+    s = from_boards(
+        game(),
+        [[(4, 3, 0, 0, ["carnivore", "intelligence"])], [(1, 2, 0, 0, ["climbing", "horns"])]],
+        hands=[["fertile"], []],
+        watering_hole=3,
+    )
     assert s.legal_actions() == [("attack", 0, 1, 0, CLIMB)]
     s.apply_action(s.legal_actions()[0])
     s.apply_action(s.legal_actions()[0])
@@ -116,6 +131,7 @@ def test_attack_tab_names_what_intelligence_can_disable() -> None:
 
 # ----- R20: a non-Carnivore's Intelligence is used before eating (seed 004 lines 46-57)
 
+
 def _to_reveal(s: State) -> State:
     while s.phase == "play":
         s.apply_action(("pass",))
@@ -124,8 +140,15 @@ def _to_reveal(s: State) -> State:
 
 def _herbivores(first: int = 0, **opts: object) -> State:
     g = game(**opts)
-    return from_boards(g, [[(2, 3, 0, 0, ["intelligence"])], [(2, 2, 0, 0, ["intelligence"]), (1, 1, 0, 0, [])]],
-                       hands=[["horns", "fertile"], ["climbing"]], watering_hole=5, phase="play", turn=first, first=first)
+    return from_boards(
+        g,
+        [[(2, 3, 0, 0, ["intelligence"])], [(2, 2, 0, 0, ["intelligence"]), (1, 1, 0, 0, [])]],
+        hands=[["horns", "fertile"], ["climbing"]],
+        watering_hole=5,
+        phase="play",
+        turn=first,
+        first=first,
+    )
 
 
 def test_herbivore_intelligence_before_eating_from_the_starting_player() -> None:
@@ -141,7 +164,9 @@ def test_herbivore_intelligence_before_eating_from_the_starting_player() -> None
     s.apply_action(("eat", 0, "intel"))
     s.apply_action(s.legal_actions()[0])  # discard a card
     sp = s.players[0].species[0]
-    assert sp.food == s.options.intelligence_food == 2 and s.watering_hole == 5 and len(s.players[0].hand) == 1
+    assert (
+        sp.food == s.options.intelligence_food == 2 and s.watering_hole == 5 and len(s.players[0].hand) == 1
+    )
     # feeding starts with the starting player; Intelligence is not a feeding any more this round
     assert s.asking == -1 and s.current_player() == 1
     assert all(len(a) == 2 for a in s.legal_actions())
@@ -170,11 +195,19 @@ def test_herbivore_intelligence_feeding_turn_option() -> None:
 
 # ----- R18: start-of-feeding order (seed 002 line 35)
 
+
 def _start_table(resolution: str) -> SimpleNamespace:
     o = replace(course2016(), fertile_needs_food=True, start_resolution=resolution)
-    return SimpleNamespace(players=[Player([Species(1, 2, traits=["fertile", "long-neck"])]),
-                                    Player([Species(1, 2, traits=["fertile", "long-neck"])])],
-                           watering_hole=1, options=o, new_events=[], first=0)
+    return SimpleNamespace(
+        players=[
+            Player([Species(1, 2, traits=["fertile", "long-neck"])]),
+            Player([Species(1, 2, traits=["fertile", "long-neck"])]),
+        ],
+        watering_hole=1,
+        options=o,
+        new_events=[],
+        first=0,
+    )
 
 
 def test_each_player_resolves_all_their_start_traits_first() -> None:
@@ -200,21 +233,34 @@ def test_climate_reveal_order_by_player() -> None:
     """Climate: Long Neck and Nocturnal act when the food is revealed; each player takes both before the next."""
     for resolution, want in (("player", [0, 0, 1, 1]), ("trait", [0, 1, 0, 1])):
         g = game(2, "climate", start_resolution=resolution)
-        s = from_boards(g, [[(3, 3, 0, 0, ["long-neck", "nocturnal"])], [(3, 3, 0, 0, ["long-neck", "nocturnal"])]],
-                        watering_hole=0, phase="play")
+        s = from_boards(
+            g,
+            [[(3, 3, 0, 0, ["long-neck", "nocturnal"])], [(3, 3, 0, 0, ["long-neck", "nocturnal"])]],
+            watering_hole=0,
+            phase="play",
+        )
         _to_reveal(s)
         assert [e.player for e in s.new_events if isinstance(e, (Ate, Grew))] == want
 
 
 # ----- R19: a Climate event strikes when the cube moves into its region (seed 002 line 36)
 
+
 def _climate_round(food: str | None, **opts: object) -> State:
     """P1 and P2 with one body-5 species each, the cube on Cool (-1), Blizzard (cold, regions -4..-3) in play;
     P1's food card (if any) is revealed at the start of feeding."""
     g = game(2, "climate", **opts)
-    s = from_boards(g, [[(5, 3, 0, 0, [])], [(5, 3, 0, 0, [])]], hands=[[food] if food else [], []], watering_hole=9,
-                    phase="food" if food else "play")
-    s.events_in_play = {"cold": next(i for i, e in enumerate(g.pack.events) if e.name == "Blizzard"), "hot": -1}
+    s = from_boards(
+        g,
+        [[(5, 3, 0, 0, [])], [(5, 3, 0, 0, [])]],
+        hands=[[food] if food else [], []],
+        watering_hole=9,
+        phase="food" if food else "play",
+    )
+    s.events_in_play = {
+        "cold": next(i for i, e in enumerate(g.pack.events) if e.name == "Blizzard"),
+        "hot": -1,
+    }
     if food:
         s.apply_action(("food", g.label_kind[food]))
     return s
@@ -256,8 +302,10 @@ def test_climate_event_stay_option() -> None:
 
 # ----- R17: the Climate deck by player count (seed 002 line 14)
 
-@pytest.mark.parametrize("players,seed_deck,table_deck", [(2, 97, 49), (3, 137, 77), (4, 137, 107), (5, 137, 137),
-                                                          (6, 137, 137)])
+
+@pytest.mark.parametrize(
+    "players,seed_deck,table_deck", [(2, 97, 49), (3, 137, 77), (4, 137, 107), (5, 137, 137), (6, 137, 137)]
+)
 def test_climate_deck_by_player_count(players: int, seed_deck: int, table_deck: int) -> None:
     """Seed 002 line 14: "Set 40 cards from the draw deck, and place them to the side to form the end game deck
     ... When playing a 2-player game randomly remove 40 additional traits from the main deck and remove them
@@ -270,12 +318,38 @@ def test_climate_deck_by_player_count(players: int, seed_deck: int, table_deck: 
 
 # ----- R5: food stored on a replaced Fat Tissue (course xstep4 and the base game)
 
+
 def _step4(traits_after: str) -> list:
-    conf = [[[["id", 1], ["species", [[["food", 0], ["body", 3], ["population", 1], ["traits", ["fat-tissue"]],
-                                        ["fat-food", 2]]]], ["bag", 0], ["cards", [[0, "carnivore"], [1, traits_after]]]],
-             [["id", 2], ["species", [[["food", 0], ["body", 1], ["population", 1], ["traits", []]]]], ["bag", 0],
-              ["cards", [[0, "horns"]]]],
-             [["id", 3], ["species", []], ["bag", 0], ["cards", [[0, "horns"]]]]], 0, []]
+    conf = [
+        [
+            [
+                ["id", 1],
+                [
+                    "species",
+                    [
+                        [
+                            ["food", 0],
+                            ["body", 3],
+                            ["population", 1],
+                            ["traits", ["fat-tissue"]],
+                            ["fat-food", 2],
+                        ]
+                    ],
+                ],
+                ["bag", 0],
+                ["cards", [[0, "carnivore"], [1, traits_after]]],
+            ],
+            [
+                ["id", 2],
+                ["species", [[["food", 0], ["body", 1], ["population", 1], ["traits", []]]]],
+                ["bag", 0],
+                ["cards", [[0, "horns"]]],
+            ],
+            [["id", 3], ["species", []], ["bag", 0], ["cards", [[0, "horns"]]]],
+        ],
+        0,
+        [],
+    ]
     return [conf, [[0, [], [], [], [[0, 0, 1]]], [0, [], [], [], []], [0, [], [], [], []]]]
 
 
@@ -291,13 +365,18 @@ def test_fat_without_tissue_option() -> None:
     the food on the species (the course harness before issue 22)."""
     for mode, fat in (("lost", 0), ("kept", 2)):
         o = replace(course2016(), fat_without_tissue=mode)
-        t = SimpleNamespace(players=[Player([Species(3, 1, fat=2, traits=["fat-tissue"])])], options=o,
-                            discard=lambda k: None)
+        t = SimpleNamespace(
+            players=[Player([Species(3, 1, fat=2, traits=["fat-tissue"])])], options=o, discard=lambda k: None
+        )
         replace_trait(t, 0, 0, 0, -1, "horns", False)
         assert t.players[0].species[0].fat == fat
     for mode, fat in (("lost", 0), ("kept", 2)):
-        s = from_boards(game(fat_without_tissue=mode), [[(3, 2, 0, 2, ["fat-tissue", "horns"])], [(1, 1, 0, 0, [])]],
-                        hands=[["climbing"], []], phase="play")
+        s = from_boards(
+            game(fat_without_tissue=mode),
+            [[(3, 2, 0, 2, ["fat-tissue", "horns"])], [(1, 1, 0, 0, [])]],
+            hands=[["climbing"], []],
+            phase="play",
+        )
         k = s.players[0].hand[0]
         s.apply_action(("replace", 0, 0, k))
         assert s.players[0].species[0].fat == fat
@@ -307,21 +386,28 @@ def test_fat_without_tissue_option() -> None:
 
 # ----- R21: food stored on the Fat Tissue of an extinct species (seed 004 line 81)
 
-SEED_004_LINE_81 = ("When a species' population drops to 0, it becomes extinct and is immediately removed. All food "
-                    "chips left on the now extinct species are added to the victory points.")
+SEED_004_LINE_81 = (
+    "When a species' population drops to 0, it becomes extinct and is immediately removed. All food "
+    "chips left on the now extinct species are added to the victory points."
+)
 
 
 def _fat_prey(**opts: object) -> State:
     """P1: a Carnivore (body 5); P2: a fed Fat Tissue species (population 1, 1 food, 2 stored) and another;
     P2's bag holds 4."""
-    return from_boards(game(**opts), [[(5, 2, 0, 0, ["carnivore"])],
-                                      [(2, 1, 1, 2, ["fat-tissue"]), (1, 1, 0, 0, [])]], bags=[0, 4])
+    return from_boards(
+        game(**opts),
+        [[(5, 2, 0, 0, ["carnivore"])], [(2, 1, 1, 2, ["fat-tissue"]), (1, 1, 0, 0, [])]],
+        bags=[0, 4],
+    )
 
 
 def test_fat_of_an_extinct_species_goes_to_its_owners_bag() -> None:
     """Seed 004 line 81 (quoted in :data:`SEED_004_LINE_81`): the food stored on the Fat Tissue of a species
     that goes extinct is scored by its owner, with the food on its population track (ruling R1: the owner's)."""
-    assert "All food chips left on the now extinct species are added to the victory points" in SEED_004_LINE_81
+    assert (
+        "All food chips left on the now extinct species are added to the victory points" in SEED_004_LINE_81
+    )
     s = _fat_prey()
     before = s.scores()
     s.apply_action(("attack", 0, 1, 0))
@@ -338,8 +424,13 @@ def test_fat_of_a_species_killed_by_the_climate_goes_to_its_owners_bag() -> None
     """Climate (seed 002 line 43 is silent about the food on an extinct species): the official ruling applies.
     The Cold zone (-2) costs body 1-2 one population at the reveal; Fat Tissue has moved 1 of its 3 stored food
     onto the population first (ruling R4), which goes to the owner's bag (R1), the other 2 with it (R21)."""
-    s = from_boards(game(2, "climate"), [[(2, 1, 0, 3, ["fat-tissue"]), (5, 1, 0, 0, [])], [(5, 2, 0, 0, [])]],
-                    watering_hole=9, phase="play", bags=[1, 0])
+    s = from_boards(
+        game(2, "climate"),
+        [[(2, 1, 0, 3, ["fat-tissue"]), (5, 1, 0, 0, [])], [(5, 2, 0, 0, [])]],
+        watering_hole=9,
+        phase="play",
+        bags=[1, 0],
+    )
     s.climate_pos, s.events_in_play = -2, {"cold": -1, "hot": -1}
     _to_reveal(s)
     assert [sp.body for sp in s.players[0].species] == [5] and s.players[0].bag == 1 + 1 + 2
@@ -360,6 +451,7 @@ def test_fat_at_extinction_lost_option() -> None:
 
 
 # ----- the options and the records written before the rulings
+
 
 def test_ruling_options_are_checked() -> None:
     with pytest.raises(GameConfigError, match="intelligence_disables"):
@@ -395,6 +487,10 @@ def test_greedy_bot_sees_what_intelligence_buys() -> None:
 
     from evo_lab.games.evolution.bots import greedy_policy
 
-    s = from_boards(game(), [[(4, 3, 0, 0, ["carnivore", "intelligence"])], [(1, 2, 0, 0, ["horns"])]],
-                    hands=[["fertile"], []], watering_hole=0)
+    s = from_boards(
+        game(),
+        [[(4, 3, 0, 0, ["carnivore", "intelligence"])], [(1, 2, 0, 0, ["horns"])]],
+        hands=[["fertile"], []],
+        watering_hole=0,
+    )
     assert greedy_policy(np.random.default_rng(0))(s) == ("attack", 0, 1, 0, HORNS)

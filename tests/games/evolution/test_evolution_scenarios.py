@@ -47,7 +47,7 @@ def test_each_preset_is_a_legal_position_of_the_games_format(sid):
     assert not s.is_chance_node() and not s.is_terminal()
     if sc.shows is not None:
         assert sc.shows in [s.action_to_string(a) for a in s.legal_actions()], sid
-    again = type(s).from_json(s.to_json())               # the format round-trips
+    again = type(s).from_json(s.to_json())  # the format round-trips
     assert again.to_dict() == s.to_dict()
     assert position(sc.game, **sc.position)["state"] == s.to_dict()["state"]
 
@@ -60,21 +60,21 @@ def _play(sid: str, action: str):
 
 
 def test_the_notes_say_what_the_engine_does():
-    s, c = _play("attack", "attack 1 P2.2")                    # meat = prey body, Cooperation, Scavenger
+    s, c = _play("attack", "attack 1 P2.2")  # meat = prey body, Cooperation, Scavenger
     report = {(q, j): b for q, j, b in s.attack_report(0, 0)}
     assert report[(1, 2)] == "climbing" and report[(2, 1)] == "warning-call" and report[(2, 0)] == "body-size"
-    assert report[(2, 2)] is None                               # the Warning Call species itself may be attacked
+    assert report[(2, 2)] is None  # the Warning Call species itself may be attacked
     assert c.players[0].species[0].food == 2 and c.players[0].species[1].food == 1
-    assert c.players[1].species[1].food == 1                   # P2's Scavenger ate
+    assert c.players[1].species[1].food == 1  # P2's Scavenger ate
     s, c = _play("intelligence_horns", "attack 1 P2.1")
-    assert c.players[0].species[0].pop == 1                    # gored
+    assert c.players[0].species[0].pop == 1  # gored
     s, c = _play("intelligence_horns", "attack 1 P2.1 negate horns")
-    c.apply_action(c.legal_actions()[0])                        # the card discarded for Intelligence
+    c.apply_action(c.legal_actions()[0])  # the card discarded for Intelligence
     assert c.players[0].species[0].pop == 2 and not c.players[0].hand
     s = scenario("forced_horns")
     assert [s.action_to_string(a) for a in s.legal_actions()] == ["attack 1 P2.1"]
     s, c = _play("forced_horns", "attack 1 P2.1")
-    assert not any(sp.has("carnivore") for sp in c.players[0].species)   # killed by the Horns
+    assert not any(sp.has("carnivore") for sp in c.players[0].species)  # killed by the Horns
     s, c = _play("cooperation", "eat 1")
     assert s.observation(None)["wh"] - c.observation(None)["wh"] == 6
     s, c = _play("fat_tissue", "eat 1")
@@ -92,8 +92,8 @@ def test_climate_presets_move_the_marker_and_strike():
     hit = [e for e in c.new_events if type(e).__name__ == "ClimateHit"]
     assert c.observation(None)["climate"]["position"] == -4 and hit[0].name == "Ice Age"
     heavy_fur = c.players[0].species[0]
-    assert heavy_fur.has("heavy-fur") and heavy_fur.pop == 3       # protected
-    assert c.players[1].species[0].pop == 1                          # 3 - 2
+    assert heavy_fur.has("heavy-fur") and heavy_fur.pop == 3  # protected
+    assert c.players[1].species[0].pop == 1  # 3 - 2
     _s, c = _play("climate_event", "pass")
     hit = [e for e in c.new_events if type(e).__name__ == "ClimateHit"]
     assert c.observation(None)["climate"]["position"] == -3 and hit[0].name == "Blizzard"
@@ -116,7 +116,7 @@ def test_the_explorer_menu_and_the_presentation_page_find_them():
     assert files.open_scenario() == "" and ex.state.game.variant == "climate"
     assert ex.state.to_dict() == scenario("climate_cold").to_dict()
     assert "Climate" in ex.header.value
-    ex.stepper.b_undo.click()                                   # back to the game before
+    ex.stepper.b_undo.click()  # back to the game before
     assert ex.state.game.variant == "official"
     assert Explorer("evolution", scenario="attack").state.to_dict() == scenario("attack").to_dict()
     assert set(IDS) <= set(scenario_names("evolution"))
@@ -124,4 +124,6 @@ def test_the_explorer_menu_and_the_presentation_page_find_them():
 
 def test_docs_list_the_presets():
     text = (ROOT / "docs" / "evolution.md").read_text(encoding="utf-8")
-    assert scenarios_markdown() in text, "docs/evolution.md: paste evo_lab.games.evolution.scenarios.scenarios_markdown()"
+    assert scenarios_markdown() in text, (
+        "docs/evolution.md: paste evo_lab.games.evolution.scenarios.scenarios_markdown()"
+    )

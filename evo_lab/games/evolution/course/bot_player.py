@@ -72,8 +72,9 @@ def _kinds(game: Game, cards: list[Card]) -> list[int]:
     return out
 
 
-def course_position(rows: list[list[Species]], me: int, cards: list[Card], wh: int, bag: int, phase: str,
-                    decline: bool = True) -> State:
+def course_position(
+    rows: list[list[Species]], me: int, cards: list[Card], wh: int, bag: int, phase: str, decline: bool = True
+) -> State:
     """An engine position of the course variant: ``rows`` are the players' boards in turn order (the first
     player first), ``me`` is the player to act with ``cards`` in hand and ``bag``; ``phase`` is ``"food"``,
     ``"play"`` or ``"feed"``. ``decline``: whether the feeding options include forgoing (``pass``)."""
@@ -100,9 +101,24 @@ def course_position(rows: list[list[Species]], me: int, cards: list[Card], wh: i
         players.append(Player(species))
     players[me].hand = sorted(hand)
     players[me].bag = bag
-    body: dict[str, JSON] = {"players": [p.to_list() for p in players], "wh": wh, "first": 0, "phase": phase, "turn": me,
-            "round": 1, "final": 0, "left": sum(pool), "end_deck": 0, "out": 0, "gone": 0, "seek": False,
-            "intel": None, "pool": pool, "discards": [0] * len(pool), "pending": []}
+    body: dict[str, JSON] = {
+        "players": [p.to_list() for p in players],
+        "wh": wh,
+        "first": 0,
+        "phase": phase,
+        "turn": me,
+        "round": 1,
+        "final": 0,
+        "left": sum(pool),
+        "end_deck": 0,
+        "out": 0,
+        "gone": 0,
+        "seek": False,
+        "intel": None,
+        "pool": pool,
+        "discards": [0] * len(pool),
+        "pending": [],
+    }
     return State.load_state(game, body)
 
 
@@ -153,7 +169,9 @@ class BotPlayer(CoursePlayer):
     that does, so ``False`` keeps the option from the bot. ``after_includes_self``: the dealer's ``choose``
     message puts this player's own boards at the head of the players after it (the reference dealer does)."""
 
-    def __init__(self, bot: Bot, name: str | None = None, decline: bool = True, after_includes_self: bool = False):
+    def __init__(
+        self, bot: Bot, name: str | None = None, decline: bool = True, after_includes_self: bool = False
+    ):
         self.bot = bot
         self.name = name or f"evo-lab {getattr(bot, 'name', 'bot')}"
         self.decline, self.after_includes_self = decline, after_includes_self

@@ -51,7 +51,9 @@ def _cards_problem(n_cards: int, a: Action4) -> str | None:
     return None
 
 
-def _growth_problem(boards: list[Species], gp: list[tuple[int, int]], gb: list[tuple[int, int]]) -> str | None:
+def _growth_problem(
+    boards: list[Species], gp: list[tuple[int, int]], gb: list[tuple[int, int]]
+) -> str | None:
     """validate-growth: per board, the grown population (body) stays within 0..7; a BT board counts as 1."""
     n = len(boards)
     for what, lst, attr in (("population", gp, "pop"), ("body", gb, "body")):
@@ -62,14 +64,16 @@ def _growth_problem(boards: list[Species], gp: list[tuple[int, int]], gb: list[t
     return None
 
 
-def _replacement_problem(boards: list[Species], cards: list[Card], bt: list[tuple[int, ...]], rt: list[tuple[int, int, int]]) -> str | None:
+def _replacement_problem(
+    boards: list[Species], cards: list[Card], bt: list[tuple[int, ...]], rt: list[tuple[int, int, int]]
+) -> str | None:
     """valid-trait-replacements, each RT against its board's traits before the RTs."""
     n = len(boards)
     for b, slot, c in rt:
         traits = boards[b].trait_names() if b < n else [cards[j][1] for j in bt[b - n][1:]]
         if slot >= len(traits):
             return f"board {b} has no trait {slot} to replace"
-        rest = traits[:slot] + traits[slot + 1:]
+        rest = traits[:slot] + traits[slot + 1 :]
         if cards[c][1] in rest:
             return f"replacing trait {slot} of board {b} would give it {cards[c][1]} twice"
     return None
@@ -97,8 +101,9 @@ def action4_problem(boards: list[Species], cards: list[Card], a: Action4) -> str
     return _replacement_problem(boards, cards, bt, rt)
 
 
-def feed_action(t: Table, p: int, choice: Action, options: list[Action], others: list[int],
-                decline: bool) -> Action | str:
+def feed_action(
+    t: Table, p: int, choice: Action, options: list[Action], others: list[int], decline: bool
+) -> Action | str:
     """The engine feeding of player ``p`` that FeedChoice ``choice`` (:func:`.wire.parse_feed_choice`) asks
     for, or why it is cheating. ``options``: the engine's options of ``p``; ``others``: the table index of each
     player the message's others list names; ``decline``: whether ``false`` may be answered (only when the

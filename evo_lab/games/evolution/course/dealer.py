@@ -57,8 +57,18 @@ from .wire import (
 if TYPE_CHECKING:
     from ..table import JSON, Action
 
-__all__ = ["RULES", "CourseDealer", "CoursePlayer", "DealerRules", "GameResult", "HarnessPlayer", "PlayerRemoved",
-           "Removal", "Score", "course_deck"]
+__all__ = [
+    "RULES",
+    "CourseDealer",
+    "CoursePlayer",
+    "DealerRules",
+    "GameResult",
+    "HarnessPlayer",
+    "PlayerRemoved",
+    "Removal",
+    "Score",
+    "course_deck",
+]
 
 
 @dataclass(frozen=True)
@@ -88,15 +98,19 @@ class DealerRules:
 
 #: ``course``: the rules of the course's spec and TestFest pairs (the harnesses'); ``reference``: the instructor's
 #: final Racket dealer (``Xternal/xserver``), for games that match it move for move.
-RULES = {"course": DealerRules(),
-         "reference": DealerRules(feeding_queue="rotate", decline=False, after_includes_self=True)}
+RULES = {
+    "course": DealerRules(),
+    "reference": DealerRules(feeding_queue="rotate", decline=False, after_includes_self=True),
+}
 
 
 def course_deck(seed: int | None = None) -> list[Card]:
     """The course's 122 cards (reference §6.1) in the reference dealer's order (cards.rkt all-cards: by trait
     name, then food value; xserver deals from it unshuffled), or shuffled by ``seed``."""
-    cards = sorted(((c.food, c.trait) for c in load_pack().deck("course2016").cards for _ in range(c.count)),
-                   key=lambda c: (c[1], c[0]))
+    cards = sorted(
+        ((c.food, c.trait) for c in load_pack().deck("course2016").cards for _ in range(c.count)),
+        key=lambda c: (c[1], c[0]),
+    )
     if seed is None:
         return cards
     order = np.random.default_rng(seed).permutation(len(cards))
@@ -149,8 +163,9 @@ class HarnessPlayer(CoursePlayer):
         if self.state is None:
             raise PlayerRemoved("protocol", "choose before start")
         _, bag, boards, cards = self.state
-        return dump_action4(silly_action4([[["id", 1], ["species", boards], ["bag", bag], ["cards", cards]], msg[0],
-                                           msg[1]]))
+        return dump_action4(
+            silly_action4([[["id", 1], ["species", boards], ["bag", bag], ["cards", cards]], msg[0], msg[1]])
+        )
 
     def feed_next(self, msg: list[JSON]) -> JSON:
         bag, boards, _, wh, others = msg
@@ -201,8 +216,13 @@ class CourseDealer:
     ``deck``: the cards in dealing order; ``record``: keep every turn's xstep4 and every feeding's xstep
     input and output (:attr:`GameResult.record`)."""
 
-    def __init__(self, players: Sequence[tuple[str, CoursePlayer]], deck: list[Card],
-                 rules: DealerRules = RULES["course"], record: bool = False):
+    def __init__(
+        self,
+        players: Sequence[tuple[str, CoursePlayer]],
+        deck: list[Card],
+        rules: DealerRules = RULES["course"],
+        record: bool = False,
+    ):
         self.seats = [Seat(f"{name}#{k + 1}", p) for k, (name, p) in enumerate(players)]
         self.rules, self.recording = rules, record
         self.t = CourseTable([Player([]) for _ in players], list(range(1, len(players) + 1)), 0, list(deck))
@@ -225,7 +245,9 @@ class CourseDealer:
             for s in self.seats:
                 s.player.close()
         ranked = sorted(range(len(self.seats)), key=lambda i: -score(self.t.players[i], "course"))
-        scores = [Score(r + 1, self.seats[i].id, score(self.t.players[i], "course")) for r, i in enumerate(ranked)]
+        scores = [
+            Score(r + 1, self.seats[i].id, score(self.t.players[i], "course")) for r, i in enumerate(ranked)
+        ]
         return GameResult(scores, list(self.removed), self.turn, self.record)
 
     def _over(self) -> bool:
@@ -251,7 +273,9 @@ class CourseDealer:
             apply_action4(t, p, a)
         self.feeding()
         if before is not None:
-            self.record.append({"harness": "xstep4", "input": [before, step4], "output": dump_configuration(t)})
+            self.record.append(
+                {"harness": "xstep4", "input": [before, step4], "output": dump_configuration(t)}
+            )
         reduce_populations(t)
         food_to_bags(t)
 
@@ -261,7 +285,7 @@ class CourseDealer:
         for s in list(self.seats):
             p = self.seats.index(s)
             rows = [pl.species for pl in self.t.players]
-            after = rows[p:] if self.rules.after_includes_self else rows[p + 1:]
+            after = rows[p:] if self.rules.after_includes_self else rows[p + 1 :]
             reply = self._call(s, "choose", choose_message(rows[:p], after))
             if s not in self.seats:
                 continue
@@ -321,7 +345,9 @@ class CourseDealer:
         n = len(t.players)
         others = [(p + k) % n for k in range(1, n)]
         pl = t.players[p]
-        msg = feed_message(pl.bag, pl.species, pl.hand, t.watering_hole, [t.players[q].species for q in others])
+        msg = feed_message(
+            pl.bag, pl.species, pl.hand, t.watering_hole, [t.players[q].species for q in others]
+        )
         reply = self._call(s, "feed_next", msg)
         if s not in self.seats:
             return None

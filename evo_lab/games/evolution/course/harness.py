@@ -86,7 +86,7 @@ class CourseTable:
 
 #: Bounds of the harness's numbers: a species' body, population and food (the course's Nat is 0..7; TestFest
 #: inputs go a little beyond), and any other natural number (ids, bags, the watering hole).
-MAX_TRACK, MAX_NAT = 100, 10 ** 6
+MAX_TRACK, MAX_NAT = 100, 10**6
 
 
 def _nat(v: object, field: str, hi: int | None = None, lo: int = 0) -> int:
@@ -138,9 +138,13 @@ def _traits(v: object, field: str) -> list[str]:
 def parse_species(v: object, field: str = "species") -> Species:
     d = _pairs(v, ("food", "body", "population", "traits"), ("fat-food",), field)
     traits = _traits(d["traits"], f"{field}.traits")
-    return Species(_nat(d["body"], f"{field}.body", MAX_TRACK),
-                   _nat(d["population"], f"{field}.population", MAX_TRACK), _nat(d["food"], f"{field}.food", MAX_TRACK),
-                   _nat(d.get("fat-food", 0), f"{field}.fat-food", MAX_TRACK), traits)
+    return Species(
+        _nat(d["body"], f"{field}.body", MAX_TRACK),
+        _nat(d["population"], f"{field}.population", MAX_TRACK),
+        _nat(d["food"], f"{field}.food", MAX_TRACK),
+        _nat(d.get("fat-food", 0), f"{field}.fat-food", MAX_TRACK),
+        traits,
+    )
 
 
 def _card(v: object, field: str) -> Card:
@@ -148,8 +152,9 @@ def _card(v: object, field: str) -> Card:
         raise FormatError(f"must be a SpeciesCard [food, trait], got {excerpt(v)}", field)
     food = v[0]
     if isinstance(food, bool) or not isinstance(food, int) or not -MAX_TRACK <= food <= MAX_TRACK:
-        raise FormatError(f"must be a FoodValue (an integer -{MAX_TRACK}..{MAX_TRACK}), got {excerpt(food)}",
-                          f"{field}[0]")
+        raise FormatError(
+            f"must be a FoodValue (an integer -{MAX_TRACK}..{MAX_TRACK}), got {excerpt(food)}", f"{field}[0]"
+        )
     if v[1] not in COURSE_TRAITS:
         raise FormatError(f"unknown trait {excerpt(v[1])}", f"{field}[1]")
     return (food, v[1])
@@ -170,7 +175,9 @@ def _los(v: object, field: str) -> list[Species]:
 def parse_player(v: object, field: str = "player") -> tuple[int, Player[Card]]:
     d = _pairs(v, ("id", "species", "bag"), ("cards",), field)
     pid = _nat(d["id"], f"{field}.id")
-    pl: Player[Card] = Player(_los(d["species"], f"{field}.species"), None, _nat(d["bag"], f"{field}.bag", None))
+    pl: Player[Card] = Player(
+        _los(d["species"], f"{field}.species"), None, _nat(d["bag"], f"{field}.bag", None)
+    )
     pl.hand = _cards(d.get("cards", []), f"{field}.cards")  # ordered (food, trait) cards
     return pid, pl
 
@@ -184,11 +191,13 @@ def _list(v: object, n: int | None, field: str) -> list[object]:
 def parse_configuration(v: object, field: str = "configuration") -> CourseTable:
     lop, wh, deck = _list(v, 3, field)
     ps = [parse_player(p, f"{field}[0][{i}]") for i, p in enumerate(_list(lop, None, f"{field}[0]"))]
-    return CourseTable([p for _, p in ps], [i for i, _ in ps], _nat(wh, f"{field}[1]", None),
-                       _cards(deck, f"{field}[2]"))
+    return CourseTable(
+        [p for _, p in ps], [i for i, _ in ps], _nat(wh, f"{field}[1]", None), _cards(deck, f"{field}[2]")
+    )
 
 
 # ----- model -> JSON
+
 
 def dump_species(s: Species) -> list[JSON]:
     out: list[JSON] = [["food", s.food], ["body", s.body], ["population", s.pop], ["traits", s.trait_names()]]
@@ -205,7 +214,11 @@ def dump_player(pid: int, p: Player[Card]) -> list[JSON]:
 
 
 def dump_configuration(t: CourseTable) -> list[JSON]:
-    return [[dump_player(i, p) for i, p in zip(t.ids, t.players)], t.watering_hole, [[f, tr] for f, tr in t.deck]]
+    return [
+        [dump_player(i, p) for i, p in zip(t.ids, t.players)],
+        t.watering_hole,
+        [[f, tr] for f, tr in t.deck],
+    ]
 
 
 def _feed_choice(t: CourseTable, a: Action | None) -> JSON:
@@ -224,6 +237,7 @@ def _feed_choice(t: CourseTable, a: Action | None) -> JSON:
 
 
 # ----- the harnesses
+
 
 def xattack(v: object) -> bool:
     """Situation -> can the attacker attack the defender (course attackable?, board.rkt)."""
@@ -344,11 +358,22 @@ def silly_action4(v: object) -> Action4:
 def xsilly(v: object) -> JSON:
     """Choice -> the silly player's Action4 (GP/GB tagged as in HW12: ["population", b, c])."""
     fc, gp, gb, bt, rt = silly_action4(v)
-    return [fc, [["population", b, c] for b, c in gp], [["body", b, c] for b, c in gb], [list(x) for x in bt],
-            [list(x) for x in rt]]
+    return [
+        fc,
+        [["population", b, c] for b, c in gp],
+        [["body", b, c] for b, c in gb],
+        [list(x) for x in bt],
+        [list(x) for x in rt],
+    ]
 
 
-HARNESSES: dict[str, Callable[[object], JSON]] = {"xattack": xattack, "xfeed": xfeed, "xstep": xstep, "xstep4": xstep4, "xsilly": xsilly}
+HARNESSES: dict[str, Callable[[object], JSON]] = {
+    "xattack": xattack,
+    "xfeed": xfeed,
+    "xstep": xstep,
+    "xstep4": xstep4,
+    "xsilly": xsilly,
+}
 
 
 def run(name: str, value: object) -> JSON:

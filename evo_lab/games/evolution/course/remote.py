@@ -36,8 +36,17 @@ from .wire import OK, kind
 if TYPE_CHECKING:
     from ..table import JSON
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "RemoteError", "ServeOptions", "SocketPlayer", "format_result", "play",
-           "serve", "sign_up"]
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "RemoteError",
+    "ServeOptions",
+    "SocketPlayer",
+    "format_result",
+    "play",
+    "serve",
+    "sign_up",
+]
 
 #: dealer.rkt MIN-PLAYERS, MAX-PLAYERS.
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
@@ -129,7 +138,9 @@ def _next_deadline(opts: ServeOptions, started: float, last: float, n: int) -> f
     return min(ends) if ends else None
 
 
-def sign_up(listener: socket.socket, opts: ServeOptions, log: Callable[[str], None]) -> list[tuple[str, JsonChannel]]:
+def sign_up(
+    listener: socket.socket, opts: ServeOptions, log: Callable[[str], None]
+) -> list[tuple[str, JsonChannel]]:
     """Accept connections until the game can start (see the module docstring); returns ``(name, channel)`` in
     sign-up order."""
     want = opts.players or MAX_PLAYERS
@@ -172,9 +183,15 @@ def format_result(r: GameResult) -> str:
     return "\n".join(lines)
 
 
-def serve(host: str, port: int, opts: ServeOptions, out: TextIO = sys.stdout,
-          log: Callable[[str], None] | None = None, on_result: Callable[[GameResult], None] | None = None,
-          ready: Callable[[int], None] | None = None) -> list[GameResult]:
+def serve(
+    host: str,
+    port: int,
+    opts: ServeOptions,
+    out: TextIO = sys.stdout,
+    log: Callable[[str], None] | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+    ready: Callable[[int], None] | None = None,
+) -> list[GameResult]:
     """Listen on ``host:port`` and play ``opts.games`` games, each with the players who sign up for it; print
     each game's results on ``out`` (or hand them to ``on_result``). ``ready(port)`` is called once listening
     (``port=0`` picks a free port). Raises :class:`RemoteError` when a sign-up ends with fewer than 3 players."""
@@ -188,8 +205,10 @@ def serve(host: str, port: int, opts: ServeOptions, out: TextIO = sys.stdout,
             if len(signed) < MIN_PLAYERS:
                 for _, chan in signed:
                     chan.close()
-                raise RemoteError(f"the sign-up closed with {len(signed)} player(s); a game needs "
-                                  f"{MIN_PLAYERS} to {MAX_PLAYERS}")
+                raise RemoteError(
+                    f"the sign-up closed with {len(signed)} player(s); a game needs "
+                    f"{MIN_PLAYERS} to {MAX_PLAYERS}"
+                )
             order = list(reversed(signed))  # xserver: each new player goes to the front of the list
             log(f"playing game {g + 1} with {len(order)} players")
             players = [(name, SocketPlayer(name, chan, opts.answer_timeout)) for name, chan in order]
@@ -228,8 +247,14 @@ class PlayReport:
     feeds: int = 0
 
 
-def play(host: str, port: int, player: CoursePlayer, name: str, connect_timeout: float = 10.0,
-         idle_timeout: float | None = 300.0) -> PlayReport:
+def play(
+    host: str,
+    port: int,
+    player: CoursePlayer,
+    name: str,
+    connect_timeout: float = 10.0,
+    idle_timeout: float | None = 300.0,
+) -> PlayReport:
     """Sign up as ``name`` at the dealer on ``host:port`` and answer its messages with ``player`` until the
     dealer closes the connection (the game is over, or this player was removed). Raises :class:`RemoteError`
     for a dealer that is not there, says nothing for ``idle_timeout`` seconds or sends something that is not a
@@ -240,7 +265,7 @@ def play(host: str, port: int, player: CoursePlayer, name: str, connect_timeout:
         chan.send(name, timeout=connect_timeout)
         ok = chan.recv(timeout=idle_timeout)
         if ok != OK:
-            raise RemoteError(f"the dealer answered the sign-up with {str(ok)[:60]}, not \"ok\"")
+            raise RemoteError(f'the dealer answered the sign-up with {str(ok)[:60]}, not "ok"')
         while True:
             try:
                 msg = chan.recv(timeout=idle_timeout)

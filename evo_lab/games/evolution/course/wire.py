@@ -61,7 +61,9 @@ __all__ = [
 OK = "ok"
 
 #: ``(food card, [(board, card)] GP, [(board, card)] GB, [(pay, trait cards...)] BT, [(board, slot, card)] RT)``
-Action4 = tuple[int, list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, ...]], list[tuple[int, int, int]]]
+Action4 = tuple[
+    int, list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, ...]], list[tuple[int, int, int]]
+]
 
 
 def _is_nat(v: object) -> bool:
@@ -79,6 +81,7 @@ def dump_cards(cards: list[Card]) -> list[JSON]:
 
 # ----- dealer -> player
 
+
 def start_message(wh: int, bag: int, boards: list[Species], cards: list[Card]) -> list[JSON]:
     """``start``: a new turn (proxy-player.rkt start->json: the watering hole first)."""
     return [wh, bag, dump_boards(boards), dump_cards(cards)]
@@ -89,7 +92,9 @@ def choose_message(before: list[list[Species]], after: list[list[Species]]) -> l
     return [[dump_boards(r) for r in before], [dump_boards(r) for r in after]]
 
 
-def feed_message(bag: int, boards: list[Species], cards: list[Card], wh: int, others: list[list[Species]]) -> list[JSON]:
+def feed_message(
+    bag: int, boards: list[Species], cards: list[Card], wh: int, others: list[list[Species]]
+) -> list[JSON]:
     """``feedNext`` (the spec's State): this player's bag, boards and cards, the watering hole and the other
     players' boards."""
     return [bag, dump_boards(boards), dump_cards(cards), wh, [dump_boards(r) for r in others]]
@@ -99,13 +104,24 @@ def kind(msg: object) -> str:
     """Which dealer message ``msg`` is, by its shape (the player's proxy dealer tells them apart the same way:
     proxy-dealer.rkt json->start, json->choose, json->state); :class:`FormatError` if none."""
     if isinstance(msg, list):
-        if len(msg) == 4 and _is_nat(msg[0]) and _is_nat(msg[1]) and isinstance(msg[2], list) \
-                and isinstance(msg[3], list):
+        if (
+            len(msg) == 4
+            and _is_nat(msg[0])
+            and _is_nat(msg[1])
+            and isinstance(msg[2], list)
+            and isinstance(msg[3], list)
+        ):
             return "start"
         if len(msg) == 2 and isinstance(msg[0], list) and isinstance(msg[1], list):
             return "choose"
-        if len(msg) == 5 and _is_nat(msg[0]) and isinstance(msg[1], list) and isinstance(msg[2], list) \
-                and _is_nat(msg[3]) and isinstance(msg[4], list):
+        if (
+            len(msg) == 5
+            and _is_nat(msg[0])
+            and isinstance(msg[1], list)
+            and isinstance(msg[2], list)
+            and _is_nat(msg[3])
+            and isinstance(msg[4], list)
+        ):
             return "feedNext"
     text = repr(msg)
     raise FormatError(f"not a start, choose or feedNext message: {text[:120]}", "message")
@@ -121,8 +137,12 @@ def parse_start(msg: object) -> tuple[int, int, list[Species], list[Card]]:
     """``start`` -> ``(wh, bag, boards, cards)``."""
     if kind(msg) != "start" or not isinstance(msg, list):
         raise FormatError("expected a start message [wh, bag, boards, cards]", "start")
-    return (_nat(msg[0], "start[0]"), _nat(msg[1], "start[1]"), _los(msg[2], "start[2]"),
-            _cards(msg[3], "start[3]"))
+    return (
+        _nat(msg[0], "start[0]"),
+        _nat(msg[1], "start[1]"),
+        _los(msg[2], "start[2]"),
+        _cards(msg[3], "start[3]"),
+    )
 
 
 def parse_choose(msg: object) -> tuple[list[list[Species]], list[list[Species]]]:
@@ -136,11 +156,17 @@ def parse_feed(msg: object) -> tuple[int, list[Species], list[Card], int, list[l
     """``feedNext`` -> ``(bag, boards, cards, wh, others)``."""
     if kind(msg) != "feedNext" or not isinstance(msg, list):
         raise FormatError("expected a feedNext message [bag, boards, cards, wh, others]", "feedNext")
-    return (_nat(msg[0], "feedNext[0]"), _los(msg[1], "feedNext[1]"), _cards(msg[2], "feedNext[2]"),
-            _nat(msg[3], "feedNext[3]"), _boards_list(msg[4], "feedNext[4]"))
+    return (
+        _nat(msg[0], "feedNext[0]"),
+        _los(msg[1], "feedNext[1]"),
+        _cards(msg[2], "feedNext[2]"),
+        _nat(msg[3], "feedNext[3]"),
+        _boards_list(msg[4], "feedNext[4]"),
+    )
 
 
 # ----- player -> dealer
+
 
 def _tuple_of_nats(v: object, lo: int, hi: int, what: str, field: str) -> tuple[int, ...]:
     if not (isinstance(v, list) and lo <= len(v) <= hi and all(_is_nat(x) for x in v)):

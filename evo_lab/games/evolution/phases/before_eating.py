@@ -84,8 +84,16 @@ def use_or_pass(s: State, a: Action) -> None:
 
 
 FLOW.step(Step.BEFORE_EATING)(before_eating)
-FLOW.add(Node("intelligence", PHASE_INDEX["feed"], use_or_pass, decisions=intelligence_choices,
-              kinds=frozenset({"eat", "pass"}), verb="use a species' Intelligence before eating, or pass",
-              who="the owner of each hungry non-Carnivore with Intelligence, from the first player",
-              doc="seed 004 lines 50-57: Intelligence (only as herbivores) is used before eating, from the "
-                  "starting player, a card discarded first"))
+FLOW.add(
+    Node(
+        "intelligence",
+        PHASE_INDEX["feed"],
+        use_or_pass,
+        decisions=intelligence_choices,
+        kinds=frozenset({"eat", "pass"}),
+        verb="use a species' Intelligence before eating, or pass",
+        who="the owner of each hungry non-Carnivore with Intelligence, from the first player",
+        doc="seed 004 lines 50-57: Intelligence (only as herbivores) is used before eating, from the "
+        "starting player, a card discarded first",
+    )
+)

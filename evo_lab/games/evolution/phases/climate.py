@@ -146,7 +146,16 @@ def end_of_round(s: State) -> None:
             s.pending_events.append(deck)
 
 
-FLOW.add(Node("event", PHASE_INDEX["deal"], lambda s, a: apply_event(s, a[1], a[2]), weights=event_weights,
-              kinds=frozenset({"event"}), who="chance (the next card of an event deck)", variant="evolution-climate",
-              doc="seed 002 line 16: one card of each event deck lies under its two regions; a resolved event is "
-                  "replaced by the next card of its deck (line 36)"))
+FLOW.add(
+    Node(
+        "event",
+        PHASE_INDEX["deal"],
+        lambda s, a: apply_event(s, a[1], a[2]),
+        weights=event_weights,
+        kinds=frozenset({"event"}),
+        who="chance (the next card of an event deck)",
+        variant="evolution-climate",
+        doc="seed 002 line 16: one card of each event deck lies under its two regions; a resolved event is "
+        "replaced by the next card of its deck (line 36)",
+    )
+)

@@ -150,7 +150,15 @@ def apply_draw(s: State, a: Action) -> None:
     _refill(s)
 
 
-FLOW.add(Node("draw", PHASE_INDEX["deal"], apply_draw, weights=draw_weights,
-              kinds=frozenset({"card"}), who="chance (the next card of the deck)",
-              doc="seed 003 line 88: each player gets 3 cards plus 1 per species; the cards owed after an "
-                  "extinction (line 166) are drawn the same way, one chance node per card"))
+FLOW.add(
+    Node(
+        "draw",
+        PHASE_INDEX["deal"],
+        apply_draw,
+        weights=draw_weights,
+        kinds=frozenset({"card"}),
+        who="chance (the next card of the deck)",
+        doc="seed 003 line 88: each player gets 3 cards plus 1 per species; the cards owed after an "
+        "extinction (line 166) are drawn the same way, one chance node per card",
+    )
+)

@@ -238,7 +238,9 @@ def apply_feeding(t: Table, p: int, a: Action, card: int = -1) -> None:
         t.discard(card)
     if k == "eat":
         s = t.players[p].species[a[1]]
-        if len(a) == 3:  # Intelligence: plant food from the bank (ruling R3: the amount is setup data, assumed)
+        if (
+            len(a) == 3
+        ):  # Intelligence: plant food from the bank (ruling R3: the amount is setup data, assumed)
             feed(t, p, s, "bank", "plant", "intelligence", t.options.intelligence_food)
         else:
             feed(t, p, s, "wh", "plant", "eat")
@@ -250,11 +252,14 @@ def apply_feeding(t: Table, p: int, a: Action, card: int = -1) -> None:
 
 # ----- what a player may do on their feeding turn
 
+
 def _scavengers(t: Table, p: int) -> bool:
     """Whether a face-up Scavenger of another player than ``p`` has room to eat (so disabling Scavenger can
     serve the attacking player ``p``)."""
     o = t.options
-    return any(s.mask & _SCAV and room(s, o) > 0 for q, pl in enumerate(t.players) if q != p for s in pl.species)
+    return any(
+        s.mask & _SCAV and room(s, o) > 0 for q, pl in enumerate(t.players) if q != p for s in pl.species
+    )
 
 
 def _targets(t: Table, p: int, i: int, att: Species, out: list[Action] | None) -> bool:
@@ -349,14 +354,21 @@ def _intel_turn(o: RuleOptions) -> bool:
 
 # ----- before eating: a non-Carnivore's Intelligence (seed 004 lines 46-57)
 
+
 def intelligence_before_eating(t: Table, p: int, s: Species) -> bool:
     """Whether player ``p`` may use species ``s``'s Intelligence before eating: seed 004 lines 50-57 ("Animals
     with the properties Long Neck, Fertile, Fat Tissue, Intelligence (only as herbivores) can now use these,
     starting with the starting player ... In order to use intelligence, you must first select a card to be
     discarded"): a face-up Intelligence on a non-Carnivore with room for food, and a card in hand."""
     o = t.options
-    return (o.intelligence and o.herbivore_intelligence == "before_eating" and bool(s.mask & _INTEL)
-            and not s.mask & _CARN and bool(t.players[p].hand) and room(s, o) > 0)
+    return (
+        o.intelligence
+        and o.herbivore_intelligence == "before_eating"
+        and bool(s.mask & _INTEL)
+        and not s.mask & _CARN
+        and bool(t.players[p].hand)
+        and room(s, o) > 0
+    )
 
 
 def next_asked(t: Table, p: int = -1, i: int = -1) -> tuple[int, int]:
@@ -395,6 +407,7 @@ def next_feeder(t: Table, after: int, out: int) -> tuple[int, int]:
 
 
 # ----- the feeding phase in the game's flow
+
 
 def feed_turn(s: State) -> bool:
     """Step ``FEEDING``: the next player who can feed (seed 004 line 61), or the end of the round."""
@@ -447,11 +460,28 @@ def _options_of_turn(s: State) -> list[Action]:
 
 
 FLOW.step(Step.FEEDING)(feed_turn)
-FLOW.add(Node("feed", PHASE_INDEX["feed"], feed_choice, decisions=_options_of_turn,
-              kinds=frozenset({"eat", "attack", "store", "pass"}), verb="feed a species: eat, attack or store fat",
-              who="each player who can feed, in turn from the first",
-              doc="seed 003 lines 122-155: in turn each player feeds one species; seed 004 line 61: a player who "
-                  "cannot feed is skipped"))
-FLOW.add(Node("discard", PHASE_INDEX["feed"], discard_for_intelligence, decisions=discard_choices,
-              kinds=frozenset({"discard"}), verb="discard a card for Intelligence", who="the player feeding",
-              doc="seed 004 line 57: Intelligence: 'you must first select a card to be discarded'"))
+FLOW.add(
+    Node(
+        "feed",
+        PHASE_INDEX["feed"],
+        feed_choice,
+        decisions=_options_of_turn,
+        kinds=frozenset({"eat", "attack", "store", "pass"}),
+        verb="feed a species: eat, attack or store fat",
+        who="each player who can feed, in turn from the first",
+        doc="seed 003 lines 122-155: in turn each player feeds one species; seed 004 line 61: a player who "
+        "cannot feed is skipped",
+    )
+)
+FLOW.add(
+    Node(
+        "discard",
+        PHASE_INDEX["feed"],
+        discard_for_intelligence,
+        decisions=discard_choices,
+        kinds=frozenset({"discard"}),
+        verb="discard a card for Intelligence",
+        who="the player feeding",
+        doc="seed 004 line 57: Intelligence: 'you must first select a card to be discarded'",
+    )
+)

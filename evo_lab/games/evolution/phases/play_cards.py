@@ -179,6 +179,7 @@ def apply_play(t: Table, p: int, a: Action, card_trait: Sequence[int], trait_nam
 
 # ----- the play-cards phase in the game's flow
 
+
 def next_play(s: State, after: int) -> None:
     """Seed 003 line 112: "It's the next player's turn after you play your cards ... Once everyone has
     played their cards, we flip all the played Trait Cards face-up" (then the reveal)."""
@@ -203,8 +204,15 @@ def play_or_pass(s: State, a: Action) -> None:
         apply_play(s, s.turn, a, s.game.card_trait, TRAIT_IDS)
 
 
-FLOW.add(Node("play", PHASE_INDEX["play"], play_or_pass, decisions=play_choices,
-              kinds=frozenset({"trait", "replace", "new", "body", "pop", "drop", "pass"}),
-              verb="play a card (a trait, a new species, body size or population) or pass",
-              who="each player in turn from the first",
-              doc="seed 003 lines 100-112: starting with the first player, each plays as many cards as they want"))
+FLOW.add(
+    Node(
+        "play",
+        PHASE_INDEX["play"],
+        play_or_pass,
+        decisions=play_choices,
+        kinds=frozenset({"trait", "replace", "new", "body", "pop", "drop", "pass"}),
+        verb="play a card (a trait, a new species, body size or population) or pass",
+        who="each player in turn from the first",
+        doc="seed 003 lines 100-112: starting with the first player, each plays as many cards as they want",
+    )
+)

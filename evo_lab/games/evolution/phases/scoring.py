@@ -30,8 +30,17 @@ if TYPE_CHECKING:
     from ..state import State
     from ..table import Table
 
-__all__ = ["reduce_populations", "food_to_bags", "new_boards", "score", "tiebreak", "winners", "end_round",
-           "next_round", "game_over"]
+__all__ = [
+    "reduce_populations",
+    "food_to_bags",
+    "new_boards",
+    "score",
+    "tiebreak",
+    "winners",
+    "end_round",
+    "next_round",
+    "game_over",
+]
 
 
 def reduce_populations(t: Table) -> None:
