@@ -20,12 +20,16 @@ The order follows the reference (§5, "Attack resolution order in EW"):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .model import Animal
 from .sharing import feed
 from .table import remove_animal, remove_trait
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .state import OriginState
 
 __all__ = ["attackable", "targets", "start", "options", "apply_defence", "roll", "kill", "NOT_TRIED", "FAILED",
            "ROLLING"]
@@ -33,7 +37,7 @@ __all__ = ["attackable", "targets", "start", "options", "apply_defence", "roll",
 NOT_TRIED, FAILED, ROLLING = 0, 1, 2
 
 
-def attackable(s: Any, c: Animal, t: Animal) -> bool:
+def attackable(s: OriginState, c: Animal, t: Animal) -> bool:
     """May carnivore ``c`` attack ``t``? Only the static defences count here (reference §5, step 2)."""
     if t is c:
         return False
@@ -55,7 +59,7 @@ def attackable(s: Any, c: Animal, t: Animal) -> bool:
     return True
 
 
-def targets(s: Any, c: Animal) -> list[int]:
+def targets(s: OriginState, c: Animal) -> list[int]:
     """Ids of every animal ``c`` may attack, seat by seat, left to right."""
     A = s.animal_by_id
     out = []
@@ -67,7 +71,7 @@ def targets(s: Any, c: Animal) -> list[int]:
     return out
 
 
-def start(s: Any, c: Animal, t: Animal) -> None:
+def start(s: OriginState, c: Animal, t: Animal) -> None:
     """The carnivore attacks: the turn's eating action, the carnivore's use for this turn (or round)."""
     c.s_attack = s.turn
     s.ate = s.acted = True
@@ -75,12 +79,13 @@ def start(s: Any, c: Animal, t: Animal) -> None:
     s.emit(ev.Attacked(c.id, t.id))
 
 
-def options(s: Any) -> list[tuple]:
+def options(s: OriginState) -> list[Action]:
     """The defender's choices against the open attack: every active defence the target has, plus ``accept``
     (be eaten) when no compulsory defence is available; ``[("accept", t)]`` alone means the kill goes through."""
+    assert s.atk is not None, "no attack is open"
     c_id, t_id, running = s.atk
     c, t = s.animal_by_id[c_id], s.animal_by_id[t_id]
-    out: list[tuple] = []
+    out: list[Action] = []
     compulsory = False
     for bit, fn in s.game.defences:
         if t.mask & bit:
@@ -93,7 +98,7 @@ def options(s: Any) -> list[tuple]:
     return out
 
 
-def apply_defence(s: Any, a: tuple) -> None:
+def apply_defence(s: OriginState, a: Action) -> None:
     """Apply one defence choice (its trait's hook) or ``accept``."""
     if a[0] == "accept":
         kill(s)
@@ -101,8 +106,9 @@ def apply_defence(s: Any, a: tuple) -> None:
         s.game.actions[a[0]](s, a)
 
 
-def roll(s: Any, face: int) -> None:
+def roll(s: OriginState, face: int) -> None:
     """The Running die: 4, 5 or 6 escapes (the attack ends, the carnivore gets nothing); else the defence goes on."""
+    assert s.atk is not None, "no attack is open"
     t_id = s.atk[1]
     if face >= s.game.setup["running_escape_from"]:
         s.atk = None
@@ -112,9 +118,10 @@ def roll(s: Any, face: int) -> None:
         s.emit(ev.Caught(t_id, face))
 
 
-def kill(s: Any) -> None:
+def kill(s: OriginState) -> None:
     """The prey is eaten: its on-eaten hooks, off the table into its owner's discard pile, 2 blue tokens to the
     carnivore, then the hooks that react to any kill (Scavenger)."""
+    assert s.atk is not None, "no attack is open"
     c_id, t_id, _ = s.atk
     g = s.game
     c, t = s.animal_by_id[c_id], s.animal_by_id[t_id]
@@ -125,12 +132,13 @@ def kill(s: Any) -> None:
     remove_animal(s, t)
     s.emit(ev.Killed(c_id, t_id))
     feed(s, c, g.setup["kill_food"], True, "kill")
-    for fn in g.on_any_kill:
-        fn(s, c)
+    for hook in g.on_any_kill:
+        hook(s, c)
 
 
-def tail_loss_escape(s: Any, t: Animal, trait: int, partner: int) -> None:
+def tail_loss_escape(s: OriginState, t: Animal, trait: int, partner: int) -> None:
     """Tail Loss: the chosen trait card goes to the discard pile; the animal lives; the carnivore gets 1 blue."""
+    assert s.atk is not None, "no attack is open"
     c_id = s.atk[0]
     s.atk = None
     remove_trait(s, t, trait, partner)

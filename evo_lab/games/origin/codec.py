@@ -21,12 +21,18 @@ face) x animal), ``trait`` on a pair ((card, paired face) x animal x animal), ``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 from collections.abc import Callable
 
 import numpy as np
+import numpy.typing as npt
 
 from ...core.errors import EvoLabError, excerpt
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import OriginGame
+    from .state import OriginState
 
 __all__ = ["ActionCodec", "EncodingError", "max_game_length"]
 
@@ -38,11 +44,11 @@ class EncodingError(EvoLabError, ValueError):
 class _Block:
     __slots__ = ("key", "size", "enc", "dec", "off")
 
-    def __init__(self, key: tuple, size: int, enc: Callable[[tuple], int], dec: Callable[[int], tuple]):
+    def __init__(self, key: tuple[str, int], size: int, enc: Callable[[Action], int], dec: Callable[[int], Action]) -> None:
         self.key, self.size, self.enc, self.dec, self.off = key, size, enc, dec, 0
 
 
-def _layout(blocks: list[_Block]) -> tuple[dict, list[_Block], int]:
+def _layout(blocks: list[_Block]) -> tuple[dict[tuple[str, int], _Block], list[_Block], int]:
     off, by_key = 0, {}
     for b in blocks:
         b.off = off
@@ -54,7 +60,7 @@ def _layout(blocks: list[_Block]) -> tuple[dict, list[_Block], int]:
 class ActionCodec:
     """Dense codes for one :class:`~evo_lab.games.origin.game.OriginGame`."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: OriginGame) -> None:
         g = self.game = game
         N, C, T, n = g.deck_size, len(g.card_ids), len(g.trait_ids), g.players
         self.N = N
@@ -118,14 +124,14 @@ class ActionCodec:
                 hi = mid - 1
         return blocks[lo]
 
-    def _enc(self, table: dict, a: Any, what: str) -> int:
+    def _enc(self, table: dict[tuple[str, int], _Block], a: object, what: str) -> int:
         if not isinstance(a, tuple) or not a:
             raise EncodingError(f"{excerpt(a)} is not an action tuple")
         b = table.get((a[0], len(a))) if isinstance(a[0], str) else None
         if b is None:
             raise EncodingError(f"{excerpt(a)} is not {what} of this game")
         try:
-            x = b.enc(a)
+            x = b.enc(a)  # an action tuple of a known kind and length: its items are checked by the decoding
             inside = 0 <= x < b.size
         except (KeyError, TypeError, IndexError, ValueError, OverflowError):
             raise EncodingError(f"{excerpt(a)} is outside the encoding") from None
@@ -133,34 +139,34 @@ class ActionCodec:
             raise EncodingError(f"{excerpt(a)} is outside the encoding (animal ids 1..{self.N})")
         return b.off + x
 
-    def encode(self, a: tuple) -> int:
+    def encode(self, a: Action) -> int:
         """The code of a decision."""
         return self._enc(self._dec, a, "a decision")
 
-    def decode(self, code: int) -> tuple:
+    def decode(self, code: int) -> Action:
         code = _code(code, self.num_distinct_actions, "action code")
         if not 0 <= code < self.num_distinct_actions:
             raise EncodingError(f"action code {code} outside 0..{self.num_distinct_actions - 1}")
         b = self._find(self._dec_list, code)
         return b.dec(code - b.off)
 
-    def encode_chance(self, a: tuple) -> int:
+    def encode_chance(self, a: Action) -> int:
         """The code of a chance outcome."""
         return self._enc(self._ch, a, "a chance outcome")
 
-    def decode_chance(self, code: int) -> tuple:
+    def decode_chance(self, code: int) -> Action:
         code = _code(code, self.max_chance_outcomes, "chance code")
         if not 0 <= code < self.max_chance_outcomes:
             raise EncodingError(f"chance code {code} outside 0..{self.max_chance_outcomes - 1}")
         b = self._find(self._ch_list, code)
         return b.dec(code - b.off)
 
-    def legal_codes(self, state: Any) -> list[int]:
+    def legal_codes(self, state: OriginState) -> list[int]:
         """Sorted codes of the legal decisions (or chance outcomes) at ``state``."""
         f = self.encode_chance if state.is_chance_node() else self.encode
         return sorted(f(a) for a in state.legal_actions())
 
-    def action_mask(self, state: Any) -> np.ndarray:
+    def action_mask(self, state: OriginState) -> npt.NDArray[np.int8]:
         """A 0/1 ``int8`` vector over the decisions, 1 where legal."""
         m = np.zeros(self.num_distinct_actions, dtype=np.int8)
         if not state.is_chance_node() and not state.is_terminal():
@@ -168,14 +174,14 @@ class ActionCodec:
         return m
 
 
-def _code(code: Any, size: int, what: str) -> int:
+def _code(code: object, size: int, what: str) -> int:
     """``code`` as an int in ``0..size-1`` (an integer or a numpy integer; anything else an EncodingError)."""
     if isinstance(code, bool) or not isinstance(code, (int, np.integer)) or not 0 <= code < size:
         raise EncodingError(f"{what} {excerpt(code)} outside 0..{size - 1}")
     return int(code)
 
 
-def max_game_length(g: Any) -> int:
+def max_game_length(g: OriginGame) -> int:
     """A proven upper bound on the number of actions (decisions and chance outcomes) of a game.
 
     With ``D`` cards, ``n`` players, ``A = D`` (every animal is a card), ``F`` Fat Tissue cards, ``need`` the

@@ -19,12 +19,16 @@ A bad file raises :class:`~evo_lab.core.datapack.DataError` naming the file and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 from collections.abc import Mapping
 
 from ...core.datapack import DataError, PackBase, Provenance, cached_loader, check_header, get, int_field, provenance
 from ...core.datapack import read_pack
 from ...core.errors import excerpt
+
+if TYPE_CHECKING:
+    from .model import JSON, JSONObject
 
 __all__ = ["CardType", "TraitData", "FoodRule", "OriginPack", "load_pack", "PARTS", "TARGETS"]
 
@@ -77,7 +81,7 @@ class FoodRule:
 class OriginPack(PackBase):
     """The loaded, validated pack. Use :func:`load_pack`."""
 
-    def __init__(self, raw: dict, sources: dict):
+    def __init__(self, raw: JSONObject, sources: dict[str, str]) -> None:
         self.raw = raw
         self.sources = sources
         self.traits: tuple[TraitData, ...] = _read_traits(raw["traits"], sources["traits"])
@@ -101,8 +105,8 @@ class OriginPack(PackBase):
                 return r.dice, r.plus
         raise DataError(self.sources["food"], "table", f"no food rule for {players} players")
 
-    def provenance_rows(self) -> list[dict]:
-        rows = []
+    def provenance_rows(self) -> list[JSONObject]:
+        rows: list[JSONObject] = []
         for c in self.cards:
             rows.append({"part": "deck", "value_name": c.id, "value": f"{c.count} x {' / '.join(c.faces)}",
                          "provenance": c.provenance.level, "source": c.provenance.source})
@@ -123,7 +127,7 @@ class OriginPack(PackBase):
         return rows
 
 
-def _read_traits(d: Any, src: str) -> tuple[TraitData, ...]:
+def _read_traits(d: JSON, src: str) -> tuple[TraitData, ...]:
     check_header(d, src, FORMAT, "traits")
     items = get(d, "traits", src, list)
     out, seen = [], set()
@@ -147,7 +151,7 @@ def _read_traits(d: Any, src: str) -> tuple[TraitData, ...]:
     return tuple(out)
 
 
-def _read_deck(d: Any, src: str, trait_index: Mapping[str, int]) -> tuple[CardType, ...]:
+def _read_deck(d: JSON, src: str, trait_index: Mapping[str, int]) -> tuple[CardType, ...]:
     check_header(d, src, FORMAT, "deck")
     items = get(d, "cards", src, list)
     out, seen = [], set()
@@ -170,7 +174,7 @@ def _read_deck(d: Any, src: str, trait_index: Mapping[str, int]) -> tuple[CardTy
     return tuple(out)
 
 
-def _read_food(d: Any, src: str) -> tuple[int, tuple[FoodRule, ...]]:
+def _read_food(d: JSON, src: str) -> tuple[int, tuple[FoodRule, ...]]:
     check_header(d, src, FORMAT, "food")
     faces = int_field(d, "faces", src, "", 2, 100)
     out = []
@@ -184,10 +188,11 @@ def _read_food(d: Any, src: str) -> tuple[int, tuple[FoodRule, ...]]:
     return faces, tuple(out)
 
 
-def _read_setup(d: Any, src: str) -> tuple[dict, dict]:
+def _read_setup(d: JSON, src: str) -> tuple[dict[str, int], dict[str, Provenance]]:
     check_header(d, src, FORMAT, "setup")
     vals = get(d, "values", src, dict)
-    out, prov = {}, {}
+    out: dict[str, int] = {}
+    prov: dict[str, Provenance] = {}
     for k in SETUP_KEYS:
         e = get(vals, k, src, dict, "values.")
         out[k] = int_field(e, "value", src, f"values.{k}.", 0, 8 if k.startswith("players") else 100)
@@ -199,11 +204,22 @@ def _read_setup(d: Any, src: str) -> tuple[dict, dict]:
     return out, prov
 
 
-def _build(path: Any = None, overrides: Any = None) -> OriginPack:
+#: Where a pack comes from: ``None`` (the shipped one), a folder or a ``pack.json`` path, or a dict of parts.
+PackSource = str | Path | Mapping[str, "JSON"] | None
+
+
+def _build(path: PackSource = None, overrides: Mapping[str, JSON] | None = None) -> OriginPack:
     """Load and validate a pack (``None``: the shipped one in ``evo_lab/data/origin``; a folder, a ``pack.json`` or
     a dict of parts); ``overrides`` replaces single parts (``{"food": "my_food.json"}``)."""
     raw, sources = read_pack(path, PARTS, ("data", "origin"), overrides)
     return OriginPack(raw, sources)
 
 
-load_pack = cached_loader(_build)
+_load_pack = cached_loader(_build)
+
+
+def load_pack(path: PackSource = None, overrides: Mapping[str, JSON] | None = None) -> OriginPack:
+    """Load and validate a pack (``None``: the shipped one in ``evo_lab/data/origin``, read once; a folder, a
+    ``pack.json`` or a dict of parts); ``overrides`` replaces single parts (``{"food": "my_food.json"}``)."""
+    pack: OriginPack = _load_pack(path, overrides)
+    return pack

@@ -69,6 +69,7 @@ def update(text: str) -> str:
         pat = re.compile(re.escape(start) + r".*?" + re.escape(end), re.S)
         if not pat.search(text):
             raise ValueError(f"docs/origin.md lacks the section markers of {name!r}")
-        text = pat.sub(lambda m, s=start, b=body, e=end: f"{s}\n{b}\n{e}", text)
+        section = f"{start}\n{body}\n{end}"
+        text = pat.sub(lambda _m: section, text)  # a function: the table's backslashes stay as they are
     return text
 

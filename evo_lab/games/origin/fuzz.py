@@ -17,12 +17,16 @@ from __future__ import annotations
 import traceback
 from collections import Counter
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...core.draw import draw
 from .codec import ActionCodec
+
+if TYPE_CHECKING:
+    from .model import JSONObject
+    from .state import OriginState
 
 __all__ = ["fuzz_game", "fuzz_chunk", "options_for"]
 
@@ -33,7 +37,7 @@ _OPTION_CHOICES = {"six_player_bonus": (3, 4), "voluntary_pass": (True, False), 
                    "tiebreak_roll": (True, False)}
 
 
-def options_for(seed: int) -> dict | None:
+def options_for(seed: int) -> JSONObject | None:
     """Rule options of fuzz game ``seed``: the defaults, except every fifth game draws each option from the seed."""
     if seed % 5 != 4:
         return None
@@ -41,7 +45,7 @@ def options_for(seed: int) -> dict | None:
     return {k: v[int(rng.random() * len(v))] for k, v in _OPTION_CHOICES.items()}
 
 
-def _check_node(s: Any, codec: ActionCodec | None, texts: bool) -> None:
+def _check_node(s: OriginState, codec: ActionCodec | None, texts: bool) -> None:
     if s.is_terminal():
         assert s.legal_actions() == [] and s.current_player() < 0, "a terminal state with actions"
         return
@@ -66,14 +70,14 @@ def _check_node(s: Any, codec: ActionCodec | None, texts: bool) -> None:
 
 
 def fuzz_game(players: int, seed: int, json_every: int = 7, codec_every: int = 11, text_every: int = 3,
-              replay: bool = True) -> dict:
+              replay: bool = True) -> JSONObject:
     """Play and check one game; returns a summary dict (``ok``, ``error``, counts of nodes and actions)."""
     import evo_lab
 
     opts = options_for(seed)
-    out: dict[str, Any] = {"players": players, "seed": seed, "options": opts, "ok": True, "error": None}
-    nodes: Counter = Counter()
-    kinds: Counter = Counter()
+    out: JSONObject = {"players": players, "seed": seed, "options": opts, "ok": True, "error": None}
+    nodes: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
     try:
         g = evo_lab.make_game("origin", players=players, seed=seed, options=opts)
         codec = ActionCodec(g) if codec_every else None
@@ -112,7 +116,7 @@ def fuzz_game(players: int, seed: int, json_every: int = 7, codec_every: int = 1
     return out
 
 
-def fuzz_chunk(items: list[tuple]) -> list[dict]:
+def fuzz_chunk(items: list[tuple[int, int, int, int, int]]) -> list[JSONObject]:
     """``map_chunks`` worker: ``items`` are ``(players, seed, json_every, text_every, codec_every)``."""
     return [fuzz_game(p, seed, json_every, codec_every, text_every) for p, seed, json_every, text_every, codec_every
             in items]

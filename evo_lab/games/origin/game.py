@@ -13,7 +13,7 @@ evo_lab.core.errors.GameConfigError: Evolution: The Origin of Species is for 2 t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 from collections.abc import Mapping
 
 import numpy as np
@@ -27,6 +27,13 @@ from .phases.foodbank import distribution, dice_for
 from .rules import RuleOptions
 from .traits import compile_registry
 
+if TYPE_CHECKING:
+    from .actions import Action
+    from .model import JSON, JSONObject
+    from .observer import OriginObserver
+    from .state import OriginState
+    from .traits import ActionHook, BlockHook, DefendHook, EatenHook, FeedHook, KillHook
+
 __all__ = ["OriginGame"]
 
 
@@ -39,9 +46,66 @@ class OriginGame(GameBase):
 
     name = "origin"
     version = 1
+    observer: OriginObserver
+    # ----- the data as tables (``_tables``): cards and traits are indices into the pack's lists
+    setup: dict[str, int]
+    base_need: int
+    card_ids: tuple[str, ...]
+    card_index: dict[str, int]
+    trait_ids: tuple[str, ...]
+    trait_names: tuple[str, ...]
+    abbr: tuple[str, ...]
+    abbr_index: dict[str, int]
+    #: per card: the traits of its faces
+    faces: tuple[tuple[int, ...], ...]
+    card_names: tuple[str, ...]
+    #: per trait: extra food need, extra points, where it is played (``data.TARGETS``), whether it stacks
+    food_of: tuple[int, ...]
+    score_of: tuple[int, ...]
+    target_of: tuple[str, ...]
+    stackable: tuple[bool, ...]
+    #: copies of each card in the full deck
+    deck0: tuple[int, ...]
+    deck_size: int
+    #: the trait indices the rules name (Carnivorous, Fat Tissue, Symbiosis, Scavenger)
+    CARN: int
+    FAT: int
+    SYMB: int
+    SCAV: int
+    food_dice: tuple[int, int]
+    food_outcomes: list[Action]
+    food_weights: list[int]
+    roll_outcomes: list[Action]
+    roll_weights: list[int]
+    #: per player, per card: the chance outcome "``player`` is dealt ``card``"
+    deal_outcomes: list[list[Action]]
+    #: per card: ``(trait, target, block mask)`` of each face (:func:`.phases.development.plays_table`)
+    plays: list[list[tuple[int, str, int]]]
+    #: per card: the action "play it as a new animal"
+    animal_action: list[Action]
+    # ----- the trait registry as tables (:func:`.traits.compile_registry`)
+    #: per trait: its bit in an animal's mask
+    bit: list[int]
+    #: per trait: the traits a carnivore needs to attack its holder, the traits its holder's prey must have, the
+    #: traits it may not share an animal with (masks)
+    req_of: list[int]
+    treq_of: list[int]
+    excl_of: list[int]
+    cond_blocks: list[tuple[int, BlockHook]]
+    link_blocks: list[BlockHook]
+    defences: list[tuple[int, DefendHook]]
+    on_eaten: list[tuple[int, EatenHook]]
+    on_any_kill: list[KillHook]
+    feed_hooks: list[tuple[int, FeedHook, bool]]
+    feed_mask: int
+    actions: dict[str, ActionHook]
+    effects: dict[str, ActionHook]
+    trigger_of: dict[int, str]
+    gives_of: dict[int, str | None]
+    directed: list[bool]
 
     def __init__(self, players: int = 3, seed: int | None = None, sets: int | None = None,
-                 data: OriginPack | str | None = None, options: RuleOptions | Mapping[str, Any] | None = None):
+                 data: OriginPack | str | None = None, options: RuleOptions | Mapping[str, JSON] | None = None) -> None:
         self.pack = data if isinstance(data, OriginPack) else load_pack(data)
         st = self.pack.setup
         self.players = check_players(self.title, players, range(st["players_min"], st["players_max"] + 1))
@@ -63,7 +127,7 @@ class OriginGame(GameBase):
         self.observer = OriginObserver(self)
 
     @property
-    def state_class(self) -> type:
+    def state_class(self) -> type[OriginState]:  # type: ignore[override]  # the base's is a plain attribute
         from .state import OriginState
 
         return OriginState
@@ -106,8 +170,8 @@ class OriginGame(GameBase):
 
         self.plays, self.animal_action = plays_table(self)
 
-    def to_dict(self) -> dict:
-        d = {"players": self.players, "sets": self.sets, "options": self.options.to_dict()}
+    def to_dict(self) -> JSONObject:
+        d: JSONObject = {"players": self.players, "sets": self.sets, "options": self.options.to_dict()}
         if self.pack is not load_pack():
             d["data"] = self.pack.to_dict()
         if self.seed is not None:
@@ -115,7 +179,7 @@ class OriginGame(GameBase):
         return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> OriginGame:
+    def from_dict(cls, d: JSON) -> OriginGame:
         from ...core.checks import seed_of
         from ...core.datapack import DataError
         from ...core.errors import FormatError

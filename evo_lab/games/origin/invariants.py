@@ -10,10 +10,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.errors import EvoLabError
 from .model import DEAL, DEVELOPMENT, FEEDING, FOOD, OVER, PHASES, SETUP, Animal, recompute
+
+if TYPE_CHECKING:
+    from .state import OriginState
 
 __all__ = ["InvariantError", "check_invariants"]
 
@@ -26,7 +29,7 @@ def _fail(msg: str) -> None:
     raise InvariantError(msg)
 
 
-def _cards(s: Any) -> list[int]:
+def _cards(s: OriginState) -> list[int]:
     g = s.game
     tot = [a + b for a, b in zip(s.deck, s.box)]
     for h in s.hands:
@@ -46,7 +49,7 @@ def _cards(s: Any) -> list[int]:
     return tot
 
 
-def _check_animal(s: Any, a: Animal, p: int) -> None:
+def _check_animal(s: OriginState, a: Animal, p: int) -> None:
     g = s.game
     if a.owner != p:
         _fail(f"A{a.id} sits in P{p + 1}'s row but belongs to P{a.owner + 1}")
@@ -77,7 +80,7 @@ def _check_animal(s: Any, a: Animal, p: int) -> None:
         _fail(f"A{a.id}: poisoned outside the feeding phase")
 
 
-def _check_links(s: Any) -> None:
+def _check_links(s: OriginState) -> None:
     g = s.game
     prot: dict[int, int] = {}
     pairs = set()
@@ -99,7 +102,7 @@ def _check_links(s: Any) -> None:
             _fail(f"A{a.id}: protection count {a.prot}, links say {prot.get(a.id, 0)}")
 
 
-def _check_flow(s: Any) -> None:
+def _check_flow(s: OriginState) -> None:
     n = s.game.players
     from .serialize import NODES
 
@@ -128,7 +131,7 @@ def _check_flow(s: Any) -> None:
         _fail("passed must have one flag per player")
 
 
-def check_invariants(s: Any) -> None:
+def check_invariants(s: OriginState) -> None:
     """Raise :class:`InvariantError` if the state breaks an invariant (see the module docstring)."""
     g = s.game
     if _cards(s) != list(g.deck0):

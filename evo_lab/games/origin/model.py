@@ -15,9 +15,13 @@ nothing has to be reset when a turn or a round ends (see ruling O7).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Animal", "Link", "PHASES", "SETUP", "DEVELOPMENT", "FOOD", "FEEDING", "DEAL", "ROLLOFF", "OVER",
+if TYPE_CHECKING:
+    from .game import OriginGame
+    from .state import OriginState
+
+__all__ = ["JSON", "JSONObject", "Animal", "Link", "PHASES", "SETUP", "DEVELOPMENT", "FOOD", "FEEDING", "DEAL", "ROLLOFF", "OVER",
            "fed", "room", "can_eat", "receive", "symbionts_fed", "links_of", "recompute", "lose_food_above_need",
            "NEVER"]
 
@@ -25,6 +29,11 @@ SETUP, DEVELOPMENT, FOOD, FEEDING, DEAL, ROLLOFF, OVER = range(7)
 PHASES = ("setup", "development", "food", "feeding", "deal", "rolloff", "over")
 #: The stamp of a trait never used.
 NEVER = -1000
+#: A JSON value as ``json.loads`` gives it (a position body, an observation). Readers check each field where they
+#: read it (a :class:`~evo_lab.core.errors.FormatError` names the field), so the value type stays open.
+JSON = Any
+#: A JSON object.
+JSONObject = dict[str, JSON]
 
 
 class Animal:
@@ -108,11 +117,11 @@ def room(a: Animal) -> int:
     return a.need - a.red - a.blue + a.fat - a.fat_full
 
 
-def links_of(s: Any, aid: int) -> list[Link]:
+def links_of(s: OriginState, aid: int) -> list[Link]:
     return [L for L in s.links if L.a == aid or L.b == aid]
 
 
-def symbionts_fed(s: Any, a: Animal, symb: int) -> bool:
+def symbionts_fed(s: OriginState, a: Animal, symb: int) -> bool:
     """Every symbiont protecting ``a`` is fed (MC: 'can receive red / blue only after the symbiont has been FED')."""
     for L in s.links:
         if L.kind == symb and L.b == a.id and not fed(s.animal_by_id[L.a]):
@@ -120,7 +129,7 @@ def symbionts_fed(s: Any, a: Animal, symb: int) -> bool:
     return True
 
 
-def can_eat(s: Any, a: Animal) -> bool:
+def can_eat(s: OriginState, a: Animal) -> bool:
     """May take food now: has room, is not hibernating, and no unfed symbiont holds it back (EW ``canEat``)."""
     if a.sleeping or a.need - a.red - a.blue + a.fat - a.fat_full <= 0:
         return False
@@ -143,7 +152,7 @@ def receive(a: Animal, n: int, blue: bool) -> int:
     return to_need + to_fat
 
 
-def recompute(a: Animal, g: Any) -> None:
+def recompute(a: Animal, g: OriginGame) -> None:
     """Refresh the cached mask, need, fat count and static-defence masks from the trait list."""
     mask = req = treq = 0
     need = g.base_need

@@ -23,12 +23,19 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from ...core.draw import draw
 from ...core.observer import Observer, Secret
+
+if TYPE_CHECKING:
+    from .game import OriginGame
+    from .actions import Action
+    from .model import JSONObject, Animal
+    from .state import OriginState
 
 __all__ = ["OriginObserver"]
 
@@ -39,7 +46,9 @@ PHASE_LIST = ("setup", "development", "food", "feeding", "deal", "rolloff", "ove
 class OriginObserver(Observer):
     """The observer of *Evolution: The Origin of Species* (one per game)."""
 
-    def __init__(self, game: Any):
+    game: OriginGame
+
+    def __init__(self, game: OriginGame) -> None:
         super().__init__(game)
         g = game
         self.C, self.T, self.N, self.P = len(g.card_ids), len(g.trait_ids), g.deck_size, g.players
@@ -48,7 +57,7 @@ class OriginObserver(Observer):
         self._layout()
 
     # ------------------------------------------------------------------ visibility
-    def action_secret(self, state: Any, action: Any) -> Secret | None:
+    def action_secret(self, state: OriginState, action: Action) -> Secret | None:
         k = action[0] if isinstance(action, tuple) and action else None
         if k == "animal":
             return Secret("face", state.mover)
@@ -56,26 +65,26 @@ class OriginObserver(Observer):
             return Secret("hand", action[1])
         return None
 
-    def masked_text(self, state: Any, action: Any, secret: Secret) -> str:
+    def masked_text(self, state: OriginState, action: Action, secret: Secret) -> str:
         if action[0] == "deal":
             return f"deal P{action[1] + 1} ?"
         return "animal ?"
 
     # ------------------------------------------------------------------ the observation dict
-    def observation(self, state: Any, viewer: int | None) -> dict:
+    def observation(self, state: OriginState, viewer: int | None) -> JSONObject:
         s, g = state, state.game
         ids, ab = g.card_ids, g.abbr
 
         def counts(v: list[int]) -> dict[str, int]:
             return {ids[c]: k for c, k in enumerate(v) if k}
 
-        hands = [{"size": s.hand_n[p], "cards": counts(s.hands[p]) if self.sees(s, viewer, Secret("hand", p))
+        hands: list[JSONObject] = [{"size": s.hand_n[p], "cards": counts(s.hands[p]) if self.sees(s, viewer, Secret("hand", p))
                   else None} for p in range(g.players)]
-        animals = []
+        animals: list[list[JSONObject]] = []
         for p, row in enumerate(s.rows):
             face = self.sees(s, viewer, Secret("face", p))
             animals.append([self._animal(s, s.animal_by_id[x], face) for x in row])
-        disc = []
+        disc: list[JSONObject] = []
         for p in range(g.players):
             face = self.sees(s, viewer, Secret("face", p))
             disc.append({"size": len(s.disc_open[p]) + len(s.disc_hidden[p]),
@@ -94,7 +103,7 @@ class OriginObserver(Observer):
             "scores": s.current_scores(), "winner": s.winner if s.is_terminal() else None,
         }
 
-    def _animal(self, s: Any, a: Any, face: bool) -> dict:
+    def _animal(self, s: OriginState, a: Animal, face: bool) -> JSONObject:
         g = s.game
         from .model import fed
 
@@ -104,7 +113,7 @@ class OriginObserver(Observer):
                 "sleeping": a.sleeping, "poisoned": a.poisoned, "protected": a.prot, "used": s.stamps_used(a.id)}
 
     # ------------------------------------------------------------------ determinization
-    def determinize(self, state: Any, viewer: int, rng: Any) -> Any:
+    def determinize(self, state: OriginState, viewer: int, rng: np.random.Generator) -> OriginState:
         """A copy with every card ``viewer`` cannot see redrawn: the others' hands, the cards under the others'
         animals and in their discard piles' face-down part, the box and the deck."""
         s = state.clone()
@@ -148,13 +157,14 @@ class OriginObserver(Observer):
                  ("disc_size", P), ("disc_open", P * C), ("disc_hidden", P * C), ("scores", P), ("winner", P),
                  ("attack", 2 * N + 3), ("deal_to", P), ("animals", N * (1 + P + C + T + 13)),
                  ("links", L * (len(self.paired) + 2 * N + 1)), ("shares", 1)]
-        self.slices, off = {}, 0
+        self.slices: dict[str, slice] = {}
+        off = 0
         for name, size in parts:
             self.slices[name] = slice(off, off + size)
             off += size
         self.size = off
 
-    def encode(self, obs: dict) -> np.ndarray:
+    def encode(self, obs: JSONObject) -> npt.NDArray[np.float32]:
         """The observation dict as a fixed-length ``float32`` vector (layout in ``self.slices``)."""
         g, P, C, N = self.game, self.P, self.C, self.N
         v = np.zeros(self.size, dtype=np.float32)
@@ -195,7 +205,7 @@ class OriginObserver(Observer):
         v[sl["shares"].start] = len(obs["shares"])
         return v
 
-    def _encode_table(self, obs: dict, v: np.ndarray) -> None:
+    def _encode_table(self, obs: JSONObject, v: npt.NDArray[np.float32]) -> None:
         g, P, C, T, N = self.game, self.P, self.C, self.T, self.N
         per = 1 + P + C + T + 13
         base = self.slices["animals"].start

@@ -24,10 +24,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import EvoLabError
 from .positions import act, build_position
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .model import JSON
+    from .state import OriginState
 
 __all__ = [
     "REFERENCE",
@@ -50,7 +55,7 @@ class UnknownScenarioError(EvoLabError, KeyError):
 
     reason = "unknown_scenario"
 
-    def __init__(self, name: Any, known: list[str]):
+    def __init__(self, name: object, known: list[str]) -> None:
         self.name, self.known = name, list(known)
         super().__init__(f"unknown scenario {name!r}; the scenarios are {', '.join(known)}")
 
@@ -70,10 +75,10 @@ class Scenario:
     node: str
     to_act: str | None
     shows: str | None
-    position: dict = field(default_factory=dict)
+    position: dict[str, JSON] = field(default_factory=dict)
     then: tuple[str, ...] = ()
 
-    def build(self) -> Any:
+    def build(self) -> OriginState:
         """A fresh state of this position."""
         s = build_position(**self.position)
         for text in self.then:
@@ -192,12 +197,12 @@ def scenario_info(name: str) -> Scenario:
     return _BY_ID[name]
 
 
-def scenario(name: str) -> Any:
+def scenario(name: str) -> OriginState:
     """A fresh state of the preset ``name``."""
     return scenario_info(name).build()
 
 
-def shown_action(name: str, state: Any | None = None) -> Any:
+def shown_action(name: str, state: OriginState | None = None) -> Action | None:
     """The action the note of ``name`` is about, at ``state`` (default: a fresh build), or ``None``."""
     sc = scenario_info(name)
     if sc.shows is None:

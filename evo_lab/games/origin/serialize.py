@@ -7,11 +7,16 @@ Cards are written by id, traits by abbreviation, animals by their ids in row ord
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 from ...core.checks import MAX_COUNT, int_in, ints_in, list_of
 from ...core.errors import FormatError, excerpt
 from .model import FEEDING, NEVER, PHASES, Animal, Link, recompute
+
+if TYPE_CHECKING:
+    from .game import OriginGame
+    from .model import JSON, JSONObject
+    from .state import OriginState
 
 __all__ = ["state_body", "load_body"]
 
@@ -21,12 +26,12 @@ NODES = {"setup": ("first", "deal"), "development": ("develop",), "food": ("food
          "feeding": ("feed", "defend", "share", "run"), "deal": ("deal",), "rolloff": ("rolloff",), "over": ("end",)}
 
 
-def _counts(g: Any, v: list[int]) -> dict[str, int]:
+def _counts(g: OriginGame, v: list[int]) -> dict[str, int]:
     return {g.card_ids[c]: k for c, k in enumerate(v) if k}
 
 
-def _animal_body(g: Any, a: Animal) -> dict:
-    d: dict[str, Any] = {"id": a.id, "card": g.card_ids[a.card],
+def _animal_body(g: OriginGame, a: Animal) -> JSONObject:
+    d: JSONObject = {"id": a.id, "card": g.card_ids[a.card],
                          "traits": [[g.abbr[t], g.card_ids[c]] for t, c in a.traits]}
     for k, v in (("fat_full", a.fat_full), ("red", a.red), ("blue", a.blue)):
         if v:
@@ -41,7 +46,7 @@ def _animal_body(g: Any, a: Animal) -> dict:
     return d
 
 
-def state_body(s: Any) -> dict:
+def state_body(s: OriginState) -> JSONObject:
     g = s.game
     return {
         "phase": PHASES[s.phase], "node": s.node, "mover": s.mover, "turn": s.turn, "first": s.first,
@@ -61,12 +66,18 @@ def state_body(s: Any) -> dict:
     }
 
 
-def _get(d: Any, key: str, typ: Any, field: str, default: Any = ...) -> Any:
+_T = TypeVar("_T")
+
+
+def _get(d: JSON, key: str, typ: type[_T], field: str, default: JSON = ...) -> _T:
+    """``d[key]``, checked to be a ``typ`` (``int``: an integer within ``MAX_COUNT``, not a bool); with a
+    ``default``, a missing key gives it."""
     if not isinstance(d, dict):
         raise FormatError("must be an object", field or "state")
     if key not in d:
         if default is not ...:
-            return default
+            given: _T = default
+            return given
         raise FormatError("missing", f"{field}.{key}" if field else key)
     v = d[key]
     ok = (isinstance(v, int) and not isinstance(v, bool) and -MAX_COUNT <= v <= MAX_COUNT) if typ is int \
@@ -74,22 +85,23 @@ def _get(d: Any, key: str, typ: Any, field: str, default: Any = ...) -> Any:
     if not ok:
         what = f"an integer {-MAX_COUNT}..{MAX_COUNT}" if typ is int else getattr(typ, "__name__", typ)
         raise FormatError(f"must be {what}, got {excerpt(v)}", f"{field}.{key}" if field else key)
-    return v
+    checked: _T = v
+    return checked
 
 
-def _card(g: Any, v: Any, field: str) -> int:
+def _card(g: OriginGame, v: JSON, field: str) -> int:
     if not isinstance(v, str) or v not in g.card_index:
         raise FormatError(f"unknown card {excerpt(v)}", field)
     return g.card_index[v]
 
 
-def _trait(g: Any, v: Any, field: str) -> int:
+def _trait(g: OriginGame, v: JSON, field: str) -> int:
     if not isinstance(v, str) or v not in g.abbr_index:
         raise FormatError(f"unknown trait {excerpt(v)}", field)
     return g.abbr_index[v]
 
 
-def _count_vec(g: Any, d: Any, field: str) -> list[int]:
+def _count_vec(g: OriginGame, d: JSON, field: str) -> list[int]:
     if not isinstance(d, dict):
         raise FormatError(f"must map card ids to counts, got {excerpt(d)}", field)
     out = [0] * len(g.card_ids)
@@ -99,7 +111,7 @@ def _count_vec(g: Any, d: Any, field: str) -> list[int]:
     return out
 
 
-def _read_animal(g: Any, d: Any, owner: int, field: str) -> Animal:
+def _read_animal(g: OriginGame, d: JSON, owner: int, field: str) -> Animal:
     a = Animal(int_in(_get(d, "id", int, field), 1, MAX_COUNT, f"{field}.id"), owner,
                _card(g, _get(d, "card", str, field), f"{field}.card"))
     for i, tc in enumerate(list_of(_get(d, "traits", list, field), f"{field}.traits", max_length=64)):
@@ -121,7 +133,7 @@ def _read_animal(g: Any, d: Any, owner: int, field: str) -> Animal:
     return a
 
 
-def load_body(cls: type, g: Any, body: Any) -> Any:
+def load_body(cls: type[OriginState], g: OriginGame, body: JSON) -> OriginState:
     """Read a position body (see :func:`state_body`) into a new state of game ``g``."""
     n = g.players
     s = cls(g)
@@ -163,7 +175,7 @@ def load_body(cls: type, g: Any, body: Any) -> Any:
     return s
 
 
-def _check_totals(s: Any, g: Any) -> None:
+def _check_totals(s: OriginState, g: OriginGame) -> None:
     """Every card in exactly one place; food and the bank only in the feeding phase (named fields; the game's
     invariants then run on the whole state: :func:`evo_lab.core.game.check_loaded`)."""
     from .invariants import _cards
@@ -182,7 +194,7 @@ def _check_totals(s: Any, g: Any) -> None:
         raise FormatError("must be above every animal id", "state.next_id")
 
 
-def _read_links(s: Any, g: Any, links: list) -> None:
+def _read_links(s: OriginState, g: OriginGame, links: JSON) -> None:
     for i, d in enumerate(list_of(links, "state.links", max_length=MAX_COUNT)):
         f = f"state.links[{i}]"
         kind = _trait(g, _get(d, "trait", str, f), f + ".trait")
@@ -195,7 +207,7 @@ def _read_links(s: Any, g: Any, links: list) -> None:
             s.animal_by_id[y].prot += 1
 
 
-def _read_rest(s: Any, g: Any, body: dict) -> None:
+def _read_rest(s: OriginState, g: OriginGame, body: JSONObject) -> None:
     n = g.players
     disc = list_of(_get(body, "discard", list, "state"), "state.discard", n)
     for p, d in enumerate(disc):
@@ -233,5 +245,5 @@ def _read_rest(s: Any, g: Any, body: dict) -> None:
         raise FormatError("a player is listed twice", "state.tied")
 
 
-def _ints(v: Any) -> bool:
+def _ints(v: JSON) -> bool:
     return all(isinstance(x, int) and not isinstance(x, bool) for x in v)

@@ -29,11 +29,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from evo_lab.views.colours import seat_colour
 
 from ...core.words import plural
+
+if TYPE_CHECKING:
+    from .game import OriginGame
+    from .model import Animal, JSONObject
+    from .state import OriginState
 
 __all__ = ["FONT", "WIDTH", "Marks", "card_height", "draw", "short_block", "table_svg", "text_table"]
 
@@ -80,11 +85,11 @@ def _dot(x: float, y: float, fill: str | None, ring: str = GREY, r: float = 6) -
     return f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{fill}" stroke="#333" stroke-width="0.7"/>'
 
 
-def _trait_id(game: Any, abbr: str) -> int:
+def _trait_id(game: OriginGame, abbr: str) -> int:
     return int(game.abbr_index[abbr])
 
 
-def card_height(a: dict, marks: Marks | None = None) -> int:
+def card_height(a: JSONObject, marks: Marks | None = None) -> int:
     """The height of an animal's card: its traits, its flags and the Explorer's note on it."""
     noted = marks is not None and (a["id"] in marks.targets or a["id"] in marks.blocked)
     return CARD_TOP + STRIP_H * len(a["traits"]) + (26 if a["sleeping"] or a["poisoned"] else 8) + (26 if noted else 0)
@@ -97,7 +102,7 @@ def short_block(reason: str) -> str:
     return reason.split(" (")[0]
 
 
-def _strip(game: Any, t: int, x: float, y: float, fat_full: bool | None) -> list[str]:
+def _strip(game: OriginGame, t: int, x: float, y: float, fat_full: bool | None) -> list[str]:
     tid = game.trait_ids[t]
     fill, border = KIND_COLOURS.get(KINDS.get(tid, "food"), KIND_COLOURS["food"])
     rect = (f'<rect x="{x + 5:.0f}" y="{y:.0f}" width="{CARD_W - 10}" height="{STRIP_H - 3}" rx="4" fill="{fill}" '
@@ -111,7 +116,7 @@ def _strip(game: Any, t: int, x: float, y: float, fat_full: bool | None) -> list
     return out
 
 
-def _animal(game: Any, a: dict, num: int, x: float, y: float, marks: Marks, mover: int) -> list[str]:
+def _animal(game: OriginGame, a: JSONObject, num: int, x: float, y: float, marks: Marks, mover: int) -> list[str]:
     aid = a["id"]
     h = card_height(a, marks)
     sel, prey, blocked = aid == marks.selected, aid in marks.targets, aid in marks.blocked
@@ -153,7 +158,7 @@ def _animal(game: Any, a: dict, num: int, x: float, y: float, marks: Marks, move
     return out
 
 
-def _links(game: Any, links: list[dict], pos: dict[int, tuple[float, float, float]], lanes_y: float) -> list[str]:
+def _links(game: OriginGame, links: list[JSONObject], pos: dict[int, tuple[float, float, float]], lanes_y: float) -> list[str]:
     """Each paired trait as a path under the cards between its two animals, with the trait's name."""
     out = []
     for k, L in enumerate(links):
@@ -175,7 +180,7 @@ def _links(game: Any, links: list[dict], pos: dict[int, tuple[float, float, floa
     return out
 
 
-def _hand_cards(game: Any, cards: dict[str, int], x0: float, y: float) -> tuple[list[str], float]:
+def _hand_cards(game: OriginGame, cards: dict[str, int], x0: float, y: float) -> tuple[list[str], float]:
     """A visible hand as small cards (wrapping); returns the drawing and the height used."""
     out, x, lines = [], x0, 1
     for cid, k in cards.items():
@@ -191,7 +196,8 @@ def _hand_cards(game: Any, cards: dict[str, int], x0: float, y: float) -> tuple[
     return out, 26 * lines
 
 
-def _band(game: Any, obs: dict, p: int, y0: float, marks: Marks, pos: dict) -> tuple[list[str], float]:
+def _band(game: OriginGame, obs: JSONObject, p: int, y0: float, marks: Marks,
+          pos: dict[int, tuple[float, float, float]]) -> tuple[list[str], float]:
     """Player ``p``'s band from ``y0``: its drawing and its height."""
     hand = obs["hands"][p]
     head = f"P{p + 1}" + (" (passed)" if obs["passed"][p] and obs["phase"] in ("development", "feeding") else "")
@@ -228,7 +234,7 @@ def _band(game: Any, obs: dict, p: int, y0: float, marks: Marks, pos: dict) -> t
     return out, y - y0 + 6
 
 
-def _header(state: Any, obs: dict, title: str | None | bool) -> list[str]:
+def _header(state: OriginState, obs: JSONObject, title: str | None | bool) -> list[str]:
     """The title line (unless ``title`` is False: the Explorer's board has its own status line), then the food
     bank as red tokens, the dice it is rolled with, and the deck."""
     from .words import node_words, phase_words
@@ -265,7 +271,7 @@ def _header(state: Any, obs: dict, title: str | None | bool) -> list[str]:
     return out
 
 
-def table_svg(state: Any, viewer: int | None = None, marks: Marks | None = None,
+def table_svg(state: OriginState, viewer: int | None = None, marks: Marks | None = None,
               title: str | None | bool = None) -> str:
     """The table as ``viewer`` may see it (``None``: the teacher), with the Explorer's ``marks``; ``title``: the
     first line (``None``: the turn, phase and who is to act; ``False``: no title line)."""
@@ -302,14 +308,14 @@ def table_svg(state: Any, viewer: int | None = None, marks: Marks | None = None,
     return "\n".join(head + _header(state, obs, title) + body + ["</svg>"])
 
 
-def draw(s: Any, viewer: int | None = None, highlight: Iterable[int] = (), title: str | None = None) -> str:
+def draw(s: OriginState, viewer: int | None = None, highlight: Iterable[int] = (), title: str | None = None) -> str:
     """``state.to_svg``: the table as ``viewer`` may see it (``None``: the teacher sees every card); the animals in
     ``highlight`` are outlined."""
     hl = list(highlight)
     return table_svg(s, viewer, Marks(selected=hl[0] if hl else 0), title)
 
 
-def text_table(s: Any) -> str:
+def text_table(s: OriginState) -> str:
     """The table in words (what ``str(state)`` prints; the teacher's view: every card named)."""
     from .words import hand_words, node_words, phase_words, traits_of
 
@@ -344,11 +350,11 @@ def text_table(s: Any) -> str:
 class _Own:
     """An animal without its paired traits (the text table lists those with their partners)."""
 
-    def __init__(self, a: Any):
+    def __init__(self, a: Animal) -> None:
         self.id, self.traits = -1, a.traits
 
 
-def _num(s: Any, aid: int) -> int:
+def _num(s: OriginState, aid: int) -> int:
     from .words import animal_place
 
     place = animal_place(s, aid)

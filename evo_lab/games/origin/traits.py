@@ -36,7 +36,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 from collections.abc import Callable, Mapping
 
 from . import attack
@@ -44,7 +44,26 @@ from . import events as ev
 from .model import Animal, can_eat, fed, room
 from .sharing import feed
 
-__all__ = ["TraitRule", "REGISTRY", "compile_registry"]
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import OriginGame
+    from .state import OriginState
+
+__all__ = ["TraitRule", "REGISTRY", "compile_registry", "ActionHook", "BlockHook", "DefendHook", "EatenHook",
+           "FeedHook", "KillHook"]
+
+#: ``(state, carnivore, target) -> bool``: a conditional static defence holds (the attack is impossible).
+BlockHook = Callable[["OriginState", Animal, Animal], bool]
+#: ``(state, carnivore, target, running) -> (actions, compulsory)``: an active defence's choices.
+DefendHook = Callable[["OriginState", Animal, Animal, int], "tuple[list[Action], bool]"]
+#: ``(state, animal) -> actions``: what a trait lets its animal do in its owner's feeding turn.
+FeedHook = Callable[["OriginState", Animal], "list[Action]"]
+#: ``(state, action)``: apply an action (or a queued effect) of the kind it is registered for.
+ActionHook = Callable[["OriginState", "Action"], None]
+#: ``(state, carnivore, prey)``: the prey with this trait was eaten.
+EatenHook = Callable[["OriginState", Animal, Animal], None]
+#: ``(state, carnivore)``: any animal was eaten.
+KillHook = Callable[["OriginState", Animal], None]
 
 
 @dataclass(frozen=True)
@@ -54,39 +73,39 @@ class TraitRule:
     excludes: tuple[str, ...] = ()
     attacker_needs: str | None = None
     prey_needs: str | None = None
-    blocks: Callable[[Any, Animal, Animal], bool] | None = None
-    defend: Callable[[Any, Animal, Animal, int], tuple[list, bool]] | None = None
-    feeding: Callable[[Any, Animal], list] | None = None
+    blocks: BlockHook | None = None
+    defend: DefendHook | None = None
+    feeding: FeedHook | None = None
     eating: bool = False
-    actions: Mapping[str, Callable[[Any, tuple], None]] = field(default_factory=dict)
-    on_eaten: Callable[[Any, Animal, Animal], None] | None = None
-    on_any_kill: Callable[[Any, Animal], None] | None = None
+    actions: Mapping[str, ActionHook] = field(default_factory=dict)
+    on_eaten: EatenHook | None = None
+    on_any_kill: KillHook | None = None
     trigger: str | None = None
     gives: str | None = None
-    effects: Mapping[str, Callable[[Any, tuple], None]] = field(default_factory=dict)
+    effects: Mapping[str, ActionHook] = field(default_factory=dict)
     directed: bool = False
 
 
 # ---------------------------------------------------------------- Carnivorous
-def _carnivore_actions(s: Any, a: Animal) -> list:
+def _carnivore_actions(s: OriginState, a: Animal) -> list[Action]:
     if s.ate or a.s_attack == s.turn or not can_eat(s, a):
         return []
     return [("attack", a.id, t) for t in attack.targets(s, a)]
 
 
-def _attack(s: Any, act: tuple) -> None:
+def _attack(s: OriginState, act: Action) -> None:
     attack.start(s, s.animal_by_id[act[1]], s.animal_by_id[act[2]])
 
 
 # ---------------------------------------------------------------- Fat Tissue
-def _fat_actions(s: Any, a: Animal) -> list:
+def _fat_actions(s: OriginState, a: Animal) -> list[Action]:
     if s.ate or not a.fat_full or fed(a):
         return []
     k = min(a.fat_full, a.need - a.red - a.blue)
     return [("fat", a.id, i) for i in range(1, k + 1)]
 
 
-def _burn_fat(s: Any, act: tuple) -> None:
+def _burn_fat(s: OriginState, act: Action) -> None:
     a = s.animal_by_id[act[1]]
     a.fat_full -= act[2]
     a.blue += act[2]
@@ -95,18 +114,19 @@ def _burn_fat(s: Any, act: tuple) -> None:
 
 
 # ---------------------------------------------------------------- Running
-def _running(s: Any, c: Animal, t: Animal, running: int) -> tuple[list, bool]:
+def _running(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[Action], bool]:
     if running != attack.NOT_TRIED:
         return [], False
     return [("run", t.id)], True
 
 
-def _run(s: Any, act: tuple) -> None:
+def _run(s: OriginState, act: Action) -> None:
+    assert s.atk is not None, "no attack is open"
     s.atk[2] = attack.ROLLING
 
 
 # ---------------------------------------------------------------- Mimicry
-def _mimicry(s: Any, c: Animal, t: Animal, running: int) -> tuple[list, bool]:
+def _mimicry(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[Action], bool]:
     if t.s_mimic == s.turn:
         return [], False
     A = s.animal_by_id
@@ -115,17 +135,18 @@ def _mimicry(s: Any, c: Animal, t: Animal, running: int) -> tuple[list, bool]:
     return out, bool(out) and s.game.options.mimicry_compulsory
 
 
-def _mimic(s: Any, act: tuple) -> None:
+def _mimic(s: OriginState, act: Action) -> None:
     t = s.animal_by_id[act[1]]
     t.s_mimic = s.turn
+    assert s.atk is not None, "no attack is open"
     s.atk = [s.atk[0], act[2], attack.NOT_TRIED]
     s.emit(ev.Redirected(act[1], act[2]))
 
 
 # ---------------------------------------------------------------- Tail Loss
-def _tail_loss(s: Any, c: Animal, t: Animal, running: int) -> tuple[list, bool]:
-    seen = set()
-    out = []
+def _tail_loss(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[Action], bool]:
+    seen: set[int] = set()
+    out: list[Action] = []
     for tr, _ in t.traits:
         if tr not in seen:
             seen.add(tr)
@@ -136,12 +157,12 @@ def _tail_loss(s: Any, c: Animal, t: Animal, running: int) -> tuple[list, bool]:
     return out, s.game.options.tail_loss_compulsory
 
 
-def _drop_tail(s: Any, act: tuple) -> None:
+def _drop_tail(s: OriginState, act: Action) -> None:
     attack.tail_loss_escape(s, s.animal_by_id[act[1]], act[2], act[3] if len(act) > 3 else -1)
 
 
 # ---------------------------------------------------------------- Piracy
-def _piracy_actions(s: Any, a: Animal) -> list:
+def _piracy_actions(s: OriginState, a: Animal) -> list[Action]:
     o = s.game.options
     if a.s_pirate == s.turn or not can_eat(s, a) or (o.piracy_needs_hunger and fed(a)):
         return []
@@ -155,7 +176,7 @@ def _piracy_actions(s: Any, a: Animal) -> list:
     return out
 
 
-def _steal(s: Any, act: tuple) -> None:
+def _steal(s: OriginState, act: Action) -> None:
     a, v = s.animal_by_id[act[1]], s.animal_by_id[act[2]]
     a.s_pirate = s.turn
     if v.red:
@@ -168,13 +189,13 @@ def _steal(s: Any, act: tuple) -> None:
 
 
 # ---------------------------------------------------------------- Grazing
-def _grazing_actions(s: Any, a: Animal) -> list:
+def _grazing_actions(s: OriginState, a: Animal) -> list[Action]:
     if s.bank <= 0 or a.s_graze == s.stamp(s.game.options.grazing_limit):
         return []
     return [("graze", a.id)]
 
 
-def _graze(s: Any, act: tuple) -> None:
+def _graze(s: OriginState, act: Action) -> None:
     a = s.animal_by_id[act[1]]
     a.s_graze = s.stamp(s.game.options.grazing_limit)
     s.bank -= 1
@@ -183,13 +204,13 @@ def _graze(s: Any, act: tuple) -> None:
 
 
 # ---------------------------------------------------------------- Hibernation
-def _hibernation_actions(s: Any, a: Animal) -> list:
+def _hibernation_actions(s: OriginState, a: Animal) -> list[Action]:
     if a.s_hib >= s.turn - 1 or s.deck_n == 0 or room(a) <= 0:
         return []
     return [("hibernate", a.id)]
 
 
-def _hibernate(s: Any, act: tuple) -> None:
+def _hibernate(s: OriginState, act: Action) -> None:
     a = s.animal_by_id[act[1]]
     a.sleeping = True
     a.s_hib = s.turn
@@ -198,16 +219,16 @@ def _hibernate(s: Any, act: tuple) -> None:
 
 
 # ---------------------------------------------------------------- Poisonous, Scavenger, Burrowing, Symbiosis
-def _poison(s: Any, c: Animal, prey: Animal) -> None:
+def _poison(s: OriginState, c: Animal, prey: Animal) -> None:
     c.poisoned = True
     s.emit(ev.Poisoned(c.id))
 
 
-def _scavenge(s: Any, c: Animal) -> None:
+def _scavenge(s: OriginState, c: Animal) -> None:
     s.queue.append(("scavenge", c.owner))
 
 
-def scavenge(s: Any, eff: tuple) -> None:
+def scavenge(s: OriginState, eff: Action) -> None:
     """One scavenger gets 1 blue: the first (leftmost) that can eat, from the carnivore's owner clockwise."""
     start_seat = eff[1]
     g = s.game
@@ -221,11 +242,11 @@ def scavenge(s: Any, eff: tuple) -> None:
                 return
 
 
-def _burrowed(s: Any, c: Animal, t: Animal) -> bool:
+def _burrowed(s: OriginState, c: Animal, t: Animal) -> bool:
     return fed(t)
 
 
-def _protected(s: Any, c: Animal, t: Animal) -> bool:
+def _protected(s: OriginState, c: Animal, t: Animal) -> bool:
     return t.prot > 0
 
 
@@ -270,7 +291,7 @@ REGISTRY: dict[str, TraitRule] = {r.id: r for r in (
 )}
 
 
-def compile_registry(g: Any) -> None:
+def compile_registry(g: OriginGame) -> None:
     """Turn the registry into the game's lookup tables (bits, masks, hook lists in trait order)."""
     idx = g.pack.trait_index
     missing = [t.id for t in g.pack.traits if t.id not in REGISTRY]

@@ -19,9 +19,17 @@ are about (so it can change when an animal to its left dies, as a person would c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ...core.words import plural
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import OriginGame
+    from . import events as ev
+    from .events import Event
+    from .model import Animal
+    from .state import OriginState
 
 __all__ = [
     "animal_place",
@@ -57,16 +65,16 @@ def player(p: int) -> str:
     return f"P{p + 1}"
 
 
-def card_words(game: Any, card: int) -> str:
+def card_words(game: OriginGame, card: int) -> str:
     """A card by its printed faces: "Poisonous / Carnivorous"."""
     return str(game.card_names[card])
 
 
-def trait_words(game: Any, trait: int) -> str:
+def trait_words(game: OriginGame, trait: int) -> str:
     return str(game.trait_names[trait])
 
 
-def find_animal(state: Any, aid: int) -> Any:
+def find_animal(state: OriginState, aid: int) -> Animal | None:
     """The animal with id ``aid`` on the table of ``state`` (``None`` when it is not there)."""
     for p in range(state.game.players):
         for a in state.animals(p):
@@ -75,7 +83,7 @@ def find_animal(state: Any, aid: int) -> Any:
     return None
 
 
-def animal_place(state: Any, aid: int) -> tuple[int, int] | None:
+def animal_place(state: OriginState, aid: int) -> tuple[int, int] | None:
     """``(owner, number)``: the animal's owner and its place in the row (1 = leftmost); ``None`` if gone."""
     for p in range(state.game.players):
         for i, a in enumerate(state.animals(p)):
@@ -84,7 +92,17 @@ def animal_place(state: Any, aid: int) -> tuple[int, int] | None:
     return None
 
 
-def traits_of(state: Any, a: Any) -> list[str]:
+class TraitHolder(Protocol):
+    """What :func:`traits_of` reads of an animal: its id (for its paired traits) and its own trait cards."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def traits(self) -> list[tuple[int, int]]: ...
+
+
+def traits_of(state: OriginState, a: TraitHolder) -> list[str]:
     """An animal's traits by their printed names, own cards first (several Fat Tissue cards as "Fat Tissue x2"),
     then its paired traits."""
     g = state.game
@@ -104,7 +122,7 @@ def traits_of(state: Any, a: Any) -> list[str]:
     return out
 
 
-def animal_words(state: Any, aid: int, traits: bool = True, others: tuple[Any, ...] = ()) -> str:
+def animal_words(state: OriginState, aid: int, traits: bool = True, others: tuple[OriginState, ...] = ()) -> str:
     """"P3's animal 2 (Swimming, Running)": the animal in ``state`` (or in the first of ``others`` that still
     has it, for an animal that has just left the table); ``traits=False`` leaves the traits out."""
     for st in (state, *others):
@@ -112,14 +130,15 @@ def animal_words(state: Any, aid: int, traits: bool = True, others: tuple[Any, .
         if place is not None:
             p, i = place
             text = f"{player(p)}'s animal {i}"
-            if traits:
-                names = traits_of(st, find_animal(st, aid))
+            animal = find_animal(st, aid)
+            if traits and animal is not None:
+                names = traits_of(st, animal)
                 text += f" ({', '.join(names)})" if names else " (no traits)"
             return text
     return "an animal no longer on the table"
 
 
-def _own(state: Any, aid: int) -> str:
+def _own(state: OriginState, aid: int) -> str:
     """An animal of the player to act without the owner ("animal 2"), another's with it."""
     place = animal_place(state, aid)
     if place is not None and place[0] == state.current_player():
@@ -127,7 +146,7 @@ def _own(state: Any, aid: int) -> str:
     return animal_words(state, aid, traits=False)
 
 
-def _play_words(state: Any, a: tuple) -> str:
+def _play_words(state: OriginState, a: Action) -> str:
     g = state.game
     who = player(state.current_player())
     if a[0] == "animal":
@@ -142,7 +161,7 @@ def _play_words(state: Any, a: tuple) -> str:
     return f"{who} plays {trait}{src} on {_own(state, a[3])}"
 
 
-def _feed_words(state: Any, a: tuple) -> str | None:
+def _feed_words(state: OriginState, a: Action) -> str | None:
     g = state.game
     k = a[0]
     own = _own(state, a[1]) if len(a) > 1 and isinstance(a[1], int) else ""
@@ -166,7 +185,7 @@ def _feed_words(state: Any, a: tuple) -> str | None:
     return table[k]() if k in table else None
 
 
-def describe_action(state: Any, a: tuple) -> str:
+def describe_action(state: OriginState, a: Action) -> str:
     """Action ``a`` (legal at ``state``) in words, starting with who does it."""
     g = state.game
     k = a[0]
@@ -196,7 +215,7 @@ def describe_action(state: Any, a: tuple) -> str:
     return chance[k]()
 
 
-def defence_words(state: Any, a: tuple) -> str:
+def defence_words(state: OriginState, a: Action) -> str:
     """A defender's choice in a few words, for an outcome tree: "drop Parasite", "run away (Running's die)"."""
     k = a[0]
     if k == "run":
@@ -210,7 +229,7 @@ def defence_words(state: Any, a: tuple) -> str:
     return describe_action(state, a)
 
 
-def node_words(state: Any) -> str:
+def node_words(state: OriginState) -> str:
     """What happens at the node: "feed", "play a card or pass", "the food dice are rolled" (the game over: "the
     game is over")."""
     if state.is_terminal():
@@ -218,17 +237,17 @@ def node_words(state: Any) -> str:
     return NODE_WORDS.get(state.node_name(), state.phase_name())
 
 
-def phase_words(state: Any) -> str:
+def phase_words(state: OriginState) -> str:
     return PHASE_WORDS.get(state.phase_name(), state.phase_name())
 
 
-def hand_words(game: Any, counts: dict[int, int]) -> str:
+def hand_words(game: OriginGame, counts: dict[int, int]) -> str:
     """A hand (card index -> copies) as printed names: "Swimming, Poisonous / Carnivorous x2"."""
     parts = [card_words(game, c) + (f" x{k}" if k > 1 else "") for c, k in counts.items() if k]
     return ", ".join(parts) if parts else "no cards"
 
 
-def _ate(b: Any, s: Any, e: Any) -> str:
+def _ate(b: OriginState, s: OriginState, e: ev.Ate) -> str:
     n = e.red + e.blue + e.fat
     red = e.source in ("bank", "communication")
     verb = "takes" if red else "gets"
@@ -240,7 +259,7 @@ def _ate(b: Any, s: Any, e: Any) -> str:
     return text.rstrip()
 
 
-def _on(b: Any, s: Any, e: Any) -> str:
+def _on(b: OriginState, s: OriginState, e: ev.TraitPlayed) -> str:
     """Where a trait card went: "its animal 2", "its animals 1 and 2", "P3's animal 1" (Parasite)."""
     places = [animal_place(s, x) or animal_place(b, x) for x in (e.animal, e.partner) if x >= 0]
     if all(pl is not None and pl[0] == e.player for pl in places):
@@ -249,7 +268,7 @@ def _on(b: Any, s: Any, e: Any) -> str:
     return " and ".join(_a(s, b, x) for x in (e.animal, e.partner) if x >= 0)
 
 
-def _killed(b: Any, s: Any, e: Any) -> str:
+def _killed(b: OriginState, s: OriginState, e: ev.Killed) -> str:
     text = f"{_a(b, s, e.attacker)} eats {_a(b, s, e.prey)}"
     place = animal_place(b, e.prey)
     if place is not None and place[1] < len(b.animals(place[0])):
@@ -258,12 +277,13 @@ def _killed(b: Any, s: Any, e: Any) -> str:
     return text
 
 
-def _a(b: Any, s: Any, aid: int, traits: bool = False) -> str:
+def _a(b: OriginState, s: OriginState, aid: int, traits: bool = False) -> str:
     return animal_words(b, aid, traits=traits, others=(s,))
 
 
-#: ``(state before, state after, event) -> words`` for each kind of event.
-EVENT_WORDS: dict[str, Callable[[Any, Any, Any], str]] = {
+#: ``(state before, state after, event) -> words`` for each kind of event (by the name of its class; each entry
+#: reads the fields of its own kind, which no one type of the table's can say).
+EVENT_WORDS: dict[str, Callable[[OriginState, OriginState, Any], str]] = {
     "FirstPlayer": lambda b, s, e: f"{player(e.player)} is the first player",
     "Dealt": lambda b, s, e: f"{player(e.player)} draws {card_words(s.game, e.card)}",
     "TurnStarted": lambda b, s, e: f"turn {e.turn} begins, {player(e.first)} first" + (
@@ -292,7 +312,7 @@ EVENT_WORDS: dict[str, Callable[[Any, Any, Any], str]] = {
 }
 
 
-def event_words(before: Any, after: Any, e: Any) -> str:
+def event_words(before: OriginState, after: OriginState, e: Event) -> str:
     """One event of the game log (:mod:`.events`) in words, with its animals as they were before the action that
     caused it (or after it, for a new animal)."""
     return EVENT_WORDS[type(e).__name__](before, after, e)

@@ -16,7 +16,7 @@ Symbiosis ``a`` is the symbiont that protects ``b``) and ``("pass",)``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..actions import NewAnimal
@@ -24,12 +24,17 @@ from ..flow import FLOW, Node, Step, run_phase
 from ..model import DEVELOPMENT, FOOD
 from ..table import add_link, add_trait, new_animal
 
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..game import OriginGame
+    from ..state import OriginState
+
 __all__ = ["start", "legal", "apply", "why_not", "can_place", "plays_table"]
 
 PASS = ("pass",)
 
 
-def start(s: Any) -> None:
+def start(s: OriginState) -> None:
     """A new turn's development phase, from the first player."""
     n = s.game.players
     s.phase = DEVELOPMENT
@@ -39,7 +44,7 @@ def start(s: Any) -> None:
     advance(s, s.first)
 
 
-def advance(s: Any, seat: int) -> None:
+def advance(s: OriginState, seat: int) -> None:
     """The next player (from ``seat``) who has not passed plays; one without cards passes by himself."""
     n = s.game.players
     for k in range(n):
@@ -59,7 +64,7 @@ def advance(s: Any, seat: int) -> None:
     s.mover = -1
 
 
-def plays_table(g: Any) -> tuple[list, list]:
+def plays_table(g: OriginGame) -> tuple[list[list[tuple[int, str, int]]], list[Action]]:
     """Per card: ``(trait, target, block mask)`` for each face (``block``: the traits an animal may not already have
     to take it: the trait itself unless it stacks, and the traits it excludes); and the ``animal`` actions."""
     plays = []
@@ -68,7 +73,7 @@ def plays_table(g: Any) -> tuple[list, list]:
     return plays, [NewAnimal("animal", c) for c in range(len(g.card_ids))]
 
 
-def can_place(s: Any, p: int, trait: int, x: int, y: int = -1) -> str | None:
+def can_place(s: OriginState, p: int, trait: int, x: int, y: int = -1) -> str | None:
     """Why trait ``trait`` may not go on animal ``x`` (and ``y`` for a paired trait) for player ``p``, or ``None``."""
     g = s.game
     target = g.target_of[trait]
@@ -100,7 +105,7 @@ def can_place(s: Any, p: int, trait: int, x: int, y: int = -1) -> str | None:
     return None
 
 
-def legal(s: Any) -> list[tuple]:
+def legal(s: OriginState) -> list[Action]:
     """Every card play of the player to act, then ``pass``: card by card (deck order), face by face, animal by
     animal (seat order, left to right). The placement rules are in :func:`can_place`; here they are the same checks
     on the precomputed masks of ``game.plays`` (for speed)."""
@@ -109,7 +114,7 @@ def legal(s: Any) -> list[tuple]:
     A = s.animal_by_id
     own = [(x, A[x].mask) for x in s.rows[p]]
     others = None
-    out: list[tuple] = []
+    out: list[Action] = []
     ap = out.append
     hand = s.hands[p]
     for c, k in enumerate(hand):
@@ -133,7 +138,7 @@ def legal(s: Any) -> list[tuple]:
     return out
 
 
-def _pairs(s: Any, c: int, t: int, mine: list[int], out: list[tuple]) -> None:
+def _pairs(s: OriginState, c: int, t: int, mine: list[int], out: list[Action]) -> None:
     taken = {(L.a, L.b) for L in s.links if L.kind == t}
     directed = s.game.directed[t]
     for i, x in enumerate(mine):
@@ -145,7 +150,7 @@ def _pairs(s: Any, c: int, t: int, mine: list[int], out: list[tuple]) -> None:
                 out.append(("trait", c, t, y, x))
 
 
-def apply(s: Any, a: tuple) -> None:
+def apply(s: OriginState, a: Action) -> None:
     p = s.actor
     k = a[0]
     if k == "pass":
@@ -167,7 +172,7 @@ def apply(s: Any, a: tuple) -> None:
     advance(s, (p + 1) % s.game.players)
 
 
-def why_not(s: Any, a: Any) -> tuple[str, str]:
+def why_not(s: OriginState, a: Action) -> tuple[str, str]:
     """Why ``a`` is not a legal development action here: ``(message, reason)``."""
     g = s.game
     if not isinstance(a, tuple) or not a or a[0] not in ("animal", "trait", "pass"):

@@ -22,17 +22,21 @@ opening hands (6 cards each, from the first player chosen by lot) are dealt the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..flow import FLOW, Node, Step, run_phase
 from ..model import DEAL, SETUP, fed
 from ..table import remove_animal
 
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..state import OriginState
+
 __all__ = ["finish_feeding", "start_deal", "deal_weights", "apply_deal"]
 
 
-def finish_feeding(s: Any) -> None:
+def finish_feeding(s: OriginState) -> None:
     """The feeding phase is over: extinction, tokens off, then the draw (or the final scoring)."""
     for p, row in enumerate(s.rows):
         for x in list(row):
@@ -52,14 +56,14 @@ def finish_feeding(s: Any) -> None:
         return
     g = s.game
     st = g.setup
-    want = []
+    want: list[int] = []
     for p in range(g.players):
         k = len(s.rows[p])
         want.append(st["restart_cards"] if k == 0 and s.hand_n[p] == 0 else st["deal_base"] + st["deal_per_animal"] * k)
     start_deal(s, want, DEAL)
 
 
-def start_deal(s: Any, want: list[int], phase: int) -> None:
+def start_deal(s: OriginState, want: list[int], phase: int) -> None:
     """Deal ``want[p]`` cards to each player, one at a time in turn order from the first player."""
     s.phase = phase
     s.want = want
@@ -70,16 +74,16 @@ def start_deal(s: Any, want: list[int], phase: int) -> None:
         s.node, s.mover = "deal", -1
 
 
-def _next_recipient(s: Any, seat: int) -> int:
+def _next_recipient(s: OriginState, seat: int) -> int:
     n = s.game.players
     for k in range(n):
         p = (seat + k) % n
-        if s.want[p] > 0:
+        if s.want[p] > 0:  # type: ignore[index]  # only while cards are dealt
             return p
     return -1
 
 
-def deal_weights(s: Any) -> tuple[list[tuple], list[int]]:
+def deal_weights(s: OriginState) -> tuple[list[Action], list[int]]:
     """The chance outcomes of the next card: ``("deal", recipient, card)`` weighted by the copies left."""
     mine = s.game.deal_outcomes[s.deal_to]
     deck = s.deck
@@ -87,13 +91,13 @@ def deal_weights(s: Any) -> tuple[list[tuple], list[int]]:
     return [mine[c] for c in idx], [deck[c] for c in idx]
 
 
-def apply_deal(s: Any, a: tuple) -> None:
+def apply_deal(s: OriginState, a: Action) -> None:
     _, p, c = a
     s.deck[c] -= 1
     s.deck_n -= 1
     s.hands[p][c] += 1
     s.hand_n[p] += 1
-    s.want[p] -= 1
+    s.want[p] -= 1  # type: ignore[index]  # the deal node: cards are owed
     s.emit(ev.Dealt(p, c))
     nxt = _next_recipient(s, (p + 1) % s.game.players)
     if nxt < 0 or s.deck_n == 0:
@@ -102,7 +106,7 @@ def apply_deal(s: Any, a: tuple) -> None:
         s.deal_to = nxt
 
 
-def _new_turn(s: Any) -> None:
+def _new_turn(s: OriginState) -> None:
     s.want = None
     s.deal_to = -1
     if s.phase == SETUP:

@@ -22,13 +22,17 @@ first player; the phase ends when no player who has not passed has an action.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import attack
 from .. import events as ev
 from ..flow import FLOW, Node, Step, run_phase
 from ..model import FEEDING, can_eat
 from ..sharing import feed, fire, valid_shares
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..state import OriginState
 
 __all__ = ["start", "advance", "turn_options", "apply", "why_not", "DECISIONS"]
 
@@ -38,7 +42,7 @@ DECISIONS = {"feed": ("eat", "attack", "fat", "pirate", "graze", "hibernate", "e
              "defend": ("run", "tail", "mimic", "accept"), "share": ("share",)}
 
 
-def start(s: Any) -> None:
+def start(s: OriginState) -> None:
     """The feeding phase begins with the first player (a new round)."""
     s.phase = FEEDING
     s.passed = [False] * s.game.players
@@ -48,12 +52,12 @@ def start(s: Any) -> None:
     advance(s)
 
 
-def turn_options(s: Any, p: int) -> tuple[list[tuple], bool]:
+def turn_options(s: OriginState, p: int) -> tuple[list[Action], bool]:
     """The actions of player ``p``'s feeding turn and whether any of them does something (not just end/pass)."""
     g = s.game
     A = s.animal_by_id
     row = s.rows[p]
-    out: list[tuple] = []
+    out: list[Action] = []
     if not s.ate and s.bank > 0:
         out = [("eat", x) for x in row if can_eat(s, A[x])]
     could_eat = bool(out)
@@ -75,7 +79,7 @@ def turn_options(s: Any, p: int) -> tuple[list[tuple], bool]:
     return out, real
 
 
-def _next_turn(s: Any) -> list[tuple] | None:
+def _next_turn(s: OriginState) -> list[Action] | None:
     """The turn passes clockwise to the next player who has not passed and has something to do (a new round when it
     passes the first player); ``None`` when nobody has."""
     n = s.game.players
@@ -94,9 +98,10 @@ def _next_turn(s: Any) -> list[tuple] | None:
     return None
 
 
-def advance(s: Any, ended: bool = False) -> None:
+def advance(s: OriginState, ended: bool = False) -> None:
     """Run the automatic steps until a decision or a chance node (or the end of the phase)."""
     g = s.game
+    opts: list[Action] | None
     while True:
         if s.shares:
             opts = valid_shares(s)
@@ -135,7 +140,7 @@ def advance(s: Any, ended: bool = False) -> None:
     s.node, s.mover, s._legal = "feed", s.actor, opts
 
 
-def apply(s: Any, a: tuple) -> None:
+def apply(s: OriginState, a: Action) -> None:
     """Apply a feeding decision (or the Running die) and run on to the next decision."""
     k = a[0]
     ended = False
@@ -162,7 +167,7 @@ def apply(s: Any, a: tuple) -> None:
     advance(s, ended)
 
 
-def why_not(s: Any, a: Any) -> tuple[str, str]:
+def why_not(s: OriginState, a: Action) -> tuple[str, str]:
     """Why ``a`` is not legal at this feeding node: ``(message, reason)``."""
     node = s.node
     kinds = DECISIONS.get(node, ())
@@ -191,11 +196,11 @@ def why_not(s: Any, a: Any) -> tuple[str, str]:
     return f"{k} is not possible here now", "not_legal"
 
 
-def _feed_decisions(s: Any) -> list[tuple]:
+def _feed_decisions(s: OriginState) -> list[Action]:
     return turn_options(s, s.actor)[0]
 
 
-def _why(s: Any, a: Any, text: str) -> tuple[str, str]:
+def _why(s: OriginState, a: Action, text: str) -> tuple[str, str]:
     return why_not(s, a)
 
 
