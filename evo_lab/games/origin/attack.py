@@ -14,13 +14,13 @@ The order follows the reference (§5, "Attack resolution order in EW"):
 3. **the kill** (:func:`kill`): the prey's on-eaten hooks (Poisonous), the carnivore's 2 blue tokens, then one
    Scavenger (ruling R3).
 
-``state.atk`` is ``[attacker, target, running]`` while an attack is open (``running``: 0 not tried, 1 failed,
+``state.attack`` is ``[attacker, target, running]`` while an attack is open (``running``: 0 not tried, 1 failed,
 2 the die is being rolled).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import events as ev
 from .model import Animal
@@ -41,14 +41,14 @@ def attackable(s: OriginState, c: Animal, t: Animal) -> bool:
     """May carnivore ``c`` attack ``t``? Only the static defences count here (reference §5, step 2)."""
     if t is c:
         return False
-    req = t.req
+    req = t.attacker_needs
     if req and (c.mask & req) != req:
         return False
-    treq = c.treq
+    treq = c.prey_needs
     if treq and (t.mask & treq) != treq:
         return False
     g = s.game
-    if t.prot and g.link_blocks:
+    if t.protectors and g.link_blocks:
         for fn in g.link_blocks:
             if fn(s, c, t):
                 return False
@@ -73,17 +73,17 @@ def targets(s: OriginState, c: Animal) -> list[int]:
 
 def start(s: OriginState, c: Animal, t: Animal) -> None:
     """The carnivore attacks: the turn's eating action, the carnivore's use for this turn (or round)."""
-    c.s_attack = s.turn
+    c.attacked_at = s.turn
     s.ate = s.acted = True
-    s.atk = [c.id, t.id, NOT_TRIED]
+    s.attack = [c.id, t.id, NOT_TRIED]
     s.emit(ev.Attacked(c.id, t.id))
 
 
 def options(s: OriginState) -> list[Action]:
     """The defender's choices against the open attack: every active defence the target has, plus ``accept``
     (be eaten) when no compulsory defence is available; ``[("accept", t)]`` alone means the kill goes through."""
-    assert s.atk is not None, "no attack is open"
-    c_id, t_id, running = s.atk
+    assert s.attack is not None, "no attack is open"
+    c_id, t_id, running = s.attack
     c, t = s.animal_by_id[c_id], s.animal_by_id[t_id]
     out: list[Action] = []
     compulsory = False
@@ -108,24 +108,24 @@ def apply_defence(s: OriginState, a: Action) -> None:
 
 def roll(s: OriginState, face: int) -> None:
     """The Running die: 4, 5 or 6 escapes (the attack ends, the carnivore gets nothing); else the defence goes on."""
-    assert s.atk is not None, "no attack is open"
-    t_id = s.atk[1]
+    assert s.attack is not None, "no attack is open"
+    t_id = s.attack[1]
     if face >= s.game.setup["running_escape_from"]:
-        s.atk = None
+        s.attack = None
         s.emit(ev.Escaped(t_id, face))
     else:
-        s.atk[2] = FAILED
+        s.attack[2] = FAILED
         s.emit(ev.Caught(t_id, face))
 
 
 def kill(s: OriginState) -> None:
     """The prey is eaten: its on-eaten hooks, off the table into its owner's discard pile, 2 blue tokens to the
     carnivore, then the hooks that react to any kill (Scavenger)."""
-    assert s.atk is not None, "no attack is open"
-    c_id, t_id, _ = s.atk
+    assert s.attack is not None, "no attack is open"
+    c_id, t_id, _ = s.attack
     g = s.game
     c, t = s.animal_by_id[c_id], s.animal_by_id[t_id]
-    s.atk = None
+    s.attack = None
     for bit, fn in g.on_eaten:
         if t.mask & bit:
             fn(s, c, t)
@@ -138,9 +138,9 @@ def kill(s: OriginState) -> None:
 
 def tail_loss_escape(s: OriginState, t: Animal, trait: int, partner: int) -> None:
     """Tail Loss: the chosen trait card goes to the discard pile; the animal lives; the carnivore gets 1 blue."""
-    assert s.atk is not None, "no attack is open"
-    c_id = s.atk[0]
-    s.atk = None
+    assert s.attack is not None, "no attack is open"
+    c_id = s.attack[0]
+    s.attack = None
     remove_trait(s, t, trait, partner)
     s.emit(ev.TailLost(t.id, trait, partner))
     feed(s, s.animal_by_id[c_id], s.game.setup["tail_loss_food"], True, "tail_loss")

@@ -63,7 +63,7 @@ def value(s: OriginState, p: int) -> float:
     alive = {a.id: (1.0 if fed(a) else cover) for a in mine}
     v = sum(animal_points(s, a) * alive[a.id] for a in mine)
     v += sum(min(alive[L.a], alive[L.b]) for L in s.links if L.a in alive)
-    return v + (0.0 if s.deck_n == 0 else HAND_CARD * s.hand_n[p])
+    return v + (0.0 if s.deck_n == 0 else HAND_CARD * s.hand_sizes[p])
 
 
 def _relative(s: OriginState, p: int) -> float:

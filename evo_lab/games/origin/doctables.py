@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 from .data import load_pack
@@ -62,6 +63,11 @@ def sections() -> dict[str, str]:
             "traits": traits_markdown()}
 
 
+def _literal(text: str) -> Callable[[re.Match[str]], str]:
+    """A replacement for ``re.sub`` that inserts ``text`` as it is (its backslashes are no escapes)."""
+    return lambda _m: text
+
+
 def update(text: str) -> str:
     """``text`` with every generated section replaced by its current table."""
     for name, body in sections().items():
@@ -69,7 +75,6 @@ def update(text: str) -> str:
         pat = re.compile(re.escape(start) + r".*?" + re.escape(end), re.S)
         if not pat.search(text):
             raise ValueError(f"docs/origin.md lacks the section markers of {name!r}")
-        section = f"{start}\n{body}\n{end}"
-        text = pat.sub(lambda _m: section, text)  # a function: the table's backslashes stay as they are
+        text = pat.sub(_literal(f"{start}\n{body}\n{end}"), text)
     return text
 

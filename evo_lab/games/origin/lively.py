@@ -38,7 +38,6 @@ from .odds import attack_odds, attack_over
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .actions import Action
     from .bots import Policy
     from .state import OriginState
 

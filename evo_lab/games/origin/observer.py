@@ -78,7 +78,7 @@ class OriginObserver(Observer):
         def counts(v: list[int]) -> dict[str, int]:
             return {ids[c]: k for c, k in enumerate(v) if k}
 
-        hands: list[JSONObject] = [{"size": s.hand_n[p], "cards": counts(s.hands[p]) if self.sees(s, viewer, Secret("hand", p))
+        hands: list[JSONObject] = [{"size": s.hand_sizes[p], "cards": counts(s.hands[p]) if self.sees(s, viewer, Secret("hand", p))
                   else None} for p in range(g.players)]
         animals: list[list[JSONObject]] = []
         for p, row in enumerate(s.rows):
@@ -87,9 +87,9 @@ class OriginObserver(Observer):
         disc: list[JSONObject] = []
         for p in range(g.players):
             face = self.sees(s, viewer, Secret("face", p))
-            disc.append({"size": len(s.disc_open[p]) + len(s.disc_hidden[p]),
-                         "open": sorted(ids[c] for c in s.disc_open[p]), "hidden_size": len(s.disc_hidden[p]),
-                         "hidden": sorted(ids[c] for c in s.disc_hidden[p]) if face else None})
+            disc.append({"size": len(s.discard_open[p]) + len(s.discard_hidden[p]),
+                         "open": sorted(ids[c] for c in s.discard_open[p]), "hidden_size": len(s.discard_hidden[p]),
+                         "hidden": sorted(ids[c] for c in s.discard_hidden[p]) if face else None})
         return {
             "viewer": viewer, "players": g.players, "turn": s.turn, "first": s.first, "phase": s.phase_name(),
             "node": s.node, "to_act": s.current_player(), "last_turn": s.deck_n == 0, "bank": s.bank,
@@ -98,8 +98,8 @@ class OriginObserver(Observer):
             "links": [{"trait": ab[L.kind], "a": L.a, "b": L.b, "card": ids[L.card],
                        "used_now": L.used == s.stamp(g.options.paired_limit)} for L in s.links],
             "discard": disc,
-            "attack": None if s.atk is None else {"attacker": s.atk[0], "target": s.atk[1], "running": s.atk[2]},
-            "shares": [[ab[k], x, y] for k, x, y in s.shares], "deal_to": s.deal_to,
+            "attack": None if s.attack is None else {"attacker": s.attack[0], "target": s.attack[1], "running": s.attack[2]},
+            "shares": [[ab[k], x, y] for k, x, y in s.pending_shares], "deal_to": s.deal_to,
             "scores": s.current_scores(), "winner": s.winner if s.is_terminal() else None,
         }
 
@@ -110,7 +110,7 @@ class OriginObserver(Observer):
         return {"id": a.id, "owner": a.owner, "card": g.card_ids[a.card] if face else None,
                 "traits": [g.abbr[t] for t, _ in a.traits], "trait_cards": [g.card_ids[c] for _, c in a.traits],
                 "need": a.need, "red": a.red, "blue": a.blue, "fat": a.fat, "fat_full": a.fat_full, "fed": fed(a),
-                "sleeping": a.sleeping, "poisoned": a.poisoned, "protected": a.prot, "used": s.stamps_used(a.id)}
+                "sleeping": a.sleeping, "poisoned": a.poisoned, "protected": a.protectors, "used": s.stamps_used(a.id)}
 
     # ------------------------------------------------------------------ determinization
     def determinize(self, state: OriginState, viewer: int, rng: np.random.Generator) -> OriginState:
@@ -125,7 +125,7 @@ class OriginObserver(Observer):
                 pool[c] += k
             for x in s.rows[q]:
                 pool[s.animal_by_id[x].card] += 1
-            for c in s.disc_hidden[q]:
+            for c in s.discard_hidden[q]:
                 pool[c] += 1
 
         def take() -> int:
@@ -135,12 +135,12 @@ class OriginObserver(Observer):
 
         for q in others:
             h = [0] * len(pool)
-            for _ in range(s.hand_n[q]):
+            for _ in range(s.hand_sizes[q]):
                 h[take()] += 1
             s.hands[q] = h
             for x in s.rows[q]:
                 s.animal_by_id[x].card = take()
-            s.disc_hidden[q] = [take() for _ in s.disc_hidden[q]]
+            s.discard_hidden[q] = [take() for _ in s.discard_hidden[q]]
         box = [0] * len(pool)
         for _ in range(sum(s.box)):
             box[take()] += 1

@@ -203,7 +203,7 @@ def why_no_attack(state: OriginState, carnivore: int) -> str:
         return "it is hibernating"
     if a.food >= a.need and a.fat_full >= a.fat:
         return "it is fed and has no empty Fat Tissue (seed: it cannot attack then)"
-    if s.bank >= 0 and not any(x[0] == "eat" and x[1] == carnivore for x in s.legal_actions()) and a.prot:
+    if s.bank >= 0 and not any(x[0] == "eat" and x[1] == carnivore for x in s.legal_actions()) and a.protectors:
         return "it may not take food before its symbiont is fed (Symbiosis)"
     return "no animal on the table can be attacked by it"
 

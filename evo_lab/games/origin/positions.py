@@ -183,11 +183,11 @@ def _finish_animals(s: OriginState, g: OriginGame, pool: _Pool, made: list[tuple
         a.sleeping, a.poisoned = "sleeping" in fl, "poisoned" in fl
         o = g.options
         if "sleeping" in fl:
-            a.s_hib = s.turn
+            a.hibernated_at = s.turn
         if "slept" in fl:
-            a.s_hib = s.turn - 1
-        for flag, attr, scope in (("attacked", "s_attack", "turn"), ("pirated", "s_pirate", "turn"),
-                                  ("mimicked", "s_mimic", "turn"), ("grazed", "s_graze", o.grazing_limit)):
+            a.hibernated_at = s.turn - 1
+        for flag, attr, scope in (("attacked", "attacked_at", "turn"), ("pirated", "pirated_at", "turn"),
+                                  ("mimicked", "mimicked_at", "turn"), ("grazed", "grazed_at", o.grazing_limit)):
             if flag in fl:
                 setattr(a, attr, s.stamp(scope))
 
@@ -215,17 +215,17 @@ def build_position(players: int = 2, *, animals: Iterable[str] | None = None, ha
     for p, h in enumerate(list(hands or [])):
         for c in _cards_of(g, h, f"hands[{p}]"):
             s.hands[p][pool.take(c, f"hands[{p}]")] += 1
-    s.hand_n = [sum(h) for h in s.hands]
+    s.hand_sizes = [sum(h) for h in s.hands]
     disc = list(discard or [])
     for p, d in enumerate(disc):
         if not isinstance(d, int):
-            s.disc_hidden[p] = [pool.take(c, f"discard[{p}]") for c in _cards_of(g, d, f"discard[{p}]")]
+            s.discard_hidden[p] = [pool.take(c, f"discard[{p}]") for c in _cards_of(g, d, f"discard[{p}]")]
     if phase == "feeding":
         s.round_id = 1
     _finish_animals(s, g, pool, made)
     for p, d in enumerate(disc):
         if isinstance(d, int):
-            s.disc_hidden[p] = [pool.any(f"discard[{p}]") for _ in range(d)]
+            s.discard_hidden[p] = [pool.any(f"discard[{p}]") for _ in range(d)]
     _fill_deck(s, g, pool, deck)
     s.passed = list(passed) if passed is not None else [False] * n
     if len(s.passed) != n:

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 __all__ = ["state_body", "load_body"]
 
-_STAMPS = (("attack", "s_attack"), ("piracy", "s_pirate"), ("mimicry", "s_mimic"), ("grazing", "s_graze"),
-           ("hibernation", "s_hib"))
+_STAMPS = (("attack", "attacked_at"), ("piracy", "pirated_at"), ("mimicry", "mimicked_at"), ("grazing", "grazed_at"),
+           ("hibernation", "hibernated_at"))
 NODES = {"setup": ("first", "deal"), "development": ("develop",), "food": ("food",),
          "feeding": ("feed", "defend", "share", "run"), "deal": ("deal",), "rolloff": ("rolloff",), "over": ("end",)}
 
@@ -56,12 +56,12 @@ def state_body(s: OriginState) -> JSONObject:
         "animals": [[_animal_body(g, s.animal_by_id[x]) for x in row] for row in s.rows],
         "links": [{"trait": g.abbr[L.kind], "a": L.a, "b": L.b, "card": g.card_ids[L.card]}
                   | ({"used": L.used} if L.used != NEVER else {}) for L in s.links],
-        "discard": [{"open": [g.card_ids[c] for c in s.disc_open[p]], "hidden": [g.card_ids[c] for c in s.disc_hidden[p]]}
+        "discard": [{"open": [g.card_ids[c] for c in s.discard_open[p]], "hidden": [g.card_ids[c] for c in s.discard_hidden[p]]}
                     for p in range(g.players)],
         "next_id": s.next_id,
-        "attack": None if s.atk is None else {"attacker": s.atk[0], "target": s.atk[1], "running": s.atk[2]},
-        "shares": [[g.abbr[k], x, y] for k, x, y in s.shares], "queue": [list(e) for e in s.queue],
-        "deal": None if s.want is None else {"want": list(s.want), "to": s.deal_to},
+        "attack": None if s.attack is None else {"attacker": s.attack[0], "target": s.attack[1], "running": s.attack[2]},
+        "shares": [[g.abbr[k], x, y] for k, x, y in s.pending_shares], "queue": [list(e) for e in s.pending_effects],
+        "deal": None if s.owed is None else {"want": list(s.owed), "to": s.deal_to},
         "scores": None if s.final_scores is None else list(s.final_scores), "tied": list(s.tied), "winner": s.winner,
     }
 
@@ -158,7 +158,7 @@ def load_body(cls: type[OriginState], g: OriginGame, body: JSON) -> OriginState:
     if len(hands) != n:
         raise FormatError(f"must list {n} hands", "state.hands")
     s.hands = [_count_vec(g, h, f"state.hands[{p}]") for p, h in enumerate(hands)]
-    s.hand_n = [sum(h) for h in s.hands]
+    s.hand_sizes = [sum(h) for h in s.hands]
     rows = _get(body, "animals", list, "state")
     if len(rows) != n or not all(isinstance(r, list) for r in rows):
         raise FormatError(f"must list {n} rows of animals", "state.animals")
@@ -187,8 +187,8 @@ def _check_totals(s: OriginState, g: OriginGame) -> None:
                               f"discards; the deck has {c0}", f"state.deck.{g.card_ids[c]}")
     if s.bank and s.phase != FEEDING:
         raise FormatError(f"food in the bank outside the feeding phase ({PHASES[s.phase]})", "state.bank")
-    if s.node == "deal" and (s.deck_n == 0 or s.want is None or not 0 <= s.deal_to < g.players
-                             or s.want[s.deal_to] <= 0):
+    if s.node == "deal" and (s.deck_n == 0 or s.owed is None or not 0 <= s.deal_to < g.players
+                             or s.owed[s.deal_to] <= 0):
         raise FormatError("a deal node needs cards in the deck and a player still owed cards", "state.deal")
     if any(a.id >= s.next_id for a in s.animal_by_id.values()):
         raise FormatError("must be above every animal id", "state.next_id")
@@ -204,7 +204,7 @@ def _read_links(s: OriginState, g: OriginGame, links: JSON) -> None:
         s.links.append(Link(kind, x, y, _card(g, _get(d, "card", str, f), f + ".card"),
                             int_in(_get(d, "used", int, f, NEVER), NEVER, MAX_COUNT, f + ".used")))
         if kind == g.SYMB:
-            s.animal_by_id[y].prot += 1
+            s.animal_by_id[y].protectors += 1
 
 
 def _read_rest(s: OriginState, g: OriginGame, body: JSONObject) -> None:
@@ -212,29 +212,29 @@ def _read_rest(s: OriginState, g: OriginGame, body: JSONObject) -> None:
     disc = list_of(_get(body, "discard", list, "state"), "state.discard", n)
     for p, d in enumerate(disc):
         f = f"state.discard[{p}]"
-        s.disc_open[p] = [_card(g, c, f"{f}.open[{i}]") for i, c in enumerate(_get(d, "open", list, f))]
-        s.disc_hidden[p] = [_card(g, c, f"{f}.hidden[{i}]") for i, c in enumerate(_get(d, "hidden", list, f))]
+        s.discard_open[p] = [_card(g, c, f"{f}.open[{i}]") for i, c in enumerate(_get(d, "open", list, f))]
+        s.discard_hidden[p] = [_card(g, c, f"{f}.hidden[{i}]") for i, c in enumerate(_get(d, "hidden", list, f))]
     atk = body.get("attack")
     if atk is not None:
-        s.atk = [_get(atk, "attacker", int, "state.attack"), _get(atk, "target", int, "state.attack"),
+        s.attack = [_get(atk, "attacker", int, "state.attack"), _get(atk, "target", int, "state.attack"),
                  int_in(_get(atk, "running", int, "state.attack"), 0, 2, "state.attack.running")]
-        if s.atk[0] not in s.animal_by_id or s.atk[1] not in s.animal_by_id or s.atk[0] == s.atk[1]:
+        if s.attack[0] not in s.animal_by_id or s.attack[1] not in s.animal_by_id or s.attack[0] == s.attack[1]:
             raise FormatError("an attack needs two animals on the table", "state.attack")
-    s.shares = []
-    for i, it in enumerate(list_of(_get(body, "shares", list, "state"), "state.shares", max_length=MAX_COUNT)):
-        f = f"state.shares[{i}]"
+    s.pending_shares = []
+    for i, it in enumerate(list_of(_get(body, "shares", list, "state"), "state.pending_shares", max_length=MAX_COUNT)):
+        f = f"state.pending_shares[{i}]"
         if not isinstance(it, list) or len(it) != 3 or not _ints(it[1:]) or it[1] not in s.animal_by_id or it[2] not in s.animal_by_id:
             raise FormatError(f"must be [trait, from animal, to animal], got {excerpt(it)}", f)
-        s.shares.append((_trait(g, it[0], f), it[1], it[2]))
-    s.queue = []
-    for i, e in enumerate(list_of(_get(body, "queue", list, "state"), "state.queue", max_length=MAX_COUNT)):
+        s.pending_shares.append((_trait(g, it[0], f), it[1], it[2]))
+    s.pending_effects = []
+    for i, e in enumerate(list_of(_get(body, "queue", list, "state"), "state.pending_effects", max_length=MAX_COUNT)):
         if not isinstance(e, list) or len(e) != 2 or not isinstance(e[0], str) or e[0] not in g.effects:
             raise FormatError(f"must be [effect, player] with an effect of {sorted(g.effects)}, got {excerpt(e)}",
-                              f"state.queue[{i}]")
-        s.queue.append((e[0], int_in(e[1], 0, n - 1, f"state.queue[{i}][1]")))
+                              f"state.pending_effects[{i}]")
+        s.pending_effects.append((e[0], int_in(e[1], 0, n - 1, f"state.pending_effects[{i}][1]")))
     deal = body.get("deal")
     if deal is not None:
-        s.want = ints_in(_get(deal, "want", list, "state.deal"), 0, MAX_COUNT, "state.deal.want", n)
+        s.owed = ints_in(_get(deal, "want", list, "state.deal"), 0, MAX_COUNT, "state.deal.owed", n)
         s.deal_to = int_in(_get(deal, "to", int, "state.deal"), -1, n - 1, "state.deal.to")
     sc = body.get("scores")
     if sc is not None:

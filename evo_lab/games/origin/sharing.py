@@ -4,7 +4,7 @@ Reference §4.3: "Animals that receive food set off linked traits (Communication
 turn." MC (Cooperation clarification): "in each round of the feeding phase each such trait is used only once."
 
 Every token an animal receives goes through :func:`feed`. Its triggers (the links whose card has not fired this
-round, ruling O7) join ``state.shares``, a set of pending ``(kind, from, to)`` triggers. While two or more of them
+round, ruling O7) join ``state.pending_shares``, a set of pending ``(kind, from, to)`` triggers. While two or more of them
 can fire, their owner chooses the next one (a ``share`` decision, ruling R1); a single one fires by itself; when
 none can fire (partner full, hibernating or waiting for its symbiont; Communication with an empty bank) the set is
 dropped. What sets a trait off is data of the trait's registry entry (``trigger``: ``"bank"`` for Communication,
@@ -51,8 +51,8 @@ def triggers(s: OriginState, a: Animal, from_bank: bool) -> None:
         if how is None or (how == "bank" and not from_bank):
             continue
         item = (L.kind, aid, L.other(aid))
-        if item not in s.shares:
-            s.shares.append(item)
+        if item not in s.pending_shares:
+            s.pending_shares.append(item)
 
 
 def _link(s: OriginState, kind: int, x: int, y: int) -> Link | None:
@@ -67,7 +67,7 @@ def valid_shares(s: OriginState) -> list[Action]:
     g = s.game
     stamp = s.stamp(g.options.paired_limit)
     out = []
-    for kind, x, y in s.shares:
+    for kind, x, y in s.pending_shares:
         L = _link(s, kind, x, y)
         if L is None or L.used == stamp:
             continue
@@ -87,7 +87,7 @@ def fire(s: OriginState, a: Action) -> None:
     g = s.game
     L = _link(s, kind, x, y)
     L.used = s.stamp(g.options.paired_limit)  # type: ignore[union-attr]  # a valid share (valid_shares) has its link
-    s.shares = [it for it in s.shares if not (it[0] == kind and (it[1], it[2]) in ((x, y), (y, x)))]
+    s.pending_shares = [it for it in s.pending_shares if not (it[0] == kind and (it[1], it[2]) in ((x, y), (y, x)))]
     b = s.animal_by_id[y]
     if g.gives_of[kind] == "red":
         s.bank -= 1

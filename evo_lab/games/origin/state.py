@@ -55,8 +55,8 @@ class OriginState(StateBase):
     game_class = OriginGame
 
     __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "names", "phase", "step", "node", "mover",
-                 "turn", "first", "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_n",
-                 "animal_by_id", "rows", "links", "disc_open", "disc_hidden", "next_id", "atk", "shares", "queue", "want",
+                 "turn", "first", "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_sizes",
+                 "animal_by_id", "rows", "links", "discard_open", "discard_hidden", "next_id", "attack", "pending_shares", "pending_effects", "owed",
                  "deal_to", "final_scores", "tied", "winner", "_chance_cache")
 
     def __init__(self, game: OriginGame) -> None:
@@ -87,23 +87,23 @@ class OriginState(StateBase):
         self.box: list[int] = [0] * len(self.deck)
         #: per player: copies of each card in hand, and how many in all
         self.hands: list[list[int]] = [[0] * len(self.deck) for _ in range(n)]
-        self.hand_n: list[int] = [0] * n
+        self.hand_sizes: list[int] = [0] * n
         self.animal_by_id: dict[int, Animal] = {}
         #: per player: the ids of their animals, left to right
         self.rows: list[list[int]] = [[] for _ in range(n)]
         self.links: list[Link] = []
         #: per player's discard pile: the trait cards (face up) and the animal cards (face down)
-        self.disc_open: list[list[int]] = [[] for _ in range(n)]
-        self.disc_hidden: list[list[int]] = [[] for _ in range(n)]
+        self.discard_open: list[list[int]] = [[] for _ in range(n)]
+        self.discard_hidden: list[list[int]] = [[] for _ in range(n)]
         self.next_id = 1
         #: the open attack ``[attacker, target, running]`` (:mod:`.attack`) or ``None``
-        self.atk: list[int] | None = None
+        self.attack: list[int] | None = None
         #: the pending paired triggers ``(trait, from animal, to animal)`` (:mod:`.sharing`)
-        self.shares: list[tuple[int, int, int]] = []
+        self.pending_shares: list[tuple[int, int, int]] = []
         #: the queued effects, as ``(effect, player)`` (a scavenger's meal: :mod:`.traits`)
-        self.queue: list[Action] = []
+        self.pending_effects: list[Action] = []
         #: while cards are dealt: how many each player is still owed, and who gets the next one
-        self.want: list[int] | None = None
+        self.owed: list[int] | None = None
         self.deal_to = -1
         self.final_scores: list[int] | None = None
         #: the players tied on points and discards at the end (the roll-off's), and the winner (-1: shared or none)
@@ -238,15 +238,15 @@ class OriginState(StateBase):
         s.step = self.step
         s.passed, s.acted, s.ate, s.round_id, s.bank = self.passed[:], self.acted, self.ate, self.round_id, self.bank
         s.deck, s.deck_n, s.box = self.deck[:], self.deck_n, self.box[:]
-        s.hands, s.hand_n = [h[:] for h in self.hands], self.hand_n[:]
+        s.hands, s.hand_sizes = [h[:] for h in self.hands], self.hand_sizes[:]
         s.animal_by_id = {k: a.copy() for k, a in self.animal_by_id.items()}
         s.rows = [r[:] for r in self.rows]
         s.links = [L.copy() for L in self.links]
-        s.disc_open, s.disc_hidden = [d[:] for d in self.disc_open], [d[:] for d in self.disc_hidden]
+        s.discard_open, s.discard_hidden = [d[:] for d in self.discard_open], [d[:] for d in self.discard_hidden]
         s.next_id = self.next_id
-        s.atk = None if self.atk is None else self.atk[:]
-        s.shares, s.queue = self.shares[:], self.queue[:]
-        s.want = None if self.want is None else self.want[:]
+        s.attack = None if self.attack is None else self.attack[:]
+        s.pending_shares, s.pending_effects = self.pending_shares[:], self.pending_effects[:]
+        s.owed = None if self.owed is None else self.owed[:]
         s.deal_to, s.final_scores, s.tied, s.winner = self.deal_to, self.final_scores, self.tied[:], self.winner
         s._chance_cache = self._chance_cache
         return s
@@ -279,9 +279,9 @@ class OriginState(StateBase):
     def stamps_used(self, aid: int) -> dict[str, bool]:
         """Which limited traits animal ``aid`` already used in their current turn/round (for views)."""
         a, o = self.animal_by_id[aid], self.game.options
-        return {"attack": a.s_attack == self.turn, "piracy": a.s_pirate == self.turn, "mimicry": a.s_mimic == self.turn,
-                "grazing": a.s_graze == self.stamp(o.grazing_limit),
-                "hibernated_last_turn": a.s_hib == self.turn - 1 and a.s_hib != NEVER}
+        return {"attack": a.attacked_at == self.turn, "piracy": a.pirated_at == self.turn, "mimicry": a.mimicked_at == self.turn,
+                "grazing": a.grazed_at == self.stamp(o.grazing_limit),
+                "hibernated_last_turn": a.hibernated_at == self.turn - 1 and a.hibernated_at != NEVER}
 
     # ------------------------------------------------------------ JSON and drawing
     def state_dict(self) -> JSONObject:

@@ -57,7 +57,7 @@ def _lines(game: OriginGame) -> Callable[[OriginState, Action, OriginState], lis
             at = deaths[0] if deaths else len(out)
             out[at:at] = [f"Turn {before.turn}: extinction"] + ([] if deaths else ["  No animal dies."])
         if before.node_name() == "deal" and after.node_name() != "deal":
-            out.insert(0, "  Hands: " + ", ".join(f"{player(q)} {plural(after.hand_n[q], 'card')}"
+            out.insert(0, "  Hands: " + ", ".join(f"{player(q)} {plural(after.hand_sizes[q], 'card')}"
                                                   for q in range(game.players)) + ".")
         return out
 

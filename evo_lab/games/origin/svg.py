@@ -330,7 +330,7 @@ def text_table(s: OriginState) -> str:
         hand = {c: k for c, k in enumerate(s.hands[p]) if k}
         passed = " (passed)" if s.passed[p] and s.phase_name() in ("development", "feeding") else ""
         lines.append(f"P{p + 1}{passed}: hand {hand_words(g, hand)}; discard pile "
-                     f"{plural(len(s.disc_open[p]) + len(s.disc_hidden[p]), 'card')}")
+                     f"{plural(len(s.discard_open[p]) + len(s.discard_hidden[p]), 'card')}")
         if not s.animals(p):
             lines.append("  no animals")
         for i, a in enumerate(s.animals(p)):

@@ -8,7 +8,7 @@ face down (``disc_hidden``: only the owner knows them) and the trait cards that 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .model import Animal, Link, recompute
 
@@ -38,15 +38,15 @@ def add_link(s: OriginState, kind: int, x: int, y: int, card: int) -> Link:
     L = Link(kind, x, y, card)
     s.links.append(L)
     if kind == s.game.SYMB:
-        s.animal_by_id[y].prot += 1
+        s.animal_by_id[y].protectors += 1
     return L
 
 
 def _drop_link(s: OriginState, L: Link, pile_owner: int) -> None:
     s.links.remove(L)
     if L.kind == s.game.SYMB:
-        s.animal_by_id[L.b].prot -= 1
-    s.disc_open[pile_owner].append(L.card)
+        s.animal_by_id[L.b].protectors -= 1
+    s.discard_open[pile_owner].append(L.card)
 
 
 def remove_animal(s: OriginState, a: Animal) -> None:
@@ -55,8 +55,8 @@ def remove_animal(s: OriginState, a: Animal) -> None:
     p = a.owner
     for L in [L for L in s.links if L.a == a.id or L.b == a.id]:
         _drop_link(s, L, p)
-    s.disc_open[p].extend(c for _, c in a.traits)
-    s.disc_hidden[p].append(a.card)
+    s.discard_open[p].extend(c for _, c in a.traits)
+    s.discard_hidden[p].append(a.card)
     s.rows[p].remove(a.id)
     del s.animal_by_id[a.id]
 
@@ -78,5 +78,5 @@ def remove_trait(s: OriginState, a: Animal, trait: int, partner: int = -1) -> No
     if idx is None:
         raise KeyError(f"A{a.id} has no trait {trait}")
     _, card = a.traits.pop(idx)
-    s.disc_open[a.owner].append(card)
+    s.discard_open[a.owner].append(card)
     recompute(a, s.game)  # caps fat_full: a stored token is lost only when every fat card was full

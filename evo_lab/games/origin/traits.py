@@ -88,7 +88,7 @@ class TraitRule:
 
 # ---------------------------------------------------------------- Carnivorous
 def _carnivore_actions(s: OriginState, a: Animal) -> list[Action]:
-    if s.ate or a.s_attack == s.turn or not can_eat(s, a):
+    if s.ate or a.attacked_at == s.turn or not can_eat(s, a):
         return []
     return [("attack", a.id, t) for t in attack.targets(s, a)]
 
@@ -121,13 +121,13 @@ def _running(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[A
 
 
 def _run(s: OriginState, act: Action) -> None:
-    assert s.atk is not None, "no attack is open"
-    s.atk[2] = attack.ROLLING
+    assert s.attack is not None, "no attack is open"
+    s.attack[2] = attack.ROLLING
 
 
 # ---------------------------------------------------------------- Mimicry
 def _mimicry(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[Action], bool]:
-    if t.s_mimic == s.turn:
+    if t.mimicked_at == s.turn:
         return [], False
     A = s.animal_by_id
     out = [("mimic", t.id, x) for x in s.rows[t.owner]
@@ -137,9 +137,9 @@ def _mimicry(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[A
 
 def _mimic(s: OriginState, act: Action) -> None:
     t = s.animal_by_id[act[1]]
-    t.s_mimic = s.turn
-    assert s.atk is not None, "no attack is open"
-    s.atk = [s.atk[0], act[2], attack.NOT_TRIED]
+    t.mimicked_at = s.turn
+    assert s.attack is not None, "no attack is open"
+    s.attack = [s.attack[0], act[2], attack.NOT_TRIED]
     s.emit(ev.Redirected(act[1], act[2]))
 
 
@@ -164,7 +164,7 @@ def _drop_tail(s: OriginState, act: Action) -> None:
 # ---------------------------------------------------------------- Piracy
 def _piracy_actions(s: OriginState, a: Animal) -> list[Action]:
     o = s.game.options
-    if a.s_pirate == s.turn or not can_eat(s, a) or (o.piracy_needs_hunger and fed(a)):
+    if a.pirated_at == s.turn or not can_eat(s, a) or (o.piracy_needs_hunger and fed(a)):
         return []
     A = s.animal_by_id
     out = []
@@ -178,7 +178,7 @@ def _piracy_actions(s: OriginState, a: Animal) -> list[Action]:
 
 def _steal(s: OriginState, act: Action) -> None:
     a, v = s.animal_by_id[act[1]], s.animal_by_id[act[2]]
-    a.s_pirate = s.turn
+    a.pirated_at = s.turn
     if v.red:
         v.red -= 1
     else:
@@ -190,14 +190,14 @@ def _steal(s: OriginState, act: Action) -> None:
 
 # ---------------------------------------------------------------- Grazing
 def _grazing_actions(s: OriginState, a: Animal) -> list[Action]:
-    if s.bank <= 0 or a.s_graze == s.stamp(s.game.options.grazing_limit):
+    if s.bank <= 0 or a.grazed_at == s.stamp(s.game.options.grazing_limit):
         return []
     return [("graze", a.id)]
 
 
 def _graze(s: OriginState, act: Action) -> None:
     a = s.animal_by_id[act[1]]
-    a.s_graze = s.stamp(s.game.options.grazing_limit)
+    a.grazed_at = s.stamp(s.game.options.grazing_limit)
     s.bank -= 1
     s.acted = True
     s.emit(ev.Grazed(a.id))
@@ -205,7 +205,7 @@ def _graze(s: OriginState, act: Action) -> None:
 
 # ---------------------------------------------------------------- Hibernation
 def _hibernation_actions(s: OriginState, a: Animal) -> list[Action]:
-    if a.s_hib >= s.turn - 1 or s.deck_n == 0 or room(a) <= 0:
+    if a.hibernated_at >= s.turn - 1 or s.deck_n == 0 or room(a) <= 0:
         return []
     return [("hibernate", a.id)]
 
@@ -213,7 +213,7 @@ def _hibernation_actions(s: OriginState, a: Animal) -> list[Action]:
 def _hibernate(s: OriginState, act: Action) -> None:
     a = s.animal_by_id[act[1]]
     a.sleeping = True
-    a.s_hib = s.turn
+    a.hibernated_at = s.turn
     s.acted = True
     s.emit(ev.Hibernated(a.id))
 
@@ -225,7 +225,7 @@ def _poison(s: OriginState, c: Animal, prey: Animal) -> None:
 
 
 def _scavenge(s: OriginState, c: Animal) -> None:
-    s.queue.append(("scavenge", c.owner))
+    s.pending_effects.append(("scavenge", c.owner))
 
 
 def scavenge(s: OriginState, eff: Action) -> None:
@@ -247,7 +247,7 @@ def _burrowed(s: OriginState, c: Animal, t: Animal) -> bool:
 
 
 def _protected(s: OriginState, c: Animal, t: Animal) -> bool:
-    return t.prot > 0
+    return t.protectors > 0
 
 
 REGISTRY: dict[str, TraitRule] = {r.id: r for r in (

@@ -19,7 +19,7 @@ def test_a_card_is_played_as_an_animal_or_as_one_of_its_traits():
     assert texts(s) == ["animal pois/carn", "trait pois from pois/carn on $A", "trait carn from pois/carn on $A", "pass"]
     act(s, "trait carn from pois/carn on $A")
     a = animal(s, "A")
-    assert [s.game.abbr[t] for t, _ in a.traits] == ["carn"] and a.need == 2 and s.hand_n[0] == 0
+    assert [s.game.abbr[t] for t, _ in a.traits] == ["carn"] and a.need == 2 and s.hand_sizes[0] == 0
 
 
 def test_an_animal_card_lies_face_down():
@@ -93,7 +93,7 @@ def test_symbiosis_names_the_symbiont_first():
     assert [x for x in texts(s) if x.startswith("trait")] == ["trait symb from symb on $A+$B",
                                                                "trait symb from symb on $B+$A"]
     act(s, "trait symb from symb on $B+$A")
-    assert animal(s, "A").prot == 1 and animal(s, "B").prot == 0
+    assert animal(s, "A").protectors == 1 and animal(s, "B").protectors == 0
 
 
 def test_one_card_a_turn_clockwise_and_a_pass_is_final():

@@ -27,7 +27,7 @@ def test_unfed_animals_die_with_their_traits_and_links():
     s = pos("$A big +, $B coop$A +, $C +", bank=0, deck=20)
     assert s.phase_name() == "deal"
     assert s.names["A"] not in s.animal_by_id and s.links == [] and set(s.rows[0]) == {s.names["B"], s.names["C"]}
-    assert len(s.disc_hidden[0]) == 1 and len(s.disc_open[0]) == 2           # the animal card; big, coop
+    assert len(s.discard_hidden[0]) == 1 and len(s.discard_open[0]) == 2           # the animal card; big, coop
     assert Died(0, s.names["A"], "starved") in s.events()
 
 
@@ -45,7 +45,7 @@ def test_each_player_draws_one_plus_one_per_surviving_animal():
     s = pos("$Q +", "$A +, $D +", "", bank=0, deck=32)
     got = deal_all(s)
     assert [p for p, _ in got] == [0, 1, 2, 0, 1, 2, 1, 2, 2, 2, 2]
-    assert s.hand_n == [2, 3, 6]
+    assert s.hand_sizes == [2, 3, 6]
 
 
 def test_the_deal_goes_one_card_at_a_time_from_the_first_player_and_stops_when_the_deck_is_empty():
@@ -54,7 +54,7 @@ def test_the_deal_goes_one_card_at_a_time_from_the_first_player_and_stops_when_t
     gives 2, 1, 1)."""
     s = pos("$A +", "$B +", "$C +", bank=0, deck=4, first=1, actor=1)
     got = deal_all(s)
-    assert [p for p, _ in got] == [1, 2, 0, 1] and s.hand_n == [1, 2, 1]
+    assert [p for p, _ in got] == [1, 2, 0, 1] and s.hand_sizes == [1, 2, 1]
 
 
 def test_each_card_dealt_is_an_exact_chance_node_weighted_by_the_copies_left():
@@ -95,5 +95,5 @@ def test_the_opening_deal_and_the_first_player_by_lot():
     while s.node_name() == "deal":
         order.append(s.legal_actions()[0][1])
         s.apply_action(s.legal_actions()[0])
-    assert order == [2, 0, 1] * 6 and s.hand_n == [6, 6, 6] and s.turn == 1 and s.current_player() == 2
+    assert order == [2, 0, 1] * 6 and s.hand_sizes == [6, 6, 6] and s.turn == 1 and s.current_player() == 2
     assert s.deck_n == 84 - 18

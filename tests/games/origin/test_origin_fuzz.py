@@ -45,7 +45,7 @@ def test_the_checker_catches_broken_states():
     s.check_invariants()
     breakers = (lambda t: t.deck.__setitem__(0, t.deck[0] + 1), lambda t: setattr(t.animal_by_id[1], "red", 9),
                 lambda t: setattr(t.animal_by_id[1], "fat_full", 3), lambda t: t.hands[0].__setitem__(2, -1),
-                lambda t: setattr(t, "bank", -1), lambda t: setattr(t.animal_by_id[2], "prot", 1),
+                lambda t: setattr(t, "bank", -1), lambda t: setattr(t.animal_by_id[2], "protectors", 1),
                 lambda t: t.links[0].__setattr__("b", 3), lambda t: setattr(t, "node", "deal"))
     for brk in breakers:
         t = s.clone()

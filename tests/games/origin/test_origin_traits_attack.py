@@ -22,7 +22,7 @@ def test_carnivore_kill_gives_two_blue_and_the_prey_goes_to_its_owners_discard()
     a = animal(s, "A")
     assert s.names["B"] not in s.animal_by_id and s.rows[1] == []
     assert (a.red, a.blue) == (0, 2)
-    assert len(s.disc_hidden[1]) == 1 and s.disc_open[1] == []
+    assert len(s.discard_hidden[1]) == 1 and s.discard_open[1] == []
     assert any(isinstance(e, Killed) for e in s.events())
     assert s.node_name() == "feed" and s.current_player() == 0 and kinds(s) == {"graze", "end"}
 
@@ -196,7 +196,7 @@ def test_tail_loss_may_drop_any_trait_card_paired_and_parasite_included():
     assert sorted(texts(s)) == ["tail $T coop+$U", "tail $T fat", "tail $T para", "tail $T tail"]
     act(s, "tail $T para")
     t = animal(s, "T")
-    assert t.need == 1 and s.game.card_ids[s.disc_open[1][0]].startswith("para")
+    assert t.need == 1 and s.game.card_ids[s.discard_open[1][0]].startswith("para")
     assert animal(s, "A").blue == 1 and s.names["T"] in s.animal_by_id
 
 
@@ -220,7 +220,7 @@ def test_tail_loss_drops_a_paired_card_from_both_animals_and_an_empty_fat_first(
     s2 = pos("$A carn, $W graze", "$T tail coop$U, $U", bank=3)
     act(s2, "attack $A $T")
     act(s2, "tail $T coop+$U")
-    assert s2.links == [] and s2.game.card_ids[s2.disc_open[1][0]].startswith("coop")
+    assert s2.links == [] and s2.game.card_ids[s2.discard_open[1][0]].startswith("coop")
 
 
 def test_tail_loss_is_compulsory_unless_the_option_says_otherwise():

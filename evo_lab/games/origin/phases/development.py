@@ -51,7 +51,7 @@ def advance(s: OriginState, seat: int) -> None:
         p = (seat + k) % n
         if s.passed[p]:
             continue
-        if s.hand_n[p] == 0:
+        if s.hand_sizes[p] == 0:
             s.passed[p] = True
             s.emit(ev.Passed(p, "development"))
             continue
@@ -159,7 +159,7 @@ def apply(s: OriginState, a: Action) -> None:
     else:
         c = a[1]
         s.hands[p][c] -= 1
-        s.hand_n[p] -= 1
+        s.hand_sizes[p] -= 1
         if k == "animal":
             b = new_animal(s, p, c)
             s.emit(ev.Born(p, b.id, c))

@@ -22,7 +22,7 @@ opening hands (6 cards each, from the first player chosen by lot) are dealt the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..flow import FLOW, Node, Step, run_phase
@@ -49,8 +49,8 @@ def finish_feeding(s: OriginState) -> None:
         a.red = a.blue = 0
         a.sleeping = False
     s.bank = 0
-    s.shares = []
-    s.queue = []
+    s.pending_shares = []
+    s.pending_effects = []
     if s.deck_n == 0:
         s.step = Step.SCORING  # the last turn is over
         return
@@ -59,14 +59,14 @@ def finish_feeding(s: OriginState) -> None:
     want: list[int] = []
     for p in range(g.players):
         k = len(s.rows[p])
-        want.append(st["restart_cards"] if k == 0 and s.hand_n[p] == 0 else st["deal_base"] + st["deal_per_animal"] * k)
+        want.append(st["restart_cards"] if k == 0 and s.hand_sizes[p] == 0 else st["deal_base"] + st["deal_per_animal"] * k)
     start_deal(s, want, DEAL)
 
 
 def start_deal(s: OriginState, want: list[int], phase: int) -> None:
     """Deal ``want[p]`` cards to each player, one at a time in turn order from the first player."""
     s.phase = phase
-    s.want = want
+    s.owed = want
     s.deal_to = _next_recipient(s, s.first)
     if s.deal_to < 0 or s.deck_n == 0:
         _new_turn(s)
@@ -78,7 +78,7 @@ def _next_recipient(s: OriginState, seat: int) -> int:
     n = s.game.players
     for k in range(n):
         p = (seat + k) % n
-        if s.want[p] > 0:  # type: ignore[index]  # only while cards are dealt
+        if s.owed[p] > 0:  # type: ignore[index]  # only while cards are dealt
             return p
     return -1
 
@@ -96,8 +96,8 @@ def apply_deal(s: OriginState, a: Action) -> None:
     s.deck[c] -= 1
     s.deck_n -= 1
     s.hands[p][c] += 1
-    s.hand_n[p] += 1
-    s.want[p] -= 1  # type: ignore[index]  # the deal node: cards are owed
+    s.hand_sizes[p] += 1
+    s.owed[p] -= 1  # type: ignore[index]  # the deal node: cards are owed
     s.emit(ev.Dealt(p, c))
     nxt = _next_recipient(s, (p + 1) % s.game.players)
     if nxt < 0 or s.deck_n == 0:
@@ -107,7 +107,7 @@ def apply_deal(s: OriginState, a: Action) -> None:
 
 
 def _new_turn(s: OriginState) -> None:
-    s.want = None
+    s.owed = None
     s.deal_to = -1
     if s.phase == SETUP:
         s.turn = 1

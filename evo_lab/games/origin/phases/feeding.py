@@ -103,7 +103,7 @@ def advance(s: OriginState, ended: bool = False) -> None:
     g = s.game
     opts: list[Action] | None
     while True:
-        if s.shares:
+        if s.pending_shares:
             opts = valid_shares(s)
             if len(opts) > 1:
                 s.node, s.mover, s._legal = "share", s.animal_by_id[opts[0][3]].owner, opts
@@ -111,20 +111,20 @@ def advance(s: OriginState, ended: bool = False) -> None:
             if opts:
                 fire(s, opts[0])
                 continue
-            s.shares = []
-        if s.queue:
-            eff = s.queue.pop(0)
+            s.pending_shares = []
+        if s.pending_effects:
+            eff = s.pending_effects.pop(0)
             g.effects[eff[0]](s, eff)
             continue
-        if s.atk is not None:
-            if s.atk[2] == attack.ROLLING:
+        if s.attack is not None:
+            if s.attack[2] == attack.ROLLING:
                 s.node, s.mover, s._legal = "run", -1, None
                 return
             opts = attack.options(s)
             if len(opts) == 1:
                 attack.apply_defence(s, opts[0])
                 continue
-            s.node, s.mover, s._legal = "defend", s.animal_by_id[s.atk[1]].owner, opts
+            s.node, s.mover, s._legal = "defend", s.animal_by_id[s.attack[1]].owner, opts
             return
         break
     opts = None

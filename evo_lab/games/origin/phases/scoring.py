@@ -18,7 +18,7 @@ roll." The roll is a chance node choosing one of the still-tied players uniforml
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..actions import Rolloff
@@ -53,7 +53,7 @@ def scores(s: OriginState) -> list[int]:
 
 def discard_sizes(s: OriginState) -> list[int]:
     """Cards in each player's discard pile (the second tie-break, ruling R8)."""
-    return [len(s.disc_open[p]) + len(s.disc_hidden[p]) for p in range(s.game.players)]
+    return [len(s.discard_open[p]) + len(s.discard_hidden[p]) for p in range(s.game.players)]
 
 
 def finish(s: OriginState) -> None:

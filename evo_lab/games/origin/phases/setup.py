@@ -7,7 +7,7 @@ nodes (:mod:`.extinction`), from the first player.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..actions import FirstPlayer
