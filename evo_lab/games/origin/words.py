@@ -19,14 +19,14 @@ are about (so it can change when an animal to its left dies, as a person would c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ...core.words import plural
+from . import events as ev
 
 if TYPE_CHECKING:
     from .actions import Action
     from .game import OriginGame
-    from . import events as ev
     from .events import Event
     from .model import Animal
     from .state import OriginState
@@ -281,38 +281,51 @@ def _a(b: OriginState, s: OriginState, aid: int, traits: bool = False) -> str:
     return animal_words(b, aid, traits=traits, others=(s,))
 
 
-#: ``(state before, state after, event) -> words`` for each kind of event (by the name of its class; each entry
-#: reads the fields of its own kind, which no one type of the table's can say).
-EVENT_WORDS: dict[str, Callable[[OriginState, OriginState, Any], str]] = {
-    "FirstPlayer": lambda b, s, e: f"{player(e.player)} is the first player",
-    "Dealt": lambda b, s, e: f"{player(e.player)} draws {card_words(s.game, e.card)}",
-    "TurnStarted": lambda b, s, e: f"turn {e.turn} begins, {player(e.first)} first" + (
-        " (the last turn: the deck is empty)" if e.last else ""),
-    "Born": lambda b, s, e: f"{player(e.player)} plays a card face down: a new animal, "
-                            f"{animal_words(s, e.animal, traits=False, others=(b,))}",
-    "TraitPlayed": lambda b, s, e: f"{player(e.player)} plays {trait_words(s.game, e.trait)} on {_on(b, s, e)}",
-    "Passed": lambda b, s, e: f"{player(e.player)} passes",
-    "FoodRolled": lambda b, s, e: f"the dice give the food bank {plural(e.amount, 'red token')}",
-    "Ate": _ate,
-    "FatBurned": lambda b, s, e: f"{_a(b, s, e.animal)} turns {plural(e.amount, 'fat token')} into food",
-    "Attacked": lambda b, s, e: f"{_a(b, s, e.attacker, True)} attacks {_a(b, s, e.target, True)}",
-    "Escaped": lambda b, s, e: f"the Running die shows {e.roll}: {_a(b, s, e.target)} runs away",
-    "Caught": lambda b, s, e: f"the Running die shows {e.roll}: {_a(b, s, e.target)} cannot run away",
-    "TailLost": lambda b, s, e: f"{_a(b, s, e.target)} drops its {trait_words(s.game, e.trait)} card and survives "
-                                "(Tail Loss)",
-    "Redirected": lambda b, s, e: f"{_a(b, s, e.source)} turns the attack onto {_a(b, s, e.target)} (Mimicry)",
-    "Killed": _killed,
-    "Poisoned": lambda b, s, e: f"{_a(b, s, e.attacker)} is poisoned and will die at the end of the turn",
-    "Pirated": lambda b, s, e: f"{_a(b, s, e.pirate)} steals a food token from {_a(b, s, e.victim)} (Piracy)",
-    "Grazed": lambda b, s, e: f"{_a(b, s, e.animal)} destroys a red token of the food bank (Grazing)",
-    "Hibernated": lambda b, s, e: f"{_a(b, s, e.animal)} hibernates (Hibernation)",
-    "Died": lambda b, s, e: f"{_a(b, s, e.animal)} dies " + ("of poison" if e.reason == "poisoned" else "of hunger"),
-    "GameOver": lambda b, s, e: "the game is over: " + ", ".join(
-        f"{player(i)} {plural(x, 'point')}" for i, x in enumerate(e.scores)) + f"; {player(e.winner)} wins",
-}
-
-
 def event_words(before: OriginState, after: OriginState, e: Event) -> str:
     """One event of the game log (:mod:`.events`) in words, with its animals as they were before the action that
     caused it (or after it, for a new animal)."""
-    return EVENT_WORDS[type(e).__name__](before, after, e)
+    b, s = before, after
+    match e:
+        case ev.FirstPlayer():
+            return f"{player(e.player)} is the first player"
+        case ev.Dealt():
+            return f"{player(e.player)} draws {card_words(s.game, e.card)}"
+        case ev.TurnStarted():
+            return f"turn {e.turn} begins, {player(e.first)} first" + (" (the last turn: the deck is empty)" if e.last else "")
+        case ev.Born():
+            return f"{player(e.player)} plays a card face down: a new animal, {animal_words(s, e.animal, traits=False, others=(b,))}"
+        case ev.TraitPlayed():
+            return f"{player(e.player)} plays {trait_words(s.game, e.trait)} on {_on(b, s, e)}"
+        case ev.Passed():
+            return f"{player(e.player)} passes"
+        case ev.FoodRolled():
+            return f"the dice give the food bank {plural(e.amount, 'red token')}"
+        case ev.Ate():
+            return _ate(b, s, e)
+        case ev.FatBurned():
+            return f"{_a(b, s, e.animal)} turns {plural(e.amount, 'fat token')} into food"
+        case ev.Attacked():
+            return f"{_a(b, s, e.attacker, True)} attacks {_a(b, s, e.target, True)}"
+        case ev.Escaped():
+            return f"the Running die shows {e.roll}: {_a(b, s, e.target)} runs away"
+        case ev.Caught():
+            return f"the Running die shows {e.roll}: {_a(b, s, e.target)} cannot run away"
+        case ev.TailLost():
+            return f"{_a(b, s, e.target)} drops its {trait_words(s.game, e.trait)} card and survives (Tail Loss)"
+        case ev.Redirected():
+            return f"{_a(b, s, e.source)} turns the attack onto {_a(b, s, e.target)} (Mimicry)"
+        case ev.Killed():
+            return _killed(b, s, e)
+        case ev.Poisoned():
+            return f"{_a(b, s, e.attacker)} is poisoned and will die at the end of the turn"
+        case ev.Pirated():
+            return f"{_a(b, s, e.pirate)} steals a food token from {_a(b, s, e.victim)} (Piracy)"
+        case ev.Grazed():
+            return f"{_a(b, s, e.animal)} destroys a red token of the food bank (Grazing)"
+        case ev.Hibernated():
+            return f"{_a(b, s, e.animal)} hibernates (Hibernation)"
+        case ev.Died():
+            return f"{_a(b, s, e.animal)} dies " + ("of poison" if e.reason == "poisoned" else "of hunger")
+        case ev.GameOver():
+            return "the game is over: " + ", ".join(f"{player(i)} {plural(x, 'point')}" for i, x in enumerate(e.scores)) + f"; {player(e.winner)} wins"
+    raise KeyError(type(e).__name__)  # not an event of this game
