@@ -129,19 +129,23 @@ class OriginState(StateBase):
             return super().observation(player)
 
         def determinize(self, player: int, rng: np.random.Generator) -> OriginState:
-            return super().determinize(player, rng)  # type: ignore[no-any-return]
+            state: OriginState = super().determinize(player, rng)
+            return state
 
         @classmethod
         def from_dict(cls, data: JSON, game: OriginGame | None = None) -> OriginState:
-            return super().from_dict(data, game)  # type: ignore[no-any-return]
+            state: OriginState = super().from_dict(data, game)
+            return state
 
         @classmethod
         def from_json(cls, text: str | bytes, game: OriginGame | None = None) -> OriginState:
-            return super().from_json(text, game)  # type: ignore[no-any-return]
+            state: OriginState = super().from_json(text, game)
+            return state
 
         @classmethod
         def from_record(cls, data: JSON) -> OriginState:
-            return super().from_record(data)  # type: ignore[no-any-return]
+            state: OriginState = super().from_record(data)
+            return state
 
     # ------------------------------------------------------------ small helpers the rules use
     def stamp(self, scope: str) -> int:
