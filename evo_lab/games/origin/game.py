@@ -88,9 +88,9 @@ class OriginGame(GameBase):
     bit: list[int]
     #: per trait: the traits a carnivore needs to attack its holder, the traits its holder's prey must have, the
     #: traits it may not share an animal with (masks)
-    req_of: list[int]
-    treq_of: list[int]
-    excl_of: list[int]
+    attacker_needs_of: list[int]
+    prey_needs_of: list[int]
+    excludes_of: list[int]
     cond_blocks: list[tuple[int, BlockHook]]
     link_blocks: list[BlockHook]
     defences: list[tuple[int, DefendHook]]

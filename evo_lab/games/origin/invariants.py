@@ -65,7 +65,7 @@ def _check_animal(s: OriginState, a: Animal, p: int) -> None:
             _fail(f"A{a.id} has two {g.trait_ids[t]}")
         seen |= g.bit[t]
     for t in range(len(g.trait_ids)):
-        if seen & g.bit[t] and seen & g.excl_of[t]:
+        if seen & g.bit[t] and seen & g.excludes_of[t]:
             _fail(f"A{a.id}: {g.trait_ids[t]} with a trait it excludes")
     before = (a.mask, a.need, a.attacker_needs, a.prey_needs, a.fat, a.red, a.blue, a.fat_full)
     b = a.copy()

@@ -162,8 +162,8 @@ def recompute(a: Animal, g: OriginGame) -> None:
     for t, _ in a.traits:
         mask |= g.bit[t]
         need += g.food_of[t]
-        req |= g.req_of[t]
-        treq |= g.treq_of[t]
+        req |= g.attacker_needs_of[t]
+        treq |= g.prey_needs_of[t]
         if t == g.FAT:
             fat += 1
     a.mask, a.need, a.attacker_needs, a.prey_needs, a.fat = mask, need, req, treq, fat

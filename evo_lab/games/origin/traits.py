@@ -300,17 +300,17 @@ def compile_registry(g: OriginGame) -> None:
         raise GameConfigError(f"the data pack has traits without rules: {', '.join(missing)}")
     n = len(g.pack.traits)
     g.bit = [1 << i for i in range(n)]
-    g.req_of, g.treq_of, g.excl_of = [0] * n, [0] * n, [0] * n
+    g.attacker_needs_of, g.prey_needs_of, g.excludes_of = [0] * n, [0] * n, [0] * n
     g.cond_blocks, g.link_blocks, g.defences, g.on_eaten, g.on_any_kill = [], [], [], [], []
     g.feed_hooks, g.actions, g.effects, g.trigger_of, g.gives_of = [], {}, {}, {}, {}
     for t in g.pack.traits:
         i, r = idx[t.id], REGISTRY[t.id]
         if r.attacker_needs:
-            g.req_of[i] = g.bit[idx[r.attacker_needs]]
+            g.attacker_needs_of[i] = g.bit[idx[r.attacker_needs]]
         if r.prey_needs:
-            g.treq_of[i] = g.bit[idx[r.prey_needs]]
+            g.prey_needs_of[i] = g.bit[idx[r.prey_needs]]
         for x in r.excludes:
-            g.excl_of[i] |= g.bit[idx[x]]
+            g.excludes_of[i] |= g.bit[idx[x]]
         if r.blocks:
             (g.link_blocks.append(r.blocks) if t.target == "pair" else g.cond_blocks.append((g.bit[i], r.blocks)))
         if r.defend:

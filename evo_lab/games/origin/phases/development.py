@@ -69,7 +69,7 @@ def plays_table(g: OriginGame) -> tuple[list[list[tuple[int, str, int]]], list[A
     to take it: the trait itself unless it stacks, and the traits it excludes); and the ``animal`` actions."""
     plays = []
     for c in range(len(g.card_ids)):
-        plays.append([(t, g.target_of[t], (0 if g.stackable[t] else g.bit[t]) | g.excl_of[t]) for t in g.faces[c]])
+        plays.append([(t, g.target_of[t], (0 if g.stackable[t] else g.bit[t]) | g.excludes_of[t]) for t in g.faces[c]])
     return plays, [NewAnimal("animal", c) for c in range(len(g.card_ids))]
 
 
@@ -100,7 +100,7 @@ def can_place(s: OriginState, p: int, trait: int, x: int, y: int = -1) -> str | 
         return "not_own_animal"
     if a.mask & g.bit[trait] and not g.stackable[trait]:
         return "duplicate_trait"
-    if a.mask & g.excl_of[trait]:
+    if a.mask & g.excludes_of[trait]:
         return "excluded_trait"
     return None
 
@@ -197,7 +197,7 @@ def why_not(s: OriginState, a: Action) -> tuple[str, str]:
             "not_opponent_animal": f"{g.trait_names[t]} goes only on another player's animal",
             "duplicate_trait": f"that animal already has {g.trait_names[t]}",
             "excluded_trait": f"{g.trait_names[t]} cannot go on an animal with "
-                              + " or ".join(g.trait_names[x] for x in range(len(g.trait_ids)) if g.excl_of[t] & g.bit[x]),
+                              + " or ".join(g.trait_names[x] for x in range(len(g.trait_ids)) if g.excludes_of[t] & g.bit[x]),
             "same_animal": "a paired trait needs two different animals",
             "already_linked": f"those two animals already share {g.trait_names[t]}"}
     if why is None:
