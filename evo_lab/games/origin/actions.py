@@ -222,9 +222,30 @@ class Rolloff(NamedTuple):
 
 
 #: An action as one of the typed classes above.
-TypedAction = (NewAnimal | PlayTrait | PlayPairedTrait | Pass | End | Eat | Attack | BurnFat | Pirate | Graze
-               | Hibernate | Run | Accept | DropTrait | DropPairedTrait | Mimic | Share | FirstPlayer | Deal | FoodRoll
-               | Roll | Rolloff)
+TypedAction = (
+    NewAnimal
+    | PlayTrait
+    | PlayPairedTrait
+    | Pass
+    | End
+    | Eat
+    | Attack
+    | BurnFat
+    | Pirate
+    | Graze
+    | Hibernate
+    | Run
+    | Accept
+    | DropTrait
+    | DropPairedTrait
+    | Mimic
+    | Share
+    | FirstPlayer
+    | Deal
+    | FoodRoll
+    | Roll
+    | Rolloff
+)
 
 #: ``(kind, length) -> class``.
 ACTION_TYPES: dict[tuple[str, int], type[TypedAction]] = {

@@ -31,8 +31,18 @@ if TYPE_CHECKING:
     from .actions import Action
     from .state import OriginState
 
-__all__ = ["attackable", "targets", "start", "options", "apply_defence", "roll", "kill", "NOT_TRIED", "FAILED",
-           "ROLLING"]
+__all__ = [
+    "attackable",
+    "targets",
+    "start",
+    "options",
+    "apply_defence",
+    "roll",
+    "kill",
+    "NOT_TRIED",
+    "FAILED",
+    "ROLLING",
+]
 
 NOT_TRIED, FAILED, ROLLING = 0, 1, 2
 
@@ -144,4 +154,3 @@ def tail_loss_escape(s: OriginState, t: Animal, trait: int, partner: int) -> Non
     remove_trait(s, t, trait, partner)
     s.emit(ev.TailLost(t.id, trait, partner))
     feed(s, s.animal_by_id[c_id], s.game.setup["tail_loss_food"], True, "tail_loss")
-

@@ -40,7 +40,15 @@ if TYPE_CHECKING:
 #: A bot's choice at a state: ``policy(state) -> action`` (one of ``state.legal_actions()``).
 Policy = Callable[["OriginState"], "Action"]
 
-__all__ = ["Policy", "value", "greedy_action", "greedy_policy", "lite_policy", "search_hooks", "ismcts_action"]
+__all__ = [
+    "Policy",
+    "value",
+    "greedy_action",
+    "greedy_policy",
+    "lite_policy",
+    "search_hooks",
+    "ismcts_action",
+]
 
 HAND_CARD = 0.6
 
@@ -157,4 +165,3 @@ def ismcts_action(s: OriginState, iterations: int = 200, seed: int | None = None
     else:
         chosen = ismcts(s, s.current_player(), search_hooks(turns), iterations=iterations, seed=seed).chosen
     return chosen
-

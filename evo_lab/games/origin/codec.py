@@ -44,7 +44,9 @@ class EncodingError(EvoLabError, ValueError):
 class _Block:
     __slots__ = ("key", "size", "enc", "dec", "off")
 
-    def __init__(self, key: tuple[str, int], size: int, enc: Callable[[Action], int], dec: Callable[[int], Action]) -> None:
+    def __init__(
+        self, key: tuple[str, int], size: int, enc: Callable[[Action], int], dec: Callable[[int], Action]
+    ) -> None:
         self.key, self.size, self.enc, self.dec, self.off = key, size, enc, dec, 0
 
 
@@ -57,12 +59,28 @@ def _layout(blocks: list[_Block]) -> tuple[dict[tuple[str, int], _Block], list[_
     return by_key, blocks, off
 
 
+def _chance_blocks(g: OriginGame) -> list[_Block]:
+    """The blocks of the chance outcomes: the first player, a card dealt, the food dice, Running's die, the
+    roll-off."""
+    n, C = g.players, len(g.card_ids)
+    dice, plus = g.food_dice
+    top = dice * g.pack.faces_sides + plus
+    faces = g.pack.faces_sides
+    return [
+        _Block(("first", 2), n, lambda a: a[1], lambda i: ("first", i)),
+        _Block(("deal", 3), n * C, lambda a: a[1] * C + a[2], lambda i: ("deal", i // C, i % C)),
+        _Block(("food", 2), top + 1, lambda a: a[1], lambda i: ("food", i)),
+        _Block(("roll", 2), faces, lambda a: a[1] - 1, lambda i: ("roll", i + 1)),
+        _Block(("rolloff", 2), n, lambda a: a[1], lambda i: ("rolloff", i)),
+    ]
+
+
 class ActionCodec:
     """Dense codes for one :class:`~evo_lab.games.origin.game.OriginGame`."""
 
     def __init__(self, game: OriginGame) -> None:
         g = self.game = game
-        N, C, T, n = g.deck_size, len(g.card_ids), len(g.trait_ids), g.players
+        N, C, T = g.deck_size, len(g.card_ids), len(g.trait_ids)
         self.N = N
         paired = [t for t in range(T) if g.target_of[t] == "pair"]
         pidx = {t: i for i, t in enumerate(paired)}
@@ -76,40 +94,58 @@ class ActionCodec:
             return _Block((kind, 2), N, lambda a: a[1] - 1, lambda i: (kind, i + 1))
 
         def two(kind: str) -> _Block:
-            return _Block((kind, 3), N * N, lambda a: (a[1] - 1) * N + a[2] - 1,
-                          lambda i: (kind, i // N + 1, i % N + 1))
+            return _Block(
+                (kind, 3), N * N, lambda a: (a[1] - 1) * N + a[2] - 1, lambda i: (kind, i // N + 1, i % N + 1)
+            )
 
         dec = [
             _Block(("pass", 1), 1, lambda a: 0, lambda i: ("pass",)),
             _Block(("end", 1), 1, lambda a: 0, lambda i: ("end",)),
             _Block(("animal", 2), C, lambda a: a[1], lambda i: ("animal", i)),
-            _Block(("trait", 4), len(single) * N, lambda a: sidx[(a[1], a[2])] * N + a[3] - 1,
-                   lambda i: ("trait", *single[i // N], i % N + 1)),
-            _Block(("trait", 5), len(pair) * N * N,
-                   lambda a: (pfidx[(a[1], a[2])] * N + a[3] - 1) * N + a[4] - 1,
-                   lambda i: ("trait", *pair[i // (N * N)], i // N % N + 1, i % N + 1)),
-            one("eat"), two("attack"),
-            _Block(("fat", 3), N * K, lambda a: (a[1] - 1) * K + a[2] - 1, lambda i: ("fat", i // K + 1, i % K + 1)),
-            two("pirate"), one("graze"), one("hibernate"), one("run"), one("accept"),
-            _Block(("tail", 3), N * T, lambda a: (a[1] - 1) * T + a[2], lambda i: ("tail", i // T + 1, i % T)),
-            _Block(("tail", 4), N * P * N, lambda a: ((a[1] - 1) * P + pidx[a[2]]) * N + a[3] - 1,
-                   lambda i: ("tail", i // (P * N) + 1, paired[i // N % P], i % N + 1)),
+            _Block(
+                ("trait", 4),
+                len(single) * N,
+                lambda a: sidx[(a[1], a[2])] * N + a[3] - 1,
+                lambda i: ("trait", *single[i // N], i % N + 1),
+            ),
+            _Block(
+                ("trait", 5),
+                len(pair) * N * N,
+                lambda a: (pfidx[(a[1], a[2])] * N + a[3] - 1) * N + a[4] - 1,
+                lambda i: ("trait", *pair[i // (N * N)], i // N % N + 1, i % N + 1),
+            ),
+            one("eat"),
+            two("attack"),
+            _Block(
+                ("fat", 3),
+                N * K,
+                lambda a: (a[1] - 1) * K + a[2] - 1,
+                lambda i: ("fat", i // K + 1, i % K + 1),
+            ),
+            two("pirate"),
+            one("graze"),
+            one("hibernate"),
+            one("run"),
+            one("accept"),
+            _Block(
+                ("tail", 3), N * T, lambda a: (a[1] - 1) * T + a[2], lambda i: ("tail", i // T + 1, i % T)
+            ),
+            _Block(
+                ("tail", 4),
+                N * P * N,
+                lambda a: ((a[1] - 1) * P + pidx[a[2]]) * N + a[3] - 1,
+                lambda i: ("tail", i // (P * N) + 1, paired[i // N % P], i % N + 1),
+            ),
             two("mimic"),
-            _Block(("share", 4), P * N * N, lambda a: (pidx[a[1]] * N + a[2] - 1) * N + a[3] - 1,
-                   lambda i: ("share", paired[i // (N * N)], i // N % N + 1, i % N + 1)),
-        ]
-        dice, plus = g.food_dice
-        top = dice * g.pack.faces_sides + plus
-        faces = g.pack.faces_sides
-        ch = [
-            _Block(("first", 2), n, lambda a: a[1], lambda i: ("first", i)),
-            _Block(("deal", 3), n * C, lambda a: a[1] * C + a[2], lambda i: ("deal", i // C, i % C)),
-            _Block(("food", 2), top + 1, lambda a: a[1], lambda i: ("food", i)),
-            _Block(("roll", 2), faces, lambda a: a[1] - 1, lambda i: ("roll", i + 1)),
-            _Block(("rolloff", 2), n, lambda a: a[1], lambda i: ("rolloff", i)),
+            _Block(
+                ("share", 4),
+                P * N * N,
+                lambda a: (pidx[a[1]] * N + a[2] - 1) * N + a[3] - 1,
+                lambda i: ("share", paired[i // (N * N)], i // N % N + 1, i % N + 1),
+            ),
         ]
         self._dec, self._dec_list, self.num_distinct_actions = _layout(dec)
-        self._ch, self._ch_list, self.max_chance_outcomes = _layout(ch)
+        self._ch, self._ch_list, self.max_chance_outcomes = _layout(_chance_blocks(g))
         self.min_utility, self.max_utility, self.utility_sum = 0.0, 1.0, 1.0
         self.max_game_length = max_game_length(g)
 

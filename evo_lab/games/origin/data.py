@@ -23,7 +23,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from collections.abc import Mapping
 
-from ...core.datapack import DataError, PackBase, Provenance, cached_loader, check_header, get, int_field, provenance
+from ...core.datapack import (
+    DataError,
+    PackBase,
+    Provenance,
+    cached_loader,
+    check_header,
+    get,
+    int_field,
+    provenance,
+)
 from ...core.datapack import read_pack
 from ...core.errors import excerpt
 
@@ -36,9 +45,22 @@ PARTS = ("deck", "traits", "food", "setup")
 FORMAT = "evo-lab-origin"
 #: Where a trait card may be played: on an own animal, on another player's animal, on two own animals.
 TARGETS = ("own", "opponent", "pair")
-SETUP_KEYS = ("hand_size", "deal_base", "deal_per_animal", "restart_cards", "base_need", "kill_food", "tail_loss_food",
-              "scavenger_food", "running_escape_from", "points_per_animal", "points_per_trait", "players_min",
-              "players_max", "sets_from_5_players")
+SETUP_KEYS = (
+    "hand_size",
+    "deal_base",
+    "deal_per_animal",
+    "restart_cards",
+    "base_need",
+    "kill_food",
+    "tail_loss_food",
+    "scavenger_food",
+    "running_escape_from",
+    "points_per_animal",
+    "points_per_trait",
+    "players_min",
+    "players_max",
+    "sets_from_5_players",
+)
 
 
 @dataclass(frozen=True)
@@ -108,22 +130,55 @@ class OriginPack(PackBase):
     def provenance_rows(self) -> list[JSONObject]:
         rows: list[JSONObject] = []
         for c in self.cards:
-            rows.append({"part": "deck", "value_name": c.id, "value": f"{c.count} x {' / '.join(c.faces)}",
-                         "provenance": c.provenance.level, "source": c.provenance.source})
+            rows.append(
+                {
+                    "part": "deck",
+                    "value_name": c.id,
+                    "value": f"{c.count} x {' / '.join(c.faces)}",
+                    "provenance": c.provenance.level,
+                    "source": c.provenance.source,
+                }
+            )
         for t in self.traits:
-            rows.append({"part": "traits", "value_name": t.id, "value": f"food +{t.food}, target {t.target}"
-                         + (", stacks" if t.stackable else ""), "provenance": t.provenance.level,
-                         "source": t.provenance.source})
-            rows.append({"part": "traits", "value_name": f"{t.id} score", "value": f"1 + {t.score_bonus}",
-                         "provenance": t.score_provenance.level, "source": t.score_provenance.source})
+            rows.append(
+                {
+                    "part": "traits",
+                    "value_name": t.id,
+                    "value": f"food +{t.food}, target {t.target}" + (", stacks" if t.stackable else ""),
+                    "provenance": t.provenance.level,
+                    "source": t.provenance.source,
+                }
+            )
+            rows.append(
+                {
+                    "part": "traits",
+                    "value_name": f"{t.id} score",
+                    "value": f"1 + {t.score_bonus}",
+                    "provenance": t.score_provenance.level,
+                    "source": t.score_provenance.source,
+                }
+            )
         for r in self.food_rules:
-            rows.append({"part": "food", "value_name": f"{r.players} players",
-                         "value": f"{r.dice}d6" + (f"+{r.plus}" if r.plus else ""), "provenance": r.provenance.level,
-                         "source": r.provenance.source})
+            rows.append(
+                {
+                    "part": "food",
+                    "value_name": f"{r.players} players",
+                    "value": f"{r.dice}d6" + (f"+{r.plus}" if r.plus else ""),
+                    "provenance": r.provenance.level,
+                    "source": r.provenance.source,
+                }
+            )
         for k in SETUP_KEYS:
             p = self.setup_provenance[k]
-            rows.append({"part": "setup", "value_name": k, "value": self.setup[k], "provenance": p.level,
-                         "source": p.source})
+            rows.append(
+                {
+                    "part": "setup",
+                    "value_name": k,
+                    "value": self.setup[k],
+                    "provenance": p.level,
+                    "source": p.source,
+                }
+            )
         return rows
 
 
@@ -142,9 +197,21 @@ def _read_traits(d: JSON, src: str) -> tuple[TraitData, ...]:
             raise DataError(src, f"{w}target", f"must be one of {', '.join(TARGETS)}, got {excerpt(target)}")
         food = int_field(e, "food", src, w, 0, 20)
         score = int_field(e, "score_bonus", src, w, 0, 20)
-        out.append(TraitData(tid, get(e, "abbr", src, str, w), get(e, "name", src, str, w), get(e, "ru", src, str, w),
-                             food, score, target, get(e, "stackable", src, bool, w), get(e, "effect", src, str, w),
-                             provenance(e, src, w), provenance(e, src, w, "score_provenance", "score_source")))
+        out.append(
+            TraitData(
+                tid,
+                get(e, "abbr", src, str, w),
+                get(e, "name", src, str, w),
+                get(e, "ru", src, str, w),
+                food,
+                score,
+                target,
+                get(e, "stackable", src, bool, w),
+                get(e, "effect", src, str, w),
+                provenance(e, src, w),
+                provenance(e, src, w, "score_provenance", "score_source"),
+            )
+        )
     abbrs = [t.abbr for t in out]
     if len(set(abbrs)) != len(abbrs):
         raise DataError(src, "traits", "trait abbreviations must be distinct")
@@ -162,7 +229,11 @@ def _read_deck(d: JSON, src: str, trait_index: Mapping[str, int]) -> tuple[CardT
             raise DataError(src, f"{w}id", f"card ids must be distinct words, got {excerpt(cid)}")
         seen.add(cid)
         faces = get(e, "faces", src, list, w)
-        if not 1 <= len(faces) <= 2 or not all(isinstance(f, str) for f in faces) or len(set(faces)) != len(faces):
+        if (
+            not 1 <= len(faces) <= 2
+            or not all(isinstance(f, str) for f in faces)
+            or len(set(faces)) != len(faces)
+        ):
             raise DataError(src, f"{w}faces", "a card has one or two different faces")
         for f in faces:
             if not isinstance(f, str) or f not in trait_index:

@@ -21,9 +21,31 @@ if TYPE_CHECKING:
     from .game import OriginGame
     from .state import OriginState
 
-__all__ = ["FirstPlayer", "Dealt", "TurnStarted", "Born", "TraitPlayed", "Passed", "FoodRolled", "Ate",
-           "FatBurned", "Attacked", "Escaped", "Caught", "TailLost", "Redirected", "Killed", "Poisoned", "Pirated",
-           "Grazed", "Hibernated", "Died", "GameOver", "EVENT_TYPES", "Event"]
+__all__ = [
+    "FirstPlayer",
+    "Dealt",
+    "TurnStarted",
+    "Born",
+    "TraitPlayed",
+    "Passed",
+    "FoodRolled",
+    "Ate",
+    "FatBurned",
+    "Attacked",
+    "Escaped",
+    "Caught",
+    "TailLost",
+    "Redirected",
+    "Killed",
+    "Poisoned",
+    "Pirated",
+    "Grazed",
+    "Hibernated",
+    "Died",
+    "GameOver",
+    "EVENT_TYPES",
+    "Event",
+]
 
 
 def _card(game: OriginGame | None, c: int) -> str:
@@ -136,8 +158,18 @@ class Ate(NamedTuple):
         return _story(self.text(after.game))
 
     def text(self, game: OriginGame | None = None) -> str:
-        got = ", ".join(x for x in (f"{self.red} red" if self.red else "", f"{self.blue} blue" if self.blue else "",
-                                    f"{self.fat} into fat" if self.fat else "") if x) or "nothing"
+        got = (
+            ", ".join(
+                x
+                for x in (
+                    f"{self.red} red" if self.red else "",
+                    f"{self.blue} blue" if self.blue else "",
+                    f"{self.fat} into fat" if self.fat else "",
+                )
+                if x
+            )
+            or "nothing"
+        )
         return f"A{self.animal} gets {got} ({self.source.replace('_', ' ')})"
 
 
@@ -194,8 +226,11 @@ class TailLost(NamedTuple):
         return _story(self.text(after.game))
 
     def text(self, game: OriginGame | None = None) -> str:
-        return (f"A{self.target} drops {_trait(game, self.trait)}"
-                + (f" (with A{self.partner})" if self.partner >= 0 else "") + " and survives")
+        return (
+            f"A{self.target} drops {_trait(game, self.trait)}"
+            + (f" (with A{self.partner})" if self.partner >= 0 else "")
+            + " and survives"
+        )
 
 
 class Redirected(NamedTuple):
@@ -286,8 +321,50 @@ class GameOver(NamedTuple):
 
 
 #: An event of the game (any of :data:`EVENT_TYPES`).
-Event = (FirstPlayer | Dealt | TurnStarted | Born | TraitPlayed | Passed | FoodRolled | Ate | FatBurned | Attacked | Escaped
-         | Caught | TailLost | Redirected | Killed | Poisoned | Pirated | Grazed | Hibernated | Died | GameOver)
+Event = (
+    FirstPlayer
+    | Dealt
+    | TurnStarted
+    | Born
+    | TraitPlayed
+    | Passed
+    | FoodRolled
+    | Ate
+    | FatBurned
+    | Attacked
+    | Escaped
+    | Caught
+    | TailLost
+    | Redirected
+    | Killed
+    | Poisoned
+    | Pirated
+    | Grazed
+    | Hibernated
+    | Died
+    | GameOver
+)
 #: Every kind of event of the game.
-EVENT_TYPES = (FirstPlayer, Dealt, TurnStarted, Born, TraitPlayed, Passed, FoodRolled, Ate, FatBurned, Attacked,
-               Escaped, Caught, TailLost, Redirected, Killed, Poisoned, Pirated, Grazed, Hibernated, Died, GameOver)
+EVENT_TYPES = (
+    FirstPlayer,
+    Dealt,
+    TurnStarted,
+    Born,
+    TraitPlayed,
+    Passed,
+    FoodRolled,
+    Ate,
+    FatBurned,
+    Attacked,
+    Escaped,
+    Caught,
+    TailLost,
+    Redirected,
+    Killed,
+    Poisoned,
+    Pirated,
+    Grazed,
+    Hibernated,
+    Died,
+    GameOver,
+)

@@ -30,11 +30,18 @@ if TYPE_CHECKING:
 
 __all__ = ["fuzz_game", "fuzz_chunk", "options_for"]
 
-_OPTION_CHOICES = {"six_player_bonus": (3, 4), "voluntary_pass": (True, False), "pass_is_final": (True, False),
-                   "paired_score": ("card", "animal"), "mimicry_compulsory": (True, False),
-                   "tail_loss_compulsory": (True, False), "paired_limit": ("turn", "round"),
-                   "grazing_limit": ("turn", "round"), "piracy_needs_hunger": (True, False),
-                   "tiebreak_roll": (True, False)}
+_OPTION_CHOICES = {
+    "six_player_bonus": (3, 4),
+    "voluntary_pass": (True, False),
+    "pass_is_final": (True, False),
+    "paired_score": ("card", "animal"),
+    "mimicry_compulsory": (True, False),
+    "tail_loss_compulsory": (True, False),
+    "paired_limit": ("turn", "round"),
+    "grazing_limit": ("turn", "round"),
+    "piracy_needs_hunger": (True, False),
+    "tiebreak_roll": (True, False),
+}
 
 
 def options_for(seed: int) -> JSONObject | None:
@@ -69,8 +76,14 @@ def _check_node(s: OriginState, codec: ActionCodec | None, texts: bool) -> None:
             assert dec(enc(a)) == a, f"{a!r} does not round-trip through the codec"
 
 
-def fuzz_game(players: int, seed: int, json_every: int = 7, codec_every: int = 11, text_every: int = 3,
-              replay: bool = True) -> JSONObject:
+def fuzz_game(
+    players: int,
+    seed: int,
+    json_every: int = 7,
+    codec_every: int = 11,
+    text_every: int = 3,
+    replay: bool = True,
+) -> JSONObject:
     """Play and check one game; returns a summary dict (``ok``, ``error``, counts of nodes and actions)."""
     import evo_lab
 
@@ -87,8 +100,11 @@ def fuzz_game(players: int, seed: int, json_every: int = 7, codec_every: int = 1
         while True:
             s.check_invariants()
             nodes[s.node_name()] += 1
-            _check_node(s, codec if codec_every and i % codec_every == 0 else None, bool(text_every) and
-                        i % text_every == 0)
+            _check_node(
+                s,
+                codec if codec_every and i % codec_every == 0 else None,
+                bool(text_every) and i % text_every == 0,
+            )
             if json_every and i % json_every == 0:
                 back = type(s).from_json(s.to_json(), g)
                 assert back.to_dict() == s.to_dict(), "the position changed in a JSON round trip"
@@ -108,8 +124,13 @@ def fuzz_game(players: int, seed: int, json_every: int = 7, codec_every: int = 1
         if replay:
             back = type(s).from_record(s.record_json())
             assert back.to_dict() == s.to_dict(), "the record does not replay to the same final position"
-        out.update(actions=i, turns=s.turn, decisions=sum(kinds.values()), scores=list(s.final_scores),
-                   winners=s.winners())
+        out.update(
+            actions=i,
+            turns=s.turn,
+            decisions=sum(kinds.values()),
+            scores=list(s.final_scores),
+            winners=s.winners(),
+        )
     except Exception as e:  # noqa: BLE001 - the fuzzer reports every failure with its seed
         out.update(ok=False, error=f"{type(e).__name__}: {e}", trace=traceback.format_exc(limit=6))
     out["nodes"], out["kinds"] = dict(nodes), dict(kinds)
@@ -118,5 +139,7 @@ def fuzz_game(players: int, seed: int, json_every: int = 7, codec_every: int = 1
 
 def fuzz_chunk(items: list[tuple[int, int, int, int, int]]) -> list[JSONObject]:
     """``map_chunks`` worker: ``items`` are ``(players, seed, json_every, text_every, codec_every)``."""
-    return [fuzz_game(p, seed, json_every, codec_every, text_every) for p, seed, json_every, text_every, codec_every
-            in items]
+    return [
+        fuzz_game(p, seed, json_every, codec_every, text_every)
+        for p, seed, json_every, text_every, codec_every in items
+    ]

@@ -104,8 +104,14 @@ class OriginGame(GameBase):
     gives_of: dict[int, str | None]
     directed: list[bool]
 
-    def __init__(self, players: int = 3, seed: int | None = None, sets: int | None = None,
-                 data: OriginPack | str | None = None, options: RuleOptions | Mapping[str, JSON] | None = None) -> None:
+    def __init__(
+        self,
+        players: int = 3,
+        seed: int | None = None,
+        sets: int | None = None,
+        data: OriginPack | str | None = None,
+        options: RuleOptions | Mapping[str, JSON] | None = None,
+    ) -> None:
         self.pack = data if isinstance(data, OriginPack) else load_pack(data)
         st = self.pack.setup
         self.players = check_players(self.title, players, range(st["players_min"], st["players_max"] + 1))
@@ -115,13 +121,17 @@ class OriginGame(GameBase):
             raise GameConfigError(f"sets must be 1 to 4 base sets, got {excerpt(sets)}")
         self.sets = sets
         self.options = RuleOptions.from_dict(options)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0
+        ):
             raise GameConfigError(f"seed must be a non-negative integer or None, got {excerpt(seed)}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
         self._tables()
         if self.deck_size < self.players * st["hand_size"]:
-            raise GameConfigError(f"{self.deck_size} cards cannot deal {st['hand_size']} to {self.players} players")
+            raise GameConfigError(
+                f"{self.deck_size} cards cannot deal {st['hand_size']} to {self.players} players"
+            )
         from .observer import OriginObserver
 
         self.observer = OriginObserver(self)
@@ -152,8 +162,12 @@ class OriginGame(GameBase):
         self.deck0 = tuple(c.count * self.sets for c in pk.cards)
         self.deck_size = sum(self.deck0)
         ix = pk.trait_index
-        for const, tid in (("CARN", "carnivorous"), ("FAT", "fat_tissue"), ("SYMB", "symbiosis"),
-                           ("SCAV", "scavenger")):
+        for const, tid in (
+            ("CARN", "carnivorous"),
+            ("FAT", "fat_tissue"),
+            ("SYMB", "symbiosis"),
+            ("SCAV", "scavenger"),
+        ):
             if tid not in ix:
                 raise GameConfigError(f"the data pack lacks the trait {tid!r}")
             setattr(self, const, ix[tid])
@@ -165,7 +179,9 @@ class OriginGame(GameBase):
         faces = pk.faces_sides
         self.roll_outcomes = [Roll("roll", f) for f in range(1, faces + 1)]
         self.roll_weights = [1] * faces
-        self.deal_outcomes = [[Deal("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)]
+        self.deal_outcomes = [
+            [Deal("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)
+        ]
         from .phases.development import plays_table
 
         self.plays, self.animal_action = plays_table(self)
@@ -193,10 +209,17 @@ class OriginGame(GameBase):
         if "data" in d and not isinstance(d["data"], Mapping):
             raise FormatError(f"must be a data pack object, got {excerpt(d['data'])}", "config.data")
         if d.get("options") is not None and not isinstance(d["options"], Mapping):
-            raise FormatError(f"must be an object of rule options, got {excerpt(d['options'])}", "config.options")
+            raise FormatError(
+                f"must be an object of rule options, got {excerpt(d['options'])}", "config.options"
+            )
         try:
-            return cls(players=d.get("players", 3), seed=d.get("seed"), sets=d.get("sets"),
-                       data=load_pack(d["data"]) if "data" in d else None, options=d.get("options"))
+            return cls(
+                players=d.get("players", 3),
+                seed=d.get("seed"),
+                sets=d.get("sets"),
+                data=load_pack(d["data"]) if "data" in d else None,
+                options=d.get("options"),
+            )
         except GameConfigError as e:
             raise FormatError(str(e), "config") from None
         except DataError as e:

@@ -122,8 +122,11 @@ def _check_flow(s: OriginState) -> None:
             _fail(f"A{s.attack[0]} attacks without Carnivorous")
     if (s.pending_shares or s.pending_effects) and s.node not in ("share", "defend", "run", "feed"):
         _fail("pending food triggers outside the feeding phase")
-    if s.phase in (DEAL, SETUP) and s.node == "deal" and (s.deck_n == 0 or s.owed is None or not 0 <= s.deal_to < n
-                                                          or s.owed[s.deal_to] <= 0):
+    if (
+        s.phase in (DEAL, SETUP)
+        and s.node == "deal"
+        and (s.deck_n == 0 or s.owed is None or not 0 <= s.deal_to < n or s.owed[s.deal_to] <= 0)
+    ):
         _fail("a deal node with nothing to deal")
     if s.phase in (DEVELOPMENT, FOOD) and (s.pending_shares or s.pending_effects or s.attack):
         _fail("feeding leftovers in development")

@@ -28,7 +28,18 @@ if TYPE_CHECKING:
     from .model import JSONObject
     from .state import OriginState
 
-__all__ = ["BOTS", "COLUMNS", "DEMO_BOT", "GAME", "LENGTH", "TABLE", "adapter_spec", "results", "search_hooks", "tell"]
+__all__ = [
+    "BOTS",
+    "COLUMNS",
+    "DEMO_BOT",
+    "GAME",
+    "LENGTH",
+    "TABLE",
+    "adapter_spec",
+    "results",
+    "search_hooks",
+    "tell",
+]
 
 GAME = "origin"
 BOTS = {"greedy": greedy_policy, "lively": lively_policy}
@@ -47,9 +58,18 @@ def results(state: OriginState) -> list[JSONObject]:
     out: list[JSONObject] = []
     for q in range(state.game.players):
         animals = state.animals(q)
-        traits = sum(len(a.traits) for a in animals) + sum(1 for L in state.links if state.animal_by_id[L.a].owner == q)
-        out.append({"score": scores[q], "animals": len(animals), "traits": traits, "place": ranks[q],
-                    "turns": state.turn})
+        traits = sum(len(a.traits) for a in animals) + sum(
+            1 for L in state.links if state.animal_by_id[L.a].owner == q
+        )
+        out.append(
+            {
+                "score": scores[q],
+                "animals": len(animals),
+                "traits": traits,
+                "place": ranks[q],
+                "turns": state.turn,
+            }
+        )
     return out
 
 
@@ -73,16 +93,28 @@ def adapter_spec() -> AdapterSpec:
     from .codec import ActionCodec
 
     info = game_info(GAME)
-    return AdapterSpec(game=GAME, short_name="python_origin", long_name=f"{info.title}, evo-lab engine",
-                       env_name="origin_v0", players=(info.min_players, info.max_players),
-                       parameters={"players": 2, "seed": 0, "sets": 0},
-                       build=_build, codec=ActionCodec, returns=lambda s, p: [float(x) for x in s.returns()],
-                       utility=lambda game, p: (0.0, 1.0, 1.0),
-                       max_game_length=lambda game, codec: codec.max_game_length, check=_check)
+    return AdapterSpec(
+        game=GAME,
+        short_name="python_origin",
+        long_name=f"{info.title}, evo-lab engine",
+        env_name="origin_v0",
+        players=(info.min_players, info.max_players),
+        parameters={"players": 2, "seed": 0, "sets": 0},
+        build=_build,
+        codec=ActionCodec,
+        returns=lambda s, p: [float(x) for x in s.returns()],
+        utility=lambda game, p: (0.0, 1.0, 1.0),
+        max_game_length=lambda game, codec: codec.max_game_length,
+        check=_check,
+    )
 
 
-def tell(game: OriginGame, seed: int | None, bots: Sequence[Callable[[OriginState, int], object]] | None,
-         echo: Callable[[str], None] | None) -> tuple[OriginState, list[str]]:
+def tell(
+    game: OriginGame,
+    seed: int | None,
+    bots: Sequence[Callable[[OriginState, int], object]] | None,
+    echo: Callable[[str], None] | None,
+) -> tuple[OriginState, list[str]]:
     """The demo: a seeded game told event by event (:func:`evo_lab.games.origin.story.play_story`)."""
     from .story import play_story
 

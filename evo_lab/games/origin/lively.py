@@ -44,10 +44,27 @@ if TYPE_CHECKING:
 __all__ = ["TRAIT_WEIGHTS", "lively_policy"]
 
 #: How much a lively bot likes to play each trait on one of its own animals (Parasite: on a rival's).
-TRAIT_WEIGHTS = {"carnivorous": 1.0, "fat_tissue": 1.5, "swimming": 1.5, "running": 2.0, "mimicry": 1.5,
-                 "scavenger": 1.0, "symbiosis": 1.0, "piracy": 1.0, "tail_loss": 2.0, "communication": 1.0,
-                 "grazing": 0.7, "high_body_weight": 1.5, "hibernation": 1.0, "poisonous": 1.5, "cooperation": 1.2,
-                 "burrowing": 1.2, "camouflage": 2.0, "sharp_vision": 0.3, "parasite": 2.0}
+TRAIT_WEIGHTS = {
+    "carnivorous": 1.0,
+    "fat_tissue": 1.5,
+    "swimming": 1.5,
+    "running": 2.0,
+    "mimicry": 1.5,
+    "scavenger": 1.0,
+    "symbiosis": 1.0,
+    "piracy": 1.0,
+    "tail_loss": 2.0,
+    "communication": 1.0,
+    "grazing": 0.7,
+    "high_body_weight": 1.5,
+    "hibernation": 1.0,
+    "poisonous": 1.5,
+    "cooperation": 1.2,
+    "burrowing": 1.2,
+    "camouflage": 2.0,
+    "sharp_vision": 0.3,
+    "parasite": 2.0,
+}
 
 
 _T = TypeVar("_T")
@@ -147,8 +164,14 @@ def _feed(state: OriginState, acts: list[Action], rng: np.random.Generator) -> A
 
 
 def _defend(state: OriginState) -> Action:
-    best = expectimax(state, lambda t: t.current_scores(), players=[state.current_player()], until=attack_over,
-                      policy=lambda t: t.legal_actions()[0], max_nodes=5000)
+    best = expectimax(
+        state,
+        lambda t: t.current_scores(),
+        players=[state.current_player()],
+        until=attack_over,
+        policy=lambda t: t.legal_actions()[0],
+        max_nodes=5000,
+    )
     return cast("Action", best.action) if best.action is not None else state.legal_actions()[0]
 
 

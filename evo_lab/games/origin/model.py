@@ -21,9 +21,29 @@ if TYPE_CHECKING:
     from .game import OriginGame
     from .state import OriginState
 
-__all__ = ["JSON", "JSONObject", "Animal", "Link", "PHASES", "SETUP", "DEVELOPMENT", "FOOD", "FEEDING", "DEAL", "ROLLOFF", "OVER",
-           "fed", "room", "can_eat", "receive", "symbionts_fed", "links_of", "recompute", "lose_food_above_need",
-           "NEVER"]
+__all__ = [
+    "JSON",
+    "JSONObject",
+    "Animal",
+    "Link",
+    "PHASES",
+    "SETUP",
+    "DEVELOPMENT",
+    "FOOD",
+    "FEEDING",
+    "DEAL",
+    "ROLLOFF",
+    "OVER",
+    "fed",
+    "room",
+    "can_eat",
+    "receive",
+    "symbionts_fed",
+    "links_of",
+    "recompute",
+    "lose_food_above_need",
+    "NEVER",
+]
 
 SETUP, DEVELOPMENT, FOOD, FEEDING, DEAL, ROLLOFF, OVER = range(7)
 PHASES = ("setup", "development", "food", "feeding", "deal", "rolloff", "over")
@@ -42,8 +62,28 @@ class Animal:
     stamps ``attacked_at``, ``pirated_at``, ``mimicked_at``, ``grazed_at`` and ``hibernated_at`` hold the turn (or
     the feeding round, for Grazing by ruling O7) in which the animal last used that trait (``NEVER``: not yet)."""
 
-    __slots__ = ("id", "owner", "card", "traits", "mask", "fat", "fat_full", "red", "blue", "need", "attacker_needs",
-                 "prey_needs", "protectors", "attacked_at", "pirated_at", "mimicked_at", "grazed_at", "hibernated_at", "sleeping", "poisoned")
+    __slots__ = (
+        "id",
+        "owner",
+        "card",
+        "traits",
+        "mask",
+        "fat",
+        "fat_full",
+        "red",
+        "blue",
+        "need",
+        "attacker_needs",
+        "prey_needs",
+        "protectors",
+        "attacked_at",
+        "pirated_at",
+        "mimicked_at",
+        "grazed_at",
+        "hibernated_at",
+        "sleeping",
+        "poisoned",
+    )
 
     def __init__(self, aid: int, owner: int, card: int):
         self.id = aid
@@ -68,8 +108,13 @@ class Animal:
         b.id, b.owner, b.card, b.traits, b.mask = self.id, self.owner, self.card, self.traits[:], self.mask
         b.fat, b.fat_full, b.red, b.blue, b.need = self.fat, self.fat_full, self.red, self.blue, self.need
         b.attacker_needs, b.prey_needs, b.protectors = self.attacker_needs, self.prey_needs, self.protectors
-        b.attacked_at, b.pirated_at, b.mimicked_at, b.grazed_at, b.hibernated_at = (self.attacked_at, self.pirated_at, self.mimicked_at,
-                                                                  self.grazed_at, self.hibernated_at)
+        b.attacked_at, b.pirated_at, b.mimicked_at, b.grazed_at, b.hibernated_at = (
+            self.attacked_at,
+            self.pirated_at,
+            self.mimicked_at,
+            self.grazed_at,
+            self.hibernated_at,
+        )
         b.sleeping, b.poisoned = self.sleeping, self.poisoned
         return b
 
@@ -81,8 +126,10 @@ class Animal:
         return self.red + self.blue
 
     def __repr__(self) -> str:
-        return f"Animal(A{self.id}, P{self.owner + 1}, food {self.red}r+{self.blue}b/{self.need}, fat " \
-               f"{self.fat_full}/{self.fat})"
+        return (
+            f"Animal(A{self.id}, P{self.owner + 1}, food {self.red}r+{self.blue}b/{self.need}, fat "
+            f"{self.fat_full}/{self.fat})"
+        )
 
 
 class Link:

@@ -48,8 +48,23 @@ if TYPE_CHECKING:
 __all__ = ["CHANCE_KINDS", "DECISION_KINDS", "describe", "parse", "to_string"]
 
 CHANCE_KINDS = ("first", "deal", "food", "roll", "rolloff")
-DECISION_KINDS = ("animal", "trait", "pass", "end", "eat", "attack", "fat", "pirate", "graze", "hibernate", "run",
-                  "accept", "tail", "mimic", "share")
+DECISION_KINDS = (
+    "animal",
+    "trait",
+    "pass",
+    "end",
+    "eat",
+    "attack",
+    "fat",
+    "pirate",
+    "graze",
+    "hibernate",
+    "run",
+    "accept",
+    "tail",
+    "mimic",
+    "share",
+)
 _ANIMALS = {"eat": 1, "attack": 2, "pirate": 2, "graze": 1, "hibernate": 1, "run": 1, "accept": 1, "mimic": 2}
 
 

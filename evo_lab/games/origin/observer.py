@@ -52,7 +52,9 @@ class OriginObserver(Observer):
         super().__init__(game)
         g = game
         self.C, self.T, self.N, self.P = len(g.card_ids), len(g.trait_ids), g.deck_size, g.players
-        self.L = sum(c * sum(1 for f in g.faces[i] if g.target_of[f] == "pair") for i, c in enumerate(g.deck0))
+        self.L = sum(
+            c * sum(1 for f in g.faces[i] if g.target_of[f] == "pair") for i, c in enumerate(g.deck0)
+        )
         self.paired = [t for t in range(self.T) if g.target_of[t] == "pair"]
         self._layout()
 
@@ -78,8 +80,13 @@ class OriginObserver(Observer):
         def counts(v: list[int]) -> dict[str, int]:
             return {ids[c]: k for c, k in enumerate(v) if k}
 
-        hands: list[JSONObject] = [{"size": s.hand_sizes[p], "cards": counts(s.hands[p]) if self.sees(s, viewer, Secret("hand", p))
-                  else None} for p in range(g.players)]
+        hands: list[JSONObject] = [
+            {
+                "size": s.hand_sizes[p],
+                "cards": counts(s.hands[p]) if self.sees(s, viewer, Secret("hand", p)) else None,
+            }
+            for p in range(g.players)
+        ]
         animals: list[list[JSONObject]] = []
         for p, row in enumerate(s.rows):
             face = self.sees(s, viewer, Secret("face", p))
@@ -87,30 +94,74 @@ class OriginObserver(Observer):
         disc: list[JSONObject] = []
         for p in range(g.players):
             face = self.sees(s, viewer, Secret("face", p))
-            disc.append({"size": len(s.discard_open[p]) + len(s.discard_hidden[p]),
-                         "open": sorted(ids[c] for c in s.discard_open[p]), "hidden_size": len(s.discard_hidden[p]),
-                         "hidden": sorted(ids[c] for c in s.discard_hidden[p]) if face else None})
+            disc.append(
+                {
+                    "size": len(s.discard_open[p]) + len(s.discard_hidden[p]),
+                    "open": sorted(ids[c] for c in s.discard_open[p]),
+                    "hidden_size": len(s.discard_hidden[p]),
+                    "hidden": sorted(ids[c] for c in s.discard_hidden[p]) if face else None,
+                }
+            )
         return {
-            "viewer": viewer, "players": g.players, "turn": s.turn, "first": s.first, "phase": s.phase_name(),
-            "node": s.node, "to_act": s.current_player(), "last_turn": s.deck_n == 0, "bank": s.bank,
-            "deck_size": s.deck_n, "box_size": sum(s.box), "round": s.round_id, "passed": list(s.passed),
-            "acted": s.acted, "ate": s.ate, "actor": s.actor, "hands": hands, "animals": animals,
-            "links": [{"trait": ab[L.kind], "a": L.a, "b": L.b, "card": ids[L.card],
-                       "used_now": L.used == s.stamp(g.options.paired_limit)} for L in s.links],
+            "viewer": viewer,
+            "players": g.players,
+            "turn": s.turn,
+            "first": s.first,
+            "phase": s.phase_name(),
+            "node": s.node,
+            "to_act": s.current_player(),
+            "last_turn": s.deck_n == 0,
+            "bank": s.bank,
+            "deck_size": s.deck_n,
+            "box_size": sum(s.box),
+            "round": s.round_id,
+            "passed": list(s.passed),
+            "acted": s.acted,
+            "ate": s.ate,
+            "actor": s.actor,
+            "hands": hands,
+            "animals": animals,
+            "links": [
+                {
+                    "trait": ab[L.kind],
+                    "a": L.a,
+                    "b": L.b,
+                    "card": ids[L.card],
+                    "used_now": L.used == s.stamp(g.options.paired_limit),
+                }
+                for L in s.links
+            ],
             "discard": disc,
-            "attack": None if s.attack is None else {"attacker": s.attack[0], "target": s.attack[1], "running": s.attack[2]},
-            "shares": [[ab[k], x, y] for k, x, y in s.pending_shares], "deal_to": s.deal_to,
-            "scores": s.current_scores(), "winner": s.winner if s.is_terminal() else None,
+            "attack": None
+            if s.attack is None
+            else {"attacker": s.attack[0], "target": s.attack[1], "running": s.attack[2]},
+            "shares": [[ab[k], x, y] for k, x, y in s.pending_shares],
+            "deal_to": s.deal_to,
+            "scores": s.current_scores(),
+            "winner": s.winner if s.is_terminal() else None,
         }
 
     def _animal(self, s: OriginState, a: Animal, face: bool) -> JSONObject:
         g = s.game
         from .model import fed
 
-        return {"id": a.id, "owner": a.owner, "card": g.card_ids[a.card] if face else None,
-                "traits": [g.abbr[t] for t, _ in a.traits], "trait_cards": [g.card_ids[c] for _, c in a.traits],
-                "need": a.need, "red": a.red, "blue": a.blue, "fat": a.fat, "fat_full": a.fat_full, "fed": fed(a),
-                "sleeping": a.sleeping, "poisoned": a.poisoned, "protected": a.protectors, "used": s.stamps_used(a.id)}
+        return {
+            "id": a.id,
+            "owner": a.owner,
+            "card": g.card_ids[a.card] if face else None,
+            "traits": [g.abbr[t] for t, _ in a.traits],
+            "trait_cards": [g.card_ids[c] for _, c in a.traits],
+            "need": a.need,
+            "red": a.red,
+            "blue": a.blue,
+            "fat": a.fat,
+            "fat_full": a.fat_full,
+            "fed": fed(a),
+            "sleeping": a.sleeping,
+            "poisoned": a.poisoned,
+            "protected": a.protectors,
+            "used": s.stamps_used(a.id),
+        }
 
     # ------------------------------------------------------------------ determinization
     def determinize(self, state: OriginState, viewer: int, rng: np.random.Generator) -> OriginState:
@@ -152,11 +203,28 @@ class OriginObserver(Observer):
     # ------------------------------------------------------------------ the tensor
     def _layout(self) -> None:
         P, C, T, N, L = self.P, self.C, self.T, self.N, self.L
-        parts = [("viewer", P + 1), ("to_act", P + 2), ("phase", len(PHASE_LIST)), ("node", len(NODES)),
-                 ("scalars", 8), ("first", P), ("actor", P), ("passed", P), ("hand_size", P), ("hands", P * C),
-                 ("disc_size", P), ("disc_open", P * C), ("disc_hidden", P * C), ("scores", P), ("winner", P),
-                 ("attack", 2 * N + 3), ("deal_to", P), ("animals", N * (1 + P + C + T + 13)),
-                 ("links", L * (len(self.paired) + 2 * N + 1)), ("shares", 1)]
+        parts = [
+            ("viewer", P + 1),
+            ("to_act", P + 2),
+            ("phase", len(PHASE_LIST)),
+            ("node", len(NODES)),
+            ("scalars", 8),
+            ("first", P),
+            ("actor", P),
+            ("passed", P),
+            ("hand_size", P),
+            ("hands", P * C),
+            ("disc_size", P),
+            ("disc_open", P * C),
+            ("disc_hidden", P * C),
+            ("scores", P),
+            ("winner", P),
+            ("attack", 2 * N + 3),
+            ("deal_to", P),
+            ("animals", N * (1 + P + C + T + 13)),
+            ("links", L * (len(self.paired) + 2 * N + 1)),
+            ("shares", 1),
+        ]
         self.slices: dict[str, slice] = {}
         off = 0
         for name, size in parts:
@@ -173,8 +241,16 @@ class OriginObserver(Observer):
         v[sl["to_act"].start + (obs["to_act"] if obs["to_act"] >= 0 else P + (obs["to_act"] != -1))] = 1
         v[sl["phase"].start + PHASE_LIST.index(obs["phase"])] = 1
         v[sl["node"].start + NODES.index(obs["node"])] = 1
-        v[sl["scalars"]] = [obs["turn"], obs["bank"], obs["deck_size"], obs["box_size"], obs["last_turn"],
-                            obs["acted"], obs["ate"], obs["round"]]
+        v[sl["scalars"]] = [
+            obs["turn"],
+            obs["bank"],
+            obs["deck_size"],
+            obs["box_size"],
+            obs["last_turn"],
+            obs["acted"],
+            obs["ate"],
+            obs["round"],
+        ]
         v[sl["first"].start + obs["first"]] = 1
         v[sl["actor"].start + obs["actor"]] = 1
         ci = g.card_index
@@ -220,9 +296,21 @@ class OriginObserver(Observer):
                 for t in a["traits"]:
                     v[o + 1 + P + C + ti[t]] += 1
                 u = a["used"]
-                v[o + 1 + P + C + T: o + per] = [a["need"], a["red"], a["blue"], a["fat"], a["fat_full"], a["fed"],
-                                                 a["sleeping"], a["poisoned"], a["protected"], u["attack"],
-                                                 u["piracy"], u["mimicry"], u["grazing"]]
+                v[o + 1 + P + C + T : o + per] = [
+                    a["need"],
+                    a["red"],
+                    a["blue"],
+                    a["fat"],
+                    a["fat_full"],
+                    a["fed"],
+                    a["sleeping"],
+                    a["poisoned"],
+                    a["protected"],
+                    u["attack"],
+                    u["piracy"],
+                    u["mimicry"],
+                    u["grazing"],
+                ]
         lo = self.slices["links"].start
         k = len(self.paired)
         per_l = k + 2 * N + 1

@@ -104,7 +104,9 @@ class FoodBank:
         return sum((p for t, p in self.distribution.items() if t >= k), Fraction(0))
 
 
-def food_bank(source: int | OriginGame | OriginState, options: RuleOptions | Mapping[str, JSON] | None = None) -> FoodBank:
+def food_bank(
+    source: int | OriginGame | OriginState, options: RuleOptions | Mapping[str, JSON] | None = None
+) -> FoodBank:
     """The food bank for ``source``: a player count (with rule ``options``), a game, or a state (at the ``food``
     node: the engine's chance outcomes; elsewhere: its game's dice)."""
     import evo_lab
@@ -140,8 +142,11 @@ def _to_food(state: OriginState) -> OriginState:
     return s
 
 
-def feeding_race(state: OriginState, policy: Callable[[OriginState], Hashable] = race_policy,
-                 max_nodes: int = DEFAULT_MAX_NODES) -> FeedingRace:
+def feeding_race(
+    state: OriginState,
+    policy: Callable[[OriginState], Hashable] = race_policy,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> FeedingRace:
     """Every way this turn's feeding can go (the dice, the Running dice), decisions by ``policy``, played through
     the extinction phase: the exact chance that each animal on the table now survives it."""
     phase = state.phase_name()
@@ -153,7 +158,9 @@ def feeding_race(state: OriginState, policy: Callable[[OriginState], Hashable] =
         s, start = state, "from this moment of the feeding phase"
     else:
         raise OddsError(f"there is no feeding phase left in this turn (now: {phase_words(state)})")
-    ends = leaves(s, until=lambda t: t.phase_name() not in ("food", "feeding"), policy=policy, max_nodes=max_nodes)
+    ends = leaves(
+        s, until=lambda t: t.phase_name() not in ("food", "feeding"), policy=policy, max_nodes=max_nodes
+    )
     n = state.game.players
     ids = [a.id for p in range(n) for a in state.animals(p)]
     surv = {x: Fraction(0) for x in ids}
@@ -177,13 +184,25 @@ def ready_to_attack(state: OriginState, carnivore: int) -> OriginState:
         raise OddsError(f"there is no animal {carnivore} on the table")
     phase, node = state.phase_name(), state.node_name()
     if node in ATTACK_NODES or state.is_terminal() or phase not in ("development", "food", "feeding"):
-        raise OddsError("an attack can be asked about in the development, food and feeding phases, with no attack "
-                        f"open (now: {phase_words(state)})")
+        raise OddsError(
+            "an attack can be asked about in the development, food and feeding phases, with no attack "
+            f"open (now: {phase_words(state)})"
+        )
     if node == "feed" and state.current_player() == a.owner and not state.observation(None)["ate"]:
         return state
     body = state.state_dict()
-    body.update(phase="feeding", node="feed", mover=a.owner, actor=a.owner, acted=False, ate=False, attack=None,
-                shares=[], queue=[], deal=None)
+    body.update(
+        phase="feeding",
+        node="feed",
+        mover=a.owner,
+        actor=a.owner,
+        acted=False,
+        ate=False,
+        attack=None,
+        shares=[],
+        queue=[],
+        deal=None,
+    )
     return type(state).load_state(state.game, body)
 
 
@@ -203,7 +222,11 @@ def why_no_attack(state: OriginState, carnivore: int) -> str:
         return "it is hibernating"
     if a.food >= a.need and a.fat_full >= a.fat:
         return "it is fed and has no empty Fat Tissue (seed: it cannot attack then)"
-    if s.bank >= 0 and not any(x[0] == "eat" and x[1] == carnivore for x in s.legal_actions()) and a.protectors:
+    if (
+        s.bank >= 0
+        and not any(x[0] == "eat" and x[1] == carnivore for x in s.legal_actions())
+        and a.protectors
+    ):
         return "it may not take food before its symbiont is fed (Symbiosis)"
     return "no animal on the table can be attacked by it"
 
@@ -230,13 +253,19 @@ def blocked_by(state: OriginState, carnivore: int, target: int) -> str:
             return f"the carnivore's {name[tid]} (it attacks only animals with {name[need]})"
     for tid in sorted(prey):
         rule = REGISTRY[tid]
-        if rule.blocks is not None and g.target_of[g.trait_ids.index(tid)] != "pair" and rule.blocks(state, c, t):
+        if (
+            rule.blocks is not None
+            and g.target_of[g.trait_ids.index(tid)] != "pair"
+            and rule.blocks(state, c, t)
+        ):
             return f"{name[tid]} (it cannot be attacked while it is fed)" if tid == "burrowing" else name[tid]
     for L in state.links:
         rule = REGISTRY[g.trait_ids[L.kind]]
         if L.b == target and rule.blocks is not None and rule.directed:
-            return (f"{name[g.trait_ids[L.kind]]} (its symbiont, "
-                    f"{animal_words(state, L.a, traits=False)}, protects it)")
+            return (
+                f"{name[g.trait_ids[L.kind]]} (its symbiont, "
+                f"{animal_words(state, L.a, traits=False)}, protects it)"
+            )
     return ""
 
 
@@ -267,7 +296,7 @@ def _key(before: OriginState, attacker: int, target: int, leaf: OriginState) -> 
     """What happened in the attack, from the engine's events since the state ``before`` it."""
     kind, prey, dropped, food, poisoned, scav = "", target, "", 0, False, 0
     moved: list[int] = []
-    for e in leaf.events()[len(before.events()):]:
+    for e in leaf.events()[len(before.events()) :]:
         if isinstance(e, ev.Redirected):
             moved.append(e.target)
             prey = e.target
@@ -297,8 +326,10 @@ def _words(root: OriginState, key: OutcomeKey) -> str:
     if kind == "escaped":
         return f"{head}{who} runs away (Running)"
     if kind == "tail":
-        return f"{head}{who} drops its {dropped} card and survives (Tail Loss); the carnivore gets " \
-               f"{plural(food, 'blue token')}"
+        return (
+            f"{head}{who} drops its {dropped} card and survives (Tail Loss); the carnivore gets "
+            f"{plural(food, 'blue token')}"
+        )
     text = f"{head}{who} is eaten; the carnivore gets {plural(food, 'blue token')}"
     if poisoned:
         text += "; it is poisoned (Poisonous) and dies at the end of the turn"
@@ -351,8 +382,10 @@ def attack_odds(state: OriginState, attacker: int, target: int, max_nodes: int =
     act = ("attack", attacker, target)
     if act not in s.legal_actions():
         why = blocked_by(s, attacker, target) or why_no_attack(s, attacker) or "the rules do not allow it now"
-        raise OddsError(f"{animal_words(s, attacker, traits=False)} cannot attack "
-                        f"{animal_words(s, target, traits=False)}: {why}")
+        raise OddsError(
+            f"{animal_words(s, attacker, traits=False)} cannot attack "
+            f"{animal_words(s, target, traits=False)}: {why}"
+        )
     root = s.clone()
     root.apply_action(act)
     return _odds(s, root, attacker, target, max_nodes)
@@ -384,18 +417,26 @@ def _odds(s: OriginState, root: OriginState, attacker: int, target: int, max_nod
     def best(t: OriginState) -> Hashable:
         if t.node_name() != "defend":
             return first(t)
-        return expectimax(t, keep, players=[t.current_player()], until=until, policy=first,
-                          max_nodes=max_nodes).action
+        return expectimax(
+            t, keep, players=[t.current_player()], until=until, policy=first, max_nodes=max_nodes
+        ).action
 
-    tree = outcome_tree(root, until=until, policy=first, branch=lambda t: t.node_name() == "defend",
-                        max_nodes=max_nodes)
-    dist = outcome_distribution(root, lambda t: _key(s, attacker, target, t), until=until, policy=best,
-                                max_nodes=max_nodes)
+    tree = outcome_tree(
+        root, until=until, policy=first, branch=lambda t: t.node_name() == "defend", max_nodes=max_nodes
+    )
+    dist = outcome_distribution(
+        root, lambda t: _key(s, attacker, target, t), until=until, policy=best, max_nodes=max_nodes
+    )
     keyed = [(cast(OutcomeKey, k), p) for k, p in dist.items()]
-    outs = [AttackOutcome(k[0], k[1], p, _words(s, k), k[2], k[3], k[4], k[5], k[6])
-            for k, p in sorted(keyed, key=lambda kp: (-kp[1], _order(kp[0][0])))]
-    defence = expectimax(root, keep, players=[defender], until=until, policy=first, max_nodes=max_nodes).action \
-        if root.node_name() == "defend" else None
+    outs = [
+        AttackOutcome(k[0], k[1], p, _words(s, k), k[2], k[3], k[4], k[5], k[6])
+        for k, p in sorted(keyed, key=lambda kp: (-kp[1], _order(kp[0][0])))
+    ]
+    defence = (
+        expectimax(root, keep, players=[defender], until=until, policy=first, max_nodes=max_nodes).action
+        if root.node_name() == "defend"
+        else None
+    )
     words = {id(x): _words(s, _key(s, attacker, target, x.state)) for x in tree.leaves()}
     return AttackOdds(attacker, target, s, root, tree, outs, defence, words)
 
@@ -428,7 +469,9 @@ def attack_rows(state: OriginState, carnivore: int, odds: bool = True) -> list[A
             if a.id == carnivore:
                 continue
             if a.id in legal:
-                rows.append(AttackRow(a.id, "", attack_odds(s, carnivore, a.id) if odds else None, a.id in now))
+                rows.append(
+                    AttackRow(a.id, "", attack_odds(s, carnivore, a.id) if odds else None, a.id in now)
+                )
             else:
                 rows.append(AttackRow(a.id, blocked_by(s, carnivore, a.id) or "the rules", None, False))
     return rows

@@ -107,7 +107,15 @@ class _AnimalSpec(TypedDict):
 
 
 def _parse_animal(g: OriginGame, text: str, field: str) -> _AnimalSpec:
-    spec: _AnimalSpec = {"name": None, "card": None, "traits": [], "links": [], "red": 0, "blue": 0, "flags": set()}
+    spec: _AnimalSpec = {
+        "name": None,
+        "card": None,
+        "traits": [],
+        "links": [],
+        "red": 0,
+        "blue": 0,
+        "flags": set(),
+    }
     for tok in text.split():
         if tok.startswith("$"):
             spec["name"] = tok[1:]
@@ -131,7 +139,9 @@ def _parse_animal(g: OriginGame, text: str, field: str) -> _AnimalSpec:
     return spec
 
 
-def _place_animals(s: OriginState, g: OriginGame, pool: _Pool, animals: list[str]) -> list[tuple[Animal, _AnimalSpec]]:
+def _place_animals(
+    s: OriginState, g: OriginGame, pool: _Pool, animals: list[str]
+) -> list[tuple[Animal, _AnimalSpec]]:
     """Create the animals and take their explicitly named cards; the others are chosen in :func:`_finish_animals`."""
     made: list[tuple[Animal, _AnimalSpec]] = []
     for p, row in enumerate(animals):
@@ -164,13 +174,19 @@ def _card(g: OriginGame, card: str, field: str) -> int:
     return g.card_index[card]
 
 
-def _finish_animals(s: OriginState, g: OriginGame, pool: _Pool, made: list[tuple[Animal, _AnimalSpec]]) -> None:
+def _finish_animals(
+    s: OriginState, g: OriginGame, pool: _Pool, made: list[tuple[Animal, _AnimalSpec]]
+) -> None:
     for a, spec in made:
         a.traits = [(t, pool.with_face(t, "animals") if c < 0 else c) for t, c in a.traits]
         for t, partner, card in spec["links"]:
             if partner not in s.names:
                 raise FormatError(f"no animal named ${partner}", "animals")
-            c = pool.with_face(t, "animals") if card is None else pool.take(_card(g, card, "animals"), "animals")
+            c = (
+                pool.with_face(t, "animals")
+                if card is None
+                else pool.take(_card(g, card, "animals"), "animals")
+            )
             add_link(s, t, a.id, s.names[partner], c)
     for a, spec in made:
         if a.card < 0:
@@ -178,7 +194,9 @@ def _finish_animals(s: OriginState, g: OriginGame, pool: _Pool, made: list[tuple
         before = (a.red, a.blue, a.fat_full)
         recompute(a, g)
         if (a.red, a.blue, a.fat_full) != before:
-            raise FormatError(f"A{a.id} holds more food than its need ({a.need}) or fat cards ({a.fat})", "animals")
+            raise FormatError(
+                f"A{a.id} holds more food than its need ({a.need}) or fat cards ({a.fat})", "animals"
+            )
         fl = spec["flags"]
         a.sleeping, a.poisoned = "sleeping" in fl, "poisoned" in fl
         o = g.options
@@ -186,18 +204,36 @@ def _finish_animals(s: OriginState, g: OriginGame, pool: _Pool, made: list[tuple
             a.hibernated_at = s.turn
         if "slept" in fl:
             a.hibernated_at = s.turn - 1
-        for flag, attr, scope in (("attacked", "attacked_at", "turn"), ("pirated", "pirated_at", "turn"),
-                                  ("mimicked", "mimicked_at", "turn"), ("grazed", "grazed_at", o.grazing_limit)):
+        for flag, attr, scope in (
+            ("attacked", "attacked_at", "turn"),
+            ("pirated", "pirated_at", "turn"),
+            ("mimicked", "mimicked_at", "turn"),
+            ("grazed", "grazed_at", o.grazing_limit),
+        ):
             if flag in fl:
                 setattr(a, attr, s.stamp(scope))
 
 
-def build_position(players: int = 2, *, animals: Iterable[str] | None = None, hands: Iterable[CardSpec] | None = None,
-                   phase: str = "feeding", bank: int = 0, turn: int = 1, first: int = 0, actor: int | None = None,
-                   passed: Iterable[bool] | None = None, acted: bool = False, ate: bool = False,
-                   deck: int | CardSpec = None, discard: Iterable[int | CardSpec] | None = None,
-                   options: Mapping[str, JSON] | None = None,
-                   sets: int | None = None, seed: int | None = None, game: OriginGame | None = None) -> OriginState:
+def build_position(
+    players: int = 2,
+    *,
+    animals: Iterable[str] | None = None,
+    hands: Iterable[CardSpec] | None = None,
+    phase: str = "feeding",
+    bank: int = 0,
+    turn: int = 1,
+    first: int = 0,
+    actor: int | None = None,
+    passed: Iterable[bool] | None = None,
+    acted: bool = False,
+    ate: bool = False,
+    deck: int | CardSpec = None,
+    discard: Iterable[int | CardSpec] | None = None,
+    options: Mapping[str, JSON] | None = None,
+    sets: int | None = None,
+    seed: int | None = None,
+    game: OriginGame | None = None,
+) -> OriginState:
     """A position from a short description (see the module docstring). ``phase`` is ``"development"``,
     ``"food"`` (the dice are about to be rolled) or ``"feeding"``; the rules then run on to the first decision
     (a feeding actor with nothing to do is skipped, as in play). Bad input raises :class:`FormatError`."""
@@ -286,6 +322,7 @@ def _start(s: OriginState, phase: str, bank: int, actor: int, acted: bool, ate: 
 
 def act(s: OriginState, text: str) -> None:
     """Apply an action written with animal names (``"attack $A $B"``) or ids (``"attack A1 A2"``)."""
+
     def sub(m: re.Match[str]) -> str:
         name = m.group(1)
         if name not in s.names:

@@ -20,10 +20,22 @@ if TYPE_CHECKING:
 
 __all__ = ["state_body", "load_body"]
 
-_STAMPS = (("attack", "attacked_at"), ("piracy", "pirated_at"), ("mimicry", "mimicked_at"), ("grazing", "grazed_at"),
-           ("hibernation", "hibernated_at"))
-NODES = {"setup": ("first", "deal"), "development": ("develop",), "food": ("food",),
-         "feeding": ("feed", "defend", "share", "run"), "deal": ("deal",), "rolloff": ("rolloff",), "over": ("end",)}
+_STAMPS = (
+    ("attack", "attacked_at"),
+    ("piracy", "pirated_at"),
+    ("mimicry", "mimicked_at"),
+    ("grazing", "grazed_at"),
+    ("hibernation", "hibernated_at"),
+)
+NODES = {
+    "setup": ("first", "deal"),
+    "development": ("develop",),
+    "food": ("food",),
+    "feeding": ("feed", "defend", "share", "run"),
+    "deal": ("deal",),
+    "rolloff": ("rolloff",),
+    "over": ("end",),
+}
 
 
 def _counts(g: OriginGame, v: list[int]) -> dict[str, int]:
@@ -31,8 +43,11 @@ def _counts(g: OriginGame, v: list[int]) -> dict[str, int]:
 
 
 def _animal_body(g: OriginGame, a: Animal) -> JSONObject:
-    d: JSONObject = {"id": a.id, "card": g.card_ids[a.card],
-                         "traits": [[g.abbr[t], g.card_ids[c]] for t, c in a.traits]}
+    d: JSONObject = {
+        "id": a.id,
+        "card": g.card_ids[a.card],
+        "traits": [[g.abbr[t], g.card_ids[c]] for t, c in a.traits],
+    }
     for k, v in (("fat_full", a.fat_full), ("red", a.red), ("blue", a.blue)):
         if v:
             d[k] = v
@@ -49,20 +64,43 @@ def _animal_body(g: OriginGame, a: Animal) -> JSONObject:
 def state_body(s: OriginState) -> JSONObject:
     g = s.game
     return {
-        "phase": PHASES[s.phase], "node": s.node, "mover": s.mover, "turn": s.turn, "first": s.first,
-        "actor": s.actor, "passed": list(s.passed), "acted": s.acted, "ate": s.ate, "round": s.round_id,
-        "bank": s.bank, "deck": _counts(g, s.deck), "box": _counts(g, s.box),
+        "phase": PHASES[s.phase],
+        "node": s.node,
+        "mover": s.mover,
+        "turn": s.turn,
+        "first": s.first,
+        "actor": s.actor,
+        "passed": list(s.passed),
+        "acted": s.acted,
+        "ate": s.ate,
+        "round": s.round_id,
+        "bank": s.bank,
+        "deck": _counts(g, s.deck),
+        "box": _counts(g, s.box),
         "hands": [_counts(g, h) for h in s.hands],
         "animals": [[_animal_body(g, s.animal_by_id[x]) for x in row] for row in s.rows],
-        "links": [{"trait": g.abbr[L.kind], "a": L.a, "b": L.b, "card": g.card_ids[L.card]}
-                  | ({"used": L.used} if L.used != NEVER else {}) for L in s.links],
-        "discard": [{"open": [g.card_ids[c] for c in s.discard_open[p]], "hidden": [g.card_ids[c] for c in s.discard_hidden[p]]}
-                    for p in range(g.players)],
+        "links": [
+            {"trait": g.abbr[L.kind], "a": L.a, "b": L.b, "card": g.card_ids[L.card]}
+            | ({"used": L.used} if L.used != NEVER else {})
+            for L in s.links
+        ],
+        "discard": [
+            {
+                "open": [g.card_ids[c] for c in s.discard_open[p]],
+                "hidden": [g.card_ids[c] for c in s.discard_hidden[p]],
+            }
+            for p in range(g.players)
+        ],
         "next_id": s.next_id,
-        "attack": None if s.attack is None else {"attacker": s.attack[0], "target": s.attack[1], "running": s.attack[2]},
-        "shares": [[g.abbr[k], x, y] for k, x, y in s.pending_shares], "queue": [list(e) for e in s.pending_effects],
+        "attack": None
+        if s.attack is None
+        else {"attacker": s.attack[0], "target": s.attack[1], "running": s.attack[2]},
+        "shares": [[g.abbr[k], x, y] for k, x, y in s.pending_shares],
+        "queue": [list(e) for e in s.pending_effects],
         "deal": None if s.owed is None else {"want": list(s.owed), "to": s.deal_to},
-        "scores": None if s.final_scores is None else list(s.final_scores), "tied": list(s.tied), "winner": s.winner,
+        "scores": None if s.final_scores is None else list(s.final_scores),
+        "tied": list(s.tied),
+        "winner": s.winner,
     }
 
 
@@ -80,8 +118,11 @@ def _get(d: JSON, key: str, typ: type[_T], field: str, default: JSON = ...) -> _
             return given
         raise FormatError("missing", f"{field}.{key}" if field else key)
     v = d[key]
-    ok = (isinstance(v, int) and not isinstance(v, bool) and -MAX_COUNT <= v <= MAX_COUNT) if typ is int \
+    ok = (
+        (isinstance(v, int) and not isinstance(v, bool) and -MAX_COUNT <= v <= MAX_COUNT)
+        if typ is int
         else isinstance(v, typ)
+    )
     if not ok:
         what = f"an integer {-MAX_COUNT}..{MAX_COUNT}" if typ is int else getattr(typ, "__name__", typ)
         raise FormatError(f"must be {what}, got {excerpt(v)}", f"{field}.{key}" if field else key)
@@ -112,8 +153,11 @@ def _count_vec(g: OriginGame, d: JSON, field: str) -> list[int]:
 
 
 def _read_animal(g: OriginGame, d: JSON, owner: int, field: str) -> Animal:
-    a = Animal(int_in(_get(d, "id", int, field), 1, MAX_COUNT, f"{field}.id"), owner,
-               _card(g, _get(d, "card", str, field), f"{field}.card"))
+    a = Animal(
+        int_in(_get(d, "id", int, field), 1, MAX_COUNT, f"{field}.id"),
+        owner,
+        _card(g, _get(d, "card", str, field), f"{field}.card"),
+    )
     for i, tc in enumerate(list_of(_get(d, "traits", list, field), f"{field}.traits", max_length=64)):
         if not isinstance(tc, list) or len(tc) != 2:
             raise FormatError("must be [trait, card]", f"{field}.traits[{i}]")
@@ -144,15 +188,25 @@ def load_body(cls: type[OriginState], g: OriginGame, body: JSON) -> OriginState:
     s.node = _get(body, "node", str, "state")
     if s.node not in NODES[ph]:
         raise FormatError(f"node {s.node!r} is not a node of the {ph} phase", "state.node")
-    for k, lo, hi in (("mover", -4, n - 1), ("turn", 0, MAX_COUNT), ("first", 0, n - 1), ("actor", 0, n - 1),
-                      ("bank", 0, MAX_COUNT), ("next_id", 1, MAX_COUNT), ("winner", -1, n - 1)):
+    for k, lo, hi in (
+        ("mover", -4, n - 1),
+        ("turn", 0, MAX_COUNT),
+        ("first", 0, n - 1),
+        ("actor", 0, n - 1),
+        ("bank", 0, MAX_COUNT),
+        ("next_id", 1, MAX_COUNT),
+        ("winner", -1, n - 1),
+    ):
         setattr(s, k, int_in(_get(body, k, int, "state"), lo, hi, f"state.{k}"))
     s.round_id = int_in(_get(body, "round", int, "state"), 0, MAX_COUNT, "state.round")
     s.acted, s.ate = _get(body, "acted", bool, "state"), _get(body, "ate", bool, "state")
     s.passed = _get(body, "passed", list, "state")
     if len(s.passed) != n or not all(isinstance(x, bool) for x in s.passed):
         raise FormatError(f"must be {n} true/false values", "state.passed")
-    s.deck, s.box = _count_vec(g, body.get("deck"), "state.deck"), _count_vec(g, body.get("box", {}), "state.box")
+    s.deck, s.box = (
+        _count_vec(g, body.get("deck"), "state.deck"),
+        _count_vec(g, body.get("box", {}), "state.box"),
+    )
     s.deck_n = sum(s.deck)
     hands = _get(body, "hands", list, "state")
     if len(hands) != n:
@@ -183,12 +237,16 @@ def _check_totals(s: OriginState, g: OriginGame) -> None:
     have = _cards(s)
     for c, c0 in enumerate(g.deck0):
         if have[c] != c0:
-            raise FormatError(f"{have[c]} {g.card_ids[c]} cards on the table, in the deck, the box, hands and "
-                              f"discards; the deck has {c0}", f"state.deck.{g.card_ids[c]}")
+            raise FormatError(
+                f"{have[c]} {g.card_ids[c]} cards on the table, in the deck, the box, hands and "
+                f"discards; the deck has {c0}",
+                f"state.deck.{g.card_ids[c]}",
+            )
     if s.bank and s.phase != FEEDING:
         raise FormatError(f"food in the bank outside the feeding phase ({PHASES[s.phase]})", "state.bank")
-    if s.node == "deal" and (s.deck_n == 0 or s.owed is None or not 0 <= s.deal_to < g.players
-                             or s.owed[s.deal_to] <= 0):
+    if s.node == "deal" and (
+        s.deck_n == 0 or s.owed is None or not 0 <= s.deal_to < g.players or s.owed[s.deal_to] <= 0
+    ):
         raise FormatError("a deal node needs cards in the deck and a player still owed cards", "state.deal")
     if any(a.id >= s.next_id for a in s.animal_by_id.values()):
         raise FormatError("must be above every animal id", "state.next_id")
@@ -201,8 +259,15 @@ def _read_links(s: OriginState, g: OriginGame, links: JSON) -> None:
         x, y = _get(d, "a", int, f), _get(d, "b", int, f)
         if x not in s.animal_by_id or y not in s.animal_by_id or x == y:
             raise FormatError("links two animals on the table", f)
-        s.links.append(Link(kind, x, y, _card(g, _get(d, "card", str, f), f + ".card"),
-                            int_in(_get(d, "used", int, f, NEVER), NEVER, MAX_COUNT, f + ".used")))
+        s.links.append(
+            Link(
+                kind,
+                x,
+                y,
+                _card(g, _get(d, "card", str, f), f + ".card"),
+                int_in(_get(d, "used", int, f, NEVER), NEVER, MAX_COUNT, f + ".used"),
+            )
+        )
         if kind == g.SYMB:
             s.animal_by_id[y].protectors += 1
 
@@ -213,24 +278,45 @@ def _read_rest(s: OriginState, g: OriginGame, body: JSONObject) -> None:
     for p, d in enumerate(disc):
         f = f"state.discard[{p}]"
         s.discard_open[p] = [_card(g, c, f"{f}.open[{i}]") for i, c in enumerate(_get(d, "open", list, f))]
-        s.discard_hidden[p] = [_card(g, c, f"{f}.hidden[{i}]") for i, c in enumerate(_get(d, "hidden", list, f))]
+        s.discard_hidden[p] = [
+            _card(g, c, f"{f}.hidden[{i}]") for i, c in enumerate(_get(d, "hidden", list, f))
+        ]
     atk = body.get("attack")
     if atk is not None:
-        s.attack = [_get(atk, "attacker", int, "state.attack"), _get(atk, "target", int, "state.attack"),
-                 int_in(_get(atk, "running", int, "state.attack"), 0, 2, "state.attack.running")]
-        if s.attack[0] not in s.animal_by_id or s.attack[1] not in s.animal_by_id or s.attack[0] == s.attack[1]:
+        s.attack = [
+            _get(atk, "attacker", int, "state.attack"),
+            _get(atk, "target", int, "state.attack"),
+            int_in(_get(atk, "running", int, "state.attack"), 0, 2, "state.attack.running"),
+        ]
+        if (
+            s.attack[0] not in s.animal_by_id
+            or s.attack[1] not in s.animal_by_id
+            or s.attack[0] == s.attack[1]
+        ):
             raise FormatError("an attack needs two animals on the table", "state.attack")
     s.pending_shares = []
-    for i, it in enumerate(list_of(_get(body, "shares", list, "state"), "state.pending_shares", max_length=MAX_COUNT)):
+    for i, it in enumerate(
+        list_of(_get(body, "shares", list, "state"), "state.pending_shares", max_length=MAX_COUNT)
+    ):
         f = f"state.pending_shares[{i}]"
-        if not isinstance(it, list) or len(it) != 3 or not _ints(it[1:]) or it[1] not in s.animal_by_id or it[2] not in s.animal_by_id:
+        if (
+            not isinstance(it, list)
+            or len(it) != 3
+            or not _ints(it[1:])
+            or it[1] not in s.animal_by_id
+            or it[2] not in s.animal_by_id
+        ):
             raise FormatError(f"must be [trait, from animal, to animal], got {excerpt(it)}", f)
         s.pending_shares.append((_trait(g, it[0], f), it[1], it[2]))
     s.pending_effects = []
-    for i, e in enumerate(list_of(_get(body, "queue", list, "state"), "state.pending_effects", max_length=MAX_COUNT)):
+    for i, e in enumerate(
+        list_of(_get(body, "queue", list, "state"), "state.pending_effects", max_length=MAX_COUNT)
+    ):
         if not isinstance(e, list) or len(e) != 2 or not isinstance(e[0], str) or e[0] not in g.effects:
-            raise FormatError(f"must be [effect, player] with an effect of {sorted(g.effects)}, got {excerpt(e)}",
-                              f"state.pending_effects[{i}]")
+            raise FormatError(
+                f"must be [effect, player] with an effect of {sorted(g.effects)}, got {excerpt(e)}",
+                f"state.pending_effects[{i}]",
+            )
         s.pending_effects.append((e[0], int_in(e[1], 0, n - 1, f"state.pending_effects[{i}][1]")))
     deal = body.get("deal")
     if deal is not None:

@@ -87,7 +87,9 @@ def fire(s: OriginState, a: Action) -> None:
     g = s.game
     L = _link(s, kind, x, y)
     L.used = s.stamp(g.options.paired_limit)  # type: ignore[union-attr]  # a valid share (valid_shares) has its link
-    s.pending_shares = [it for it in s.pending_shares if not (it[0] == kind and (it[1], it[2]) in ((x, y), (y, x)))]
+    s.pending_shares = [
+        it for it in s.pending_shares if not (it[0] == kind and (it[1], it[2]) in ((x, y), (y, x)))
+    ]
     b = s.animal_by_id[y]
     if g.gives_of[kind] == "red":
         s.bank -= 1

@@ -54,10 +54,47 @@ class OriginState(StateBase):
 
     game_class = OriginGame
 
-    __slots__ = ("game", "_hist", "_origin", "_legal", "_ev", "_ev_mark", "names", "phase", "step", "node", "mover",
-                 "turn", "first", "actor", "passed", "acted", "ate", "round_id", "bank", "deck", "deck_n", "box", "hands", "hand_sizes",
-                 "animal_by_id", "rows", "links", "discard_open", "discard_hidden", "next_id", "attack", "pending_shares", "pending_effects", "owed",
-                 "deal_to", "final_scores", "tied", "winner", "_chance_cache")
+    __slots__ = (
+        "game",
+        "_hist",
+        "_origin",
+        "_legal",
+        "_ev",
+        "_ev_mark",
+        "names",
+        "phase",
+        "step",
+        "node",
+        "mover",
+        "turn",
+        "first",
+        "actor",
+        "passed",
+        "acted",
+        "ate",
+        "round_id",
+        "bank",
+        "deck",
+        "deck_n",
+        "box",
+        "hands",
+        "hand_sizes",
+        "animal_by_id",
+        "rows",
+        "links",
+        "discard_open",
+        "discard_hidden",
+        "next_id",
+        "attack",
+        "pending_shares",
+        "pending_effects",
+        "owed",
+        "deal_to",
+        "final_scores",
+        "tied",
+        "winner",
+        "_chance_cache",
+    )
 
     def __init__(self, game: OriginGame) -> None:
         n = game.players
@@ -235,23 +272,49 @@ class OriginState(StateBase):
     def clone(self) -> OriginState:
         s = OriginState.__new__(OriginState)
         s.game = self.game
-        s._hist, s._origin, s._legal, s._ev, s.names = self._hist, self._origin, self._legal, self._ev, self.names
+        s._hist, s._origin, s._legal, s._ev, s.names = (
+            self._hist,
+            self._origin,
+            self._legal,
+            self._ev,
+            self.names,
+        )
         s._ev_mark = self._ev_mark
-        s.phase, s.node, s.mover, s.turn, s.first, s.actor = (self.phase, self.node, self.mover, self.turn,
-                                                              self.first, self.actor)
+        s.phase, s.node, s.mover, s.turn, s.first, s.actor = (
+            self.phase,
+            self.node,
+            self.mover,
+            self.turn,
+            self.first,
+            self.actor,
+        )
         s.step = self.step
-        s.passed, s.acted, s.ate, s.round_id, s.bank = self.passed[:], self.acted, self.ate, self.round_id, self.bank
+        s.passed, s.acted, s.ate, s.round_id, s.bank = (
+            self.passed[:],
+            self.acted,
+            self.ate,
+            self.round_id,
+            self.bank,
+        )
         s.deck, s.deck_n, s.box = self.deck[:], self.deck_n, self.box[:]
         s.hands, s.hand_sizes = [h[:] for h in self.hands], self.hand_sizes[:]
         s.animal_by_id = {k: a.copy() for k, a in self.animal_by_id.items()}
         s.rows = [r[:] for r in self.rows]
         s.links = [L.copy() for L in self.links]
-        s.discard_open, s.discard_hidden = [d[:] for d in self.discard_open], [d[:] for d in self.discard_hidden]
+        s.discard_open, s.discard_hidden = (
+            [d[:] for d in self.discard_open],
+            [d[:] for d in self.discard_hidden],
+        )
         s.next_id = self.next_id
         s.attack = None if self.attack is None else self.attack[:]
         s.pending_shares, s.pending_effects = self.pending_shares[:], self.pending_effects[:]
         s.owed = None if self.owed is None else self.owed[:]
-        s.deal_to, s.final_scores, s.tied, s.winner = self.deal_to, self.final_scores, self.tied[:], self.winner
+        s.deal_to, s.final_scores, s.tied, s.winner = (
+            self.deal_to,
+            self.final_scores,
+            self.tied[:],
+            self.winner,
+        )
         s._chance_cache = self._chance_cache
         return s
 
@@ -283,9 +346,13 @@ class OriginState(StateBase):
     def stamps_used(self, aid: int) -> dict[str, bool]:
         """Which limited traits animal ``aid`` already used in their current turn/round (for views)."""
         a, o = self.animal_by_id[aid], self.game.options
-        return {"attack": a.attacked_at == self.turn, "piracy": a.pirated_at == self.turn, "mimicry": a.mimicked_at == self.turn,
-                "grazing": a.grazed_at == self.stamp(o.grazing_limit),
-                "hibernated_last_turn": a.hibernated_at == self.turn - 1 and a.hibernated_at != NEVER}
+        return {
+            "attack": a.attacked_at == self.turn,
+            "piracy": a.pirated_at == self.turn,
+            "mimicry": a.mimicked_at == self.turn,
+            "grazing": a.grazed_at == self.stamp(o.grazing_limit),
+            "hibernated_last_turn": a.hibernated_at == self.turn - 1 and a.hibernated_at != NEVER,
+        }
 
     # ------------------------------------------------------------ JSON and drawing
     def state_dict(self) -> JSONObject:
@@ -295,7 +362,9 @@ class OriginState(StateBase):
     def load_state(cls, game: OriginGame, body: JSON) -> OriginState:
         return load_body(cls, game, copy.deepcopy(body))  # the state owns its lists: the body stays as it was
 
-    def to_svg(self, viewer: int | None = None, highlight: Iterable[int] = (), title: str | None = None) -> str:
+    def to_svg(
+        self, viewer: int | None = None, highlight: Iterable[int] = (), title: str | None = None
+    ) -> str:
         """The table as an SVG string (animals with traits and food, the bank, hands as ``viewer`` sees them)."""
         from .svg import draw
 
@@ -308,4 +377,3 @@ class OriginState(StateBase):
 
     def __repr__(self) -> str:
         return f"<OriginState {self.game.players}p turn {self.turn} {self.phase_name()}:{self.node}>"
-

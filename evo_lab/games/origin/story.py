@@ -49,32 +49,52 @@ def _sentence(text: str) -> str:
 
 def _lines(game: OriginGame) -> Callable[[OriginState, Action, OriginState], list[str]]:
     def lines(before: OriginState, action: Action, after: OriginState) -> list[str]:
-        new = after.events()[len(before.events()):]
+        new = after.events()[len(before.events()) :]
         out = [_sentence(event_words(before, after, e)) for e in new if type(e).__name__ != "Dealt"]
-        if before.phase_name() == "feeding" and after.phase_name() != "feeding":   # the extinction phase ran
-            deaths = [i for i, e in enumerate(e for e in new if type(e).__name__ != "Dealt")
-                      if type(e).__name__ == "Died"]
+        if before.phase_name() == "feeding" and after.phase_name() != "feeding":  # the extinction phase ran
+            deaths = [
+                i
+                for i, e in enumerate(e for e in new if type(e).__name__ != "Dealt")
+                if type(e).__name__ == "Died"
+            ]
             at = deaths[0] if deaths else len(out)
             out[at:at] = [f"Turn {before.turn}: extinction"] + ([] if deaths else ["  No animal dies."])
         if before.node_name() == "deal" and after.node_name() != "deal":
-            out.insert(0, "  Hands: " + ", ".join(f"{player(q)} {plural(after.hand_sizes[q], 'card')}"
-                                                  for q in range(game.players)) + ".")
+            out.insert(
+                0,
+                "  Hands: "
+                + ", ".join(f"{player(q)} {plural(after.hand_sizes[q], 'card')}" for q in range(game.players))
+                + ".",
+            )
         return out
 
     return lines
 
 
-def play_story(game: OriginGame, seed: int | None = None, bots: Sequence[Callable[[OriginState, int], object]] | None = None,
-               echo: Callable[[str], None] | None = None) -> tuple[OriginState, list[str]]:
+def play_story(
+    game: OriginGame,
+    seed: int | None = None,
+    bots: Sequence[Callable[[OriginState, int], object]] | None = None,
+    echo: Callable[[str], None] | None = None,
+) -> tuple[OriginState, list[str]]:
     """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Origin's lively bots seeded
     from ``seed``) and tell it; returns ``(final state, lines)``."""
     if bots is None:
         bots = seeded_bots(DEMO_BOT, game.players, seed, game="origin")
-    return tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
-                lines=_lines(game), ending=_ending, echo=echo)
+    return tell(
+        game.new_initial_state(),
+        bots,
+        np.random.default_rng(seed),
+        heading=_heading,
+        lines=_lines(game),
+        ending=_ending,
+        echo=echo,
+    )
 
 
 def _ending(final: OriginState) -> list[str]:
     scores = final.current_scores()
-    return ["Points: " + ", ".join(f"{player(q)} {plural(x, 'point')}" for q, x in enumerate(scores)) + ".",
-            "Winner: " + ", ".join(player(q) for q in final.winners()) + "."]
+    return [
+        "Points: " + ", ".join(f"{player(q)} {plural(x, 'point')}" for q, x in enumerate(scores)) + ".",
+        "Winner: " + ", ".join(player(q) for q in final.winners()) + ".",
+    ]

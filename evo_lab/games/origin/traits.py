@@ -49,8 +49,17 @@ if TYPE_CHECKING:
     from .game import OriginGame
     from .state import OriginState
 
-__all__ = ["TraitRule", "REGISTRY", "compile_registry", "ActionHook", "BlockHook", "DefendHook", "EatenHook",
-           "FeedHook", "KillHook"]
+__all__ = [
+    "TraitRule",
+    "REGISTRY",
+    "compile_registry",
+    "ActionHook",
+    "BlockHook",
+    "DefendHook",
+    "EatenHook",
+    "FeedHook",
+    "KillHook",
+]
 
 #: ``(state, carnivore, target) -> bool``: a conditional static defence holds (the attack is impossible).
 BlockHook = Callable[["OriginState", Animal, Animal], bool]
@@ -130,8 +139,11 @@ def _mimicry(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[A
     if t.mimicked_at == s.turn:
         return [], False
     A = s.animal_by_id
-    out = [("mimic", t.id, x) for x in s.rows[t.owner]
-           if x != t.id and x != c.id and attack.attackable(s, c, A[x])]
+    out = [
+        ("mimic", t.id, x)
+        for x in s.rows[t.owner]
+        if x != t.id and x != c.id and attack.attackable(s, c, A[x])
+    ]
     return out, bool(out) and s.game.options.mimicry_compulsory
 
 
@@ -250,45 +262,123 @@ def _protected(s: OriginState, c: Animal, t: Animal) -> bool:
     return t.protectors > 0
 
 
-REGISTRY: dict[str, TraitRule] = {r.id: r for r in (
-    TraitRule("carnivorous", "Instead of taking food, may attack another animal (its owner's too); a kill gives 2 blue; "
-              "once per turn; not while fed with no empty fat (seed)", excludes=("scavenger",),
-              feeding=_carnivore_actions, eating=True, actions={"attack": _attack}),
-    TraitRule("fat_tissue", "Stores surplus food as yellow tokens; instead of taking food they turn into blue (MC)",
-              feeding=_fat_actions, eating=True, actions={"fat": _burn_fat}),
-    TraitRule("swimming", "Can only be attacked by a carnivore possessing SWIMMING; a carnivore with SWIMMING can only "
-              "attack an animal with SWIMMING (MC)", attacker_needs="swimming", prey_needs="swimming"),
-    TraitRule("running", "When attacked, roll one die; on 4, 5 or 6 the animal survives; cannot be refused (MC)",
-              defend=_running, actions={"run": _run}),
-    TraitRule("mimicry", "When attacked, you can choose another animal to be attacked by the carnivorous instead; "
-              "once per turn; no such animal: it cannot be used (MC)", defend=_mimicry, actions={"mimic": _mimic}),
-    TraitRule("scavenger", "When any other animal has been eaten, one scavenger gets blue, starting from the "
-              "carnivore's owner and proceeding clockwise; not with Carnivorous (MC)", excludes=("carnivorous",),
-              on_any_kill=_scavenge, effects={"scavenge": scavenge}),
-    TraitRule("symbiosis", "Played on two animals; the second cannot be attacked as long as the symbiont survives, "
-              "and can receive food only after the symbiont has been FED (MC)", blocks=_protected, directed=True),
-    TraitRule("piracy", "Take one token from another animal that received food this turn but is not yet FED; once "
-              "per turn (MC)", feeding=_piracy_actions, actions={"pirate": _steal}),
-    TraitRule("tail_loss", "When attacked, discard this or any other trait card of the animal; it survives; the "
-              "carnivore gets only one blue (MC)", defend=_tail_loss, actions={"tail": _drop_tail}),
-    TraitRule("communication", "When one animal gets red from the food bank, the other gets red out of the queue (MC)",
-              trigger="bank", gives="red"),
-    TraitRule("grazing", "During each of your feeding turns, destroy one red from the food bank (MC)",
-              feeding=_grazing_actions, actions={"graze": _graze}),
-    TraitRule("high_body_weight", "Can only be attacked by a carnivore with HIGH BODY WEIGHT (MC)",
-              attacker_needs="high_body_weight"),
-    TraitRule("hibernation", "Use in your feeding turn: the animal is considered FED; not two turns in a row, not in "
-              "the last turn (MC)", feeding=_hibernation_actions, actions={"hibernate": _hibernate}),
-    TraitRule("poisonous", "The carnivore who has eaten this animal dies in the extinction phase of this turn (MC)",
-              on_eaten=_poison),
-    TraitRule("cooperation", "When one animal receives red or blue, the second immediately receives one blue (MC)",
-              trigger="any", gives="blue"),
-    TraitRule("burrowing", "Cannot be attacked by a carnivore when it is FED (MC)", blocks=_burrowed),
-    TraitRule("camouflage", "Can only be attacked by a carnivore possessing SHARP VISION (MC)",
-              attacker_needs="sharp_vision"),
-    TraitRule("sharp_vision", "A carnivore possessing this trait can attack an animal with CAMOUFLAGE (MC)"),
-    TraitRule("parasite", "Played only on another player's animal; needs 2 more food; one per animal (MC)"),
-)}
+REGISTRY: dict[str, TraitRule] = {
+    r.id: r
+    for r in (
+        TraitRule(
+            "carnivorous",
+            "Instead of taking food, may attack another animal (its owner's too); a kill gives 2 blue; "
+            "once per turn; not while fed with no empty fat (seed)",
+            excludes=("scavenger",),
+            feeding=_carnivore_actions,
+            eating=True,
+            actions={"attack": _attack},
+        ),
+        TraitRule(
+            "fat_tissue",
+            "Stores surplus food as yellow tokens; instead of taking food they turn into blue (MC)",
+            feeding=_fat_actions,
+            eating=True,
+            actions={"fat": _burn_fat},
+        ),
+        TraitRule(
+            "swimming",
+            "Can only be attacked by a carnivore possessing SWIMMING; a carnivore with SWIMMING can only "
+            "attack an animal with SWIMMING (MC)",
+            attacker_needs="swimming",
+            prey_needs="swimming",
+        ),
+        TraitRule(
+            "running",
+            "When attacked, roll one die; on 4, 5 or 6 the animal survives; cannot be refused (MC)",
+            defend=_running,
+            actions={"run": _run},
+        ),
+        TraitRule(
+            "mimicry",
+            "When attacked, you can choose another animal to be attacked by the carnivorous instead; "
+            "once per turn; no such animal: it cannot be used (MC)",
+            defend=_mimicry,
+            actions={"mimic": _mimic},
+        ),
+        TraitRule(
+            "scavenger",
+            "When any other animal has been eaten, one scavenger gets blue, starting from the "
+            "carnivore's owner and proceeding clockwise; not with Carnivorous (MC)",
+            excludes=("carnivorous",),
+            on_any_kill=_scavenge,
+            effects={"scavenge": scavenge},
+        ),
+        TraitRule(
+            "symbiosis",
+            "Played on two animals; the second cannot be attacked as long as the symbiont survives, "
+            "and can receive food only after the symbiont has been FED (MC)",
+            blocks=_protected,
+            directed=True,
+        ),
+        TraitRule(
+            "piracy",
+            "Take one token from another animal that received food this turn but is not yet FED; once "
+            "per turn (MC)",
+            feeding=_piracy_actions,
+            actions={"pirate": _steal},
+        ),
+        TraitRule(
+            "tail_loss",
+            "When attacked, discard this or any other trait card of the animal; it survives; the "
+            "carnivore gets only one blue (MC)",
+            defend=_tail_loss,
+            actions={"tail": _drop_tail},
+        ),
+        TraitRule(
+            "communication",
+            "When one animal gets red from the food bank, the other gets red out of the queue (MC)",
+            trigger="bank",
+            gives="red",
+        ),
+        TraitRule(
+            "grazing",
+            "During each of your feeding turns, destroy one red from the food bank (MC)",
+            feeding=_grazing_actions,
+            actions={"graze": _graze},
+        ),
+        TraitRule(
+            "high_body_weight",
+            "Can only be attacked by a carnivore with HIGH BODY WEIGHT (MC)",
+            attacker_needs="high_body_weight",
+        ),
+        TraitRule(
+            "hibernation",
+            "Use in your feeding turn: the animal is considered FED; not two turns in a row, not in "
+            "the last turn (MC)",
+            feeding=_hibernation_actions,
+            actions={"hibernate": _hibernate},
+        ),
+        TraitRule(
+            "poisonous",
+            "The carnivore who has eaten this animal dies in the extinction phase of this turn (MC)",
+            on_eaten=_poison,
+        ),
+        TraitRule(
+            "cooperation",
+            "When one animal receives red or blue, the second immediately receives one blue (MC)",
+            trigger="any",
+            gives="blue",
+        ),
+        TraitRule("burrowing", "Cannot be attacked by a carnivore when it is FED (MC)", blocks=_burrowed),
+        TraitRule(
+            "camouflage",
+            "Can only be attacked by a carnivore possessing SHARP VISION (MC)",
+            attacker_needs="sharp_vision",
+        ),
+        TraitRule(
+            "sharp_vision", "A carnivore possessing this trait can attack an animal with CAMOUFLAGE (MC)"
+        ),
+        TraitRule(
+            "parasite", "Played only on another player's animal; needs 2 more food; one per animal (MC)"
+        ),
+    )
+}
 
 
 def compile_registry(g: OriginGame) -> None:
@@ -297,6 +387,7 @@ def compile_registry(g: OriginGame) -> None:
     missing = [t.id for t in g.pack.traits if t.id not in REGISTRY]
     if missing:
         from ...core.errors import GameConfigError
+
         raise GameConfigError(f"the data pack has traits without rules: {', '.join(missing)}")
     n = len(g.pack.traits)
     g.bit = [1 << i for i in range(n)]
@@ -312,7 +403,11 @@ def compile_registry(g: OriginGame) -> None:
         for x in r.excludes:
             g.excludes_of[i] |= g.bit[idx[x]]
         if r.blocks:
-            (g.link_blocks.append(r.blocks) if t.target == "pair" else g.cond_blocks.append((g.bit[i], r.blocks)))
+            (
+                g.link_blocks.append(r.blocks)
+                if t.target == "pair"
+                else g.cond_blocks.append((g.bit[i], r.blocks))
+            )
         if r.defend:
             g.defences.append((g.bit[i], r.defend))
         if r.feeding:

@@ -48,17 +48,37 @@ __all__ = [
 ]
 
 #: What the player to act does at each decision node, and what each chance node is (the status line).
-NODE_WORDS = {"develop": "play a card or pass", "feed": "take food, attack or use a trait", "defend": "defend an attacked animal",
-              "share": "choose the order of paired traits", "first": "the first player is chosen by lot",
-              "deal": "cards are dealt", "food": "the food dice are rolled", "run": "the Running die is rolled",
-              "rolloff": "a die breaks the tie"}
+NODE_WORDS = {
+    "develop": "play a card or pass",
+    "feed": "take food, attack or use a trait",
+    "defend": "defend an attacked animal",
+    "share": "choose the order of paired traits",
+    "first": "the first player is chosen by lot",
+    "deal": "cards are dealt",
+    "food": "the food dice are rolled",
+    "run": "the Running die is rolled",
+    "rolloff": "a die breaks the tie",
+}
 #: Each phase as a heading ("Turn 3: feeding").
-PHASE_WORDS = {"setup": "setup", "development": "development", "food": "the food bank", "feeding": "feeding",
-               "deal": "extinction and the deal", "rolloff": "the tie-break", "over": "the end"}
+PHASE_WORDS = {
+    "setup": "setup",
+    "development": "development",
+    "food": "the food bank",
+    "feeding": "feeding",
+    "deal": "extinction and the deal",
+    "rolloff": "the tie-break",
+    "over": "the end",
+}
 #: Where food came from (``Ate.source``), as the end of a sentence.
-SOURCES = {"bank": "from the food bank", "communication": "(Communication)", "cooperation": "(Cooperation)",
-           "kill": "from its kill", "tail_loss": "(its prey dropped a trait)", "scavenger": "(Scavenger)",
-           "piracy": "(Piracy)"}
+SOURCES = {
+    "bank": "from the food bank",
+    "communication": "(Communication)",
+    "cooperation": "(Cooperation)",
+    "kill": "from its kill",
+    "tail_loss": "(its prey dropped a trait)",
+    "scavenger": "(Scavenger)",
+    "piracy": "(Piracy)",
+}
 
 
 def player(p: int) -> str:
@@ -122,8 +142,10 @@ def traits_of(state: OriginState, a: TraitHolder) -> list[str]:
     return out
 
 
-def animal_words(state: OriginState, aid: int, traits: bool = True, others: tuple[OriginState, ...] = ()) -> str:
-    """"P3's animal 2 (Swimming, Running)": the animal in ``state`` (or in the first of ``others`` that still
+def animal_words(
+    state: OriginState, aid: int, traits: bool = True, others: tuple[OriginState, ...] = ()
+) -> str:
+    """ "P3's animal 2 (Swimming, Running)": the animal in ``state`` (or in the first of ``others`` that still
     has it, for an animal that has just left the table); ``traits=False`` leaves the traits out."""
     for st in (state, *others):
         place = animal_place(st, aid)
@@ -165,22 +187,33 @@ def _feed_words(state: OriginState, a: Action) -> str | None:
     g = state.game
     k = a[0]
     own = _own(state, a[1]) if len(a) > 1 and isinstance(a[1], int) else ""
-    name = animal_words(state, a[1]) if len(a) > 1 and isinstance(a[1], int) and k in (
-        "run", "accept", "tail", "mimic") else ""
+    name = (
+        animal_words(state, a[1])
+        if len(a) > 1 and isinstance(a[1], int) and k in ("run", "accept", "tail", "mimic")
+        else ""
+    )
     table: dict[str, Callable[[], str]] = {
-        "eat": lambda: f"{own} takes a red food token from the food bank ({plural(state.bank - 1, 'token')} left)",
+        "eat": lambda: (
+            f"{own} takes a red food token from the food bank ({plural(state.bank - 1, 'token')} left)"
+        ),
         "attack": lambda: f"{animal_words(state, a[1])} attacks {animal_words(state, a[2])}",
         "fat": lambda: f"{own} turns {plural(a[2], 'fat token')} into food (Fat Tissue)",
-        "pirate": lambda: f"{own} steals a food token from {animal_words(state, a[2], traits=False)} (Piracy)",
+        "pirate": lambda: (
+            f"{own} steals a food token from {animal_words(state, a[2], traits=False)} (Piracy)"
+        ),
         "graze": lambda: f"{own} destroys a red token of the food bank (Grazing)",
         "hibernate": lambda: f"{own} hibernates: it counts as fed this turn (Hibernation)",
         "run": lambda: f"{name} tries to run away (Running: a die, 4, 5 or 6 escapes)",
         "accept": lambda: f"{name} is eaten (no defence used)",
-        "tail": lambda: f"{name} uses Tail Loss: it drops its {trait_words(g, a[2])} card and survives"
-                        + (f" (the card it shares with {_own(state, a[3])})" if len(a) == 4 else ""),
+        "tail": lambda: (
+            f"{name} uses Tail Loss: it drops its {trait_words(g, a[2])} card and survives"
+            + (f" (the card it shares with {_own(state, a[3])})" if len(a) == 4 else "")
+        ),
         "mimic": lambda: f"{name} uses Mimicry: the attack turns onto {animal_words(state, a[2])}",
-        "share": lambda: f"{trait_words(g, a[1])}: {animal_words(state, a[2], traits=False)} passes food to "
-                         f"{animal_words(state, a[3], traits=False)}",
+        "share": lambda: (
+            f"{trait_words(g, a[1])}: {animal_words(state, a[2], traits=False)} passes food to "
+            f"{animal_words(state, a[3], traits=False)}"
+        ),
     }
     return table[k]() if k in table else None
 
@@ -204,8 +237,10 @@ def describe_action(state: OriginState, a: Action) -> str:
         "first": lambda: f"{player(a[1])} is chosen to start",
         "deal": lambda: f"{player(a[1])} is dealt {card_words(g, a[2])}",
         "food": lambda: f"the dice give {plural(a[1], 'red food token')}",
-        "roll": lambda: f"the Running die shows {a[1]}" + (
-            ": the animal escapes" if a[1] >= g.setup["running_escape_from"] else ": the animal is caught"),
+        "roll": lambda: (
+            f"the Running die shows {a[1]}"
+            + (": the animal escapes" if a[1] >= g.setup["running_escape_from"] else ": the animal is caught")
+        ),
         "rolloff": lambda: f"{player(a[1])} wins the tie-break roll",
     }
     if k not in chance:
@@ -252,10 +287,15 @@ def _ate(b: OriginState, s: OriginState, e: ev.Ate) -> str:
     red = e.source in ("bank", "communication")
     verb = "takes" if red else "gets"
     text = f"{_a(b, s, e.animal)} {verb} {plural(n, ('red' if red else 'blue') + ' token')}"
-    text += {"bank": " from the food bank", "communication": " from the food bank too (Communication)",
-             "kill": " from its kill"}.get(e.source, " " + SOURCES.get(e.source, ""))
+    text += {
+        "bank": " from the food bank",
+        "communication": " from the food bank too (Communication)",
+        "kill": " from its kill",
+    }.get(e.source, " " + SOURCES.get(e.source, ""))
     if e.fat:
-        text += (" and stores " + ("it" if n == 1 else "them") if e.fat == n else f", {e.fat} of them") + " as fat"
+        text += (
+            " and stores " + ("it" if n == 1 else "them") if e.fat == n else f", {e.fat} of them"
+        ) + " as fat"
     return text.rstrip()
 
 
@@ -272,8 +312,10 @@ def _killed(b: OriginState, s: OriginState, e: ev.Killed) -> str:
     text = f"{_a(b, s, e.attacker)} eats {_a(b, s, e.prey)}"
     place = animal_place(b, e.prey)
     if place is not None and place[1] < len(b.animals(place[0])):
-        text += f" (the animals to its right move up one place: {player(place[0])}'s animal {place[1] + 1} is " \
-                f"now animal {place[1]})"
+        text += (
+            f" (the animals to its right move up one place: {player(place[0])}'s animal {place[1] + 1} is "
+            f"now animal {place[1]})"
+        )
     return text
 
 
@@ -291,7 +333,9 @@ def event_words(before: OriginState, after: OriginState, e: Event) -> str:
         case ev.Dealt():
             return f"{player(e.player)} draws {card_words(s.game, e.card)}"
         case ev.TurnStarted():
-            return f"turn {e.turn} begins, {player(e.first)} first" + (" (the last turn: the deck is empty)" if e.last else "")
+            return f"turn {e.turn} begins, {player(e.first)} first" + (
+                " (the last turn: the deck is empty)" if e.last else ""
+            )
         case ev.Born():
             return f"{player(e.player)} plays a card face down: a new animal, {animal_words(s, e.animal, traits=False, others=(b,))}"
         case ev.TraitPlayed():
@@ -311,7 +355,9 @@ def event_words(before: OriginState, after: OriginState, e: Event) -> str:
         case ev.Caught():
             return f"the Running die shows {e.roll}: {_a(b, s, e.target)} cannot run away"
         case ev.TailLost():
-            return f"{_a(b, s, e.target)} drops its {trait_words(s.game, e.trait)} card and survives (Tail Loss)"
+            return (
+                f"{_a(b, s, e.target)} drops its {trait_words(s.game, e.trait)} card and survives (Tail Loss)"
+            )
         case ev.Redirected():
             return f"{_a(b, s, e.source)} turns the attack onto {_a(b, s, e.target)} (Mimicry)"
         case ev.Killed():
@@ -327,5 +373,9 @@ def event_words(before: OriginState, after: OriginState, e: Event) -> str:
         case ev.Died():
             return f"{_a(b, s, e.animal)} dies " + ("of poison" if e.reason == "poisoned" else "of hunger")
         case ev.GameOver():
-            return "the game is over: " + ", ".join(f"{player(i)} {plural(x, 'point')}" for i, x in enumerate(e.scores)) + f"; {player(e.winner)} wins"
+            return (
+                "the game is over: "
+                + ", ".join(f"{player(i)} {plural(x, 'point')}" for i, x in enumerate(e.scores))
+                + f"; {player(e.winner)} wins"
+            )
     raise KeyError(type(e).__name__)  # not an event of this game

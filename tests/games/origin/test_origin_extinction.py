@@ -26,8 +26,12 @@ def test_unfed_animals_die_with_their_traits_and_links():
     their traits, and all the pairwise traits associated with them." """
     s = pos("$A big +, $B coop$A +, $C +", bank=0, deck=20)
     assert s.phase_name() == "deal"
-    assert s.names["A"] not in s.animal_by_id and s.links == [] and set(s.rows[0]) == {s.names["B"], s.names["C"]}
-    assert len(s.discard_hidden[0]) == 1 and len(s.discard_open[0]) == 2           # the animal card; big, coop
+    assert (
+        s.names["A"] not in s.animal_by_id
+        and s.links == []
+        and set(s.rows[0]) == {s.names["B"], s.names["C"]}
+    )
+    assert len(s.discard_hidden[0]) == 1 and len(s.discard_open[0]) == 2  # the animal card; big, coop
     assert Died(0, s.names["A"], "starved") in s.events()
 
 
@@ -62,8 +66,10 @@ def test_each_card_dealt_is_an_exact_chance_node_weighted_by_the_copies_left():
     weight = copies left in the deck; the others see only that a card was dealt)."""
     s = pos("$A +", "$B +", bank=0, deck=["swim", "swim", "swim", "run"])
     assert s.node_name() == "deal"
-    assert [(s.action_to_string(a), p) for a, p in s.chance_outcomes()] == [("deal P1 swim", Fraction(3, 4)),
-                                                                             ("deal P1 run", Fraction(1, 4))]
+    assert [(s.action_to_string(a), p) for a, p in s.chance_outcomes()] == [
+        ("deal P1 swim", Fraction(3, 4)),
+        ("deal P1 run", Fraction(1, 4)),
+    ]
     a = ("deal", 0, s.game.card_index["swim"])
     assert s.masked_action_string(a, 1) == "deal P1 ?" and s.masked_action_string(a, 0) == "deal P1 swim"
     s.apply_action(a)

@@ -69,7 +69,9 @@ def plays_table(g: OriginGame) -> tuple[list[list[tuple[int, str, int]]], list[A
     to take it: the trait itself unless it stacks, and the traits it excludes); and the ``animal`` actions."""
     plays = []
     for c in range(len(g.card_ids)):
-        plays.append([(t, g.target_of[t], (0 if g.stackable[t] else g.bit[t]) | g.excludes_of[t]) for t in g.faces[c]])
+        plays.append(
+            [(t, g.target_of[t], (0 if g.stackable[t] else g.bit[t]) | g.excludes_of[t]) for t in g.faces[c]]
+        )
     return plays, [NewAnimal("animal", c) for c in range(len(g.card_ids))]
 
 
@@ -142,7 +144,7 @@ def _pairs(s: OriginState, c: int, t: int, mine: list[int], out: list[Action]) -
     taken = {(L.a, L.b) for L in s.links if L.kind == t}
     directed = s.game.directed[t]
     for i, x in enumerate(mine):
-        for y in mine[i + 1:]:
+        for y in mine[i + 1 :]:
             if (x, y) in taken or (y, x) in taken:
                 continue
             out.append(("trait", c, t, x, y))
@@ -190,23 +192,38 @@ def why_not(s: OriginState, a: Action) -> tuple[str, str]:
         return f"card {g.card_ids[c]} has no such trait", "wrong_face"
     t = a[2]
     if (g.target_of[t] == "pair") != (len(a) == 5):
-        return (f"{g.trait_names[t]} is {'a paired trait: name two animals' if len(a) == 4 else 'not paired'}",
-                "not_paired" if len(a) == 5 else "needs_pair")
+        return (
+            f"{g.trait_names[t]} is {'a paired trait: name two animals' if len(a) == 4 else 'not paired'}",
+            "not_paired" if len(a) == 5 else "needs_pair",
+        )
     why = can_place(s, s.actor, t, a[3], a[4] if len(a) == 5 else -1)
-    text = {"no_such_animal": "there is no such animal", "not_own_animal": "that trait goes on your own animals",
-            "not_opponent_animal": f"{g.trait_names[t]} goes only on another player's animal",
-            "duplicate_trait": f"that animal already has {g.trait_names[t]}",
-            "excluded_trait": f"{g.trait_names[t]} cannot go on an animal with "
-                              + " or ".join(g.trait_names[x] for x in range(len(g.trait_ids)) if g.excludes_of[t] & g.bit[x]),
-            "same_animal": "a paired trait needs two different animals",
-            "already_linked": f"those two animals already share {g.trait_names[t]}"}
+    text = {
+        "no_such_animal": "there is no such animal",
+        "not_own_animal": "that trait goes on your own animals",
+        "not_opponent_animal": f"{g.trait_names[t]} goes only on another player's animal",
+        "duplicate_trait": f"that animal already has {g.trait_names[t]}",
+        "excluded_trait": f"{g.trait_names[t]} cannot go on an animal with "
+        + " or ".join(g.trait_names[x] for x in range(len(g.trait_ids)) if g.excludes_of[t] & g.bit[x]),
+        "same_animal": "a paired trait needs two different animals",
+        "already_linked": f"those two animals already share {g.trait_names[t]}",
+    }
     if why is None:
         return "that play is legal here", "not_legal"
     return text.get(why, why), why
 
 
 run_phase(Step.DEVELOPMENT, start)
-FLOW.add(Node("develop", DEVELOPMENT, apply, decisions=legal, kinds=frozenset({"animal", "trait", "pass"}),
-              verb="play a card as an animal or as a trait, or pass", who="each player in turn from the first",
-              explain=lambda s, a, text: why_not(s, a), doc="seed: 'Each player may play each card either as an "
-              "animal or as a trait of an existing animal'; a player who passes plays no more cards this phase"))
+FLOW.add(
+    Node(
+        "develop",
+        DEVELOPMENT,
+        apply,
+        decisions=legal,
+        kinds=frozenset({"animal", "trait", "pass"}),
+        verb="play a card as an animal or as a trait, or pass",
+        who="each player in turn from the first",
+        explain=lambda s, a, text: why_not(s, a),
+        doc="seed: 'Each player may play each card either as an "
+        "animal or as a trait of an existing animal'; a player who passes plays no more cards this phase",
+    )
+)

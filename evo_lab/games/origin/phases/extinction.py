@@ -59,7 +59,11 @@ def finish_feeding(s: OriginState) -> None:
     want: list[int] = []
     for p in range(g.players):
         k = len(s.rows[p])
-        want.append(st["restart_cards"] if k == 0 and s.hand_sizes[p] == 0 else st["deal_base"] + st["deal_per_animal"] * k)
+        want.append(
+            st["restart_cards"]
+            if k == 0 and s.hand_sizes[p] == 0
+            else st["deal_base"] + st["deal_per_animal"] * k
+        )
     start_deal(s, want, DEAL)
 
 
@@ -118,6 +122,15 @@ def _new_turn(s: OriginState) -> None:
 
 
 run_phase(Step.EXTINCTION, finish_feeding)
-FLOW.add(Node("deal", DEAL, apply_deal, weights=deal_weights, kinds=frozenset({"deal"}),
-              who="chance (the first player deals)", doc="seed: 'the first player deals new cards: one at a time in "
-              "order, beginning from the first player' (each card one chance node, weighted by the copies left)"))
+FLOW.add(
+    Node(
+        "deal",
+        DEAL,
+        apply_deal,
+        weights=deal_weights,
+        kinds=frozenset({"deal"}),
+        who="chance (the first player deals)",
+        doc="seed: 'the first player deals new cards: one at a time in "
+        "order, beginning from the first player' (each card one chance node, weighted by the copies left)",
+    )
+)

@@ -38,8 +38,11 @@ __all__ = ["start", "advance", "turn_options", "apply", "why_not", "DECISIONS"]
 
 #: The decision kinds of the feeding phase, by node.
 END, PASS = ("end",), ("pass",)
-DECISIONS = {"feed": ("eat", "attack", "fat", "pirate", "graze", "hibernate", "end", "pass"),
-             "defend": ("run", "tail", "mimic", "accept"), "share": ("share",)}
+DECISIONS = {
+    "feed": ("eat", "attack", "fat", "pirate", "graze", "hibernate", "end", "pass"),
+    "defend": ("run", "tail", "mimic", "accept"),
+    "share": ("share",),
+}
 
 
 def start(s: OriginState) -> None:
@@ -174,8 +177,10 @@ def why_not(s: OriginState, a: Action) -> tuple[str, str]:
     k = a[0] if isinstance(a, tuple) and a else None
     if k not in kinds:
         who = f"P{s.mover + 1}" if s.mover >= 0 else "chance"
-        return (f"{who} must choose one of: {', '.join(kinds)} (this is a {node!r} decision)",
-                "wrong_phase" if k not in sum(DECISIONS.values(), ()) else "wrong_step")
+        return (
+            f"{who} must choose one of: {', '.join(kinds)} (this is a {node!r} decision)",
+            "wrong_phase" if k not in sum(DECISIONS.values(), ()) else "wrong_step",
+        )
     if k in ("eat", "attack", "fat") and s.ate:
         return "this turn's eating action (food, attack or fat) is already taken", "already_ate"
     if k == "eat" and s.bank <= 0:
@@ -189,7 +194,10 @@ def why_not(s: OriginState, a: Action) -> tuple[str, str]:
     ids = [x for x in a[1:] if isinstance(x, int)]
     if len(a) > 1 and isinstance(a[1], int) and a[1] not in s.animal_by_id:
         return f"there is no animal A{a[1]}", "no_such_animal"
-    if k in ("eat", "attack", "fat", "pirate", "graze", "hibernate") and s.animal_by_id[a[1]].owner != s.actor:
+    if (
+        k in ("eat", "attack", "fat", "pirate", "graze", "hibernate")
+        and s.animal_by_id[a[1]].owner != s.actor
+    ):
         return f"A{a[1]} is not one of P{s.actor + 1}'s animals", "not_own_animal"
     if k == "attack" and len(ids) == 2 and ids[1] in s.animal_by_id:
         return f"A{a[1]} cannot attack A{a[2]} now (a defence, a used or full carnivore)", "cannot_attack"
@@ -205,16 +213,54 @@ def _why(s: OriginState, a: Action, text: str) -> tuple[str, str]:
 
 
 run_phase(Step.FEEDING, start)
-FLOW.add(Node("feed", FEEDING, apply, decisions=_feed_decisions, kinds=frozenset(DECISIONS["feed"]),
-              verb="take food, attack, use a trait, end the turn or pass", who="each player in turn from the first",
-              explain=_why, doc="seed: 'players in order take one red food token from the food bank' (one eating "
-              "action a turn, any number of free trait actions: ruling R7)"))
-FLOW.add(Node("defend", FEEDING, apply, decisions=attack.options, kinds=frozenset(DECISIONS["defend"]),
-              verb="choose a defence or accept the attack", who="the owner of the attacked animal", explain=_why,
-              doc="reference §5: the defender chooses among Running, Tail Loss and Mimicry (ruling R4)"))
-FLOW.add(Node("share", FEEDING, apply, decisions=valid_shares, kinds=frozenset(DECISIONS["share"]),
-              verb="choose the paired trait that fires next", who="the owner of the fed animals", explain=_why,
-              doc="reference §5: when several traits trigger at once the owner picks their order (ruling R1)"))
-FLOW.add(Node("run", FEEDING, apply, weights=lambda s: (s.game.roll_outcomes, s.game.roll_weights),
-              kinds=frozenset({"roll"}), who="chance (the defender's die)",
-              doc="Running: the die decides whether the attacked animal escapes (reference §5)"))
+FLOW.add(
+    Node(
+        "feed",
+        FEEDING,
+        apply,
+        decisions=_feed_decisions,
+        kinds=frozenset(DECISIONS["feed"]),
+        verb="take food, attack, use a trait, end the turn or pass",
+        who="each player in turn from the first",
+        explain=_why,
+        doc="seed: 'players in order take one red food token from the food bank' (one eating "
+        "action a turn, any number of free trait actions: ruling R7)",
+    )
+)
+FLOW.add(
+    Node(
+        "defend",
+        FEEDING,
+        apply,
+        decisions=attack.options,
+        kinds=frozenset(DECISIONS["defend"]),
+        verb="choose a defence or accept the attack",
+        who="the owner of the attacked animal",
+        explain=_why,
+        doc="reference §5: the defender chooses among Running, Tail Loss and Mimicry (ruling R4)",
+    )
+)
+FLOW.add(
+    Node(
+        "share",
+        FEEDING,
+        apply,
+        decisions=valid_shares,
+        kinds=frozenset(DECISIONS["share"]),
+        verb="choose the paired trait that fires next",
+        who="the owner of the fed animals",
+        explain=_why,
+        doc="reference §5: when several traits trigger at once the owner picks their order (ruling R1)",
+    )
+)
+FLOW.add(
+    Node(
+        "run",
+        FEEDING,
+        apply,
+        weights=lambda s: (s.game.roll_outcomes, s.game.roll_weights),
+        kinds=frozenset({"roll"}),
+        who="chance (the defender's die)",
+        doc="Running: the die decides whether the attacked animal escapes (reference §5)",
+    )
+)

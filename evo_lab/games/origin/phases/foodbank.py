@@ -78,7 +78,15 @@ def apply(s: OriginState, total: int) -> None:
     s.step = Step.FEEDING
 
 
-FLOW.add(Node("food", FOOD, lambda s, a: apply(s, a[1]), weights=lambda s: (s.game.food_outcomes, s.game.food_weights),
-              kinds=frozenset({"food"}), who="chance (the first player rolls)",
-              doc="seed: 'The first player rolls the dice. Then the corresponding number of red tokens is put in "
-              "the center of the table'"))
+FLOW.add(
+    Node(
+        "food",
+        FOOD,
+        lambda s, a: apply(s, a[1]),
+        weights=lambda s: (s.game.food_outcomes, s.game.food_weights),
+        kinds=frozenset({"food"}),
+        who="chance (the first player rolls)",
+        doc="seed: 'The first player rolls the dice. Then the corresponding number of red tokens is put in "
+        "the center of the table'",
+    )
+)

@@ -28,7 +28,16 @@ from ..model import OVER, ROLLOFF, Animal
 if TYPE_CHECKING:
     from ..state import OriginState
 
-__all__ = ["animal_points", "scores", "discard_sizes", "finish", "apply_rolloff", "winners", "ranking", "returns"]
+__all__ = [
+    "animal_points",
+    "scores",
+    "discard_sizes",
+    "finish",
+    "apply_rolloff",
+    "winners",
+    "ranking",
+    "returns",
+]
 
 
 def animal_points(s: OriginState, a: Animal) -> int:
@@ -105,8 +114,14 @@ def returns(s: OriginState) -> list[float]:
 
 
 run_phase(Step.SCORING, finish)
-FLOW.add(Node("rolloff", ROLLOFF, lambda s, a: apply_rolloff(s, a[1]),
-              weights=lambda s: ([Rolloff("rolloff", p) for p in s.tied], [1] * len(s.tied)),
-              kinds=frozenset({"rolloff"}),
-              who="chance (a die roll among the tied players)",
-              doc="reference §6: the last tie-break is a die roll (ruling O9: uniform among the tied players)"))
+FLOW.add(
+    Node(
+        "rolloff",
+        ROLLOFF,
+        lambda s, a: apply_rolloff(s, a[1]),
+        weights=lambda s: ([Rolloff("rolloff", p) for p in s.tied], [1] * len(s.tied)),
+        kinds=frozenset({"rolloff"}),
+        who="chance (a die roll among the tied players)",
+        doc="reference §6: the last tie-break is a die roll (ruling O9: uniform among the tied players)",
+    )
+)
