@@ -92,8 +92,7 @@ def start(s: OriginState, c: Animal, t: Animal) -> None:
 def options(s: OriginState) -> list[Action]:
     """The defender's choices against the open attack: every active defence the target has, plus ``accept``
     (be eaten) when no compulsory defence is available; ``[("accept", t)]`` alone means the kill goes through."""
-    assert s.attack is not None, "no attack is open"
-    c_id, t_id, running = s.attack
+    c_id, t_id, running = s.attack  # type: ignore[misc]  # an attack is open here
     c, t = s.animal_by_id[c_id], s.animal_by_id[t_id]
     out: list[Action] = []
     compulsory = False
@@ -118,21 +117,19 @@ def apply_defence(s: OriginState, a: Action) -> None:
 
 def roll(s: OriginState, face: int) -> None:
     """The Running die: 4, 5 or 6 escapes (the attack ends, the carnivore gets nothing); else the defence goes on."""
-    assert s.attack is not None, "no attack is open"
-    t_id = s.attack[1]
+    t_id = s.attack[1]  # type: ignore[index]  # an attack is open here
     if face >= s.game.setup["running_escape_from"]:
         s.attack = None
         s.emit(ev.Escaped(t_id, face))
     else:
-        s.attack[2] = FAILED
+        s.attack[2] = FAILED  # type: ignore[index]  # an attack is open here
         s.emit(ev.Caught(t_id, face))
 
 
 def kill(s: OriginState) -> None:
     """The prey is eaten: its on-eaten hooks, off the table into its owner's discard pile, 2 blue tokens to the
     carnivore, then the hooks that react to any kill (Scavenger)."""
-    assert s.attack is not None, "no attack is open"
-    c_id, t_id, _ = s.attack
+    c_id, t_id, _ = s.attack  # type: ignore[misc]  # an attack is open here
     g = s.game
     c, t = s.animal_by_id[c_id], s.animal_by_id[t_id]
     s.attack = None
@@ -148,8 +145,7 @@ def kill(s: OriginState) -> None:
 
 def tail_loss_escape(s: OriginState, t: Animal, trait: int, partner: int) -> None:
     """Tail Loss: the chosen trait card goes to the discard pile; the animal lives; the carnivore gets 1 blue."""
-    assert s.attack is not None, "no attack is open"
-    c_id = s.attack[0]
+    c_id = s.attack[0]  # type: ignore[index]  # an attack is open here
     s.attack = None
     remove_trait(s, t, trait, partner)
     s.emit(ev.TailLost(t.id, trait, partner))

@@ -130,8 +130,7 @@ def _running(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[A
 
 
 def _run(s: OriginState, act: Action) -> None:
-    assert s.attack is not None, "no attack is open"
-    s.attack[2] = attack.ROLLING
+    s.attack[2] = attack.ROLLING  # type: ignore[index]  # an attack is open here
 
 
 # ---------------------------------------------------------------- Mimicry
@@ -150,8 +149,7 @@ def _mimicry(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[A
 def _mimic(s: OriginState, act: Action) -> None:
     t = s.animal_by_id[act[1]]
     t.mimicked_at = s.turn
-    assert s.attack is not None, "no attack is open"
-    s.attack = [s.attack[0], act[2], attack.NOT_TRIED]
+    s.attack = [s.attack[0], act[2], attack.NOT_TRIED]  # type: ignore[index]  # an attack is open here
     s.emit(ev.Redirected(act[1], act[2]))
 
 
