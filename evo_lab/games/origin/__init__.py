@@ -35,5 +35,4 @@ from .state import OriginState
 Game = OriginGame
 State = OriginState
 
-__all__ = ["OriginGame", "OriginState", "Game", "State", "RuleOptions", "RULINGS",
-           "build_position", "act"]
+__all__ = ["OriginGame", "OriginState", "Game", "State", "RuleOptions", "RULINGS", "build_position", "act"]

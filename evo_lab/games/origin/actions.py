@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 __all__ = [
     "ACTION_TYPES",
+    "Action",
     "Accept",
     "Attack",
     "BurnFat",
@@ -40,8 +41,17 @@ __all__ = [
     "Rolloff",
     "Run",
     "Share",
+    "TypedAction",
     "typed",
 ]
+
+
+#: An action as the rules build and read it: a tuple whose first item is its kind (a string) and whose other items
+#: are integers (animal ids, card and trait indices, players, dice) in the shapes of :mod:`.notation`; the classes
+#: below name each shape, the hot paths build plain tuples of the same shapes. The items are not checked statically:
+#: mypy refuses ``a[1]`` on a tuple of variable length (``tuple[str, *tuple[int, ...]]`` may have length 1), and
+#: the rules read the items by position after a test of the kind, which no type narrows.
+Action = tuple[Any, ...]
 
 
 class NewAnimal(NamedTuple):
@@ -211,8 +221,34 @@ class Rolloff(NamedTuple):
     player: int
 
 
+#: An action as one of the typed classes above.
+TypedAction = (
+    NewAnimal
+    | PlayTrait
+    | PlayPairedTrait
+    | Pass
+    | End
+    | Eat
+    | Attack
+    | BurnFat
+    | Pirate
+    | Graze
+    | Hibernate
+    | Run
+    | Accept
+    | DropTrait
+    | DropPairedTrait
+    | Mimic
+    | Share
+    | FirstPlayer
+    | Deal
+    | FoodRoll
+    | Roll
+    | Rolloff
+)
+
 #: ``(kind, length) -> class``.
-ACTION_TYPES: dict[tuple[str, int], Any] = {
+ACTION_TYPES: dict[tuple[str, int], type[TypedAction]] = {
     ("animal", 2): NewAnimal,
     ("trait", 4): PlayTrait,
     ("trait", 5): PlayPairedTrait,
@@ -238,7 +274,7 @@ ACTION_TYPES: dict[tuple[str, int], Any] = {
 }
 
 
-def typed(a: Any) -> Any:
+def typed(a: Action) -> Action:
     """``a`` as its typed action (anything that is not an action of this game is returned as it is)."""
     if isinstance(a, tuple) and a and isinstance(a[0], str):
         cls = ACTION_TYPES.get((a[0], len(a)))

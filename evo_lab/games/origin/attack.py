@@ -14,37 +14,51 @@ The order follows the reference (§5, "Attack resolution order in EW"):
 3. **the kill** (:func:`kill`): the prey's on-eaten hooks (Poisonous), the carnivore's 2 blue tokens, then one
    Scavenger (ruling R3).
 
-``state.atk`` is ``[attacker, target, running]`` while an attack is open (``running``: 0 not tried, 1 failed,
+``state.attack`` is ``[attacker, target, running]`` while an attack is open (``running``: 0 not tried, 1 failed,
 2 the die is being rolled).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import events as ev
 from .model import Animal
 from .sharing import feed
 from .table import remove_animal, remove_trait
 
-__all__ = ["attackable", "targets", "start", "options", "apply_defence", "roll", "kill", "NOT_TRIED", "FAILED",
-           "ROLLING"]
+if TYPE_CHECKING:
+    from .actions import Action
+    from .state import OriginState
+
+__all__ = [
+    "attackable",
+    "targets",
+    "start",
+    "options",
+    "apply_defence",
+    "roll",
+    "kill",
+    "NOT_TRIED",
+    "FAILED",
+    "ROLLING",
+]
 
 NOT_TRIED, FAILED, ROLLING = 0, 1, 2
 
 
-def attackable(s: Any, c: Animal, t: Animal) -> bool:
+def attackable(s: OriginState, c: Animal, t: Animal) -> bool:
     """May carnivore ``c`` attack ``t``? Only the static defences count here (reference §5, step 2)."""
     if t is c:
         return False
-    req = t.req
+    req = t.attacker_needs
     if req and (c.mask & req) != req:
         return False
-    treq = c.treq
+    treq = c.prey_needs
     if treq and (t.mask & treq) != treq:
         return False
     g = s.game
-    if t.prot and g.link_blocks:
+    if t.protectors and g.link_blocks:
         for fn in g.link_blocks:
             if fn(s, c, t):
                 return False
@@ -55,7 +69,7 @@ def attackable(s: Any, c: Animal, t: Animal) -> bool:
     return True
 
 
-def targets(s: Any, c: Animal) -> list[int]:
+def targets(s: OriginState, c: Animal) -> list[int]:
     """Ids of every animal ``c`` may attack, seat by seat, left to right."""
     A = s.animal_by_id
     out = []
@@ -67,20 +81,20 @@ def targets(s: Any, c: Animal) -> list[int]:
     return out
 
 
-def start(s: Any, c: Animal, t: Animal) -> None:
+def start(s: OriginState, c: Animal, t: Animal) -> None:
     """The carnivore attacks: the turn's eating action, the carnivore's use for this turn (or round)."""
-    c.s_attack = s.turn
+    c.attacked_at = s.turn
     s.ate = s.acted = True
-    s.atk = [c.id, t.id, NOT_TRIED]
+    s.attack = [c.id, t.id, NOT_TRIED]
     s.emit(ev.Attacked(c.id, t.id))
 
 
-def options(s: Any) -> list[tuple]:
+def options(s: OriginState) -> list[Action]:
     """The defender's choices against the open attack: every active defence the target has, plus ``accept``
     (be eaten) when no compulsory defence is available; ``[("accept", t)]`` alone means the kill goes through."""
-    c_id, t_id, running = s.atk
+    c_id, t_id, running = s.attack  # type: ignore[misc]  # an attack is open here
     c, t = s.animal_by_id[c_id], s.animal_by_id[t_id]
-    out: list[tuple] = []
+    out: list[Action] = []
     compulsory = False
     for bit, fn in s.game.defences:
         if t.mask & bit:
@@ -93,7 +107,7 @@ def options(s: Any) -> list[tuple]:
     return out
 
 
-def apply_defence(s: Any, a: tuple) -> None:
+def apply_defence(s: OriginState, a: Action) -> None:
     """Apply one defence choice (its trait's hook) or ``accept``."""
     if a[0] == "accept":
         kill(s)
@@ -101,39 +115,38 @@ def apply_defence(s: Any, a: tuple) -> None:
         s.game.actions[a[0]](s, a)
 
 
-def roll(s: Any, face: int) -> None:
+def roll(s: OriginState, face: int) -> None:
     """The Running die: 4, 5 or 6 escapes (the attack ends, the carnivore gets nothing); else the defence goes on."""
-    t_id = s.atk[1]
+    t_id = s.attack[1]  # type: ignore[index]  # an attack is open here
     if face >= s.game.setup["running_escape_from"]:
-        s.atk = None
+        s.attack = None
         s.emit(ev.Escaped(t_id, face))
     else:
-        s.atk[2] = FAILED
+        s.attack[2] = FAILED  # type: ignore[index]  # an attack is open here
         s.emit(ev.Caught(t_id, face))
 
 
-def kill(s: Any) -> None:
+def kill(s: OriginState) -> None:
     """The prey is eaten: its on-eaten hooks, off the table into its owner's discard pile, 2 blue tokens to the
     carnivore, then the hooks that react to any kill (Scavenger)."""
-    c_id, t_id, _ = s.atk
+    c_id, t_id, _ = s.attack  # type: ignore[misc]  # an attack is open here
     g = s.game
     c, t = s.animal_by_id[c_id], s.animal_by_id[t_id]
-    s.atk = None
+    s.attack = None
     for bit, fn in g.on_eaten:
         if t.mask & bit:
             fn(s, c, t)
     remove_animal(s, t)
     s.emit(ev.Killed(c_id, t_id))
     feed(s, c, g.setup["kill_food"], True, "kill")
-    for fn in g.on_any_kill:
-        fn(s, c)
+    for hook in g.on_any_kill:
+        hook(s, c)
 
 
-def tail_loss_escape(s: Any, t: Animal, trait: int, partner: int) -> None:
+def tail_loss_escape(s: OriginState, t: Animal, trait: int, partner: int) -> None:
     """Tail Loss: the chosen trait card goes to the discard pile; the animal lives; the carnivore gets 1 blue."""
-    c_id = s.atk[0]
-    s.atk = None
+    c_id = s.attack[0]  # type: ignore[index]  # an attack is open here
+    s.attack = None
     remove_trait(s, t, trait, partner)
     s.emit(ev.TailLost(t.id, trait, partner))
     feed(s, s.animal_by_id[c_id], s.game.setup["tail_loss_food"], True, "tail_loss")
-

@@ -22,8 +22,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
 
 import numpy as np
 
@@ -33,12 +33,27 @@ from .phases.foodbank import mean
 from .model import fed
 from .phases.scoring import animal_points
 
-__all__ = ["value", "greedy_action", "greedy_policy", "lite_policy", "search_hooks", "ismcts_action"]
+if TYPE_CHECKING:
+    from .actions import Action
+    from .state import OriginState
+
+#: A bot's choice at a state: ``policy(state) -> action`` (one of ``state.legal_actions()``).
+Policy = Callable[["OriginState"], "Action"]
+
+__all__ = [
+    "Policy",
+    "value",
+    "greedy_action",
+    "greedy_policy",
+    "lite_policy",
+    "search_hooks",
+    "ismcts_action",
+]
 
 HAND_CARD = 0.6
 
 
-def value(s: Any, p: int) -> float:
+def value(s: OriginState, p: int) -> float:
     """Player ``p``'s expected points: fed animals count in full; the hungry ones by the share of their missing food
     that ``p``'s fair share of the food (the expected roll, or what is left in the bank, over the players) plus its
     stored fat covers; paired cards by the survival of their animals; cards in hand a little (nothing in the last
@@ -56,30 +71,32 @@ def value(s: Any, p: int) -> float:
     alive = {a.id: (1.0 if fed(a) else cover) for a in mine}
     v = sum(animal_points(s, a) * alive[a.id] for a in mine)
     v += sum(min(alive[L.a], alive[L.b]) for L in s.links if L.a in alive)
-    return v + (0.0 if s.deck_n == 0 else HAND_CARD * s.hand_n[p])
+    return v + (0.0 if s.deck_n == 0 else HAND_CARD * s.hand_sizes[p])
 
 
-def _relative(s: Any, p: int) -> float:
+def _relative(s: OriginState, p: int) -> float:
     n = s.game.players
     own = value(s, p)
     return own - sum(value(s, q) for q in range(n) if q != p) / (n - 1)
 
 
-def _expected(s: Any, p: int) -> float:
+def _expected(s: OriginState, p: int) -> float:
     if s.is_chance_node() and not s.is_terminal():
         total = 0.0
         for o, pr in s.chance_outcomes():
             t = s.clone()
-            t.apply_action(o)
+            t.apply_action(cast("Action", o))  # a chance outcome of this game
             total += float(pr) * _relative(t, p)
         return total
     return _relative(s, p)
 
 
-def greedy_action(s: Any) -> Hashable:
-    """The legal action with the best one-ply value for the player to act (ties: the first in legal order)."""
+def greedy_action(s: OriginState) -> Action | None:
+    """The legal action with the best one-ply value for the player to act (ties: the first in legal order; ``None``
+    when there is none)."""
     p = s.current_player()
-    best, best_v = None, -1e18
+    best: Action | None = None
+    best_v = -1e18
     for a in s.legal_actions():
         t = s.clone()
         t.apply_action(a)
@@ -89,17 +106,17 @@ def greedy_action(s: Any) -> Hashable:
     return best
 
 
-def greedy_policy(rng: Any = None) -> Callable[[Any], Hashable]:
+def greedy_policy(rng: np.random.Generator | None = None) -> Callable[[OriginState], Action | None]:
     """:func:`greedy_action` as a policy (chance nodes are not its business: ``play_out`` samples them)."""
     return greedy_action
 
 
-def lite_policy(rng: Any) -> Callable[[Any], Hashable]:
+def lite_policy(rng: np.random.Generator) -> Policy:
     """A cheap rollout policy: feed the hungriest animal, otherwise attack, otherwise do something rather than pass;
     in development play a card (an animal while the player has fewer than three), pass one time in six."""
 
-    def policy(s: Any) -> Hashable:
-        acts = s.legal_actions()
+    def policy(s: OriginState) -> Action:
+        acts: list[Action] = s.legal_actions()
         node = s.node_name()
         if node == "feed":
             eats = [a for a in acts if a[0] == "eat"]
@@ -119,7 +136,7 @@ def lite_policy(rng: Any) -> Callable[[Any], Hashable]:
     return policy
 
 
-def _evaluate(s: Any, player: int) -> list[float]:
+def _evaluate(s: OriginState, player: int) -> list[float]:
     n = s.game.players
     if s.is_terminal():
         w = s.winners()
@@ -133,16 +150,18 @@ def search_hooks(turns: int = 1) -> SearchHooks:
     """ISMCTS hooks: observer determinization, :func:`lite_policy` rollouts stopped ``turns`` turns after the root,
     rewards = shares of :func:`value` (win shares at the end of the game)."""
 
-    def stop(root: Any) -> Callable[[Any], bool]:
+    def stop(root: OriginState) -> Callable[[OriginState], bool]:
         limit = root.turn + turns
         return lambda s: s.turn >= limit
 
     return SearchHooks(rollout=lite_policy, stop=stop, evaluate=_evaluate)
 
 
-def ismcts_action(s: Any, iterations: int = 200, seed: int | None = None, turns: int = 1) -> Hashable:
+def ismcts_action(s: OriginState, iterations: int = 200, seed: int | None = None, turns: int = 1) -> Action:
     """The action ISMCTS (the core loop with :func:`search_hooks`) chooses for the player to act."""
+    chosen: Action
     if s.is_chance_node():
-        return sample_chance(s, np.random.default_rng(seed))
-    return ismcts(s, s.current_player(), search_hooks(turns), iterations=iterations, seed=seed).chosen
-
+        chosen = cast("Action", sample_chance(s, np.random.default_rng(seed)))
+    else:
+        chosen = ismcts(s, s.current_player(), search_hooks(turns), iterations=iterations, seed=seed).chosen
+    return chosen

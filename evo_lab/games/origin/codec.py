@@ -21,12 +21,18 @@ face) x animal), ``trait`` on a pair ((card, paired face) x animal x animal), ``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 from collections.abc import Callable
 
 import numpy as np
+import numpy.typing as npt
 
 from ...core.errors import EvoLabError, excerpt
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import OriginGame
+    from .state import OriginState
 
 __all__ = ["ActionCodec", "EncodingError", "max_game_length"]
 
@@ -38,11 +44,13 @@ class EncodingError(EvoLabError, ValueError):
 class _Block:
     __slots__ = ("key", "size", "enc", "dec", "off")
 
-    def __init__(self, key: tuple, size: int, enc: Callable[[tuple], int], dec: Callable[[int], tuple]):
+    def __init__(
+        self, key: tuple[str, int], size: int, enc: Callable[[Action], int], dec: Callable[[int], Action]
+    ) -> None:
         self.key, self.size, self.enc, self.dec, self.off = key, size, enc, dec, 0
 
 
-def _layout(blocks: list[_Block]) -> tuple[dict, list[_Block], int]:
+def _layout(blocks: list[_Block]) -> tuple[dict[tuple[str, int], _Block], list[_Block], int]:
     off, by_key = 0, {}
     for b in blocks:
         b.off = off
@@ -51,12 +59,28 @@ def _layout(blocks: list[_Block]) -> tuple[dict, list[_Block], int]:
     return by_key, blocks, off
 
 
+def _chance_blocks(g: OriginGame) -> list[_Block]:
+    """The blocks of the chance outcomes: the first player, a card dealt, the food dice, Running's die, the
+    roll-off."""
+    n, C = g.players, len(g.card_ids)
+    dice, plus = g.food_dice
+    top = dice * g.pack.faces_sides + plus
+    faces = g.pack.faces_sides
+    return [
+        _Block(("first", 2), n, lambda a: a[1], lambda i: ("first", i)),
+        _Block(("deal", 3), n * C, lambda a: a[1] * C + a[2], lambda i: ("deal", i // C, i % C)),
+        _Block(("food", 2), top + 1, lambda a: a[1], lambda i: ("food", i)),
+        _Block(("roll", 2), faces, lambda a: a[1] - 1, lambda i: ("roll", i + 1)),
+        _Block(("rolloff", 2), n, lambda a: a[1], lambda i: ("rolloff", i)),
+    ]
+
+
 class ActionCodec:
     """Dense codes for one :class:`~evo_lab.games.origin.game.OriginGame`."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: OriginGame) -> None:
         g = self.game = game
-        N, C, T, n = g.deck_size, len(g.card_ids), len(g.trait_ids), g.players
+        N, C, T = g.deck_size, len(g.card_ids), len(g.trait_ids)
         self.N = N
         paired = [t for t in range(T) if g.target_of[t] == "pair"]
         pidx = {t: i for i, t in enumerate(paired)}
@@ -70,40 +94,58 @@ class ActionCodec:
             return _Block((kind, 2), N, lambda a: a[1] - 1, lambda i: (kind, i + 1))
 
         def two(kind: str) -> _Block:
-            return _Block((kind, 3), N * N, lambda a: (a[1] - 1) * N + a[2] - 1,
-                          lambda i: (kind, i // N + 1, i % N + 1))
+            return _Block(
+                (kind, 3), N * N, lambda a: (a[1] - 1) * N + a[2] - 1, lambda i: (kind, i // N + 1, i % N + 1)
+            )
 
         dec = [
             _Block(("pass", 1), 1, lambda a: 0, lambda i: ("pass",)),
             _Block(("end", 1), 1, lambda a: 0, lambda i: ("end",)),
             _Block(("animal", 2), C, lambda a: a[1], lambda i: ("animal", i)),
-            _Block(("trait", 4), len(single) * N, lambda a: sidx[(a[1], a[2])] * N + a[3] - 1,
-                   lambda i: ("trait", *single[i // N], i % N + 1)),
-            _Block(("trait", 5), len(pair) * N * N,
-                   lambda a: (pfidx[(a[1], a[2])] * N + a[3] - 1) * N + a[4] - 1,
-                   lambda i: ("trait", *pair[i // (N * N)], i // N % N + 1, i % N + 1)),
-            one("eat"), two("attack"),
-            _Block(("fat", 3), N * K, lambda a: (a[1] - 1) * K + a[2] - 1, lambda i: ("fat", i // K + 1, i % K + 1)),
-            two("pirate"), one("graze"), one("hibernate"), one("run"), one("accept"),
-            _Block(("tail", 3), N * T, lambda a: (a[1] - 1) * T + a[2], lambda i: ("tail", i // T + 1, i % T)),
-            _Block(("tail", 4), N * P * N, lambda a: ((a[1] - 1) * P + pidx[a[2]]) * N + a[3] - 1,
-                   lambda i: ("tail", i // (P * N) + 1, paired[i // N % P], i % N + 1)),
+            _Block(
+                ("trait", 4),
+                len(single) * N,
+                lambda a: sidx[(a[1], a[2])] * N + a[3] - 1,
+                lambda i: ("trait", *single[i // N], i % N + 1),
+            ),
+            _Block(
+                ("trait", 5),
+                len(pair) * N * N,
+                lambda a: (pfidx[(a[1], a[2])] * N + a[3] - 1) * N + a[4] - 1,
+                lambda i: ("trait", *pair[i // (N * N)], i // N % N + 1, i % N + 1),
+            ),
+            one("eat"),
+            two("attack"),
+            _Block(
+                ("fat", 3),
+                N * K,
+                lambda a: (a[1] - 1) * K + a[2] - 1,
+                lambda i: ("fat", i // K + 1, i % K + 1),
+            ),
+            two("pirate"),
+            one("graze"),
+            one("hibernate"),
+            one("run"),
+            one("accept"),
+            _Block(
+                ("tail", 3), N * T, lambda a: (a[1] - 1) * T + a[2], lambda i: ("tail", i // T + 1, i % T)
+            ),
+            _Block(
+                ("tail", 4),
+                N * P * N,
+                lambda a: ((a[1] - 1) * P + pidx[a[2]]) * N + a[3] - 1,
+                lambda i: ("tail", i // (P * N) + 1, paired[i // N % P], i % N + 1),
+            ),
             two("mimic"),
-            _Block(("share", 4), P * N * N, lambda a: (pidx[a[1]] * N + a[2] - 1) * N + a[3] - 1,
-                   lambda i: ("share", paired[i // (N * N)], i // N % N + 1, i % N + 1)),
-        ]
-        dice, plus = g.food_dice
-        top = dice * g.pack.faces_sides + plus
-        faces = g.pack.faces_sides
-        ch = [
-            _Block(("first", 2), n, lambda a: a[1], lambda i: ("first", i)),
-            _Block(("deal", 3), n * C, lambda a: a[1] * C + a[2], lambda i: ("deal", i // C, i % C)),
-            _Block(("food", 2), top + 1, lambda a: a[1], lambda i: ("food", i)),
-            _Block(("roll", 2), faces, lambda a: a[1] - 1, lambda i: ("roll", i + 1)),
-            _Block(("rolloff", 2), n, lambda a: a[1], lambda i: ("rolloff", i)),
+            _Block(
+                ("share", 4),
+                P * N * N,
+                lambda a: (pidx[a[1]] * N + a[2] - 1) * N + a[3] - 1,
+                lambda i: ("share", paired[i // (N * N)], i // N % N + 1, i % N + 1),
+            ),
         ]
         self._dec, self._dec_list, self.num_distinct_actions = _layout(dec)
-        self._ch, self._ch_list, self.max_chance_outcomes = _layout(ch)
+        self._ch, self._ch_list, self.max_chance_outcomes = _layout(_chance_blocks(g))
         self.min_utility, self.max_utility, self.utility_sum = 0.0, 1.0, 1.0
         self.max_game_length = max_game_length(g)
 
@@ -118,14 +160,14 @@ class ActionCodec:
                 hi = mid - 1
         return blocks[lo]
 
-    def _enc(self, table: dict, a: Any, what: str) -> int:
+    def _enc(self, table: dict[tuple[str, int], _Block], a: object, what: str) -> int:
         if not isinstance(a, tuple) or not a:
             raise EncodingError(f"{excerpt(a)} is not an action tuple")
         b = table.get((a[0], len(a))) if isinstance(a[0], str) else None
         if b is None:
             raise EncodingError(f"{excerpt(a)} is not {what} of this game")
         try:
-            x = b.enc(a)
+            x = b.enc(a)  # an action tuple of a known kind and length: its items are checked by the decoding
             inside = 0 <= x < b.size
         except (KeyError, TypeError, IndexError, ValueError, OverflowError):
             raise EncodingError(f"{excerpt(a)} is outside the encoding") from None
@@ -133,34 +175,34 @@ class ActionCodec:
             raise EncodingError(f"{excerpt(a)} is outside the encoding (animal ids 1..{self.N})")
         return b.off + x
 
-    def encode(self, a: tuple) -> int:
+    def encode(self, a: Action) -> int:
         """The code of a decision."""
         return self._enc(self._dec, a, "a decision")
 
-    def decode(self, code: int) -> tuple:
+    def decode(self, code: int) -> Action:
         code = _code(code, self.num_distinct_actions, "action code")
         if not 0 <= code < self.num_distinct_actions:
             raise EncodingError(f"action code {code} outside 0..{self.num_distinct_actions - 1}")
         b = self._find(self._dec_list, code)
         return b.dec(code - b.off)
 
-    def encode_chance(self, a: tuple) -> int:
+    def encode_chance(self, a: Action) -> int:
         """The code of a chance outcome."""
         return self._enc(self._ch, a, "a chance outcome")
 
-    def decode_chance(self, code: int) -> tuple:
+    def decode_chance(self, code: int) -> Action:
         code = _code(code, self.max_chance_outcomes, "chance code")
         if not 0 <= code < self.max_chance_outcomes:
             raise EncodingError(f"chance code {code} outside 0..{self.max_chance_outcomes - 1}")
         b = self._find(self._ch_list, code)
         return b.dec(code - b.off)
 
-    def legal_codes(self, state: Any) -> list[int]:
+    def legal_codes(self, state: OriginState) -> list[int]:
         """Sorted codes of the legal decisions (or chance outcomes) at ``state``."""
         f = self.encode_chance if state.is_chance_node() else self.encode
         return sorted(f(a) for a in state.legal_actions())
 
-    def action_mask(self, state: Any) -> np.ndarray:
+    def action_mask(self, state: OriginState) -> npt.NDArray[np.int8]:
         """A 0/1 ``int8`` vector over the decisions, 1 where legal."""
         m = np.zeros(self.num_distinct_actions, dtype=np.int8)
         if not state.is_chance_node() and not state.is_terminal():
@@ -168,14 +210,14 @@ class ActionCodec:
         return m
 
 
-def _code(code: Any, size: int, what: str) -> int:
+def _code(code: object, size: int, what: str) -> int:
     """``code`` as an int in ``0..size-1`` (an integer or a numpy integer; anything else an EncodingError)."""
     if isinstance(code, bool) or not isinstance(code, (int, np.integer)) or not 0 <= code < size:
         raise EncodingError(f"{what} {excerpt(code)} outside 0..{size - 1}")
     return int(code)
 
 
-def max_game_length(g: Any) -> int:
+def max_game_length(g: OriginGame) -> int:
     """A proven upper bound on the number of actions (decisions and chance outcomes) of a game.
 
     With ``D`` cards, ``n`` players, ``A = D`` (every animal is a card), ``F`` Fat Tissue cards, ``need`` the

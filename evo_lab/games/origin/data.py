@@ -19,12 +19,25 @@ A bad file raises :class:`~evo_lab.core.datapack.DataError` naming the file and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 from collections.abc import Mapping
 
-from ...core.datapack import DataError, PackBase, Provenance, cached_loader, check_header, get, int_field, provenance
+from ...core.datapack import (
+    DataError,
+    PackBase,
+    Provenance,
+    cached_loader,
+    check_header,
+    get,
+    int_field,
+    provenance,
+)
 from ...core.datapack import read_pack
 from ...core.errors import excerpt
+
+if TYPE_CHECKING:
+    from .model import JSON, JSONObject
 
 __all__ = ["CardType", "TraitData", "FoodRule", "OriginPack", "load_pack", "PARTS", "TARGETS"]
 
@@ -32,9 +45,22 @@ PARTS = ("deck", "traits", "food", "setup")
 FORMAT = "evo-lab-origin"
 #: Where a trait card may be played: on an own animal, on another player's animal, on two own animals.
 TARGETS = ("own", "opponent", "pair")
-SETUP_KEYS = ("hand_size", "deal_base", "deal_per_animal", "restart_cards", "base_need", "kill_food", "tail_loss_food",
-              "scavenger_food", "running_escape_from", "points_per_animal", "points_per_trait", "players_min",
-              "players_max", "sets_from_5_players")
+SETUP_KEYS = (
+    "hand_size",
+    "deal_base",
+    "deal_per_animal",
+    "restart_cards",
+    "base_need",
+    "kill_food",
+    "tail_loss_food",
+    "scavenger_food",
+    "running_escape_from",
+    "points_per_animal",
+    "points_per_trait",
+    "players_min",
+    "players_max",
+    "sets_from_5_players",
+)
 
 
 @dataclass(frozen=True)
@@ -77,7 +103,7 @@ class FoodRule:
 class OriginPack(PackBase):
     """The loaded, validated pack. Use :func:`load_pack`."""
 
-    def __init__(self, raw: dict, sources: dict):
+    def __init__(self, raw: JSONObject, sources: dict[str, str]) -> None:
         self.raw = raw
         self.sources = sources
         self.traits: tuple[TraitData, ...] = _read_traits(raw["traits"], sources["traits"])
@@ -101,29 +127,62 @@ class OriginPack(PackBase):
                 return r.dice, r.plus
         raise DataError(self.sources["food"], "table", f"no food rule for {players} players")
 
-    def provenance_rows(self) -> list[dict]:
-        rows = []
+    def provenance_rows(self) -> list[JSONObject]:
+        rows: list[JSONObject] = []
         for c in self.cards:
-            rows.append({"part": "deck", "value_name": c.id, "value": f"{c.count} x {' / '.join(c.faces)}",
-                         "provenance": c.provenance.level, "source": c.provenance.source})
+            rows.append(
+                {
+                    "part": "deck",
+                    "value_name": c.id,
+                    "value": f"{c.count} x {' / '.join(c.faces)}",
+                    "provenance": c.provenance.level,
+                    "source": c.provenance.source,
+                }
+            )
         for t in self.traits:
-            rows.append({"part": "traits", "value_name": t.id, "value": f"food +{t.food}, target {t.target}"
-                         + (", stacks" if t.stackable else ""), "provenance": t.provenance.level,
-                         "source": t.provenance.source})
-            rows.append({"part": "traits", "value_name": f"{t.id} score", "value": f"1 + {t.score_bonus}",
-                         "provenance": t.score_provenance.level, "source": t.score_provenance.source})
+            rows.append(
+                {
+                    "part": "traits",
+                    "value_name": t.id,
+                    "value": f"food +{t.food}, target {t.target}" + (", stacks" if t.stackable else ""),
+                    "provenance": t.provenance.level,
+                    "source": t.provenance.source,
+                }
+            )
+            rows.append(
+                {
+                    "part": "traits",
+                    "value_name": f"{t.id} score",
+                    "value": f"1 + {t.score_bonus}",
+                    "provenance": t.score_provenance.level,
+                    "source": t.score_provenance.source,
+                }
+            )
         for r in self.food_rules:
-            rows.append({"part": "food", "value_name": f"{r.players} players",
-                         "value": f"{r.dice}d6" + (f"+{r.plus}" if r.plus else ""), "provenance": r.provenance.level,
-                         "source": r.provenance.source})
+            rows.append(
+                {
+                    "part": "food",
+                    "value_name": f"{r.players} players",
+                    "value": f"{r.dice}d6" + (f"+{r.plus}" if r.plus else ""),
+                    "provenance": r.provenance.level,
+                    "source": r.provenance.source,
+                }
+            )
         for k in SETUP_KEYS:
             p = self.setup_provenance[k]
-            rows.append({"part": "setup", "value_name": k, "value": self.setup[k], "provenance": p.level,
-                         "source": p.source})
+            rows.append(
+                {
+                    "part": "setup",
+                    "value_name": k,
+                    "value": self.setup[k],
+                    "provenance": p.level,
+                    "source": p.source,
+                }
+            )
         return rows
 
 
-def _read_traits(d: Any, src: str) -> tuple[TraitData, ...]:
+def _read_traits(d: JSON, src: str) -> tuple[TraitData, ...]:
     check_header(d, src, FORMAT, "traits")
     items = get(d, "traits", src, list)
     out, seen = [], set()
@@ -138,16 +197,28 @@ def _read_traits(d: Any, src: str) -> tuple[TraitData, ...]:
             raise DataError(src, f"{w}target", f"must be one of {', '.join(TARGETS)}, got {excerpt(target)}")
         food = int_field(e, "food", src, w, 0, 20)
         score = int_field(e, "score_bonus", src, w, 0, 20)
-        out.append(TraitData(tid, get(e, "abbr", src, str, w), get(e, "name", src, str, w), get(e, "ru", src, str, w),
-                             food, score, target, get(e, "stackable", src, bool, w), get(e, "effect", src, str, w),
-                             provenance(e, src, w), provenance(e, src, w, "score_provenance", "score_source")))
+        out.append(
+            TraitData(
+                tid,
+                get(e, "abbr", src, str, w),
+                get(e, "name", src, str, w),
+                get(e, "ru", src, str, w),
+                food,
+                score,
+                target,
+                get(e, "stackable", src, bool, w),
+                get(e, "effect", src, str, w),
+                provenance(e, src, w),
+                provenance(e, src, w, "score_provenance", "score_source"),
+            )
+        )
     abbrs = [t.abbr for t in out]
     if len(set(abbrs)) != len(abbrs):
         raise DataError(src, "traits", "trait abbreviations must be distinct")
     return tuple(out)
 
 
-def _read_deck(d: Any, src: str, trait_index: Mapping[str, int]) -> tuple[CardType, ...]:
+def _read_deck(d: JSON, src: str, trait_index: Mapping[str, int]) -> tuple[CardType, ...]:
     check_header(d, src, FORMAT, "deck")
     items = get(d, "cards", src, list)
     out, seen = [], set()
@@ -158,7 +229,11 @@ def _read_deck(d: Any, src: str, trait_index: Mapping[str, int]) -> tuple[CardTy
             raise DataError(src, f"{w}id", f"card ids must be distinct words, got {excerpt(cid)}")
         seen.add(cid)
         faces = get(e, "faces", src, list, w)
-        if not 1 <= len(faces) <= 2 or not all(isinstance(f, str) for f in faces) or len(set(faces)) != len(faces):
+        if (
+            not 1 <= len(faces) <= 2
+            or not all(isinstance(f, str) for f in faces)
+            or len(set(faces)) != len(faces)
+        ):
             raise DataError(src, f"{w}faces", "a card has one or two different faces")
         for f in faces:
             if not isinstance(f, str) or f not in trait_index:
@@ -170,7 +245,7 @@ def _read_deck(d: Any, src: str, trait_index: Mapping[str, int]) -> tuple[CardTy
     return tuple(out)
 
 
-def _read_food(d: Any, src: str) -> tuple[int, tuple[FoodRule, ...]]:
+def _read_food(d: JSON, src: str) -> tuple[int, tuple[FoodRule, ...]]:
     check_header(d, src, FORMAT, "food")
     faces = int_field(d, "faces", src, "", 2, 100)
     out = []
@@ -184,10 +259,11 @@ def _read_food(d: Any, src: str) -> tuple[int, tuple[FoodRule, ...]]:
     return faces, tuple(out)
 
 
-def _read_setup(d: Any, src: str) -> tuple[dict, dict]:
+def _read_setup(d: JSON, src: str) -> tuple[dict[str, int], dict[str, Provenance]]:
     check_header(d, src, FORMAT, "setup")
     vals = get(d, "values", src, dict)
-    out, prov = {}, {}
+    out: dict[str, int] = {}
+    prov: dict[str, Provenance] = {}
     for k in SETUP_KEYS:
         e = get(vals, k, src, dict, "values.")
         out[k] = int_field(e, "value", src, f"values.{k}.", 0, 8 if k.startswith("players") else 100)
@@ -199,11 +275,22 @@ def _read_setup(d: Any, src: str) -> tuple[dict, dict]:
     return out, prov
 
 
-def _build(path: Any = None, overrides: Any = None) -> OriginPack:
+#: Where a pack comes from: ``None`` (the shipped one), a folder or a ``pack.json`` path, or a dict of parts.
+PackSource = str | Path | Mapping[str, "JSON"] | None
+
+
+def _build(path: PackSource = None, overrides: Mapping[str, JSON] | None = None) -> OriginPack:
     """Load and validate a pack (``None``: the shipped one in ``evo_lab/data/origin``; a folder, a ``pack.json`` or
     a dict of parts); ``overrides`` replaces single parts (``{"food": "my_food.json"}``)."""
     raw, sources = read_pack(path, PARTS, ("data", "origin"), overrides)
     return OriginPack(raw, sources)
 
 
-load_pack = cached_loader(_build)
+_load_pack = cached_loader(_build)
+
+
+def load_pack(path: PackSource = None, overrides: Mapping[str, JSON] | None = None) -> OriginPack:
+    """Load and validate a pack (``None``: the shipped one in ``evo_lab/data/origin``, read once; a folder, a
+    ``pack.json`` or a dict of parts); ``overrides`` replaces single parts (``{"food": "my_food.json"}``)."""
+    pack: OriginPack = _load_pack(path, overrides)
+    return pack

@@ -15,34 +15,61 @@ words (``event.text(game)``) and as a line of a told game (``event.story(before,
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-__all__ = ["FirstPlayer", "Dealt", "TurnStarted", "Born", "TraitPlayed", "Passed", "FoodRolled", "Ate",
-           "FatBurned", "Attacked", "Escaped", "Caught", "TailLost", "Redirected", "Killed", "Poisoned", "Pirated",
-           "Grazed", "Hibernated", "Died", "GameOver", "EVENT_TYPES"]
+if TYPE_CHECKING:
+    from .game import OriginGame
+    from .state import OriginState
+
+__all__ = [
+    "FirstPlayer",
+    "Dealt",
+    "TurnStarted",
+    "Born",
+    "TraitPlayed",
+    "Passed",
+    "FoodRolled",
+    "Ate",
+    "FatBurned",
+    "Attacked",
+    "Escaped",
+    "Caught",
+    "TailLost",
+    "Redirected",
+    "Killed",
+    "Poisoned",
+    "Pirated",
+    "Grazed",
+    "Hibernated",
+    "Died",
+    "GameOver",
+    "EVENT_TYPES",
+    "Event",
+]
 
 
-def _card(game: Any, c: int) -> str:
+def _card(game: OriginGame | None, c: int) -> str:
     if c < 0:
         return "?"
     return game.card_ids[c] if game is not None else f"card {c}"
 
 
-def _trait(game: Any, t: int) -> str:
+def _trait(game: OriginGame | None, t: int) -> str:
     return game.trait_names[t] if game is not None else f"trait {t}"
 
 
-def _story(self: Any, before: Any, after: Any) -> list[str]:
+def _story(text: str) -> list[str]:
     """The line of a told game: the event's text as a sentence, indented under the action."""
-    return [f"  {self.text(after.game)}."]
+    return [f"  {text}."]
 
 
 class FirstPlayer(NamedTuple):
     player: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"P{self.player + 1} is the first player"
 
 
@@ -50,9 +77,10 @@ class Dealt(NamedTuple):
     player: int
     card: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"P{self.player + 1} draws {_card(game, self.card)}"
 
 
@@ -61,9 +89,10 @@ class TurnStarted(NamedTuple):
     first: int
     last: bool
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"turn {self.turn} begins, P{self.first + 1} first" + (" (last turn)" if self.last else "")
 
 
@@ -72,9 +101,10 @@ class Born(NamedTuple):
     animal: int
     card: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"P{self.player + 1} plays {_card(game, self.card)} face down: new animal A{self.animal}"
 
 
@@ -85,9 +115,10 @@ class TraitPlayed(NamedTuple):
     animal: int
     partner: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         on = f"A{self.animal}" + (f" and A{self.partner}" if self.partner >= 0 else "")
         return f"P{self.player + 1} plays {_trait(game, self.trait)} ({_card(game, self.card)}) on {on}"
 
@@ -96,18 +127,20 @@ class Passed(NamedTuple):
     player: int
     phase: str
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"P{self.player + 1} passes ({self.phase})"
 
 
 class FoodRolled(NamedTuple):
     amount: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"the food bank gets {self.amount} red tokens"
 
 
@@ -121,11 +154,22 @@ class Ate(NamedTuple):
     blue: int
     fat: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
-        got = ", ".join(x for x in (f"{self.red} red" if self.red else "", f"{self.blue} blue" if self.blue else "",
-                                    f"{self.fat} into fat" if self.fat else "") if x) or "nothing"
+    def text(self, game: OriginGame | None = None) -> str:
+        got = (
+            ", ".join(
+                x
+                for x in (
+                    f"{self.red} red" if self.red else "",
+                    f"{self.blue} blue" if self.blue else "",
+                    f"{self.fat} into fat" if self.fat else "",
+                )
+                if x
+            )
+            or "nothing"
+        )
         return f"A{self.animal} gets {got} ({self.source.replace('_', ' ')})"
 
 
@@ -133,9 +177,10 @@ class FatBurned(NamedTuple):
     animal: int
     amount: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"A{self.animal} turns {self.amount} fat into food"
 
 
@@ -143,9 +188,10 @@ class Attacked(NamedTuple):
     attacker: int
     target: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"A{self.attacker} attacks A{self.target}"
 
 
@@ -153,9 +199,10 @@ class Escaped(NamedTuple):
     target: int
     roll: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"A{self.target} runs away (rolled {self.roll})"
 
 
@@ -163,9 +210,10 @@ class Caught(NamedTuple):
     target: int
     roll: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"A{self.target} fails to run (rolled {self.roll})"
 
 
@@ -174,20 +222,25 @@ class TailLost(NamedTuple):
     trait: int
     partner: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
-        return (f"A{self.target} drops {_trait(game, self.trait)}"
-                + (f" (with A{self.partner})" if self.partner >= 0 else "") + " and survives")
+    def text(self, game: OriginGame | None = None) -> str:
+        return (
+            f"A{self.target} drops {_trait(game, self.trait)}"
+            + (f" (with A{self.partner})" if self.partner >= 0 else "")
+            + " and survives"
+        )
 
 
 class Redirected(NamedTuple):
     source: int
     target: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"A{self.source} redirects the attack to A{self.target} (mimicry)"
 
 
@@ -195,18 +248,20 @@ class Killed(NamedTuple):
     attacker: int
     prey: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"A{self.attacker} eats A{self.prey}"
 
 
 class Poisoned(NamedTuple):
     attacker: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"A{self.attacker} is poisoned"
 
 
@@ -214,27 +269,30 @@ class Pirated(NamedTuple):
     pirate: int
     victim: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"A{self.pirate} steals food from A{self.victim}"
 
 
 class Grazed(NamedTuple):
     animal: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"A{self.animal} grazes a red token away"
 
 
 class Hibernated(NamedTuple):
     animal: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"A{self.animal} hibernates"
 
 
@@ -243,23 +301,70 @@ class Died(NamedTuple):
     animal: int
     reason: str
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         return f"A{self.animal} of P{self.player + 1} dies ({self.reason})"
 
 
 class GameOver(NamedTuple):
-    scores: tuple
+    scores: tuple[int, ...]
     winner: int
 
-    story = _story
+    def story(self, before: OriginState, after: OriginState) -> list[str]:
+        return _story(self.text(after.game))
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: OriginGame | None = None) -> str:
         won = f"P{self.winner + 1} wins" if self.winner >= 0 else "a shared win"
         return "game over: " + ", ".join(f"P{i + 1} {x}" for i, x in enumerate(self.scores)) + f"; {won}"
 
 
+#: An event of the game (any of :data:`EVENT_TYPES`).
+Event = (
+    FirstPlayer
+    | Dealt
+    | TurnStarted
+    | Born
+    | TraitPlayed
+    | Passed
+    | FoodRolled
+    | Ate
+    | FatBurned
+    | Attacked
+    | Escaped
+    | Caught
+    | TailLost
+    | Redirected
+    | Killed
+    | Poisoned
+    | Pirated
+    | Grazed
+    | Hibernated
+    | Died
+    | GameOver
+)
 #: Every kind of event of the game.
-EVENT_TYPES = (FirstPlayer, Dealt, TurnStarted, Born, TraitPlayed, Passed, FoodRolled, Ate, FatBurned, Attacked,
-               Escaped, Caught, TailLost, Redirected, Killed, Poisoned, Pirated, Grazed, Hibernated, Died, GameOver)
+EVENT_TYPES = (
+    FirstPlayer,
+    Dealt,
+    TurnStarted,
+    Born,
+    TraitPlayed,
+    Passed,
+    FoodRolled,
+    Ate,
+    FatBurned,
+    Attacked,
+    Escaped,
+    Caught,
+    TailLost,
+    Redirected,
+    Killed,
+    Poisoned,
+    Pirated,
+    Grazed,
+    Hibernated,
+    Died,
+    GameOver,
+)

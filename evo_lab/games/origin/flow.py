@@ -27,10 +27,15 @@ SCORING        the deck was empty: points, tie-breaks, the roll-off (``scoring.f
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...core.flow import Flow, Node
 from .model import OVER, PHASES
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .state import OriginState
 
 __all__ = ["FLOW", "Node", "Step", "run_phase"]
 
@@ -46,14 +51,14 @@ class Step(str, Enum):
 
 
 #: The steps and nodes of Origin of Species (the phase modules fill it).
-FLOW: Flow[Any, tuple] = Flow("origin", PHASES, wait=Step.WAIT, terminal_phase=OVER)
+FLOW: Flow[OriginState, Action] = Flow("origin", PHASES, wait=Step.WAIT, terminal_phase=OVER)
 
 
-def run_phase(step: Step, fn: Any) -> None:
+def run_phase(step: Step, fn: Callable[[OriginState], None]) -> None:
     """Register ``fn(state)`` (a phase's start) as the handler of ``step``: the step hands over to the nodes
     (``WAIT``) unless ``fn`` sets another step (the phase ended at once)."""
 
-    def handler(s: Any) -> bool:
+    def handler(s: OriginState) -> bool:
         s.step = Step.WAIT
         fn(s)
         return s.step is Step.WAIT

@@ -17,23 +17,34 @@ from __future__ import annotations
 import traceback
 from collections import Counter
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...core.draw import draw
 from .codec import ActionCodec
 
+if TYPE_CHECKING:
+    from .model import JSONObject
+    from .state import OriginState
+
 __all__ = ["fuzz_game", "fuzz_chunk", "options_for"]
 
-_OPTION_CHOICES = {"six_player_bonus": (3, 4), "voluntary_pass": (True, False), "pass_is_final": (True, False),
-                   "paired_score": ("card", "animal"), "mimicry_compulsory": (True, False),
-                   "tail_loss_compulsory": (True, False), "paired_limit": ("turn", "round"),
-                   "grazing_limit": ("turn", "round"), "piracy_needs_hunger": (True, False),
-                   "tiebreak_roll": (True, False)}
+_OPTION_CHOICES = {
+    "six_player_bonus": (3, 4),
+    "voluntary_pass": (True, False),
+    "pass_is_final": (True, False),
+    "paired_score": ("card", "animal"),
+    "mimicry_compulsory": (True, False),
+    "tail_loss_compulsory": (True, False),
+    "paired_limit": ("turn", "round"),
+    "grazing_limit": ("turn", "round"),
+    "piracy_needs_hunger": (True, False),
+    "tiebreak_roll": (True, False),
+}
 
 
-def options_for(seed: int) -> dict | None:
+def options_for(seed: int) -> JSONObject | None:
     """Rule options of fuzz game ``seed``: the defaults, except every fifth game draws each option from the seed."""
     if seed % 5 != 4:
         return None
@@ -41,7 +52,7 @@ def options_for(seed: int) -> dict | None:
     return {k: v[int(rng.random() * len(v))] for k, v in _OPTION_CHOICES.items()}
 
 
-def _check_node(s: Any, codec: ActionCodec | None, texts: bool) -> None:
+def _check_node(s: OriginState, codec: ActionCodec | None, texts: bool) -> None:
     if s.is_terminal():
         assert s.legal_actions() == [] and s.current_player() < 0, "a terminal state with actions"
         return
@@ -65,15 +76,21 @@ def _check_node(s: Any, codec: ActionCodec | None, texts: bool) -> None:
             assert dec(enc(a)) == a, f"{a!r} does not round-trip through the codec"
 
 
-def fuzz_game(players: int, seed: int, json_every: int = 7, codec_every: int = 11, text_every: int = 3,
-              replay: bool = True) -> dict:
+def fuzz_game(
+    players: int,
+    seed: int,
+    json_every: int = 7,
+    codec_every: int = 11,
+    text_every: int = 3,
+    replay: bool = True,
+) -> JSONObject:
     """Play and check one game; returns a summary dict (``ok``, ``error``, counts of nodes and actions)."""
     import evo_lab
 
     opts = options_for(seed)
-    out: dict[str, Any] = {"players": players, "seed": seed, "options": opts, "ok": True, "error": None}
-    nodes: Counter = Counter()
-    kinds: Counter = Counter()
+    out: JSONObject = {"players": players, "seed": seed, "options": opts, "ok": True, "error": None}
+    nodes: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
     try:
         g = evo_lab.make_game("origin", players=players, seed=seed, options=opts)
         codec = ActionCodec(g) if codec_every else None
@@ -83,8 +100,11 @@ def fuzz_game(players: int, seed: int, json_every: int = 7, codec_every: int = 1
         while True:
             s.check_invariants()
             nodes[s.node_name()] += 1
-            _check_node(s, codec if codec_every and i % codec_every == 0 else None, bool(text_every) and
-                        i % text_every == 0)
+            _check_node(
+                s,
+                codec if codec_every and i % codec_every == 0 else None,
+                bool(text_every) and i % text_every == 0,
+            )
             if json_every and i % json_every == 0:
                 back = type(s).from_json(s.to_json(), g)
                 assert back.to_dict() == s.to_dict(), "the position changed in a JSON round trip"
@@ -104,15 +124,22 @@ def fuzz_game(players: int, seed: int, json_every: int = 7, codec_every: int = 1
         if replay:
             back = type(s).from_record(s.record_json())
             assert back.to_dict() == s.to_dict(), "the record does not replay to the same final position"
-        out.update(actions=i, turns=s.turn, decisions=sum(kinds.values()), scores=list(s.final_scores),
-                   winners=s.winners())
+        out.update(
+            actions=i,
+            turns=s.turn,
+            decisions=sum(kinds.values()),
+            scores=list(s.final_scores),
+            winners=s.winners(),
+        )
     except Exception as e:  # noqa: BLE001 - the fuzzer reports every failure with its seed
         out.update(ok=False, error=f"{type(e).__name__}: {e}", trace=traceback.format_exc(limit=6))
     out["nodes"], out["kinds"] = dict(nodes), dict(kinds)
     return out
 
 
-def fuzz_chunk(items: list[tuple]) -> list[dict]:
+def fuzz_chunk(items: list[tuple[int, int, int, int, int]]) -> list[JSONObject]:
     """``map_chunks`` worker: ``items`` are ``(players, seed, json_every, text_every, codec_every)``."""
-    return [fuzz_game(p, seed, json_every, codec_every, text_every) for p, seed, json_every, text_every, codec_every
-            in items]
+    return [
+        fuzz_game(p, seed, json_every, codec_every, text_every)
+        for p, seed, json_every, text_every, codec_every in items
+    ]

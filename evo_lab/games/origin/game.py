@@ -13,7 +13,7 @@ evo_lab.core.errors.GameConfigError: Evolution: The Origin of Species is for 2 t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 from collections.abc import Mapping
 
 import numpy as np
@@ -27,6 +27,13 @@ from .phases.foodbank import distribution, dice_for
 from .rules import RuleOptions
 from .traits import compile_registry
 
+if TYPE_CHECKING:
+    from .actions import Action
+    from .model import JSON, JSONObject
+    from .observer import OriginObserver
+    from .state import OriginState
+    from .traits import ActionHook, BlockHook, DefendHook, EatenHook, FeedHook, KillHook
+
 __all__ = ["OriginGame"]
 
 
@@ -39,9 +46,72 @@ class OriginGame(GameBase):
 
     name = "origin"
     version = 1
+    observer: OriginObserver
+    # ----- the data as tables (``_tables``): cards and traits are indices into the pack's lists
+    setup: dict[str, int]
+    base_need: int
+    card_ids: tuple[str, ...]
+    card_index: dict[str, int]
+    trait_ids: tuple[str, ...]
+    trait_names: tuple[str, ...]
+    abbr: tuple[str, ...]
+    abbr_index: dict[str, int]
+    #: per card: the traits of its faces
+    faces: tuple[tuple[int, ...], ...]
+    card_names: tuple[str, ...]
+    #: per trait: extra food need, extra points, where it is played (``data.TARGETS``), whether it stacks
+    food_of: tuple[int, ...]
+    score_of: tuple[int, ...]
+    target_of: tuple[str, ...]
+    stackable: tuple[bool, ...]
+    #: copies of each card in the full deck
+    deck0: tuple[int, ...]
+    deck_size: int
+    #: the trait indices the rules name (Carnivorous, Fat Tissue, Symbiosis, Scavenger)
+    CARN: int
+    FAT: int
+    SYMB: int
+    SCAV: int
+    food_dice: tuple[int, int]
+    food_outcomes: list[Action]
+    food_weights: list[int]
+    roll_outcomes: list[Action]
+    roll_weights: list[int]
+    #: per player, per card: the chance outcome "``player`` is dealt ``card``"
+    deal_outcomes: list[list[Action]]
+    #: per card: ``(trait, target, block mask)`` of each face (:func:`.phases.development.plays_table`)
+    plays: list[list[tuple[int, str, int]]]
+    #: per card: the action "play it as a new animal"
+    animal_action: list[Action]
+    # ----- the trait registry as tables (:func:`.traits.compile_registry`)
+    #: per trait: its bit in an animal's mask
+    bit: list[int]
+    #: per trait: the traits a carnivore needs to attack its holder, the traits its holder's prey must have, the
+    #: traits it may not share an animal with (masks)
+    attacker_needs_of: list[int]
+    prey_needs_of: list[int]
+    excludes_of: list[int]
+    cond_blocks: list[tuple[int, BlockHook]]
+    link_blocks: list[BlockHook]
+    defences: list[tuple[int, DefendHook]]
+    on_eaten: list[tuple[int, EatenHook]]
+    on_any_kill: list[KillHook]
+    feed_hooks: list[tuple[int, FeedHook, bool]]
+    feed_mask: int
+    actions: dict[str, ActionHook]
+    effects: dict[str, ActionHook]
+    trigger_of: dict[int, str]
+    gives_of: dict[int, str | None]
+    directed: list[bool]
 
-    def __init__(self, players: int = 3, seed: int | None = None, sets: int | None = None,
-                 data: OriginPack | str | None = None, options: RuleOptions | Mapping[str, Any] | None = None):
+    def __init__(
+        self,
+        players: int = 3,
+        seed: int | None = None,
+        sets: int | None = None,
+        data: OriginPack | str | None = None,
+        options: RuleOptions | Mapping[str, JSON] | None = None,
+    ) -> None:
         self.pack = data if isinstance(data, OriginPack) else load_pack(data)
         st = self.pack.setup
         self.players = check_players(self.title, players, range(st["players_min"], st["players_max"] + 1))
@@ -51,19 +121,23 @@ class OriginGame(GameBase):
             raise GameConfigError(f"sets must be 1 to 4 base sets, got {excerpt(sets)}")
         self.sets = sets
         self.options = RuleOptions.from_dict(options)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0
+        ):
             raise GameConfigError(f"seed must be a non-negative integer or None, got {excerpt(seed)}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
         self._tables()
         if self.deck_size < self.players * st["hand_size"]:
-            raise GameConfigError(f"{self.deck_size} cards cannot deal {st['hand_size']} to {self.players} players")
+            raise GameConfigError(
+                f"{self.deck_size} cards cannot deal {st['hand_size']} to {self.players} players"
+            )
         from .observer import OriginObserver
 
         self.observer = OriginObserver(self)
 
     @property
-    def state_class(self) -> type:
+    def state_class(self) -> type[OriginState]:  # type: ignore[override]  # the base's is a plain attribute
         from .state import OriginState
 
         return OriginState
@@ -88,8 +162,12 @@ class OriginGame(GameBase):
         self.deck0 = tuple(c.count * self.sets for c in pk.cards)
         self.deck_size = sum(self.deck0)
         ix = pk.trait_index
-        for const, tid in (("CARN", "carnivorous"), ("FAT", "fat_tissue"), ("SYMB", "symbiosis"),
-                           ("SCAV", "scavenger")):
+        for const, tid in (
+            ("CARN", "carnivorous"),
+            ("FAT", "fat_tissue"),
+            ("SYMB", "symbiosis"),
+            ("SCAV", "scavenger"),
+        ):
             if tid not in ix:
                 raise GameConfigError(f"the data pack lacks the trait {tid!r}")
             setattr(self, const, ix[tid])
@@ -101,13 +179,15 @@ class OriginGame(GameBase):
         faces = pk.faces_sides
         self.roll_outcomes = [Roll("roll", f) for f in range(1, faces + 1)]
         self.roll_weights = [1] * faces
-        self.deal_outcomes = [[Deal("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)]
+        self.deal_outcomes = [
+            [Deal("deal", p, c) for c in range(len(self.card_ids))] for p in range(self.players)
+        ]
         from .phases.development import plays_table
 
         self.plays, self.animal_action = plays_table(self)
 
-    def to_dict(self) -> dict:
-        d = {"players": self.players, "sets": self.sets, "options": self.options.to_dict()}
+    def to_dict(self) -> JSONObject:
+        d: JSONObject = {"players": self.players, "sets": self.sets, "options": self.options.to_dict()}
         if self.pack is not load_pack():
             d["data"] = self.pack.to_dict()
         if self.seed is not None:
@@ -115,7 +195,7 @@ class OriginGame(GameBase):
         return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> OriginGame:
+    def from_dict(cls, d: JSON) -> OriginGame:
         from ...core.checks import seed_of
         from ...core.datapack import DataError
         from ...core.errors import FormatError
@@ -129,10 +209,17 @@ class OriginGame(GameBase):
         if "data" in d and not isinstance(d["data"], Mapping):
             raise FormatError(f"must be a data pack object, got {excerpt(d['data'])}", "config.data")
         if d.get("options") is not None and not isinstance(d["options"], Mapping):
-            raise FormatError(f"must be an object of rule options, got {excerpt(d['options'])}", "config.options")
+            raise FormatError(
+                f"must be an object of rule options, got {excerpt(d['options'])}", "config.options"
+            )
         try:
-            return cls(players=d.get("players", 3), seed=d.get("seed"), sets=d.get("sets"),
-                       data=load_pack(d["data"]) if "data" in d else None, options=d.get("options"))
+            return cls(
+                players=d.get("players", 3),
+                seed=d.get("seed"),
+                sets=d.get("sets"),
+                data=load_pack(d["data"]) if "data" in d else None,
+                options=d.get("options"),
+            )
         except GameConfigError as e:
             raise FormatError(str(e), "config") from None
         except DataError as e:

@@ -10,10 +10,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import EvoLabError
 from .model import DEAL, DEVELOPMENT, FEEDING, FOOD, OVER, PHASES, SETUP, Animal, recompute
+
+if TYPE_CHECKING:
+    from .state import OriginState
 
 __all__ = ["InvariantError", "check_invariants"]
 
@@ -26,7 +29,7 @@ def _fail(msg: str) -> None:
     raise InvariantError(msg)
 
 
-def _cards(s: Any) -> list[int]:
+def _cards(s: OriginState) -> list[int]:
     g = s.game
     tot = [a + b for a, b in zip(s.deck, s.box)]
     for h in s.hands:
@@ -39,14 +42,14 @@ def _cards(s: Any) -> list[int]:
     for L in s.links:
         tot[L.card] += 1
     for p in range(g.players):
-        for c in s.disc_open[p]:
+        for c in s.discard_open[p]:
             tot[c] += 1
-        for c in s.disc_hidden[p]:
+        for c in s.discard_hidden[p]:
             tot[c] += 1
     return tot
 
 
-def _check_animal(s: Any, a: Animal, p: int) -> None:
+def _check_animal(s: OriginState, a: Animal, p: int) -> None:
     g = s.game
     if a.owner != p:
         _fail(f"A{a.id} sits in P{p + 1}'s row but belongs to P{a.owner + 1}")
@@ -62,12 +65,12 @@ def _check_animal(s: Any, a: Animal, p: int) -> None:
             _fail(f"A{a.id} has two {g.trait_ids[t]}")
         seen |= g.bit[t]
     for t in range(len(g.trait_ids)):
-        if seen & g.bit[t] and seen & g.excl_of[t]:
+        if seen & g.bit[t] and seen & g.excludes_of[t]:
             _fail(f"A{a.id}: {g.trait_ids[t]} with a trait it excludes")
-    before = (a.mask, a.need, a.req, a.treq, a.fat, a.red, a.blue, a.fat_full)
+    before = (a.mask, a.need, a.attacker_needs, a.prey_needs, a.fat, a.red, a.blue, a.fat_full)
     b = a.copy()
     recompute(b, g)
-    if (b.mask, b.need, b.req, b.treq, b.fat, b.red, b.blue, b.fat_full) != before:
+    if (b.mask, b.need, b.attacker_needs, b.prey_needs, b.fat, b.red, b.blue, b.fat_full) != before:
         _fail(f"A{a.id}: cached need/masks/food disagree with its traits")
     if a.red < 0 or a.blue < 0 or a.fat_full < 0:
         _fail(f"A{a.id}: negative tokens")
@@ -77,7 +80,7 @@ def _check_animal(s: Any, a: Animal, p: int) -> None:
         _fail(f"A{a.id}: poisoned outside the feeding phase")
 
 
-def _check_links(s: Any) -> None:
+def _check_links(s: OriginState) -> None:
     g = s.game
     prot: dict[int, int] = {}
     pairs = set()
@@ -95,11 +98,11 @@ def _check_links(s: Any) -> None:
         if L.kind == g.SYMB:
             prot[L.b] = prot.get(L.b, 0) + 1
     for a in s.animal_by_id.values():
-        if a.prot != prot.get(a.id, 0):
-            _fail(f"A{a.id}: protection count {a.prot}, links say {prot.get(a.id, 0)}")
+        if a.protectors != prot.get(a.id, 0):
+            _fail(f"A{a.id}: protection count {a.protectors}, links say {prot.get(a.id, 0)}")
 
 
-def _check_flow(s: Any) -> None:
+def _check_flow(s: OriginState) -> None:
     n = s.game.players
     from .serialize import NODES
 
@@ -112,28 +115,31 @@ def _check_flow(s: Any) -> None:
         _fail(f"chance node {s.node} with a player to act")
     if s.bank < 0 or (s.bank and s.phase != FEEDING):
         _fail(f"bank {s.bank} in phase {PHASES[s.phase]}")
-    if s.atk is not None:
-        if s.phase != FEEDING or s.atk[0] not in s.animal_by_id or s.atk[1] not in s.animal_by_id:
-            _fail(f"open attack {s.atk} without both animals in the feeding phase")
-        if not s.animal_by_id[s.atk[0]].mask & s.game.bit[s.game.CARN]:
-            _fail(f"A{s.atk[0]} attacks without Carnivorous")
-    if (s.shares or s.queue) and s.node not in ("share", "defend", "run", "feed"):
+    if s.attack is not None:
+        if s.phase != FEEDING or s.attack[0] not in s.animal_by_id or s.attack[1] not in s.animal_by_id:
+            _fail(f"open attack {s.attack} without both animals in the feeding phase")
+        if not s.animal_by_id[s.attack[0]].mask & s.game.bit[s.game.CARN]:
+            _fail(f"A{s.attack[0]} attacks without Carnivorous")
+    if (s.pending_shares or s.pending_effects) and s.node not in ("share", "defend", "run", "feed"):
         _fail("pending food triggers outside the feeding phase")
-    if s.phase in (DEAL, SETUP) and s.node == "deal" and (s.deck_n == 0 or s.want is None or not 0 <= s.deal_to < n
-                                                          or s.want[s.deal_to] <= 0):
+    if (
+        s.phase in (DEAL, SETUP)
+        and s.node == "deal"
+        and (s.deck_n == 0 or s.owed is None or not 0 <= s.deal_to < n or s.owed[s.deal_to] <= 0)
+    ):
         _fail("a deal node with nothing to deal")
-    if s.phase in (DEVELOPMENT, FOOD) and (s.shares or s.queue or s.atk):
+    if s.phase in (DEVELOPMENT, FOOD) and (s.pending_shares or s.pending_effects or s.attack):
         _fail("feeding leftovers in development")
     if len(s.passed) != n:
         _fail("passed must have one flag per player")
 
 
-def check_invariants(s: Any) -> None:
+def check_invariants(s: OriginState) -> None:
     """Raise :class:`InvariantError` if the state breaks an invariant (see the module docstring)."""
     g = s.game
     if _cards(s) != list(g.deck0):
         _fail(f"cards do not add up to the deck: {_cards(s)} != {list(g.deck0)}")
-    if s.deck_n != sum(s.deck) or s.hand_n != [sum(h) for h in s.hands]:
+    if s.deck_n != sum(s.deck) or s.hand_sizes != [sum(h) for h in s.hands]:
         _fail("cached deck or hand sizes are wrong")
     if any(k < 0 for k in s.deck) or any(k < 0 for h in s.hands for k in h):
         _fail("negative card counts")

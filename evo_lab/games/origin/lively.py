@@ -28,22 +28,49 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar, cast
+
+import numpy as np
 
 from ...core.chance import expectimax
 from .odds import attack_odds, attack_over
 
+if TYPE_CHECKING:
+    from .actions import Action
+    from .bots import Policy
+    from .state import OriginState
+
 __all__ = ["TRAIT_WEIGHTS", "lively_policy"]
 
 #: How much a lively bot likes to play each trait on one of its own animals (Parasite: on a rival's).
-TRAIT_WEIGHTS = {"carnivorous": 1.0, "fat_tissue": 1.5, "swimming": 1.5, "running": 2.0, "mimicry": 1.5,
-                 "scavenger": 1.0, "symbiosis": 1.0, "piracy": 1.0, "tail_loss": 2.0, "communication": 1.0,
-                 "grazing": 0.7, "high_body_weight": 1.5, "hibernation": 1.0, "poisonous": 1.5, "cooperation": 1.2,
-                 "burrowing": 1.2, "camouflage": 2.0, "sharp_vision": 0.3, "parasite": 2.0}
+TRAIT_WEIGHTS = {
+    "carnivorous": 1.0,
+    "fat_tissue": 1.5,
+    "swimming": 1.5,
+    "running": 2.0,
+    "mimicry": 1.5,
+    "scavenger": 1.0,
+    "symbiosis": 1.0,
+    "piracy": 1.0,
+    "tail_loss": 2.0,
+    "communication": 1.0,
+    "grazing": 0.7,
+    "high_body_weight": 1.5,
+    "hibernation": 1.0,
+    "poisonous": 1.5,
+    "cooperation": 1.2,
+    "burrowing": 1.2,
+    "camouflage": 2.0,
+    "sharp_vision": 0.3,
+    "parasite": 2.0,
+}
 
 
-def _pick(rng: Any, items: list, weights: list[float]) -> Any:
+_T = TypeVar("_T")
+
+
+def _pick(rng: np.random.Generator, items: Sequence[_T], weights: list[float]) -> _T:
     total = sum(weights)
     r = rng.random() * total
     for x, w in zip(items, weights):
@@ -53,15 +80,15 @@ def _pick(rng: Any, items: list, weights: list[float]) -> Any:
     return items[-1]
 
 
-def _missing(state: Any, p: int) -> int:
+def _missing(state: OriginState, p: int) -> int:
     return sum(max(0, a.need - a.food) for a in state.animals(p) if not a.sleeping)
 
 
-def _develop(state: Any, acts: list, rng: Any) -> Hashable:
+def _develop(state: OriginState, acts: list[Action], rng: np.random.Generator) -> Action:
     g = state.game
     p = state.current_player()
     mine = state.animals(p)
-    by_kind: dict[str, list] = {}
+    by_kind: dict[str, list[Action]] = {}
     for a in acts:
         by_kind.setdefault(a[0], []).append(a)
     animals, traits = by_kind.get("animal", []), by_kind.get("trait", [])
@@ -95,7 +122,7 @@ def _develop(state: Any, acts: list, rng: Any) -> Hashable:
     return _pick(rng, traits, weights)
 
 
-def _attack_value(state: Any, a: tuple) -> float:
+def _attack_value(state: OriginState, a: Action) -> float:
     """The points a rival expects to lose (the chance of a kill times the prey's points, a dropped trait 1), from
     the exact odds of the attack; an attack on one's own animal is worth nothing."""
     me = state.current_player()
@@ -107,7 +134,7 @@ def _attack_value(state: Any, a: tuple) -> float:
     return float(odds.eaten) * points + float(odds.tail)
 
 
-def _feed(state: Any, acts: list, rng: Any) -> Hashable:
+def _feed(state: OriginState, acts: list[Action], rng: np.random.Generator) -> Action:
     me = state.current_player()
     mine = {a.id: a for a in state.animals(me)}
     pirates = [a for a in acts if a[0] == "pirate"]
@@ -136,17 +163,23 @@ def _feed(state: Any, acts: list, rng: Any) -> Hashable:
     return acts[0]
 
 
-def _defend(state: Any) -> Hashable:
-    best = expectimax(state, lambda t: t.current_scores(), players=[state.current_player()], until=attack_over,
-                      policy=lambda t: t.legal_actions()[0], max_nodes=5000)
-    return best.action if best.action is not None else state.legal_actions()[0]
+def _defend(state: OriginState) -> Action:
+    best = expectimax(
+        state,
+        lambda t: t.current_scores(),
+        players=[state.current_player()],
+        until=attack_over,
+        policy=lambda t: t.legal_actions()[0],
+        max_nodes=5000,
+    )
+    return cast("Action", best.action) if best.action is not None else state.legal_actions()[0]
 
 
-def lively_policy(rng: Any) -> Callable[[Any], Hashable]:
+def lively_policy(rng: np.random.Generator) -> Policy:
     """A lively bot (see the module docstring), its random choices drawn from ``rng``."""
 
-    def policy(state: Any) -> Hashable:
-        acts = state.legal_actions()
+    def policy(state: OriginState) -> Action:
+        acts: list[Action] = state.legal_actions()
         node = state.node_name()
         if len(acts) == 1:
             return acts[0]

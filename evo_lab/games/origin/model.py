@@ -15,24 +15,75 @@ nothing has to be reset when a turn or a round ends (see ruling O7).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Animal", "Link", "PHASES", "SETUP", "DEVELOPMENT", "FOOD", "FEEDING", "DEAL", "ROLLOFF", "OVER",
-           "fed", "room", "can_eat", "receive", "symbionts_fed", "links_of", "recompute", "lose_food_above_need",
-           "NEVER"]
+if TYPE_CHECKING:
+    from .game import OriginGame
+    from .state import OriginState
+
+__all__ = [
+    "JSON",
+    "JSONObject",
+    "Animal",
+    "Link",
+    "PHASES",
+    "SETUP",
+    "DEVELOPMENT",
+    "FOOD",
+    "FEEDING",
+    "DEAL",
+    "ROLLOFF",
+    "OVER",
+    "fed",
+    "room",
+    "can_eat",
+    "receive",
+    "symbionts_fed",
+    "links_of",
+    "recompute",
+    "lose_food_above_need",
+    "NEVER",
+]
 
 SETUP, DEVELOPMENT, FOOD, FEEDING, DEAL, ROLLOFF, OVER = range(7)
 PHASES = ("setup", "development", "food", "feeding", "deal", "rolloff", "over")
 #: The stamp of a trait never used.
 NEVER = -1000
+#: A JSON value as ``json.loads`` gives it (a position body, an observation). Readers check each field where they
+#: read it (a :class:`~evo_lab.core.errors.FormatError` names the field), so the value type stays open.
+JSON = Any
+#: A JSON object.
+JSONObject = dict[str, JSON]
 
 
 class Animal:
     """One animal. ``traits`` lists ``(trait, card)`` index pairs of its own (non-paired) trait cards, one entry per
-    Fat Tissue card; ``mask`` has bit ``t`` set for each trait present (paired traits live in links)."""
+    Fat Tissue card; ``mask`` has bit ``t`` set for each trait present (paired traits live in links). The usage
+    stamps ``attacked_at``, ``pirated_at``, ``mimicked_at``, ``grazed_at`` and ``hibernated_at`` hold the turn (or
+    the feeding round, for Grazing by ruling O7) in which the animal last used that trait (``NEVER``: not yet)."""
 
-    __slots__ = ("id", "owner", "card", "traits", "mask", "fat", "fat_full", "red", "blue", "need", "req", "treq",
-                 "prot", "s_attack", "s_pirate", "s_mimic", "s_graze", "s_hib", "sleeping", "poisoned")
+    __slots__ = (
+        "id",
+        "owner",
+        "card",
+        "traits",
+        "mask",
+        "fat",
+        "fat_full",
+        "red",
+        "blue",
+        "need",
+        "attacker_needs",
+        "prey_needs",
+        "protectors",
+        "attacked_at",
+        "pirated_at",
+        "mimicked_at",
+        "grazed_at",
+        "hibernated_at",
+        "sleeping",
+        "poisoned",
+    )
 
     def __init__(self, aid: int, owner: int, card: int):
         self.id = aid
@@ -45,10 +96,10 @@ class Animal:
         self.red = 0
         self.blue = 0
         self.need = 1
-        self.req = 0     # traits a carnivore must have to attack this animal (Camouflage -> Sharp Vision, ...)
-        self.treq = 0    # traits this animal's prey must have (a swimming carnivore eats only swimmers)
-        self.prot = 0    # number of Symbiosis links protecting it
-        self.s_attack = self.s_pirate = self.s_mimic = self.s_graze = self.s_hib = NEVER
+        self.attacker_needs = 0  # traits a carnivore must have to attack it (Camouflage -> Sharp Vision, ...)
+        self.prey_needs = 0  # traits its prey must have (a swimming carnivore eats only swimmers)
+        self.protectors = 0  # number of Symbiosis links protecting it
+        self.attacked_at = self.pirated_at = self.mimicked_at = self.grazed_at = self.hibernated_at = NEVER
         self.sleeping = False
         self.poisoned = False
 
@@ -56,9 +107,14 @@ class Animal:
         b = Animal.__new__(Animal)
         b.id, b.owner, b.card, b.traits, b.mask = self.id, self.owner, self.card, self.traits[:], self.mask
         b.fat, b.fat_full, b.red, b.blue, b.need = self.fat, self.fat_full, self.red, self.blue, self.need
-        b.req, b.treq, b.prot = self.req, self.treq, self.prot
-        b.s_attack, b.s_pirate, b.s_mimic, b.s_graze, b.s_hib = (self.s_attack, self.s_pirate, self.s_mimic,
-                                                                  self.s_graze, self.s_hib)
+        b.attacker_needs, b.prey_needs, b.protectors = self.attacker_needs, self.prey_needs, self.protectors
+        b.attacked_at, b.pirated_at, b.mimicked_at, b.grazed_at, b.hibernated_at = (
+            self.attacked_at,
+            self.pirated_at,
+            self.mimicked_at,
+            self.grazed_at,
+            self.hibernated_at,
+        )
         b.sleeping, b.poisoned = self.sleeping, self.poisoned
         return b
 
@@ -70,8 +126,10 @@ class Animal:
         return self.red + self.blue
 
     def __repr__(self) -> str:
-        return f"Animal(A{self.id}, P{self.owner + 1}, food {self.red}r+{self.blue}b/{self.need}, fat " \
-               f"{self.fat_full}/{self.fat})"
+        return (
+            f"Animal(A{self.id}, P{self.owner + 1}, food {self.red}r+{self.blue}b/{self.need}, fat "
+            f"{self.fat_full}/{self.fat})"
+        )
 
 
 class Link:
@@ -108,11 +166,11 @@ def room(a: Animal) -> int:
     return a.need - a.red - a.blue + a.fat - a.fat_full
 
 
-def links_of(s: Any, aid: int) -> list[Link]:
+def links_of(s: OriginState, aid: int) -> list[Link]:
     return [L for L in s.links if L.a == aid or L.b == aid]
 
 
-def symbionts_fed(s: Any, a: Animal, symb: int) -> bool:
+def symbionts_fed(s: OriginState, a: Animal, symb: int) -> bool:
     """Every symbiont protecting ``a`` is fed (MC: 'can receive red / blue only after the symbiont has been FED')."""
     for L in s.links:
         if L.kind == symb and L.b == a.id and not fed(s.animal_by_id[L.a]):
@@ -120,11 +178,11 @@ def symbionts_fed(s: Any, a: Animal, symb: int) -> bool:
     return True
 
 
-def can_eat(s: Any, a: Animal) -> bool:
+def can_eat(s: OriginState, a: Animal) -> bool:
     """May take food now: has room, is not hibernating, and no unfed symbiont holds it back (EW ``canEat``)."""
     if a.sleeping or a.need - a.red - a.blue + a.fat - a.fat_full <= 0:
         return False
-    return a.prot == 0 or symbionts_fed(s, a, s.game.SYMB)
+    return a.protectors == 0 or symbionts_fed(s, a, s.game.SYMB)
 
 
 def receive(a: Animal, n: int, blue: bool) -> int:
@@ -143,7 +201,7 @@ def receive(a: Animal, n: int, blue: bool) -> int:
     return to_need + to_fat
 
 
-def recompute(a: Animal, g: Any) -> None:
+def recompute(a: Animal, g: OriginGame) -> None:
     """Refresh the cached mask, need, fat count and static-defence masks from the trait list."""
     mask = req = treq = 0
     need = g.base_need
@@ -151,11 +209,11 @@ def recompute(a: Animal, g: Any) -> None:
     for t, _ in a.traits:
         mask |= g.bit[t]
         need += g.food_of[t]
-        req |= g.req_of[t]
-        treq |= g.treq_of[t]
+        req |= g.attacker_needs_of[t]
+        treq |= g.prey_needs_of[t]
         if t == g.FAT:
             fat += 1
-    a.mask, a.need, a.req, a.treq, a.fat = mask, need, req, treq, fat
+    a.mask, a.need, a.attacker_needs, a.prey_needs, a.fat = mask, need, req, treq, fat
     if a.fat_full > fat:
         a.fat_full = fat
     lose_food_above_need(a)

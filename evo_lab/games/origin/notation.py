@@ -36,15 +36,35 @@ evo_lab.core.errors.FormatError: action: 'attack A3': attack needs 2 animals (A<
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import FormatError, excerpt
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import OriginGame
+    from .state import OriginState
 
 __all__ = ["CHANCE_KINDS", "DECISION_KINDS", "describe", "parse", "to_string"]
 
 CHANCE_KINDS = ("first", "deal", "food", "roll", "rolloff")
-DECISION_KINDS = ("animal", "trait", "pass", "end", "eat", "attack", "fat", "pirate", "graze", "hibernate", "run",
-                  "accept", "tail", "mimic", "share")
+DECISION_KINDS = (
+    "animal",
+    "trait",
+    "pass",
+    "end",
+    "eat",
+    "attack",
+    "fat",
+    "pirate",
+    "graze",
+    "hibernate",
+    "run",
+    "accept",
+    "tail",
+    "mimic",
+    "share",
+)
 _ANIMALS = {"eat": 1, "attack": 2, "pirate": 2, "graze": 1, "hibernate": 1, "run": 1, "accept": 1, "mimic": 2}
 
 
@@ -52,9 +72,9 @@ def _A(x: int) -> str:
     return f"A{x}"
 
 
-def to_string(g: Any, a: tuple) -> str:
+def to_string(g: OriginGame, a: Action) -> str:
     """The text of action ``a`` (decision or chance outcome)."""
-    k = a[0]
+    k: str = a[0]
     if k in _ANIMALS:
         return k + " " + " ".join(_A(x) for x in a[1:])
     if k in ("pass", "end"):
@@ -89,20 +109,20 @@ def _animal(text: str, tok: str) -> int:
     return int(tok[1:])
 
 
-def _player(g: Any, text: str, tok: str) -> int:
+def _player(g: OriginGame, text: str, tok: str) -> int:
     if len(tok) < 2 or tok[0] not in "Pp" or not tok[1:].isdigit() or not 1 <= int(tok[1:]) <= g.players:
         raise _bad(text, f"{excerpt(tok)} is not a player (P1..P{g.players})")
     return int(tok[1:]) - 1
 
 
-def _card(g: Any, text: str, tok: str) -> int:
+def _card(g: OriginGame, text: str, tok: str) -> int:
     c = g.card_index.get(tok.lower())
     if c is None:
         raise _bad(text, f"unknown card {excerpt(tok)} (cards: {', '.join(g.card_ids)})")
     return c
 
 
-def _trait(g: Any, text: str, tok: str) -> int:
+def _trait(g: OriginGame, text: str, tok: str) -> int:
     t = g.abbr_index.get(tok.lower())
     if t is None:
         raise _bad(text, f"unknown trait {excerpt(tok)} (traits: {', '.join(g.abbr)})")
@@ -115,7 +135,7 @@ def _int(text: str, tok: str) -> int:
     return int(tok)
 
 
-def parse(g: Any, text: str) -> tuple:
+def parse(g: OriginGame, text: str) -> Action:
     """The action written ``text`` (the inverse of :func:`to_string`); :class:`FormatError` if unreadable."""
     if not isinstance(text, str):
         raise FormatError(f"an action string is needed, got {type(text).__name__}", "action")
@@ -163,7 +183,7 @@ def parse(g: Any, text: str) -> tuple:
     raise _bad(text, f"unknown action {excerpt(k)} (actions: {', '.join(DECISION_KINDS + CHANCE_KINDS)})")
 
 
-def describe(s: Any, a: tuple) -> str:
+def describe(s: OriginState, a: Action) -> str:
     """The action in words, at state ``s`` (for action pickers and stories): :func:`.words.describe_action`, with
     the printed names of cards and traits and animals said as "P2's animal 1 (Running)"."""
     from .words import describe_action

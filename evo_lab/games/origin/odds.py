@@ -30,16 +30,24 @@ feeding turn (:func:`ready_to_attack`); :attr:`AttackRow.now` says whether it is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from ...core.chance import DEFAULT_MAX_NODES, TreeNode, expectimax, leaves, outcome_distribution, outcome_tree
 from ...core.errors import EvoLabError
 from ...core.words import plural
 from ...theory.food_race import bank_pmf, mean, race_policy
+from . import events as ev
 from .words import animal_words, find_animal, phase_words, trait_words
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import OriginGame
+    from .model import JSON
+    from .rules import RuleOptions
+    from .state import OriginState
 
 __all__ = [
     "ATTACK_NODES",
@@ -70,7 +78,7 @@ class OddsError(EvoLabError, ValueError):
     """Odds asked where they do not exist (an attack that cannot be made, a race after the feeding phase)."""
 
 
-def attack_over(state: Any) -> bool:
+def attack_over(state: OriginState) -> bool:
     """Whether an attack has run its course at ``state`` (no defence, die or food trigger of it left)."""
     return state.node_name() not in ATTACK_NODES or state.phase_name() != "feeding"
 
@@ -96,14 +104,16 @@ class FoodBank:
         return sum((p for t, p in self.distribution.items() if t >= k), Fraction(0))
 
 
-def food_bank(source: Any, options: Any = None) -> FoodBank:
+def food_bank(
+    source: int | OriginGame | OriginState, options: RuleOptions | Mapping[str, JSON] | None = None
+) -> FoodBank:
     """The food bank for ``source``: a player count (with rule ``options``), a game, or a state (at the ``food``
     node: the engine's chance outcomes; elsewhere: its game's dice)."""
     import evo_lab
 
     if isinstance(source, int):
         source = evo_lab.make_game("origin", players=source, options=options)
-    game = getattr(source, "game", source)
+    game = cast("OriginGame", getattr(source, "game", source))
     if hasattr(source, "node_name") and source.node_name() == "food":
         dist = bank_pmf(source)
     else:
@@ -124,7 +134,7 @@ class FeedingRace:
     leaves: int
 
 
-def _to_food(state: Any) -> Any:
+def _to_food(state: OriginState) -> OriginState:
     """From the development phase: everybody passes (the table as it is) up to the food dice."""
     s = state.clone()
     while s.node_name() == "develop":
@@ -132,8 +142,11 @@ def _to_food(state: Any) -> Any:
     return s
 
 
-def feeding_race(state: Any, policy: Callable[[Any], Hashable] = race_policy,
-                 max_nodes: int = DEFAULT_MAX_NODES) -> FeedingRace:
+def feeding_race(
+    state: OriginState,
+    policy: Callable[[OriginState], Hashable] = race_policy,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> FeedingRace:
     """Every way this turn's feeding can go (the dice, the Running dice), decisions by ``policy``, played through
     the extinction phase: the exact chance that each animal on the table now survives it."""
     phase = state.phase_name()
@@ -145,7 +158,9 @@ def feeding_race(state: Any, policy: Callable[[Any], Hashable] = race_policy,
         s, start = state, "from this moment of the feeding phase"
     else:
         raise OddsError(f"there is no feeding phase left in this turn (now: {phase_words(state)})")
-    ends = leaves(s, until=lambda t: t.phase_name() not in ("food", "feeding"), policy=policy, max_nodes=max_nodes)
+    ends = leaves(
+        s, until=lambda t: t.phase_name() not in ("food", "feeding"), policy=policy, max_nodes=max_nodes
+    )
     n = state.game.players
     ids = [a.id for p in range(n) for a in state.animals(p)]
     surv = {x: Fraction(0) for x in ids}
@@ -160,7 +175,7 @@ def feeding_race(state: Any, policy: Callable[[Any], Hashable] = race_policy,
 
 
 # ---------------------------------------------------------------- attacks
-def ready_to_attack(state: Any, carnivore: int) -> Any:
+def ready_to_attack(state: OriginState, carnivore: int) -> OriginState:
     """A state where the carnivore's owner takes the eating action of a feeding turn on this table: ``state``
     itself when it already is so (the owner to act, its eating action not yet taken), else a copy of the position
     with a fresh feeding turn handed to the owner (the same table, bank and usage marks)."""
@@ -169,22 +184,35 @@ def ready_to_attack(state: Any, carnivore: int) -> Any:
         raise OddsError(f"there is no animal {carnivore} on the table")
     phase, node = state.phase_name(), state.node_name()
     if node in ATTACK_NODES or state.is_terminal() or phase not in ("development", "food", "feeding"):
-        raise OddsError("an attack can be asked about in the development, food and feeding phases, with no attack "
-                        f"open (now: {phase_words(state)})")
+        raise OddsError(
+            "an attack can be asked about in the development, food and feeding phases, with no attack "
+            f"open (now: {phase_words(state)})"
+        )
     if node == "feed" and state.current_player() == a.owner and not state.observation(None)["ate"]:
         return state
     body = state.state_dict()
-    body.update(phase="feeding", node="feed", mover=a.owner, actor=a.owner, acted=False, ate=False, attack=None,
-                shares=[], queue=[], deal=None)
+    body.update(
+        phase="feeding",
+        node="feed",
+        mover=a.owner,
+        actor=a.owner,
+        acted=False,
+        ate=False,
+        attack=None,
+        shares=[],
+        queue=[],
+        deal=None,
+    )
     return type(state).load_state(state.game, body)
 
 
-def why_no_attack(state: Any, carnivore: int) -> str:
+def why_no_attack(state: OriginState, carnivore: int) -> str:
     """Why the carnivore has no attack in its owner's feeding turn ("" when it has one)."""
     s = ready_to_attack(state, carnivore)
     if any(x[0] == "attack" and x[1] == carnivore for x in s.legal_actions()):
         return ""
     a = find_animal(s, carnivore)
+    assert a is not None, "ready_to_attack found it"
     g = s.game
     if g.CARN not in {t for t, _c in a.traits}:
         return "it is not a carnivore"
@@ -194,18 +222,24 @@ def why_no_attack(state: Any, carnivore: int) -> str:
         return "it is hibernating"
     if a.food >= a.need and a.fat_full >= a.fat:
         return "it is fed and has no empty Fat Tissue (seed: it cannot attack then)"
-    if s.bank >= 0 and not any(x[0] == "eat" and x[1] == carnivore for x in s.legal_actions()) and a.prot:
+    if (
+        s.bank >= 0
+        and not any(x[0] == "eat" and x[1] == carnivore for x in s.legal_actions())
+        and a.protectors
+    ):
         return "it may not take food before its symbiont is fed (Symbiosis)"
     return "no animal on the table can be attacked by it"
 
 
-def blocked_by(state: Any, carnivore: int, target: int) -> str:
+def blocked_by(state: OriginState, carnivore: int, target: int) -> str:
     """The trait that keeps ``carnivore`` from attacking ``target`` at all, in words ("" when none): the static
     defences of the trait registry (Camouflage, High Body Weight, Swimming, Burrowing while fed, Symbiosis)."""
     from .traits import REGISTRY
 
     g = state.game
     c, t = find_animal(state, carnivore), find_animal(state, target)
+    if c is None or t is None:
+        raise OddsError(f"there is no animal {carnivore if c is None else target} on the table")
     name = {tid: trait_words(g, i) for i, tid in enumerate(g.trait_ids)}
     have = {g.trait_ids[x] for x, _ in c.traits}
     for x, _ in t.traits:
@@ -213,20 +247,31 @@ def blocked_by(state: Any, carnivore: int, target: int) -> str:
         if need and need not in have:
             return f"{name[g.trait_ids[x]]} (only a carnivore with {name[need]} may attack it)"
     prey = {g.trait_ids[x] for x, _ in t.traits}
-    for x in have:
-        need = REGISTRY[x].prey_needs
+    for tid in have:
+        need = REGISTRY[tid].prey_needs
         if need and need not in prey:
-            return f"the carnivore's {name[x]} (it attacks only animals with {name[need]})"
-    for x in sorted(prey):
-        rule = REGISTRY[x]
-        if rule.blocks is not None and g.target_of[g.trait_ids.index(x)] != "pair" and rule.blocks(state, c, t):
-            return f"{name[x]} (it cannot be attacked while it is fed)" if x == "burrowing" else name[x]
+            return f"the carnivore's {name[tid]} (it attacks only animals with {name[need]})"
+    for tid in sorted(prey):
+        rule = REGISTRY[tid]
+        if (
+            rule.blocks is not None
+            and g.target_of[g.trait_ids.index(tid)] != "pair"
+            and rule.blocks(state, c, t)
+        ):
+            return f"{name[tid]} (it cannot be attacked while it is fed)" if tid == "burrowing" else name[tid]
     for L in state.links:
         rule = REGISTRY[g.trait_ids[L.kind]]
         if L.b == target and rule.blocks is not None and rule.directed:
-            return (f"{name[g.trait_ids[L.kind]]} (its symbiont, "
-                    f"{animal_words(state, L.a, traits=False)}, protects it)")
+            return (
+                f"{name[g.trait_ids[L.kind]]} (its symbiont, "
+                f"{animal_words(state, L.a, traits=False)}, protects it)"
+            )
     return ""
+
+
+#: What happened in an attack (:func:`_key`): kind, prey, the dropped trait's name, the carnivore's food, poisoned,
+#: the scavenger fed, the animals Mimicry passed the attack to.
+OutcomeKey = tuple[str, int, str, int, bool, int, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -247,25 +292,25 @@ class AttackOutcome:
     redirected: tuple[int, ...] = ()
 
 
-def _key(before: Any, attacker: int, target: int, leaf: Any) -> tuple:
+def _key(before: OriginState, attacker: int, target: int, leaf: OriginState) -> OutcomeKey:
     """What happened in the attack, from the engine's events since the state ``before`` it."""
-    kind, prey, dropped, food, poisoned, scav, moved = "", target, "", 0, False, 0, []
-    for e in leaf.events()[len(before.events()):]:
-        k = type(e).__name__
-        if k == "Redirected":
+    kind, prey, dropped, food, poisoned, scav = "", target, "", 0, False, 0
+    moved: list[int] = []
+    for e in leaf.events()[len(before.events()) :]:
+        if isinstance(e, ev.Redirected):
             moved.append(e.target)
             prey = e.target
-        elif k == "Escaped":
+        elif isinstance(e, ev.Escaped):
             kind = "escaped"
-        elif k == "TailLost":
+        elif isinstance(e, ev.TailLost):
             kind, dropped = "tail", trait_words(before.game, e.trait)
-        elif k == "Killed":
+        elif isinstance(e, ev.Killed):
             kind, prey = "eaten", e.prey
-        elif k == "Poisoned":
+        elif isinstance(e, ev.Poisoned):
             poisoned = True
-        elif k == "Ate" and e.animal == attacker and e.source in ("kill", "tail_loss"):
+        elif isinstance(e, ev.Ate) and e.animal == attacker and e.source in ("kill", "tail_loss"):
             food += e.red + e.blue + e.fat
-        elif k == "Ate" and e.source == "scavenger":
+        elif isinstance(e, ev.Ate) and e.source == "scavenger":
             scav = e.animal
     return kind, prey, dropped, food, poisoned, scav, tuple(moved)
 
@@ -274,15 +319,17 @@ def _order(kind: str) -> int:
     return KINDS.index(kind) if kind in KINDS else len(KINDS)
 
 
-def _words(root: Any, key: tuple) -> str:
+def _words(root: OriginState, key: OutcomeKey) -> str:
     kind, prey, dropped, food, poisoned, scav, moved = key
     who = animal_words(root, prey, traits=False)
     head = "".join(f"the attack turns onto {animal_words(root, m, traits=False)} (Mimicry); " for m in moved)
     if kind == "escaped":
         return f"{head}{who} runs away (Running)"
     if kind == "tail":
-        return f"{head}{who} drops its {dropped} card and survives (Tail Loss); the carnivore gets " \
-               f"{plural(food, 'blue token')}"
+        return (
+            f"{head}{who} drops its {dropped} card and survives (Tail Loss); the carnivore gets "
+            f"{plural(food, 'blue token')}"
+        )
     text = f"{head}{who} is eaten; the carnivore gets {plural(food, 'blue token')}"
     if poisoned:
         text += "; it is poisoned (Poisonous) and dies at the end of the turn"
@@ -301,8 +348,8 @@ class AttackOdds:
 
     attacker: int
     target: int
-    before: Any
-    state: Any
+    before: OriginState
+    state: OriginState
     tree: TreeNode
     outcomes: list[AttackOutcome]
     defence: Hashable | None
@@ -329,20 +376,22 @@ class AttackOdds:
         return sum((o.probability * o.food for o in self.outcomes), Fraction(0))
 
 
-def attack_odds(state: Any, attacker: int, target: int, max_nodes: int = 20_000) -> AttackOdds:
+def attack_odds(state: OriginState, attacker: int, target: int, max_nodes: int = 20_000) -> AttackOdds:
     """The attack of carnivore ``attacker`` on ``target`` (ids), made now (see :func:`ready_to_attack`)."""
     s = ready_to_attack(state, attacker)
     act = ("attack", attacker, target)
     if act not in s.legal_actions():
         why = blocked_by(s, attacker, target) or why_no_attack(s, attacker) or "the rules do not allow it now"
-        raise OddsError(f"{animal_words(s, attacker, traits=False)} cannot attack "
-                        f"{animal_words(s, target, traits=False)}: {why}")
+        raise OddsError(
+            f"{animal_words(s, attacker, traits=False)} cannot attack "
+            f"{animal_words(s, target, traits=False)}: {why}"
+        )
     root = s.clone()
     root.apply_action(act)
     return _odds(s, root, attacker, target, max_nodes)
 
 
-def open_attack(state: Any, max_nodes: int = 20_000) -> AttackOdds | None:
+def open_attack(state: OriginState, max_nodes: int = 20_000) -> AttackOdds | None:
     """The odds of the attack under way at ``state`` (the defender to choose, or Running's die to roll), from this
     moment on; ``None`` when no attack is open."""
     atk = state.observation(None).get("attack") if state.node_name() in ("defend", "run") else None
@@ -351,33 +400,43 @@ def open_attack(state: Any, max_nodes: int = 20_000) -> AttackOdds | None:
     return _odds(state, state.clone(), atk["attacker"], atk["target"], max_nodes)
 
 
-def _odds(s: Any, root: Any, attacker: int, target: int, max_nodes: int) -> AttackOdds:
+def _odds(s: OriginState, root: OriginState, attacker: int, target: int, max_nodes: int) -> AttackOdds:
     """The tree and the outcomes of an attack from ``root`` (``s``: the position the words name animals in)."""
-    defender = find_animal(s, target).owner
+    prey = find_animal(s, target)
+    assert prey is not None, "the attack was legal"
+    defender = prey.owner
 
     until = attack_over
 
-    def first(t: Any) -> Hashable:
+    def first(t: OriginState) -> Action:
         return t.legal_actions()[0]
 
-    def keep(t: Any) -> list:
+    def keep(t: OriginState) -> list[int]:
         return t.current_scores()
 
-    def best(t: Any) -> Hashable:
+    def best(t: OriginState) -> Hashable:
         if t.node_name() != "defend":
             return first(t)
-        return expectimax(t, keep, players=[t.current_player()], until=until, policy=first,
-                          max_nodes=max_nodes).action
+        return expectimax(
+            t, keep, players=[t.current_player()], until=until, policy=first, max_nodes=max_nodes
+        ).action
 
-    tree = outcome_tree(root, until=until, policy=first, branch=lambda t: t.node_name() == "defend",
-                        max_nodes=max_nodes)
-    dist = outcome_distribution(root, lambda t: _key(s, attacker, target, t), until=until, policy=best,
-                                max_nodes=max_nodes)
-    keyed = [(cast(tuple, k), p) for k, p in dist.items()]
-    outs = [AttackOutcome(k[0], k[1], p, _words(s, k), k[2], k[3], k[4], k[5], k[6])
-            for k, p in sorted(keyed, key=lambda kp: (-kp[1], _order(kp[0][0])))]
-    defence = expectimax(root, keep, players=[defender], until=until, policy=first, max_nodes=max_nodes).action \
-        if root.node_name() == "defend" else None
+    tree = outcome_tree(
+        root, until=until, policy=first, branch=lambda t: t.node_name() == "defend", max_nodes=max_nodes
+    )
+    dist = outcome_distribution(
+        root, lambda t: _key(s, attacker, target, t), until=until, policy=best, max_nodes=max_nodes
+    )
+    keyed = [(cast(OutcomeKey, k), p) for k, p in dist.items()]
+    outs = [
+        AttackOutcome(k[0], k[1], p, _words(s, k), k[2], k[3], k[4], k[5], k[6])
+        for k, p in sorted(keyed, key=lambda kp: (-kp[1], _order(kp[0][0])))
+    ]
+    defence = (
+        expectimax(root, keep, players=[defender], until=until, policy=first, max_nodes=max_nodes).action
+        if root.node_name() == "defend"
+        else None
+    )
     words = {id(x): _words(s, _key(s, attacker, target, x.state)) for x in tree.leaves()}
     return AttackOdds(attacker, target, s, root, tree, outs, defence, words)
 
@@ -393,7 +452,7 @@ class AttackRow:
     now: bool
 
 
-def attack_rows(state: Any, carnivore: int, odds: bool = True) -> list[AttackRow]:
+def attack_rows(state: OriginState, carnivore: int, odds: bool = True) -> list[AttackRow]:
     """Every other animal on the table, seat by seat, as prey of ``carnivore``: blocked (by which trait) or
     possible (with its :class:`AttackOdds` when ``odds``). Empty when the carnivore has no attack at all
     (:func:`why_no_attack` says why)."""
@@ -410,7 +469,9 @@ def attack_rows(state: Any, carnivore: int, odds: bool = True) -> list[AttackRow
             if a.id == carnivore:
                 continue
             if a.id in legal:
-                rows.append(AttackRow(a.id, "", attack_odds(s, carnivore, a.id) if odds else None, a.id in now))
+                rows.append(
+                    AttackRow(a.id, "", attack_odds(s, carnivore, a.id) if odds else None, a.id in now)
+                )
             else:
                 rows.append(AttackRow(a.id, blocked_by(s, carnivore, a.id) or "the rules", None, False))
     return rows

@@ -29,23 +29,26 @@ says what stays in the deck, the rest goes to the box (out of the game), so ever
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TypedDict
 from collections.abc import Iterable, Mapping
 
 from ...core.errors import FormatError, excerpt
 from .flow import FLOW
 from .phases import development, feeding
 from .game import OriginGame
-from .model import DEVELOPMENT, FEEDING, FOOD, Animal, recompute
+from .model import DEVELOPMENT, FEEDING, FOOD, JSON, Animal, recompute
 from .state import OriginState
 from .table import add_link
 
 __all__ = ["build_position", "act"]
 
+#: Cards named in a position: card ids separated by spaces, or a list of them (``None`` or ``""``: none).
+CardSpec = str | Iterable[str] | None
+
 FLAGS = ("sleeping", "slept", "poisoned", "attacked", "pirated", "mimicked", "grazed")
 
 
-def _cards_of(g: Any, spec: Any, field: str) -> list[int]:
+def _cards_of(g: OriginGame, spec: CardSpec, field: str) -> list[int]:
     if spec is None or spec == "":
         return []
     items = spec.split() if isinstance(spec, str) else list(spec)
@@ -60,7 +63,7 @@ def _cards_of(g: Any, spec: Any, field: str) -> list[int]:
 class _Pool:
     """The cards not yet placed, taken explicitly or by rule (first card with the face, the commonest face-down)."""
 
-    def __init__(self, g: Any):
+    def __init__(self, g: OriginGame) -> None:
         self.g, self.left = g, list(g.deck0)
 
     def take(self, c: int, field: str) -> int:
@@ -82,7 +85,7 @@ class _Pool:
         return self.take(best, field)
 
 
-def _trait_of(g: Any, word: str, field: str) -> int:
+def _trait_of(g: OriginGame, word: str, field: str) -> int:
     if word in g.abbr_index:
         return g.abbr_index[word]
     if word in g.trait_ids:
@@ -90,8 +93,29 @@ def _trait_of(g: Any, word: str, field: str) -> int:
     raise FormatError(f"unknown trait {excerpt(word)} (traits: {', '.join(g.abbr)})", field)
 
 
-def _parse_animal(g: Any, text: str, field: str) -> dict:
-    spec: dict[str, Any] = {"name": None, "card": None, "traits": [], "links": [], "red": 0, "blue": 0, "flags": set()}
+class _AnimalSpec(TypedDict):
+    """One animal of the builder's text: its ``$name``, its ``@card``, its traits ``(trait, full fat, card)``,
+    its paired traits ``(trait, partner's name, card)``, its tokens and flags."""
+
+    name: str | None
+    card: str | None
+    traits: list[tuple[int, bool, str | None]]
+    links: list[tuple[int, str, str | None]]
+    red: int
+    blue: int
+    flags: set[str]
+
+
+def _parse_animal(g: OriginGame, text: str, field: str) -> _AnimalSpec:
+    spec: _AnimalSpec = {
+        "name": None,
+        "card": None,
+        "traits": [],
+        "links": [],
+        "red": 0,
+        "blue": 0,
+        "flags": set(),
+    }
     for tok in text.split():
         if tok.startswith("$"):
             spec["name"] = tok[1:]
@@ -115,9 +139,11 @@ def _parse_animal(g: Any, text: str, field: str) -> dict:
     return spec
 
 
-def _place_animals(s: Any, g: Any, pool: _Pool, animals: list[str]) -> list[tuple[Animal, dict]]:
+def _place_animals(
+    s: OriginState, g: OriginGame, pool: _Pool, animals: list[str]
+) -> list[tuple[Animal, _AnimalSpec]]:
     """Create the animals and take their explicitly named cards; the others are chosen in :func:`_finish_animals`."""
-    made = []
+    made: list[tuple[Animal, _AnimalSpec]] = []
     for p, row in enumerate(animals):
         for i, text in enumerate(t for t in (row or "").split(",") if t.strip()):
             f = f"animals[{p}][{i}]"
@@ -142,19 +168,25 @@ def _place_animals(s: Any, g: Any, pool: _Pool, animals: list[str]) -> list[tupl
     return made
 
 
-def _card(g: Any, card: str, field: str) -> int:
+def _card(g: OriginGame, card: str, field: str) -> int:
     if card not in g.card_index:
         raise FormatError(f"unknown card {excerpt(card)}", field)
     return g.card_index[card]
 
 
-def _finish_animals(s: Any, g: Any, pool: _Pool, made: list[tuple[Animal, dict]]) -> None:
+def _finish_animals(
+    s: OriginState, g: OriginGame, pool: _Pool, made: list[tuple[Animal, _AnimalSpec]]
+) -> None:
     for a, spec in made:
         a.traits = [(t, pool.with_face(t, "animals") if c < 0 else c) for t, c in a.traits]
         for t, partner, card in spec["links"]:
             if partner not in s.names:
                 raise FormatError(f"no animal named ${partner}", "animals")
-            c = pool.with_face(t, "animals") if card is None else pool.take(_card(g, card, "animals"), "animals")
+            c = (
+                pool.with_face(t, "animals")
+                if card is None
+                else pool.take(_card(g, card, "animals"), "animals")
+            )
             add_link(s, t, a.id, s.names[partner], c)
     for a, spec in made:
         if a.card < 0:
@@ -162,25 +194,46 @@ def _finish_animals(s: Any, g: Any, pool: _Pool, made: list[tuple[Animal, dict]]
         before = (a.red, a.blue, a.fat_full)
         recompute(a, g)
         if (a.red, a.blue, a.fat_full) != before:
-            raise FormatError(f"A{a.id} holds more food than its need ({a.need}) or fat cards ({a.fat})", "animals")
+            raise FormatError(
+                f"A{a.id} holds more food than its need ({a.need}) or fat cards ({a.fat})", "animals"
+            )
         fl = spec["flags"]
         a.sleeping, a.poisoned = "sleeping" in fl, "poisoned" in fl
         o = g.options
         if "sleeping" in fl:
-            a.s_hib = s.turn
+            a.hibernated_at = s.turn
         if "slept" in fl:
-            a.s_hib = s.turn - 1
-        for flag, attr, scope in (("attacked", "s_attack", "turn"), ("pirated", "s_pirate", "turn"),
-                                  ("mimicked", "s_mimic", "turn"), ("grazed", "s_graze", o.grazing_limit)):
+            a.hibernated_at = s.turn - 1
+        for flag, attr, scope in (
+            ("attacked", "attacked_at", "turn"),
+            ("pirated", "pirated_at", "turn"),
+            ("mimicked", "mimicked_at", "turn"),
+            ("grazed", "grazed_at", o.grazing_limit),
+        ):
             if flag in fl:
                 setattr(a, attr, s.stamp(scope))
 
 
-def build_position(players: int = 2, *, animals: Iterable[str] | None = None, hands: Iterable[Any] | None = None,
-                   phase: str = "feeding", bank: int = 0, turn: int = 1, first: int = 0, actor: int | None = None,
-                   passed: Iterable[bool] | None = None, acted: bool = False, ate: bool = False,
-                   deck: Any = None, discard: Iterable[Any] | None = None, options: Mapping | None = None,
-                   sets: int | None = None, seed: int | None = None, game: OriginGame | None = None) -> OriginState:
+def build_position(
+    players: int = 2,
+    *,
+    animals: Iterable[str] | None = None,
+    hands: Iterable[CardSpec] | None = None,
+    phase: str = "feeding",
+    bank: int = 0,
+    turn: int = 1,
+    first: int = 0,
+    actor: int | None = None,
+    passed: Iterable[bool] | None = None,
+    acted: bool = False,
+    ate: bool = False,
+    deck: int | CardSpec = None,
+    discard: Iterable[int | CardSpec] | None = None,
+    options: Mapping[str, JSON] | None = None,
+    sets: int | None = None,
+    seed: int | None = None,
+    game: OriginGame | None = None,
+) -> OriginState:
     """A position from a short description (see the module docstring). ``phase`` is ``"development"``,
     ``"food"`` (the dice are about to be rolled) or ``"feeding"``; the rules then run on to the first decision
     (a feeding actor with nothing to do is skipped, as in play). Bad input raises :class:`FormatError`."""
@@ -198,17 +251,17 @@ def build_position(players: int = 2, *, animals: Iterable[str] | None = None, ha
     for p, h in enumerate(list(hands or [])):
         for c in _cards_of(g, h, f"hands[{p}]"):
             s.hands[p][pool.take(c, f"hands[{p}]")] += 1
-    s.hand_n = [sum(h) for h in s.hands]
+    s.hand_sizes = [sum(h) for h in s.hands]
     disc = list(discard or [])
     for p, d in enumerate(disc):
         if not isinstance(d, int):
-            s.disc_hidden[p] = [pool.take(c, f"discard[{p}]") for c in _cards_of(g, d, f"discard[{p}]")]
+            s.discard_hidden[p] = [pool.take(c, f"discard[{p}]") for c in _cards_of(g, d, f"discard[{p}]")]
     if phase == "feeding":
         s.round_id = 1
     _finish_animals(s, g, pool, made)
     for p, d in enumerate(disc):
         if isinstance(d, int):
-            s.disc_hidden[p] = [pool.any(f"discard[{p}]") for _ in range(d)]
+            s.discard_hidden[p] = [pool.any(f"discard[{p}]") for _ in range(d)]
     _fill_deck(s, g, pool, deck)
     s.passed = list(passed) if passed is not None else [False] * n
     if len(s.passed) != n:
@@ -225,7 +278,7 @@ def build_position(players: int = 2, *, animals: Iterable[str] | None = None, ha
     return s
 
 
-def _fill_deck(s: Any, g: Any, pool: _Pool, deck: Any) -> None:
+def _fill_deck(s: OriginState, g: OriginGame, pool: _Pool, deck: int | CardSpec) -> None:
     if deck is None:
         s.deck, s.box = pool.left[:], [0] * len(pool.left)
     elif isinstance(deck, int):
@@ -248,7 +301,7 @@ def _fill_deck(s: Any, g: Any, pool: _Pool, deck: Any) -> None:
     s.deck_n = sum(s.deck)
 
 
-def _start(s: Any, phase: str, bank: int, actor: int, acted: bool, ate: bool) -> None:
+def _start(s: OriginState, phase: str, bank: int, actor: int, acted: bool, ate: bool) -> None:
     n = s.game.players
     if not 0 <= actor < n:
         raise FormatError(f"actor must be 0..{n - 1}", "actor")
@@ -269,7 +322,8 @@ def _start(s: Any, phase: str, bank: int, actor: int, acted: bool, ate: bool) ->
 
 def act(s: OriginState, text: str) -> None:
     """Apply an action written with animal names (``"attack $A $B"``) or ids (``"attack A1 A2"``)."""
-    def sub(m: re.Match) -> str:
+
+    def sub(m: re.Match[str]) -> str:
         name = m.group(1)
         if name not in s.names:
             raise FormatError(f"no animal named ${name}", "action")

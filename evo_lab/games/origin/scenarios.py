@@ -24,10 +24,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import EvoLabError
 from .positions import act, build_position
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .model import JSON
+    from .state import OriginState
 
 __all__ = [
     "REFERENCE",
@@ -50,7 +55,7 @@ class UnknownScenarioError(EvoLabError, KeyError):
 
     reason = "unknown_scenario"
 
-    def __init__(self, name: Any, known: list[str]):
+    def __init__(self, name: object, known: list[str]) -> None:
         self.name, self.known = name, list(known)
         super().__init__(f"unknown scenario {name!r}; the scenarios are {', '.join(known)}")
 
@@ -70,10 +75,10 @@ class Scenario:
     node: str
     to_act: str | None
     shows: str | None
-    position: dict = field(default_factory=dict)
+    position: dict[str, JSON] = field(default_factory=dict)
     then: tuple[str, ...] = ()
 
-    def build(self) -> Any:
+    def build(self) -> OriginState:
         """A fresh state of this position."""
         s = build_position(**self.position)
         for text in self.then:
@@ -83,7 +88,8 @@ class Scenario:
 
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
-        "running", "An escape by Running",
+        "running",
+        "An escape by Running",
         "P1's animal 1 is a carnivore with an empty Fat Tissue card, and the food bank holds one red token. P2's "
         "animal 1 has Running: when it is attacked its owner rolls a die, and on 4, 5 or 6 it escapes (the "
         "carnivore gets nothing and may not attack again this turn). Click P1's carnivore: the board marks every "
@@ -91,24 +97,32 @@ SCENARIOS: tuple[Scenario, ...] = (
         "and whether to take the last red token instead.",
         f"{SEED}, Feeding phase ('Animal with \"carnivorous\" trait can attack another animal of any player'); "
         f"{REFERENCE} §5 Running (card text: 'roll one die; on 4, 5 or 6 the animal survives'); docs/origin.md R4",
-        "feed", "P1", "attack $C $R",
-        {"players": 3, "bank": 1, "animals": ["$C carn fat, $E", "$R run, $S", "$T swim, $U"], "deck": 20}),
+        "feed",
+        "P1",
+        "attack $C $R",
+        {"players": 3, "bank": 1, "animals": ["$C carn fat, $E", "$R run, $S", "$T swim, $U"], "deck": 20},
+    ),
     Scenario(
-        "tail_loss", "Tail Loss sheds a Parasite",
+        "tail_loss",
+        "Tail Loss sheds a Parasite",
         "P1's carnivore has just attacked P2's animal 1, which has Tail Loss and a Parasite P1 played on it (its "
         "need is 3). P2 must use Tail Loss (ruling O6) and chooses which trait card to drop: the animal survives "
         "and the carnivore gets one blue token instead of two. Which card should P2 drop? The Odds tab marks the "
         "choice that keeps the most points now (Tail Loss or Fat Tissue: a Parasite scores 3 for its animal's "
         "owner), but the animal then still needs 3 food; dropping the Parasite costs 3 points and cuts the need to "
         "1. Ask which is better with 3 red tokens in the bank.",
-        f"{SEED}, Feeding phase ('\"Tail loss\" allow animal to survive during carnivorous attack via discarding any "
+        f'{SEED}, Feeding phase (\'"Tail loss" allow animal to survive during carnivorous attack via discarding any '
         "defender animal's trait. The carnivorous gets only one blue food token. Thus defender animal can escape "
-        f"from negative traits such as \"parasite\"'); {REFERENCE} §5 Tail Loss; docs/origin.md O6",
-        "defend", "P2", "tail $T para",
+        f'from negative traits such as "parasite"\'); {REFERENCE} §5 Tail Loss; docs/origin.md O6',
+        "defend",
+        "P2",
+        "tail $T para",
         {"players": 2, "bank": 3, "animals": ["$C carn, $E", "$T tail para fat +, $V"], "deck": 20},
-        ("attack $C $T",)),
+        ("attack $C $T",),
+    ),
     Scenario(
-        "mimicry", "Mimicry turns an attack",
+        "mimicry",
+        "Mimicry turns an attack",
         "P1's carnivore has attacked P2's animal 1, which has Mimicry: P2 may turn the attack onto another of its "
         "animals that this carnivore could attack (once per turn; the card says 'may': ruling O5). P2's animal 2 "
         "has Running, animal 3 has no defence, animal 4 has High Body Weight and cannot be attacked by this "
@@ -116,11 +130,15 @@ SCENARIOS: tuple[Scenario, ...] = (
         "Odds tab's outcome tree.",
         f"{REFERENCE} §5 Mimicry (card text: 'you can choose another animal to be attacked by the carnivorous "
         "instead'; 'no such animal: it cannot be used'); docs/origin.md O5",
-        "defend", "P2", "mimic $M $R",
+        "defend",
+        "P2",
+        "mimic $M $R",
         {"players": 2, "bank": 2, "animals": ["$C carn", "$M mimic fat, $R run, $N, $H big"], "deck": 20},
-        ("attack $C $M",)),
+        ("attack $C $M",),
+    ),
     Scenario(
-        "poisonous", "A poisonous meal",
+        "poisonous",
+        "A poisonous meal",
         "The food bank is empty and P1's carnivore is hungry. The only animal it may attack is P2's animal 1, which "
         "is Poisonous (the others are camouflaged). Eating it feeds the carnivore, but the carnivore then dies in "
         "this turn's extinction phase; not eating lets it starve. Ask whether the attack is still worth making "
@@ -128,23 +146,35 @@ SCENARIOS: tuple[Scenario, ...] = (
         f"{SEED}, Extinction phase ('all animals which are not fully fed are put into [...] discard piles'); "
         f"{REFERENCE} §5 Poisonous (card text: 'the carnivore who has eaten this animal dies in the extinction phase "
         "of this turn') and Scavenger",
-        "feed", "P1", "attack $C $P",
-        {"players": 2, "bank": 0, "animals": ["$C carn fat", "$P pois, $Q camo, $S scav"], "deck": 20}),
+        "feed",
+        "P1",
+        "attack $C $P",
+        {"players": 2, "bank": 0, "animals": ["$C carn fat", "$P pois, $Q camo, $S scav"], "deck": 20},
+    ),
     Scenario(
-        "who_can_be_attacked", "Who can be attacked?",
+        "who_can_be_attacked",
+        "Who can be attacked?",
         "P1's animal 1 is a carnivore with Sharp Vision. Click it: the board marks what it may attack and greys "
         "out the animals a trait protects. Camouflage needs Sharp Vision (it has it); High Body Weight needs a "
         "carnivore with High Body Weight; Swimming needs a swimming carnivore; Burrowing protects only while the "
         "animal is fed; Symbiosis protects the animal while its symbiont lives. Ask the class to predict each "
         "animal before clicking.",
-        f"{SEED}, Feeding phase ('\"camouflage\" defends animal from attack if attacker has't \"sharp vision\"'); "
+        f'{SEED}, Feeding phase (\'"camouflage" defends animal from attack if attacker has\'t "sharp vision"\'); '
         f"{REFERENCE} §5 (Camouflage, Sharp Vision, High Body Weight, Swimming, Burrowing, Symbiosis) and the "
         "attack resolution order, step 2",
-        "feed", "P1", "attack $C $K",
-        {"players": 2, "bank": 2, "deck": 20,
-         "animals": ["$C carn vision", "$K camo, $H big, $W swim, $B burrow +, $D burrow, $Y symb$Z, $Z"]}),
+        "feed",
+        "P1",
+        "attack $C $K",
+        {
+            "players": 2,
+            "bank": 2,
+            "deck": 20,
+            "animals": ["$C carn vision", "$K camo, $H big, $W swim, $B burrow +, $D burrow, $Y symb$Z, $Z"],
+        },
+    ),
     Scenario(
-        "food_race", "The food dice and the race",
+        "food_race",
+        "The food dice and the race",
         "The food dice are about to be rolled for three players: 2d6, from 2 to 12 red tokens, 7 on average. "
         "The animals on the table need 9 red tokens, and the players take them one at a time from P1. Open the "
         "Odds tab: the distribution of the bank, the chance it covers every hungry animal, and each animal's "
@@ -152,29 +182,45 @@ SCENARIOS: tuple[Scenario, ...] = (
         f"{SEED}, Food bank determination phase ('The first player rolls the dice. Then the corresponding number of "
         "red tokens is put in the center of the table') and Feeding phase ('players in order take one red food "
         f"token'); {REFERENCE} §4.2 (3 players: 2d6)",
-        "food", None, None,
-        {"players": 3, "phase": "food", "animals": ["$A carn, $B", "$C big, $D", "$E, $F fat, $G"], "deck": 20}),
+        "food",
+        None,
+        None,
+        {
+            "players": 3,
+            "phase": "food",
+            "animals": ["$A carn, $B", "$C big, $D", "$E, $F fat, $G"],
+            "deck": 20,
+        },
+    ),
     Scenario(
-        "paired_traits", "Communication and Cooperation",
+        "paired_traits",
+        "Communication and Cooperation",
         "P1's animals 1 and 2 share Communication, animals 2 and 3 share Cooperation. When animal 1 takes a red "
         "token from the bank, animal 2 takes one too (Communication), and that food sets off Cooperation: animal 3 "
         "gets a blue token. One action feeds three animals. Play 'eat' for animal 1 and read the Story tab. Ask "
         "what happens when the bank holds a single token.",
         f"{SEED}, Feeding phase ('Player can take more than one food token if an animal has specified traits i.e. "
-        f"\"communication\". Some traits allow to get blue \"extra food\" tokens'); {REFERENCE} §5 Communication and "
+        f'"communication". Some traits allow to get blue "extra food" tokens\'); {REFERENCE} §5 Communication and '
         "Cooperation; docs/origin.md R1, R2, O7",
-        "feed", "P1", "eat $A",
-        {"players": 2, "bank": 4, "animals": ["$A comm$B, $B coop$C, $C", "$D, $E"], "deck": 20}),
+        "feed",
+        "P1",
+        "eat $A",
+        {"players": 2, "bank": 4, "animals": ["$A comm$B, $B coop$C, $C", "$D, $E"], "deck": 20},
+    ),
     Scenario(
-        "last_turn", "The last turn",
+        "last_turn",
+        "The last turn",
         "The deck is empty, so this is the last turn: after its extinction phase the points are counted (2 for "
         "each surviving animal, 1 for each trait card, plus the food it adds: Carnivorous +1, High Body Weight +1, "
         "Parasite +2). P1's animal 2 has Hibernation, but Hibernation cannot be used in the last turn. Ask which "
         "animals will die, and what each player should feed first to keep the most points.",
         f"{SEED}, End of the game ('After the deck is empty the last turn begins. After the extinction phase of the "
         f"last turn the victory points are counted'); {REFERENCE} §5 Hibernation and §6 Scoring",
-        "feed", "P1", "eat $B",
-        {"players": 2, "bank": 3, "animals": ["$A big fat, $B hib para", "$C carn, $D run tail"], "deck": 0}),
+        "feed",
+        "P1",
+        "eat $B",
+        {"players": 2, "bank": 3, "animals": ["$A big fat, $B hib para", "$C carn, $D run tail"], "deck": 0},
+    ),
 )
 
 _BY_ID = {sc.id: sc for sc in SCENARIOS}
@@ -192,12 +238,12 @@ def scenario_info(name: str) -> Scenario:
     return _BY_ID[name]
 
 
-def scenario(name: str) -> Any:
+def scenario(name: str) -> OriginState:
     """A fresh state of the preset ``name``."""
     return scenario_info(name).build()
 
 
-def shown_action(name: str, state: Any | None = None) -> Any:
+def shown_action(name: str, state: OriginState | None = None) -> Action | None:
     """The action the note of ``name`` is about, at ``state`` (default: a fresh build), or ``None``."""
     sc = scenario_info(name)
     if sc.shows is None:

@@ -7,27 +7,47 @@ Cards are written by id, traits by abbreviation, animals by their ids in row ord
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 from ...core.checks import MAX_COUNT, int_in, ints_in, list_of
 from ...core.errors import FormatError, excerpt
 from .model import FEEDING, NEVER, PHASES, Animal, Link, recompute
 
+if TYPE_CHECKING:
+    from .game import OriginGame
+    from .model import JSON, JSONObject
+    from .state import OriginState
+
 __all__ = ["state_body", "load_body"]
 
-_STAMPS = (("attack", "s_attack"), ("piracy", "s_pirate"), ("mimicry", "s_mimic"), ("grazing", "s_graze"),
-           ("hibernation", "s_hib"))
-NODES = {"setup": ("first", "deal"), "development": ("develop",), "food": ("food",),
-         "feeding": ("feed", "defend", "share", "run"), "deal": ("deal",), "rolloff": ("rolloff",), "over": ("end",)}
+_STAMPS = (
+    ("attack", "attacked_at"),
+    ("piracy", "pirated_at"),
+    ("mimicry", "mimicked_at"),
+    ("grazing", "grazed_at"),
+    ("hibernation", "hibernated_at"),
+)
+NODES = {
+    "setup": ("first", "deal"),
+    "development": ("develop",),
+    "food": ("food",),
+    "feeding": ("feed", "defend", "share", "run"),
+    "deal": ("deal",),
+    "rolloff": ("rolloff",),
+    "over": ("end",),
+}
 
 
-def _counts(g: Any, v: list[int]) -> dict[str, int]:
+def _counts(g: OriginGame, v: list[int]) -> dict[str, int]:
     return {g.card_ids[c]: k for c, k in enumerate(v) if k}
 
 
-def _animal_body(g: Any, a: Animal) -> dict:
-    d: dict[str, Any] = {"id": a.id, "card": g.card_ids[a.card],
-                         "traits": [[g.abbr[t], g.card_ids[c]] for t, c in a.traits]}
+def _animal_body(g: OriginGame, a: Animal) -> JSONObject:
+    d: JSONObject = {
+        "id": a.id,
+        "card": g.card_ids[a.card],
+        "traits": [[g.abbr[t], g.card_ids[c]] for t, c in a.traits],
+    }
     for k, v in (("fat_full", a.fat_full), ("red", a.red), ("blue", a.blue)):
         if v:
             d[k] = v
@@ -41,55 +61,88 @@ def _animal_body(g: Any, a: Animal) -> dict:
     return d
 
 
-def state_body(s: Any) -> dict:
+def state_body(s: OriginState) -> JSONObject:
     g = s.game
     return {
-        "phase": PHASES[s.phase], "node": s.node, "mover": s.mover, "turn": s.turn, "first": s.first,
-        "actor": s.actor, "passed": list(s.passed), "acted": s.acted, "ate": s.ate, "round": s.round_id,
-        "bank": s.bank, "deck": _counts(g, s.deck), "box": _counts(g, s.box),
+        "phase": PHASES[s.phase],
+        "node": s.node,
+        "mover": s.mover,
+        "turn": s.turn,
+        "first": s.first,
+        "actor": s.actor,
+        "passed": list(s.passed),
+        "acted": s.acted,
+        "ate": s.ate,
+        "round": s.round_id,
+        "bank": s.bank,
+        "deck": _counts(g, s.deck),
+        "box": _counts(g, s.box),
         "hands": [_counts(g, h) for h in s.hands],
         "animals": [[_animal_body(g, s.animal_by_id[x]) for x in row] for row in s.rows],
-        "links": [{"trait": g.abbr[L.kind], "a": L.a, "b": L.b, "card": g.card_ids[L.card]}
-                  | ({"used": L.used} if L.used != NEVER else {}) for L in s.links],
-        "discard": [{"open": [g.card_ids[c] for c in s.disc_open[p]], "hidden": [g.card_ids[c] for c in s.disc_hidden[p]]}
-                    for p in range(g.players)],
+        "links": [
+            {"trait": g.abbr[L.kind], "a": L.a, "b": L.b, "card": g.card_ids[L.card]}
+            | ({"used": L.used} if L.used != NEVER else {})
+            for L in s.links
+        ],
+        "discard": [
+            {
+                "open": [g.card_ids[c] for c in s.discard_open[p]],
+                "hidden": [g.card_ids[c] for c in s.discard_hidden[p]],
+            }
+            for p in range(g.players)
+        ],
         "next_id": s.next_id,
-        "attack": None if s.atk is None else {"attacker": s.atk[0], "target": s.atk[1], "running": s.atk[2]},
-        "shares": [[g.abbr[k], x, y] for k, x, y in s.shares], "queue": [list(e) for e in s.queue],
-        "deal": None if s.want is None else {"want": list(s.want), "to": s.deal_to},
-        "scores": None if s.final_scores is None else list(s.final_scores), "tied": list(s.tied), "winner": s.winner,
+        "attack": None
+        if s.attack is None
+        else {"attacker": s.attack[0], "target": s.attack[1], "running": s.attack[2]},
+        "shares": [[g.abbr[k], x, y] for k, x, y in s.pending_shares],
+        "queue": [list(e) for e in s.pending_effects],
+        "deal": None if s.owed is None else {"want": list(s.owed), "to": s.deal_to},
+        "scores": None if s.final_scores is None else list(s.final_scores),
+        "tied": list(s.tied),
+        "winner": s.winner,
     }
 
 
-def _get(d: Any, key: str, typ: Any, field: str, default: Any = ...) -> Any:
+_T = TypeVar("_T")
+
+
+def _get(d: JSON, key: str, typ: type[_T], field: str, default: JSON = ...) -> _T:
+    """``d[key]``, checked to be a ``typ`` (``int``: an integer within ``MAX_COUNT``, not a bool); with a
+    ``default``, a missing key gives it."""
     if not isinstance(d, dict):
         raise FormatError("must be an object", field or "state")
     if key not in d:
         if default is not ...:
-            return default
+            given: _T = default
+            return given
         raise FormatError("missing", f"{field}.{key}" if field else key)
     v = d[key]
-    ok = (isinstance(v, int) and not isinstance(v, bool) and -MAX_COUNT <= v <= MAX_COUNT) if typ is int \
+    ok = (
+        (isinstance(v, int) and not isinstance(v, bool) and -MAX_COUNT <= v <= MAX_COUNT)
+        if typ is int
         else isinstance(v, typ)
+    )
     if not ok:
         what = f"an integer {-MAX_COUNT}..{MAX_COUNT}" if typ is int else getattr(typ, "__name__", typ)
         raise FormatError(f"must be {what}, got {excerpt(v)}", f"{field}.{key}" if field else key)
-    return v
+    checked: _T = v
+    return checked
 
 
-def _card(g: Any, v: Any, field: str) -> int:
+def _card(g: OriginGame, v: JSON, field: str) -> int:
     if not isinstance(v, str) or v not in g.card_index:
         raise FormatError(f"unknown card {excerpt(v)}", field)
     return g.card_index[v]
 
 
-def _trait(g: Any, v: Any, field: str) -> int:
+def _trait(g: OriginGame, v: JSON, field: str) -> int:
     if not isinstance(v, str) or v not in g.abbr_index:
         raise FormatError(f"unknown trait {excerpt(v)}", field)
     return g.abbr_index[v]
 
 
-def _count_vec(g: Any, d: Any, field: str) -> list[int]:
+def _count_vec(g: OriginGame, d: JSON, field: str) -> list[int]:
     if not isinstance(d, dict):
         raise FormatError(f"must map card ids to counts, got {excerpt(d)}", field)
     out = [0] * len(g.card_ids)
@@ -99,9 +152,12 @@ def _count_vec(g: Any, d: Any, field: str) -> list[int]:
     return out
 
 
-def _read_animal(g: Any, d: Any, owner: int, field: str) -> Animal:
-    a = Animal(int_in(_get(d, "id", int, field), 1, MAX_COUNT, f"{field}.id"), owner,
-               _card(g, _get(d, "card", str, field), f"{field}.card"))
+def _read_animal(g: OriginGame, d: JSON, owner: int, field: str) -> Animal:
+    a = Animal(
+        int_in(_get(d, "id", int, field), 1, MAX_COUNT, f"{field}.id"),
+        owner,
+        _card(g, _get(d, "card", str, field), f"{field}.card"),
+    )
     for i, tc in enumerate(list_of(_get(d, "traits", list, field), f"{field}.traits", max_length=64)):
         if not isinstance(tc, list) or len(tc) != 2:
             raise FormatError("must be [trait, card]", f"{field}.traits[{i}]")
@@ -121,7 +177,7 @@ def _read_animal(g: Any, d: Any, owner: int, field: str) -> Animal:
     return a
 
 
-def load_body(cls: type, g: Any, body: Any) -> Any:
+def load_body(cls: type[OriginState], g: OriginGame, body: JSON) -> OriginState:
     """Read a position body (see :func:`state_body`) into a new state of game ``g``."""
     n = g.players
     s = cls(g)
@@ -132,21 +188,31 @@ def load_body(cls: type, g: Any, body: Any) -> Any:
     s.node = _get(body, "node", str, "state")
     if s.node not in NODES[ph]:
         raise FormatError(f"node {s.node!r} is not a node of the {ph} phase", "state.node")
-    for k, lo, hi in (("mover", -4, n - 1), ("turn", 0, MAX_COUNT), ("first", 0, n - 1), ("actor", 0, n - 1),
-                      ("bank", 0, MAX_COUNT), ("next_id", 1, MAX_COUNT), ("winner", -1, n - 1)):
+    for k, lo, hi in (
+        ("mover", -4, n - 1),
+        ("turn", 0, MAX_COUNT),
+        ("first", 0, n - 1),
+        ("actor", 0, n - 1),
+        ("bank", 0, MAX_COUNT),
+        ("next_id", 1, MAX_COUNT),
+        ("winner", -1, n - 1),
+    ):
         setattr(s, k, int_in(_get(body, k, int, "state"), lo, hi, f"state.{k}"))
     s.round_id = int_in(_get(body, "round", int, "state"), 0, MAX_COUNT, "state.round")
     s.acted, s.ate = _get(body, "acted", bool, "state"), _get(body, "ate", bool, "state")
     s.passed = _get(body, "passed", list, "state")
     if len(s.passed) != n or not all(isinstance(x, bool) for x in s.passed):
         raise FormatError(f"must be {n} true/false values", "state.passed")
-    s.deck, s.box = _count_vec(g, body.get("deck"), "state.deck"), _count_vec(g, body.get("box", {}), "state.box")
+    s.deck, s.box = (
+        _count_vec(g, body.get("deck"), "state.deck"),
+        _count_vec(g, body.get("box", {}), "state.box"),
+    )
     s.deck_n = sum(s.deck)
     hands = _get(body, "hands", list, "state")
     if len(hands) != n:
         raise FormatError(f"must list {n} hands", "state.hands")
     s.hands = [_count_vec(g, h, f"state.hands[{p}]") for p, h in enumerate(hands)]
-    s.hand_n = [sum(h) for h in s.hands]
+    s.hand_sizes = [sum(h) for h in s.hands]
     rows = _get(body, "animals", list, "state")
     if len(rows) != n or not all(isinstance(r, list) for r in rows):
         raise FormatError(f"must list {n} rows of animals", "state.animals")
@@ -163,7 +229,7 @@ def load_body(cls: type, g: Any, body: Any) -> Any:
     return s
 
 
-def _check_totals(s: Any, g: Any) -> None:
+def _check_totals(s: OriginState, g: OriginGame) -> None:
     """Every card in exactly one place; food and the bank only in the feeding phase (named fields; the game's
     invariants then run on the whole state: :func:`evo_lab.core.game.check_loaded`)."""
     from .invariants import _cards
@@ -171,58 +237,90 @@ def _check_totals(s: Any, g: Any) -> None:
     have = _cards(s)
     for c, c0 in enumerate(g.deck0):
         if have[c] != c0:
-            raise FormatError(f"{have[c]} {g.card_ids[c]} cards on the table, in the deck, the box, hands and "
-                              f"discards; the deck has {c0}", f"state.deck.{g.card_ids[c]}")
+            raise FormatError(
+                f"{have[c]} {g.card_ids[c]} cards on the table, in the deck, the box, hands and "
+                f"discards; the deck has {c0}",
+                f"state.deck.{g.card_ids[c]}",
+            )
     if s.bank and s.phase != FEEDING:
         raise FormatError(f"food in the bank outside the feeding phase ({PHASES[s.phase]})", "state.bank")
-    if s.node == "deal" and (s.deck_n == 0 or s.want is None or not 0 <= s.deal_to < g.players
-                             or s.want[s.deal_to] <= 0):
+    if s.node == "deal" and (
+        s.deck_n == 0 or s.owed is None or not 0 <= s.deal_to < g.players or s.owed[s.deal_to] <= 0
+    ):
         raise FormatError("a deal node needs cards in the deck and a player still owed cards", "state.deal")
     if any(a.id >= s.next_id for a in s.animal_by_id.values()):
         raise FormatError("must be above every animal id", "state.next_id")
 
 
-def _read_links(s: Any, g: Any, links: list) -> None:
+def _read_links(s: OriginState, g: OriginGame, links: JSON) -> None:
     for i, d in enumerate(list_of(links, "state.links", max_length=MAX_COUNT)):
         f = f"state.links[{i}]"
         kind = _trait(g, _get(d, "trait", str, f), f + ".trait")
         x, y = _get(d, "a", int, f), _get(d, "b", int, f)
         if x not in s.animal_by_id or y not in s.animal_by_id or x == y:
             raise FormatError("links two animals on the table", f)
-        s.links.append(Link(kind, x, y, _card(g, _get(d, "card", str, f), f + ".card"),
-                            int_in(_get(d, "used", int, f, NEVER), NEVER, MAX_COUNT, f + ".used")))
+        s.links.append(
+            Link(
+                kind,
+                x,
+                y,
+                _card(g, _get(d, "card", str, f), f + ".card"),
+                int_in(_get(d, "used", int, f, NEVER), NEVER, MAX_COUNT, f + ".used"),
+            )
+        )
         if kind == g.SYMB:
-            s.animal_by_id[y].prot += 1
+            s.animal_by_id[y].protectors += 1
 
 
-def _read_rest(s: Any, g: Any, body: dict) -> None:
+def _read_rest(s: OriginState, g: OriginGame, body: JSONObject) -> None:
     n = g.players
     disc = list_of(_get(body, "discard", list, "state"), "state.discard", n)
     for p, d in enumerate(disc):
         f = f"state.discard[{p}]"
-        s.disc_open[p] = [_card(g, c, f"{f}.open[{i}]") for i, c in enumerate(_get(d, "open", list, f))]
-        s.disc_hidden[p] = [_card(g, c, f"{f}.hidden[{i}]") for i, c in enumerate(_get(d, "hidden", list, f))]
+        s.discard_open[p] = [_card(g, c, f"{f}.open[{i}]") for i, c in enumerate(_get(d, "open", list, f))]
+        s.discard_hidden[p] = [
+            _card(g, c, f"{f}.hidden[{i}]") for i, c in enumerate(_get(d, "hidden", list, f))
+        ]
     atk = body.get("attack")
     if atk is not None:
-        s.atk = [_get(atk, "attacker", int, "state.attack"), _get(atk, "target", int, "state.attack"),
-                 int_in(_get(atk, "running", int, "state.attack"), 0, 2, "state.attack.running")]
-        if s.atk[0] not in s.animal_by_id or s.atk[1] not in s.animal_by_id or s.atk[0] == s.atk[1]:
+        s.attack = [
+            _get(atk, "attacker", int, "state.attack"),
+            _get(atk, "target", int, "state.attack"),
+            int_in(_get(atk, "running", int, "state.attack"), 0, 2, "state.attack.running"),
+        ]
+        if (
+            s.attack[0] not in s.animal_by_id
+            or s.attack[1] not in s.animal_by_id
+            or s.attack[0] == s.attack[1]
+        ):
             raise FormatError("an attack needs two animals on the table", "state.attack")
-    s.shares = []
-    for i, it in enumerate(list_of(_get(body, "shares", list, "state"), "state.shares", max_length=MAX_COUNT)):
-        f = f"state.shares[{i}]"
-        if not isinstance(it, list) or len(it) != 3 or not _ints(it[1:]) or it[1] not in s.animal_by_id or it[2] not in s.animal_by_id:
+    s.pending_shares = []
+    for i, it in enumerate(
+        list_of(_get(body, "shares", list, "state"), "state.pending_shares", max_length=MAX_COUNT)
+    ):
+        f = f"state.pending_shares[{i}]"
+        if (
+            not isinstance(it, list)
+            or len(it) != 3
+            or not _ints(it[1:])
+            or it[1] not in s.animal_by_id
+            or it[2] not in s.animal_by_id
+        ):
             raise FormatError(f"must be [trait, from animal, to animal], got {excerpt(it)}", f)
-        s.shares.append((_trait(g, it[0], f), it[1], it[2]))
-    s.queue = []
-    for i, e in enumerate(list_of(_get(body, "queue", list, "state"), "state.queue", max_length=MAX_COUNT)):
+        s.pending_shares.append((_trait(g, it[0], f), it[1], it[2]))
+    s.pending_effects = []
+    for i, e in enumerate(
+        list_of(_get(body, "queue", list, "state"), "state.pending_effects", max_length=MAX_COUNT)
+    ):
         if not isinstance(e, list) or len(e) != 2 or not isinstance(e[0], str) or e[0] not in g.effects:
-            raise FormatError(f"must be [effect, player] with an effect of {sorted(g.effects)}, got {excerpt(e)}",
-                              f"state.queue[{i}]")
-        s.queue.append((e[0], int_in(e[1], 0, n - 1, f"state.queue[{i}][1]")))
+            raise FormatError(
+                f"must be [effect, player] with an effect of {sorted(g.effects)}, got {excerpt(e)}",
+                f"state.pending_effects[{i}]",
+            )
+        s.pending_effects.append((e[0], int_in(e[1], 0, n - 1, f"state.pending_effects[{i}][1]")))
     deal = body.get("deal")
     if deal is not None:
-        s.want = ints_in(_get(deal, "want", list, "state.deal"), 0, MAX_COUNT, "state.deal.want", n)
+        s.owed = ints_in(_get(deal, "want", list, "state.deal"), 0, MAX_COUNT, "state.deal.owed", n)
         s.deal_to = int_in(_get(deal, "to", int, "state.deal"), -1, n - 1, "state.deal.to")
     sc = body.get("scores")
     if sc is not None:
@@ -233,5 +331,5 @@ def _read_rest(s: Any, g: Any, body: dict) -> None:
         raise FormatError("a player is listed twice", "state.tied")
 
 
-def _ints(v: Any) -> bool:
+def _ints(v: JSON) -> bool:
     return all(isinstance(x, int) and not isinstance(x, bool) for x in v)

@@ -15,14 +15,19 @@ extinct the way people new to the game do.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...core.story import seeded_bots, tell
 from ...core.words import plural
 from .words import PHASE_WORDS, event_words, player
+
+if TYPE_CHECKING:
+    from .game import OriginGame
+    from .actions import Action
+    from .state import OriginState
 
 __all__ = ["DEMO_BOT", "PHASES", "play_story"]
 
@@ -32,7 +37,7 @@ PHASES = dict(PHASE_WORDS, first="the first player", deal="the deal")
 DEMO_BOT = "lively"
 
 
-def _heading(s: Any) -> str | None:
+def _heading(s: OriginState) -> str | None:
     if s.turn == 0:
         return f"Setup: {PHASES[s.node_name()] if s.node_name() in ('first', 'deal') else PHASES['setup']}"
     return f"Turn {s.turn}: {PHASES.get(s.phase_name(), s.phase_name())}"
@@ -42,34 +47,54 @@ def _sentence(text: str) -> str:
     return f"  {text[:1].upper()}{text[1:]}."
 
 
-def _lines(game: Any) -> Callable[[Any, Any, Any], list[str]]:
-    def lines(before: Any, action: Any, after: Any) -> list[str]:
-        new = after.events()[len(before.events()):]
+def _lines(game: OriginGame) -> Callable[[OriginState, Action, OriginState], list[str]]:
+    def lines(before: OriginState, action: Action, after: OriginState) -> list[str]:
+        new = after.events()[len(before.events()) :]
         out = [_sentence(event_words(before, after, e)) for e in new if type(e).__name__ != "Dealt"]
-        if before.phase_name() == "feeding" and after.phase_name() != "feeding":   # the extinction phase ran
-            deaths = [i for i, e in enumerate(e for e in new if type(e).__name__ != "Dealt")
-                      if type(e).__name__ == "Died"]
+        if before.phase_name() == "feeding" and after.phase_name() != "feeding":  # the extinction phase ran
+            deaths = [
+                i
+                for i, e in enumerate(e for e in new if type(e).__name__ != "Dealt")
+                if type(e).__name__ == "Died"
+            ]
             at = deaths[0] if deaths else len(out)
             out[at:at] = [f"Turn {before.turn}: extinction"] + ([] if deaths else ["  No animal dies."])
         if before.node_name() == "deal" and after.node_name() != "deal":
-            out.insert(0, "  Hands: " + ", ".join(f"{player(q)} {plural(after.hand_n[q], 'card')}"
-                                                  for q in range(game.players)) + ".")
+            out.insert(
+                0,
+                "  Hands: "
+                + ", ".join(f"{player(q)} {plural(after.hand_sizes[q], 'card')}" for q in range(game.players))
+                + ".",
+            )
         return out
 
     return lines
 
 
-def play_story(game: Any, seed: int | None = None, bots: list | None = None,
-               echo: Callable[[str], None] | None = None) -> tuple[Any, list[str]]:
+def play_story(
+    game: OriginGame,
+    seed: int | None = None,
+    bots: Sequence[Callable[[OriginState, int], object]] | None = None,
+    echo: Callable[[str], None] | None = None,
+) -> tuple[OriginState, list[str]]:
     """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``, default Origin's lively bots seeded
     from ``seed``) and tell it; returns ``(final state, lines)``."""
     if bots is None:
         bots = seeded_bots(DEMO_BOT, game.players, seed, game="origin")
-    return tell(game.new_initial_state(), bots, np.random.default_rng(seed), heading=_heading,
-                lines=_lines(game), ending=_ending, echo=echo)
+    return tell(
+        game.new_initial_state(),
+        bots,
+        np.random.default_rng(seed),
+        heading=_heading,
+        lines=_lines(game),
+        ending=_ending,
+        echo=echo,
+    )
 
 
-def _ending(final: Any) -> list[str]:
+def _ending(final: OriginState) -> list[str]:
     scores = final.current_scores()
-    return ["Points: " + ", ".join(f"{player(q)} {plural(x, 'point')}" for q, x in enumerate(scores)) + ".",
-            "Winner: " + ", ".join(player(q) for q in final.winners()) + "."]
+    return [
+        "Points: " + ", ".join(f"{player(q)} {plural(x, 'point')}" for q, x in enumerate(scores)) + ".",
+        "Winner: " + ", ".join(player(q) for q in final.winners()) + ".",
+    ]

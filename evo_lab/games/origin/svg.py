@@ -29,11 +29,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from evo_lab.views.colours import seat_colour
 
 from ...core.words import plural
+
+if TYPE_CHECKING:
+    from .game import OriginGame
+    from .model import Animal, JSONObject
+    from .state import OriginState
 
 __all__ = ["FONT", "WIDTH", "Marks", "card_height", "draw", "short_block", "table_svg", "text_table"]
 
@@ -43,12 +48,30 @@ CARD_W, GAP, MARGIN, PER_LINE = 152, 6, 12, 4
 STRIP_H, CARD_TOP = 21, 50
 RED, BLUE, YELLOW, GREY = "#d62728", "#1f5fbf", "#e8b90f", "#8a8a8a"
 #: Trait card colours (fill, border) by what the trait does.
-KIND_COLOURS = {"hunt": ("#f8dcd8", "#b03a2e"), "defence": ("#ddf0dd", "#2e7d32"), "food": ("#dde8f7", "#2a5b9e"),
-                "fat": ("#fff1c2", "#b08a00"), "parasite": ("#eadcf5", "#6c3483")}
-KINDS = {"carnivorous": "hunt", "sharp_vision": "hunt", "piracy": "hunt", "scavenger": "hunt", "fat_tissue": "fat",
-         "parasite": "parasite", "swimming": "defence", "running": "defence", "mimicry": "defence",
-         "tail_loss": "defence", "camouflage": "defence", "burrowing": "defence", "high_body_weight": "defence",
-         "poisonous": "defence", "symbiosis": "defence"}
+KIND_COLOURS = {
+    "hunt": ("#f8dcd8", "#b03a2e"),
+    "defence": ("#ddf0dd", "#2e7d32"),
+    "food": ("#dde8f7", "#2a5b9e"),
+    "fat": ("#fff1c2", "#b08a00"),
+    "parasite": ("#eadcf5", "#6c3483"),
+}
+KINDS = {
+    "carnivorous": "hunt",
+    "sharp_vision": "hunt",
+    "piracy": "hunt",
+    "scavenger": "hunt",
+    "fat_tissue": "fat",
+    "parasite": "parasite",
+    "swimming": "defence",
+    "running": "defence",
+    "mimicry": "defence",
+    "tail_loss": "defence",
+    "camouflage": "defence",
+    "burrowing": "defence",
+    "high_body_weight": "defence",
+    "poisonous": "defence",
+    "symbiosis": "defence",
+}
 #: An estimate of the width of 14 px text per character (DejaVu Sans, the widest fallback), for wrapping.
 CHAR_W = 7.9
 
@@ -67,11 +90,21 @@ class Marks:
     active: set[int] = field(default_factory=set)
 
 
-def _t(x: float, y: float, text: str, size: int = 14, weight: str = "normal", fill: str = "#222",
-       anchor: str = "start", cls: str = "") -> str:
+def _t(
+    x: float,
+    y: float,
+    text: str,
+    size: int = 14,
+    weight: str = "normal",
+    fill: str = "#222",
+    anchor: str = "start",
+    cls: str = "",
+) -> str:
     c = f' class="{cls}"' if cls else ""
-    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
-            f'text-anchor="{anchor}" font-family="{FONT}"{c}>{escape(text)}</text>')
+    return (
+        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
+        f'text-anchor="{anchor}" font-family="{FONT}"{c}>{escape(text)}</text>'
+    )
 
 
 def _dot(x: float, y: float, fill: str | None, ring: str = GREY, r: float = 6) -> str:
@@ -80,14 +113,19 @@ def _dot(x: float, y: float, fill: str | None, ring: str = GREY, r: float = 6) -
     return f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{fill}" stroke="#333" stroke-width="0.7"/>'
 
 
-def _trait_id(game: Any, abbr: str) -> int:
+def _trait_id(game: OriginGame, abbr: str) -> int:
     return int(game.abbr_index[abbr])
 
 
-def card_height(a: dict, marks: Marks | None = None) -> int:
+def card_height(a: JSONObject, marks: Marks | None = None) -> int:
     """The height of an animal's card: its traits, its flags and the Explorer's note on it."""
     noted = marks is not None and (a["id"] in marks.targets or a["id"] in marks.blocked)
-    return CARD_TOP + STRIP_H * len(a["traits"]) + (26 if a["sleeping"] or a["poisoned"] else 8) + (26 if noted else 0)
+    return (
+        CARD_TOP
+        + STRIP_H * len(a["traits"])
+        + (26 if a["sleeping"] or a["poisoned"] else 8)
+        + (26 if noted else 0)
+    )
 
 
 def short_block(reason: str) -> str:
@@ -97,11 +135,13 @@ def short_block(reason: str) -> str:
     return reason.split(" (")[0]
 
 
-def _strip(game: Any, t: int, x: float, y: float, fat_full: bool | None) -> list[str]:
+def _strip(game: OriginGame, t: int, x: float, y: float, fat_full: bool | None) -> list[str]:
     tid = game.trait_ids[t]
     fill, border = KIND_COLOURS.get(KINDS.get(tid, "food"), KIND_COLOURS["food"])
-    rect = (f'<rect x="{x + 5:.0f}" y="{y:.0f}" width="{CARD_W - 10}" height="{STRIP_H - 3}" rx="4" fill="{fill}" '
-            f'stroke="{border}" stroke-width="1"/>')
+    rect = (
+        f'<rect x="{x + 5:.0f}" y="{y:.0f}" width="{CARD_W - 10}" height="{STRIP_H - 3}" rx="4" fill="{fill}" '
+        f'stroke="{border}" stroke-width="1"/>'
+    )
     out = [rect, _t(x + 10, y + 14, str(game.trait_names[t]), 14, fill="#1b1b1b")]
     cost = game.food_of[t]
     if cost:
@@ -111,20 +151,39 @@ def _strip(game: Any, t: int, x: float, y: float, fat_full: bool | None) -> list
     return out
 
 
-def _animal(game: Any, a: dict, num: int, x: float, y: float, marks: Marks, mover: int) -> list[str]:
+def _animal(
+    game: OriginGame, a: JSONObject, num: int, x: float, y: float, marks: Marks, mover: int
+) -> list[str]:
     aid = a["id"]
     h = card_height(a, marks)
     sel, prey, blocked = aid == marks.selected, aid in marks.targets, aid in marks.blocked
-    border, width, dash = ("#1565c0", 3.5, "") if sel else (RED, 3, ' stroke-dasharray="7,4"') if prey else \
-        ("#2e7d32" if a["fed"] else "#666", 1.4, "")
-    fill = "#ececec" if blocked else ("#fffdf5" if aid not in marks.active or mover != a["owner"] else "#fffaf0")
+    border, width, dash = (
+        ("#1565c0", 3.5, "")
+        if sel
+        else (RED, 3, ' stroke-dasharray="7,4"')
+        if prey
+        else ("#2e7d32" if a["fed"] else "#666", 1.4, "")
+    )
+    fill = (
+        "#ececec" if blocked else ("#fffdf5" if aid not in marks.active or mover != a["owner"] else "#fffaf0")
+    )
     act = f' data-action="{escape(marks.actions[aid])}"' if aid in marks.actions else ""
-    cls = "animal" + (" target" if prey else "") + (" selected" if sel else "") + (" blocked" if blocked else "")
-    card = (f'<rect x="{x:.0f}" y="{y:.0f}" width="{CARD_W}" height="{h}" rx="8" fill="{fill}" stroke="{border}" '
-            f'stroke-width="{width}"{dash}/>')
-    out = [f'<g class="{cls}" data-animal="{aid}" data-player="{a["owner"]}" data-index="{num}"{act}>', card,
-           _t(x + 8, y + 18, f"animal {num}", 15, "bold"),
-           _t(x + CARD_W - 8, y + 18, f"needs {a['need']}", 14, fill="#444", anchor="end")]
+    cls = (
+        "animal"
+        + (" target" if prey else "")
+        + (" selected" if sel else "")
+        + (" blocked" if blocked else "")
+    )
+    card = (
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{CARD_W}" height="{h}" rx="8" fill="{fill}" stroke="{border}" '
+        f'stroke-width="{width}"{dash}/>'
+    )
+    out = [
+        f'<g class="{cls}" data-animal="{aid}" data-player="{a["owner"]}" data-index="{num}"{act}>',
+        card,
+        _t(x + 8, y + 18, f"animal {num}", 15, "bold"),
+        _t(x + CARD_W - 8, y + 18, f"needs {a['need']}", 14, fill="#444", anchor="end"),
+    ]
     cx = x + 14
     for i in range(max(a["need"], a["red"] + a["blue"])):
         col = RED if i < a["red"] else BLUE if i < a["red"] + a["blue"] else None
@@ -146,14 +205,18 @@ def _animal(game: Any, a: dict, num: int, x: float, y: float, marks: Marks, move
         out.append(_t(x + 8, y + h - 8 - (26 if note else 0), ", ".join(flags), 14, "bold", "#8e1b1b"))
     if note:
         tip = escape(marks.blocked.get(aid, "") and f"blocked by {marks.blocked[aid]}")
-        out.append(f'<rect x="{x + 5:.0f}" y="{y + h - 25:.0f}" width="{CARD_W - 10}" height="20" rx="10" '
-                   f'fill="{RED if prey else "#616161"}">' + (f"<title>{tip}</title>" if tip else "") + "</rect>")
+        out.append(
+            f'<rect x="{x + 5:.0f}" y="{y + h - 25:.0f}" width="{CARD_W - 10}" height="20" rx="10" '
+            f'fill="{RED if prey else "#616161"}">' + (f"<title>{tip}</title>" if tip else "") + "</rect>"
+        )
         out.append(_t(x + CARD_W / 2, y + h - 10, note, 14, "bold", "white", "middle"))
     out.append("</g>")
     return out
 
 
-def _links(game: Any, links: list[dict], pos: dict[int, tuple[float, float, float]], lanes_y: float) -> list[str]:
+def _links(
+    game: OriginGame, links: list[JSONObject], pos: dict[int, tuple[float, float, float]], lanes_y: float
+) -> list[str]:
     """Each paired trait as a path under the cards between its two animals, with the trait's name."""
     out = []
     for k, L in enumerate(links):
@@ -165,17 +228,21 @@ def _links(game: Any, links: list[dict], pos: dict[int, tuple[float, float, floa
         yl = lanes_y + 12 + 22 * k
         ax, bx = x1 + CARD_W / 2 + (k % 3 - 1) * 14, x2 + CARD_W / 2 + (k % 3 - 1) * 14
         arrow = ' marker-end="url(#origin-arrow)"' if game.directed[t] else ""
-        out.append(f'<path d="M{ax:.0f},{y1 + h1:.0f} L{ax:.0f},{yl:.0f} L{bx:.0f},{yl:.0f} L{bx:.0f},{y2 + h2:.0f}" '
-                   f'fill="none" stroke="{col}" stroke-width="2.2"{arrow}/>')
+        out.append(
+            f'<path d="M{ax:.0f},{y1 + h1:.0f} L{ax:.0f},{yl:.0f} L{bx:.0f},{yl:.0f} L{bx:.0f},{y2 + h2:.0f}" '
+            f'fill="none" stroke="{col}" stroke-width="2.2"{arrow}/>'
+        )
         name = str(game.trait_names[t])
         mid, w = (ax + bx) / 2, len(name) * CHAR_W + 12
-        out.append(f'<rect x="{mid - w / 2:.0f}" y="{yl - 10:.0f}" width="{w:.0f}" height="20" rx="9" fill="white" '
-                   f'stroke="{col}"/>')
+        out.append(
+            f'<rect x="{mid - w / 2:.0f}" y="{yl - 10:.0f}" width="{w:.0f}" height="20" rx="9" fill="white" '
+            f'stroke="{col}"/>'
+        )
         out.append(_t(mid, yl + 5, name, 14, "bold", col, "middle"))
     return out
 
 
-def _hand_cards(game: Any, cards: dict[str, int], x0: float, y: float) -> tuple[list[str], float]:
+def _hand_cards(game: OriginGame, cards: dict[str, int], x0: float, y: float) -> tuple[list[str], float]:
     """A visible hand as small cards (wrapping); returns the drawing and the height used."""
     out, x, lines = [], x0, 1
     for cid, k in cards.items():
@@ -185,21 +252,37 @@ def _hand_cards(game: Any, cards: dict[str, int], x0: float, y: float) -> tuple[
         if x + w > WIDTH - MARGIN and x > x0:
             x, lines = x0, lines + 1
         yy = y + 26 * (lines - 1)
-        out.append(f'<g class="hand-card" data-card="{escape(cid)}"><rect x="{x:.0f}" y="{yy:.0f}" width="{w:.0f}" '
-                   f'height="22" rx="5" fill="#f4efe3" stroke="#8d6e63"/>{_t(x + 8, yy + 16, text, 14)}</g>')
+        out.append(
+            f'<g class="hand-card" data-card="{escape(cid)}"><rect x="{x:.0f}" y="{yy:.0f}" width="{w:.0f}" '
+            f'height="22" rx="5" fill="#f4efe3" stroke="#8d6e63"/>{_t(x + 8, yy + 16, text, 14)}</g>'
+        )
         x += w + 6
     return out, 26 * lines
 
 
-def _band(game: Any, obs: dict, p: int, y0: float, marks: Marks, pos: dict) -> tuple[list[str], float]:
+def _band(
+    game: OriginGame,
+    obs: JSONObject,
+    p: int,
+    y0: float,
+    marks: Marks,
+    pos: dict[int, tuple[float, float, float]],
+) -> tuple[list[str], float]:
     """Player ``p``'s band from ``y0``: its drawing and its height."""
     hand = obs["hands"][p]
-    head = f"P{p + 1}" + (" (passed)" if obs["passed"][p] and obs["phase"] in ("development", "feeding") else "")
-    info = (f"{plural(hand['size'], 'card') if hand['size'] else 'no cards'} in hand, discard pile "
-            f"{plural(obs['discard'][p]['size'], 'card')}, {plural(obs['scores'][p], 'point')}")
-    out = [_t(MARGIN, y0 + 18, head, 17, "bold", seat_colour(p)), _t(MARGIN + 120, y0 + 18, info, 14, fill="#333")]
+    head = f"P{p + 1}" + (
+        " (passed)" if obs["passed"][p] and obs["phase"] in ("development", "feeding") else ""
+    )
+    info = (
+        f"{plural(hand['size'], 'card') if hand['size'] else 'no cards'} in hand, discard pile "
+        f"{plural(obs['discard'][p]['size'], 'card')}, {plural(obs['scores'][p], 'point')}"
+    )
+    out = [
+        _t(MARGIN, y0 + 18, head, 17, "bold", seat_colour(p)),
+        _t(MARGIN + 120, y0 + 18, info, 14, fill="#333"),
+    ]
     y = y0 + 28
-    if hand["cards"]:                                   # a hand the viewer may see (the observer decides)
+    if hand["cards"]:  # a hand the viewer may see (the observer decides)
         out.append(_t(MARGIN, y + 16, "hand:", 14, fill="#555"))
         cards, hh = _hand_cards(game, hand["cards"], MARGIN + 46, y)
         out += cards
@@ -212,7 +295,7 @@ def _band(game: Any, obs: dict, p: int, y0: float, marks: Marks, pos: dict) -> t
     links = [L for L in obs["links"] if L["a"] in ids and L["b"] in ids]
     line_of: dict[int, int] = {}
     for li, start in enumerate(range(0, len(animals), PER_LINE)):
-        line = animals[start:start + PER_LINE]
+        line = animals[start : start + PER_LINE]
         for i, a in enumerate(line):
             x = MARGIN + i * (CARD_W + GAP)
             pos[a["id"]] = (x, y + 12, card_height(a, marks))
@@ -228,7 +311,7 @@ def _band(game: Any, obs: dict, p: int, y0: float, marks: Marks, pos: dict) -> t
     return out, y - y0 + 6
 
 
-def _header(state: Any, obs: dict, title: str | None | bool) -> list[str]:
+def _header(state: OriginState, obs: JSONObject, title: str | None | bool) -> list[str]:
     """The title line (unless ``title`` is False: the Explorer's board has its own status line), then the food
     bank as red tokens, the dice it is rolled with, and the deck."""
     from .words import node_words, phase_words
@@ -240,9 +323,13 @@ def _header(state: Any, obs: dict, title: str | None | bool) -> list[str]:
     y = 22
     if title is not False:
         if title is None:
-            title = ("the game is over" if state.is_terminal() else
-                     f"Turn {obs['turn']}, {phase_words(state)}" + (" (the last turn)" if obs["last_turn"] else "")
-                     + (f": P{cp + 1} to {node_words(state)}" if cp >= 0 else f": {node_words(state)}"))
+            title = (
+                "the game is over"
+                if state.is_terminal()
+                else f"Turn {obs['turn']}, {phase_words(state)}"
+                + (" (the last turn)" if obs["last_turn"] else "")
+                + (f": P{cp + 1} to {node_words(state)}" if cp >= 0 else f": {node_words(state)}")
+            )
         out.append(_t(MARGIN, 22, str(title)[:1].upper() + str(title)[1:], 17, "bold"))
         y = 48
     out.append(_t(MARGIN, y, f"Food bank: {plural(obs['bank'], 'red token')}", 15, "bold", RED))
@@ -259,14 +346,19 @@ def _header(state: Any, obs: dict, title: str | None | bool) -> list[str]:
     for k in range(dice):
         dx, dy = x + k * 24, y - 15
         out.append(f'<rect x="{dx:.0f}" y="{dy}" width="19" height="19" rx="4" fill="white" stroke="#333"/>')
-        out += [f'<circle cx="{dx + cx:.1f}" cy="{dy + cy:.1f}" r="1.9" fill="#333"/>'
-                for cx, cy in ((5, 5), (14, 5), (9.5, 9.5), (5, 14), (14, 14))]
-    out.append(_t(WIDTH - MARGIN, y, f"deck {plural(obs['deck_size'], 'card')}", 14, fill="#333", anchor="end"))
+        out += [
+            f'<circle cx="{dx + cx:.1f}" cy="{dy + cy:.1f}" r="1.9" fill="#333"/>'
+            for cx, cy in ((5, 5), (14, 5), (9.5, 9.5), (5, 14), (14, 14))
+        ]
+    out.append(
+        _t(WIDTH - MARGIN, y, f"deck {plural(obs['deck_size'], 'card')}", 14, fill="#333", anchor="end")
+    )
     return out
 
 
-def table_svg(state: Any, viewer: int | None = None, marks: Marks | None = None,
-              title: str | None | bool = None) -> str:
+def table_svg(
+    state: OriginState, viewer: int | None = None, marks: Marks | None = None, title: str | None | bool = None
+) -> str:
     """The table as ``viewer`` may see it (``None``: the teacher), with the Explorer's ``marks``; ``title``: the
     first line (``None``: the turn, phase and who is to act; ``False``: no title line)."""
     g = state.game
@@ -278,8 +370,10 @@ def table_svg(state: Any, viewer: int | None = None, marks: Marks | None = None,
     for p in range(g.players):
         band, h = _band(g, obs, p, y, marks, pos)
         fill = "#eef5ff" if obs["to_act"] == p else "#f7f7f7"
-        body.append(f'<rect x="3" y="{y:.0f}" width="{WIDTH - 6}" height="{h:.0f}" rx="8" fill="{fill}" '
-                    f'stroke="#d5d5d5"/>')
+        body.append(
+            f'<rect x="3" y="{y:.0f}" width="{WIDTH - 6}" height="{h:.0f}" rx="8" fill="{fill}" '
+            f'stroke="#d5d5d5"/>'
+        )
         body += band
         y += h + 6
     if obs["attack"] and obs["attack"]["attacker"] in pos and obs["attack"]["target"] in pos:
@@ -289,66 +383,93 @@ def table_svg(state: Any, viewer: int | None = None, marks: Marks | None = None,
         xa, xb = x1 + CARD_W / 2, x2 + CARD_W / 2
         if abs(y2 - y1) <= 4:
             xa, xb = (x1 + CARD_W, x2) if x2 > x1 else (x1, x2 + CARD_W)
-        body.append(f'<line class="attack" x1="{xa:.0f}" y1="{ya:.0f}" x2="{xb:.0f}" y2="{yb:.0f}" stroke="{RED}" '
-                    f'stroke-width="4" marker-end="url(#origin-attack)"/>')
+        body.append(
+            f'<line class="attack" x1="{xa:.0f}" y1="{ya:.0f}" x2="{xb:.0f}" y2="{yb:.0f}" stroke="{RED}" '
+            f'stroke-width="4" marker-end="url(#origin-attack)"/>'
+        )
     H = y + 4
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" class="origin-table" width="{WIDTH}" height="{H:.0f}" '
-           f'viewBox="0 0 {WIDTH} {H:.0f}" data-width="{WIDTH}">')
-    defs = ('<defs><marker id="origin-arrow" markerUnits="userSpaceOnUse" markerWidth="14" markerHeight="14" '
-            'refX="12" refY="6" orient="auto"><path d="M0,0 L12,6 L0,12 z" fill="#2e7d32"/></marker>'
-            '<marker id="origin-attack" markerUnits="userSpaceOnUse" markerWidth="18" markerHeight="18" refX="14" '
-            f'refY="7" orient="auto"><path d="M0,0 L14,7 L0,14 z" fill="{RED}"/></marker></defs>')
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="origin-table" width="{WIDTH}" height="{H:.0f}" '
+        f'viewBox="0 0 {WIDTH} {H:.0f}" data-width="{WIDTH}">'
+    )
+    defs = (
+        '<defs><marker id="origin-arrow" markerUnits="userSpaceOnUse" markerWidth="14" markerHeight="14" '
+        'refX="12" refY="6" orient="auto"><path d="M0,0 L12,6 L0,12 z" fill="#2e7d32"/></marker>'
+        '<marker id="origin-attack" markerUnits="userSpaceOnUse" markerWidth="18" markerHeight="18" refX="14" '
+        f'refY="7" orient="auto"><path d="M0,0 L14,7 L0,14 z" fill="{RED}"/></marker></defs>'
+    )
     head = [svg, defs, f'<rect width="{WIDTH}" height="{H:.0f}" fill="white"/>']
     return "\n".join(head + _header(state, obs, title) + body + ["</svg>"])
 
 
-def draw(s: Any, viewer: int | None = None, highlight: Iterable[int] = (), title: str | None = None) -> str:
+def draw(
+    s: OriginState, viewer: int | None = None, highlight: Iterable[int] = (), title: str | None = None
+) -> str:
     """``state.to_svg``: the table as ``viewer`` may see it (``None``: the teacher sees every card); the animals in
     ``highlight`` are outlined."""
     hl = list(highlight)
     return table_svg(s, viewer, Marks(selected=hl[0] if hl else 0), title)
 
 
-def text_table(s: Any) -> str:
+def text_table(s: OriginState) -> str:
     """The table in words (what ``str(state)`` prints; the teacher's view: every card named)."""
     from .words import hand_words, node_words, phase_words, traits_of
 
     g = s.game
     cp = s.current_player()
     head = f"Evolution: The Origin of Species, {g.players} players; "
-    head += "the game is over" if s.is_terminal() else f"turn {s.turn}, {phase_words(s)}" + (
-        f", P{cp + 1} to {node_words(s)}" if cp >= 0 else f": {node_words(s)}")
-    lines = [head, f"food bank {plural(s.bank, 'red token')}, deck {plural(s.deck_n, 'card')}"
-             + (" (the last turn)" if s.deck_n == 0 and s.turn else "")]
+    head += (
+        "the game is over"
+        if s.is_terminal()
+        else f"turn {s.turn}, {phase_words(s)}"
+        + (f", P{cp + 1} to {node_words(s)}" if cp >= 0 else f": {node_words(s)}")
+    )
+    lines = [
+        head,
+        f"food bank {plural(s.bank, 'red token')}, deck {plural(s.deck_n, 'card')}"
+        + (" (the last turn)" if s.deck_n == 0 and s.turn else ""),
+    ]
     for p in range(g.players):
         hand = {c: k for c, k in enumerate(s.hands[p]) if k}
         passed = " (passed)" if s.passed[p] and s.phase_name() in ("development", "feeding") else ""
-        lines.append(f"P{p + 1}{passed}: hand {hand_words(g, hand)}; discard pile "
-                     f"{plural(len(s.disc_open[p]) + len(s.disc_hidden[p]), 'card')}")
+        lines.append(
+            f"P{p + 1}{passed}: hand {hand_words(g, hand)}; discard pile "
+            f"{plural(len(s.discard_open[p]) + len(s.discard_hidden[p]), 'card')}"
+        )
         if not s.animals(p):
             lines.append("  no animals")
         for i, a in enumerate(s.animals(p)):
             names = [n for n in traits_of(s, _Own(a)) if n]
-            links = [f"{g.trait_names[L.kind]} with animal {_num(s, L.other(a.id))}" for L in s.links
-                     if a.id in (L.a, L.b)]
+            links = [
+                f"{g.trait_names[L.kind]} with animal {_num(s, L.other(a.id))}"
+                for L in s.links
+                if a.id in (L.a, L.b)
+            ]
             food = f"food {a.red + a.blue} of {a.need}" + (f", fat {a.fat_full} of {a.fat}" if a.fat else "")
-            flags = "".join(f", {w}" for w, on in (("hibernating", a.sleeping), ("poisoned", a.poisoned)) if on)
-            lines.append(f"  animal {i + 1} (card {g.card_names[a.card]}): {', '.join(names + links) or 'no traits'}; "
-                         f"{food}{flags}")
+            flags = "".join(
+                f", {w}" for w, on in (("hibernating", a.sleeping), ("poisoned", a.poisoned)) if on
+            )
+            lines.append(
+                f"  animal {i + 1} (card {g.card_names[a.card]}): {', '.join(names + links) or 'no traits'}; "
+                f"{food}{flags}"
+            )
     if s.final_scores is not None:
-        lines.append("points: " + ", ".join(f"P{p + 1} {v}" for p, v in enumerate(s.final_scores))
-                     + ("" if s.winner < 0 else f"; P{s.winner + 1} wins"))
+        lines.append(
+            "points: "
+            + ", ".join(f"P{p + 1} {v}" for p, v in enumerate(s.final_scores))
+            + ("" if s.winner < 0 else f"; P{s.winner + 1} wins")
+        )
     return "\n".join(lines)
 
 
 class _Own:
     """An animal without its paired traits (the text table lists those with their partners)."""
 
-    def __init__(self, a: Any):
+    def __init__(self, a: Animal) -> None:
         self.id, self.traits = -1, a.traits
 
 
-def _num(s: Any, aid: int) -> int:
+def _num(s: OriginState, aid: int) -> int:
     from .words import animal_place
 
     place = animal_place(s, aid)

@@ -19,9 +19,17 @@ are about (so it can change when an animal to its left dies, as a person would c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from ...core.words import plural
+from . import events as ev
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import OriginGame
+    from .events import Event
+    from .model import Animal
+    from .state import OriginState
 
 __all__ = [
     "animal_place",
@@ -40,33 +48,53 @@ __all__ = [
 ]
 
 #: What the player to act does at each decision node, and what each chance node is (the status line).
-NODE_WORDS = {"develop": "play a card or pass", "feed": "take food, attack or use a trait", "defend": "defend an attacked animal",
-              "share": "choose the order of paired traits", "first": "the first player is chosen by lot",
-              "deal": "cards are dealt", "food": "the food dice are rolled", "run": "the Running die is rolled",
-              "rolloff": "a die breaks the tie"}
+NODE_WORDS = {
+    "develop": "play a card or pass",
+    "feed": "take food, attack or use a trait",
+    "defend": "defend an attacked animal",
+    "share": "choose the order of paired traits",
+    "first": "the first player is chosen by lot",
+    "deal": "cards are dealt",
+    "food": "the food dice are rolled",
+    "run": "the Running die is rolled",
+    "rolloff": "a die breaks the tie",
+}
 #: Each phase as a heading ("Turn 3: feeding").
-PHASE_WORDS = {"setup": "setup", "development": "development", "food": "the food bank", "feeding": "feeding",
-               "deal": "extinction and the deal", "rolloff": "the tie-break", "over": "the end"}
+PHASE_WORDS = {
+    "setup": "setup",
+    "development": "development",
+    "food": "the food bank",
+    "feeding": "feeding",
+    "deal": "extinction and the deal",
+    "rolloff": "the tie-break",
+    "over": "the end",
+}
 #: Where food came from (``Ate.source``), as the end of a sentence.
-SOURCES = {"bank": "from the food bank", "communication": "(Communication)", "cooperation": "(Cooperation)",
-           "kill": "from its kill", "tail_loss": "(its prey dropped a trait)", "scavenger": "(Scavenger)",
-           "piracy": "(Piracy)"}
+SOURCES = {
+    "bank": "from the food bank",
+    "communication": "(Communication)",
+    "cooperation": "(Cooperation)",
+    "kill": "from its kill",
+    "tail_loss": "(its prey dropped a trait)",
+    "scavenger": "(Scavenger)",
+    "piracy": "(Piracy)",
+}
 
 
 def player(p: int) -> str:
     return f"P{p + 1}"
 
 
-def card_words(game: Any, card: int) -> str:
+def card_words(game: OriginGame, card: int) -> str:
     """A card by its printed faces: "Poisonous / Carnivorous"."""
     return str(game.card_names[card])
 
 
-def trait_words(game: Any, trait: int) -> str:
+def trait_words(game: OriginGame, trait: int) -> str:
     return str(game.trait_names[trait])
 
 
-def find_animal(state: Any, aid: int) -> Any:
+def find_animal(state: OriginState, aid: int) -> Animal | None:
     """The animal with id ``aid`` on the table of ``state`` (``None`` when it is not there)."""
     for p in range(state.game.players):
         for a in state.animals(p):
@@ -75,7 +103,7 @@ def find_animal(state: Any, aid: int) -> Any:
     return None
 
 
-def animal_place(state: Any, aid: int) -> tuple[int, int] | None:
+def animal_place(state: OriginState, aid: int) -> tuple[int, int] | None:
     """``(owner, number)``: the animal's owner and its place in the row (1 = leftmost); ``None`` if gone."""
     for p in range(state.game.players):
         for i, a in enumerate(state.animals(p)):
@@ -84,7 +112,17 @@ def animal_place(state: Any, aid: int) -> tuple[int, int] | None:
     return None
 
 
-def traits_of(state: Any, a: Any) -> list[str]:
+class TraitHolder(Protocol):
+    """What :func:`traits_of` reads of an animal: its id (for its paired traits) and its own trait cards."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def traits(self) -> list[tuple[int, int]]: ...
+
+
+def traits_of(state: OriginState, a: TraitHolder) -> list[str]:
     """An animal's traits by their printed names, own cards first (several Fat Tissue cards as "Fat Tissue x2"),
     then its paired traits."""
     g = state.game
@@ -104,22 +142,25 @@ def traits_of(state: Any, a: Any) -> list[str]:
     return out
 
 
-def animal_words(state: Any, aid: int, traits: bool = True, others: tuple[Any, ...] = ()) -> str:
-    """"P3's animal 2 (Swimming, Running)": the animal in ``state`` (or in the first of ``others`` that still
+def animal_words(
+    state: OriginState, aid: int, traits: bool = True, others: tuple[OriginState, ...] = ()
+) -> str:
+    """ "P3's animal 2 (Swimming, Running)": the animal in ``state`` (or in the first of ``others`` that still
     has it, for an animal that has just left the table); ``traits=False`` leaves the traits out."""
     for st in (state, *others):
         place = animal_place(st, aid)
         if place is not None:
             p, i = place
             text = f"{player(p)}'s animal {i}"
-            if traits:
-                names = traits_of(st, find_animal(st, aid))
+            animal = find_animal(st, aid)
+            if traits and animal is not None:
+                names = traits_of(st, animal)
                 text += f" ({', '.join(names)})" if names else " (no traits)"
             return text
     return "an animal no longer on the table"
 
 
-def _own(state: Any, aid: int) -> str:
+def _own(state: OriginState, aid: int) -> str:
     """An animal of the player to act without the owner ("animal 2"), another's with it."""
     place = animal_place(state, aid)
     if place is not None and place[0] == state.current_player():
@@ -127,7 +168,7 @@ def _own(state: Any, aid: int) -> str:
     return animal_words(state, aid, traits=False)
 
 
-def _play_words(state: Any, a: tuple) -> str:
+def _play_words(state: OriginState, a: Action) -> str:
     g = state.game
     who = player(state.current_player())
     if a[0] == "animal":
@@ -142,31 +183,42 @@ def _play_words(state: Any, a: tuple) -> str:
     return f"{who} plays {trait}{src} on {_own(state, a[3])}"
 
 
-def _feed_words(state: Any, a: tuple) -> str | None:
+def _feed_words(state: OriginState, a: Action) -> str | None:
     g = state.game
     k = a[0]
     own = _own(state, a[1]) if len(a) > 1 and isinstance(a[1], int) else ""
-    name = animal_words(state, a[1]) if len(a) > 1 and isinstance(a[1], int) and k in (
-        "run", "accept", "tail", "mimic") else ""
+    name = (
+        animal_words(state, a[1])
+        if len(a) > 1 and isinstance(a[1], int) and k in ("run", "accept", "tail", "mimic")
+        else ""
+    )
     table: dict[str, Callable[[], str]] = {
-        "eat": lambda: f"{own} takes a red food token from the food bank ({plural(state.bank - 1, 'token')} left)",
+        "eat": lambda: (
+            f"{own} takes a red food token from the food bank ({plural(state.bank - 1, 'token')} left)"
+        ),
         "attack": lambda: f"{animal_words(state, a[1])} attacks {animal_words(state, a[2])}",
         "fat": lambda: f"{own} turns {plural(a[2], 'fat token')} into food (Fat Tissue)",
-        "pirate": lambda: f"{own} steals a food token from {animal_words(state, a[2], traits=False)} (Piracy)",
+        "pirate": lambda: (
+            f"{own} steals a food token from {animal_words(state, a[2], traits=False)} (Piracy)"
+        ),
         "graze": lambda: f"{own} destroys a red token of the food bank (Grazing)",
         "hibernate": lambda: f"{own} hibernates: it counts as fed this turn (Hibernation)",
         "run": lambda: f"{name} tries to run away (Running: a die, 4, 5 or 6 escapes)",
         "accept": lambda: f"{name} is eaten (no defence used)",
-        "tail": lambda: f"{name} uses Tail Loss: it drops its {trait_words(g, a[2])} card and survives"
-                        + (f" (the card it shares with {_own(state, a[3])})" if len(a) == 4 else ""),
+        "tail": lambda: (
+            f"{name} uses Tail Loss: it drops its {trait_words(g, a[2])} card and survives"
+            + (f" (the card it shares with {_own(state, a[3])})" if len(a) == 4 else "")
+        ),
         "mimic": lambda: f"{name} uses Mimicry: the attack turns onto {animal_words(state, a[2])}",
-        "share": lambda: f"{trait_words(g, a[1])}: {animal_words(state, a[2], traits=False)} passes food to "
-                         f"{animal_words(state, a[3], traits=False)}",
+        "share": lambda: (
+            f"{trait_words(g, a[1])}: {animal_words(state, a[2], traits=False)} passes food to "
+            f"{animal_words(state, a[3], traits=False)}"
+        ),
     }
     return table[k]() if k in table else None
 
 
-def describe_action(state: Any, a: tuple) -> str:
+def describe_action(state: OriginState, a: Action) -> str:
     """Action ``a`` (legal at ``state``) in words, starting with who does it."""
     g = state.game
     k = a[0]
@@ -185,8 +237,10 @@ def describe_action(state: Any, a: tuple) -> str:
         "first": lambda: f"{player(a[1])} is chosen to start",
         "deal": lambda: f"{player(a[1])} is dealt {card_words(g, a[2])}",
         "food": lambda: f"the dice give {plural(a[1], 'red food token')}",
-        "roll": lambda: f"the Running die shows {a[1]}" + (
-            ": the animal escapes" if a[1] >= g.setup["running_escape_from"] else ": the animal is caught"),
+        "roll": lambda: (
+            f"the Running die shows {a[1]}"
+            + (": the animal escapes" if a[1] >= g.setup["running_escape_from"] else ": the animal is caught")
+        ),
         "rolloff": lambda: f"{player(a[1])} wins the tie-break roll",
     }
     if k not in chance:
@@ -196,7 +250,7 @@ def describe_action(state: Any, a: tuple) -> str:
     return chance[k]()
 
 
-def defence_words(state: Any, a: tuple) -> str:
+def defence_words(state: OriginState, a: Action) -> str:
     """A defender's choice in a few words, for an outcome tree: "drop Parasite", "run away (Running's die)"."""
     k = a[0]
     if k == "run":
@@ -210,7 +264,7 @@ def defence_words(state: Any, a: tuple) -> str:
     return describe_action(state, a)
 
 
-def node_words(state: Any) -> str:
+def node_words(state: OriginState) -> str:
     """What happens at the node: "feed", "play a card or pass", "the food dice are rolled" (the game over: "the
     game is over")."""
     if state.is_terminal():
@@ -218,29 +272,34 @@ def node_words(state: Any) -> str:
     return NODE_WORDS.get(state.node_name(), state.phase_name())
 
 
-def phase_words(state: Any) -> str:
+def phase_words(state: OriginState) -> str:
     return PHASE_WORDS.get(state.phase_name(), state.phase_name())
 
 
-def hand_words(game: Any, counts: dict[int, int]) -> str:
+def hand_words(game: OriginGame, counts: dict[int, int]) -> str:
     """A hand (card index -> copies) as printed names: "Swimming, Poisonous / Carnivorous x2"."""
     parts = [card_words(game, c) + (f" x{k}" if k > 1 else "") for c, k in counts.items() if k]
     return ", ".join(parts) if parts else "no cards"
 
 
-def _ate(b: Any, s: Any, e: Any) -> str:
+def _ate(b: OriginState, s: OriginState, e: ev.Ate) -> str:
     n = e.red + e.blue + e.fat
     red = e.source in ("bank", "communication")
     verb = "takes" if red else "gets"
     text = f"{_a(b, s, e.animal)} {verb} {plural(n, ('red' if red else 'blue') + ' token')}"
-    text += {"bank": " from the food bank", "communication": " from the food bank too (Communication)",
-             "kill": " from its kill"}.get(e.source, " " + SOURCES.get(e.source, ""))
+    text += {
+        "bank": " from the food bank",
+        "communication": " from the food bank too (Communication)",
+        "kill": " from its kill",
+    }.get(e.source, " " + SOURCES.get(e.source, ""))
     if e.fat:
-        text += (" and stores " + ("it" if n == 1 else "them") if e.fat == n else f", {e.fat} of them") + " as fat"
+        text += (
+            " and stores " + ("it" if n == 1 else "them") if e.fat == n else f", {e.fat} of them"
+        ) + " as fat"
     return text.rstrip()
 
 
-def _on(b: Any, s: Any, e: Any) -> str:
+def _on(b: OriginState, s: OriginState, e: ev.TraitPlayed) -> str:
     """Where a trait card went: "its animal 2", "its animals 1 and 2", "P3's animal 1" (Parasite)."""
     places = [animal_place(s, x) or animal_place(b, x) for x in (e.animal, e.partner) if x >= 0]
     if all(pl is not None and pl[0] == e.player for pl in places):
@@ -249,50 +308,74 @@ def _on(b: Any, s: Any, e: Any) -> str:
     return " and ".join(_a(s, b, x) for x in (e.animal, e.partner) if x >= 0)
 
 
-def _killed(b: Any, s: Any, e: Any) -> str:
+def _killed(b: OriginState, s: OriginState, e: ev.Killed) -> str:
     text = f"{_a(b, s, e.attacker)} eats {_a(b, s, e.prey)}"
     place = animal_place(b, e.prey)
     if place is not None and place[1] < len(b.animals(place[0])):
-        text += f" (the animals to its right move up one place: {player(place[0])}'s animal {place[1] + 1} is " \
-                f"now animal {place[1]})"
+        text += (
+            f" (the animals to its right move up one place: {player(place[0])}'s animal {place[1] + 1} is "
+            f"now animal {place[1]})"
+        )
     return text
 
 
-def _a(b: Any, s: Any, aid: int, traits: bool = False) -> str:
+def _a(b: OriginState, s: OriginState, aid: int, traits: bool = False) -> str:
     return animal_words(b, aid, traits=traits, others=(s,))
 
 
-#: ``(state before, state after, event) -> words`` for each kind of event.
-EVENT_WORDS: dict[str, Callable[[Any, Any, Any], str]] = {
-    "FirstPlayer": lambda b, s, e: f"{player(e.player)} is the first player",
-    "Dealt": lambda b, s, e: f"{player(e.player)} draws {card_words(s.game, e.card)}",
-    "TurnStarted": lambda b, s, e: f"turn {e.turn} begins, {player(e.first)} first" + (
-        " (the last turn: the deck is empty)" if e.last else ""),
-    "Born": lambda b, s, e: f"{player(e.player)} plays a card face down: a new animal, "
-                            f"{animal_words(s, e.animal, traits=False, others=(b,))}",
-    "TraitPlayed": lambda b, s, e: f"{player(e.player)} plays {trait_words(s.game, e.trait)} on {_on(b, s, e)}",
-    "Passed": lambda b, s, e: f"{player(e.player)} passes",
-    "FoodRolled": lambda b, s, e: f"the dice give the food bank {plural(e.amount, 'red token')}",
-    "Ate": _ate,
-    "FatBurned": lambda b, s, e: f"{_a(b, s, e.animal)} turns {plural(e.amount, 'fat token')} into food",
-    "Attacked": lambda b, s, e: f"{_a(b, s, e.attacker, True)} attacks {_a(b, s, e.target, True)}",
-    "Escaped": lambda b, s, e: f"the Running die shows {e.roll}: {_a(b, s, e.target)} runs away",
-    "Caught": lambda b, s, e: f"the Running die shows {e.roll}: {_a(b, s, e.target)} cannot run away",
-    "TailLost": lambda b, s, e: f"{_a(b, s, e.target)} drops its {trait_words(s.game, e.trait)} card and survives "
-                                "(Tail Loss)",
-    "Redirected": lambda b, s, e: f"{_a(b, s, e.source)} turns the attack onto {_a(b, s, e.target)} (Mimicry)",
-    "Killed": _killed,
-    "Poisoned": lambda b, s, e: f"{_a(b, s, e.attacker)} is poisoned and will die at the end of the turn",
-    "Pirated": lambda b, s, e: f"{_a(b, s, e.pirate)} steals a food token from {_a(b, s, e.victim)} (Piracy)",
-    "Grazed": lambda b, s, e: f"{_a(b, s, e.animal)} destroys a red token of the food bank (Grazing)",
-    "Hibernated": lambda b, s, e: f"{_a(b, s, e.animal)} hibernates (Hibernation)",
-    "Died": lambda b, s, e: f"{_a(b, s, e.animal)} dies " + ("of poison" if e.reason == "poisoned" else "of hunger"),
-    "GameOver": lambda b, s, e: "the game is over: " + ", ".join(
-        f"{player(i)} {plural(x, 'point')}" for i, x in enumerate(e.scores)) + f"; {player(e.winner)} wins",
-}
-
-
-def event_words(before: Any, after: Any, e: Any) -> str:
+def event_words(before: OriginState, after: OriginState, e: Event) -> str:
     """One event of the game log (:mod:`.events`) in words, with its animals as they were before the action that
     caused it (or after it, for a new animal)."""
-    return EVENT_WORDS[type(e).__name__](before, after, e)
+    b, s = before, after
+    match e:
+        case ev.FirstPlayer():
+            return f"{player(e.player)} is the first player"
+        case ev.Dealt():
+            return f"{player(e.player)} draws {card_words(s.game, e.card)}"
+        case ev.TurnStarted():
+            return f"turn {e.turn} begins, {player(e.first)} first" + (
+                " (the last turn: the deck is empty)" if e.last else ""
+            )
+        case ev.Born():
+            return f"{player(e.player)} plays a card face down: a new animal, {animal_words(s, e.animal, traits=False, others=(b,))}"
+        case ev.TraitPlayed():
+            return f"{player(e.player)} plays {trait_words(s.game, e.trait)} on {_on(b, s, e)}"
+        case ev.Passed():
+            return f"{player(e.player)} passes"
+        case ev.FoodRolled():
+            return f"the dice give the food bank {plural(e.amount, 'red token')}"
+        case ev.Ate():
+            return _ate(b, s, e)
+        case ev.FatBurned():
+            return f"{_a(b, s, e.animal)} turns {plural(e.amount, 'fat token')} into food"
+        case ev.Attacked():
+            return f"{_a(b, s, e.attacker, True)} attacks {_a(b, s, e.target, True)}"
+        case ev.Escaped():
+            return f"the Running die shows {e.roll}: {_a(b, s, e.target)} runs away"
+        case ev.Caught():
+            return f"the Running die shows {e.roll}: {_a(b, s, e.target)} cannot run away"
+        case ev.TailLost():
+            return (
+                f"{_a(b, s, e.target)} drops its {trait_words(s.game, e.trait)} card and survives (Tail Loss)"
+            )
+        case ev.Redirected():
+            return f"{_a(b, s, e.source)} turns the attack onto {_a(b, s, e.target)} (Mimicry)"
+        case ev.Killed():
+            return _killed(b, s, e)
+        case ev.Poisoned():
+            return f"{_a(b, s, e.attacker)} is poisoned and will die at the end of the turn"
+        case ev.Pirated():
+            return f"{_a(b, s, e.pirate)} steals a food token from {_a(b, s, e.victim)} (Piracy)"
+        case ev.Grazed():
+            return f"{_a(b, s, e.animal)} destroys a red token of the food bank (Grazing)"
+        case ev.Hibernated():
+            return f"{_a(b, s, e.animal)} hibernates (Hibernation)"
+        case ev.Died():
+            return f"{_a(b, s, e.animal)} dies " + ("of poison" if e.reason == "poisoned" else "of hunger")
+        case ev.GameOver():
+            return (
+                "the game is over: "
+                + ", ".join(f"{player(i)} {plural(x, 'point')}" for i, x in enumerate(e.scores))
+                + f"; {player(e.winner)} wins"
+            )
+    raise KeyError(type(e).__name__)  # not an event of this game

@@ -38,8 +38,22 @@ def test_every_action_of_random_games_round_trips_as_text_and_has_words():
             s.apply_action(acts[int(rng.random() * len(acts))])
 
 
-@pytest.mark.parametrize("text", ["", "  ", "fly away", "eat", "eat B3", "attack A1", "trait carn on A1",
-                                  "trait zzz from swim on A1", "animal nosuchcard", "deal P9 swim", "fat A1 x"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "  ",
+        "fly away",
+        "eat",
+        "eat B3",
+        "attack A1",
+        "trait carn on A1",
+        "trait zzz from swim on A1",
+        "animal nosuchcard",
+        "deal P9 swim",
+        "fat A1 x",
+    ],
+)
 def test_unreadable_actions_raise_format_errors(text):
     g = evo_lab.make_game("origin", players=2)
     with pytest.raises(FormatError):
@@ -49,8 +63,18 @@ def test_unreadable_actions_raise_format_errors(text):
 def test_illegal_actions_raise_typed_errors_and_leave_the_state_untouched():
     s = pos("$A carn, $B", "$C camo", bank=3)
     before = s.to_json()
-    for bad in ("attack $A $C", "eat $C", "pirate $A $C", "share coop $A $B", "food 3", ("eat", 99), ("eat",), None,
-                12, ["eat"]):
+    for bad in (
+        "attack $A $C",
+        "eat $C",
+        "pirate $A $C",
+        "share coop $A $B",
+        "food 3",
+        ("eat", 99),
+        ("eat",),
+        None,
+        12,
+        ["eat"],
+    ):
         with pytest.raises((IllegalActionError, FormatError)):
             act(s, bad) if isinstance(bad, str) else s.apply_action(bad)
         assert s.to_json() == before
@@ -66,7 +90,11 @@ def test_positions_and_records_use_the_shared_envelope():
     back = load_position(s.to_json())
     assert back.to_dict() == d and back.legal_actions() == s.legal_actions()
     rec = json.loads(s.record_json())
-    assert rec["format"] == "evo-lab-record" and rec["game"] == "origin" and len(rec["actions"]) == len(s.history())
+    assert (
+        rec["format"] == "evo-lab-record"
+        and rec["game"] == "origin"
+        and len(rec["actions"]) == len(s.history())
+    )
     assert load_record(rec).to_dict() == d
 
 
@@ -77,10 +105,20 @@ def test_a_record_from_a_built_position_keeps_its_start():
     assert "start" in rec and OriginState.from_record(rec).to_dict() == s.to_dict()
 
 
-@pytest.mark.parametrize("field,value", [("phase", "dancing"), ("node", "feed"), ("bank", -2), ("hands", [{}]),
-                                         ("deck", {"swim": 99}), ("queue", [["nope", 0]]),
-                                         ("shares", [["coop", 1, 99]]), ("scores", [1]), ("animals", [[{"id": 1, "card": "swim",
-                                                                                "traits": [["carn", "swim"]]}], []])])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("phase", "dancing"),
+        ("node", "feed"),
+        ("bank", -2),
+        ("hands", [{}]),
+        ("deck", {"swim": 99}),
+        ("queue", [["nope", 0]]),
+        ("shares", [["coop", 1, 99]]),
+        ("scores", [1]),
+        ("animals", [[{"id": 1, "card": "swim", "traits": [["carn", "swim"]]}], []]),
+    ],
+)
 def test_bad_positions_raise_format_errors_naming_the_field(field, value):
     s = pos("$A", "$B", phase="development", hands=["swim", ""])
     d = s.to_dict()
@@ -119,7 +157,7 @@ def test_builder_errors():
     with pytest.raises(FormatError):
         build_position(players=2, animals=["$A coop$Z"])
     with pytest.raises(FormatError):
-        build_position(players=2, animals=["$A +++"])              # more food than the need
+        build_position(players=2, animals=["$A +++"])  # more food than the need
     with pytest.raises(FormatError):
         build_position(players=2, hands=["symb symb symb symb symb"])  # only four Symbiosis cards
     with pytest.raises(FormatError):
@@ -130,12 +168,14 @@ def test_svg_and_text_drawings():
     s = pos("$A carn fat+ +, $B coop$C, $C symb$B", "$D camo", bank=4, hands=["swim", "run"])
     svg = s._repr_svg_()
     assert svg.startswith("<svg") and svg.endswith("</svg>")
-    assert 'data-card="swim"' in svg and 'data-card="run"' in svg                  # the teacher sees both hands
+    assert 'data-card="swim"' in svg and 'data-card="run"' in svg  # the teacher sees both hands
     assert ">Cooperation<" in svg and ">Symbiosis<" in svg and svg.count('class="animal') == 4
     mine = s.to_svg(viewer=0)
     assert 'data-card="swim"' in mine and 'data-card="run"' not in mine and ">1 card in hand," in mine
     act(s, "attack $A $C")
-    assert 'class="attack"' not in s.to_svg() and ">Cooperation<" not in s.to_svg()  # $C eaten, its links gone
+    assert (
+        'class="attack"' not in s.to_svg() and ">Cooperation<" not in s.to_svg()
+    )  # $C eaten, its links gone
     assert "P1" in str(s) and "animal 1 (card" in str(s) and "Carnivorous, Fat Tissue" in str(s)
 
 

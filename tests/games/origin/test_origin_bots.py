@@ -19,7 +19,7 @@ def test_value_counts_fed_animals_in_full_and_hungry_ones_by_the_food_share():
 
 
 def test_greedy_takes_food_and_kills_when_it_can():
-    s = pos("$A carn, $W graze", "$B", bank=1)      # eating the rival's animal beats eating its own
+    s = pos("$A carn, $W graze", "$B", bank=1)  # eating the rival's animal beats eating its own
     assert s.action_to_string(greedy_action(s)) == f"attack A{s.names['A']} A{s.names['B']}"
     t = pos("$A big", "$B", bank=5)
     assert greedy_action(t) == ("eat", t.names["A"])

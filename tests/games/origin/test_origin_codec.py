@@ -22,7 +22,9 @@ def test_every_action_of_random_games_round_trips_through_dense_codes(players):
         chance = s.is_chance_node()
         codes = codec.legal_codes(s)
         assert len(set(codes)) == len(codes)
-        assert all(0 <= c < (codec.max_chance_outcomes if chance else codec.num_distinct_actions) for c in codes)
+        assert all(
+            0 <= c < (codec.max_chance_outcomes if chance else codec.num_distinct_actions) for c in codes
+        )
         for a in s.legal_actions():
             c = codec.encode_chance(a) if chance else codec.encode(a)
             assert (codec.decode_chance(c) if chance else codec.decode(c)) == a

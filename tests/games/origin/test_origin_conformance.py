@@ -20,7 +20,9 @@ def test_conformance_base_game(players):
 
 @pytest.mark.parametrize("players", [5, 6, 8])
 def test_conformance_two_sets(players):
-    report = run_all(lambda seed: evo_lab.make_game("origin", players=players, seed=seed), games=1, max_actions=400)
+    report = run_all(
+        lambda seed: evo_lab.make_game("origin", players=players, seed=seed), games=1, max_actions=400
+    )
     assert min(report.values()) > 0, report
 
 

@@ -27,11 +27,23 @@ def test_the_base_deck():
     for c in pack.cards:
         for f in c.faces:
             freq[f] += c.count
-    assert {t: freq[t] for t in ("carnivorous", "fat_tissue", "swimming", "high_body_weight", "parasite",
-                                 "cooperation")} == {"carnivorous": 24, "fat_tissue": 28, "swimming": 8,
-                                                     "high_body_weight": 8, "parasite": 8, "cooperation": 8}
-    assert all(freq[t.id] == 4 for t in pack.traits if t.id not in ("carnivorous", "fat_tissue", "swimming",
-                                                                       "high_body_weight", "parasite", "cooperation"))
+    assert {
+        t: freq[t]
+        for t in ("carnivorous", "fat_tissue", "swimming", "high_body_weight", "parasite", "cooperation")
+    } == {
+        "carnivorous": 24,
+        "fat_tissue": 28,
+        "swimming": 8,
+        "high_body_weight": 8,
+        "parasite": 8,
+        "cooperation": 8,
+    }
+    assert all(
+        freq[t.id] == 4
+        for t in pack.traits
+        if t.id
+        not in ("carnivorous", "fat_tissue", "swimming", "high_body_weight", "parasite", "cooperation")
+    )
     assert all(c.provenance.level == "high" for c in pack.cards)
 
 
@@ -39,7 +51,11 @@ def test_trait_numbers_and_the_only_assumed_value():
     """Reference: "Carnivorous +1" ... "Parasite +2" ... "Traits that raise the food need score extra points equal to
     the increase" """
     pack = load_pack()
-    assert {t.id: t.food for t in pack.traits if t.food} == {"carnivorous": 1, "high_body_weight": 1, "parasite": 2}
+    assert {t.id: t.food for t in pack.traits if t.food} == {
+        "carnivorous": 1,
+        "high_body_weight": 1,
+        "parasite": 2,
+    }
     assert all(t.score_bonus == t.food for t in pack.traits)
     assert [t.id for t in pack.traits if t.target == "pair"] == ["symbiosis", "communication", "cooperation"]
     assert pack.assumed() == ["food 6 players"]

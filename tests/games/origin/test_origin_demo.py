@@ -26,7 +26,7 @@ def test_the_seed_1_demo_has_attacks_kills_defences_and_deaths():
     assert len(attacks) >= 3, "the seed-1 demo must show fights"
     assert re.search(r"P\d's animal \d \(.*Carnivorous.*\) attacks P\d's animal \d", attacks[0])
     assert any(" eats " in x for x in lines) and any("dies of hunger" in x for x in lines)
-    assert any("Tail Loss" in x or "runs away" in x or "Mimicry)" in x for x in lines)   # a defence is used
+    assert any("Tail Loss" in x or "runs away" in x or "Mimicry)" in x for x in lines)  # a defence is used
     assert any("a new animal" in x for x in lines) and any(" plays Carnivorous on " in x for x in lines)
     assert lines[-1].startswith("Winner: P") and lines[-2].startswith("Points: ")
 
@@ -36,7 +36,9 @@ def test_one_heading_per_phase_of_each_turn():
     assert len(headings) == len(set(headings)), "a heading repeats"
     turn6 = [h for h in headings if h.startswith("Turn 6")]
     assert turn6 == ["Turn 6: development", "Turn 6: the food bank", "Turn 6: feeding", "Turn 6: extinction"]
-    assert "Turn 1: extinction" in headings and headings.index("Turn 1: extinction") < headings.index("Turn 1: the deal")
+    assert "Turn 1: extinction" in headings and headings.index("Turn 1: extinction") < headings.index(
+        "Turn 1: the deal"
+    )
 
 
 def test_the_cli_demo_names_its_bots_and_is_reproducible(capsys):
@@ -50,6 +52,6 @@ def test_the_lively_bot_is_registered_and_hunts():
     assert "lively" in bot_names("origin")
     bot = make_bot("lively", game="origin", seed=3)
     s = pos("$C carn, $E", "$P, $Q run", bank=2)
-    assert bot(s, 0) == ("attack", s.names["C"], s.names["P"])            # the sure kill before the runner
-    own = pos("$C carn, $E", "$Q camo", bank=2)                             # only its own animal: it eats instead
+    assert bot(s, 0) == ("attack", s.names["C"], s.names["P"])  # the sure kill before the runner
+    own = pos("$C carn, $E", "$Q camo", bank=2)  # only its own animal: it eats instead
     assert lively_policy(np.random.default_rng(0))(own)[0] == "eat"

@@ -16,10 +16,15 @@ def test_a_card_is_played_as_an_animal_or_as_one_of_its_traits():
     """Seed: "Each player may play each card either as an animal or as a trait of an existing animal." and "Some
     cards have two traits, but only one trait can be used - the chosen one." """
     s = dev("$A", "$B", hands=["pois/carn", ""])
-    assert texts(s) == ["animal pois/carn", "trait pois from pois/carn on $A", "trait carn from pois/carn on $A", "pass"]
+    assert texts(s) == [
+        "animal pois/carn",
+        "trait pois from pois/carn on $A",
+        "trait carn from pois/carn on $A",
+        "pass",
+    ]
     act(s, "trait carn from pois/carn on $A")
     a = animal(s, "A")
-    assert [s.game.abbr[t] for t, _ in a.traits] == ["carn"] and a.need == 2 and s.hand_n[0] == 0
+    assert [s.game.abbr[t] for t, _ in a.traits] == ["carn"] and a.need == 2 and s.hand_sizes[0] == 0
 
 
 def test_an_animal_card_lies_face_down():
@@ -30,9 +35,14 @@ def test_an_animal_card_lies_face_down():
     (aid,) = s.rows[0]
     assert s.game.card_ids[s.animal_by_id[aid].card] == "swim"
     a = s.history()[-1]
-    start = s.start()                              # the position the action was played in
-    assert start.masked_action_string(a, 1) == "animal ?" and start.masked_action_string(a, 0) == "animal swim"
-    assert s.observation(1)["animals"][0][0]["card"] is None and s.observation(0)["animals"][0][0]["card"] == "swim"
+    start = s.start()  # the position the action was played in
+    assert (
+        start.masked_action_string(a, 1) == "animal ?" and start.masked_action_string(a, 0) == "animal swim"
+    )
+    assert (
+        s.observation(1)["animals"][0][0]["card"] is None
+        and s.observation(0)["animals"][0][0]["card"] == "swim"
+    )
 
 
 def test_no_animal_has_two_identical_traits_except_fat_tissue():
@@ -72,9 +82,12 @@ def test_paired_traits_join_two_own_animals_and_never_twice_the_same_pair():
     different pairwise traits with another animal." """
     s = dev("$A, $B, $C", "$X", hands=["coop/fat coop/fat comm/carn", ""])
     coop = [x for x in texts(s) if x.startswith("trait coop")]
-    assert coop == ["trait coop from coop/fat on $A+$B", "trait coop from coop/fat on $A+$C",
-                    "trait coop from coop/fat on $B+$C"]
-    act(s, "trait coop from coop/fat on $A+$B")     # P2 has no card: passes by himself, P1 again
+    assert coop == [
+        "trait coop from coop/fat on $A+$B",
+        "trait coop from coop/fat on $A+$C",
+        "trait coop from coop/fat on $B+$C",
+    ]
+    act(s, "trait coop from coop/fat on $A+$B")  # P2 has no card: passes by himself, P1 again
     t = texts(s)
     assert "trait coop from coop/fat on $A+$B" not in t and "trait coop from coop/fat on $B+$C" in t
     assert "trait comm from comm/carn on $A+$B" in t
@@ -90,10 +103,12 @@ def test_symbiosis_names_the_symbiont_first():
     """Reference: "When played, one animal is named the" ... symbiont, the protector; "The other animal cannot be
     attacked while the symbiont is alive" """
     s = dev("$A, $B", "", hands=["symb", ""])
-    assert [x for x in texts(s) if x.startswith("trait")] == ["trait symb from symb on $A+$B",
-                                                               "trait symb from symb on $B+$A"]
+    assert [x for x in texts(s) if x.startswith("trait")] == [
+        "trait symb from symb on $A+$B",
+        "trait symb from symb on $B+$A",
+    ]
     act(s, "trait symb from symb on $B+$A")
-    assert animal(s, "A").prot == 1 and animal(s, "B").prot == 0
+    assert animal(s, "A").protectors == 1 and animal(s, "B").protectors == 0
 
 
 def test_one_card_a_turn_clockwise_and_a_pass_is_final():
@@ -105,8 +120,8 @@ def test_one_card_a_turn_clockwise_and_a_pass_is_final():
     act(s, "pass")
     act(s, "animal tail")
     act(s, "animal swim")
-    assert s.current_player() == 2               # P2 passed: skipped for the rest of the phase
-    act(s, "pass")                               # P1 has no card left: passes by himself; everyone passed
+    assert s.current_player() == 2  # P2 passed: skipped for the rest of the phase
+    act(s, "pass")  # P1 has no card left: passes by himself; everyone passed
     assert s.passed == [True, True, True] and s.phase_name() == "food" and s.is_chance_node()
 
 
@@ -120,11 +135,13 @@ def test_illegal_plays_raise_typed_errors_and_leave_the_state_untouched():
     """Reference: "Traits go on your own animals. The exception is Parasite" (and the other placement rules)."""
     s = dev("$A, $B", "$X", hands=["camo/fat symb", ""])
     before = s.to_json()
-    for text, reason in (("trait camo from camo/fat on $X", "not_own_animal"),
-                         ("trait symb from symb on $A+$A", "same_animal"),
-                         ("trait symb from symb on $A", "needs_pair"),
-                         ("animal swim", "no_card"),
-                         ("eat $A", "wrong_phase")):
+    for text, reason in (
+        ("trait camo from camo/fat on $X", "not_own_animal"),
+        ("trait symb from symb on $A+$A", "same_animal"),
+        ("trait symb from symb on $A", "needs_pair"),
+        ("animal swim", "no_card"),
+        ("eat $A", "wrong_phase"),
+    ):
         with pytest.raises(IllegalActionError) as e:
             act(s, text)
         assert e.value.reason == reason, text

@@ -26,8 +26,12 @@ def test_unfed_animals_die_with_their_traits_and_links():
     their traits, and all the pairwise traits associated with them." """
     s = pos("$A big +, $B coop$A +, $C +", bank=0, deck=20)
     assert s.phase_name() == "deal"
-    assert s.names["A"] not in s.animal_by_id and s.links == [] and set(s.rows[0]) == {s.names["B"], s.names["C"]}
-    assert len(s.disc_hidden[0]) == 1 and len(s.disc_open[0]) == 2           # the animal card; big, coop
+    assert (
+        s.names["A"] not in s.animal_by_id
+        and s.links == []
+        and set(s.rows[0]) == {s.names["B"], s.names["C"]}
+    )
+    assert len(s.discard_hidden[0]) == 1 and len(s.discard_open[0]) == 2  # the animal card; big, coop
     assert Died(0, s.names["A"], "starved") in s.events()
 
 
@@ -45,7 +49,7 @@ def test_each_player_draws_one_plus_one_per_surviving_animal():
     s = pos("$Q +", "$A +, $D +", "", bank=0, deck=32)
     got = deal_all(s)
     assert [p for p, _ in got] == [0, 1, 2, 0, 1, 2, 1, 2, 2, 2, 2]
-    assert s.hand_n == [2, 3, 6]
+    assert s.hand_sizes == [2, 3, 6]
 
 
 def test_the_deal_goes_one_card_at_a_time_from_the_first_player_and_stops_when_the_deck_is_empty():
@@ -54,7 +58,7 @@ def test_the_deal_goes_one_card_at_a_time_from_the_first_player_and_stops_when_t
     gives 2, 1, 1)."""
     s = pos("$A +", "$B +", "$C +", bank=0, deck=4, first=1, actor=1)
     got = deal_all(s)
-    assert [p for p, _ in got] == [1, 2, 0, 1] and s.hand_n == [1, 2, 1]
+    assert [p for p, _ in got] == [1, 2, 0, 1] and s.hand_sizes == [1, 2, 1]
 
 
 def test_each_card_dealt_is_an_exact_chance_node_weighted_by_the_copies_left():
@@ -62,8 +66,10 @@ def test_each_card_dealt_is_an_exact_chance_node_weighted_by_the_copies_left():
     weight = copies left in the deck; the others see only that a card was dealt)."""
     s = pos("$A +", "$B +", bank=0, deck=["swim", "swim", "swim", "run"])
     assert s.node_name() == "deal"
-    assert [(s.action_to_string(a), p) for a, p in s.chance_outcomes()] == [("deal P1 swim", Fraction(3, 4)),
-                                                                             ("deal P1 run", Fraction(1, 4))]
+    assert [(s.action_to_string(a), p) for a, p in s.chance_outcomes()] == [
+        ("deal P1 swim", Fraction(3, 4)),
+        ("deal P1 run", Fraction(1, 4)),
+    ]
     a = ("deal", 0, s.game.card_index["swim"])
     assert s.masked_action_string(a, 1) == "deal P1 ?" and s.masked_action_string(a, 0) == "deal P1 swim"
     s.apply_action(a)
@@ -95,5 +101,5 @@ def test_the_opening_deal_and_the_first_player_by_lot():
     while s.node_name() == "deal":
         order.append(s.legal_actions()[0][1])
         s.apply_action(s.legal_actions()[0])
-    assert order == [2, 0, 1] * 6 and s.hand_n == [6, 6, 6] and s.turn == 1 and s.current_player() == 2
+    assert order == [2, 0, 1] * 6 and s.hand_sizes == [6, 6, 6] and s.turn == 1 and s.current_player() == 2
     assert s.deck_n == 84 - 18

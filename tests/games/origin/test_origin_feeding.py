@@ -13,7 +13,7 @@ def test_a_player_takes_one_red_token_per_turn():
     of one of their animals." (EW feeding spec: a second token in the same turn is refused)."""
     s = pos("$A, $B", "$C, $D", bank=4)
     act(s, "eat $A")
-    assert s.current_player() == 1 and s.bank == 3          # nothing else to do: the turn ended by itself
+    assert s.current_player() == 1 and s.bank == 3  # nothing else to do: the turn ended by itself
     with pytest.raises(IllegalActionError) as e:
         act(s, "eat $A")
     assert e.value.reason == "not_own_animal"
@@ -31,14 +31,14 @@ def test_free_actions_keep_the_turn_until_it_is_ended():
     with pytest.raises(IllegalActionError) as e:
         act(s, "eat $A")
     assert e.value.reason == "already_ate"
-    act(s, "graze $A")                                   # the turn ends by itself: nothing is left to do
+    act(s, "graze $A")  # the turn ends by itself: nothing is left to do
     assert s.current_player() == 1 and s.bank == 3
 
 
 def test_rounds_go_clockwise_from_the_first_player_and_skip_players_with_nothing_to_do():
     """Reference: "Players act in rounds, clockwise from the first player." """
     s = pos("$A big", "$B +", "$C big", bank=6, first=1, actor=1)
-    assert s.current_player() == 2                       # P2 has nothing to do: skipped
+    assert s.current_player() == 2  # P2 has nothing to do: skipped
     r = s.round_id
     act(s, "eat $C")
     assert s.current_player() == 0 and s.round_id == r
@@ -53,7 +53,7 @@ def test_a_player_may_pass_while_food_remains_and_the_pass_is_final():
     assert texts(s) == ["eat $A", "pass"]
     act(s, "pass")
     act(s, "eat $B")
-    assert s.current_player() == 1 and s.passed[0]       # P1 is out for the rest of the phase
+    assert s.current_player() == 1 and s.passed[0]  # P1 is out for the rest of the phase
     strict = pos("$A big", "$B big", bank=6, options={"voluntary_pass": False})
     assert texts(strict) == ["eat $A"]
     with pytest.raises(IllegalActionError) as e:
@@ -85,7 +85,7 @@ def test_the_phase_ends_when_nobody_can_act_and_red_tokens_are_set_aside():
     wants to act (bank empty, or everyone passes)" """
     s = pos("$A", "$B", bank=9, deck=10)
     act(s, "eat $A")
-    act(s, "eat $B")                       # both fed, nothing left to do: extinction, then the deal
+    act(s, "eat $B")  # both fed, nothing left to do: extinction, then the deal
     assert s.phase_name() == "deal" and s.bank == 0
 
 

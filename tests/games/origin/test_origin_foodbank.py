@@ -19,7 +19,7 @@ def brute(dice: int, plus: int) -> dict[int, Fraction]:
     out: dict[int, int] = {}
     for roll in itertools.product(range(1, 7), repeat=dice):
         out[sum(roll) + plus] = out.get(sum(roll) + plus, 0) + 1
-    n = 6 ** dice
+    n = 6**dice
     return {k: Fraction(v, n) for k, v in sorted(out.items())}
 
 

@@ -35,18 +35,50 @@ def test_every_node_and_decision_is_reached():
         r = fuzz_game(2 + seed % 3, seed, json_every=0, codec_every=0, text_every=0, replay=False)
         nodes.update(r["nodes"])
         kinds.update(r["kinds"])
-    assert set(nodes) == {"first", "deal", "develop", "food", "feed", "defend", "share", "run", "rolloff", "end"}
-    assert set(kinds) == {"animal", "trait", "pass", "end", "eat", "attack", "fat", "pirate", "graze", "hibernate",
-                          "run", "accept", "tail", "mimic", "share"}
+    assert set(nodes) == {
+        "first",
+        "deal",
+        "develop",
+        "food",
+        "feed",
+        "defend",
+        "share",
+        "run",
+        "rolloff",
+        "end",
+    }
+    assert set(kinds) == {
+        "animal",
+        "trait",
+        "pass",
+        "end",
+        "eat",
+        "attack",
+        "fat",
+        "pirate",
+        "graze",
+        "hibernate",
+        "run",
+        "accept",
+        "tail",
+        "mimic",
+        "share",
+    }
 
 
 def test_the_checker_catches_broken_states():
     s = build_position(players=2, animals=["$A carn fat+, $B coop$A", "$C"], bank=3)
     s.check_invariants()
-    breakers = (lambda t: t.deck.__setitem__(0, t.deck[0] + 1), lambda t: setattr(t.animal_by_id[1], "red", 9),
-                lambda t: setattr(t.animal_by_id[1], "fat_full", 3), lambda t: t.hands[0].__setitem__(2, -1),
-                lambda t: setattr(t, "bank", -1), lambda t: setattr(t.animal_by_id[2], "prot", 1),
-                lambda t: t.links[0].__setattr__("b", 3), lambda t: setattr(t, "node", "deal"))
+    breakers = (
+        lambda t: t.deck.__setitem__(0, t.deck[0] + 1),
+        lambda t: setattr(t.animal_by_id[1], "red", 9),
+        lambda t: setattr(t.animal_by_id[1], "fat_full", 3),
+        lambda t: t.hands[0].__setitem__(2, -1),
+        lambda t: setattr(t, "bank", -1),
+        lambda t: setattr(t.animal_by_id[2], "protectors", 1),
+        lambda t: t.links[0].__setattr__("b", 3),
+        lambda t: setattr(t, "node", "deal"),
+    )
     for brk in breakers:
         t = s.clone()
         brk(t)

@@ -26,8 +26,11 @@ GAMES = [(2, 1, "random"), (3, 2, "random"), (4, 3, "random"), (3, 4, "greedy")]
 def playthrough(players: int, seed: int, policy: str) -> tuple[str, str]:
     rng = np.random.default_rng(seed)
     s = evo_lab.make_game("origin", players=players, seed=seed).new_initial_state()
-    lines = [f"# Evolution: The Origin of Species, golden game: {players} players, numpy seed {seed}, {policy} "
-             "policy (chance from the same generator)", ""]
+    lines = [
+        f"# Evolution: The Origin of Species, golden game: {players} players, numpy seed {seed}, {policy} "
+        "policy (chance from the same generator)",
+        "",
+    ]
     turn = s.turn
     while not s.is_terminal():
         who = "chance" if s.is_chance_node() else f"P{s.current_player() + 1}"
@@ -64,12 +67,16 @@ def test_golden_game(players, seed, policy):
             pytest.fail(f"{path} is missing: run with EVO_UPDATE_GOLDEN=1 to create it")
         want = path.read_text(encoding="utf-8")
         if body != want:
-            diff = "".join(difflib.unified_diff(want.splitlines(True), body.splitlines(True), str(path), "now", n=2))
+            diff = "".join(
+                difflib.unified_diff(want.splitlines(True), body.splitlines(True), str(path), "now", n=2)
+            )
             pytest.fail(f"the golden game changed (EVO_UPDATE_GOLDEN=1 regenerates it):\n{diff[:6000]}")
 
 
 @pytest.mark.parametrize("players,seed,policy", GAMES)
 def test_golden_records_replay_to_the_end(players, seed, policy):
-    rec = json.loads((GOLDEN / f"origin_{players}p_seed{seed}_{policy}.record.json").read_text(encoding="utf-8"))
+    rec = json.loads(
+        (GOLDEN / f"origin_{players}p_seed{seed}_{policy}.record.json").read_text(encoding="utf-8")
+    )
     s = OriginState.from_record(rec)
     assert s.is_terminal() and s.final_scores is not None and len(s.winners()) == 1

@@ -45,7 +45,7 @@ def test_food_bank_is_the_engines_chance_node(players):
 
 def test_food_bank_rules_and_the_six_player_option():
     assert (food_bank(2).rule, food_bank(3).rule, food_bank(4).rule) == ("1d6 + 2", "2d6", "2d6 + 2")
-    assert food_bank(6).plus == 4 and food_bank(6, options={"six_player_bonus": 3}).plus == 3    # ruling O1
+    assert food_bank(6).plus == 4 and food_bank(6, options={"six_player_bonus": 3}).plus == 3  # ruling O1
     assert food_bank(3).at_least(12) == Fraction(1, 36) and food_bank(3).at_least(2) == 1
 
 
@@ -53,12 +53,13 @@ def test_running_is_a_fair_die_and_agrees_with_sampling():
     s = pos("$C carn", "$R run", bank=2)
     odds = attack_odds(s, s.names["C"], s.names["R"])
     assert (odds.eaten, odds.escaped, odds.tail) == (Fraction(1, 2), Fraction(1, 2), 0)
-    assert odds.food == 1                                     # 2 blue tokens half the time
+    assert odds.food == 1  # 2 blue tokens half the time
     assert odds.tree.kind == "chance" and len(odds.tree.children) == 6
     t = s.clone()
     t.apply_action(("attack", s.names["C"], s.names["R"]))
-    alive = sample_distribution(t, key=lambda x: len(x.animals(1)), rng=np.random.default_rng(3), samples=600,
-                                until=attack_over)
+    alive = sample_distribution(
+        t, key=lambda x: len(x.animals(1)), rng=np.random.default_rng(3), samples=600, until=attack_over
+    )
     assert abs(float(alive[1]) - 0.5) < 0.08
 
 
@@ -67,8 +68,8 @@ def test_tail_loss_running_and_the_best_defence():
     s = pos("$C carn", "$T tail run para", bank=3)
     odds = attack_odds(s, s.names["C"], s.names["T"])
     assert odds.eaten == 0 and odds.escaped + odds.tail == 1
-    assert odds.tree.kind == "choice" and odds.tree.player == 1                   # run first, or drop a trait now
-    assert odds.defence == ("run", s.names["T"])                                  # run: 1/2 to keep every card
+    assert odds.tree.kind == "choice" and odds.tree.player == 1  # run first, or drop a trait now
+    assert odds.defence == ("run", s.names["T"])  # run: 1/2 to keep every card
     assert {o.dropped for o in odds.outcomes if o.kind == "tail"} == {"Tail Loss"}
     # with the option that Tail Loss may be declined, being eaten is among the choices
     s2 = pos("$C carn", "$T tail", bank=3, options={"tail_loss_compulsory": False})
@@ -81,7 +82,7 @@ def test_mimicry_poisonous_and_scavenger():
     odds = open_attack(s)
     assert odds is not None and odds.tree.kind == "choice"
     onto = {o.redirected for o in odds.outcomes}
-    assert onto == {(s.names["R"],)}                                 # the best: onto the runner (1/2 escapes)
+    assert onto == {(s.names["R"],)}  # the best: onto the runner (1/2 escapes)
     assert odds.escaped == Fraction(1, 2) and odds.eaten == Fraction(1, 2)
     p = scenario("poisonous")
     o = attack_odds(p, p.names["C"], p.names["P"])
@@ -97,7 +98,7 @@ def test_attack_rows_follow_the_engine_and_name_the_blocking_trait():
     legal = {a[2] for a in s.legal_actions() if a[0] == "attack" and a[1] == c}
     assert {t for t, r in rows.items() if r.odds is not None} == legal
     n = s.names
-    assert legal == {n["K"], n["D"], n["Y"]}                         # Sharp Vision beats Camouflage; Burrowing hungry
+    assert legal == {n["K"], n["D"], n["Y"]}  # Sharp Vision beats Camouflage; Burrowing hungry
     assert rows[n["H"]].blocked.startswith("High Body Weight") and rows[n["W"]].blocked.startswith("Swimming")
     assert rows[n["B"]].blocked.startswith("Burrowing") and rows[n["Z"]].blocked.startswith("Symbiosis")
     assert all(r.now for r in rows.values() if r.odds is not None)
@@ -135,8 +136,9 @@ def test_feeding_race_reuses_the_lesson_and_covers_every_phase():
     assert {x: r.survival[x] for x in r.survival} == {x: lesson.fed(x) for x in r.survival}
     assert [str(r.survival[s.names[x]]) for x in "ABCDE"] == ["1", "1", "1", "5/6", "2/3"]
     assert r.expected == (2, Fraction(5, 2) + Fraction(0))
-    dev = build_position(players=2, phase="development", animals=["$A, $B", "$C, $D, $E"], hands=["swim", "run"],
-                         deck=10)
+    dev = build_position(
+        players=2, phase="development", animals=["$A, $B", "$C, $D, $E"], hands=["swim", "run"], deck=10
+    )
     assert feeding_race(dev).survival == r.survival and "passes" in feeding_race(dev).start
     fed = build_position(players=2, bank=2, animals=["$A", "$B"], deck=10)
     assert set(feeding_race(fed).survival.values()) == {1}

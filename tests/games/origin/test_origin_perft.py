@@ -17,12 +17,28 @@ from evo_lab.games.origin import build_position
 
 # ---------------------------------------------------------------------------------------------------------------
 # The card table as the reference lists it (§2), written again here on purpose.
-FACES = {"pirate": ("pirate",), "pois/carn": ("pois", "carn"), "graze/fat": ("graze", "fat"), "mimic": ("mimic",),
-         "scav": ("scav",), "swim": ("swim",), "hib/carn": ("hib", "carn"), "run": ("run",), "tail": ("tail",),
-         "camo/fat": ("camo", "fat"), "big/carn": ("big", "carn"), "big/fat": ("big", "fat"),
-         "para/carn": ("para", "carn"), "para/fat": ("para", "fat"), "burrow/fat": ("burrow", "fat"),
-         "vision/fat": ("vision", "fat"), "symb": ("symb",), "comm/carn": ("comm", "carn"),
-         "coop/fat": ("coop", "fat"), "coop/carn": ("coop", "carn")}
+FACES = {
+    "pirate": ("pirate",),
+    "pois/carn": ("pois", "carn"),
+    "graze/fat": ("graze", "fat"),
+    "mimic": ("mimic",),
+    "scav": ("scav",),
+    "swim": ("swim",),
+    "hib/carn": ("hib", "carn"),
+    "run": ("run",),
+    "tail": ("tail",),
+    "camo/fat": ("camo", "fat"),
+    "big/carn": ("big", "carn"),
+    "big/fat": ("big", "fat"),
+    "para/carn": ("para", "carn"),
+    "para/fat": ("para", "fat"),
+    "burrow/fat": ("burrow", "fat"),
+    "vision/fat": ("vision", "fat"),
+    "symb": ("symb",),
+    "comm/carn": ("comm", "carn"),
+    "coop/fat": ("coop", "fat"),
+    "coop/carn": ("coop", "carn"),
+}
 ORDER = list(FACES)  # the deck order of the card types
 PAIRED, DIRECTED, STACKS, OPPONENT = {"comm", "coop", "symb"}, {"symb"}, {"fat"}, {"para"}
 EXCLUDE = {"carn": "scav", "scav": "carn"}
@@ -40,9 +56,15 @@ class Dev:
     next_id: int
 
     def copy(self) -> Dev:
-        return Dev([Counter(h) for h in self.hands], [r[:] for r in self.rows],
-                   {k: Counter(v) for k, v in self.traits.items()}, set(self.links), self.actor, self.passed[:],
-                   self.next_id)
+        return Dev(
+            [Counter(h) for h in self.hands],
+            [r[:] for r in self.rows],
+            {k: Counter(v) for k, v in self.traits.items()},
+            set(self.links),
+            self.actor,
+            self.passed[:],
+            self.next_id,
+        )
 
 
 def dev_moves(p: Dev) -> list[str]:
@@ -56,7 +78,7 @@ def dev_moves(p: Dev) -> list[str]:
             if t in PAIRED:
                 row = p.rows[me]
                 for i, x in enumerate(row):
-                    for y in row[i + 1:]:
+                    for y in row[i + 1 :]:
                         if any(k == t and {a, b} == {x, y} for k, a, b in p.links):
                             continue
                         out.append(f"trait {t} from {card} on A{x}+A{y}")
@@ -140,11 +162,27 @@ def dev_model(rows: list[list[list[str]]], hands: list[str], links: list[tuple])
 
 DEV_CASES = [
     # (animal rows as trait lists, builder strings, hands, links as (trait, a, b), depth)
-    ([[["carn"], []], [["scav"]]], ["$A carn, $B", "$C scav"], ["pois/carn scav coop/fat", "para/fat symb"], [], 3),
-    ([[["fat"], ["camo"], []], [[]]], ["$A fat, $B camo, $C", "$D"], ["symb coop/carn big/fat", "swim run"],
-     [], 3),
-    ([[[], []], [["para"]], []], ["$A, $B", "$C para", ""], ["para/carn comm/carn", "tail", "symb hib/carn"],
-     [("comm", 1, 2)], 3),
+    (
+        [[["carn"], []], [["scav"]]],
+        ["$A carn, $B", "$C scav"],
+        ["pois/carn scav coop/fat", "para/fat symb"],
+        [],
+        3,
+    ),
+    (
+        [[["fat"], ["camo"], []], [[]]],
+        ["$A fat, $B camo, $C", "$D"],
+        ["symb coop/carn big/fat", "swim run"],
+        [],
+        3,
+    ),
+    (
+        [[[], []], [["para"]], []],
+        ["$A, $B", "$C para", ""],
+        ["para/carn comm/carn", "tail", "symb hib/carn"],
+        [("comm", 1, 2)],
+        3,
+    ),
 ]
 
 
@@ -204,9 +242,22 @@ class Feed:
     round: int = 1
 
     def copy(self) -> Feed:
-        return Feed({k: Beast(set(b.traits), b.red, b.fat, b.full, b.owner, b.attacked, b.pirated, b.grazed, b.asleep)
-                     for k, b in self.beasts.items()}, [r[:] for r in self.rows], self.bank, self.actor, self.first,
-                    self.passed[:], self.acted, self.ate, self.round)
+        return Feed(
+            {
+                k: Beast(
+                    set(b.traits), b.red, b.fat, b.full, b.owner, b.attacked, b.pirated, b.grazed, b.asleep
+                )
+                for k, b in self.beasts.items()
+            },
+            [r[:] for r in self.rows],
+            self.bank,
+            self.actor,
+            self.first,
+            self.passed[:],
+            self.acted,
+            self.ate,
+            self.round,
+        )
 
 
 def can_hit(c: Beast, t: Beast) -> bool:
@@ -311,12 +362,25 @@ def feed_model(rows: list[list[tuple]], bank: int) -> Feed:
 
 
 FEED_CASES = [
-    ([[(("carn",), 0, 1, 0), (("graze",), 0, 0, 0), (("pirate", "big"), 0, 0, 0)],
-      [(("camo",), 1, 0, 0), (("burrow",), 0, 0, 0), (("big",), 1, 0, 0)]],
-     ["$A carn fat, $B graze, $C pirate big", "$D camo +, $E burrow, $F big +"], 3, 5),
-    ([[(("carn", "vision"), 0, 0, 0), (("hib", "fat"), 0, 1, 1)], [(("swim", "carn"), 0, 0, 0), (("swim",), 0, 0, 0)],
-      [(("fat", "big"), 1, 2, 2), ((), 0, 0, 0)]],
-     ["$A carn vision, $B hib fat+", "$C swim carn, $D swim", "$E big + fat+ fat+, $F"], 4, 4),
+    (
+        [
+            [(("carn",), 0, 1, 0), (("graze",), 0, 0, 0), (("pirate", "big"), 0, 0, 0)],
+            [(("camo",), 1, 0, 0), (("burrow",), 0, 0, 0), (("big",), 1, 0, 0)],
+        ],
+        ["$A carn fat, $B graze, $C pirate big", "$D camo +, $E burrow, $F big +"],
+        3,
+        5,
+    ),
+    (
+        [
+            [(("carn", "vision"), 0, 0, 0), (("hib", "fat"), 0, 1, 1)],
+            [(("swim", "carn"), 0, 0, 0), (("swim",), 0, 0, 0)],
+            [(("fat", "big"), 1, 2, 2), ((), 0, 0, 0)],
+        ],
+        ["$A carn vision, $B hib fat+", "$C swim carn, $D swim", "$E big + fat+ fat+, $F"],
+        4,
+        4,
+    ),
 ]
 
 

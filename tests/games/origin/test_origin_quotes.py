@@ -40,7 +40,9 @@ def rule_tests() -> list[str]:
     names = []
     for f in FILES:
         if any(k in f.name for k in ("trait", "development", "feeding", "extinction", "scoring", "foodbank")):
-            names += [f"{f.name}::{n}" for n in re.findall(r"^def (test_\w+)", f.read_text(encoding="utf-8"), re.M)]
+            names += [
+                f"{f.name}::{n}" for n in re.findall(r"^def (test_\w+)", f.read_text(encoding="utf-8"), re.M)
+            ]
     return names
 
 
@@ -50,7 +52,9 @@ def test_every_rule_test_quotes_a_source():
     assert not missing, f"rule tests without a quote of the seed or the reference: {missing}"
 
 
-@pytest.mark.skipif(shared_file(SEED) is None or shared_file(REFERENCE) is None, reason="shared folder not available")
+@pytest.mark.skipif(
+    shared_file(SEED) is None or shared_file(REFERENCE) is None, reason="shared folder not available"
+)
 @pytest.mark.parametrize("where,quote", quotes())
 def test_quote_is_in_the_sources(where, quote):
     for frag in re.split(r"\s*\.\.\.\s*", norm(quote)):

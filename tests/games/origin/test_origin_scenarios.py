@@ -65,10 +65,10 @@ def test_the_shown_actions_do_what_the_notes_say():
     s = scenario("paired_traits")
     s.apply_action(shown_action("paired_traits", s))
     fed = {a.id: a.red + a.blue for a in s.animals(0)}
-    assert fed == {s.names["A"]: 1, s.names["B"]: 1, s.names["C"]: 1}           # one action, three animals fed
+    assert fed == {s.names["A"]: 1, s.names["B"]: 1, s.names["C"]: 1}  # one action, three animals fed
     t = scenario("tail_loss")
     t.apply_action(shown_action("tail_loss", t))
     prey = next(a for a in t.animals(1) if a.id == t.names["T"])
-    assert prey.need == 1                                                          # the Parasite is gone
+    assert prey.need == 1  # the Parasite is gone
     last = scenario("last_turn")
     assert last.is_last_turn() and not [a for a in last.legal_actions() if a[0] == "hibernate"]

@@ -50,8 +50,10 @@ def test_a_full_tie_is_a_roll_off_chance_node_or_a_shared_win():
     """Reference: "EW implements it as score → scoreDead (for each animal that died: 1 + number of its traits) →
     random." (ruling O9)."""
     s = finish(pos("$A +", "$B +", bank=0, deck=0))
-    assert s.node_name() == "rolloff" and s.chance_outcomes() == [(("rolloff", 0), Fraction(1, 2)),
-                                                                 (("rolloff", 1), Fraction(1, 2))]
+    assert s.node_name() == "rolloff" and s.chance_outcomes() == [
+        (("rolloff", 0), Fraction(1, 2)),
+        (("rolloff", 1), Fraction(1, 2)),
+    ]
     s.apply_action("rolloff P2")
     assert s.is_terminal() and s.winners() == [1] and s.returns() == [0.0, 1.0] and s.ranking() == [2, 1]
     t = finish(pos("$A +", "$B +", bank=0, deck=0, options={"tiebreak_roll": False}))

@@ -22,7 +22,7 @@ def test_carnivore_kill_gives_two_blue_and_the_prey_goes_to_its_owners_discard()
     a = animal(s, "A")
     assert s.names["B"] not in s.animal_by_id and s.rows[1] == []
     assert (a.red, a.blue) == (0, 2)
-    assert len(s.disc_hidden[1]) == 1 and s.disc_open[1] == []
+    assert len(s.discard_hidden[1]) == 1 and s.discard_open[1] == []
     assert any(isinstance(e, Killed) for e in s.events())
     assert s.node_name() == "feed" and s.current_player() == 0 and kinds(s) == {"graze", "end"}
 
@@ -38,11 +38,11 @@ def test_attack_is_the_turns_eating_action_and_each_carnivore_attacks_once_per_t
     per turn (EW cooldown is TURN)." """
     s = pos("$Q carn fat, $W carn, $G graze", "$X, $Y, $Z", bank=1)
     act(s, "attack $Q $X")
-    assert kinds(s) == {"graze", "end"}          # no second eating action this turn
+    assert kinds(s) == {"graze", "end"}  # no second eating action this turn
     act(s, "end")
-    act(s, "eat $Y")                             # P2 takes the last red token
+    act(s, "eat $Y")  # P2 takes the last red token
     assert s.current_player() == 0 and s.bank == 0
-    assert {a[1] for a in acts(s, "attack")} == {s.names["W"]}   # $Q already attacked this turn
+    assert {a[1] for a in acts(s, "attack")} == {s.names["W"]}  # $Q already attacked this turn
 
 
 def test_a_fed_carnivore_attacks_only_with_an_empty_fat_slot():
@@ -94,7 +94,7 @@ def test_burrowing_protects_only_a_fed_animal_and_fat_does_not_count():
     s = pos("$A carn, $W graze", "$B burrow +, $C burrow fat+, $D burrow hib sleeping", bank=3)
     t = texts(s, "attack")
     assert "attack $A $B" not in t and "attack $A $C" in t
-    assert "attack $A $D" not in t          # "An animal in Hibernation counts as fed."
+    assert "attack $A $D" not in t  # "An animal in Hibernation counts as fed."
 
 
 def test_symbiosis_protects_while_the_symbiont_lives():
@@ -119,7 +119,7 @@ def test_running_is_an_exact_die_roll_four_to_six_escapes():
     caught = s.clone()
     s.apply_action("roll 4")
     assert s.names["R"] in s.animal_by_id and animal(s, "A").food == 0
-    assert acts(s, "attack") == []                                  # the turn's eating action is spent
+    assert acts(s, "attack") == []  # the turn's eating action is spent
     caught.apply_action("roll 3")
     assert caught.names["R"] not in caught.animal_by_id and animal(caught, "A").blue == 2
 
@@ -128,7 +128,7 @@ def test_running_cannot_be_refused_even_against_the_owners_own_carnivore():
     """Reference: "The owner cannot refuse to roll, even against their own carnivore (MC clarification)." """
     s = pos("$A carn, $R run, $W graze", "$X", bank=3)
     act(s, "attack $A $R")
-    assert s.node_name() == "run"                     # no decision: the die is rolled at once
+    assert s.node_name() == "run"  # no decision: the die is rolled at once
 
 
 def test_failed_running_leaves_tail_loss():
@@ -137,7 +137,7 @@ def test_failed_running_leaves_tail_loss():
     s = pos("$A carn, $W graze", "$B run tail", bank=3)
     act(s, "attack $A $B")
     assert s.node_name() == "defend" and s.current_player() == 1
-    assert sorted(texts(s)) == ["run $B", "tail $B run", "tail $B tail"]      # no "accept": Running is compulsory
+    assert sorted(texts(s)) == ["run $B", "tail $B run", "tail $B tail"]  # no "accept": Running is compulsory
     act(s, "run $B")
     s.apply_action("roll 2")
     assert sorted(texts(s)) == ["tail $B run", "tail $B tail"]
@@ -165,7 +165,9 @@ def test_mimicry_compulsory_option_and_no_target_means_no_mimicry():
     assert sorted(texts(s)) == ["mimic $B $C", "mimic $B $D"]
     t = pos("$A carn, $W graze", "$B mimic, $C camo", bank=3)
     act(t, "attack $A $B")
-    assert t.names["B"] not in t.animal_by_id and t.names["C"] in t.animal_by_id          # no defence left: eaten at once
+    assert (
+        t.names["B"] not in t.animal_by_id and t.names["C"] in t.animal_by_id
+    )  # no defence left: eaten at once
 
 
 def test_mimicry_chains_and_each_card_redirects_once_per_turn():
@@ -174,7 +176,7 @@ def test_mimicry_chains_and_each_card_redirects_once_per_turn():
     act(s, "attack $A $B")
     act(s, "mimic $B $C")
     assert sorted(texts(s)) == ["accept $C", "mimic $C $B", "mimic $C $D"]
-    act(s, "mimic $C $B")                     # back to $B, whose Mimicry is spent: eaten
+    act(s, "mimic $C $B")  # back to $B, whose Mimicry is spent: eaten
     assert s.names["B"] not in s.animal_by_id and {s.names["C"], s.names["D"]} <= set(s.animal_by_id)
 
 
@@ -196,7 +198,7 @@ def test_tail_loss_may_drop_any_trait_card_paired_and_parasite_included():
     assert sorted(texts(s)) == ["tail $T coop+$U", "tail $T fat", "tail $T para", "tail $T tail"]
     act(s, "tail $T para")
     t = animal(s, "T")
-    assert t.need == 1 and s.game.card_ids[s.disc_open[1][0]].startswith("para")
+    assert t.need == 1 and s.game.card_ids[s.discard_open[1][0]].startswith("para")
     assert animal(s, "A").blue == 1 and s.names["T"] in s.animal_by_id
 
 
@@ -220,7 +222,7 @@ def test_tail_loss_drops_a_paired_card_from_both_animals_and_an_empty_fat_first(
     s2 = pos("$A carn, $W graze", "$T tail coop$U, $U", bank=3)
     act(s2, "attack $A $T")
     act(s2, "tail $T coop+$U")
-    assert s2.links == [] and s2.game.card_ids[s2.disc_open[1][0]].startswith("coop")
+    assert s2.links == [] and s2.game.card_ids[s2.discard_open[1][0]].startswith("coop")
 
 
 def test_tail_loss_is_compulsory_unless_the_option_says_otherwise():
@@ -241,7 +243,7 @@ def test_a_poisoned_carnivore_dies_in_the_extinction_phase_even_when_fed():
     carnivores also die now" """
     s = pos("$A carn, $W +", "$X pois", bank=0, deck=10)
     act(s, "attack $A $X")
-    assert s.phase_name() == "deal"                       # nothing left to do: extinction ran
+    assert s.phase_name() == "deal"  # nothing left to do: extinction ran
     assert s.names["A"] not in s.animal_by_id and s.names["W"] in s.animal_by_id
     assert Died(0, s.names["A"], "poisoned") in s.events()
 
@@ -263,9 +265,9 @@ def test_one_scavenger_feeds_from_the_carnivores_owner_clockwise():
     s = pos("$A carn, $B carn, $C carn, $D scav, $E", "$A1 scav, $B1", "$A2 scav, $B2", bank=0)
     act(s, "attack $A $B1")
     assert [animal(s, n).food for n in ("D", "A1", "A2")] == [1, 0, 0]
-    act(s, "attack $B $E")                                  # $D is full: the next player's scavenger
+    act(s, "attack $B $E")  # $D is full: the next player's scavenger
     assert [animal(s, n).food for n in ("D", "A1", "A2")] == [1, 1, 0]
-    act(s, "attack $C $B2")                                 # the last action of the phase: tokens are gone now
+    act(s, "attack $C $B2")  # the last action of the phase: tokens are gone now
     fed = [e.animal for e in s.events() if getattr(e, "source", "") == "scavenger"]
     assert fed == [s.names["D"], s.names["A1"], s.names["A2"]]
 

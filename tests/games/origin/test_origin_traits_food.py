@@ -114,7 +114,7 @@ def test_a_protected_animal_eats_only_after_its_symbionts_are_fed():
     act(s, "end")
     act(s, "eat $X")
     assert "eat $B" not in texts(s)
-    act(s, "eat $C")                                 # $C fed: $B may eat now, $A still waits for $B
+    act(s, "eat $C")  # $C fed: $B may eat now, $A still waits for $B
     act(s, "end")
     assert s.current_player() == 0 and "eat $B" in texts(s) and "eat $A" not in texts(s)
 
@@ -193,7 +193,7 @@ def test_hibernation_not_two_turns_running_nor_in_the_last_turn():
     assert acts(pos("$A hib slept, $W graze", bank=5, deck=10), "hibernate") == []
     assert acts(pos("$A hib, $W graze", bank=5, deck=0), "hibernate") == []
     assert texts(pos("$A hib, $W graze", bank=5, deck=10), "hibernate") == ["hibernate $A"]
-    assert acts(pos("$A hib +, $W graze", bank=5, deck=10), "hibernate") == []      # EW: not when full
+    assert acts(pos("$A hib +, $W graze", bank=5, deck=10), "hibernate") == []  # EW: not when full
 
 
 def test_a_hibernating_animal_survives_the_extinction_with_its_fat():
@@ -201,7 +201,9 @@ def test_a_hibernating_animal_survives_the_extinction_with_its_fat():
     s = pos("$A hib fat+ fat+", "$X", bank=0, deck=30)
     act(s, "hibernate $A")
     assert s.phase_name() == "deal"
-    assert s.names["A"] in s.animal_by_id and animal(s, "A").fat_full == 2 and s.names["X"] not in s.animal_by_id
+    assert (
+        s.names["A"] in s.animal_by_id and animal(s, "A").fat_full == 2 and s.names["X"] not in s.animal_by_id
+    )
 
 
 # ---------------------------------------------------------------- Fat Tissue

@@ -54,13 +54,24 @@ def html_lines(markup: str) -> list[str]:
 
 
 def test_the_scan_catches_identifiers_and_passes_words():
-    bad = ["carnivore A1 attacks A3", "P1 plays trait carn from pois/carn on A3", "A3 gets 1 red (tail_loss)",
-           "P1 to feed", "chance (food)", "share coop A3 A5", "P2 plays Swimming (swim) on A4"]
+    bad = [
+        "carnivore A1 attacks A3",
+        "P1 plays trait carn from pois/carn on A3",
+        "A3 gets 1 red (tail_loss)",
+        "P1 to feed",
+        "chance (food)",
+        "share coop A3 A5",
+        "P2 plays Swimming (swim) on A4",
+    ]
     assert all(identifiers([b], "t") for b in bad)
-    good = ["P1's animal 1 (Carnivorous, Swimming) attacks P2's animal 3 (Running)", "P1 to feed an animal",
-            "Turn 3, the food bank: the food dice are rolled",
-            "P2 plays High Body Weight (from the card High Body Weight / Fat Tissue) on animal 2",
-            "P1 to take food, attack or use a trait", "eaten: 1/2"]
+    good = [
+        "P1's animal 1 (Carnivorous, Swimming) attacks P2's animal 3 (Running)",
+        "P1 to feed an animal",
+        "Turn 3, the food bank: the food dice are rolled",
+        "P2 plays High Body Weight (from the card High Body Weight / Fat Tissue) on animal 2",
+        "P1 to take food, attack or use a trait",
+        "eaten: 1/2",
+    ]
     assert identifiers(good, "t") == []
 
 
@@ -114,7 +125,9 @@ def test_the_explorer_board_inspector_and_odds_tab_are_words():
                 texts += html_lines(ex.picker.head.value) + [label for label, _v in ex.picker.select.options]
                 problems += identifiers(texts, f"scenario {sc.id}, animal {a.id} selected")
         ex.odds.race_button.click()
-        texts = html_lines(ex.odds.bank.value) + html_lines(ex.odds.race.value) + html_lines(ex.odds.attack.value)
+        texts = (
+            html_lines(ex.odds.bank.value) + html_lines(ex.odds.race.value) + html_lines(ex.odds.attack.value)
+        )
         texts += html_lines(ex.stepper.status.value) if hasattr(ex.stepper, "status") else []
         problems += identifiers(texts, f"scenario {sc.id} odds tab")
     assert not problems, "\n".join(problems[:30])

@@ -16,7 +16,7 @@ Symbiosis ``a`` is the symbiont that protects ``b``) and ``("pass",)``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..actions import NewAnimal
@@ -24,12 +24,17 @@ from ..flow import FLOW, Node, Step, run_phase
 from ..model import DEVELOPMENT, FOOD
 from ..table import add_link, add_trait, new_animal
 
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..game import OriginGame
+    from ..state import OriginState
+
 __all__ = ["start", "legal", "apply", "why_not", "can_place", "plays_table"]
 
 PASS = ("pass",)
 
 
-def start(s: Any) -> None:
+def start(s: OriginState) -> None:
     """A new turn's development phase, from the first player."""
     n = s.game.players
     s.phase = DEVELOPMENT
@@ -39,14 +44,14 @@ def start(s: Any) -> None:
     advance(s, s.first)
 
 
-def advance(s: Any, seat: int) -> None:
+def advance(s: OriginState, seat: int) -> None:
     """The next player (from ``seat``) who has not passed plays; one without cards passes by himself."""
     n = s.game.players
     for k in range(n):
         p = (seat + k) % n
         if s.passed[p]:
             continue
-        if s.hand_n[p] == 0:
+        if s.hand_sizes[p] == 0:
             s.passed[p] = True
             s.emit(ev.Passed(p, "development"))
             continue
@@ -59,16 +64,18 @@ def advance(s: Any, seat: int) -> None:
     s.mover = -1
 
 
-def plays_table(g: Any) -> tuple[list, list]:
+def plays_table(g: OriginGame) -> tuple[list[list[tuple[int, str, int]]], list[Action]]:
     """Per card: ``(trait, target, block mask)`` for each face (``block``: the traits an animal may not already have
     to take it: the trait itself unless it stacks, and the traits it excludes); and the ``animal`` actions."""
     plays = []
     for c in range(len(g.card_ids)):
-        plays.append([(t, g.target_of[t], (0 if g.stackable[t] else g.bit[t]) | g.excl_of[t]) for t in g.faces[c]])
+        plays.append(
+            [(t, g.target_of[t], (0 if g.stackable[t] else g.bit[t]) | g.excludes_of[t]) for t in g.faces[c]]
+        )
     return plays, [NewAnimal("animal", c) for c in range(len(g.card_ids))]
 
 
-def can_place(s: Any, p: int, trait: int, x: int, y: int = -1) -> str | None:
+def can_place(s: OriginState, p: int, trait: int, x: int, y: int = -1) -> str | None:
     """Why trait ``trait`` may not go on animal ``x`` (and ``y`` for a paired trait) for player ``p``, or ``None``."""
     g = s.game
     target = g.target_of[trait]
@@ -95,12 +102,12 @@ def can_place(s: Any, p: int, trait: int, x: int, y: int = -1) -> str | None:
         return "not_own_animal"
     if a.mask & g.bit[trait] and not g.stackable[trait]:
         return "duplicate_trait"
-    if a.mask & g.excl_of[trait]:
+    if a.mask & g.excludes_of[trait]:
         return "excluded_trait"
     return None
 
 
-def legal(s: Any) -> list[tuple]:
+def legal(s: OriginState) -> list[Action]:
     """Every card play of the player to act, then ``pass``: card by card (deck order), face by face, animal by
     animal (seat order, left to right). The placement rules are in :func:`can_place`; here they are the same checks
     on the precomputed masks of ``game.plays`` (for speed)."""
@@ -109,7 +116,7 @@ def legal(s: Any) -> list[tuple]:
     A = s.animal_by_id
     own = [(x, A[x].mask) for x in s.rows[p]]
     others = None
-    out: list[tuple] = []
+    out: list[Action] = []
     ap = out.append
     hand = s.hands[p]
     for c, k in enumerate(hand):
@@ -133,11 +140,11 @@ def legal(s: Any) -> list[tuple]:
     return out
 
 
-def _pairs(s: Any, c: int, t: int, mine: list[int], out: list[tuple]) -> None:
+def _pairs(s: OriginState, c: int, t: int, mine: list[int], out: list[Action]) -> None:
     taken = {(L.a, L.b) for L in s.links if L.kind == t}
     directed = s.game.directed[t]
     for i, x in enumerate(mine):
-        for y in mine[i + 1:]:
+        for y in mine[i + 1 :]:
             if (x, y) in taken or (y, x) in taken:
                 continue
             out.append(("trait", c, t, x, y))
@@ -145,7 +152,7 @@ def _pairs(s: Any, c: int, t: int, mine: list[int], out: list[tuple]) -> None:
                 out.append(("trait", c, t, y, x))
 
 
-def apply(s: Any, a: tuple) -> None:
+def apply(s: OriginState, a: Action) -> None:
     p = s.actor
     k = a[0]
     if k == "pass":
@@ -154,7 +161,7 @@ def apply(s: Any, a: tuple) -> None:
     else:
         c = a[1]
         s.hands[p][c] -= 1
-        s.hand_n[p] -= 1
+        s.hand_sizes[p] -= 1
         if k == "animal":
             b = new_animal(s, p, c)
             s.emit(ev.Born(p, b.id, c))
@@ -167,7 +174,7 @@ def apply(s: Any, a: tuple) -> None:
     advance(s, (p + 1) % s.game.players)
 
 
-def why_not(s: Any, a: Any) -> tuple[str, str]:
+def why_not(s: OriginState, a: Action) -> tuple[str, str]:
     """Why ``a`` is not a legal development action here: ``(message, reason)``."""
     g = s.game
     if not isinstance(a, tuple) or not a or a[0] not in ("animal", "trait", "pass"):
@@ -185,23 +192,38 @@ def why_not(s: Any, a: Any) -> tuple[str, str]:
         return f"card {g.card_ids[c]} has no such trait", "wrong_face"
     t = a[2]
     if (g.target_of[t] == "pair") != (len(a) == 5):
-        return (f"{g.trait_names[t]} is {'a paired trait: name two animals' if len(a) == 4 else 'not paired'}",
-                "not_paired" if len(a) == 5 else "needs_pair")
+        return (
+            f"{g.trait_names[t]} is {'a paired trait: name two animals' if len(a) == 4 else 'not paired'}",
+            "not_paired" if len(a) == 5 else "needs_pair",
+        )
     why = can_place(s, s.actor, t, a[3], a[4] if len(a) == 5 else -1)
-    text = {"no_such_animal": "there is no such animal", "not_own_animal": "that trait goes on your own animals",
-            "not_opponent_animal": f"{g.trait_names[t]} goes only on another player's animal",
-            "duplicate_trait": f"that animal already has {g.trait_names[t]}",
-            "excluded_trait": f"{g.trait_names[t]} cannot go on an animal with "
-                              + " or ".join(g.trait_names[x] for x in range(len(g.trait_ids)) if g.excl_of[t] & g.bit[x]),
-            "same_animal": "a paired trait needs two different animals",
-            "already_linked": f"those two animals already share {g.trait_names[t]}"}
+    text = {
+        "no_such_animal": "there is no such animal",
+        "not_own_animal": "that trait goes on your own animals",
+        "not_opponent_animal": f"{g.trait_names[t]} goes only on another player's animal",
+        "duplicate_trait": f"that animal already has {g.trait_names[t]}",
+        "excluded_trait": f"{g.trait_names[t]} cannot go on an animal with "
+        + " or ".join(g.trait_names[x] for x in range(len(g.trait_ids)) if g.excludes_of[t] & g.bit[x]),
+        "same_animal": "a paired trait needs two different animals",
+        "already_linked": f"those two animals already share {g.trait_names[t]}",
+    }
     if why is None:
         return "that play is legal here", "not_legal"
     return text.get(why, why), why
 
 
 run_phase(Step.DEVELOPMENT, start)
-FLOW.add(Node("develop", DEVELOPMENT, apply, decisions=legal, kinds=frozenset({"animal", "trait", "pass"}),
-              verb="play a card as an animal or as a trait, or pass", who="each player in turn from the first",
-              explain=lambda s, a, text: why_not(s, a), doc="seed: 'Each player may play each card either as an "
-              "animal or as a trait of an existing animal'; a player who passes plays no more cards this phase"))
+FLOW.add(
+    Node(
+        "develop",
+        DEVELOPMENT,
+        apply,
+        decisions=legal,
+        kinds=frozenset({"animal", "trait", "pass"}),
+        verb="play a card as an animal or as a trait, or pass",
+        who="each player in turn from the first",
+        explain=lambda s, a, text: why_not(s, a),
+        doc="seed: 'Each player may play each card either as an "
+        "animal or as a trait of an existing animal'; a player who passes plays no more cards this phase",
+    )
+)

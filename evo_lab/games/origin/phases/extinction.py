@@ -22,17 +22,21 @@ opening hands (6 cards each, from the first player chosen by lot) are dealt the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..flow import FLOW, Node, Step, run_phase
 from ..model import DEAL, SETUP, fed
 from ..table import remove_animal
 
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..state import OriginState
+
 __all__ = ["finish_feeding", "start_deal", "deal_weights", "apply_deal"]
 
 
-def finish_feeding(s: Any) -> None:
+def finish_feeding(s: OriginState) -> None:
     """The feeding phase is over: extinction, tokens off, then the draw (or the final scoring)."""
     for p, row in enumerate(s.rows):
         for x in list(row):
@@ -45,24 +49,28 @@ def finish_feeding(s: Any) -> None:
         a.red = a.blue = 0
         a.sleeping = False
     s.bank = 0
-    s.shares = []
-    s.queue = []
+    s.pending_shares = []
+    s.pending_effects = []
     if s.deck_n == 0:
         s.step = Step.SCORING  # the last turn is over
         return
     g = s.game
     st = g.setup
-    want = []
+    want: list[int] = []
     for p in range(g.players):
         k = len(s.rows[p])
-        want.append(st["restart_cards"] if k == 0 and s.hand_n[p] == 0 else st["deal_base"] + st["deal_per_animal"] * k)
+        want.append(
+            st["restart_cards"]
+            if k == 0 and s.hand_sizes[p] == 0
+            else st["deal_base"] + st["deal_per_animal"] * k
+        )
     start_deal(s, want, DEAL)
 
 
-def start_deal(s: Any, want: list[int], phase: int) -> None:
+def start_deal(s: OriginState, want: list[int], phase: int) -> None:
     """Deal ``want[p]`` cards to each player, one at a time in turn order from the first player."""
     s.phase = phase
-    s.want = want
+    s.owed = want
     s.deal_to = _next_recipient(s, s.first)
     if s.deal_to < 0 or s.deck_n == 0:
         _new_turn(s)
@@ -70,16 +78,16 @@ def start_deal(s: Any, want: list[int], phase: int) -> None:
         s.node, s.mover = "deal", -1
 
 
-def _next_recipient(s: Any, seat: int) -> int:
+def _next_recipient(s: OriginState, seat: int) -> int:
     n = s.game.players
     for k in range(n):
         p = (seat + k) % n
-        if s.want[p] > 0:
+        if s.owed[p] > 0:  # type: ignore[index]  # only while cards are dealt
             return p
     return -1
 
 
-def deal_weights(s: Any) -> tuple[list[tuple], list[int]]:
+def deal_weights(s: OriginState) -> tuple[list[Action], list[int]]:
     """The chance outcomes of the next card: ``("deal", recipient, card)`` weighted by the copies left."""
     mine = s.game.deal_outcomes[s.deal_to]
     deck = s.deck
@@ -87,13 +95,13 @@ def deal_weights(s: Any) -> tuple[list[tuple], list[int]]:
     return [mine[c] for c in idx], [deck[c] for c in idx]
 
 
-def apply_deal(s: Any, a: tuple) -> None:
+def apply_deal(s: OriginState, a: Action) -> None:
     _, p, c = a
     s.deck[c] -= 1
     s.deck_n -= 1
     s.hands[p][c] += 1
-    s.hand_n[p] += 1
-    s.want[p] -= 1
+    s.hand_sizes[p] += 1
+    s.owed[p] -= 1  # type: ignore[index]  # the deal node: cards are owed
     s.emit(ev.Dealt(p, c))
     nxt = _next_recipient(s, (p + 1) % s.game.players)
     if nxt < 0 or s.deck_n == 0:
@@ -102,8 +110,8 @@ def apply_deal(s: Any, a: tuple) -> None:
         s.deal_to = nxt
 
 
-def _new_turn(s: Any) -> None:
-    s.want = None
+def _new_turn(s: OriginState) -> None:
+    s.owed = None
     s.deal_to = -1
     if s.phase == SETUP:
         s.turn = 1
@@ -114,6 +122,15 @@ def _new_turn(s: Any) -> None:
 
 
 run_phase(Step.EXTINCTION, finish_feeding)
-FLOW.add(Node("deal", DEAL, apply_deal, weights=deal_weights, kinds=frozenset({"deal"}),
-              who="chance (the first player deals)", doc="seed: 'the first player deals new cards: one at a time in "
-              "order, beginning from the first player' (each card one chance node, weighted by the copies left)"))
+FLOW.add(
+    Node(
+        "deal",
+        DEAL,
+        apply_deal,
+        weights=deal_weights,
+        kinds=frozenset({"deal"}),
+        who="chance (the first player deals)",
+        doc="seed: 'the first player deals new cards: one at a time in "
+        "order, beginning from the first player' (each card one chance node, weighted by the copies left)",
+    )
+)

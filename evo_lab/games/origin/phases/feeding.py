@@ -22,7 +22,7 @@ first player; the phase ends when no player who has not passed has an action.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import attack
 from .. import events as ev
@@ -30,15 +30,22 @@ from ..flow import FLOW, Node, Step, run_phase
 from ..model import FEEDING, can_eat
 from ..sharing import feed, fire, valid_shares
 
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..state import OriginState
+
 __all__ = ["start", "advance", "turn_options", "apply", "why_not", "DECISIONS"]
 
 #: The decision kinds of the feeding phase, by node.
 END, PASS = ("end",), ("pass",)
-DECISIONS = {"feed": ("eat", "attack", "fat", "pirate", "graze", "hibernate", "end", "pass"),
-             "defend": ("run", "tail", "mimic", "accept"), "share": ("share",)}
+DECISIONS = {
+    "feed": ("eat", "attack", "fat", "pirate", "graze", "hibernate", "end", "pass"),
+    "defend": ("run", "tail", "mimic", "accept"),
+    "share": ("share",),
+}
 
 
-def start(s: Any) -> None:
+def start(s: OriginState) -> None:
     """The feeding phase begins with the first player (a new round)."""
     s.phase = FEEDING
     s.passed = [False] * s.game.players
@@ -48,12 +55,12 @@ def start(s: Any) -> None:
     advance(s)
 
 
-def turn_options(s: Any, p: int) -> tuple[list[tuple], bool]:
+def turn_options(s: OriginState, p: int) -> tuple[list[Action], bool]:
     """The actions of player ``p``'s feeding turn and whether any of them does something (not just end/pass)."""
     g = s.game
     A = s.animal_by_id
     row = s.rows[p]
-    out: list[tuple] = []
+    out: list[Action] = []
     if not s.ate and s.bank > 0:
         out = [("eat", x) for x in row if can_eat(s, A[x])]
     could_eat = bool(out)
@@ -75,7 +82,7 @@ def turn_options(s: Any, p: int) -> tuple[list[tuple], bool]:
     return out, real
 
 
-def _next_turn(s: Any) -> list[tuple] | None:
+def _next_turn(s: OriginState) -> list[Action] | None:
     """The turn passes clockwise to the next player who has not passed and has something to do (a new round when it
     passes the first player); ``None`` when nobody has."""
     n = s.game.players
@@ -94,11 +101,12 @@ def _next_turn(s: Any) -> list[tuple] | None:
     return None
 
 
-def advance(s: Any, ended: bool = False) -> None:
+def advance(s: OriginState, ended: bool = False) -> None:
     """Run the automatic steps until a decision or a chance node (or the end of the phase)."""
     g = s.game
+    opts: list[Action] | None
     while True:
-        if s.shares:
+        if s.pending_shares:
             opts = valid_shares(s)
             if len(opts) > 1:
                 s.node, s.mover, s._legal = "share", s.animal_by_id[opts[0][3]].owner, opts
@@ -106,20 +114,20 @@ def advance(s: Any, ended: bool = False) -> None:
             if opts:
                 fire(s, opts[0])
                 continue
-            s.shares = []
-        if s.queue:
-            eff = s.queue.pop(0)
+            s.pending_shares = []
+        if s.pending_effects:
+            eff = s.pending_effects.pop(0)
             g.effects[eff[0]](s, eff)
             continue
-        if s.atk is not None:
-            if s.atk[2] == attack.ROLLING:
+        if s.attack is not None:
+            if s.attack[2] == attack.ROLLING:
                 s.node, s.mover, s._legal = "run", -1, None
                 return
             opts = attack.options(s)
             if len(opts) == 1:
                 attack.apply_defence(s, opts[0])
                 continue
-            s.node, s.mover, s._legal = "defend", s.animal_by_id[s.atk[1]].owner, opts
+            s.node, s.mover, s._legal = "defend", s.animal_by_id[s.attack[1]].owner, opts
             return
         break
     opts = None
@@ -135,7 +143,7 @@ def advance(s: Any, ended: bool = False) -> None:
     s.node, s.mover, s._legal = "feed", s.actor, opts
 
 
-def apply(s: Any, a: tuple) -> None:
+def apply(s: OriginState, a: Action) -> None:
     """Apply a feeding decision (or the Running die) and run on to the next decision."""
     k = a[0]
     ended = False
@@ -162,15 +170,17 @@ def apply(s: Any, a: tuple) -> None:
     advance(s, ended)
 
 
-def why_not(s: Any, a: Any) -> tuple[str, str]:
+def why_not(s: OriginState, a: Action) -> tuple[str, str]:
     """Why ``a`` is not legal at this feeding node: ``(message, reason)``."""
     node = s.node
     kinds = DECISIONS.get(node, ())
     k = a[0] if isinstance(a, tuple) and a else None
     if k not in kinds:
         who = f"P{s.mover + 1}" if s.mover >= 0 else "chance"
-        return (f"{who} must choose one of: {', '.join(kinds)} (this is a {node!r} decision)",
-                "wrong_phase" if k not in sum(DECISIONS.values(), ()) else "wrong_step")
+        return (
+            f"{who} must choose one of: {', '.join(kinds)} (this is a {node!r} decision)",
+            "wrong_phase" if k not in sum(DECISIONS.values(), ()) else "wrong_step",
+        )
     if k in ("eat", "attack", "fat") and s.ate:
         return "this turn's eating action (food, attack or fat) is already taken", "already_ate"
     if k == "eat" and s.bank <= 0:
@@ -184,32 +194,73 @@ def why_not(s: Any, a: Any) -> tuple[str, str]:
     ids = [x for x in a[1:] if isinstance(x, int)]
     if len(a) > 1 and isinstance(a[1], int) and a[1] not in s.animal_by_id:
         return f"there is no animal A{a[1]}", "no_such_animal"
-    if k in ("eat", "attack", "fat", "pirate", "graze", "hibernate") and s.animal_by_id[a[1]].owner != s.actor:
+    if (
+        k in ("eat", "attack", "fat", "pirate", "graze", "hibernate")
+        and s.animal_by_id[a[1]].owner != s.actor
+    ):
         return f"A{a[1]} is not one of P{s.actor + 1}'s animals", "not_own_animal"
     if k == "attack" and len(ids) == 2 and ids[1] in s.animal_by_id:
         return f"A{a[1]} cannot attack A{a[2]} now (a defence, a used or full carnivore)", "cannot_attack"
     return f"{k} is not possible here now", "not_legal"
 
 
-def _feed_decisions(s: Any) -> list[tuple]:
+def _feed_decisions(s: OriginState) -> list[Action]:
     return turn_options(s, s.actor)[0]
 
 
-def _why(s: Any, a: Any, text: str) -> tuple[str, str]:
+def _why(s: OriginState, a: Action, text: str) -> tuple[str, str]:
     return why_not(s, a)
 
 
 run_phase(Step.FEEDING, start)
-FLOW.add(Node("feed", FEEDING, apply, decisions=_feed_decisions, kinds=frozenset(DECISIONS["feed"]),
-              verb="take food, attack, use a trait, end the turn or pass", who="each player in turn from the first",
-              explain=_why, doc="seed: 'players in order take one red food token from the food bank' (one eating "
-              "action a turn, any number of free trait actions: ruling R7)"))
-FLOW.add(Node("defend", FEEDING, apply, decisions=attack.options, kinds=frozenset(DECISIONS["defend"]),
-              verb="choose a defence or accept the attack", who="the owner of the attacked animal", explain=_why,
-              doc="reference §5: the defender chooses among Running, Tail Loss and Mimicry (ruling R4)"))
-FLOW.add(Node("share", FEEDING, apply, decisions=valid_shares, kinds=frozenset(DECISIONS["share"]),
-              verb="choose the paired trait that fires next", who="the owner of the fed animals", explain=_why,
-              doc="reference §5: when several traits trigger at once the owner picks their order (ruling R1)"))
-FLOW.add(Node("run", FEEDING, apply, weights=lambda s: (s.game.roll_outcomes, s.game.roll_weights),
-              kinds=frozenset({"roll"}), who="chance (the defender's die)",
-              doc="Running: the die decides whether the attacked animal escapes (reference §5)"))
+FLOW.add(
+    Node(
+        "feed",
+        FEEDING,
+        apply,
+        decisions=_feed_decisions,
+        kinds=frozenset(DECISIONS["feed"]),
+        verb="take food, attack, use a trait, end the turn or pass",
+        who="each player in turn from the first",
+        explain=_why,
+        doc="seed: 'players in order take one red food token from the food bank' (one eating "
+        "action a turn, any number of free trait actions: ruling R7)",
+    )
+)
+FLOW.add(
+    Node(
+        "defend",
+        FEEDING,
+        apply,
+        decisions=attack.options,
+        kinds=frozenset(DECISIONS["defend"]),
+        verb="choose a defence or accept the attack",
+        who="the owner of the attacked animal",
+        explain=_why,
+        doc="reference §5: the defender chooses among Running, Tail Loss and Mimicry (ruling R4)",
+    )
+)
+FLOW.add(
+    Node(
+        "share",
+        FEEDING,
+        apply,
+        decisions=valid_shares,
+        kinds=frozenset(DECISIONS["share"]),
+        verb="choose the paired trait that fires next",
+        who="the owner of the fed animals",
+        explain=_why,
+        doc="reference §5: when several traits trigger at once the owner picks their order (ruling R1)",
+    )
+)
+FLOW.add(
+    Node(
+        "run",
+        FEEDING,
+        apply,
+        weights=lambda s: (s.game.roll_outcomes, s.game.roll_weights),
+        kinds=frozenset({"roll"}),
+        who="chance (the defender's die)",
+        doc="Running: the die decides whether the attacked animal escapes (reference §5)",
+    )
+)

@@ -20,11 +20,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..flow import FLOW, Node, Step
 from ..model import FOOD
+
+if TYPE_CHECKING:
+    from ..game import OriginGame
+    from ..state import OriginState
 
 __all__ = ["distribution", "exact", "dice_for", "apply", "mean"]
 
@@ -59,7 +63,7 @@ def mean(dice: int, plus: int, faces: int = 6) -> Fraction:
     return sum((t * p for t, p in exact(dice, plus, faces).items()), Fraction(0))
 
 
-def dice_for(game: Any) -> tuple[int, int]:
+def dice_for(game: OriginGame) -> tuple[int, int]:
     """``(dice, plus)`` for this game's player count, with the rule options applied (ruling O1)."""
     dice, plus = game.pack.food_rule(game.players)
     if game.players == 6:
@@ -67,14 +71,22 @@ def dice_for(game: Any) -> tuple[int, int]:
     return dice, plus
 
 
-def apply(s: Any, total: int) -> None:
+def apply(s: OriginState, total: int) -> None:
     """The roll: left-over red tokens are gone (reference §4.2), ``total`` new ones fill the bank; feeding begins."""
     s.bank = total
     s.emit(ev.FoodRolled(total))
     s.step = Step.FEEDING
 
 
-FLOW.add(Node("food", FOOD, lambda s, a: apply(s, a[1]), weights=lambda s: (s.game.food_outcomes, s.game.food_weights),
-              kinds=frozenset({"food"}), who="chance (the first player rolls)",
-              doc="seed: 'The first player rolls the dice. Then the corresponding number of red tokens is put in "
-              "the center of the table'"))
+FLOW.add(
+    Node(
+        "food",
+        FOOD,
+        lambda s, a: apply(s, a[1]),
+        weights=lambda s: (s.game.food_outcomes, s.game.food_weights),
+        kinds=frozenset({"food"}),
+        who="chance (the first player rolls)",
+        doc="seed: 'The first player rolls the dice. Then the corresponding number of red tokens is put in "
+        "the center of the table'",
+    )
+)

@@ -18,24 +18,36 @@ roll." The roll is a chance node choosing one of the still-tied players uniforml
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..actions import Rolloff
 from ..flow import FLOW, Node, Step, run_phase
 from ..model import OVER, ROLLOFF, Animal
 
-__all__ = ["animal_points", "scores", "discard_sizes", "finish", "apply_rolloff", "winners", "ranking", "returns"]
+if TYPE_CHECKING:
+    from ..state import OriginState
+
+__all__ = [
+    "animal_points",
+    "scores",
+    "discard_sizes",
+    "finish",
+    "apply_rolloff",
+    "winners",
+    "ranking",
+    "returns",
+]
 
 
-def animal_points(s: Any, a: Animal) -> int:
+def animal_points(s: OriginState, a: Animal) -> int:
     """A surviving animal's points: 2, plus 1 + bonus for each of its own trait cards (paired cards not included)."""
     g = s.game
     per = g.setup["points_per_trait"]
     return g.setup["points_per_animal"] + sum(per + g.score_of[t] for t, _ in a.traits)
 
 
-def scores(s: Any) -> list[int]:
+def scores(s: OriginState) -> list[int]:
     """Every player's points if the game ended now (the animals on the table and their traits)."""
     g = s.game
     out = [0] * g.players
@@ -48,12 +60,12 @@ def scores(s: Any) -> list[int]:
     return out
 
 
-def discard_sizes(s: Any) -> list[int]:
+def discard_sizes(s: OriginState) -> list[int]:
     """Cards in each player's discard pile (the second tie-break, ruling R8)."""
-    return [len(s.disc_open[p]) + len(s.disc_hidden[p]) for p in range(s.game.players)]
+    return [len(s.discard_open[p]) + len(s.discard_hidden[p]) for p in range(s.game.players)]
 
 
-def finish(s: Any) -> None:
+def finish(s: OriginState) -> None:
     """Count the points; a unique leader wins; a tie on points and discards goes to the roll-off (or is shared)."""
     sc = scores(s)
     ds = discard_sizes(s)
@@ -68,24 +80,24 @@ def finish(s: Any) -> None:
     _over(s, tied[0] if len(tied) == 1 else -1)
 
 
-def apply_rolloff(s: Any, p: int) -> None:
+def apply_rolloff(s: OriginState, p: int) -> None:
     _over(s, p)
 
 
-def _over(s: Any, winner: int) -> None:
+def _over(s: OriginState, winner: int) -> None:
     s.winner = winner
     s.phase, s.node, s.mover = OVER, "end", -4
-    s.emit(ev.GameOver(tuple(s.final_scores), winner))
+    s.emit(ev.GameOver(tuple(s.final_scores or ()), winner))
 
 
-def winners(s: Any) -> list[int]:
+def winners(s: OriginState) -> list[int]:
     """The winner (after every tie-break), or the players sharing the win (``tiebreak_roll=False``)."""
     if s.phase != OVER:
         return []
     return [s.winner] if s.winner >= 0 else list(s.tied)
 
 
-def ranking(s: Any) -> list[int]:
+def ranking(s: OriginState) -> list[int]:
     """Each player's place (1 = winner) by points, then discard pile; the roll-off winner is ahead of the players
     it beat, who share the next place."""
     sc = s.final_scores if s.final_scores is not None else scores(s)
@@ -94,7 +106,7 @@ def ranking(s: Any) -> list[int]:
     return [1 + sum(1 for q in keys if q > k) for k in keys]
 
 
-def returns(s: Any) -> list[float]:
+def returns(s: OriginState) -> list[float]:
     """1 to the winner, 0 to the others (``1/k`` each to ``k`` players sharing a win); 0 before the end."""
     n = s.game.players
     w = winners(s)
@@ -102,8 +114,14 @@ def returns(s: Any) -> list[float]:
 
 
 run_phase(Step.SCORING, finish)
-FLOW.add(Node("rolloff", ROLLOFF, lambda s, a: apply_rolloff(s, a[1]),
-              weights=lambda s: ([Rolloff("rolloff", p) for p in s.tied], [1] * len(s.tied)),
-              kinds=frozenset({"rolloff"}),
-              who="chance (a die roll among the tied players)",
-              doc="reference §6: the last tie-break is a die roll (ruling O9: uniform among the tied players)"))
+FLOW.add(
+    Node(
+        "rolloff",
+        ROLLOFF,
+        lambda s, a: apply_rolloff(s, a[1]),
+        weights=lambda s: ([Rolloff("rolloff", p) for p in s.tied], [1] * len(s.tied)),
+        kinds=frozenset({"rolloff"}),
+        who="chance (a die roll among the tied players)",
+        doc="reference §6: the last tie-break is a die roll (ruling O9: uniform among the tied players)",
+    )
+)

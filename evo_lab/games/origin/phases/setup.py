@@ -7,7 +7,7 @@ nodes (:mod:`.extinction`), from the first player.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..actions import FirstPlayer
@@ -15,17 +15,21 @@ from ..flow import FLOW, Node
 from ..model import SETUP
 from .extinction import start_deal
 
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..state import OriginState
+
 __all__ = ["choose_first"]
 
 
-def choose_first(s: Any, p: int) -> None:
+def choose_first(s: OriginState, p: int) -> None:
     """Seed: 'They roll dice to determine the first player.' (a uniform chance node), then the opening deal."""
     s.first = p
     s.emit(ev.FirstPlayer(p))
     start_deal(s, [s.game.setup["hand_size"]] * s.game.players, SETUP)
 
 
-def _first_weights(s: Any) -> tuple[list[tuple], list[int]]:
+def _first_weights(s: OriginState) -> tuple[list[Action], list[int]]:
     n = s.game.players
     return [FirstPlayer("first", p) for p in range(n)], [1] * n
 
