@@ -3,15 +3,15 @@
 >>> from evo_lab.cli import main
 >>> main(["simulate", "--players", "2", "--games", "4", "--bots", "greedy,random", "--seed", "1",
 ...       "--no-progress"])  # doctest: +ELLIPSIS
-bot           seats  win rate     95% interval  mean MP  dinos  place
+bot           seats won alone     95% interval  first     95% interval  share  mean MP  dinos  place
 ...
-4 games, 2 players, seed 1; mean game length ... rounds; baseline win rate 0.500
+4 games, 2 players, seed 1; mean game length ... rounds; a fair seat's share 0.500
 0
 >>> main(["simulate", "--game", "origin", "--players", "3", "--games", "3", "--bots", "greedy,random,random",
 ...       "--no-progress"])  # doctest: +ELLIPSIS
-bot           seats  win rate     95% interval   score animals traits  place
+bot           seats won alone     95% interval  first     95% interval  share   score animals traits  place
 ...
-3 games, 3 players, seed 0; mean game length ... turns; baseline win rate 0.333
+3 games, 3 players, seed 0; mean game length ... turns; a fair seat's share 0.333
 0
 """
 
@@ -30,7 +30,8 @@ def add_parser(subparsers) -> None:
     p = subparsers.add_parser(
         "simulate", help="a seeded tournament between bots (random, greedy, ismcts, ...) of any game",
         description="Play --games seeded games among --bots (one per seat, rotated every game so each bot sits "
-                    "in each seat equally often) and print win rates with 95% Wilson intervals. Any --game with "
+                    "in each seat equally often) and print outright wins and first places with 95% Wilson "
+                    "intervals and the share of first places. Any --game with "
                     "its own bots; results are identical for any --executor and --workers.")
     p.add_argument("--game", default="evo2e", choices=kit_games(),
                    help="the game (default evo2e; evolution, evolution-climate, evolution-course2016, origin)")

@@ -15,7 +15,8 @@ import evo_lab
 from evo_lab.bots import BotError, RandomBot
 from evo_lab.cli import main
 from evo_lab.games.evo2e.actions import Action
-from evo_lab.sim import COLUMNS, SimulationError, SimulationResult, play_game, simulate
+from evo_lab.sim import COLUMNS, SimulationError, SimulationResult, play_game, simulate, summarize
+from evo_lab.stats import wilson_interval
 
 LINEUP = ("greedy", "random", "random", "random")
 
@@ -58,10 +59,43 @@ def test_rows_summary_and_seating(serial16):
     assert greedy["bot"] == "greedy" and greedy["seats"] == 16 and rand["seats"] == 48
     assert greedy["games"] == 16 and rand["games"] == 16
     assert greedy["win_low"] <= greedy["win_rate"] <= greedy["win_high"]
-    assert greedy["win_rate"] == sum(x["won"] for x in r.rows if x["bot"] == "greedy") / 16
-    assert greedy["win_rate"] > 0.6 and greedy["mean_mp"] > rand["mean_mp"]
+    assert greedy["share_rate"] == sum(x["won"] for x in r.rows if x["bot"] == "greedy") / 16
+    assert greedy["share_rate"] > 0.6 and greedy["mean_mp"] > rand["mean_mp"]
     assert 9 <= greedy["mean_rounds"] <= 12
-    assert "greedy" in r.summary_table() and "baseline win rate 0.250" in r.summary_table()
+    for s in r.summary:  # whole counts: outright wins and first places, each with its own Wilson interval
+        mine = [x["won"] for x in r.rows if x["bot"] == s["bot"]]
+        assert s["wins"] == mine.count(1.0) and s["firsts"] == sum(1 for w in mine if w > 0)
+        assert (s["win_low"], s["win_high"]) == wilson_interval(s["wins"], s["seats"])
+        assert (s["first_low"], s["first_high"]) == wilson_interval(s["firsts"], s["seats"])
+        assert s["win_rate"] <= s["share_rate"] <= s["first_rate"]
+        assert (s["share_low"], s["share_high"]) == (s["win_low"], s["first_high"])
+    table = r.summary_table()
+    assert "greedy" in table and "a fair seat's share 0.250" in table and "won alone" in table
+
+
+def test_shared_first_places_are_not_fed_to_wilson_as_fractions():
+    # two bots tie for first in every game: no outright win, every seat a (shared) first place, share 1/2
+    rows = [{"game": g, "bot": b, "won": 0.5, "mp": 20, "dinosaurs": 3, "place": 1, "rounds": 10}
+            for g in range(8) for b in ("a", "b")]
+    a = summarize(rows, ["a", "b"])[0]
+    assert (a["wins"], a["shared"], a["firsts"], a["share"]) == (0, 8, 8, 4.0)
+    assert (a["win_low"], a["win_high"]) == wilson_interval(0, 8)
+    assert (a["first_low"], a["first_high"]) == (wilson_interval(8, 8)[0], 1.0)
+    assert a["share_rate"] == 0.5 and a["share_low"] == 0.0 and a["share_high"] == 1.0
+
+
+def test_a_version_1_file_is_summarised_again(serial16):
+    old = json.loads(serial16.to_json())
+    old["version"] = 1
+    for s in old["summary"]:  # version 1 kept the shares as fractional wins
+        s["wins"] = s.pop("share")
+        for k in ("shared", "firsts", "first_rate", "first_low", "first_high", "share_rate", "share_low", "share_high"):
+            del s[k]
+    back = SimulationResult.from_json(json.dumps(old))
+    assert back.summary == serial16.summary and back.rows == serial16.rows
+    old["version"] = 3
+    with pytest.raises(SimulationError, match="version 3"):
+        SimulationResult.from_json(json.dumps(old))
 
 
 def test_replay_a_tournament_game_from_its_seed(serial16):
@@ -83,7 +117,7 @@ def test_exports(serial16, tmp_path):
     assert (tmp_path / "g.csv").read_text() == text
     df = r.to_pandas()
     assert df.shape == (64, len(COLUMNS))
-    assert abs(df.groupby("bot")["won"].mean()["greedy"] - r.summary[0]["win_rate"]) < 1e-12
+    assert abs(df.groupby("bot")["won"].mean()["greedy"] - r.summary[0]["share_rate"]) < 1e-12
 
 
 def test_bad_arguments_raise_typed_errors():

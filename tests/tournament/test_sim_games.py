@@ -41,8 +41,9 @@ def test_rows_have_the_games_columns_and_seats_rotate(serial):
     for s in r.summary:
         mine = [row for row in r.rows if row["bot"] == s["bot"]]
         assert s["seats"] == len(mine)
-        assert s["win_rate"] == pytest.approx(sum(row["won"] for row in mine) / len(mine))
-        assert s["win_low"] <= s["win_rate"] <= s["win_high"]
+        assert s["share_rate"] == pytest.approx(sum(row["won"] for row in mine) / len(mine))
+        assert s["wins"] == sum(1 for row in mine if row["won"] == 1) and s["win_low"] <= s["win_rate"] <= s["win_high"]
+        assert s["firsts"] == sum(1 for row in mine if row["won"] > 0) and s["first_rate"] >= s["share_rate"]
         assert s[f"mean_{score}"] == pytest.approx(sum(row[score] for row in mine) / len(mine))
 
 
