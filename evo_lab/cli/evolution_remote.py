@@ -19,7 +19,13 @@ def _positive(text: str) -> float:
     return v
 
 
-def add_remote_parsers(s: argparse._SubParsersAction) -> None:
+def add_remote_parsers(s: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``serve`` (the course's dealer) and ``play`` (an evo-lab bot as a remote player)."""
+    _add_serve_parser(s)
+    _add_play_parser(s)
+
+
+def _add_serve_parser(s: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     d = s.add_parser("serve", help="the course's dealer: sign players up over TCP and play a course-2016 game",
                      description="The NEU course's (Spring 2016) dealer for its remote protocol: players sign up "
                                  "with a JSON string, then play; each player's score is printed.")
@@ -42,6 +48,9 @@ def add_remote_parsers(s: argparse._SubParsersAction) -> None:
                                             "dealer's order")
     d.add_argument("--json", action="store_true", help="print each game's result as one JSON line")
     d.set_defaults(func=run_serve)
+
+
+def _add_play_parser(s: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = s.add_parser("play", help="connect an evo-lab bot to a course dealer as a remote player",
                      description="Sign up at a dealer speaking the NEU course's remote protocol and play with "
                                  "an evo-lab bot until the dealer closes the connection.")

@@ -3,13 +3,13 @@
 >>> from evo_lab.cli import main
 >>> main(["simulate", "--players", "2", "--games", "4", "--bots", "greedy,random", "--seed", "1",
 ...       "--no-progress"])  # doctest: +ELLIPSIS
-bot           seats won alone     95% interval  first     95% interval  share  mean MP  dinos  place
+bot           seats  won alone     95% interval  first     95% interval  share  mean MP  dinos  place
 ...
 4 games, 2 players, seed 1; mean game length ... rounds; a fair seat's share 0.500
 0
 >>> main(["simulate", "--game", "origin", "--players", "3", "--games", "3", "--bots", "greedy,random,random",
 ...       "--no-progress"])  # doctest: +ELLIPSIS
-bot           seats won alone     95% interval  first     95% interval  share   score animals traits  place
+bot           seats  won alone     95% interval  first     95% interval  share   score animals traits  place
 ...
 3 games, 3 players, seed 0; mean game length ... turns; a fair seat's share 0.333
 0

@@ -142,11 +142,11 @@ class SimulationResult:
         with their intervals), the share of first places, then the means of the game's columns (its kit's
         ``TABLE``)."""
         kit = kit_module(self.game)
-        head = (f"{'bot':<12} {'seats':>6} {'won alone':>9} {'95% interval':>16} {'first':>6} {'95% interval':>16} "
+        head = (f"{'bot':<12} {'seats':>6} {'won alone':>10} {'95% interval':>16} {'first':>6} {'95% interval':>16} "
                 f"{'share':>6} " + " ".join(f"{h:>{w}}" for _, h, w in kit.TABLE))
         lines = [head, "-" * len(head)]
         for r in self.summary:
-            lines.append(f"{r['bot']:<12} {r['seats']:>6} {r['win_rate']:>9.3f} "
+            lines.append(f"{r['bot']:<12} {r['seats']:>6} {r['win_rate']:>10.3f} "
                          f"{_interval(r['win_low'], r['win_high']):>16} {r['first_rate']:>6.3f} "
                          f"{_interval(r['first_low'], r['first_high']):>16} {r['share_rate']:>6.3f} "
                          + " ".join(f"{r['mean_' + c]:>{w}.2f}" for c, _, w in kit.TABLE))
@@ -155,8 +155,8 @@ class SimulationResult:
             return "\n".join(lines)
         c = self.config
         length = kit.LENGTH
-        lines.append("won alone: outright wins; first: first places, outright or shared (whole counts, 95% Wilson "
-                     "intervals); share: a first place shared by k players counts 1/k")
+        lines.append("won alone: outright wins; first: first places, outright or shared (whole counts, 95% Wilson")
+        lines.append("intervals); share: the share of first places (a first place shared by k players counts 1/k)")
         lines.append(f"{c['games']} games, {c['players']} players, seed {c['seed']}; mean game length "
                      f"{self.summary[0]['mean_' + length]:.2f} {length}; a fair seat's share {1 / c['players']:.3f}")
         return "\n".join(lines)

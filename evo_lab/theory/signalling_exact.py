@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .signalling import SignallingError
+from .signalling_spec import SignallingError
 
 __all__ = ["Tree", "build_tree", "exact_value", "best_response", "exact_exploitability", "exact_posterior",
            "action_values", "vary", "ExactEquilibrium", "exact_equilibrium"]

@@ -137,11 +137,40 @@ def _h2h_html(result: TournamentResult, h2h: list[list[dict]], order: list[int])
     return _table(["row ahead of column"] + [labels[b] for b in order], rows)
 
 
-def leaderboard_html(result: TournamentResult, board: list[dict], h2h: list[list[dict]], svg: str,
-                     command: str | None = None) -> str:
+def leaderboard_html(result: TournamentResult, board: list[dict[str, Any]], h2h: list[list[dict[str, Any]]],
+                     svg: str, command: str | None = None) -> str:
     """The tournament's page (no timing in it, so two runs with the same seed give the same page)."""
     c = result.config
-    has_os = board and "openskill_mu" in board[0]
+    index = {lab: i for i, lab in enumerate(result.labels)}
+    order = [index[r["bot"]] for r in board]
+    cmd = f"<p>Command: <code>{html.escape(command)}</code></p>" if command else ""
+    return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>Tournament: {html.escape(c['game'])}</title>
+<style>{_STYLE}</style></head><body>
+<h1>Tournament: {html.escape(c['game'])}, {c['games']} games</h1>
+<p>{c['players']}-seat tables, {html.escape(c['format'])} pairings, seed {c['seed']}; a bot that faults
+{'loses the game' if c['on_fault'] == 'loses' else 'is replaced by a random bot'}; time limit
+{c['limits']['time_limit']} s per decision, memory limit {c['limits']['memory_mb']} MiB.</p>{cmd}
+<h2>Leaderboard</h2>
+{_leaderboard_table(board)}
+<p class=note>Ratings: Plackett-Luce strengths on Elo's scale (1500 = the average bot; 200 points apart: the better
+finishes ahead about 76% of the time at two-player tables), 95% intervals from {c.get('bootstrap', 0)} bootstrap
+resamples of whole games. Win rates: shared wins count 1/k, 95% Wilson intervals. Two intervals that do not
+overlap mean a difference; overlapping ones do not mean there is none: compare the pair in the head-to-head
+table (see docs/tournaments.md).</p>
+{svg[svg.find('<svg'):] if svg else ''}
+<h2>Head to head</h2>
+<p class=note>How often the row's bot finished ahead of the column's (ties count half), with the number of games
+they shared; * marks a difference significant at 5% by an exact sign test, Holm-corrected over all pairs.</p>
+{_h2h_html(result, h2h, order)}
+<h2>Faults ({len(result.faults)})</h2>
+{_fault_tables(result.faults)}
+</body></html>
+"""
+
+
+def _leaderboard_table(board: list[dict[str, Any]]) -> str:
+    """The leaderboard as an HTML table: rank, bot, rating, games, win rate, place, faults (OpenSkill if rated)."""
+    has_os = bool(board) and "openskill_mu" in board[0]
     head = ["#", "bot", "rating", "95% interval", "games", "win rate", "95% interval", "mean place", "faults"] + \
         (["OpenSkill μ ± σ"] if has_os else [])
     rows = []
@@ -154,41 +183,24 @@ def leaderboard_html(result: TournamentResult, board: list[dict], h2h: list[list
         if has_os:
             row.append(f"{r['openskill_mu']:.1f} ± {r['openskill_sigma']:.1f}")
         rows.append(row)
-    index = {lab: i for i, lab in enumerate(result.labels)}
-    order = [index[r["bot"]] for r in board]
-    faults: dict[tuple[str, str], int] = {}
-    for f in result.faults:
-        faults[(f["bot"], f["kind"])] = faults.get((f["bot"], f["kind"]), 0) + 1
-    fault_rows = [[html.escape(b), html.escape(k), str(n)] for (b, k), n in sorted(faults.items())]
+    return _table(head, rows, name_cols=2)
+
+
+def _fault_tables(faults: list[dict[str, Any]]) -> str:
+    """The faults per bot and kind, then the first 50 faults with their records."""
+    counts: dict[tuple[str, str], int] = {}
+    for f in faults:
+        counts[(f["bot"], f["kind"])] = counts.get((f["bot"], f["kind"]), 0) + 1
+    if not counts:
+        return "<p>None.</p>\n"
+    fault_rows = [[html.escape(b), html.escape(k), str(n)] for (b, k), n in sorted(counts.items())]
     first = [[html.escape(f["bot"]), str(f["game"]), f'P{f["seat"] + 1}', str(f["ply"]), html.escape(f["kind"]),
               f'<span class=text>{html.escape(f["message"][:160])}</span>',
-              f'<a href="{record_name(f["game"])}">record</a>'] for f in result.faults[:50]]
-    cmd = f"<p>Command: <code>{html.escape(command)}</code></p>" if command else ""
-    return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>Tournament: {html.escape(c['game'])}</title>
-<style>{_STYLE}</style></head><body>
-<h1>Tournament: {html.escape(c['game'])}, {c['games']} games</h1>
-<p>{c['players']}-seat tables, {html.escape(c['format'])} pairings, seed {c['seed']}; a bot that faults
-{'loses the game' if c['on_fault'] == 'loses' else 'is replaced by a random bot'}; time limit
-{c['limits']['time_limit']} s per decision, memory limit {c['limits']['memory_mb']} MiB.</p>{cmd}
-<h2>Leaderboard</h2>
-{_table(head, rows, name_cols=2)}
-<p class=note>Ratings: Plackett-Luce strengths on Elo's scale (1500 = the average bot; 200 points apart: the better
-finishes ahead about 76% of the time at two-player tables), 95% intervals from {c.get('bootstrap', 0)} bootstrap
-resamples of whole games. Win rates: shared wins count 1/k, 95% Wilson intervals. Two intervals that do not
-overlap mean a difference; overlapping ones do not mean there is none: compare the pair in the head-to-head
-table (see docs/tournaments.md).</p>
-{svg[svg.find('<svg'):] if svg else ''}
-<h2>Head to head</h2>
-<p class=note>How often the row's bot finished ahead of the column's (ties count half), with the number of games
-they shared; * marks a difference significant at 5% by an exact sign test, Holm-corrected over all pairs.</p>
-{_h2h_html(result, h2h, order)}
-<h2>Faults ({len(result.faults)})</h2>
-{_table(['bot', 'kind', 'games'], fault_rows, 2) if fault_rows else '<p>None.</p>'}
-{_table(['bot', 'game', 'seat', 'ply', 'kind', 'what happened', ''], first, 1) if first else ''}
-{'<p class=note>The first 50 are shown; faults.jsonl has them all, with the positions.</p>'
- if len(result.faults) > 50 else ''}
-</body></html>
-"""
+              f'<a href="{record_name(f["game"])}">record</a>'] for f in faults[:50]]
+    more = ("<p class=note>The first 50 are shown; faults.jsonl has them all, with the positions.</p>"
+            if len(faults) > 50 else "")
+    head = ["bot", "game", "seat", "ply", "kind", "what happened", ""]
+    return "\n".join([_table(["bot", "kind", "games"], fault_rows, 2), _table(head, first, 1), more])
 
 
 def write_report(result: TournamentResult, out: str | Path, command: str | None = None) -> Path:

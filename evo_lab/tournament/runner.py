@@ -23,7 +23,7 @@ import contextlib
 import functools
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -248,26 +248,33 @@ def run_tournament(game: str, bots: Sequence[str | BotSpec], *, games: int = 100
                    log_dir)
     fn = functools.partial(_play_chunk, ctx=ctx)
     t0 = time.perf_counter()
-    outcomes: list[GameOutcome] = []
     bar: Any = _bar(games) if progress else False
     try:
         with _executor(scheduler, workers) as ex:
-            if format == "round-robin":
-                outcomes = map_chunks(fn, round_robin(len(specs), k, games, seed), executor=ex, workers=workers,
-                                      chunk_size=chunk_size, progress=bar)
-            else:
-                sw = Swiss(len(specs), k, games, seed)
-                while batch := sw.next_round():
-                    done = map_chunks(fn, batch, executor=ex, workers=workers, chunk_size=chunk_size, progress=bar)
-                    for o in done:
-                        sw.record(o.data["table"], o.data["won"])
-                    outcomes.extend(done)
+            pairing = round_robin(len(specs), k, games, seed) if format == "round-robin" else \
+                Swiss(len(specs), k, games, seed)
+            outcomes = _play_games(fn, pairing, ex, workers, chunk_size, bar)
     finally:
         if bar:
             bar.close()
     secs = time.perf_counter() - t0
     return _result(gid, specs, labels, k, games, seed, format, on_fault, limits, options, bootstrap, outcomes,
                    secs, scheduler, workers)
+
+
+def _play_games(fn: Callable[[list[Pairing]], list[GameOutcome]], pairing: list[Pairing] | Swiss, ex: Any,
+                workers: int | None, chunk_size: int | None, bar: Any) -> list[GameOutcome]:
+    """Play the games of ``pairing``: a round robin's list of tables at once, or a Swiss system's rounds one
+    after the other (each round paired on the results before it)."""
+    if not isinstance(pairing, Swiss):
+        return map_chunks(fn, pairing, executor=ex, workers=workers, chunk_size=chunk_size, progress=bar)
+    outcomes: list[GameOutcome] = []
+    while batch := pairing.next_round():
+        done = map_chunks(fn, batch, executor=ex, workers=workers, chunk_size=chunk_size, progress=bar)
+        for o in done:
+            pairing.record(o.data["table"], o.data["won"])
+        outcomes.extend(done)
+    return outcomes
 
 
 def _bar(total: int) -> Any:
