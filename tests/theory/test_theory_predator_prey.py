@@ -89,10 +89,11 @@ def test_duel_payoffs_follow_the_rules():
     assert all(r.forced for r in res.values())
     # C vs U: two attacks on a body-1 prey (meat = prey's body size, seed 003), prey ends at population 1
     assert res[("C", "U")].scores == (2 + 2 + 1, 1 + 1)
-    assert sum("attacked" in line for line in res[("C", "U")].story) == 2
+    assert sum(" attacks P2's species 1" in line for line in res[("C", "U")].story) == 2
+    assert sum("eats 1 food from the food bank (its kill)" in line for line in res[("C", "U")].story) == 2
     # C vs D: Climbing stops the only attack; a Carnivore never eats plant food -> extinct, fresh board (1 point)
     assert res[("C", "D")].scores == (1, 2 + 2 + 1)
-    assert any("went extinct" in line for line in res[("C", "D")].story)
+    assert "P1's species 1 (carnivore, body 3) goes extinct; P1 draws 1 card" in res[("C", "D")].story
     assert res[("H", "U")].scores == (4, 6) and res[("H", "D")].scores == (4, 5)
     assert duel_game() == DUEL
 
