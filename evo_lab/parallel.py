@@ -30,8 +30,9 @@ class ExecutorError(ValueError):
     """An executor argument that evo-lab cannot use."""
 
 
-def child_seeds(seed: int | np.random.SeedSequence | None, n: int) -> list[np.random.SeedSequence]:
-    """``n`` independent child seed sequences of ``seed`` (``SeedSequence.spawn``)."""
+def child_seeds(seed: int | Sequence[int] | np.random.SeedSequence | None, n: int) -> list[np.random.SeedSequence]:
+    """``n`` independent child seed sequences of ``seed`` (``SeedSequence.spawn``; a list of integers is one
+    entropy, as ``numpy.random.SeedSequence`` takes it)."""
     ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
     return ss.spawn(n)
 

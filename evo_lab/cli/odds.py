@@ -11,9 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.words import in_games, plural
 from .argtypes import positive_int
+
+if TYPE_CHECKING:
+    from ..games.evo2e import State
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -70,13 +74,14 @@ def _combat(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_position_file(path: str, game: str = "evo2e"):
-    """The position in a saved position or game-record file of ``game`` (the odds tools are Evo 2e's); errors
-    name the file and the bad field, and a file of another game says so."""
+def load_position_file(path: str) -> State:
+    """The position in a saved position or game-record file of Evo 2e (the odds tools are Evo 2e's); errors name
+    the file and the bad field, and a file of another game says so."""
     from ..core.errors import FormatError
     from ..core.records import RECORD, load_position, load_record, read_json
     from ..core.registry import game_info
 
+    game = "evo2e"
     data = read_json(Path(path))
     fmt = data.get("format") if isinstance(data, dict) else None
     gid = data.get("game") if isinstance(data, dict) and data.get("version") != 1 else game
@@ -94,8 +99,13 @@ def _climate(args: argparse.Namespace) -> int:
     from ..games.evo2e import Game
     from ..games.evo2e.odds import OddsError, climate_forecast
 
-    src = load_position_file(args.position) if args.position else Game(players=args.players, data=_pack(args.data))
-    players = src.game.players if args.position else args.players
+    src: State | Game
+    if args.position:
+        src = load_position_file(args.position)
+        players = src.game.players
+    else:
+        src = Game(players=args.players, data=_pack(args.data))
+        players = args.players
     viewer = None
     if args.viewer is not None:
         viewer = args.viewer - 1

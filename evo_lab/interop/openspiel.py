@@ -121,6 +121,8 @@ class BoxedState:
     """The pyspiel ``State`` methods every adapter's state shares, read from ``self._box`` (the engine state and the
     game's codec): who acts, the legal action codes, the exact chance outcomes. Mixed in before ``pyspiel.State``."""
 
+    _box: _Box
+
     def current_player(self) -> int:
         s = self._box.s
         if s.is_terminal():

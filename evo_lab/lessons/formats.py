@@ -30,7 +30,8 @@ def format_table(values: Sequence[float], *, budgets: Sequence[int] | None = Non
     rows = []
     for fmt, name in (("second", "second-price"), ("english", "English clock")):
         o = dominant_outcome(lot, fmt)
-        rows.append({"format": name, "solution": "drop levels (truthful)", "winner": f"P{o.winner + 1}",
+        winner = "-" if o.winner is None else f"P{o.winner + 1}"  # the drop levels always pick one winner
+        rows.append({"format": name, "solution": "drop levels (truthful)", "winner": winner,
                      "revenue": f"{o.revenue:g}", "efficiency": f"{o.efficiency:.2f}"})
     for fmt, name in (("first", "first-price"), ("allpay", "all-pay")):
         r = equilibrium_range(lot, fmt)
@@ -40,7 +41,8 @@ def format_table(values: Sequence[float], *, budgets: Sequence[int] | None = Non
             continue
         winners = sorted({f"P{i + 1}" for o in r["outcomes"] for i, p in enumerate(o.win) if p > 1e-9})
         rows.append({"format": name, "solution": f"{r['count']} {r['kind']} equilibria", "winner": "/".join(winners),
-                     "revenue": _span(*r["revenue"]), "efficiency": _span(*r["efficiency"], ".2f")})
+                     "revenue": _span(r["revenue"][0], r["revenue"][1]),
+                     "efficiency": _span(r["efficiency"][0], r["efficiency"][1], ".2f")})
     return rows
 
 

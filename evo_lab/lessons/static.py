@@ -105,8 +105,9 @@ def _bars(ax: Any, traces: list[tuple[int, Any]], barmode: str | None) -> None:
         horizontal = tr.orientation == "h"
         keys, vals = (tr.y, tr.x) if horizontal else (tr.x, tr.y)
         keys, vals = _seq(keys), [float(v) for v in _seq(vals)]
+        xs: list[float]
         if barmode in ("stack", "relative", "overlay") or n == 1:
-            xs, w = [pos[k] for k in keys], width
+            xs, w = [float(pos[k]) for k in keys], width
         else:
             xs, w = [pos[k] - width / 2 + (j + 0.5) * width / n for k in keys], width / n
         base = [bottom[pos[k]] for k in keys] if barmode in ("stack", "relative") else None

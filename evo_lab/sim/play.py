@@ -22,8 +22,9 @@ KEYS = ("game", "seed", "player", "entrant", "bot")
 #: The columns of Evo 2e's rows (the default game); :func:`columns` gives any game's.
 COLUMNS = ("game", "seed", "player", "entrant", "bot", "mp", "dinosaurs", "place", "won", "rounds")
 
-#: A bot that plays: anything called as ``bot(state, player)`` that returns an action.
-BotCallable = Callable[[State, int], Any]
+#: A bot that plays: anything called as ``bot(state, player)`` that returns an action (the state is the game's
+#: own state type, which a tournament of any game cannot name).
+BotCallable = Callable[[Any, int], Any]
 #: An entrant of a tournament: a bot name, ``(name, options)``, ``{"bot": name, "label": ..., **options}`` or a
 #: callable bot.
 BotSpec = str | tuple[str, Mapping[str, Any]] | Mapping[str, Any] | BotCallable

@@ -175,19 +175,27 @@ class SimulationResult:
         if version not in (1, SIM_VERSION):
             raise SimulationError(f"an {SIM_FORMAT} file of version {version!r}; this evo-lab reads versions 1 "
                                   f"and {SIM_VERSION}")
-        rows, summary, config = d.get("games"), d.get("summary"), d.get("config")
-        if not isinstance(rows, list) or not isinstance(summary, list) \
-                or not isinstance(config, dict) or not isinstance(d.get("timing", {}), dict):
-            raise SimulationError(f"an {SIM_FORMAT} file holds the lists games and summary and the object config")
+        rows, summary = _objects(d.get("games")), _objects(d.get("summary"))
+        config, timing = d.get("config"), d.get("timing", {})
+        if rows is None or summary is None or not isinstance(config, dict) or not isinstance(timing, dict):
+            raise SimulationError(f"an {SIM_FORMAT} file holds the lists of objects games and summary and the "
+                                  "object config")
         if version == 1:
             summary = _summary_again(rows, config)
-        return cls(rows=rows, summary=summary, config=config, timing=d.get("timing", {}))
+        return cls(rows=rows, summary=summary, config=config, timing=timing)
+
+
+def _objects(value: object) -> list[dict[str, Any]] | None:
+    """``value`` if it is a list of JSON objects, else ``None``."""
+    if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
+        return None
+    return [x for x in value if isinstance(x, dict)]
 
 
 def _summary_again(rows: list[Row], config: dict[str, Any]) -> list[dict[str, Any]]:
     """The summary of a version-1 file's rows, in the lineup order its configuration names."""
     labels = config.get("bots")
-    if not isinstance(labels, list) or not all(isinstance(r, dict) and "bot" in r and "won" in r for r in rows):
+    if not isinstance(labels, list) or not all("bot" in r and "won" in r for r in rows):
         raise SimulationError(f"a version-1 {SIM_FORMAT} file needs config.bots and rows with 'bot' and 'won'")
     try:
         return summarize(rows, [str(b) for b in labels], str(config.get("game", "evo2e")))

@@ -44,6 +44,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from fractions import Fraction
+from typing import overload
 
 import numpy as np
 
@@ -76,8 +77,13 @@ def _bidders(n: int) -> None:
         raise BayesNashError(f"an auction needs at least two bidders, got {n!r}")
 
 
+@overload
+def uniform_first_price(v: Fraction, n: int) -> Fraction: ...
+@overload
+def uniform_first_price(v: float, n: int) -> float | Fraction: ...
 def uniform_first_price(v: float | Fraction, n: int) -> float | Fraction:
-    """``(N - 1) v / N``: the equilibrium first-price bid for values uniform on any ``[0, w]``."""
+    """``(N - 1) v / N``: the equilibrium first-price bid for values uniform on any ``[0, w]`` (exact for an
+    integer or a fraction)."""
     _bidders(n)
     return Fraction(n - 1, n) * v if isinstance(v, (int, Fraction)) else (n - 1) / n * v
 

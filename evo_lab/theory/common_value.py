@@ -28,14 +28,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from typing import TypeVar
+
 import numpy as np
 
 from ..stats import mean_interval
 
 __all__ = ["WalletRun", "deviation_profit", "equilibrium_bid", "exact", "naive_bid", "simulate"]
 
+#: a signal, or an array of signals (the bid functions work elementwise)
+Signal = TypeVar("Signal", float, np.ndarray)
 
-def equilibrium_bid(t: float, n: int) -> float:
+
+def equilibrium_bid(t: Signal, n: int) -> Signal:
     """The symmetric equilibrium bid ``(n + 2) t / 2`` of the second-price wallet game."""
     return (n + 2) * t / 2
 

@@ -105,7 +105,7 @@ def contest_position(contest: Contest, hands: list[list[str]], first: int = 0) -
     from evo_lab.games.evolution.positions import from_boards
 
     g = evo_lab.make_game("evolution", players=2, seed=0)
-    boards = [[(contest.body, contest.pop, 0, 0, [])], [(contest.body, contest.pop, 0, 0, [])]]
+    boards: list[list[tuple[int, int, int, int, list[str]]]] = [[(contest.body, contest.pop, 0, 0, [])], [(contest.body, contest.pop, 0, 0, [])]]
     return from_boards(g, boards, hands=hands, watering_hole=contest.watering_hole, phase="play", turn=first, first=first)
 
 

@@ -82,7 +82,7 @@ def facedown_position(setting: FaceDown, kind: str) -> Any:
     from evo_lab.games.evolution.positions import from_boards
 
     g = evo_lab.make_game("evolution", players=2, seed=0)
-    boards = [[(setting.prey_body, setting.prey_pop, 0, 0, [])],
+    boards: list[list[tuple[int, int, int, int, list[str]]]] = [[(setting.prey_body, setting.prey_pop, 0, 0, [])],
               [(setting.receiver_body, setting.receiver_pop, 0, 0, [])]]
     return from_boards(g, boards, hands=[[setting.card(kind)], ["carnivore"]], watering_hole=setting.watering_hole,
                        phase="play", turn=0, first=0)

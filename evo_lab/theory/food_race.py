@@ -148,7 +148,8 @@ def bank_table(players: Iterable[int] = range(2, 9), options: Mapping | None = N
         pmf = bank_pmf(g)
         rule = next(r for r in g.pack.food_rules if r.players == n)
         m = mean(pmf)
-        rows.append(BankRow(n, *g.food_dice, min(pmf), max(pmf), m, variance(pmf), m / n, rule.provenance.level))
+        dice, plus = g.food_dice
+        rows.append(BankRow(n, dice, plus, min(pmf), max(pmf), m, variance(pmf), m / n, rule.provenance.level))
     return rows
 
 

@@ -177,8 +177,12 @@ def dominant_outcome(values: Sequence[float] | Lot, fmt: str, **kw) -> Outcome:
     lot = values if isinstance(values, Lot) else make_lot(values, **kw)
     if fmt not in ("second", "english"):
         raise TheoryError(f"only 'second' and 'english' have dominant strategies; {fmt!r} needs sealed_game")
-    d = {i: lot.drop_level(i) for i in range(lot.n)}
-    live = sorted((i for i in range(lot.n) if d[i] is not None), key=lambda i: (-d[i], lot.rank(i)))
+    d: dict[int, int] = {}
+    for i in range(lot.n):
+        level_i = lot.drop_level(i)
+        if level_i is not None:
+            d[i] = level_i
+    live = sorted(d, key=lambda i: (-d[i], lot.rank(i)))
     if not live:
         w = min((i for i in range(lot.n) if lot.allowed(i)), key=lot.rank)
         prices = [0] * lot.n
@@ -193,7 +197,7 @@ def dominant_outcome(values: Sequence[float] | Lot, fmt: str, **kw) -> Outcome:
     else:
         level = min(b for b in lot.bids if b > d[live[1]])    # the next level of the clock
     prices[w] = lot.price(w, level)
-    bids = tuple(d[i] if d[i] is not None else lot.bids[0] for i in range(lot.n)) if fmt == "second" else None
+    bids = tuple(d.get(i, lot.bids[0]) for i in range(lot.n)) if fmt == "second" else None
     return _outcome(lot, fmt, w, prices, bids)
 
 

@@ -89,11 +89,16 @@ def horizon(state_or_game: State | Game, viewer: int | str | None = "public") ->
 
     if isinstance(state_or_game, State) and state_or_game.is_terminal():
         raise HorizonError("the game is over: no round is left to play")
+    who: int | None
     if viewer == "public":
-        viewer = None
+        who = None
         if isinstance(state_or_game, State):
-            viewer = next(p for p in range(state_or_game.players) if not state_or_game.has(p, "sixth_sense"))
-    f = climate_forecast(state_or_game, rounds=64, viewer=viewer)
+            who = next(p for p in range(state_or_game.players) if not state_or_game.has(p, "sixth_sense"))
+    elif isinstance(viewer, str):
+        raise HorizonError(f"viewer is 'public', a player or None, got {viewer!r}")
+    else:
+        who = viewer
+    f = climate_forecast(state_or_game, rounds=64, viewer=who)
     now = state_or_game.round if isinstance(state_or_game, State) else 0
     first = f.rounds[0] if f.rounds else now + 1
     played = {k: Fraction(1) for k in range(1, first)}   # rounds already begun
@@ -281,7 +286,8 @@ def durable_values(positions: dict[int, State], gene: str = "egg", *, player: in
 
     out = []
     for r, state in sorted(positions.items()):
-        diffs, memo = [], {}
+        diffs: list[float] = []
+        memo: dict[tuple[int, int, int | None], State] = {}
         for ss in child_seeds([seed, r], n):
             finals = _bought_pair(state, gene, player, seed_int(ss), memo)
             diffs.append(float(finals[1] - finals[0]))

@@ -205,7 +205,7 @@ def _freeze(s: State, p: int, rnd: int) -> list[tuple[Fraction, list[State]]]:
     t = s.clone()
     while not (t.is_terminal() or t.round > rnd):
         if t.is_chance_node():
-            out = []
+            out: list[tuple[Fraction, list[State]]] = []
             for o, w in t.chance_outcomes():
                 c = t.clone()
                 c.apply_action(o)
@@ -281,7 +281,10 @@ def frozen_board_decision(state: State, *, max_plans: int = 512) -> FrozenBoardD
                                f"{state.node_name()!r} ({state.phase_name()} phase)")
     p, rnd = state.current_player(), state.round
     tokens = next_token_prior(state)
-    names, rows, surv, plans = [], [], [], []
+    names: list[str] = []
+    rows: list[tuple[Fraction, ...]] = []
+    surv: list[tuple[Fraction, ...]] = []
+    plans: list[tuple[str, tuple[int, ...]]] = []
     memo: dict[tuple, list] = {}   # without a die, the payoffs depend on p's dinosaurs per terrain only
     for a in state.legal_actions():
         text = state.action_to_string(a)

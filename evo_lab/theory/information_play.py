@@ -14,15 +14,15 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from ..core.protocol import sample_chance
-from ..games.evo2e import State
+from ..games.evo2e import Action, State
 from ..parallel import child_seeds, seed_int
 from ..stats import mean_interval
 from .information import InformationError, frozen_board_decision, sixth_sense_holder
@@ -68,16 +68,19 @@ class InPlayValue:
     bot: str
 
 
-def _continue(state: State, bots: list, seed: int) -> int:
+def _continue(state: State, bots: list[Callable[[State, int], Action]], seed: int) -> State:
+    """``state`` (a copy) played to the end by ``bots`` (each action checked), chance drawn with
+    ``default_rng([seed, 0])``."""
     from ..bots import as_policy
 
+    policy = as_policy(bots)
     s = state.clone()
     rng = np.random.default_rng([seed, 0])
     while not s.is_terminal():
         if s.is_chance_node():
-            s.apply_action(sample_chance(s, rng))
+            s.apply_action(cast(Action, sample_chance(s, rng)))  # Evo 2e's chance outcomes are its Actions
         else:
-            s.apply_action(as_policy(bots)(s))
+            s.apply_action(policy(s))
     return s
 
 

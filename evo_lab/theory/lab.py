@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..games.evo2e import rules
+from ..games.evo2e.actions import Action
 from ..games.evo2e.state import State
 from .auction import NotAuctionError, check_auction, lot_names, normal_form, valuations
 from .outbid import solve_sequential
@@ -75,7 +76,7 @@ def best_welfare(values: np.ndarray) -> tuple[float, tuple[int, ...]]:
     """The largest ``sum values[p][lot_p]`` over one-lot-each assignments, and ``holder[lot]`` reaching it
     (first in lexicographic order of the players' lots on ties)."""
     n = values.shape[0]
-    best, arg = -np.inf, None
+    best, arg = -np.inf, tuple(range(n))
     for perm in itertools.permutations(range(n)):          # perm[p] = lot of player p
         w = float(sum(values[p, perm[p]] for p in range(n)))
         if w > best + 1e-12:
@@ -114,12 +115,13 @@ def straightforward(state: State, table: Any, *, no_return: bool = True) -> LabO
     v = _start(state, table)
     if no_return:
         s = state.clone()
-        path = []
-        last = None
+        path: list[str] = []
+        last: tuple[int, int, int] | None = None
+        held: dict[int, tuple[int, int]] = {}
         while s.node_name() == "bid":
             p = s.current_player()
             acts = s.legal_actions()
-            lowest = {}
+            lowest: dict[int, Action] = {}
             for a in acts:
                 lowest.setdefault(a.a, a)
             lot, bid = _choose(v, p, [(a.a, a.b) for a in lowest.values()], s.vials(p))
@@ -127,6 +129,8 @@ def straightforward(state: State, table: Any, *, no_return: bool = True) -> LabO
             held = {x["lot"]: (x["holder"], x["bid"]) for x in s.auction()["lots"] if x["holder"] is not None}
             path.append(s.action_to_string(lowest[lot]))
             s.apply_action(lowest[lot])
+        if last is None:
+            raise NotAuctionError("the formats are compared from the start of the bidding (nobody bid)")
         held[last[1]] = (last[0], last[2])
         holder = [held[lot][0] for lot in range(len(held))]
         prices = [0.0] * len(holder)
@@ -145,7 +149,7 @@ def _ascending(state: State, v: np.ndarray) -> LabOutcome:
     budget = [state.observation()["players"][p]["mp"] for p in range(state.players)]
     bids: list[tuple[int, int] | None] = [None] * n
     queue = list(state.observation()["order"])
-    path = []
+    path: list[str] = []
     while queue:
         p = queue.pop(0)
         options = []
@@ -155,12 +159,16 @@ def _ascending(state: State, v: np.ndarray) -> LabOutcome:
                 options.append((lot, b))
         lot, b = _choose(v, p, options, vials[p])
         path.append(f"P{p + 1}: bid {b} on lot {lot}")
-        if bids[lot] is not None:
-            queue.insert(0, bids[lot][0])                # the displaced player bids again at once
+        displaced = bids[lot]
+        if displaced is not None:
+            queue.insert(0, displaced[0])                # the displaced player bids again at once
         bids[lot] = (p, b)
-    holder = [x[0] for x in bids]
+    won = [x for x in bids if x is not None]
+    if len(won) != n:
+        raise NotAuctionError("the ascending auction ended with a lot nobody bid on")  # pragma: no cover
+    holder = [x[0] for x in won]
     prices = [0.0] * n
-    for p, b in bids:
+    for p, b in won:
         prices[p] = rules.bid_price(b, vials[p])
     return _outcome("straightforward, return allowed", v, holder, prices, path)
 

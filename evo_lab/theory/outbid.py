@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -66,11 +66,11 @@ def solve_sequential(state: State, vals: Any, *, bids: Iterable[int] | None = No
     v = valuations(state, vals)
     bset = set(_bid_values(state, bids))
     vals_arr = v.values
-    memo: dict[tuple, tuple[tuple[float, ...], Action | None]] = {}
+    memo: dict[tuple[Any, ...], tuple[tuple[float, ...], Action]] = {}
 
     def leaf(s: State) -> tuple[float, ...]:
         out = [0.0] * s.game.players
-        for lot, (p, _b) in enumerate(s.bids):
+        for lot, (p, _b) in enumerate(_markers(s)):
             out[p] = float(vals_arr[p, lot] - s.paid[p])
         return tuple(out)
 
@@ -85,7 +85,7 @@ def solve_sequential(state: State, vals: Any, *, bids: Iterable[int] | None = No
             raise GameTooLargeError(f"more than {max_nodes} auction positions; restrict bids (e.g. bids=range(4))")
         p = s.current_player()
         best: tuple[float, ...] | None = None
-        best_a = None
+        best_a: Action | None = None
         for a in s.legal_actions():
             if a.b not in bset:
                 continue
@@ -94,7 +94,7 @@ def solve_sequential(state: State, vals: Any, *, bids: Iterable[int] | None = No
             val = solve(c)
             if best is None or val[p] > best[p] + 1e-12:
                 best, best_a = val, a
-        if best is None:
+        if best is None or best_a is None:
             raise TheoryError(f"P{p + 1} has no allowed bid at this position")  # pragma: no cover
         memo[key] = (best, best_a)
         return best
@@ -112,7 +112,7 @@ def solve_sequential(state: State, vals: Any, *, bids: Iterable[int] | None = No
         a = memo[_auction_key(s)][1]
         path.append(s.action_to_string(a))
         s.apply_action(a)
-    alloc = [(p, b, s.paid[p]) for p, b in s.bids]
+    alloc = [(p, b, s.paid[p]) for p, b in _markers(s)]
     del p0
     return SequentialSolution(list(payoffs), path, alloc, root, len(memo), tuple(sorted(bset)))
 
@@ -131,7 +131,8 @@ def _policy(spec: Any, players: int, seed: int) -> tuple[Callable[[State], Actio
     """A policy(state) for the continuation: 'random', a bot name of evo_lab.bots, or a callable bot."""
     rng = np.random.default_rng(seed)
     if spec is None or spec == "random":
-        return uniform_random_policy(rng), "random (uniform over legal actions)"
+        # Evo 2e's legal actions are its Actions, so the uniform pick is one
+        return cast("Callable[[State], Action]", uniform_random_policy(rng)), "random (uniform over legal actions)"
     if callable(spec):
         return (lambda s: spec(s, s.current_player())), getattr(spec, "name", "custom bot")
     if isinstance(spec, str):
@@ -165,7 +166,7 @@ def bot_auction(state: State, vals: Any, *, bots: Any = "greedy", games: int = 2
     fallback = False
     if isinstance(bots, str) and bots != "random" and not _bots_available():
         bots, fallback = "random", True
-    outcomes = []
+    outcomes: list[dict[str, Any]] = []
     name = "random"
     for i in range(games):
         pol, name = _policy(bots, state.game.players, seed + i)
@@ -175,7 +176,7 @@ def bot_auction(state: State, vals: Any, *, bots: Any = "greedy", games: int = 2
             a = pol(s)
             path.append(s.action_to_string(a))
             s.apply_action(a)
-        alloc = [(p, b, s.paid[p]) for p, b in s.bids]
+        alloc = [(p, b, s.paid[p]) for p, b in _markers(s)]
         pay = [0.0] * state.game.players
         for lot, (p, _b, price) in enumerate(alloc):
             pay[p] = float(v.values[p, lot] - price)
@@ -186,3 +187,14 @@ def bot_auction(state: State, vals: Any, *, bots: Any = "greedy", games: int = 2
                   for p in range(n)]
     return {"policy": name + (" (evo_lab.bots not available: random fallback)" if fallback else ""),
             "fallback": fallback, "outcomes": outcomes, "mean_payoffs": mean_pay, "mean_price": mean_price}
+
+
+def _markers(s: State) -> list[tuple[int, int]]:
+    """``(player, bid)`` of the marker on each lot once the bidding is over (every lot then holds one)."""
+    out = []
+    for lot, marker in enumerate(s.bids):
+        if marker is None:
+            raise TheoryError(f"lot {lot + 1} has no marker: the bidding is not over")  # pragma: no cover
+        p, b = marker
+        out.append((p, b))
+    return out

@@ -304,7 +304,7 @@ def random_path_threshold(stage: StageGame, cells: Sequence[tuple[str, str]],
         for (r, c), cell in zip(idx, cells):
             coop = stage.payoff(r, c)[player]
             dev = stage.best_deviation(r, c, player)
-            checks.append(PathCheck(tuple(cell), player, coop, dev, value, worst,
+            checks.append(PathCheck((cell[0], cell[1]), player, coop, dev, value, worst,
                                     grim_threshold(coop, dev, value, worst)))
     return max(ch.threshold for ch in checks), checks
 

@@ -70,7 +70,7 @@ def simulate_uniform(n: int, samples: int = 4000, seed: int = 0) -> dict[str, tu
     v = np.sort(rng.random((samples, n)), axis=1)
     top, second = v[:, -1], v[:, -2]
     rev = {"first": uniform_bid("first", top, n), "second": second, "english": second,
-           "allpay": uniform_bid("allpay", v, n).sum(axis=1)}
+           "allpay": np.asarray(uniform_bid("allpay", v, n)).sum(axis=1)}
     return {f: mean_interval(rev[f].tolist()) for f in FORMATS}
 
 
@@ -104,9 +104,12 @@ def exact_dominant(support: Iterable[int], n: int, *, pmf: Sequence[Fraction] | 
         lot = make_lot(vals, bids=bids, budgets=budgets, vials=vials)
         for f in acc:
             o = dominant_outcome(lot, f)
+            w = o.winner
+            if w is None:  # the drop levels give every lot to one bidder
+                raise TheoryError(f"the {f} format left a lot without a single winner: {o}")
             acc[f]["revenue"] += p * int(o.revenue)
-            acc[f]["welfare"] += p * int(vals[o.winner])
-            acc[f]["efficient"] += p * (vals[o.winner] == srt[-1])
+            acc[f]["welfare"] += p * int(vals[w])
+            acc[f]["efficient"] += p * (vals[w] == srt[-1])
     out: dict = dict(acc)
     out["E[V(2)]"], out["E[V(1)]"] = e2, e1
     return out

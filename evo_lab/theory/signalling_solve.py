@@ -143,7 +143,9 @@ def run_cfr(game: PrescienceGame, iterations: int = 1000, checkpoints: Iterable[
             raise SignallingError(f"no information state {info!r}")
     s = makers[solver](efg)
     marks = set(_checkpoints(iterations, checkpoints))
-    out_t, out_e, out_p = [], [], {k: [] for k in track}
+    out_t: list[int] = []
+    out_e: list[float] = []
+    out_p: dict[tuple[str, int], list[float]] = {k: [] for k in track}
     for t in range(1, iterations + 1):
         s.evaluate_and_update_policy()
         if t in marks:

@@ -324,7 +324,7 @@ def deck_shares(players: int = 4) -> dict[str, Any]:
     from .predator_prey import DEFENCES
 
     deck = evo_lab.make_game("evolution", players=players).deck
-    by = Counter()
+    by: Counter[str] = Counter()
     for c in deck.cards:
         by[c.trait] += c.count
     return {"cards": deck.size, "carnivore": by["carnivore"], "defence": sum(by[t] for t in DEFENCES)}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..checks import exercise
 
 PHASES = ("setup", "climate", "mutation", "initiative", "movement", "birth", "survival", "end")
@@ -19,7 +21,8 @@ def play_round(seed: int, players: int = 3, rnd: int = 2):
     game = evo_lab.Game(players=players, seed=seed)
     tree = evo_lab.GameTree(game.new_initial_state())
     rng = np.random.default_rng(seed)
-    records, info = [], {}
+    records: list[Any] = []
+    info: dict[str, Any] = {}
     while not tree.state.is_terminal() and tree.state.round <= rnd:
         st = tree.state
         if st.round == rnd and st.phase_name() == "initiative" and "columns" not in info:

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..checks import choice_digest, exercise
+
+if TYPE_CHECKING:
+    from evo_lab.games.evo2e import Action, State
 
 
 @exercise("05.1", "integer", "Solve 1.96 * sqrt(0.5 * 0.5 / n) <= 0.05 for the smallest whole n.",
@@ -54,18 +59,25 @@ def _e3():
     return len(lesson_position().legal_actions())
 
 
+class _Miser:
+    """Section 5's miser: the cheapest bid in every auction, greedy play otherwise."""
+
+    name = "miser"
+
+    def __init__(self, greedy: Callable[[State, int], Action]) -> None:
+        self.greedy = greedy
+
+    def __call__(self, state: State, player: int) -> Action:
+        if state.node_name() == "bid":
+            return min(state.legal_actions(), key=lambda a: a.b)
+        return self.greedy(state, player)
+
+
 def _miser_verdict() -> str:
     from evo_lab.games.evo2e.bots import GreedyBot
     from evo_lab.sim import simulate
 
-    greedy = GreedyBot(seed=0)
-
-    def miser(state, player):
-        if state.node_name() == "bid":
-            return min(state.legal_actions(), key=lambda a: a.b)
-        return greedy(state, player)
-
-    miser.name = "miser"
+    miser = _Miser(GreedyBot(seed=0))
     r = simulate(players=4, games=20, bots=(miser, "greedy", "greedy", "greedy"), seed=3, executor="serial",
                  progress=False)
     from ..intervals import first_places

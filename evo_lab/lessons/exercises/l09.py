@@ -47,6 +47,8 @@ def _auction(value: int = 2):
     from evo_lab.theory.information_play import auction_position
 
     s = auction_position("sixth_sense", AUCTION_SEED)
+    if s is None:
+        raise ValueError(f"the game of seed {AUCTION_SEED} ends before an auction with Sixth Sense")
     names = lot_names(s)
     table = np.zeros((s.players, len(names)))
     table[:, names.index("sixth_sense")] = value

@@ -5,8 +5,12 @@ with ``build_position`` or reached by seeded play, races enumerated through ``ap
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..checks import choice_digest, exercise
+
+if TYPE_CHECKING:
+    from evo_lab.theory.insurance import Survival
 
 #: Section 3's race: three players (2d6), player 1 first; ``$C`` has High Body Weight (needs 2 tokens).
 RACE_ROWS = ["$A fat, $B", "$C big, $D", "$E, $F, $G"]
@@ -115,19 +119,19 @@ def _g_without():
     return race_of(fat=False).fed(race_position(fat=False).names["G"])
 
 
+@lru_cache(maxsize=8)
+def _exact(trait: str, stored: int = 0) -> Survival:
+    from evo_lab.theory.insurance import exact
+
+    return exact(insurance_table(trait, stored=stored))
+
+
 @exercise("14.5", "number", "Use evo_lab.theory.insurance.exact on the section's table twice: trait='fat_tissue' "
           "with stored=1, and trait='hibernation'; compare .survivors.", tolerance=5e-4,
           facts=lambda: {"stored": f"{float(_exact('fat_tissue', 1).survivors):.4f}",
                          "hib": f"{float(_exact('hibernation').survivors):.4f}"})
 def _e5():
     return float(_exact("fat_tissue", 1).survivors - _exact("hibernation").survivors)
-
-
-@lru_cache(maxsize=8)
-def _exact(trait: str, stored: int = 0):
-    from evo_lab.theory.insurance import exact
-
-    return exact(insurance_table(trait, stored=stored))
 
 
 @exercise("14.6", "choice", "Read the paired interval of Fat Tissue minus Hibernation: where does it lie against 0?",

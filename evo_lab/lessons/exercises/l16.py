@@ -92,6 +92,8 @@ def _best_symmetric() -> Fraction:
             t = (y1 - x1) / (dx - dy)
             if 0 <= t <= 1 and (best is None or x1 + t * dx > best):
                 best = x1 + t * dx
+    if best is None:
+        raise ValueError("the diagonal misses the feasible set")  # pragma: no cover - (0, 0) is always in it
     return Fraction(best)
 
 

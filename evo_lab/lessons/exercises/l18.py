@@ -5,11 +5,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import TypedDict
 
 from ..checks import choice_digest, exercise
 
+
+class CostlySetting(TypedDict):
+    """Fields of :class:`evo_lab.theory.facedown.FaceDown` that part 2 sets."""
+
+    prey_pop: int
+    receiver_pop: int
+    watering_hole: int
+    strong: str
+    weak: str
+
+
 #: part 2's setting: the prey's card is Burrowing or a Carnivore (which would starve a small prey)
-COSTLY = {"prey_pop": 3, "receiver_pop": 1, "watering_hole": 2, "strong": "burrowing", "weak": "carnivore"}
+COSTLY: CostlySetting = {"prey_pop": 3, "receiver_pop": 1, "watering_hole": 2, "strong": "burrowing", "weak": "carnivore"}
 #: the opening hand of part 1's second prior (deal 3 + 1 per species, one species)
 HAND = 4
 #: exercise 1's watering hole, exercise 2's prior

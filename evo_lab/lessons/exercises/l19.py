@@ -6,8 +6,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import TypedDict
 
 from ..checks import choice_digest, exercise
+
+
+class ContestSetting(TypedDict):
+    """Fields of :class:`evo_lab.theory.contest.Contest` that section 4 sets."""
+
+    pop: int
+    watering_hole: int
+
 
 #: lesson 04's valuation table (P1: card 1, plates 3; P2: card 0, plates 4)
 TABLE = ((1, 3), (0, 4))
@@ -18,7 +27,7 @@ DEFENCES = ("climbing", "hard-shell", "herding", "burrowing", "horns")
 #: exercise 3: the defences that do not block the attack at the start of feeding
 NON_BLOCKING = ("burrowing", "horns")
 #: the contest for the watering hole (section 4): population 3, 5 plant food
-CONTEST = {"pop": 3, "watering_hole": 5}
+CONTEST: ContestSetting = {"pop": 3, "watering_hole": 5}
 
 
 @lru_cache(maxsize=2)
