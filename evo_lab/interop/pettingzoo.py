@@ -113,8 +113,8 @@ class KitAECEnv(AECEnv):
         self.state_ = self.game.new_initial_state()
         s = self._resolve_chance()
         self.agents = list(self.possible_agents)
-        self.rewards: dict[str, float] = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards: dict[str, float] = {a: 0.0 for a in self.agents}
+        self.rewards: dict[str, float] = {a: 0 for a in self.agents}
+        self._cumulative_rewards: dict[str, float] = {a: 0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}

@@ -39,7 +39,8 @@ from __future__ import annotations
 from ..bots.base import BotError
 from ..bots.registry import bot_names
 from .play import COLUMNS, KEYS, BotSpec, Row, SimulationError, columns, play_game
-from .result import SIM_FORMAT, SIM_VERSION, SimulationResult, first_place_counts, summarize
+from ..stats import first_place_counts
+from .result import SIM_FORMAT, SIM_VERSION, SimulationResult, summarize
 from .run import LOCAL_DASK_CONFIG, dask_executor, simulate
 
 __all__ = [

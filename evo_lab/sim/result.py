@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.registry import kit_module
-from ..stats import mean_interval, wilson_interval
+from ..stats import first_place_counts, mean_interval
 from .play import Row, SimulationError, columns
 
 if TYPE_CHECKING:
@@ -64,26 +64,6 @@ def summarize(rows: Sequence[Row], labels: Sequence[str], game: str = "evo2e") -
         row.update((f"mean_{c}", sum(r[c] for r in rs) / n) for c in rest)
         out.append(row)
     return out
-
-
-def first_place_counts(shares: Sequence[float]) -> dict[str, Any]:
-    """The first-place figures of :func:`summarize` from one bot's seats, each given as its share of first
-    place (1 alone, ``1/k`` shared by ``k``, 0 otherwise).
-
-    >>> c = first_place_counts([1.0, 0.5, 0.0, 0.0])
-    >>> c["wins"], c["shared"], c["firsts"], c["share"], round(c["win_low"], 3), round(c["first_high"], 3)
-    (1, 1, 2, 1.5, 0.046, 0.85)
-    """
-    n = len(shares)
-    wins = sum(1 for w in shares if w == 1)
-    shared = sum(1 for w in shares if 0 < w < 1)
-    share = float(sum(shares))
-    win_low, win_high = wilson_interval(wins, n)
-    first_low, first_high = wilson_interval(wins + shared, n)
-    return {"wins": wins, "win_rate": wins / n, "win_low": win_low, "win_high": win_high,
-            "shared": shared, "firsts": wins + shared, "first_rate": (wins + shared) / n,
-            "first_low": first_low, "first_high": first_high,
-            "share": share, "share_rate": share / n, "share_low": win_low, "share_high": first_high}
 
 
 @dataclass

@@ -5,10 +5,11 @@
     records/game-00000.json   each game's record (the game's own format: evo_lab.load_record, the Explorer)
     games.jsonl               one line per game: seats, bots, scores, places, win shares, faults, record file
     faults.jsonl              one line per fault: bot, game, seat, ply, kind, message, detail, position, record
-    leaderboard.csv           one row per bot (rating and interval, win rate and interval, place, faults)
+    leaderboard.csv           one row per bot (rating and interval, outright wins and first places with their
+                              intervals, the share of first places, place, faults)
     head_to_head.csv          one row per ordered pair of bots
     leaderboard.html          the leaderboard, the plot, the head-to-head table and the faults, in one page
-    ratings.svg               the plot: ratings and win rates with their 95% intervals
+    ratings.svg               the plot: ratings and outright win rates with their 95% intervals
     tournament.json           the configuration, the bots and the leaderboard
     timing.json               the wall time and each bot's time per decision (the only file that differs
                               between two runs with the same seed)
@@ -31,7 +32,8 @@ from .runner import TournamentResult
 __all__ = ["head_to_head_csv", "leaderboard_csv", "leaderboard_html", "plot_svg", "record_name", "write_report"]
 
 LEADERBOARD_COLUMNS = ("rank", "bot", "spec", "rating", "rating_low", "rating_high", "games", "wins", "win_rate",
-                       "win_low", "win_high", "mean_place", "faulted_games", "faults", "openskill_mu",
+                       "win_low", "win_high", "firsts", "first_rate", "first_low", "first_high", "share",
+                       "share_rate", "mean_place", "faulted_games", "faults", "openskill_mu",
                        "openskill_sigma")
 H2H_COLUMNS = ("bot", "opponent", "games", "ahead", "tied", "behind", "share", "low", "high", "p", "p_holm")
 
@@ -68,7 +70,7 @@ def head_to_head_csv(result: TournamentResult, h2h: list[list[dict]]) -> str:
 
 
 def plot_svg(board: list[dict]) -> str:
-    """Ratings (left) and win rates (right) with their 95% intervals, best first, as SVG text (matplotlib,
+    """Ratings (left) and outright win rates (right) with their 95% intervals, best first, as SVG text (matplotlib,
     without pyplot; deterministic ids)."""
     import matplotlib
     from matplotlib.figure import Figure
@@ -79,7 +81,7 @@ def plot_svg(board: list[dict]) -> str:
         fig = Figure(figsize=(9, 0.9 + 0.38 * len(names)), layout="constrained")
         ax1, ax2 = fig.subplots(1, 2, sharey=True)
         for ax, key, lo, hi, label in ((ax1, "rating", "rating_low", "rating_high", "rating (Elo scale)"),
-                                       (ax2, "win_rate", "win_low", "win_high", "win rate")):
+                                       (ax2, "win_rate", "win_low", "win_high", "outright win rate")):
             vals = [r[key] for r in board][::-1]
             los = [r[lo] for r in board][::-1]
             his = [r[hi] for r in board][::-1]
@@ -154,7 +156,8 @@ def leaderboard_html(result: TournamentResult, board: list[dict[str, Any]], h2h:
 {_leaderboard_table(board)}
 <p class=note>Ratings: Plackett-Luce strengths on Elo's scale (1500 = the average bot; 200 points apart: the better
 finishes ahead about 76% of the time at two-player tables), 95% intervals from {c.get('bootstrap', 0)} bootstrap
-resamples of whole games. Win rates: shared wins count 1/k, 95% Wilson intervals. Two intervals that do not
+resamples of whole games. Won alone: the rate of outright wins; first places: outright or shared; each a whole
+count with its 95% Wilson interval (a shared first place is not a fraction of a success). Two intervals that do not
 overlap mean a difference; overlapping ones do not mean there is none: compare the pair in the head-to-head
 table (see docs/tournaments.md).</p>
 {svg[svg.find('<svg'):] if svg else ''}
@@ -171,7 +174,8 @@ they shared; * marks a difference significant at 5% by an exact sign test, Holm-
 def _leaderboard_table(board: list[dict[str, Any]]) -> str:
     """The leaderboard as an HTML table: rank, bot, rating, games, win rate, place, faults (OpenSkill if rated)."""
     has_os = bool(board) and "openskill_mu" in board[0]
-    head = ["#", "bot", "rating", "95% interval", "games", "win rate", "95% interval", "mean place", "faults"] + \
+    head = ["#", "bot", "rating", "95% interval", "games", "won alone", "95% interval", "first places",
+            "95% interval", "mean place", "faults"] + \
         (["OpenSkill μ ± σ"] if has_os else [])
     rows = []
     for r in board:
@@ -179,6 +183,8 @@ def _leaderboard_table(board: list[dict[str, Any]]) -> str:
                _interval(r["rating_low"], r["rating_high"], ".0f"), str(r["games"]),
                "" if math.isnan(r["win_rate"]) else f"{r['win_rate']:.3f}",
                _interval(r["win_low"], r["win_high"], ".3f") if r["games"] else "",
+               "" if math.isnan(r["first_rate"]) else f"{r['first_rate']:.3f}",
+               _interval(r["first_low"], r["first_high"], ".3f") if r["games"] else "",
                "" if math.isnan(r["mean_place"]) else f"{r['mean_place']:.2f}", str(r["faults"])]
         if has_os:
             row.append(f"{r['openskill_mu']:.1f} ± {r['openskill_sigma']:.1f}")

@@ -103,8 +103,9 @@ class TournamentResult:
 
     def leaderboard(self, bootstrap: int | None = None) -> list[dict]:
         """One row per entrant, best rating first: ``rank``, ``bot``, ``spec``, ``rating`` with its bootstrap
-        interval (``rating_low``, ``rating_high``), ``games``, ``wins``, ``win_rate`` with its Wilson interval,
-        ``mean_place``, ``faulted_games``, ``faults``, and OpenSkill's ``openskill_mu``, ``openskill_sigma``
+        interval (``rating_low``, ``rating_high``), ``games``, first places as whole counts (``wins`` outright
+        with ``win_rate`` and its Wilson interval, ``firsts`` outright or shared with ``first_rate`` and its
+        interval, ``share``: :func:`~evo_lab.tournament.ratings.win_rates`), ``mean_place``, ``faulted_games``, ``faults``, and OpenSkill's ``openskill_mu``, ``openskill_sigma``
         when the package is installed (:mod:`evo_lab.tournament.ratings`)."""
         from .ratings import openskill_ratings, pl_ratings, win_rates
 
@@ -137,17 +138,18 @@ class TournamentResult:
         """The leaderboard as aligned text (what ``evo-lab tournament`` prints)."""
         rows = self.leaderboard()
         w = max([len(r["bot"]) for r in rows] + [3])
-        head = f"{'#':>2} {'bot':<{w}} {'rating':>7} {'95% interval':>15} {'games':>6} {'win rate':>8} " \
-               f"{'95% interval':>15} {'place':>6} {'faults':>6}"
+        head = f"{'#':>2} {'bot':<{w}} {'rating':>7} {'95% interval':>15} {'games':>6} {'won alone':>9} " \
+               f"{'95% interval':>15} {'first':>6} {'place':>6} {'faults':>6}"
         lines = [head, "-" * len(head)]
         for r in rows:
             ri = "" if math.isnan(r["rating_low"]) else f"[{r['rating_low']:.0f}, {r['rating_high']:.0f}]"
             lines.append(f"{r['rank']:>2} {r['bot']:<{w}} {r['rating']:>7.0f} {ri:>15} {r['games']:>6} "
-                         f"{r['win_rate']:>8.3f} {'[' + format(r['win_low'], '.3f') + ', ' + format(r['win_high'], '.3f') + ']':>15} "
-                         f"{r['mean_place']:>6.2f} {r['faults']:>6}")
+                         f"{r['win_rate']:>9.3f} {'[' + format(r['win_low'], '.3f') + ', ' + format(r['win_high'], '.3f') + ']':>15} "
+                         f"{r['first_rate']:>6.3f} {r['mean_place']:>6.2f} {r['faults']:>6}")
         c = self.config
         lines.append(f"{c['games']} games of {c['game']} at {c['players']}-seat tables ({c['format']}), seed "
                      f"{c['seed']}; {len(self.faults)} faults; a faulted bot {c['on_fault']}")
+        lines.append("won alone: outright wins (95% Wilson interval); first: first places, outright or shared")
         return "\n".join(lines)
 
 
