@@ -101,10 +101,10 @@ class Contest:
 def contest_position(contest: Contest, hands: list[list[str]], first: int = 0) -> Any:
     """The start of the play-cards phase: both species ``(body, pop)``, the watering hole, the given hands (trait
     names) and ``first`` as first player, built with the game's public position builder."""
-    import evo_lab
+    from evo_lab.games.evolution import Game as EvolutionGame
     from evo_lab.games.evolution.positions import from_boards
 
-    g = evo_lab.make_game("evolution", players=2, seed=0)
+    g = EvolutionGame(players=2, seed=0)
     boards: list[list[tuple[int, int, int, int, list[str]]]] = [[(contest.body, contest.pop, 0, 0, [])], [(contest.body, contest.pop, 0, 0, [])]]
     return from_boards(g, boards, hands=hands, watering_hole=contest.watering_hole, phase="play", turn=first, first=first)
 

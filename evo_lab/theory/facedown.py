@@ -78,10 +78,10 @@ class FaceDown:
 
 def facedown_position(setting: FaceDown, kind: str) -> Any:
     """The start of the play-cards phase with P1 holding the card of type ``kind`` and P2 a Carnivore."""
-    import evo_lab
+    from evo_lab.games.evolution import Game as EvolutionGame
     from evo_lab.games.evolution.positions import from_boards
 
-    g = evo_lab.make_game("evolution", players=2, seed=0)
+    g = EvolutionGame(players=2, seed=0)
     boards: list[list[tuple[int, int, int, int, list[str]]]] = [[(setting.prey_body, setting.prey_pop, 0, 0, [])],
               [(setting.receiver_body, setting.receiver_pop, 0, 0, [])]]
     return from_boards(g, boards, hands=[[setting.card(kind)], ["carnivore"]], watering_hole=setting.watering_hole,
@@ -113,9 +113,9 @@ def facedown_game(setting: FaceDown | None = None, prior: Any = Fraction(1, 2)) 
 
 def deck_count(trait: str) -> tuple[int, int]:
     """``(cards of trait, cards in the deck)`` in the engine's official Evolution deck."""
-    import evo_lab
+    from evo_lab.games.evolution import Game as EvolutionGame
 
-    g = evo_lab.make_game("evolution", players=2, seed=0)
+    g = EvolutionGame(players=2, seed=0)
     cards = g.deck.cards
     return sum(c.count for c in cards if c.trait == trait), sum(c.count for c in cards)
 

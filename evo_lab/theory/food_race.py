@@ -139,12 +139,12 @@ class BankRow:
 
 
 def bank_table(players: Iterable[int] = range(2, 9), options: Mapping | None = None) -> list[BankRow]:
-    """One :class:`BankRow` per player count, read from each game's data (``evo_lab.make_game("origin", ...)``)."""
-    import evo_lab
+    """One :class:`BankRow` per player count, read from each game's data (the Origin game of each count)."""
+    from evo_lab.games.origin import OriginGame
 
     rows = []
     for n in players:
-        g = evo_lab.make_game("origin", players=n, options=options)
+        g = OriginGame(players=n, options=options)
         pmf = bank_pmf(g)
         rule = next(r for r in g.pack.food_rules if r.players == n)
         m = mean(pmf)

@@ -78,7 +78,7 @@ def duel_position(duel: Duel, predator: str, prey: str) -> EvolutionState:
     >>> s.attack_report(0, 0)
     [(1, 0, 'climbing')]
     """
-    import evo_lab
+    from evo_lab.games.evolution import Game as EvolutionGame
     from evo_lab.games.evolution.positions import from_boards
 
     if predator not in PREDATOR or prey not in PREY:
@@ -87,7 +87,7 @@ def duel_position(duel: Duel, predator: str, prey: str) -> EvolutionState:
     pop = duel.prey_pop + (1 if prey == "U" else 0)
     row = [(duel.prey_body, pop, 0, 0, [duel.defence] if prey == "D" else [])]
     row += [(b, p, 0, 0, list(t)) for b, p, t in duel.prey_right]
-    g = evo_lab.make_game("evolution", players=2, seed=0)
+    g = EvolutionGame(players=2, seed=0)
     return from_boards(g, [[att], row], watering_hole=duel.watering_hole, phase="feed", turn=0)
 
 

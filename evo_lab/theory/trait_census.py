@@ -319,11 +319,11 @@ def census(seeds: Iterable[int], bot: str = "random", players: int = 4) -> Censu
 def deck_shares(players: int = 4) -> dict[str, Any]:
     """Card counts of the official deck by trait (printed counts: 17 Carnivore, 7 of each other trait;
     reference ``evolution-northstar.md`` §7) as ``{"cards": n, "carnivore": k, "defence": m}``."""
-    import evo_lab
+    from evo_lab.games.evolution import Game as EvolutionGame
 
     from .predator_prey import DEFENCES
 
-    deck = evo_lab.make_game("evolution", players=players).deck
+    deck = EvolutionGame(players=players).deck
     by: Counter[str] = Counter()
     for c in deck.cards:
         by[c.trait] += c.count
