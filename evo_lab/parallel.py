@@ -30,7 +30,9 @@ class ExecutorError(ValueError):
     """An executor argument that evo-lab cannot use."""
 
 
-def child_seeds(seed: int | Sequence[int] | np.random.SeedSequence | None, n: int) -> list[np.random.SeedSequence]:
+def child_seeds(
+    seed: int | Sequence[int] | np.random.SeedSequence | None, n: int
+) -> list[np.random.SeedSequence]:
     """``n`` independent child seed sequences of ``seed`` (``SeedSequence.spawn``; a list of integers is one
     entropy, as ``numpy.random.SeedSequence`` takes it)."""
     ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
@@ -103,7 +105,9 @@ def map_chunks(
     return _in_order(results, chunks)
 
 
-def _pool_for(executor: cf.Executor | str | None, workers: int | None, n: int) -> tuple[cf.Executor | None, bool]:
+def _pool_for(
+    executor: cf.Executor | str | None, workers: int | None, n: int
+) -> tuple[cf.Executor | None, bool]:
     """The pool that runs the chunks (``None``: run them here) and whether :func:`map_chunks` owns it."""
     if executor is None:
         executor = "serial" if n < SERIAL_THRESHOLD or (workers or default_workers()) == 1 else "process"
@@ -113,7 +117,9 @@ def _pool_for(executor: cf.Executor | str | None, workers: int | None, n: int) -
         return cf.ProcessPoolExecutor(max_workers=workers or default_workers()), True
     if isinstance(executor, cf.Executor) or (not isinstance(executor, str) and hasattr(executor, "submit")):
         return executor, False
-    raise ExecutorError(f"executor must be 'serial', 'process' or a concurrent.futures.Executor, got {executor!r}")
+    raise ExecutorError(
+        f"executor must be 'serial', 'process' or a concurrent.futures.Executor, got {executor!r}"
+    )
 
 
 def _run_serial(
@@ -152,7 +158,9 @@ def _in_order(results: list[list[R] | None], chunks: list[list[T]]) -> list[R]:
     out: list[R] = []
     for i, r in enumerate(results):
         if r is None or len(r) != len(chunks[i]):
-            raise RuntimeError(f"chunk {i} returned {0 if r is None else len(r)} results for {len(chunks[i])} items")
+            raise RuntimeError(
+                f"chunk {i} returned {0 if r is None else len(r)} results for {len(chunks[i])} items"
+            )
         out.extend(r)
     return out
 

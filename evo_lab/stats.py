@@ -64,10 +64,21 @@ def first_place_counts(shares: Sequence[float]) -> dict[str, float]:
     share = float(sum(shares))
     win_low, win_high = wilson_interval(wins, n)
     first_low, first_high = wilson_interval(wins + shared, n)
-    return {"wins": wins, "win_rate": rate(wins), "win_low": win_low, "win_high": win_high,
-            "shared": shared, "firsts": wins + shared, "first_rate": rate(wins + shared),
-            "first_low": first_low, "first_high": first_high,
-            "share": share, "share_rate": rate(share), "share_low": win_low, "share_high": first_high}
+    return {
+        "wins": wins,
+        "win_rate": rate(wins),
+        "win_low": win_low,
+        "win_high": win_high,
+        "shared": shared,
+        "firsts": wins + shared,
+        "first_rate": rate(wins + shared),
+        "first_low": first_low,
+        "first_high": first_high,
+        "share": share,
+        "share_rate": rate(share),
+        "share_low": win_low,
+        "share_high": first_high,
+    }
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
@@ -83,8 +94,9 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     return (m, m - h, m + h)
 
 
-def cluster_ratio_interval(successes: Sequence[float], trials: Sequence[float],
-                           z: float = Z95) -> tuple[float, float, float]:
+def cluster_ratio_interval(
+    successes: Sequence[float], trials: Sequence[float], z: float = Z95
+) -> tuple[float, float, float]:
     """``(ratio, low, high)`` for ``sum(successes) / sum(trials)`` when the clusters (one entry each) are
     independent but the units inside a cluster need not be. Standard error by the delta method over clusters:
     ``sqrt(G / (G - 1) * sum((s_g - r t_g)^2)) / sum(t_g)`` for ``G`` clusters; the interval is clipped to [0, 1]."""

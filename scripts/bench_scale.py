@@ -50,16 +50,25 @@ def _on_dask(args: argparse.Namespace, bots: tuple[str, ...]) -> tuple[Simulatio
     cluster = None
     if not args.scheduler:
         with dask.config.set(LOCAL_DASK_CONFIG if not args.profiler else {}):
-            cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
+            cluster = LocalCluster(
+                n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None
+            )
     client = Client(args.scheduler or cluster)
     try:
         client.wait_for_workers(args.workers)
         t_start = time.perf_counter() - t0
         before = client.run(_cpu)
         t0 = time.perf_counter()
-        result = simulate(players=4, games=args.games, bots=bots, seed=args.seed, executor=client.get_executor(),
-                          workers=args.workers, chunk_size=args.chunk_size, progress=False)
+        result = simulate(
+            players=4,
+            games=args.games,
+            bots=bots,
+            seed=args.seed,
+            executor=client.get_executor(),
+            workers=args.workers,
+            chunk_size=args.chunk_size,
+            progress=False,
+        )
         t_dask = time.perf_counter() - t0
         after = client.run(_cpu)
     finally:
@@ -73,22 +82,44 @@ def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     bots = ("random",) * 4
     c0, t0 = time.process_time(), time.perf_counter()
-    serial = simulate(players=4, games=args.games, bots=bots, seed=args.seed, executor="serial", progress=False)
+    serial = simulate(
+        players=4, games=args.games, bots=bots, seed=args.seed, executor="serial", progress=False
+    )
     t_serial, cpu_serial = time.perf_counter() - t0, time.process_time() - c0
-    print(f"serial: {args.games} games in {t_serial:.1f} s ({args.games / t_serial:.0f} games/s), "
-          f"{cpu_serial:.1f} CPU s", flush=True)
+    print(
+        f"serial: {args.games} games in {t_serial:.1f} s ({args.games / t_serial:.0f} games/s), "
+        f"{cpu_serial:.1f} CPU s",
+        flush=True,
+    )
     dask, t_dask, cpu_workers, t_start = _on_dask(args, bots)
     same = dask.to_json(timing=False) == serial.to_json(timing=False)
     ideal = args.workers * cpu_serial / cpu_workers if cpu_workers else float("nan")
-    print(f"dask ({args.scheduler or f'LocalCluster {args.workers} workers'}): {t_dask:.1f} s "
-          f"({args.games / t_dask:.0f} games/s), cluster start {t_start:.1f} s; wall-clock speed-up "
-          f"{t_serial / t_dask:.2f}x; workers' CPU {cpu_workers:.1f} s (serial {cpu_serial:.1f} s), speed-up on "
-          f"{args.workers} free cores {ideal:.2f}x; identical results: {same}", flush=True)
+    print(
+        f"dask ({args.scheduler or f'LocalCluster {args.workers} workers'}): {t_dask:.1f} s "
+        f"({args.games / t_dask:.0f} games/s), cluster start {t_start:.1f} s; wall-clock speed-up "
+        f"{t_serial / t_dask:.2f}x; workers' CPU {cpu_workers:.1f} s (serial {cpu_serial:.1f} s), speed-up on "
+        f"{args.workers} free cores {ideal:.2f}x; identical results: {same}",
+        flush=True,
+    )
     if args.json:
-        atomic_write_text(args.json, json.dumps(
-            {"games": args.games, "workers": args.workers, "serial_s": t_serial, "serial_cpu_s": cpu_serial,
-             "dask_s": t_dask, "dask_workers_cpu_s": cpu_workers, "cluster_start_s": t_start,
-             "speedup": t_serial / t_dask, "speedup_free_cores": ideal, "identical": same}, indent=1))
+        atomic_write_text(
+            args.json,
+            json.dumps(
+                {
+                    "games": args.games,
+                    "workers": args.workers,
+                    "serial_s": t_serial,
+                    "serial_cpu_s": cpu_serial,
+                    "dask_s": t_dask,
+                    "dask_workers_cpu_s": cpu_workers,
+                    "cluster_start_s": t_start,
+                    "speedup": t_serial / t_dask,
+                    "speedup_free_cores": ideal,
+                    "identical": same,
+                },
+                indent=1,
+            ),
+        )
     return 0 if same else 1
 
 

@@ -13,7 +13,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ..games.evo2e import Game
-from ..games.evo2e.odds import attack_plan, climate, combat_odds, demo_position, simulate_climate, survival_risk
+from ..games.evo2e.odds import (
+    attack_plan,
+    climate,
+    combat_odds,
+    demo_position,
+    simulate_climate,
+    survival_risk,
+)
 from . import best_per_call
 
 
@@ -41,12 +48,29 @@ def _exact_rows(game: Game, reps: int, quick: bool) -> tuple[list[dict[str, Any]
         climate.climate_forecast(game, 11)
 
     t_cold = _per_call(cold, 20 if quick else 100)
-    rows = [{"name": "combat_odds warm", "value": t_combat * 1e6, "unit": "us", "target": "< 1000 us",
-             "note": "one attack with modifiers and the per-face breakdown"},
-            {"name": "climate_forecast warm", "value": t_warm * 1e6, "unit": "us", "target": "< 1000 us",
-             "note": "11 rounds from the start: sections, terrain states, game length (memoised core)"},
-            {"name": "climate_forecast cold", "value": t_cold * 1e6, "unit": "us", "target": None,
-             "note": "same, cache cleared before every call (the full integer dynamic programme)"}]
+    rows = [
+        {
+            "name": "combat_odds warm",
+            "value": t_combat * 1e6,
+            "unit": "us",
+            "target": "< 1000 us",
+            "note": "one attack with modifiers and the per-face breakdown",
+        },
+        {
+            "name": "climate_forecast warm",
+            "value": t_warm * 1e6,
+            "unit": "us",
+            "target": "< 1000 us",
+            "note": "11 rounds from the start: sections, terrain states, game length (memoised core)",
+        },
+        {
+            "name": "climate_forecast cold",
+            "value": t_cold * 1e6,
+            "unit": "us",
+            "target": None,
+            "note": "same, cache cleared before every call (the full integer dynamic programme)",
+        },
+    ]
     return rows, t_warm, t_cold
 
 
@@ -57,10 +81,22 @@ def _position_rows(reps: int) -> list[dict[str, Any]]:
     me, target = pos.dinosaurs(mover)[0], pos.dinosaurs(1 - mover)[0]
     t_plan = _per_call(lambda: attack_plan(pos, me, target, movement_points=6), reps // 10)
     t_surv = _per_call(lambda: survival_risk(pos), reps // 10)
-    return [{"name": "attack_plan", "value": t_plan * 1e6, "unit": "us", "target": None,
-             "note": "adjacent target, 6 points, 2-player demo position (not memoised across calls)"},
-            {"name": "survival_risk", "value": t_surv * 1e6, "unit": "us", "target": None,
-             "note": "every player of the 2-player demo position, climate known"}]
+    return [
+        {
+            "name": "attack_plan",
+            "value": t_plan * 1e6,
+            "unit": "us",
+            "target": None,
+            "note": "adjacent target, 6 points, 2-player demo position (not memoised across calls)",
+        },
+        {
+            "name": "survival_risk",
+            "value": t_surv * 1e6,
+            "unit": "us",
+            "target": None,
+            "note": "every player of the 2-player demo position, climate known",
+        },
+    ]
 
 
 def _simulation_rows(game: Game, quick: bool, t_warm: float, t_cold: float) -> list[dict[str, Any]]:
@@ -72,13 +108,30 @@ def _simulation_rows(game: Game, quick: bool, t_warm: float, t_cold: float) -> l
     t_sim = time.perf_counter() - t
     if quick:
         t_sim *= 100_000 / n
-    return [{"name": "climate simulation 100k", "value": t_sim, "unit": "s", "target": None,
-             "note": ("extrapolated from 10,000 samples" if quick else "100,000 samples") +
-             " of the lazy pile with the engine's weights"},
-            {"name": "climate exact/simulation speed ratio (cold)", "value": t_sim / t_cold, "unit": "x",
-             "target": ">= 1000x", "note": "100k-sample simulation time / cold exact forecast time"},
-            {"name": "climate exact/simulation speed ratio (warm)", "value": t_sim / t_warm, "unit": "x",
-             "target": ">= 1000x", "note": "100k-sample simulation time / warm exact forecast time"}]
+    return [
+        {
+            "name": "climate simulation 100k",
+            "value": t_sim,
+            "unit": "s",
+            "target": None,
+            "note": ("extrapolated from 10,000 samples" if quick else "100,000 samples")
+            + " of the lazy pile with the engine's weights",
+        },
+        {
+            "name": "climate exact/simulation speed ratio (cold)",
+            "value": t_sim / t_cold,
+            "unit": "x",
+            "target": ">= 1000x",
+            "note": "100k-sample simulation time / cold exact forecast time",
+        },
+        {
+            "name": "climate exact/simulation speed ratio (warm)",
+            "value": t_sim / t_warm,
+            "unit": "x",
+            "target": ">= 1000x",
+            "note": "100k-sample simulation time / warm exact forecast time",
+        },
+    ]
 
 
 if __name__ == "__main__":  # pragma: no cover

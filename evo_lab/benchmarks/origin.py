@@ -55,7 +55,9 @@ def mid_game_state(players: int = 4, seed: int = 3) -> OriginState:
             if s.turn >= 3 and s.node_name() == "feed":
                 return s
             acts = s.legal_actions()
-            s.apply_action(sample_chance(s, rng) if s.is_chance_node() else acts[int(rng.random() * len(acts))])
+            s.apply_action(
+                sample_chance(s, rng) if s.is_chance_node() else acts[int(rng.random() * len(acts))]
+            )
 
 
 def run(quick: bool = False) -> list[dict[str, Any]]:
@@ -77,11 +79,25 @@ def _speed_rows(n_games: int) -> tuple[list[dict[str, Any]], float]:
         g, d, c, t = random_games(players, n_games, seed=players)
         total_dec += d
         total_t += t
-        rows.append({"name": f"random games/s, {players} players", "value": g / t, "unit": "games/s", "target": None,
-                     "note": f"{g} games, {d / g:.0f} decisions and {c / g:.0f} chance outcomes per game"})
+        rows.append(
+            {
+                "name": f"random games/s, {players} players",
+                "value": g / t,
+                "unit": "games/s",
+                "target": None,
+                "note": f"{g} games, {d / g:.0f} decisions and {c / g:.0f} chance outcomes per game",
+            }
+        )
     dps = total_dec / total_t
-    rows.append({"name": "random-policy decisions/s (2-4 players)", "value": dps, "unit": "decisions/s",
-                 "target": ">= 2x python-chess moves/s", "note": "legal_actions + apply_action + chance sampling"})
+    rows.append(
+        {
+            "name": "random-policy decisions/s (2-4 players)",
+            "value": dps,
+            "unit": "decisions/s",
+            "target": ">= 2x python-chess moves/s",
+            "note": "legal_actions + apply_action + chance sampling",
+        }
+    )
     return rows, dps
 
 
@@ -90,19 +106,50 @@ def _state_rows(quick: bool) -> list[dict[str, Any]]:
     s = mid_game_state()
     reps = 500 if quick else 5000
     t = min(timeit.repeat(s.clone, number=reps, repeat=3)) / reps
-    return [{"name": "clone (4 players, turn 3 feeding)", "value": t * 1e6, "unit": "us", "target": None,
-             "note": f"{len(s.animal_by_id)} animals on the table"},
-            {"name": "position JSON size (same state)", "value": len(s.to_json().encode()), "unit": "bytes",
-             "target": None, "note": ""}]
+    return [
+        {
+            "name": "clone (4 players, turn 3 feeding)",
+            "value": t * 1e6,
+            "unit": "us",
+            "target": None,
+            "note": f"{len(s.animal_by_id)} animals on the table",
+        },
+        {
+            "name": "position JSON size (same state)",
+            "value": len(s.to_json().encode()),
+            "unit": "bytes",
+            "target": None,
+            "note": "",
+        },
+    ]
 
 
 def _chess_rows(before: float | None, after: float | None, dps: float) -> list[dict[str, Any]]:
     """python-chess's random moves per second (the mean of before and after) and Origin's decisions per move."""
     if before is None or after is None:
-        return [{"name": "python-chess random moves/s", "value": float("nan"), "unit": "moves/s", "target": None,
-                 "note": "python-chess not installed (pip install 'evo-lab[bench]')"}]
+        return [
+            {
+                "name": "python-chess random moves/s",
+                "value": float("nan"),
+                "unit": "moves/s",
+                "target": None,
+                "note": "python-chess not installed (pip install 'evo-lab[bench]')",
+            }
+        ]
     cps = (before + after) / 2
-    return [{"name": "python-chess random moves/s (reference)", "value": cps, "unit": "moves/s", "target": None,
-             "note": f"list(board.legal_moves) + push; before {before:,.0f}, after {after:,.0f}"},
-            {"name": "origin decisions/s / chess moves/s", "value": dps / cps, "unit": "x", "target": ">= 2",
-             "note": "CPU time of this process"}]
+    return [
+        {
+            "name": "python-chess random moves/s (reference)",
+            "value": cps,
+            "unit": "moves/s",
+            "target": None,
+            "note": f"list(board.legal_moves) + push; before {before:,.0f}, after {after:,.0f}",
+        },
+        {
+            "name": "origin decisions/s / chess moves/s",
+            "value": dps / cps,
+            "unit": "x",
+            "target": ">= 2",
+            "note": "CPU time of this process",
+        },
+    ]

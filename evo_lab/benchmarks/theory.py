@@ -40,25 +40,65 @@ def _solver_rows(quick: bool, rounds: int) -> list[Row]:
     s2, s3, s4 = teaching_position(2, seed=1), teaching_position(3, seed=2), teaching_position(4, seed=3)
     v2, v3 = [[1, 3], [0, 4]], [[0, 3, 1], [1, 2, 2], [0, 2, 1]]
     v4 = [[0, 3, 1, 2]] * 4
-    rows = [{"name": "solve_sequential 2p bids 0..6", "value": _time(lambda: solve_sequential(s2, v2), 5, rounds) * 1e3,
-             "unit": "ms", "target": None, "note": "backward induction through the engine, 27 positions"},
-            {"name": "solve_sequential 3p bids 0..6", "value": _time(lambda: solve_sequential(s3, v3), 1, rounds),
-             "unit": "s", "target": None, "note": f"{solve_sequential(s3, v3).nodes} positions"}]
+    rows = [
+        {
+            "name": "solve_sequential 2p bids 0..6",
+            "value": _time(lambda: solve_sequential(s2, v2), 5, rounds) * 1e3,
+            "unit": "ms",
+            "target": None,
+            "note": "backward induction through the engine, 27 positions",
+        },
+        {
+            "name": "solve_sequential 3p bids 0..6",
+            "value": _time(lambda: solve_sequential(s3, v3), 1, rounds),
+            "unit": "s",
+            "target": None,
+            "note": f"{solve_sequential(s3, v3).nodes} positions",
+        },
+    ]
     if not quick:
         t = _time(lambda: solve_sequential(s4, v4, bids=range(4)), 1, rounds)
-        rows.append({"name": "solve_sequential 4p bids 0..3", "value": t, "unit": "s", "target": None,
-                     "note": f"{solve_sequential(s4, v4, bids=range(4)).nodes} positions"})
+        rows.append(
+            {
+                "name": "solve_sequential 4p bids 0..3",
+                "value": t,
+                "unit": "s",
+                "target": None,
+                "note": f"{solve_sequential(s4, v4, bids=range(4)).nodes} positions",
+            }
+        )
     t = _time(lambda: normal_form(s3, v3, bids=range(4)).pure_equilibria(), 1, rounds)
-    rows.append({"name": "normal_form 3p bids 0..3 + pure equilibria", "value": t, "unit": "s", "target": None,
-                 "note": "1,728 profiles, exact enumeration"})
+    rows.append(
+        {
+            "name": "normal_form 3p bids 0..3 + pure equilibria",
+            "value": t,
+            "unit": "s",
+            "target": None,
+            "note": "1,728 profiles, exact enumeration",
+        }
+    )
     nf2 = normal_form(s2, v2)
     t = _time(lambda: nf2.nash_equilibria("support"), 1, rounds)
-    rows.append({"name": "nashpy support enumeration 2p bids 0..6", "value": t, "unit": "s", "target": None,
-                 "note": "14 x 14, after iterated strict dominance"})
+    rows.append(
+        {
+            "name": "nashpy support enumeration 2p bids 0..6",
+            "value": t,
+            "unit": "s",
+            "target": None,
+            "note": "14 x 14, after iterated strict dominance",
+        }
+    )
     n = 4 if quick else 20
     t = _time(lambda: gene_values(s2, genes=["vial"], n=n, seed=0, progress=False), 1, rounds) / n
-    rows.append({"name": "gene value paired sample", "value": t * 1e3, "unit": "ms", "target": None,
-                 "note": "2 players, one gene: 1 baseline + 2 'with' playouts to the end, random policy"})
+    rows.append(
+        {
+            "name": "gene value paired sample",
+            "value": t * 1e3,
+            "unit": "ms",
+            "target": None,
+            "note": "2 players, one gene: 1 baseline + 2 'with' playouts to the end, random policy",
+        }
+    )
     return rows
 
 
@@ -73,20 +113,39 @@ def _openspiel_rows(quick: bool, rounds: int) -> list[Row] | None:
         return None
     game = eo.load(players=2)
     sims = 1 if quick else 10
-    t = _time(lambda: pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False), 1, rounds) / sims
-    rows = [{"name": "python_evo random_sim_test per game", "value": t, "unit": "s", "target": None,
-             "note": "2 players, serialize=True (checks strings, clones, serialisation at every step)"}]
+    t = (
+        _time(lambda: pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False), 1, rounds)
+        / sims
+    )
+    rows = [
+        {
+            "name": "python_evo random_sim_test per game",
+            "value": t,
+            "unit": "s",
+            "target": None,
+            "note": "2 players, serialize=True (checks strings, clones, serialisation at every step)",
+        }
+    ]
     if not quick:
         from open_spiel.python.algorithms import evaluate_bots, mcts
 
         def mcts_game() -> None:
             ev = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-            bots = [mcts.MCTSBot(game, 2.0, 8, ev, solve=False, random_state=np.random.RandomState(p))
-                    for p in range(2)]
+            bots = [
+                mcts.MCTSBot(game, 2.0, 8, ev, solve=False, random_state=np.random.RandomState(p))
+                for p in range(2)
+            ]
             evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
 
-        rows.append({"name": "OpenSpiel MCTS game (8 sims, both seats)", "value": _time(mcts_game, 1, rounds),
-                     "unit": "s", "target": None, "note": "RandomRolloutEvaluator, 1 rollout"})
+        rows.append(
+            {
+                "name": "OpenSpiel MCTS game (8 sims, both seats)",
+                "value": _time(mcts_game, 1, rounds),
+                "unit": "s",
+                "target": None,
+                "note": "RandomRolloutEvaluator, 1 rollout",
+            }
+        )
     return rows
 
 
@@ -105,5 +164,12 @@ def _pettingzoo_rows(quick: bool, rounds: int) -> list[Row]:
             obs, _r, term, trunc, _i = e.last()
             e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
-    return [{"name": "PettingZoo random episode", "value": _time(episode, 2 if quick else 10, rounds) * 1e3,
-             "unit": "ms", "target": None, "note": "2 players, masked uniform actions, observations every step"}]
+    return [
+        {
+            "name": "PettingZoo random episode",
+            "value": _time(episode, 2 if quick else 10, rounds) * 1e3,
+            "unit": "ms",
+            "target": None,
+            "note": "2 players, masked uniform actions, observations every step",
+        }
+    ]

@@ -96,8 +96,11 @@ def make_bot(name: str | Any, seed: int | None = None, game: Any = None, **optio
     gid = game_id(game)
     auto = gid is None
     if gid is None:
-        found = DEFAULT_GAME if key in bot_table(DEFAULT_GAME) else \
-            next((g for g in _kit_games() if key in bot_table(g)), None)
+        found = (
+            DEFAULT_GAME
+            if key in bot_table(DEFAULT_GAME)
+            else next((g for g in _kit_games() if key in bot_table(g)), None)
+        )
         if found is None:
             raise _unknown(name, DEFAULT_GAME, True)
         gid = found

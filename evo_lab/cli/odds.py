@@ -21,23 +21,36 @@ if TYPE_CHECKING:
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("odds", help="exact combat and climate odds",
-                              description="Exact odds from the data pack, as fractions.")
+    p = subparsers.add_parser(
+        "odds",
+        help="exact combat and climate odds",
+        description="Exact odds from the data pack, as fractions.",
+    )
     sub = p.add_subparsers(dest="odds_command", required=True, metavar="WHAT")
     c = sub.add_parser("combat", help="chance that one attack succeeds")
-    c.add_argument("--attacker-horns", type=int, required=True, metavar="A", help="horn genes of the attacker")
-    c.add_argument("--defender-horns", type=int, required=True, metavar="D", help="horn genes of the defender")
+    c.add_argument(
+        "--attacker-horns", type=int, required=True, metavar="A", help="horn genes of the attacker"
+    )
+    c.add_argument(
+        "--defender-horns", type=int, required=True, metavar="D", help="horn genes of the defender"
+    )
     c.add_argument("--large-horn", action="store_true", help="the attacker has large horn")
     c.add_argument("--bony-plates", action="store_true", help="the defender has bony plates")
     c.add_argument("--frenzied", action="store_true", help="the attacker played Frenzied attack")
-    c.add_argument("--data", metavar="PACK", help="a data pack directory or pack.json (default: shipped pack)")
+    c.add_argument(
+        "--data", metavar="PACK", help="a data pack directory or pack.json (default: shipped pack)"
+    )
     c.add_argument("--json", action="store_true", help="print JSON")
     c.set_defaults(func=run)
     k = sub.add_parser("climate", help="climate forecast and game length")
     k.add_argument("--rounds", type=int, required=True, metavar="K", help="future rounds to forecast")
-    k.add_argument("--position", metavar="FILE", help="a saved position or game record (JSON); default: a new game")
+    k.add_argument(
+        "--position", metavar="FILE", help="a saved position or game record (JSON); default: a new game"
+    )
     k.add_argument("--players", type=positive_int, default=4, help="players for a new game (default 4)")
-    k.add_argument("--viewer", type=int, metavar="P", help="forecast as player P (1-based) knows it; default omniscient")
+    k.add_argument(
+        "--viewer", type=int, metavar="P", help="forecast as player P (1-based) knows it; default omniscient"
+    )
     k.add_argument("--data", metavar="PACK", help="a data pack for a new game (default: shipped pack)")
     k.add_argument("--json", action="store_true", help="print JSON")
     k.set_defaults(func=run)
@@ -62,13 +75,21 @@ def _pack(path: str | None):
 def _combat(args: argparse.Namespace) -> int:
     from ..games.evo2e.odds import combat_odds
 
-    o = combat_odds(args.attacker_horns, args.defender_horns, large_horn=args.large_horn,
-                    bony_plates=args.bony_plates, frenzied=args.frenzied, data=_pack(args.data))
+    o = combat_odds(
+        args.attacker_horns,
+        args.defender_horns,
+        large_horn=args.large_horn,
+        bony_plates=args.bony_plates,
+        frenzied=args.frenzied,
+        data=_pack(args.data),
+    )
     if args.json:
         print(json.dumps(o.to_dict(), indent=2))
         return 0
-    print(f"attack {plural(o.attack, 'horn')} vs defence {plural(o.defence, 'horn')} (difference {o.difference:+d}): "
-          f"P(win) = {o.probability} = {float(o.probability):.4f}")
+    print(
+        f"attack {plural(o.attack, 'horn')} vs defence {plural(o.defence, 'horn')} (difference {o.difference:+d}): "
+        f"P(win) = {o.probability} = {float(o.probability):.4f}"
+    )
     for f in o.faces.values():
         print(f"  {f['name']:<26} x{f['count']}  {'wins ' if f['wins'] else 'fails'}  +{f['contribution']}")
     return 0
@@ -90,8 +111,9 @@ def load_position_file(path: str) -> State:
             title = game_info(gid).title
         except ValueError:
             title = gid
-        raise FormatError(f"wrong game: this file is {title!r}, but this tool is for "
-                          f"{game_info(game).title}", "game", path)
+        raise FormatError(
+            f"wrong game: this file is {title!r}, but this tool is for {game_info(game).title}", "game", path
+        )
     return load_record(data, path) if fmt == RECORD else load_position(data, path)
 
 
@@ -119,5 +141,8 @@ def _climate(args: argparse.Namespace) -> int:
     for r, d, reach in zip(f.rounds, f.sections, f.reached):
         cells = "  ".join(f"{s}:{p}" for s, p in sorted(d.items()))
         print(f"round {r:>2} (played {in_games(reach)}): {cells}")
-    print("game length (rounds played): " + ", ".join(f"{plural(k, 'round')} {v}" for k, v in f.game_length.items()))
+    print(
+        "game length (rounds played): "
+        + ", ".join(f"{plural(k, 'round')} {v}" for k, v in f.game_length.items())
+    )
     return 0

@@ -53,7 +53,12 @@ def bot_spec(spec: BotSpec) -> tuple[str, str | BotCallable, dict[str, Any]]:
             raise SimulationError(f"a bot dict needs a 'bot' name, got {spec!r}")
         label = str(d.pop("label", name))
         return label, name, d
-    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], Mapping):
+    if (
+        isinstance(spec, tuple)
+        and len(spec) == 2
+        and isinstance(spec[0], str)
+        and isinstance(spec[1], Mapping)
+    ):
         return spec[0], spec[0], dict(spec[1])
     if callable(spec):
         return bot_name(spec), spec, {}
@@ -146,14 +151,26 @@ def game_rows(
     rot = i % players
     seat_entrant = [(q - rot) % players for q in range(players)]  # entrant j sits in seat (j + rot) % players
     state = play_game(
-        [lineup[j] for j in seat_entrant], gs, players=players, board=board, options=options, game_index=i, game=game
+        [lineup[j] for j in seat_entrant],
+        gs,
+        players=players,
+        board=board,
+        options=options,
+        game_index=i,
+        game=game,
     )
     kit = kit_module(game)
     winners = state.winners()
     rows = []
     for q, res in enumerate(kit.results(state)):
         res["won"] = (1.0 / len(winners)) if q in winners else 0.0
-        row: Row = {"game": i, "seed": gs, "player": q, "entrant": seat_entrant[q], "bot": labels[seat_entrant[q]]}
+        row: Row = {
+            "game": i,
+            "seed": gs,
+            "player": q,
+            "entrant": seat_entrant[q],
+            "bot": labels[seat_entrant[q]],
+        }
         row.update((c, res[c]) for c in kit.COLUMNS)
         rows.append(row)
     return rows
@@ -178,4 +195,3 @@ def run_chunk(
         return [game_rows(i, ss, lineup, labels, players, board, options, game) for i, ss in items]
     finally:
         gc.unfreeze()
-

@@ -76,8 +76,13 @@ class SimulationResult:
     timing: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_dict(self, timing: bool = True) -> dict[str, Any]:
-        d = {"format": SIM_FORMAT, "version": SIM_VERSION, "config": self.config, "summary": self.summary,
-             "games": self.rows}
+        d = {
+            "format": SIM_FORMAT,
+            "version": SIM_VERSION,
+            "config": self.config,
+            "summary": self.summary,
+            "games": self.rows,
+        }
         if timing:
             d["timing"] = self.timing
         return d
@@ -122,23 +127,33 @@ class SimulationResult:
         with their intervals), the share of first places, then the means of the game's columns (its kit's
         ``TABLE``)."""
         kit = kit_module(self.game)
-        head = (f"{'bot':<12} {'seats':>6} {'won alone':>10} {'95% interval':>16} {'first':>6} {'95% interval':>16} "
-                f"{'share':>6} " + " ".join(f"{h:>{w}}" for _, h, w in kit.TABLE))
+        head = (
+            f"{'bot':<12} {'seats':>6} {'won alone':>10} {'95% interval':>16} {'first':>6} {'95% interval':>16} "
+            f"{'share':>6} " + " ".join(f"{h:>{w}}" for _, h, w in kit.TABLE)
+        )
         lines = [head, "-" * len(head)]
         for r in self.summary:
-            lines.append(f"{r['bot']:<12} {r['seats']:>6} {r['win_rate']:>10.3f} "
-                         f"{_interval(r['win_low'], r['win_high']):>16} {r['first_rate']:>6.3f} "
-                         f"{_interval(r['first_low'], r['first_high']):>16} {r['share_rate']:>6.3f} "
-                         + " ".join(f"{r['mean_' + c]:>{w}.2f}" for c, _, w in kit.TABLE))
+            lines.append(
+                f"{r['bot']:<12} {r['seats']:>6} {r['win_rate']:>10.3f} "
+                f"{_interval(r['win_low'], r['win_high']):>16} {r['first_rate']:>6.3f} "
+                f"{_interval(r['first_low'], r['first_high']):>16} {r['share_rate']:>6.3f} "
+                + " ".join(f"{r['mean_' + c]:>{w}.2f}" for c, _, w in kit.TABLE)
+            )
         if not self.summary:
             lines.append("no games")
             return "\n".join(lines)
         c = self.config
         length = kit.LENGTH
-        lines.append("won alone: outright wins; first: first places, outright or shared (whole counts, 95% Wilson")
-        lines.append("intervals); share: the share of first places (a first place shared by k players counts 1/k)")
-        lines.append(f"{c['games']} games, {c['players']} players, seed {c['seed']}; mean game length "
-                     f"{self.summary[0]['mean_' + length]:.2f} {length}; a fair seat's share {1 / c['players']:.3f}")
+        lines.append(
+            "won alone: outright wins; first: first places, outright or shared (whole counts, 95% Wilson"
+        )
+        lines.append(
+            "intervals); share: the share of first places (a first place shared by k players counts 1/k)"
+        )
+        lines.append(
+            f"{c['games']} games, {c['players']} players, seed {c['seed']}; mean game length "
+            f"{self.summary[0]['mean_' + length]:.2f} {length}; a fair seat's share {1 / c['players']:.3f}"
+        )
         return "\n".join(lines)
 
     @classmethod
@@ -153,13 +168,16 @@ class SimulationResult:
             raise SimulationError(f"not an {SIM_FORMAT} file")
         version = d.get("version", 1)
         if version not in (1, SIM_VERSION):
-            raise SimulationError(f"an {SIM_FORMAT} file of version {version!r}; this evo-lab reads versions 1 "
-                                  f"and {SIM_VERSION}")
+            raise SimulationError(
+                f"an {SIM_FORMAT} file of version {version!r}; this evo-lab reads versions 1 "
+                f"and {SIM_VERSION}"
+            )
         rows, summary = _objects(d.get("games")), _objects(d.get("summary"))
         config, timing = d.get("config"), d.get("timing", {})
         if rows is None or summary is None or not isinstance(config, dict) or not isinstance(timing, dict):
-            raise SimulationError(f"an {SIM_FORMAT} file holds the lists of objects games and summary and the "
-                                  "object config")
+            raise SimulationError(
+                f"an {SIM_FORMAT} file holds the lists of objects games and summary and the object config"
+            )
         if version == 1:
             summary = _summary_again(rows, config)
         return cls(rows=rows, summary=summary, config=config, timing=timing)
@@ -176,7 +194,9 @@ def _summary_again(rows: list[Row], config: dict[str, Any]) -> list[dict[str, An
     """The summary of a version-1 file's rows, in the lineup order its configuration names."""
     labels = config.get("bots")
     if not isinstance(labels, list) or not all("bot" in r and "won" in r for r in rows):
-        raise SimulationError(f"a version-1 {SIM_FORMAT} file needs config.bots and rows with 'bot' and 'won'")
+        raise SimulationError(
+            f"a version-1 {SIM_FORMAT} file needs config.bots and rows with 'bot' and 'won'"
+        )
     try:
         return summarize(rows, [str(b) for b in labels], str(config.get("game", "evo2e")))
     except (KeyError, TypeError, ValueError) as e:

@@ -37,7 +37,9 @@ def dask_executor(workers: int | None = None, scheduler: str | None = None) -> I
     try:
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - the scale extra
-        raise SimulationError("the Dask executor needs dask[distributed]: pip install 'evo-lab[scale]'") from None
+        raise SimulationError(
+            "the Dask executor needs dask[distributed]: pip install 'evo-lab[scale]'"
+        ) from None
     cluster = None
     if scheduler:
         client = Client(scheduler)
@@ -45,8 +47,12 @@ def dask_executor(workers: int | None = None, scheduler: str | None = None) -> I
         import dask
 
         with dask.config.set(LOCAL_DASK_CONFIG):
-            cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
+            cluster = LocalCluster(
+                n_workers=workers or default_workers(),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+            )
         client = Client(cluster)
     try:
         yield client.get_executor()
@@ -56,10 +62,20 @@ def dask_executor(workers: int | None = None, scheduler: str | None = None) -> I
             cluster.close()
 
 
-def simulate(players: int = 4, games: int = 100, bots: Sequence[BotSpec] | str = ("greedy", "random", "random", "random"),
-             seed: int = 0, board: Board | None = None, executor: cf.Executor | str | None = None,
-             workers: int | None = None, progress: bool = True, chunk_size: int | None = None,
-             options: object = None, scheduler: str | None = None, game: str = "evo2e") -> SimulationResult:
+def simulate(
+    players: int = 4,
+    games: int = 100,
+    bots: Sequence[BotSpec] | str = ("greedy", "random", "random", "random"),
+    seed: int = 0,
+    board: Board | None = None,
+    executor: cf.Executor | str | None = None,
+    workers: int | None = None,
+    progress: bool = True,
+    chunk_size: int | None = None,
+    options: object = None,
+    scheduler: str | None = None,
+    game: str = "evo2e",
+) -> SimulationResult:
     """Play ``games`` seeded games of ``game`` (a registered id: ``"evo2e"``, ``"evolution"``,
     ``"evolution-climate"``, ``"evolution-course2016"``, ``"origin"``) among ``bots`` (one entrant per seat: the
     game's bot names, ``(name, options)``, ``{"bot": name, "label": ..., **options}`` or picklable callables)
@@ -74,17 +90,32 @@ def simulate(players: int = 4, games: int = 100, bots: Sequence[BotSpec] | str =
     lineup = check_lineup(bots, players, game, board, options)
     labels = [bot_spec(b)[0] for b in lineup]
     items = list(enumerate(child_seeds(seed, games)))
-    fn = functools.partial(run_chunk, lineup=lineup, labels=labels, players=players, board=board, options=options,
-                           game=game)
+    fn = functools.partial(
+        run_chunk, lineup=lineup, labels=labels, players=players, board=board, options=options, game=game
+    )
     per_game, secs = _play_all(fn, items, executor, workers, chunk_size, progress, scheduler)
     rows = [r for g in per_game for r in g]
-    config = {"game": game, "players": players, "games": games, "seed": seed if isinstance(seed, int) else str(seed),
-              "bots": labels, "board": None if board is None else board.name,
-              "options": None if options is None else dict(options) if isinstance(options, Mapping) else str(options),
-              "seating": "entrant j sits in seat (j + game) % players"}
+    config = {
+        "game": game,
+        "players": players,
+        "games": games,
+        "seed": seed if isinstance(seed, int) else str(seed),
+        "bots": labels,
+        "board": None if board is None else board.name,
+        "options": None
+        if options is None
+        else dict(options)
+        if isinstance(options, Mapping)
+        else str(options),
+        "seating": "entrant j sits in seat (j + game) % players",
+    }
     ex_name = executor if isinstance(executor, str) or executor is None else type(executor).__name__
-    timing = {"seconds": secs, "games_per_second": games / secs if secs > 0 else None,
-              "executor": str(ex_name or "auto"), "workers": workers or default_workers()}
+    timing = {
+        "seconds": secs,
+        "games_per_second": games / secs if secs > 0 else None,
+        "executor": str(ex_name or "auto"),
+        "workers": workers or default_workers(),
+    }
     return SimulationResult(rows=rows, summary=summarize(rows, labels, game), config=config, timing=timing)
 
 
@@ -109,33 +140,56 @@ def check_tournament(game: str, players: int, games: int, board: Board | None) -
     return entry.id
 
 
-def check_lineup(bots: Sequence[BotSpec] | str, players: int, game: str, board: Board | None,
-                 options: object) -> list[BotSpec]:
+def check_lineup(
+    bots: Sequence[BotSpec] | str, players: int, game: str, board: Board | None, options: object
+) -> list[BotSpec]:
     """The entrants, one per seat (``"greedy,random"`` is split at the commas), each made once so that an
     unknown name or option fails before the first game; the board and rule options are checked too."""
     if isinstance(bots, str):
         bots = [b for b in bots.split(",") if b.strip()]
     lineup = list(bots)
     if len(lineup) != players:
-        raise SimulationError(f"{players} players need {players} bots (one per seat), got {len(lineup)}: {lineup!r}")
+        raise SimulationError(
+            f"{players} players need {players} bots (one per seat), got {len(lineup)}: {lineup!r}"
+        )
     for b in lineup:
         build_bot(b, 0, game)
     make_tournament_game(game, players, None, board, options)
     return lineup
 
 
-def _play_all(fn: functools.partial[list[list[Row]]], items: list[Any], executor: cf.Executor | str | None,
-              workers: int | None, chunk_size: int | None, progress: bool,
-              scheduler: str | None) -> tuple[list[list[Row]], float]:
+def _play_all(
+    fn: functools.partial[list[list[Row]]],
+    items: list[Any],
+    executor: cf.Executor | str | None,
+    workers: int | None,
+    chunk_size: int | None,
+    progress: bool,
+    scheduler: str | None,
+) -> tuple[list[list[Row]], float]:
     """The rows of every game (``fn`` plays a chunk of them) and the seconds the games took (a Dask cluster's
     start-up not counted)."""
     if executor == "dask":
         with dask_executor(workers, scheduler) as ex:
             t0 = time.perf_counter()
-            per_game = map_chunks(fn, items, executor=ex, workers=workers, chunk_size=chunk_size, progress=progress,
-                                  desc="games")
+            per_game = map_chunks(
+                fn,
+                items,
+                executor=ex,
+                workers=workers,
+                chunk_size=chunk_size,
+                progress=progress,
+                desc="games",
+            )
     else:
         t0 = time.perf_counter()
-        per_game = map_chunks(fn, items, executor=executor, workers=workers, chunk_size=chunk_size,
-                              progress=progress, desc="games")
+        per_game = map_chunks(
+            fn,
+            items,
+            executor=executor,
+            workers=workers,
+            chunk_size=chunk_size,
+            progress=progress,
+            desc="games",
+        )
     return per_game, time.perf_counter() - t0

@@ -82,10 +82,19 @@ def facedown_position(setting: FaceDown, kind: str) -> Any:
     from evo_lab.games.evolution.positions import from_boards
 
     g = EvolutionGame(players=2, seed=0)
-    boards: list[list[tuple[int, int, int, int, list[str]]]] = [[(setting.prey_body, setting.prey_pop, 0, 0, [])],
-              [(setting.receiver_body, setting.receiver_pop, 0, 0, [])]]
-    return from_boards(g, boards, hands=[[setting.card(kind)], ["carnivore"]], watering_hole=setting.watering_hole,
-                       phase="play", turn=0, first=0)
+    boards: list[list[tuple[int, int, int, int, list[str]]]] = [
+        [(setting.prey_body, setting.prey_pop, 0, 0, [])],
+        [(setting.receiver_body, setting.receiver_pop, 0, 0, [])],
+    ]
+    return from_boards(
+        g,
+        boards,
+        hands=[[setting.card(kind)], ["carnivore"]],
+        watering_hole=setting.watering_hole,
+        phase="play",
+        turn=0,
+        first=0,
+    )
 
 
 def facedown_round(setting: FaceDown, kind: str, message: str, action: str) -> RoundPlay:
@@ -95,8 +104,13 @@ def facedown_round(setting: FaceDown, kind: str, message: str, action: str) -> R
     s = facedown_position(setting, kind)
     r = s.round
     card = setting.card(kind)
-    story = play_plans(s, {0: [("trait" if message == "face down" else "pop", card)],
-                           1: [("trait" if action == "hunt" else "pop", "carnivore")]})
+    story = play_plans(
+        s,
+        {
+            0: [("trait" if message == "face down" else "pop", card)],
+            1: [("trait" if action == "hunt" else "pop", "carnivore")],
+        },
+    )
     rest = finish_round(s, r)
     return RoundPlay(rest.scores, tuple(story) + rest.story)
 

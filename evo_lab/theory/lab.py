@@ -62,7 +62,9 @@ class LabOutcome:
 
     def describe(self, lots: list[str]) -> str:
         who = ", ".join(f"{lots[lot]} -> P{p + 1} ({self.prices[p]:g})" for lot, p in enumerate(self.holder))
-        return f"{self.format}: {who}; revenue {self.revenue:g}, welfare {self.welfare:.2f} of {self.best:.2f}"
+        return (
+            f"{self.format}: {who}; revenue {self.revenue:g}, welfare {self.welfare:.2f} of {self.best:.2f}"
+        )
 
 
 def _start(state: State, table: Any) -> np.ndarray:
@@ -77,7 +79,7 @@ def best_welfare(values: np.ndarray) -> tuple[float, tuple[int, ...]]:
     (first in lexicographic order of the players' lots on ties)."""
     n = values.shape[0]
     best, arg = -np.inf, tuple(range(n))
-    for perm in itertools.permutations(range(n)):          # perm[p] = lot of player p
+    for perm in itertools.permutations(range(n)):  # perm[p] = lot of player p
         w = float(sum(values[p, perm[p]] for p in range(n)))
         if w > best + 1e-12:
             best, arg = w, perm
@@ -89,8 +91,9 @@ def best_welfare(values: np.ndarray) -> tuple[float, tuple[int, ...]]:
 
 def _outcome(fmt: str, values: np.ndarray, holder: list[int], prices: list[float], path=()) -> LabOutcome:
     welfare = float(sum(values[p, lot] for lot, p in enumerate(holder)))
-    return LabOutcome(fmt, tuple(holder), tuple(float(x) for x in prices), welfare, best_welfare(values)[0],
-                      tuple(path))
+    return LabOutcome(
+        fmt, tuple(holder), tuple(float(x) for x in prices), welfare, best_welfare(values)[0], tuple(path)
+    )
 
 
 def evo_equilibrium(state: State, table: Any, *, bids=None) -> LabOutcome:
@@ -161,7 +164,7 @@ def _ascending(state: State, v: np.ndarray) -> LabOutcome:
         path.append(f"P{p + 1}: bid {b} on lot {lot}")
         displaced = bids[lot]
         if displaced is not None:
-            queue.insert(0, displaced[0])                # the displaced player bids again at once
+            queue.insert(0, displaced[0])  # the displaced player bids again at once
         bids[lot] = (p, b)
     won = [x for x in bids if x is not None]
     if len(won) != n:
@@ -173,7 +176,9 @@ def _ascending(state: State, v: np.ndarray) -> LabOutcome:
     return _outcome("straightforward, return allowed", v, holder, prices, path)
 
 
-def first_price_equilibria(state: State, table: Any, *, bids=None, no_overbid: bool = True) -> list[LabOutcome]:
+def first_price_equilibria(
+    state: State, table: Any, *, bids=None, no_overbid: bool = True
+) -> list[LabOutcome]:
     """The pure equilibria of the sealed-bid model (lesson 04's ``normal_form``) as :class:`LabOutcome` s.
 
     With ``no_overbid`` (default) only equilibria in which nobody bids a price above its own value of the lot
@@ -185,8 +190,9 @@ def first_price_equilibria(state: State, table: Any, *, bids=None, no_overbid: b
     out = []
     for prof in nf.pure_equilibria():
         picks = [nf.strategies[p][k] for p, k in enumerate(prof)]
-        if no_overbid and any(b != lo and rules.bid_price(b, state.vials(p)) > v[p, lot]
-                              for p, (lot, b) in enumerate(picks)):
+        if no_overbid and any(
+            b != lo and rules.bid_price(b, state.vials(p)) > v[p, lot] for p, (lot, b) in enumerate(picks)
+        ):
             continue
         o = nf.outcome(prof)
         holder = [p for p, _b, _c in o["lots"]]
@@ -206,8 +212,9 @@ def vcg(state: State, table: Any) -> LabOutcome:
     prices = []
     for p in range(n):
         others = [q for q in range(n) if q != p]
-        w_without = max(sum(v[q, lot] for q, lot in zip(others, lots))
-                        for lots in itertools.permutations(range(n), n - 1))
+        w_without = max(
+            sum(v[q, lot] for q, lot in zip(others, lots)) for lots in itertools.permutations(range(n), n - 1)
+        )
         got = best - v[p, holder.index(p)]
         prices.append(round(float(w_without - got), 12) + 0.0)
     return _outcome("VCG (second-price idea)", v, list(holder), prices)
@@ -218,15 +225,28 @@ def compare(state: State, table: Any) -> list[LabOutcome]:
     first-price equilibria with the lowest and the highest revenue."""
     fp = first_price_equilibria(state, table)
     fp_sorted = sorted(fp, key=lambda o: o.revenue)
-    rows = [evo_equilibrium(state, table), straightforward(state, table),
-            straightforward(state, table, no_return=False), vcg(state, table)]
+    rows = [
+        evo_equilibrium(state, table),
+        straightforward(state, table),
+        straightforward(state, table, no_return=False),
+        vcg(state, table),
+    ]
     if fp_sorted:
         rows += [fp_sorted[0]] + ([fp_sorted[-1]] if fp_sorted[-1].revenue != fp_sorted[0].revenue else [])
     return rows
 
 
-__all__ = ["LabOutcome", "auction_position", "best_welfare", "compare", "evo_equilibrium", "first_price_equilibria",
-           "lot_names", "straightforward", "vcg"]
+__all__ = [
+    "LabOutcome",
+    "auction_position",
+    "best_welfare",
+    "compare",
+    "evo_equilibrium",
+    "first_price_equilibria",
+    "lot_names",
+    "straightforward",
+    "vcg",
+]
 
 
 def auction_position(players: int = 3, seed: int = 3, round: int = 3) -> State:
@@ -246,7 +266,11 @@ def auction_position(players: int = 3, seed: int = 3, round: int = 3) -> State:
         if s.is_chance_node():
             apply_random_chance(s, rng)
             continue
-        if s.node_name() == "bid" and s.round == round and all(x["holder"] is None for x in s.auction()["lots"]):
+        if (
+            s.node_name() == "bid"
+            and s.round == round
+            and all(x["holder"] is None for x in s.auction()["lots"])
+        ):
             return s
         acts = s.legal_actions()
         s.apply_action(acts[int(rng.integers(len(acts)))])

@@ -35,8 +35,17 @@ from .replicator import PREDATOR, PREY, CyclicGame
 if TYPE_CHECKING:
     from ..games.evolution.state import State as EvolutionState
 
-__all__ = ["DEFENCES", "Duel", "RoundResult", "duel_position", "play_round", "duel_results", "duel_game",
-           "FeasibilityRow", "feasibility"]
+__all__ = [
+    "DEFENCES",
+    "Duel",
+    "RoundResult",
+    "duel_position",
+    "play_round",
+    "duel_results",
+    "duel_game",
+    "FeasibilityRow",
+    "feasibility",
+]
 
 
 def _defences() -> tuple[str, ...]:
@@ -134,8 +143,11 @@ def play_round(state: EvolutionState) -> RoundResult:
         decisions.append((s.current_player(), len(acts), s.action_to_string(acts[0])))
         before = s.clone()
         s.apply_action(acts[0])
-        story.extend(event_words(s.game, e, before) for e in s.events(last=True)
-                     if isinstance(e, (Ate, Attacked, Extinct)))
+        story.extend(
+            event_words(s.game, e, before)
+            for e in s.events(last=True)
+            if isinstance(e, (Ate, Attacked, Extinct))
+        )
     sc = s.scores()
     return RoundResult((sc[0], sc[1]), tuple(decisions), tuple(story))
 

@@ -135,8 +135,12 @@ class CyclicGame:
 
     def pure_equilibria(self) -> list[tuple[str, str]]:
         """Pure Nash equilibria ``(predator, prey)``: each a best reply to the other."""
-        return [(a, b) for a in PREDATOR for b in PREY
-                if a in self.best_response("predator", b) and b in self.best_response("prey", a)]
+        return [
+            (a, b)
+            for a in PREDATOR
+            for b in PREY
+            if a in self.best_response("predator", b) and b in self.best_response("prey", a)
+        ]
 
     def rest_point(self) -> tuple[Fraction, Fraction]:
         """The interior rest point = the mixed Nash equilibrium ``(x*, y*)`` of a cyclic game."""
@@ -183,8 +187,10 @@ class CyclicGame:
         k2 = f(x + dt / 2 * k1[0], y + dt / 2 * k1[1])
         k3 = f(x + dt / 2 * k2[0], y + dt / 2 * k2[1])
         k4 = f(x + dt * k3[0], y + dt * k3[1])
-        return (x + dt / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0]),
-                y + dt / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1]))
+        return (
+            x + dt / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0]),
+            y + dt / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1]),
+        )
 
     def orbit(self, x0: float, y0: float, t_end: float, dt: float = 0.01) -> tuple[list[float], list[float]]:
         """The solution from ``(x0, y0)`` at times ``0, dt, ..., t_end`` (classical Runge-Kutta, order 4)."""
@@ -239,7 +245,10 @@ class CyclicGame:
         return LotkaVolterra(a=de, b=ga + de, c=be, d=al + be)
 
     @classmethod
-    def from_tables(cls, predator: Sequence[Sequence[int | Fraction | str]],
-                    prey: Sequence[Sequence[int | Fraction | str]]) -> CyclicGame:
+    def from_tables(
+        cls,
+        predator: Sequence[Sequence[int | Fraction | str]],
+        prey: Sequence[Sequence[int | Fraction | str]],
+    ) -> CyclicGame:
         """The game from two 2 x 2 tables of payoffs (integers, fractions or their text, e.g. ``"1/2"``)."""
         return cls(A=_table(predator, "A"), B=_table(prey, "B"))

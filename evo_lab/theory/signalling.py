@@ -54,14 +54,35 @@ try:
 except ImportError as e:  # pragma: no cover - depends on the installation
     from ..interop.errors import missing_dependency
 
-    raise missing_dependency(f"the signalling game needs the open_spiel wheel ({e}); "
-                             "pip install 'evo-lab[openspiel]'") from e
+    raise missing_dependency(
+        f"the signalling game needs the open_spiel wheel ({e}); pip install 'evo-lab[openspiel]'"
+    ) from e
 
-from .signalling_spec import (LESSON_ROUND, LESSON_SEED, PrescienceSpec, SignallingError, find_position,
-                              positions, prescience_types, spec_from_state)
+from .signalling_spec import (
+    LESSON_ROUND,
+    LESSON_SEED,
+    PrescienceSpec,
+    SignallingError,
+    find_position,
+    positions,
+    prescience_types,
+    spec_from_state,
+)
 
-__all__ = ["SHORT_NAME", "SignallingError", "PrescienceSpec", "PrescienceGame", "PrescienceState",
-           "spec_from_state", "find_position", "positions", "prescience_types", "load", "LESSON_SEED", "LESSON_ROUND"]
+__all__ = [
+    "SHORT_NAME",
+    "SignallingError",
+    "PrescienceSpec",
+    "PrescienceGame",
+    "PrescienceState",
+    "spec_from_state",
+    "find_position",
+    "positions",
+    "prescience_types",
+    "load",
+    "LESSON_SEED",
+    "LESSON_ROUND",
+]
 
 SHORT_NAME = "python_evo_prescience"
 PASS_LABEL = "pass"
@@ -95,10 +116,15 @@ class PrescienceGame(pyspiel.Game):
         if spec is None:
             spec = spec_from_state(find_position(seed, rnd))
         bound = 2.0 * max(max(row) for row in spec.losses) if any(map(any, spec.losses)) else 1.0
-        info = pyspiel.GameInfo(num_distinct_actions=len(spec.shifts) + 1,
-                                max_chance_outcomes=max(len(spec.types), len(spec.next_tokens)),
-                                num_players=2, min_utility=-bound, max_utility=bound, utility_sum=0.0,
-                                max_game_length=6)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(spec.shifts) + 1,
+            max_chance_outcomes=max(len(spec.types), len(spec.next_tokens)),
+            num_players=2,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0,
+            max_game_length=6,
+        )
         super().__init__(GAME_TYPE, info, {"seed": seed, "round": rnd})
         self.spec = spec
 
@@ -258,8 +284,10 @@ class PrescienceState(pyspiel.State):
     def __str__(self) -> str:
         d, name = self.dealt, self.spec.name
         cards = "?" if d is None else f"{name(0)}:{d[0]} {name(1)}:{d[1]}"
-        events = " ".join(f"{k}:{v}" if w < 0 else f"{self.spec.name(w)}:{k}{'' if v is None else f'{v:+d}'}"
-                          for k, w, v in self.log)
+        events = " ".join(
+            f"{k}:{v}" if w < 0 else f"{self.spec.name(w)}:{k}{'' if v is None else f'{v:+d}'}"
+            for k, w, v in self.log
+        )
         return f"[{cards}] {events} sections={self.sections}"
 
 

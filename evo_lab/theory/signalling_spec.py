@@ -18,10 +18,19 @@ from ..games.evo2e.actions import TOKEN
 from ..games.evo2e.state import State
 from .auction import TheoryError
 
-__all__ = ["MAX_COPIES", "SignallingError", "PrescienceSpec", "prescience_types", "spec_from_state",
-           "find_position", "positions", "LESSON_SEED", "LESSON_ROUND"]
+__all__ = [
+    "MAX_COPIES",
+    "SignallingError",
+    "PrescienceSpec",
+    "prescience_types",
+    "spec_from_state",
+    "find_position",
+    "positions",
+    "LESSON_SEED",
+    "LESSON_ROUND",
+]
 
-MAX_COPIES = 2   # two windows: a third copy can never be used
+MAX_COPIES = 2  # two windows: a third copy can never be used
 
 
 class SignallingError(TheoryError):
@@ -67,8 +76,9 @@ class PrescienceSpec:
         return sum((p for a, b, p in self.types if (a, b)[i] > 0), Fraction(0))
 
 
-def prescience_types(pool: int, copies: int, hands: tuple[int, int],
-                     cap: int = MAX_COPIES) -> tuple[tuple[int, int, Fraction], ...]:
+def prescience_types(
+    pool: int, copies: int, hands: tuple[int, int], cap: int = MAX_COPIES
+) -> tuple[tuple[int, int, Fraction], ...]:
     """Joint distribution of the Prescience copies in two hands of public sizes ``hands`` dealt without
     replacement from ``pool`` unseen cards holding ``copies`` Prescience (multivariate hypergeometric); counts
     above ``cap`` are merged into ``cap``.
@@ -83,8 +93,12 @@ def prescience_types(pool: int, copies: int, hands: tuple[int, int],
     out: dict[tuple[int, int], Fraction] = {}
     for a in range(min(copies, ha) + 1):
         for b in range(min(copies - a, hb) + 1):
-            ways = (_comb(copies, a) * _comb(pool - copies, ha - a)
-                    * _comb(copies - a, b) * _comb(pool - copies - (ha - a), hb - b))
+            ways = (
+                _comb(copies, a)
+                * _comb(pool - copies, ha - a)
+                * _comb(copies - a, b)
+                * _comb(pool - copies - (ha - a), hb - b)
+            )
             if ways:
                 key = (min(a, cap), min(b, cap))
                 out[key] = out.get(key, Fraction(0)) + Fraction(ways, total)
@@ -112,13 +126,18 @@ def spec_from_state(state: State) -> PrescienceSpec:
     g = state.game
     hist = state.history()
     if g.players != 2:
-        raise SignallingError(f"the window game is for two players (zero-sum in MP difference), got {g.players}")
+        raise SignallingError(
+            f"the window game is for two players (zero-sum in MP difference), got {g.players}"
+        )
     if not hist or hist[-1].kind != TOKEN or state.node_name() != "climate_cards":
-        raise SignallingError("the window game starts right after a climate token is revealed (the Prescience "
-                              f"window); this position is at node {state.node_name()!r} ({state.phase_name()} phase)")
+        raise SignallingError(
+            "the window game starts right after a climate token is revealed (the Prescience "
+            f"window); this position is at node {state.node_name()!r} ({state.phase_name()} phase)"
+        )
     if any(state.has(p, "sixth_sense") for p in range(2)):
-        raise SignallingError("a sixth-sense holder already knows next round's token; the window game assumes "
-                              "nobody does")
+        raise SignallingError(
+            "a sixth-sense holder already knows next round's token; the window game assumes nobody does"
+        )
     seats = (state.order[0], state.order[1])
     pres = [c for c, eff in enumerate(g.card_effects) if eff == "prescience"]
     if not pres:
@@ -133,11 +152,21 @@ def spec_from_state(state: State) -> PrescienceSpec:
     if met:
         nxt.append(("meteorite", None, Fraction(met, tot)))
     tok = hist[-1].a
-    return PrescienceSpec(round=state.round, seats=seats, section=state.section, token=g.token_ids[tok],
-                          token_shift=g.token_shifts[tok], shifts=tuple(g.card_params[pres[0]]),
-                          n_sections=g.n_sections, losses=losses,  # type: ignore[arg-type]
-                          types=prescience_types(pool, copies, hands), next_tokens=tuple(nxt),
-                          pool=(pool, copies), hand_sizes=hands, once_per_phase=g.options.prescience_once_per_phase)
+    return PrescienceSpec(
+        round=state.round,
+        seats=seats,
+        section=state.section,
+        token=g.token_ids[tok],
+        token_shift=g.token_shifts[tok],
+        shifts=tuple(g.card_params[pres[0]]),
+        n_sections=g.n_sections,
+        losses=losses,  # type: ignore[arg-type]
+        types=prescience_types(pool, copies, hands),
+        next_tokens=tuple(nxt),
+        pool=(pool, copies),
+        hand_sizes=hands,
+        once_per_phase=g.options.prescience_once_per_phase,
+    )
 
 
 #: The lesson's position: seed 205, the climate phase of round 7 (found by
@@ -147,8 +176,12 @@ def spec_from_state(state: State) -> PrescienceSpec:
 LESSON_SEED, LESSON_ROUND = 205, 7
 
 
-def find_position(seed: int = LESSON_SEED, round: int | None = LESSON_ROUND, *,  # noqa: A002 - the game's word
-                  min_cards: int = 1) -> State:
+def find_position(
+    seed: int = LESSON_SEED,
+    round: int | None = LESSON_ROUND,
+    *,  # noqa: A002 - the game's word
+    min_cards: int = 1,
+) -> State:
     """The two-player game of ``seed`` between greedy bots (``evo_lab.bots``, seeded ``seed`` and ``seed + 1``;
     chance drawn by ``numpy.random.default_rng(seed)``; public API only: ``play_out`` and ``apply_action``),
     stopped right after the first climate-token reveal (in ``round``, if given) where the window game applies: both
@@ -161,8 +194,10 @@ def find_position(seed: int = LESSON_SEED, round: int | None = LESSON_ROUND, *, 
     for state in positions(seed, min_cards=min_cards):
         if round is None or state.round == round:
             return state
-    raise SignallingError(f"seed {seed}: no climate-token reveal where the window game applies"
-                          + (f" in round {round}" if round is not None else ""))
+    raise SignallingError(
+        f"seed {seed}: no climate-token reveal where the window game applies"
+        + (f" in round {round}" if round is not None else "")
+    )
 
 
 def positions(seed: int, *, min_cards: int = 1) -> Iterator[State]:

@@ -77,7 +77,9 @@ def stages(entrants: Sequence[int], places: Sequence[int]) -> list[tuple[list[in
     return out
 
 
-def _matrices(games: Sequence[Game], n: int, prior: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _matrices(
+    games: Sequence[Game], n: int, prior: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Risk and choice count matrices (stages x (n + 1), column ``n`` the reference player), each stage's game
     (``-1`` for the prior's pseudo-games) and the prior weights."""
     rows_r, rows_g, game_of = [], [], []
@@ -109,8 +111,15 @@ def _loglik(theta: np.ndarray, R: np.ndarray, G: np.ndarray, w: np.ndarray, c: n
     return float(w @ (G @ theta) - (w * c) @ lse)
 
 
-def fit_plackett_luce(R: np.ndarray, G: np.ndarray, w: np.ndarray, n: int, tol: float = 1e-10,
-                      max_iter: int = 100, start: np.ndarray | None = None) -> np.ndarray:
+def fit_plackett_luce(
+    R: np.ndarray,
+    G: np.ndarray,
+    w: np.ndarray,
+    n: int,
+    tol: float = 1e-10,
+    max_iter: int = 100,
+    start: np.ndarray | None = None,
+) -> np.ndarray:
     """The log-strengths (length ``n``; the reference player's is 0) maximising the weighted Breslow
     Plackett-Luce likelihood of the stages ``R`` (remaining sets), ``G`` (chosen groups) with weights ``w``;
     Newton's method from ``start`` (default all 0)."""
@@ -144,8 +153,15 @@ def _elo(theta: np.ndarray) -> np.ndarray:
     return 1500 + ELO * (theta - theta.mean())
 
 
-def pl_ratings(games: Sequence[Game], n: int, *, seed: int = 0, bootstrap: int = 200, prior: float = 1.0,
-               level: float = 0.95) -> list[dict]:
+def pl_ratings(
+    games: Sequence[Game],
+    n: int,
+    *,
+    seed: int = 0,
+    bootstrap: int = 200,
+    prior: float = 1.0,
+    level: float = 0.95,
+) -> list[dict]:
     """Per entrant: ``rating`` (Elo scale, see the module docstring) and its bootstrap interval ``low``,
     ``high`` (``bootstrap`` resamples of whole games, seeded by ``seed``; ``0``: no interval)."""
     R, G, game_of, base = _matrices(games, n, prior)
@@ -202,8 +218,14 @@ def win_rates(outcomes: Sequence[dict[str, Any]], n: int) -> list[dict[str, Any]
     out = []
     for e in range(n):
         g = len(shares[e])
-        out.append({"games": g, **first_place_counts(shares[e]),
-                    "mean_place": place_sum[e] / g if g else math.nan, "faulted_games": faulted[e]})
+        out.append(
+            {
+                "games": g,
+                **first_place_counts(shares[e]),
+                "mean_place": place_sum[e] / g if g else math.nan,
+                "faulted_games": faulted[e],
+            }
+        )
     return out
 
 
@@ -217,7 +239,7 @@ def sign_test(ahead: int, behind: int) -> float:
     if m == 0:
         return 1.0
     k = min(ahead, behind)
-    tail = sum(math.comb(m, i) for i in range(k + 1)) / 2 ** m
+    tail = sum(math.comb(m, i) for i in range(k + 1)) / 2**m
     return min(1.0, 2 * tail)
 
 
@@ -263,7 +285,15 @@ def head_to_head(games: Sequence[Game], n: int) -> list[list[dict]]:
             # counts: the low end of the first Wilson interval and the high end of the second bound it
             lo, hi = wilson_interval(ahead, g)[0], wilson_interval(ahead + tied, g)[1]
             key = (min(a, b), max(a, b))
-            h[a][b] = {"games": g, "ahead": ahead, "tied": tied, "behind": behind,
-                       "share": (ahead + tied / 2) / g if g else math.nan, "low": lo, "high": hi,
-                       "p": sign_test(ahead, behind), "p_holm": adj[key]}
+            h[a][b] = {
+                "games": g,
+                "ahead": ahead,
+                "tied": tied,
+                "behind": behind,
+                "share": (ahead + tied / 2) / g if g else math.nan,
+                "low": lo,
+                "high": hi,
+                "p": sign_test(ahead, behind),
+                "p_holm": adj[key],
+            }
     return h
