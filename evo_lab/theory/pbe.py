@@ -126,11 +126,13 @@ class SignallingGame:
         payoffs: Mapping[tuple[str, str, str], tuple[Any, Any]],
     ) -> SignallingGame:
         """From ``payoffs[(type, message, action)] = (sender's, receiver's)``."""
+        if len(types) != 2:
+            raise PBEError(f"this solver takes exactly two sender types, got {list(types)}")
         return cls(
-            tuple(types),
+            (types[0], types[1]),
             Fraction(prior),
             tuple(messages),
-            tuple(actions),  # type: ignore[arg-type]
+            tuple(actions),
             {k: Fraction(v[0]) for k, v in payoffs.items()},
             {k: Fraction(v[1]) for k, v in payoffs.items()},
         )
