@@ -15,6 +15,7 @@ See ``docs/tournaments.md`` (the set-up, reading the leaderboard) and ``docs/rem
  1 greedy ...
 ...
 4 games of origin at 2-seat tables (round-robin), seed 0; 0 faults; a faulted bot loses
+won alone: outright wins (95% Wilson interval); first: first places, outright or shared
 wrote .../leaderboard.html
 0
 """
