@@ -43,6 +43,44 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     return (lo, hi)
 
 
+def first_place_counts(shares: Sequence[float]) -> dict[str, float]:
+    """First places as whole counts, from one bot's seats (or games), each given as its share of first place
+    (1 alone, ``1/k`` shared by ``k``, 0 otherwise): ``wins`` (outright) with ``win_rate``, ``win_low``,
+    ``win_high`` (95% Wilson); ``firsts`` (outright or shared; ``shared`` of them shared) with ``first_rate``,
+    ``first_low``, ``first_high``; ``share`` (the sum of the shares) with ``share_rate`` and the bounds
+    ``share_low``, ``share_high`` of its expected rate (the outright low end and the first-place high end: each
+    misses with about 2.5%, so together they cover it with at least about 95%). A Wilson interval is built for a
+    binomial count; a shared first place is not ``1/k`` of a success, so the shares are never fed into it.
+    Without seats the rates are ``nan`` and the intervals ``(0, 1)``.
+
+    >>> c = first_place_counts([1.0, 0.5, 0.0, 0.0])
+    >>> c["wins"], c["shared"], c["firsts"], c["share"], round(c["win_low"], 3), round(c["first_high"], 3)
+    (1, 1, 2, 1.5, 0.046, 0.85)
+    """
+    n = len(shares)
+    rate = (lambda k: k / n) if n else (lambda k: math.nan)
+    wins = sum(1 for w in shares if w == 1)
+    shared = sum(1 for w in shares if 0 < w < 1)
+    share = float(sum(shares))
+    win_low, win_high = wilson_interval(wins, n)
+    first_low, first_high = wilson_interval(wins + shared, n)
+    return {
+        "wins": wins,
+        "win_rate": rate(wins),
+        "win_low": win_low,
+        "win_high": win_high,
+        "shared": shared,
+        "firsts": wins + shared,
+        "first_rate": rate(wins + shared),
+        "first_low": first_low,
+        "first_high": first_high,
+        "share": share,
+        "share_rate": rate(share),
+        "share_low": win_low,
+        "share_high": first_high,
+    }
+
+
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     """(mean, low, high): a normal-approximation interval for the mean."""
     n = len(values)
@@ -56,8 +94,9 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     return (m, m - h, m + h)
 
 
-def cluster_ratio_interval(successes: Sequence[float], trials: Sequence[float],
-                           z: float = Z95) -> tuple[float, float, float]:
+def cluster_ratio_interval(
+    successes: Sequence[float], trials: Sequence[float], z: float = Z95
+) -> tuple[float, float, float]:
     """``(ratio, low, high)`` for ``sum(successes) / sum(trials)`` when the clusters (one entry each) are
     independent but the units inside a cluster need not be. Standard error by the delta method over clusters:
     ``sqrt(G / (G - 1) * sum((s_g - r t_g)^2)) / sum(t_g)`` for ``G`` clusters; the interval is clipped to [0, 1]."""

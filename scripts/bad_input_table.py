@@ -37,9 +37,11 @@ Made by `scripts/bad_input_table.py`:
 
 
 def table_block(rows: list[dict], per_loader: int, seed: int) -> str:
-    return (f"{TABLE_BEGIN}\n{per_loader} mutated files per loader and game, seed {seed} "
-            f"(`python scripts/bad_input_table.py --per-loader {per_loader} --seed {seed}`):\n\n"
-            f"{markdown_table(rows)}\n{TABLE_END}")
+    return (
+        f"{TABLE_BEGIN}\n{per_loader} mutated files per loader and game, seed {seed} "
+        f"(`python scripts/bad_input_table.py --per-loader {per_loader} --seed {seed}`):\n\n"
+        f"{markdown_table(rows)}\n{TABLE_END}"
+    )
 
 
 def update(text: str, block: str) -> str:

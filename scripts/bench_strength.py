@@ -6,7 +6,8 @@
 2. ismcts (``--iterations`` per decision, lite rollouts, 1-round cutoff) against 3 greedy players, 200 games
    (target > 25%, ideally >= 40%).
 
-Win rates carry 95% Wilson intervals; shared wins count 1/k. Seeds are fixed, so a rerun gives the same
+Outright wins and first places (outright or shared) are whole counts, each with its 95% Wilson interval; the
+share of first places counts a shared first 1/k. Seeds are fixed, so a rerun gives the same
 numbers whatever ``--workers``.
 """
 
@@ -33,19 +34,40 @@ def main(argv: list[str] | None = None) -> int:
     out = {}
     for key, bots, games, target in [
         ("greedy_vs_3_random", ("greedy", "random", "random", "random"), n1, 0.60),
-        (f"ismcts{args.iterations}_vs_3_greedy",
-         ({"bot": "ismcts", "iterations": args.iterations}, "greedy", "greedy", "greedy"), n2, 0.40),
+        (
+            f"ismcts{args.iterations}_vs_3_greedy",
+            ({"bot": "ismcts", "iterations": args.iterations}, "greedy", "greedy", "greedy"),
+            n2,
+            0.40,
+        ),
     ]:
         t0 = time.perf_counter()
-        r = simulate(players=4, games=games, bots=bots, seed=args.seed, executor="process", workers=args.workers)
+        r = simulate(
+            players=4, games=games, bots=bots, seed=args.seed, executor="process", workers=args.workers
+        )
         secs = time.perf_counter() - t0
         s = r.summary[0]
-        out[key] = {"games": games, "win_rate": s["win_rate"], "interval": [s["win_low"], s["win_high"]],
-                    "mean_mp": s["mean_mp"], "opponents_mean_mp": r.summary[1]["mean_mp"], "target": target,
-                    "seconds": secs, "workers": args.workers, "seed": args.seed}
-        print(f"{key}: {games} games, win rate {s['win_rate']:.3f} (95% Wilson [{s['win_low']:.3f}, "
-              f"{s['win_high']:.3f}]), mean MP {s['mean_mp']:.1f} vs {r.summary[1]['mean_mp']:.1f}; "
-              f"target {target:.0%}; {secs:.0f} s on {args.workers} workers", flush=True)
+        out[key] = {
+            "games": games,
+            "win_rate": s["win_rate"],
+            "interval": [s["win_low"], s["win_high"]],
+            "first_rate": s["first_rate"],
+            "first_interval": [s["first_low"], s["first_high"]],
+            "share_rate": s["share_rate"],
+            "mean_mp": s["mean_mp"],
+            "opponents_mean_mp": r.summary[1]["mean_mp"],
+            "target": target,
+            "seconds": secs,
+            "workers": args.workers,
+            "seed": args.seed,
+        }
+        print(
+            f"{key}: {games} games, outright win rate {s['win_rate']:.3f} (95% Wilson [{s['win_low']:.3f}, "
+            f"{s['win_high']:.3f}]), first places {s['first_rate']:.3f} ([{s['first_low']:.3f}, "
+            f"{s['first_high']:.3f}]), share {s['share_rate']:.3f}, mean MP {s['mean_mp']:.1f} vs {r.summary[1]['mean_mp']:.1f}; "
+            f"target {target:.0%}; {secs:.0f} s on {args.workers} workers",
+            flush=True,
+        )
     if args.json:
         atomic_write_text(args.json, json.dumps(out, indent=1))
     return 0

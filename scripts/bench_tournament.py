@@ -36,11 +36,26 @@ BOTS = ROOT / "tests" / "tournament" / "bots"
 
 
 def part1(games: int, seed: int, scheduler: str, workers: int | None) -> dict:
-    lineup = [str(ROOT / "examples" / "student_bot.py"), str(BOTS / "clean.py"), "builtin:random", "builtin:greedy",
-              str(BOTS / "raises.py"), str(BOTS / "crashes.py")]
+    lineup = [
+        str(ROOT / "examples" / "student_bot.py"),
+        str(BOTS / "clean.py"),
+        "builtin:random",
+        "builtin:greedy",
+        str(BOTS / "raises.py"),
+        str(BOTS / "crashes.py"),
+    ]
     t0 = time.perf_counter()
-    r = run_tournament("origin", lineup, games=games, seed=seed, scheduler=scheduler, workers=workers,
-                       limits=Limits(time_limit=2.0, memory_mb=1024), bootstrap=200, progress=sys.stderr.isatty())
+    r = run_tournament(
+        "origin",
+        lineup,
+        games=games,
+        seed=seed,
+        scheduler=scheduler,
+        workers=workers,
+        limits=Limits(time_limit=2.0, memory_mb=1024),
+        bootstrap=200,
+        progress=sys.stderr.isatty(),
+    )
     secs = time.perf_counter() - t0
     assert [g["game"] for g in r.games] == list(range(games)), "a game is missing"
     for rec, g in zip(r.records, r.games):
@@ -52,34 +67,55 @@ def part1(games: int, seed: int, scheduler: str, workers: int | None) -> dict:
         assert {f["game"] for f in faults} == played and {f["kind"] for f in faults} == {kind}, faulty
     print(r.table())
     decisions = sum(v["decisions"] for v in r.timing["per_bot"].values())
-    print(f"\n{games} games, all accounted for and replayed; {len(r.faults)} faults; {secs:.1f} s wall "
-          f"({scheduler}, {r.timing['workers']} workers), {decisions} decisions asked")
+    print(
+        f"\n{games} games, all accounted for and replayed; {len(r.faults)} faults; {secs:.1f} s wall "
+        f"({scheduler}, {r.timing['workers']} workers), {decisions} decisions asked"
+    )
     for name, v in r.timing["per_bot"].items():
         print(f"  {name:<12} {v['decisions']:>7} decisions  {v['ms_per_decision']:.3f} ms per decision")
-    return {"games": games, "seconds": secs, "faults": len(r.faults), "decisions": decisions,
-            "per_bot": r.timing["per_bot"], "leaderboard": r.leaderboard()}
+    return {
+        "games": games,
+        "seconds": secs,
+        "faults": len(r.faults),
+        "decisions": decisions,
+        "per_bot": r.timing["per_bot"],
+        "leaderboard": r.leaderboard(),
+    }
 
 
 def part2(games: int, seed: int) -> dict:
     student = str(ROOT / "examples" / "student_bot.py")
     runs = {}
-    for label, spec, isolate in (("in process", student, False), ("sandboxed (pipes)", student, True),
-                                 ("remote, stdin/stdout", f"cmd:{sys.executable} {ROOT / 'examples' / 'remote_bot.py'}",
-                                  True)):
+    for label, spec, isolate in (
+        ("in process", student, False),
+        ("sandboxed (pipes)", student, True),
+        ("remote, stdin/stdout", f"cmd:{sys.executable} {ROOT / 'examples' / 'remote_bot.py'}", True),
+    ):
         t0 = time.perf_counter()
-        r = run_tournament("origin", [spec, "builtin:random"], games=games, seed=seed, isolate=isolate,
-                           progress=False, bootstrap=0)
+        r = run_tournament(
+            "origin",
+            [spec, "builtin:random"],
+            games=games,
+            seed=seed,
+            isolate=isolate,
+            progress=False,
+            bootstrap=0,
+        )
         runs[label] = (r, time.perf_counter() - t0)
     inproc, sandboxed = runs["in process"][0], runs["sandboxed (pipes)"][0]
     assert inproc.records == sandboxed.records, "the sandbox changed the games"
     out = {}
     base = next(iter(inproc.timing["per_bot"].values()))["ms_per_decision"]
-    print(f"\nper decision of a bot file against random, {games} games of Origin (the same games in each run):")
+    print(
+        f"\nper decision of a bot file against random, {games} games of Origin (the same games in each run):"
+    )
     for label, (r, secs) in runs.items():
         v = next(iter(r.timing["per_bot"].values()))
         out[label] = {"decisions": v["decisions"], "ms_per_decision": v["ms_per_decision"], "seconds": secs}
-        print(f"  {label:<22} {v['ms_per_decision']:.3f} ms per decision ({v['decisions']} decisions; "
-              f"overhead {v['ms_per_decision'] - base:+.3f} ms; run {secs:.1f} s)")
+        print(
+            f"  {label:<22} {v['ms_per_decision']:.3f} ms per decision ({v['decisions']} decisions; "
+            f"overhead {v['ms_per_decision'] - base:+.3f} ms; run {secs:.1f} s)"
+        )
     return out
 
 
@@ -93,8 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args(argv)
     print(f"Python {platform.python_version()}, {platform.machine()}")
-    res = {"part1": part1(args.games, args.seed, args.scheduler, args.workers),
-           "part2": part2(args.overhead_games, args.seed)}
+    res = {
+        "part1": part1(args.games, args.seed, args.scheduler, args.workers),
+        "part2": part2(args.overhead_games, args.seed),
+    }
     if args.json:
         Path(args.json).write_text(json.dumps(res, indent=1, default=str))
     return 0

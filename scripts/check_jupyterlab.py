@@ -56,8 +56,10 @@ def main() -> int:
             page.screenshot(path=args.shot)
             browser.close()
     b = r["board"]
-    print(f"JupyterLab {width}x{height}: board widget drew {n} spaces, {b['width']:.0f}x{b['height']:.0f} px; "
-          f"horn sliders {sliders} px; {len(cut)} cut labels; screenshot {args.shot}")
+    print(
+        f"JupyterLab {width}x{height}: board widget drew {n} spaces, {b['width']:.0f}x{b['height']:.0f} px; "
+        f"horn sliders {sliders} px; {len(cut)} cut labels; screenshot {args.shot}"
+    )
     for c in cut:
         print("  cut:", c)
     return 0 if n > 0 and not cut and b["height"] <= height else 1

@@ -63,8 +63,11 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None, what: str 
 def package_files() -> set[str]:
     """Every file under ``evo_lab/`` (paths from the checkout's root) but Python's caches: what the package may
     read at run time."""
-    return {str(p.relative_to(ROOT)) for p in (ROOT / "evo_lab").rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
+    return {
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "evo_lab").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    }
 
 
 def copy_sources(dest: Path, files: set[str]) -> None:
@@ -90,7 +93,11 @@ def build(work: Path, files: set[str]) -> tuple[Path, list[str]]:
     """Build sdist and wheel from a copy of the sources; the wheel, and the package files each lacks."""
     src = work / "src"
     copy_sources(src, files)
-    run([sys.executable, "-m", "build", "--outdir", str(work / "dist"), str(src)], work, what="python -m build")
+    run(
+        [sys.executable, "-m", "build", "--outdir", str(work / "dist"), str(src)],
+        work,
+        what="python -m build",
+    )
     wheels = list((work / "dist").glob("*.whl"))
     sdists = list((work / "dist").glob("*.tar.gz"))
     if len(wheels) != 1 or len(sdists) != 1:
@@ -99,8 +106,10 @@ def build(work: Path, files: set[str]) -> tuple[Path, list[str]]:
     for archive in (wheels[0], sdists[0]):
         gone = missing_from(archive, files)
         if gone:
-            problems.append(f"{archive.name} lacks {len(gone)} package file(s) (add them to "
-                            f"[tool.setuptools.package-data] in pyproject.toml): {', '.join(gone[:20])}")
+            problems.append(
+                f"{archive.name} lacks {len(gone)} package file(s) (add them to "
+                f"[tool.setuptools.package-data] in pyproject.toml): {', '.join(gone[:20])}"
+            )
     return wheels[0], problems
 
 
@@ -121,12 +130,20 @@ def use_installed(bin_dir: Path, env: dict[str, str], work: Path) -> list[str]:
     here = work / "run"
     here.mkdir()
     py = str(bin_dir / "python")
-    games = run([py, "-c", "from evo_lab.core.registry import registered_games as g; print(' '.join(g()))"],
-                here, env, "listing the games").split()
+    games = run(
+        [py, "-c", "from evo_lab.core.registry import registered_games as g; print(' '.join(g()))"],
+        here,
+        env,
+        "listing the games",
+    ).split()
     lines = []
     for gid in games:
-        out = run([str(bin_dir / "evo-lab"), "demo", "--game", gid, "--players", "3", "--seed", "1"], here, env,
-                  f"evo-lab demo --game {gid}")
+        out = run(
+            [str(bin_dir / "evo-lab"), "demo", "--game", gid, "--players", "3", "--seed", "1"],
+            here,
+            env,
+            f"evo-lab demo --game {gid}",
+        )
         lines.append(f"demo {gid}: {len(out.splitlines())} lines")
     out = run([py, "-c", EXPLORERS], here, env, "building an Explorer for every game")
     lines += out.splitlines()
@@ -134,11 +151,39 @@ def use_installed(bin_dir: Path, env: dict[str, str], work: Path) -> list[str]:
     if str(ROOT) in where or str(bin_dir.parent) not in where:
         raise CheckFailed(f"evo_lab was not imported from the fresh venv: {where}")
     shutil.copy(ROOT / "notebooks" / LESSON, here / LESSON)
-    run([str(bin_dir / "jupyter"), "nbconvert", "--to", "notebook", "--execute", "--output", "ran.ipynb",
-         "--ExecutePreprocessor.timeout=600", LESSON], here, env, f"running the lesson {LESSON}")
+    run(
+        [
+            str(bin_dir / "jupyter"),
+            "nbconvert",
+            "--to",
+            "notebook",
+            "--execute",
+            "--output",
+            "ran.ipynb",
+            "--ExecutePreprocessor.timeout=600",
+            LESSON,
+        ],
+        here,
+        env,
+        f"running the lesson {LESSON}",
+    )
     lines.append(f"lesson {LESSON}: ran")
-    out = run([str(bin_dir / "evo-lab"), "lab", "--present", "--game", "origin", "--dry-run", "--no-browser",
-               "--port", "8898"], here, env, "evo-lab lab --present --dry-run (the classroom page's notebook)")
+    out = run(
+        [
+            str(bin_dir / "evo-lab"),
+            "lab",
+            "--present",
+            "--game",
+            "origin",
+            "--dry-run",
+            "--no-browser",
+            "--port",
+            "8898",
+        ],
+        here,
+        env,
+        "evo-lab lab --present --dry-run (the classroom page's notebook)",
+    )
     nb = next((w for w in out.split() if w.endswith("present.ipynb")), "")
     lines.append(f"present: serves {nb or 'NOTHING'}")
     if not nb:
@@ -159,8 +204,11 @@ def main(argv: list[str] | None = None) -> int:
         wheel, problems = build(work, files)
         for problem in problems:  # go on: what the missing files break shows below
             print(f"check_wheel: {problem}", file=sys.stderr, flush=True)
-        print(f"check_wheel: built {wheel.name} and its sdist ({time.monotonic() - start:.0f} s); "
-              f"{'they hold' if not problems else 'NOT'} all {len(files)} package files", flush=True)
+        print(
+            f"check_wheel: built {wheel.name} and its sdist ({time.monotonic() - start:.0f} s); "
+            f"{'they hold' if not problems else 'NOT'} all {len(files)} package files",
+            flush=True,
+        )
         t = time.monotonic()
         bin_dir, env = fresh_venv(work, wheel)
         print(f"check_wheel: installed into a fresh venv ({time.monotonic() - t:.0f} s)", flush=True)

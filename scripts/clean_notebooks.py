@@ -78,7 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="*", type=Path)
     ap.add_argument("--check", action="store_true", help="do not write; exit 1 if a notebook is not clean")
-    ap.add_argument("--filter", action="store_true", help="read a notebook on stdin, write it clean to stdout")
+    ap.add_argument(
+        "--filter", action="store_true", help="read a notebook on stdin, write it clean to stdout"
+    )
     ap.add_argument("--install-filter", action="store_true", help="configure the git filter for this clone")
     args = ap.parse_args(argv)
     if args.filter:

@@ -70,7 +70,9 @@ def blank_outputs(nb: dict) -> list[str]:
         for out in cell.get("outputs", []):
             data = out.get("data", {})
             if PLOTLY in data and "image/png" not in data:
-                problems.append(f"code cell {k}: a plotly chart without its PNG twin (use evo_lab.lessons.show)")
+                problems.append(
+                    f"code cell {k}: a plotly chart without its PNG twin (use evo_lab.lessons.show)"
+                )
             if WIDGET_VIEW in data and not any(m in data for m in STATIC):
                 problems.append(f"code cell {k}: a live widget without a static stand-in (use show_widget)")
             text = "".join(data.get("text/plain", ""))
@@ -112,20 +114,34 @@ def render(path: Path) -> str:
         raise ValueError(f"{path.name}: " + "; ".join(problems))
     nb = nbformat.reads(text, as_version=4)
     nb.metadata.pop("widgets", None)
-    title = next((ln[2:].strip() for c in nb.cells if c.cell_type == "markdown"
-                  for ln in c.source.splitlines() if ln.startswith("# ")), path.stem)
+    title = next(
+        (
+            ln[2:].strip()
+            for c in nb.cells
+            if c.cell_type == "markdown"
+            for ln in c.source.splitlines()
+            if ln.startswith("# ")
+        ),
+        path.stem,
+    )
     body, _resources = HTMLExporter(template_name=TEMPLATE).from_notebook_node(
-        nb, resources={"metadata": {"name": title}})
-    meta = (f'<meta name="evo-lab-source" content="notebooks/{path.name} sha256={sha256(text)}">\n'
-            '<meta name="generator" content="scripts/export_lessons.py (nbconvert, outputs as committed)">\n')
+        nb, resources={"metadata": {"name": title}}
+    )
+    meta = (
+        f'<meta name="evo-lab-source" content="notebooks/{path.name} sha256={sha256(text)}">\n'
+        '<meta name="generator" content="scripts/export_lessons.py (nbconvert, outputs as committed)">\n'
+    )
     return body.replace("<head>", "<head>\n" + meta, 1)
 
 
 def _course_map() -> tuple[list[str], dict[str, list[str]], list[str]]:
     """The header cells, the rows by lesson number, and the convention paragraphs of ``notebooks/README.md``."""
     lines = (NOTEBOOKS / "README.md").read_text(encoding="utf-8").splitlines()
-    rows = [[c.strip() for c in ln.strip().strip("|").split("|")] for ln in lines
-            if ln.startswith("|") and not re.match(r"^\|[\s|:-]+\|$", ln)]
+    rows = [
+        [c.strip() for c in ln.strip().strip("|").split("|")]
+        for ln in lines
+        if ln.startswith("|") and not re.match(r"^\|[\s|:-]+\|$", ln)
+    ]
     conventions: list[str] = []
     for ln in lines:
         if ln.startswith("**") and "convention" in ln.split(".")[0].lower():
@@ -149,45 +165,70 @@ def title_of(path: Path) -> str:
 def index_md(paths: list[Path]) -> str:
     """``docs/lessons.md``: the course map with links to the exported lessons and the notebooks."""
     header, rows, conventions = _course_map()
-    lines = ["# Lessons",
-             "",
-             f"{len(paths)} lessons of 50 minutes each, as notebooks (`notebooks/`, run them in JupyterLab: `evo-lab lab`) and as",
-             "static pages exported with their outputs (`docs/lessons/`, readable without Python; charts are the PNG",
-             "twins of the interactive plotly figures, widgets their static stand-ins). Each lesson opens with learning",
-             "objectives, prerequisites and a timed plan, defines its terms where it first uses them, and ends with 3-6",
-             "exercises: predict, then `check(\"NN.k\", answer)` (right or a hint, never the answer), then a folded worked",
-             "solution. The course map and the workflow are in [notebooks/README.md](../notebooks/README.md).",
-             "",
-             "| " + " | ".join(header + ["read", "run"]) + " |",
-             "|" + "---|" * (len(header) + 2)]
+    lines = [
+        "# Lessons",
+        "",
+        f"{len(paths)} lessons of 50 minutes each, as notebooks (`notebooks/`, run them in JupyterLab: `evo-lab lab`) and as",
+        "static pages exported with their outputs (`docs/lessons/`, readable without Python; charts are the PNG",
+        "twins of the interactive plotly figures, widgets their static stand-ins). Each lesson opens with learning",
+        "objectives, prerequisites and a timed plan, defines its terms where it first uses them, and ends with 3-6",
+        'exercises: predict, then `check("NN.k", answer)` (right or a hint, never the answer), then a folded worked',
+        "solution. The course map and the workflow are in [notebooks/README.md](../notebooks/README.md).",
+        "",
+        "| " + " | ".join(header + ["read", "run"]) + " |",
+        "|" + "---|" * (len(header) + 2),
+    ]
     for p in paths:
         num = lesson_key(p)
         row = rows.get(num) or [num, title_of(p)] + [""] * (len(header) - 2)
         links = [f"[{p.stem}.html](lessons/{p.stem}.html)", f"[{p.name}](../notebooks/{p.name})"]
-        lines.append("| " + " | ".join(row[:len(header)] + links) + " |")
+        lines.append("| " + " | ".join(row[: len(header)] + links) + " |")
     missing = sorted(set(rows) - {lesson_key(p) for p in paths})
     if missing:
         lines += ["", "Planned, not written yet: " + ", ".join(f"{n} {rows[n][1]}" for n in missing) + "."]
-    lines += ["", "## Conventions", ""] + [x for c in conventions for x in (c, "")] + [
-        "## Keeping the pages fresh",
-        "",
-        "`python scripts/run_lessons.py notebooks/NN_*.ipynb` re-executes a notebook and saves its outputs (cleaned);",
-        "`python scripts/export_lessons.py` rewrites `docs/lessons/`, `docs/lessons/manifest.json` and this page.",
-        "`tests/lessons/test_lessons.py` fails when a page is older than its notebook (SHA-256 in the manifest and in the",
-        "page's `evo-lab-source` meta tag), and `pytest --nbval notebooks` fails when a committed output differs from",
-        "a fresh run.",
-        ""]
+    lines += (
+        ["", "## Conventions", ""]
+        + [x for c in conventions for x in (c, "")]
+        + [
+            "## Keeping the pages fresh",
+            "",
+            "`python scripts/run_lessons.py notebooks/NN_*.ipynb` re-executes a notebook and saves its outputs (cleaned);",
+            "`python scripts/export_lessons.py` rewrites `docs/lessons/`, `docs/lessons/manifest.json` and this page.",
+            "`tests/lessons/test_lessons.py` fails when a page is older than its notebook (SHA-256 in the manifest and in the",
+            "page's `evo-lab-source` meta tag), and `pytest --nbval notebooks` fails when a committed output differs from",
+            "a fresh run.",
+            "",
+        ]
+    )
     return "\n".join(lines)
 
 
 def manifest(paths: list[Path], pages: dict[str, str], css: str) -> str:
     import nbconvert
 
-    entries = [{"notebook": f"notebooks/{p.name}", "html": f"docs/lessons/{p.stem}.html",
-                "notebook_sha256": sha256(p.read_bytes()), "html_sha256": sha256(pages[p.stem])} for p in paths]
-    return json.dumps({"generator": "scripts/export_lessons.py", "nbconvert": nbconvert.__version__,
-                       "template": TEMPLATE, "stylesheet": "docs/lessons/lessons.css", "stylesheet_sha256": sha256(css),
-                       "lessons": entries}, indent=1) + "\n"
+    entries = [
+        {
+            "notebook": f"notebooks/{p.name}",
+            "html": f"docs/lessons/{p.stem}.html",
+            "notebook_sha256": sha256(p.read_bytes()),
+            "html_sha256": sha256(pages[p.stem]),
+        }
+        for p in paths
+    ]
+    return (
+        json.dumps(
+            {
+                "generator": "scripts/export_lessons.py",
+                "nbconvert": nbconvert.__version__,
+                "template": TEMPLATE,
+                "stylesheet": "docs/lessons/lessons.css",
+                "stylesheet_sha256": sha256(css),
+                "lessons": entries,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
 
 
 def build(paths: list[Path] | None = None) -> dict[Path, str]:

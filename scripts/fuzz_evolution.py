@@ -40,22 +40,35 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", action="append", choices=sorted(PLAYERS), help="only these variants")
     ap.add_argument("--json-every", type=int, default=1, help="JSON round trip every Nth state (0: never)")
     ap.add_argument("--no-progress", action="store_true")
-    ap.add_argument("--failures", default="fuzz-failures/evolution.json",
-                    help="where failures are written (fuzz-failures/ is git-ignored)")
+    ap.add_argument(
+        "--failures",
+        default="fuzz-failures/evolution.json",
+        help="where failures are written (fuzz-failures/ is git-ignored)",
+    )
     args = ap.parse_args(argv)
     variants = args.variant or ["official", "climate", "course2016"]
     items = plan(args.games, args.seed, variants, args.json_every)
     t0 = time.time()
-    rows = map_chunks(fuzz_chunk, items, workers=args.workers, chunk_size=20, progress=not args.no_progress,
-                      desc="fuzz evolution")
+    rows = map_chunks(
+        fuzz_chunk,
+        items,
+        workers=args.workers,
+        chunk_size=20,
+        progress=not args.no_progress,
+        desc="fuzz evolution",
+    )
     dt = time.time() - t0
     bad = [r for r in rows if not r["ok"]]
     per = Counter((r["variant"], r["players"]) for r in rows)
     rounds = Counter(r["rounds"] for r in rows if r["ok"])
-    print(f"evolution fuzz: {len(rows)} games (seeds {args.seed}..{args.seed + args.games - 1}), "
-          f"JSON every {args.json_every} state(s), {dt:.0f} s")
-    print(f"  passed {len(rows) - len(bad)}, failed {len(bad)}; {sum(r['actions'] for r in rows)} actions, "
-          f"{sum(r['states'] for r in rows)} JSON round trips, {sum(r['chance'] for r in rows)} chance nodes")
+    print(
+        f"evolution fuzz: {len(rows)} games (seeds {args.seed}..{args.seed + args.games - 1}), "
+        f"JSON every {args.json_every} state(s), {dt:.0f} s"
+    )
+    print(
+        f"  passed {len(rows) - len(bad)}, failed {len(bad)}; {sum(r['actions'] for r in rows)} actions, "
+        f"{sum(r['states'] for r in rows)} JSON round trips, {sum(r['chance'] for r in rows)} chance nodes"
+    )
     print(f"  games per (variant, players): {dict(sorted(per.items()))}")
     print(f"  rounds: {dict(sorted(rounds.items()))}")
     for r in bad[:20]:

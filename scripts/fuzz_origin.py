@@ -31,18 +31,33 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default="2,3,4", help="player counts, used in turn")
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--json-every", type=int, default=7, help="JSON round trip every Nth state (0: never)")
-    ap.add_argument("--text-every", type=int, default=3, help="text round trip of every legal action at every Nth node")
-    ap.add_argument("--codec-every", type=int, default=11, help="dense-code round trip at every Nth node (0: never)")
-    ap.add_argument("--failures", default="fuzz-failures/origin.json",
-                    help="where failures are written (fuzz-failures/ is git-ignored)")
+    ap.add_argument(
+        "--text-every", type=int, default=3, help="text round trip of every legal action at every Nth node"
+    )
+    ap.add_argument(
+        "--codec-every", type=int, default=11, help="dense-code round trip at every Nth node (0: never)"
+    )
+    ap.add_argument(
+        "--failures",
+        default="fuzz-failures/origin.json",
+        help="where failures are written (fuzz-failures/ is git-ignored)",
+    )
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     counts = [int(x) for x in args.players.split(",")]
-    items = [(counts[i % len(counts)], args.seed + i, args.json_every, args.text_every, args.codec_every)
-             for i in range(args.games)]
+    items = [
+        (counts[i % len(counts)], args.seed + i, args.json_every, args.text_every, args.codec_every)
+        for i in range(args.games)
+    ]
     t0 = time.time()
-    rows = map_chunks(fuzz_chunk, items, workers=args.workers, chunk_size=25, progress=not args.no_progress,
-                      desc="fuzz origin")
+    rows = map_chunks(
+        fuzz_chunk,
+        items,
+        workers=args.workers,
+        chunk_size=25,
+        progress=not args.no_progress,
+        desc="fuzz origin",
+    )
     dt = time.time() - t0
     ok = [r for r in rows if r["ok"]]
     bad = [r for r in rows if not r["ok"]]
@@ -54,10 +69,14 @@ def main(argv: list[str] | None = None) -> int:
         per[r["players"]] += 1
     actions = sum(r["actions"] for r in ok)
     longest = max((r["actions"] for r in ok), default=0)
-    print(f"origin fuzz: {len(rows)} games (seeds {args.seed}..{args.seed + args.games - 1}), players {counts}, "
-          f"{sum(1 for r in rows if r['options'])} with non-default rule options; checks: invariants at every node, "
-          f"JSON every {args.json_every}, text every {args.text_every}, codes every {args.codec_every} nodes")
-    print(f"  passed {len(ok)}, failed {len(bad)}; {actions} actions ({longest} in the longest game) in {dt:.0f} s")
+    print(
+        f"origin fuzz: {len(rows)} games (seeds {args.seed}..{args.seed + args.games - 1}), players {counts}, "
+        f"{sum(1 for r in rows if r['options'])} with non-default rule options; checks: invariants at every node, "
+        f"JSON every {args.json_every}, text every {args.text_every}, codes every {args.codec_every} nodes"
+    )
+    print(
+        f"  passed {len(ok)}, failed {len(bad)}; {actions} actions ({longest} in the longest game) in {dt:.0f} s"
+    )
     print(f"  games per player count: {dict(sorted(per.items()))}; turns: {dict(sorted(turns.items()))}")
     print(f"  nodes: {dict(sorted(nodes.items()))}")
     print(f"  decisions: {dict(sorted(kinds.items()))}")

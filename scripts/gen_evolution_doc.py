@@ -1,6 +1,6 @@
 """Regenerate the provenance table in docs/evolution.md from the shipped Evolution data pack.
 
-    python scripts/gen_evolution_doc.py
+python scripts/gen_evolution_doc.py
 """
 
 from pathlib import Path

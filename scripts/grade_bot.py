@@ -70,13 +70,17 @@ class GradeReport:
         return self.wins / self.games if self.games else 0.0
 
     def text(self) -> str:
-        head = (f"{self.bot} at {self.game}, {self.players} players, against {', '.join(self.opponents)}: "
-                f"{self.games} games, seed {self.seed}")
+        head = (
+            f"{self.bot} at {self.game}, {self.players} players, against {', '.join(self.opponents)}: "
+            f"{self.games} games, seed {self.seed}"
+        )
         if self.grade == "F":
             return f"{head}\ngrade F: {self.note}"
-        return (f"{head}\nwon outright {self.wins} of {self.games} = {self.rate:.3f}, 95% Wilson interval "
-                f"[{self.low:.3f}, {self.high:.3f}]; shared first places {self.shared}; baseline {self.baseline:.3f}\n"
-                f"grade {self.grade}: {self.note}")
+        return (
+            f"{head}\nwon outright {self.wins} of {self.games} = {self.rate:.3f}, 95% Wilson interval "
+            f"[{self.low:.3f}, {self.high:.3f}]; shared first places {self.shared}; baseline {self.baseline:.3f}\n"
+            f"grade {self.grade}: {self.note}"
+        )
 
 
 def rubric(low: float, high: float, baseline: float, a_factor: float = 1.5) -> tuple[str, str]:
@@ -95,8 +99,17 @@ def default_opponent(game: str) -> str:
     return "greedy" if "greedy" in bot_names(game) else "random"
 
 
-def grade(botfile: str | Path, *, game: str = "evolution", games: int = 40, seed: int = 0, players: int = 2,
-          opponents: list[str] | None = None, class_name: str | None = None, a_factor: float = 1.5) -> GradeReport:
+def grade(
+    botfile: str | Path,
+    *,
+    game: str = "evolution",
+    games: int = 40,
+    seed: int = 0,
+    players: int = 2,
+    opponents: list[str] | None = None,
+    class_name: str | None = None,
+    a_factor: float = 1.5,
+) -> GradeReport:
     """Play and grade (see the module docstring). Raises :class:`~evo_lab.bots.loader.BotLoadError` for a file
     that holds no bot and :class:`~evo_lab.sim.SimulationError` for a bad game or lineup."""
     entry = game_info(game)
@@ -107,22 +120,46 @@ def grade(botfile: str | Path, *, game: str = "evolution", games: int = 40, seed
     bot = load_bot(spec, entry.name, seed=seed)
     label = bot.name
     if label in opps:
-        raise SimulationError(f"the student's bot is named {label!r} like a built-in opponent: give it another name")
-    base = {"bot": label, "game": entry.name, "players": players, "opponents": tuple(opps), "games": games,
-            "seed": seed}
+        raise SimulationError(
+            f"the student's bot is named {label!r} like a built-in opponent: give it another name"
+        )
+    base = {
+        "bot": label,
+        "game": entry.name,
+        "players": players,
+        "opponents": tuple(opps),
+        "games": games,
+        "seed": seed,
+    }
     try:
-        result = simulate(players=players, games=games, bots=[bot] + opps, seed=seed, game=entry.name,
-                          executor="serial", progress=False)
+        result = simulate(
+            players=players,
+            games=games,
+            bots=[bot] + opps,
+            seed=seed,
+            game=entry.name,
+            executor="serial",
+            progress=False,
+        )
     except BotError as e:
-        return GradeReport(**base, wins=0, shared=0, low=0.0, high=0.0, baseline=1 / players, grade="F",
-                           note=f"{e} (replay: evo_lab.sim.play_game with seed {e.seed})")
+        return GradeReport(
+            **base,
+            wins=0,
+            shared=0,
+            low=0.0,
+            high=0.0,
+            baseline=1 / players,
+            grade="F",
+            note=f"{e} (replay: evo_lab.sim.play_game with seed {e.seed})",
+        )
     mine = [r for r in result.rows if r["bot"] == label]
     wins = sum(1 for r in mine if r["won"] == 1.0)
     shared = sum(1 for r in mine if 0.0 < r["won"] < 1.0)
     low, high = wilson_interval(wins, len(mine))
     letter, why = rubric(low, high, 1 / players, a_factor)
-    return GradeReport(**base, wins=wins, shared=shared, low=low, high=high, baseline=1 / players, grade=letter,
-                       note=why)
+    return GradeReport(
+        **base, wins=wins, shared=shared, low=low, high=high, baseline=1 / players, grade=letter, note=why
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,12 +171,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--opponents", help="comma-separated built-in bots, one per other seat (default: greedy)")
     ap.add_argument("--class", dest="class_name", help="the bot class, if the file defines several")
-    ap.add_argument("--a-factor", type=float, default=1.5, help="grade A needs the interval above this x baseline")
+    ap.add_argument(
+        "--a-factor", type=float, default=1.5, help="grade A needs the interval above this x baseline"
+    )
     args = ap.parse_args(argv)
     opponents = [o.strip() for o in args.opponents.split(",")] if args.opponents else None
     try:
-        report = grade(args.botfile, game=args.game, games=args.games, seed=args.seed, players=args.players,
-                       opponents=opponents, class_name=args.class_name, a_factor=args.a_factor)
+        report = grade(
+            args.botfile,
+            game=args.game,
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            opponents=opponents,
+            class_name=args.class_name,
+            a_factor=args.a_factor,
+        )
     except (BotLoadError, SimulationError) as e:
         print(f"cannot grade: {e}", file=sys.stderr)
         return 2

@@ -33,17 +33,23 @@ def build(match_settings: dict, learning_settings: dict, progress: bool = True) 
     from evo_lab.lessons.spiel_match import match
 
     t0 = time.perf_counter()
-    rows = match(match_settings["games"], match_settings["mcts_simulations"], match_settings["ismcts_iterations"],
-                 progress=progress)
+    rows = match(
+        match_settings["games"],
+        match_settings["mcts_simulations"],
+        match_settings["ismcts_iterations"],
+        progress=progress,
+    )
     t1 = time.perf_counter()
     curve = train(**learning_settings)
     t2 = time.perf_counter()
     if progress:
         print(f"match {t1 - t0:.0f} s, learning {t2 - t1:.0f} s", file=sys.stderr)
-    return {"generator": "scripts/lesson06_data.py",
-            "command": "python scripts/lesson06_data.py",
-            "match": {**match_settings, "rows": rows},
-            "learning": {**learning_settings, "features": list(FEATURES), "curve": curve.to_dict()}}
+    return {
+        "generator": "scripts/lesson06_data.py",
+        "command": "python scripts/lesson06_data.py",
+        "match": {**match_settings, "rows": rows},
+        "learning": {**learning_settings, "features": list(FEATURES), "curve": curve.to_dict()},
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -29,8 +29,13 @@ from evo_lab.core.atomic import atomic_write_text
 def run(path: Path, timeout: int = 600) -> float:
     nb = nbformat.read(path, as_version=4)
     t0 = time.perf_counter()
-    NotebookClient(nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}},
-                   record_timing=False).execute()
+    NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+        record_timing=False,
+    ).execute()
     seconds = time.perf_counter() - t0
     atomic_write_text(path, dumps(clean(json.loads(nbformat.writes(nb)))))
     return seconds

@@ -26,17 +26,31 @@ def _by_player(d: Mapping | None) -> dict | None:
     return None if d is None else {f"P{p + 1}": v for p, v in d.items()}
 
 
-def build(players: int = 2, *, board: Mapping[str, int] | None = None, genes: Mapping | None = None,
-          uniq: Mapping | None = None, hands: Mapping | None = None, mp: Iterable[int] | None = None,
-          **kw) -> evo_lab.State:
+def build(
+    players: int = 2,
+    *,
+    board: Mapping[str, int] | None = None,
+    genes: Mapping | None = None,
+    uniq: Mapping | None = None,
+    hands: Mapping | None = None,
+    mp: Iterable[int] | None = None,
+    **kw,
+) -> evo_lab.State:
     """:func:`evo_lab.build_position` with the tests' shorthands: ``board={label: player}`` (exactly these
     dinosaurs), ``genes``/``uniq``/``hands`` keyed by player index, ``mp`` a list. The other keywords are the
     builder's (``phase``, ``node``, ``to_act``, ``order``, ``section``, ``revealed``, ``options``, ...)."""
     dinos = None
     if board is not None:
         dinos = {f"P{p + 1}": [lab for lab, q in board.items() if q == p] for p in range(players)}
-    return evo_lab.build_position(players, dinosaurs=dinos, genes=_by_player(genes), unique=_by_player(uniq),
-                                  hands=_by_player(hands), mp=None if mp is None else list(mp), **kw)
+    return evo_lab.build_position(
+        players,
+        dinosaurs=dinos,
+        genes=_by_player(genes),
+        unique=_by_player(uniq),
+        hands=_by_player(hands),
+        mp=None if mp is None else list(mp),
+        **kw,
+    )
 
 
 def movement(players: int = 2, mover: int = 0, **kw) -> evo_lab.State:

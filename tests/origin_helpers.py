@@ -27,8 +27,19 @@ def shared_file(rel: str) -> Path | None:
 SEED = "seeds/001_fedf4eab345d9a57.txt"
 REFERENCE = "reference/origin-of-species.md"
 
-__all__ = ["build_position", "act", "animal", "acts", "texts", "kinds", "random_game", "shared_file", "SEED",
-           "REFERENCE", "pos"]
+__all__ = [
+    "build_position",
+    "act",
+    "animal",
+    "acts",
+    "texts",
+    "kinds",
+    "random_game",
+    "shared_file",
+    "SEED",
+    "REFERENCE",
+    "pos",
+]
 
 
 def pos(*animals: str, players: int | None = None, **kw):
@@ -52,8 +63,11 @@ def texts(s, kind: str | None = None) -> list[str]:
         aid = int(m.group(1))
         return f"${inv[aid]}" if aid in inv else m.group(0)
 
-    return [re.sub(r"\bA(\d+)\b", name, s.action_to_string(a)) for a in s.legal_actions()
-            if kind is None or a[0] == kind]
+    return [
+        re.sub(r"\bA(\d+)\b", name, s.action_to_string(a))
+        for a in s.legal_actions()
+        if kind is None or a[0] == kind
+    ]
 
 
 def kinds(s) -> set[str]:

@@ -40,8 +40,12 @@ def mid_game_state(players: int = 4, seed: int = 5):
     rng = np.random.default_rng(seed)
     while True:
         s = Game(players=players).new_initial_state()
-        play_out(s, uniform_random_policy(rng), rng,
-                 stop=lambda st: st.round >= 3 and st.phase == "feed" and not st.is_chance_node())
+        play_out(
+            s,
+            uniform_random_policy(rng),
+            rng,
+            stop=lambda st: st.round >= 3 and st.phase == "feed" and not st.is_chance_node(),
+        )
         if not s.is_terminal():
             return s
 
@@ -56,24 +60,68 @@ def run(quick: bool = False) -> list[dict]:
         if variant == "official":
             total_dec += d
             total_t += t
-        rows.append({"name": f"random games/s, {variant} {players}p", "value": g / t, "unit": "games/s",
-                     "target": None, "note": f"{g} games, {d / g:.0f} decisions/game, {d / t:,.0f} decisions/s"})
+        rows.append(
+            {
+                "name": f"random games/s, {variant} {players}p",
+                "value": g / t,
+                "unit": "games/s",
+                "target": None,
+                "note": f"{g} games, {d / g:.0f} decisions/game, {d / t:,.0f} decisions/s",
+            }
+        )
     dps = total_dec / total_t
-    rows.append({"name": "random-policy decisions/s (official, 2-6 players)", "value": dps, "unit": "decisions/s",
-                 "target": ">= 2x python-chess moves/s", "note": "legal_actions + apply_action + chance sampling"})
+    rows.append(
+        {
+            "name": "random-policy decisions/s (official, 2-6 players)",
+            "value": dps,
+            "unit": "decisions/s",
+            "target": ">= 2x python-chess moves/s",
+            "note": "legal_actions + apply_action + chance sampling",
+        }
+    )
     s = mid_game_state()
     reps = 2000 if quick else 20000
     t = min(timeit.repeat(s.clone, number=reps, repeat=3)) / reps
-    rows.append({"name": "clone (4 players, round 3)", "value": t * 1e6, "unit": "us", "target": None, "note": ""})
-    rows.append({"name": "position JSON size (4 players)", "value": len(s.to_json().encode()), "unit": "bytes",
-                 "target": None, "note": ""})
+    rows.append(
+        {"name": "clone (4 players, round 3)", "value": t * 1e6, "unit": "us", "target": None, "note": ""}
+    )
+    rows.append(
+        {
+            "name": "position JSON size (4 players)",
+            "value": len(s.to_json().encode()),
+            "unit": "bytes",
+            "target": None,
+            "note": "",
+        }
+    )
     cps = chess_moves_per_second(0.5 if quick else 3.0)
     if cps is None:
-        rows.append({"name": "python-chess random moves/s", "value": float("nan"), "unit": "moves/s",
-                     "target": None, "note": "python-chess not installed (pip install 'evo-lab[bench]')"})
+        rows.append(
+            {
+                "name": "python-chess random moves/s",
+                "value": float("nan"),
+                "unit": "moves/s",
+                "target": None,
+                "note": "python-chess not installed (pip install 'evo-lab[bench]')",
+            }
+        )
     else:
-        rows.append({"name": "python-chess random moves/s (reference)", "value": cps, "unit": "moves/s",
-                     "target": None, "note": "list(board.legal_moves) + push"})
-        rows.append({"name": "evolution decisions/s / chess moves/s", "value": dps / cps, "unit": "x",
-                     "target": ">= 2", "note": ""})
+        rows.append(
+            {
+                "name": "python-chess random moves/s (reference)",
+                "value": cps,
+                "unit": "moves/s",
+                "target": None,
+                "note": "list(board.legal_moves) + push",
+            }
+        )
+        rows.append(
+            {
+                "name": "evolution decisions/s / chess moves/s",
+                "value": dps / cps,
+                "unit": "x",
+                "target": ">= 2",
+                "note": "",
+            }
+        )
     return rows

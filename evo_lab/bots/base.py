@@ -25,12 +25,21 @@ import numpy as np
 
 from ..core.errors import EvoLabError
 
+
 class BotError(EvoLabError, ValueError):
     """A bot that returned an illegal action or raised. Names the bot, the action and (inside a tournament)
     the game seed, so that the game can be replayed with :func:`evo_lab.sim.play_game`."""
 
-    def __init__(self, message: str, bot: str | None = None, action: str | None = None, player: int | None = None,
-                 seed: int | None = None, game: int | None = None, reason: str = "illegal_action"):
+    def __init__(
+        self,
+        message: str,
+        bot: str | None = None,
+        action: str | None = None,
+        player: int | None = None,
+        seed: int | None = None,
+        game: int | None = None,
+        reason: str = "illegal_action",
+    ):
         super().__init__(message)
         self.bot = bot
         self.action = action
@@ -40,7 +49,10 @@ class BotError(EvoLabError, ValueError):
         self.reason = reason
 
     def __reduce__(self):  # picklable across process pools and Dask workers
-        return (type(self), (str(self), self.bot, self.action, self.player, self.seed, self.game, self.reason))
+        return (
+            type(self),
+            (str(self), self.bot, self.action, self.player, self.seed, self.game, self.reason),
+        )
 
 
 class UnknownBotError(EvoLabError, ValueError):
@@ -87,8 +99,13 @@ class Bot:
         if player is None:
             player = state.current_player()
         if state.current_player() != player:
-            raise BotError(f"bot {self.name!r} asked to act for P{player + 1}, but it is not P{player + 1}'s turn "
-                           f"({state.node_name()})", bot=self.name, player=player, reason="not_your_turn")
+            raise BotError(
+                f"bot {self.name!r} asked to act for P{player + 1}, but it is not P{player + 1}'s turn "
+                f"({state.node_name()})",
+                bot=self.name,
+                player=player,
+                reason="not_your_turn",
+            )
         acts = state.legal_actions()
         if len(acts) == 1:
             return acts[0]
@@ -96,8 +113,12 @@ class Bot:
 
     def _other_game(self, gid: str) -> Any:
         if self._auto is None:
-            raise BotError(f"bot {self.name!r} plays {self.game_id}, not {gid}; make it with "
-                           f"make_bot({self.name!r}, game={gid!r})", bot=self.name, reason="wrong_game")
+            raise BotError(
+                f"bot {self.name!r} plays {self.game_id}, not {gid}; make it with "
+                f"make_bot({self.name!r}, game={gid!r})",
+                bot=self.name,
+                reason="wrong_game",
+            )
         if self._others is None:
             self._others = {}
         bot = self._others.get(gid)
@@ -127,8 +148,14 @@ class PolicyBot(Bot):
     (True, PolicyBot('greedy', game='origin', seed=1))
     """
 
-    def __init__(self, factory: Callable[..., Callable[[Any], Any]], name: str, game: str,
-                 seed: int | None = None, **options: Any):
+    def __init__(
+        self,
+        factory: Callable[..., Callable[[Any], Any]],
+        name: str,
+        game: str,
+        seed: int | None = None,
+        **options: Any,
+    ):
         super().__init__(seed)
         self.factory, self.name, self.game_id, self.options = factory, name, game, dict(options)
         self._policy = factory(self.rng, **self.options)
@@ -158,24 +185,41 @@ def bot_name(bot: Any) -> str:
     return str(getattr(bot, "name", None) or getattr(bot, "__name__", None) or type(bot).__name__)
 
 
-def checked_action(bot: Any, state: Any, player: int, *, seed: int | None = None, game: int | None = None) -> Any:
+def checked_action(
+    bot: Any, state: Any, player: int, *, seed: int | None = None, game: int | None = None
+) -> Any:
     """Ask ``bot`` for ``player``'s action and check it is legal; the state is never touched.
 
     Raises :class:`BotError` naming the bot, the action and ``seed`` when the bot returns an illegal action
     or raises an exception (``KeyboardInterrupt`` and ``SystemExit`` pass through).
     """
     name = bot_name(bot)
-    where = "" if seed is None else f" in game {game} (seed {seed})" if game is not None else f" (seed {seed})"
+    where = (
+        "" if seed is None else f" in game {game} (seed {seed})" if game is not None else f" (seed {seed})"
+    )
     try:
         action = bot(state, player)
     except BotError as e:
         if e.seed is None and seed is not None:
-            raise BotError(f"{e}{where}", bot=e.bot or name, action=e.action, player=player, seed=seed, game=game,
-                           reason=e.reason) from None
+            raise BotError(
+                f"{e}{where}",
+                bot=e.bot or name,
+                action=e.action,
+                player=player,
+                seed=seed,
+                game=game,
+                reason=e.reason,
+            ) from None
         raise
     except Exception as e:
-        raise BotError(f"bot {name!r} (P{player + 1}) raised {type(e).__name__}: {e}{where} at "
-                       f"{_at(state)}", bot=name, player=player, seed=seed, game=game, reason="bot_raised") from e
+        raise BotError(
+            f"bot {name!r} (P{player + 1}) raised {type(e).__name__}: {e}{where} at {_at(state)}",
+            bot=name,
+            player=player,
+            seed=seed,
+            game=game,
+            reason="bot_raised",
+        ) from e
     legal = state.legal_actions()
     parsed = _as_legal(state, action, legal)
     if parsed is None:
@@ -183,11 +227,17 @@ def checked_action(bot: Any, state: Any, player: int, *, seed: int | None = None
             text = state.action_to_string(action) if not isinstance(action, str) else action
         except Exception:  # noqa: BLE001
             text = repr(action)
-        raise BotError(f"bot {name!r} (P{player + 1}) chose the illegal action {text!r}{where} at "
-                       f"{_at(state)}; legal: "
-                       f"{', '.join(state.action_to_string(a) for a in legal[:8])}"
-                       f"{', ...' if len(legal) > 8 else ''}", bot=name, action=text, player=player, seed=seed,
-                       game=game)
+        raise BotError(
+            f"bot {name!r} (P{player + 1}) chose the illegal action {text!r}{where} at "
+            f"{_at(state)}; legal: "
+            f"{', '.join(state.action_to_string(a) for a in legal[:8])}"
+            f"{', ...' if len(legal) > 8 else ''}",
+            bot=name,
+            action=text,
+            player=player,
+            seed=seed,
+            game=game,
+        )
     return parsed
 
 
@@ -210,8 +260,14 @@ def _as_legal(state: Any, action: Any, legal: list) -> Any:
     except (ValueError, TypeError):
         pass
     kind = type(legal[0]) if legal else None
-    if kind is not None and hasattr(kind, "_fields") and isinstance(action, tuple) and not isinstance(action, kind) \
-            and action and isinstance(action[0], str):
+    if (
+        kind is not None
+        and hasattr(kind, "_fields")
+        and isinstance(action, tuple)
+        and not isinstance(action, kind)
+        and action
+        and isinstance(action[0], str)
+    ):
         try:
             action = kind(*action)
         except TypeError:

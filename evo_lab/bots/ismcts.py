@@ -35,12 +35,21 @@ class SearchBot(Bot):
     name = "ismcts"
     omniscient = False
 
-    def __init__(self, seed: int | None = None, iterations: int | None = 200, time_budget: float | None = None,
-                 c: float = 0.7, game: str | None = None, **options: Any):
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = 200,
+        time_budget: float | None = None,
+        c: float = 0.7,
+        game: str | None = None,
+        **options: Any,
+    ):
         super().__init__(seed)
         if iterations is None and time_budget is None:
             raise UnknownBotError("ismcts needs iterations or time_budget")
-        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
+        if iterations is not None and (
+            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+        ):
             raise UnknownBotError(f"iterations must be a positive integer, got {iterations!r}")
         if time_budget is not None and not time_budget > 0:
             raise UnknownBotError(f"time_budget must be positive seconds, got {time_budget!r}")
@@ -88,8 +97,15 @@ class SearchBot(Bot):
         """Run one search from ``state`` for ``player`` (default: the player to act); sets ``last_search``."""
         if player is None:
             player = state.current_player()
-        self.last_search = ismcts(state, player, self.hooks(state), iterations=self.iterations,
-                                  time_budget=self.time_budget, c=self.c, rng=self.rng)
+        self.last_search = ismcts(
+            state,
+            player,
+            self.hooks(state),
+            iterations=self.iterations,
+            time_budget=self.time_budget,
+            c=self.c,
+            rng=self.rng,
+        )
         return self.last_search
 
 

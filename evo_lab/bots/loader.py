@@ -179,8 +179,10 @@ def _parse_python(t: str) -> BotSpec:
         return BotSpec("module", path, attr=attr, text=t)
     if path.isidentifier():  # a bare registry name: builtin:NAME
         return BotSpec("builtin", path.lower(), text=t)
-    raise BotLoadError(f"{t}: not a bot spec; use FILE.py, FILE.py:Class, module:Class, builtin:NAME, "
-                       f"tcp:HOST:PORT or cmd:COMMAND")
+    raise BotLoadError(
+        f"{t}: not a bot spec; use FILE.py, FILE.py:Class, module:Class, builtin:NAME, "
+        f"tcp:HOST:PORT or cmd:COMMAND"
+    )
 
 
 # ---------------------------------------------------------------------------------------------- names
@@ -201,8 +203,11 @@ def _string_assign(body: Sequence[ast.stmt], name: str) -> str | None:
     for node in body:
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(x, ast.Name) and x.id == name for x in targets) and \
-                    isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            if (
+                any(isinstance(x, ast.Name) and x.id == name for x in targets)
+                and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)
+            ):
                 return node.value.value
     return None
 
@@ -224,10 +229,18 @@ def declared_name(spec: str | BotSpec) -> str:
     classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     target = spec.attr
     if target is None:
-        bot_alias = [n for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name)
-                     and any(isinstance(x, ast.Name) and x.id == "BOT" for x in n.targets)]
-        acting = [c for c in classes.values() if any(isinstance(f, ast.FunctionDef) and f.name == "act"
-                                                     for f in c.body)]
+        bot_alias = [
+            n
+            for n in tree.body
+            if isinstance(n, ast.Assign)
+            and isinstance(n.value, ast.Name)
+            and any(isinstance(x, ast.Name) and x.id == "BOT" for x in n.targets)
+        ]
+        acting = [
+            c
+            for c in classes.values()
+            if any(isinstance(f, ast.FunctionDef) and f.name == "act" for f in c.body)
+        ]
         if bot_alias:
             target = bot_alias[-1].value.id  # type: ignore[attr-defined]
         elif len(acting) == 1:
@@ -282,17 +295,24 @@ def _pick(module: Any, spec: BotSpec) -> Any:
         return obj
     if getattr(module, "BOT", None) is not None:
         return module.BOT
-    mine = [v for v in vars(module).values() if inspect.isclass(v) and v.__module__ == module.__name__
-            and callable(getattr(v, "act", None))]
+    mine = [
+        v
+        for v in vars(module).values()
+        if inspect.isclass(v) and v.__module__ == module.__name__ and callable(getattr(v, "act", None))
+    ]
     if len(mine) == 1:
         return mine[0]
     if len(mine) > 1:
-        raise BotLoadError(f"{where}: defines several bot classes ({', '.join(c.__name__ for c in mine)}); "
-                           f"name one: {Path(where).name}:{mine[0].__name__}")
+        raise BotLoadError(
+            f"{where}: defines several bot classes ({', '.join(c.__name__ for c in mine)}); "
+            f"name one: {Path(where).name}:{mine[0].__name__}"
+        )
     if inspect.isfunction(getattr(module, "act", None)):
         return module.act
-    raise BotLoadError(f"{where}: defines no bot: a class with act(observation, legal_actions), a module-level "
-                       f"act function, or BOT = ...")
+    raise BotLoadError(
+        f"{where}: defines no bot: a class with act(observation, legal_actions), a module-level "
+        f"act function, or BOT = ..."
+    )
 
 
 def _instantiate(cls: type, seed: int | None, where: str) -> Any:
@@ -335,8 +355,9 @@ def load_bot_object(spec: str | BotSpec, game: str, seed: int | None = None) -> 
         obj.reset(seed)
         return obj
     if inspect.isfunction(obj):
-        return ObservationBot(_FunctionBot(obj, getattr(sys.modules.get(obj.__module__), "name", None)), name,
-                              seed=seed)
+        return ObservationBot(
+            _FunctionBot(obj, getattr(sys.modules.get(obj.__module__), "name", None)), name, seed=seed
+        )
     impl = _instantiate(obj, seed, where) if inspect.isclass(obj) else obj
     if not callable(getattr(impl, "act", None)):
         raise BotLoadError(f"{where}: {bot_name(impl)} has no act(observation, legal_actions) method")
@@ -360,8 +381,9 @@ def load_bot(spec: str | BotSpec, game: str, *, seed: int | None = None, sandbox
     gid = game_info(game).name
     spec = parse_spec(spec)
     if spec.kind == "builtin" and spec.target not in bot_names(gid):
-        raise BotLoadError(f"{spec.text}: unknown bot {spec.target!r} for {gid}; its bots are: "
-                           f"{', '.join(bot_names(gid))}")
+        raise BotLoadError(
+            f"{spec.text}: unknown bot {spec.target!r} for {gid}; its bots are: {', '.join(bot_names(gid))}"
+        )
     if spec.kind == "builtin" or (spec.python and not sandbox):
         return load_bot_object(spec, gid, seed)
     from ..tournament.remote import RemoteBot, make_player
@@ -431,14 +453,20 @@ class ObservationBot(Bot):
 
     def act(self, state: Any, player: int) -> Any:
         if not self._started:
-            self.start({"game": state.game.name, "players": state.game.players, "seat": player, "seed": self.seed})
+            self.start(
+                {"game": state.game.name, "players": state.game.players, "seat": player, "seed": self.seed}
+            )
         legal = state.legal_actions()
         texts = [state.action_to_string(a) for a in legal]
         answer = self.choose(state.observation(player), texts)
         action = resolve_action(state, answer, legal, texts)
         if action is None:
-            raise BotError(f"bot {self.name!r} answered {answer!r}, which is not one of the {len(texts)} legal "
-                           f"actions", bot=self.name, action=str(answer), player=player)
+            raise BotError(
+                f"bot {self.name!r} answered {answer!r}, which is not one of the {len(texts)} legal actions",
+                bot=self.name,
+                action=str(answer),
+                player=player,
+            )
         return action
 
     def __repr__(self) -> str:

@@ -95,12 +95,15 @@ def make_bot(name: str | Any, seed: int | None = None, game: Any = None, **optio
     key = name.strip().lower()
     gid = game_id(game)
     auto = gid is None
-    if auto:
-        gid = DEFAULT_GAME
-        if key not in bot_table(gid):
-            gid = next((g for g in _kit_games() if key in bot_table(g)), None)
-            if gid is None:
-                raise _unknown(name, DEFAULT_GAME, True)
+    if gid is None:
+        found = (
+            DEFAULT_GAME
+            if key in bot_table(DEFAULT_GAME)
+            else next((g for g in _kit_games() if key in bot_table(g)), None)
+        )
+        if found is None:
+            raise _unknown(name, DEFAULT_GAME, True)
+        gid = found
     table = bot_table(gid)
     factory = table.get(key)
     if factory is None:

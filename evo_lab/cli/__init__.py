@@ -31,8 +31,11 @@ def os_error_text(e: OSError) -> str:
     >>> os_error_text(FileNotFoundError(2, "No such file or directory", "x.json"))
     'x.json: no such file'
     """
-    what = {FileNotFoundError: "no such file", IsADirectoryError: "is a folder, not a file",
-            PermissionError: "permission denied"}.get(type(e), (e.strerror or str(e)).lower())
+    what = {
+        FileNotFoundError: "no such file",
+        IsADirectoryError: "is a folder, not a file",
+        PermissionError: "permission denied",
+    }.get(type(e), (e.strerror or str(e)).lower())
     return f"{e.filename}: {what}" if e.filename else what
 
 
@@ -70,7 +73,9 @@ class EvoArgumentParser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
 
-    parser = EvoArgumentParser(prog="evo-lab", description="A kit for teaching and exploring Evo (2nd edition).")
+    parser = EvoArgumentParser(
+        prog="evo-lab", description="A kit for teaching and exploring Evo (2nd edition)."
+    )
     parser.add_argument("--version", action="version", version=f"evo-lab {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for m in available_modules():

@@ -30,20 +30,41 @@ from pathlib import Path
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("analyse", help="annotate a game record: every decision valued, mistakes marked ? and ??",
-                       description="Replay RECORD.json, analyse every decision from its mover's view (or only "
-                                   "--viewer's), and write the evaluations (JSON) and the story with the marks "
-                                   "(Markdown and HTML).")
+    p = sub.add_parser(
+        "analyse",
+        help="annotate a game record: every decision valued, mistakes marked ? and ??",
+        description="Replay RECORD.json, analyse every decision from its mover's view (or only "
+        "--viewer's), and write the evaluations (JSON) and the story with the marks "
+        "(Markdown and HTML).",
+    )
     p.add_argument("record", metavar="RECORD.json", help="a game record (evo-lab-record) of any game")
-    p.add_argument("--viewer", default=None, metavar="P", help="analyse only player P's decisions (1, 2, ... or P1)")
-    p.add_argument("--budget", type=float, default=None, metavar="S",
-                   help="seconds per decision (default 0.5 unless --iterations)")
-    p.add_argument("--iterations", type=int, default=None, metavar="N",
-                   help="playouts per decision instead of seconds (reproducible with --seed)")
+    p.add_argument(
+        "--viewer", default=None, metavar="P", help="analyse only player P's decisions (1, 2, ... or P1)"
+    )
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds per decision (default 0.5 unless --iterations)",
+    )
+    p.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="playouts per decision instead of seconds (reproducible with --seed)",
+    )
     p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
-    p.add_argument("--rollout", choices=["game", "random"], default="game", help="rollout policy (default game)")
-    p.add_argument("--out", metavar="FILE", default=None,
-                   help="the JSON file (default RECORD.analysis.json); the story goes beside it (.md, .html)")
+    p.add_argument(
+        "--rollout", choices=["game", "random"], default="game", help="rollout policy (default game)"
+    )
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        default=None,
+        help="the JSON file (default RECORD.analysis.json); the story goes beside it (.md, .html)",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -67,8 +88,11 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else path.with_name(path.stem + ".analysis.json")
     check_writable(str(out), "--out")
     if not path.is_file():
-        raise FileNotFoundError(2, "no such file", str(path)) if not path.exists() else \
-            IsADirectoryError(21, "is a folder", str(path))
+        raise (
+            FileNotFoundError(2, "no such file", str(path))
+            if not path.exists()
+            else IsADirectoryError(21, "is a folder", str(path))
+        )
     try:
         state = load_record(path)
     except FormatError as e:
@@ -92,8 +116,15 @@ def run(args: argparse.Namespace) -> int:
             bar.total = total
             bar.update(done - bar.n)
 
-    plies = annotate(state, viewer, iterations=args.iterations, seconds=seconds, seed=args.seed,
-                     rollout=args.rollout, progress=progress)
+    plies = annotate(
+        state,
+        viewer,
+        iterations=args.iterations,
+        seconds=seconds,
+        seed=args.seed,
+        rollout=args.rollout,
+        progress=progress,
+    )
     if bar is not None:
         bar.close()
     md, page = out.with_suffix(".md"), out.with_suffix(".html")

@@ -20,15 +20,23 @@ from .argtypes import non_negative_int, positive_int
 def add_parser(subparsers) -> None:
     """Add the ``board`` subcommand to an argparse subparsers object."""
     p = subparsers.add_parser(
-        "board", help="show, draw (SVG), generate, load or save a board",
+        "board",
+        help="show, draw (SVG), generate, load or save a board",
         description="Print a summary of a board, or write it as SVG (--svg) or as a board file (--json). "
-                    "Default: the shipped reconstructed board for --players.")
+        "Default: the shipped reconstructed board for --players.",
+    )
     p.add_argument("--players", type=positive_int, default=4, help="number of players, 2..5 (default 4)")
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--generate", action="store_true", help="a procedural island instead of the shipped board")
+    src.add_argument(
+        "--generate", action="store_true", help="a procedural island instead of the shipped board"
+    )
     src.add_argument("--load", metavar="FILE", help="load a user board file (JSON, see docs/boards.md)")
-    p.add_argument("--seed", type=non_negative_int, default=None,
-                   help="seed for --generate (default: random, shown in the name)")
+    p.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=None,
+        help="seed for --generate (default: random, shown in the name)",
+    )
     p.add_argument("--size", type=positive_int, default=None, help="number of spaces for --generate")
     p.add_argument("--svg", metavar="FILE", help="write an SVG picture of the board")
     p.add_argument("--json", metavar="FILE", help="write the board file (JSON)")
@@ -44,8 +52,10 @@ def summary(board: Board) -> str:
     lines.append("terrain: " + ", ".join(f"{t} {counts[t]} ({counts[t] / board.n:.0%})" for t in TERRAINS))
     lines.append(f"coastal: {sum(board.coastal)} of {board.n}")
     for seat, (a, b) in enumerate(board.start_areas):
-        lines.append(f"start areas, player {seat + 1}: {board.label(a)} ({board.terrain[a]}), "
-                     f"{board.label(b)} ({board.terrain[b]})")
+        lines.append(
+            f"start areas, player {seat + 1}: {board.label(a)} ({board.terrain[a]}), "
+            f"{board.label(b)} ({board.terrain[b]})"
+        )
     src = board.provenance.get("source")
     if src:
         lines.append(f"provenance: {board.provenance.get('confidence', '?')}: {src}")

@@ -18,11 +18,17 @@ NAMES = ("xattack", "xfeed", "xstep", "xstep4", "xsilly")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("evolution", help="North Star's Evolution: the course-2016 JSON harnesses",
-                       description="Evolution (North Star Games) tools.")
+    p = sub.add_parser(
+        "evolution",
+        help="North Star's Evolution: the course-2016 JSON harnesses",
+        description="Evolution (North Star Games) tools.",
+    )
     s = p.add_subparsers(dest="evolution_command", required=True, metavar="SUBCOMMAND")
-    h = s.add_parser("harness", help="run a course JSON harness on stdin",
-                     description="Read one JSON value on stdin, print the harness's JSON answer (or nothing).")
+    h = s.add_parser(
+        "harness",
+        help="run a course JSON harness on stdin",
+        description="Read one JSON value on stdin, print the harness's JSON answer (or nothing).",
+    )
     h.add_argument("name", choices=NAMES)
     h.set_defaults(func=run_harness)
     from .evolution_remote import add_remote_parsers

@@ -21,8 +21,10 @@ from traitlets import Integer
 __all__ = ["FULL_MESSAGE", "CappedKernelManager"]
 
 #: The answer to a load when every kernel is taken (``%d``: the limit).
-FULL_MESSAGE = ("the classroom page is full (%d open pages): close a page you no longer use, or wait a few minutes "
-                "for idle pages to close")
+FULL_MESSAGE = (
+    "the classroom page is full (%d open pages): close a page you no longer use, or wait a few minutes "
+    "for idle pages to close"
+)
 
 
 class CappedKernelManager(AsyncMappingKernelManager):

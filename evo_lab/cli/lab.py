@@ -74,37 +74,71 @@ def find_notebook(name: str = "00_tour.ipynb") -> Path:
     for cand in (here, Path.cwd() / "notebooks" / name, Path.cwd() / name):
         if cand.exists():
             return cand
-    raise FileNotFoundError(2, "no such notebook; run evo-lab lab from the evo-lab checkout", f"notebooks/{name}")
+    raise FileNotFoundError(
+        2, "no such notebook; run evo-lab lab from the evo-lab checkout", f"notebooks/{name}"
+    )
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("lab", help="open JupyterLab on the tour notebook",
-                       description="Start JupyterLab on notebooks/00_tour.ipynb (Ctrl-C stops it). Without a "
-                                   "browser it prints the URL that opens the notebook.")
+    p = sub.add_parser(
+        "lab",
+        help="open JupyterLab on the tour notebook",
+        description="Start JupyterLab on notebooks/00_tour.ipynb (Ctrl-C stops it). Without a "
+        "browser it prints the URL that opens the notebook.",
+    )
     p.add_argument("--notebook", default="00_tour.ipynb", help="notebook in notebooks/ to open")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser (print the URL)")
     p.add_argument("--port", type=port_number, default=None, help="port, 1 to 65535 (default: a free one)")
-    p.add_argument("--ip", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network, "
-                        "with a token; see docs/security.md)")
-    p.add_argument("--dry-run", action="store_true", help="print the URL and the command instead of running it")
+    p.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network, "
+        "with a token; see docs/security.md)",
+    )
+    p.add_argument(
+        "--dry-run", action="store_true", help="print the URL and the command instead of running it"
+    )
     g = p.add_argument_group("presentation page (--present)")
-    g.add_argument("--present", action="store_true",
-                   help="serve the classroom page with Voila: only the Explorer, the board scaled to the window")
-    g.add_argument("--game", default=None, help="registered game to present (default evo2e): " +
-                   ", ".join(registered_games()))
-    g.add_argument("--scenario", default=None,
-                   help="a named scenario of the game (e.g. 'attack' in evo2e) or a tree/record/position JSON file")
-    g.add_argument("--players", type=positive_int, default=None,
-                   help="players (default: the game's smallest, at least 3)")
+    g.add_argument(
+        "--present",
+        action="store_true",
+        help="serve the classroom page with Voila: only the Explorer, the board scaled to the window",
+    )
+    g.add_argument(
+        "--game",
+        default=None,
+        help="registered game to present (default evo2e): " + ", ".join(registered_games()),
+    )
+    g.add_argument(
+        "--scenario",
+        default=None,
+        help="a named scenario of the game (e.g. 'attack' in evo2e) or a tree/record/position JSON file",
+    )
+    g.add_argument(
+        "--players",
+        type=positive_int,
+        default=None,
+        help="players (default: the game's smallest, at least 3)",
+    )
     g.add_argument("--seed", type=non_negative_int, default=None, help="seed of a new game (default 0)")
-    g.add_argument("--token", action="store_true",
-                   help="require a token on 127.0.0.1 too (always on for any other address)")
-    g.add_argument("--max-kernels", type=positive_int, default=PresentLimits.max_kernels,
-                   help=f"pages open at once, each a Python kernel (default {PresentLimits.max_kernels})")
-    g.add_argument("--cull-idle", type=non_negative_int, default=PresentLimits.cull_idle,
-                   help=f"seconds after which a closed page's kernel stops (default {PresentLimits.cull_idle}; "
-                        "0: never)")
+    g.add_argument(
+        "--token",
+        action="store_true",
+        help="require a token on 127.0.0.1 too (always on for any other address)",
+    )
+    g.add_argument(
+        "--max-kernels",
+        type=positive_int,
+        default=PresentLimits.max_kernels,
+        help=f"pages open at once, each a Python kernel (default {PresentLimits.max_kernels})",
+    )
+    g.add_argument(
+        "--cull-idle",
+        type=non_negative_int,
+        default=PresentLimits.cull_idle,
+        help=f"seconds after which a closed page's kernel stops (default {PresentLimits.cull_idle}; "
+        "0: never)",
+    )
     p.set_defaults(func=run)
 
 
@@ -129,8 +163,10 @@ def present_env(args: argparse.Namespace) -> dict[str, str]:
             path = Path(scen).expanduser().resolve()
             if not path.is_file():
                 named = ", ".join(scenario_names(game)) or "none"
-                raise PresentError(f"--scenario {scen[:80]!r}: no such file, and not a scenario of {game} "
-                                   f"(named ones: {named})")
+                raise PresentError(
+                    f"--scenario {scen[:80]!r}: no such file, and not a scenario of {game} "
+                    f"(named ones: {named})"
+                )
             _check_scenario_file(path, game)
             scen = str(path)
         env["EVO_PRESENT_SCENARIO"] = scen
@@ -183,8 +219,9 @@ def run_present(args: argparse.Namespace, browser: bool, ip: str, port: int) -> 
 
 
 def run(args: argparse.Namespace) -> int:
-    browser = not args.no_browser and bool(os.environ.get("DISPLAY") or sys.platform in ("darwin", "win32")
-                                            or shutil.which("xdg-open"))
+    browser = not args.no_browser and bool(
+        os.environ.get("DISPLAY") or sys.platform in ("darwin", "win32") or shutil.which("xdg-open")
+    )
     ip = check_ip(args.ip)
     if args.port is not None and not args.dry_run:
         check_port(ip, args.port)
@@ -205,5 +242,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"Starting JupyterLab on {nb} (Ctrl-C to stop)...", flush=True)
     with private_folder() as folder:
         env = lab_token_env(folder, token)
-        return run_server(cmd, nb.parent, env, f"http://{_probe_host(ip)}:{port}/api", f"Open the tour: {url}",
-                          "JupyterLab")
+        return run_server(
+            cmd, nb.parent, env, f"http://{_probe_host(ip)}:{port}/api", f"Open the tour: {url}", "JupyterLab"
+        )

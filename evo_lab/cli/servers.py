@@ -45,8 +45,21 @@ from typing import Any
 from evo_lab.core.errors import EvoLabError
 from evo_lab.views.offline import voila_args
 
-__all__ = ["PortError", "PresentLimits", "ServerError", "check_port", "free_port", "is_loopback", "lab_command",
-           "private_folder", "run_server", "url_host", "voila_command", "voila_config", "write_private"]
+__all__ = [
+    "PortError",
+    "PresentLimits",
+    "ServerError",
+    "check_port",
+    "free_port",
+    "is_loopback",
+    "lab_command",
+    "private_folder",
+    "run_server",
+    "url_host",
+    "voila_command",
+    "voila_config",
+    "write_private",
+]
 
 
 class ServerError(EvoLabError, ValueError):
@@ -90,7 +103,9 @@ def check_ip(ip: str) -> str:
         try:
             ipaddress.ip_address(ip)
         except ValueError:
-            raise PortError(f"--ip: expected an address such as 127.0.0.1 or 0.0.0.0, got {ip[:60]!r}") from None
+            raise PortError(
+                f"--ip: expected an address such as 127.0.0.1 or 0.0.0.0, got {ip[:60]!r}"
+            ) from None
     return ip
 
 
@@ -109,10 +124,14 @@ def check_port(ip: str, port: int) -> None:
         _bind(ip, port)
     except OSError as e:
         if e.errno == errno.EADDRINUSE:
-            raise PortError(f"--port {port}: the port is in use on {ip} (another server?); choose another port or "
-                            "leave --port out for a free one") from None
+            raise PortError(
+                f"--port {port}: the port is in use on {ip} (another server?); choose another port or "
+                "leave --port out for a free one"
+            ) from None
         if e.errno == errno.EACCES:
-            raise PortError(f"--port {port}: permission denied on {ip} (ports below 1024 need root)") from None
+            raise PortError(
+                f"--port {port}: permission denied on {ip} (ports below 1024 need root)"
+            ) from None
         if e.errno == errno.EADDRNOTAVAIL:
             raise PortError(f"--ip {ip}: not an address of this machine") from None
         raise PortError(f"--port {port} on {ip}: {e.strerror or e}") from None
@@ -171,35 +190,61 @@ def lab_command(nb: Path, port: int, browser: bool, ip: str = "127.0.0.1") -> li
     """JupyterLab on ``ip``:``port``, the notebook's folder as root and the notebook as the default page. No
     token here: it goes in a private file named by ``JUPYTER_TOKEN_FILE`` (:func:`lab_token_env`)."""
     cmd = _script("jupyter-lab", "jupyterlab.labapp.main") + [
-        f"--ServerApp.root_dir={nb.parent}", f"--LabApp.default_url=/lab/tree/{nb.name}", f"--port={port}",
-        f"--ServerApp.ip={ip}", "--ServerApp.port_retries=0",
-        '--ServerApp.jpserver_extensions={"notebook_shim": False}']
+        f"--ServerApp.root_dir={nb.parent}",
+        f"--LabApp.default_url=/lab/tree/{nb.name}",
+        f"--port={port}",
+        f"--ServerApp.ip={ip}",
+        "--ServerApp.port_retries=0",
+        '--ServerApp.jpserver_extensions={"notebook_shim": False}',
+    ]
     return cmd + ([] if browser else ["--no-browser"]) + _root_flag()
 
 
 def voila_config(folder: Path, limits: PresentLimits = PresentLimits(), token: str = "") -> Path:
     """Write ``folder/voila.json`` (mode 0600): the token (``""``: none) and the websocket message limit, the
     settings :func:`voila_command` does not put on the command line. Returns ``folder``."""
-    write_private(folder / "voila.json", json.dumps({"Voila": {
-        "token": token, "tornado_settings": {"websocket_max_message_size": limits.max_message}}}))
+    write_private(
+        folder / "voila.json",
+        json.dumps(
+            {
+                "Voila": {
+                    "token": token,
+                    "tornado_settings": {"websocket_max_message_size": limits.max_message},
+                }
+            }
+        ),
+    )
     return folder
 
 
-def voila_command(nb: Path, port: int, limits: PresentLimits = PresentLimits(), browser: bool = False,
-                  ip: str = "127.0.0.1", config_dir: Path | None = None) -> list[str]:
+def voila_command(
+    nb: Path,
+    port: int,
+    limits: PresentLimits = PresentLimits(),
+    browser: bool = False,
+    ip: str = "127.0.0.1",
+    config_dir: Path | None = None,
+) -> list[str]:
     """Voila serving notebook ``nb`` (run from its folder) on ``ip``:``port`` with ``limits``; no tracebacks
     in the page. ``config_dir``: the folder of :func:`voila_config` (the token and the message limit), searched
     before the usual places; without it, no token and tornado's own message limit (10 MiB)."""
     cmd = _script("voila", "voila.app.main") + [
-        nb.name, f"--port={port}", f"--Voila.ip={ip}", "--Voila.port_retries=0", "--show_tracebacks=False",
+        nb.name,
+        f"--port={port}",
+        f"--Voila.ip={ip}",
+        "--Voila.port_retries=0",
+        "--show_tracebacks=False",
         "--ServerApp.password=",
         "--VoilaConfiguration.multi_kernel_manager_class=evo_lab.cli.kernel_cap.CappedKernelManager",
         f"--CappedKernelManager.max_kernels={limits.max_kernels}",
         f"--MappingKernelManager.cull_idle_timeout={limits.cull_idle}",
         f"--MappingKernelManager.cull_interval={limits.cull_interval}",
-        "--MappingKernelManager.cull_connected=False", "--MappingKernelManager.cull_busy=False",
-        "--VoilaConfiguration.allow_template_override=NO", "--VoilaConfiguration.allow_theme_override=NO",
-        *voila_args()]  # evo-lab's template (nothing from a CDN) and no JupyterLab-only extension
+        "--MappingKernelManager.cull_connected=False",
+        "--MappingKernelManager.cull_busy=False",
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.allow_theme_override=NO",
+        *voila_args(),
+    ]  # evo-lab's template (nothing from a CDN) and no JupyterLab-only extension
     if config_dir is None:
         cmd.append("--Voila.token=")
     else:
@@ -226,8 +271,16 @@ def _answers(url: str) -> bool:
         return False
 
 
-def run_server(cmd: list[str], cwd: Path, env: dict[str, str], probe: str, announce: str, name: str,
-               timeout: float = 180.0, on_ready: Callable[[], object] | None = None) -> int:
+def run_server(
+    cmd: list[str],
+    cwd: Path,
+    env: dict[str, str],
+    probe: str,
+    announce: str,
+    name: str,
+    timeout: float = 180.0,
+    on_ready: Callable[[], object] | None = None,
+) -> int:
     """Run server ``cmd`` until it stops; print ``announce`` (its address) only once it answers on ``probe``
     (then call ``on_ready``, e.g. to open a browser). A server that stops before it answers (its port taken
     meanwhile, a bad option) is an error; Ctrl-C or a SIGTERM stops it (and the caller's private folder is
@@ -238,8 +291,9 @@ def run_server(cmd: list[str], cwd: Path, env: dict[str, str], probe: str, annou
         deadline = time.monotonic() + timeout
         while not _answers(probe):
             if proc.poll() is not None:
-                raise ServerError(f"{name} stopped before it answered (exit code {proc.returncode}); see its "
-                                  "messages above")
+                raise ServerError(
+                    f"{name} stopped before it answered (exit code {proc.returncode}); see its messages above"
+                )
             if time.monotonic() > deadline:
                 raise ServerError(f"{name} did not answer on {probe} within {timeout:.0f} s")
             time.sleep(0.3)

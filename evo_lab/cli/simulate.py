@@ -3,15 +3,15 @@
 >>> from evo_lab.cli import main
 >>> main(["simulate", "--players", "2", "--games", "4", "--bots", "greedy,random", "--seed", "1",
 ...       "--no-progress"])  # doctest: +ELLIPSIS
-bot           seats  win rate     95% interval  mean MP  dinos  place
+bot           seats  won alone     95% interval  first     95% interval  share  mean MP  dinos  place
 ...
-4 games, 2 players, seed 1; mean game length ... rounds; baseline win rate 0.500
+4 games, 2 players, seed 1; mean game length ... rounds; a fair seat's share 0.500
 0
 >>> main(["simulate", "--game", "origin", "--players", "3", "--games", "3", "--bots", "greedy,random,random",
 ...       "--no-progress"])  # doctest: +ELLIPSIS
-bot           seats  win rate     95% interval   score animals traits  place
+bot           seats  won alone     95% interval  first     95% interval  share   score animals traits  place
 ...
-3 games, 3 players, seed 0; mean game length ... turns; baseline win rate 0.333
+3 games, 3 players, seed 0; mean game length ... turns; a fair seat's share 0.333
 0
 """
 
@@ -28,31 +28,64 @@ from .argtypes import non_negative_int, positive_int
 def add_parser(subparsers) -> None:
     """Add the ``simulate`` subcommand."""
     p = subparsers.add_parser(
-        "simulate", help="a seeded tournament between bots (random, greedy, ismcts, ...) of any game",
+        "simulate",
+        help="a seeded tournament between bots (random, greedy, ismcts, ...) of any game",
         description="Play --games seeded games among --bots (one per seat, rotated every game so each bot sits "
-                    "in each seat equally often) and print win rates with 95% Wilson intervals. Any --game with "
-                    "its own bots; results are identical for any --executor and --workers.")
-    p.add_argument("--game", default="evo2e", choices=kit_games(),
-                   help="the game (default evo2e; evolution, evolution-climate, evolution-course2016, origin)")
-    p.add_argument("--players", type=positive_int, default=None,
-                   help="players per game (default 4, or the game's minimum if larger; evo2e 2..5, evolution 2..6, "
-                        "origin 2..8)")
+        "in each seat equally often) and print outright wins and first places with 95% Wilson "
+        "intervals and the share of first places. Any --game with "
+        "its own bots; results are identical for any --executor and --workers.",
+    )
+    p.add_argument(
+        "--game",
+        default="evo2e",
+        choices=kit_games(),
+        help="the game (default evo2e; evolution, evolution-climate, evolution-course2016, origin)",
+    )
+    p.add_argument(
+        "--players",
+        type=positive_int,
+        default=None,
+        help="players per game (default 4, or the game's minimum if larger; evo2e 2..5, evolution 2..6, "
+        "origin 2..8)",
+    )
     p.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
-    p.add_argument("--bots", default=None,
-                   help="comma-separated bots, one per seat (default: greedy then random for the other seats)")
+    p.add_argument(
+        "--bots",
+        default=None,
+        help="comma-separated bots, one per seat (default: greedy then random for the other seats)",
+    )
     p.add_argument("--seed", type=non_negative_int, default=0, help="root seed (default 0)")
-    p.add_argument("--workers", type=int, default=None, help="worker processes (default: the CPU count, max 8)")
-    p.add_argument("--executor", choices=["auto", "serial", "process", "dask"], default="auto",
-                   help="auto (serial for small runs, else processes), serial, process or dask")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="Dask scheduler address (with --executor dask); default: start a local cluster of --workers")
-    p.add_argument("--board", default=None, metavar="FILE",
-                   help="an Evo 2e board file (default: the standard board; evo2e only)")
-    p.add_argument("--iterations", type=positive_int, default=None,
-                   help="ismcts iterations per decision (default 200)")
-    p.add_argument("--time-budget", type=float, default=None, help="ismcts seconds per decision (not reproducible)")
+    p.add_argument(
+        "--workers", type=int, default=None, help="worker processes (default: the CPU count, max 8)"
+    )
+    p.add_argument(
+        "--executor",
+        choices=["auto", "serial", "process", "dask"],
+        default="auto",
+        help="auto (serial for small runs, else processes), serial, process or dask",
+    )
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="Dask scheduler address (with --executor dask); default: start a local cluster of --workers",
+    )
+    p.add_argument(
+        "--board",
+        default=None,
+        metavar="FILE",
+        help="an Evo 2e board file (default: the standard board; evo2e only)",
+    )
+    p.add_argument(
+        "--iterations", type=positive_int, default=None, help="ismcts iterations per decision (default 200)"
+    )
+    p.add_argument(
+        "--time-budget", type=float, default=None, help="ismcts seconds per decision (not reproducible)"
+    )
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", metavar="FILE", help="write summary and per-game rows as JSON ('-' for stdout)")
+    out.add_argument(
+        "--json", metavar="FILE", help="write summary and per-game rows as JSON ('-' for stdout)"
+    )
     out.add_argument("--csv", metavar="FILE", help="write the per-game rows as CSV ('-' for stdout)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -78,8 +111,11 @@ def _players(args: argparse.Namespace) -> None:
 
 
 def _lineup(args: argparse.Namespace) -> list:
-    names = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else \
-        ["greedy"] + ["random"] * (args.players - 1)
+    names = (
+        [b.strip() for b in args.bots.split(",") if b.strip()]
+        if args.bots
+        else ["greedy"] + ["random"] * (args.players - 1)
+    )
     opts = {}
     if args.iterations is not None:
         opts["iterations"] = args.iterations
@@ -106,13 +142,17 @@ def _check(args: argparse.Namespace, lineup: list) -> None:
     known = bot_names(args.game)
     unknown = [n for n in names if n not in known]
     if unknown:
-        raise SimulationError(f"unknown bot{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
-                              f"bots are: {', '.join(known)} (the bots of {args.game})")
+        raise SimulationError(
+            f"unknown bot{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
+            f"bots are: {', '.join(known)} (the bots of {args.game})"
+        )
     if args.board and args.game != "evo2e":
         raise SimulationError(f"--board is Evo 2e's; {args.game} has no board")
     if len(names) != args.players:
-        raise SimulationError(f"{args.players} players need {args.players} bots (one per seat) in --bots, "
-                              f"got {len(names)}: {', '.join(names)}")
+        raise SimulationError(
+            f"{args.players} players need {args.players} bots (one per seat) in --bots, "
+            f"got {len(names)}: {', '.join(names)}"
+        )
     check_writable(args.json, "--json")
     check_writable(args.csv, "--csv")
 
@@ -123,17 +163,28 @@ def run(args: argparse.Namespace) -> int:
     lineup = _lineup(args)
     _check(args, lineup)
     board = Board.load(args.board) if args.board else None
-    result = simulate(players=args.players, games=args.games, bots=lineup, seed=args.seed, board=board,
-                      executor=None if args.executor == "auto" else args.executor, workers=args.workers,
-                      progress=not args.no_progress, scheduler=args.scheduler, game=args.game)
+    result = simulate(
+        players=args.players,
+        games=args.games,
+        bots=lineup,
+        seed=args.seed,
+        board=board,
+        executor=None if args.executor == "auto" else args.executor,
+        workers=args.workers,
+        progress=not args.no_progress,
+        scheduler=args.scheduler,
+        game=args.game,
+    )
     if args.json == "-" or args.csv == "-":
         sys.stdout.write(result.to_json(indent=1) + "\n" if args.json else result.to_csv())
         return 0
     print(result.summary_table())
     t = result.timing
     if not args.no_progress:
-        print(f"time: {t['seconds']:.2f} s ({t['games_per_second']:.1f} games/s, executor {t['executor']})",
-              file=sys.stderr)
+        print(
+            f"time: {t['seconds']:.2f} s ({t['games_per_second']:.1f} games/s, executor {t['executor']})",
+            file=sys.stderr,
+        )
     if args.json:
         from ..core.atomic import atomic_write_text
 

@@ -15,6 +15,7 @@ See ``docs/tournaments.md`` (the set-up, reading the leaderboard) and ``docs/rem
  1 greedy ...
 ...
 4 games of origin at 2-seat tables (round-robin), seed 0; 0 faults; a faulted bot loses
+won alone: outright wins (95% Wilson interval); first: first places, outright or shared
 wrote .../leaderboard.html
 0
 """
@@ -31,33 +32,63 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     from .simulate import kit_games
 
     p = sub.add_parser(
-        "tournament", help="a classroom tournament: bots from files, commands or the network; ratings; faults survived",
+        "tournament",
+        help="a classroom tournament: bots from files, commands or the network; ratings; faults survived",
         description="Pair the --bots (round-robin or Swiss, seats rotated, seeded), play --games games with each "
-                    "Python bot file in its own process (time and memory limits: a bot that raises, hangs, answers "
-                    "an illegal action, breaks the protocol or dies loses that game), and print the leaderboard "
-                    "(ratings and win rates with 95%% intervals). --out DIR keeps every record, the fault log and "
-                    "the leaderboard in CSV and HTML. Results are identical for every --scheduler.")
+        "Python bot file in its own process (time and memory limits: a bot that raises, hangs, answers "
+        "an illegal action, breaks the protocol or dies loses that game), and print the leaderboard "
+        "(ratings and win rates with 95%% intervals). --out DIR keeps every record, the fault log and "
+        "the leaderboard in CSV and HTML. Results are identical for every --scheduler.",
+    )
     p.add_argument("--game", default="origin", choices=kit_games(), help="the game (default origin)")
-    p.add_argument("--bots", nargs="+", required=True, metavar="SPEC",
-                   help="bots: FILE.py, FILE.py:Class, module:Class, builtin:NAME[:key=value,...], tcp:HOST:PORT, "
-                        "cmd:'COMMAND' (docs/tournaments.md)")
+    p.add_argument(
+        "--bots",
+        nargs="+",
+        required=True,
+        metavar="SPEC",
+        help="bots: FILE.py, FILE.py:Class, module:Class, builtin:NAME[:key=value,...], tcp:HOST:PORT, "
+        "cmd:'COMMAND' (docs/tournaments.md)",
+    )
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
-    p.add_argument("--players", type=int, default=None, help="seats per table (default 2, or the game's minimum)")
+    p.add_argument(
+        "--players", type=int, default=None, help="seats per table (default 2, or the game's minimum)"
+    )
     p.add_argument("--format", choices=["round-robin", "swiss"], default="round-robin", help="pairings")
     p.add_argument("--out", metavar="DIR", help="write records, faults and the leaderboard (CSV, HTML) here")
-    p.add_argument("--scheduler", default="serial", metavar="SCHEDULER",
-                   help="serial (default), processes, dask (a local cluster) or dask://HOST:PORT")
-    p.add_argument("--workers", type=int, default=None, help="worker processes (default: the CPU count, max 8)")
-    p.add_argument("--time-limit", type=float, default=2.0, help="seconds per decision of a sandboxed or remote "
-                                                                  "bot (default 2)")
+    p.add_argument(
+        "--scheduler",
+        default="serial",
+        metavar="SCHEDULER",
+        help="serial (default), processes, dask (a local cluster) or dask://HOST:PORT",
+    )
+    p.add_argument(
+        "--workers", type=int, default=None, help="worker processes (default: the CPU count, max 8)"
+    )
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=2.0,
+        help="seconds per decision of a sandboxed or remote bot (default 2)",
+    )
     p.add_argument("--start-time-limit", type=float, default=30.0, help="seconds to start a bot (default 30)")
-    p.add_argument("--memory-mb", type=int, default=2048, help="memory limit of a bot's process in MiB "
-                                                                "(default 2048; 0: none)")
-    p.add_argument("--on-fault", choices=["loses", "random"], default="loses",
-                   help="a faulted bot loses the game (default) or a random bot's result stands for it")
-    p.add_argument("--in-process", action="store_true",
-                   help="run Python bot files inside the tournament's processes (trusted code: no limits)")
+    p.add_argument(
+        "--memory-mb",
+        type=int,
+        default=2048,
+        help="memory limit of a bot's process in MiB (default 2048; 0: none)",
+    )
+    p.add_argument(
+        "--on-fault",
+        choices=["loses", "random"],
+        default="loses",
+        help="a faulted bot loses the game (default) or a random bot's result stands for it",
+    )
+    p.add_argument(
+        "--in-process",
+        action="store_true",
+        help="run Python bot files inside the tournament's processes (trusted code: no limits)",
+    )
     p.add_argument("--bootstrap", type=int, default=200, help="bootstrap resamples of the rating intervals")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -65,8 +96,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def _command(args: argparse.Namespace) -> str:
     """The command that replays the tournament (the scheduler and the output folder do not change results)."""
-    words = ["evo-lab", "tournament", "--game", args.game, "--bots", *args.bots, "--games", str(args.games),
-             "--seed", str(args.seed), "--format", args.format]
+    words = [
+        "evo-lab",
+        "tournament",
+        "--game",
+        args.game,
+        "--bots",
+        *args.bots,
+        "--games",
+        str(args.games),
+        "--seed",
+        str(args.seed),
+        "--format",
+        args.format,
+    ]
     if args.players is not None:
         words += ["--players", str(args.players)]
     if args.on_fault != "loses":
@@ -95,16 +138,32 @@ def run(args: argparse.Namespace) -> int:
 
     if args.workers is not None and args.workers < 1:
         raise ValueError(f"--workers must be at least 1, got {args.workers}")
-    limits = Limits(time_limit=args.time_limit, start_time_limit=args.start_time_limit,
-                    memory_mb=args.memory_mb or None)
+    limits = Limits(
+        time_limit=args.time_limit, start_time_limit=args.start_time_limit, memory_mb=args.memory_mb or None
+    )
     out = _prepare_out(args.out) if args.out else None
-    result = run_tournament(args.game, args.bots, games=args.games, seed=args.seed, players=args.players,
-                            format=args.format, scheduler=args.scheduler, workers=args.workers, limits=limits,
-                            on_fault=args.on_fault, isolate=not args.in_process, progress=not args.no_progress,
-                            log_dir=str(out / "logs") if out else None, bootstrap=args.bootstrap)
+    result = run_tournament(
+        args.game,
+        args.bots,
+        games=args.games,
+        seed=args.seed,
+        players=args.players,
+        format=args.format,
+        scheduler=args.scheduler,
+        workers=args.workers,
+        limits=limits,
+        on_fault=args.on_fault,
+        isolate=not args.in_process,
+        progress=not args.no_progress,
+        log_dir=str(out / "logs") if out else None,
+        bootstrap=args.bootstrap,
+    )
     print(result.table())
     if not args.no_progress:
-        print(f"time: {result.timing['seconds']:.1f} s (scheduler {result.timing['scheduler']})", file=sys.stderr)
+        print(
+            f"time: {result.timing['seconds']:.1f} s (scheduler {result.timing['scheduler']})",
+            file=sys.stderr,
+        )
     if out is not None:
         write_report(result, out, command=_command(args))
         print(f"wrote {out / 'leaderboard.html'}")

@@ -32,27 +32,41 @@ from .spec import AdapterSpec, size_of
 try:
     import pyspiel
 except ImportError as e:  # pragma: no cover - depends on the installation
-    raise missing_dependency(f"the OpenSpiel adapter needs the open_spiel wheel ({e}); "
-                             "pip install 'evo-lab[openspiel]'") from e
+    raise missing_dependency(
+        f"the OpenSpiel adapter needs the open_spiel wheel ({e}); pip install 'evo-lab[openspiel]'"
+    ) from e
 
-__all__ = ["BoxedState", "KitGameSpiel", "KitStateSpiel", "KitObserver", "game_type", "register", "from_engine_state",
-           "KIT_GAMES"]
+__all__ = [
+    "BoxedState",
+    "KitGameSpiel",
+    "KitStateSpiel",
+    "KitObserver",
+    "game_type",
+    "register",
+    "from_engine_state",
+    "KIT_GAMES",
+]
 
 
 def game_type(spec: AdapterSpec, constant_sum: bool) -> Any:
     """The pyspiel ``GameType`` of ``spec``."""
     U = pyspiel.GameType.Utility
     return pyspiel.GameType(
-        short_name=spec.short_name, long_name=spec.long_name,
+        short_name=spec.short_name,
+        long_name=spec.long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=U.CONSTANT_SUM if constant_sum else U.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=spec.players[1], min_num_players=spec.players[0],
-        provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification=dict(spec.parameters))
+        max_num_players=spec.players[1],
+        min_num_players=spec.players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(spec.parameters),
+    )
 
 
 class _Context:
@@ -62,8 +76,13 @@ class _Context:
     __slots__ = ("game_id", "params", "engine", "codec", "tensor_size")
 
     def __init__(self, game_id: str, params: dict, engine: Any, codec: Any, tensor_size: int):
-        self.game_id, self.params, self.engine, self.codec, self.tensor_size = game_id, params, engine, codec, \
-            tensor_size
+        self.game_id, self.params, self.engine, self.codec, self.tensor_size = (
+            game_id,
+            params,
+            engine,
+            codec,
+            tensor_size,
+        )
 
     @property
     def spec(self) -> AdapterSpec:
@@ -101,11 +120,15 @@ class KitGameSpiel(pyspiel.Game):
         codec = spec.codec(engine)
         lo, hi, total = spec.utility(engine, p)
         tensor_size = int(np.asarray(engine.new_initial_state().observation_tensor(0)).size)
-        info = pyspiel.GameInfo(num_distinct_actions=size_of(codec.num_distinct_actions),
-                                max_chance_outcomes=size_of(codec.max_chance_outcomes), num_players=p["players"],
-                                min_utility=float(lo), max_utility=float(hi),
-                                utility_sum=None if total is None else float(total),
-                                max_game_length=int(spec.max_game_length(engine, codec)))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=size_of(codec.num_distinct_actions),
+            max_chance_outcomes=size_of(codec.max_chance_outcomes),
+            num_players=p["players"],
+            min_utility=float(lo),
+            max_utility=float(hi),
+            utility_sum=None if total is None else float(total),
+            max_game_length=int(spec.max_game_length(engine, codec)),
+        )
         super().__init__(type(self).GAME_TYPE, info, p)
         self.engine, self.codec, self.params = engine, codec, p
         self.ctx = _Context(spec.game, p, engine, codec, tensor_size)
@@ -120,6 +143,8 @@ class KitGameSpiel(pyspiel.Game):
 class BoxedState:
     """The pyspiel ``State`` methods every adapter's state shares, read from ``self._box`` (the engine state and the
     game's codec): who acts, the legal action codes, the exact chance outcomes. Mixed in before ``pyspiel.State``."""
+
+    _box: _Box
 
     def current_player(self) -> int:
         s = self._box.s
@@ -164,8 +189,11 @@ class KitStateSpiel(BoxedState, pyspiel.State):
     def _action_to_string(self, player: int, code: int) -> str:
         s, codec = self._box.s, self._box.ctx.codec
         try:
-            a = codec.decode_chance(code) if player == pyspiel.PlayerId.CHANCE or s.is_chance_node() \
+            a = (
+                codec.decode_chance(code)
+                if player == pyspiel.PlayerId.CHANCE or s.is_chance_node()
                 else codec.decode(code)
+            )
         except ValueError:
             return f"code {code}"
         try:

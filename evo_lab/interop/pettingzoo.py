@@ -31,11 +31,12 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
 except ImportError as e:  # pragma: no cover - depends on the installation
-    raise missing_dependency(f"the PettingZoo adapter needs pettingzoo and gymnasium ({e}); "
-                                 "pip install 'evo-lab[rl]'") from e
+    raise missing_dependency(
+        f"the PettingZoo adapter needs pettingzoo and gymnasium ({e}); pip install 'evo-lab[rl]'"
+    ) from e
 
 from ..core.errors import IllegalActionError
-from ..core.protocol import sample_chance
+from ..core.protocol import State, sample_chance
 from ..games.evo2e import Game
 from ..games.evo2e.codec import ActionCodec, ObservationEncoder
 
@@ -51,7 +52,11 @@ class KitAECEnv(AECEnv):
     ('origin_v0', None, True)
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "kit_v0", "is_parallelizable": False}  # noqa: RUF012
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "name": "kit_v0",
+        "is_parallelizable": False,
+    }  # noqa: RUF012
 
     def __init__(self, game: str = "origin", players: int = 2, render_mode: str | None = None, **params: Any):
         from .spec import adapter_spec, size_of
@@ -63,25 +68,55 @@ class KitAECEnv(AECEnv):
         self.spec, self.params = spec, p
         size = int(np.asarray(engine.new_initial_state().observation_tensor(0)).size)
         high = spec.tensor_high(engine)
-        self._setup(engine, codec, size_of(codec.num_distinct_actions), size, -np.inf if high is None else 0.0,
-                    np.inf if high is None else high, render_mode, spec.env_name)
+        self._setup(
+            engine,
+            codec,
+            size_of(codec.num_distinct_actions),
+            size,
+            -np.inf if high is None else 0.0,
+            np.inf if high is None else high,
+            render_mode,
+            spec.env_name,
+        )
 
-    def _setup(self, engine: Any, codec: Any, n_actions: int, size: int, low: float, high: Any,
-               render_mode: str | None, name: str) -> None:
+    def _setup(
+        self,
+        engine: Any,
+        codec: Any,
+        n_actions: int,
+        size: int,
+        low: float,
+        high: Any,
+        render_mode: str | None,
+        name: str,
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}"
+            )
         self.metadata = {**type(self).metadata, "name": name}
         self.game, self.codec, self.n_actions, self.render_mode = engine, codec, n_actions, render_mode
         self.possible_agents = [f"player_{i}" for i in range(engine.players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict({"observation": spaces.Box(low, high, (size,), np.float32),
-                                 "action_mask": spaces.Box(0, 1, (n_actions,), np.int8)})
-        self.observation_spaces = {a: obs_space if i == 0 else _copy_space(obs_space)
-                                   for i, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low, high, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = {
+            a: obs_space if i == 0 else _copy_space(obs_space) for i, a in enumerate(self.possible_agents)
+        }
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
-        self.state_ = None
+        self.state_: State | None = None
         self.rng = np.random.default_rng()
+
+    def _live(self) -> State:
+        """The engine state of the episode (``reset`` starts one)."""
+        if self.state_ is None:
+            raise RuntimeError("the environment has no episode yet: call reset() first")
+        return self.state_
 
     # ----- what the game decides (Evo's environment below overrides them)
     def _encode(self, s: Any, p: int) -> np.ndarray:
@@ -105,20 +140,23 @@ class KitAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self.rng = np.random.default_rng(seed)
         self.state_ = self.game.new_initial_state()
-        self._resolve_chance()
+        s = self._resolve_chance()
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.rewards: dict[str, float] = {a: 0 for a in self.agents}
+        self._cumulative_rewards: dict[str, float] = {a: 0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state_.current_player()]
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[s.current_player()]
 
     def observe(self, agent: str) -> dict:
         p = self._index[agent]
-        s = self.state_
-        mask = (self._mask(s) if not s.is_terminal() and s.current_player() == p
-                else np.zeros(self.n_actions, np.int8))
+        s = self._live()
+        mask = (
+            self._mask(s)
+            if not s.is_terminal() and s.current_player() == p
+            else np.zeros(self.n_actions, np.int8)
+        )
         return {"observation": self._encode(s, p), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -126,7 +164,7 @@ class KitAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        s = self.state_
+        s = self._live()
         if action is None:
             raise IllegalActionError(f"{agent} must act (got None)", "no_action")
         a = self.codec.decode(int(action))
@@ -149,7 +187,7 @@ class KitAECEnv(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = str(self.state_)
+        text = str(self._live())
         if self.render_mode == "human":
             print(text)
             return None
@@ -158,13 +196,14 @@ class KitAECEnv(AECEnv):
     def close(self) -> None:
         pass
 
-    def _resolve_chance(self) -> None:
-        s = self.state_
+    def _resolve_chance(self) -> State:
+        s = self._live()
         while not s.is_terminal() and s.is_chance_node():
             s.apply_action(sample_chance(s, self.rng))
+        return s
 
     @property
-    def engine_state(self) -> Any:
+    def engine_state(self) -> State | None:
         """The engine state behind the environment."""
         return self.state_
 
@@ -174,15 +213,25 @@ class EvoAECEnv(KitAECEnv):
 
     metadata = {"render_modes": ["human", "ansi"], "name": "evo_v0", "is_parallelizable": False}  # noqa: RUF012
 
-    def __init__(self, players: int = 2, returns: str = "mp", render_mode: str | None = None, board: Any = None):
+    def __init__(
+        self, players: int = 2, returns: str = "mp", render_mode: str | None = None, board: Any = None
+    ):
         if returns not in ("mp", "rank"):
             raise ValueError(f"returns must be 'mp' or 'rank', got {returns!r}")
         game = Game(players=players, board=board)
         codec = ActionCodec(game)
         self.encoder = ObservationEncoder(game)
         self.returns_mode = returns
-        self._setup(game, codec, codec.num_distinct_actions, self.encoder.size, 0.0, self.encoder.high(),
-                    render_mode, "evo_v0")
+        self._setup(
+            game,
+            codec,
+            codec.num_distinct_actions,
+            self.encoder.size,
+            0.0,
+            self.encoder.high(),
+            render_mode,
+            "evo_v0",
+        )
 
     def _encode(self, s: Any, p: int) -> np.ndarray:
         return self.encoder.encode(s, p)
@@ -198,7 +247,9 @@ class EvoAECEnv(KitAECEnv):
 
 
 def _copy_space(sp: spaces.Dict) -> spaces.Dict:
-    return spaces.Dict({k: spaces.Box(v.low, v.high, v.shape, v.dtype) for k, v in sp.spaces.items()})
+    """A copy of a dictionary of boxes (each agent gets its own space objects)."""
+    boxes: dict[str, spaces.Box] = {k: v for k, v in sp.spaces.items() if isinstance(v, spaces.Box)}
+    return spaces.Dict({k: spaces.Box(v.low, v.high, v.shape, v.dtype) for k, v in boxes.items()})
 
 
 def env(game: str = "evo2e", **kwargs: Any) -> KitAECEnv:

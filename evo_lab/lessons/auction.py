@@ -44,8 +44,11 @@ def weakly_dominated(nf: Any) -> list[dict[int, list[int]]]:
         u = u.reshape(u.shape[0], -1)
         doms: dict[int, list[int]] = {}
         for s in range(u.shape[0]):
-            by = [t for t in range(u.shape[0]) if t != s and np.all(u[t] >= u[s] - 1e-12)
-                  and np.any(u[t] > u[s] + 1e-12)]
+            by = [
+                t
+                for t in range(u.shape[0])
+                if t != s and np.all(u[t] >= u[s] - 1e-12) and np.any(u[t] > u[s] + 1e-12)
+            ]
             if by:
                 doms[s] = by
         out.append(doms)
@@ -58,8 +61,14 @@ def _key(s: Any) -> str:
     return json.dumps([auc, s.current_player()], sort_keys=True, default=str)
 
 
-def subgame_perfect_outcomes(state: Any, table: Any, *, bids: Iterable[int] | None = None,
-                             max_nodes: int = 200_000, revenue: bool = False) -> set[tuple[float, ...]]:
+def subgame_perfect_outcomes(
+    state: Any,
+    table: Any,
+    *,
+    bids: Iterable[int] | None = None,
+    max_nodes: int = 200_000,
+    revenue: bool = False,
+) -> set[tuple[float, ...]]:
     """Every payoff vector of a subgame-perfect equilibrium of the outbid game from ``state`` (a ``bid``
     node), under any tie-breaking. Payoff of ``p``: ``table[p][lot] - max(0, bid - vials)`` (vials held
     before the auction, ruling R3). The tree is the engine's (clone + ``apply_action``). With ``revenue=True``
@@ -76,7 +85,11 @@ def subgame_perfect_outcomes(state: Any, table: Any, *, bids: Iterable[int] | No
     memo: dict[str, frozenset] = {}
 
     def leaf(parent: Any, action: Any) -> tuple[float, ...]:
-        held = {lot["lot"]: (lot["holder"], lot["bid"]) for lot in parent.auction()["lots"] if lot["holder"] is not None}
+        held = {
+            lot["lot"]: (lot["holder"], lot["bid"])
+            for lot in parent.auction()["lots"]
+            if lot["holder"] is not None
+        }
         held[action.a] = (parent.current_player(), action.b)
         out = [0.0] * (state.players + (1 if revenue else 0))
         for lot, (p, b) in held.items():
@@ -132,8 +145,13 @@ class BidAgainstSolver:
         self.panel = AuctionPanel(self.session)
         self.report = W.HTML()
         self.session.on_change(self._changed)
-        self.widget = W.VBox([W.HTML(f"<b>You bid for P{student + 1}</b>; the solver bids for the others."),
-                              self.panel, self.report])
+        self.widget = W.VBox(
+            [
+                W.HTML(f"<b>You bid for P{student + 1}</b>; the solver bids for the others."),
+                self.panel,
+                self.report,
+            ]
+        )
         self._changed("move")
 
     def bid(self, text: str) -> str:
@@ -156,8 +174,11 @@ class BidAgainstSolver:
         if st.node_name() == "bid" or self._last_auction is None:
             return None
         last = next((a for a in reversed(st.history()) if a.kind == "bid"), None)
-        held = {lot["lot"]: (lot["holder"], lot["bid"]) for lot in self._last_auction["lots"]
-                if lot["holder"] is not None}
+        held = {
+            lot["lot"]: (lot["holder"], lot["bid"])
+            for lot in self._last_auction["lots"]
+            if lot["holder"] is not None
+        }
         if last is not None:
             held[last.a] = (self._last_auction["bidder"], last.b)
         return held
@@ -176,5 +197,7 @@ class BidAgainstSolver:
         if pay is None:
             return "<i>Your turn: choose a lot and a bid, then press Bid.</i>"
         best = solve_sequential(self._root, self.table, bids=self.bids).payoffs
-        return (f"Auction over. Payoffs under the table: {', '.join(f'P{p + 1} {x:g}' for p, x in enumerate(pay))}. "
-                f"The solver's own line gives {', '.join(f'P{p + 1} {x:g}' for p, x in enumerate(best))}.")
+        return (
+            f"Auction over. Payoffs under the table: {', '.join(f'P{p + 1} {x:g}' for p, x in enumerate(pay))}. "
+            f"The solver's own line gives {', '.join(f'P{p + 1} {x:g}' for p, x in enumerate(best))}."
+        )

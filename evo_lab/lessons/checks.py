@@ -27,7 +27,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["id_key", "Exercise", "CheckResult", "check", "exercise", "exercises", "expected", "facts", "choice_digest"]
+__all__ = [
+    "id_key",
+    "Exercise",
+    "CheckResult",
+    "check",
+    "exercise",
+    "exercises",
+    "expected",
+    "facts",
+    "choice_digest",
+]
+
 
 def _discover() -> tuple[str, ...]:
     from importlib import resources
@@ -63,8 +74,14 @@ _REGISTRY: dict[str, Exercise] = {}
 _CACHE: dict[str, Any] = {}
 
 
-def exercise(id: str, kind: str, hint: str, *, tolerance: float = 0.0,
-             facts: Callable[[], dict[str, Any]] | None = None) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+def exercise(
+    id: str,
+    kind: str,
+    hint: str,
+    *,
+    tolerance: float = 0.0,
+    facts: Callable[[], dict[str, Any]] | None = None,
+) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
     """Decorator registering ``solve`` as the answer of exercise ``id``."""
 
     def register(solve: Callable[[], Any]) -> Callable[[], Any]:
@@ -104,10 +121,12 @@ def _load(lesson: str) -> None:
 
 def exercises(lesson: str | None = None) -> list[Exercise]:
     """The registered exercises (of one lesson, e.g. ``"03"``), in id order."""
-    for les in (LESSONS if lesson is None else (lesson,)):
+    for les in LESSONS if lesson is None else (lesson,):
         _load(les)
-    return sorted((e for e in _REGISTRY.values() if lesson is None or e.id.split(".")[0] == lesson),
-                  key=lambda e: id_key(e.id))
+    return sorted(
+        (e for e in _REGISTRY.values() if lesson is None or e.id.split(".")[0] == lesson),
+        key=lambda e: id_key(e.id),
+    )
 
 
 def _get(exercise_id: str) -> Exercise:
@@ -115,7 +134,9 @@ def _get(exercise_id: str) -> Exercise:
     try:
         return _REGISTRY[exercise_id]
     except KeyError:
-        raise KeyError(f"no exercise {exercise_id!r}; known: {', '.join(e.id for e in exercises())}") from None
+        raise KeyError(
+            f"no exercise {exercise_id!r}; known: {', '.join(e.id for e in exercises())}"
+        ) from None
 
 
 def expected(exercise_id: str) -> Any:
@@ -163,7 +184,7 @@ def _same(kind: str, answer: Any, want: Any, tol: float, ex_id: str) -> bool:
         f = _fraction(answer)
         if f is not None and (f == Fraction(want) or not (isinstance(answer, str) and "." in answer)):
             return f == Fraction(want)
-        v = _number(answer)   # a float, or a decimal typed as text ("0.444"): compared to within rounding
+        v = _number(answer)  # a float, or a decimal typed as text ("0.444"): compared to within rounding
         return v is not None and abs(v - float(want)) <= max(tol, 5e-4)
     if kind == "integer":
         v = _number(answer)
@@ -216,7 +237,9 @@ def check(exercise_id: str, answer: Any) -> CheckResult:
     """Compare ``answer`` with the engine's answer to ``exercise_id``; the result never shows that answer."""
     ex = _get(exercise_id)
     if answer is None or answer is Ellipsis:
-        return CheckResult(ex.id, None, f"{ex.id}: no answer yet. Replace None with your answer and run the cell again.")
+        return CheckResult(
+            ex.id, None, f"{ex.id}: no answer yet. Replace None with your answer and run the cell again."
+        )
     ok = _same(ex.kind, answer, expected(ex.id), ex.tolerance, ex.id)
     if ok:
         return CheckResult(ex.id, True, f"{ex.id}: right. Compare your reasoning with the worked solution.")

@@ -23,7 +23,7 @@ def winner_distribution(pmf: Sequence[tuple[Any, Any]], bidders: int) -> list[tu
     """``[(x, P(X_(1) = x))]``: the distribution of the highest of ``bidders`` independent estimates."""
     out, F = [], 0
     for x, p in pmf:
-        out.append((float(x), float((F + p) ** bidders - F ** bidders)))
+        out.append((float(x), float((F + p) ** bidders - F**bidders)))
         F += p
     return out
 
@@ -36,10 +36,13 @@ def curse_summary(reference: Sequence[float], *, bidders: int, k: int) -> dict[s
     mu = sum(ref) / len(ref)
     e1, e2 = order_statistics(estimate_pmf(ref, k), bidders)
     sigma = float(np.std(ref, ddof=1)) if len(ref) > 1 else 0.0
-    return {"true value": f"{mu:.2f}", "bias": f"{float(e1) - mu:.2f}",
-            "normal approximation": f"{sigma / math.sqrt(k) * normal_max(bidders):.2f}",
-            "shade, Evo's auction (English clock, like second-price)": f"{float(e2) - mu:.2f}",
-            "shade, sealed first-price (not Evo's)": f"{float(e1) - mu:.2f}"}
+    return {
+        "true value": f"{mu:.2f}",
+        "bias": f"{float(e1) - mu:.2f}",
+        "normal approximation": f"{sigma / math.sqrt(k) * normal_max(bidders):.2f}",
+        "shade, Evo's auction (English clock, like second-price)": f"{float(e2) - mu:.2f}",
+        "shade, sealed first-price (not Evo's)": f"{float(e1) - mu:.2f}",
+    }
 
 
 class CursePanel:
@@ -50,7 +53,7 @@ class CursePanel:
 
         self.reference = list(reference)
         self.bidders = W.IntSlider(value=bidders, min=1, max=10, description="bidders N")
-        self.k = W.IntSlider(value=k, min=1, max=32, description="samples k")   # the lesson quotes k = 16
+        self.k = W.IntSlider(value=k, min=1, max=32, description="samples k")  # the lesson quotes k = 16
         self.out = W.HTML()
         for w in (self.bidders, self.k):
             w.observe(lambda _change: self.update(), names="value")
@@ -60,5 +63,6 @@ class CursePanel:
     def update(self) -> None:
         rows = curse_summary(self.reference, bidders=self.bidders.value, k=self.k.value)
         body = "".join(f"<tr><td>{a}</td><td>{b} MP</td></tr>" for a, b in rows.items())
-        self.out.value = (f"<p>{self.bidders.value} bidders, {self.k.value} paired playouts each:</p>"
-                          f"<table>{body}</table>")
+        self.out.value = (
+            f"<p>{self.bidders.value} bidders, {self.k.value} paired playouts each:</p><table>{body}</table>"
+        )

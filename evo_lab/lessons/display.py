@@ -26,8 +26,9 @@ from .static import _pyplot
 __all__ = ["board", "board_bundle", "board_png", "show_widget", "widget_bundle"]
 
 
-def board_png(state: Any, *, title: str | None = None, highlight: dict[int, str] | None = None,
-              dpi: int = 96) -> bytes:
+def board_png(
+    state: Any, *, title: str | None = None, highlight: dict[int, str] | None = None, dpi: int = 96
+) -> bytes:
     """The board of ``state`` (terrain, climate state, dinosaurs in seat colours) as a PNG, via matplotlib.
 
     Uses only public data: ``state.game.board`` (axial cells, terrain, labels), ``state.observation()`` and
@@ -49,22 +50,50 @@ def board_png(state: Any, *, title: str | None = None, highlight: dict[int, str]
     for i, (x, y) in enumerate(centres):
         terrain = b.terrain[i]
         edge = (highlight or {}).get(i, "#5a4a32")
-        ax.add_patch(RegularPolygon((x, -y), numVertices=6, radius=0.98, orientation=0.0,
-                                    facecolor=TERRAIN_COLOURS[terrain], edgecolor=edge,
-                                    linewidth=3 if i in (highlight or {}) else 0.8))
+        ax.add_patch(
+            RegularPolygon(
+                (x, -y),
+                numVertices=6,
+                radius=0.98,
+                orientation=0.0,
+                facecolor=TERRAIN_COLOURS[terrain],
+                edgecolor=edge,
+                linewidth=3 if i in (highlight or {}) else 0.8,
+            )
+        )
         ax.text(x, -y + 0.55, b.labels[i], ha="center", va="center", fontsize=6, color="#222")
         st = climate[terrain]
         ax.add_patch(plt.Circle((x + 0.55, -y - 0.45), 0.16, color=CLIMATE_COLOURS[st]))
         owner = obs["board"][i]
         if owner >= 0:
-            ax.add_patch(plt.Circle((x, -y - 0.05), 0.38, facecolor=PLAYER_COLOURS[owner], edgecolor="black",
-                                    linewidth=0.8))
-            ax.text(x, -y - 0.05, f"P{owner + 1}", ha="center", va="center", fontsize=6, color="white",
-                    fontweight="bold")
-    handles = [plt.Line2D([], [], marker="o", linestyle="", color=CLIMATE_COLOURS[s],
-                          label=f"{t}: {s}") for t, s in climate.items()]
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=4, fontsize=7, frameon=False,
-              labelcolor="white")
+            ax.add_patch(
+                plt.Circle(
+                    (x, -y - 0.05), 0.38, facecolor=PLAYER_COLOURS[owner], edgecolor="black", linewidth=0.8
+                )
+            )
+            ax.text(
+                x,
+                -y - 0.05,
+                f"P{owner + 1}",
+                ha="center",
+                va="center",
+                fontsize=6,
+                color="white",
+                fontweight="bold",
+            )
+    handles = [
+        plt.Line2D([], [], marker="o", linestyle="", color=CLIMATE_COLOURS[s], label=f"{t}: {s}")
+        for t, s in climate.items()
+    ]
+    ax.legend(
+        handles=handles,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        ncol=4,
+        fontsize=7,
+        frameon=False,
+        labelcolor="white",
+    )
     heading = title if title is not None else f"Round {obs['round']}, {obs['phase']}"
     ax.set_title(heading + (" (reconstructed board)" if b.reconstructed else ""), color="white", fontsize=10)
     ax.set_xlim(min(xs) - 1.5, max(xs) + 1.5)
@@ -81,9 +110,11 @@ def board_bundle(state: Any, *, title: str | None = None, highlight: dict[int, s
     """SVG (the engine's drawing), its PNG twin and a text line, for one output."""
     svg = state.to_svg(highlight=highlight, **({} if title is None else {"title": title}))
     first = str(state).splitlines()[1] if "\n" in str(state) else str(state)
-    return {"image/svg+xml": svg,
-            "image/png": base64.b64encode(board_png(state, title=title, highlight=highlight)).decode("ascii"),
-            "text/plain": f"[board: {title or first}]"}
+    return {
+        "image/svg+xml": svg,
+        "image/png": base64.b64encode(board_png(state, title=title, highlight=highlight)).decode("ascii"),
+        "text/plain": f"[board: {title or first}]",
+    }
 
 
 def board(state: Any, *, title: str | None = None, highlight: dict[int, str] | None = None) -> None:
@@ -116,8 +147,10 @@ def widget_bundle(widget: Any, *, static: bytes | None = None, alt: str | None =
     else:
         parts = _html_parts(widget)
         if parts:
-            bundle["text/html"] = ("<div class='evo-static'><p><i>Static copy of an interactive panel; run the "
-                                   "notebook to use it.</i></p>" + "".join(f"<div>{p}</div>" for p in parts) + "</div>")
+            bundle["text/html"] = (
+                "<div class='evo-static'><p><i>Static copy of an interactive panel; run the "
+                "notebook to use it.</i></p>" + "".join(f"<div>{p}</div>" for p in parts) + "</div>"
+            )
     return bundle
 
 

@@ -28,7 +28,14 @@ import numpy as np
 
 from ..stats import Z95, cluster_ratio_interval, wilson_interval
 
-__all__ = ["FirstPlaces", "binomial_pmf", "cluster_bootstrap", "cluster_ratio_interval", "first_places", "wilson_coverage"]
+__all__ = [
+    "FirstPlaces",
+    "binomial_pmf",
+    "cluster_bootstrap",
+    "cluster_ratio_interval",
+    "first_places",
+    "wilson_coverage",
+]
 
 
 def wilson_coverage(p: float, n: int, z: float = Z95) -> float:
@@ -89,8 +96,10 @@ class FirstPlaces:
 
     def __str__(self) -> str:
         lo, hi = self.score_bounds()
-        return (f"{self.bot}: {self.seats} seats, {self.outright} outright wins, {self.shared} shared first places; "
-                f"score {self.score:g}; interval for the score rate [{lo:.3f}, {hi:.3f}]")
+        return (
+            f"{self.bot}: {self.seats} seats, {self.outright} outright wins, {self.shared} shared first places; "
+            f"score {self.score:g}; interval for the score rate [{lo:.3f}, {hi:.3f}]"
+        )
 
 
 def first_places(result: Any, bot: str) -> FirstPlaces:
@@ -104,8 +113,14 @@ def first_places(result: Any, bot: str) -> FirstPlaces:
     return FirstPlaces(bot, len(rows), outright, shared, float(sum(r["won"] for r in rows)))
 
 
-def cluster_bootstrap(clusters: Sequence[Any], statistic: Callable[[Sequence[Any]], float], *, samples: int = 2000,
-                      seed: int = 0, level: float = 0.95) -> tuple[float, float, float]:
+def cluster_bootstrap(
+    clusters: Sequence[Any],
+    statistic: Callable[[Sequence[Any]], float],
+    *,
+    samples: int = 2000,
+    seed: int = 0,
+    level: float = 0.95,
+) -> tuple[float, float, float]:
     """``(statistic, low, high)``: the statistic of the clusters and a percentile interval from ``samples``
     resamples of whole clusters with replacement (seeded)."""
     if len(clusters) < 2:

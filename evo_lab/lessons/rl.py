@@ -33,13 +33,29 @@ from ..stats import mean_interval, wilson_interval
 
 __all__ = ["FEATURES", "ActionFeatures", "EvalPoint", "LearningCurve", "evaluate", "play_episode", "train"]
 
-KINDS = ("bid", "initiative", "move", "attack", "wings", "flippers", "end", "play", "pass", "birth", "escape", "remove")
+KINDS = (
+    "bid",
+    "initiative",
+    "move",
+    "attack",
+    "wings",
+    "flippers",
+    "end",
+    "play",
+    "pass",
+    "birth",
+    "escape",
+    "remove",
+)
 CLIMATES = ("ideal", "hot", "cold", "deadly")
 #: The features of an action, in order (names a person reads).
 _AN = {"ideal": "an ideal"}
-FEATURES = (tuple(f"kind: {k}" for k in KINDS) + ("bid amount (0 to 1)", "bid on the event card")
-            + tuple(f"to {_AN.get(c, 'a ' + c)} space" for c in CLIMATES)
-            + tuple(f"from {_AN.get(c, 'a ' + c)} space" for c in CLIMATES))
+FEATURES = (
+    tuple(f"kind: {k}" for k in KINDS)
+    + ("bid amount (0 to 1)", "bid on the event card")
+    + tuple(f"to {_AN.get(c, 'a ' + c)} space" for c in CLIMATES)
+    + tuple(f"from {_AN.get(c, 'a ' + c)} space" for c in CLIMATES)
+)
 
 
 class ActionFeatures:
@@ -67,20 +83,23 @@ class ActionFeatures:
 
     def __call__(self, state: Any, codes: np.ndarray) -> np.ndarray:
         climate = state.terrain_states()
-        per_space = np.array([CLIMATES.index(climate[t]) if t in climate else -1 for t in self.terrain] + [-1])
+        per_space = np.array(
+            [CLIMATES.index(climate[t]) if t in climate else -1 for t in self.terrain] + [-1]
+        )
         out = np.zeros((len(codes), len(FEATURES)), np.float32)
         base = self.static.shape[1]
         out[:, :base] = self.static[codes]
         rows = np.arange(len(codes))
         for offset, spaces in ((base, self.to[codes]), (base + len(CLIMATES), self.fro[codes])):
-            c = per_space[spaces]                      # -1 (no space, or the index -1 -> the padding) stays out
+            c = per_space[spaces]  # -1 (no space, or the index -1 -> the padding) stays out
             ok = c >= 0
             out[rows[ok], offset + c[ok]] = 1.0
         return out
 
 
-def play_episode(env: Any, features: ActionFeatures, theta: np.ndarray, rng: np.random.Generator, seed: int,
-                 seat: int) -> tuple[float, np.ndarray, int]:
+def play_episode(
+    env: Any, features: ActionFeatures, theta: np.ndarray, rng: np.random.Generator, seed: int, seat: int
+) -> tuple[float, np.ndarray, int]:
     """One game of the learner (``seat``) against a uniformly random opponent (the same ``rng``): ``(final MP of
     the learner, mean of grad log pi over its decisions, number of its decisions)``."""
     env.reset(seed=seed)
@@ -120,8 +139,15 @@ class EvalPoint:
     win_interval: tuple[float, float]
 
 
-def evaluate(theta: np.ndarray, *, games: int = 100, seed: int = 50_000, episodes: int = 0,
-             env: Any = None, features: ActionFeatures | None = None) -> EvalPoint:
+def evaluate(
+    theta: np.ndarray,
+    *,
+    games: int = 100,
+    seed: int = 50_000,
+    episodes: int = 0,
+    env: Any = None,
+    features: ActionFeatures | None = None,
+) -> EvalPoint:
     """Play ``games`` games (seeds ``seed``, ``seed + 1``, ...; the learner in seat ``g % 2``; its own and the
     opponent's choices from ``default_rng([seed, g])``) with ``theta`` frozen."""
     from ..interop.pettingzoo import env as make_env
@@ -156,13 +182,24 @@ class LearningCurve:
 
     @classmethod
     def from_dict(cls, d: dict) -> LearningCurve:
-        pts = [EvalPoint(p["episodes"], p["games"], tuple(p["mp"]), p["wins"], p["ties"], tuple(p["win_interval"]))
-               for p in d["points"]]
+        pts = [
+            EvalPoint(
+                p["episodes"], p["games"], tuple(p["mp"]), p["wins"], p["ties"], tuple(p["win_interval"])
+            )
+            for p in d["points"]
+        ]
         return cls(d["episodes"], d["lr"], d["seed"], d["eval_games"], d["eval_seed"], pts, list(d["theta"]))
 
 
-def train(episodes: int = 3000, lr: float = 0.1, seed: int = 1, eval_every: int = 250, eval_games: int = 100,
-          eval_seed: int = 50_000, baseline_rate: float = 0.05) -> LearningCurve:
+def train(
+    episodes: int = 3000,
+    lr: float = 0.1,
+    seed: int = 1,
+    eval_every: int = 250,
+    eval_games: int = 100,
+    eval_seed: int = 50_000,
+    baseline_rate: float = 0.05,
+) -> LearningCurve:
     """REINFORCE from ``theta = 0`` (the uniformly random policy) for ``episodes`` games against a random opponent
     (training seeds ``0, 1, ...``, seats alternating, choices from ``default_rng(seed)``), evaluated with
     :func:`evaluate` at 0 and every ``eval_every`` episodes."""
@@ -176,8 +213,9 @@ def train(episodes: int = 3000, lr: float = 0.1, seed: int = 1, eval_every: int 
     judge = make_env(players=2)
 
     def checkpoint(done: int) -> None:
-        curve.points.append(evaluate(theta, games=eval_games, seed=eval_seed, episodes=done, env=judge,
-                                     features=features))
+        curve.points.append(
+            evaluate(theta, games=eval_games, seed=eval_seed, episodes=done, env=judge, features=features)
+        )
 
     checkpoint(0)
     baseline = 0.0

@@ -21,8 +21,18 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["DATA", "ismcts_root_visits", "load_data", "match", "mcts_bot", "mcts_clone_lines", "mcts_root_visits",
-           "play_game", "twin_position", "twin_states"]
+__all__ = [
+    "DATA",
+    "ismcts_root_visits",
+    "load_data",
+    "match",
+    "mcts_bot",
+    "mcts_clone_lines",
+    "mcts_root_visits",
+    "play_game",
+    "twin_position",
+    "twin_states",
+]
 
 #: The shipped data file of lesson 06 (the match and the learning curve), inside the package.
 DATA = "lessons/lesson06.json"
@@ -33,8 +43,14 @@ def mcts_bot(game: Any, seed: int, simulations: int = 16, uct_c: float = 2.0) ->
     from open_spiel.python.algorithms import mcts
 
     ev = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
-    return mcts.MCTSBot(game, uct_c=uct_c, max_simulations=simulations, evaluator=ev, solve=False,
-                        random_state=np.random.RandomState(seed))
+    return mcts.MCTSBot(
+        game,
+        uct_c=uct_c,
+        max_simulations=simulations,
+        evaluator=ev,
+        solve=False,
+        random_state=np.random.RandomState(seed),
+    )
 
 
 def mcts_clone_lines() -> list[str]:
@@ -70,8 +86,10 @@ def twin_states(game: Any, state: Any, player: int) -> tuple[Any, Any, str]:
             if code == hist[i]:
                 continue
             try:
-                twin = _replay(game, hist[:i] + [code] + hist[i + 1:])
-            except ValueError:  # the other card made a later action illegal (IllegalActionError): try the next
+                twin = _replay(game, hist[:i] + [code] + hist[i + 1 :])
+            except (
+                ValueError
+            ):  # the other card made a later action illegal (IllegalActionError): try the next
                 continue
             if twin.information_state_string(player) == seen:
                 what = f"{pre.action_to_string(chance, hist[i])} -> {pre.action_to_string(chance, code)}"
@@ -154,7 +172,12 @@ def twin_position(seed: int = 0, from_round: int = 3) -> tuple[Any, Any, Any, st
             s.apply_action(int(rng.choice(outs, p=ps)))
             continue
         e = s.evo_state
-        if e.round >= from_round and s.current_player() == 0 and e.node_name() == "move" and len(s.legal_actions()) > 3:
+        if (
+            e.round >= from_round
+            and s.current_player() == 0
+            and e.node_name() == "move"
+            and len(s.legal_actions()) > 3
+        ):
             try:
                 return (game, *twin_states(game, s, 0))
             except ValueError:

@@ -27,8 +27,18 @@ from typing import Any
 __all__ = ["to_png", "show", "figure_bundle"]
 
 _PALETTE = ("#636efa", "#ef553b", "#00cc96", "#ab63fa", "#ffa15a", "#19d3f3", "#ff6692", "#b6e880")
-_CMAPS = {"viridis": "viridis", "rdbu": "RdBu", "blues": "Blues", "reds": "Reds", "greens": "Greens",
-          "ylorrd": "YlOrRd", "hot": "hot", "greys": "Greys", "purples": "Purples", "ylgnbu": "YlGnBu"}
+_CMAPS = {
+    "viridis": "viridis",
+    "rdbu": "RdBu",
+    "blues": "Blues",
+    "reds": "Reds",
+    "greens": "Greens",
+    "ylorrd": "YlOrRd",
+    "hot": "hot",
+    "greys": "Greys",
+    "purples": "Purples",
+    "ylgnbu": "YlGnBu",
+}
 
 
 def _pyplot() -> Any:
@@ -105,8 +115,9 @@ def _bars(ax: Any, traces: list[tuple[int, Any]], barmode: str | None) -> None:
         horizontal = tr.orientation == "h"
         keys, vals = (tr.y, tr.x) if horizontal else (tr.x, tr.y)
         keys, vals = _seq(keys), [float(v) for v in _seq(vals)]
+        xs: list[float]
         if barmode in ("stack", "relative", "overlay") or n == 1:
-            xs, w = [pos[k] for k in keys], width
+            xs, w = [float(pos[k]) for k in keys], width
         else:
             xs, w = [pos[k] - width / 2 + (j + 0.5) * width / n for k in keys], width / n
         base = [bottom[pos[k]] for k in keys] if barmode in ("stack", "relative") else None
@@ -119,8 +130,11 @@ def _bars(ax: Any, traces: list[tuple[int, Any]], barmode: str | None) -> None:
         if base is not None:
             for k, v in zip(keys, vals):
                 bottom[pos[k]] += v
-    ticks = (ax.set_yticks, ax.set_yticklabels) if traces and traces[0][1].orientation == "h" else (
-        ax.set_xticks, ax.set_xticklabels)
+    ticks = (
+        (ax.set_yticks, ax.set_yticklabels)
+        if traces and traces[0][1].orientation == "h"
+        else (ax.set_xticks, ax.set_xticklabels)
+    )
     ticks[0](range(len(cats)))
     ticks[1]([str(c) for c in cats], rotation=0 if len(cats) < 8 else 60, fontsize=8)
 
@@ -137,14 +151,22 @@ def _scatter(ax: Any, i: int, tr: Any, xcats: list[Any] | None) -> None:
     style = ("-" if "lines" in mode else "") + ("o" if "markers" in mode else "")
     line = getattr(tr, "line", None)
     colour = getattr(line, "color", None) or (_colour(tr, i) if isinstance(_colour(tr, i), str) else None)
-    ax.errorbar(xs, [float(v) for v in tr.y], yerr=_errors(tr), fmt=style or "-", color=colour, capsize=3,
-                label=tr.name or None, markersize=5)
+    ax.errorbar(
+        xs,
+        [float(v) for v in tr.y],
+        yerr=_errors(tr),
+        fmt=style or "-",
+        color=colour,
+        capsize=3,
+        label=tr.name or None,
+        markersize=5,
+    )
 
 
 def _rgb(c: Any) -> Any:
     """A plotly colour (``"rgb(1,2,3)"``, ``"rgba(..)"``, a name or ``#hex``) as matplotlib reads it."""
     if isinstance(c, str) and c.startswith("rgb"):
-        parts = [float(x) for x in c[c.index("(") + 1:c.rindex(")")].split(",")]
+        parts = [float(x) for x in c[c.index("(") + 1 : c.rindex(")")].split(",")]
         rgb = tuple(x / 255.0 for x in parts[:3])
         return rgb + ((parts[3],) if len(parts) > 3 else ())
     return c
@@ -172,7 +194,9 @@ def _heatmap(fig: Any, ax: Any, tr: Any) -> None:
     xs = list(tr.x) if tr.x is not None else list(range(z.shape[1]))
     ys = list(tr.y) if tr.y is not None else list(range(z.shape[0]))
     ax.set_xticks(range(len(xs)))
-    ax.set_xticklabels([str(x) for x in xs], rotation=0 if len(xs) < 8 else 90, fontsize=7 if len(xs) > 8 else 9)
+    ax.set_xticklabels(
+        [str(x) for x in xs], rotation=0 if len(xs) < 8 else 90, fontsize=7 if len(xs) > 8 else 9
+    )
     ax.set_yticks(range(len(ys)))
     ax.set_yticklabels([str(y) for y in ys], fontsize=7 if len(ys) > 8 else 9)
     text = tr.text
@@ -180,8 +204,15 @@ def _heatmap(fig: Any, ax: Any, tr: Any) -> None:
         for r, row in enumerate(text):
             for c, t in enumerate(row):
                 if t not in (None, ""):
-                    ax.text(c, r, str(t), ha="center", va="center", fontsize=7, color="white" if
-                            (z[r, c] - vmin) < 0.5 * (vmax - vmin) else "black")
+                    ax.text(
+                        c,
+                        r,
+                        str(t),
+                        ha="center",
+                        va="center",
+                        fontsize=7,
+                        color="white" if (z[r, c] - vmin) < 0.5 * (vmax - vmin) else "black",
+                    )
     ax.figure.colorbar(im, ax=ax, fraction=0.05)
 
 
@@ -201,7 +232,9 @@ def _draw_panel(fig: Any, ax: Any, key: str, traces: list[tuple[int, Any]]) -> N
     if bars:
         if all(t.type == "histogram" for _, t in bars):
             for i, t in bars:
-                ax.hist([float(v) for v in t.x], bins=20, alpha=0.6, label=t.name or None, color=_colour(t, i))
+                ax.hist(
+                    [float(v) for v in t.x], bins=20, alpha=0.6, label=t.name or None, color=_colour(t, i)
+                )
         else:
             _bars(ax, [(i, t) for i, t in bars if t.type == "bar"], fig.layout.barmode)
             first = bars[0][1]
@@ -252,9 +285,12 @@ def to_png(fig: Any, *, width: float = 7.5, height: float | None = None, dpi: in
     mfig, axes = plt.subplots(1, len(panels), figsize=(width, h), dpi=dpi, squeeze=False)
     sub_titles = [a.text for a in (fig.layout.annotations or ()) if a.xref == "paper" and a.yref == "paper"]
     for k, (key, ax) in enumerate(zip(panels, axes[0])):
-        traces = [(i, t) for i, t in enumerate(fig.data)
-                  if (t.type in ("sunburst", "treemap", "pie") and key == "xaxis")
-                  or (t.type not in ("sunburst", "treemap", "pie") and _axis_key(t, "x") == key)]
+        traces = [
+            (i, t)
+            for i, t in enumerate(fig.data)
+            if (t.type in ("sunburst", "treemap", "pie") and key == "xaxis")
+            or (t.type not in ("sunburst", "treemap", "pie") and _axis_key(t, "x") == key)
+        ]
         _draw_panel(fig, ax, key, traces)
         if len(panels) > 1 and k < len(sub_titles):
             ax.set_title(_text(sub_titles[k]), fontsize=10)
@@ -270,9 +306,12 @@ def figure_bundle(fig: Any, alt: str | None = None) -> dict[str, Any]:
     """The MIME bundle of one output: the interactive plotly JSON, a static PNG and a text line."""
     import base64
 
-    return {"application/vnd.plotly.v1+json": fig.to_plotly_json() | {"config": {"plotlyServerURL": "https://plot.ly"}},
-            "image/png": base64.b64encode(to_png(fig)).decode("ascii"),
-            "text/plain": alt or f"[chart: {_text(fig.layout.title) or 'plotly figure'}]"}
+    return {
+        "application/vnd.plotly.v1+json": fig.to_plotly_json()
+        | {"config": {"plotlyServerURL": "https://plot.ly"}},
+        "image/png": base64.b64encode(to_png(fig)).decode("ascii"),
+        "text/plain": alt or f"[chart: {_text(fig.layout.title) or 'plotly figure'}]",
+    }
 
 
 def show(fig: Any, alt: str | None = None) -> None:

@@ -37,9 +37,11 @@ def table_text(state: Any, viewer: int | None = None, title: str | None = None) 
     obs = state.observation(viewer)
     lines = [f"[table: {title or repr(state)}]"]
     for p, pl in enumerate(obs.get("players", [])):
-        sp = ", ".join(f"species {i + 1} body {x['body']} pop {x['pop']} food {x['food']}"
-                       + (f" [{' '.join(str(t) for t in x['traits'])}]" if x["traits"] else "")
-                       for i, x in enumerate(pl.get("species", [])))
+        sp = ", ".join(
+            f"species {i + 1} body {x['body']} pop {x['pop']} food {x['food']}"
+            + (f" [{' '.join(str(t) for t in x['traits'])}]" if x["traits"] else "")
+            for i, x in enumerate(pl.get("species", []))
+        )
         lines.append(f"P{p + 1} (bag {pl.get('bag')}): {sp or 'no species'}")
     if "wh" in obs:
         lines.append(f"watering hole: {obs['wh']} plant food")
@@ -50,7 +52,11 @@ def _svg(state: Any, viewer: int | None, title: str | None) -> str:
     """``state.to_svg(viewer)``, with the ``title`` when the drawing takes one (Origin's does)."""
     params = inspect.signature(state.to_svg).parameters
     takes_title = "title" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
-    return state.to_svg(viewer=viewer, title=title) if title is not None and takes_title else state.to_svg(viewer)
+    return (
+        state.to_svg(viewer=viewer, title=title)
+        if title is not None and takes_title
+        else state.to_svg(viewer)
+    )
 
 
 def table_bundle(state: Any, *, viewer: int | None = None, title: str | None = None) -> dict[str, str]:

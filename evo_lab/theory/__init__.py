@@ -3,7 +3,8 @@ outbid game, with nashpy, exact enumeration and backward induction) and gene val
 See ``docs/theory.md``.
 
 Hidden cards and signalling (needs ``open_spiel``, so not imported here): ``evo_lab.theory.signalling`` (the
-Prescience window game as a pyspiel game), ``.signalling_solve`` (CFR, exploitability, sequence-form LP) and
+Prescience window game as a pyspiel game; its data from a position, ``.signalling_spec``, needs no OpenSpiel),
+``.signalling_solve`` (CFR, exploitability, sequence-form LP) and
 ``.signalling_exact`` (exact equilibrium, posteriors)."""
 
 from .auction import (

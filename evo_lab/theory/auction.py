@@ -62,8 +62,10 @@ def check_auction(state: Any) -> State:
     if not isinstance(state, State):
         raise NotAuctionError(f"expected an evo_lab State at a 'bid' node, got {type(state).__name__}")
     if state.node_name() != "bid":
-        raise NotAuctionError(f"the auction needs a position at a 'bid' node of the mutation phase; this one is "
-                              f"at node {state.node_name()!r} ({state.phase_name()} phase, round {state.round})")
+        raise NotAuctionError(
+            f"the auction needs a position at a 'bid' node of the mutation phase; this one is "
+            f"at node {state.node_name()!r} ({state.phase_name()} phase, round {state.round})"
+        )
     return state
 
 
@@ -87,7 +89,10 @@ def teaching_position(players: int = 2, seed: int = 1, game: Any = None) -> Stat
 def lot_names(state: State) -> list[str]:
     """Readable names of the lots on offer: ``['event card', 'bony_plates', ...]``."""
     g = state.game
-    return ["event card" if x == EVENT_LOT else ("(empty)" if x == EMPTY_LOT else g.gene_ids[x]) for x in state.lots]
+    return [
+        "event card" if x == EVENT_LOT else ("(empty)" if x == EMPTY_LOT else g.gene_ids[x])
+        for x in state.lots
+    ]
 
 
 def bidding_order(state: State) -> list[int]:
@@ -119,9 +124,16 @@ class Valuations:
         rows = []
         for p in range(self.values.shape[0]):
             for i, name in enumerate(self.lots):
-                rows.append({"player": p, "lot": i, "item": name, "value": float(self.values[p, i]),
-                             "low": None if self.low is None else float(self.low[p, i]),
-                             "high": None if self.high is None else float(self.high[p, i])})
+                rows.append(
+                    {
+                        "player": p,
+                        "lot": i,
+                        "item": name,
+                        "value": float(self.values[p, i]),
+                        "low": None if self.low is None else float(self.low[p, i]),
+                        "high": None if self.high is None else float(self.high[p, i]),
+                    }
+                )
         return rows
 
 
@@ -161,10 +173,14 @@ def _bid_values(state: State, bids: Iterable[int] | None) -> tuple[int, ...]:
         return tuple(range(lo, hi + 1))
     out = tuple(sorted({int(b) for b in bids}))
     if not out or any(not lo <= b <= hi for b in out):
-        raise TheoryError(f"bids must be values in {lo}..{hi}, got {list(bids) if bids is not None else None}")
+        raise TheoryError(
+            f"bids must be values in {lo}..{hi}, got {list(bids) if bids is not None else None}"
+        )
     if lo not in out:
-        raise TheoryError(f"the allowed bids must include the minimum bid {lo} (a displaced player must always "
-                          f"be able to bid on a free lot)")
+        raise TheoryError(
+            f"the allowed bids must include the minimum bid {lo} (a displaced player must always "
+            f"be able to bid on a free lot)"
+        )
     return out
 
 
@@ -242,8 +258,9 @@ class NormalFormAuction:
                     changed = True
         return alive
 
-    def nash_equilibria(self, method: str = "support", *, reduce: bool = True,
-                        max_supports: int = 2_000_000) -> list[MixedEquilibrium]:
+    def nash_equilibria(
+        self, method: str = "support", *, reduce: bool = True, max_supports: int = 2_000_000
+    ) -> list[MixedEquilibrium]:
         """Mixed Nash equilibria of the two-player game with nashpy.
 
         ``method``: ``"support"`` (support enumeration), ``"vertex"`` (vertex enumeration) or
@@ -261,15 +278,20 @@ class NormalFormAuction:
         import nashpy
 
         A, B = self.payoff_matrices()
-        rows, cols = (self.dominated() if reduce else [list(range(A.shape[0])), list(range(A.shape[1]))])
+        rows, cols = self.dominated() if reduce else [list(range(A.shape[0])), list(range(A.shape[1]))]
         a, b = A[np.ix_(rows, cols)], B[np.ix_(rows, cols)]
         game = nashpy.Game(a, b)
         if method == "support":
-            work = sum(math.comb(len(rows), k) * math.comb(len(cols), k) for k in range(1, min(len(rows), len(cols)) + 1))
+            work = sum(
+                math.comb(len(rows), k) * math.comb(len(cols), k)
+                for k in range(1, min(len(rows), len(cols)) + 1)
+            )
             if work > max_supports:
-                raise GameTooLargeError(f"support enumeration over {len(rows)}x{len(cols)} strategies needs {work} "
-                                        f"support pairs (limit {max_supports}); restrict bids, or use "
-                                        f"method='lemke_howson'")
+                raise GameTooLargeError(
+                    f"support enumeration over {len(rows)}x{len(cols)} strategies needs {work} "
+                    f"support pairs (limit {max_supports}); restrict bids, or use "
+                    f"method='lemke_howson'"
+                )
             eqs = list(game.support_enumeration(non_degenerate=False, tol=1e-9))
         elif method == "vertex":
             eqs = list(game.vertex_enumeration())
@@ -290,8 +312,10 @@ class NormalFormAuction:
             fy = np.zeros(A.shape[1])
             fx[rows] = x
             fy[cols] = y
-            if any(np.allclose(fx, e.strategies[0], atol=1e-7) and np.allclose(fy, e.strategies[1], atol=1e-7)
-                   for e in out):
+            if any(
+                np.allclose(fx, e.strategies[0], atol=1e-7) and np.allclose(fy, e.strategies[1], atol=1e-7)
+                for e in out
+            ):
                 continue
             if not (game.is_best_response(x, y)[0] and game.is_best_response(x, y)[1]):
                 continue
@@ -303,11 +327,15 @@ class NormalFormAuction:
         try:
             import pygambit as gbt
         except ImportError:
-            raise TheoryError("pygambit is not installed: pip install 'evo-lab[gambit]' (compiles from source)") from None
+            raise TheoryError(
+                "pygambit is not installed: pip install 'evo-lab[gambit]' (compiles from source)"
+            ) from None
         from fractions import Fraction
 
-        arrays = [np.vectorize(lambda x: Fraction(x).limit_denominator(10 ** 6))(self.payoffs[..., p]) for p in
-                  range(self.players)]
+        arrays = [
+            np.vectorize(lambda x: Fraction(x).limit_denominator(10**6))(self.payoffs[..., p])
+            for p in range(self.players)
+        ]
         g = gbt.Game.from_arrays(*arrays)
         res = gbt.nash.enummixed_solve(g) if self.players == 2 else gbt.nash.enumpure_solve(g)
         out = []
@@ -328,7 +356,9 @@ class MixedEquilibrium:
 
     def support(self, player: int) -> list[tuple[str, float]]:
         """``[(strategy label, probability)]`` with positive probability."""
-        return [(self.game.label(player, k), float(x)) for k, x in enumerate(self.strategies[player]) if x > 1e-9]
+        return [
+            (self.game.label(player, k), float(x)) for k, x in enumerate(self.strategies[player]) if x > 1e-9
+        ]
 
     def is_pure(self) -> bool:
         return all(len(self.support(p)) == 1 for p in range(len(self.strategies)))
@@ -341,8 +371,9 @@ class MixedEquilibrium:
         return " | ".join(parts)
 
 
-def _sealed_allocation(state: State, values: np.ndarray, choices: Sequence[tuple[int, int]], order: Sequence[int],
-                       bid_min: int) -> list[tuple[int, int, int]]:
+def _sealed_allocation(
+    state: State, values: np.ndarray, choices: Sequence[tuple[int, int]], order: Sequence[int], bid_min: int
+) -> list[tuple[int, int, int]]:
     """Per lot ``(player, bid, price)`` under the sealed-bid rule (see the module docstring)."""
     m = values.shape[1]
     rank = {p: i for i, p in enumerate(order)}
@@ -363,8 +394,9 @@ def _sealed_allocation(state: State, values: np.ndarray, choices: Sequence[tuple
     return [(p, b, _price(state, p, b)) for p, b in winner]  # type: ignore[misc]
 
 
-def normal_form(state: State, vals: Any, *, bids: Iterable[int] | None = None,
-                max_profiles: int = 1_000_000) -> NormalFormAuction:
+def normal_form(
+    state: State, vals: Any, *, bids: Iterable[int] | None = None, max_profiles: int = 1_000_000
+) -> NormalFormAuction:
     """The sealed-bid teaching model of the auction at ``state`` (the start of the bidding: no marker placed).
 
     ``bids`` restricts the bid values (default ``bid_min..bid_max``, 0..6); each player's strategies are the
@@ -377,17 +409,21 @@ def normal_form(state: State, vals: Any, *, bids: Iterable[int] | None = None,
     """
     check_auction(state)
     if any(b is not None for b in state.bids):
-        raise NotAuctionError("the sealed-bid model starts before any marker is placed; this auction already has "
-                              "bids (use solve_sequential for a running auction)")
+        raise NotAuctionError(
+            "the sealed-bid model starts before any marker is placed; this auction already has "
+            "bids (use solve_sequential for a running auction)"
+        )
     v = valuations(state, vals)
     bset = _bid_values(state, bids)
     n, m = state.game.players, len(state.lots)
-    strategies = [[(lot, b) for lot in range(m) for b in bset if _price(state, p, b) <= state.mp[p]]
-                  for p in range(n)]
+    strategies = [
+        [(lot, b) for lot in range(m) for b in bset if _price(state, p, b) <= state.mp[p]] for p in range(n)
+    ]
     total = math.prod(len(s) for s in strategies)
     if total > max_profiles:
-        raise GameTooLargeError(f"{total} strategy profiles (limit {max_profiles}); restrict bids "
-                                f"(e.g. bids=[0, 1, 2, 3])")
+        raise GameTooLargeError(
+            f"{total} strategy profiles (limit {max_profiles}); restrict bids (e.g. bids=[0, 1, 2, 3])"
+        )
     order = bidding_order(state)
     pay = np.zeros(tuple(len(s) for s in strategies) + (n,))
     vals_arr = v.values

@@ -44,6 +44,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from fractions import Fraction
+from typing import overload
 
 import numpy as np
 
@@ -76,13 +77,20 @@ def _bidders(n: int) -> None:
         raise BayesNashError(f"an auction needs at least two bidders, got {n!r}")
 
 
+@overload
+def uniform_first_price(v: Fraction, n: int) -> Fraction: ...
+@overload
+def uniform_first_price(v: float, n: int) -> float | Fraction: ...
 def uniform_first_price(v: float | Fraction, n: int) -> float | Fraction:
-    """``(N - 1) v / N``: the equilibrium first-price bid for values uniform on any ``[0, w]``."""
+    """``(N - 1) v / N``: the equilibrium first-price bid for values uniform on any ``[0, w]`` (exact for an
+    integer or a fraction)."""
     _bidders(n)
     return Fraction(n - 1, n) * v if isinstance(v, (int, Fraction)) else (n - 1) / n * v
 
 
-def first_price_bid(v: float, n: int, cdf: Callable[[float], float] = lambda x: x, points: int = 2001) -> float:
+def first_price_bid(
+    v: float, n: int, cdf: Callable[[float], float] = lambda x: x, points: int = 2001
+) -> float:
     """``beta(v) = v - integral_0^v F^(N-1) / F(v)^(N-1)`` for any CDF ``F`` on ``[0, ...]`` (trapezoid rule
     with ``points`` nodes); 0 at ``v = 0``."""
     _bidders(n)
@@ -160,11 +168,13 @@ def normal_shade(n: int, points: int = 40001, span: float = 10.0) -> float:
     z = np.linspace(-span, span, points)
     phi = np.exp(-z * z / 2) / math.sqrt(2 * math.pi)
     cdf = np.array([0.5 * math.erfc(-t / math.sqrt(2)) for t in z])
-    w = phi ** 2 * cdf ** (n - 2)
+    w = phi**2 * cdf ** (n - 2)
     return float(np.trapezoid(z * w, z) / np.trapezoid(w, z))
 
 
-def simulate_private(n: int, samples: int, seed: int, w: float = 1.0) -> dict[str, tuple[float, float, float]]:
+def simulate_private(
+    n: int, samples: int, seed: int, w: float = 1.0
+) -> dict[str, tuple[float, float, float]]:
     """Revenue of the first-price auction (everyone bids ``(N - 1) v / N``) and of the second-price auction
     (everyone bids its value) on the same ``samples`` seeded draws of ``n`` values uniform on ``[0, w]``:
     ``{format: (mean, low, high)}``, 95% intervals of the mean (each auction an independent draw)."""
@@ -173,8 +183,11 @@ def simulate_private(n: int, samples: int, seed: int, w: float = 1.0) -> dict[st
     v = np.sort(rng.random((samples, n)) * w, axis=1)
     first = (n - 1) / n * v[:, -1]
     second = v[:, -2]
-    return {"first": mean_interval(first.tolist()), "second": mean_interval(second.tolist()),
-            "difference": mean_interval((first - second).tolist())}
+    return {
+        "first": mean_interval(first.tolist()),
+        "second": mean_interval(second.tolist()),
+        "difference": mean_interval((first - second).tolist()),
+    }
 
 
 def simulate_wallet(n: int, samples: int, seed: int) -> dict[str, tuple[float, float, float]]:
@@ -187,12 +200,15 @@ def simulate_wallet(n: int, samples: int, seed: int) -> dict[str, tuple[float, f
     x = np.sort(rng.random((samples, n)), axis=1)
     value = x.sum(axis=1)
     second = x[:, -2]
-    return {"equilibrium": mean_interval((value - (n + 2) / 2 * second).tolist()),
-            "naive": mean_interval((value - (second + (n - 1) / 2)).tolist())}
+    return {
+        "equilibrium": mean_interval((value - (n + 2) / 2 * second).tolist()),
+        "naive": mean_interval((value - (second + (n - 1) / 2)).tolist()),
+    }
 
 
-def simulate_common_value(reference: np.ndarray | list[float], k: int, n: int, samples: int, seed: int,
-                          shade: float) -> tuple[float, float, float]:
+def simulate_common_value(
+    reference: np.ndarray | list[float], k: int, n: int, samples: int, seed: int, shade: float
+) -> tuple[float, float, float]:
     """The winner's profit in a second-price auction for a common value: the value ``mu`` is the mean of
     ``reference`` (e.g. an engine run of paired playouts, lesson 08); each of ``n`` bidders estimates it by the
     mean of ``k`` draws with replacement from ``reference`` and bids its estimate minus ``shade``; the highest

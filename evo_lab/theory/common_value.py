@@ -28,14 +28,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from typing import TypeVar
+
 import numpy as np
 
 from ..stats import mean_interval
 
 __all__ = ["WalletRun", "deviation_profit", "equilibrium_bid", "exact", "naive_bid", "simulate"]
 
+#: a signal, or an array of signals (the bid functions work elementwise)
+Signal = TypeVar("Signal", float, np.ndarray)
 
-def equilibrium_bid(t: float, n: int) -> float:
+
+def equilibrium_bid(t: Signal, n: int) -> Signal:
     """The symmetric equilibrium bid ``(n + 2) t / 2`` of the second-price wallet game."""
     return (n + 2) * t / 2
 
@@ -53,8 +58,12 @@ def exact(n: int) -> dict[str, Fraction]:
         raise ValueError(f"an auction needs two or more bidders, got {n}")
     value = Fraction(n, 2)
     revenue = Fraction(n + 2, 2) * Fraction(n - 1, n + 1)
-    return {"value": value, "revenue": revenue, "winner profit": value - revenue,
-            "bidder profit": (value - revenue) / n}
+    return {
+        "value": value,
+        "revenue": revenue,
+        "winner profit": value - revenue,
+        "bidder profit": (value - revenue) / n,
+    }
 
 
 def deviation_profit(n: int, a: float, c: float) -> float:
@@ -65,7 +74,7 @@ def deviation_profit(n: int, a: float, c: float) -> float:
 
     def given(t: float) -> float:
         x = min(1.0, max(0.0, 2 * (a * t + c) / (n + 2)))
-        return t * x ** (n - 1) - (n - 1) / n * x ** n
+        return t * x ** (n - 1) - (n - 1) / n * x**n
 
     kinks = [t for t in ((n + 2) / (2 * a) - c / a if a else 2.0, -c / a if a else 2.0) if 0 < t < 1]
     value, _err = quad(given, 0.0, 1.0, points=kinks or None, limit=200)
@@ -87,8 +96,9 @@ class WalletRun:
     deviation: tuple[float, float] | None
 
 
-def simulate(n: int, auctions: int = 100_000, seed: int = 0, deviation: tuple[float, float] | None = None
-             ) -> WalletRun:
+def simulate(
+    n: int, auctions: int = 100_000, seed: int = 0, deviation: tuple[float, float] | None = None
+) -> WalletRun:
     """Play ``auctions`` second-price wallet auctions with seeded uniform signals: everyone bids the equilibrium,
     except bidder 0 when ``deviation = (a, c)`` (it bids ``a t + c``). ``losing_wins``: the auctions bidder 0 won
     at a loss (price above the value)."""
@@ -103,5 +113,13 @@ def simulate(n: int, auctions: int = 100_000, seed: int = 0, deviation: tuple[fl
     value = t.sum(axis=1)
     won = winner == 0
     profit0 = np.where(won, value - price, 0.0)
-    return WalletRun(n, auctions, seed, mean_interval(price.tolist()), mean_interval(profit0.tolist()),
-                     int(won.sum()), int((won & (value < price)).sum()), deviation)
+    return WalletRun(
+        n,
+        auctions,
+        seed,
+        mean_interval(price.tolist()),
+        mean_interval(profit0.tolist()),
+        int(won.sum()),
+        int((won & (value < price)).sum()),
+        deviation,
+    )

@@ -101,12 +101,17 @@ class Contest:
 def contest_position(contest: Contest, hands: list[list[str]], first: int = 0) -> Any:
     """The start of the play-cards phase: both species ``(body, pop)``, the watering hole, the given hands (trait
     names) and ``first`` as first player, built with the game's public position builder."""
-    import evo_lab
+    from evo_lab.games.evolution import Game as EvolutionGame
     from evo_lab.games.evolution.positions import from_boards
 
-    g = evo_lab.make_game("evolution", players=2, seed=0)
-    boards = [[(contest.body, contest.pop, 0, 0, [])], [(contest.body, contest.pop, 0, 0, [])]]
-    return from_boards(g, boards, hands=hands, watering_hole=contest.watering_hole, phase="play", turn=first, first=first)
+    g = EvolutionGame(players=2, seed=0)
+    boards: list[list[tuple[int, int, int, int, list[str]]]] = [
+        [(contest.body, contest.pop, 0, 0, [])],
+        [(contest.body, contest.pop, 0, 0, [])],
+    ]
+    return from_boards(
+        g, boards, hands=hands, watering_hole=contest.watering_hole, phase="play", turn=first, first=first
+    )
 
 
 @dataclass(frozen=True)
@@ -170,8 +175,13 @@ def seat_outcomes(contest: Contest, a: str, b: str) -> RoundPlay:
     pa, pb = contest.plan(a), contest.plan(b)
     s = contest_position(contest, [[pa.trait, contest.filler], [pb.trait, contest.filler]], first=0)
     r = s.round
-    story = play_plans(s, {0: [("trait", pa.trait), (pa.growth, contest.filler)],
-                           1: [("trait", pb.trait), (pb.growth, contest.filler)]})
+    story = play_plans(
+        s,
+        {
+            0: [("trait", pa.trait), (pa.growth, contest.filler)],
+            1: [("trait", pb.trait), (pb.growth, contest.filler)],
+        },
+    )
     rest = finish_round(s, r)
     return RoundPlay(rest.scores, tuple(story) + rest.story)
 

@@ -53,8 +53,9 @@ from .auction import TheoryError
 from .values import paired_samples
 
 
-def paired_differences(state: State, gene: str, player: int, *, n: int, seed: int,
-                       policy: Any = "random") -> np.ndarray:
+def paired_differences(
+    state: State, gene: str, player: int, *, n: int, seed: int, policy: Any = "random"
+) -> np.ndarray:
     """The ``n`` paired differences (final MP with ``gene`` minus without, for ``player``) that
     :func:`~evo_lab.theory.gene_values` averages with the same ``seed`` (sample ``i`` uses child seed ``i``):
     :func:`evo_lab.theory.values.paired_samples`, the branches built with the position builder."""
@@ -91,7 +92,7 @@ def order_statistics(pmf: Sequence[tuple[Fraction, Fraction]], n_bidders: int) -
     G1_prev = G2_prev = Fraction(0)
     for x, p in pmf:
         F = F_prev + p
-        G1 = F ** N
+        G1 = F**N
         G2 = G1 + (N * F ** (N - 1) * (1 - F) if N >= 2 else 0)
         e1 += x * (G1 - G1_prev)
         e2 += x * (G2 - G2_prev)
@@ -123,8 +124,9 @@ class CurseRow:
     auctions: int
 
 
-def curse_table(reference: Sequence[float], k: int, bidders: Sequence[int],
-                pool: Sequence[float] | None = None) -> list[CurseRow]:
+def curse_table(
+    reference: Sequence[float], k: int, bidders: Sequence[int], pool: Sequence[float] | None = None
+) -> list[CurseRow]:
     """The winner's bias for each number of bidders: exact from the empirical model of ``reference``, normal
     approximation with its standard deviation, and (with ``pool``, fresh paired differences independent of the
     reference) simulated by cutting the pool into auctions of ``N`` bidders with ``k`` samples each, bias

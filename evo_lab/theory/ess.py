@@ -110,8 +110,10 @@ class SymmetricGame:
     def __post_init__(self) -> None:
         n = len(self.payoffs)
         if n < 1 or any(len(r) != n for r in self.payoffs):
-            raise ESSError(f"a symmetric game needs a square payoff table, got {len(self.payoffs)} rows of "
-                           f"lengths {[len(r) for r in self.payoffs]}")
+            raise ESSError(
+                f"a symmetric game needs a square payoff table, got {len(self.payoffs)} rows of "
+                f"lengths {[len(r) for r in self.payoffs]}"
+            )
         if len(self.labels) != n:
             raise ESSError(f"{n} strategies need {n} labels, got {list(self.labels)}")
         object.__setattr__(self, "payoffs", tuple(tuple(Fraction(v) for v in r) for r in self.payoffs))
@@ -140,8 +142,10 @@ class SymmetricGame:
     def payoff(self, x: Sequence[Number], y: Sequence[Number]) -> Fraction:
         """``E(x, y) = x^T A y``."""
         x, y = self.mixed(x), self.mixed(y)
-        return sum((x[i] * self.payoffs[i][j] * y[j] for i in range(self.n) for j in range(self.n)
-                    if x[i] and y[j]), Fraction(0))
+        return sum(
+            (x[i] * self.payoffs[i][j] * y[j] for i in range(self.n) for j in range(self.n) if x[i] and y[j]),
+            Fraction(0),
+        )
 
     def against(self, y: Sequence[Number]) -> list[Fraction]:
         """The payoff of each pure strategy against ``y``: ``(A y)_i``."""
@@ -190,8 +194,10 @@ class SymmetricGame:
             return exx > eyx, f"{word} against the resident: {exx} vs the mutant's {eyx}"
         exy, eyy = self.payoff(x, y), self.payoff(y, y)
         rel = ">" if exy > eyy else ("=" if exy == eyy else "<")
-        return exy > eyy, (f"equal against the resident ({exx} each); "
-                           f"{'better' if exy > eyy else 'not better'} against the mutant: {exy} {rel} {eyy}")
+        return exy > eyy, (
+            f"equal against the resident ({exx} each); "
+            f"{'better' if exy > eyy else 'not better'} against the mutant: {exy} {rel} {eyy}"
+        )
 
     def ess(self, x: Sequence[Number]) -> ESSVerdict:
         """Is ``x`` an ESS? Exact for strict equilibria, regular mixed equilibria and a pure strategy with one
@@ -203,7 +209,9 @@ class SymmetricGame:
         worse = [i for i in sup if v[i] < best]
         if worse or any(v[i] > v[sup[0]] for i in range(self.n)):
             better = next(i for i in range(self.n) if v[i] == best)
-            return ESSVerdict(x, False, f"not a Nash equilibrium: {self.labels[better]} does better against it")
+            return ESSVerdict(
+                x, False, f"not a Nash equilibrium: {self.labels[better]} does better against it"
+            )
         extra = [i for i in range(self.n) if v[i] == best and x[i] == 0]
         if len(sup) == 1 and not extra:
             return ESSVerdict(x, True, "strict equilibrium: every other strategy does worse against it")
@@ -213,24 +221,33 @@ class SymmetricGame:
                 return ESSVerdict(x, False, f"{self.labels[extra[0]]} can drift in: {why}")
             return ESSVerdict(x, True, f"second condition against {self.labels[extra[0]]}: {why}")
         if extra:
-            raise ESSError(f"degenerate equilibrium {[str(p) for p in x]}: best replies "
-                           f"{[self.labels[i] for i in extra]} outside its support need a copositivity test")
+            raise ESSError(
+                f"degenerate equilibrium {[str(p) for p in x]}: best replies "
+                f"{[self.labels[i] for i in extra]} outside its support need a copositivity test"
+            )
         return self._regular(x, sup)
 
     def _regular(self, x: Mixed, sup: list[int]) -> ESSVerdict:
         s0, rest = sup[0], sup[1:]
         sym = [[(self.payoffs[i][j] + self.payoffs[j][i]) / 2 for j in range(self.n)] for i in range(self.n)]
 
-        def q(a: int, b: int) -> Fraction:   # z_a^T S z_b with z_a = e_a - e_s0
+        def q(a: int, b: int) -> Fraction:  # z_a^T S z_b with z_a = e_a - e_s0
             return sym[a][b] - sym[a][s0] - sym[s0][b] + sym[s0][s0]
 
         neg = [[-q(a, b) for b in rest] for a in rest]
         minors = [_det([row[:k] for row in neg[:k]]) for k in range(1, len(rest) + 1)]
         if all(m > 0 for m in minors):
-            return ESSVerdict(x, True, "negative definite on the support: every mutant that uses the same pure "
-                                       "strategies does worse against itself than the resident does against it")
-        return ESSVerdict(x, False, "not negative definite on the support: some mutant mix does at least as well "
-                                    "against itself")
+            return ESSVerdict(
+                x,
+                True,
+                "negative definite on the support: every mutant that uses the same pure "
+                "strategies does worse against itself than the resident does against it",
+            )
+        return ESSVerdict(
+            x,
+            False,
+            "not negative definite on the support: some mutant mix does at least as well against itself",
+        )
 
     # ----- replicator dynamics (one population)
     def velocity(self, x: Sequence[float]) -> list[float]:
@@ -258,7 +275,9 @@ class SymmetricGame:
     def seat_table(self) -> tuple[tuple[tuple[Fraction, Fraction], ...], ...]:
         """``seats[i][j] = (A[i][j], A[j][i])``: the input :func:`simulate_population` takes, for a game
         without seats."""
-        return tuple(tuple((self.payoffs[i][j], self.payoffs[j][i]) for j in range(self.n)) for i in range(self.n))
+        return tuple(
+            tuple((self.payoffs[i][j], self.payoffs[j][i]) for j in range(self.n)) for i in range(self.n)
+        )
 
 
 def hawk_dove(value: Number, cost: Number, base: Number = 0) -> SymmetricGame:
@@ -268,8 +287,13 @@ def hawk_dove(value: Number, cost: Number, base: Number = 0) -> SymmetricGame:
     return SymmetricGame.from_rows([[b + (v - c) / 2, b + v], [b, b + v / 2]], ["Hawk", "Dove"])
 
 
-def simulate_population(seats: Sequence[Sequence[tuple[Number, Number]]], counts: Sequence[int],
-                        generations: int, runs: int, seed: int) -> np.ndarray:
+def simulate_population(
+    seats: Sequence[Sequence[tuple[Number, Number]]],
+    counts: Sequence[int],
+    generations: int,
+    runs: int,
+    seed: int,
+) -> np.ndarray:
     """A finite population under random pairwise contests and Wright-Fisher reproduction, ``runs`` independent
     replicates (seeded with ``numpy.random.default_rng(seed)``).
 
@@ -280,7 +304,7 @@ def simulate_population(seats: Sequence[Sequence[tuple[Number, Number]]], counts
     fitness of its players. Returns the counts, shape ``(runs, generations + 1, n)``."""
     n = len(seats)
     first = np.array([[float(seats[i][j][0]) for j in range(n)] for i in range(n)])
-    second = np.array([[float(seats[j][i][1]) for j in range(n)] for i in range(n)])   # i second, j first
+    second = np.array([[float(seats[j][i][1]) for j in range(n)] for i in range(n)])  # i second, j first
     if (first <= 0).any() or (second <= 0).any():
         raise ESSError("Wright-Fisher needs positive payoffs (fitness)")
     size = int(sum(counts))

@@ -78,14 +78,23 @@ class FaceDown:
 
 def facedown_position(setting: FaceDown, kind: str) -> Any:
     """The start of the play-cards phase with P1 holding the card of type ``kind`` and P2 a Carnivore."""
-    import evo_lab
+    from evo_lab.games.evolution import Game as EvolutionGame
     from evo_lab.games.evolution.positions import from_boards
 
-    g = evo_lab.make_game("evolution", players=2, seed=0)
-    boards = [[(setting.prey_body, setting.prey_pop, 0, 0, [])],
-              [(setting.receiver_body, setting.receiver_pop, 0, 0, [])]]
-    return from_boards(g, boards, hands=[[setting.card(kind)], ["carnivore"]], watering_hole=setting.watering_hole,
-                       phase="play", turn=0, first=0)
+    g = EvolutionGame(players=2, seed=0)
+    boards: list[list[tuple[int, int, int, int, list[str]]]] = [
+        [(setting.prey_body, setting.prey_pop, 0, 0, [])],
+        [(setting.receiver_body, setting.receiver_pop, 0, 0, [])],
+    ]
+    return from_boards(
+        g,
+        boards,
+        hands=[[setting.card(kind)], ["carnivore"]],
+        watering_hole=setting.watering_hole,
+        phase="play",
+        turn=0,
+        first=0,
+    )
 
 
 def facedown_round(setting: FaceDown, kind: str, message: str, action: str) -> RoundPlay:
@@ -95,8 +104,13 @@ def facedown_round(setting: FaceDown, kind: str, message: str, action: str) -> R
     s = facedown_position(setting, kind)
     r = s.round
     card = setting.card(kind)
-    story = play_plans(s, {0: [("trait" if message == "face down" else "pop", card)],
-                           1: [("trait" if action == "hunt" else "pop", "carnivore")]})
+    story = play_plans(
+        s,
+        {
+            0: [("trait" if message == "face down" else "pop", card)],
+            1: [("trait" if action == "hunt" else "pop", "carnivore")],
+        },
+    )
     rest = finish_round(s, r)
     return RoundPlay(rest.scores, tuple(story) + rest.story)
 
@@ -113,9 +127,9 @@ def facedown_game(setting: FaceDown | None = None, prior: Any = Fraction(1, 2)) 
 
 def deck_count(trait: str) -> tuple[int, int]:
     """``(cards of trait, cards in the deck)`` in the engine's official Evolution deck."""
-    import evo_lab
+    from evo_lab.games.evolution import Game as EvolutionGame
 
-    g = evo_lab.make_game("evolution", players=2, seed=0)
+    g = EvolutionGame(players=2, seed=0)
     cards = g.deck.cards
     return sum(c.count for c in cards if c.trait == trait), sum(c.count for c in cards)
 

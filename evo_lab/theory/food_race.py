@@ -96,7 +96,9 @@ def bank_pmf(source: Any) -> dict[int, Fraction]:
     (``state.chance_outcomes()``); from a game, its dice (``game.food_dice``, ruling O1 applied) convolved."""
     if hasattr(source, "chance_outcomes"):
         if source.node_name() != "food":
-            raise ValueError(f"the bank is rolled at the 'food' node, this state is at {source.node_name()!r}")
+            raise ValueError(
+                f"the bank is rolled at the 'food' node, this state is at {source.node_name()!r}"
+            )
         return {a[1]: p for a, p in source.chance_outcomes()}
     dice, plus = source.food_dice
     return dice_pmf(dice, plus, source.pack.faces_sides)
@@ -139,16 +141,19 @@ class BankRow:
 
 
 def bank_table(players: Iterable[int] = range(2, 9), options: Mapping | None = None) -> list[BankRow]:
-    """One :class:`BankRow` per player count, read from each game's data (``evo_lab.make_game("origin", ...)``)."""
-    import evo_lab
+    """One :class:`BankRow` per player count, read from each game's data (the Origin game of each count)."""
+    from evo_lab.games.origin import OriginGame
 
     rows = []
     for n in players:
-        g = evo_lab.make_game("origin", players=n, options=options)
+        g = OriginGame(players=n, options=options)
         pmf = bank_pmf(g)
         rule = next(r for r in g.pack.food_rules if r.players == n)
         m = mean(pmf)
-        rows.append(BankRow(n, *g.food_dice, min(pmf), max(pmf), m, variance(pmf), m / n, rule.provenance.level))
+        dice, plus = g.food_dice
+        rows.append(
+            BankRow(n, dice, plus, min(pmf), max(pmf), m, variance(pmf), m / n, rule.provenance.level)
+        )
     return rows
 
 
@@ -225,7 +230,7 @@ def race_policy(state: Any) -> Hashable:
         for x in acts:
             if x[0] == "hibernate" and _hungry(mine[x[1]]):
                 return x
-            if x[0] == "fat" and _hungry(mine[x[1]]):                 # ("fat", animal, k): all it needs
+            if x[0] == "fat" and _hungry(mine[x[1]]):  # ("fat", animal, k): all it needs
                 return max((y for y in acts if y[:2] == x[:2]), key=lambda y: y[2])
     if eats:
         return eats[0]
@@ -235,8 +240,9 @@ def race_policy(state: Any) -> Hashable:
     return acts[0]
 
 
-def feeding_leaves(state: Any, policy: Callable[[Any], Hashable] = race_policy,
-                   prob: Fraction = Fraction(1)) -> Iterator[tuple[Any, Fraction]]:
+def feeding_leaves(
+    state: Any, policy: Callable[[Any], Hashable] = race_policy, prob: Fraction = Fraction(1)
+) -> Iterator[tuple[Any, Fraction]]:
     """Play ``state`` (in the feeding phase) to its end with ``policy``, enumerating every chance node met on the way
     (the Running die) with its exact probability: yields ``(final state, probability)``. ``state`` is not changed.
     The enumeration is the core's (:func:`evo_lab.core.chance.leaves`)."""
@@ -293,7 +299,7 @@ class Race:
 def _since_roll(state: Any) -> list:
     ev = state.events()
     start = max((i for i, e in enumerate(ev) if type(e).__name__ == "FoodRolled"), default=-1)
-    return ev[start + 1:]
+    return ev[start + 1 :]
 
 
 def bank_feeds(state: Any) -> Fraction:
@@ -373,8 +379,9 @@ def race(state: Any, policy: Callable[[Any], Hashable] = race_policy) -> Race:
                 elif kind == "Hibernated":
                     hib.add(e.animal)
             alive = {a.id: a.fat_full for q in range(n) for a in end.animals(q)}
-            outcomes.append(RaceOutcome(total, p_total * p, frozenset(alive), tuple(tokens), frozenset(hib), alive,
-                                        end))
+            outcomes.append(
+                RaceOutcome(total, p_total * p, frozenset(alive), tuple(tokens), frozenset(hib), alive, end)
+            )
     labels = {a: label(state, a) for row in animals for a in row}
     return Race(tuple(outcomes), animals, labels)
 

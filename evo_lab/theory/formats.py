@@ -80,8 +80,14 @@ class Lot:
         return self.order.index(i)
 
 
-def make_lot(values: Sequence[float], *, budgets: Sequence[int] | None = None, vials: Sequence[int] | None = None,
-             bids: Iterable[int] = EVO_BIDS, order: Sequence[int] | None = None) -> Lot:
+def make_lot(
+    values: Sequence[float],
+    *,
+    budgets: Sequence[int] | None = None,
+    vials: Sequence[int] | None = None,
+    bids: Iterable[int] = EVO_BIDS,
+    order: Sequence[int] | None = None,
+) -> Lot:
     """Validate and build a :class:`Lot` (defaults: unlimited budgets, no vials, bids 0..6, order 0..n-1)."""
     vals = tuple(float(v) for v in values)
     n = len(vals)
@@ -90,7 +96,7 @@ def make_lot(values: Sequence[float], *, budgets: Sequence[int] | None = None, v
     bset = tuple(sorted({int(b) for b in bids}))
     if not bset or bset[0] < 0:
         raise TheoryError(f"bids must be whole numbers >= 0, got {bids!r}")
-    bud = tuple(int(b) for b in budgets) if budgets is not None else (10 ** 9,) * n
+    bud = tuple(int(b) for b in budgets) if budgets is not None else (10**9,) * n
     via = tuple(int(v) for v in vials) if vials is not None else (0,) * n
     ordr = tuple(int(i) for i in order) if order is not None else tuple(range(n))
     if len(bud) != n or len(via) != n or sorted(ordr) != list(range(n)):
@@ -177,8 +183,12 @@ def dominant_outcome(values: Sequence[float] | Lot, fmt: str, **kw) -> Outcome:
     lot = values if isinstance(values, Lot) else make_lot(values, **kw)
     if fmt not in ("second", "english"):
         raise TheoryError(f"only 'second' and 'english' have dominant strategies; {fmt!r} needs sealed_game")
-    d = {i: lot.drop_level(i) for i in range(lot.n)}
-    live = sorted((i for i in range(lot.n) if d[i] is not None), key=lambda i: (-d[i], lot.rank(i)))
+    d: dict[int, int] = {}
+    for i in range(lot.n):
+        level_i = lot.drop_level(i)
+        if level_i is not None:
+            d[i] = level_i
+    live = sorted(d, key=lambda i: (-d[i], lot.rank(i)))
     if not live:
         w = min((i for i in range(lot.n) if lot.allowed(i)), key=lot.rank)
         prices = [0] * lot.n
@@ -191,9 +201,9 @@ def dominant_outcome(values: Sequence[float] | Lot, fmt: str, **kw) -> Outcome:
     elif fmt == "second" or d[live[1]] == d[w]:
         level = d[live[1]]
     else:
-        level = min(b for b in lot.bids if b > d[live[1]])    # the next level of the clock
+        level = min(b for b in lot.bids if b > d[live[1]])  # the next level of the clock
     prices[w] = lot.price(w, level)
-    bids = tuple(d[i] if d[i] is not None else lot.bids[0] for i in range(lot.n)) if fmt == "second" else None
+    bids = tuple(d.get(i, lot.bids[0]) for i in range(lot.n)) if fmt == "second" else None
     return _outcome(lot, fmt, w, prices, bids)
 
 
@@ -212,8 +222,9 @@ class SealedGame:
         return sealed_outcome(self.lot, self.format, [self.strategies[i][k] for i, k in enumerate(profile)])
 
 
-def sealed_game(values: Sequence[float] | Lot, fmt: str, *, no_overbid: bool = True, max_profiles: int = 200_000,
-                **kw) -> SealedGame:
+def sealed_game(
+    values: Sequence[float] | Lot, fmt: str, *, no_overbid: bool = True, max_profiles: int = 200_000, **kw
+) -> SealedGame:
     """The normal form of ``"first"``, ``"second"`` or ``"allpay"`` with complete information.
 
     With ``no_overbid`` (default) a bidder's strategies are the allowed bids whose price is at most its value
@@ -277,8 +288,9 @@ def mixed_equilibria(game: SealedGame) -> list[tuple[np.ndarray, np.ndarray, Out
         x, y = x / x.sum(), y / y.sum()
         best_x = x @ A @ y >= (A @ y).max() - 1e-9
         best_y = x @ B @ y >= (x @ B).max() - 1e-9
-        if not (best_x and best_y) or any(np.allclose(x, a, atol=1e-8) and np.allclose(y, b, atol=1e-8)
-                                                     for a, b, _ in out):
+        if not (best_x and best_y) or any(
+            np.allclose(x, a, atol=1e-8) and np.allclose(y, b, atol=1e-8) for a, b, _ in out
+        ):
             continue
         out.append((x, y, _mixed_outcome(game, x, y)))
     return out
@@ -297,8 +309,9 @@ def _mixed_outcome(game: SealedGame, x: np.ndarray, y: np.ndarray) -> Outcome:
         pay += p * np.array(o.pay)
     lot = game.lot
     r = lambda a: round(float(a), 12) + 0.0  # noqa: E731 - drop float noise and negative zeros
-    return Outcome(game.format, tuple(r(w) for w in win), r(rev), r(wel), max(lot.values), tuple(r(u) for u in pay),
-                   None)
+    return Outcome(
+        game.format, tuple(r(w) for w in win), r(rev), r(wel), max(lot.values), tuple(r(u) for u in pay), None
+    )
 
 
 def equilibrium_range(values: Sequence[float] | Lot, fmt: str, **kw) -> dict:
@@ -313,5 +326,10 @@ def equilibrium_range(values: Sequence[float] | Lot, fmt: str, **kw) -> dict:
         return {"kind": "none", "count": 0, "revenue": None, "efficiency": None, "outcomes": []}
     rev = [round(float(o.revenue), 9) for o in outs]
     eff = [round(float(o.efficiency), 9) for o in outs]
-    return {"kind": kind, "count": len(outs), "revenue": (min(rev), max(rev)), "efficiency": (min(eff), max(eff)),
-            "outcomes": outs}
+    return {
+        "kind": kind,
+        "count": len(outs),
+        "revenue": (min(rev), max(rev)),
+        "efficiency": (min(eff), max(eff)),
+        "outcomes": outs,
+    }

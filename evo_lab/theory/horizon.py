@@ -37,9 +37,25 @@ from ..stats import Z95, cluster_ratio_interval, wilson_interval
 from .auction import TheoryError
 from .playback import random_steps
 
-__all__ = ["HorizonError", "Horizon", "horizon", "fixed_horizon", "marginal_survival", "flow_value", "egg_value", "geometric_weights", "RoundRates",
-           "round_rates", "auction_positions", "first_seed_lasting", "DurableValue", "durable_values", "Calibration",
-           "calibrate", "fit_survival"]
+__all__ = [
+    "HorizonError",
+    "Horizon",
+    "horizon",
+    "fixed_horizon",
+    "marginal_survival",
+    "flow_value",
+    "egg_value",
+    "geometric_weights",
+    "RoundRates",
+    "round_rates",
+    "auction_positions",
+    "first_seed_lasting",
+    "DurableValue",
+    "durable_values",
+    "Calibration",
+    "calibrate",
+    "fit_survival",
+]
 
 
 class HorizonError(TheoryError):
@@ -89,14 +105,19 @@ def horizon(state_or_game: State | Game, viewer: int | str | None = "public") ->
 
     if isinstance(state_or_game, State) and state_or_game.is_terminal():
         raise HorizonError("the game is over: no round is left to play")
+    who: int | None
     if viewer == "public":
-        viewer = None
+        who = None
         if isinstance(state_or_game, State):
-            viewer = next(p for p in range(state_or_game.players) if not state_or_game.has(p, "sixth_sense"))
-    f = climate_forecast(state_or_game, rounds=64, viewer=viewer)
+            who = next(p for p in range(state_or_game.players) if not state_or_game.has(p, "sixth_sense"))
+    elif isinstance(viewer, str):
+        raise HorizonError(f"viewer is 'public', a player or None, got {viewer!r}")
+    else:
+        who = viewer
+    f = climate_forecast(state_or_game, rounds=64, viewer=who)
     now = state_or_game.round if isinstance(state_or_game, State) else 0
     first = f.rounds[0] if f.rounds else now + 1
-    played = {k: Fraction(1) for k in range(1, first)}   # rounds already begun
+    played = {k: Fraction(1) for k in range(1, first)}  # rounds already begun
     played.update({r: p for r, p in zip(f.rounds, f.reached)})
     return Horizon(played, dict(f.game_length), now)
 
@@ -233,8 +254,12 @@ def auction_positions(seed: int, players: int = 3) -> dict[int, State]:
     game ``seed``: ``{round: position}``, reached through ``apply_action`` (:func:`~.playback.random_steps`)."""
     out: dict[int, State] = {}
     for s, _a in random_steps(seed, players):
-        if (not s.is_terminal() and s.node_name() == "bid" and s.round not in out
-                and all(x["holder"] is None for x in s.auction()["lots"])):
+        if (
+            not s.is_terminal()
+            and s.node_name() == "bid"
+            and s.round not in out
+            and all(x["holder"] is None for x in s.auction()["lots"])
+        ):
             out[s.round] = s.clone()
     return out
 
@@ -242,12 +267,14 @@ def auction_positions(seed: int, players: int = 3) -> dict[int, State]:
 def _cheapest_bid_policy(rng: np.random.Generator) -> Any:
     """Uniformly random decisions, except bids: the cheapest legal bid (first in the engine's order on ties), so
     that MP won are not spent again at random and the paired difference measures scoring."""
+
     def policy(s: State) -> Any:
         acts = s.legal_actions()
         if s.node_name() == "bid":
             vials = s.vials(s.current_player())
             return min(acts, key=lambda a: max(0, a.b - vials))
         return acts[int(rng.random() * len(acts))]
+
     return policy
 
 
@@ -266,8 +293,9 @@ class DurableValue:
     seed: int
 
 
-def durable_values(positions: dict[int, State], gene: str = "egg", *, player: int = 0, n: int = 60,
-                   seed: int = 0) -> list[DurableValue]:
+def durable_values(
+    positions: dict[int, State], gene: str = "egg", *, player: int = 0, n: int = 60, seed: int = 0
+) -> list[DurableValue]:
     """Paired seeded value of buying ``gene`` in the auction of each position (the start of a round's bidding).
 
     Both branches take the gene out of the bag and its lot out of the auction (as :func:`evo_lab.theory.gene_values`
@@ -281,7 +309,8 @@ def durable_values(positions: dict[int, State], gene: str = "egg", *, player: in
 
     out = []
     for r, state in sorted(positions.items()):
-        diffs, memo = [], {}
+        diffs: list[float] = []
+        memo: dict[tuple[int, int, int | None], State] = {}
         for ss in child_seeds([seed, r], n):
             finals = _bought_pair(state, gene, player, seed_int(ss), memo)
             diffs.append(float(finals[1] - finals[0]))
@@ -300,7 +329,7 @@ def _bought_pair(state: State, gene: str, player: int, sd: int, memo: dict) -> t
     base = paired_branches(state, gene, player, seed=sd, memo=memo)[0]
     moves, chance = np.random.default_rng([sd, 2]), np.random.default_rng([sd, 1])
     play_out(base, _cheapest_bid_policy(moves), chance, stop=lambda s: s.node_name() != "bid")
-    with_ = granted(base, gene, player)          # the auction is paid: the game cannot have ended here
+    with_ = granted(base, gene, player)  # the auction is paid: the game cannot have ended here
     finals = []
     for s in (base, with_):
         play_out(s, _cheapest_bid_policy(copy.deepcopy(moves)), copy.deepcopy(chance))
@@ -341,8 +370,15 @@ class Calibration:
         return sum(self.inside)
 
 
-def calibrate(values: Sequence[DurableValue], positions: dict[int, State], q: float, use: float, *,
-              leave_out: Sequence[int] = (), fitted: int = 0) -> Calibration:
+def calibrate(
+    values: Sequence[DurableValue],
+    positions: dict[int, State],
+    q: float,
+    use: float,
+    *,
+    leave_out: Sequence[int] = (),
+    fitted: int = 0,
+) -> Calibration:
     """Compare :func:`egg_value` with survival ``q`` and use ``use`` against the simulated ``values`` (one per round,
     from :func:`durable_values` on ``positions``), leaving out the rounds ``leave_out`` (a round used to choose
     ``q`` cannot test it). ``fitted``: parameters chosen on the compared rounds themselves (degrees of freedom)."""
@@ -350,8 +386,9 @@ def calibrate(values: Sequence[DurableValue], positions: dict[int, State], q: fl
     return _calibrate(vals, {v.round: horizon(positions[v.round]) for v in vals}, q, use, fitted)
 
 
-def _calibrate(vals: Sequence[DurableValue], clocks: dict[int, Horizon], q: float, use: float,
-               fitted: int) -> Calibration:
+def _calibrate(
+    vals: Sequence[DurableValue], clocks: dict[int, Horizon], q: float, use: float, fitted: int
+) -> Calibration:
     from scipy.stats import binom, chi2
 
     model = [float(egg_value(clocks[v.round], v.round, q, use)) for v in vals]
@@ -359,12 +396,26 @@ def _calibrate(vals: Sequence[DurableValue], clocks: dict[int, Horizon], q: floa
     se = [max((v.high - v.low) / (2 * Z95), 1e-12) for v in vals]
     c2 = float(sum(((v.mean - m) / s) ** 2 for v, m, s in zip(vals, model, se)))
     n = len(vals)
-    return Calibration(float(q), tuple(v.round for v in vals), tuple(model), tuple(inside), 0.95 * n,
-                       float(binom.cdf(sum(inside), n, 0.95)), c2, float(chi2.sf(c2, n - fitted)))
+    return Calibration(
+        float(q),
+        tuple(v.round for v in vals),
+        tuple(model),
+        tuple(inside),
+        0.95 * n,
+        float(binom.cdf(sum(inside), n, 0.95)),
+        c2,
+        float(chi2.sf(c2, n - fitted)),
+    )
 
 
-def fit_survival(values: Sequence[DurableValue], positions: dict[int, State], use: float, *,
-                 rounds: Sequence[int] | None = None, grid: int = 401) -> tuple[float, float, float]:
+def fit_survival(
+    values: Sequence[DurableValue],
+    positions: dict[int, State],
+    use: float,
+    *,
+    rounds: Sequence[int] | None = None,
+    grid: int = 401,
+) -> tuple[float, float, float]:
     """``(q, low, high)``: the survival chance of the extra dinosaur that makes :func:`egg_value` closest to the
     simulated values of ``rounds`` (all by default) in the chi-square sense, and the range of ``q`` whose chi-square
     is within 3.84 of the smallest (an approximate 95% interval: one fitted parameter)."""

@@ -33,8 +33,15 @@ from ..games.evo2e import State
 from ..games.evo2e.flow import BIRTH_PHASE, MOVEMENT
 from .auction import TheoryError
 
-__all__ = ["InformationError", "DecisionProblem", "TokenOutcome", "FrozenBoardDecision", "next_token_prior",
-           "frozen_board_decision", "sixth_sense_holder"]
+__all__ = [
+    "InformationError",
+    "DecisionProblem",
+    "TokenOutcome",
+    "FrozenBoardDecision",
+    "next_token_prior",
+    "frozen_board_decision",
+    "sixth_sense_holder",
+]
 
 
 class InformationError(TheoryError):
@@ -53,22 +60,29 @@ class DecisionProblem:
     def __post_init__(self) -> None:
         if not self.actions or not self.states:
             raise InformationError("a decision problem needs at least one plan and one state")
-        if len(self.prior) != len(self.states) or any(len(r) != len(self.states) for r in self.payoff) \
-                or len(self.payoff) != len(self.actions):
-            raise InformationError(f"payoff must be {len(self.actions)} plans x {len(self.states)} states and the "
-                                   f"prior {len(self.states)} probabilities")
+        if (
+            len(self.prior) != len(self.states)
+            or any(len(r) != len(self.states) for r in self.payoff)
+            or len(self.payoff) != len(self.actions)
+        ):
+            raise InformationError(
+                f"payoff must be {len(self.actions)} plans x {len(self.states)} states and the "
+                f"prior {len(self.states)} probabilities"
+            )
         if any(p < 0 for p in self.prior) or sum(self.prior) != 1:
-            raise InformationError(f"the prior must be non-negative and sum to 1, got {[str(p) for p in self.prior]}")
+            raise InformationError(
+                f"the prior must be non-negative and sum to 1, got {[str(p) for p in self.prior]}"
+            )
         exp = tuple(sum((p * u for p, u in zip(self.prior, row)), Fraction(0)) for row in self.payoff)
         object.__setattr__(self, "_expected", exp)
 
     def expected(self, a: int) -> Fraction:
         """``Σ_θ π(θ) u(a, θ)``: plan ``a``'s expected payoff without information."""
-        return self._expected[a]   # type: ignore[attr-defined]
+        return self._expected[a]  # type: ignore[attr-defined]
 
     def best_without(self) -> int:
         """The plan chosen without information (first on ties)."""
-        vals = list(self._expected)   # type: ignore[attr-defined]
+        vals = list(self._expected)  # type: ignore[attr-defined]
         return vals.index(max(vals))
 
     def best_with(self, state: int) -> int:
@@ -136,10 +150,17 @@ def next_token_prior(state: State) -> list[TokenOutcome]:
     if f.rounds:
         by_shift = {s % g.n_sections: i for i, s in enumerate(g.token_shifts)}
         if len(by_shift) != len(g.token_shifts):
-            raise InformationError("two token kinds move the wheel to the same section: tokens are not identifiable")
-        for sec, p in sorted(f.sections[0].items(), key=lambda kv: by_shift[(kv[0] - f.current_section) % g.n_sections]):
-            out.append(TokenOutcome(g.token_ids[by_shift[(sec - f.current_section) % g.n_sections]], sec,
-                                    f.reached[0] * p))
+            raise InformationError(
+                "two token kinds move the wheel to the same section: tokens are not identifiable"
+            )
+        for sec, p in sorted(
+            f.sections[0].items(), key=lambda kv: by_shift[(kv[0] - f.current_section) % g.n_sections]
+        ):
+            out.append(
+                TokenOutcome(
+                    g.token_ids[by_shift[(sec - f.current_section) % g.n_sections]], sec, f.reached[0] * p
+                )
+            )
         met = 1 - f.reached[0]
     else:
         met = Fraction(1)
@@ -188,13 +209,24 @@ class FrozenBoardDecision:
         """Expected survivors when each token's best plan is played (given the next survival phase happens)."""
         live, mass = self._live()
         best = self.problem.best_with
-        return sum((q * self.survivors[best(k)][k] for k, q in live), Fraction(0)) / mass if mass else Fraction(0)
+        return (
+            sum((q * self.survivors[best(k)][k] for k, q in live), Fraction(0)) / mass
+            if mass
+            else Fraction(0)
+        )
 
     def table(self) -> list[dict]:
         """Rows ``{"plan", "action", <token>: MP, ..., "expected"}`` (exact fractions)."""
         pr = self.problem
-        return [{"plan": name, "action": act, **{o.token: pr.payoff[a][k] for k, o in enumerate(self.tokens)},
-                 "expected": pr.expected(a)} for a, (name, (act, _left)) in enumerate(zip(pr.actions, self.plans))]
+        return [
+            {
+                "plan": name,
+                "action": act,
+                **{o.token: pr.payoff[a][k] for k, o in enumerate(self.tokens)},
+                "expected": pr.expected(a),
+            }
+            for a, (name, (act, _left)) in enumerate(zip(pr.actions, self.plans))
+        ]
 
 
 def _freeze(s: State, p: int, rnd: int) -> list[tuple[Fraction, list[State]]]:
@@ -205,7 +237,7 @@ def _freeze(s: State, p: int, rnd: int) -> list[tuple[Fraction, list[State]]]:
     t = s.clone()
     while not (t.is_terminal() or t.round > rnd):
         if t.is_chance_node():
-            out = []
+            out: list[tuple[Fraction, list[State]]] = []
             for o, w in t.chance_outcomes():
                 c = t.clone()
                 c.apply_action(o)
@@ -221,7 +253,7 @@ def _freeze(s: State, p: int, rnd: int) -> list[tuple[Fraction, list[State]]]:
 def _survival_choices(t: State, p: int, rnd: int) -> list[State]:
     """The end positions of every removal order ``p`` may choose (one per distinct count per terrain); each
     set of removed dinosaurs is explored once."""
-    ends: dict[tuple[int, ...], State] = {}   # the payoffs depend on the dinosaurs per terrain only
+    ends: dict[tuple[int, ...], State] = {}  # the payoffs depend on the dinosaurs per terrain only
     seen: set[tuple[int, ...]] = set()
     todo = [t]
     while todo:
@@ -277,19 +309,26 @@ def frozen_board_decision(state: State, *, max_plans: int = 512) -> FrozenBoardD
     if not isinstance(state, State):
         raise InformationError(f"expected an evo_lab State, got {type(state).__name__}")
     if state.node_name() not in ("move", "birth") or state.phase not in (MOVEMENT, BIRTH_PHASE):
-        raise InformationError(f"the frozen-board decision needs a 'move' or 'birth' decision; this position is at "
-                               f"{state.node_name()!r} ({state.phase_name()} phase)")
+        raise InformationError(
+            f"the frozen-board decision needs a 'move' or 'birth' decision; this position is at "
+            f"{state.node_name()!r} ({state.phase_name()} phase)"
+        )
     p, rnd = state.current_player(), state.round
     tokens = next_token_prior(state)
-    names, rows, surv, plans = [], [], [], []
-    memo: dict[tuple, list] = {}   # without a die, the payoffs depend on p's dinosaurs per terrain only
+    names: list[str] = []
+    rows: list[tuple[Fraction, ...]] = []
+    surv: list[tuple[Fraction, ...]] = []
+    plans: list[tuple[str, tuple[int, ...]]] = []
+    memo: dict[tuple, list] = {}  # without a die, the payoffs depend on p's dinosaurs per terrain only
     for a in state.legal_actions():
         text = state.action_to_string(a)
         after = state.clone()
         after.apply_action(a)
         key = None if after.is_chance_node() else _terrain_counts(after, p)
         if key is None or key not in memo:
-            branches = [(w, [(_row(e, state, p, tokens), e) for e in ends]) for w, ends in _freeze(after, p, rnd)]
+            branches = [
+                (w, [(_row(e, state, p, tokens), e) for e in ends]) for w, ends in _freeze(after, p, rnd)
+            ]
             if key is not None:
                 memo[key] = branches
         else:
@@ -299,7 +338,7 @@ def frozen_board_decision(state: State, *, max_plans: int = 512) -> FrozenBoardD
             raise InformationError(f"more than {max_plans} plans at this position")
         for combo in combos:
             picked = [(w, b[k]) for (w, b), k in zip(branches, combo)]
-            if len(picked) == 1:   # no die: the row as it is
+            if len(picked) == 1:  # no die: the row as it is
                 mp, al = list(picked[0][1][0][0]), [Fraction(x) for x in picked[0][1][0][1]]
             else:
                 mp = [sum((w * r[0][0][j] for w, r in picked), Fraction(0)) for j in range(len(tokens))]
@@ -311,8 +350,9 @@ def frozen_board_decision(state: State, *, max_plans: int = 512) -> FrozenBoardD
             rows.append(tuple(mp))
             surv.append(tuple(al))
             plans.append((text, left))
-    problem = DecisionProblem(tuple(names), tuple(o.token for o in tokens), tuple(o.probability for o in tokens),
-                              tuple(rows))
+    problem = DecisionProblem(
+        tuple(names), tuple(o.token for o in tokens), tuple(o.probability for o in tokens), tuple(rows)
+    )
     notes = ["frozen board: no more moves, births, attacks or event cards before the next survival phase"]
     return FrozenBoardDecision(problem, tuple(surv), tokens, plans, p, rnd, notes)
 

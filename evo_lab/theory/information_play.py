@@ -14,22 +14,31 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from ..core.protocol import sample_chance
-from ..games.evo2e import State
+from ..games.evo2e import Action, State
 from ..parallel import child_seeds, seed_int
 from ..stats import mean_interval
 from .information import InformationError, frozen_board_decision, sixth_sense_holder
 from .playback import random_steps
 
-__all__ = ["Blindfold", "InPlayValue", "information_in_play", "Sale", "auction_position", "sale_prices",
-           "SurveyRow", "evpi_survey", "lesson_position"]
+__all__ = [
+    "Blindfold",
+    "InPlayValue",
+    "information_in_play",
+    "Sale",
+    "auction_position",
+    "sale_prices",
+    "SurveyRow",
+    "evpi_survey",
+    "lesson_position",
+]
 
 
 class Blindfold:
@@ -42,7 +51,7 @@ class Blindfold:
         self.name = f"blindfolded {getattr(bot, 'name', 'bot')}"
 
     def __call__(self, state: State, player: int | None = None) -> Any:
-        if state.next_token is None:   # nothing peeked: nothing to hide
+        if state.next_token is None:  # nothing peeked: nothing to hide
             return self.bot(state, state.current_player() if player is None else player)
         # the one fact a peek adds (ruling R15); legal actions do not depend on it
         hidden = dataclasses.replace(state.position(), next_token=None).build()
@@ -68,21 +77,25 @@ class InPlayValue:
     bot: str
 
 
-def _continue(state: State, bots: list, seed: int) -> int:
+def _continue(state: State, bots: list[Callable[[State, int], Action]], seed: int) -> State:
+    """``state`` (a copy) played to the end by ``bots`` (each action checked), chance drawn with
+    ``default_rng([seed, 0])``."""
     from ..bots import as_policy
 
+    policy = as_policy(bots)
     s = state.clone()
     rng = np.random.default_rng([seed, 0])
     while not s.is_terminal():
         if s.is_chance_node():
-            s.apply_action(sample_chance(s, rng))
+            s.apply_action(cast(Action, sample_chance(s, rng)))  # Evo 2e's chance outcomes are its Actions
         else:
-            s.apply_action(as_policy(bots)(s))
+            s.apply_action(policy(s))
     return s
 
 
-def information_in_play(state: State, *, holder: int | None = None, n: int = 20, seed: int = 0,
-                        bot: str = "greedy") -> InPlayValue:
+def information_in_play(
+    state: State, *, holder: int | None = None, n: int = 20, seed: int = 0, bot: str = "greedy"
+) -> InPlayValue:
     """The value of Sixth Sense's peeks to ``holder`` (default: the gene's owner) when everyone plays ``bot``
     to the end: ``n`` paired samples, each played twice from ``state`` with the same seeds, once with the
     holder's bot seeing its peeks and once :class:`Blindfold`-ed. Only the holder's decisions can differ."""
@@ -99,7 +112,7 @@ def information_in_play(state: State, *, holder: int | None = None, n: int = 20,
         raise InformationError(f"n must be an integer >= 2, got {n!r}")
     seeing, blind = [], []
     for ss in child_seeds(seed, n):
-        sd = seed_int(ss) % (2 ** 31)
+        sd = seed_int(ss) % (2**31)
         runs = []
         for hide in (False, True):
             bots = [make_bot(bot, seed=sd + 7919 * q) for q in range(state.players)]
@@ -110,7 +123,9 @@ def information_in_play(state: State, *, holder: int | None = None, n: int = 20,
         blind.append(int(runs[1]))
     diffs = [a - b for a, b in zip(seeing, blind)]
     m, lo, hi = mean_interval([float(x) for x in diffs])
-    return InPlayValue(holder, tuple(seeing), tuple(blind), m, lo, hi, sum(1 for x in diffs if x), n, seed, bot)
+    return InPlayValue(
+        holder, tuple(seeing), tuple(blind), m, lo, hi, sum(1 for x in diffs if x), n, seed, bot
+    )
 
 
 # ---------------------------------------------------------------------------------------------- the market
@@ -132,13 +147,18 @@ def auction_position(gene: str, seed: int, players: int = 3) -> State | None:
     from .auction import lot_names
 
     for s, _a in random_steps(seed, players):
-        if s.node_name() == "bid" and all(x["holder"] is None for x in s.auction()["lots"]) and gene in lot_names(s):
+        if (
+            s.node_name() == "bid"
+            and all(x["holder"] is None for x in s.auction()["lots"])
+            and gene in lot_names(s)
+        ):
             return s.clone()
     return None
 
 
-def sale_prices(gene: str = "sixth_sense", seeds: Sequence[int] = range(40), *, players: int = 3,
-                bot: str = "greedy") -> list[Sale]:
+def sale_prices(
+    gene: str = "sixth_sense", seeds: Sequence[int] = range(40), *, players: int = 3, bot: str = "greedy"
+) -> list[Sale]:
     """What ``bot`` bidders pay for ``gene``: for each game seed, the first auction offering it
     (:func:`auction_position`) is bid out by one ``bot`` per seat (:func:`evo_lab.theory.bot_auction`)."""
     from .auction import lot_names
@@ -180,7 +200,9 @@ def _random_game_decisions(seed: int, players: int, nodes: tuple[str, ...]):
             yield s
 
 
-def evpi_survey(seeds: Sequence[int] = range(10), *, players: int = 3, nodes: tuple[str, ...] = ("birth",)) -> list[SurveyRow]:
+def evpi_survey(
+    seeds: Sequence[int] = range(10), *, players: int = 3, nodes: tuple[str, ...] = ("birth",)
+) -> list[SurveyRow]:
     """The exact frozen-board EVPI of every decision at ``nodes`` ("birth" and/or "move") in the uniformly
     random games ``seeds``."""
     rows = []
@@ -188,8 +210,18 @@ def evpi_survey(seeds: Sequence[int] = range(10), *, players: int = 3, nodes: tu
         for s in _random_game_decisions(int(sd), players, nodes):
             pr = frozen_board_decision(s).problem
             p = s.current_player()
-            rows.append(SurveyRow(int(sd), s.round, s.node_name(), p, s.has(p, "sixth_sense"), pr.evpi(),
-                                  pr.value_without(), pr.value_with()))
+            rows.append(
+                SurveyRow(
+                    int(sd),
+                    s.round,
+                    s.node_name(),
+                    p,
+                    s.has(p, "sixth_sense"),
+                    pr.evpi(),
+                    pr.value_without(),
+                    pr.value_with(),
+                )
+            )
     return rows
 
 

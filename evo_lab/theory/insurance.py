@@ -44,8 +44,20 @@ from ..core.protocol import sample_chance
 from ..stats import mean_interval, wilson_interval
 from .food_race import race, race_policy
 
-__all__ = ["TRAITS", "Table", "TurnState", "Survival", "turn_position", "transitions", "exact", "SimResult",
-           "simulate", "paired_difference", "variant", "compare"]
+__all__ = [
+    "TRAITS",
+    "Table",
+    "TurnState",
+    "Survival",
+    "turn_position",
+    "transitions",
+    "exact",
+    "SimResult",
+    "simulate",
+    "paired_difference",
+    "variant",
+    "compare",
+]
 
 #: The insurances, with the position builder's word for the card on ``$A``.
 TRAITS = {"none": "", "fat_tissue": "fat", "hibernation": "hib"}
@@ -111,9 +123,15 @@ def turn_position(table: Table, ts: TurnState, last: bool) -> Any:
     """The position at the food node of a turn in state ``ts`` (the builder: ``build_position(phase="food")``)."""
     from ..games.origin import build_position
 
-    return build_position(players=table.players, phase="food", first=ts.first, turn=2,
-                          animals=table.rows(ts.a, ts.b, ts.fat, ts.slept), deck=0 if last else table.deck,
-                          game=_game(table.players))
+    return build_position(
+        players=table.players,
+        phase="food",
+        first=ts.first,
+        turn=2,
+        animals=table.rows(ts.a, ts.b, ts.fat, ts.slept),
+        deck=0 if last else table.deck,
+        game=_game(table.players),
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -122,8 +140,13 @@ def _transitions(table: Table, ts: TurnState, last: bool) -> tuple[tuple[TurnSta
     a, b = s.names.get("A"), s.names.get("B")
     out: dict[TurnState, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
     for o in race(s).outcomes:
-        nxt = TurnState((ts.first + 1) % table.players, a in o.survivors, b in o.survivors,
-                        o.fat.get(a, 0) if a is not None else 0, a in o.hibernated)
+        nxt = TurnState(
+            (ts.first + 1) % table.players,
+            a in o.survivors,
+            b in o.survivors,
+            o.fat.get(a, 0) if a is not None else 0,
+            a in o.hibernated,
+        )
         cell = out[nxt]
         cell[0] += o.probability
         cell[1] += o.probability * o.state.current_scores()[0]
@@ -159,7 +182,9 @@ def exact(table: Table, first: int | None = None) -> Survival:
     """Player 1's survival over ``table.turns`` turns with stationary rivals, exactly (module docstring)."""
     n = table.players
     firsts = range(n) if first is None else (first,)
-    dist: dict[TurnState, Fraction] = {TurnState(f, fat=table.stored): Fraction(1, len(firsts)) for f in firsts}
+    dist: dict[TurnState, Fraction] = {
+        TurnState(f, fat=table.stored): Fraction(1, len(firsts)) for f in firsts
+    }
     alive_a, alive_b, both = [Fraction(1)], [Fraction(1)], [Fraction(1)]
     points = Fraction(0)
     seen: set = set()
@@ -211,8 +236,15 @@ class SimResult:
 def _start(table: Table, first: int) -> Any:
     from ..games.origin import build_position
 
-    return build_position(players=table.players, phase="food", first=first, turn=1, animals=table.rows(fat=table.stored),
-                          deck=table.deck, game=_game(table.players))
+    return build_position(
+        players=table.players,
+        phase="food",
+        first=first,
+        turn=1,
+        animals=table.rows(fat=table.stored),
+        deck=table.deck,
+        game=_game(table.players),
+    )
 
 
 def simulate(table: Table, games: int = 1000, seed: int = 0) -> SimResult:

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..games.evo2e import rules
+from ..games.evo2e.actions import Action
 from ..games.evo2e.state import State
 from .auction import NotAuctionError, check_auction, lot_names, normal_form, valuations
 from .outbid import solve_sequential
@@ -61,7 +62,9 @@ class LabOutcome:
 
     def describe(self, lots: list[str]) -> str:
         who = ", ".join(f"{lots[lot]} -> P{p + 1} ({self.prices[p]:g})" for lot, p in enumerate(self.holder))
-        return f"{self.format}: {who}; revenue {self.revenue:g}, welfare {self.welfare:.2f} of {self.best:.2f}"
+        return (
+            f"{self.format}: {who}; revenue {self.revenue:g}, welfare {self.welfare:.2f} of {self.best:.2f}"
+        )
 
 
 def _start(state: State, table: Any) -> np.ndarray:
@@ -75,8 +78,8 @@ def best_welfare(values: np.ndarray) -> tuple[float, tuple[int, ...]]:
     """The largest ``sum values[p][lot_p]`` over one-lot-each assignments, and ``holder[lot]`` reaching it
     (first in lexicographic order of the players' lots on ties)."""
     n = values.shape[0]
-    best, arg = -np.inf, None
-    for perm in itertools.permutations(range(n)):          # perm[p] = lot of player p
+    best, arg = -np.inf, tuple(range(n))
+    for perm in itertools.permutations(range(n)):  # perm[p] = lot of player p
         w = float(sum(values[p, perm[p]] for p in range(n)))
         if w > best + 1e-12:
             best, arg = w, perm
@@ -88,8 +91,9 @@ def best_welfare(values: np.ndarray) -> tuple[float, tuple[int, ...]]:
 
 def _outcome(fmt: str, values: np.ndarray, holder: list[int], prices: list[float], path=()) -> LabOutcome:
     welfare = float(sum(values[p, lot] for lot, p in enumerate(holder)))
-    return LabOutcome(fmt, tuple(holder), tuple(float(x) for x in prices), welfare, best_welfare(values)[0],
-                      tuple(path))
+    return LabOutcome(
+        fmt, tuple(holder), tuple(float(x) for x in prices), welfare, best_welfare(values)[0], tuple(path)
+    )
 
 
 def evo_equilibrium(state: State, table: Any, *, bids=None) -> LabOutcome:
@@ -114,12 +118,13 @@ def straightforward(state: State, table: Any, *, no_return: bool = True) -> LabO
     v = _start(state, table)
     if no_return:
         s = state.clone()
-        path = []
-        last = None
+        path: list[str] = []
+        last: tuple[int, int, int] | None = None
+        held: dict[int, tuple[int, int]] = {}
         while s.node_name() == "bid":
             p = s.current_player()
             acts = s.legal_actions()
-            lowest = {}
+            lowest: dict[int, Action] = {}
             for a in acts:
                 lowest.setdefault(a.a, a)
             lot, bid = _choose(v, p, [(a.a, a.b) for a in lowest.values()], s.vials(p))
@@ -127,6 +132,8 @@ def straightforward(state: State, table: Any, *, no_return: bool = True) -> LabO
             held = {x["lot"]: (x["holder"], x["bid"]) for x in s.auction()["lots"] if x["holder"] is not None}
             path.append(s.action_to_string(lowest[lot]))
             s.apply_action(lowest[lot])
+        if last is None:
+            raise NotAuctionError("the formats are compared from the start of the bidding (nobody bid)")
         held[last[1]] = (last[0], last[2])
         holder = [held[lot][0] for lot in range(len(held))]
         prices = [0.0] * len(holder)
@@ -145,7 +152,7 @@ def _ascending(state: State, v: np.ndarray) -> LabOutcome:
     budget = [state.observation()["players"][p]["mp"] for p in range(state.players)]
     bids: list[tuple[int, int] | None] = [None] * n
     queue = list(state.observation()["order"])
-    path = []
+    path: list[str] = []
     while queue:
         p = queue.pop(0)
         options = []
@@ -155,17 +162,23 @@ def _ascending(state: State, v: np.ndarray) -> LabOutcome:
                 options.append((lot, b))
         lot, b = _choose(v, p, options, vials[p])
         path.append(f"P{p + 1}: bid {b} on lot {lot}")
-        if bids[lot] is not None:
-            queue.insert(0, bids[lot][0])                # the displaced player bids again at once
+        displaced = bids[lot]
+        if displaced is not None:
+            queue.insert(0, displaced[0])  # the displaced player bids again at once
         bids[lot] = (p, b)
-    holder = [x[0] for x in bids]
+    won = [x for x in bids if x is not None]
+    if len(won) != n:
+        raise NotAuctionError("the ascending auction ended with a lot nobody bid on")  # pragma: no cover
+    holder = [x[0] for x in won]
     prices = [0.0] * n
-    for p, b in bids:
+    for p, b in won:
         prices[p] = rules.bid_price(b, vials[p])
     return _outcome("straightforward, return allowed", v, holder, prices, path)
 
 
-def first_price_equilibria(state: State, table: Any, *, bids=None, no_overbid: bool = True) -> list[LabOutcome]:
+def first_price_equilibria(
+    state: State, table: Any, *, bids=None, no_overbid: bool = True
+) -> list[LabOutcome]:
     """The pure equilibria of the sealed-bid model (lesson 04's ``normal_form``) as :class:`LabOutcome` s.
 
     With ``no_overbid`` (default) only equilibria in which nobody bids a price above its own value of the lot
@@ -177,8 +190,9 @@ def first_price_equilibria(state: State, table: Any, *, bids=None, no_overbid: b
     out = []
     for prof in nf.pure_equilibria():
         picks = [nf.strategies[p][k] for p, k in enumerate(prof)]
-        if no_overbid and any(b != lo and rules.bid_price(b, state.vials(p)) > v[p, lot]
-                              for p, (lot, b) in enumerate(picks)):
+        if no_overbid and any(
+            b != lo and rules.bid_price(b, state.vials(p)) > v[p, lot] for p, (lot, b) in enumerate(picks)
+        ):
             continue
         o = nf.outcome(prof)
         holder = [p for p, _b, _c in o["lots"]]
@@ -198,8 +212,9 @@ def vcg(state: State, table: Any) -> LabOutcome:
     prices = []
     for p in range(n):
         others = [q for q in range(n) if q != p]
-        w_without = max(sum(v[q, lot] for q, lot in zip(others, lots))
-                        for lots in itertools.permutations(range(n), n - 1))
+        w_without = max(
+            sum(v[q, lot] for q, lot in zip(others, lots)) for lots in itertools.permutations(range(n), n - 1)
+        )
         got = best - v[p, holder.index(p)]
         prices.append(round(float(w_without - got), 12) + 0.0)
     return _outcome("VCG (second-price idea)", v, list(holder), prices)
@@ -210,15 +225,28 @@ def compare(state: State, table: Any) -> list[LabOutcome]:
     first-price equilibria with the lowest and the highest revenue."""
     fp = first_price_equilibria(state, table)
     fp_sorted = sorted(fp, key=lambda o: o.revenue)
-    rows = [evo_equilibrium(state, table), straightforward(state, table),
-            straightforward(state, table, no_return=False), vcg(state, table)]
+    rows = [
+        evo_equilibrium(state, table),
+        straightforward(state, table),
+        straightforward(state, table, no_return=False),
+        vcg(state, table),
+    ]
     if fp_sorted:
         rows += [fp_sorted[0]] + ([fp_sorted[-1]] if fp_sorted[-1].revenue != fp_sorted[0].revenue else [])
     return rows
 
 
-__all__ = ["LabOutcome", "auction_position", "best_welfare", "compare", "evo_equilibrium", "first_price_equilibria",
-           "lot_names", "straightforward", "vcg"]
+__all__ = [
+    "LabOutcome",
+    "auction_position",
+    "best_welfare",
+    "compare",
+    "evo_equilibrium",
+    "first_price_equilibria",
+    "lot_names",
+    "straightforward",
+    "vcg",
+]
 
 
 def auction_position(players: int = 3, seed: int = 3, round: int = 3) -> State:
@@ -238,7 +266,11 @@ def auction_position(players: int = 3, seed: int = 3, round: int = 3) -> State:
         if s.is_chance_node():
             apply_random_chance(s, rng)
             continue
-        if s.node_name() == "bid" and s.round == round and all(x["holder"] is None for x in s.auction()["lots"]):
+        if (
+            s.node_name() == "bid"
+            and s.round == round
+            and all(x["holder"] is None for x in s.auction()["lots"])
+        ):
             return s
         acts = s.legal_actions()
         s.apply_action(acts[int(rng.integers(len(acts)))])

@@ -117,11 +117,25 @@ class SignallingGame:
                 raise PBEError(f"no payoff for type {t!r}, message {m!r}, action {a!r}")
 
     @classmethod
-    def from_table(cls, types: Sequence[str], prior: Any, messages: Sequence[str], actions: Sequence[str],
-                   payoffs: Mapping[tuple[str, str, str], tuple[Any, Any]]) -> SignallingGame:
+    def from_table(
+        cls,
+        types: Sequence[str],
+        prior: Any,
+        messages: Sequence[str],
+        actions: Sequence[str],
+        payoffs: Mapping[tuple[str, str, str], tuple[Any, Any]],
+    ) -> SignallingGame:
         """From ``payoffs[(type, message, action)] = (sender's, receiver's)``."""
-        return cls(tuple(types), Fraction(prior), tuple(messages), tuple(actions),  # type: ignore[arg-type]
-                   {k: Fraction(v[0]) for k, v in payoffs.items()}, {k: Fraction(v[1]) for k, v in payoffs.items()})
+        if len(types) != 2:
+            raise PBEError(f"this solver takes exactly two sender types, got {list(types)}")
+        return cls(
+            (types[0], types[1]),
+            Fraction(prior),
+            tuple(messages),
+            tuple(actions),
+            {k: Fraction(v[0]) for k, v in payoffs.items()},
+            {k: Fraction(v[1]) for k, v in payoffs.items()},
+        )
 
     # ----- the receiver
     def value(self, m: str, a: str, mu: Fraction) -> Fraction:
@@ -222,13 +236,13 @@ class SignallingGame:
         d1 = self.receiver[(self.types[1], shared, a0)] - self.receiver[(self.types[1], shared, a1)]
         if d0 == d1:
             return None
-        mu = Fraction(-d1) / (d0 - d1)                  # receiver indifferent after the shared message
+        mu = Fraction(-d1) / (d0 - d1)  # receiver indifferent after the shared message
         if not 0 < mu < 1:
             return None
         p_mix = self.prior if mixer == t0 else 1 - self.prior
         p_oth = 1 - p_mix
-        mu_mixer = mu if mixer == t0 else 1 - mu        # belief in the mixer's type after shared
-        if mu_mixer >= p_mix:                           # q = p_oth mu_mixer / (p_mix (1 - mu_mixer)) must be < 1
+        mu_mixer = mu if mixer == t0 else 1 - mu  # belief in the mixer's type after shared
+        if mu_mixer >= p_mix:  # q = p_oth mu_mixer / (p_mix (1 - mu_mixer)) must be < 1
             return None
         q = p_oth * mu_mixer / (p_mix * (1 - mu_mixer))
         lone = self.best_replies(alone, Fraction(int(mixer == t0)))
@@ -239,7 +253,7 @@ class SignallingGame:
         target = self.sender[(mixer, alone, la)]
         if u0 == u1:
             return None
-        r = (target - u1) / (u0 - u1)                   # mixer indifferent between its two messages
+        r = (target - u1) / (u0 - u1)  # mixer indifferent between its two messages
         if not 0 <= r <= 1:
             return None
         other_shared = r * self.sender[(other, shared, a0)] + (1 - r) * self.sender[(other, shared, a1)]
@@ -254,14 +268,24 @@ class SignallingGame:
         out = []
         for m in eq.off_path():
             any_reply = self.replies_to_some_belief(m, self.types)
-            dominated = tuple(t for t in self.types
-                              if max(self.sender[(t, m, a)] for a in any_reply) < eq.payoffs[t])
+            dominated = tuple(
+                t for t in self.types if max(self.sender[(t, m, a)] for a in any_reply) < eq.payoffs[t]
+            )
             if not dominated:
-                out.append(ICReport(m, (), False, f"no type is equilibrium-dominated at {m!r}: no restriction"))
+                out.append(
+                    ICReport(m, (), False, f"no type is equilibrium-dominated at {m!r}: no restriction")
+                )
                 continue
             if len(dominated) == 2:
-                out.append(ICReport(m, dominated, False, f"every type is equilibrium-dominated at {m!r}: "
-                                                          "the criterion puts no restriction on the belief"))
+                out.append(
+                    ICReport(
+                        m,
+                        dominated,
+                        False,
+                        f"every type is equilibrium-dominated at {m!r}: "
+                        "the criterion puts no restriction on the belief",
+                    )
+                )
                 continue
             rest = [t for t in self.types if t not in dominated]
             replies = self.replies_to_some_belief(m, rest)
@@ -269,14 +293,27 @@ class SignallingGame:
             if gainers:
                 t = gainers[0]
                 worst = min(self.sender[(t, m, a)] for a in replies)
-                out.append(ICReport(m, dominated, True,
-                                    f"{', '.join(dominated)} can never gain from {m!r} (its best reply payoff is "
-                                    f"below its equilibrium {eq.payoffs[dominated[0]]}); believing {t} after "
-                                    f"{m!r}, the receiver replies {'/'.join(replies)} and {t} gets at least "
-                                    f"{worst} > {eq.payoffs[t]}: it would deviate"))
+                out.append(
+                    ICReport(
+                        m,
+                        dominated,
+                        True,
+                        f"{', '.join(dominated)} can never gain from {m!r} (its best reply payoff is "
+                        f"below its equilibrium {eq.payoffs[dominated[0]]}); believing {t} after "
+                        f"{m!r}, the receiver replies {'/'.join(replies)} and {t} gets at least "
+                        f"{worst} > {eq.payoffs[t]}: it would deviate",
+                    )
+                )
             else:
-                out.append(ICReport(m, dominated, False, f"{', '.join(dominated)} ruled out at {m!r}, but "
-                                                          f"{', '.join(rest)} does not gain against every reply"))
+                out.append(
+                    ICReport(
+                        m,
+                        dominated,
+                        False,
+                        f"{', '.join(dominated)} ruled out at {m!r}, but "
+                        f"{', '.join(rest)} does not gain against every reply",
+                    )
+                )
         return out
 
 
@@ -290,4 +327,6 @@ def beer_quiche(prior_strong: Any = Fraction(9, 10)) -> SignallingGame:
         s = int(fav) + (2 if a == "not" else 0)
         r = int((a == "duel") == (t == "weak"))
         pay[(t, m, a)] = (s, r)
-    return SignallingGame.from_table(("strong", "weak"), prior_strong, ("beer", "quiche"), ("duel", "not"), pay)
+    return SignallingGame.from_table(
+        ("strong", "weak"), prior_strong, ("beer", "quiche"), ("duel", "not"), pay
+    )

@@ -28,12 +28,24 @@ assumed food value**. Every number of the setting is a field of :class:`Duel`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .replicator import PREDATOR, PREY, CyclicGame
 
-__all__ = ["DEFENCES", "Duel", "RoundResult", "duel_position", "play_round", "duel_results", "duel_game",
-           "FeasibilityRow", "feasibility"]
+if TYPE_CHECKING:
+    from ..games.evolution.state import State as EvolutionState
+
+__all__ = [
+    "DEFENCES",
+    "Duel",
+    "RoundResult",
+    "duel_position",
+    "play_round",
+    "duel_results",
+    "duel_game",
+    "FeasibilityRow",
+    "feasibility",
+]
 
 
 def _defences() -> tuple[str, ...]:
@@ -60,14 +72,14 @@ class Duel:
     prey_pop: int = 2
     watering_hole: int = 6
     defence: str = "climbing"
-    prey_right: tuple = ()
+    prey_right: tuple[tuple[int, int, tuple[str, ...] | list[str]], ...] = ()
 
     def __post_init__(self) -> None:
         if self.defence not in DEFENCES:
             raise ValueError(f"defence must be one of {', '.join(DEFENCES)}, got {self.defence!r}")
 
 
-def duel_position(duel: Duel, predator: str, prey: str) -> Any:
+def duel_position(duel: Duel, predator: str, prey: str) -> EvolutionState:
     """The position at the start of feeding for the strategy pair (``"C"``/``"H"``, ``"U"``/``"D"``), built with
     ``positions.from_boards`` (cards taken out of the unseen deck, so every card is still somewhere).
 
@@ -75,7 +87,7 @@ def duel_position(duel: Duel, predator: str, prey: str) -> Any:
     >>> s.attack_report(0, 0)
     [(1, 0, 'climbing')]
     """
-    import evo_lab
+    from evo_lab.games.evolution import Game as EvolutionGame
     from evo_lab.games.evolution.positions import from_boards
 
     if predator not in PREDATOR or prey not in PREY:
@@ -84,14 +96,16 @@ def duel_position(duel: Duel, predator: str, prey: str) -> Any:
     pop = duel.prey_pop + (1 if prey == "U" else 0)
     row = [(duel.prey_body, pop, 0, 0, [duel.defence] if prey == "D" else [])]
     row += [(b, p, 0, 0, list(t)) for b, p, t in duel.prey_right]
-    g = evo_lab.make_game("evolution", players=2, seed=0)
+    g = EvolutionGame(players=2, seed=0)
     return from_boards(g, [[att], row], watering_hole=duel.watering_hole, phase="feed", turn=0)
 
 
 @dataclass(frozen=True)
 class RoundResult:
-    """One round of the duel: ``scores`` at its end, the ``decisions`` as ``(player, legal actions, action)``
-    and the ``story`` (the engine's events, in words)."""
+    """One round of the duel: ``scores`` at its end, the ``decisions`` as ``(player, legal actions, action)`` (the
+    action in the game's notation) and the ``story``: what fed, attacked and went extinct, in the game's words
+    (:func:`evo_lab.games.evolution.words.event_words` of the events ``state.events(last=True)`` reports after
+    each action)."""
 
     scores: tuple[int, int]
     decisions: tuple[tuple[int, int, str], ...]
@@ -103,21 +117,37 @@ class RoundResult:
         return all(n == 1 for _, n, _ in self.decisions)
 
 
-def play_round(state: Any) -> RoundResult:
+def play_round(state: EvolutionState) -> RoundResult:
     """Play ``state`` (a copy) to the end of its round through ``apply_action``: decisions take the first legal
     action, the chance nodes of extinction draws take their first outcome (they only decide which cards are
-    drawn, not the score)."""
+    drawn, not the score).
+
+    >>> for line in play_round(duel_position(Duel(), "C", "D")).story:
+    ...     print(line)
+    P2's species 1 (body 1, population 2) eats 1 food from the watering hole
+    P2's species 1 (body 1, population 2) eats 1 food from the watering hole
+    P1's species 1 (carnivore, body 3) goes extinct; P1 draws 1 card
+    """
+    from evo_lab.games.evolution.events import Ate, Attacked, Extinct
+    from evo_lab.games.evolution.words import event_words
+
     s = state.clone()
     r = s.round
-    decisions, story = [], []
+    decisions: list[tuple[int, int, str]] = []
+    story: list[str] = []
     while s.round == r and not s.is_terminal():
         acts = s.legal_actions()
         if s.is_chance_node():
             s.apply_action(acts[0])
             continue
         decisions.append((s.current_player(), len(acts), s.action_to_string(acts[0])))
+        before = s.clone()
         s.apply_action(acts[0])
-        story.extend(e.text(s.game) for e in s.events(last=True) if type(e).__name__ in ("Ate", "Attacked", "Extinct"))
+        story.extend(
+            event_words(s.game, e, before)
+            for e in s.events(last=True)
+            if isinstance(e, (Ate, Attacked, Extinct))
+        )
     sc = s.scores()
     return RoundResult((sc[0], sc[1]), tuple(decisions), tuple(story))
 

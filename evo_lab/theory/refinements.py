@@ -76,8 +76,9 @@ def weakly_dominates(t: Sequence[Fraction], s: Sequence[Fraction]) -> bool:
     return all(a >= b for a, b in zip(t, s)) and any(a > b for a, b in zip(t, s))
 
 
-def weakly_dominated_pure(game: StageGame, player: int, rows: Sequence[int] | None = None,
-                          cols: Sequence[int] | None = None) -> dict[int, list[int]]:
+def weakly_dominated_pure(
+    game: StageGame, player: int, rows: Sequence[int] | None = None, cols: Sequence[int] | None = None
+) -> dict[int, list[int]]:
     """``{strategy: [pure strategies that weakly dominate it]}`` for ``player`` in the subgame of ``rows`` and
     ``cols`` (indices; default all)."""
     rows = list(range(len(game.rows))) if rows is None else list(rows)
@@ -92,7 +93,9 @@ def weakly_dominated_pure(game: StageGame, player: int, rows: Sequence[int] | No
     return out
 
 
-def elimination_outcomes(game: StageGame, limit: int = 200_000) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+def elimination_outcomes(
+    game: StageGame, limit: int = 200_000
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every result of iterated elimination of weakly dominated (by pure strategies) strategies, one strategy at
     a time, in every possible order: the distinct ``(remaining rows, remaining columns)`` where no strategy is
     weakly dominated any more. (Memoised depth-first search over the subgames reached; ``limit`` bounds them.)"""
@@ -105,8 +108,9 @@ def elimination_outcomes(game: StageGame, limit: int = 200_000) -> list[tuple[tu
         seen.add((rows, cols))
         if len(seen) > limit:
             raise RefinementError(f"more than {limit} subgames: the game is too large to follow every order")
-        moves = [(0, s) for s in weakly_dominated_pure(game, 0, sorted(rows), sorted(cols))] + \
-                [(1, s) for s in weakly_dominated_pure(game, 1, sorted(rows), sorted(cols))]
+        moves = [(0, s) for s in weakly_dominated_pure(game, 0, sorted(rows), sorted(cols))] + [
+            (1, s) for s in weakly_dominated_pure(game, 1, sorted(rows), sorted(cols))
+        ]
         if not moves:
             end = (tuple(game.rows[r] for r in sorted(rows)), tuple(game.cols[c] for c in sorted(cols)))
             if end not in ends:
@@ -141,8 +145,12 @@ def subgame(game: StageGame, rows: Sequence[str], cols: Sequence[str]) -> StageG
     """The game restricted to the named rows and columns."""
     ri = [game.rows.index(r) for r in rows]
     ci = [game.cols.index(c) for c in cols]
-    return StageGame(tuple(tuple(game.A[r][c] for c in ci) for r in ri), tuple(tuple(game.B[r][c] for c in ci)
-                                                                              for r in ri), tuple(rows), tuple(cols))
+    return StageGame(
+        tuple(tuple(game.A[r][c] for c in ci) for r in ri),
+        tuple(tuple(game.B[r][c] for c in ci) for r in ri),
+        tuple(rows),
+        tuple(cols),
+    )
 
 
 def weakly_dominated_by_mix(game: StageGame, player: int, strategy: str) -> tuple[Fraction, ...] | None:
@@ -159,15 +167,24 @@ def weakly_dominated_by_mix(game: StageGame, player: int, strategy: str) -> tupl
     m = np.array([[float(v) for v in r] for r in own])
     k = m.shape[0]
     # maximise sum_j (sigma^T m - m_s)_j  s.t. sigma^T m >= m_s, sigma >= 0, sum sigma = 1, sigma_s = 0
-    res = linprog(-m.sum(axis=1), A_ub=-m.T, b_ub=-m[s], A_eq=np.ones((1, k)), b_eq=[1.0],
-                  bounds=[(0, 0) if i == s else (0, None) for i in range(k)], method="highs")
+    res = linprog(
+        -m.sum(axis=1),
+        A_ub=-m.T,
+        b_ub=-m[s],
+        A_eq=np.ones((1, k)),
+        b_eq=[1.0],
+        bounds=[(0, 0) if i == s else (0, None) for i in range(k)],
+        method="highs",
+    )
     if not res.success or -res.fun - m[s].sum() <= 1e-9:
         return None
     raw = [Fraction(max(v, 0.0)).limit_denominator(1000) for v in res.x]
     sigma = tuple(v / sum(raw) for v in raw)
     mixed = [sum((sigma[i] * own[i][j] for i in range(k)), Fraction(0)) for j in range(len(own[0]))]
     if not weakly_dominates(mixed, own[s]):  # pragma: no cover - rounding broke it: refuse rather than guess
-        raise RefinementError(f"the LP found a dominating mix for {strategy!r} that does not survive rounding")
+        raise RefinementError(
+            f"the LP found a dominating mix for {strategy!r} that does not survive rounding"
+        )
     return sigma
 
 
@@ -185,7 +202,9 @@ def trembling_hand_perfect(game: StageGame, cell: Cell) -> tuple[bool, str]:
     return True, "neither strategy is weakly dominated"
 
 
-def solve_zero_sum(matrix: Sequence[Sequence[Any]]) -> tuple[Fraction, tuple[Fraction, ...], tuple[Fraction, ...]]:
+def solve_zero_sum(
+    matrix: Sequence[Sequence[Any]],
+) -> tuple[Fraction, tuple[Fraction, ...], tuple[Fraction, ...]]:
     """``(value, x, y)`` of the zero-sum game ``matrix`` (the row player's payoffs): the row player's maximin LP
     and the column player's minimax LP, solved separately, rounded to fractions and checked exactly: ``x``
     guarantees at least ``value`` against every column, ``y`` holds the row player to at most ``value``."""
@@ -195,10 +214,16 @@ def solve_zero_sum(matrix: Sequence[Sequence[Any]]) -> tuple[Fraction, tuple[Fra
     m = np.array([[float(v) for v in r] for r in mf])
     k, n = m.shape
 
-    def lp(a: np.ndarray) -> np.ndarray:     # max t s.t. x^T a >= t, x in the simplex
-        res = linprog(np.r_[np.zeros(a.shape[0]), -1.0], A_ub=np.hstack([-a.T, np.ones((a.shape[1], 1))]),
-                      b_ub=np.zeros(a.shape[1]), A_eq=np.r_[np.ones(a.shape[0]), 0.0][None, :], b_eq=[1.0],
-                      bounds=[(0, None)] * a.shape[0] + [(None, None)], method="highs")
+    def lp(a: np.ndarray) -> np.ndarray:  # max t s.t. x^T a >= t, x in the simplex
+        res = linprog(
+            np.r_[np.zeros(a.shape[0]), -1.0],
+            A_ub=np.hstack([-a.T, np.ones((a.shape[1], 1))]),
+            b_ub=np.zeros(a.shape[1]),
+            A_eq=np.r_[np.ones(a.shape[0]), 0.0][None, :],
+            b_eq=[1.0],
+            bounds=[(0, None)] * a.shape[0] + [(None, None)],
+            method="highs",
+        )
         if not res.success:  # pragma: no cover - finite games always have a value
             raise RefinementError(f"the LP failed: {res.message}")
         return res.x[:-1]
@@ -231,13 +256,29 @@ def _gains(game: StageGame, dist: dict[Cell, Fraction]) -> list[Fraction]:
     for a in range(nr):
         for b in range(nr):
             if a != b:
-                out.append(sum((dist.get((game.rows[a], game.cols[c]), Fraction(0)) *
-                                (game.A[a][c] - game.A[b][c]) for c in range(nc)), Fraction(0)))
+                out.append(
+                    sum(
+                        (
+                            dist.get((game.rows[a], game.cols[c]), Fraction(0))
+                            * (game.A[a][c] - game.A[b][c])
+                            for c in range(nc)
+                        ),
+                        Fraction(0),
+                    )
+                )
     for a in range(nc):
         for b in range(nc):
             if a != b:
-                out.append(sum((dist.get((game.rows[r], game.cols[a]), Fraction(0)) *
-                                (game.B[r][a] - game.B[r][b]) for r in range(nr)), Fraction(0)))
+                out.append(
+                    sum(
+                        (
+                            dist.get((game.rows[r], game.cols[a]), Fraction(0))
+                            * (game.B[r][a] - game.B[r][b])
+                            for r in range(nr)
+                        ),
+                        Fraction(0),
+                    )
+                )
     return out
 
 
@@ -248,7 +289,9 @@ def correlated_equilibrium(game: StageGame, weights: tuple[Any, Any] = (1, 1)) -
 
     nr, nc = len(game.rows), len(game.cols)
     cells = [(r, c) for r in range(nr) for c in range(nc)]
-    obj = [-(float(weights[0]) * float(game.A[r][c]) + float(weights[1]) * float(game.B[r][c])) for r, c in cells]
+    obj = [
+        -(float(weights[0]) * float(game.A[r][c]) + float(weights[1]) * float(game.B[r][c])) for r, c in cells
+    ]
     rows_ub = []
     for a in range(nr):
         for b in range(nr):
@@ -258,8 +301,15 @@ def correlated_equilibrium(game: StageGame, weights: tuple[Any, Any] = (1, 1)) -
         for b in range(nc):
             if a != b:
                 rows_ub.append([-(float(game.B[r][a] - game.B[r][b])) if c == a else 0.0 for r, c in cells])
-    res = linprog(obj, A_ub=np.array(rows_ub), b_ub=np.zeros(len(rows_ub)), A_eq=np.ones((1, len(cells))),
-                  b_eq=[1.0], bounds=[(0, None)] * len(cells), method="highs")
+    res = linprog(
+        obj,
+        A_ub=np.array(rows_ub),
+        b_ub=np.zeros(len(rows_ub)),
+        A_eq=np.ones((1, len(cells))),
+        b_eq=[1.0],
+        bounds=[(0, None)] * len(cells),
+        method="highs",
+    )
     if not res.success:  # pragma: no cover - the Nash equilibria are always feasible
         raise RefinementError(f"the correlated-equilibrium LP failed: {res.message}")
     raw = [Fraction(max(v, 0.0)).limit_denominator(1000) for v in res.x]

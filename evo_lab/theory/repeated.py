@@ -80,8 +80,13 @@ class StageGame:
 
     def __post_init__(self) -> None:
         shape = (len(self.A), len(self.A[0]) if self.A else 0)
-        if shape[0] == 0 or shape[1] == 0 or any(len(r) != shape[1] for r in self.A) or \
-                len(self.B) != shape[0] or any(len(r) != shape[1] for r in self.B):
+        if (
+            shape[0] == 0
+            or shape[1] == 0
+            or any(len(r) != shape[1] for r in self.A)
+            or len(self.B) != shape[0]
+            or any(len(r) != shape[1] for r in self.B)
+        ):
             raise RepeatedError("the payoff tables A and B must be non-empty and of the same shape")
         if (len(self.rows), len(self.cols)) != shape:
             raise RepeatedError(f"{shape[0]} row and {shape[1]} column labels needed")
@@ -89,17 +94,21 @@ class StageGame:
         object.__setattr__(self, "B", tuple(tuple(_frac(v) for v in r) for r in self.B))
 
     @classmethod
-    def from_rows(cls, a: Sequence[Sequence[Any]], b: Sequence[Sequence[Any]], rows: Sequence[str],
-                  cols: Sequence[str]) -> StageGame:
+    def from_rows(
+        cls, a: Sequence[Sequence[Any]], b: Sequence[Sequence[Any]], rows: Sequence[str], cols: Sequence[str]
+    ) -> StageGame:
         return cls(tuple(tuple(r) for r in a), tuple(tuple(r) for r in b), tuple(rows), tuple(cols))
 
     @classmethod
     def from_normal_form(cls, nf: Any) -> StageGame:
         """The stage game of a two-player sealed-bid auction (:func:`evo_lab.theory.normal_form`)."""
         a, b = nf.payoff_matrices()
-        return cls(tuple(tuple(_frac(float(v)) for v in r) for r in a),
-                   tuple(tuple(_frac(float(v)) for v in r) for r in b),
-                   tuple(nf.labels(0)), tuple(nf.labels(1)))
+        return cls(
+            tuple(tuple(_frac(float(v)) for v in r) for r in a),
+            tuple(tuple(_frac(float(v)) for v in r) for r in b),
+            tuple(nf.labels(0)),
+            tuple(nf.labels(1)),
+        )
 
     def payoff(self, r: int, c: int) -> Point:
         return self.A[r][c], self.B[r][c]
@@ -115,8 +124,9 @@ class StageGame:
         out = []
         for r in range(len(self.rows)):
             for c in range(len(self.cols)):
-                if self.A[r][c] == max(self.A[k][c] for k in range(len(self.rows))) and \
-                        self.B[r][c] == max(self.B[r][k] for k in range(len(self.cols))):
+                if self.A[r][c] == max(self.A[k][c] for k in range(len(self.rows))) and self.B[r][c] == max(
+                    self.B[r][k] for k in range(len(self.cols))
+                ):
                     out.append((self.rows[r], self.cols[c]))
         return out
 
@@ -139,8 +149,12 @@ class StageGame:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             for x, y in nashpy.Game(a, b).vertex_enumeration():
-                out.add((_frac(float(x @ a @ y)).limit_denominator(1000),
-                         _frac(float(x @ b @ y)).limit_denominator(1000)))
+                out.add(
+                    (
+                        _frac(float(x @ a @ y)).limit_denominator(1000),
+                        _frac(float(x @ b @ y)).limit_denominator(1000),
+                    )
+                )
         return sorted(out)
 
     def best_deviation(self, r: int, c: int, player: int) -> Fraction:
@@ -151,7 +165,7 @@ class StageGame:
 
     def pure_minmax(self, player: int) -> tuple[Fraction, str]:
         """``min over the other's pure actions of max over player's actions``, and the punishing action."""
-        own = self.table(player)             # own[i][j]: i own action, j the other's
+        own = self.table(player)  # own[i][j]: i own action, j the other's
         vals = [max(own[i][j] for i in range(len(own))) for j in range(len(own[0]))]
         j = vals.index(min(vals))
         return vals[j], (self.cols if player == 0 else self.rows)[j]
@@ -172,9 +186,15 @@ class StageGame:
         # variables q_1..q_k (punisher's mix), t; minimise t s.t. own @ q <= t
         cost = np.zeros(k + 1)
         cost[-1] = 1.0
-        res = linprog(cost, A_ub=np.hstack([own, -np.ones((m, 1))]), b_ub=np.zeros(m),
-                      A_eq=np.hstack([np.ones((1, k)), np.zeros((1, 1))]), b_eq=[1.0],
-                      bounds=[(0, None)] * k + [(None, None)], method="highs")
+        res = linprog(
+            cost,
+            A_ub=np.hstack([own, -np.ones((m, 1))]),
+            b_ub=np.zeros(m),
+            A_eq=np.hstack([np.ones((1, k)), np.zeros((1, 1))]),
+            b_eq=[1.0],
+            bounds=[(0, None)] * k + [(None, None)],
+            method="highs",
+        )
         if not res.success:  # pragma: no cover - a finite game always has a minmax
             raise RepeatedError(f"the minmax LP failed: {res.message}")
         raw = [Fraction(max(q, 0.0)).limit_denominator(1000) for q in res.x[:k]]
@@ -182,7 +202,9 @@ class StageGame:
         own_f = self.table(player)
         value = max(sum((own_f[i][j] * mix[j] for j in range(k)), Fraction(0)) for i in range(m))
         if abs(float(value) - res.fun) > 1e-7:
-            raise RepeatedError(f"the rounded punishing mix holds the player to {value}, the LP says {res.fun}")
+            raise RepeatedError(
+                f"the rounded punishing mix holds the player to {value}, the LP says {res.fun}"
+            )
         return value, mix
 
     def points(self) -> list[Point]:
@@ -222,8 +244,11 @@ def inside(vertices: Sequence[Point], p: Sequence[Any]) -> bool:
     q = (Fraction(p[0]), Fraction(p[1]))
     n = len(vertices)
     if n < 3:
-        return q in vertices or (n == 2 and _cross(vertices[0], vertices[1], q) == 0 and
-                                 min(vertices[0], vertices[1]) <= q <= max(vertices[0], vertices[1]))
+        return q in vertices or (
+            n == 2
+            and _cross(vertices[0], vertices[1], q) == 0
+            and min(vertices[0], vertices[1]) <= q <= max(vertices[0], vertices[1])
+        )
     return all(_cross(vertices[i], vertices[(i + 1) % n], q) >= 0 for i in range(n))
 
 
@@ -235,7 +260,9 @@ def grim_threshold(cooperate: Any, deviate: Any, continuation: Any, punishment: 
     if d <= c:
         return Fraction(0)
     if v <= n:
-        raise RepeatedError(f"the path is worth {v} per round and the punishment {n}: nothing deters a deviation")
+        raise RepeatedError(
+            f"the path is worth {v} per round and the punishment {n}: nothing deters a deviation"
+        )
     return (d - c) / (d - c + v - n)
 
 
@@ -245,7 +272,7 @@ def discounted(stream: Sequence[Any], delta: Any, tail: Any = 0) -> Fraction:
     dl = Fraction(delta)
     if not 0 <= dl < 1:
         raise RepeatedError(f"the discount factor must be in [0, 1), got {delta}")
-    head = sum((Fraction(u) * dl ** t for t, u in enumerate(stream)), Fraction(0))
+    head = sum((Fraction(u) * dl**t for t, u in enumerate(stream)), Fraction(0))
     return (1 - dl) * head + dl ** len(stream) * Fraction(tail)
 
 
@@ -277,8 +304,9 @@ class PathCheck:
     threshold: Fraction
 
 
-def random_path_threshold(stage: StageGame, cells: Sequence[tuple[str, str]],
-                          weights: Sequence[Any] | None = None) -> tuple[Fraction, list[PathCheck]]:
+def random_path_threshold(
+    stage: StageGame, cells: Sequence[tuple[str, str]], weights: Sequence[Any] | None = None
+) -> tuple[Fraction, list[PathCheck]]:
     """Grim trigger on a path that draws each round, by a public coin seen before the bids, one of ``cells``
     (``(row, column)`` labels) with ``weights`` (equal by default). After any deviation the players switch for
     ever to the stage equilibrium that is worst for the deviator (a stage equilibrium in every later round is
@@ -304,8 +332,17 @@ def random_path_threshold(stage: StageGame, cells: Sequence[tuple[str, str]],
         for (r, c), cell in zip(idx, cells):
             coop = stage.payoff(r, c)[player]
             dev = stage.best_deviation(r, c, player)
-            checks.append(PathCheck(tuple(cell), player, coop, dev, value, worst,
-                                    grim_threshold(coop, dev, value, worst)))
+            checks.append(
+                PathCheck(
+                    (cell[0], cell[1]),
+                    player,
+                    coop,
+                    dev,
+                    value,
+                    worst,
+                    grim_threshold(coop, dev, value, worst),
+                )
+            )
     return max(ch.threshold for ch in checks), checks
 
 

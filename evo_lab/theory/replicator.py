@@ -83,6 +83,17 @@ class LotkaVolterra:
         return self.d * n - self.c * math.log(n) + self.b * p - self.a * math.log(p)
 
 
+Table = tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]]
+
+
+def _table(rows: Sequence[Sequence[int | Fraction | str]], name: str) -> Table:
+    """A 2 x 2 table of exact payoffs."""
+    if len(rows) != 2 or any(len(r) != 2 for r in rows):
+        raise ValueError(f"{name} must be a 2 x 2 table, got {rows!r}")
+    (a, b), (c, d) = rows
+    return (Fraction(a), Fraction(b)), (Fraction(c), Fraction(d))
+
+
 @dataclass(frozen=True)
 class CyclicGame:
     """A 2 x 2 bimatrix game of predators (rows of ``A``: C, H; columns: U, D) against prey (rows of ``B``: U, D;
@@ -124,8 +135,12 @@ class CyclicGame:
 
     def pure_equilibria(self) -> list[tuple[str, str]]:
         """Pure Nash equilibria ``(predator, prey)``: each a best reply to the other."""
-        return [(a, b) for a in PREDATOR for b in PREY
-                if a in self.best_response("predator", b) and b in self.best_response("prey", a)]
+        return [
+            (a, b)
+            for a in PREDATOR
+            for b in PREY
+            if a in self.best_response("predator", b) and b in self.best_response("prey", a)
+        ]
 
     def rest_point(self) -> tuple[Fraction, Fraction]:
         """The interior rest point = the mixed Nash equilibrium ``(x*, y*)`` of a cyclic game."""
@@ -172,8 +187,10 @@ class CyclicGame:
         k2 = f(x + dt / 2 * k1[0], y + dt / 2 * k1[1])
         k3 = f(x + dt / 2 * k2[0], y + dt / 2 * k2[1])
         k4 = f(x + dt * k3[0], y + dt * k3[1])
-        return (x + dt / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0]),
-                y + dt / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1]))
+        return (
+            x + dt / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0]),
+            y + dt / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1]),
+        )
 
     def orbit(self, x0: float, y0: float, t_end: float, dt: float = 0.01) -> tuple[list[float], list[float]]:
         """The solution from ``(x0, y0)`` at times ``0, dt, ..., t_end`` (classical Runge-Kutta, order 4)."""
@@ -193,7 +210,8 @@ class CyclicGame:
         if not (0 < x0 < 1 and 0 < y0 < 1):
             raise ValueError(f"start inside the unit square, got {(x0, y0)}")
         xr = float(self.rest_point()[0])
-        x, y, t, ups = x0, y0, 0.0, []
+        x, y, t = x0, y0, 0.0
+        ups: list[float] = []
         while len(ups) < 2 and t < t_max:
             nx, ny = self._step(x, y, dt)
             if x < xr <= nx:
@@ -227,6 +245,10 @@ class CyclicGame:
         return LotkaVolterra(a=de, b=ga + de, c=be, d=al + be)
 
     @classmethod
-    def from_tables(cls, predator: Sequence[Sequence[object]], prey: Sequence[Sequence[object]]) -> CyclicGame:
-        return cls(A=tuple(tuple(Fraction(v) for v in r) for r in predator),  # type: ignore[arg-type]
-                   B=tuple(tuple(Fraction(v) for v in r) for r in prey))  # type: ignore[arg-type]
+    def from_tables(
+        cls,
+        predator: Sequence[Sequence[int | Fraction | str]],
+        prey: Sequence[Sequence[int | Fraction | str]],
+    ) -> CyclicGame:
+        """The game from two 2 x 2 tables of payoffs (integers, fractions or their text, e.g. ``"1/2"``)."""
+        return cls(A=_table(predator, "A"), B=_table(prey, "B"))

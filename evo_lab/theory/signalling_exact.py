@@ -19,10 +19,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .signalling import SignallingError
+from .signalling_spec import SignallingError
 
-__all__ = ["Tree", "build_tree", "exact_value", "best_response", "exact_exploitability", "exact_posterior",
-           "action_values", "vary", "ExactEquilibrium", "exact_equilibrium"]
+__all__ = [
+    "Tree",
+    "build_tree",
+    "exact_value",
+    "best_response",
+    "exact_exploitability",
+    "exact_posterior",
+    "action_values",
+    "vary",
+    "ExactEquilibrium",
+    "exact_equilibrium",
+]
 
 Policy = dict[str, dict[int, Fraction]]
 
@@ -48,11 +58,19 @@ def build_tree(game: Any) -> Tree:
         if state.is_terminal():
             return Tree("T", payoff=Fraction(state.returns()[0]).limit_denominator(1), cards=state.cards)
         if state.is_chance_node():
-            return Tree("C", cards=state.cards,
-                        children=tuple((a, p, build(state.child(a))) for a, p in state.chance_fractions()))
+            return Tree(
+                "C",
+                cards=state.cards,
+                children=tuple((a, p, build(state.child(a))) for a, p in state.chance_fractions()),
+            )
         pl = state.current_player()
-        return Tree("D", player=pl, info=state.information_state_string(pl), cards=state.cards,
-                    children=tuple((a, Fraction(1), build(state.child(a))) for a in state.legal_actions()))
+        return Tree(
+            "D",
+            player=pl,
+            info=state.information_state_string(pl),
+            cards=state.cards,
+            children=tuple((a, Fraction(1), build(state.child(a))) for a in state.legal_actions()),
+        )
 
     return build(game.new_initial_state())
 
@@ -68,12 +86,24 @@ def exact_value(tree: Tree, policy: Policy, player: int = 0) -> Fraction:
     if tree.kind == "C":
         return sum((p * exact_value(c, policy, player) for _, p, c in tree.children), Fraction(0))
     probs = policy[tree.info]
-    return sum((probs.get(a, Fraction(0)) * exact_value(c, policy, player) for a, _, c in tree.children
-                if probs.get(a, 0)), Fraction(0))
+    return sum(
+        (
+            probs.get(a, Fraction(0)) * exact_value(c, policy, player)
+            for a, _, c in tree.children
+            if probs.get(a, 0)
+        ),
+        Fraction(0),
+    )
 
 
-def _collect(tree: Tree, policy: Policy, player: int, reach: Fraction, depth: int,
-             out: dict[str, list[tuple[Tree, Fraction, int]]]) -> None:
+def _collect(
+    tree: Tree,
+    policy: Policy,
+    player: int,
+    reach: Fraction,
+    depth: int,
+    out: dict[str, list[tuple[Tree, Fraction, int]]],
+) -> None:
     """The best responder's decision nodes with the chance-times-opponent reach and the own depth."""
     if tree.kind == "T" or reach == 0:
         return
@@ -109,13 +139,17 @@ def best_response(tree: Tree, policy: Policy, player: int) -> tuple[Fraction, di
                 return max(val(c) for _, _, c in t.children)
             return next(val(c) for b, _, c in t.children if b == a)
         probs = policy[t.info]
-        return sum((probs.get(a, Fraction(0)) * val(c) for a, _, c in t.children if probs.get(a, 0)), Fraction(0))
+        return sum(
+            (probs.get(a, Fraction(0)) * val(c) for a, _, c in t.children if probs.get(a, 0)), Fraction(0)
+        )
 
     for info in sorted(nodes, key=lambda i: -max(d for _, _, d in nodes[i])):
         members = nodes[info]
         acts = [a for a, _, _ in members[0][0].children]
-        scores = [sum((r * val(next(c for b, _, c in t.children if b == a)) for t, r, _ in members), Fraction(0))
-                  for a in acts]
+        scores = [
+            sum((r * val(next(c for b, _, c in t.children if b == a)) for t, r, _ in members), Fraction(0))
+            for a in acts
+        ]
         choice[info] = acts[scores.index(max(scores))]
     return val(tree), choice
 
@@ -187,8 +221,14 @@ def action_values(tree: Tree, policy: Policy, info: str, *, by_opponent: bool = 
     out = {}
     for key, ms in sorted(groups.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)):
         total = sum((r for _, r, _ in ms), Fraction(0))
-        out[key] = {a: sum((r * exact_value(c, policy, me) for t, r, _ in ms for b, _, c in t.children if b == a),
-                           Fraction(0)) / total for a, _, _ in ms[0][0].children}
+        out[key] = {
+            a: sum(
+                (r * exact_value(c, policy, me) for t, r, _ in ms for b, _, c in t.children if b == a),
+                Fraction(0),
+            )
+            / total
+            for a, _, _ in ms[0][0].children
+        }
     return out if by_opponent else out[None]
 
 
@@ -198,7 +238,9 @@ def vary(policy: Policy, info: str, action: int, p: Any) -> Policy:
     old = policy[info]
     rest = sum((q for a, q in old.items() if a != action), Fraction(0))
     others = [a for a in old if a != action]
-    new = {a: (p if a == action else ((1 - p) * old[a] / rest if rest else (1 - p) / len(others))) for a in old}
+    new = {
+        a: (p if a == action else ((1 - p) * old[a] / rest if rest else (1 - p) / len(others))) for a in old
+    }
     out = dict(policy)
     out[info] = new
     return out
@@ -223,7 +265,9 @@ def _behaviour(plan: dict, parent: dict, actions: dict[str, list[int]], denomina
     for info, acts in actions.items():
         w = plan.get(parent[info], 0.0)
         if w > 1e-12:
-            raw = [Fraction(max(plan.get((info, a), 0.0), 0.0) / w).limit_denominator(denominator) for a in acts]
+            raw = [
+                Fraction(max(plan.get((info, a), 0.0), 0.0) / w).limit_denominator(denominator) for a in acts
+            ]
         else:
             raw = [Fraction(1)] * len(acts)
         tot = sum(raw, Fraction(0))

@@ -34,8 +34,18 @@ import numpy as np
 
 from .signalling import PrescienceGame, SignallingError
 
-__all__ = ["CFRRun", "to_efg", "native", "run_cfr", "infosets", "lp_value", "lp_solution", "equilibrium_range",
-           "first_decisions", "search_positions"]
+__all__ = [
+    "CFRRun",
+    "to_efg",
+    "native",
+    "run_cfr",
+    "infosets",
+    "lp_value",
+    "lp_solution",
+    "equilibrium_range",
+    "first_decisions",
+    "search_positions",
+]
 
 Policy = dict[str, dict[int, float]]
 
@@ -119,12 +129,17 @@ class CFRRun:
 
 
 def _checkpoints(iterations: int, checkpoints: Iterable[int] | None) -> list[int]:
-    marks = checkpoints if checkpoints is not None else [2 ** k for k in range(iterations.bit_length())]
+    marks = checkpoints if checkpoints is not None else [2**k for k in range(iterations.bit_length())]
     return sorted({int(c) for c in marks if 1 <= int(c) <= iterations} | {iterations})
 
 
-def run_cfr(game: PrescienceGame, iterations: int = 1000, checkpoints: Iterable[int] | None = None,
-            solver: str = "cfr", track: Iterable[tuple[str, int]] = ()) -> CFRRun:
+def run_cfr(
+    game: PrescienceGame,
+    iterations: int = 1000,
+    checkpoints: Iterable[int] | None = None,
+    solver: str = "cfr",
+    track: Iterable[tuple[str, int]] = (),
+) -> CFRRun:
     """Run ``iterations`` iterations of OpenSpiel's ``solver`` (``"cfr"`` or ``"cfr+"``) on :func:`native`
     ``(game)``; at each checkpoint (default: the powers of two, and ``iterations``) record the exploitability of
     the average policy and the average probability of each ``(info, action)`` in ``track``. Deterministic."""
@@ -143,7 +158,9 @@ def run_cfr(game: PrescienceGame, iterations: int = 1000, checkpoints: Iterable[
             raise SignallingError(f"no information state {info!r}")
     s = makers[solver](efg)
     marks = set(_checkpoints(iterations, checkpoints))
-    out_t, out_e, out_p = [], [], {k: [] for k in track}
+    out_t: list[int] = []
+    out_e: list[float] = []
+    out_p: dict[tuple[str, int], list[float]] = {k: [] for k in track}
     for t in range(1, iterations + 1):
         s.evaluate_and_update_policy()
         if t in marks:
@@ -153,8 +170,10 @@ def run_cfr(game: PrescienceGame, iterations: int = 1000, checkpoints: Iterable[
             for info, a in track:
                 out_p[(info, a)].append(float(avg.action_probabilities(pairs[info]).get(a, 0.0)))
     avg = s.average_policy()
-    policy = {info: {a: float(p) for a, p in sorted(avg.action_probabilities(st).items())}
-              for info, st in pairs.items()}
+    policy = {
+        info: {a: float(p) for a, p in sorted(avg.action_probabilities(st).items())}
+        for info, st in pairs.items()
+    }
     return CFRRun(solver, out_t, out_e, out_p, policy, _value(game, policy), game)
 
 
@@ -258,7 +277,7 @@ def _lp(game: Any, player: int) -> tuple[Any, ...]:
     F, _ = _constraints(seqs[opp], parent[opp])
     n1, m2 = A.shape[0], F.shape[0]
     c = np.zeros(n1 + m2)
-    c[n1] = -1.0                                  # maximise q_0 (f = e_0)
+    c[n1] = -1.0  # maximise q_0 (f = e_0)
     A_ub = np.hstack([-A.T, F.T])
     A_eq = np.hstack([E, np.zeros((E.shape[0], m2))])
     bounds = [(0, None)] * n1 + [(None, None)] * m2
@@ -291,7 +310,9 @@ def lp_value(game: Any, player: int = 0) -> float:
     return lp_solution(game, player)[0]
 
 
-def equilibrium_range(game: Any, player: int, info: str, action: int, *, tol: float = 1e-9) -> tuple[float, float]:
+def equilibrium_range(
+    game: Any, player: int, info: str, action: int, *, tol: float = 1e-9
+) -> tuple[float, float]:
     """The smallest and largest probability of ``action`` at ``info`` (a *first* decision of ``player``, so that
     the probability is a realization weight) over **all** equilibrium strategies of ``player``: two LPs over the
     optimal face ``{x : value(x) >= v* - tol}``. Equal ends mean every equilibrium uses the same frequency."""
@@ -303,7 +324,7 @@ def equilibrium_range(game: Any, player: int, info: str, action: int, *, tol: fl
     if parent[player].get(info, "missing") is not None:
         raise SignallingError(f"{info!r} is not a first decision of player {player}")
     k = seqs[(info, action)]
-    A_ub2 = np.vstack([A_ub, -np.eye(1, len(c), n_x)])      # q_0 >= v - tol
+    A_ub2 = np.vstack([A_ub, -np.eye(1, len(c), n_x)])  # q_0 >= v - tol
     b_ub2 = np.append(b_ub, -(v - tol))
     out = []
     for sign in (1.0, -1.0):

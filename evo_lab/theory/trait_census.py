@@ -35,8 +35,18 @@ from collections.abc import Callable, Iterable
 
 from ..stats import cluster_ratio_interval, mean_interval, wilson_interval
 
-__all__ = ["BOTS", "TableCount", "Fate", "GameCensus", "Census", "bot_policy", "count_table", "census_game",
-           "census", "deck_shares"]
+__all__ = [
+    "BOTS",
+    "TableCount",
+    "Fate",
+    "GameCensus",
+    "Census",
+    "bot_policy",
+    "count_table",
+    "census_game",
+    "census",
+    "deck_shares",
+]
 
 BOTS = ("greedy", "random")
 
@@ -113,11 +123,17 @@ def count_table(state: Any, point: str) -> tuple[TableCount, dict]:
             targets[(p, i)] = [(q, j) for q, j, b in rep if b is None]
     open_ = {t for ts in targets.values() for t in ts}
     herb = [(p, i, x) for p, i, x in sp if not x.has("carnivore")]
-    tc = TableCount(state.round, point, len(sp), len(sp) - len(herb), len(herb),
-                    sum(1 for _, _, x in herb if any(x.has(t) for t in DEFENCES)),
-                    sum(1 for p, i, _ in herb if (p, i) in open_),
-                    dict(Counter(t for _, _, x in sp for t in x.trait_names())),
-                    dict(blockers) if point == "feed" else {})
+    tc = TableCount(
+        state.round,
+        point,
+        len(sp),
+        len(sp) - len(herb),
+        len(herb),
+        sum(1 for _, _, x in herb if any(x.has(t) for t in DEFENCES)),
+        sum(1 for p, i, _ in herb if (p, i) in open_),
+        dict(Counter(t for _, _, x in sp for t in x.trait_names())),
+        dict(blockers) if point == "feed" else {},
+    )
     return tc, targets
 
 
@@ -130,10 +146,20 @@ class _Tracker:
 
         self.seed, self.round = seed, state.round
         open_ = {t for ts in targets.values() for t in ts}
-        self.rows = [[{"kind": "carnivore" if x.has("carnivore") else "herbivore",
-                       "defended": any(x.has(t) for t in DEFENCES), "attackable": (p, i) in open_,
-                       "targets": len(targets.get((p, i), ())), "pop": x.pop, "attacked": 0}
-                      for i, x in enumerate(pl.species)] for p, pl in enumerate(state.players)]
+        self.rows = [
+            [
+                {
+                    "kind": "carnivore" if x.has("carnivore") else "herbivore",
+                    "defended": any(x.has(t) for t in DEFENCES),
+                    "attackable": (p, i) in open_,
+                    "targets": len(targets.get((p, i), ())),
+                    "pop": x.pop,
+                    "attacked": 0,
+                }
+                for i, x in enumerate(pl.species)
+            ]
+            for p, pl in enumerate(state.players)
+        ]
         self.dead: list[dict] = []
 
     def events(self, ev: list) -> None:
@@ -154,8 +180,17 @@ class _Tracker:
 
     def _fate(self, r: dict, kept: bool, survived: bool) -> Fate:
         herb = r["kind"] == "herbivore"
-        return Fate(self.seed, self.round, r["kind"], r["defended"] and herb, r["attackable"] and herb,
-                    r["targets"], r["attacked"], kept, survived)
+        return Fate(
+            self.seed,
+            self.round,
+            r["kind"],
+            r["defended"] and herb,
+            r["attackable"] and herb,
+            r["targets"],
+            r["attacked"],
+            kept,
+            survived,
+        )
 
 
 @dataclass
@@ -229,12 +264,15 @@ class Census:
     def rounds(self, point: str = "feed") -> list[int]:
         return sorted({r for g in self.games for r in g.at(point)})
 
-    def share(self, num: Callable[[TableCount], float], den: Callable[[TableCount], float],
-              point: str = "feed") -> list[tuple[int, int, float, float, float]]:
+    def share(
+        self, num: Callable[[TableCount], float], den: Callable[[TableCount], float], point: str = "feed"
+    ) -> list[tuple[int, int, float, float, float]]:
         """``(round, games, mean, low, high)`` of the per-game share ``num / den`` (games with ``den > 0``)."""
         out = []
         for r in self.rounds(point):
-            vals = [num(c) / den(c) for g in self.games for rr, c in g.at(point).items() if rr == r and den(c)]
+            vals = [
+                num(c) / den(c) for g in self.games for rr, c in g.at(point).items() if rr == r and den(c)
+            ]
             if vals:
                 m, lo, hi = mean_interval(vals)
                 out.append((r, len(vals), m, lo, hi))
@@ -261,8 +299,11 @@ class Census:
         interval takes the game as the unit: the ratio interval over games
         (:func:`evo_lab.stats.cluster_ratio_interval`), widened where needed to the Wilson interval over species
         (which is right for independent species and collapses less at 0 or n hits)."""
-        fs = [f for f in self.fates()
-              if all(v(getattr(f, k)) if callable(v) else getattr(f, k) == v for k, v in where.items())]
+        fs = [
+            f
+            for f in self.fates()
+            if all(v(getattr(f, k)) if callable(v) else getattr(f, k) == v for k, v in where.items())
+        ]
         hit = [f.attacked > 0 if event == "attacked" else bool(getattr(f, event)) for f in fs]
         hits = sum(hit)
         lo, hi = wilson_interval(hits, len(fs))
@@ -303,8 +344,11 @@ class Census:
                     continue
                 deltas.append(sum(alive) / len(alive) - sum(hit) / len(hit))
                 c = g.at("feed")[r]
-                drivers.append(c.carnivores / c.species if trait == "defended" else
-                               (c.attackable / c.herbivores if c.herbivores else 0.0))
+                drivers.append(
+                    c.carnivores / c.species
+                    if trait == "defended"
+                    else (c.attackable / c.herbivores if c.herbivores else 0.0)
+                )
             if deltas:
                 m, lo, hi = mean_interval(deltas)
                 out.append((r, len(deltas), sum(drivers) / len(drivers), m, lo, hi))
@@ -319,12 +363,12 @@ def census(seeds: Iterable[int], bot: str = "random", players: int = 4) -> Censu
 def deck_shares(players: int = 4) -> dict[str, Any]:
     """Card counts of the official deck by trait (printed counts: 17 Carnivore, 7 of each other trait;
     reference ``evolution-northstar.md`` §7) as ``{"cards": n, "carnivore": k, "defence": m}``."""
-    import evo_lab
+    from evo_lab.games.evolution import Game as EvolutionGame
 
     from .predator_prey import DEFENCES
 
-    deck = evo_lab.make_game("evolution", players=players).deck
-    by = Counter()
+    deck = EvolutionGame(players=players).deck
+    by: Counter[str] = Counter()
     for c in deck.cards:
         by[c.trait] += c.count
     return {"cards": deck.size, "carnivore": by["carnivore"], "defence": sum(by[t] for t in DEFENCES)}

@@ -55,9 +55,19 @@ class GeneValues:
 
     def table(self) -> list[dict]:
         """Rows ``{"player", "item", "value", "low", "high", "n", "seed"}``."""
-        return [{"player": p, "item": it, "value": float(self.mean[i, k]), "low": float(self.low[i, k]),
-                 "high": float(self.high[i, k]), "n": self.n, "seed": self.seed}
-                for i, p in enumerate(self.players) for k, it in enumerate(self.items)]
+        return [
+            {
+                "player": p,
+                "item": it,
+                "value": float(self.mean[i, k]),
+                "low": float(self.low[i, k]),
+                "high": float(self.high[i, k]),
+                "n": self.n,
+                "seed": self.seed,
+            }
+            for i, p in enumerate(self.players)
+            for k, it in enumerate(self.items)
+        ]
 
     def to_pandas(self) -> Any:
         import pandas as pd
@@ -147,7 +157,9 @@ def granted(state: State, gene: str, player: int) -> State:
     return pos.build()
 
 
-def paired_branches(state: State, gene: str, player: int, seed: int, memo: dict | None = None) -> tuple[State, State]:
+def paired_branches(
+    state: State, gene: str, player: int, seed: int, memo: dict | None = None
+) -> tuple[State, State]:
     """The two starting positions of one paired sample of :func:`gene_values`: ``(without, with)``, ``gene`` out
     of play in both and owned by ``player`` in ``with``. Play both on with the same seeds (common random numbers).
     ``memo``: a dict kept by the caller across the samples of one ``state``; each branch is then built once and
@@ -196,7 +208,9 @@ def _sample(task: tuple, memo: dict | None = None) -> list[float]:
     return out
 
 
-def paired_samples(state: State, gene: str, player: int, *, n: int, seed: int, policy: Any = "random") -> np.ndarray:
+def paired_samples(
+    state: State, gene: str, player: int, *, n: int, seed: int, policy: Any = "random"
+) -> np.ndarray:
     """The ``n`` paired differences (``player``'s final MP with ``gene`` minus without) that :func:`gene_values`
     averages with the same ``seed`` and ``policy`` (sample ``i`` uses child seed ``i``).
 
@@ -224,9 +238,18 @@ def _chunk(tasks: list[tuple]) -> list[list[float]]:
     return [_sample(t, memo) for t in tasks]
 
 
-def gene_values(state: State, genes: Sequence[str] | None = None, *, players: Sequence[int] | None = None,
-                n: int = 64, seed: int = 0, policy: Any = "random", executor: Any = "serial",
-                workers: int | None = None, progress: bool = True) -> GeneValues:
+def gene_values(
+    state: State,
+    genes: Sequence[str] | None = None,
+    *,
+    players: Sequence[int] | None = None,
+    n: int = 64,
+    seed: int = 0,
+    policy: Any = "random",
+    executor: Any = "serial",
+    workers: int | None = None,
+    progress: bool = True,
+) -> GeneValues:
     """Estimate each gene's value (MP) for each player from ``state`` with paired seeds.
 
     ``genes``: gene ids (and/or ``"event card"``); default every gene still in the bag. ``players``: default
@@ -251,8 +274,18 @@ def gene_values(state: State, genes: Sequence[str] | None = None, *, players: Se
     return _estimate(state, names, items, pl, n, seed, policy, executor, workers, progress)
 
 
-def _estimate(state: State, names: list[str], items: list[int], pl: list[int], n: int, seed: int, policy: Any,
-              executor: Any, workers: int | None, progress: bool) -> GeneValues:
+def _estimate(
+    state: State,
+    names: list[str],
+    items: list[int],
+    pl: list[int],
+    n: int,
+    seed: int,
+    policy: Any,
+    executor: Any,
+    workers: int | None,
+    progress: bool,
+) -> GeneValues:
     g = state.game
     _policy(policy, g.players, 0)  # validate early
     seeds = [seed_int(ss) for ss in child_seeds(seed, n)]
@@ -271,8 +304,10 @@ def _estimate(state: State, names: list[str], items: list[int], pl: list[int], n
             base[j, k] = float(np.mean([r[p] for r in rows]))
             if p not in who:
                 owner = next(q for q in range(g.players) if state.uniq[q] >> (items[k] - g.n_normal) & 1)
-                notes.append(f"P{owner + 1} already owns {names[k]} (a unique gene exists once): value for "
-                             f"P{p + 1} undefined (nan)")
+                notes.append(
+                    f"P{owner + 1} already owns {names[k]} (a unique gene exists once): value for "
+                    f"P{p + 1} undefined (nan)"
+                )
                 continue
             c = who.index(p)
             diffs = [r[g.players + c] - r[p] for r in rows]
@@ -282,16 +317,38 @@ def _estimate(state: State, names: list[str], items: list[int], pl: list[int], n
     return GeneValues(names, pl, mean, low, high, n, seed, pname, base, notes)
 
 
-def lot_valuations(state: State, *, n: int = 64, seed: int = 0, policy: Any = "random", executor: Any = "serial",
-                   workers: int | None = None, progress: bool = True) -> Valuations:
+def lot_valuations(
+    state: State,
+    *,
+    n: int = 64,
+    seed: int = 0,
+    policy: Any = "random",
+    executor: Any = "serial",
+    workers: int | None = None,
+    progress: bool = True,
+) -> Valuations:
     """Valuations of the lots of the auction at ``state`` from simulation (see :func:`gene_values`); an empty
     lot is worth 0. The result plugs into :func:`~evo_lab.theory.auction.normal_form` and
     :func:`~evo_lab.theory.auction.solve_sequential`."""
     check_auction(state)
     names = lot_names(state)
     live = [i for i, x in enumerate(state.lots) if x != EMPTY_LOT]
-    gv = _estimate(state, [names[i] for i in live], [state.lots[i] for i in live], list(range(state.game.players)),
-                   n, seed, policy, executor, workers, progress) if live else None
+    gv = (
+        _estimate(
+            state,
+            [names[i] for i in live],
+            [state.lots[i] for i in live],
+            list(range(state.game.players)),
+            n,
+            seed,
+            policy,
+            executor,
+            workers,
+            progress,
+        )
+        if live
+        else None
+    )
     P, m = state.game.players, len(names)
     vals, low, high = np.zeros((P, m)), np.zeros((P, m)), np.zeros((P, m))
     if gv is not None:
@@ -299,8 +356,14 @@ def lot_valuations(state: State, *, n: int = 64, seed: int = 0, policy: Any = "r
             vals[:, i] = np.nan_to_num(gv.mean[:, j])
             low[:, i] = np.nan_to_num(gv.low[:, j])
             high[:, i] = np.nan_to_num(gv.high[:, j])
-    return Valuations(vals, names, low, high, source=f"simulation (n={n}, seed={seed}, policy={gv.policy if gv else '-'})",
-                      meta={"n": n, "seed": seed})
+    return Valuations(
+        vals,
+        names,
+        low,
+        high,
+        source=f"simulation (n={n}, seed={seed}, policy={gv.policy if gv else '-'})",
+        meta={"n": n, "seed": seed},
+    )
 
 
 def gene_value_chart(gv: GeneValues, title: str | None = None) -> Any:
@@ -310,11 +373,25 @@ def gene_value_chart(gv: GeneValues, title: str | None = None) -> Any:
     fig = go.Figure()
     for j, p in enumerate(gv.players):
         m = gv.mean[j]
-        fig.add_trace(go.Bar(name=f"P{p + 1}", x=gv.items, y=m,
-                             error_y={"type": "data", "symmetric": False, "array": gv.high[j] - m,
-                                      "arrayminus": m - gv.low[j]}))
-    fig.update_layout(barmode="group", yaxis_title="value (MP gained, 95% interval)",
-                      title=title or f"Gene values: n={gv.n} paired samples, seed {gv.seed}, policy {gv.policy}",
-                      template="plotly_white", height=420)
+        fig.add_trace(
+            go.Bar(
+                name=f"P{p + 1}",
+                x=gv.items,
+                y=m,
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": gv.high[j] - m,
+                    "arrayminus": m - gv.low[j],
+                },
+            )
+        )
+    fig.update_layout(
+        barmode="group",
+        yaxis_title="value (MP gained, 95% interval)",
+        title=title or f"Gene values: n={gv.n} paired samples, seed {gv.seed}, policy {gv.policy}",
+        template="plotly_white",
+        height=420,
+    )
     fig.add_hline(y=0, line_color="grey", line_width=1)
     return fig

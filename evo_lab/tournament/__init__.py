@@ -27,7 +27,12 @@ from typing import Any
 
 __all__ = ["Limits", "TournamentResult", "run_tournament", "write_report"]
 
-_WHERE = {"run_tournament": "runner", "TournamentResult": "runner", "write_report": "report", "Limits": "sandbox"}
+_WHERE = {
+    "run_tournament": "runner",
+    "TournamentResult": "runner",
+    "write_report": "report",
+    "Limits": "sandbox",
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -66,7 +66,9 @@ class JsonChannel:
     """JSON values over ``read_fd`` / ``write_fd`` (the same descriptor for a socket). The descriptors are
     made non-blocking; :meth:`close` closes them (and the socket, if one was given)."""
 
-    def __init__(self, read_fd: int, write_fd: int, *, max_bytes: int = 1 << 20, sock: socket.socket | None = None):
+    def __init__(
+        self, read_fd: int, write_fd: int, *, max_bytes: int = 1 << 20, sock: socket.socket | None = None
+    ):
         self.read_fd, self.write_fd, self.max_bytes, self.sock = read_fd, write_fd, max_bytes, sock
         os.set_blocking(read_fd, False)
         os.set_blocking(write_fd, False)
@@ -120,8 +122,11 @@ class JsonChannel:
         while True:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
-                raise ChannelTimeout(f"no answer within {timeout:g} s" if not writing else
-                                     f"the peer did not read within {timeout:g} s")
+                raise ChannelTimeout(
+                    f"no answer within {timeout:g} s"
+                    if not writing
+                    else f"the peer did not read within {timeout:g} s"
+                )
             try:
                 r, w, _ = select.select([] if writing else [fd], [fd] if writing else [], [], left)
             except InterruptedError:  # pragma: no cover - retried by Python itself since PEP 475
@@ -143,8 +148,9 @@ class JsonChannel:
             raise ChannelJunk("bytes that are not UTF-8 text") from None
         self._text += chunk_text
         if len(self._text) > self.max_bytes:
-            raise ChannelJunk(f"a message longer than {self.max_bytes} bytes (or no JSON at all): "
-                              f"{self._text[:80]!r}...")
+            raise ChannelJunk(
+                f"a message longer than {self.max_bytes} bytes (or no JSON at all): {self._text[:80]!r}..."
+            )
 
     def _take(self) -> tuple[bool, Any]:
         text = self._text
@@ -157,13 +163,20 @@ class JsonChannel:
         try:
             value, end = _DECODER.raw_decode(text, i)
         except json.JSONDecodeError as e:
-            if e.pos >= len(text) or e.msg.startswith("Unterminated string") or \
-                    (e.msg == "Expecting value" and len(text) - i < 5 and not self._eof
-                     and any(w.startswith(text[i:]) for w in ("true", "false", "null"))):
+            if (
+                e.pos >= len(text)
+                or e.msg.startswith("Unterminated string")
+                or (
+                    e.msg == "Expecting value"
+                    and len(text) - i < 5
+                    and not self._eof
+                    and any(w.startswith(text[i:]) for w in ("true", "false", "null"))
+                )
+            ):
                 return False, None  # incomplete: wait for more
-            raise ChannelJunk(f"not JSON: {text[i:i + 80]!r}") from None
+            raise ChannelJunk(f"not JSON: {text[i : i + 80]!r}") from None
         except RecursionError:  # arrays nested deeper than Python's parser goes
-            raise ChannelJunk(f"JSON nested too deeply: {text[i:i + 80]!r}...") from None
+            raise ChannelJunk(f"JSON nested too deeply: {text[i : i + 80]!r}...") from None
         if end == len(text) and isinstance(value, (int, float)) and not self._eof:
             return False, None  # a number may go on
         self._text = text[end:]

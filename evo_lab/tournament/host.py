@@ -37,14 +37,22 @@ _TRACE = 4000
 def _error(e: BaseException, kind: str | None = None) -> dict:
     tb = "".join(traceback.format_exception(type(e), e, e.__traceback__))
     kind = kind or ("memory" if isinstance(e, MemoryError) else "raised")
-    return {"type": "error", "kind": kind, "message": f"{type(e).__name__}: {e}"[:500], "traceback": tb[-_TRACE:]}
+    return {
+        "type": "error",
+        "kind": kind,
+        "message": f"{type(e).__name__}: {e}"[:500],
+        "traceback": tb[-_TRACE:],
+    }
 
 
 def _observation_answer(bot: ObservationBot, msg: dict) -> dict:
     answer = bot.choose(msg["observation"], msg["legal"])
     if isinstance(answer, bool) or not isinstance(answer, (str, numbers.Integral)):
-        return {"type": "error", "kind": "illegal",
-                "message": f"act returned {answer!r} ({type(answer).__name__}), not a legal action string or index"}
+        return {
+            "type": "error",
+            "kind": "illegal",
+            "message": f"act returned {answer!r} ({type(answer).__name__}), not a legal action string or index",
+        }
     return {"type": "action", "action": answer if isinstance(answer, str) else int(answer)}
 
 
@@ -57,7 +65,11 @@ def _position_answer(bot: Bot, msg: dict, game: Any, seat: int) -> dict:
     except Exception:  # noqa: BLE001 - junk returned by the bot
         legal, text = False, repr(action)
     if not legal:
-        return {"type": "error", "kind": "illegal", "message": f"act returned {text[:200]}, not a legal action"}
+        return {
+            "type": "error",
+            "kind": "illegal",
+            "message": f"act returned {text[:200]}, not a legal action",
+        }
     return {"type": "action", "action": text}
 
 
@@ -74,8 +86,15 @@ def serve_bot(chan: JsonChannel, spec: str, game_id: str) -> int:
         chan.send(_error(e, "load"))
         return 1
     observer = bot if isinstance(bot, ObservationBot) else None
-    chan.send({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "name": str(bot.name)[:64],
-               "wants": "observation" if observer else "position"})
+    chan.send(
+        {
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "version": VERSION,
+            "name": str(bot.name)[:64],
+            "wants": "observation" if observer else "position",
+        }
+    )
     game, seat = None, 0
     while True:
         try:
@@ -90,12 +109,16 @@ def serve_bot(chan: JsonChannel, spec: str, game_id: str) -> int:
                 seat = int(msg["seat"])
                 bot.reset(msg.get("seed"))
                 if observer is not None:
-                    observer.start({k: msg.get(k) for k in ("game", "players", "seat", "seed", "game_number")})
+                    observer.start(
+                        {k: msg.get(k) for k in ("game", "players", "seat", "seed", "game_number")}
+                    )
                 else:
                     game = game_class_for(msg["game"]).from_dict(msg["config"])
                 reply: dict | None = {"type": "ready"}
             elif kind == "act":
-                reply = _observation_answer(observer, msg) if observer else _position_answer(bot, msg, game, seat)
+                reply = (
+                    _observation_answer(observer, msg) if observer else _position_answer(bot, msg, game, seat)
+                )
             elif kind == "end":
                 if observer is not None:
                     observer.end(msg)

@@ -147,7 +147,9 @@ class Swiss:
         order = self.standings()
         sit_out = self.n % self.k
         if sit_out:
-            byes = sorted(order, key=lambda e: (self.byes[e], -order.index(e)))[:sit_out]  # lowest placed first
+            byes = sorted(order, key=lambda e: (self.byes[e], -order.index(e)))[
+                :sit_out
+            ]  # lowest placed first
             for e in byes:
                 self.byes[e] += 1
                 self.points[e] += 1.0

@@ -52,7 +52,9 @@ class GameOutcome:
     timing: dict = field(default_factory=dict, compare=False)
 
 
-def final_places(places: Sequence[int], faulted: Sequence[bool], on_fault: str) -> tuple[list[int], list[float]]:
+def final_places(
+    places: Sequence[int], faulted: Sequence[bool], on_fault: str
+) -> tuple[list[int], list[float]]:
     """The tournament's places and win shares from the game's places (see the module docstring).
 
     >>> final_places([2, 1, 3], [False, True, False], "loses")
@@ -72,10 +74,23 @@ def final_places(places: Sequence[int], faulted: Sequence[bool], on_fault: str) 
     return out, won
 
 
-def _fault(f: PlayerFault, pairing: Pairing, label: str, seat: int, ply: int, decision: int, state: Any) -> dict:
-    return {"game": pairing.game, "round": pairing.round, "seed": pairing.seed, "bot": label,
-            "entrant": pairing.table[seat], "seat": seat, "ply": ply, "decision": decision, "kind": f.kind,
-            "message": f.message, "detail": f.detail, "position": state.to_dict()}
+def _fault(
+    f: PlayerFault, pairing: Pairing, label: str, seat: int, ply: int, decision: int, state: Any
+) -> dict:
+    return {
+        "game": pairing.game,
+        "round": pairing.round,
+        "seed": pairing.seed,
+        "bot": label,
+        "entrant": pairing.table[seat],
+        "seat": seat,
+        "ply": ply,
+        "decision": decision,
+        "kind": f.kind,
+        "message": f.message,
+        "detail": f.detail,
+        "position": state.to_dict(),
+    }
 
 
 @dataclass
@@ -91,21 +106,31 @@ class _Table:
     seconds: list[float]
 
 
-def _take_over(t: _Table, q: int, f: PlayerFault, pairing: Pairing, ply: int, state: Any, game: str,
-               standin_seed: int) -> None:
+def _take_over(
+    t: _Table, q: int, f: PlayerFault, pairing: Pairing, ply: int, state: Any, game: str, standin_seed: int
+) -> None:
     t.faults.append(_fault(f, pairing, t.labels[q], q, ply, t.decisions[q], state))
     t.players[q].after_fault(f)
     t.faulted[q] = True
     t.standins[q] = make_bot("random", seed=standin_seed, game=game)
 
 
-def play_game(pairing: Pairing, players: Sequence[Player], labels: Sequence[str], game: str, *,
-              on_fault: str = "loses", options: Any = None) -> GameOutcome:
+def play_game(
+    pairing: Pairing,
+    players: Sequence[Player],
+    labels: Sequence[str],
+    game: str,
+    *,
+    on_fault: str = "loses",
+    options: Any = None,
+) -> GameOutcome:
     """Play the game of ``pairing`` with ``players[q]`` in seat ``q`` (named ``labels[q]``); ``options``: the
     game's rule options (as :func:`evo_lab.sim.simulate` takes them)."""
     k = len(players)
     kids = np.random.SeedSequence(int(pairing.seed)).spawn(1 + 2 * k)
-    g = make_game(game, players=k, seed=int(pairing.seed), **({} if options is None else {"options": options}))
+    g = make_game(
+        game, players=k, seed=int(pairing.seed), **({} if options is None else {"options": options})
+    )
     rng = np.random.default_rng(kids[0])
     seat_seeds = [seed_int(kids[1 + q]) for q in range(k)]
     t = _Table(list(players), list(labels), [False] * k, [None] * k, [], [0] * k, [0.0] * k)
@@ -137,7 +162,9 @@ def play_game(pairing: Pairing, players: Sequence[Player], labels: Sequence[str]
             s.apply_action(a)
         ply += 1
         if ply > MAX_ACTIONS:  # pragma: no cover - every game's length is bounded
-            raise RuntimeError(f"game {pairing.game} (seed {pairing.seed}) did not end within {MAX_ACTIONS} actions")
+            raise RuntimeError(
+                f"game {pairing.game} (seed {pairing.seed}) did not end within {MAX_ACTIONS} actions"
+            )
     return _outcome(s, pairing, t, game, on_fault, ply)
 
 
@@ -150,9 +177,19 @@ def _outcome(s: Any, pairing: Pairing, t: _Table, game: str, on_fault: str, ply:
     places, won = final_places(game_places, t.faulted, on_fault)
     for q, p in enumerate(t.players):  # a player whose connection a fault closed gets nothing
         p.end(end_message(q, places, scores, won[q], t.faulted[q]))
-    data = {"game": pairing.game, "round": pairing.round, "seed": pairing.seed, "table": list(pairing.table),
-            "bots": list(t.labels), "scores": scores, "game_places": game_places, "places": places, "won": won,
-            "faulted": list(t.faulted), "plies": ply,
-            "faults": [{k: f[k] for k in ("seat", "kind", "ply")} for f in t.faults]}
+    data = {
+        "game": pairing.game,
+        "round": pairing.round,
+        "seed": pairing.seed,
+        "table": list(pairing.table),
+        "bots": list(t.labels),
+        "scores": scores,
+        "game_places": game_places,
+        "places": places,
+        "won": won,
+        "faulted": list(t.faulted),
+        "plies": ply,
+        "faults": [{k: f[k] for k in ("seat", "kind", "ply")} for f in t.faults],
+    }
     timing = {"decisions": list(t.decisions), "seconds": list(t.seconds)}
     return GameOutcome(data, s.record_json(), t.faults, timing)

@@ -86,7 +86,9 @@ _TYPES: dict[str, Any] = {
     "object": lambda v: isinstance(v, dict),
     "array": lambda v: isinstance(v, list),
     "string": lambda v: isinstance(v, str),
-    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer()),
+    "integer": lambda v: (
+        (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer())
+    ),
     "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
     "boolean": lambda v: isinstance(v, bool),
     "null": lambda v: v is None,
@@ -114,7 +116,9 @@ def _check(value: Any, sch: dict, where: str) -> str | None:
             return f"{where}: must be at least {sch['minimum']}, got {value}"
         if "maximum" in sch and value > sch["maximum"]:
             return f"{where}: must be at most {sch['maximum']}, got {value}"
-    if isinstance(value, str) and not sch.get("minLength", 0) <= len(value) <= sch.get("maxLength", len(value)):
+    if isinstance(value, str) and not sch.get("minLength", 0) <= len(value) <= sch.get(
+        "maxLength", len(value)
+    ):
         return f"{where}: length must be {sch.get('minLength', 0)}..{sch.get('maxLength', 'any')}"
     if isinstance(value, list):
         if len(value) < sch.get("minItems", 0):
@@ -145,7 +149,9 @@ def validate(message: Any, name: str) -> None:
     """Check ``message`` against schema ``name``; raises :class:`ProtocolError` naming the field."""
     sch = _compiled(name)
     if not isinstance(message, dict):
-        raise ProtocolError(f"{sch['title'].split(' (')[0]} message: must be a JSON object, got {_short(message)}")
+        raise ProtocolError(
+            f"{sch['title'].split(' (')[0]} message: must be a JSON object, got {_short(message)}"
+        )
     bad = _check(message, sch, "")
     if bad:
         raise ProtocolError(f"{name.split('-')[-1]} message: {bad}")
@@ -167,8 +173,9 @@ def player_message(data: Any, expect: tuple[str, ...] = PLAYER_MESSAGES) -> dict
         raise ProtocolError(f"expected a message of type {wanted}, got type {_short(data.get('type'))}")
     validate(data, name)
     if name == "player-hello" and data["version"] != VERSION:
-        raise ProtocolError(f"hello message: version: this dealer speaks version {VERSION}, the player "
-                            f"{data['version']}")
+        raise ProtocolError(
+            f"hello message: version: this dealer speaks version {VERSION}, the player {data['version']}"
+        )
     return data
 
 
@@ -182,22 +189,42 @@ def start_message(game: Any, seat: int, seed: int | None, game_number: int, time
     """The ``start`` message of ``seat`` for a new game ``game`` (an engine game object)."""
     from ..core.registry import game_info
 
-    return {"type": "start", "game": game.name, "title": game_info(game.name).title, "players": game.players,
-            "seat": seat, "seed": seed, "game_number": game_number, "time_limit": time_limit,
-            "config": game.to_dict()}
+    return {
+        "type": "start",
+        "game": game.name,
+        "title": game_info(game.name).title,
+        "players": game.players,
+        "seat": seat,
+        "seed": seed,
+        "game_number": game_number,
+        "time_limit": time_limit,
+        "config": game.to_dict(),
+    }
 
 
-def act_message(state: Any, seat: int, texts: list[str], time_limit: float | None, ply: int,
-                position: dict | None = None) -> dict:
+def act_message(
+    state: Any, seat: int, texts: list[str], time_limit: float | None, ply: int, position: dict | None = None
+) -> dict:
     """The ``act`` message: ``seat``'s observation (the game's observer) and the legal strings; ``ply``: the
     actions played so far (``len(state.history())``, counted by the caller)."""
-    msg = {"type": "act", "ply": ply, "observation": state.observation(seat), "legal": texts,
-           "time_limit": time_limit}
+    msg = {
+        "type": "act",
+        "ply": ply,
+        "observation": state.observation(seat),
+        "legal": texts,
+        "time_limit": time_limit,
+    }
     if position is not None:
         msg["position"] = position
     return msg
 
 
 def end_message(seat: int, places: list[int], scores: list[float], won: float, forfeit: bool) -> dict:
-    return {"type": "end", "seat": seat, "places": list(places), "scores": list(scores), "won": won,
-            "forfeit": forfeit}
+    return {
+        "type": "end",
+        "seat": seat,
+        "places": list(places),
+        "scores": list(scores),
+        "won": won,
+        "forfeit": forfeit,
+    }

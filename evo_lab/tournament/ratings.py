@@ -19,7 +19,9 @@ the bootstrap draws come from the tournament seed, so the intervals replay exact
 ``sigma`` (the posterior's spread, so ``mu ± 1.96 sigma`` is a 95% credible interval under the model's
 assumptions; it does not account for games being replayed in another order).
 
-**Win rates** use Wilson intervals (:func:`evo_lab.stats.wilson_interval`; shared wins count ``1/k``).
+**Win rates** count whole numbers, each with its Wilson interval (:func:`evo_lab.stats.first_place_counts`):
+outright wins, and first places outright or shared; the share (a first place shared by ``k`` counts ``1/k``)
+lies between the two rates.
 **Head-to-head** (:func:`head_to_head`): for each pair, the games both played, how often each finished ahead,
 and a two-sided exact sign test (ties dropped) with Holm's correction for the number of pairs.
 
@@ -35,10 +37,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
-from ..stats import wilson_interval
+from ..stats import first_place_counts, wilson_interval
 
 __all__ = [
     "ELO",
@@ -74,7 +77,9 @@ def stages(entrants: Sequence[int], places: Sequence[int]) -> list[tuple[list[in
     return out
 
 
-def _matrices(games: Sequence[Game], n: int, prior: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _matrices(
+    games: Sequence[Game], n: int, prior: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Risk and choice count matrices (stages x (n + 1), column ``n`` the reference player), each stage's game
     (``-1`` for the prior's pseudo-games) and the prior weights."""
     rows_r, rows_g, game_of = [], [], []
@@ -106,8 +111,15 @@ def _loglik(theta: np.ndarray, R: np.ndarray, G: np.ndarray, w: np.ndarray, c: n
     return float(w @ (G @ theta) - (w * c) @ lse)
 
 
-def fit_plackett_luce(R: np.ndarray, G: np.ndarray, w: np.ndarray, n: int, tol: float = 1e-10,
-                      max_iter: int = 100, start: np.ndarray | None = None) -> np.ndarray:
+def fit_plackett_luce(
+    R: np.ndarray,
+    G: np.ndarray,
+    w: np.ndarray,
+    n: int,
+    tol: float = 1e-10,
+    max_iter: int = 100,
+    start: np.ndarray | None = None,
+) -> np.ndarray:
     """The log-strengths (length ``n``; the reference player's is 0) maximising the weighted Breslow
     Plackett-Luce likelihood of the stages ``R`` (remaining sets), ``G`` (chosen groups) with weights ``w``;
     Newton's method from ``start`` (default all 0)."""
@@ -141,8 +153,15 @@ def _elo(theta: np.ndarray) -> np.ndarray:
     return 1500 + ELO * (theta - theta.mean())
 
 
-def pl_ratings(games: Sequence[Game], n: int, *, seed: int = 0, bootstrap: int = 200, prior: float = 1.0,
-               level: float = 0.95) -> list[dict]:
+def pl_ratings(
+    games: Sequence[Game],
+    n: int,
+    *,
+    seed: int = 0,
+    bootstrap: int = 200,
+    prior: float = 1.0,
+    level: float = 0.95,
+) -> list[dict]:
     """Per entrant: ``rating`` (Elo scale, see the module docstring) and its bootstrap interval ``low``,
     ``high`` (``bootstrap`` resamples of whole games, seeded by ``seed``; ``0``: no interval)."""
     R, G, game_of, base = _matrices(games, n, prior)
@@ -183,23 +202,30 @@ def openskill_ratings(games: Sequence[Game], n: int) -> list[dict] | None:
     return [{"mu": float(r.mu), "sigma": float(r.sigma)} for r in ratings]
 
 
-def win_rates(outcomes: Sequence[dict], n: int) -> list[dict]:
-    """Per entrant from the games' data (``table``, ``won``, ``places``, ``faulted``): games, win shares, the win
-    rate with its 95% Wilson interval, the mean place and the games in which it faulted."""
-    games, faulted = [0] * n, [0] * n
-    wins, place_sum = [0.0] * n, [0.0] * n
+def win_rates(outcomes: Sequence[dict[str, Any]], n: int) -> list[dict[str, Any]]:
+    """Per entrant from the games' data (``table``, ``won``: the share of first place per seat, ``places``,
+    ``faulted``): ``games``; first places as whole counts (:func:`evo_lab.stats.first_place_counts`): ``wins``
+    (outright) with ``win_rate`` and its 95% Wilson interval ``win_low``, ``win_high``, ``firsts`` (outright or
+    shared) with ``first_rate``, ``first_low``, ``first_high``, and ``share`` (a first place shared by ``k``
+    counts ``1/k``) with ``share_rate``; the mean place and the games in which it faulted."""
+    shares: list[list[float]] = [[] for _ in range(n)]
+    faulted, place_sum = [0] * n, [0.0] * n
     for o in outcomes:
         for q, e in enumerate(o["table"]):
-            games[e] += 1
-            wins[e] += o["won"][q]
+            shares[e].append(float(o["won"][q]))
             place_sum[e] += o["places"][q]
             faulted[e] += bool(o["faulted"][q])
     out = []
     for e in range(n):
-        g = games[e]
-        lo, hi = wilson_interval(wins[e], g)
-        out.append({"games": g, "wins": wins[e], "win_rate": wins[e] / g if g else math.nan, "win_low": lo,
-                    "win_high": hi, "mean_place": place_sum[e] / g if g else math.nan, "faulted_games": faulted[e]})
+        g = len(shares[e])
+        out.append(
+            {
+                "games": g,
+                **first_place_counts(shares[e]),
+                "mean_place": place_sum[e] / g if g else math.nan,
+                "faulted_games": faulted[e],
+            }
+        )
     return out
 
 
@@ -213,7 +239,7 @@ def sign_test(ahead: int, behind: int) -> float:
     if m == 0:
         return 1.0
     k = min(ahead, behind)
-    tail = sum(math.comb(m, i) for i in range(k + 1)) / 2 ** m
+    tail = sum(math.comb(m, i) for i in range(k + 1)) / 2**m
     return min(1.0, 2 * tail)
 
 
@@ -235,8 +261,9 @@ def holm(pvalues: Sequence[float]) -> list[float]:
 
 def head_to_head(games: Sequence[Game], n: int) -> list[list[dict]]:
     """``h[a][b]``: over the games where ``a`` and ``b`` both played, ``games``, ``ahead`` (a placed better),
-    ``tied``, ``behind``, ``share`` (ahead + tied/2 over games) with its Wilson interval, the sign test's ``p``
-    and Holm's adjusted ``p_holm`` over all pairs."""
+    ``tied``, ``behind``, ``share`` (ahead + tied/2 over games) with its bounds ``low``, ``high`` (the low end
+    of the Wilson interval of ``ahead`` and the high end of that of ``ahead + tied``: whole counts, between
+    whose rates the share lies), the sign test's ``p`` and Holm's adjusted ``p_holm`` over all pairs."""
     cnt = np.zeros((n, n, 3), dtype=int)  # ahead, tied, behind
     for ents, places in games:
         for i, a in enumerate(ents):
@@ -254,9 +281,19 @@ def head_to_head(games: Sequence[Game], n: int) -> list[list[dict]]:
                 continue
             ahead, tied, behind = (int(x) for x in cnt[a, b])
             g = ahead + tied + behind
-            lo, hi = wilson_interval(ahead + tied / 2, g)
+            # the share (a tie counts half) lies between the rates of "ahead" and "ahead or tied", two whole
+            # counts: the low end of the first Wilson interval and the high end of the second bound it
+            lo, hi = wilson_interval(ahead, g)[0], wilson_interval(ahead + tied, g)[1]
             key = (min(a, b), max(a, b))
-            h[a][b] = {"games": g, "ahead": ahead, "tied": tied, "behind": behind,
-                       "share": (ahead + tied / 2) / g if g else math.nan, "low": lo, "high": hi,
-                       "p": sign_test(ahead, behind), "p_holm": adj[key]}
+            h[a][b] = {
+                "games": g,
+                "ahead": ahead,
+                "tied": tied,
+                "behind": behind,
+                "share": (ahead + tied / 2) / g if g else math.nan,
+                "low": lo,
+                "high": hi,
+                "p": sign_test(ahead, behind),
+                "p_holm": adj[key],
+            }
     return h

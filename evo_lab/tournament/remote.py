@@ -110,8 +110,15 @@ class LocalPlayer(Player):
         try:
             self.bot = load_bot_object(self.spec, self.game_id, seed=info["seed"])
             if isinstance(self.bot, ObservationBot):
-                self.bot.start({"game": self.game_id, "players": info["game"].players, "seat": info["seat"],
-                                "seed": info["seed"], "game_number": info.get("game_number", 0)})
+                self.bot.start(
+                    {
+                        "game": self.game_id,
+                        "players": info["game"].players,
+                        "seat": info["seat"],
+                        "seed": info["seed"],
+                        "game_number": info.get("game_number", 0),
+                    }
+                )
         except Exception as e:  # noqa: BLE001
             raise PlayerFault("load", f"{type(e).__name__}: {e}", traceback.format_exc()[-2000:]) from None
 
@@ -161,12 +168,15 @@ class ProtocolPlayer(Player):
         deadline = time.monotonic() + t
         try:
             self.chan.send(dealer_hello(), timeout=t)
-            hello = player_message(self.chan.recv(timeout=max(0.0, deadline - time.monotonic())),
-                                   ("player-hello", "error"))
+            hello = player_message(
+                self.chan.recv(timeout=max(0.0, deadline - time.monotonic())), ("player-hello", "error")
+            )
         except (ChannelError, ProtocolError) as e:
             fault = self._fault(e, "hello")
             if fault.kind == "crashed" and self.child is not None:  # a program that cannot start: not retried
-                fault = self.load_failure = PlayerFault("load", f"could not start: {fault.message}", fault.detail)
+                fault = self.load_failure = PlayerFault(
+                    "load", f"could not start: {fault.message}", fault.detail
+                )
             self.disconnect()
             raise fault from None
         if hello["type"] == "error":
@@ -228,8 +238,13 @@ class ProtocolPlayer(Player):
     def start(self, info: dict) -> None:
         self.connect()
         self._seed = info["seed"]
-        self._ask(start_message(info["game"], info["seat"], info["seed"], info.get("game_number", 0),
-                                self.limits.time_limit), ("ready",), "start")
+        self._ask(
+            start_message(
+                info["game"], info["seat"], info["seed"], info.get("game_number", 0), self.limits.time_limit
+            ),
+            ("ready",),
+            "start",
+        )
 
     def choose(self, state: Any, seat: int, ply: int) -> Any:
         if self.chan is None:
@@ -240,12 +255,14 @@ class ProtocolPlayer(Player):
         if self.wants == "position":
             rng = np.random.default_rng([self._seed or 0, ply])
             position = state.determinize(seat, rng).to_dict()
-        reply = self._ask(act_message(state, seat, texts, self.limits.time_limit, ply, position), ("action",),
-                          f"ply {ply}")
+        reply = self._ask(
+            act_message(state, seat, texts, self.limits.time_limit, ply, position), ("action",), f"ply {ply}"
+        )
         action = resolve_action(state, reply["action"], legal, texts)
         if action is None:
-            raise PlayerFault("illegal", f"answered {reply['action']!r}, which is not one of the {len(texts)} "
-                                         f"legal actions")
+            raise PlayerFault(
+                "illegal", f"answered {reply['action']!r}, which is not one of the {len(texts)} legal actions"
+            )
         return action
 
     def end(self, result: dict) -> None:
@@ -276,15 +293,31 @@ class ProtocolPlayer(Player):
 class SandboxPlayer(ProtocolPlayer):
     """A Python bot file or module in its own process (:mod:`evo_lab.tournament.host`)."""
 
-    def __init__(self, spec: str | BotSpec, game: str, limits: Limits, log_dir: str | None = None,
-                 name: str | None = None):
+    def __init__(
+        self,
+        spec: str | BotSpec,
+        game: str,
+        limits: Limits,
+        log_dir: str | None = None,
+        name: str | None = None,
+    ):
         self.spec, self.game_id = parse_spec(spec), game
         super().__init__(name or declared_name(self.spec), limits, log_dir)
 
     def _connect(self) -> tuple[JsonChannel, Child | None]:
-        argv = [sys.executable, "-m", "evo_lab.tournament.host", "--game", self.game_id, "--spec",
-                self.spec.canonical(), "--memory-mb", str(self.limits.memory_mb or 0), "--output-mb",
-                str(self.limits.output_mb or 0)]
+        argv = [
+            sys.executable,
+            "-m",
+            "evo_lab.tournament.host",
+            "--game",
+            self.game_id,
+            "--spec",
+            self.spec.canonical(),
+            "--memory-mb",
+            str(self.limits.memory_mb or 0),
+            "--output-mb",
+            str(self.limits.output_mb or 0),
+        ]
         child = Child(argv, stdio=False, limits=self.limits, log_dir=self.log_dir, label=self.name)
         return child.channel, child
 
@@ -293,13 +326,17 @@ class CommandPlayer(ProtocolPlayer):
     """A program speaking the protocol on its standard input and output (``cmd:``); its standard error is its
     log. Anything else it prints on its standard output is a ``protocol`` fault."""
 
-    def __init__(self, spec: str | BotSpec, limits: Limits, log_dir: str | None = None, name: str | None = None):
+    def __init__(
+        self, spec: str | BotSpec, limits: Limits, log_dir: str | None = None, name: str | None = None
+    ):
         self.spec = parse_spec(spec)
         super().__init__(name or self.spec.default_name(), limits, log_dir)
 
     def _connect(self) -> tuple[JsonChannel, Child | None]:
         try:
-            child = Child(self.spec.argv, stdio=True, limits=self.limits, log_dir=self.log_dir, label=self.name)
+            child = Child(
+                self.spec.argv, stdio=True, limits=self.limits, log_dir=self.log_dir, label=self.name
+            )
         except OSError as e:  # pragma: no cover - the wrapper runs the command; Python itself is there
             raise PlayerFault("load", f"cannot run {self.spec.argv[0]}: {e}") from None
         return child.channel, child
@@ -316,16 +353,26 @@ class TcpPlayer(ProtocolPlayer):
 
     def _connect(self) -> tuple[JsonChannel, Child | None]:
         try:
-            sock = socket.create_connection((self.spec.target, self.spec.port), timeout=self.limits.start_time_limit)
+            sock = socket.create_connection(
+                (self.spec.target, self.spec.port), timeout=self.limits.start_time_limit
+            )
         except OSError as e:
-            raise PlayerFault("crashed", f"cannot connect to {self.spec.target}:{self.spec.port}: "
-                                         f"{e.strerror or e}") from None
+            raise PlayerFault(
+                "crashed", f"cannot connect to {self.spec.target}:{self.spec.port}: {e.strerror or e}"
+            ) from None
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         return JsonChannel.over_socket(sock, max_bytes=self.limits.max_message_bytes), None
 
 
-def make_player(spec: str | BotSpec, game: str, limits: Limits | None = None, *, isolate: bool = True,
-                log_dir: str | None = None, name: str | None = None) -> Player:
+def make_player(
+    spec: str | BotSpec,
+    game: str,
+    limits: Limits | None = None,
+    *,
+    isolate: bool = True,
+    log_dir: str | None = None,
+    name: str | None = None,
+) -> Player:
     """The player of a bot spec: a builtin bot (or a Python bot with ``isolate=False``) in this process, a
     Python bot in a sandbox, a ``cmd:`` or ``tcp:`` player."""
     spec = parse_spec(spec)
@@ -367,8 +414,12 @@ class RemoteBot(Bot):
         except PlayerFault as f:
             self.player.after_fault(f)
             self._seat = None
-            raise BotError(f"bot {self.name!r} (P{player + 1}): {f.kind}: {f.message}", bot=self.name,
-                           player=player, reason=f.kind) from None
+            raise BotError(
+                f"bot {self.name!r} (P{player + 1}): {f.kind}: {f.message}",
+                bot=self.name,
+                player=player,
+                reason=f.kind,
+            ) from None
 
     def close(self) -> None:
         self.player.close()

@@ -23,7 +23,7 @@ import contextlib
 import functools
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,10 +68,24 @@ def _play_chunk(pairings: list[Pairing], ctx: _Context) -> list[GameOutcome]:
         for p in pairings:
             for e in p.table:
                 if e not in players:
-                    players[e] = make_player(ctx.specs[e], ctx.game, ctx.limits, isolate=ctx.isolate,
-                                             log_dir=ctx.log_dir, name=ctx.labels[e])
-            out.append(play_game(p, [players[e] for e in p.table], [ctx.labels[e] for e in p.table], ctx.game,
-                                 on_fault=ctx.on_fault, options=ctx.options))
+                    players[e] = make_player(
+                        ctx.specs[e],
+                        ctx.game,
+                        ctx.limits,
+                        isolate=ctx.isolate,
+                        log_dir=ctx.log_dir,
+                        name=ctx.labels[e],
+                    )
+            out.append(
+                play_game(
+                    p,
+                    [players[e] for e in p.table],
+                    [ctx.labels[e] for e in p.table],
+                    ctx.game,
+                    on_fault=ctx.on_fault,
+                    options=ctx.options,
+                )
+            )
     finally:
         for pl in players.values():
             pl.close()
@@ -103,8 +117,9 @@ class TournamentResult:
 
     def leaderboard(self, bootstrap: int | None = None) -> list[dict]:
         """One row per entrant, best rating first: ``rank``, ``bot``, ``spec``, ``rating`` with its bootstrap
-        interval (``rating_low``, ``rating_high``), ``games``, ``wins``, ``win_rate`` with its Wilson interval,
-        ``mean_place``, ``faulted_games``, ``faults``, and OpenSkill's ``openskill_mu``, ``openskill_sigma``
+        interval (``rating_low``, ``rating_high``), ``games``, first places as whole counts (``wins`` outright
+        with ``win_rate`` and its Wilson interval, ``firsts`` outright or shared with ``first_rate`` and its
+        interval, ``share``: :func:`~evo_lab.tournament.ratings.win_rates`), ``mean_place``, ``faulted_games``, ``faults``, and OpenSkill's ``openskill_mu``, ``openskill_sigma``
         when the package is installed (:mod:`evo_lab.tournament.ratings`)."""
         from .ratings import openskill_ratings, pl_ratings, win_rates
 
@@ -117,9 +132,15 @@ class TournamentResult:
         os_ = openskill_ratings(self.rankings(), n)
         rows = []
         for i, e in enumerate(self.entrants):
-            row = {"bot": e["label"], "spec": e["spec"], "rating": pl[i]["rating"], "rating_low": pl[i]["low"],
-                   "rating_high": pl[i]["high"], **wr[i],
-                   "faults": sum(1 for f in self.faults if f["entrant"] == i)}
+            row = {
+                "bot": e["label"],
+                "spec": e["spec"],
+                "rating": pl[i]["rating"],
+                "rating_low": pl[i]["low"],
+                "rating_high": pl[i]["high"],
+                **wr[i],
+                "faults": sum(1 for f in self.faults if f["entrant"] == i),
+            }
             if os_ is not None:
                 row["openskill_mu"], row["openskill_sigma"] = os_[i]["mu"], os_[i]["sigma"]
             rows.append(row)
@@ -137,17 +158,26 @@ class TournamentResult:
         """The leaderboard as aligned text (what ``evo-lab tournament`` prints)."""
         rows = self.leaderboard()
         w = max([len(r["bot"]) for r in rows] + [3])
-        head = f"{'#':>2} {'bot':<{w}} {'rating':>7} {'95% interval':>15} {'games':>6} {'win rate':>8} " \
-               f"{'95% interval':>15} {'place':>6} {'faults':>6}"
+        head = (
+            f"{'#':>2} {'bot':<{w}} {'rating':>7} {'95% interval':>15} {'games':>6} {'won alone':>9} "
+            f"{'95% interval':>15} {'first':>6} {'place':>6} {'faults':>6}"
+        )
         lines = [head, "-" * len(head)]
         for r in rows:
             ri = "" if math.isnan(r["rating_low"]) else f"[{r['rating_low']:.0f}, {r['rating_high']:.0f}]"
-            lines.append(f"{r['rank']:>2} {r['bot']:<{w}} {r['rating']:>7.0f} {ri:>15} {r['games']:>6} "
-                         f"{r['win_rate']:>8.3f} {'[' + format(r['win_low'], '.3f') + ', ' + format(r['win_high'], '.3f') + ']':>15} "
-                         f"{r['mean_place']:>6.2f} {r['faults']:>6}")
+            lines.append(
+                f"{r['rank']:>2} {r['bot']:<{w}} {r['rating']:>7.0f} {ri:>15} {r['games']:>6} "
+                f"{r['win_rate']:>9.3f} {'[' + format(r['win_low'], '.3f') + ', ' + format(r['win_high'], '.3f') + ']':>15} "
+                f"{r['first_rate']:>6.3f} {r['mean_place']:>6.2f} {r['faults']:>6}"
+            )
         c = self.config
-        lines.append(f"{c['games']} games of {c['game']} at {c['players']}-seat tables ({c['format']}), seed "
-                     f"{c['seed']}; {len(self.faults)} faults; a faulted bot {c['on_fault']}")
+        lines.append(
+            f"{c['games']} games of {c['game']} at {c['players']}-seat tables ({c['format']}), seed "
+            f"{c['seed']}; {len(self.faults)} faults; a faulted bot {c['on_fault']}"
+        )
+        lines.append(
+            "won alone: outright wins (95% Wilson interval); first: first places, outright or shared"
+        )
         return "\n".join(lines)
 
 
@@ -194,8 +224,9 @@ def _executor(scheduler: Any, workers: int | None) -> Iterator[Any]:
         with dask_executor(workers, address) as ex:
             yield ex
     else:
-        raise TournamentError(f"scheduler must be serial, processes, dask, dask://HOST:PORT or an Executor, "
-                              f"got {scheduler!r}")
+        raise TournamentError(
+            f"scheduler must be serial, processes, dask, dask://HOST:PORT or an Executor, got {scheduler!r}"
+        )
 
 
 def _check(game: str, specs: list[BotSpec], players: int | None, games: int, fmt: str, on_fault: str) -> int:
@@ -215,16 +246,31 @@ def _check(game: str, specs: list[BotSpec], players: int | None, games: int, fmt
         raise TournamentError(f"on_fault must be one of {', '.join(ON_FAULT)}, got {on_fault!r}")
     for s in specs:
         if s.kind == "builtin" and s.target not in bot_names(game):
-            raise TournamentError(f"{s.text}: unknown bot {s.target!r} for {game}; its bots are: "
-                                  f"{', '.join(bot_names(game))}")
+            raise TournamentError(
+                f"{s.text}: unknown bot {s.target!r} for {game}; its bots are: {', '.join(bot_names(game))}"
+            )
     return k
 
 
-def run_tournament(game: str, bots: Sequence[str | BotSpec], *, games: int = 100, seed: int = 0,
-                   players: int | None = None, format: str = "round-robin", scheduler: Any = "serial",
-                   workers: int | None = None, limits: Limits | None = None, on_fault: str = "loses",
-                   isolate: bool = True, options: Any = None, progress: bool = True,
-                   log_dir: str | None = None, bootstrap: int = 200, chunk_size: int | None = None) -> TournamentResult:
+def run_tournament(
+    game: str,
+    bots: Sequence[str | BotSpec],
+    *,
+    games: int = 100,
+    seed: int = 0,
+    players: int | None = None,
+    format: str = "round-robin",
+    scheduler: Any = "serial",
+    workers: int | None = None,
+    limits: Limits | None = None,
+    on_fault: str = "loses",
+    isolate: bool = True,
+    options: Any = None,
+    progress: bool = True,
+    log_dir: str | None = None,
+    bootstrap: int = 200,
+    chunk_size: int | None = None,
+) -> TournamentResult:
     """Play a tournament of ``game`` (a registered id) among ``bots`` (bot specs: :func:`~evo_lab.bots.loader.parse_spec`).
 
     ``games`` games at ``players``-seat tables (default 2, or the game's minimum), paired by ``format``
@@ -244,30 +290,62 @@ def run_tournament(game: str, bots: Sequence[str | BotSpec], *, games: int = 100
         raise TournamentError(str(e)) from None
     limits = limits or Limits()
     labels = entrant_labels(specs, gid, limits)
-    ctx = _Context(gid, tuple(s.canonical() for s in specs), tuple(labels), limits, on_fault, isolate, options,
-                   log_dir)
+    ctx = _Context(
+        gid, tuple(s.canonical() for s in specs), tuple(labels), limits, on_fault, isolate, options, log_dir
+    )
     fn = functools.partial(_play_chunk, ctx=ctx)
     t0 = time.perf_counter()
-    outcomes: list[GameOutcome] = []
     bar: Any = _bar(games) if progress else False
     try:
         with _executor(scheduler, workers) as ex:
-            if format == "round-robin":
-                outcomes = map_chunks(fn, round_robin(len(specs), k, games, seed), executor=ex, workers=workers,
-                                      chunk_size=chunk_size, progress=bar)
-            else:
-                sw = Swiss(len(specs), k, games, seed)
-                while batch := sw.next_round():
-                    done = map_chunks(fn, batch, executor=ex, workers=workers, chunk_size=chunk_size, progress=bar)
-                    for o in done:
-                        sw.record(o.data["table"], o.data["won"])
-                    outcomes.extend(done)
+            pairing = (
+                round_robin(len(specs), k, games, seed)
+                if format == "round-robin"
+                else Swiss(len(specs), k, games, seed)
+            )
+            outcomes = _play_games(fn, pairing, ex, workers, chunk_size, bar)
     finally:
         if bar:
             bar.close()
     secs = time.perf_counter() - t0
-    return _result(gid, specs, labels, k, games, seed, format, on_fault, limits, options, bootstrap, outcomes,
-                   secs, scheduler, workers)
+    return _result(
+        gid,
+        specs,
+        labels,
+        k,
+        games,
+        seed,
+        format,
+        on_fault,
+        limits,
+        options,
+        bootstrap,
+        outcomes,
+        secs,
+        scheduler,
+        workers,
+    )
+
+
+def _play_games(
+    fn: Callable[[list[Pairing]], list[GameOutcome]],
+    pairing: list[Pairing] | Swiss,
+    ex: Any,
+    workers: int | None,
+    chunk_size: int | None,
+    bar: Any,
+) -> list[GameOutcome]:
+    """Play the games of ``pairing``: a round robin's list of tables at once, or a Swiss system's rounds one
+    after the other (each round paired on the results before it)."""
+    if not isinstance(pairing, Swiss):
+        return map_chunks(fn, pairing, executor=ex, workers=workers, chunk_size=chunk_size, progress=bar)
+    outcomes: list[GameOutcome] = []
+    while batch := pairing.next_round():
+        done = map_chunks(fn, batch, executor=ex, workers=workers, chunk_size=chunk_size, progress=bar)
+        for o in done:
+            pairing.record(o.data["table"], o.data["won"])
+        outcomes.extend(done)
+    return outcomes
 
 
 def _bar(total: int) -> Any:
@@ -276,9 +354,23 @@ def _bar(total: int) -> Any:
     return tqdm(total=total, desc="games", unit="game")
 
 
-def _result(gid: str, specs: list[BotSpec], labels: list[str], k: int, games: int, seed: int, fmt: str,
-            on_fault: str, limits: Limits, options: Any, bootstrap: int, outcomes: list[GameOutcome],
-            secs: float, scheduler: Any, workers: int | None) -> TournamentResult:
+def _result(
+    gid: str,
+    specs: list[BotSpec],
+    labels: list[str],
+    k: int,
+    games: int,
+    seed: int,
+    fmt: str,
+    on_fault: str,
+    limits: Limits,
+    options: Any,
+    bootstrap: int,
+    outcomes: list[GameOutcome],
+    secs: float,
+    scheduler: Any,
+    workers: int | None,
+) -> TournamentResult:
     outcomes = sorted(outcomes, key=lambda o: o.data["game"])
     n = len(specs)
     think = [[0, 0.0] for _ in range(n)]
@@ -286,16 +378,30 @@ def _result(gid: str, specs: list[BotSpec], labels: list[str], k: int, games: in
         for q, e in enumerate(o.data["table"]):
             think[e][0] += o.timing["decisions"][q]
             think[e][1] += o.timing["seconds"][q]
-    config = {"game": gid, "players": k, "games": games, "seed": seed, "format": fmt, "on_fault": on_fault,
-              "bots": [s.text for s in specs], "labels": labels,
-              "options": None if options is None else dict(options) if isinstance(options, dict) else str(options),
-              "limits": {"time_limit": limits.time_limit, "memory_mb": limits.memory_mb},
-              "bootstrap": bootstrap}
-    timing = {"seconds": secs, "scheduler": scheduler if isinstance(scheduler, str) else type(scheduler).__name__,
-              "workers": workers or default_workers(),
-              "per_bot": {labels[e]: {"decisions": d, "seconds": s, "ms_per_decision": 1e3 * s / d if d else None}
-                          for e, (d, s) in enumerate(think)}}
+    config = {
+        "game": gid,
+        "players": k,
+        "games": games,
+        "seed": seed,
+        "format": fmt,
+        "on_fault": on_fault,
+        "bots": [s.text for s in specs],
+        "labels": labels,
+        "options": None if options is None else dict(options) if isinstance(options, dict) else str(options),
+        "limits": {"time_limit": limits.time_limit, "memory_mb": limits.memory_mb},
+        "bootstrap": bootstrap,
+    }
+    timing = {
+        "seconds": secs,
+        "scheduler": scheduler if isinstance(scheduler, str) else type(scheduler).__name__,
+        "workers": workers or default_workers(),
+        "per_bot": {
+            labels[e]: {"decisions": d, "seconds": s, "ms_per_decision": 1e3 * s / d if d else None}
+            for e, (d, s) in enumerate(think)
+        },
+    }
     entrants = [{"label": labels[i], "spec": s.text, "kind": s.kind} for i, s in enumerate(specs)]
     faults = [f for o in outcomes for f in o.faults]
-    return TournamentResult(config, entrants, [o.data for o in outcomes], [o.record for o in outcomes], faults,
-                            timing)
+    return TournamentResult(
+        config, entrants, [o.data for o in outcomes], [o.record for o in outcomes], faults, timing
+    )

@@ -88,13 +88,15 @@ def apply_limits(memory_mb: int | None, output_mb: int | None) -> None:
 
 
 #: Runs in the child of a ``cmd:`` bot: set the limits, then become the bot's program (``exec``).
-_EXEC_WITH_LIMITS = ("import os,sys,resource\n"
-                     "m,o=int(sys.argv[1]),int(sys.argv[2])\n"
-                     "m and resource.setrlimit(resource.RLIMIT_AS,(m<<20,m<<20))\n"
-                     "o and resource.setrlimit(resource.RLIMIT_FSIZE,(o<<20,o<<20))\n"
-                     "try:\n os.execvp(sys.argv[3],sys.argv[3:])\n"
-                     "except OSError as e:\n sys.stderr.write(f'cannot run {sys.argv[3]}: {e.strerror}\\n');"
-                     " sys.exit(127)\n")
+_EXEC_WITH_LIMITS = (
+    "import os,sys,resource\n"
+    "m,o=int(sys.argv[1]),int(sys.argv[2])\n"
+    "m and resource.setrlimit(resource.RLIMIT_AS,(m<<20,m<<20))\n"
+    "o and resource.setrlimit(resource.RLIMIT_FSIZE,(o<<20,o<<20))\n"
+    "try:\n os.execvp(sys.argv[3],sys.argv[3:])\n"
+    "except OSError as e:\n sys.stderr.write(f'cannot run {sys.argv[3]}: {e.strerror}\\n');"
+    " sys.exit(127)\n"
+)
 
 
 def child_env() -> dict[str, str]:
@@ -114,16 +116,39 @@ class Child:
     on two pipes whose descriptors are appended to ``argv`` as ``--fds READ,WRITE``, and the program applies
     ``limits`` itself: :mod:`evo_lab.tournament.host` does). ``self.channel`` talks to it."""
 
-    def __init__(self, argv: Sequence[str], *, stdio: bool, limits: Limits = Limits(), cwd: str | None = None,
-                 log_dir: str | Path | None = None, label: str = "bot"):
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        stdio: bool,
+        limits: Limits = Limits(),
+        cwd: str | None = None,
+        log_dir: str | Path | None = None,
+        label: str = "bot",
+    ):
         self.limits, self.label, self.log_dir = limits, label, log_dir
         self.log = tempfile.TemporaryFile(prefix="evo-lab-bot-")  # noqa: SIM115 - lives as long as the child
         argv = list(argv)
         if stdio:
-            full = [sys.executable, "-S", "-c", _EXEC_WITH_LIMITS, str(limits.memory_mb or 0),
-                    str(limits.output_mb or 0), *argv]
-            self.proc = subprocess.Popen(full, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
-                                         cwd=cwd, env=child_env(), start_new_session=True, close_fds=True)
+            full = [
+                sys.executable,
+                "-S",
+                "-c",
+                _EXEC_WITH_LIMITS,
+                str(limits.memory_mb or 0),
+                str(limits.output_mb or 0),
+                *argv,
+            ]
+            self.proc = subprocess.Popen(
+                full,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self.log,
+                cwd=cwd,
+                env=child_env(),
+                start_new_session=True,
+                close_fds=True,
+            )
             assert self.proc.stdin is not None and self.proc.stdout is not None
             rfd, wfd = os.dup(self.proc.stdout.fileno()), os.dup(self.proc.stdin.fileno())
             self.proc.stdout.close()
@@ -132,9 +157,17 @@ class Child:
             to_r, to_w = os.pipe()
             from_r, from_w = os.pipe()
             try:
-                self.proc = subprocess.Popen([*argv, "--fds", f"{to_r},{from_w}"], stdin=subprocess.DEVNULL,
-                                             stdout=self.log, stderr=self.log, cwd=cwd, env=child_env(),
-                                             start_new_session=True, close_fds=True, pass_fds=(to_r, from_w))
+                self.proc = subprocess.Popen(
+                    [*argv, "--fds", f"{to_r},{from_w}"],
+                    stdin=subprocess.DEVNULL,
+                    stdout=self.log,
+                    stderr=self.log,
+                    cwd=cwd,
+                    env=child_env(),
+                    start_new_session=True,
+                    close_fds=True,
+                    pass_fds=(to_r, from_w),
+                )
             finally:
                 os.close(to_r)
                 os.close(from_w)

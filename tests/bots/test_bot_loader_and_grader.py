@@ -28,7 +28,7 @@ def _write(tmp_path: Path, name: str, src: str) -> Path:
     return p
 
 
-RECORDER = '''
+RECORDER = """
 SEEN = []
 class Recorder:
     def __init__(self, seed=None):
@@ -38,7 +38,7 @@ class Recorder:
     def act(self, observation, legal_actions):
         SEEN.append((type(observation).__name__, [type(a).__name__ for a in legal_actions][:1], self.seed))
         return len(legal_actions) - 1
-'''
+"""
 
 
 def test_a_file_bot_sees_its_observation_and_the_legal_actions_as_strings(tmp_path):
@@ -47,7 +47,7 @@ def test_a_file_bot_sees_its_observation_and_the_legal_actions_as_strings(tmp_pa
     bot = load_bot(str(_write(tmp_path, "rec.py", RECORDER)), "evolution", seed=5)
     assert isinstance(bot, Bot) and not bot.omniscient and bot.name == "rec"
     s = evo_lab.make_game("evolution", players=2, seed=3).new_initial_state_dealt()
-    assert bot(s, s.current_player()) == s.legal_actions()[-1]          # an index is an answer too
+    assert bot(s, s.current_player()) == s.legal_actions()[-1]  # an index is an answer too
     seen = sys.modules[type(bot.impl).__module__].SEEN
     assert seen == [("dict", ["str"], 5)]
     bot.reset(9)
@@ -55,18 +55,24 @@ def test_a_file_bot_sees_its_observation_and_the_legal_actions_as_strings(tmp_pa
 
 
 def test_bot_protocol_subclass_is_built_with_the_seed(tmp_path):
-    src = ("from evo_lab.bots import Bot\n"
-           "class Mine(Bot):\n"
-           "    def act(self, state, player):\n"
-           "        return state.legal_actions()[0]\n")
+    src = (
+        "from evo_lab.bots import Bot\n"
+        "class Mine(Bot):\n"
+        "    def act(self, state, player):\n"
+        "        return state.legal_actions()[0]\n"
+    )
     bot = load_bot(str(_write(tmp_path, "mine.py", src)), "evolution", seed=4)
     assert isinstance(bot, Bot) and bot.seed == 4 and type(bot).__name__ == "Mine"
 
 
-@pytest.mark.parametrize("name,src", [("none.py", "x = 1\n"),
-                                      ("two.py", ("class A:\n    def act(self, o, l): pass\n"
-                                                 "class B:\n    def act(self, o, l): pass\n")),
-                                      ("boom.py", "raise RuntimeError('oops')\n")])
+@pytest.mark.parametrize(
+    "name,src",
+    [
+        ("none.py", "x = 1\n"),
+        ("two.py", ("class A:\n    def act(self, o, l): pass\nclass B:\n    def act(self, o, l): pass\n")),
+        ("boom.py", "raise RuntimeError('oops')\n"),
+    ],
+)
 def test_bad_bot_files_raise_a_typed_error_naming_the_file(tmp_path, name, src):
     with pytest.raises(BotLoadError) as e:
         load_bot(str(_write(tmp_path, name, src)), "evolution")
@@ -76,8 +82,12 @@ def test_bad_bot_files_raise_a_typed_error_naming_the_file(tmp_path, name, src):
 
 
 def test_a_named_class_picks_one_of_several(tmp_path):
-    p = _write(tmp_path, "two.py", "class A:\n    def act(self, o, l):\n        return l[0]\n"
-                                   "class B:\n    name = 'bee'\n    def act(self, o, l):\n        return l[-1]\n")
+    p = _write(
+        tmp_path,
+        "two.py",
+        "class A:\n    def act(self, o, l):\n        return l[0]\n"
+        "class B:\n    name = 'bee'\n    def act(self, o, l):\n        return l[-1]\n",
+    )
     assert load_bot(f"{p}:B", "evolution").name == "bee"
 
 
@@ -103,10 +113,31 @@ def test_an_illegal_answer_gets_an_f_with_the_seed(tmp_path):
 
 
 def test_command_line(tmp_path):
-    ok = subprocess.run([sys.executable, str(ROOT / "scripts" / "grade_bot.py"), str(SAMPLE), "--game", "evolution",
-                         "--games", "4", "--seed", "1", "--opponents", "random"], capture_output=True, text=True,
-                        timeout=300, check=False)
+    ok = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "grade_bot.py"),
+            str(SAMPLE),
+            "--game",
+            "evolution",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+            "--opponents",
+            "random",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert ok.returncode == 0 and "Wilson interval" in ok.stdout and "grade" in ok.stdout
-    bad = subprocess.run([sys.executable, str(ROOT / "scripts" / "grade_bot.py"), str(tmp_path / "nope.py")],
-                         capture_output=True, text=True, timeout=120, check=False)
+    bad = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "grade_bot.py"), str(tmp_path / "nope.py")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert bad.returncode == 2 and "cannot grade" in bad.stderr

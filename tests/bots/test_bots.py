@@ -31,8 +31,12 @@ def _decision_states(players: int = 4, seed: int = 0, count: int = 30, node: str
         for _, s, _a in walk(lambda _s: evo_lab.Game(players=players, seed=seed), g):
             if len(out) >= count:
                 break
-            if not s.is_chance_node() and not s.is_terminal() and (node is None or s.node_name() == node) \
-                    and len(s.legal_actions()) > 1:
+            if (
+                not s.is_chance_node()
+                and not s.is_terminal()
+                and (node is None or s.node_name() == node)
+                and len(s.legal_actions()) > 1
+            ):
                 out.append(s.clone())
         g += 1000
     return out
@@ -79,7 +83,9 @@ def test_ismcts_search_counts_and_is_seeded():
     assert res.actions[0]["visits"] == max(r["visits"] for r in res.actions) and res.actions[0]["action"] == a
     assert {r["action"] for r in res.actions} == set(s.legal_actions())
     bot2 = ISMCTSBot(iterations=60, seed=4)
-    assert bot2(s, p) == a and [r["visits"] for r in bot2.last_search.actions] == [r["visits"] for r in res.actions]
+    assert bot2(s, p) == a and [r["visits"] for r in bot2.last_search.actions] == [
+        r["visits"] for r in res.actions
+    ]
     rows = res.tree_rows(max_depth=2)
     assert rows[0]["id"] == "root" and rows[0]["visits"] == 60
     ids = {r["id"] for r in rows}
@@ -99,7 +105,9 @@ def test_ismcts_time_budget_and_full_rollouts():
     assert bot.last_search.seconds < 2.0
 
 
-@pytest.mark.parametrize("bot", [GreedyBot(seed=1), ISMCTSBot(iterations=25, seed=1)], ids=["greedy", "ismcts"])
+@pytest.mark.parametrize(
+    "bot", [GreedyBot(seed=1), ISMCTSBot(iterations=25, seed=1)], ids=["greedy", "ismcts"]
+)
 def test_bots_do_not_read_hidden_information(bot):
     """Changing what the player cannot know (others' hands, the bag's unique genes, an unpeeked token) must not
     change the decision: the same bot with the same seed decides the same."""
@@ -127,8 +135,12 @@ def test_determinized_event_windows_do_not_crash_or_leak():
         p = s.current_player()
         for k in range(5):
             d = s.determinize(p, np.random.default_rng(k))
-            evo_lab.play_out(d, lambda t: t.legal_actions()[-1], np.random.default_rng(k),
-                             stop=lambda t: t.phase_name() == "movement")
+            evo_lab.play_out(
+                d,
+                lambda t: t.legal_actions()[-1],
+                np.random.default_rng(k),
+                stop=lambda t: t.phase_name() == "movement",
+            )
         found += 1
     assert found >= 1
 
@@ -141,8 +153,11 @@ def test_greedy_moves_a_doomed_dinosaur_to_safety():
         p = s.current_player()
         g = s.game
         codes = g.section_codes[s.section]
-        rescue = [a for a in s.legal_actions() if a.kind == MOVE and codes[g.space_terrain[a.a]] == 3
-                  and codes[g.space_terrain[a.b]] == 0]
+        rescue = [
+            a
+            for a in s.legal_actions()
+            if a.kind == MOVE and codes[g.space_terrain[a.a]] == 3 and codes[g.space_terrain[a.b]] == 0
+        ]
         if not rescue:
             continue
         before = survivors(s, p, s.section)[0]
@@ -182,7 +197,9 @@ def test_greedy_beats_random():
     s_wins = 0
     for i in range(8):
         s = evo_lab.Game(players=2, seed=i).new_initial_state()
-        bots = [GreedyBot(seed=i), RandomBot(seed=i)] if i % 2 == 0 else [RandomBot(seed=i), GreedyBot(seed=i)]
+        bots = (
+            [GreedyBot(seed=i), RandomBot(seed=i)] if i % 2 == 0 else [RandomBot(seed=i), GreedyBot(seed=i)]
+        )
         evo_lab.play_out(s, as_policy(bots), np.random.default_rng(i))
         s_wins += (i % 2) in s.winners()
     assert s_wins >= 7
@@ -201,7 +218,9 @@ def test_illegal_action_names_bot_and_action_and_leaves_state_intact():
     with pytest.raises(BotError) as ei:
         checked_action(Cheater(), s, s.current_player(), seed=1234, game=7)
     e = ei.value
-    assert isinstance(e, ValueError) and e.bot == "cheater" and e.action == "bid 6 on lot 0" and e.seed == 1234
+    assert (
+        isinstance(e, ValueError) and e.bot == "cheater" and e.action == "bid 6 on lot 0" and e.seed == 1234
+    )
     assert "cheater" in str(e) and "bid 6 on lot 0" in str(e) and "1234" in str(e) and "game 7" in str(e)
     assert s.to_json() == before
     e2 = pickle.loads(pickle.dumps(e))

@@ -23,11 +23,16 @@ def test_annotates_a_record_json_markdown_html(tmp_path, capsys):
     path, s = _record(tmp_path)
     out = tmp_path / "out" / "a.json"
     out.parent.mkdir()
-    assert main(["analyse", str(path), "--iterations", "20", "--seed", "3", "--out", str(out), "--no-progress"]) == 0
+    assert (
+        main(["analyse", str(path), "--iterations", "20", "--seed", "3", "--out", str(out), "--no-progress"])
+        == 0
+    )
     report = json.loads(out.read_text())
     assert report["format"] == "evo-lab-analysis" and report["game"] == "origin"
     hist = s.history_str()
-    decisions = [i for i, (b, _a) in enumerate(s.replay()) if not b.is_chance_node() and len(b.legal_actions()) > 1]
+    decisions = [
+        i for i, (b, _a) in enumerate(s.replay()) if not b.is_chance_node() and len(b.legal_actions()) > 1
+    ]
     assert [p["ply"] for p in report["plies"]] == decisions
     for p in report["plies"]:
         assert p["played"] == hist[p["ply"]] and p["mark"] in ("", "?", "??")
@@ -56,8 +61,9 @@ def test_viewer_and_progress_bar(tmp_path, capsys):
     assert "decisions" in capsys.readouterr().err  # tqdm's bar on stderr
 
 
-@pytest.mark.parametrize("content, words", [("{not json", "not valid JSON"),
-                                            ('{"format": "evo-lab-position"}', "format")])
+@pytest.mark.parametrize(
+    "content, words", [("{not json", "not valid JSON"), ('{"format": "evo-lab-position"}', "format")]
+)
 def test_errors_name_the_file(tmp_path, capsys, content, words):
     bad = tmp_path / "bad.json"
     bad.write_text(content)

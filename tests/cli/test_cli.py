@@ -54,7 +54,11 @@ def test_bench_quick_engine_section_reports_every_figure(capsys):
     assert main(["bench", "--section", "engine", "--quick", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
     names = {r["name"] for r in rows}
-    assert {"random games/s, 4 players", "clone (4 players, round 3)", "position JSON size (4 players)"} <= names
+    assert {
+        "random games/s, 4 players",
+        "clone (4 players, round 3)",
+        "position JSON size (4 players)",
+    } <= names
     size = next(r for r in rows if r["name"].startswith("position JSON size"))["value"]
     assert 200 < size < 10000
     assert all(r["section"] == "engine" for r in rows)
@@ -90,8 +94,12 @@ def test_lab_headless_prints_no_deprecation_warning_and_serves_the_tour(tmp_path
     port = free_port()
     log = tmp_path / "lab.log"
     with open(log, "w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "evo_lab.cli", "lab", "--no-browser", "--port", str(port)],
-                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "evo_lab.cli", "lab", "--no-browser", "--port", str(port)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         url = None
         deadline = time.monotonic() + 120
@@ -152,14 +160,20 @@ def test_odds_combat_says_horns_in_the_right_number(capsys):
     assert out.startswith("attack 1 horn vs defence 0 horns")
 
 
-@pytest.mark.parametrize("argv, needle", [
-    (["--workers", "0"], "--workers must be at least 1, got 0"),
-    (["--bots", "alphazero"], "unknown bot 'alphazero'; bots are: "),
-    (["--bots", "greedy,alphazero,random,random"], "unknown bot 'alphazero'"),
-    (["--bots", "greedy,random"], "4 players need 4 bots (one per seat) in --bots, got 2"),
-    (["--csv", "/nonexistent/dir/x.csv"], "--csv /nonexistent/dir/x.csv: the folder /nonexistent/dir does not exist"),
-    (["--json", "/nonexistent/dir/x.json"], "the folder /nonexistent/dir does not exist"),
-])
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["--workers", "0"], "--workers must be at least 1, got 0"),
+        (["--bots", "alphazero"], "unknown bot 'alphazero'; bots are: "),
+        (["--bots", "greedy,alphazero,random,random"], "unknown bot 'alphazero'"),
+        (["--bots", "greedy,random"], "4 players need 4 bots (one per seat) in --bots, got 2"),
+        (
+            ["--csv", "/nonexistent/dir/x.csv"],
+            "--csv /nonexistent/dir/x.csv: the folder /nonexistent/dir does not exist",
+        ),
+        (["--json", "/nonexistent/dir/x.json"], "the folder /nonexistent/dir does not exist"),
+    ],
+)
 def test_simulate_rejects_bad_arguments_before_playing(argv, needle, capsys, monkeypatch):
     import evo_lab.cli.simulate as sim_cli
 
@@ -189,11 +203,11 @@ def test_make_demo_game_has_moves_fights_births_and_deaths(capsys):
     out = capsys.readouterr().out
     moves = sum(" moves " in line for line in out.splitlines())
     assert moves >= 20
-    assert out.count(" attacks ") >= 3 and "and wins" in out          # fights, some won (a death each)
-    assert out.count("lays an egg") >= 10                              # births
-    assert "to the climate" in out                                     # deaths by climate
+    assert out.count(" attacks ") >= 3 and "and wins" in out  # fights, some won (a death each)
+    assert out.count("lays an egg") >= 10  # births
+    assert "to the climate" in out  # deaths by climate
     assert "1 dinosaurs" not in out and "1 points" not in out and "(+2)" not in out
-    from evo_lab.views.snapshot import assumed_values   # the same count as the kit's badges ("21" vs "22")
+    from evo_lab.views.snapshot import assumed_values  # the same count as the kit's badges ("21" vs "22")
 
     assert f"Note: {len(assumed_values(evo_lab.Game(players=4, seed=1)))} values are assumed" in out
 

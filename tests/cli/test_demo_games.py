@@ -12,10 +12,16 @@ from evo_lab.cli import main
 from evo_lab.core.records import load_record
 
 
-@pytest.mark.parametrize("game,words", [("origin", ["Turn 1: development", "new animal", "The dice give the food bank",
-                                                    "Points:", "Winner:"]),
-                                        ("evolution", ["Round 1: the deal", "Round 1: feeding", "watering hole",
-                                                       "Scores:", "Winner:"])])
+@pytest.mark.parametrize(
+    "game,words",
+    [
+        (
+            "origin",
+            ["Turn 1: development", "new animal", "The dice give the food bank", "Points:", "Winner:"],
+        ),
+        ("evolution", ["Round 1: the deal", "Round 1: feeding", "watering hole", "Scores:", "Winner:"]),
+    ],
+)
 def test_demo_tells_a_seeded_game(game, words, capsys):
     assert main(["demo", "--game", game, "--players", "3", "--seed", "4"]) == 0
     out = capsys.readouterr().out
@@ -46,8 +52,10 @@ def test_demo_bots_per_game_and_errors(capsys):
     assert main(["demo", "--game", "origin", "--players", "2", "--bots", "random,greedy", "--seed", "1"]) == 0
     assert "bots random,greedy" in capsys.readouterr().out
     assert main(["demo", "--game", "origin", "--bots", "course"]) == 2
-    assert "unknown bot 'course'; bots are: analysis, greedy, ismcts, lively, random (the bots of origin)" in \
-        capsys.readouterr().err
+    assert (
+        "unknown bot 'course'; bots are: analysis, greedy, ismcts, lively, random (the bots of origin)"
+        in capsys.readouterr().err
+    )
     assert main(["demo", "--game", "evolution", "--players", "7"]) == 2
     assert "2..6 for evolution" in capsys.readouterr().err
     assert main(["demo", "--game", "evolution", "--players", "2", "--bots", "a,b,c"]) == 2

@@ -38,11 +38,15 @@ class _Recorder:
     def __init__(self, cmd, cwd=None, env=None, **_kw):
         env = dict(env or os.environ)
         files = {}
-        for path in [env.get("JUPYTER_TOKEN_FILE")] + [a.split("=", 1)[1] + "/voila.json" for a in cmd
-                                                       if a.startswith("--Voila.config_file_paths=")][:1]:
+        for path in [env.get("JUPYTER_TOKEN_FILE")] + [
+            a.split("=", 1)[1] + "/voila.json" for a in cmd if a.startswith("--Voila.config_file_paths=")
+        ][:1]:
             if path and os.path.exists(path):
-                files[path] = (stat.S_IMODE(os.stat(path).st_mode), stat.S_IMODE(os.stat(os.path.dirname(path)).st_mode),
-                               Path(path).read_text())
+                files[path] = (
+                    stat.S_IMODE(os.stat(path).st_mode),
+                    stat.S_IMODE(os.stat(os.path.dirname(path)).st_mode),
+                    Path(path).read_text(),
+                )
         _Recorder.calls.append({"cmd": list(cmd), "env": env, "files": files})
         self.returncode = 1
         self.pid = 0
@@ -81,7 +85,7 @@ def test_lab_hands_its_token_over_in_a_private_file_not_the_command_line(recorde
     assert mode == 0o600 and folder_mode == 0o700 and len(token) >= 32
     assert not any(token in arg for arg in call["cmd"]), call["cmd"]
     assert not any("token" in arg.lower() for arg in call["cmd"]), call["cmd"]
-    assert not os.path.exists(call["env"]["JUPYTER_TOKEN_FILE"])            # removed when the server stopped
+    assert not os.path.exists(call["env"]["JUPYTER_TOKEN_FILE"])  # removed when the server stopped
     assert "--ServerApp.port_retries=0" in call["cmd"]
 
 
@@ -92,10 +96,14 @@ def test_present_has_a_token_off_loopback_in_a_private_config_file(recorder, cap
     token = re.search(r'"token": "([^"]+)"', text).group(1)
     assert mode == 0o600 and folder_mode == 0o700 and len(token) >= 24
     assert not any(token in arg for arg in call["cmd"]) and "--Voila.ip=0.0.0.0" in call["cmd"]
-    for flag in ("--show_tracebacks=False", "--Voila.port_retries=0",
-                 "--VoilaConfiguration.multi_kernel_manager_class=evo_lab.cli.kernel_cap.CappedKernelManager",
-                 "--CappedKernelManager.max_kernels=40", "--MappingKernelManager.cull_idle_timeout=300",
-                 "--VoilaConfiguration.allow_template_override=NO"):
+    for flag in (
+        "--show_tracebacks=False",
+        "--Voila.port_retries=0",
+        "--VoilaConfiguration.multi_kernel_manager_class=evo_lab.cli.kernel_cap.CappedKernelManager",
+        "--CappedKernelManager.max_kernels=40",
+        "--MappingKernelManager.cull_idle_timeout=300",
+        "--VoilaConfiguration.allow_template_override=NO",
+    ):
         assert flag in call["cmd"], flag
 
 
@@ -118,11 +126,11 @@ def test_a_port_in_use_is_an_error_not_a_url(present, recorder, capsys):
     out, err = capsys.readouterr()
     assert code == 2 and "Open the" not in out and "token=" not in out
     assert err.startswith(f"evo-lab lab: error: --port {port}: the port is in use on 127.0.0.1"), err
-    assert not recorder                                                      # no server was started
+    assert not recorder  # no server was started
 
 
 def test_a_server_that_stops_before_answering_prints_no_url(recorder, capsys):
-    code = main(["lab", "--no-browser"])                  # the recorder's server exits at once
+    code = main(["lab", "--no-browser"])  # the recorder's server exits at once
     out, err = capsys.readouterr()
     assert code == 2 and "Open the tour" not in out and "stopped before it answered" in err
 
@@ -133,7 +141,9 @@ def _cmdlines_with(text: str) -> list[str]:
     for pid in os.listdir("/proc"):
         if pid.isdigit():
             try:
-                line = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+                line = (
+                    Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+                )
             except OSError:
                 continue
             if text in line:
@@ -143,8 +153,13 @@ def _cmdlines_with(text: str) -> list[str]:
 
 def _start(argv: list[str], log: Path, announce: str, timeout: float = 150) -> tuple[subprocess.Popen, str]:
     with open(log, "w") as f:
-        proc = subprocess.Popen([sys.executable, "-m", "evo_lab.cli", *argv], stdout=f, stderr=subprocess.STDOUT,
-                                start_new_session=True, cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "evo_lab.cli", *argv],
+            stdout=f,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            cwd=ROOT,
+        )
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         m = re.search(announce + r" (\S+)", log.read_text())
@@ -186,7 +201,7 @@ def test_real_jupyterlab_token_is_not_on_any_command_line(tmp_path):
         assert lines and not any(token in line for line in lines), lines
         assert _status(f"http://127.0.0.1:{port}/api/contents") == 403
         assert _status(f"http://127.0.0.1:{port}/api/contents?token={token}") == 200
-        assert main(["lab", "--no-browser", "--port", str(port)]) == 2     # the same port again: refused
+        assert main(["lab", "--no-browser", "--port", str(port)]) == 2  # the same port again: refused
     finally:
         _stop(proc)
     assert "Open the tour" in (tmp_path / "lab.log").read_text()
@@ -196,14 +211,17 @@ def test_real_jupyterlab_token_is_not_on_any_command_line(tmp_path):
 def test_real_present_token_and_no_traceback(tmp_path):
     pytest.importorskip("voila")
     port = free_port()
-    proc, url = _start(["lab", "--present", "--no-browser", "--token", "--port", str(port)], tmp_path / "v.log",
-                       "Open the presentation:")
+    proc, url = _start(
+        ["lab", "--present", "--no-browser", "--token", "--port", str(port)],
+        tmp_path / "v.log",
+        "Open the presentation:",
+    )
     try:
         token = url.split("token=", 1)[1]
         lines = _cmdlines_with(f"--port={port}")
         assert lines and not any(token in line for line in lines), lines
         base = f"http://127.0.0.1:{port}/"
-        assert _status(base + "?game=origin") in (302, 403)              # no token: the login page
+        assert _status(base + "?game=origin") in (302, 403)  # no token: the login page
         with urllib.request.urlopen(f"{base}?game=bogus&token={token}", timeout=120) as r:
             body = r.read().decode()
         assert "This page cannot open: game" in body and "Traceback" not in body

@@ -13,9 +13,13 @@ import evo_lab
 from evo_lab.interop.spec import adapter_spec, adapter_specs
 from helpers import random_spiel_game as _random_game
 
-GAMES = [("python_origin", {"players": 2}), ("python_origin", {"players": 3}),
-         ("python_evolution", {"players": 2}), ("python_evolution", {"players": 3, "variant": "climate"}),
-         ("python_evolution", {"players": 3, "variant": "course2016"})]
+GAMES = [
+    ("python_origin", {"players": 2}),
+    ("python_origin", {"players": 3}),
+    ("python_evolution", {"players": 2}),
+    ("python_evolution", {"players": 3, "variant": "climate"}),
+    ("python_evolution", {"players": 3, "variant": "course2016"}),
+]
 
 
 def test_every_game_has_a_spec():
@@ -28,8 +32,6 @@ def test_every_game_has_a_spec():
         adapter_spec("evolution").params({"variant": "nonsense"})
     with pytest.raises(ValueError, match="sets"):
         adapter_spec("origin").params({"sets": 9})
-
-
 
 
 class TestOpenSpiel:
@@ -90,14 +92,23 @@ class TestOpenSpiel:
         from evo_lab.games.evo2e import openspiel as eo
 
         game = eo.load(players=2)
-        assert type(game) is eo.EvoGameSpiel and game.get_type().utility == self.pyspiel.GameType.Utility.GENERAL_SUM
+        assert (
+            type(game) is eo.EvoGameSpiel
+            and game.get_type().utility == self.pyspiel.GameType.Utility.GENERAL_SUM
+        )
 
 
 class TestPettingZoo:
     pz = pytest.importorskip("pettingzoo.test", reason="pettingzoo is not installed")
 
-    @pytest.mark.parametrize("kw", [{"game": "origin", "players": 2}, {"game": "evolution", "players": 3},
-                                    {"game": "evolution", "players": 2, "variant": "climate"}])
+    @pytest.mark.parametrize(
+        "kw",
+        [
+            {"game": "origin", "players": 2},
+            {"game": "evolution", "players": 3},
+            {"game": "evolution", "players": 2, "variant": "climate"},
+        ],
+    )
     def test_api_and_seed(self, kw):
         from evo_lab.interop.pettingzoo import env
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="the open_spiel wheel is not installable here "
-                              "(pip install 'evo-lab[openspiel]')")
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="the open_spiel wheel is not installable here (pip install 'evo-lab[openspiel]')"
+)
 
 import evo_lab
 from evo_lab.games.evo2e import openspiel as eo
 from evo_lab.games.evo2e.codec import ActionCodec, EncodingError
 from helpers import random_spiel_game as _random_game
-
-
 
 
 def test_registered_with_declared_type_and_info():
@@ -97,7 +96,16 @@ def test_mcts_bot_plays_a_full_game():
 
     game = eo.load(players=2)
     ev = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-    bots = [mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=ev, solve=False,
-                         random_state=np.random.RandomState(p)) for p in range(2)]
+    bots = [
+        mcts.MCTSBot(
+            game,
+            uct_c=2.0,
+            max_simulations=4,
+            evaluator=ev,
+            solve=False,
+            random_state=np.random.RandomState(p),
+        )
+        for p in range(2)
+    ]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
     assert len(returns) == 2 and all(r >= 0 for r in returns) and max(returns) > 0

@@ -54,9 +54,11 @@ def test_shipped_match_separates_the_bots_and_replays():
     assert len(rows) == m["games"] >= 30 and {r["ismcts_seat"] for r in rows} == {0, 1}
     wins = sum(r["ismcts_mp"] > r["mcts_mp"] for r in rows)
     lo, hi = wilson_interval(wins, len(rows))
-    assert lo > 0.5 or hi < 0.5                       # the interval separates the two bots
+    assert lo > 0.5 or hi < 0.5  # the interval separates the two bots
     game = pyspiel.load_game("python_evo", {"players": 2})
-    assert play_game(game, 0, m["mcts_simulations"], m["ismcts_iterations"]) == rows[0]   # the file is the code's
+    assert (
+        play_game(game, 0, m["mcts_simulations"], m["ismcts_iterations"]) == rows[0]
+    )  # the file is the code's
 
 
 def test_shipped_learning_curve_learns_and_replays():
@@ -67,9 +69,11 @@ def test_shipped_learning_curve_learns_and_replays():
     assert d["features"] == list(FEATURES) and len(curve.theta) == len(FEATURES)
     first, last = curve.points[0], curve.points[-1]
     assert first.episodes == 0 and last.episodes == curve.episodes
-    assert last.mp[1] > first.mp[2]                    # intervals apart: it measurably learns
-    again = evaluate(np.array(curve.theta), games=curve.eval_games, seed=curve.eval_seed, episodes=last.episodes)
-    assert again == last                                # the shipped point is what the code computes
+    assert last.mp[1] > first.mp[2]  # intervals apart: it measurably learns
+    again = evaluate(
+        np.array(curve.theta), games=curve.eval_games, seed=curve.eval_seed, episodes=last.episodes
+    )
+    assert again == last  # the shipped point is what the code computes
     assert evaluate(np.zeros(len(FEATURES)), games=curve.eval_games, seed=curve.eval_seed) == first
 
 
@@ -99,9 +103,9 @@ def test_wallet_equilibrium_matches_simulation_and_beats_deviations():
         assert run.profit[1] <= float(e["bidder profit"]) <= run.profit[2]
         best = deviation_profit(n, (n + 2) / 2, 0.0)
         assert best == pytest.approx(float(e["bidder profit"]), abs=1e-9)
-        for a in np.linspace(0.5, 4.0, 15):            # no linear bid a t beats b(t) = (n + 2) t / 2
+        for a in np.linspace(0.5, 4.0, 15):  # no linear bid a t beats b(t) = (n + 2) t / 2
             assert deviation_profit(n, float(a), 0.0) <= best + 1e-9
-        assert deviation_profit(n, 1.0, (n - 1) / 2) < best     # the naive bid E[V | t] earns less
+        assert deviation_profit(n, 1.0, (n - 1) / 2) < best  # the naive bid E[V | t] earns less
         naive = simulate(n, 60_000, seed=n, deviation=(1.0, (n - 1) / 2))
         assert naive.profit[1] <= deviation_profit(n, 1.0, (n - 1) / 2) <= naive.profit[2]
     assert equilibrium_bid(0.6, 3) == pytest.approx(1.5) == expected("08.6")
@@ -118,6 +122,11 @@ def test_lesson_08_evo_shade_is_the_runner_up_row():
     import json
     from pathlib import Path
 
-    nb = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / "08_winners_curse.ipynb").read_text())
+    nb = json.loads(
+        (Path(__file__).resolve().parents[2] / "notebooks" / "08_winners_curse.ipynb").read_text()
+    )
     md = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
-    assert "as under the\nfirst-price rule, so the curse bites in full" not in md and "**runner-up sets the price**" in md
+    assert (
+        "as under the\nfirst-price rule, so the curse bites in full" not in md
+        and "**runner-up sets the price**" in md
+    )

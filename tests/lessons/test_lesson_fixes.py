@@ -41,7 +41,10 @@ def _fourier():
 
     pack = evo_lab.Game(players=4).data
     tot = sum(t.count for t in pack.tokens)
-    return {k: sum(t.count / tot * cmath.exp(2j * math.pi * k * t.shift / 6) for t in pack.tokens) for k in range(6)}
+    return {
+        k: sum(t.count / tot * cmath.exp(2j * math.pi * k * t.shift / 6) for t in pack.tokens)
+        for k in range(6)
+    }
 
 
 def test_lesson_03_eigenvalues_by_fourier_mode():
@@ -63,7 +66,7 @@ def test_lesson_03_tv_ratios_swing_between_the_quoted_bounds():
     chain = markov_forecast(game.data.initial_section, 40, game)
     tv = [float(sum(abs(chain[t].get(s, 0) - Fraction(1, 6)) for s in range(6)) / 2) for t in range(40)]
     ratios = [tv[t] / tv[t - 1] for t in range(1, 30)]
-    assert round(min(ratios), 3) == 0.544 and round(max(ratios), 3) == 0.667     # no settling
+    assert round(min(ratios), 3) == 0.544 and round(max(ratios), 3) == 0.667  # no settling
     assert (tv[39] / tv[9]) ** (1 / 30) == pytest.approx(abs(_fourier()[1]), abs=0.002)
 
 
@@ -79,7 +82,8 @@ def test_lesson_04_weak_dominance():
         assert card0 in weak[0][nf.labels(0).index(label)]
     survivors = [prof for prof in nf.pure_equilibria() if not any(k in weak[p] for p, k in enumerate(prof))]
     assert len(nf.pure_equilibria()) == 3 and [nf.describe(p) for p in survivors] == [
-        "P1: 1 on bony_plates; P2: 2 on bony_plates"]
+        "P1: 1 on bony_plates; P2: 2 on bony_plates"
+    ]
     # the reason in the text: matching P2's 3 wins the tie (P1 bids first) but pays 3 for plates worth 3
     A, _B = nf.payoff_matrices()
     p2_3 = nf.labels(1).index("3 on bony_plates")
@@ -93,7 +97,9 @@ def test_lesson_05_visit_shares_stay_broad_at_3000_iterations():
     from evo_lab.lessons.exercises.l05 import lesson_position
 
     s = lesson_position()
-    shares = sorted((r["visits"] / 3000 for r in ISMCTSBot(iterations=3000, seed=0).search(s).actions), reverse=True)
+    shares = sorted(
+        (r["visits"] / 3000 for r in ISMCTSBot(iterations=3000, seed=0).search(s).actions), reverse=True
+    )
     assert (round(shares[0], 3), round(sum(shares[:5]), 3), round(shares[-1], 3)) == (0.121, 0.358, 0.020)
     assert "sending most of the effort" not in markdown("05_bots_and_mcts.ipynb")
 
@@ -128,9 +134,9 @@ def test_lesson_09_groups_the_survey_by_game():
 # --- lesson 10 -------------------------------------------------------------------------------------------------
 def test_lesson_10_exercise_5_accepts_both_roundings():
     q = expected("10.5")
-    assert 0.244 < q < 0.246                          # on the rounding boundary
+    assert 0.244 < q < 0.246  # on the rounding boundary
     assert check("10.5", 0.25).correct and check("10.5", 0.24).correct and check("10.5", 0.249).correct
-    assert check("10.5", round(0.22 / 0.884, 2)).correct          # the answer from the printed numbers
+    assert check("10.5", round(0.22 / 0.884, 2)).correct  # the answer from the printed numbers
     assert not check("10.5", 0.23).correct and not check("10.5", 0.26).correct
 
 
@@ -196,7 +202,7 @@ def test_lesson_13_no_period_argument_and_clustered_rates():
     from evo_lab.stats import wilson_interval
 
     wlo, whi = wilson_interval(hits, n)
-    assert lo <= wlo and hi >= whi                       # never narrower than the independent-species interval
+    assert lo <= wlo and hi >= whi  # never narrower than the independent-species interval
 
 
 # --- lesson 14 -------------------------------------------------------------------------------------------------
@@ -204,11 +210,11 @@ def test_lesson_14_tokens_constant_sum_payoffs_not():
     from evo_lab.lessons.exercises.l14 import race_of
 
     with_fat, without = race_of(True, 0), race_of(False, 0)
-    for r, wanted in ((with_fat, 9), (without, 8)):         # every token goes out until all wants are met
+    for r, wanted in ((with_fat, 9), (without, 8)):  # every token goes out until all wants are met
         for total, outs in r.by_total().items():
             assert all(sum(o.tokens) == min(total, wanted) for o in outs)
     fed = [sum((r.expected_fed(p) for p in range(3)), Fraction(0)) for r in (with_fat, without)]
-    assert fed == [Fraction(191, 36), Fraction(101, 18)]                    # not constant
+    assert fed == [Fraction(191, 36), Fraction(101, 18)]  # not constant
     t7 = [len(r.by_total()[7][0].survivors) for r in (with_fat, without)]
     assert t7 == [5, 6] and [sum(r.by_total()[7][0].tokens) for r in (with_fat, without)] == [7, 7]
     assert "The race is zero-sum" not in markdown("14_origin_food_bank.ipynb")
@@ -220,15 +226,21 @@ def test_no_notebook_is_planned_over_50_minutes():
     for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
         if not re.match(r"\d\d[a-z]?_", nb.name):
             continue
-        plan = re.findall(r"(\d+)–(\d+)", markdown(nb.name).split("50-minute plan", 1)[1].split("\n\n")[0]
-                          if "| minutes |" not in markdown(nb.name) else
-                          "\n".join(re.findall(r"^\| \d+–\d+ \|", markdown(nb.name), flags=re.MULTILINE)))
+        plan = re.findall(
+            r"(\d+)–(\d+)",
+            markdown(nb.name).split("50-minute plan", 1)[1].split("\n\n")[0]
+            if "| minutes |" not in markdown(nb.name)
+            else "\n".join(re.findall(r"^\| \d+–\d+ \|", markdown(nb.name), flags=re.MULTILINE)),
+        )
         assert plan and max(int(b) for _a, b in plan) <= 50, nb.name
 
 
 def test_numbers_of_the_text_are_not_fractional_wilson_counts():
     # lessons 05 and 06 quote win rates only from whole counts
     for name in ("05_bots_and_mcts.ipynb", "06_openspiel_and_rl.ipynb"):
-        code = "\n".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / name).read_text())["cells"]
-                         if c["cell_type"] == "code")
+        code = "\n".join(
+            "".join(c["source"])
+            for c in json.loads((ROOT / "notebooks" / name).read_text())["cells"]
+            if c["cell_type"] == "code"
+        )
         assert "wilson_interval(0.6 * n" not in code and "wilson_interval(wins, games)" not in code

@@ -15,8 +15,11 @@ from evo_lab.stats import cluster_ratio_interval, wilson_interval
 
 def test_wilson_coverage_is_the_binomial_sum_over_covering_counts():
     for p, n in ((2 / 3, 20), (0.5, 10), (0.1, 37)):
-        brute = sum(math.comb(n, w) * p ** w * (1 - p) ** (n - w) for w in range(n + 1)
-                    if wilson_interval(w, n)[0] <= p <= wilson_interval(w, n)[1])
+        brute = sum(
+            math.comb(n, w) * p**w * (1 - p) ** (n - w)
+            for w in range(n + 1)
+            if wilson_interval(w, n)[0] <= p <= wilson_interval(w, n)[1]
+        )
         assert wilson_coverage(p, n) == pytest.approx(brute, abs=1e-12)
 
 
@@ -37,7 +40,7 @@ def test_first_places_count_outright_and_shared_wins_apart():
     fp = first_places(res, "a")
     assert (fp.seats, fp.outright, fp.shared) == (4, 1, 2)
     assert fp.score == pytest.approx(1 + 0.5 + 1 / 3)
-    assert fp.outright_interval() == wilson_interval(1, 4)          # whole counts only
+    assert fp.outright_interval() == wilson_interval(1, 4)  # whole counts only
     assert fp.first_interval() == wilson_interval(3, 4)
     lo, hi = fp.score_bounds()
     assert lo == wilson_interval(1, 4)[0] and hi == wilson_interval(3, 4)[1]
@@ -54,11 +57,15 @@ def test_cluster_ratio_interval_agrees_with_a_cluster_bootstrap_and_widens_for_c
     hits = rng.binomial(trials, rates)
     r, lo, hi = cluster_ratio_interval(hits, trials)
     assert r == pytest.approx(hits.sum() / trials.sum())
-    _r, blo, bhi = cluster_bootstrap(list(zip(hits, trials)), lambda cs: sum(h for h, _ in cs) / sum(t for _, t in cs),
-                                     samples=3000, seed=2)
+    _r, blo, bhi = cluster_bootstrap(
+        list(zip(hits, trials)),
+        lambda cs: sum(h for h, _ in cs) / sum(t for _, t in cs),
+        samples=3000,
+        seed=2,
+    )
     assert abs((hi - lo) - (bhi - blo)) < 0.3 * (hi - lo)
     wlo, whi = wilson_interval(int(hits.sum()), int(trials.sum()))
-    assert hi - lo > 1.5 * (whi - wlo)                   # the decision-level interval is too narrow here
+    assert hi - lo > 1.5 * (whi - wlo)  # the decision-level interval is too narrow here
 
 
 def test_cluster_ratio_interval_rejects_too_few_clusters():

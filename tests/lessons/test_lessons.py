@@ -67,8 +67,28 @@ def test_check_rejects_unknown_exercise_and_compares_kinds():
 
 #: Numbers the text *gives* rather than computes: the course conventions (95%, z = 1.96, UCB1's c = 0.7) and the
 #: data of exercise statements. Everything else quoted must be printed or recomputed by the checker.
-GIVEN = {"95%", "1.96", "0.7", "0.9", "90%", "0.5", "50%", "60%", "0.25", "1/4", "0.8", "0.3", "0.2", "0.01", "5/6",
-         "0.05", "1/2", "0.60", "3/6", "0.1"}
+GIVEN = {
+    "95%",
+    "1.96",
+    "0.7",
+    "0.9",
+    "90%",
+    "0.5",
+    "50%",
+    "60%",
+    "0.25",
+    "1/4",
+    "0.8",
+    "0.3",
+    "0.2",
+    "0.01",
+    "5/6",
+    "0.05",
+    "1/2",
+    "0.60",
+    "3/6",
+    "0.1",
+}
 NUM = re.compile(r"(?<![\w.])(\d+/\d+|\d+\.\d+|\d+(?:\.\d+)?%)(?![\w/])")
 
 
@@ -77,7 +97,7 @@ def _strip(md: str) -> str:
     md = re.sub(r"\$[^$]*\$", " ", md)
     md = re.sub(r"```.*?```", " ", md, flags=re.S)
     md = re.sub(r"`[^`]*`", " ", md)
-    md = re.sub(r"^>.*$", " ", md, flags=re.M)          # rulebook quotations
+    md = re.sub(r"^>.*$", " ", md, flags=re.M)  # rulebook quotations
     return md
 
 
@@ -114,9 +134,16 @@ def test_numbers_quoted_in_markdown_are_printed(nb):
         for num in NUM.findall(_strip(md)) + NUM.findall(_details(md)):
             if num not in out and num not in GIVEN:
                 missing.append(num)
-    assert not missing, f"{nb.name}: numbers in the text that the notebook does not print: {sorted(set(missing))}"
-    unprinted = {e.id: v for e in exercises(nb.name.split("_")[0]) for v in facts(e.id).values()
-                 for v in (v if isinstance(v, tuple) else (v,)) if str(v) not in out}
+    assert not missing, (
+        f"{nb.name}: numbers in the text that the notebook does not print: {sorted(set(missing))}"
+    )
+    unprinted = {
+        e.id: v
+        for e in exercises(nb.name.split("_")[0])
+        for v in facts(e.id).values()
+        for v in (v if isinstance(v, tuple) else (v,))
+        if str(v) not in out
+    }
     assert not unprinted, f"{nb.name}: worked-solution numbers only the checker computes: {unprinted}"
 
 
@@ -132,8 +159,10 @@ def test_committed_notebooks_are_clean_and_have_outputs(nb):
 
 
 def test_lessons_use_the_public_api_only():
-    pattern = re.compile(r"\.\s*_[a-z]\w*|\b(?:state|st|s|pos)\.(?:occ|count|section|revealed|order|mp_left|actor|"
-                         r"hands|bids|paid|frenzy|next_token)\b")
+    pattern = re.compile(
+        r"\.\s*_[a-z]\w*|\b(?:state|st|s|pos)\.(?:occ|count|section|revealed|order|mp_left|actor|"
+        r"hands|bids|paid|frenzy|next_token)\b"
+    )
     for nb in NOTEBOOKS:
         for c in _cells(nb):
             if c["cell_type"] == "code":
@@ -142,8 +171,11 @@ def test_lessons_use_the_public_api_only():
 
 
 def test_clean_script_check_mode():
-    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "clean_notebooks.py"), "--check"], capture_output=True,
-                       text=True)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "clean_notebooks.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, r.stdout
 
 
@@ -157,7 +189,9 @@ NBVAL_MARKERS = {"NBVAL_IGNORE_OUTPUT", "NBVAL_CHECK_OUTPUT", "NBVAL_RAISES_EXCE
 def test_notebooks_run_under_strict_nbval_with_the_sanitizer():
     import tomllib
 
-    opts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["addopts"].split()
+    opts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"][
+        "addopts"
+    ].split()
     assert "--nbval" in opts and "--nbval-lax" not in opts, opts
     make = (ROOT / "Makefile").read_text()
     notebook_line = next(ln for ln in make.splitlines() if "pytest" in ln and "notebooks" in ln)
@@ -168,7 +202,7 @@ def test_notebooks_run_under_strict_nbval_with_the_sanitizer():
     for pattern, _ in pairs:
         re.compile(pattern)
     sample = "P1: 51 MP, 8 dinosaurs on B4; round 5: section 1: 1/4; 10 games, seed 5; 1.000 [0.912, 1.000]"
-    for pattern, repl in pairs:                      # no sanitizer may hide a lesson's numbers
+    for pattern, repl in pairs:  # no sanitizer may hide a lesson's numbers
         assert re.sub(pattern, repl, sample) == sample, pattern
     assert re.sub(pairs[0][0], pairs[0][1], "<f at 0x7f3a2c1b9d30>") != "<f at 0x7f3a2c1b9d30>"
 
@@ -179,12 +213,22 @@ def test_plotly_template_is_left_out_of_the_comparison_and_nothing_else():
     spec = importlib.util.spec_from_file_location("notebooks_conftest", ROOT / "notebooks" / "conftest.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    fig = {"data": [{"type": "bar", "y": [1, 2]}], "layout": {"title": {"text": "t"}, "template": {"layout": {}}}}
-    outs = [{"output_type": "display_data", "data": {mod.PLOTLY: fig, "text/plain": "[chart: t]"}},
-            {"output_type": "stream", "name": "stdout", "text": "1/6\n"}]
+    fig = {
+        "data": [{"type": "bar", "y": [1, 2]}],
+        "layout": {"title": {"text": "t"}, "template": {"layout": {}}},
+    }
+    outs = [
+        {"output_type": "display_data", "data": {mod.PLOTLY: fig, "text/plain": "[chart: t]"}},
+        {"output_type": "stream", "name": "stdout", "text": "1/6\n"},
+    ]
     cleaned = mod.without_plotly_template(outs)
-    assert cleaned[0]["data"][mod.PLOTLY] == {"data": [{"type": "bar", "y": [1, 2]}], "layout": {"title": {"text": "t"}}}
-    assert cleaned[1] == outs[1] and "template" in outs[0]["data"][mod.PLOTLY]["layout"]   # originals untouched
+    assert cleaned[0]["data"][mod.PLOTLY] == {
+        "data": [{"type": "bar", "y": [1, 2]}],
+        "layout": {"title": {"text": "t"}},
+    }
+    assert (
+        cleaned[1] == outs[1] and "template" in outs[0]["data"][mod.PLOTLY]["layout"]
+    )  # originals untouched
 
 
 @pytest.mark.parametrize("nb", ALL_NOTEBOOKS, ids=[p.name for p in ALL_NOTEBOOKS])
@@ -198,7 +242,8 @@ def test_nbval_markers_are_bare_and_only_widget_cells_are_ignored(nb):
             src = "\n".join(lines)
             reason = lines[1].strip().startswith("# (") if len(lines) > 1 else False
             assert "show_widget(" in src or reason, (
-                f"{nb.name} code cell {k}: an ignored cell must display a widget or say why on its second line")
+                f"{nb.name} code cell {k}: an ignored cell must display a widget or say why on its second line"
+            )
 
 
 # --- exported lessons --------------------------------------------------------------------------------------------
@@ -212,14 +257,18 @@ def _manifest():
 
 def test_every_lesson_is_exported_from_its_committed_notebook():
     entries = {e["notebook"]: e for e in _manifest()["lessons"]}
-    assert sorted(entries) == [f"notebooks/{p.name}" for p in export_lessons.lessons()], "run scripts/export_lessons.py"
+    assert sorted(entries) == [f"notebooks/{p.name}" for p in export_lessons.lessons()], (
+        "run scripts/export_lessons.py"
+    )
     for name, e in entries.items():
         nb_bytes = (ROOT / name).read_bytes()
         html = (ROOT / e["html"]).read_text(encoding="utf-8")
         assert export_lessons.sha256(nb_bytes) == e["notebook_sha256"], f"{e['html']} is older than {name}"
         assert export_lessons.sha256(html) == e["html_sha256"], f"{e['html']} was edited by hand"
         assert f'content="{name} sha256={e["notebook_sha256"]}"' in html
-    assert sorted((ROOT / "docs" / "lessons").glob("*.html")) == sorted(ROOT / e["html"] for e in entries.values())
+    assert sorted((ROOT / "docs" / "lessons").glob("*.html")) == sorted(
+        ROOT / e["html"] for e in entries.values()
+    )
     css = (ROOT / "docs" / "lessons" / "lessons.css").read_text(encoding="utf-8")
     assert export_lessons.sha256(css) == _manifest()["stylesheet_sha256"], "lessons.css was edited by hand"
 
@@ -231,8 +280,11 @@ def test_export_regenerates_byte_for_byte_and_shows_every_figure(nb):
     assert export_lessons.blank_outputs(nbdict) == []
     outs = [o for c in nbdict["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
     charts = sum(1 for o in outs if "application/vnd.plotly.v1+json" in o.get("data", {}))
-    pngs_only = sum(1 for o in outs if "image/png" in o.get("data", {}) and not
-                    {"image/svg+xml", "text/html"} & set(o.get("data", {})))
+    pngs_only = sum(
+        1
+        for o in outs
+        if "image/png" in o.get("data", {}) and not {"image/svg+xml", "text/html"} & set(o.get("data", {}))
+    )
     html = (ROOT / "docs" / "lessons" / f"{nb.stem}.html").read_text(encoding="utf-8")
     assert html.count("<img ") >= pngs_only >= charts
     assert "application/vnd.plotly" not in html and "IPython.core.display" not in html
@@ -256,6 +308,17 @@ def test_lessons_page_is_generated_and_linked_from_the_kit():
 
 
 def test_blank_outputs_names_a_chart_without_its_twin():
-    nb = {"cells": [{"cell_type": "code", "outputs": [{"output_type": "display_data", "data": {
-        "application/vnd.plotly.v1+json": {}, "text/plain": "[chart]"}}]}]}
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "outputs": [
+                    {
+                        "output_type": "display_data",
+                        "data": {"application/vnd.plotly.v1+json": {}, "text/plain": "[chart]"},
+                    }
+                ],
+            }
+        ]
+    }
     assert "without its PNG twin" in export_lessons.blank_outputs(nb)[0]

@@ -22,7 +22,7 @@ def test_check_accepts_the_engine_answer_and_hides_it(ex):
     assert wrong.correct is False
     assert str(want) not in wrong.message.replace(ex, "").replace(e.hint, "")
     assert check(ex, None).correct is None
-    facts(ex)   # the worked solution's numbers recompute
+    facts(ex)  # the worked solution's numbers recompute
 
 
 def test_lesson_09_answers_follow_the_position():
@@ -30,7 +30,10 @@ def test_lesson_09_answers_follow_the_position():
 
     # the lesson's game is seed 536 since ruling R18 (seed 12 before): 2 cw1, 1 stay, 1 ccw1 unrevealed
     assert expected("09.1") == Fraction(1, 2)
-    assert (expected("09.2"), expected("09.3")) == (Fraction(7), Fraction(1, 4))   # worked out by hand in the lesson
+    assert (expected("09.2"), expected("09.3")) == (
+        Fraction(7),
+        Fraction(1, 4),
+    )  # worked out by hand in the lesson
     assert expected("09.5") == 1
 
 
@@ -38,5 +41,9 @@ def test_lesson_10_answers_follow_the_pile():
     from fractions import Fraction
 
     # worked out from the rulebook's pile in the lesson: meteorite 10th, 11th or 12th with 1/3 each
-    assert (expected("10.1"), expected("10.2"), expected("10.3")) == (Fraction(2, 3), Fraction(3, 2), Fraction(10, 3))
+    assert (expected("10.1"), expected("10.2"), expected("10.3")) == (
+        Fraction(2, 3),
+        Fraction(3, 2),
+        Fraction(10, 3),
+    )
     assert 0 <= expected("10.5") <= 1

@@ -35,7 +35,11 @@ def test_lesson_13_answers_follow_the_rules():
     # prompt asks for "a decimal number of rounds", so 8.38 and 8.4 are both right, 8.3 and 8.5 are not
     assert expected("13a.2") == Fraction(1, 4)
     assert check("13a.3", 8.38).correct and check("13a.3", 8.4).correct and check("13a.3", "8.4").correct
-    assert not check("13a.3", 8.0).correct and not check("13a.3", 8.3).correct and not check("13a.3", 8.5).correct
+    assert (
+        not check("13a.3", 8.0).correct
+        and not check("13a.3", 8.3).correct
+        and not check("13a.3", 8.5).correct
+    )
     assert expected("13a.4") == Fraction(1, 2)
     assert expected("13b.1") == Fraction(49, 129)
     hits, n = facts("13b.2")["survived"], facts("13b.2")["of"]

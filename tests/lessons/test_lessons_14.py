@@ -20,9 +20,11 @@ def test_variance_and_tail_answers_follow_the_dice():
 
 def test_race_answers_follow_the_round_robin_tail_formula():
     n, pmf = 3, bank_pmf(race_position())
-    token = n * (3 - 1) + 2 + 1                   # $G: third token of the seat two after the first
+    token = n * (3 - 1) + 2 + 1  # $G: third token of the seat two after the first
     assert facts("14.3") == {"token": token} and expected("14.3") == at_least(pmf, token)
-    assert Fraction(facts("14.4")["without"]) == at_least(pmf, token - 1)     # one token earlier without the slot
+    assert Fraction(facts("14.4")["without"]) == at_least(
+        pmf, token - 1
+    )  # one token earlier without the slot
     assert check("14.4", "b").correct and not check("14.4", "a").correct
 
 
@@ -32,4 +34,4 @@ def test_insurance_answers_match_their_printed_parts():
     assert expected("14.5") > 0
     fat, hib = simulated("fat_tissue"), simulated("hibernation")
     assert fat.seed == hib.seed and fat.games == hib.games == 1000
-    assert check("14.6", "a").correct               # the paired interval lies below 0 on the lesson's seed
+    assert check("14.6", "a").correct  # the paired interval lies below 0 on the lesson's seed

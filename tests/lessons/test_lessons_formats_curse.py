@@ -11,7 +11,9 @@ def test_lesson_07_answers_follow_the_rules():
     from evo_lab.theory import teaching_position
     from evo_lab.theory.lab import evo_equilibrium
 
-    assert expected("07b.1") == evo_equilibrium(teaching_position(players=2, seed=1), [[0, 6], [0, 3]]).revenue
+    assert (
+        expected("07b.1") == evo_equilibrium(teaching_position(players=2, seed=1), [[0, 6], [0, 3]]).revenue
+    )
     assert evo_equilibrium(teaching_position(players=2, seed=1), [[0, 6], [0, 1]]).revenue == 0
 
 

@@ -25,21 +25,30 @@ def _config() -> dict:
 
 
 def _tree() -> list[Path]:
-    return [p for p in (ROOT / "evo_lab").rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
+    return [
+        p
+        for p in (ROOT / "evo_lab").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    ]
 
 
 def test_every_file_of_the_package_goes_into_the_wheel():
     config = _config()
     packages = set(find_packages(str(ROOT), include=config["packages"]["find"]["include"]))
-    lost = [str(p.relative_to(ROOT)) for p in _tree() if p.suffix == ".py"
-            and ".".join(p.parent.relative_to(ROOT).parts) not in packages]
+    lost = [
+        str(p.relative_to(ROOT))
+        for p in _tree()
+        if p.suffix == ".py" and ".".join(p.parent.relative_to(ROOT).parts) not in packages
+    ]
     assert not lost, f"modules in folders without __init__.py (left out of the wheel): {lost}"
     base = ROOT / "evo_lab"
-    covered = {Path(f).resolve() for pat in config["package-data"]["evo_lab"]
-               for f in glob.glob(os.path.join(str(base), pat), recursive=True)}
+    covered = {
+        Path(f).resolve()
+        for pat in config["package-data"]["evo_lab"]
+        for f in glob.glob(os.path.join(str(base), pat), recursive=True)
+    }
     data = [p for p in _tree() if p.suffix != ".py"]
-    assert len(data) >= 30                                       # boards, packs, CSS, JS, py.typed
+    assert len(data) >= 30  # boards, packs, CSS, JS, py.typed
     missing = [str(p.relative_to(ROOT)) for p in data if p.resolve() not in covered]
     assert not missing, f"files the package reads that the wheel would lack: {missing}"
 

@@ -26,7 +26,11 @@ from evo_lab.theory.bayes_nash import (
 def test_first_order_condition_vanishes_only_at_the_equilibrium_factor():
     for n in range(2, 10):
         assert foc_coefficient(n, F(n - 1, n)) == 0
-        assert foc_coefficient(n, F(n - 1, n) - F(1, 100)) > 0 > foc_coefficient(n, min(F(1), F(n - 1, n) + F(1, 100)))
+        assert (
+            foc_coefficient(n, F(n - 1, n) - F(1, 100))
+            > 0
+            > foc_coefficient(n, min(F(1), F(n - 1, n) + F(1, 100)))
+        )
 
 
 def test_grid_best_reply_and_general_formula_agree_with_the_closed_form():
@@ -47,7 +51,11 @@ def test_revenue_equivalence_in_simulation_and_its_spread():
 
 
 def test_wallet_game_exact_and_simulated():
-    assert wallet_bid(F(1, 2), 2) == 1 and wallet_profit(3, "naive") == 0 and wallet_profit(5, "equilibrium") == F(1, 6)
+    assert (
+        wallet_bid(F(1, 2), 2) == 1
+        and wallet_profit(3, "naive") == 0
+        and wallet_profit(5, "equilibrium") == F(1, 6)
+    )
     for n in (2, 4):
         r = simulate_wallet(n, 40000, seed=n)
         for rule in ("equilibrium", "naive"):
@@ -73,7 +81,7 @@ def test_shading_protects_the_common_value_winner():
     ref = np.array([-2.0, 0, 0, 1, 1, 2, 3, 7])
     naive = simulate_common_value(ref, 2, 5, 20000, seed=1, shade=0.0)
     shaded = simulate_common_value(ref, 2, 5, 20000, seed=1, shade=2.0)
-    assert naive[2] < shaded[1]                       # same draws, a shade of 2 raises the winner's profit
+    assert naive[2] < shaded[1]  # same draws, a shade of 2 raises the winner's profit
     with pytest.raises(BayesNashError):
         simulate_common_value([1.0], 2, 3, 10, seed=0, shade=0)
     with pytest.raises(BayesNashError):

@@ -54,7 +54,7 @@ def test_rock_paper_scissors_interior_equilibrium_is_not_an_ess():
     rps = SymmetricGame.from_rows([[0, -1, 1], [1, 0, -1], [-1, 1, 0]], ["R", "P", "S"])
     x = (F(1, 3),) * 3
     assert x in rps.symmetric_equilibria()
-    assert not rps.ess(x).stable        # zero-sum: E(x, y) = E(y, y) = 0 for every y
+    assert not rps.ess(x).stable  # zero-sum: E(x, y) = E(y, y) = 0 for every y
     # a version where each strategy does worse against itself: the mix becomes an ESS
     good = SymmetricGame.from_rows([[-1, -1, 1], [1, -1, -1], [-1, 1, -1]], ["R", "P", "S"])
     assert good.ess(x).stable
@@ -82,7 +82,7 @@ def test_replicator_flow_goes_to_the_ess():
 
 def test_contest_payoffs_come_from_engine_play():
     c = Contest()
-    assert seat_outcomes(c, "Hawk", "Hawk").scores == (1, 1)     # equal bodies: neither Carnivore can attack
+    assert seat_outcomes(c, "Hawk", "Hawk").scores == (1, 1)  # equal bodies: neither Carnivore can attack
     hd = seat_outcomes(c, "Hawk", "Dove")
     assert any("attacked" in line for line in hd.story)
     g = contest_game(c)
@@ -110,10 +110,10 @@ def test_wright_fisher_is_seeded_and_selection_points_to_the_ess():
     a = simulate_population(seats, [10, 90], 20, 50, seed=4)
     b = simulate_population(seats, [10, 90], 20, 50, seed=4)
     assert np.array_equal(a, b) and a.shape == (50, 21, 2) and (a.sum(axis=2) == 100).all()
-    assert (a[:, -1, 0] / 100).mean() > 0.15        # Hawks spread from 10% towards 2/7
+    assert (a[:, -1, 0] / 100).mean() > 0.15  # Hawks spread from 10% towards 2/7
     c = simulate_population(seats, [90, 10], 20, 50, seed=5)
-    assert (c[:, -1, 0] / 100).mean() < 0.5          # Doves spread from 10%
+    assert (c[:, -1, 0] / 100).mean() < 0.5  # Doves spread from 10%
     with pytest.raises(ESSError):
-        simulate_population(seats, [3, 4], 5, 2, seed=0)          # odd population
+        simulate_population(seats, [3, 4], 5, 2, seed=0)  # odd population
     with pytest.raises(ESSError):
-        simulate_population(hawk_dove(2, 7).seat_table(), [2, 2], 5, 2, seed=0)   # negative fitness
+        simulate_population(hawk_dove(2, 7).seat_table(), [2, 2], 5, 2, seed=0)  # negative fitness

@@ -48,24 +48,28 @@ def test_every_reported_equilibrium_satisfies_the_definition():
         for acts in itertools.product(g.actions, repeat=2):
             if (msgs, acts) not in found:
                 assert g._support(dict(zip(g.types, msgs)), dict(zip(g.messages, acts))) is None or any(
-                    g.sender[(t, m, acts[g.messages.index(m)])] > g.sender[(t, mm, acts[g.messages.index(mm)])]
-                    for t, mm in zip(g.types, msgs) for m in g.messages)
+                    g.sender[(t, m, acts[g.messages.index(m)])]
+                    > g.sender[(t, mm, acts[g.messages.index(mm)])]
+                    for t, mm in zip(g.types, msgs)
+                    for m in g.messages
+                )
 
 
 def test_facedown_games_from_the_engine():
     s = facedown_position(FaceDown(), "strong")
     s.apply_action(next(a for a in s.legal_actions() if s.action_to_string(a).startswith("trait")))
     s.apply_action(("pass",))
-    assert s.observation(1)["players"][0]["species"][0]["traits"] == [None]          # P2 cannot see the card
-    assert facedown_round(FaceDown(), "strong", "face down", "hunt").scores[1] == 1   # the Carnivore starves
+    assert s.observation(1)["players"][0]["species"][0]["traits"] == [None]  # P2 cannot see the card
+    assert facedown_round(FaceDown(), "strong", "face down", "hunt").scores[1] == 1  # the Carnivore starves
     cheap = facedown_game(FaceDown(), F(1, 2))
     assert [e.kind for e in cheap.pure_equilibria()] == ["pooling"]
     assert cheap.belief_interval("face down", "graze") == (F(1, 4), 1)
     low = facedown_game(FaceDown(), hand_prior("climbing", 4))
     (h,) = low.hybrid_equilibria()
     assert h.r == F(2, 3) and h.mu == F(1, 4)
-    costly = facedown_game(FaceDown(prey_pop=3, receiver_pop=1, watering_hole=2, strong="burrowing",
-                                    weak="carnivore"), F(7, 24))
+    costly = facedown_game(
+        FaceDown(prey_pop=3, receiver_pop=1, watering_hole=2, strong="burrowing", weak="carnivore"), F(7, 24)
+    )
     kinds = {e.kind: e for e in costly.pure_equilibria()}
     assert set(kinds) == {"separating", "pooling"}
     assert [r.fails for r in costly.intuitive_criterion(kinds["pooling"])] == [True]

@@ -36,7 +36,7 @@ def test_dominance_by_a_mix_only():
     assert weakly_dominated_pure(g, 0) == {}
     mix = weakly_dominated_by_mix(g, 0, "B")
     assert mix is not None and mix[2] == 0
-    against = [3 * mix[0], 3 * mix[1]]                          # the mix's payoff against L and against R
+    against = [3 * mix[0], 3 * mix[1]]  # the mix's payoff against L and against R
     assert all(a >= 1 for a in against) and any(a > 1 for a in against)
     assert weakly_dominated_by_mix(g, 0, "T") is None
 
@@ -67,19 +67,28 @@ def test_zero_sum_value_and_strategies_are_exact():
     assert value == 0 and x == (F(1, 2), F(1, 2)) and y == (F(1, 2), F(1, 2))
     value, x, y = solve_zero_sum([[3, -4], [-2, -1]])
     assert (value, x, y) == (F(-11, 8), (F(1, 8), F(7, 8)), (F(3, 8), F(5, 8)))
-    assert solve_zero_sum([[2, 3], [0, 1]])[0] == 2            # a saddle point
+    assert solve_zero_sum([[2, 3], [0, 1]])[0] == 2  # a saddle point
 
 
 def test_correlated_equilibria_contain_the_nash_equilibria_and_can_beat_them():
     chicken = StageGame.from_rows([[0, 7], [2, 6]], [[0, 2], [7, 6]], ["D", "C"], ["D", "C"])
-    assert is_correlated_equilibrium(chicken, {("D", "C"): F(1)})                      # a pure Nash equilibrium
-    mixed = {(r, c): (F(1, 3) if r == "D" else F(2, 3)) * (F(1, 3) if c == "D" else F(2, 3))
-             for r in "DC" for c in "DC"}
-    assert is_correlated_equilibrium(chicken, mixed)                                   # the mixed one
+    assert is_correlated_equilibrium(chicken, {("D", "C"): F(1)})  # a pure Nash equilibrium
+    mixed = {
+        (r, c): (F(1, 3) if r == "D" else F(2, 3)) * (F(1, 3) if c == "D" else F(2, 3))
+        for r in "DC"
+        for c in "DC"
+    }
+    assert is_correlated_equilibrium(chicken, mixed)  # the mixed one
     assert not is_correlated_equilibrium(chicken, {("C", "C"): F(1)})
     best = correlated_equilibrium(chicken)
-    total = sum(p * (chicken.A[chicken.rows.index(r)][chicken.cols.index(c)] +
-                     chicken.B[chicken.rows.index(r)][chicken.cols.index(c)]) for (r, c), p in best.items())
-    assert total == F(21, 2) > 9                                # above every Nash equilibrium's total (9, 9, 28/3)
+    total = sum(
+        p
+        * (
+            chicken.A[chicken.rows.index(r)][chicken.cols.index(c)]
+            + chicken.B[chicken.rows.index(r)][chicken.cols.index(c)]
+        )
+        for (r, c), p in best.items()
+    )
+    assert total == F(21, 2) > 9  # above every Nash equilibrium's total (9, 9, 28/3)
     with pytest.raises(RefinementError):
         weakly_dominated_by_mix(chicken, 0, "X")

@@ -32,9 +32,9 @@ def test_prisoners_dilemma_threshold_matches_the_discounted_comparison():
 
 def test_grim_threshold_formula_and_its_edge_cases():
     assert grim_threshold(0, 3, F(3, 2), 0) == F(2, 3)
-    assert grim_threshold(3, 3, 1, 0) == 0                     # no gain today: any delta
+    assert grim_threshold(3, 3, 1, 0) == 0  # no gain today: any delta
     with pytest.raises(RepeatedError):
-        grim_threshold(0, 3, 1, 1)                             # punishment as good as the path
+        grim_threshold(0, 3, 1, 1)  # punishment as good as the path
     with pytest.raises(RepeatedError):
         discounted([1], 1)
 
@@ -89,7 +89,11 @@ def test_finite_horizon_spe_on_evo_s_horizon_keeps_the_ring_early():
     assert rounds[9].vertices == [(0, 0), (F(3, 2), 0)]
     assert set(rounds[8].vertices) == {(0, 0), (2, 0), (1, 1)}
     assert (2, 2) in rounds[7].vertices
-    assert [r.round for r in rounds if all(c in r.enforceable for c in RING)] == list(range(1, 8)) == ring_rounds()
+    assert (
+        [r.round for r in rounds if all(c in r.enforceable for c in RING)]
+        == list(range(1, 8))
+        == ring_rounds()
+    )
 
 
 def test_finite_horizon_spe_unravels_the_prisoners_dilemma_and_refuses_bad_horizons():

@@ -92,8 +92,8 @@ def test_sequential_weak_first_bidder_takes_the_card(two):
     assert sol.path == ["bid 0 on lot 0", "bid 0 on lot 1"]
     assert sol.payoffs == [1.0, 4.0]
     assert sol.allocation == [(0, 0, 0), (1, 0, 0)]
-    assert sol.root["bid 2 on lot 1"] == [1.0, 1.0]   # P2 outbids at 3: 4 - 3 = 1, P1 falls back to the card
-    assert sol.root["bid 3 on lot 1"] == [0.0, 0.0]   # P2 would gain 0 by outbidding: takes the card instead
+    assert sol.root["bid 2 on lot 1"] == [1.0, 1.0]  # P2 outbids at 3: 4 - 3 = 1, P1 falls back to the card
+    assert sol.root["bid 3 on lot 1"] == [0.0, 0.0]  # P2 would gain 0 by outbidding: takes the card instead
 
 
 def test_sequential_strong_first_bidder_preempts(two):
@@ -124,9 +124,11 @@ def test_normal_form_pure_equilibria_pinned(two):
     assert nf.payoffs.shape == (6, 6, 2)
     eqs = [nf.describe(p) for p in nf.pure_equilibria()]
     # P1 wins ties. (1, 1): P1 pays 1 -> 1, P2 gets the card -> 0; P2 outbidding at 2 gains 0: no deviation.
-    assert eqs == ["P1: 1 on bony_plates; P2: 1 on bony_plates",
-                   "P1: 1 on bony_plates; P2: 2 on bony_plates",
-                   "P1: 2 on bony_plates; P2: 2 on bony_plates"]
+    assert eqs == [
+        "P1: 1 on bony_plates; P2: 1 on bony_plates",
+        "P1: 1 on bony_plates; P2: 2 on bony_plates",
+        "P1: 2 on bony_plates; P2: 2 on bony_plates",
+    ]
     out = nf.outcome(nf.pure_equilibria()[0])
     assert out["payoffs"] == [1.0, 0.0]
     assert out["lots"] == [(1, 0, 0), (0, 1, 1)]
@@ -210,7 +212,7 @@ def test_gene_value_of_owned_unique_gene_is_nan(two):
     pos.lots = [x if x != "wings" else "empty" for x in pos.lots] if pos.lots else pos.lots
     s = pos.build()
     gv = gene_values(s, genes=["wings", "legs"], n=2, seed=0, progress=False)
-    assert math.isnan(gv.mean[0, 0]) and math.isnan(gv.mean[1, 0])   # a unique gene exists once
+    assert math.isnan(gv.mean[0, 0]) and math.isnan(gv.mean[1, 0])  # a unique gene exists once
     assert not math.isnan(gv.mean[0, 1]) and not math.isnan(gv.mean[1, 1])
     assert any("P1 already owns wings" in x for x in gv.notes)
 

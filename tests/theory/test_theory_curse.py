@@ -39,7 +39,7 @@ def test_estimate_pmf_and_order_statistics_agree_with_brute_force():
     total = len(means) ** N
     e1, e2 = order_statistics(pmf, N)
     assert (e1, e2) == (tops / total, seconds / total)
-    assert order_statistics(pmf, 1) == (Fraction(4, 5), Fraction(4, 5))     # one bidder: the mean, no bias
+    assert order_statistics(pmf, 1) == (Fraction(4, 5), Fraction(4, 5))  # one bidder: the mean, no bias
     with pytest.raises(TheoryError):
         estimate_pmf([0.5, 1], 1)
 
@@ -70,7 +70,9 @@ def test_paired_differences_replay_the_builder_branches_with_shared_seeds():
             sd = seed_int(ss)
             finals = []
             for start in paired_branches(s, gene, 1, seed=sd):
-                play_out(start, uniform_random_policy(np.random.default_rng(sd)), np.random.default_rng([sd, 1]))
+                play_out(
+                    start, uniform_random_policy(np.random.default_rng(sd)), np.random.default_rng([sd, 1])
+                )
                 finals.append(start.returns()[1])
             again.append(finals[1] - finals[0])
         assert d.tolist() == again
@@ -83,11 +85,14 @@ def test_curse_table_grows_with_bidders_and_the_shades_are_consistent():
     rows = curse_table(ref, 3, [1, 2, 3, 4], pool)
     assert rows[0].bias == 0 and rows[0].second == 0
     assert all(a.bias < b.bias for a, b in zip(rows, rows[1:]))
-    assert rows[1].second == pytest.approx(-rows[1].bias)        # two bidders: E[X(1)] + E[X(2)] = 2 mu
+    assert rows[1].second == pytest.approx(-rows[1].bias)  # two bidders: E[X(1)] + E[X(2)] = 2 mu
     assert all(r.sim is not None and r.sim[1] <= r.sim[0] <= r.sim[2] for r in rows)
     assert rows[3].auctions == 600 // 12
     assert abs(rows[3].bias - rows[3].normal) < 0.1 * rows[3].bias
     summ = curse_summary(ref, bidders=4, k=3)
-    assert summ["bias"] == f"{rows[3].bias:.2f}" and summ["shade, Evo's auction (English clock, like second-price)"] == f"{rows[3].second:.2f}"
+    assert (
+        summ["bias"] == f"{rows[3].bias:.2f}"
+        and summ["shade, Evo's auction (English clock, like second-price)"] == f"{rows[3].second:.2f}"
+    )
     w = winner_distribution(estimate_pmf(ref, 3), 4)
     assert sum(p for _, p in w) == pytest.approx(1)

@@ -9,9 +9,19 @@ import pytest
 import evo_lab
 from evo_lab.games.evo2e.odds import game_length_distribution, simulate_climate
 from evo_lab.stats import wilson_interval
-from evo_lab.theory.horizon import (HorizonError, auction_positions, durable_values, egg_value, first_seed_lasting,
-                                    fixed_horizon, flow_value, geometric_weights, horizon, marginal_survival,
-                                    round_rates)
+from evo_lab.theory.horizon import (
+    HorizonError,
+    auction_positions,
+    durable_values,
+    egg_value,
+    first_seed_lasting,
+    fixed_horizon,
+    flow_value,
+    geometric_weights,
+    horizon,
+    marginal_survival,
+    round_rates,
+)
 
 
 def test_start_of_game_clock_matches_the_rulebook_pile():
@@ -45,8 +55,9 @@ def test_horizon_from_positions_is_conditional_and_hides_peeks():
     # a peeked token is the holder's and the teacher's knowledge, not the public's: round 10's auction, ten tokens
     # revealed, P2 holds Sixth Sense and has seen the next token (built with the position builder)
     for token, p11 in (("meteorite", None), ("ccw1", 1)):
-        s = evo_lab.build_position(3, round=10, phase="mutation", pile=10, unique={"P2": ["sixth_sense"]},
-                                   next_token=token)
+        s = evo_lab.build_position(
+            3, round=10, phase="mutation", pile=10, unique={"P2": ["sixth_sense"]}, next_token=token
+        )
         assert horizon(s, viewer=None).played == horizon(s, viewer=1).played
         assert horizon(s, viewer=None).played.get(11) == p11
         assert horizon(s).played == horizon(s, viewer=0).played == horizon(s, viewer=2).played

@@ -11,18 +11,30 @@ import pytest
 import evo_lab
 from evo_lab.core.protocol import uniform_random_policy
 from evo_lab.games.evo2e.odds import climate_forecast
-from evo_lab.theory.information import (DecisionProblem, InformationError, frozen_board_decision, next_token_prior,
-                                        sixth_sense_holder)
-from evo_lab.theory.information_play import (Blindfold, auction_position, evpi_survey, information_in_play,
-                                             lesson_position, sale_prices)
+from evo_lab.theory.information import (
+    DecisionProblem,
+    InformationError,
+    frozen_board_decision,
+    next_token_prior,
+    sixth_sense_holder,
+)
+from evo_lab.theory.information_play import (
+    Blindfold,
+    auction_position,
+    evpi_survey,
+    information_in_play,
+    lesson_position,
+    sale_prices,
+)
 
 
 def _random_problem(rng, n_actions, n_states):
     w = [int(x) + 1 for x in rng.integers(0, 5, n_states)]
     prior = tuple(F(x, sum(w)) for x in w)
     payoff = tuple(tuple(F(int(x)) for x in rng.integers(-3, 8, n_states)) for _ in range(n_actions))
-    return DecisionProblem(tuple(f"a{i}" for i in range(n_actions)), tuple(f"t{k}" for k in range(n_states)), prior,
-                           payoff)
+    return DecisionProblem(
+        tuple(f"a{i}" for i in range(n_actions)), tuple(f"t{k}" for k in range(n_states)), prior, payoff
+    )
 
 
 def test_evpi_is_the_prior_weighted_regret_and_never_negative():
@@ -41,7 +53,7 @@ def test_evpi_is_zero_iff_one_plan_is_best_everywhere():
     dominant = DecisionProblem(("a", "b"), ("x", "y"), (F(1, 2), F(1, 2)), ((F(3), F(2)), (F(1), F(2))))
     assert dominant.evpi() == 0
     crossing = DecisionProblem(("a", "b"), ("x", "y"), (F(1, 2), F(1, 2)), ((F(3), F(0)), (F(0), F(3))))
-    assert crossing.evpi() == F(3, 2) and crossing.best_without() == 0   # tie: the first plan
+    assert crossing.evpi() == F(3, 2) and crossing.best_without() == 0  # tie: the first plan
 
 
 def test_decision_problem_validates():
@@ -167,7 +179,7 @@ def test_blindfold_hides_only_the_peek():
 
     act = Blindfold(spy)(s, 1)
     assert act in s.legal_actions() and seen == [(None, True)]
-    assert s.next_token is not None   # the real position is untouched
+    assert s.next_token is not None  # the real position is untouched
 
 
 def test_information_in_play_is_seeded_and_paired():
@@ -187,7 +199,7 @@ def test_sale_prices_read_the_auction_of_the_gene():
         s = auction_position("sixth_sense", sale.seed)
         assert s is not None and s.round == sale.round
         assert sale.price == max(0, sale.bid - s.vials(sale.winner))
-    assert all(x.price == 0 for x in sale_prices(seeds=range(12), bot="greedy"))   # greedy's weight is tiny
+    assert all(x.price == 0 for x in sale_prices(seeds=range(12), bot="greedy"))  # greedy's weight is tiny
 
 
 @pytest.mark.parametrize("seed", [0, 7])

@@ -13,12 +13,33 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import evo_lab  # noqa: E402
 from evo_lab.core.protocol import play_out, uniform_random_policy  # noqa: E402
-from evo_lab.theory.signalling import (SHORT_NAME, PrescienceGame, SignallingError, find_position,  # noqa: E402
-                                       prescience_types, spec_from_state)
-from evo_lab.theory.signalling_exact import (action_values, build_tree, exact_equilibrium,  # noqa: E402
-                                             exact_exploitability, exact_posterior, exact_value, vary)
-from evo_lab.theory.signalling_solve import (equilibrium_range, first_decisions, infosets, lp_value,  # noqa: E402
-                                             native, run_cfr, search_positions, to_efg)
+from evo_lab.theory.signalling import (
+    SHORT_NAME,
+    PrescienceGame,
+    SignallingError,
+    find_position,  # noqa: E402
+    prescience_types,
+    spec_from_state,
+)
+from evo_lab.theory.signalling_exact import (
+    action_values,
+    build_tree,
+    exact_equilibrium,  # noqa: E402
+    exact_exploitability,
+    exact_posterior,
+    exact_value,
+    vary,
+)
+from evo_lab.theory.signalling_solve import (
+    equilibrium_range,
+    first_decisions,
+    infosets,
+    lp_value,  # noqa: E402
+    native,
+    run_cfr,
+    search_positions,
+    to_efg,
+)
 
 PASS = 4  # action id of "pass" (after the four shifts)
 
@@ -39,8 +60,11 @@ def eq(game):
 
 
 def _info(game, player, copies):
-    return next(i for i in first_decisions(game, player) if i.startswith(f"{game.spec.name(player)} holds {copies}")
-                and i.count("|") == 1)
+    return next(
+        i
+        for i in first_decisions(game, player)
+        if i.startswith(f"{game.spec.name(player)} holds {copies}") and i.count("|") == 1
+    )
 
 
 # ------------------------------------------------------------------------------------------- the model
@@ -77,8 +101,16 @@ def test_spec_reads_the_engine(position):
     # the engine's own next-token node gives the same distribution (whatever is played in between)
     s = position.clone()
     rng = np.random.default_rng(0)
-    play_out(s, uniform_random_policy(rng), rng, stop=lambda t: t.node_name() in ("token", "peek") and t.round >= 7
-             and len(t.observation()["climate"]["revealed"]) == len(obs["climate"]["revealed"]))
+    play_out(
+        s,
+        uniform_random_policy(rng),
+        rng,
+        stop=lambda t: (
+            t.node_name() in ("token", "peek")
+            and t.round >= 7
+            and len(t.observation()["climate"]["revealed"]) == len(obs["climate"]["revealed"])
+        ),
+    )
     eng = {s.action_to_string(a).split()[-1]: p for a, p in s.chance_outcomes()}
     assert eng == {tid: p for tid, _, p in sp.next_tokens}
 
@@ -90,11 +122,13 @@ def test_window_sections_are_the_engines(position, game):
     for text in ("play prescience +0", "play prescience +2", "pass"):
         eng = position.clone()
         eng.apply_action(text)
-        while eng.node_name() == "climate_cards":   # later holders pass (ruling R18: every holder answers)
+        while eng.node_name() == "climate_cards":  # later holders pass (ruling R18: every holder answers)
             eng.apply_action("pass")
         st = game.new_initial_state()
         st.apply_action(deal)
-        st.apply_action(next(a for a in st.legal_actions() if st.action_to_string(st.current_player(), a) == text))
+        st.apply_action(
+            next(a for a in st.legal_actions() if st.action_to_string(st.current_player(), a) == text)
+        )
         while not st.is_chance_node():
             st.apply_action(PASS)
         assert st.sections[0] == eng.observation()["climate"]["section"], text
@@ -102,17 +136,19 @@ def test_window_sections_are_the_engines(position, game):
 
 def test_a_pass_looks_like_no_card(game):
     sp = game.spec
+
     def after(deal_ab, first):
         st = game.new_initial_state()
         st.apply_action(next(k for k, (a, b, _) in enumerate(sp.types) if (a, b) == deal_ab))
         for a in first:
             st.apply_action(a)
         return st
+
     silent, empty = after((1, 1), [PASS]), after((0, 1), [])
     assert silent.current_player() == empty.current_player() == 1
     assert silent.information_state_string(1) == empty.information_state_string(1)
     assert silent.information_state_string(0) != after((1, 1), [2]).information_state_string(0)
-    played = after((1, 1), [2])   # a play closes the window and is seen
+    played = after((1, 1), [2])  # a play closes the window and is seen
     assert played.is_chance_node() and "P2 plays +0" in played.information_state_string(1)
 
 
@@ -127,14 +163,14 @@ def test_rule_options_and_the_meteorite(game):
     g2 = PrescienceGame(spec=dataclasses.replace(sp, once_per_phase=False))
     st = g2.new_initial_state()
     st.apply_action(next(k for k, (a, b, _) in enumerate(sp.types) if (a, b) == (1, 1)))
-    st.apply_action(0)                      # first plays +2 ...
-    assert st.current_player() == 1         # ... and the window stays open without ruling R9's switch
-    st.apply_action(3)                      # the later play (-1) takes effect
+    st.apply_action(0)  # first plays +2 ...
+    assert st.current_player() == 1  # ... and the window stays open without ruling R9's switch
+    st.apply_action(3)  # the later play (-1) takes effect
     assert st.sections[0] == (sp.section - 1) % sp.n_sections
     g3 = PrescienceGame(spec=dataclasses.replace(sp, next_tokens=(("meteorite", None, Fraction(1)),)))
     st = g3.new_initial_state()
-    st.apply_action(0)                      # nobody holds a copy
-    st.apply_action(0)                      # the meteorite: no second window
+    st.apply_action(0)  # nobody holds a copy
+    st.apply_action(0)  # the meteorite: no second window
     assert st.is_terminal() and st.returns()[0] == sp.payoff([(sp.section + sp.token_shift) % sp.n_sections])
 
 
@@ -217,7 +253,7 @@ def test_exact_helpers_on_simple_policies(game):
     assert exact_value(tree, uniform, 0) == -exact_value(tree, uniform, 1)
     assert exact_exploitability(tree, uniform) > 0
     by = action_values(tree, uniform, _info(game, 1, 1), by_opponent=True)
-    assert set(by) == {0, 1, 2}   # under the uniform policy, holders of one or two copies may pass
+    assert set(by) == {0, 1, 2}  # under the uniform policy, holders of one or two copies may pass
 
 
 def test_lp_on_kuhn_poker():
@@ -227,5 +263,5 @@ def test_lp_on_kuhn_poker():
 def test_search_finds_the_lesson_position():
     found = list(search_positions([205]))
     assert [(s, r) for s, r, _ in found] == [(205, 7)]
-    (lo, hi), = [v for k, v in found[0][2].items() if "holds 1" in k]
+    ((lo, hi),) = [v for k, v in found[0][2].items() if "holds 1" in k]
     assert lo == pytest.approx(4 / 15, abs=1e-6) and hi == pytest.approx(4 / 15, abs=1e-6)

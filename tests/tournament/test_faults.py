@@ -23,8 +23,16 @@ HANG_LIMITS = Limits(time_limit=1.0, start_time_limit=30, memory_mb=512)
 
 
 def tourney(bot: str, games: int = 2, limits: Limits = LIMITS, **kw):
-    return run_tournament("origin", [bot, "builtin:random"], games=games, seed=11, limits=limits, progress=False,
-                          bootstrap=0, **kw)
+    return run_tournament(
+        "origin",
+        [bot, "builtin:random"],
+        games=games,
+        seed=11,
+        limits=limits,
+        progress=False,
+        bootstrap=0,
+        **kw,
+    )
 
 
 def state_at(record: str, ply: int):
@@ -57,21 +65,33 @@ def test_each_fault_loses_the_game_and_is_recorded(file, name, kind, message, de
     r = tourney(str(BOTS / file), limits=HANG_LIMITS if kind == "timeout" else LIMITS)
     assert time.monotonic() - t0 < 30
     check_accounted(r, 2)
-    assert [(f["game"], f["bot"], f["kind"], f["entrant"], f["decision"]) for f in r.faults] == \
-        [(0, name, kind, 0, 1), (1, name, kind, 0, 1)]  # the second decision of each game, as the bot does
+    assert [(f["game"], f["bot"], f["kind"], f["entrant"], f["decision"]) for f in r.faults] == [
+        (0, name, kind, 0, 1),
+        (1, name, kind, 0, 1),
+    ]  # the second decision of each game, as the bot does
     for f, g, rec in zip(r.faults, r.games, r.records):
         assert message in f["message"] and detail in f["detail"]
         assert g["table"][f["seat"]] == 0 and g["faulted"][f["seat"]]
         assert g["places"][f["seat"]] == 2 and g["won"] == [0.0 if q == f["seat"] else 1.0 for q in range(2)]
-        assert f["ply"] > 0 and state_at(rec, f["ply"]).to_dict() == f["position"]  # the record finds the position
+        assert (
+            f["ply"] > 0 and state_at(rec, f["ply"]).to_dict() == f["position"]
+        )  # the record finds the position
         assert evo_lab.load_position(f["position"]).current_player() == f["seat"]
     board = {row["bot"]: row for row in r.leaderboard(bootstrap=0)}
     assert board[name]["faults"] == 2 and board[name]["wins"] == 0 and board["random"]["wins"] == 2
 
 
 def test_a_bot_that_floods_its_log_is_stopped_by_the_output_limit(tmp_path):
-    r = run_tournament("origin", [str(BOTS / "flood.py"), "builtin:random"], games=1, seed=11, progress=False,
-                       bootstrap=0, limits=Limits(time_limit=5, memory_mb=512, output_mb=1), log_dir=str(tmp_path))
+    r = run_tournament(
+        "origin",
+        [str(BOTS / "flood.py"), "builtin:random"],
+        games=1,
+        seed=11,
+        progress=False,
+        bootstrap=0,
+        limits=Limits(time_limit=5, memory_mb=512, output_mb=1),
+        log_dir=str(tmp_path),
+    )
     assert [f["kind"] for f in r.faults] == ["raised"] and "File too large" in r.faults[0]["message"]
     assert "xxxx" in (tmp_path / "flood.log").read_text()  # what fitted under the limit is kept
 
@@ -80,7 +100,9 @@ def test_a_hang_kills_the_whole_process_group(tmp_path, monkeypatch):
     pidfile = tmp_path / "pid"
     monkeypatch.setenv("EVO_LAB_TEST_PIDFILE", str(pidfile))
     r = tourney(str(BOTS / "orphan_maker.py"), games=1, limits=HANG_LIMITS)
-    assert [f["kind"] for f in r.faults] == ["timeout"] and "killed by signal SIGKILL" in r.faults[0]["message"]
+    assert [f["kind"] for f in r.faults] == ["timeout"] and "killed by signal SIGKILL" in r.faults[0][
+        "message"
+    ]
     pid = int(pidfile.read_text())
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
@@ -140,8 +162,16 @@ def test_on_fault_random_lets_the_stand_in_result_stand():
 def test_a_state_bot_in_a_sandbox_sees_a_determinization(tmp_path, monkeypatch):
     peek = tmp_path / "peek.jsonl"
     monkeypatch.setenv("EVO_LAB_TEST_PEEKFILE", str(peek))
-    r = run_tournament("origin", [str(BOTS / "peeker.py"), "builtin:random"], games=1, seed=5, players=2,
-                       limits=LIMITS, progress=False, bootstrap=0)
+    r = run_tournament(
+        "origin",
+        [str(BOTS / "peeker.py"), "builtin:random"],
+        games=1,
+        seed=5,
+        players=2,
+        limits=LIMITS,
+        progress=False,
+        bootstrap=0,
+    )
     shown = [json.loads(line) for line in peek.read_text().splitlines()]
     real = []
     s = evo_lab.load_record(r.records[0])
@@ -170,8 +200,16 @@ def test_a_remote_player_that_is_not_there_loses_its_games():
 def test_loses_at_a_multi_player_table():
     """Three seats: the faulted bot is placed third whatever its stand-in did; the other two keep the game's
     order between them and the better of them wins."""
-    r = run_tournament("origin", [str(BOTS / "raises.py"), "builtin:random", "builtin:greedy"], games=3, seed=4,
-                       players=3, limits=LIMITS, progress=False, bootstrap=0)
+    r = run_tournament(
+        "origin",
+        [str(BOTS / "raises.py"), "builtin:random", "builtin:greedy"],
+        games=3,
+        seed=4,
+        players=3,
+        limits=LIMITS,
+        progress=False,
+        bootstrap=0,
+    )
     check_accounted(r, 3)
     assert len(r.faults) == 3
     for g in r.games:

@@ -33,8 +33,12 @@ def test_specs_of_every_kind():
     c = parse_spec(f"{BOTS / 'clean.py'}:Clean")
     assert (c.kind, c.attr) == ("file", "Clean")
     m = parse_spec("evo_lab.bots.random_bot:RandomBot")
-    assert (m.kind, m.target, m.attr, m.default_name()) == ("module", "evo_lab.bots.random_bot", "RandomBot",
-                                                           "RandomBot")
+    assert (m.kind, m.target, m.attr, m.default_name()) == (
+        "module",
+        "evo_lab.bots.random_bot",
+        "RandomBot",
+        "RandomBot",
+    )
     b = parse_spec("builtin:ismcts:iterations=20,rollout=random,c=0.5")
     assert b.options == (("iterations", 20), ("rollout", "random"), ("c", 0.5))
     assert parse_spec("greedy") == parse_spec("greedy") and parse_spec("greedy").kind == "builtin"
@@ -44,11 +48,20 @@ def test_specs_of_every_kind():
     assert cmd.argv == ("node", "examples/remote bot.js", "--fast") and cmd.default_name() == "remote bot"
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "non-empty"), ("students/nobody.py", "no such bot file"), ("tcp:localhost", "tcp:HOST:PORT"),
-    ("tcp:h:99999", "tcp:HOST:PORT"), ("cmd:", "needs a command"), ("builtin:", "needs a bot name"),
-    ("builtin:ismcts:iterations", "key=value"), ("pkg.mod:1x", "module:ClassName"), ("what is this", "not a bot spec"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "non-empty"),
+        ("students/nobody.py", "no such bot file"),
+        ("tcp:localhost", "tcp:HOST:PORT"),
+        ("tcp:h:99999", "tcp:HOST:PORT"),
+        ("cmd:", "needs a command"),
+        ("builtin:", "needs a bot name"),
+        ("builtin:ismcts:iterations", "key=value"),
+        ("pkg.mod:1x", "module:ClassName"),
+        ("what is this", "not a bot spec"),
+    ],
+)
 def test_bad_specs_say_what_is_wrong(text, words):
     with pytest.raises(BotLoadError, match=words):
         parse_spec(text)
@@ -57,19 +70,24 @@ def test_bad_specs_say_what_is_wrong(text, words):
 def test_names_are_read_without_running_the_bot(tmp_path):
     assert declared_name(str(BOTS / "clean.py")) == "clean"
     assert declared_name(str(BOTS / "memory_hog.py")) == "memory-hog"  # act inherited: the one class
-    assert declared_name(str(BOTS / "function_bot.py")) == "always-last"  # module-level name of a function bot
+    assert (
+        declared_name(str(BOTS / "function_bot.py")) == "always-last"
+    )  # module-level name of a function bot
     assert declared_name(str(BOTS / "load_error.py")) == "load_error"  # raises on import: never run here
     bomb = tmp_path / "bomb.py"
-    bomb.write_text("import os\nos._exit(9)\nclass Bomb:\n    name = 'boom'\n    def act(self, o, l):\n"
-                    "        return 0\n")
+    bomb.write_text(
+        "import os\nos._exit(9)\nclass Bomb:\n    name = 'boom'\n    def act(self, o, l):\n        return 0\n"
+    )
     assert declared_name(str(bomb)) == "boom"  # the parent never runs a student's code
     assert declared_name("builtin:ismcts:iterations=5") == "ismcts(iterations=5)"
 
 
 def test_picking_the_bot_of_a_file(tmp_path):
     two = tmp_path / "two.py"
-    two.write_text("class A:\n    def act(self, o, l):\n        return 0\n\nclass B:\n    def act(self, o, l):\n"
-                   "        return 1\n")
+    two.write_text(
+        "class A:\n    def act(self, o, l):\n        return 0\n\nclass B:\n    def act(self, o, l):\n"
+        "        return 1\n"
+    )
     with pytest.raises(BotLoadError, match=r"several bot classes \(A, B\); name one: two.py:A"):
         load_bot_object(str(two), "origin")
     assert load_bot_object(f"{two}:B", "origin").impl.act(None, ["x", "y"]) == 1
@@ -93,7 +111,11 @@ def test_kinds_of_python_bots():
     fn = load_bot_object(str(BOTS / "function_bot.py"), "origin")
     assert isinstance(fn, ObservationBot) and fn.name == "always-last"
     state_bot = load_bot_object(str(BOTS / "state_bot.py"), "origin")
-    assert isinstance(state_bot, Bot) and not isinstance(state_bot, ObservationBot) and state_bot.name == "first-legal"
+    assert (
+        isinstance(state_bot, Bot)
+        and not isinstance(state_bot, ObservationBot)
+        and state_bot.name == "first-legal"
+    )
     mod = load_bot_object("evo_lab.bots.random_bot:RandomBot", "origin", seed=1)
     assert type(mod).__name__ == "RandomBot"
 
@@ -127,7 +149,9 @@ def test_a_file_bot_plays_every_registered_game(gid):
             before = len(seen)
             a = bot(state, p)
             obs, legal = seen[before]
-            assert obs == state.observation(0) and legal == [state.action_to_string(x) for x in state.legal_actions()]
+            assert obs == state.observation(0) and legal == [
+                state.action_to_string(x) for x in state.legal_actions()
+            ]
             assert a == state.legal_actions()[-1]
             checked += 1
             return a

@@ -28,7 +28,7 @@ def test_round_robin_multi_seat_tables_rotate():
     tables = Counter(tuple(sorted(p.table)) for p in ps)
     assert tables == {t: 6 for t in itertools.combinations(range(5), 3)}
     for m in range(0, 60, 3):
-        match = ps[m:m + 3]
+        match = ps[m : m + 3]
         assert [p.table for p in match] == [rotate(match[0].table, r) for r in range(3)]
         assert len({p.seed for p in match}) == 1
     seats = Counter((e, q) for p in ps for q, e in enumerate(p.table))
@@ -84,8 +84,10 @@ def test_swiss_byes_and_truncation():
     assert sum(sw.byes) >= 2
 
 
-@pytest.mark.parametrize("args, words", [((1, 2, 4, 0), "at least 2 entrants"), ((3, 2, 0, 0), "at least 1"),
-                                         ((3, 0, 4, 0), "at least 1 seat")])
+@pytest.mark.parametrize(
+    "args, words",
+    [((1, 2, 4, 0), "at least 2 entrants"), ((3, 2, 0, 0), "at least 1"), ((3, 0, 4, 0), "at least 1 seat")],
+)
 def test_impossible_pairings(args, words):
     with pytest.raises(PairingError, match=words):
         round_robin(*args)

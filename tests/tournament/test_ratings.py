@@ -92,12 +92,23 @@ def test_head_to_head_and_win_rates():
     assert (h[0][1]["ahead"], h[0][1]["tied"], h[0][1]["behind"]) == (2, 0, 1)
     assert (h[1][2]["ahead"], h[1][2]["tied"], h[1][2]["behind"]) == (1, 2, 0)
     assert h[1][2]["share"] == pytest.approx(2 / 3) and h[2][1]["share"] == pytest.approx(1 / 3)
-    outcomes = [{"table": t, "places": p, "won": [1.0 if x == 1 else 0.0 for x in p], "faulted": [False] * 3}
-                for t, p in games]
+    # the share's bounds come from whole counts: ahead (1 of 3) and ahead or tied (3 of 3)
+    assert (h[1][2]["low"], h[1][2]["high"]) == (wilson_interval(1, 3)[0], wilson_interval(3, 3)[1])
+    outcomes = [
+        {"table": t, "places": p, "won": [1.0 if x == 1 else 0.0 for x in p], "faulted": [False] * 3}
+        for t, p in games
+    ]
     outcomes[1]["won"] = [0.5, 0.5, 0.0]
     w = win_rates(outcomes, 3)
-    assert w[1]["wins"] == 0.5 and w[0]["wins"] == 2.0 and w[0]["games"] == 3
-    assert (w[1]["win_low"], w[1]["win_high"]) == wilson_interval(0.5, 3)
+    # entrant 1 shared one first place: no outright win, one first place, a share of 1/2
+    assert (
+        (w[1]["wins"], w[1]["firsts"], w[1]["share"]) == (0, 1, 0.5)
+        and w[0]["wins"] == 2
+        and w[0]["games"] == 3
+    )
+    assert (w[1]["win_low"], w[1]["win_high"]) == wilson_interval(0, 3)
+    assert (w[1]["first_low"], w[1]["first_high"]) == wilson_interval(1, 3)
+    assert w[1]["share_rate"] == pytest.approx(1 / 6) and w[1]["share_high"] == w[1]["first_high"]
 
 
 def test_openskill_orders_the_bots():

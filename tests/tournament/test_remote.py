@@ -30,8 +30,10 @@ PY_CLIENT = ROOT / "examples" / "remote_bot.py"
 JS_CLIENT = ROOT / "examples" / "remote_bot.js"
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="Node.js is not installed (apt-get install nodejs)")
-CLIENTS = [pytest.param([sys.executable, str(PY_CLIENT)], id="python"),
-           pytest.param([str(NODE), str(JS_CLIENT)], id="javascript", marks=needs_node)]
+CLIENTS = [
+    pytest.param([sys.executable, str(PY_CLIENT)], id="python"),
+    pytest.param([str(NODE), str(JS_CLIENT)], id="javascript", marks=needs_node),
+]
 LIMITS = Limits(time_limit=10.0, start_time_limit=60)  # generous: no timeout on a loaded machine
 
 
@@ -41,9 +43,17 @@ def dealer_messages() -> list[dict]:
     s = g.new_initial_state_dealt(np.random.default_rng(0))
     texts = [s.action_to_string(a) for a in s.legal_actions()]
     act = protocol.act_message(s, s.current_player(), texts, 2.0, len(s.history()))
-    with_position = protocol.act_message(s, s.current_player(), texts, None, 3, s.determinize(0, np.random.default_rng(1)).to_dict())
-    return [protocol.dealer_hello(), protocol.start_message(g, 0, 123, 0, 2.0), act, with_position,
-            protocol.end_message(0, [1, 2], [10.0, 4.0], 1.0, False), protocol.BYE]
+    with_position = protocol.act_message(
+        s, s.current_player(), texts, None, 3, s.determinize(0, np.random.default_rng(1)).to_dict()
+    )
+    return [
+        protocol.dealer_hello(),
+        protocol.start_message(g, 0, 123, 0, 2.0),
+        act,
+        with_position,
+        protocol.end_message(0, [1, 2], [10.0, 4.0], 1.0, False),
+        protocol.BYE,
+    ]
 
 
 def test_the_schemas_are_valid_json_schemas_and_shipped():
@@ -53,7 +63,7 @@ def test_the_schemas_are_valid_json_schemas_and_shipped():
     for name in protocol.SCHEMAS:
         jsonschema.Draft202012Validator.check_schema(protocol.schema(name))
     data = (ROOT / "pyproject.toml").read_text()  # package data (tests/packaging checks every file)
-    assert "tournament/schemas/*.json" in data or "\"**/*.json\"" in data
+    assert "tournament/schemas/*.json" in data or '"**/*.json"' in data
 
 
 def test_dealer_messages_match_their_schemas():
@@ -64,14 +74,22 @@ def test_dealer_messages_match_their_schemas():
         protocol.validate(msg, name)
 
 
-@pytest.mark.parametrize("msg, words", [
-    ({"type": "hello", "protocol": "evo-lab-remote", "version": 2}, "this dealer speaks version 1, the player 2"),
-    ({"type": "hello", "protocol": "other", "version": 1}, "protocol: must be 'evo-lab-remote'"),
-    ({"type": "action"}, "action: missing"), ({"type": "action", "action": 1.5}, "must be string or integer"),
-    ({"type": "action", "action": -1}, "at least 0"), ({"type": "shout"}, "expected a message of type"),
-    ([1, 2], "must be a JSON object"), ({"type": "hello", "protocol": "evo-lab-remote", "version": 1, "name": ""},
-                                        "length must be 1..64"),
-])
+@pytest.mark.parametrize(
+    "msg, words",
+    [
+        (
+            {"type": "hello", "protocol": "evo-lab-remote", "version": 2},
+            "this dealer speaks version 1, the player 2",
+        ),
+        ({"type": "hello", "protocol": "other", "version": 1}, "protocol: must be 'evo-lab-remote'"),
+        ({"type": "action"}, "action: missing"),
+        ({"type": "action", "action": 1.5}, "must be string or integer"),
+        ({"type": "action", "action": -1}, "at least 0"),
+        ({"type": "shout"}, "expected a message of type"),
+        ([1, 2], "must be a JSON object"),
+        ({"type": "hello", "protocol": "evo-lab-remote", "version": 1, "name": ""}, "length must be 1..64"),
+    ],
+)
 def test_bad_player_messages(msg, words):
     jsonschema = pytest.importorskip("jsonschema")
     with pytest.raises(protocol.ProtocolError, match=words):
@@ -83,8 +101,14 @@ def test_bad_player_messages(msg, words):
 
 def _converse(argv: list[str], messages: list[dict], timeout: float = 20.0) -> list[dict]:
     """Send ``messages`` to a client on its stdin; its answers (it must exit after bye)."""
-    r = subprocess.run(argv, input="".join(json.dumps(m) + "\n" for m in messages), capture_output=True,
-                       text=True, timeout=timeout, check=False)
+    r = subprocess.run(
+        argv,
+        input="".join(json.dumps(m) + "\n" for m in messages),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     return [json.loads(line) for line in r.stdout.splitlines()]
 
@@ -105,11 +129,13 @@ def test_the_example_clients_answer_every_message_by_the_schemas(argv):
 @pytest.mark.parametrize("argv", CLIENTS)
 def test_the_example_clients_play_a_tournament_on_stdio(argv):
     spec = "cmd:" + " ".join(argv)
-    a = run_tournament("origin", [spec, "builtin:random"], games=4, seed=5, limits=LIMITS, progress=False,
-                       bootstrap=0)
+    a = run_tournament(
+        "origin", [spec, "builtin:random"], games=4, seed=5, limits=LIMITS, progress=False, bootstrap=0
+    )
     assert a.faults == [] and a.labels[0] in ("example-py", "example-js") and len(a.records) == 4
-    b = run_tournament("origin", [spec, "builtin:random"], games=4, seed=5, limits=LIMITS, progress=False,
-                       bootstrap=0)
+    b = run_tournament(
+        "origin", [spec, "builtin:random"], games=4, seed=5, limits=LIMITS, progress=False, bootstrap=0
+    )
     assert a.records == b.records  # the clients are seeded by the start message
 
 
@@ -127,7 +153,9 @@ def test_load_bot_gives_a_remote_player_as_a_bot():
 @contextlib.contextmanager
 def listening(argv: list[str], timeout: float = 15.0):
     """Start a client in --listen mode on a free loopback port; yields the port; always stopped."""
-    proc = subprocess.Popen([*argv, "--listen", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [*argv, "--listen", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         ready, _, _ = select.select([proc.stdout], [], [], timeout)
         assert ready, "the client did not start listening in time"
@@ -143,8 +171,17 @@ def listening(argv: list[str], timeout: float = 15.0):
 def test_the_example_clients_play_over_tcp(argv):
     t0 = time.monotonic()
     with listening(argv) as port:
-        r = run_tournament("origin", [f"tcp:127.0.0.1:{port}", "builtin:greedy", "builtin:random"], games=6,
-                           seed=2, limits=LIMITS, progress=False, bootstrap=0, scheduler="processes", workers=2)
+        r = run_tournament(
+            "origin",
+            [f"tcp:127.0.0.1:{port}", "builtin:greedy", "builtin:random"],
+            games=6,
+            seed=2,
+            limits=LIMITS,
+            progress=False,
+            bootstrap=0,
+            scheduler="processes",
+            workers=2,
+        )
     assert r.faults == [] and len(r.records) == 6 and r.labels[0] in ("example-py", "example-js")
     assert time.monotonic() - t0 < 60
 
@@ -179,8 +216,16 @@ class HangingOnce:
         with conn, contextlib.suppress(OSError), conn.makefile("rw") as f:
             for line in f:
                 msg = json.loads(line)
-                reply = {"hello": {"type": "hello", "protocol": "evo-lab-remote", "version": 1, "name": "hangs-once"},
-                         "start": {"type": "ready"}, "act": {"type": "action", "action": 0}}.get(msg["type"])
+                reply = {
+                    "hello": {
+                        "type": "hello",
+                        "protocol": "evo-lab-remote",
+                        "version": 1,
+                        "name": "hangs-once",
+                    },
+                    "start": {"type": "ready"},
+                    "act": {"type": "action", "action": 0},
+                }.get(msg["type"])
                 if msg["type"] == "act" and not self.hung.is_set():
                     self.hung.set()
                     time.sleep(4)
@@ -196,8 +241,15 @@ class HangingOnce:
 def test_a_tcp_player_that_hangs_loses_that_game_and_is_reconnected():
     server = HangingOnce()
     try:
-        r = run_tournament("origin", [f"tcp:127.0.0.1:{server.port}", "builtin:random"], games=2, seed=1,
-                           limits=Limits(time_limit=1.5, start_time_limit=10), progress=False, bootstrap=0)
+        r = run_tournament(
+            "origin",
+            [f"tcp:127.0.0.1:{server.port}", "builtin:random"],
+            games=2,
+            seed=1,
+            limits=Limits(time_limit=1.5, start_time_limit=10),
+            progress=False,
+            bootstrap=0,
+        )
     finally:
         server.close()
     assert not server.thread.is_alive()
@@ -208,10 +260,19 @@ def test_a_tcp_player_that_hangs_loses_that_game_and_is_reconnected():
 
 def test_a_player_of_another_version_breaks_the_protocol(tmp_path):
     other = tmp_path / "v2.py"
-    other.write_text("import json, sys\nfor line in sys.stdin:\n"
-                     "    print(json.dumps({'type': 'hello', 'protocol': 'evo-lab-remote', 'version': 2}), flush=True)\n")
-    r = run_tournament("origin", [f"cmd:{sys.executable} {other}", "builtin:random"], games=2, seed=1,
-                       limits=LIMITS, progress=False, bootstrap=0)
+    other.write_text(
+        "import json, sys\nfor line in sys.stdin:\n"
+        "    print(json.dumps({'type': 'hello', 'protocol': 'evo-lab-remote', 'version': 2}), flush=True)\n"
+    )
+    r = run_tournament(
+        "origin",
+        [f"cmd:{sys.executable} {other}", "builtin:random"],
+        games=2,
+        seed=1,
+        limits=LIMITS,
+        progress=False,
+        bootstrap=0,
+    )
     assert [f["kind"] for f in r.faults] == ["protocol", "protocol"]
     assert "this dealer speaks version 1, the player 2" in r.faults[0]["message"]
     assert os.path.exists(other)

@@ -17,16 +17,24 @@ from evo_lab.tournament.runner import TournamentError, run_tournament
 from evo_lab.tournament.sandbox import Limits
 
 BOTS = Path(__file__).resolve().parent / "bots"
-LIMITS = Limits(time_limit=10.0, start_time_limit=60, memory_mb=512)  # generous: no timeout on a loaded machine
+LIMITS = Limits(
+    time_limit=10.0, start_time_limit=60, memory_mb=512
+)  # generous: no timeout on a loaded machine
 LINEUP = [str(BOTS / "clean.py"), str(BOTS / "raises.py"), "builtin:greedy", "builtin:random"]
 
 
 def same_folder(a: Path, b: Path) -> None:
     """Two report folders hold the same files with the same bytes (timing and the bots' logs apart)."""
-    names = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file() and p.name != "timing.json"
-                   and "logs" not in p.parts)
-    assert names == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file() and p.name != "timing.json"
-                           and "logs" not in p.parts)
+    names = sorted(
+        p.relative_to(a)
+        for p in a.rglob("*")
+        if p.is_file() and p.name != "timing.json" and "logs" not in p.parts
+    )
+    assert names == sorted(
+        p.relative_to(b)
+        for p in b.rglob("*")
+        if p.is_file() and p.name != "timing.json" and "logs" not in p.parts
+    )
     for n in names:
         assert (a / n).read_bytes() == (b / n).read_bytes(), n
 
@@ -40,8 +48,18 @@ def serial_run(tmp_path_factory):
 
 def test_serial_and_processes_give_the_same_tournament(serial_run, tmp_path):
     a, out_a = serial_run
-    b = run_tournament("origin", LINEUP, games=12, seed=7, limits=LIMITS, progress=False, bootstrap=50,
-                       scheduler="processes", workers=2, chunk_size=3)
+    b = run_tournament(
+        "origin",
+        LINEUP,
+        games=12,
+        seed=7,
+        limits=LIMITS,
+        progress=False,
+        bootstrap=50,
+        scheduler="processes",
+        workers=2,
+        chunk_size=3,
+    )
     assert b.timing["scheduler"] == "processes"
     assert a == b and a.records == b.records and a.leaderboard() == b.leaderboard()
     same_folder(out_a, write_report(b, tmp_path))
@@ -55,7 +73,9 @@ def test_every_game_is_accounted_for_and_replays(serial_run):
     games = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
     assert [g["game"] for g in games] == list(range(12))
     faults = [json.loads(line) for line in (out / "faults.jsonl").read_text().splitlines()]
-    assert len(faults) == sum(1 for g in r.games if 1 in g["table"]) == 6  # raises.py faults in each of its games
+    assert (
+        len(faults) == sum(1 for g in r.games if 1 in g["table"]) == 6
+    )  # raises.py faults in each of its games
     for g in games:
         end = evo_lab.load_record(Path(out / g["record"]))
         assert end.is_terminal() and len(end.history()) == g["plies"]
@@ -100,10 +120,14 @@ def test_leaderboard_files(serial_run):
 
 def test_swiss_and_multi_seat_tables():
     four = ["builtin:greedy", "builtin:random", str(BOTS / "function_bot.py"), "builtin:random"]
-    r = run_tournament("origin", four, games=8, seed=3, format="swiss", isolate=False, progress=False, bootstrap=0)
+    r = run_tournament(
+        "origin", four, games=8, seed=3, format="swiss", isolate=False, progress=False, bootstrap=0
+    )
     assert [g["round"] for g in r.games] == [0, 0, 0, 0, 1, 1, 1, 1]
     assert r.labels == ["greedy", "random", "always-last", "random #2"]
-    t = run_tournament("evolution-course2016", four, games=6, seed=3, isolate=False, progress=False, bootstrap=0)
+    t = run_tournament(
+        "evolution-course2016", four, games=6, seed=3, isolate=False, progress=False, bootstrap=0
+    )
     assert t.config["players"] == 3 and all(len(g["table"]) == 3 for g in t.games)
     assert all(min(g["places"]) == 1 and sum(g["won"]) == pytest.approx(1) for g in t.games)
     board = t.leaderboard(bootstrap=0)
@@ -111,7 +135,12 @@ def test_swiss_and_multi_seat_tables():
 
 
 def test_swiss_rounds_are_the_same_on_processes():
-    four = [str(BOTS / "clean.py"), "builtin:random", str(BOTS / "function_bot.py"), str(BOTS.parents[2] / "examples" / "student_bot.py")]
+    four = [
+        str(BOTS / "clean.py"),
+        "builtin:random",
+        str(BOTS / "function_bot.py"),
+        str(BOTS.parents[2] / "examples" / "student_bot.py"),
+    ]
     kw = {"games": 12, "seed": 9, "format": "swiss", "progress": False, "bootstrap": 20, "isolate": False}
     a = run_tournament("origin", four, **kw)
     b = run_tournament("origin", four, scheduler="processes", workers=2, chunk_size=1, **kw)
@@ -122,19 +151,33 @@ def test_swiss_rounds_are_the_same_on_processes():
 @pytest.mark.parametrize("gid", evo_lab.registered_games())
 def test_a_sandboxed_file_bot_plays_every_registered_game(gid):
     k = max(2, evo_lab.core.registry.game_info(gid).min_players)
-    r = run_tournament(gid, [str(BOTS / "clean.py")] + ["builtin:random"] * (k - 1), games=1, seed=2, players=k,
-                       limits=LIMITS, progress=False, bootstrap=0)
+    r = run_tournament(
+        gid,
+        [str(BOTS / "clean.py")] + ["builtin:random"] * (k - 1),
+        games=1,
+        seed=2,
+        players=k,
+        limits=LIMITS,
+        progress=False,
+        bootstrap=0,
+    )
     assert r.faults == [] and r.timing["per_bot"]["clean"]["decisions"] > 0
     assert evo_lab.load_record(r.records[0]).is_terminal()
 
 
-@pytest.mark.parametrize("kw, words", [
-    ({"bots": ["builtin:greedy"]}, "2-seat tables need at least 2 bots"),
-    ({"bots": ["builtin:greedy", "builtin:course"]}, "unknown bot 'course' for origin"),
-    ({"players": 9}, "players must be 2..8"), ({"games": 0}, "games must be a positive integer"),
-    ({"format": "knockout"}, "format must be one of"), ({"on_fault": "shrug"}, "on_fault must be one of"),
-    ({"scheduler": "cloud"}, "scheduler must be"), ({"game": "chess"}, "unknown game 'chess'"),
-])
+@pytest.mark.parametrize(
+    "kw, words",
+    [
+        ({"bots": ["builtin:greedy"]}, "2-seat tables need at least 2 bots"),
+        ({"bots": ["builtin:greedy", "builtin:course"]}, "unknown bot 'course' for origin"),
+        ({"players": 9}, "players must be 2..8"),
+        ({"games": 0}, "games must be a positive integer"),
+        ({"format": "knockout"}, "format must be one of"),
+        ({"on_fault": "shrug"}, "on_fault must be one of"),
+        ({"scheduler": "cloud"}, "scheduler must be"),
+        ({"game": "chess"}, "unknown game 'chess'"),
+    ],
+)
 def test_bad_tournaments_are_refused(kw, words):
     args = {"game": "origin", "bots": ["builtin:greedy", "builtin:random"], "games": 2, "progress": False}
     args.update(kw)
@@ -144,9 +187,26 @@ def test_bad_tournaments_are_refused(kw, words):
 
 def test_the_command_line(tmp_path, capsys):
     out = tmp_path / "class"
-    argv = ["tournament", "--game", "origin", "--bots", str(BOTS / "clean.py"), "builtin:random",
-            f"cmd:python3 {BOTS / 'junk_stdio.py'}", "--games", "6", "--seed", "2", "--bootstrap", "20",
-            "--time-limit", "1", "--no-progress", "--out", str(out)]
+    argv = [
+        "tournament",
+        "--game",
+        "origin",
+        "--bots",
+        str(BOTS / "clean.py"),
+        "builtin:random",
+        f"cmd:python3 {BOTS / 'junk_stdio.py'}",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--bootstrap",
+        "20",
+        "--time-limit",
+        "1",
+        "--no-progress",
+        "--out",
+        str(out),
+    ]
     assert main(argv) == 0
     text = capsys.readouterr().out
     assert "junk-stdio" in text and "6 games of origin" in text and "4 faults" in text
@@ -166,6 +226,15 @@ def test_the_command_line(tmp_path, capsys):
 def test_a_local_dask_cluster_gives_the_same_tournament(serial_run):
     pytest.importorskip("distributed")
     a, _ = serial_run
-    d = run_tournament("origin", LINEUP, games=12, seed=7, limits=LIMITS, progress=False, bootstrap=50,
-                       scheduler="dask", workers=2)
+    d = run_tournament(
+        "origin",
+        LINEUP,
+        games=12,
+        seed=7,
+        limits=LIMITS,
+        progress=False,
+        bootstrap=50,
+        scheduler="dask",
+        workers=2,
+    )
     assert d.records == a.records and d.leaderboard() == a.leaderboard()

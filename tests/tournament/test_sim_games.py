@@ -14,16 +14,22 @@ import evo_lab
 from evo_lab.cli import main
 from evo_lab.sim import SimulationError, SimulationResult, columns, play_game, simulate
 
-CASES = [("origin", 3, ["greedy", "random", "random"]),
-         ("evolution", 3, ["greedy", "course", "random"]),
-         ("evolution-climate", 2, ["greedy", "random"])]
+CASES = [
+    ("origin", 3, ["greedy", "random", "random"]),
+    ("evolution", 3, ["greedy", "course", "random"]),
+    ("evolution-climate", 2, ["greedy", "random"]),
+]
 
 
 @pytest.fixture(scope="module", params=CASES, ids=[c[0] for c in CASES])
 def serial(request):
     game, players, bots = request.param
-    return game, players, bots, simulate(game=game, players=players, games=6, bots=bots, seed=7,
-                                         executor="serial", progress=False)
+    return (
+        game,
+        players,
+        bots,
+        simulate(game=game, players=players, games=6, bots=bots, seed=7, executor="serial", progress=False),
+    )
 
 
 def test_rows_have_the_games_columns_and_seats_rotate(serial):
@@ -41,15 +47,28 @@ def test_rows_have_the_games_columns_and_seats_rotate(serial):
     for s in r.summary:
         mine = [row for row in r.rows if row["bot"] == s["bot"]]
         assert s["seats"] == len(mine)
-        assert s["win_rate"] == pytest.approx(sum(row["won"] for row in mine) / len(mine))
-        assert s["win_low"] <= s["win_rate"] <= s["win_high"]
+        assert s["share_rate"] == pytest.approx(sum(row["won"] for row in mine) / len(mine))
+        assert (
+            s["wins"] == sum(1 for row in mine if row["won"] == 1)
+            and s["win_low"] <= s["win_rate"] <= s["win_high"]
+        )
+        assert s["firsts"] == sum(1 for row in mine if row["won"] > 0) and s["first_rate"] >= s["share_rate"]
         assert s[f"mean_{score}"] == pytest.approx(sum(row[score] for row in mine) / len(mine))
 
 
 def test_serial_equals_process_pool_and_chunks(serial):
     game, players, bots, r = serial
-    p = simulate(game=game, players=players, games=6, bots=bots, seed=7, executor="process", workers=2,
-                 chunk_size=2, progress=False)
+    p = simulate(
+        game=game,
+        players=players,
+        games=6,
+        bots=bots,
+        seed=7,
+        executor="process",
+        workers=2,
+        chunk_size=2,
+        progress=False,
+    )
     assert p == r and p.to_json(timing=False) == r.to_json(timing=False)
 
 
@@ -81,8 +100,12 @@ def test_dask_equals_serial_for_origin():
     distributed = pytest.importorskip("distributed")
     kw = dict(game="origin", players=2, games=8, bots=("greedy", "random"), seed=3, progress=False)
     serial = simulate(executor="serial", **kw)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         on_dask = simulate(executor=client.get_executor(), workers=2, **kw)
     assert on_dask == serial
 
@@ -97,10 +120,18 @@ def test_validation_up_front():
     with pytest.raises(SimulationError, match="chess"):
         simulate(game="chess", players=2, games=1, bots=["random", "random"], progress=False)
     with pytest.raises(SimulationError, match="board= is Evo 2e's"):
-        simulate(game="origin", players=2, games=1, bots=["random", "random"], board=evo_lab.Board.standard(2),
-                 progress=False)
+        simulate(
+            game="origin",
+            players=2,
+            games=1,
+            bots=["random", "random"],
+            board=evo_lab.Board.standard(2),
+            progress=False,
+        )
     with pytest.raises(Exception, match="bad options"):
-        simulate(game="origin", players=2, games=1, bots=[("ismcts", {"rounds": 2}), "random"], progress=False)
+        simulate(
+            game="origin", players=2, games=1, bots=[("ismcts", {"rounds": 2}), "random"], progress=False
+        )
 
 
 def test_evo2e_is_still_the_default():
@@ -109,8 +140,20 @@ def test_evo2e_is_still_the_default():
 
 
 def test_cli_simulate_game_csv_json_and_errors(tmp_path, capsys):
-    args = ["simulate", "--game", "origin", "--players", "2", "--games", "4", "--bots", "greedy,random",
-            "--seed", "5", "--no-progress"]
+    args = [
+        "simulate",
+        "--game",
+        "origin",
+        "--players",
+        "2",
+        "--games",
+        "4",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "5",
+        "--no-progress",
+    ]
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "animals" in out and "turns" in out and "greedy" in out
@@ -123,14 +166,37 @@ def test_cli_simulate_game_csv_json_and_errors(tmp_path, capsys):
     assert main(args + ["--csv", "-"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert tuple(rows[0]) == columns("origin") and len(rows) == 8
-    assert main(["simulate", "--game", "evolution", "--players", "2", "--games", "1", "--bots", "ismcts,course",
-                 "--iterations", "3", "--no-progress", "--json", "-"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--game",
+                "evolution",
+                "--players",
+                "2",
+                "--games",
+                "1",
+                "--bots",
+                "ismcts,course",
+                "--iterations",
+                "3",
+                "--no-progress",
+                "--json",
+                "-",
+            ]
+        )
+        == 0
+    )
     d = json.loads(capsys.readouterr().out)
     assert d["config"]["game"] == "evolution" and len(d["games"]) == 2
-    for bad, msg in ((["--game", "origin", "--players", "9"], "2..8 for origin"),
-                     (["--game", "origin", "--players", "2", "--bots", "greedy,course"],
-                      "bots are: analysis, greedy, ismcts, lively, random (the bots of origin)"),
-                     (["--game", "evolution", "--players", "2", "--board", "x.json"], "has no board")):
+    for bad, msg in (
+        (["--game", "origin", "--players", "9"], "2..8 for origin"),
+        (
+            ["--game", "origin", "--players", "2", "--bots", "greedy,course"],
+            "bots are: analysis, greedy, ismcts, lively, random (the bots of origin)",
+        ),
+        (["--game", "evolution", "--players", "2", "--board", "x.json"], "has no board"),
+    ):
         assert main(["simulate", "--games", "1", "--no-progress"] + bad) == 2
         assert msg in capsys.readouterr().err
     with pytest.raises(SystemExit):

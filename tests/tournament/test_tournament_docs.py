@@ -13,8 +13,11 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("name", ["remote.md", "tournaments.md"])
 def test_docs_examples_run(name, monkeypatch):
     monkeypatch.chdir(ROOT)
-    res = doctest.testfile(str(ROOT / "docs" / name), module_relative=False,
-                           optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    res = doctest.testfile(
+        str(ROOT / "docs" / name),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
     assert res.attempted >= 2 and res.failed == 0, res
 
 

@@ -33,7 +33,9 @@ def _e1_facts() -> dict:
     return {"attack": f"attack {att} vs defence {dfn}", "now": str(combat_odds(att, dfn).probability)}
 
 
-@exercise("00.1", "fraction", "One more horn adds 1 to the difference; read lesson 02's table.", facts=_e1_facts)
+@exercise(
+    "00.1", "fraction", "One more horn adds 1 to the difference; read lesson 02's table.", facts=_e1_facts
+)
 def _e1():
     from evo_lab.games.evo2e.odds import combat_odds
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..checks import exercise
 
 PHASES = ("setup", "climate", "mutation", "initiative", "movement", "birth", "survival", "end")
@@ -19,7 +21,8 @@ def play_round(seed: int, players: int = 3, rnd: int = 2):
     game = evo_lab.Game(players=players, seed=seed)
     tree = evo_lab.GameTree(game.new_initial_state())
     rng = np.random.default_rng(seed)
-    records, info = [], {}
+    records: list[Any] = []
+    info: dict[str, Any] = {}
     while not tree.state.is_terminal() and tree.state.round <= rnd:
         st = tree.state
         if st.round == rnd and st.phase_name() == "initiative" and "columns" not in info:
@@ -60,21 +63,29 @@ def walkthrough_seed(start: int = 2026, tries: int = 400) -> int:
     raise RuntimeError("no seed found")  # pragma: no cover
 
 
-@exercise("01.1", "sequence", "Markers go to the track in column order (lot 0 first), then a STABLE sort by dinosaurs, "
-          "fewest first; Adrenaline rush may then move its owner.")
+@exercise(
+    "01.1",
+    "sequence",
+    "Markers go to the track in column order (lot 0 first), then a STABLE sort by dinosaurs, "
+    "fewest first; Adrenaline rush may then move its owner.",
+)
 def _e1():
     tree, _records, info = play_round(walkthrough_seed())
     counts, columns = info["counts"], info["columns"]
     return [f"P{p + 1}" for p in sorted(columns, key=lambda p: counts[p])]
 
 
-@exercise("01.2", "integer", "The rulebook draws one gene fewer than there are players (lot 0 is the event card).")
+@exercise(
+    "01.2", "integer", "The rulebook draws one gene fewer than there are players (lot 0 is the event card)."
+)
 def _e2():
     tree, records, _info = play_round(walkthrough_seed())
     return sum(1 for phase, who, text, _ in records if phase == "mutation" and text.startswith("gene "))
 
 
-@exercise("01.3", "fraction", "Count the die faces that win at the horn difference of this attack (lesson 02).")
+@exercise(
+    "01.3", "fraction", "Count the die faces that win at the horn difference of this attack (lesson 02)."
+)
 def _e3():
     tree, records, _info = play_round(walkthrough_seed())
     words = next(w for phase, _, text, w in records if phase == "movement" and text.startswith("attack"))

@@ -22,8 +22,15 @@ def _points_needed(p: Fraction, target: float = 0.9) -> int:
     return m
 
 
-@exercise("02.2", "integer", "Solve 1 - (2/3)^m >= 0.9 for the smallest whole m.",
-          facts=lambda: {"m": _points_needed(Fraction(1, 3)), "P": str(1 - Fraction(2, 3) ** _points_needed(Fraction(1, 3)))})
+@exercise(
+    "02.2",
+    "integer",
+    "Solve 1 - (2/3)^m >= 0.9 for the smallest whole m.",
+    facts=lambda: {
+        "m": _points_needed(Fraction(1, 3)),
+        "P": str(1 - Fraction(2, 3) ** _points_needed(Fraction(1, 3))),
+    },
+)
 def _e2():
     return _points_needed(Fraction(1, 3))
 
@@ -41,13 +48,21 @@ def _e3():
     return combat_odds(1, 0, data=evo_lab.load_data(overrides={"die": die})).probability
 
 
-@exercise("02.4", "fraction", "Under the other reading the defence is 2 horns, not 1 + 2: what is the difference "
-          "then, and what does the table give?",
-          facts=lambda: {"R8": str(__import__("evo_lab.games.evo2e.odds", fromlist=["x"]).combat_odds(2, 1, bony_plates=True).probability)})
+@exercise(
+    "02.4",
+    "fraction",
+    "Under the other reading the defence is 2 horns, not 1 + 2: what is the difference "
+    "then, and what does the table give?",
+    facts=lambda: {
+        "R8": str(
+            __import__("evo_lab.games.evo2e.odds", fromlist=["x"])
+            .combat_odds(2, 1, bony_plates=True)
+            .probability
+        )
+    },
+)
 def _e4():
     from evo_lab.games.evo2e.odds import combat_odds
 
     # 2 horns attack 1 horn + bony plates, the plates read as "the defence counts as exactly 2 horns"
     return combat_odds(2, 2).probability
-
-

@@ -49,8 +49,12 @@ def mid_game(first_seed: int = 5, players: int = 3):
     for seed in range(first_seed, first_seed + 500):
         rng = np.random.default_rng(seed)
         state = evo_lab.Game(players=players, seed=seed).new_initial_state()
-        play_out(state, uniform_random_policy(rng), rng,
-                 stop=lambda s: s.round == 6 and s.phase_name() == "movement")
+        play_out(
+            state,
+            uniform_random_policy(rng),
+            rng,
+            stop=lambda s: s.round == 6 and s.phase_name() == "movement",
+        )
         if state.is_terminal():
             continue
         played = any(tok != card for _t, tok, card in prescience_moves(state.history_str(), state.game.data))
@@ -59,8 +63,12 @@ def mid_game(first_seed: int = 5, players: int = 3):
     raise RuntimeError("no such seed in range")  # pragma: no cover
 
 
-@exercise("03.1", "choice", "Uniform is stationary whenever every column sums to 1. Uniqueness needs more: can the "
-          "chain get from every section to every other?")
+@exercise(
+    "03.1",
+    "choice",
+    "Uniform is stationary whenever every column sums to 1. Uniqueness needs more: can the "
+    "chain get from every section to every other?",
+)
 def _e1():
     return choice_digest("03.1", "b")
 
@@ -73,7 +81,9 @@ def _e2():
     return f.reached[10] / f.reached[9]
 
 
-@exercise("03.3", "fraction", "Which sections make the desert deadly, and where can the wheel be after one token?")
+@exercise(
+    "03.3", "fraction", "Which sections make the desert deadly, and where can the wheel be after one token?"
+)
 def _e3():
     from evo_lab.games.evo2e.odds import climate_forecast
 
@@ -94,8 +104,12 @@ def _symmetric_round5():
     return climate_forecast(g2, 5).sections[4]
 
 
-@exercise("03.4", "integer", "The mix is symmetric around 'stay': where is the centre of the distribution?",
-          facts=lambda: {str(s): str(p) for s, p in _symmetric_round5().items()})
+@exercise(
+    "03.4",
+    "integer",
+    "The mix is symmetric around 'stay': where is the centre of the distribution?",
+    facts=lambda: {str(s): str(p) for s, p in _symmetric_round5().items()},
+)
 def _e4():
     d = _symmetric_round5()
     return max(d, key=lambda s: d[s])
@@ -115,17 +129,25 @@ def _tv_rounds(limit: float = 0.01) -> int:
     del evo_lab
 
 
-@exercise("03.5", "integer", "Start at TV 5/6 and shrink by the largest modulus |lambda_1| = |lambda_5| per round (on "
-          "average); then compute exactly with markov_forecast.")
+@exercise(
+    "03.5",
+    "integer",
+    "Start at TV 5/6 and shrink by the largest modulus |lambda_1| = |lambda_5| per round (on "
+    "average); then compute exactly with markov_forecast.",
+)
 def _e5():
     return _tv_rounds()
 
 
-@exercise("03.6", "integer", "Ask climate_forecast(state, rounds=1, viewer=holder): the holder has seen the next token.")
+@exercise(
+    "03.6",
+    "integer",
+    "Ask climate_forecast(state, rounds=1, viewer=holder): the holder has seen the next token.",
+)
 def _e6():
     from evo_lab.games.evo2e.odds import climate_forecast
 
     _seed, state = mid_game()
     holder = next(p for p in range(state.players) if state.has(p, "sixth_sense"))
-    (section, _p), = climate_forecast(state, rounds=1, viewer=holder).sections[0].items()
+    ((section, _p),) = climate_forecast(state, rounds=1, viewer=holder).sections[0].items()
     return section

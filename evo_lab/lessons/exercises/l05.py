@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..checks import choice_digest, exercise
 
+if TYPE_CHECKING:
+    from evo_lab.games.evo2e import Action, State
 
-@exercise("05.1", "integer", "Solve 1.96 * sqrt(0.5 * 0.5 / n) <= 0.05 for the smallest whole n.",
-          facts=lambda: {"n": _n_for_half_width(0.05)})
+
+@exercise(
+    "05.1",
+    "integer",
+    "Solve 1.96 * sqrt(0.5 * 0.5 / n) <= 0.05 for the smallest whole n.",
+    facts=lambda: {"n": _n_for_half_width(0.05)},
+)
 def _e1():
     return _n_for_half_width(0.05)
 
@@ -17,8 +26,12 @@ def _n_for_half_width(h: float, p: float = 0.5, z: float = 1.96) -> int:
     return math.ceil(z * z * p * (1 - p) / (h * h))
 
 
-@exercise("05.2", "number", "Put the numbers into Q + c * sqrt(ln(N_avail) / N) with the natural logarithm.",
-          tolerance=0.005)
+@exercise(
+    "05.2",
+    "number",
+    "Put the numbers into Q + c * sqrt(ln(N_avail) / N) with the natural logarithm.",
+    tolerance=0.005,
+)
 def _e2():
     return 0.8 + 0.7 * math.sqrt(math.log(1000) / 64)
 
@@ -49,33 +62,52 @@ def lesson_position():
     return s
 
 
-@exercise("05.3", "integer", "Uniform visits would give each action 1/k of the iterations: count the legal actions.")
+@exercise(
+    "05.3", "integer", "Uniform visits would give each action 1/k of the iterations: count the legal actions."
+)
 def _e3():
     return len(lesson_position().legal_actions())
+
+
+class _Miser:
+    """Section 5's miser: the cheapest bid in every auction, greedy play otherwise."""
+
+    name = "miser"
+
+    def __init__(self, greedy: Callable[[State, int], Action]) -> None:
+        self.greedy = greedy
+
+    def __call__(self, state: State, player: int) -> Action:
+        if state.node_name() == "bid":
+            return min(state.legal_actions(), key=lambda a: a.b)
+        return self.greedy(state, player)
 
 
 def _miser_verdict() -> str:
     from evo_lab.games.evo2e.bots import GreedyBot
     from evo_lab.sim import simulate
 
-    greedy = GreedyBot(seed=0)
-
-    def miser(state, player):
-        if state.node_name() == "bid":
-            return min(state.legal_actions(), key=lambda a: a.b)
-        return greedy(state, player)
-
-    miser.name = "miser"
-    r = simulate(players=4, games=20, bots=(miser, "greedy", "greedy", "greedy"), seed=3, executor="serial",
-                 progress=False)
+    miser = _Miser(GreedyBot(seed=0))
+    r = simulate(
+        players=4,
+        games=20,
+        bots=(miser, "greedy", "greedy", "greedy"),
+        seed=3,
+        executor="serial",
+        progress=False,
+    )
     from ..intervals import first_places
 
-    lo, hi = first_places(r, "miser").score_bounds()   # whole counts: outright low, first places high
+    lo, hi = first_places(r, "miser").score_bounds()  # whole counts: outright low, first places high
     return "a" if hi < 0.25 else ("c" if lo > 0.25 else "b")
 
 
-@exercise("05.4", "choice", "Compare the miser's whole interval (the outright-win low end, the first-place high end), "
-          "not its win rate, with the baseline 0.25.")
+@exercise(
+    "05.4",
+    "choice",
+    "Compare the miser's whole interval (the outright-win low end, the first-place high end), "
+    "not its win rate, with the baseline 0.25.",
+)
 def _e4():
     return choice_digest("05.4", _miser_verdict())
 

@@ -19,8 +19,12 @@ def games_to_exclude_half(p: Fraction = Fraction(3, 5), limit: int = 100_000) ->
     raise RuntimeError("no n found")  # pragma: no cover
 
 
-@exercise("06.1", "integer", "Only multiples of 5 give exactly 60% wins. Try n = 50, 100, 200 with "
-          "evo_lab.stats.wilson_interval(3 * n // 5, n) and watch the lower end cross 0.5; then narrow it down.")
+@exercise(
+    "06.1",
+    "integer",
+    "Only multiples of 5 give exactly 60% wins. Try n = 50, 100, 200 with "
+    "evo_lab.stats.wilson_interval(3 * n // 5, n) and watch the lower end cross 0.5; then narrow it down.",
+)
 def _e1():
     return games_to_exclude_half()
 
@@ -68,8 +72,12 @@ def _e3():
     return first_card_holder()
 
 
-@exercise("06.4", "number", "For a softmax policy the gradient of log pi(a) with respect to the logits is onehot(a) - p.",
-          tolerance=1e-9)
+@exercise(
+    "06.4",
+    "number",
+    "For a softmax policy the gradient of log pi(a) with respect to the logits is onehot(a) - p.",
+    tolerance=1e-9,
+)
 def _e4():
     p, a = [0.5, 0.3, 0.2], 1
     return (1.0 if a == 1 else 0.0) - p[1]
@@ -82,10 +90,16 @@ def twin_verdict() -> str:
     game, state, twin, _what = twin_position()
     mcts_same = mcts_root_visits(game, state, 1, 32) == mcts_root_visits(game, twin, 1, 32)
     ismcts_same = ismcts_root_visits(state, 1) == ismcts_root_visits(twin, 1)
-    return {(False, True): "b", (True, True): "a", (False, False): "c", (True, False): "d"}[(mcts_same, ismcts_same)]
+    return {(False, True): "b", (True, True): "a", (False, False): "c", (True, False): "d"}[
+        (mcts_same, ismcts_same)
+    ]
 
 
-@exercise("06.5", "choice", "A fair bot's decision can depend only on its player's information state: compare the "
-          "two bots' visit counts in the two twins.")
+@exercise(
+    "06.5",
+    "choice",
+    "A fair bot's decision can depend only on its player's information state: compare the "
+    "two bots' visit counts in the two twins.",
+)
 def _e5():
     return choice_digest("06.5", twin_verdict())

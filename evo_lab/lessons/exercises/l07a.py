@@ -6,8 +6,12 @@ from __future__ import annotations
 from ..checks import exercise
 
 
-@exercise("07a.1", "integer", "Write down each bidder's drop level. The clock stops at the first level the runner-up "
-          "no longer accepts.")
+@exercise(
+    "07a.1",
+    "integer",
+    "Write down each bidder's drop level. The clock stops at the first level the runner-up "
+    "no longer accepts.",
+)
 def _e1():
     from evo_lab.theory.formats import dominant_outcome
 
@@ -20,10 +24,16 @@ def _r7():
     return exact_dominant(range(7), 2)
 
 
-@exercise("07a.2", "fraction", "The formats differ only when the highest value is unique: count the profiles where "
-          "it is shared.",
-          facts=lambda: {"english": str(_r7()["english"]["revenue"]), "second": str(_r7()["second"]["revenue"]),
-                         "shared": "7/49"})
+@exercise(
+    "07a.2",
+    "fraction",
+    "The formats differ only when the highest value is unique: count the profiles where it is shared.",
+    facts=lambda: {
+        "english": str(_r7()["english"]["revenue"]),
+        "second": str(_r7()["second"]["revenue"]),
+        "shared": "7/49",
+    },
+)
 def _e2():
     r = _r7()
     return r["english"]["revenue"] - r["second"]["revenue"]
@@ -35,8 +45,12 @@ def _r10():
     return exact_dominant(range(10), 2)
 
 
-@exercise("07a.3", "fraction", "Both bid 6 when both values are 6 or more; the tie goes to P1. In how many of the 100 "
-          "pairs is P1's value then the smaller one?",
-          facts=lambda: {"efficient": str(_r10()["second"]["efficient"]), "raw": "6/100"})
+@exercise(
+    "07a.3",
+    "fraction",
+    "Both bid 6 when both values are 6 or more; the tie goes to P1. In how many of the 100 "
+    "pairs is P1's value then the smaller one?",
+    facts=lambda: {"efficient": str(_r10()["second"]["efficient"]), "raw": "6/100"},
+)
 def _e3():
     return 1 - _r10()["second"]["efficient"]

@@ -12,8 +12,12 @@ def _teaching():
     return teaching_position(players=2, seed=1)
 
 
-@exercise("07b.1", "number", "Backward induction: for which bids b does P2 gain by outbidding (3 - (b + 1) > 0)? At "
-          "a tie P2 takes the free card; P1 pre-empts with the lowest bid P2 will not beat.")
+@exercise(
+    "07b.1",
+    "number",
+    "Backward induction: for which bids b does P2 gain by outbidding (3 - (b + 1) > 0)? At "
+    "a tie P2 takes the free card; P1 pre-empts with the lowest bid P2 will not beat.",
+)
 def _e4():
     from evo_lab.theory.lab import evo_equilibrium
 
@@ -52,21 +56,32 @@ def _vcg_facts() -> dict:
     out = {"prices": tuple(f"{x:.1f}" for x in o.prices), "welfare": f"{o.welfare:.1f}"}
     for p in range(3):
         others = [q for q in range(3) if q != p]
-        w = max(sum(t[q][lot] for q, lot in zip(others, lots)) for lots in itertools.permutations(range(3), 2))
+        w = max(
+            sum(t[q][lot] for q, lot in zip(others, lots)) for lots in itertools.permutations(range(3), 2)
+        )
         got = o.welfare - t[p][o.holder.index(p)]
         out[f"P{p + 1}"] = (f"{w:.1f}", f"{got:.1f}")
     return out
 
 
-@exercise("07b.2", "number", "Find the assignment with the largest total value of the new table, then charge each "
-          "player the loss its presence causes the others.", tolerance=0.051,
-          facts=_vcg_facts)
+@exercise(
+    "07b.2",
+    "number",
+    "Find the assignment with the largest total value of the new table, then charge each "
+    "player the loss its presence causes the others.",
+    tolerance=0.051,
+    facts=_vcg_facts,
+)
 def _e5():
     return round(_real_vcg().revenue, 1)
 
 
-@exercise("07b.3", "number", "When an indifferent P2 outbids, the bid that P2 would match is no longer safe: P1 must "
-          "pre-empt one step higher. List the equilibria with subgame_perfect_outcomes(..., revenue=True).")
+@exercise(
+    "07b.3",
+    "number",
+    "When an indifferent P2 outbids, the bid that P2 would match is no longer safe: P1 must "
+    "pre-empt one step higher. List the equilibria with subgame_perfect_outcomes(..., revenue=True).",
+)
 def _e6():
     from ..auction import subgame_perfect_outcomes
 

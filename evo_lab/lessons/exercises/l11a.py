@@ -83,18 +83,30 @@ def cfr_run(iterations: int = 256):
 
 def _weights() -> dict[str, Fraction]:
     t = {(a, b): p for a, b, p in lesson_game().spec.types}
-    return {"none": t.get((0, 1), Fraction(0)), "one": t.get((1, 1), Fraction(0)), "two": t.get((2, 1), Fraction(0))}
+    return {
+        "none": t.get((0, 1), Fraction(0)),
+        "one": t.get((1, 1), Fraction(0)),
+        "two": t.get((2, 1), Fraction(0)),
+    }
 
 
-@exercise("11a.1", "fraction", "Condition on what the second player knows: its own single copy. Add the deal "
-          "probabilities with that, then the part where the first player has at least one copy.",
-          facts=lambda: {k: str(v) for k, v in _weights().items()})
+@exercise(
+    "11a.1",
+    "fraction",
+    "Condition on what the second player knows: its own single copy. Add the deal "
+    "probabilities with that, then the part where the first player has at least one copy.",
+    facts=lambda: {k: str(v) for k, v in _weights().items()},
+)
 def _e1():
     return prior_first_holds(1)
 
 
-@exercise("11a.2", "choice", "Compare the chance of silence with a card (at most 1) and without one (exactly 1); "
-          "Bayes' rule multiplies the prior odds by their ratio.")
+@exercise(
+    "11a.2",
+    "choice",
+    "Compare the chance of silence with a card (at most 1) and without one (exactly 1); "
+    "Bayes' rule multiplies the prior odds by their ratio.",
+)
 def _e2():
     return choice_digest("11a.2", "b")
 
@@ -106,7 +118,11 @@ def posterior_after_silence(s1: Fraction, s2: Fraction = Fraction(0)) -> Fractio
     return (w["one"] * s1 + w["two"] * s2) / (w["none"] + w["one"] * s1 + w["two"] * s2)
 
 
-@exercise("11a.3", "fraction", "Bayes' rule: multiply each deal weight (P1 holding one) by the chance of silence for "
-          "that many copies (1 for none), then divide the part where P2 holds by the total.")
+@exercise(
+    "11a.3",
+    "fraction",
+    "Bayes' rule: multiply each deal weight (P1 holding one) by the chance of silence for "
+    "that many copies (1 for none), then divide the part where P2 holds by the total.",
+)
 def _e3():
     return posterior_after_silence(Fraction(1, 2))

@@ -20,9 +20,13 @@ def blockers_line(body: int = BIG_CARNIVORE) -> str:
     return "; ".join(f"{t}: {b}" for t, b in _blockers(body).items())
 
 
-@exercise("13a.1", "set", "Official rules: Hard Shell adds 4 to the prey's body size, and the Carnivore must be "
-          "strictly larger; Herding compares populations; Burrowing needs a fed prey; Horns never block.",
-          facts=lambda: {"blockers": blockers_line()})
+@exercise(
+    "13a.1",
+    "set",
+    "Official rules: Hard Shell adds 4 to the prey's body size, and the Carnivore must be "
+    "strictly larger; Herding compares populations; Burrowing needs a fed prey; Horns never block.",
+    facts=lambda: {"blockers": blockers_line()},
+)
 def _e1():
     return sorted(t for t, b in _blockers(BIG_CARNIVORE).items() if b is not None)
 
@@ -33,23 +37,36 @@ def _game(defence: str = "climbing"):
     return duel_game(Duel(defence=defence))
 
 
-@exercise("13a.2", "fraction", "At the mixed equilibrium the carnivore share makes the prey indifferent: set the "
-          "expected scores of U and D equal and solve for x.",
-          facts=lambda: {"advantages": _game().describe_advantages()})
+@exercise(
+    "13a.2",
+    "fraction",
+    "At the mixed equilibrium the carnivore share makes the prey indifferent: set the "
+    "expected scores of U and D equal and solve for x.",
+    facts=lambda: {"advantages": _game().describe_advantages()},
+)
 def _e2():
     return _game().rest_point()[0]
 
 
 # "a decimal number of rounds": 8 pi / 3 = 8.3776 is right as 8.38 and as 8.4 (one decimal); the tolerance accepts
 # both and nothing coarser (8.3 or 8.5 are rejected)
-@exercise("13a.3", "number", "omega^2 = x*(1 - x*) y*(1 - y*) (alpha + beta)(gamma + delta); the period is "
-          "2 pi / omega.", tolerance=0.05, facts=lambda: {"omega2": str(_game().omega_squared())})
+@exercise(
+    "13a.3",
+    "number",
+    "omega^2 = x*(1 - x*) y*(1 - y*) (alpha + beta)(gamma + delta); the period is 2 pi / omega.",
+    tolerance=0.05,
+    facts=lambda: {"omega2": str(_game().omega_squared())},
+)
 def _e3():
     return _game().small_period()
 
 
-@exercise("13a.4", "fraction", "Read the Burrowing row: only the C-against-D scores change. Recompute alpha and beta; "
-          "y* = alpha / (alpha + beta).",
-          facts=lambda: {"advantages": _game("burrowing").describe_advantages()})
+@exercise(
+    "13a.4",
+    "fraction",
+    "Read the Burrowing row: only the C-against-D scores change. Recompute alpha and beta; "
+    "y* = alpha / (alpha + beta).",
+    facts=lambda: {"advantages": _game("burrowing").describe_advantages()},
+)
 def _e4():
     return _game("burrowing").rest_point()[1]

@@ -20,8 +20,11 @@ def lesson_census(bot: str = "random"):
     return census(range(RANDOM_GAMES if bot == "random" else GREEDY_GAMES), bot, PLAYERS)
 
 
-@exercise("13b.1", "fraction", "Count the deck: 17 Carnivore cards plus 7 of each of 16 other traits; 7 of those "
-          "traits are defensive.")
+@exercise(
+    "13b.1",
+    "fraction",
+    "Count the deck: 17 Carnivore cards plus 7 of each of 16 other traits; 7 of those traits are defensive.",
+)
 def _e1():
     from evo_lab.theory.trait_census import deck_shares
 
@@ -34,9 +37,13 @@ def _starving() -> tuple[int, int]:
     return hits, n
 
 
-@exercise("13b.2", "fraction", "Count the carnivores of the random games' feeding counts with no feasible target, "
-          "and how many of them were still on the table at the end of the round.",
-          facts=lambda: {"survived": _starving()[0], "of": _starving()[1]})
+@exercise(
+    "13b.2",
+    "fraction",
+    "Count the carnivores of the random games' feeding counts with no feasible target, "
+    "and how many of them were still on the table at the end of the round.",
+    facts=lambda: {"survived": _starving()[0], "of": _starving()[1]},
+)
 def _e2():
     hits, n = _starving()
     return Fraction(hits, n)
@@ -55,6 +62,8 @@ def verdict() -> str:
     return "b" if starving_hi < hunter_lo and prey_hi < safe_lo else "a"
 
 
-@exercise("13b.3", "choice", "Look at the fates table of section 2 and at what decides which card a bot plays.")
+@exercise(
+    "13b.3", "choice", "Look at the fates table of section 2 and at what decides which card a bot plays."
+)
 def _e3():
     return choice_digest("13b.3", verdict())

@@ -5,8 +5,12 @@ with ``build_position`` or reached by seeded play, races enumerated through ``ap
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..checks import choice_digest, exercise
+
+if TYPE_CHECKING:
+    from evo_lab.theory.insurance import Survival
 
 #: Section 3's race: three players (2d6), player 1 first; ``$C`` has High Body Weight (needs 2 tokens).
 RACE_ROWS = ["$A fat, $B", "$C big, $D", "$E, $F, $G"]
@@ -58,9 +62,13 @@ def simulated(trait: str, stored: int = 0):
     return simulate(sim_table(trait, stored=stored), games=SIM_GAMES, seed=SIM_SEED)
 
 
-@exercise("14.1", "fraction", "Var(T + c) = Var(T), and the variance of a sum of independent dice is the sum of "
-          "their variances; one d6 has (6^2 - 1) / 12.",
-          facts=lambda: {"die": "35/12", "mean": str(_bank(5)[0])})
+@exercise(
+    "14.1",
+    "fraction",
+    "Var(T + c) = Var(T), and the variance of a sum of independent dice is the sum of "
+    "their variances; one d6 has (6^2 - 1) / 12.",
+    facts=lambda: {"die": "35/12", "mean": str(_bank(5)[0])},
+)
 def _e1():
     return _bank(5)[1]
 
@@ -73,8 +81,13 @@ def _bank(players: int):
     return mean(pmf), variance(pmf)
 
 
-@exercise("14.2", "fraction", "Add up the red tokens the hungry animals still need (fat does not count), then "
-          "P(2d6 + 2 >= that number).", facts=lambda: _lean_facts())
+@exercise(
+    "14.2",
+    "fraction",
+    "Add up the red tokens the hungry animals still need (fat does not count), then "
+    "P(2d6 + 2 >= that number).",
+    facts=lambda: _lean_facts(),
+)
 def _e2():
     from evo_lab.theory.food_race import bank_feeds
 
@@ -85,12 +98,20 @@ def _lean_facts():
     from evo_lab.theory.food_race import at_least, bank_pmf, demand
 
     d = demand(lean_position())
-    return {"need": d.total, "with_fat": d.total_with_fat,
-            "p_fat": str(at_least(bank_pmf(lean_position()), d.total_with_fat))}
+    return {
+        "need": d.total,
+        "with_fat": d.total_with_fat,
+        "p_fat": str(at_least(bank_pmf(lean_position()), d.total_with_fat)),
+    }
 
 
-@exercise("14.3", "fraction", "Which token, counted from the first one, is $G's? Everybody still wants a third token "
-          "when it comes round.", facts=lambda: {"token": _token_of_g()})
+@exercise(
+    "14.3",
+    "fraction",
+    "Which token, counted from the first one, is $G's? Everybody still wants a third token "
+    "when it comes round.",
+    facts=lambda: {"token": _token_of_g()},
+)
 def _e3():
     r = race_of()
     return r.fed(race_position().names["G"])
@@ -103,8 +124,12 @@ def _token_of_g() -> int:
     return min(o.total for o in r.outcomes if g in o.survivors)
 
 
-@exercise("14.4", "choice", "Count again which token $G gets when player 1 wants one token fewer.",
-          facts=lambda: {"without": str(_g_without())})
+@exercise(
+    "14.4",
+    "choice",
+    "Count again which token $G gets when player 1 wants one token fewer.",
+    facts=lambda: {"without": str(_g_without())},
+)
 def _e4():
     with_fat = race_of().fed(race_position().names["G"])
     without = _g_without()
@@ -115,23 +140,34 @@ def _g_without():
     return race_of(fat=False).fed(race_position(fat=False).names["G"])
 
 
-@exercise("14.5", "number", "Use evo_lab.theory.insurance.exact on the section's table twice: trait='fat_tissue' "
-          "with stored=1, and trait='hibernation'; compare .survivors.", tolerance=5e-4,
-          facts=lambda: {"stored": f"{float(_exact('fat_tissue', 1).survivors):.4f}",
-                         "hib": f"{float(_exact('hibernation').survivors):.4f}"})
-def _e5():
-    return float(_exact("fat_tissue", 1).survivors - _exact("hibernation").survivors)
-
-
 @lru_cache(maxsize=8)
-def _exact(trait: str, stored: int = 0):
+def _exact(trait: str, stored: int = 0) -> Survival:
     from evo_lab.theory.insurance import exact
 
     return exact(insurance_table(trait, stored=stored))
 
 
-@exercise("14.6", "choice", "Read the paired interval of Fat Tissue minus Hibernation: where does it lie against 0?",
-          facts=lambda: {"diff": "[{1:.3f}, {2:.3f}]".format(*_paired())})
+@exercise(
+    "14.5",
+    "number",
+    "Use evo_lab.theory.insurance.exact on the section's table twice: trait='fat_tissue' "
+    "with stored=1, and trait='hibernation'; compare .survivors.",
+    tolerance=5e-4,
+    facts=lambda: {
+        "stored": f"{float(_exact('fat_tissue', 1).survivors):.4f}",
+        "hib": f"{float(_exact('hibernation').survivors):.4f}",
+    },
+)
+def _e5():
+    return float(_exact("fat_tissue", 1).survivors - _exact("hibernation").survivors)
+
+
+@exercise(
+    "14.6",
+    "choice",
+    "Read the paired interval of Fat Tissue minus Hibernation: where does it lie against 0?",
+    facts=lambda: {"diff": "[{1:.3f}, {2:.3f}]".format(*_paired())},
+)
 def _e6():
     m, lo, hi = _paired()
     return choice_digest("14.6", "a" if hi < 0 else ("c" if lo > 0 else "b"))

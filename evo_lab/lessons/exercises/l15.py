@@ -32,8 +32,10 @@ def lesson_runs() -> dict:
     from evo_lab.theory.ess import simulate_population
 
     seats = seat_table(Contest())
-    return {name: simulate_population(seats, [h, POPULATION - h], GENERATIONS, RUNS, SEEDS[name])
-            for name, h in STARTS.items()}
+    return {
+        name: simulate_population(seats, [h, POPULATION - h], GENERATIONS, RUNS, SEEDS[name])
+        for name, h in STARTS.items()
+    }
 
 
 def extinct_hawks() -> tuple[int, int]:
@@ -42,9 +44,13 @@ def extinct_hawks() -> tuple[int, int]:
     return int((runs[:, -1, 0] == 0).sum()), runs.shape[0]
 
 
-@exercise("15.1", "fraction", "Read A from contest_game(Contest(watering_hole=2)); at a mixed ESS Hawk and Dove earn "
-          "the same against the mix: x A_HH + (1 - x) A_HD = x A_DH + (1 - x) A_DD.",
-          facts=lambda: {"table": str([[str(v) for v in r] for r in lesson_game(SCARCE).payoffs])})
+@exercise(
+    "15.1",
+    "fraction",
+    "Read A from contest_game(Contest(watering_hole=2)); at a mixed ESS Hawk and Dove earn "
+    "the same against the mix: x A_HH + (1 - x) A_HD = x A_DH + (1 - x) A_DD.",
+    facts=lambda: {"table": str([[str(v) for v in r] for r in lesson_game(SCARCE).payoffs])},
+)
 def _e1():
     return lesson_game(SCARCE).symmetric_equilibria()[0][0]
 
@@ -59,9 +65,13 @@ def _plenty_verdict() -> str:
     return "c" if len(eqs) == 1 and 0 < eqs[0][0] < 1 else "d"
 
 
-@exercise("15.2", "choice", "Compare A_HD with A_DD: is Dove a strict best reply to Dove? If not, Maynard Smith's "
-          "second condition decides: how does each do against the mutant?",
-          facts=lambda: {"reason": lesson_game(PLENTY).ess(lesson_game(PLENTY).pure(1)).reason})
+@exercise(
+    "15.2",
+    "choice",
+    "Compare A_HD with A_DD: is Dove a strict best reply to Dove? If not, Maynard Smith's "
+    "second condition decides: how does each do against the mutant?",
+    facts=lambda: {"reason": lesson_game(PLENTY).ess(lesson_game(PLENTY).pure(1)).reason},
+)
 def _e2():
     return choice_digest("15.2", _plenty_verdict())
 
@@ -73,22 +83,34 @@ def _loss() -> Fraction:
     return g.payoff(dove, dove) - g.payoff(x, x)
 
 
-@exercise("15.3", "fraction", "At the ESS every strategy in use earns the same, so E(x*, x*) = (A x*)_Dove. Compare "
-          "it with A_DD, what everybody earns when nobody plays Hawk.",
-          facts=lambda: {"loss": str(_loss())})
+@exercise(
+    "15.3",
+    "fraction",
+    "At the ESS every strategy in use earns the same, so E(x*, x*) = (A x*)_Dove. Compare "
+    "it with A_DD, what everybody earns when nobody plays Hawk.",
+    facts=lambda: {"loss": str(_loss())},
+)
 def _e3():
     return _loss()
 
 
-@exercise("15.4", "fraction", "Count the runs of the first start (5 Hawks among 95 Doves) whose Hawk count is 0 at "
-          "the last generation, and divide by the number of runs.",
-          facts=lambda: {"extinct": extinct_hawks()[0], "runs": extinct_hawks()[1]})
+@exercise(
+    "15.4",
+    "fraction",
+    "Count the runs of the first start (5 Hawks among 95 Doves) whose Hawk count is 0 at "
+    "the last generation, and divide by the number of runs.",
+    facts=lambda: {"extinct": extinct_hawks()[0], "runs": extinct_hawks()[1]},
+)
 def _e4():
     k, n = extinct_hawks()
     return Fraction(k, n)
 
 
-@exercise("15.5", "choice", "Taylor and Jonker (1978) proved one direction; the other fails once there are three "
-          "strategies. And what did exercise 3 say about the average payoff?")
+@exercise(
+    "15.5",
+    "choice",
+    "Taylor and Jonker (1978) proved one direction; the other fails once there are three "
+    "strategies. And what did exercise 3 say about the average payoff?",
+)
 def _e5():
     return choice_digest("15.5", "a")

@@ -23,8 +23,9 @@ def lesson_stage(value: int = VALUE):
     from evo_lab.theory import normal_form, teaching_position
     from evo_lab.theory.repeated import StageGame
 
-    return StageGame.from_normal_form(normal_form(teaching_position(players=2, seed=1), [[0, value], [0, value]],
-                                                  bids=BIDS))
+    return StageGame.from_normal_form(
+        normal_form(teaching_position(players=2, seed=1), [[0, value], [0, value]], bids=BIDS)
+    )
 
 
 def ring_threshold(value: int = VALUE):
@@ -33,15 +34,23 @@ def ring_threshold(value: int = VALUE):
     return random_path_threshold(lesson_stage(value), RING)
 
 
-@exercise("16.1", "fraction", "Redo the table of section 3 with the plates worth 4: the stage equilibrium after a "
-          "deviation changes too. delta* = (d - c) / (d - c + v - n) for each player and cell; take the largest.",
-          facts=lambda: {"threshold": str(ring_threshold(4)[0])})
+@exercise(
+    "16.1",
+    "fraction",
+    "Redo the table of section 3 with the plates worth 4: the stage equilibrium after a "
+    "deviation changes too. delta* = (d - c) / (d - c + v - n) for each player and cell; take the largest.",
+    facts=lambda: {"threshold": str(ring_threshold(4)[0])},
+)
 def _e1():
     return ring_threshold(4)[0]
 
 
-@exercise("16.2", "fraction", "P1 wins ties. Which bid on the plates can P2 never beat, and what does it leave P1?",
-          facts=lambda: {"minmax": str(lesson_stage(4).minmax(0))})
+@exercise(
+    "16.2",
+    "fraction",
+    "P1 wins ties. Which bid on the plates can P2 never beat, and what does it leave P1?",
+    facts=lambda: {"minmax": str(lesson_stage(4).minmax(0))},
+)
 def _e2():
     return lesson_stage(4).minmax(0)
 
@@ -55,8 +64,13 @@ def _p1_gain() -> Fraction:
     return leave - stay
 
 
-@exercise("16.3", "fraction", "Normalised discounted values: cooperating gives (1 - delta) c + delta v, deviating "
-          "(1 - delta) d + delta n. Subtract.", facts=lambda: {"gain": str(_p1_gain())})
+@exercise(
+    "16.3",
+    "fraction",
+    "Normalised discounted values: cooperating gives (1 - delta) c + delta v, deviating "
+    "(1 - delta) d + delta n. Subtract.",
+    facts=lambda: {"gain": str(_p1_gain())},
+)
 def _e3():
     return _p1_gain()
 
@@ -74,9 +88,13 @@ def ring_rounds() -> list[int]:
     return [r.round for r in rounds if all(cell in r.enforceable for cell in RING)]
 
 
-@exercise("16.4", "integer", "Section 5 prints, round by round, whether both cells of the ring can be enforced. "
-          "Which threats are left to punish P1 for matching P2's bid of 0, and how large are they near the end?",
-          facts=lambda: {"last": str(max(ring_rounds()))})
+@exercise(
+    "16.4",
+    "integer",
+    "Section 5 prints, round by round, whether both cells of the ring can be enforced. "
+    "Which threats are left to punish P1 for matching P2's bid of 0, and how large are they near the end?",
+    facts=lambda: {"last": str(max(ring_rounds()))},
+)
 def _e4():
     return max(ring_rounds())
 
@@ -92,10 +110,17 @@ def _best_symmetric() -> Fraction:
             t = (y1 - x1) / (dx - dy)
             if 0 <= t <= 1 and (best is None or x1 + t * dx > best):
                 best = x1 + t * dx
+    if best is None:
+        raise ValueError("the diagonal misses the feasible set")  # pragma: no cover - (0, 0) is always in it
     return Fraction(best)
 
 
-@exercise("16.5", "fraction", "Draw the diagonal u1 = u2 on the feasible set of section 4: where does it leave the "
-          "set? The edge there joins the two ring outcomes.", facts=lambda: {"best": str(_best_symmetric())})
+@exercise(
+    "16.5",
+    "fraction",
+    "Draw the diagonal u1 = u2 on the feasible set of section 4: where does it leave the "
+    "set? The edge there joins the two ring outcomes.",
+    facts=lambda: {"best": str(_best_symmetric())},
+)
 def _e5():
     return _best_symmetric()

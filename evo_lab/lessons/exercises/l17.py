@@ -24,7 +24,9 @@ def vial_reference():
     from evo_lab.theory.curse import paired_differences
     from evo_lab.theory.lab import auction_position
 
-    return paired_differences(auction_position(players=3, seed=3, round=3), GENE, PLAYER, n=REF_N, seed=REF_SEED)
+    return paired_differences(
+        auction_position(players=3, seed=3, round=3), GENE, PLAYER, n=REF_N, seed=REF_SEED
+    )
 
 
 def estimate_scale() -> float:
@@ -49,15 +51,24 @@ def _payment() -> Fraction:
     return uniform_first_price(v, n) * (v / TOP) ** (n - 1)
 
 
-@exercise("17.1", "fraction", "Expected payment = bid x P(win). With the equilibrium bid, a bidder of value v wins "
-          "when all N - 1 others have lower values: (v / 6)^(N-1).", facts=lambda: {"payment": str(_payment())})
+@exercise(
+    "17.1",
+    "fraction",
+    "Expected payment = bid x P(win). With the equilibrium bid, a bidder of value v wins "
+    "when all N - 1 others have lower values: (v / 6)^(N-1).",
+    facts=lambda: {"payment": str(_payment())},
+)
 def _e1():
     return _payment()
 
 
-@exercise("17.2", "fraction", "Revenue equivalence: every standard auction raises E[second-highest value]; for N "
-          "uniform values on [0, w] that is w (N - 1) / (N + 1).",
-          facts=lambda: {"revenue": str(Fraction(TOP * 3, 5))})
+@exercise(
+    "17.2",
+    "fraction",
+    "Revenue equivalence: every standard auction raises E[second-highest value]; for N "
+    "uniform values on [0, w] that is w (N - 1) / (N + 1).",
+    facts=lambda: {"revenue": str(Fraction(TOP * 3, 5))},
+)
 def _e2():
     from evo_lab.theory.revenue import uniform_revenue
 
@@ -67,22 +78,31 @@ def _e2():
 def _reply() -> Fraction:
     from evo_lab.theory.bayes_nash import best_reply_bid
 
-    exact = Fraction(2, 3) * Fraction(3, 5)           # (N - 1)/N v; below the rivals' top bid k w = 1/2
+    exact = Fraction(2, 3) * Fraction(3, 5)  # (N - 1)/N v; below the rivals' top bid k w = 1/2
     grid = best_reply_bid(0.6, 3, 0.5)
     if abs(grid - float(exact)) > 1e-3:  # pragma: no cover - the model and the grid disagree
         raise AssertionError(f"grid best reply {grid} differs from {exact}")
     return exact
 
 
-@exercise("17.3", "fraction", "Maximise (v - b)(b / (k w))^(N - 1) over b: the k drops out of the first-order "
-          "condition as long as the answer is below k w.", facts=lambda: {"reply": str(_reply())})
+@exercise(
+    "17.3",
+    "fraction",
+    "Maximise (v - b)(b / (k w))^(N - 1) over b: the k drops out of the first-order "
+    "condition as long as the answer is below k w.",
+    facts=lambda: {"reply": str(_reply())},
+)
 def _e3():
     return _reply()
 
 
-@exercise("17.4", "fraction", "Naive bidders bid E[V | x] = x + (N - 1)/2. The winner pays the second-highest "
-          "naive bid; E[V] = N/2 and E[X_(2)] = (N - 1)/(N + 1).",
-          facts=lambda: {"naive": str(_naive())})
+@exercise(
+    "17.4",
+    "fraction",
+    "Naive bidders bid E[V | x] = x + (N - 1)/2. The winner pays the second-highest "
+    "naive bid; E[V] = N/2 and E[X_(2)] = (N - 1)/(N + 1).",
+    facts=lambda: {"naive": str(_naive())},
+)
 def _e4():
     return _naive()
 
@@ -93,8 +113,12 @@ def _naive() -> Fraction:
     return wallet_profit(4, "naive")
 
 
-@exercise("17.5", "number", "Equilibrium shade = s c_N with s = sigma / sqrt(k) from the reference run and c_N "
-          "from normal_shade(N).", tolerance=0.006,
-          facts=lambda: {"shade": f"{equilibrium_shade(4):.2f}"})
+@exercise(
+    "17.5",
+    "number",
+    "Equilibrium shade = s c_N with s = sigma / sqrt(k) from the reference run and c_N from normal_shade(N).",
+    tolerance=0.006,
+    facts=lambda: {"shade": f"{equilibrium_shade(4):.2f}"},
+)
 def _e5():
     return equilibrium_shade(4)

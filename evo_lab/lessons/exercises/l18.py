@@ -5,11 +5,29 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import TypedDict
 
 from ..checks import choice_digest, exercise
 
+
+class CostlySetting(TypedDict):
+    """Fields of :class:`evo_lab.theory.facedown.FaceDown` that part 2 sets."""
+
+    prey_pop: int
+    receiver_pop: int
+    watering_hole: int
+    strong: str
+    weak: str
+
+
 #: part 2's setting: the prey's card is Burrowing or a Carnivore (which would starve a small prey)
-COSTLY = {"prey_pop": 3, "receiver_pop": 1, "watering_hole": 2, "strong": "burrowing", "weak": "carnivore"}
+COSTLY: CostlySetting = {
+    "prey_pop": 3,
+    "receiver_pop": 1,
+    "watering_hole": 2,
+    "strong": "burrowing",
+    "weak": "carnivore",
+}
 #: the opening hand of part 1's second prior (deal 3 + 1 per species, one species)
 HAND = 4
 #: exercise 1's watering hole, exercise 2's prior
@@ -29,8 +47,9 @@ def bluff_game(prior: Fraction | None = None, watering_hole: int = 4):
     """Part 1: Climbing or Ambush (prior from the deck unless given)."""
     from evo_lab.theory.facedown import FaceDown, facedown_game
 
-    return facedown_game(FaceDown(watering_hole=watering_hole),
-                         deck_prior("climbing", "ambush") if prior is None else prior)
+    return facedown_game(
+        FaceDown(watering_hole=watering_hole), deck_prior("climbing", "ambush") if prior is None else prior
+    )
 
 
 @lru_cache(maxsize=2)
@@ -49,21 +68,33 @@ def indifference(game) -> Fraction:
     return next(x for x in (hunt[0], hunt[1]) if x in (graze[0], graze[1]))
 
 
-@exercise("18.1", "fraction", "Write P2's expected payoff of hunting and of grazing after a face-down card as lines in "
-          "mu (the chance the card is Climbing) and find where they cross.",
-          facts=lambda: {"threshold": str(indifference(bluff_game(Fraction(1, 2), SCARCE)))})
+@exercise(
+    "18.1",
+    "fraction",
+    "Write P2's expected payoff of hunting and of grazing after a face-down card as lines in "
+    "mu (the chance the card is Climbing) and find where they cross.",
+    facts=lambda: {"threshold": str(indifference(bluff_game(Fraction(1, 2), SCARCE)))},
+)
 def _e1():
     return indifference(bluff_game(Fraction(1, 2), SCARCE))
 
 
-@exercise("18.2", "fraction", "Bayes: mu = p / (p + (1 - p) q) must equal P2's indifference belief; solve for q.",
-          facts=lambda: {"q": str(bluff_game(LOW_PRIOR).hybrid_equilibria()[0].q)})
+@exercise(
+    "18.2",
+    "fraction",
+    "Bayes: mu = p / (p + (1 - p) q) must equal P2's indifference belief; solve for q.",
+    facts=lambda: {"q": str(bluff_game(LOW_PRIOR).hybrid_equilibria()[0].q)},
+)
 def _e2():
     return bluff_game(LOW_PRIOR).hybrid_equilibria()[0].q
 
 
-@exercise("18.3", "choice", "At 'grow' compare each type's equilibrium payoff with the best it could get from 'grow' "
-          "against any reply that is best for some belief.")
+@exercise(
+    "18.3",
+    "choice",
+    "At 'grow' compare each type's equilibrium payoff with the best it could get from 'grow' "
+    "against any reply that is best for some belief.",
+)
 def _e3():
     return choice_digest("18.3", "b")
 
@@ -73,8 +104,13 @@ def _pool_bound() -> Fraction:
     return pool.beliefs["face down"][1]
 
 
-@exercise("18.4", "fraction", "In the pooling equilibrium P2 must graze after a face-down card; for which beliefs "
-          "is grazing a best reply there?", facts=lambda: {"bound": str(_pool_bound())})
+@exercise(
+    "18.4",
+    "fraction",
+    "In the pooling equilibrium P2 must graze after a face-down card; for which beliefs "
+    "is grazing a best reply there?",
+    facts=lambda: {"bound": str(_pool_bound())},
+)
 def _e4():
     return _pool_bound()
 

@@ -6,8 +6,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import TypedDict
 
 from ..checks import choice_digest, exercise
+
+
+class ContestSetting(TypedDict):
+    """Fields of :class:`evo_lab.theory.contest.Contest` that section 4 sets."""
+
+    pop: int
+    watering_hole: int
+
 
 #: lesson 04's valuation table (P1: card 1, plates 3; P2: card 0, plates 4)
 TABLE = ((1, 3), (0, 4))
@@ -18,7 +27,7 @@ DEFENCES = ("climbing", "hard-shell", "herding", "burrowing", "horns")
 #: exercise 3: the defences that do not block the attack at the start of feeding
 NON_BLOCKING = ("burrowing", "horns")
 #: the contest for the watering hole (section 4): population 3, 5 plant food
-CONTEST = {"pop": 3, "watering_hole": 5}
+CONTEST: ContestSetting = {"pop": 3, "watering_hole": 5}
 
 
 @lru_cache(maxsize=2)
@@ -26,8 +35,9 @@ def auction_stage(bids: tuple[int, ...] = tuple(SMALL)):
     from evo_lab.theory import normal_form, teaching_position
     from evo_lab.theory.repeated import StageGame
 
-    return StageGame.from_normal_form(normal_form(teaching_position(players=2, seed=1), [list(r) for r in TABLE],
-                                                  bids=list(bids)))
+    return StageGame.from_normal_form(
+        normal_form(teaching_position(players=2, seed=1), [list(r) for r in TABLE], bids=list(bids))
+    )
 
 
 @lru_cache(maxsize=1)
@@ -67,8 +77,13 @@ def _outcomes() -> int:
     return len(elimination_outcomes(auction_stage()))
 
 
-@exercise("19.1", "integer", "Follow every order: at each step any weakly dominated strategy of either player may go. "
-          "elimination_outcomes lists the distinct ends.", facts=lambda: {"outcomes": _outcomes()})
+@exercise(
+    "19.1",
+    "integer",
+    "Follow every order: at each step any weakly dominated strategy of either player may go. "
+    "elimination_outcomes lists the distinct ends.",
+    facts=lambda: {"outcomes": _outcomes()},
+)
 def _e1():
     return _outcomes()
 
@@ -85,8 +100,12 @@ def _thp_verdict() -> str:
     return "d" if not perfect else "c"
 
 
-@exercise("19.2", "choice", "In a two-player game an equilibrium is trembling-hand perfect iff neither strategy is "
-          "weakly dominated (by a pure or a mixed strategy). Test each equilibrium's two bids.")
+@exercise(
+    "19.2",
+    "choice",
+    "In a two-player game an equilibrium is trembling-hand perfect iff neither strategy is "
+    "weakly dominated (by a pure or a mixed strategy). Test each equilibrium's two bids.",
+)
 def _e2():
     return choice_digest("19.2", _thp_verdict())
 
@@ -97,8 +116,12 @@ def _value_without_blocking() -> Fraction:
     return solve_zero_sum(difference_matrix(("undefended",) + NON_BLOCKING))[0]
 
 
-@exercise("19.3", "fraction", "Look for a saddle point first: the smallest entry of a row that is the largest entry "
-          "of its column.", facts=lambda: {"value": str(_value_without_blocking())})
+@exercise(
+    "19.3",
+    "fraction",
+    "Look for a saddle point first: the smallest entry of a row that is the largest entry of its column.",
+    facts=lambda: {"value": str(_value_without_blocking())},
+)
 def _e3():
     return _value_without_blocking()
 
@@ -111,13 +134,22 @@ def _ce_payoff() -> Fraction:
     return sum((p * st.A[st.rows.index(r)][st.cols.index(c)] for (r, c), p in ce.items()), Fraction(0))
 
 
-@exercise("19.4", "fraction", "Maximise the sum of payoffs over distributions that satisfy the four incentive "
-          "constraints; by symmetry each player gets half the sum.", facts=lambda: {"payoff": str(_ce_payoff())})
+@exercise(
+    "19.4",
+    "fraction",
+    "Maximise the sum of payoffs over distributions that satisfy the four incentive "
+    "constraints; by symmetry each player gets half the sum.",
+    facts=lambda: {"payoff": str(_ce_payoff())},
+)
 def _e4():
     return _ce_payoff()
 
 
-@exercise("19.5", "choice", "A mixed Nash equilibrium, read as a distribution over profiles, satisfies every "
-          "incentive constraint. Which claims does section 4's example refute?")
+@exercise(
+    "19.5",
+    "choice",
+    "A mixed Nash equilibrium, read as a distribution over profiles, satisfies every "
+    "incentive constraint. Which claims does section 4's example refute?",
+)
 def _e5():
     return choice_digest("19.5", "c")
