@@ -76,13 +76,13 @@ class Game(Evo2eGame):
     def state_class(self) -> type:  # type: ignore[override]
         return State
 
-    def attack_lost(self, s: Any, src: int, dst: int) -> None:
+    def attack_lost(self, s: Evo2eState, src: int, dst: int) -> None:
         """Ruling E3: "the attacker can lose" (evo2e-data.md, first edition); the losing attacker is removed
         (option ``losing_attacker="dies"``), or both stay as in 2e (``"stays"``)."""
         if self.options.losing_attacker == "dies":
             ops.kill(s, src)
 
-    def orphan_birth_spaces(self, s: Any, player: int) -> tuple[int, ...]:
+    def orphan_birth_spaces(self, s: Evo2eState, player: int) -> tuple[int, ...]:
         """Ruling E7 (option ``orphan_births``): "If player has no adult Dinos, place new Dinos anywhere on board
         but all must be adjacent to each other" (GiochinScatola 1e turn summary): the first newborn on any empty
         space; the later ones of the phase are born next to a dinosaur of the player, which are all newborns, so
@@ -126,6 +126,6 @@ class State(Evo2eState):
     game_class = Game
 
     @classmethod
-    def load_state(cls, game: Any, body: Any, version: int | None = None) -> Evo2eState:
+    def load_state(cls, game: Evo2eGame, body: Any, version: int | None = None) -> Evo2eState:
         """A position body; version 1 of Evo first edition has today's layout (not Evo 2e's version 1)."""
         return super().load_state(game, body, None)

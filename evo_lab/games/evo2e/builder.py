@@ -21,7 +21,7 @@ evo_lab.core.errors.FormatError: dinosaurs.P1: unknown space 'Z9' (spaces are A1
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.errors import FormatError, excerpt
 from . import genes as G
@@ -30,6 +30,9 @@ from .flow import Step
 from . import builder_nodes as nodes
 from .game import Game, GameConfigError
 from .phases.mutation import EMPTY_LOT, EVENT_LOT
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["build_position", "NODES_OF_PHASE", "MAIN_NODE", "START_STEP"]
 
@@ -194,7 +197,7 @@ def _default_node(a: _Args) -> str:
 
 
 # ====================================================================== the facts every position has
-def _common(s: Any, a: _Args) -> None:
+def _common(s: State, a: _Args) -> None:
     g = a.game
     if isinstance(a.round, bool) or not isinstance(a.round, int) or a.round < 1:
         raise FormatError(f"must be a round >= 1, got {excerpt(a.round)}", "round")
@@ -227,7 +230,7 @@ def _common(s: Any, a: _Args) -> None:
         _auction(s, a)
 
 
-def _dinosaurs(s: Any, a: _Args) -> None:
+def _dinosaurs(s: State, a: _Args) -> None:
     g = a.game
     given = a.per_player(a.dinosaurs, "dinosaurs")
     s.occ = [-1] * g.n
@@ -246,7 +249,7 @@ def _dinosaurs(s: Any, a: _Args) -> None:
     s.count = [s.occ.count(p) for p in range(g.players)]
 
 
-def _genes(s: Any, a: _Args) -> None:
+def _genes(s: State, a: _Args) -> None:
     g = a.game
     s.bag = list(g.bag0)
     for p, gs in a.per_player(a.genes, "genes").items():
@@ -297,7 +300,7 @@ def _genes(s: Any, a: _Args) -> None:
         s.bag[i] = k
 
 
-def _cards(s: Any, a: _Args) -> None:
+def _cards(s: State, a: _Args) -> None:
     g = a.game
     s.deck = list(g.deck0)
     hands: list[list[int]] = [[] for _ in range(g.players)]
@@ -324,7 +327,7 @@ def _cards(s: Any, a: _Args) -> None:
     s.hands = tuple(tuple(sorted(h)) for h in hands)
 
 
-def _tokens(s: Any, a: _Args) -> None:
+def _tokens(s: State, a: _Args) -> None:
     g = a.game
     rev = []
     for t in a.revealed or ():
@@ -351,7 +354,7 @@ def _tokens(s: Any, a: _Args) -> None:
     s.pshift = g.token_shifts[rev[-1]] if rev else 0
 
 
-def _auction(s: Any, a: _Args) -> None:
+def _auction(s: State, a: _Args) -> None:
     g = a.game
     lots = [str(x) for x in a.lots or ()]
     if not lots or not (lots[0].startswith("event") or lots[0] == "empty"):  # lot 0 is the event card

@@ -3,7 +3,7 @@ then lets the game's flow run from the right step and checks it stops where aske
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from ...core.errors import FormatError, excerpt
@@ -12,10 +12,13 @@ from .actions import Action
 from .flow import BIRTH_PHASE, CLIMATE, END_PHASE, INITIATIVE_PHASE, MOVEMENT, MUTATION, PHASES, SURVIVAL, Step, run
 from .phases.mutation import EVENT_LOT
 
+if TYPE_CHECKING:
+    from .state import State
+
 __all__ = ["BUILD", "build_setup"]
 
 
-def _start(s: Any, a: Any) -> None:
+def _start(s: State, a: Any) -> None:
     """The phase from its start: the rules run to the first node (in a later phase if nothing happens here).
     The initiative track before the sort is ``order``."""
     s.phase = PHASES.index(a.phase) if a.phase != "initiative" else MUTATION
@@ -31,7 +34,7 @@ def _start_step(phase: str) -> Step:
     return START_STEP[phase]
 
 
-def _run_to(s: Any, a: Any, node: str, who: int | None = None) -> None:
+def _run_to(s: State, a: Any, node: str, who: int | None = None) -> None:
     """Run the flow from the step set, and check it stops at ``node`` (for ``who``, when given)."""
     run(s)
     if s.node != node or (who is not None and s.actor != who):
@@ -42,11 +45,11 @@ def _run_to(s: Any, a: Any, node: str, who: int | None = None) -> None:
         raise FormatError(f"this position has no {node} node (the rules go on to {at})", "node")
 
 
-def _who(s: Any, a: Any) -> int | None:
+def _who(s: State, a: Any) -> int | None:
     return None if a.to_act is None else a.player(a.to_act, "to_act")
 
 
-def _from(s: Any, players: tuple, who: int | None) -> tuple:
+def _from(s: State, players: tuple, who: int | None) -> tuple:
     """The players of a window, starting at ``who``."""
     if who is None:
         return tuple(players)
@@ -71,7 +74,7 @@ def build_setup(a: Any) -> Any:
     return s
 
 
-def _move(s: Any, a: Any) -> None:
+def _move(s: State, a: Any) -> None:
     who = _who(s, a)
     s.phase = MOVEMENT
     s.mover = s.order.index(who) if who is not None else 0
@@ -88,7 +91,7 @@ def _nonneg(v: Any, field: str) -> int:
     return v
 
 
-def _fight(s: Any, a: Any) -> tuple[int, int, int, int]:
+def _fight(s: State, a: Any) -> tuple[int, int, int, int]:
     g = a.game
     if not isinstance(a.attack, (list, tuple)) or len(a.attack) != 2:
         raise FormatError("must be (attacker's space, defender's space)", "attack")
@@ -106,14 +109,14 @@ def _fight(s: Any, a: Any) -> tuple[int, int, int, int]:
     return src, dst, att, dfd
 
 
-def _die(s: Any, a: Any) -> None:
+def _die(s: State, a: Any) -> None:
     src, dst, att, _ = _fight(s, a)
     if _who(s, a) not in (None, att):
         raise FormatError(f"the attack is P{att + 1}'s", "to_act")
     s.pend, s.node, s.actor, s.step = (src, dst), "die", att, Step.WAIT
 
 
-def _chameleon(s: Any, a: Any) -> None:
+def _chameleon(s: State, a: Any) -> None:
     src, dst, att, dfd = _fight(s, a)
     if _who(s, a) not in (None, dfd):
         raise FormatError(f"the beaten defender, P{dfd + 1}, decides", "to_act")
@@ -123,13 +126,13 @@ def _chameleon(s: Any, a: Any) -> None:
     s.pend, s.node, s.actor, s.step = (src, dst, att, escapes), "chameleon", dfd, Step.WAIT
 
 
-def _climate(s: Any, a: Any, step: Step, node: str) -> None:
+def _climate(s: State, a: Any, step: Step, node: str) -> None:
     s.phase = CLIMATE
     s.step = step
     _run_to(s, a, node)
 
 
-def _climate_cards(s: Any, a: Any) -> None:
+def _climate_cards(s: State, a: Any) -> None:
     if not s.revealed:
         raise FormatError("a climate card window follows a revealed token: give revealed=[...]", "revealed")
     who = _who(s, a)
@@ -144,7 +147,7 @@ def _climate_cards(s: Any, a: Any) -> None:
     _run_to(s, a, "climate_cards", who)
 
 
-def _mutation(s: Any, a: Any) -> None:
+def _mutation(s: State, a: Any) -> None:
     s.phase = MUTATION
     who = _who(s, a)
     if a.node == "gene":
@@ -171,7 +174,7 @@ def _mutation(s: Any, a: Any) -> None:
     _run_to(s, a, a.node, who)
 
 
-def _adrenaline(s: Any, a: Any) -> None:
+def _adrenaline(s: State, a: Any) -> None:
     who = _who(s, a)
     holders = [p for p in s.order if G.has(s, p, "adrenaline_rush")]
     if not holders or who not in (None, holders[0]):
@@ -179,7 +182,7 @@ def _adrenaline(s: Any, a: Any) -> None:
     s.phase, s.node, s.actor, s.step = INITIATIVE_PHASE, "adrenaline", holders[0], Step.MOVEMENT_START
 
 
-def _birth(s: Any, a: Any) -> None:
+def _birth(s: State, a: Any) -> None:
     who = _who(s, a)
     s.phase = BIRTH_PHASE
     s.egg_round = 1 if a.egg_round is None else _nonneg(a.egg_round, "egg_round")
@@ -196,7 +199,7 @@ def _birth(s: Any, a: Any) -> None:
     _run_to(s, a, a.node, who)
 
 
-def _newborn(s: Any, a: Any, who: int | None) -> None:
+def _newborn(s: State, a: Any, who: int | None) -> None:
     g = a.game
     if a.newborn is None:
         raise FormatError("name the newborn's space", "newborn")
@@ -218,7 +221,7 @@ def _newborn(s: Any, a: Any, who: int | None) -> None:
     s.step = Step.NEWBORN_CARDS
 
 
-def _survival(s: Any, a: Any) -> None:
+def _survival(s: State, a: Any) -> None:
     who = _who(s, a)
     s.phase = SURVIVAL
     if a.node == "survival_cards":
@@ -230,7 +233,7 @@ def _survival(s: Any, a: Any) -> None:
     _run_to(s, a, a.node, who)
 
 
-def _end(s: Any, a: Any) -> None:
+def _end(s: State, a: Any) -> None:
     g = a.game
     if len(s.revealed) < g.pile_length - g.bottom:
         raise FormatError(f"the meteorite lies in the bottom {g.bottom} of the pile: at least "

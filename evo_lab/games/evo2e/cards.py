@@ -28,7 +28,7 @@ shows everyone who holds which card).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from .words import turning_words
@@ -37,6 +37,10 @@ from . import events as E
 from . import ops
 from .actions import PASS, PLAY, Action
 from .flow import BIRTH_PHASE, CLIMATE, MOVEMENT, SURVIVAL, Node, Step, register_node, register_step
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
 __all__ = ["Window", "WINDOWS", "CardRule", "CARDS", "register_card", "open_window", "in_turn_plays",
            "survival_allowance", "play_text", "describe_play"]
@@ -55,21 +59,21 @@ class Window:
     when: str
 
 
-def _close_climate(s: Any) -> None:
+def _close_climate(s: State) -> None:
     s.step = Step.WHEEL
 
 
-def _close_birth(s: Any) -> None:
+def _close_birth(s: State) -> None:
     s.egg_round, s.birth_idx, s.step = 1, 0, Step.BIRTH_TURN
 
 
-def _close_newborn(s: Any) -> None:
+def _close_newborn(s: State) -> None:
     s.pend = ()
     s.birth_idx += 1
     s.step = Step.BIRTH_TURN
 
 
-def _close_survival(s: Any) -> None:
+def _close_survival(s: State) -> None:
     s.surv_idx, s.step = 0, Step.SURVIVAL_PLAYER
 
 
@@ -85,11 +89,11 @@ WINDOWS: dict[str, Window] = {w.timing: w for w in (
 )}
 
 
-def _always(s: Any, p: int, acts: list | None = None) -> bool:
+def _always(s: State, p: int, acts: list | None = None) -> bool:
     return True
 
 
-def _no_params(game: Any, card: int) -> tuple[int, ...]:
+def _no_params(game: Game, card: int) -> tuple[int, ...]:
     return (-1,)
 
 
@@ -130,22 +134,22 @@ def register_card(rule: CardRule) -> CardRule:
     return rule
 
 
-def rule_of(game: Any, card: int) -> CardRule:
+def rule_of(game: Game, card: int) -> CardRule:
     return CARDS[game.card_effects[card]]
 
 
 # ====================================================================== windows
-def open_window(s: Any, timing: str, players: tuple) -> None:
+def open_window(s: State, timing: str, players: tuple) -> None:
     """Open the window of ``timing``: ``players`` (in initiative order) will be asked in turn."""
     s.window = tuple(players)
     s.step = WINDOWS[timing].step
 
 
-def _playable(s: Any, p: int, card: int, acts: list | None = None) -> bool:
+def _playable(s: State, p: int, card: int, acts: list | None = None) -> bool:
     return s.game.cards_playable(s, p) and rule_of(s.game, card).may_play(s, p, acts)
 
 
-def _asks(s: Any, p: int, timing: str) -> bool:
+def _asks(s: State, p: int, timing: str) -> bool:
     """Whether the window of ``timing`` asks ``p``. ``"all"``: p holds any card and the window's cards could be
     played by p (public facts only); ``"holders"``: p holds a playable card of this timing."""
     g = s.game
@@ -156,7 +160,7 @@ def _asks(s: Any, p: int, timing: str) -> bool:
 
 
 def _window_handler(w: Window) -> Callable[[Any], bool]:
-    def handler(s: Any) -> bool:
+    def handler(s: State) -> bool:
         while s.window:
             p, s.window = s.window[0], s.window[1:]
             if s.hands[p] and _asks(s, p, w.timing):  # no card at all (public): never asked
@@ -169,7 +173,7 @@ def _window_handler(w: Window) -> Callable[[Any], bool]:
     return handler
 
 
-def _plays(s: Any, p: int, timing: str, acts: list | None = None) -> list[Action]:
+def _plays(s: State, p: int, timing: str, acts: list | None = None) -> list[Action]:
     g = s.game
     out = []
     for c in sorted(set(s.hands[p])):
@@ -178,12 +182,12 @@ def _plays(s: Any, p: int, timing: str, acts: list | None = None) -> list[Action
     return out
 
 
-def in_turn_plays(s: Any, p: int, acts: list, timing: str = "movement") -> list[Action]:
+def in_turn_plays(s: State, p: int, acts: list, timing: str = "movement") -> list[Action]:
     """The cards ``p`` may play among its own actions ``acts`` (Frenzied attack during movement)."""
     return _plays(s, p, timing, acts)
 
 
-def play(s: Any, a: Action) -> None:
+def play(s: State, a: Action) -> None:
     """``state.actor`` plays card ``a.a``: discarded, its effect applied, logged."""
     p = s.actor
     card = a.a
@@ -193,7 +197,7 @@ def play(s: Any, a: Action) -> None:
     ops.event(s, E.Play("play", p, g.card_ids[card], tuple(detail)))
 
 
-def _window_apply(s: Any, a: Action) -> None:
+def _window_apply(s: State, a: Action) -> None:
     if a.kind == PLAY:
         play(s, a)
     # pass: the window has already moved past this player
@@ -212,7 +216,7 @@ for _w in WINDOWS.values():
                            doc=f"card window: {_w.when}: `play <card>` or `pass`"))
 
 
-def survival_allowance(s: Any, p: int, allow: list[int]) -> list[int]:
+def survival_allowance(s: State, p: int, allow: list[int]) -> list[int]:
     """What survives on hot, cold and deadly terrain, widened by the cards ``p`` played this phase (Geysers; the
     cards in force are recorded in ``state.geysers``, a bit per player)."""
     for hook in s.game.card_allowances:
@@ -220,14 +224,14 @@ def survival_allowance(s: Any, p: int, allow: list[int]) -> list[int]:
     return allow
 
 
-def describe_play(s: Any, a: Action) -> str:
+def describe_play(s: State, a: Action) -> str:
     rule = rule_of(s.game, a.a)
     if rule.describe is not None:
         return rule.describe(s, a)
     return f"play {s.game.card_names[a.a]}"
 
 
-def play_text(ev: Any, game: Any) -> str:
+def play_text(ev: Any, game: Game) -> str:
     """A ``play`` event in words."""
     rule = CARDS.get(game.card_effects[game.card_ids.index(ev.card)]) if game is not None else None
     if rule is not None and rule.story is not None:
@@ -237,7 +241,7 @@ def play_text(ev: Any, game: Any) -> str:
 
 
 # ====================================================================== the five cards the rulebook shows
-def _prescience_play(s: Any, p: int, a: Action) -> tuple:
+def _prescience_play(s: State, p: int, a: Action) -> tuple:
     """Prescience: "The climate token does not take effect. Instead, move the climate wheel (one or two sections
     clockwise, or one section the other way) or leave it in place. Cannot be played on the meteorite token."
     When two are played in one climate phase the first one counts and the window closes (ruling R9, option
@@ -268,7 +272,7 @@ register_card(_PrescienceRule(
     text="replace the token's move of the wheel by one of the card's"))
 
 
-def _frenzy_may_play(s: Any, p: int, acts: list | None = None) -> bool:
+def _frenzy_may_play(s: State, p: int, acts: list | None = None) -> bool:
     """Frenzied attack: "To be played during the Movement phase, before launching an attack": offered while an
     attack is available (ruling R10, option ``frenzied_needs_attack``); a second one may be played and adds
     its horns too (ruling R19, option ``frenzied_attack_stacks``)."""
@@ -278,7 +282,7 @@ def _frenzy_may_play(s: Any, p: int, acts: list | None = None) -> bool:
     return o.frenzied_attack_stacks or not s.frenzy[p]
 
 
-def _frenzy_play(s: Any, p: int, a: Action) -> tuple:
+def _frenzy_play(s: State, p: int, a: Action) -> tuple:
     """"During this phase, all your dinosaurs are considered to have 2 extra horns, but only when attacking"
     (the horns are the card's ``effects.attack_horns``)."""
     bonus = s.game.data.events[a.a].effects.get("attack_horns", 0)
@@ -290,7 +294,7 @@ register_card(CardRule("frenzied_attack", _frenzy_play, ("movement",), may_play=
                        text="extra attack horns for the rest of the movement phase"))
 
 
-def _swarm_play(s: Any, p: int, a: Action) -> tuple:
+def _swarm_play(s: State, p: int, a: Action) -> tuple:
     """Swarm of rats: "There are no births at all during this phase." """
     s.window = ()
     s.step = Step.SURVIVAL_START
@@ -300,13 +304,13 @@ def _swarm_play(s: Any, p: int, a: Action) -> tuple:
 register_card(CardRule("swarm_of_rats", _swarm_play, ("birth",), text="no births this phase"))
 
 
-def _geysers_play(s: Any, p: int, a: Action) -> tuple:
+def _geysers_play(s: State, p: int, a: Action) -> tuple:
     """Geysers: "All your dinosaurs survive on cold terrain during this phase." """
     s.geysers |= 1 << p
     return ()
 
 
-def _geysers_allowance(s: Any, p: int, allow: list[int]) -> list[int]:
+def _geysers_allowance(s: State, p: int, allow: list[int]) -> list[int]:
     if s.geysers & (1 << p):
         return [allow[0], 10 ** 6, allow[2]]
     return allow
@@ -316,7 +320,7 @@ register_card(CardRule("geysers", _geysers_play, ("survival",), allowance=_geyse
                        text="own dinosaurs survive on cold terrain this phase"))
 
 
-def _thief_may_play(s: Any, p: int, acts: list | None = None) -> bool:
+def _thief_may_play(s: State, p: int, acts: list | None = None) -> bool:
     """Egg thief: "just after an opponent has placed a new dinosaur ... That dinosaur must belong to an opponent
     who has at least 4 of them", and the thief needs a dinosaur in reserve (ruling R11)."""
     if not s.pend:
@@ -325,7 +329,7 @@ def _thief_may_play(s: Any, p: int, acts: list | None = None) -> bool:
     return p != mother and s.count[mother] >= 4 and s.count[p] < s.game.max_dinos
 
 
-def _thief_play(s: Any, p: int, a: Action) -> tuple:
+def _thief_play(s: State, p: int, a: Action) -> tuple:
     """"Replace a dinosaur that has just been born with one of your own taken from your reserve." """
     space, victim = s.pend
     s.occ[space] = p

@@ -19,12 +19,16 @@ before and after the action that caused it.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.checks import MAX_COUNT
 from ...core.errors import FormatError, excerpt
 from ...core.words import pct, plural
 from .words import shift_words, token_words
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
 __all__ = ["EVENTS", "from_json", "log_from_json", "text", "Round", "Token", "Wheel", "Peek", "GeneDrawn", "Bid", "Outbid",
            "Auction", "CardDrawn", "Initiative", "Move", "Wings", "Flippers", "Fight", "Escape", "Play", "Birth",
@@ -39,11 +43,11 @@ def _p(p: int) -> str:
     return f"P{p + 1}"
 
 
-def _labels(game: Any) -> Any:
+def _labels(game: Game) -> Any:
     return game.labels if game is not None else _Ids()
 
 
-def _face(game: Any, kind: str) -> str:
+def _face(game: Game, kind: str) -> str:
     """A die face by its printed name ("Claw with plus sign"), not its data id."""
     if game is None:
         return kind
@@ -55,7 +59,7 @@ class _Ids:
         return str(i)
 
 
-def _story(self: Any, before: Any, after: Any) -> list[str]:
+def _story(self: Any, before: State, after: State) -> list[str]:
     """The default story of an event: its text, as one line indented by the class's ``indent``."""
     text = self.text(after.game)
     return [" " * self.indent + text[0].upper() + text[1:] + "."]
@@ -66,10 +70,10 @@ class Round(NamedTuple):
     round: int
     indent = 0
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"Round {self.round}"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         return [self.text()]
 
 
@@ -80,7 +84,7 @@ class Token(NamedTuple):
 
     story = _story
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         if game is None:
             return f"climate token {self.token}"
         if self.token == game.meteorite:
@@ -96,12 +100,12 @@ class Wheel(NamedTuple):
     prescience: bool  # the shift came from a Prescience card, not from the token
     indent = 2
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         if self.shift == 0 or self.old == self.new:
             return f"the wheel stays at section {self.new}{' (Prescience)' if self.prescience else ''}"
         return f"the wheel turns {shift_words(self.shift)}{' (Prescience)' if self.prescience else ''} to section {self.new}"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         states = ", ".join(f"{t} {v}" for t, v in after.terrain_states(self.new).items())
         text = self.text(after.game)
         return [f"  {text[0].upper()}{text[1:]}: {states}."]
@@ -112,10 +116,10 @@ class Peek(NamedTuple):
     token: int | None
     indent = 2
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return "sixth sense: the next climate token is known to its holder"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         holder = [p for p in range(after.game.players) if after.has(p, "sixth_sense")]
         return [f"  {', '.join(_p(p) for p in holder)} (sixth sense) sees the next token."]
 
@@ -128,7 +132,7 @@ class GeneDrawn(NamedTuple):
 
     story = _story
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"mutation: lot {self.lot} offers {game.gene_names[self.gene] if game else self.gene}"
 
 
@@ -141,7 +145,7 @@ class Bid(NamedTuple):
     indent = 4
     story = _story
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} bids {self.value} on lot {self.lot}"
 
 
@@ -155,7 +159,7 @@ class Outbid(NamedTuple):
     indent = 4
     story = _story
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} bids {self.value} on lot {self.lot}, displacing {_p(self.loser)}"
 
 
@@ -165,10 +169,10 @@ class Auction(NamedTuple):
 
     indent = 4
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return "auction over: lots paid and genes taken"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         g = after.game
         out = []
         for lot, (p, v) in enumerate(self.bids):
@@ -185,7 +189,7 @@ class CardDrawn(NamedTuple):
 
     story = _story
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} draws an event card"
 
 
@@ -197,7 +201,7 @@ class Initiative(NamedTuple):
 
     story = _story
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         rushed = f" ({_p(self.rushed)} used adrenaline rush)" if self.rushed >= 0 else ""
         return "initiative: " + " ".join(_p(p) for p in self.order) + rushed
 
@@ -209,12 +213,12 @@ class Move(NamedTuple):
 
     indent = 4
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         how = {"move": "moves", "wings": "flies", "flippers": "swims"}[self.kind]
         L = _labels(game)
         return f"{how} {L[self.src]} -> {L[self.dst]}"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         return [f"    {_p(after.occ[self.dst])} {self.text(after.game)}."]
 
 
@@ -235,12 +239,12 @@ class Fight(NamedTuple):
 
     indent = 4
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         L = _labels(game)
         return (f"{L[self.src]} attacks {L[self.dst]}: rolls {_face(game, self.face)} and "
                 f"{'wins' if self.result == 'win' else 'fails'}")
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         L = after.game.labels
         att, dfd = before.occ[self.src], before.occ[self.dst]
         p = before.attack_probability(self.src, self.dst) if att >= 0 and dfd >= 0 else None
@@ -259,7 +263,7 @@ class Escape(NamedTuple):
     indent = 4
     story = _story
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         L = _labels(game)
         return f"the beaten dinosaur on {L[self.dst]} escapes to {L[self.to]} (chameleon skin)"
 
@@ -273,7 +277,7 @@ class Play(NamedTuple):
     indent = 4
     story = _story
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         from .cards import play_text
 
         return play_text(self, game)
@@ -287,7 +291,7 @@ class Birth(NamedTuple):
     indent = 4
     story = _story
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} lays an egg: a new dinosaur on {_labels(game)[self.space]}"
 
 
@@ -301,7 +305,7 @@ class KillerBaby(NamedTuple):
     indent = 4
     story = _story
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         res = "the enemy dies" if self.result == "enemy_dies" else "the baby dies"
         return f"{_p(self.player)} drops a killer baby on {_labels(game)[self.space]}: rolls {_face(game, self.face)}, {res}"
 
@@ -313,10 +317,10 @@ class Starved(NamedTuple):
 
     indent = 4
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"survival: {_p(self.player)} loses {_labels(game)[self.space]} to the climate"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         """One line per player for all of the player's losses in this step (told at the player's first event)."""
         mine = [e for e in after.log if isinstance(e, Starved) and e.player == self.player]
         if not mine or mine[0] is not self:
@@ -332,10 +336,10 @@ class Scored(NamedTuple):
 
     indent = 4
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return "scoring: " + ", ".join(f"{_p(p)} +{c}" for p, c in enumerate(self.counts))
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         return ["  Scoring: " + ", ".join(f"{_p(p)} +{c} = {after.mp[p]} MP" for p, c in enumerate(self.counts)) + "."]
 
 
@@ -346,16 +350,20 @@ class End(NamedTuple):
 
     indent = 4
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return "game over: " + ", ".join(f"{_p(p)} {mp} MP" for p, mp in enumerate(self.mp))
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         order = sorted(range(len(self.mp)), key=lambda p: self.ranking[p])
         return ["Final ranking: " + ", ".join(f"#{self.ranking[p]} {_p(p)} ({self.mp[p]} MP, {plural(after.count[p], 'dinosaur')})"
                                               for p in order)]
 
 
-EVENTS: dict[str, type] = {c.__name__.lower(): c for c in (Round, Token, Wheel, Peek, Bid, Outbid, Auction, Initiative,
+#: Any event of the log.
+Event = (Round | Token | Wheel | Peek | GeneDrawn | Bid | Outbid | Auction | CardDrawn | Initiative | Move | Fight
+         | Escape | Play | Birth | KillerBaby | Starved | Scored | End)
+
+EVENTS: dict[str, type[Event]] = {c.__name__.lower(): c for c in (Round, Token, Wheel, Peek, Bid, Outbid, Auction, Initiative,
                                                             Move, Wings, Flippers, Fight, Escape, Play, Birth,
                                                             Starved, Scored, End)}
 EVENTS.update({"gene": GeneDrawn, "card": CardDrawn, "killer_baby": KillerBaby})
@@ -427,6 +435,6 @@ def log_from_json(v: Any, field: str = "state.log") -> tuple:
 
 
 
-def text(ev: tuple, game: Any = None) -> str:
+def text(ev: tuple, game: Game | None = None) -> str:
     """The event in words (``game``: an Evo :class:`~evo_lab.games.evo2e.game.Game` for labels and names)."""
     return ev.text(game)

@@ -19,11 +19,14 @@ one with some step handlers replaced (``game.flow``: :meth:`~evo_lab.core.flow.F
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.errors import excerpt
 from ...core.flow import Flow, Node
 from ...core.protocol import CHANCE, TERMINAL
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["Step", "Node", "FLOW", "NODES", "STEPS", "PHASES", "register_node", "register_step", "run", "apply",
            "current_player", "decisions", "chance_weights", "CHANCE_NODES", "DECISION_NODES"]
@@ -68,7 +71,7 @@ class Step(str, Enum):
 FLOW: Flow[Any, Any] = Flow("evo2e", PHASES, wait=Step.WAIT, terminal_phase=END_PHASE)
 
 
-def _end_node_apply(s: Any, a: Any) -> None:  # pragma: no cover - apply_action refuses first
+def _end_node_apply(s: State, a: Any) -> None:  # pragma: no cover - apply_action refuses first
     raise RuntimeError("the game is over")
 
 
@@ -87,29 +90,29 @@ register_node = FLOW.add
 register_step = FLOW.step
 
 
-def run(s: Any) -> None:
+def run(s: State) -> None:
     """Advance through everything the rules decide alone, up to the next decision, chance node or the end (the
     game's flow: :data:`FLOW`, or a variant's with some handlers replaced, docs/engine.md)."""
     s.game.flow.run(s)
 
 
-def apply(s: Any, a: Any) -> None:
+def apply(s: State, a: Any) -> None:
     """Apply ``a`` (already checked legal) at the current node, then run on."""
     s.log = ()
     s.game.flow.apply(s, a)
 
 
-def decisions(s: Any) -> list:
+def decisions(s: State) -> list:
     """The legal decisions at the current (decision) node."""
     return _DECIDE[s.node](s)
 
 
-def chance_weights(s: Any) -> tuple[list, list[int]]:
+def chance_weights(s: State) -> tuple[list, list[int]]:
     """Outcomes and integer weights at the current chance node."""
     return _WEIGHTS[s.node](s)
 
 
-def current_player(s: Any) -> int:
+def current_player(s: State) -> int:
     node = s.node
     if node in CHANCE_NODES:
         return CHANCE
@@ -118,7 +121,7 @@ def current_player(s: Any) -> int:
     return s.actor
 
 
-def explain(s: Any, a: Any) -> tuple[str, str]:
+def explain(s: State, a: Any) -> tuple[str, str]:
     """Why ``a`` is not legal here: ``(message, reason code)``. The node's own ``explain`` names the rule."""
     from .actions import CHANCE_KINDS
 

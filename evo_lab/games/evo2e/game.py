@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping
 
 import numpy as np
@@ -28,6 +28,9 @@ from ...core.registry import check_players
 from .actions import DIE, Action
 from .datapack import CLIMATE_STATES, DataPack, load_data
 from .flow import FLOW
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["Game", "RuleOptions", "GameConfigError", "LEGACY_OPTIONS", "LEGACY_FINGERPRINTS"]
 
@@ -96,15 +99,15 @@ class Game(GameBase):
         """The shipped pack of this game (``load_data`` of :attr:`pack_dir`)."""
         return load_data(default_dir=cls.pack_dir)
 
-    def cards_playable(self, s: Any, player: int) -> bool:
+    def cards_playable(self, s: State, player: int) -> bool:
         """Whether ``player`` may play event cards at all now: from round ``cards_from_round`` of the pack's setup
         on (Evo 2e: 1, always; Evo first edition: 3)."""
         return s.round >= self.data.setup["cards_from_round"]
 
-    def attack_lost(self, s: Any, src: int, dst: int) -> None:
+    def attack_lost(self, s: State, src: int, dst: int) -> None:
         """An attack from ``src`` on ``dst`` failed. Evo 2e: "The two dinosaurs stay where they are"."""
 
-    def orphan_birth_spaces(self, s: Any, player: int) -> tuple[int, ...]:
+    def orphan_birth_spaces(self, s: State, player: int) -> tuple[int, ...]:
         """Where ``player``, with no dinosaur on the board, may place a newborn. Evo 2e: nowhere ("The player
         places a new dinosaur pawn on a space adjacent to one of his dinosaurs"; a clan never falls below 2)."""
         return ()

@@ -22,13 +22,17 @@ Two kinds of gene:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 from collections.abc import Callable, Mapping
 
 from . import events as E
 from . import ops
 from .actions import ESCAPE, FLIPPERS, INITIATIVE, PASS, WINGS, Action
 from .flow import INITIATIVE_PHASE, MOVEMENT, Node, Step, register_node
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
 __all__ = ["EFFECTS", "GeneRule", "GENES", "register_gene", "Stats", "stats", "movement_points", "eggs",
            "discount", "attack_strength", "defence_strength", "floor", "birth_range", "survival_allowance",
@@ -95,7 +99,7 @@ MOVE_I, ATT_I, DEF_I, BIRTHS_I, HOT_I, COLD_I, DEADLY_I, DISC_I = range(8)
 class _StatsTable(dict):
     """``mask -> Stats`` of a game's unique genes, filled on first use (at most ``2**12`` masks)."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Game):
         super().__init__()
         s = game.data.setup
         self.base = {"movement": s["base_movement"], "births": s["starting_eggs"], "birth_range": s["birth_range"],
@@ -114,7 +118,7 @@ class _StatsTable(dict):
         return st
 
 
-def tables(game: Any) -> None:
+def tables(game: Game) -> None:
     """Per-game tables the hot paths read: unique-gene stats by mask, per-copy effects of the normal genes, the
     hooks by point (``game.hook_table[point]``: ``[(bit, function)]`` of the pack's genes)."""
     game.ustats = _StatsTable(game)
@@ -127,14 +131,14 @@ def tables(game: Any) -> None:
     game.births_onto = {}  # mask -> whether birth_onto hooks allow newborns on enemies (filled on use)
 
 
-def stats(s: Any, p: int) -> Stats:
+def stats(s: State, p: int) -> Stats:
     """``p``'s numbers: base values, the unique genes and every copy of the normal genes."""
     g = s.game
     u = g.ustats[s.uniq[p]]
     return Stats(*(u[i] + _normal(s, p, i) for i in range(8)), u.birth_range, u.protected_size)
 
 
-def _normal(s: Any, p: int, f: int) -> int:
+def _normal(s: State, p: int, f: int) -> int:
     """What ``p``'s copies of the normal genes add to field ``f`` (per-copy effects of the pack)."""
     g = s.game
     base = g.n_normal * p
@@ -145,7 +149,7 @@ def _normal(s: Any, p: int, f: int) -> int:
     return v
 
 
-def _total(s: Any, p: int, f: int) -> int:
+def _total(s: State, p: int, f: int) -> int:
     """Field ``f`` of ``p``'s numbers: base value, unique genes and the copies of the normal genes."""
     g = s.game
     v = g.ustats[s.uniq[p]][f]
@@ -156,48 +160,48 @@ def _total(s: Any, p: int, f: int) -> int:
     return v
 
 
-def has(s: Any, p: int, gene: str) -> bool:
+def has(s: State, p: int, gene: str) -> bool:
     """Whether ``p`` owns unique gene ``gene`` (False for a gene the pack does not have)."""
     return bool(s.uniq[p] & s.game.bit.get(gene, 0))
 
 
-def movement_points(s: Any, p: int) -> int:
+def movement_points(s: State, p: int) -> int:
     """"All the dinosaur species start with 2 movement points. Each extra pair of legs adds an extra movement
     point." (+ Strong thighs: "2 extra movement points"; all from the pack's effects)."""
     return _total(s, p, MOVE_I)
 
 
-def eggs(s: Any, p: int) -> int:
+def eggs(s: State, p: int) -> int:
     """Births per round: "All the dinosaur species start with one egg", one more per egg gene."""
     return _total(s, p, BIRTHS_I)
 
 
-def discount(s: Any, p: int) -> int:
+def discount(s: State, p: int) -> int:
     """Alchemical vials: "reduces the cost of genes and cards bought in subsequent rounds by 1"."""
     return _total(s, p, DISC_I)
 
 
-def attack_strength(s: Any, p: int) -> int:
+def attack_strength(s: State, p: int) -> int:
     """Horns counted when attacking: horns, Large horn, and event cards played this phase (Frenzied attack)."""
     return _total(s, p, ATT_I) + s.frenzy[p]
 
 
-def defence_strength(s: Any, p: int) -> int:
+def defence_strength(s: State, p: int) -> int:
     """Horns counted when defending: horns and Bony plates ("acts like 2 horns when defending")."""
     return _total(s, p, DEF_I)
 
 
-def floor(s: Any, p: int) -> int:
+def floor(s: State, p: int) -> int:
     """"a clan that only has two dinosaurs may not be attacked"; Regeneration: "never fewer than 3"."""
     return s.game.ustats[s.uniq[p]].protected_size
 
 
-def birth_range(s: Any, p: int) -> int:
+def birth_range(s: State, p: int) -> int:
     """How far from an own dinosaur a newborn may go: adjacent; Thick shell "up to 3 spaces away"."""
     return s.game.ustats[s.uniq[p]].birth_range
 
 
-def survival_allowance(s: Any, p: int, cards: bool = True) -> list[int]:
+def survival_allowance(s: State, p: int, cards: bool = True) -> list[int]:
     """How many of ``p``'s dinosaurs may survive on hot, cold and deadly terrain: thermoregulation, fur, cave
     dweller, widened by the event cards played this phase unless ``cards`` is False
     (:func:`~evo_lab.games.evo2e.cards.survival_allowance`: Geysers)."""
@@ -211,13 +215,13 @@ def survival_allowance(s: Any, p: int, cards: bool = True) -> list[int]:
     return allow
 
 
-def hooks(s: Any, point: str, player: int) -> list[Callable]:
+def hooks(s: State, point: str, player: int) -> list[Callable]:
     """The hooks at ``point`` of the genes ``player`` owns."""
     mask = s.uniq[player]
     return [fn for bit, fn in s.game.hook_table[point] if mask & bit]
 
 
-def births_onto(s: Any, p: int) -> bool:
+def births_onto(s: State, p: int) -> bool:
     """Whether ``p``'s newborns may go onto unprotected enemy dinosaurs (a ``birth_onto`` hook; cached by mask)."""
     g = s.game
     mask = s.uniq[p]
@@ -227,7 +231,7 @@ def births_onto(s: Any, p: int) -> bool:
     return v
 
 
-def move_option_hooks(s: Any, p: int) -> tuple:
+def move_option_hooks(s: State, p: int) -> tuple:
     """The ``move_options`` hooks of ``p``'s genes (cached by gene mask: called on every movement decision)."""
     g = s.game
     mask = s.uniq[p]
@@ -250,7 +254,7 @@ for _gid, _doc in (("legs", "movement +1 per copy"), ("horn", "attack and defenc
 
 
 # ====================================================================== Wings and Flippers
-def _wings_options(s: Any, p: int, sp: int, acts: list) -> None:
+def _wings_options(s: State, p: int, sp: int, acts: list) -> None:
     """Wings: "One of your dinosaurs can move 2 spaces by paying 1 movement point. The first space can contain a
     dinosaur (including another player's). This gene can only be used once per Movement phase." The landing
     space is 2 spaces away (not next to the start; ruling R7, option ``wings_exact_two``) and empty."""
@@ -263,12 +267,12 @@ def _wings_options(s: Any, p: int, sp: int, acts: list) -> None:
             acts.append(Action(WINGS, sp, c))
 
 
-def _wings_apply(s: Any, a: Action) -> None:
+def _wings_apply(s: State, a: Action) -> None:
     if a.kind == WINGS:
         s.wings_used = True
 
 
-def _wings_explain(s: Any, a: Action, text: str) -> tuple[str, str] | None:
+def _wings_explain(s: State, a: Action, text: str) -> tuple[str, str] | None:
     if a.kind != WINGS:
         return None
     if s.wings_used:
@@ -280,7 +284,7 @@ def _wings_explain(s: Any, a: Action, text: str) -> tuple[str, str] | None:
     return None
 
 
-def _flippers_options(s: Any, p: int, sp: int, acts: list) -> None:
+def _flippers_options(s: State, p: int, sp: int, acts: list) -> None:
     """Flippers: "One of your dinosaurs can move from one coastal space to another coastal space by paying 1
     movement point" (once per movement phase: ruling R7, option ``flippers_once_per_phase``)."""
     g = s.game
@@ -292,12 +296,12 @@ def _flippers_options(s: Any, p: int, sp: int, acts: list) -> None:
             acts.append(Action(FLIPPERS, sp, c))
 
 
-def _flippers_apply(s: Any, a: Action) -> None:
+def _flippers_apply(s: State, a: Action) -> None:
     if a.kind == FLIPPERS and s.game.options.flippers_once_per_phase:
         s.flippers_used = True
 
 
-def _flippers_explain(s: Any, a: Action, text: str) -> tuple[str, str] | None:
+def _flippers_explain(s: State, a: Action, text: str) -> tuple[str, str] | None:
     if a.kind != FLIPPERS:
         return None
     g = s.game
@@ -317,7 +321,7 @@ register_gene(GeneRule("flippers", {"move_options": _flippers_options, "move_app
 
 
 # ====================================================================== Killer babies
-def _killer_babies_onto(s: Any, p: int) -> bool:
+def _killer_babies_onto(s: State, p: int) -> bool:
     """Killer babies: "You can add new dinosaurs to occupied spaces" (enemy, not of a protected clan: R12)."""
     return True
 
@@ -326,7 +330,7 @@ register_gene(GeneRule("killer_babies", {"birth_onto": _killer_babies_onto}, "ne
 
 
 # ====================================================================== Chameleon skin
-def _chameleon_defeated(s: Any, src: int, dst: int, att: int, dfd: int) -> bool:
+def _chameleon_defeated(s: State, src: int, dst: int, att: int, dfd: int) -> bool:
     """Chameleon skin: "When you lose a fight, your dinosaur can move onto an adjacent space (but not the one
     from which the attacker came) instead of being killed. If no legal space is available, it dies." """
     escapes = tuple(t for t in s.game.adj[dst] if s.occ[t] < 0 and t != src)
@@ -337,11 +341,11 @@ def _chameleon_defeated(s: Any, src: int, dst: int, att: int, dfd: int) -> bool:
     return True
 
 
-def _chameleon_decisions(s: Any) -> list[Action]:
+def _chameleon_decisions(s: State) -> list[Action]:
     return [Action(ESCAPE, sp) for sp in s.pend[3]] + [Action(PASS)]
 
 
-def _chameleon_apply(s: Any, a: Action) -> None:
+def _chameleon_apply(s: State, a: Action) -> None:
     src, dst, att, _ = s.pend
     if a.kind == ESCAPE:
         s.occ[a.a] = s.actor
@@ -362,7 +366,7 @@ register_node(Node("chameleon", MOVEMENT, _chameleon_apply, decisions=_chameleon
 
 
 # ====================================================================== Adrenaline rush
-def _adrenaline_initiative(s: Any) -> bool:
+def _adrenaline_initiative(s: State) -> bool:
     """Adrenaline rush: "You can freely choose your spot on the initiative track during the initiative phase"
     (after the sort; ruling R4)."""
     bit = s.game.bit["adrenaline_rush"]
@@ -373,11 +377,11 @@ def _adrenaline_initiative(s: Any) -> bool:
     return True
 
 
-def _adrenaline_decisions(s: Any) -> list[Action]:
+def _adrenaline_decisions(s: State) -> list[Action]:
     return [Action(INITIATIVE, i) for i in range(s.game.players)]
 
 
-def _adrenaline_apply(s: Any, a: Action) -> None:
+def _adrenaline_apply(s: State, a: Action) -> None:
     from . import rules
 
     s.order = tuple(rules.move_on_track(s.order, s.actor, a.a))
@@ -392,7 +396,7 @@ register_node(Node("adrenaline", INITIATIVE_PHASE, _adrenaline_apply, decisions=
 
 
 # ====================================================================== Sixth sense
-def _sixth_sense_peek(s: Any) -> bool:
+def _sixth_sense_peek(s: State) -> bool:
     """Sixth sense: "You can look at the next climate token whenever you like" (ruling R15: the next token is
     fixed as soon as it exists, by a ``peek`` chance node, and seen by the holder only)."""
     return True
@@ -401,7 +405,7 @@ def _sixth_sense_peek(s: Any) -> bool:
 register_gene(GeneRule("sixth_sense", {"peek": _sixth_sense_peek}, "sees the next climate token"))
 
 
-def sees_next_token(s: Any, viewer: int | None) -> bool:
+def sees_next_token(s: State, viewer: int | None) -> bool:
     """Whether ``viewer`` may see the next climate token (the teacher always; a sixth-sense holder)."""
     if viewer is None:
         return True

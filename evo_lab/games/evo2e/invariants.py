@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import EvoLabError
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["InvariantError", "check_state", "TOTAL_GENE_TOKENS"]
 
@@ -28,11 +31,11 @@ class InvariantError(EvoLabError, AssertionError):
         self.record = record
 
 
-def _fail(msg: str, s: Any) -> None:
+def _fail(msg: str, s: State) -> None:
     raise InvariantError(f"{msg} (round {s.round}, {s.phase_name()}, node {s.node})")
 
 
-def _board(s: Any) -> None:
+def _board(s: State) -> None:
     g = s.game
     n = g.players
     if len(s.occ) != g.n:
@@ -50,7 +53,7 @@ def _board(s: Any) -> None:
             _fail(f"P{p + 1} has negative MP {s.mp[p]}", s)
 
 
-def _tokens(s: Any, what_if: bool = False) -> None:
+def _tokens(s: State, what_if: bool = False) -> None:
     """Gene tokens: bag + won normal genes + owned uniques + excluded uniques = 48; climate tokens: revealed +
     left = the 12 regular tokens; a peeked token is one of those left; cards: deck + hands + discard."""
     g = s.game
@@ -83,7 +86,7 @@ def _tokens(s: Any, what_if: bool = False) -> None:
         _fail("wheel section out of range", s)
 
 
-def _node(s: Any) -> None:
+def _node(s: State) -> None:
     if s.is_terminal():
         if s.legal_actions():
             _fail("legal actions at the end", s)
@@ -110,7 +113,7 @@ def _node(s: Any) -> None:
         _fail("negative movement points", s)
 
 
-def check_state(s: Any, what_if: bool = False) -> None:
+def check_state(s: State, what_if: bool = False) -> None:
     """Assert every invariant of ``s``; raises :class:`InvariantError` naming the broken one. ``what_if``: a
     position of the theory may hold fewer gene tokens than the pack (some out of the game on purpose, see
     :func:`~evo_lab.games.evo2e.builder.build_position`), never more."""

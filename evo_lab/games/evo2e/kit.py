@@ -26,10 +26,14 @@ bots, echo)``          returns ``(final state, lines)``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from .bots import GreedyBot, ISMCTSBot, LivelyBot, search_hooks
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
 __all__ = ["GAME", "BOTS", "search_hooks", "COLUMNS", "TABLE", "LENGTH", "results", "adapter_spec", "tell"]
 
@@ -41,14 +45,14 @@ TABLE = (("mp", "mean MP", 8), ("dinosaurs", "dinos", 6), ("place", "place", 6))
 LENGTH = "rounds"
 
 
-def results(state: Any) -> list[dict]:
+def results(state: State) -> list[dict]:
     """Per seat: final MP, dinosaurs on the board, place (MP, then dinosaurs), rounds played."""
     ranks = state.ranking()
     return [{"mp": state.mp[q], "dinosaurs": state.count[q], "place": ranks[q], "rounds": state.round - 1}
             for q in range(state.game.players)]
 
 
-def max_game_length(g: Any) -> int:
+def max_game_length(g: Game) -> int:
     """A safe upper bound on the number of actions (decisions and chance outcomes) in a game."""
     P, s = g.players, g.data.setup
     every_unique = (1 << g.n_unique) - 1  # movement points with every gene of the game (the genes' effects)
@@ -71,14 +75,14 @@ def _build(p: dict) -> Any:
     return Game(players=int(p["players"]), seed=p.get("seed"), board=p.get("board"))
 
 
-def _returns(state: Any, p: dict) -> list[float]:
+def _returns(state: State, p: dict) -> list[float]:
     n = state.game.players
     if p["returns"] == "rank":
         return [(n - r) / (n - 1) for r in state.ranking()]
     return [float(x) for x in state.returns()]
 
 
-def _utility(game: Any, p: dict) -> tuple[float, float, float | None]:
+def _utility(game: Game, p: dict) -> tuple[float, float, float | None]:
     s = game.data.setup
     top = s["starting_mp"] + s["mp_per_dinosaur"] * game.max_dinos * (game.pile_length + 1)
     return 0.0, float(top) if p["returns"] == "mp" else 1.0, None
@@ -100,7 +104,7 @@ def adapter_spec() -> Any:
                        tensor_high=lambda game: game.observer.layout().high())
 
 
-def tell(game: Any, seed: int | None, bots: list | None, echo: Callable[[str], None] | None) -> tuple[Any, list]:
+def tell(game: Game, seed: int | None, bots: list | None, echo: Callable[[str], None] | None) -> tuple[Any, list]:
     """The demo story of :func:`evo_lab.games.evo2e.story.play_story` (climate, auction, fights with odds, births,
     deaths)."""
     from .story import play_story

@@ -13,16 +13,20 @@ gene tokens than the pack on purpose: the gene totals may fall short of the pack
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.checks import MAX_COUNT, int_in
 from ...core.errors import FormatError
 from .flow import MUTATION, SETUP, Step
 
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
 __all__ = ["check_state_body"]
 
 
-def check_state_body(s: Any, g: Any) -> None:
+def check_state_body(s: State, g: Game) -> None:
     """Every cross-field check (see the module docstring)."""
     _players(s, g)
     _genes(s, g)
@@ -32,7 +36,7 @@ def check_state_body(s: Any, g: Any) -> None:
     _node(s, g)
 
 
-def _players(s: Any, g: Any) -> None:
+def _players(s: State, g: Game) -> None:
     n = g.players
     for p, c in enumerate(s.count):
         if c > g.max_dinos:
@@ -50,7 +54,7 @@ def _players(s: Any, g: Any) -> None:
     int_in(s.egg_round, 0, 1000, "state.egg_round")
 
 
-def _genes(s: Any, g: Any) -> None:
+def _genes(s: State, g: Game) -> None:
     nn, nu = g.n_normal, g.n_unique
     for p, u in enumerate(s.uniq):
         int_in(u, 0, 2 ** nu - 1, f"state.uniq[{p}]")
@@ -77,7 +81,7 @@ def _genes(s: Any, g: Any) -> None:
                               f"state.bag[{nn + u}]" if bagged else f"state.uniq[{holders[-1] if holders else 0}]")
 
 
-def _cards(s: Any, g: Any) -> None:
+def _cards(s: State, g: Game) -> None:
     held = Counter(c for h in s.hands for c in h)
     for c, c0 in enumerate(g.deck0):
         if s.deck[c] + held[c] + s.discard[c] != c0:
@@ -85,7 +89,7 @@ def _cards(s: Any, g: Any) -> None:
                               f"{s.discard[c]} discarded != the {c0} in the pack", f"state.deck[{c}]")
 
 
-def _climate(s: Any, g: Any) -> None:
+def _climate(s: State, g: Game) -> None:
     rev = Counter(s.revealed)
     for k, c0 in enumerate(g.tokens0):
         if rev[k] + s.tokens_left[k] != c0:
@@ -97,7 +101,7 @@ def _climate(s: Any, g: Any) -> None:
         raise FormatError("the peeked token is not among the tokens left", "state.next_token")
 
 
-def _auction(s: Any, g: Any) -> None:
+def _auction(s: State, g: Game) -> None:
     n = g.players
     st = g.data.setup
     if len(s.lots) > n:
@@ -120,7 +124,7 @@ def _auction(s: Any, g: Any) -> None:
         _bidding(s, n)
 
 
-def _bidding(s: Any, n: int) -> None:
+def _bidding(s: State, n: int) -> None:
     """During the auction each lot's bid and each player's marker agree; a player without a marker still
     bids."""
     for lot, b in enumerate(s.bids):
@@ -137,7 +141,7 @@ def _bidding(s: Any, n: int) -> None:
         raise FormatError("a displaced player's lost lot must be named", "state.banned")
 
 
-def _node(s: Any, g: Any) -> None:
+def _node(s: State, g: Game) -> None:
     """The pending facts of the node: a fight (``die``: attacker and defender spaces), an escape
     (``chameleon``), a newborn (``newborn_cards``, ``kbdie``: its space and owner)."""
     node, pend, occ = s.node, s.pend, s.occ
@@ -162,7 +166,7 @@ def _node(s: Any, g: Any) -> None:
         raise FormatError(f"node {node} does not wait", "state.step")
 
 
-def _escape(s: Any, g: Any, src: int, dst: int) -> None:
+def _escape(s: State, g: Game, src: int, dst: int) -> None:
     att, escapes = s.pend[2], s.pend[3]
     int_in(att, 0, g.players - 1, "state.pend[2]")
     if not isinstance(escapes, tuple) or not escapes:

@@ -17,7 +17,7 @@ evo_lab.core.errors.FormatError: action: write bids as 'bid V on lot L': 'bid 7 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import FormatError, excerpt
 from ...core.words import plural
@@ -25,12 +25,16 @@ from . import genes, rules
 from .actions import (ATTACK, BID, BIRTH, CARD, DIE, END, ESCAPE, EXCLUDE, FLIPPERS, GENE, INITIATIVE, MOVE, ORDER,
                       PASS, PEEK, PLAY, REMOVE, TOKEN, WINGS, Action)
 
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
 __all__ = ["to_string", "parse", "describe", "state_text"]
 
 _STEPS = (MOVE, WINGS, FLIPPERS)
 
 
-def to_string(g: Any, a: Action) -> str:
+def to_string(g: Game, a: Action) -> str:
     """The readable, parseable form of ``a`` for game ``g`` (space labels, gene and card ids)."""
     L = g.labels
     k = a.kind
@@ -64,7 +68,7 @@ def to_string(g: Any, a: Action) -> str:
     return k  # end, pass
 
 
-def _space(g: Any, tok: str) -> int:
+def _space(g: Game, tok: str) -> int:
     t = tok.strip().upper()
     if t in g.label_index:
         return g.label_index[t]
@@ -99,7 +103,7 @@ _NAMED = {EXCLUDE: ("unique_ids", "unique gene"), TOKEN: ("token_ids", "climate 
           DIE: ("die_kinds", "die symbol")}
 
 
-def parse(g: Any, text: str) -> Action:
+def parse(g: Game, text: str) -> Action:
     """Read an action string (as written by :func:`to_string`). Raises :class:`FormatError` (field
     ``action``); the result still has to be legal where it is applied."""
     if not isinstance(text, str):
@@ -154,7 +158,7 @@ def parse(g: Any, text: str) -> Action:
     raise FormatError(f"unknown action {excerpt(parts[0])}", "action")
 
 
-def _parse_step(g: Any, k: str, arg: str, text: str) -> Action:
+def _parse_step(g: Game, k: str, arg: str, text: str) -> Action:
     sep = "x" if k == ATTACK else "-"
     if k == ATTACK:
         i = arg.upper().rfind("X")
@@ -166,7 +170,7 @@ def _parse_step(g: Any, k: str, arg: str, text: str) -> Action:
     return Action(k, _space(g, src), _space(g, dst))
 
 
-def describe(s: Any, a: Action) -> str:
+def describe(s: State, a: Action) -> str:
     """The action in words, for action pickers and stories."""
     from .cards import describe_play
     from .phases.movement import attack_probability
@@ -205,7 +209,7 @@ def describe(s: Any, a: Action) -> str:
     return to_string(g, a)
 
 
-def state_text(s: Any) -> str:
+def state_text(s: State) -> str:
     """A readable summary of the position (``str(state)``), in words: what the player to act must do, the genes
     by their printed names."""
     from .words import gene_words, node_words

@@ -18,7 +18,7 @@ False
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,6 +28,10 @@ from . import genes
 from .actions import CARD, EXCLUDE, PEEK
 from .flow import CHANCE_NODES, MUTATION, NODES, PHASES
 from .phases.mutation import EMPTY_LOT, EVENT_LOT
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
 __all__ = ["EvoObserver", "TensorLayout", "Secret", "auction_view", "node_list"]
 
@@ -44,7 +48,7 @@ def node_list(variant: str | None = None) -> tuple[str, ...]:
     return tuple(sorted(n for n in mine if n in CHANCE_NODES)) + dec + ("end",)
 
 
-def auction_view(s: Any) -> dict:
+def auction_view(s: State) -> dict:
     """The biology lab: lots (gene or event card), markers with bids, who bids now, prices."""
     g = s.game
     lots = []
@@ -62,12 +66,12 @@ def auction_view(s: Any) -> dict:
 class EvoObserver(Observer):
     """The observer of an Evo 2e game (``game.observer``)."""
 
-    def __init__(self, game: Any = None):
+    def __init__(self, game: Game = None):
         super().__init__(game)
         self._layout: TensorLayout | None = None
 
     # ----- the one visibility rule
-    def sees(self, state: Any, viewer: int | None, secret: Secret) -> bool:
+    def sees(self, state: State, viewer: int | None, secret: Secret) -> bool:
         """May ``viewer`` see ``secret``? The teacher (``None``) sees everything; a hand (and a card drawn) its
         owner; the MP everyone when ``open_mp`` (else the owner); the next climate token a Sixth sense
         holder; the bag nobody."""
@@ -80,7 +84,7 @@ class EvoObserver(Observer):
             return genes.sees_next_token(state, viewer)
         return secret.owner is not None and secret.owner == viewer
 
-    def action_secret(self, state: Any, action: Any) -> Secret | None:
+    def action_secret(self, state: State, action: Any) -> Secret | None:
         """Which unique gene stays out (the bag), a card drawn (its drawer's hand), a Sixth sense peek."""
         k = action.kind
         if k == EXCLUDE:
@@ -92,7 +96,7 @@ class EvoObserver(Observer):
         return None
 
     # ----- the observation
-    def observation(self, state: Any, viewer: int | None) -> dict:
+    def observation(self, state: State, viewer: int | None) -> dict:
         """What ``viewer`` may know (``None``: the omniscient teacher). JSON-able."""
         s, g = state, state.game
         sees = self.sees
@@ -140,7 +144,7 @@ class EvoObserver(Observer):
         return self.layout().encode(observation)
 
     # ----- determinization
-    def determinize(self, state: Any, viewer: int, rng: Any) -> Any:
+    def determinize(self, state: State, viewer: int, rng: Any) -> Any:
         """A copy where what ``viewer`` may not see is redrawn from its exact distribution given what ``viewer``
         knows: the hands it may not see (from the unseen cards), which unseen unique genes are in the bag, and a
         next climate token it has not seen. Every choice is one :func:`~evo_lab.core.draw.draw`."""
@@ -171,7 +175,7 @@ class EvoObserver(Observer):
         return s
 
 
-def _redraw_bag(s: Any, rng: Any) -> None:
+def _redraw_bag(s: State, rng: Any) -> None:
     """Which of the unseen unique genes are in the bag (a unique gene drawn into this round's lots is face up:
     it is seen, not redrawn)."""
     g = s.game
@@ -188,7 +192,7 @@ def _redraw_bag(s: Any, rng: Any) -> None:
     s.excluded = tuple(sorted(set(s.excluded) - set(unseen) | (set(unseen) - inbag)))
 
 
-def _legacy_window_card(s: Any, viewer: int) -> int:
+def _legacy_window_card(s: State, viewer: int) -> int:
     """With ``card_windows="holders"`` a window node shows that its actor holds a playable card of its timing:
     that card is kept for the actor (unless the actor is the viewer), and the window is reopened to every later
     player, whose redrawn hands decide whether they are asked."""
@@ -213,7 +217,7 @@ class TensorLayout:
     dinosaurs, genes, unique genes, own hand, hand sizes, climate, round, phase, node, the auction, the track and
     movement points left. ``encode(observation)`` reads nothing but the dict."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Game):
         g = self.game = game
         self.P, self.n = g.players, g.n
         self.nodes = node_list(None if g.name == "evo2e" else g.name)

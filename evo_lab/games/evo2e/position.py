@@ -28,11 +28,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.errors import FormatError, excerpt
 from .flow import BIRTH_PHASE, MUTATION, PHASES, SETUP, SURVIVAL
 from .phases.mutation import EMPTY_LOT, EVENT_LOT
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["Position", "position_of"]
 
@@ -94,7 +97,7 @@ class Position:
         return build_position(**kw)
 
     @classmethod
-    def from_state(cls, s: Any) -> Position:
+    def from_state(cls, s: State) -> Position:
         """The position of state ``s`` (what :meth:`build` needs to rebuild it)."""
         return position_of(cls, s)
 
@@ -301,7 +304,7 @@ def _set_player(pos: Position, p: int, key: str, val: str) -> None:
 
 
 # ====================================================================== a state's position
-def position_of(cls: type, s: Any) -> Any:
+def position_of(cls: type, s: State) -> Any:
     """The :class:`~evo_lab.games.evo2e.position.Position` that rebuilds ``s`` (what matters at its node)."""
     g = s.game
     L = g.labels
@@ -332,7 +335,7 @@ def position_of(cls: type, s: Any) -> Any:
     return pos
 
 
-def _bag_override(s: Any) -> dict:
+def _bag_override(s: State) -> dict:
     """The bag counts of ``s`` that differ from what the rules leave (what-if positions of the theory)."""
     g = s.game
     out = {}
@@ -347,7 +350,7 @@ def _bag_override(s: Any) -> dict:
     return out
 
 
-def _node_facts(pos: Any, s: Any, P: list[str], L: tuple) -> None:
+def _node_facts(pos: Any, s: State, P: list[str], L: tuple) -> None:
     node = s.node
     if node in ("move", "die", "chameleon"):
         pos.to_act = P[s.actor]

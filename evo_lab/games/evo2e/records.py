@@ -13,12 +13,16 @@ named tuples of :mod:`.events`; the game they name is built with the rules they 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.checks import MAX_COUNT, bool_of, int_in, ints_in, list_of, opt_int_in, str_of
 from ...core.errors import FormatError, excerpt
 from . import events, load_checks
 from .flow import CHANCE_NODES, NODES, PHASES, STEPS, Step
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
 __all__ = ["LIST_FIELDS", "SCALAR_FIELDS", "state_dict", "load_state", "V1_NODES", "V1_STEPS"]
 
@@ -55,7 +59,7 @@ def _tupled(v: Any) -> Any:
     return v
 
 
-def state_dict(s: Any) -> dict:
+def state_dict(s: State) -> dict:
     """The position body: every field, JSON-able (tuples become lists, the step its value)."""
     st: dict[str, Any] = {}
     for f in LIST_FIELDS:
@@ -77,7 +81,7 @@ def _migrate_v1(st: dict, n: int) -> dict:
     return st
 
 
-def load_state(cls: type, game: Any, body: Any, version: int | None = None) -> Any:
+def load_state(cls: type, game: Game, body: Any, version: int | None = None) -> Any:
     """A state of ``game`` from a position body (``version``: the body's ``game_version`` when older). Every
     field is checked (types, ranges, totals: :mod:`.load_checks`) before the state is used."""
     if not isinstance(body, dict):
@@ -114,7 +118,7 @@ def load_state(cls: type, game: Any, body: Any, version: int | None = None) -> A
     return s
 
 
-def _check_scalars(s: Any, g: Any) -> None:
+def _check_scalars(s: State, g: Game) -> None:
     n = g.players
     for f in _INT_FIELDS:
         int_in(getattr(s, f), -MAX_COUNT, MAX_COUNT, f"state.{f}")
@@ -153,7 +157,7 @@ def _ints_in(v: Any, lo: int, hi: int, field: str) -> None:
         int_in(x, lo, hi - 1, f"{field}[{i}]")
 
 
-def _check_fields(s: Any, g: Any) -> None:
+def _check_fields(s: State, g: Game) -> None:
     """Field checks beyond types, so that a bad file fails here naming the field rather than later."""
     n = g.players
     _ints_in(s.order, 0, n, "state.order")

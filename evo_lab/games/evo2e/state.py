@@ -32,7 +32,8 @@ from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
 from . import flow, genes, notation, phases, records, rules
 from .actions import Action
-from .flow import CHANCE_NODES, PHASES
+from .events import Event
+from .flow import CHANCE_NODES, PHASES, Step
 from .game import Game
 from .observer import auction_view
 
@@ -49,11 +50,59 @@ class State(StateBase):
     __slots__ = ("game", "_hist", "_legal", "_origin", "_ev", "_ev_mark") + records.LIST_FIELDS + records.SCALAR_FIELDS
     game_class = Game
 
+    # ----- the fields (docs/engine.md; ``records`` stores each under its name). Per space or per player lists:
+    game: Game
+    occ: list[int]  #: the player on each space (-1: empty)
+    count: list[int]  #: dinosaurs of each player on the board
+    mp: list[int]  #: mutation points of each player
+    genes: list[int]  #: normal genes won, ``n_normal`` per player
+    uniq: list[int]  #: unique genes of each player, one bit per unique gene
+    bag: list[int]  #: gene tokens in the bag, per gene
+    deck: list[int]  #: event cards in the deck, per card
+    discard: list[int]  #: event cards discarded, per card
+    tokens_left: list[int]  #: climate tokens not yet revealed, per token kind
+    lots: list[int]  #: the auction's lots: a gene index, -2 the event card, -1 nothing
+    bids: list[tuple[int, int] | None]  #: per lot, (player, bid) of its marker or None
+    holding: list[int]  #: the lot each player's marker stands on (-1: none)
+    to_bid: list[int]  #: the players still to place a marker, in bidding order
+    paid: list[int]  #: what each player paid in this auction
+    # ----- where the game is
+    phase: int  #: index into ``flow.PHASES``
+    round: int
+    step: Step  #: the step that runs next (the flow's table)
+    node: str  #: the node the game waits at ("end" at the end)
+    actor: int  #: the player to decide at a decision node
+    #: the pending facts of the node: (src, dst) of a fight, (src, dst, attacker, escape spaces) of a chameleon
+    #: escape, (space, player) of a newborn; () when nothing is pending
+    pend: tuple[Any, ...]
+    hands: tuple[tuple[int, ...], ...]  #: event cards in each player's hand (card indices)
+    excluded: tuple[int, ...]  #: unique genes left out of the bag at setup
+    section: int  #: the climate wheel's section
+    revealed: tuple[int, ...]  #: climate tokens revealed so far (token kind indices)
+    next_token: int | None  #: the next climate token when sixth sense fixed it, else None
+    order: tuple[int, ...]  #: the initiative track, first player first
+    displaced: int  #: the player whose marker was displaced in the auction (-1: none)
+    banned: int  #: the lot the displaced player may not bid on again (-1: none)
+    mover: int  #: index into ``order`` of the player moving (movement phase)
+    mp_left: int  #: the mover's movement points left
+    wings_used: bool
+    flippers_used: bool
+    frenzy: tuple[int, ...]  #: attack horns each player gained from Frenzied attack this movement phase
+    egg_round: int  #: the birth phase's round of eggs
+    birth_idx: int  #: index into ``order`` of the player laying eggs
+    window: tuple[int, ...]  #: the players a card window still asks, in order
+    surv_idx: int  #: index into ``order`` of the player whose dinosaurs face the climate
+    geysers: int  #: the players whose Geysers are in force this survival phase, a bit per player
+    pshift: int  #: the wheel shift chosen with Prescience (0: none)
+    last: Event | tuple[()]  #: the newest event (``()`` before the first)
+    log: tuple[Event, ...]  #: the events of the last action, oldest first
+    prescience_played: bool
+
     def __init__(self, game: Game, _empty: bool = False):
         self.game = game
-        self._hist: tuple | None = None
+        self._hist = None
         self._legal: list[Action] | None = None
-        self._origin: dict | None = None
+        self._origin = None
         self._ev = self._ev_mark = None
         if not _empty:
             phases.setup.init_state(self)

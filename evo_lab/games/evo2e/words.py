@@ -16,9 +16,13 @@ percentages, "in 2 of 3 games") are :mod:`evo_lab.core.words`.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.words import pct, plural
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
 __all__ = ["CHANCE_WORDS", "NODE_TITLES", "action_words", "choice_label", "fix_plurals", "gene_words", "history_line", "node_words",
            "shift_words", "token_words", "turning_words", "wheel_words"]
@@ -54,7 +58,7 @@ NODE_TITLES = {
 }
 
 
-def node_words(state: Any) -> str:
+def node_words(state: State) -> str:
     """What ``state`` waits for, in words: the player's verb phrase at a decision ("bid on a lot of the gene
     auction"), what chance does at a chance node ("the combat die is rolled"), "the game is over" at the end.
 
@@ -74,7 +78,7 @@ def node_words(state: Any) -> str:
     return spec.verb if spec is not None and spec.verb else "decide"
 
 
-def gene_words(game: Any, gene: str) -> str:
+def gene_words(game: Game, gene: str) -> str:
     """A gene by its printed name ("bony_plates" -> "Bony plates"); an unknown id is said as it is.
 
     >>> import evo_lab
@@ -104,7 +108,7 @@ def turning_words(shift: int) -> str:
     return f"turning the wheel {shift_words(shift)}" if shift else "leaving the wheel where it is"
 
 
-def token_words(game: Any, token: int | str) -> str:
+def token_words(game: Game, token: int | str) -> str:
     """A climate token by what it does ("clockwise 2", "the meteorite"), from the data pack's shifts."""
     i = game.token_ids.index(token) if isinstance(token, str) else int(token)
     if i == game.meteorite:
@@ -119,7 +123,7 @@ def wheel_words(before: int, after: int, shift: int) -> str:
     return f"the climate wheel turns {shift_words(shift)}, from section {before} to {after}"
 
 
-def _lot_item(state: Any, lot: int) -> str:
+def _lot_item(state: State, lot: int) -> str:
     lots = state.auction()["lots"]
     item = str(lots[lot]["item"]) if lot < len(lots) else "?"
     if item == "event card":
@@ -128,11 +132,11 @@ def _lot_item(state: Any, lot: int) -> str:
     return g.gene_names[g.gene_ids.index(item)] if item in g.gene_ids else item
 
 
-def _mp_left(state: Any) -> int:
+def _mp_left(state: State) -> int:
     return int(state.observation(None).get("movement_points_left") or 0)
 
 
-def _decision(state: Any, a: Any) -> str:
+def _decision(state: State, a: Any) -> str:
     """What the player to act does with ``a``, as a verb phrase (without the player)."""
     g = state.game
     L = g.labels
@@ -167,7 +171,7 @@ def _decision(state: Any, a: Any) -> str:
     return state.action_to_string(a)
 
 
-def _card_drawer(state: Any, a: Any, masked: str) -> str:
+def _card_drawer(state: State, a: Any, masked: str) -> str:
     """Who draws the event card: the masked form names them ("card P3 ?") for anyone but the drawer."""
     for text in [masked] + [state.masked_action_string(a, p) for p in range(state.game.players)]:
         m = re.search(r"P(\d+)", text)
@@ -176,7 +180,7 @@ def _card_drawer(state: Any, a: Any, masked: str) -> str:
     return "a player"
 
 
-def _chance(state: Any, a: Any, masked: str) -> str:
+def _chance(state: State, a: Any, masked: str) -> str:
     g = state.game
     k = a.kind
     hidden = "?" in masked.split()
@@ -207,7 +211,7 @@ def _chance(state: Any, a: Any, masked: str) -> str:
     return masked
 
 
-def action_words(state: Any, action: Any, viewer: int | None = None) -> str:
+def action_words(state: State, action: Any, viewer: int | None = None) -> str:
     """``action`` (about to be applied at ``state``) in words with who does it, as ``viewer`` may see it.
 
     >>> import evo_lab, numpy as np
@@ -241,7 +245,7 @@ def fix_plurals(text: str) -> str:
     return _ONE.sub(lambda m: f"1 {m.group(1)}", text)
 
 
-def choice_label(state: Any, action: Any) -> str:
+def choice_label(state: State, action: Any) -> str:
     """An action of the player to act as the action list shows it: what it does, and the odds of an attack.
 
     >>> import evo_lab, numpy as np

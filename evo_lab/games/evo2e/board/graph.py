@@ -23,15 +23,19 @@ import functools
 import json
 import math
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ....core.errors import excerpt
+from ..jsontypes import JSON, JSONDict
 from .file_format import DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
 from .file_format import problems as _problems
 from .file_format import validate as _validate
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["DEFAULT_SIZES", "DIRECTIONS", "TERRAINS", "Board", "BoardError", "hex_center", "row_letters"]
 
@@ -71,7 +75,27 @@ class Board:
     (2, True)
     """
 
-    def __init__(self, data: dict, source: str = "<dict>", *,
+    name: str
+    players: int  #: seats with start areas
+    reconstructed: bool  #: not the printed board (a reconstruction)
+    provenance: JSONDict
+    _terrain_bounds: list[float] | None
+    n: int  #: number of spaces
+    axial: tuple[tuple[int, int], ...]  #: the (q, r) cell of each space
+    labels: tuple[str, ...]
+    terrain: tuple[str, ...]
+    terrain_index: tuple[int, ...]  #: index into TERRAINS of each space's terrain
+    coastal: tuple[bool, ...]
+    adjacency: tuple[tuple[int, ...], ...]
+    start_areas: tuple[tuple[int, int], ...]  #: the two start spaces of each seat
+    coast_overrides: dict[int, bool]
+    custom_labels: dict[int, str]
+    _index: dict[tuple[int, int], int]
+    _label_index: dict[str, int]
+    _dist: tuple[tuple[int, ...], ...] | None
+    _graph: nx.Graph | None
+
+    def __init__(self, data: object, source: str = "<dict>", *,
                  terrain_bounds: tuple[float, float] | None = None):
         v = _validate(data, source, terrain_bounds)
         land: dict[tuple[int, int], str] = v["land"]
@@ -114,7 +138,7 @@ class Board:
         s(self, "_dist", None)
         s(self, "_graph", None)
 
-    def __setattr__(self, key: str, value: Any) -> None:
+    def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError(f"Board is immutable (cannot set {key!r})")
 
     def __delattr__(self, key: str) -> None:
@@ -128,7 +152,7 @@ class Board:
         tag = ", reconstructed" if self.reconstructed else ""
         return f"<Board {self.name}: {self.n} spaces, {self.players} players{tag}>"
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.players, self.axial, self.terrain, self.coastal, self.labels, self.start_areas,
                 self.reconstructed)
 
@@ -184,7 +208,8 @@ class Board:
         return self.labels[space]
 
     def _table(self) -> tuple[tuple[int, ...], ...]:
-        if self._dist is None:
+        dist = self._dist
+        if dist is None:
             rows = []
             for src in range(self.n):
                 d = [-1] * self.n
@@ -197,8 +222,9 @@ class Board:
                             d[w] = d[u] + 1
                             todo.append(w)
                 rows.append(tuple(d))
-            object.__setattr__(self, "_dist", tuple(rows))
-        return self._dist
+            dist = tuple(rows)
+            object.__setattr__(self, "_dist", dist)
+        return dist
 
     @property
     def distances(self) -> tuple[tuple[int, ...], ...]:
@@ -253,7 +279,7 @@ class Board:
         return None
 
     @property
-    def graph(self):
+    def graph(self) -> nx.Graph:
         """A frozen ``networkx.Graph``: nodes are ids with attributes label, terrain, coastal, start_player,
         q, r and pos (pixel centre for hex size 28, as in :meth:`to_svg`).
 
@@ -295,10 +321,10 @@ class Board:
         if not _is_int(players) or not 2 <= players <= 5:
             raise BoardError(f"standard boards exist for 2 to 5 players, got {excerpt(players)}",
                              source="Board.standard", field="players")
-        return _standard(cls, players)
+        return _standard(cls, players)  # type: ignore[arg-type]  # mypy takes Board.__hash__ for the class's
 
     @staticmethod
-    def problems(data: Any, source: str = "<dict>", *,
+    def problems(data: object, source: str = "<dict>", *,
                  terrain_bounds: tuple[float, float] | None = None) -> list[BoardError]:
         """Every problem of a board-file dict at once (``[]`` when :meth:`from_dict` would accept it), as the
         :class:`BoardError` objects :meth:`from_dict` raises one at a time (the board editor shows them).
@@ -311,7 +337,7 @@ class Board:
         return _problems(data, source, terrain_bounds)
 
     @classmethod
-    def from_dict(cls, data: dict, source: str = "<dict>", *,
+    def from_dict(cls, data: Mapping[str, object], source: str = "<dict>", *,
                   terrain_bounds: tuple[float, float] | None = None) -> Board:
         """Build and validate a board from the board-file dict (see docs/boards.md).
 
@@ -327,14 +353,14 @@ class Board:
         """
         return cls(data, source, terrain_bounds=terrain_bounds)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JSONDict:
         """The board-file dict (JSON-ready); ``Board.from_dict(b.to_dict()) == b``.
 
         >>> d = Board.standard(2).to_dict()
         >>> d["format"], d["version"], len(d["cells"])
         ('evo-lab-board', 1, 26)
         """
-        d: dict[str, Any] = {
+        d: JSONDict = {
             "format": FORMAT,
             "version": VERSION,
             "name": self.name,
@@ -344,11 +370,12 @@ class Board:
         }
         if self._terrain_bounds is not None:
             d["terrain_bounds"] = list(self._terrain_bounds)
-        d["cells"] = [{"q": q, "r": r, "terrain": t} for (q, r), t in zip(self.axial, self.terrain)]
-        for i, x in self.coast_overrides.items():
-            d["cells"][i]["coastal"] = x
-        for i, x in self.custom_labels.items():
-            d["cells"][i]["label"] = x
+        cells: list[JSONDict] = [{"q": q, "r": r, "terrain": t} for (q, r), t in zip(self.axial, self.terrain)]
+        for i, coastal in self.coast_overrides.items():
+            cells[i]["coastal"] = coastal
+        for i, label in self.custom_labels.items():
+            cells[i]["label"] = label
+        d["cells"] = list[JSON](cells)
         d["start_areas"] = [[list(self.axial[a]), list(self.axial[b])] for a, b in self.start_areas]
         return d
 
@@ -361,6 +388,7 @@ class Board:
         d = self.to_dict()
         cells = d.pop("cells")
         starts = d.pop("start_areas")
+        assert isinstance(cells, list) and isinstance(starts, list)  # what to_dict writes
         lines = ["{"]
         for k, v in d.items():
             lines.append(f"  {json.dumps(k)}: {json.dumps(v)},")
@@ -374,7 +402,7 @@ class Board:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def load(cls, path, *, terrain_bounds: tuple[float, float] | None = None) -> Board:
+    def load(cls, path: str | Path, *, terrain_bounds: tuple[float, float] | None = None) -> Board:
         """Load a board JSON file; errors name the file.
 
         >>> import tempfile, os
@@ -396,7 +424,7 @@ class Board:
             raise BoardError(problem, source=str(p), field=None) from None
         return cls.from_dict(data, str(p), terrain_bounds=terrain_bounds)
 
-    def save(self, path) -> None:
+    def save(self, path: str | Path) -> None:
         """Write the board file (JSON) to ``path`` atomically: the old file stays whole if the write fails."""
         from evo_lab.core.atomic import atomic_write_text
 
@@ -445,7 +473,7 @@ class Board:
 
 
 @functools.cache
-def _standard(cls: type, players: int) -> Board:
+def _standard(cls: type[Board], players: int) -> Board:
     ref = resources.files("evo_lab") / "data" / "boards" / f"{players}p.json"
     text = ref.read_text(encoding="utf-8")
     return cls.from_dict(json.loads(text), f"evo_lab/data/boards/{players}p.json")

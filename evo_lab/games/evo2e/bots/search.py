@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....bots.base import Bot, UnknownBotError
 from ....bots.ismcts import SearchBot
@@ -37,6 +37,9 @@ from ..actions import ATTACK, BIRTH, END, ESCAPE, FLIPPERS, INITIATIVE, MOVE, PA
 from ..cards import WINDOWS
 from .greedy import player_values
 
+if TYPE_CHECKING:
+    from ..state import State
+
 _WINDOWS = frozenset(w.node for w in WINDOWS.values() if w.node is not None)
 
 
@@ -44,7 +47,7 @@ def lite_policy(rng: Any) -> Callable[[Any], Any]:
     """A cheap rollout policy: moves that improve the climate state of a dinosaur's space, else end; births
     on the mildest space; the cheapest bid on a random lot; events passed; escapes taken."""
 
-    def policy(s: Any) -> Any:
+    def policy(s: State) -> Any:
         acts = s.legal_actions()
         node = s.node
         if len(acts) == 1:
@@ -98,7 +101,7 @@ def lite_policy(rng: Any) -> Callable[[Any], Any]:
 
 
 def random_policy(rng: Any) -> Callable[[Any], Any]:
-    def policy(s: Any) -> Any:
+    def policy(s: State) -> Any:
         acts = s.legal_actions()
         return acts[int(rng.random() * len(acts))]
 
@@ -124,7 +127,7 @@ def search_hooks(rollout: str = "lite", cutoff_rounds: int | None = 1, temperatu
         last = root.round + cutoff_rounds - 1
         return lambda s: s.round > last
 
-    def evaluate(s: Any, player: int) -> list[float]:
+    def evaluate(s: State, player: int) -> list[float]:
         if s.is_terminal():
             return win_shares(s)
         vals = player_values(s, player)
@@ -164,7 +167,7 @@ class ISMCTSBot(SearchBot):
                 f"rollout={self.rollout!r}, cutoff_rounds={self.cutoff_rounds}, seed={self.seed})")
 
     # ----- the search
-    def hooks(self, state: Any) -> SearchHooks:
+    def hooks(self, state: State) -> SearchHooks:
         """Evo's hooks for :func:`~evo_lab.core.search.ismcts` (determinization and keys: the observer's)."""
         return search_hooks(self.rollout, self.cutoff_rounds, self.temperature)
 

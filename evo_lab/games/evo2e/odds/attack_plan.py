@@ -26,13 +26,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .. import State, rules
 from ..actions import ATTACK, ESCAPE, FLIPPERS, MOVE, WINGS, Action
 from .combat import NotMovementPhaseError, OddsError
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 GOALS = ("remove", "space")
 #: Largest number of movement points a plan accepts (the recursion depth of the dynamic programmes).
@@ -51,7 +54,7 @@ def _space(state: State, space: Any, what: str) -> int:
     return int(space)
 
 
-def _check_movement(state: Any) -> State:
+def _check_movement(state: State) -> State:
     if not isinstance(state, State):
         raise OddsError(f"expected an evo_lab State, got {type(state).__name__}")
     if state.node != "move":
@@ -230,7 +233,7 @@ def best_attacker(state: State, target_space: Any, movement_points: int | None =
     return plans[0]
 
 
-def _frenzy_bonus(game: Any) -> int:
+def _frenzy_bonus(game: Game) -> int:
     """The attack horns a Frenzied attack card adds (its ``effects`` in the pack; 0 if the deck has none)."""
     return max((c.effects.get("attack_horns", 0) for c in game.data.events if c.effect == "frenzied_attack"),
                default=0)

@@ -32,11 +32,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Iterable
 
 from ....core.errors import EvoLabError, IllegalActionError
 from ..actions import EXCLUDE, GENE, Action
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import State
 
 __all__ = ["BagError", "BagView", "bag_view", "count_distribution", "hypergeometric", "next_draw",
            "replay_with_excluded", "posterior_by_replay", "DeterminizeCheck", "determinize_frequencies",
@@ -87,7 +91,7 @@ class BagView:
         return Fraction(self.in_bag, len(self.unseen))
 
 
-def bag_view(state: Any, viewer: int | None = 0) -> BagView:
+def bag_view(state: State, viewer: int | None = 0) -> BagView:
     """The :class:`BagView` from ``state.observation(viewer)`` (public information only; the result is the same
     for every player, since nobody sees into the bag)."""
     g = state.game
@@ -138,7 +142,7 @@ def next_draw(view: BagView) -> dict[str, Fraction]:
     return out
 
 
-def replay_with_excluded(state: Any, excluded: Iterable[str]) -> tuple[Any, Fraction]:
+def replay_with_excluded(state: State, excluded: Iterable[str]) -> tuple[Any, Fraction]:
     """``(copy, likelihood)``: ``state``'s history replayed with the engine as if the unique genes ``excluded``
     had been left out at setup, and the product of the engine's probabilities of the gene draws on the way.
     ``(None, 0)`` when the history is impossible with that bag (a seen gene was left out). Only the gene draws
@@ -169,11 +173,11 @@ def replay_with_excluded(state: Any, excluded: Iterable[str]) -> tuple[Any, Frac
     return s, like
 
 
-def _unknown(u: str, g: Any) -> int:
+def _unknown(u: str, g: Game) -> int:
     raise BagError(f"{u!r} is not a unique gene; unique genes: {', '.join(g.unique_ids)}")
 
 
-def posterior_by_replay(state: Any, viewer: int | None = 0) -> dict[frozenset[str], tuple[Fraction, Fraction]]:
+def posterior_by_replay(state: State, viewer: int | None = 0) -> dict[frozenset[str], tuple[Fraction, Fraction]]:
     """Bayes' rule by brute force: for every set of unique genes that could have gone into the bag given what
     ``viewer`` has seen (all seen genes in, ``excluded_count`` of the unseen ones out), the likelihood of the
     observed gene draws (engine replay) and the posterior ``prior * likelihood / evidence`` with the uniform
@@ -224,7 +228,7 @@ class DeterminizeCheck:
         return float(x2), dof, float(chi2.sf(x2, dof)) if dof > 0 else 1.0
 
 
-def determinize_frequencies(state: Any, player: int, n: int = 10_000, seed: int = 0,
+def determinize_frequencies(state: State, player: int, n: int = 10_000, seed: int = 0,
                             group: Iterable[str] = ()) -> DeterminizeCheck:
     """Draw ``state.determinize(player, rng)`` ``n`` times with ``numpy.random.default_rng(seed)`` and count,
     in each copy's teacher view (``observation(None)["bag_unique"]``), which unique genes are in the bag."""
@@ -245,7 +249,7 @@ def determinize_frequencies(state: Any, player: int, n: int = 10_000, seed: int 
     return DeterminizeCheck(n, seed, in_bag, group, dict(sorted(counts.items())))
 
 
-def views_by_round(state: Any, viewer: int | None = 0) -> list[tuple[int, BagView, tuple[str, ...]]]:
+def views_by_round(state: State, viewer: int | None = 0) -> list[tuple[int, BagView, tuple[str, ...]]]:
     """Replay ``state``'s history and return, at the start of each round's gene draws (the first ``gene`` node of
     the round), ``(round, public view, the teacher's true bag)``."""
     g = state.game

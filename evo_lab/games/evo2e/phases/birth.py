@@ -14,25 +14,28 @@ with no legal space is skipped); chance node ``kbdie`` (a killer baby's die, :mo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import cards, genes, ops
 from .. import events as E
 from ..actions import BIRTH, DIE, PASS, Action
 from ..flow import BIRTH_PHASE, Node, Step, register_node, register_step
 
+if TYPE_CHECKING:
+    from ..state import State
+
 __all__ = ["birth_targets", "birth_actions", "explain_birth", "after_birth"]
 
 
 @register_step(Step.BIRTH_START)
-def _start(s: Any) -> bool:
+def _start(s: State) -> bool:
     s.phase = BIRTH_PHASE
     cards.open_window(s, "birth", s.order)
     return False
 
 
 @register_step(Step.BIRTH_TURN)
-def _turn(s: Any) -> bool:
+def _turn(s: State) -> bool:
     n = s.game.players
     if s.birth_idx >= n:
         s.egg_round += 1
@@ -54,7 +57,7 @@ def _turn(s: Any) -> bool:
     return True
 
 
-def birth_targets(s: Any, p: int, removed: int = -1) -> list[int]:
+def birth_targets(s: State, p: int, removed: int = -1) -> list[int]:
     """Where ``p``'s newborn may go (R6): next to one of its dinosaurs (Thick shell: "up to 3 spaces away", on
     the land graph), never on the dinosaur removed first; Killer babies: "You can add new dinosaurs to occupied
     spaces" (an enemy, not of a protected clan). With no dinosaur on the board: the game's hook
@@ -80,7 +83,7 @@ def birth_targets(s: Any, p: int, removed: int = -1) -> list[int]:
     return sorted(out)
 
 
-def birth_actions(s: Any) -> list[Action]:
+def birth_actions(s: State) -> list[Action]:
     """"A player who already has all 8 dinosaurs on the board is allowed to eliminate one of them in order to
     bring a new one on elsewhere." Births are optional (ruling R5, option ``birth_optional``)."""
     g = s.game
@@ -97,7 +100,7 @@ def birth_actions(s: Any) -> list[Action]:
     return acts
 
 
-def _birth_apply(s: Any, a: Action) -> None:
+def _birth_apply(s: State, a: Action) -> None:
     p = s.actor
     if a.kind == PASS:
         s.birth_idx += 1
@@ -116,14 +119,14 @@ def _birth_apply(s: Any, a: Action) -> None:
     after_birth(s, p, space)
 
 
-def after_birth(s: Any, p: int, space: int) -> None:
+def after_birth(s: State, p: int, space: int) -> None:
     """A dinosaur of ``p`` was just born on ``space``: the window of timing ``birth_after_placement`` opens for
     ``p``'s opponents (Egg thief: "just after an opponent has placed a new dinosaur")."""
     cards.open_window(s, "birth_after_placement", tuple(q for q in s.order if q != p))
     s.pend = (space, p)
 
 
-def _kbdie_apply(s: Any, a: Action) -> None:
+def _kbdie_apply(s: State, a: Action) -> None:
     """Killer babies: "The opposing dinosaur is eliminated on a roll of claw, claw-with-equals or claw-with-plus.
     On a roll of cross or claw-with-two-plusses, your dinosaur dies." (``die.json``: ``killer_baby``). The enemy
     is not in a fight, so Chameleon skin does not save it (ruling R20)."""
@@ -143,7 +146,7 @@ def _kbdie_apply(s: Any, a: Action) -> None:
         s.step = Step.BIRTH_TURN
 
 
-def explain_birth(s: Any, a: Action, text: str) -> tuple[str, str] | None:
+def explain_birth(s: State, a: Action, text: str) -> tuple[str, str] | None:
     if a.kind != BIRTH:
         return None
     g = s.game

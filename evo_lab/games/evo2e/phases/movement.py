@@ -16,13 +16,16 @@ defender with Chameleon skin decides at node ``chameleon`` (:mod:`..genes`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....core.errors import IllegalActionError
 from .. import cards, genes, ops
 from .. import events as E
 from ..actions import ATTACK, DIE, END, FLIPPERS, MOVE, PLAY, WINGS, Action
 from ..flow import MOVEMENT, Node, Step, register_node, register_step
+
+if TYPE_CHECKING:
+    from ..state import State
 
 __all__ = ["move_actions", "explain_move", "attack_probability"]
 
@@ -31,7 +34,7 @@ _END = Action(END)
 
 
 @register_step(Step.MOVEMENT_START)
-def _start(s: Any) -> bool:
+def _start(s: State) -> bool:
     s.phase = MOVEMENT
     s.mover = 0
     s.frenzy = (0,) * s.game.players
@@ -40,7 +43,7 @@ def _start(s: Any) -> bool:
 
 
 @register_step(Step.MOVEMENT_TURN)
-def _turn(s: Any) -> bool:
+def _turn(s: State) -> bool:
     if s.mover >= s.game.players:
         s.step = Step.BIRTH_START
         return False
@@ -53,7 +56,7 @@ def _turn(s: Any) -> bool:
 
 
 @register_step(Step.MOVEMENT_DECIDE)
-def _decide(s: Any) -> bool:
+def _decide(s: State) -> bool:
     """The mover decides, unless only ``end`` is left (or, with ``card_windows="all"``, only ``end`` and cards:
     stopping to play a card with nothing to move would show others that the player holds it)."""
     s.actor = s.order[s.mover]
@@ -67,7 +70,7 @@ def _decide(s: Any) -> bool:
     return True
 
 
-def move_actions(s: Any) -> list[Action]:
+def move_actions(s: State) -> list[Action]:
     """The mover's legal actions: every step to an adjacent empty space, every attack on an unprotected enemy
     next to one of its dinosaurs, the genes' moves, the movement cards it may play, and ``end``."""
     if s.mp_left <= 0:
@@ -99,7 +102,7 @@ def move_actions(s: Any) -> list[Action]:
     return acts
 
 
-def _move_apply(s: Any, a: Action) -> None:
+def _move_apply(s: State, a: Action) -> None:
     k = a.kind
     if k == END:
         s.mover += 1
@@ -121,7 +124,7 @@ def _move_apply(s: Any, a: Action) -> None:
         ops.event(s, _EVENT.get(k, E.Move)(k, a.a, a.b))
 
 
-def _die_apply(s: Any, a: Action) -> None:
+def _die_apply(s: State, a: Action) -> None:
     """Combat: "The attacking dinosaur wins and takes the place of the defeated animal. The losing dinosaur is
     removed from the game" or "The attacking dinosaur loses. The two dinosaurs stay where they are." A gene of
     the beaten defender may act first (Chameleon skin)."""
@@ -144,7 +147,7 @@ def _die_apply(s: Any, a: Action) -> None:
     s.pend = ()
 
 
-def attack_probability(s: Any, attacker_space: int, defender_space: int) -> Any:
+def attack_probability(s: State, attacker_space: int, defender_space: int) -> Any:
     """Exact chance that the dinosaur on ``attacker_space`` beats the one on ``defender_space``."""
     from .. import rules
 
@@ -156,7 +159,7 @@ def attack_probability(s: Any, attacker_space: int, defender_space: int) -> Any:
                                     genes.defence_strength(s, d))
 
 
-def explain_move(s: Any, a: Action, text: str) -> tuple[str, str] | None:
+def explain_move(s: State, a: Action, text: str) -> tuple[str, str] | None:
     g = s.game
     p = s.actor
     if a.kind not in (MOVE, ATTACK, WINGS, FLIPPERS):

@@ -11,15 +11,18 @@ Steps: ``SETUP_EXCLUDE`` (chance node ``exclude``: one unique gene that stays ou
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..actions import EXCLUDE, ORDER, Action
 from ..flow import SETUP, Node, Step, register_node, register_step
 
+if TYPE_CHECKING:
+    from ..state import State
+
 __all__ = ["init_state"]
 
 
-def init_state(s: Any) -> None:
+def init_state(s: State) -> None:
     """The root of the game tree: every field of a fresh game, before the setup's chance nodes."""
     g = s.game
     n = g.players
@@ -57,7 +60,7 @@ def init_state(s: Any) -> None:
 
 
 @register_step(Step.SETUP_EXCLUDE)
-def _exclude_step(s: Any) -> bool:
+def _exclude_step(s: State) -> bool:
     g = s.game
     if len(s.excluded) < g.excluded_count:
         s.node = "exclude"
@@ -70,7 +73,7 @@ def _exclude_step(s: Any) -> bool:
 
 
 @register_step(Step.SETUP_ORDER)
-def _order_step(s: Any) -> bool:
+def _order_step(s: State) -> bool:
     n = s.game.players
     if len(s.order) < n - 1:
         s.node = "order"
@@ -80,21 +83,21 @@ def _order_step(s: Any) -> bool:
     return False
 
 
-def _exclude_weights(s: Any) -> tuple[list[Action], list[int]]:
+def _exclude_weights(s: State) -> tuple[list[Action], list[int]]:
     outs = [Action(EXCLUDE, i) for i in range(s.game.n_unique) if i not in s.excluded]
     return outs, [1] * len(outs)
 
 
-def _exclude_apply(s: Any, a: Action) -> None:
+def _exclude_apply(s: State, a: Action) -> None:
     s.excluded = s.excluded + (a.a,)
 
 
-def _order_weights(s: Any) -> tuple[list[Action], list[int]]:
+def _order_weights(s: State) -> tuple[list[Action], list[int]]:
     outs = [Action(ORDER, p) for p in range(s.game.players) if p not in s.order]
     return outs, [1] * len(outs)
 
 
-def _order_apply(s: Any, a: Action) -> None:
+def _order_apply(s: State, a: Action) -> None:
     s.order = s.order + (a.a,)
 
 
