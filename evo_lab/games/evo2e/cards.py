@@ -231,7 +231,7 @@ def describe_play(s: State, a: Action) -> str:
     return f"play {s.game.card_names[a.a]}"
 
 
-def play_text(ev: Any, game: Game) -> str:
+def play_text(ev: Play, game: Game | None) -> str:
     """A ``play`` event in words."""
     rule = CARDS.get(game.card_effects[game.card_ids.index(ev.card)]) if game is not None else None
     if rule is not None and rule.story is not None:

@@ -19,7 +19,8 @@ before and after the action that caused it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ...core.checks import MAX_COUNT
 from ...core.errors import FormatError, excerpt
@@ -43,11 +44,11 @@ def _p(p: int) -> str:
     return f"P{p + 1}"
 
 
-def _labels(game: Game) -> Any:
+def _labels(game: Game | None) -> _Labels:
     return game.labels if game is not None else _Ids()
 
 
-def _face(game: Game, kind: str) -> str:
+def _face(game: Game | None, kind: str) -> str:
     """A die face by its printed name ("Claw with plus sign"), not its data id."""
     if game is None:
         return kind
@@ -59,16 +60,24 @@ class _Ids:
         return str(i)
 
 
-def _story(self: Any, before: State, after: State) -> list[str]:
-    """The default story of an event: its text, as one line indented by the class's ``indent``."""
-    text = self.text(after.game)
-    return [" " * self.indent + text[0].upper() + text[1:] + "."]
+class _Tells(Protocol):
+    def text(self, game: Game | None = None) -> str: ...
+
+
+class _Labels(Protocol):
+    def __getitem__(self, i: int, /) -> str: ...
+
+
+def _story(event: _Tells, indent: int, after: State) -> list[str]:
+    """The default story of an event: its text, as one line indented by ``indent`` spaces (its depth in the
+    story: a round, its phases, their moves)."""
+    text = event.text(after.game)
+    return [" " * indent + text[0].upper() + text[1:] + "."]
 
 
 class Round(NamedTuple):
     kind: str  # "round"
     round: int
-    indent = 0
 
     def text(self, game: Game | None = None) -> str:
         return f"Round {self.round}"
@@ -80,9 +89,9 @@ class Round(NamedTuple):
 class Token(NamedTuple):
     kind: str  # "token"
     token: int  # token kind index (the meteorite is the last index)
-    indent = 2
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 2, after)
 
     def text(self, game: Game | None = None) -> str:
         if game is None:
@@ -98,7 +107,6 @@ class Wheel(NamedTuple):
     new: int
     shift: int
     prescience: bool  # the shift came from a Prescience card, not from the token
-    indent = 2
 
     def text(self, game: Game | None = None) -> str:
         if self.shift == 0 or self.old == self.new:
@@ -114,7 +122,6 @@ class Wheel(NamedTuple):
 class Peek(NamedTuple):
     kind: str  # "peek": sixth sense shows its holder the next token (a secret: observers mask it)
     token: int | None
-    indent = 2
 
     def text(self, game: Game | None = None) -> str:
         return "sixth sense: the next climate token is known to its holder"
@@ -128,9 +135,9 @@ class GeneDrawn(NamedTuple):
     kind: str  # "gene"
     lot: int
     gene: int
-    indent = 2
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 2, after)
 
     def text(self, game: Game | None = None) -> str:
         return f"mutation: lot {self.lot} offers {game.gene_names[self.gene] if game else self.gene}"
@@ -142,8 +149,8 @@ class Bid(NamedTuple):
     lot: int
     value: int
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
     def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} bids {self.value} on lot {self.lot}"
@@ -156,8 +163,8 @@ class Outbid(NamedTuple):
     player: int
     value: int
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
     def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} bids {self.value} on lot {self.lot}, displacing {_p(self.loser)}"
@@ -165,9 +172,7 @@ class Outbid(NamedTuple):
 
 class Auction(NamedTuple):
     kind: str  # "auction"
-    bids: tuple  # ((player, bid), ...) per lot
-
-    indent = 4
+    bids: tuple[tuple[int, int], ...]  # ((player, bid), ...) per lot
 
     def text(self, game: Game | None = None) -> str:
         return "auction over: lots paid and genes taken"
@@ -185,9 +190,9 @@ class Auction(NamedTuple):
 class CardDrawn(NamedTuple):
     kind: str  # "card"
     player: int
-    indent = 2
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 2, after)
 
     def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} draws an event card"
@@ -195,11 +200,11 @@ class CardDrawn(NamedTuple):
 
 class Initiative(NamedTuple):
     kind: str  # "initiative"
-    order: tuple
+    order: tuple[int, ...]
     rushed: int = -1  # the player who chose a place with adrenaline rush (-1: none)
-    indent = 2
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 2, after)
 
     def text(self, game: Game | None = None) -> str:
         rushed = f" ({_p(self.rushed)} used adrenaline rush)" if self.rushed >= 0 else ""
@@ -210,8 +215,6 @@ class Move(NamedTuple):
     kind: str  # "move", "wings" or "flippers" (the three classes below share this shape)
     src: int
     dst: int
-
-    indent = 4
 
     def text(self, game: Game | None = None) -> str:
         how = {"move": "moves", "wings": "flies", "flippers": "swims"}[self.kind]
@@ -237,8 +240,6 @@ class Fight(NamedTuple):
     result: str  # "win" | "lose"
     face: str  # die symbol
 
-    indent = 4
-
     def text(self, game: Game | None = None) -> str:
         L = _labels(game)
         return (f"{L[self.src]} attacks {L[self.dst]}: rolls {_face(game, self.face)} and "
@@ -260,8 +261,8 @@ class Escape(NamedTuple):
     dst: int
     to: int
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
     def text(self, game: Game | None = None) -> str:
         L = _labels(game)
@@ -272,10 +273,10 @@ class Play(NamedTuple):
     kind: str  # "play"
     player: int
     card: str  # card id
-    detail: tuple = ()  # what the card needs to tell: the wheel shift, (victim, space) of an egg thief, ...
+    detail: tuple[int, ...] = ()  # what the card needs to tell: the wheel shift, (victim, space) of an egg thief, ...
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
     def text(self, game: Game | None = None) -> str:
         from .cards import play_text
@@ -288,8 +289,8 @@ class Birth(NamedTuple):
     player: int
     space: int
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
     def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} lays an egg: a new dinosaur on {_labels(game)[self.space]}"
@@ -302,8 +303,8 @@ class KillerBaby(NamedTuple):
     result: str  # "enemy_dies" | "baby_dies"
     face: str
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
     def text(self, game: Game | None = None) -> str:
         res = "the enemy dies" if self.result == "enemy_dies" else "the baby dies"
@@ -314,8 +315,6 @@ class Starved(NamedTuple):
     kind: str  # "starved": one dinosaur the climate killed
     player: int
     space: int
-
-    indent = 4
 
     def text(self, game: Game | None = None) -> str:
         return f"survival: {_p(self.player)} loses {_labels(game)[self.space]} to the climate"
@@ -332,9 +331,7 @@ class Starved(NamedTuple):
 
 class Scored(NamedTuple):
     kind: str  # "scored"
-    counts: tuple
-
-    indent = 4
+    counts: tuple[int, ...]
 
     def text(self, game: Game | None = None) -> str:
         return "scoring: " + ", ".join(f"{_p(p)} +{c}" for p, c in enumerate(self.counts))
@@ -345,10 +342,8 @@ class Scored(NamedTuple):
 
 class End(NamedTuple):
     kind: str  # "end"
-    mp: tuple
-    ranking: tuple
-
-    indent = 4
+    mp: tuple[int, ...]
+    ranking: tuple[int, ...]
 
     def text(self, game: Game | None = None) -> str:
         return "game over: " + ", ".join(f"{_p(p)} {mp} MP" for p, mp in enumerate(self.mp))
@@ -363,17 +358,17 @@ class End(NamedTuple):
 Event = (Round | Token | Wheel | Peek | GeneDrawn | Bid | Outbid | Auction | CardDrawn | Initiative | Move | Fight
          | Escape | Play | Birth | KillerBaby | Starved | Scored | End)
 
-EVENTS: dict[str, type[Event]] = {c.__name__.lower(): c for c in (Round, Token, Wheel, Peek, Bid, Outbid, Auction, Initiative,
+EVENTS: dict[str, Callable[..., Event]] = {c.__name__.lower(): c for c in (Round, Token, Wheel, Peek, Bid, Outbid, Auction, Initiative,
                                                             Move, Wings, Flippers, Fight, Escape, Play, Birth,
                                                             Starved, Scored, End)}
 EVENTS.update({"gene": GeneDrawn, "card": CardDrawn, "killer_baby": KillerBaby})
 
 
-def _tupled(v: Any) -> Any:
+def _tupled(v: object) -> object:
     return tuple(_tupled(x) for x in v) if isinstance(v, (list, tuple)) else v
 
 
-def from_json(v: Any, field: str = "state.last") -> tuple:
+def from_json(v: object, field: str = "state.last") -> Event | tuple[()]:
     """An event from its JSON list (``()`` for an empty one). Version-1 lists of other lengths are read too."""
     if not isinstance(v, (list, tuple)):
         raise FormatError("must be a list", field)
@@ -395,7 +390,7 @@ def from_json(v: Any, field: str = "state.last") -> tuple:
     return ev
 
 
-def _type_ok(x: Any, note: str) -> bool:
+def _type_ok(x: object, note: str) -> bool:
     if note == "bool":
         return isinstance(x, bool)
     if note in ("int", "int | None"):
@@ -404,12 +399,12 @@ def _type_ok(x: Any, note: str) -> bool:
         return isinstance(x, int) and not isinstance(x, bool) and -MAX_COUNT <= x <= MAX_COUNT
     if note == "str":
         return isinstance(x, str) and len(x) <= 200
-    if note == "tuple":
+    if note.startswith("tuple"):
         return isinstance(x, tuple)
     return True
 
 
-def _check_types(ev: tuple, field: str) -> None:
+def _check_types(ev: Event, field: str) -> None:
     """Each field of a loaded event of the type its class declares (integers bounded, strings short)."""
     notes = type(ev).__annotations__
     for i, (name, x) in enumerate(zip(ev._fields, ev)):
@@ -418,23 +413,24 @@ def _check_types(ev: tuple, field: str) -> None:
                               f"{field}[{i}]")
 
 
-def log_from_json(v: Any, field: str = "state.log") -> tuple:
+def log_from_json(v: object, field: str = "state.log") -> tuple[Event, ...]:
     """The log: a list of events (version-1 ``starved`` events with several spaces become one per space)."""
     if not isinstance(v, (list, tuple)):
         raise FormatError("must be a list", field)
     if len(v) > MAX_LOG:
         raise FormatError(f"more than {MAX_LOG} events", field)
-    out: list = []
+    out: list[Event] = []
     for i, e in enumerate(v):
         if isinstance(e, (list, tuple)) and e and e[0] == "starved" and len(e) > 3:
             out.extend(Starved("starved", e[1], x) for x in e[2:])
         else:
-            out.append(from_json(e, f"{field}[{i}]"))
+            ev = from_json(e, f"{field}[{i}]")
+            if not ev:  # an empty event stands for "none yet" in ``last`` only
+                raise FormatError("an event of the log cannot be empty", f"{field}[{i}]")
+            out.append(ev)
     return tuple(out)
 
 
-
-
-def text(ev: tuple, game: Game | None = None) -> str:
+def text(ev: Event, game: Game | None = None) -> str:
     """The event in words (``game``: an Evo :class:`~evo_lab.games.evo2e.game.Game` for labels and names)."""
     return ev.text(game)
