@@ -20,6 +20,7 @@ from ...core.options import option
 from ..evo2e import ops
 from ..evo2e.game import Game as Evo2eGame
 from ..evo2e.game import RuleOptions
+from ..evo2e.datapack import DataPack
 from ..evo2e.state import State as Evo2eState
 from .flow import FLOW
 
@@ -93,7 +94,7 @@ class Game(Evo2eGame):
         return tuple(sp for sp in range(self.n) if s.occ[sp] < 0)
 
     @classmethod
-    def from_dict(cls, d: Any, version: int | None = None) -> Evo2eGame:
+    def from_dict(cls, d: object, version: int | None = None) -> Evo2eGame:
         """The game of a configuration. ``version=1``: a file written before ruling E7, read under the rule it
         was played with (``orphan_births="none"`` unless it names it); the layout is today's."""
         if version == 1 and isinstance(d, Mapping):
@@ -105,7 +106,7 @@ class Game(Evo2eGame):
         return f"evo1e.Game(players={self.players}, board={self.board.name!r}, seed={self.seed})"
 
 
-def _meteor_track(data: Any) -> tuple[int | None, ...]:
+def _meteor_track(data: DataPack) -> tuple[int | None, ...]:
     """The number on the meteor track's space after each round (None: no roll), from the climate part."""
     src = data.sources.get("climate", "climate")
     mt = data.raw.get("climate", {}).get("meteor_track")
@@ -126,6 +127,6 @@ class State(Evo2eState):
     game_class = Game
 
     @classmethod
-    def load_state(cls, game: Evo2eGame, body: Any, version: int | None = None) -> Evo2eState:
+    def load_state(cls, game: Evo2eGame, body: object, version: int | None = None) -> Evo2eState:
         """A position body; version 1 of Evo first edition has today's layout (not Evo 2e's version 1)."""
         return super().load_state(game, body, None)

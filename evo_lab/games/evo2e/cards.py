@@ -28,7 +28,7 @@ shows everyone who holds which card).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from collections.abc import Callable
 
 from .words import turning_words
@@ -39,6 +39,7 @@ from .actions import PASS, PLAY, Action
 from .flow import BIRTH_PHASE, CLIMATE, MOVEMENT, SURVIVAL, Node, Step, register_node, register_step
 
 if TYPE_CHECKING:
+    from .datapack import EventCard
     from .game import Game
     from .state import State
 
@@ -55,7 +56,7 @@ class Window:
     node: str | None
     step: Step | None
     phase: int
-    close: Callable[[Any], None] | None
+    close: Callable[[State], None] | None
     when: str
 
 
@@ -89,7 +90,7 @@ WINDOWS: dict[str, Window] = {w.timing: w for w in (
 )}
 
 
-def _always(s: State, p: int, acts: list | None = None) -> bool:
+def _always(s: State, p: int, acts: list[Action] | None = None) -> bool:
     return True
 
 
@@ -105,17 +106,17 @@ class CardRule:
     ``timings`` are the windows the effect can work in; ``who`` and ``text`` document it."""
 
     effect: str
-    play: Callable[[Any, int, Action], tuple]
+    play: Callable[[State, int, Action], tuple[int, ...]]
     timings: tuple[str, ...]
     may_play: Callable[..., bool] = _always
-    params: Callable[[Any, int], tuple[int, ...]] = _no_params
-    allowance: Callable[[Any, int, list], list] | None = None  # survival: widen what survives
-    describe: Callable[[Any, Action], str] | None = None
-    story: Callable[[Any, Any], str] | None = None
+    params: Callable[[Game, int], tuple[int, ...]] = _no_params
+    allowance: Callable[[State, int, list[int]], list[int]] | None = None  # survival: widen what survives
+    describe: Callable[[State, Action], str] | None = None
+    story: Callable[[E.Play, Game], str] | None = None
     who: str = "its holder"
     text: str = ""
 
-    def check(self, card: Any, src: str, where: str) -> None:
+    def check(self, card: EventCard, src: str, where: str) -> None:
         """Validate the pack's entry of a card with this effect (``DataError`` naming the field)."""
         if card.timing not in self.timings:
             raise DataError(src, where + "timing", f"{self.effect!r} is played at {' or '.join(self.timings)}, "
@@ -139,13 +140,13 @@ def rule_of(game: Game, card: int) -> CardRule:
 
 
 # ====================================================================== windows
-def open_window(s: State, timing: str, players: tuple) -> None:
+def open_window(s: State, timing: str, players: tuple[int, ...]) -> None:
     """Open the window of ``timing``: ``players`` (in initiative order) will be asked in turn."""
     s.window = tuple(players)
     s.step = WINDOWS[timing].step
 
 
-def _playable(s: State, p: int, card: int, acts: list | None = None) -> bool:
+def _playable(s: State, p: int, card: int, acts: list[Action] | None = None) -> bool:
     return s.game.cards_playable(s, p) and rule_of(s.game, card).may_play(s, p, acts)
 
 
@@ -159,7 +160,7 @@ def _asks(s: State, p: int, timing: str) -> bool:
     return bool(hand) and any(_playable(s, p, c) for c in g.window_cards[timing])
 
 
-def _window_handler(w: Window) -> Callable[[Any], bool]:
+def _window_handler(w: Window) -> Callable[[State], bool]:
     def handler(s: State) -> bool:
         while s.window:
             p, s.window = s.window[0], s.window[1:]
@@ -173,7 +174,7 @@ def _window_handler(w: Window) -> Callable[[Any], bool]:
     return handler
 
 
-def _plays(s: State, p: int, timing: str, acts: list | None = None) -> list[Action]:
+def _plays(s: State, p: int, timing: str, acts: list[Action] | None = None) -> list[Action]:
     g = s.game
     out = []
     for c in sorted(set(s.hands[p])):
@@ -182,7 +183,7 @@ def _plays(s: State, p: int, timing: str, acts: list | None = None) -> list[Acti
     return out
 
 
-def in_turn_plays(s: State, p: int, acts: list, timing: str = "movement") -> list[Action]:
+def in_turn_plays(s: State, p: int, acts: list[Action], timing: str = "movement") -> list[Action]:
     """The cards ``p`` may play among its own actions ``acts`` (Frenzied attack during movement)."""
     return _plays(s, p, timing, acts)
 
@@ -231,7 +232,7 @@ def describe_play(s: State, a: Action) -> str:
     return f"play {s.game.card_names[a.a]}"
 
 
-def play_text(ev: Play, game: Game | None) -> str:
+def play_text(ev: E.Play, game: Game | None) -> str:
     """A ``play`` event in words."""
     rule = CARDS.get(game.card_effects[game.card_ids.index(ev.card)]) if game is not None else None
     if rule is not None and rule.story is not None:
@@ -241,7 +242,7 @@ def play_text(ev: Play, game: Game | None) -> str:
 
 
 # ====================================================================== the five cards the rulebook shows
-def _prescience_play(s: State, p: int, a: Action) -> tuple:
+def _prescience_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     """Prescience: "The climate token does not take effect. Instead, move the climate wheel (one or two sections
     clockwise, or one section the other way) or leave it in place. Cannot be played on the meteorite token."
     When two are played in one climate phase the first one counts and the window closes (ruling R9, option
@@ -253,13 +254,13 @@ def _prescience_play(s: State, p: int, a: Action) -> tuple:
     return (a.b,)
 
 
-def _prescience_check(card: Any, src: str, where: str) -> None:
+def _prescience_check(card: EventCard, src: str, where: str) -> None:
     if not card.shifts:
         raise DataError(src, where + "shifts", "Prescience needs the wheel moves its text allows, e.g. [2, 1, 0, -1]")
 
 
 class _PrescienceRule(CardRule):
-    def check(self, card: Any, src: str, where: str) -> None:
+    def check(self, card: EventCard, src: str, where: str) -> None:
         super().check(card, src, where)
         _prescience_check(card, src, where)
 
@@ -272,7 +273,7 @@ register_card(_PrescienceRule(
     text="replace the token's move of the wheel by one of the card's"))
 
 
-def _frenzy_may_play(s: State, p: int, acts: list | None = None) -> bool:
+def _frenzy_may_play(s: State, p: int, acts: list[Action] | None = None) -> bool:
     """Frenzied attack: "To be played during the Movement phase, before launching an attack": offered while an
     attack is available (ruling R10, option ``frenzied_needs_attack``); a second one may be played and adds
     its horns too (ruling R19, option ``frenzied_attack_stacks``)."""
@@ -282,7 +283,7 @@ def _frenzy_may_play(s: State, p: int, acts: list | None = None) -> bool:
     return o.frenzied_attack_stacks or not s.frenzy[p]
 
 
-def _frenzy_play(s: State, p: int, a: Action) -> tuple:
+def _frenzy_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     """"During this phase, all your dinosaurs are considered to have 2 extra horns, but only when attacking"
     (the horns are the card's ``effects.attack_horns``)."""
     bonus = s.game.data.events[a.a].effects.get("attack_horns", 0)
@@ -294,7 +295,7 @@ register_card(CardRule("frenzied_attack", _frenzy_play, ("movement",), may_play=
                        text="extra attack horns for the rest of the movement phase"))
 
 
-def _swarm_play(s: State, p: int, a: Action) -> tuple:
+def _swarm_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     """Swarm of rats: "There are no births at all during this phase." """
     s.window = ()
     s.step = Step.SURVIVAL_START
@@ -304,7 +305,7 @@ def _swarm_play(s: State, p: int, a: Action) -> tuple:
 register_card(CardRule("swarm_of_rats", _swarm_play, ("birth",), text="no births this phase"))
 
 
-def _geysers_play(s: State, p: int, a: Action) -> tuple:
+def _geysers_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     """Geysers: "All your dinosaurs survive on cold terrain during this phase." """
     s.geysers |= 1 << p
     return ()
@@ -320,7 +321,7 @@ register_card(CardRule("geysers", _geysers_play, ("survival",), allowance=_geyse
                        text="own dinosaurs survive on cold terrain this phase"))
 
 
-def _thief_may_play(s: State, p: int, acts: list | None = None) -> bool:
+def _thief_may_play(s: State, p: int, acts: list[Action] | None = None) -> bool:
     """Egg thief: "just after an opponent has placed a new dinosaur ... That dinosaur must belong to an opponent
     who has at least 4 of them", and the thief needs a dinosaur in reserve (ruling R11)."""
     if not s.pend:
@@ -329,7 +330,7 @@ def _thief_may_play(s: State, p: int, acts: list | None = None) -> bool:
     return p != mother and s.count[mother] >= 4 and s.count[p] < s.game.max_dinos
 
 
-def _thief_play(s: State, p: int, a: Action) -> tuple:
+def _thief_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     """"Replace a dinosaur that has just been born with one of your own taken from your reserve." """
     space, victim = s.pend
     s.occ[space] = p

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.errors import excerpt
 from ...core.flow import Flow, Node
 from ...core.protocol import CHANCE, TERMINAL
+from .actions import Action
 
 if TYPE_CHECKING:
     from .state import State
@@ -71,7 +72,7 @@ class Step(str, Enum):
 FLOW: Flow[Any, Any] = Flow("evo2e", PHASES, wait=Step.WAIT, terminal_phase=END_PHASE)
 
 
-def _end_node_apply(s: State, a: Any) -> None:  # pragma: no cover - apply_action refuses first
+def _end_node_apply(s: State, a: Action) -> None:  # pragma: no cover - apply_action refuses first
     raise RuntimeError("the game is over")
 
 
@@ -96,18 +97,18 @@ def run(s: State) -> None:
     s.game.flow.run(s)
 
 
-def apply(s: State, a: Any) -> None:
+def apply(s: State, a: Action) -> None:
     """Apply ``a`` (already checked legal) at the current node, then run on."""
     s.log = ()
     s.game.flow.apply(s, a)
 
 
-def decisions(s: State) -> list:
+def decisions(s: State) -> list[Action]:
     """The legal decisions at the current (decision) node."""
     return _DECIDE[s.node](s)
 
 
-def chance_weights(s: State) -> tuple[list, list[int]]:
+def chance_weights(s: State) -> tuple[list[Action], list[int]]:
     """Outcomes and integer weights at the current chance node."""
     return _WEIGHTS[s.node](s)
 
@@ -121,7 +122,7 @@ def current_player(s: State) -> int:
     return s.actor
 
 
-def explain(s: State, a: Any) -> tuple[str, str]:
+def explain(s: State, a: Action) -> tuple[str, str]:
     """Why ``a`` is not legal here: ``(message, reason code)``. The node's own ``explain`` names the rule."""
     from .actions import CHANCE_KINDS
 

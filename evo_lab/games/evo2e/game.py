@@ -252,7 +252,7 @@ class Game(GameBase):
         }
 
     @classmethod
-    def from_dict(cls, d: Any, version: int | None = None) -> Game:
+    def from_dict(cls, d: object, version: int | None = None) -> Game:
         """The game of a configuration (``game.to_dict()``; errors name ``config.<field>``). ``version=1``: a
         file of evo-lab 0.1 (where the configuration was ``game``), read under the rules it was played with
         (:data:`LEGACY_OPTIONS` unless it names them)."""
@@ -280,7 +280,7 @@ class Game(GameBase):
         return f"Game(players={self.players}, board={self.board.name!r}, data={self.data.name!r}, seed={self.seed})"
 
 
-def _board_from(bd: Any, where: str) -> Board:
+def _board_from(bd: object, where: str) -> Board:
     if isinstance(bd, str):
         if not bd.startswith("standard-"):
             raise FormatError(f"unknown board name {excerpt(bd)}", f"{where}.board")
@@ -296,7 +296,7 @@ def _board_from(bd: Any, where: str) -> Board:
     raise FormatError(f"must be a board name or a board object, got {excerpt(bd)}", f"{where}.board")
 
 
-def _data_from(dd: Any, where: str, default: DataPack) -> DataPack:
+def _data_from(dd: object, where: str, default: DataPack) -> DataPack:
     if isinstance(dd, Mapping) and "pack" in dd:
         try:
             return load_data(dd)

@@ -254,7 +254,7 @@ for _gid, _doc in (("legs", "movement +1 per copy"), ("horn", "attack and defenc
 
 
 # ====================================================================== Wings and Flippers
-def _wings_options(s: State, p: int, sp: int, acts: list) -> None:
+def _wings_options(s: State, p: int, sp: int, acts: list[Action]) -> None:
     """Wings: "One of your dinosaurs can move 2 spaces by paying 1 movement point. The first space can contain a
     dinosaur (including another player's). This gene can only be used once per Movement phase." The landing
     space is 2 spaces away (not next to the start; ruling R7, option ``wings_exact_two``) and empty."""
@@ -284,7 +284,7 @@ def _wings_explain(s: State, a: Action, text: str) -> tuple[str, str] | None:
     return None
 
 
-def _flippers_options(s: State, p: int, sp: int, acts: list) -> None:
+def _flippers_options(s: State, p: int, sp: int, acts: list[Action]) -> None:
     """Flippers: "One of your dinosaurs can move from one coastal space to another coastal space by paying 1
     movement point" (once per movement phase: ruling R7, option ``flippers_once_per_phase``)."""
     g = s.game

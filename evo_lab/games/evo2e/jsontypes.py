@@ -11,11 +11,11 @@ they are given is checked before it is used) and writers return these.
 
 from __future__ import annotations
 
-from typing import TypeAlias, Union
+from typing import TypeAlias
 
 __all__ = ["JSON", "JSONDict"]
 
 #: A JSON value: an object, an array, a string, a number, true/false or null.
-JSON: TypeAlias = Union[dict[str, "JSON"], list["JSON"], str, int, float, bool, None]
+JSON: TypeAlias = dict[str, "JSON"] | list["JSON"] | str | int | float | bool | None
 #: A JSON object.
 JSONDict: TypeAlias = dict[str, JSON]

@@ -18,7 +18,8 @@ False
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -30,8 +31,12 @@ from .flow import CHANCE_NODES, MUTATION, NODES, PHASES
 from .phases.mutation import EMPTY_LOT, EVENT_LOT
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .game import Game
     from .state import State
+
+#: ``put(name, index, value=1.0)``: set one entry of the observation tensor.
+_Put = Callable[[str, int, float], None]
 
 __all__ = ["EvoObserver", "TensorLayout", "Secret", "auction_view", "node_list"]
 
@@ -84,7 +89,7 @@ class EvoObserver(Observer):
             return genes.sees_next_token(state, viewer)
         return secret.owner is not None and secret.owner == viewer
 
-    def action_secret(self, state: State, action: Any) -> Secret | None:
+    def action_secret(self, state: State, action: Action) -> Secret | None:
         """Which unique gene stays out (the bag), a card drawn (its drawer's hand), a Sixth sense peek."""
         k = action.kind
         if k == EXCLUDE:
@@ -144,7 +149,7 @@ class EvoObserver(Observer):
         return self.layout().encode(observation)
 
     # ----- determinization
-    def determinize(self, state: State, viewer: int, rng: Any) -> Any:
+    def determinize(self, state: State, viewer: int, rng: np.random.Generator) -> State:
         """A copy where what ``viewer`` may not see is redrawn from its exact distribution given what ``viewer``
         knows: the hands it may not see (from the unseen cards), which unseen unique genes are in the bag, and a
         next climate token it has not seen. Every choice is one :func:`~evo_lab.core.draw.draw`."""
@@ -175,7 +180,7 @@ class EvoObserver(Observer):
         return s
 
 
-def _redraw_bag(s: State, rng: Any) -> None:
+def _redraw_bag(s: State, rng: np.random.Generator) -> None:
     """Which of the unseen unique genes are in the bag (a unique gene drawn into this round's lots is face up:
     it is seen, not redrawn)."""
     g = s.game
@@ -269,7 +274,7 @@ class TensorLayout:
             put("mp_left", 0, obs["movement_points_left"])
         return v
 
-    def _climate(self, obs: dict, put: Any) -> None:
+    def _climate(self, obs: dict, put: _Put) -> None:
         g = self.game
         c = obs["climate"]
         put("section", c["section"])
@@ -281,7 +286,7 @@ class TensorLayout:
         put("phase", PHASES.index(obs["phase"]))
         put("node", self.nodes.index(obs["node"]))
 
-    def _auction(self, obs: dict, put: Any) -> None:
+    def _auction(self, obs: dict, put: _Put) -> None:
         a = obs["auction"]
         if a is None:
             return

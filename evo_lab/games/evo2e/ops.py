@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from . import rules
 from .actions import Action
 
 if TYPE_CHECKING:
     from .state import State
+
+_T = TypeVar("_T")
 
 __all__ = ["event", "kill", "with_item", "token_outcomes", "card_of", "discard"]
 
@@ -28,7 +30,7 @@ def kill(s: State, space: int) -> None:
     s.count[q] -= 1
 
 
-def with_item(t: tuple, i: int, v: Any) -> tuple:
+def with_item(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     """``t`` with item ``i`` replaced by ``v``."""
     return t[:i] + (v,) + t[i + 1:]
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.checks import MAX_COUNT, bool_of, int_in, ints_in, list_of, opt_int_in, str_of
 from ...core.errors import FormatError, excerpt
 from . import events, load_checks
+from .jsontypes import JSONDict
 from .flow import CHANCE_NODES, NODES, PHASES, STEPS, Step
 
 if TYPE_CHECKING:
@@ -47,19 +48,19 @@ V1_STEPS = {"climate_window": "climate_cards", "swarm_window": "birth_cards", "t
             "geysers_window": "survival_cards"}
 
 
-def _plain(v: Any) -> Any:
+def _plain(v: object) -> object:
     if isinstance(v, tuple):
         return [_plain(x) for x in v]
     return v
 
 
-def _tupled(v: Any) -> Any:
+def _tupled(v: object) -> object:
     if isinstance(v, list):
         return tuple(_tupled(x) for x in v)
     return v
 
 
-def state_dict(s: State) -> dict:
+def state_dict(s: State) -> JSONDict:
     """The position body: every field, JSON-able (tuples become lists, the step its value)."""
     st: dict[str, Any] = {}
     for f in LIST_FIELDS:
@@ -81,7 +82,7 @@ def _migrate_v1(st: dict, n: int) -> dict:
     return st
 
 
-def load_state(cls: type, game: Game, body: Any, version: int | None = None) -> Any:
+def load_state(cls: type[State], game: Game, body: object, version: int | None = None) -> State:
     """A state of ``game`` from a position body (``version``: the body's ``game_version`` when older). Every
     field is checked (types, ranges, totals: :mod:`.load_checks`) before the state is used."""
     if not isinstance(body, dict):
@@ -150,7 +151,7 @@ def _check_scalars(s: State, g: Game) -> None:
         int_in(x, 0, MAX_COUNT, f"state.frenzy[{p}]")
 
 
-def _ints_in(v: Any, lo: int, hi: int, field: str) -> None:
+def _ints_in(v: object, lo: int, hi: int, field: str) -> None:
     if not isinstance(v, tuple):
         raise FormatError(f"must be a list of integers {lo}..{hi - 1}, got {excerpt(v)}", field)
     for i, x in enumerate(v):

@@ -24,7 +24,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Iterable
 
 from ...core.errors import IllegalActionError, excerpt
@@ -33,9 +33,13 @@ from ...core.protocol import CHANCE, TERMINAL
 from . import flow, genes, notation, phases, records, rules
 from .actions import Action
 from .events import Event
+from .jsontypes import JSONDict
 from .flow import CHANCE_NODES, PHASES, Step
 from .game import Game
 from .observer import auction_view
+
+if TYPE_CHECKING:
+    from .position import Position
 
 __all__ = ["State"]
 
@@ -159,7 +163,7 @@ class State(StateBase):
         total = sum(w)
         return [(o, Fraction(x, total)) for o, x in zip(outs, w)]
 
-    def coerce_action(self, action: Any) -> Action:
+    def coerce_action(self, action: object) -> Action:
         """An :class:`Action` from an action, its string or a plain tuple; anything else is an
         :class:`IllegalActionError` (``not_an_action``)."""
         if isinstance(action, Action):
@@ -361,7 +365,7 @@ class State(StateBase):
         """The action in words, for action pickers and stories."""
         return notation.describe(self, a)
 
-    def position(self) -> Any:
+    def position(self) -> Position:
         """This position as a :class:`~evo_lab.games.evo2e.position.Position` (what the builder takes)."""
         from .position import Position
 
@@ -385,18 +389,18 @@ class State(StateBase):
                                       title=kw.pop("title", f"Round {self.round}, {self.phase_name()}"), **kw)
 
     # ================================================================== positions and records
-    def state_dict(self) -> dict:
+    def state_dict(self) -> JSONDict:
         return records.state_dict(self)
 
     @classmethod
-    def load_state(cls, game: Game, body: Any, version: int | None = None) -> State:
+    def load_state(cls, game: Game, body: object, version: int | None = None) -> State:
         s = records.load_state(cls, game, body, version)
         for e in s.log:  # the events of the action that led here (the position stores them)
             s.emit(e)
         return s
 
     @classmethod
-    def from_dict(cls, data: Any, game: Game | None = None) -> State:  # type: ignore[override]
+    def from_dict(cls, data: object, game: Game | None = None) -> State:  # type: ignore[override]
         """Read a position (version 2, or a version-1 file of evo-lab 0.1); a bad one raises
         :class:`~evo_lab.core.errors.FormatError` naming the field."""
         return super().from_dict(data, game)

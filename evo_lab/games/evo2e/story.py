@@ -19,10 +19,11 @@ import numpy as np
 from ...core.story import seeded_bots, tell
 from . import rules
 from .game import Game
+from .actions import Action
 from .state import State
 
 
-def narrate(before: State, action: Any, after: State) -> list[str]:
+def narrate(before: State, action: Action, after: State) -> list[str]:
     """Sentences for one applied action: what the player did and everything the rules then did alone (each
     event tells itself: :meth:`story` of the classes in :mod:`evo_lab.games.evo2e.events`)."""
     out = [line for ev in after.events(last=True) for line in ev.story(before, after)]

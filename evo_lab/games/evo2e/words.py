@@ -16,11 +16,13 @@ percentages, "in 2 of 3 games") are :mod:`evo_lab.core.words`.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.words import pct, plural
 
 if TYPE_CHECKING:
+    from ...core.tree import Node as TreeNode
+    from .actions import Action
     from .game import Game
     from .state import State
 
@@ -136,7 +138,7 @@ def _mp_left(state: State) -> int:
     return int(state.observation(None).get("movement_points_left") or 0)
 
 
-def _decision(state: State, a: Any) -> str:
+def _decision(state: State, a: Action) -> str:
     """What the player to act does with ``a``, as a verb phrase (without the player)."""
     g = state.game
     L = g.labels
@@ -171,7 +173,7 @@ def _decision(state: State, a: Any) -> str:
     return state.action_to_string(a)
 
 
-def _card_drawer(state: State, a: Any, masked: str) -> str:
+def _card_drawer(state: State, a: Action, masked: str) -> str:
     """Who draws the event card: the masked form names them ("card P3 ?") for anyone but the drawer."""
     for text in [masked] + [state.masked_action_string(a, p) for p in range(state.game.players)]:
         m = re.search(r"P(\d+)", text)
@@ -180,7 +182,7 @@ def _card_drawer(state: State, a: Any, masked: str) -> str:
     return "a player"
 
 
-def _chance(state: State, a: Any, masked: str) -> str:
+def _chance(state: State, a: Action, masked: str) -> str:
     g = state.game
     k = a.kind
     hidden = "?" in masked.split()
@@ -211,7 +213,7 @@ def _chance(state: State, a: Any, masked: str) -> str:
     return masked
 
 
-def action_words(state: State, action: Any, viewer: int | None = None) -> str:
+def action_words(state: State, action: Action, viewer: int | None = None) -> str:
     """``action`` (about to be applied at ``state``) in words with who does it, as ``viewer`` may see it.
 
     >>> import evo_lab, numpy as np
@@ -226,7 +228,7 @@ def action_words(state: State, action: Any, viewer: int | None = None) -> str:
     return f"P{state.current_player() + 1} {_decision(state, action)}"
 
 
-def history_line(node: Any, viewer: int | None = None) -> str:
+def history_line(node: TreeNode, viewer: int | None = None) -> str:
     """A game-tree node as one line of the history: ``"13. P2 bids 6 on lot 0 (the event card)"``."""
     if node.parent is None or node.action is None:
         return f"{node.ply}. start"
@@ -245,7 +247,7 @@ def fix_plurals(text: str) -> str:
     return _ONE.sub(lambda m: f"1 {m.group(1)}", text)
 
 
-def choice_label(state: State, action: Any) -> str:
+def choice_label(state: State, action: Action) -> str:
     """An action of the player to act as the action list shows it: what it does, and the odds of an attack.
 
     >>> import evo_lab, numpy as np

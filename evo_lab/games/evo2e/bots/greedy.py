@@ -187,7 +187,7 @@ def evaluate(state: State, player: int) -> float:
     return relative(player_values(state, player), player)
 
 
-def expected_after(state: State, action: Any, player: int, depth: int = 1) -> float:
+def expected_after(state: State, action: Action, player: int, depth: int = 1) -> float:
     """Expected :func:`evaluate` after ``action``: chance nodes that follow at once (combat die, killer
     babies die) are averaged with their exact probabilities, ``depth`` levels deep."""
     s = state.clone()
@@ -248,7 +248,7 @@ class GreedyBot(Bot):
     omniscient = False
     game_id = "evo2e"
 
-    def act(self, state: State, player: int) -> Any:
+    def act(self, state: State, player: int) -> Action:
         node = state.node_name()
         acts = state.legal_actions()
         if node == "bid":
@@ -261,7 +261,7 @@ class GreedyBot(Bot):
         # unattended survival) would otherwise depend on the others' hidden hands
         return self._lookahead(state.determinize(player, self.rng), player, acts)
 
-    def _window(self, state: State, player: int, acts: list) -> Any:
+    def _window(self, state: State, player: int, acts: list[Action]) -> Action:
         """A card window: each card by its effect (Prescience, Swarm of rats, Geysers; others by look-ahead)."""
         plays = [a for a in acts if a.kind == PLAY]
         if not plays:
@@ -278,7 +278,7 @@ class GreedyBot(Bot):
         return self._lookahead(state.determinize(player, self.rng), player, acts)
 
     # ----- one-step look-ahead
-    def _lookahead(self, state: State, player: int, acts: list) -> Any:
+    def _lookahead(self, state: State, player: int, acts: list[Action]) -> Action:
         best, best_v = None, None
         default = Action(END) if Action(END) in acts else (Action(PASS) if Action(PASS) in acts else None)
         base = None
@@ -302,7 +302,7 @@ class GreedyBot(Bot):
         return best
 
     # ----- auction
-    def _bid(self, state: State, player: int, acts: list) -> Any:
+    def _bid(self, state: State, player: int, acts: list[Action]) -> Action:
         vials = state.vials(player)
         values = {}
         best, best_u = None, None
@@ -316,7 +316,7 @@ class GreedyBot(Bot):
         return best
 
     # ----- events
-    def _prescience(self, state: State, player: int, acts: list) -> Any:
+    def _prescience(self, state: State, player: int, acts: list[Action]) -> Action:
         g = state.game
 
         def rel(shift: int) -> float:
@@ -332,7 +332,7 @@ class GreedyBot(Bot):
                     best, best_v = a, v
         return best if best_v >= base + 1.0 else Action(PASS)
 
-    def _swarm(self, state: State, player: int, acts: list) -> Any:
+    def _swarm(self, state: State, player: int, acts: list[Action]) -> Action:
         g = state.game
         free = [g.max_dinos - state.count[q] for q in range(g.players)]
         births = [min(state.eggs(q), free[q]) for q in range(g.players)]

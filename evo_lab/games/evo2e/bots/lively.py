@@ -15,11 +15,12 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ....bots.base import Bot
 
 if TYPE_CHECKING:
+    from ..actions import Action
     from ..state import State
 
 #: How much a dinosaur likes each climate state (moves go towards higher values).
@@ -38,13 +39,13 @@ class LivelyBot(Bot):
     omniscient = False
     game_id = "evo2e"
 
-    def act(self, state: State, player: int) -> Any:
+    def act(self, state: State, player: int) -> Action:
         acts = state.legal_actions()
         scored = [(self._score(state, player, a) + 0.01 * float(self.rng.random()), i) for i, a in enumerate(acts)]
         return acts[max(scored)[1]]
 
     # ----- one score per action kind
-    def _score(self, state: State, player: int, a: Any) -> float:
+    def _score(self, state: State, player: int, a: Action) -> float:
         k = a.kind
         if k == "attack":
             p = float(state.attack_probability(a.a, a.b))
@@ -81,7 +82,7 @@ class LivelyBot(Bot):
             gain = 0.5               # wander on
         return gain
 
-    def _bid_value(self, state: State, player: int, a: Any) -> float:
+    def _bid_value(self, state: State, player: int, a: Action) -> float:
         lots = state.auction()["lots"]
         item = str(lots[a.a]["item"]) if a.a < len(lots) else ""
         want = {"event card": 1.0, "egg": 2.0, "legs": 1.5, "horn": 1.5, "fur": 1.0, "thermo": 1.0}.get(item, 1.2)

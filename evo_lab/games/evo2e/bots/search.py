@@ -38,16 +38,17 @@ from ..cards import WINDOWS
 from .greedy import player_values
 
 if TYPE_CHECKING:
+    import numpy as np
     from ..state import State
 
 _WINDOWS = frozenset(w.node for w in WINDOWS.values() if w.node is not None)
 
 
-def lite_policy(rng: Any) -> Callable[[Any], Any]:
+def lite_policy(rng: np.random.Generator) -> Callable[[State], Action]:
     """A cheap rollout policy: moves that improve the climate state of a dinosaur's space, else end; births
     on the mildest space; the cheapest bid on a random lot; events passed; escapes taken."""
 
-    def policy(s: State) -> Any:
+    def policy(s: State) -> Action:
         acts = s.legal_actions()
         node = s.node
         if len(acts) == 1:
@@ -100,8 +101,8 @@ def lite_policy(rng: Any) -> Callable[[Any], Any]:
     return policy
 
 
-def random_policy(rng: Any) -> Callable[[Any], Any]:
-    def policy(s: State) -> Any:
+def random_policy(rng: np.random.Generator) -> Callable[[State], Action]:
+    def policy(s: State) -> Action:
         acts = s.legal_actions()
         return acts[int(rng.random() * len(acts))]
 
@@ -121,7 +122,7 @@ def search_hooks(rollout: str = "lite", cutoff_rounds: int | None = 1, temperatu
         raise UnknownBotError(f"cutoff_rounds must be a positive integer or None, got {cutoff_rounds!r}")
     temperature = float(temperature)
 
-    def stop(root: Any) -> Callable[[Any], bool] | None:
+    def stop(root: State) -> Callable[[State], bool] | None:
         if cutoff_rounds is None:
             return None
         last = root.round + cutoff_rounds - 1

@@ -16,7 +16,9 @@ defender with Chameleon skin decides at node ``chameleon`` (:mod:`..genes`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+
+from typing import TYPE_CHECKING
 
 from ....core.errors import IllegalActionError
 from .. import cards, genes, ops
@@ -147,7 +149,7 @@ def _die_apply(s: State, a: Action) -> None:
     s.pend = ()
 
 
-def attack_probability(s: State, attacker_space: int, defender_space: int) -> Any:
+def attack_probability(s: State, attacker_space: int, defender_space: int) -> Fraction:
     """Exact chance that the dinosaur on ``attacker_space`` beats the one on ``defender_space``."""
     from .. import rules
 
