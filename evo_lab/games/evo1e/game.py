@@ -61,6 +61,7 @@ class Game(Evo2eGame):
     version = 2
     read_versions = (1,)
     options_class = Evo1eOptions
+    options: Evo1eOptions
     pack_dir = ("data", "evo1e")
 
     flow = FLOW

@@ -69,7 +69,7 @@ class Step(str, Enum):
 
 
 #: Evo 2e's steps and nodes (the phase modules, the genes and the card windows register theirs on it).
-FLOW: Flow[Any, Any] = Flow("evo2e", PHASES, wait=Step.WAIT, terminal_phase=END_PHASE)
+FLOW: Flow[State, Action] = Flow("evo2e", PHASES, wait=Step.WAIT, terminal_phase=END_PHASE)
 
 
 def _end_node_apply(s: State, a: Action) -> None:  # pragma: no cover - apply_action refuses first

@@ -28,8 +28,10 @@ from ...core.registry import check_players
 from .actions import DIE, Action
 from .datapack import CLIMATE_STATES, DataPack, load_data
 from .flow import FLOW
+from .jsontypes import JSONDict
 
 if TYPE_CHECKING:
+    from .genes import Hook, Stats
     from .state import State
 
 __all__ = ["Game", "RuleOptions", "GameConfigError", "LEGACY_OPTIONS", "LEGACY_FINGERPRINTS"]
@@ -85,14 +87,22 @@ class Game(GameBase):
     version = 2
     read_versions = (1,)
     #: The rule options of this game (a variant subclasses it with its own switches).
-    options_class: type = RuleOptions
+    options_class: type[RuleOptions] = RuleOptions
+    options: RuleOptions
     #: The pack folder ``evo_lab/<...>`` loaded when ``data`` is None.
     pack_dir: tuple[str, ...] = ("data", "evo2e")
 
     # ----- variant hooks (python-chess style: a variant is a subclass overriding a few of these) -----------
     #: The flow the game runs on (:mod:`.flow`); a variant's is this one with some step handlers replaced
     #: (``FLOW.variant(...)``: Evo first edition's :mod:`evo_lab.games.evo1e.flow`).
-    flow: Flow[Any, Any] = FLOW
+    flow: Flow[State, Action] = FLOW
+
+    # ----- tables of the genes' hot paths (:func:`evo_lab.games.evo2e.genes.tables` fills them)
+    ustats: dict[int, Stats]  #: unique-gene numbers by gene mask (filled on first use)
+    slot_effects: tuple[tuple[tuple[int, int], ...], ...]  #: per effect: (normal gene, amount per copy)
+    hook_table: dict[str, list[tuple[int, Hook]]]  #: per hook point: (unique gene bit, hook)
+    move_option_hooks: dict[int, tuple[Hook, ...]]  #: by gene mask (filled on use)
+    births_onto: dict[int, bool]  #: by gene mask (filled on use)
 
     @classmethod
     def default_pack(cls) -> DataPack:
@@ -187,7 +197,7 @@ class Game(GameBase):
         self.max_dinos = s["dinosaurs_per_player"]
         self.wings_reach = tuple(self._wings_reach(sp) for sp in range(self.n))
         self._within_cache: dict[tuple[int, int], tuple[int, ...]] = {}
-        self._within_tables: dict[int, tuple] = {}
+        self._within_tables: dict[int, tuple[tuple[int, ...], ...]] = {}
         from . import genes
 
         genes.tables(self)
@@ -232,14 +242,15 @@ class Game(GameBase):
             self._within_cache[key] = r
         return r
 
-    def to_dict(self, full: bool = False) -> dict:
+    def to_dict(self, full: bool = False) -> JSONDict:
         """The configuration as JSON-able data (the standard board and shipped pack by name)."""
-        cache = self.__dict__.setdefault("_dict_cache", {})
+        cache: dict[bool, str] = self.__dict__.setdefault("_dict_cache", {})
         if full not in cache:  # the configuration is static: hashing the pack once per game is enough
             cache[full] = json.dumps(self._to_dict(full))
-        return json.loads(cache[full])
+        config: JSONDict = json.loads(cache[full])
+        return config
 
-    def _to_dict(self, full: bool) -> dict:
+    def _to_dict(self, full: bool) -> JSONDict:
         standard = self.board.name == f"standard-{self.board.players}p" and self.board == Board.standard(self.board.players)
         default_pack = self.data.fingerprint() == self.default_pack().fingerprint()
         return {

@@ -22,7 +22,7 @@ Two kinds of gene:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 from collections.abc import Callable, Mapping
 
 from . import events as E
@@ -43,6 +43,10 @@ EFFECTS = {"movement": "sum", "attack_horns": "sum", "defence_horns": "sum", "bi
            "hot_survivors": "sum", "cold_survivors": "sum", "deadly_survivors": "sum", "discount": "sum",
            "birth_range": "max", "protected_size": "max"}
 
+#: A gene hook. Each point of :data:`HOOK_POINTS` has its own signature (said there), so the table of hooks
+#: holds callables of several shapes.
+Hook = Callable[..., Any]
+
 #: Where the phases call gene hooks: ``point -> signature``.
 HOOK_POINTS = {
     "move_options": "(state, player, space, actions): append the dinosaur on space's extra movement actions",
@@ -61,7 +65,7 @@ class GeneRule:
     """One gene: its id (as in the data pack), its hooks (``point -> function``) and a line of doc."""
 
     id: str
-    hooks: Mapping[str, Callable] = field(default_factory=dict)
+    hooks: Mapping[str, Hook] = field(default_factory=dict)
     doc: str = ""
 
 
@@ -96,7 +100,7 @@ _FIELDS = Stats._fields
 MOVE_I, ATT_I, DEF_I, BIRTHS_I, HOT_I, COLD_I, DEADLY_I, DISC_I = range(8)
 
 
-class _StatsTable(dict):
+class _StatsTable(dict[int, "Stats"]):
     """``mask -> Stats`` of a game's unique genes, filled on first use (at most ``2**12`` masks)."""
 
     def __init__(self, game: Game):
@@ -135,7 +139,7 @@ def stats(s: State, p: int) -> Stats:
     """``p``'s numbers: base values, the unique genes and every copy of the normal genes."""
     g = s.game
     u = g.ustats[s.uniq[p]]
-    return Stats(*(u[i] + _normal(s, p, i) for i in range(8)), u.birth_range, u.protected_size)
+    return Stats(*(u[i] + _normal(s, p, i) for i in range(8)), u.birth_range, u.protected_size)  # type: ignore[call-arg]
 
 
 def _normal(s: State, p: int, f: int) -> int:
@@ -215,7 +219,7 @@ def survival_allowance(s: State, p: int, cards: bool = True) -> list[int]:
     return allow
 
 
-def hooks(s: State, point: str, player: int) -> list[Callable]:
+def hooks(s: State, point: str, player: int) -> list[Hook]:
     """The hooks at ``point`` of the genes ``player`` owns."""
     mask = s.uniq[player]
     return [fn for bit, fn in s.game.hook_table[point] if mask & bit]
@@ -231,7 +235,7 @@ def births_onto(s: State, p: int) -> bool:
     return v
 
 
-def move_option_hooks(s: State, p: int) -> tuple:
+def move_option_hooks(s: State, p: int) -> tuple[Hook, ...]:
     """The ``move_options`` hooks of ``p``'s genes (cached by gene mask: called on every movement decision)."""
     g = s.game
     mask = s.uniq[p]

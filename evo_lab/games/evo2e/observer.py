@@ -18,8 +18,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -35,8 +34,16 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
-#: ``put(name, index, value=1.0)``: set one entry of the observation tensor.
-_Put = Callable[[str, int, float], None]
+#: An observation or a view of the biology lab: JSON-able data whose keys :meth:`EvoObserver.observation` and
+#: :func:`auction_view` list (their values are of many types, read by key).
+View = dict[str, Any]
+
+
+class _Put(Protocol):
+    """``put(name, index, value=1.0)``: set one entry of the observation tensor."""
+
+    def __call__(self, name: str, idx: int, val: float = 1.0) -> None: ...
+
 
 __all__ = ["EvoObserver", "TensorLayout", "Secret", "auction_view", "node_list"]
 
@@ -53,7 +60,7 @@ def node_list(variant: str | None = None) -> tuple[str, ...]:
     return tuple(sorted(n for n in mine if n in CHANCE_NODES)) + dec + ("end",)
 
 
-def auction_view(s: State) -> dict:
+def auction_view(s: State) -> View:
     """The biology lab: lots (gene or event card), markers with bids, who bids now, prices."""
     g = s.game
     lots = []
@@ -71,7 +78,7 @@ def auction_view(s: State) -> dict:
 class EvoObserver(Observer):
     """The observer of an Evo 2e game (``game.observer``)."""
 
-    def __init__(self, game: Game = None):
+    def __init__(self, game: Game | None = None):
         super().__init__(game)
         self._layout: TensorLayout | None = None
 
@@ -101,11 +108,11 @@ class EvoObserver(Observer):
         return None
 
     # ----- the observation
-    def observation(self, state: State, viewer: int | None) -> dict:
+    def observation(self, state: State, viewer: int | None) -> View:
         """What ``viewer`` may know (``None``: the omniscient teacher). JSON-able."""
         s, g = state, state.game
         sees = self.sees
-        obs = {
+        obs: View = {
             "viewer": viewer, "round": s.round, "phase": PHASES[s.phase], "node": s.node,
             "current_player": s.current_player(),
             "climate": {"section": s.section, "states": s.terrain_states(),
@@ -129,7 +136,7 @@ class EvoObserver(Observer):
             obs["bag_unique"] = [g.unique_ids[i - g.n_normal] for i in range(g.n_normal, len(s.bag)) if s.bag[i]]
             obs["excluded_unique"] = [g.unique_ids[i] for i in s.excluded]
         for p in range(g.players):
-            info = {"player": p, "dinosaurs": s.count[p], "genes": s.gene_counts(p), "unique": s.unique_genes(p),
+            info: View = {"player": p, "dinosaurs": s.count[p], "genes": s.gene_counts(p), "unique": s.unique_genes(p),
                     "cards": len(s.hands[p]), "movement_points": genes.movement_points(s, p),
                     "eggs": genes.eggs(s, p)}
             if sees(s, viewer, Secret("mp", p)):
@@ -145,7 +152,7 @@ class EvoObserver(Observer):
             self._layout = TensorLayout(self.game)
         return self._layout
 
-    def encode(self, observation: dict) -> np.ndarray:
+    def encode(self, observation: View) -> np.ndarray:
         return self.layout().encode(observation)
 
     # ----- determinization
@@ -188,7 +195,7 @@ def _redraw_bag(s: State, rng: np.random.Generator) -> None:
               and g.n_normal + i not in s.lots]
     k = sum(1 for i in unseen if s.bag[g.n_normal + i])
     rest = list(unseen)
-    inbag = set()
+    inbag: set[int] = set()
     for _ in range(k):
         j = draw([1] * len(rest), rng)
         inbag.add(rest.pop(j))
@@ -240,7 +247,7 @@ class TensorLayout:
             off += size
         self.size = off
 
-    def encode(self, obs: dict) -> np.ndarray:
+    def encode(self, obs: View) -> np.ndarray:
         g, P, sl = self.game, self.P, self.slices
         v = np.zeros(self.size, dtype=np.float32)
 
@@ -274,7 +281,7 @@ class TensorLayout:
             put("mp_left", 0, obs["movement_points_left"])
         return v
 
-    def _climate(self, obs: dict, put: _Put) -> None:
+    def _climate(self, obs: View, put: _Put) -> None:
         g = self.game
         c = obs["climate"]
         put("section", c["section"])
@@ -286,7 +293,7 @@ class TensorLayout:
         put("phase", PHASES.index(obs["phase"]))
         put("node", self.nodes.index(obs["node"]))
 
-    def _auction(self, obs: dict, put: _Put) -> None:
+    def _auction(self, obs: View, put: _Put) -> None:
         a = obs["auction"]
         if a is None:
             return
