@@ -49,7 +49,7 @@ def _who(s: State, a: Any) -> int | None:
     return None if a.to_act is None else a.player(a.to_act, "to_act")
 
 
-def _from(s: State, players: tuple, who: int | None) -> tuple:
+def _from(s: State, players: tuple[int, ...], who: int | None) -> tuple[int, ...]:
     """The players of a window, starting at ``who``."""
     if who is None:
         return tuple(players)
@@ -165,7 +165,7 @@ def _mutation(s: State, a: Any) -> None:
         if not s.bids or None in s.bids:
             raise FormatError("the auction must be complete (every lot held)", "bids")
         if a.node == "card":
-            s.node, s.actor = "card", s.bids[0][0]
+            s.node, s.actor = "card", s.bids[0][0]  # type: ignore[index]  # the event card's lot is held
             s.step = Step.PEEK_MUTATION
             if who not in (None, s.actor) or not any(s.deck):
                 raise FormatError(f"lot 0's winner, P{s.actor + 1}, draws, from a deck that is not empty", "to_act")

@@ -142,8 +142,10 @@ def rule_of(game: Game, card: int) -> CardRule:
 # ====================================================================== windows
 def open_window(s: State, timing: str, players: tuple[int, ...]) -> None:
     """Open the window of ``timing``: ``players`` (in initiative order) will be asked in turn."""
+    step = WINDOWS[timing].step
+    assert step is not None  # only windows with a node of their own are opened
     s.window = tuple(players)
-    s.step = WINDOWS[timing].step
+    s.step = step
 
 
 def _playable(s: State, p: int, card: int, acts: list[Action] | None = None) -> bool:
@@ -161,13 +163,16 @@ def _asks(s: State, p: int, timing: str) -> bool:
 
 
 def _window_handler(w: Window) -> Callable[[State], bool]:
+    node, close = w.node, w.close
+    assert node is not None and close is not None  # only windows with a node of their own have a handler
+
     def handler(s: State) -> bool:
         while s.window:
             p, s.window = s.window[0], s.window[1:]
             if s.hands[p] and _asks(s, p, w.timing):  # no card at all (public): never asked
-                s.node, s.actor = w.node, p
+                s.node, s.actor = node, p
                 return True
-        w.close(s)  # type: ignore[misc]
+        close(s)
         return False
 
     handler.__doc__ = f"Ask the players of the {w.timing} window in turn ({w.when})."
@@ -176,7 +181,7 @@ def _window_handler(w: Window) -> Callable[[State], bool]:
 
 def _plays(s: State, p: int, timing: str, acts: list[Action] | None = None) -> list[Action]:
     g = s.game
-    out = []
+    out: list[Action] = []
     for c in sorted(set(s.hands[p])):
         if g.card_timing[c] == timing and _playable(s, p, c, acts):
             out.extend(Action(PLAY, c, b) for b in g.card_params[c])
@@ -210,7 +215,7 @@ def _verb(window: Window) -> str:
 
 for _w in WINDOWS.values():
     if _w.node is not None:
-        register_step(_w.step)(_window_handler(_w))  # type: ignore[arg-type]
+        register_step(_w.step)(_window_handler(_w))
         register_node(Node(_w.node, _w.phase, _window_apply,
                            decisions=(lambda t: (lambda s: _plays(s, s.actor, t) + [Action(PASS)]))(_w.timing),
                            kinds=frozenset({PLAY, PASS}), verb=_verb(_w), who="each player holding cards",
@@ -234,9 +239,10 @@ def describe_play(s: State, a: Action) -> str:
 
 def play_text(ev: E.Play, game: Game | None) -> str:
     """A ``play`` event in words."""
-    rule = CARDS.get(game.card_effects[game.card_ids.index(ev.card)]) if game is not None else None
-    if rule is not None and rule.story is not None:
-        return rule.story(ev, game)
+    if game is not None:
+        rule = CARDS.get(game.card_effects[game.card_ids.index(ev.card)])
+        if rule is not None and rule.story is not None:
+            return rule.story(ev, game)
     name = game.card_names[game.card_ids.index(ev.card)] if game is not None and ev.card in game.card_ids else ev.card
     return f"P{ev.player + 1} plays {name}"
 

@@ -375,6 +375,7 @@ def from_json(v: object, field: str = "state.last") -> Event | tuple[()]:
     if not v:
         return ()
     cls = EVENTS.get(v[0]) if isinstance(v[0], str) else None
+    make = cls
     if cls is None:
         raise FormatError(f"unknown event {excerpt(v[0])}", field)
     items = [_tupled(x) for x in v]
@@ -383,7 +384,7 @@ def from_json(v: object, field: str = "state.last") -> Event | tuple[()]:
     if cls is Starved and len(items) > 3:  # version 1: several spaces in one event; keep the last
         items = items[:2] + [items[-1]]
     try:
-        ev = cls(*items)
+        ev = make(*items)
     except TypeError:
         raise FormatError(f"malformed {v[0]!r} event: {excerpt(v)}", field) from None
     _check_types(ev, field)

@@ -19,7 +19,7 @@ one with some step handlers replaced (``game.flow``: :meth:`~evo_lab.core.flow.F
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import excerpt
 from ...core.flow import Flow, Node

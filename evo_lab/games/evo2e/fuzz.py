@@ -41,9 +41,9 @@ class FuzzResult:
     decisions: int = 0
     rounds: int = 0
     states_checked: int = 0
-    uniques_won: set = field(default_factory=set)
-    cards_played: set = field(default_factory=set)
-    nodes: Counter = field(default_factory=Counter)
+    uniques_won: set[str] = field(default_factory=set)
+    cards_played: set[str] = field(default_factory=set)
+    nodes: Counter[str] = field(default_factory=Counter)
     final_json: str = ""
 
 
@@ -114,10 +114,10 @@ def fuzz_game(players: int, seed: int, data: DataPack | None = None, *, json_eve
     return res
 
 
-def fuzz_chunk(items: list[tuple[int, int, bool, int]]) -> list[dict]:
+def fuzz_chunk(items: list[tuple[int, int, bool, int]]) -> list[dict[str, object]]:
     """Fuzz ``(players, seed, all_uniques, json_every)`` items; one summary dict per game (for
     :func:`evo_lab.parallel.map_chunks`). A broken invariant is reported, not raised, with its record."""
-    out = []
+    out: list[dict[str, object]] = []
     for players, seed, all12, json_every in items:
         try:
             r = fuzz_game(players, seed, all_uniques_pack() if all12 else None, json_every=json_every)

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...core.errors import EvoLabError
+from .jsontypes import JSONDict
 
 if TYPE_CHECKING:
     from .state import State
@@ -26,7 +27,7 @@ TOTAL_GENE_TOKENS = 48
 class InvariantError(EvoLabError, AssertionError):
     """An engine invariant broke. The message names it; ``record`` replays the game to that state."""
 
-    def __init__(self, message: str, record: dict | None = None):
+    def __init__(self, message: str, record: JSONDict | None = None):
         super().__init__(message)
         self.record = record
 

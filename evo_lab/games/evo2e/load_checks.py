@@ -132,7 +132,8 @@ def _bidding(s: State, n: int) -> None:
             raise FormatError(f"lot {lot}'s bid is P{b[0] + 1}'s, but P{b[0] + 1}'s marker is elsewhere",
                               f"state.holding[{b[0]}]")
     for p, h in enumerate(s.holding):
-        if h >= 0 and (s.bids[h] is None or s.bids[h][0] != p):
+        bid = s.bids[h] if h >= 0 else None
+        if h >= 0 and (bid is None or bid[0] != p):
             raise FormatError(f"P{p + 1}'s marker is on lot {h}, which holds no bid of theirs", f"state.holding[{p}]")
     waiting = {p for p in range(n) if s.holding[p] < 0}
     if waiting != set(s.to_bid) | ({s.displaced} if s.displaced >= 0 else set()):

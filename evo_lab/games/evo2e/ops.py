@@ -8,6 +8,7 @@ from . import rules
 from .actions import Action
 
 if TYPE_CHECKING:
+    from .events import Event
     from .state import State
 
 _T = TypeVar("_T")
@@ -15,7 +16,7 @@ _T = TypeVar("_T")
 __all__ = ["event", "kill", "with_item", "token_outcomes", "card_of", "discard"]
 
 
-def event(s: State, ev: tuple) -> None:
+def event(s: State, ev: Event) -> None:
     """Record what just happened (``state.events()``; ``state.last`` and ``state.log``, the newest event and the
     current action's, are what a position stores)."""
     s.last = ev

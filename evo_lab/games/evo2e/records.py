@@ -71,11 +71,14 @@ def state_dict(s: State) -> JSONDict:
     return st
 
 
-def _migrate_v1(st: dict, n: int) -> dict:
+def _migrate_v1(st: dict[str, object], n: int) -> dict[str, object]:
     """A version-1 body in today's names and shapes."""
     st = dict(st)
-    st["node"] = V1_NODES.get(st.get("node"), st.get("node"))
-    st["step"] = V1_STEPS.get(st.get("step"), st.get("step"))
+    node, step = st.get("node"), st.get("step")
+    if isinstance(node, str):
+        st["node"] = V1_NODES.get(node, node)
+    if isinstance(step, str):
+        st["step"] = V1_STEPS.get(step, step)
     fr = st.get("frenzy")
     if isinstance(fr, int) and not isinstance(fr, bool):  # a bit per player; Frenzied attack gave 2 horns then
         st["frenzy"] = [2 if fr >> p & 1 else 0 for p in range(n)]
@@ -102,11 +105,11 @@ def load_state(cls: type[State], game: Game, body: object, version: int | None =
         if f not in st:
             raise FormatError("missing", f"state.{f}")
         if f == "bids":
-            v = [None if b is None else tuple(ints_in(b, 0, MAX_COUNT, f"state.bids[{i}]", 2))
-                 for i, b in enumerate(list_of(st[f], "state.bids", max_length=MAX_LOTS))]
+            bids = [None if b is None else tuple(ints_in(b, 0, MAX_COUNT, f"state.bids[{i}]", 2))
+                    for i, b in enumerate(list_of(st[f], "state.bids", max_length=MAX_LOTS))]
+            setattr(s, f, bids)
         else:
-            v = ints_in(st[f], *ranges[f], f"state.{f}", sizes.get(f), sizes.get(f, MAX_LOTS))
-        setattr(s, f, v)
+            setattr(s, f, ints_in(st[f], *ranges[f], f"state.{f}", sizes.get(f), sizes.get(f, MAX_LOTS)))
     for f in SCALAR_FIELDS:
         if f not in st:
             raise FormatError("missing", f"state.{f}")

@@ -60,7 +60,7 @@ class Scenario:
     node: str
     to_act: str | None
     shows: str | None
-    position: dict = field(default_factory=dict)
+    position: dict[str, Any] = field(default_factory=dict)  #: keyword arguments of build_position
 
     def build(self) -> Any:
         """A fresh :class:`~evo_lab.games.evo2e.state.State` of this position."""

@@ -36,7 +36,7 @@ from .events import Event
 from .jsontypes import JSONDict
 from .flow import CHANCE_NODES, PHASES, Step
 from .game import Game
-from .observer import auction_view
+from .observer import View, auction_view
 
 if TYPE_CHECKING:
     from .position import Position
@@ -157,7 +157,7 @@ class State(StateBase):
         self._legal = outs
         return outs, w
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:  # type: ignore[override]  # core: Hashable
         """Outcomes of the chance node with exact probabilities that sum to exactly 1."""
         outs, w = self.chance_weights()
         total = sum(w)
@@ -326,7 +326,7 @@ class State(StateBase):
         """How many climate tokens have been revealed (not counting the meteorite)."""
         return len(self.revealed)
 
-    def auction(self) -> dict:
+    def auction(self) -> View:
         """The biology lab: lots (gene or event card), markers with bids, who bids now, prices."""
         return auction_view(self)
 
@@ -382,7 +382,7 @@ class State(StateBase):
         who = self.actor + 1 if self.actor >= 0 else "-"
         return f"<State round {self.round} {self.phase_name()} {self.node} P{who}>"
 
-    def to_svg(self, highlight: Iterable[int] | dict | None = None, **kw: Any) -> str:
+    def to_svg(self, highlight: Iterable[int] | dict[int, str] | None = None, **kw: Any) -> str:
         """The board with the dinosaurs and the current climate."""
         occupants = {i: o for i, o in enumerate(self.occ) if o >= 0}
         return self.game.board.to_svg(occupants=occupants, highlight=highlight, climate=self.terrain_states(),
@@ -400,12 +400,14 @@ class State(StateBase):
         return s
 
     @classmethod
-    def from_dict(cls, data: object, game: Game | None = None) -> State:  # type: ignore[override]
+    def from_dict(cls, data: object, game: Game | None = None) -> State:
         """Read a position (version 2, or a version-1 file of evo-lab 0.1); a bad one raises
         :class:`~evo_lab.core.errors.FormatError` naming the field."""
-        return super().from_dict(data, game)
+        s: State = super().from_dict(data, game)
+        return s
 
     @classmethod
-    def from_json(cls, text: str | bytes, game: Game | None = None) -> State:  # type: ignore[override]
+    def from_json(cls, text: str | bytes, game: Game | None = None) -> State:
         """Read a position written by :meth:`to_json`. Raises :class:`FormatError` naming the bad field."""
-        return super().from_json(text, game)
+        s: State = super().from_json(text, game)
+        return s

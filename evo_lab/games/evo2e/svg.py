@@ -178,7 +178,7 @@ def board_svg(board: Board, *, occupants: dict[int, int] | None = None,
 class _Frame(NamedTuple):
     """The drawing's geometry: hex size, centres, the view box and the heading/footer bands."""
     s: float
-    centres: list
+    centres: list[tuple[float, float]]
     x0: float
     x1: float
     y0: float

@@ -19,10 +19,10 @@ import re
 from typing import TYPE_CHECKING
 
 from ...core.words import pct, plural
+from .actions import Action
 
 if TYPE_CHECKING:
     from ...core.tree import Node as TreeNode
-    from .actions import Action
     from .game import Game
     from .state import State
 
@@ -232,7 +232,9 @@ def history_line(node: TreeNode, viewer: int | None = None) -> str:
     """A game-tree node as one line of the history: ``"13. P2 bids 6 on lot 0 (the event card)"``."""
     if node.parent is None or node.action is None:
         return f"{node.ply}. start"
-    return f"{node.ply}. {action_words(node.parent.state, node.action, viewer)}"
+    action = node.action
+    assert isinstance(action, Action)  # a node of an Evo game tree
+    return f"{node.ply}. {action_words(node.parent.state, action, viewer)}"
 
 
 _ONE = re.compile(r"\b1 (point|horn|dinosaur|egg|round|move|token|card|gene|attempt|space|game|player|vial|section)s\b")

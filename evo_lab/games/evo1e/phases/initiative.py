@@ -7,7 +7,7 @@ Steps replaced: ``ROUND_START`` (the starting hands, then the round), ``INITIATI
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...evo2e import events as E
 from ...evo2e import ops
@@ -16,6 +16,12 @@ from ..flow import FLOW
 
 if TYPE_CHECKING:
     from ...evo2e.state import State
+    from ..game import Game
+
+def _game(s: State) -> Game:
+    """The Evo first-edition game of ``s`` (this flow runs only under it)."""
+    return cast("Game", s.game)
+
 
 __all__ = ["initiative_key"]
 
@@ -38,7 +44,8 @@ def _round_start(s: State) -> bool:
 
 def initiative_key(s: State, p: int) -> tuple[int, int]:
     """ "Longest Tail first. If tie, least Dinos first" (tails: the portrait's one plus the tail genes won)."""
-    return (-s.genes[s.game.n_normal * p + s.game.tail_slot], s.count[p])
+    g = _game(s)
+    return (-s.genes[g.n_normal * p + g.tail_slot], s.count[p])
 
 
 @FLOW.step(Step.INITIATIVE)

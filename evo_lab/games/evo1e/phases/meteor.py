@@ -9,7 +9,7 @@ auction, the next round).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...evo2e.actions import DIE, Action
 from ...evo2e.flow import END_PHASE, MOVEMENT, STEPS, SURVIVAL, Node, Step
@@ -17,6 +17,12 @@ from ..flow import FLOW
 
 if TYPE_CHECKING:
     from ...evo2e.state import State
+    from ..game import Game
+
+def _game(s: State) -> Game:
+    """The Evo first-edition game of ``s`` (this flow runs only under it)."""
+    return cast("Game", s.game)
+
 
 __all__ = ["meteor_outcomes"]
 
@@ -26,7 +32,7 @@ def _scoring(s: State) -> bool:
     """Evo 2e's scoring, then the meteor: no number on the space, the auction; a number ``n``, the die (impact on
     ``n`` or less); past the track's end, the impact."""
     STEPS[Step.SCORING](s)
-    g = s.game
+    g = _game(s)
     track = g.meteor_track
     n = track[s.round - 1] if s.round <= len(track) else 6
     if n is None or n == 0:
@@ -47,8 +53,9 @@ def meteor_outcomes(s: State) -> tuple[list[Action], list[int]]:
 
 
 def _meteor_apply(s: State, a: Action) -> None:
-    g = s.game
+    g = _game(s)
     n = g.meteor_track[s.round - 1]
+    assert n is not None  # the die is rolled only after a round whose space has a number
     face = int(g.die_kinds[a.a]) if g.die_kinds[a.a].isdigit() else a.a + 1
     s.step = Step.END if face <= n else Step.MUTATION_START
     if s.step is Step.END:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import weakref
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import rules
 from ..actions import ATTACK, END, INITIATIVE, PASS, PLAY, Action
@@ -66,10 +66,10 @@ GENE_WEIGHTS = {
 CARD_VALUE = 1.2
 
 _PENDING = frozenset({"mutation", "initiative", "movement", "birth", "survival"})
-_TABLES: weakref.WeakKeyDictionary[Any, dict] = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[Game, dict[str, list[list[int]]]] = weakref.WeakKeyDictionary()
 
 
-def _tables(game: Game) -> dict:
+def _tables(game: Game) -> dict[str, list[list[int]]]:
     """Per-game tables: distance from each space to the nearest ideal space of each wheel section."""
     t = _TABLES.get(game)
     if t is None:
@@ -299,12 +299,13 @@ class GreedyBot(Bot):
                 best, best_v = a, v
         if base is not None and best is not default and best_v is not None and best_v <= base + 1e-9:
             return default
+        assert best is not None  # acts is never empty
         return best
 
     # ----- auction
     def _bid(self, state: State, player: int, acts: list[Action]) -> Action:
         vials = state.vials(player)
-        values = {}
+        values: dict[int, float] = {}
         best, best_u = None, None
         for a in acts:
             if a.a not in values:
@@ -313,6 +314,7 @@ class GreedyBot(Bot):
             u = keep_chance(state, a.b) * (values[a.a] - price) - 0.01 * price
             if best_u is None or u > best_u + 1e-12:
                 best, best_u = a, u
+        assert best is not None  # acts is never empty
         return best
 
     # ----- events

@@ -25,7 +25,7 @@ __all__: list[str] = []
 @register_step(Step.INITIATIVE)
 def _initiative(s: State) -> bool:
     s.phase = INITIATIVE_PHASE
-    track = [s.bids[lot][0] for lot in range(s.game.players)]
+    track = [s.bids[lot][0] for lot in range(s.game.players)]  # type: ignore[index]  # every lot is held now
     s.order = tuple(rules.initiative_order(track, s.count))
     ops.event(s, E.Initiative("initiative", s.order))
     s.step = Step.MOVEMENT_START

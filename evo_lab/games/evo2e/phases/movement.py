@@ -193,7 +193,7 @@ def explain_move(s: State, a: Action, text: str) -> tuple[str, str] | None:
         if not genes.has(s, p, a.kind):
             return f"{text!r}: P{p + 1} does not have {a.kind}", "missing_gene"
         for hook in genes.hooks(s, "explain", p):
-            why = hook(s, a, text)
+            why: tuple[str, str] | None = hook(s, a, text)
             if why is not None:
                 return why
     return None

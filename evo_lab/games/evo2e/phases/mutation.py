@@ -75,7 +75,7 @@ def _auction_pay(s: State) -> bool:
     prices use the vials held before this auction, ruling R3)."""
     g = s.game
     winner0 = -1
-    for lot, (p, v) in enumerate(s.bids):
+    for lot, (p, v) in enumerate(s.bids):  # type: ignore[misc]  # the bidding is over: every lot is held
         price = rules.bid_price(v, genes.discount(s, p))
         s.paid[p] = price
         s.mp[p] -= price
@@ -88,7 +88,7 @@ def _auction_pay(s: State) -> bool:
                 s.genes[g.n_normal * p + item] += 1
             else:
                 s.uniq[p] |= 1 << (item - g.n_normal)
-    ops.event(s, E.Auction("auction", tuple(s.bids)))
+    ops.event(s, E.Auction("auction", tuple(s.bids)))  # type: ignore[arg-type]  # every lot is held
     s.step = Step.PEEK_MUTATION
     if winner0 >= 0 and any(s.deck):
         s.node, s.actor = "card", winner0
