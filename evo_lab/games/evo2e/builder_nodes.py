@@ -13,12 +13,13 @@ from .flow import BIRTH_PHASE, CLIMATE, END_PHASE, INITIATIVE_PHASE, MOVEMENT, M
 from .phases.mutation import EVENT_LOT
 
 if TYPE_CHECKING:
+    from .builder_args import Args
     from .state import State
 
 __all__ = ["BUILD", "build_setup"]
 
 
-def _start(s: State, a: Any) -> None:
+def _start(s: State, a: Args) -> None:
     """The phase from its start: the rules run to the first node (in a later phase if nothing happens here).
     The initiative track before the sort is ``order``."""
     s.phase = PHASES.index(a.phase) if a.phase != "initiative" else MUTATION
@@ -34,7 +35,7 @@ def _start_step(phase: str) -> Step:
     return START_STEP[phase]
 
 
-def _run_to(s: State, a: Any, node: str, who: int | None = None) -> None:
+def _run_to(s: State, a: Args, node: str, who: int | None = None) -> None:
     """Run the flow from the step set, and check it stops at ``node`` (for ``who``, when given)."""
     run(s)
     if s.node != node or (who is not None and s.actor != who):
@@ -45,7 +46,7 @@ def _run_to(s: State, a: Any, node: str, who: int | None = None) -> None:
         raise FormatError(f"this position has no {node} node (the rules go on to {at})", "node")
 
 
-def _who(s: State, a: Any) -> int | None:
+def _who(s: State, a: Args) -> int | None:
     return None if a.to_act is None else a.player(a.to_act, "to_act")
 
 
@@ -58,9 +59,9 @@ def _from(s: State, players: tuple[int, ...], who: int | None) -> tuple[int, ...
     return tuple(players[players.index(who):])
 
 
-def build_setup(a: Any) -> Any:
+def build_setup(a: Args) -> State:
     g = a.game
-    s = g.new_initial_state()
+    s: State = g.new_initial_state()
     for u in a.excluded or ():
         if u not in g.unique_ids:
             raise FormatError(f"unknown unique gene {excerpt(u)}", "excluded")
@@ -74,7 +75,7 @@ def build_setup(a: Any) -> Any:
     return s
 
 
-def _move(s: State, a: Any) -> None:
+def _move(s: State, a: Args) -> None:
     who = _who(s, a)
     s.phase = MOVEMENT
     s.mover = s.order.index(who) if who is not None else 0
@@ -91,7 +92,7 @@ def _nonneg(v: Any, field: str) -> int:
     return v
 
 
-def _fight(s: State, a: Any) -> tuple[int, int, int, int]:
+def _fight(s: State, a: Args) -> tuple[int, int, int, int]:
     g = a.game
     if not isinstance(a.attack, (list, tuple)) or len(a.attack) != 2:
         raise FormatError("must be (attacker's space, defender's space)", "attack")
@@ -109,14 +110,14 @@ def _fight(s: State, a: Any) -> tuple[int, int, int, int]:
     return src, dst, att, dfd
 
 
-def _die(s: State, a: Any) -> None:
+def _die(s: State, a: Args) -> None:
     src, dst, att, _ = _fight(s, a)
     if _who(s, a) not in (None, att):
         raise FormatError(f"the attack is P{att + 1}'s", "to_act")
     s.pend, s.node, s.actor, s.step = (src, dst), "die", att, Step.WAIT
 
 
-def _chameleon(s: State, a: Any) -> None:
+def _chameleon(s: State, a: Args) -> None:
     src, dst, att, dfd = _fight(s, a)
     if _who(s, a) not in (None, dfd):
         raise FormatError(f"the beaten defender, P{dfd + 1}, decides", "to_act")
@@ -126,13 +127,13 @@ def _chameleon(s: State, a: Any) -> None:
     s.pend, s.node, s.actor, s.step = (src, dst, att, escapes), "chameleon", dfd, Step.WAIT
 
 
-def _climate(s: State, a: Any, step: Step, node: str) -> None:
+def _climate(s: State, a: Args, step: Step, node: str) -> None:
     s.phase = CLIMATE
     s.step = step
     _run_to(s, a, node)
 
 
-def _climate_cards(s: State, a: Any) -> None:
+def _climate_cards(s: State, a: Args) -> None:
     if not s.revealed:
         raise FormatError("a climate card window follows a revealed token: give revealed=[...]", "revealed")
     who = _who(s, a)
@@ -147,7 +148,7 @@ def _climate_cards(s: State, a: Any) -> None:
     _run_to(s, a, "climate_cards", who)
 
 
-def _mutation(s: State, a: Any) -> None:
+def _mutation(s: State, a: Args) -> None:
     s.phase = MUTATION
     who = _who(s, a)
     if a.node == "gene":
@@ -171,10 +172,10 @@ def _mutation(s: State, a: Any) -> None:
                 raise FormatError(f"lot 0's winner, P{s.actor + 1}, draws, from a deck that is not empty", "to_act")
             return
         s.step = Step.PEEK_MUTATION
-    _run_to(s, a, a.node, who)
+    _run_to(s, a, str(a.node), who)
 
 
-def _adrenaline(s: State, a: Any) -> None:
+def _adrenaline(s: State, a: Args) -> None:
     who = _who(s, a)
     holders = [p for p in s.order if G.has(s, p, "adrenaline_rush")]
     if not holders or who not in (None, holders[0]):
@@ -182,7 +183,7 @@ def _adrenaline(s: State, a: Any) -> None:
     s.phase, s.node, s.actor, s.step = INITIATIVE_PHASE, "adrenaline", holders[0], Step.MOVEMENT_START
 
 
-def _birth(s: State, a: Any) -> None:
+def _birth(s: State, a: Args) -> None:
     who = _who(s, a)
     s.phase = BIRTH_PHASE
     s.egg_round = 1 if a.egg_round is None else _nonneg(a.egg_round, "egg_round")
@@ -196,10 +197,10 @@ def _birth(s: State, a: Any) -> None:
         _newborn(s, a, who)
         if a.node == "kbdie":
             return
-    _run_to(s, a, a.node, who)
+    _run_to(s, a, str(a.node), who)
 
 
-def _newborn(s: State, a: Any, who: int | None) -> None:
+def _newborn(s: State, a: Args, who: int | None) -> None:
     g = a.game
     if a.newborn is None:
         raise FormatError("name the newborn's space", "newborn")
@@ -221,7 +222,7 @@ def _newborn(s: State, a: Any, who: int | None) -> None:
     s.step = Step.NEWBORN_CARDS
 
 
-def _survival(s: State, a: Any) -> None:
+def _survival(s: State, a: Args) -> None:
     who = _who(s, a)
     s.phase = SURVIVAL
     if a.node == "survival_cards":
@@ -230,10 +231,10 @@ def _survival(s: State, a: Any) -> None:
     else:
         s.surv_idx = s.order.index(who) if who is not None else 0
         s.step = Step.SURVIVAL_PLAYER
-    _run_to(s, a, a.node, who)
+    _run_to(s, a, str(a.node), who)
 
 
-def _end(s: State, a: Any) -> None:
+def _end(s: State, a: Args) -> None:
     g = a.game
     if len(s.revealed) < g.pile_length - g.bottom:
         raise FormatError(f"the meteorite lies in the bottom {g.bottom} of the pile: at least "

@@ -28,14 +28,21 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...core.errors import FormatError, excerpt
 from .flow import BIRTH_PHASE, MUTATION, PHASES, SETUP, SURVIVAL
+from .builder_args import Player
+from .jsontypes import JSONDict
 from .phases.mutation import EMPTY_LOT, EVENT_LOT
 
 if TYPE_CHECKING:
+    from .board import Board
+    from .datapack import DataPack
     from .state import State
+
+_V = TypeVar("_V")
 
 __all__ = ["Position", "position_of"]
 
@@ -58,43 +65,44 @@ class Position:
     round: int = 1
     phase: str = "movement"
     node: str | None = None
-    to_act: Any = None
-    dinosaurs: dict | None = None
-    genes: dict = field(default_factory=dict)
-    unique: dict = field(default_factory=dict)
-    mp: Any = None
-    hands: dict = field(default_factory=dict)
-    discard: Any = None
+    to_act: Player | None = None
+    dinosaurs: dict[Player, list[str]] | None = None
+    genes: dict[Player, dict[str, int]] = field(default_factory=dict)
+    unique: dict[Player, list[str]] = field(default_factory=dict)
+    mp: dict[Player, int] | list[int] | None = None
+    hands: dict[Player, list[str]] = field(default_factory=dict)
+    discard: dict[str, int] | None = None
     section: int | None = None
-    revealed: list = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)
     next_token: str | None = None
-    order: list | None = None
-    excluded: list | None = None
+    order: list[Player] | None = None
+    excluded: list[str] | None = None
     movement_left: int | None = None
     wings_used: bool = False
     flippers_used: bool = False
-    frenzy: dict = field(default_factory=dict)
-    lots: list | None = None
-    bids: dict = field(default_factory=dict)
-    displaced: Any = None
+    frenzy: dict[Player, int] = field(default_factory=dict)
+    lots: list[str] | None = None
+    bids: dict[int, tuple[Player, int]] = field(default_factory=dict)
+    displaced: str | None = None
     egg_round: int | None = None
     newborn: str | None = None
-    attack: Any = None
-    geysers: list = field(default_factory=list)
+    attack: tuple[str, str] | None = None
+    geysers: list[Player] = field(default_factory=list)
     shift: int | None = None
     prescience_played: bool = False
-    bag: dict | None = None
-    board: Any = None
-    data: Any = None
-    options: Any = None
+    bag: dict[str, int] | None = None
+    board: Board | None = None  #: None: the standard board
+    data: DataPack | None = None  #: None: the shipped pack
+    options: dict[str, object] | None = None  #: the rule options that differ from the defaults
     seed: int | None = None
 
-    def build(self) -> Any:
+    def build(self) -> State:
         """The :class:`~evo_lab.games.evo2e.state.State` of this position (``FormatError`` if it is not one)."""
         from .builder import build_position
 
         kw = {f.name: getattr(self, f.name) for f in fields(self)}
-        return build_position(**kw)
+        s: State = build_position(**kw)
+        return s
 
     @classmethod
     def from_state(cls, s: State) -> Position:
@@ -142,7 +150,7 @@ class Position:
         return "\n".join(lines)
 
     def _player_text(self, p: int) -> list[str]:
-        out = []
+        out: list[str] = []
         mp = _get(self.mp, p)
         if mp is not None:
             out.append(f"mp={mp}")
@@ -189,20 +197,20 @@ class Position:
         return pos
 
 
-def _p(v: Any) -> str:
+def _p(v: object) -> str:
     return f"P{v + 1}" if isinstance(v, int) else str(v)
 
 
-def _pi(v: Any) -> int:
+def _pi(v: object) -> int:
     if isinstance(v, int):
         return v
     return int(str(v)[1:]) - 1 if str(v).upper().startswith("P") and str(v)[1:].isdigit() else -99
 
 
-def _get(d: Any, p: int) -> Any:
+def _get(d: Mapping[Player, _V] | Sequence[_V] | None, p: int) -> _V | None:
     if d is None:
         return None
-    if isinstance(d, (list, tuple)):
+    if not isinstance(d, Mapping):  # one value per player
         return d[p] if p < len(d) else None
     for k, v in d.items():
         if _pi(k) == p:
@@ -210,7 +218,7 @@ def _get(d: Any, p: int) -> Any:
     return None
 
 
-def _fmt(v: Any) -> str:
+def _fmt(v: object) -> str:
     return ("yes" if v else "no") if isinstance(v, bool) else str(v)
 
 
@@ -239,8 +247,8 @@ def _bool(val: str, key: str) -> bool:
     raise FormatError(f"expected yes or no, got {excerpt(val)}", key)
 
 
-def _counts(val: str, key: str) -> dict:
-    out: dict = {}
+def _counts(val: str, key: str) -> dict[str, int]:
+    out: dict[str, int] = {}
     for item in filter(None, val.split(",")):
         name, _, n = item.partition(":")
         out[name] = _int(n, key) if n else 1
@@ -264,7 +272,7 @@ def _set_global(pos: Position, key: str, val: str) -> None:
             raise FormatError(f"write the attack as SRCxDST, got {excerpt(val)}", key)
         pos.attack = (a, b)
     elif key == "bids":
-        bids = {}
+        bids: dict[int, tuple[Player, int]] = {}
         for item in filter(None, val.split(",")):
             parts = item.split(":")
             if len(parts) != 3:
@@ -274,7 +282,7 @@ def _set_global(pos: Position, key: str, val: str) -> None:
     elif key in ("discard", "bag"):
         setattr(pos, key, _counts(val, key))
     elif key == "options":
-        opts: dict = {}
+        opts: dict[str, object] = {}
         for item in filter(None, val.split(",")):
             k, _, v = item.partition(":")
             opts[k] = _bool(v, key) if v.lower() in ("yes", "no", "true", "false") else v
@@ -304,7 +312,7 @@ def _set_player(pos: Position, p: int, key: str, val: str) -> None:
 
 
 # ====================================================================== a state's position
-def position_of(cls: type, s: State) -> Any:
+def position_of(cls: type[Position], s: State) -> Position:
     """The :class:`~evo_lab.games.evo2e.position.Position` that rebuilds ``s`` (what matters at its node)."""
     g = s.game
     L = g.labels
@@ -335,10 +343,10 @@ def position_of(cls: type, s: State) -> Any:
     return pos
 
 
-def _bag_override(s: State) -> dict:
+def _bag_override(s: State) -> dict[str, int]:
     """The bag counts of ``s`` that differ from what the rules leave (what-if positions of the theory)."""
     g = s.game
-    out = {}
+    out: dict[str, int] = {}
     for i, gid in enumerate(g.gene_ids):
         if i < g.n_normal:
             want = g.bag0[i] - sum(s.genes[g.n_normal * p + i] for p in range(g.players))
@@ -350,7 +358,7 @@ def _bag_override(s: State) -> dict:
     return out
 
 
-def _node_facts(pos: Any, s: State, P: list[str], L: tuple) -> None:
+def _node_facts(pos: Position, s: State, P: list[str], L: tuple[str, ...]) -> None:
     node = s.node
     if node in ("move", "die", "chameleon"):
         pos.to_act = P[s.actor]
@@ -388,7 +396,7 @@ def _shipped_fingerprint() -> str:
     return load_data().fingerprint()
 
 
-def _default_options() -> dict:
+def _default_options() -> JSONDict:
     from .game import RuleOptions
 
     return RuleOptions().to_dict()
