@@ -17,7 +17,7 @@ __all__ = ["climate", "die", "provenance_rows"]
 
 def climate(d: Any, src: str, setup: Mapping[str, int]) -> dict:
     """The ``climate`` part: terrains, the wheel (explicit terrain -> state tables), the tokens, the meteorite."""
-    from .datapack import CLIMATE_STATES, TokenKind, WheelSection
+    from .pack_entries import CLIMATE_STATES, TokenKind, WheelSection
 
     check_header(d, src, "evo-lab-part", "climate")
     tentry = get(d, "terrains", src, dict)
@@ -71,7 +71,7 @@ def climate(d: Any, src: str, setup: Mapping[str, int]) -> dict:
 
 def die(d: Any, src: str) -> dict:
     """The ``die`` part: the symbols (combat rule, killer-baby result) and the faces."""
-    from .datapack import DIE_RULES, DieSymbol
+    from .pack_entries import DIE_RULES, DieSymbol
 
     check_header(d, src, "evo-lab-part", "die")
     syms: dict[str, DieSymbol] = {}
@@ -103,7 +103,7 @@ def _effects_text(effects: Mapping[str, int]) -> str:
 
 def provenance_rows(pack: Any) -> list[dict]:
     """One row per game value: ``{"part", "value_name", "value", "provenance", "source"}``."""
-    from .datapack import OPTIONAL_SETUP_KEYS, SETUP_KEYS
+    from .pack_entries import OPTIONAL_SETUP_KEYS, SETUP_KEYS
 
     rows: list[dict] = []
 
