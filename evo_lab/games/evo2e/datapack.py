@@ -87,7 +87,8 @@ class DataPack(PackBase):
     # ----- derived helpers -------------------------------------------------------------
     def gene(self, gid: str) -> Gene | UniqueGene:
         """The entry of gene ``gid`` (normal or unique); ``KeyError`` if the pack has none."""
-        for g in self.normal_genes + self.unique_genes:  # type: ignore[operator]
+        entries: tuple[Gene | UniqueGene, ...] = (*self.normal_genes, *self.unique_genes)
+        for g in entries:
             if g.id == gid:
                 return g
         raise KeyError(gid)
@@ -116,7 +117,7 @@ class DataPack(PackBase):
         sources[part] = str(source) if not isinstance(source, Mapping) else "<dict>"
         return _build(raw, sources)
 
-    def provenance_rows(self) -> list[dict]:
+    def provenance_rows(self) -> list[dict[str, object]]:
         """One row per game value: ``{"part", "value_name", "value", "provenance", "source"}``."""
         return pack_parts.provenance_rows(self)
 
@@ -134,12 +135,13 @@ PARTS = ("setup", "genes", "climate", "die", "events")
 _DEFAULT_CACHE: dict[str, DataPack] = {}
 
 
-def _read_part(part: str, source: str | Path | Mapping[str, Any]) -> dict:
+def _read_part(part: str, source: str | Path | Mapping[str, Any]) -> dict[str, object]:
     if part not in PARTS:
         raise DataError(str(source), "part", f"unknown part {excerpt(part)}; parts are {', '.join(PARTS)}")
     if isinstance(source, Mapping):
         return dict(source)
-    return read_json_file(Path(source), str(source))
+    data: dict[str, object] = read_json_file(Path(source), str(source))
+    return data
 
 
 def load_data(path: str | Path | Mapping[str, Any] | None = None,

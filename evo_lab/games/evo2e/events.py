@@ -375,9 +375,9 @@ def from_json(v: object, field: str = "state.last") -> Event | tuple[()]:
     if not v:
         return ()
     cls = EVENTS.get(v[0]) if isinstance(v[0], str) else None
-    make = cls
     if cls is None:
         raise FormatError(f"unknown event {excerpt(v[0])}", field)
+    make = cls
     items = [_tupled(x) for x in v]
     if cls is Play and len(items) > 3 and not isinstance(items[3], tuple):  # version 1: detail inline
         items = items[:3] + [tuple(items[3:])]

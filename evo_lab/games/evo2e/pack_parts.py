@@ -6,19 +6,41 @@ Split out of :mod:`.datapack` to keep each module short; every function reads on
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 from collections.abc import Mapping
 
-from ...core.datapack import DataError, check_header, get, int_field, provenance
+from ...core.datapack import DataError, Provenance, check_header, get, int_field, provenance
 from ...core.errors import excerpt
+from .pack_entries import CLIMATE_STATES, DIE_RULES, DieSymbol, TokenKind, WheelSection
 
-__all__ = ["climate", "die", "provenance_rows"]
+if TYPE_CHECKING:
+    from .datapack import DataPack
+
+__all__ = ["climate", "die", "provenance_rows", "ClimatePart", "DiePart"]
 
 
-def climate(d: Any, src: str, setup: Mapping[str, int]) -> dict:
+class ClimatePart(TypedDict):
+    """The fields of a :class:`~evo_lab.games.evo2e.datapack.DataPack` the ``climate`` part gives."""
+
+    terrains: tuple[str, ...]
+    wheel: tuple[WheelSection, ...]
+    initial_section: int
+    wheel_provenance: Provenance
+    tokens: tuple[TokenKind, ...]
+    tokens_provenance: Provenance
+    meteorite_provenance: Provenance
+
+
+class DiePart(TypedDict):
+    """The fields of a :class:`~evo_lab.games.evo2e.datapack.DataPack` the ``die`` part gives."""
+
+    die_symbols: dict[str, DieSymbol]
+    die_faces: tuple[str, ...]
+    die_provenance: Provenance
+
+
+def climate(d: object, src: str, setup: Mapping[str, int]) -> ClimatePart:
     """The ``climate`` part: terrains, the wheel (explicit terrain -> state tables), the tokens, the meteorite."""
-    from .pack_entries import CLIMATE_STATES, TokenKind, WheelSection
-
     check_header(d, src, "evo-lab-part", "climate")
     tentry = get(d, "terrains", src, dict)
     terrains = tuple(get(tentry, "value", src, list, "terrains."))
@@ -65,15 +87,14 @@ def climate(d: Any, src: str, setup: Mapping[str, int]) -> dict:
     if ntok <= need:
         raise DataError(src, "tokens.kinds", f"{ntok} tokens cannot fill a pile (need more than {need})")
     mprov = provenance(get(d, "meteorite", src, dict), src, "meteorite.")
-    return dict(terrains=terrains, wheel=tuple(sections), initial_section=init, wheel_provenance=wprov,
+    return ClimatePart(terrains=terrains, wheel=tuple(sections), initial_section=init, wheel_provenance=wprov,
                 tokens=tuple(tokens), tokens_provenance=tprov, meteorite_provenance=mprov)
 
 
-def die(d: Any, src: str) -> dict:
+def die(d: object, src: str) -> DiePart:
     """The ``die`` part: the symbols (combat rule, killer-baby result) and the faces."""
-    from .pack_entries import DIE_RULES, DieSymbol
-
     check_header(d, src, "evo-lab-part", "die")
+    assert isinstance(d, Mapping)  # check_header raised for anything else
     syms: dict[str, DieSymbol] = {}
     for i, s in enumerate(get(d, "symbols", src, list)):
         w = f"symbols[{i}]."
@@ -94,20 +115,20 @@ def die(d: Any, src: str) -> dict:
     for i, f in enumerate(faces):
         if not isinstance(f, str) or f not in syms:
             raise DataError(src, f"faces[{i}]", f"unknown symbol {excerpt(f)}; symbols are {', '.join(syms)}")
-    return dict(die_symbols=syms, die_faces=faces, die_provenance=provenance(d, src, ""))
+    return DiePart(die_symbols=syms, die_faces=faces, die_provenance=provenance(d, src, ""))
 
 
 def _effects_text(effects: Mapping[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in effects.items())
 
 
-def provenance_rows(pack: Any) -> list[dict]:
+def provenance_rows(pack: DataPack) -> list[dict[str, object]]:
     """One row per game value: ``{"part", "value_name", "value", "provenance", "source"}``."""
     from .pack_entries import OPTIONAL_SETUP_KEYS, SETUP_KEYS
 
-    rows: list[dict] = []
+    rows: list[dict[str, object]] = []
 
-    def row(part: str, name: str, value: Any, prov: Any) -> None:
+    def row(part: str, name: str, value: object, prov: Provenance) -> None:
         rows.append(dict(part=part, value_name=name, value=value, provenance=prov.level, source=prov.source))
 
     for k in SETUP_KEYS + tuple(OPTIONAL_SETUP_KEYS):

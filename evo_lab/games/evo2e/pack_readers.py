@@ -17,9 +17,16 @@ from .pack_entries import (EFFECT_MAX, EXTRA_NORMAL_GENES, LEGACY_SETUP_KEYS, NO
 __all__ = ["setup", "genes", "events"]
 
 
+def part_of(d: object, src: str, part: str) -> Mapping[str, object]:
+    """``d`` checked as the pack's part ``part`` (its format, and version 1 or 2)."""
+    check_header(d, src, "evo-lab-part", part, versions=(1, 2))
+    assert isinstance(d, Mapping)  # check_header raised for anything else
+    return d
+
+
 def setup(d: object, src: str) -> tuple[dict[str, int], dict[str, Provenance], dict[str, int]]:
     """The setup values (version 2), or version 1's with its gene bonuses returned as ``legacy``."""
-    check_header(d, src, "evo-lab-part", "setup", versions=(1, 2))
+    d = part_of(d, src, "setup")
     values = get(d, "values", src, dict)
     keys = [k for k in SETUP_KEYS if not (d["version"] == 1 and k == "birth_range")]
     if d["version"] == 1:
@@ -89,8 +96,8 @@ def _effects(e: object, src: str, where: str, version: int, gid: str, legacy: Ma
 def genes(d: object, src: str, legacy: Mapping[str, int]) -> tuple[list[Gene], list[UniqueGene]]:
     from .genes import GENES
 
-    check_header(d, src, "evo-lab-part", "genes", versions=(1, 2))
-    v = d["version"]
+    d = part_of(d, src, "genes")
+    v = 1 if d["version"] == 1 else 2
     normal = []
     for i, g in enumerate(get(d, "normal", src, list)):
         w = f"normal[{i}]."
@@ -113,8 +120,8 @@ def genes(d: object, src: str, legacy: Mapping[str, int]) -> tuple[list[Gene], l
             raise DataError(src, w + "id", f"no implementation for unique gene {excerpt(gid)}; known: {', '.join(known)}")
         unique.append(UniqueGene(gid, get(g, "name", src, str, w), get(g, "text", src, str, w), provenance(g, src, w),
                                  _effects(g, src, w, v, gid, legacy, True)))
-    ids = [u.id for u in unique]
-    if len(set(ids)) != len(ids):
+    unique_ids = [u.id for u in unique]
+    if len(set(unique_ids)) != len(unique_ids):
         raise DataError(src, "unique", "duplicate unique gene ids")
     return normal, unique
 
@@ -122,7 +129,7 @@ def genes(d: object, src: str, legacy: Mapping[str, int]) -> tuple[list[Gene], l
 def events(d: object, src: str, legacy: Mapping[str, int], tokens: tuple[TokenKind, ...]) -> tuple[list[EventCard], Provenance]:
     from .cards import CARDS, WINDOWS
 
-    check_header(d, src, "evo-lab-part", "events", versions=(1, 2))
+    d = part_of(d, src, "events")
     eprov = provenance(d, src, "", "deck_provenance", "deck_source")
     cards = []
     for i, c in enumerate(get(d, "cards", src, list)):
@@ -161,4 +168,4 @@ def _ints(v: list[object], src: str, name: str) -> list[int]:
     if any(isinstance(x, bool) or not isinstance(x, int) or not -SHIFT_MAX <= x <= SHIFT_MAX for x in v) \
             or len(set(v)) != len(v):
         raise DataError(src, name, f"must be a list of distinct integers -{SHIFT_MAX}..{SHIFT_MAX}, got {excerpt(v)}")
-    return list(v)
+    return [x for x in v if isinstance(x, int)]  # all of them: checked above

@@ -297,7 +297,8 @@ class GreedyBot(Bot):
                 v = expected_after(state, a, player)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
-        if base is not None and best is not default and best_v is not None and best_v <= base + 1e-9:
+        if default is not None and base is not None and best is not default and best_v is not None \
+                and best_v <= base + 1e-9:
             return default
         assert best is not None  # acts is never empty
         return best
