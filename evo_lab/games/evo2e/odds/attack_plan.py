@@ -32,10 +32,17 @@ import numpy as np
 
 from .. import State, rules
 from ..actions import ATTACK, ESCAPE, FLIPPERS, MOVE, WINGS, Action
+from ..events import Fight
 from .combat import NotMovementPhaseError, OddsError
 
 if TYPE_CHECKING:
     from ..game import Game
+
+#: A plan's value with some points left: (success probability, expected points spent, best first option as
+#: ``(kind, from, to)``, or None).
+_Value = tuple[Fraction, Fraction, "tuple[str, int, int] | None"]
+#: A removal's value: (expected removals, their distribution, best first attack as ``(from, to)``, or None).
+_Removal = tuple[Fraction, tuple[tuple[int, Fraction], ...], "tuple[int, int] | None"]
 
 GOALS = ("remove", "space")
 #: Largest number of movement points a plan accepts (the recursion depth of the dynamic programmes).
@@ -89,9 +96,9 @@ class AttackPlan:
     path: list[int] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
     reason: str = ""
-    _solver: Any = field(default=None, repr=False, compare=False)
+    _solver: _Solver | None = field(default=None, repr=False, compare=False)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"attacker": self.attacker, "target": self.target, "movement_points": self.movement_points,
                 "goal": self.goal, "probability": str(self.probability), "float": float(self.probability),
                 "expected_points": str(self.expected_points), "attack_probability": str(self.attack_probability),
@@ -111,7 +118,7 @@ class _Solver:
         self.pw = pw
         self.chameleon = goal == "remove" and state.has(q, "chameleon_skin")
         self.flippers_once = g.options.flippers_once_per_phase
-        self.memo: dict[tuple, tuple[Fraction, Fraction, Any]] = {}
+        self.memo: dict[tuple[int, int, int, bool, bool], _Value] = {}
         self.wings0 = state.has(p, "wings") and not state.wings_used
         self.flippers0 = state.has(p, "flippers") and not state.flippers_used
 
@@ -121,16 +128,16 @@ class _Solver:
     def escapes(self, a: int, d: int) -> list[int]:
         return [t for t in self.g.adj[d] if self.empty(t, a, d)]
 
-    def value(self, a: int, d: int, m: int, w: bool, f: bool) -> tuple[Fraction, Fraction, Any]:
+    def value(self, a: int, d: int, m: int, w: bool, f: bool) -> _Value:
         """(success probability, expected points, best option) with ``m`` points left."""
         key = (a, d, m, w, f)
         r = self.memo.get(key)
         if r is not None:
             return r
-        best: tuple[Fraction, Fraction, Any] = (Fraction(0), Fraction(0), None)
+        best: _Value = (Fraction(0), Fraction(0), None)
         if m > 0:
             g = self.g
-            opts: list[tuple[Fraction, Fraction, Any]] = []
+            opts: list[_Value] = []
             if d in g.adj[a]:
                 pw = self.pw
                 lp, le, _ = self.value(a, d, m - 1, w, f)
@@ -146,7 +153,7 @@ class _Solver:
                     vp, ve, _ = self.value(t, d, m - 1, w, f)
                     opts.append((vp, 1 + ve, (MOVE, a, t)))
             if w:
-                seen = set()
+                seen: set[int] = set()
                 for b in g.adj[a]:
                     for c in g.adj[b]:
                         if c != a and c not in seen and self.empty(c, a, d):
@@ -266,7 +273,9 @@ def follow_plan(state: State, plan: AttackPlan, rng: np.random.Generator) -> tup
         m -= 1
         if kind == ATTACK:
             while s.is_chance_node():
-                s.apply_action(sample_chance(s, rng))
+                outcome = sample_chance(s, rng)
+                assert isinstance(outcome, Action)  # Evo's chance outcomes are actions
+                s.apply_action(outcome)
             last = s.last
             if s.node == "chameleon":
                 e = solver.defender_escape(a, d, m, w, f)
@@ -275,7 +284,7 @@ def follow_plan(state: State, plan: AttackPlan, rng: np.random.Generator) -> tup
                     return True, spent
                 a, d = d, e
                 continue
-            if last[0] == "fight" and last[3] == "win":
+            if isinstance(last, Fight) and last.result == "win":
                 return True, spent
             continue
         a = y
@@ -290,7 +299,7 @@ def follow_plan(state: State, plan: AttackPlan, rng: np.random.Generator) -> tup
     return False, spent
 
 
-def simulate_attack_plan(state: State, plan: AttackPlan, n: int = 2000, seed: int = 0) -> dict:
+def simulate_attack_plan(state: State, plan: AttackPlan, n: int = 2000, seed: int = 0) -> dict[str, object]:
     """Run :func:`follow_plan` ``n`` times: success count, Wilson interval, mean points spent."""
     from ....stats import mean_interval, wilson_interval
 
@@ -317,7 +326,7 @@ class RemovalOdds:
     movement_points: int
     states: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"distribution": {str(k): str(v) for k, v in self.distribution.items()},
                 "expected": str(self.expected), "first": self.first, "movement_points": self.movement_points}
 
@@ -342,17 +351,17 @@ def removal_distribution(state: State, movement_points: int | None = None, *, ma
     pw = [rules.attack_probability(data.die_faces, data.die_symbols, att, s.defence_strength(q)) for q in range(n)]
     floor = [s.floor(q) for q in range(n)]
     cham = [s.has(q, "chameleon_skin") for q in range(n)]
-    memo: dict[tuple, tuple[Fraction, tuple, Any]] = {}
+    memo: dict[tuple[tuple[int, ...], int], _Removal] = {}
     adj = g.adj
 
-    def solve(occ: tuple, count: tuple, m: int) -> tuple[Fraction, tuple, Any]:
+    def solve(occ: tuple[int, ...], count: tuple[int, ...], m: int) -> _Removal:
         key = (occ, m)
         r = memo.get(key)
         if r is not None:
             return r
         if len(memo) >= max_states:
             raise OddsError(f"more than {max_states} positions: ask with fewer movement points")
-        best: tuple[Fraction, tuple, Any] = (Fraction(0), ((0, Fraction(1)),), None)
+        best: _Removal = (Fraction(0), ((0, Fraction(1)),), None)
         if m > 0:
             for src in range(len(occ)):
                 if occ[src] != p:

@@ -108,7 +108,7 @@ class ClimateForecast:
     def expected_length(self) -> Fraction:
         return sum((k * p for k, p in self.game_length.items()), Fraction(0))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """JSON-able, exact fraction strings (the shape ``evo-lab odds climate --json`` prints)."""
         return {"current_section": self.current_section, "viewer": self.viewer,
                 "rounds": [{"round": r, "reached": str(self.reached[k]),
@@ -148,27 +148,33 @@ def climate_forecast(state_or_game: State | Game, rounds: int, viewer: int | Non
 
 
 _ZERO = Fraction(0)
+#: What :func:`_forecast_core` gives: per round the sections with their chances, the chance the round is
+#: reached, the game-length distribution, and per round each terrain's climate states with their chances.
+_Core = tuple[tuple[tuple[tuple[int, Fraction], ...], ...], tuple[Fraction, ...], tuple[tuple[int, Fraction], ...],
+              tuple[tuple[tuple[str, tuple[tuple[str, Fraction], ...]], ...], ...]]
 
 
 @functools.lru_cache(maxsize=4096)
 def _forecast_core(tokens: tuple[int, ...], position: int, section: int, known: int | None, rounds: int,
                    shifts: tuple[int, ...], n_sections: int, pile_length: int, bottom: int,
-                   codes: tuple, terrains: tuple):
+                   codes: tuple[tuple[int, ...], ...], terrains: tuple[str, ...]) -> _Core:
     """Integer dynamic programme over the unrevealed counts (the section is a function of them: the start
     section plus the shifts of the tokens drawn, kept in ``sec_of``). All paths share one denominator per draw because the total
     weight at a pile position does not depend on which tokens came before."""
     kinds = len(tokens)
     meteor = kinds
-    dist: dict[tuple, int] = {tokens: 1}
-    sec_of: dict[tuple, int] = {tokens: section}
+    dist: dict[tuple[int, ...], int] = {tokens: 1}
+    sec_of: dict[tuple[int, ...], int] = {tokens: section}
     den = 1
-    secs, reached, tstates = [], [], []
+    secs: list[tuple[tuple[int, Fraction], ...]] = []
+    reached: list[Fraction] = []
+    tstates: list[tuple[tuple[str, tuple[tuple[str, Fraction], ...]], ...]] = []
     pos = position
     nstates = len(CLIMATE_STATES)
     for k in range(rounds):
         if pos > pile_length or not dist:
             break
-        new: dict[tuple, int] = {}
+        new: dict[tuple[int, ...], int] = {}
         if k == 0 and known is not None:
             total = 1
             if known != meteor:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Iterable
+from typing import TypedDict
 
 from ....core.errors import EvoLabError
 from .. import rules
@@ -49,6 +50,15 @@ def _horns(value: object, name: str) -> int:
     return value
 
 
+class FaceOdds(TypedDict):
+    """One symbol of the die in a fight: its name, the faces carrying it, whether it wins, its share of the win."""
+
+    name: str
+    count: int
+    wins: bool
+    contribution: Fraction
+
+
 @dataclass(frozen=True)
 class CombatOdds:
     """One attack: effective horns, exact win probability and each die symbol's share of it.
@@ -59,7 +69,7 @@ class CombatOdds:
     attack: int
     defence: int
     probability: Fraction
-    faces: dict[str, dict] = field(default_factory=dict)
+    faces: dict[str, FaceOdds] = field(default_factory=dict)
 
     @property
     def difference(self) -> int:
@@ -69,7 +79,7 @@ class CombatOdds:
     def failure(self) -> Fraction:
         return 1 - self.probability
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """JSON-able form with exact fraction strings (the shape ``evo-lab odds combat --json`` prints)."""
         return {"probability": str(self.probability), "float": float(self.probability),
                 "attack_horns": self.attack, "defence_horns": self.defence, "difference": self.difference,
@@ -106,13 +116,13 @@ def _effect(d: DataPack, entry: str, effect: str) -> int:
 
 def _odds(d: DataPack, att: int, dfd: int) -> CombatOdds:
     n = len(d.die_faces)
-    faces: dict[str, dict] = {}
+    faces: dict[str, FaceOdds] = {}
     for kind in dict.fromkeys(d.die_faces):
         sym = d.die_symbols[kind]
         count = d.die_faces.count(kind)
         wins = sym.succeeds(att, dfd)
-        faces[kind] = {"name": sym.name, "count": count, "wins": wins,
-                       "contribution": Fraction(count, n) if wins else Fraction(0)}
+        faces[kind] = FaceOdds(name=sym.name, count=count, wins=wins,
+                       contribution=Fraction(count, n) if wins else Fraction(0))
     prob = rules.attack_probability(d.die_faces, d.die_symbols, att, dfd)
     return CombatOdds(att, dfd, prob, faces)
 
@@ -153,7 +163,7 @@ class KillerBabyOdds:
     baby_dies: Fraction
     faces: dict[str, tuple[int, str]]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"enemy_dies": str(self.enemy_dies), "baby_dies": str(self.baby_dies),
                 "faces": {k: {"count": c, "outcome": o} for k, (c, o) in self.faces.items()}}
 

@@ -22,6 +22,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -48,8 +49,8 @@ class SurvivalRisk:
     expected_score: dict[int, Fraction]
     expected_mp: dict[int, Fraction]
 
-    def to_dict(self) -> dict:
-        def fr(d: dict) -> dict:
+    def to_dict(self) -> dict[str, object]:
+        def fr(d: Mapping[int, Fraction | Mapping[int, Fraction]]) -> dict[str, object]:
             return {str(k): str(v) if isinstance(v, Fraction) else fr(v) for k, v in d.items()}
 
         return {"round": self.round, "sections": fr(self.sections), "happens": str(self.happens),
@@ -64,7 +65,8 @@ def _groups(state: State, p: int, section: int) -> tuple[list[list[int]], list[i
 
 
 @functools.lru_cache(maxsize=65536)
-def _removal(sizes: tuple[int, ...], allow: tuple[int, ...], count: int, floor: int):
+def _removal(sizes: tuple[int, ...], allow: tuple[int, ...], count: int,
+             floor: int) -> tuple[tuple[tuple[int, Fraction], ...], tuple[Fraction, ...]]:
     """(deaths distribution, expected deaths per group) when the owner removes a uniformly chosen
     candidate at a time, as the engine's ``survive`` node offers them."""
     excess = sum(max(0, s - a) for s, a in zip(sizes, allow))
