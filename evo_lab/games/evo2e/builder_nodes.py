@@ -86,7 +86,7 @@ def _move(s: State, a: Args) -> None:
     _run_to(s, a, "move", who)
 
 
-def _nonneg(v: Any, field: str) -> int:
+def _nonneg(v: object, field: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
         raise FormatError(f"must be an integer >= 0, got {excerpt(v)}", field)
     return v

@@ -46,7 +46,7 @@ __all__ = [
     "DIE_RULES", "SETUP_MAX", "EFFECT_MAX", "SHIFT_MAX",
 ]
 
-def __getattr__(name: str) -> Any:  # derived from the registries, so that they are never a second list
+def __getattr__(name: str) -> tuple[str, ...]:  # derived from the registries, so that they are never a second list
     if name == "UNIQUE_GENE_IDS":
         from .genes import GENES
 

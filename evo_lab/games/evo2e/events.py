@@ -354,7 +354,7 @@ class End(NamedTuple):
                                               for p in order)]
 
 
-#: Any event of the log.
+#: An event of the log (each kind is its own named tuple).
 Event = (Round | Token | Wheel | Peek | GeneDrawn | Bid | Outbid | Auction | CardDrawn | Initiative | Move | Fight
          | Escape | Play | Birth | KillerBaby | Starved | Scored | End)
 

@@ -23,11 +23,14 @@ hot_survival, auction, killer_babies, end_of_game, sixth_sense, crowded_birth, p
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.errors import EvoLabError
 from .builder import build_position
 from .position import Position
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["SCENARIOS", "Scenario", "UnknownScenarioError", "scenario", "scenario_info", "scenarios",
            "scenarios_markdown"]
@@ -41,7 +44,7 @@ class UnknownScenarioError(EvoLabError, KeyError):
 
     reason = "unknown_scenario"
 
-    def __init__(self, name: Any, known: list[str]):
+    def __init__(self, name: object, known: list[str]):
         self.name, self.known = name, list(known)
         super().__init__(f"unknown scenario {name!r}; the scenarios are {', '.join(known)}")
 
@@ -62,7 +65,7 @@ class Scenario:
     shows: str | None
     position: dict[str, Any] = field(default_factory=dict)  #: keyword arguments of build_position
 
-    def build(self) -> Any:
+    def build(self) -> State:
         """A fresh :class:`~evo_lab.games.evo2e.state.State` of this position."""
         return build_position(**self.position)
 
@@ -203,7 +206,7 @@ def scenario_info(name: str) -> Scenario:
     return _BY_ID[name]
 
 
-def scenario(name: str) -> Any:
+def scenario(name: str) -> State:
     """A new state of the preset ``name``, built with ``build_position``."""
     return scenario_info(name).build()
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -49,7 +49,7 @@ GOALS = ("remove", "space")
 MAX_POINTS = 60
 
 
-def _space(state: State, space: Any, what: str) -> int:
+def _space(state: State, space: int | str, what: str) -> int:
     g = state.game
     if isinstance(space, str):
         key = space.strip().upper()
@@ -70,7 +70,7 @@ def _check_movement(state: State) -> State:
     return state
 
 
-def _points(state: State, movement_points: Any) -> int:
+def _points(state: State, movement_points: int | None) -> int:
     if movement_points is None:
         return state.mp_left
     if isinstance(movement_points, bool) or not isinstance(movement_points, (int, np.integer)) or movement_points < 0:
@@ -176,7 +176,7 @@ class _Solver:
         return min(esc, key=lambda e: (self.value(d, e, m, w, f)[0], -self.value(d, e, m, w, f)[1]))
 
 
-def attack_plan(state: State, attacker_space: Any, target_space: Any, movement_points: int | None = None, *,
+def attack_plan(state: State, attacker_space: int | str, target_space: int | str, movement_points: int | None = None, *,
                 goal: str = "remove", frenzied: bool | None = None) -> AttackPlan:
     """The best plan for the mover's dinosaur on ``attacker_space`` to take the enemy on ``target_space``
     with ``movement_points`` (default: the points the mover has left). ``frenzied=True`` asks "what if I
@@ -221,7 +221,7 @@ def attack_plan(state: State, attacker_space: Any, target_space: Any, movement_p
     return AttackPlan(a, t, m, goal, prob, pts, pw, path if prob else [], steps if prob else [], reason, solver)
 
 
-def attack_plans(state: State, target_space: Any, movement_points: int | None = None, *,
+def attack_plans(state: State, target_space: int | str, movement_points: int | None = None, *,
                  goal: str = "remove", frenzied: bool | None = None) -> list[AttackPlan]:
     """One plan per dinosaur of the mover, best first (probability, then fewer expected points)."""
     s = _check_movement(state)
@@ -231,7 +231,7 @@ def attack_plans(state: State, target_space: Any, movement_points: int | None = 
     return plans
 
 
-def best_attacker(state: State, target_space: Any, movement_points: int | None = None, *,
+def best_attacker(state: State, target_space: int | str, movement_points: int | None = None, *,
                   goal: str = "remove", frenzied: bool | None = None) -> AttackPlan:
     """The mover's dinosaur with the best plan against ``target_space`` (see :func:`attack_plans`)."""
     plans = attack_plans(state, target_space, movement_points, goal=goal, frenzied=frenzied)

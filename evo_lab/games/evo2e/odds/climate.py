@@ -25,7 +25,6 @@ import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -120,7 +119,7 @@ class ClimateForecast:
                 "notes": list(self.notes)}
 
 
-def _check_rounds(rounds: Any) -> int:
+def _check_rounds(rounds: object) -> int:
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
         raise OddsError(f"rounds must be a non-negative integer, got {rounds!r}")
     return rounds

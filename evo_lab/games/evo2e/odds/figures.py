@@ -10,7 +10,6 @@ Wilson intervals).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import plotly.graph_objects as go
 
@@ -90,7 +89,8 @@ def terrain_state_chart(forecast: ClimateForecast, terrain: str) -> go.Figure:
     return fig
 
 
-def game_length_bar(exact: dict[int, Fraction] | ClimateForecast, simulated: Any = None) -> go.Figure:
+def game_length_bar(exact: dict[int, Fraction] | ClimateForecast,
+                    simulated: ClimateSimulation | MonteCarloResult | dict[int, int] | None = None) -> go.Figure:
     """Exact game-length bars; ``simulated`` (a ``ClimateSimulation``, a ``MonteCarloResult`` or a dict of
     counts) adds observed frequencies with Wilson intervals."""
     from ....stats import wilson_interval
