@@ -139,7 +139,7 @@ def tokens(s: State, a: Args) -> None:
         if Action("peek", nxt) not in outs:
             raise FormatError(f"{excerpt(a.next_token)} cannot be the next token here", "next_token")
         s.next_token = nxt
-    s.pshift = g.token_shifts[rev[-1]] if rev else 0
+    s.prescience_shift = g.token_shifts[rev[-1]] if rev else 0
 
 
 def auction(s: State, a: Args) -> None:

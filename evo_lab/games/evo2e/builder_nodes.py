@@ -114,7 +114,7 @@ def _die(s: State, a: Args) -> None:
     src, dst, att, _ = _fight(s, a)
     if _who(s, a) not in (None, att):
         raise FormatError(f"the attack is P{att + 1}'s", "to_act")
-    s.pend, s.node, s.actor, s.step = (src, dst), "die", att, Step.WAIT
+    s.pending, s.node, s.actor, s.step = (src, dst), "die", att, Step.WAIT
 
 
 def _chameleon(s: State, a: Args) -> None:
@@ -124,7 +124,7 @@ def _chameleon(s: State, a: Args) -> None:
     escapes = tuple(t for t in a.game.adj[dst] if s.occ[t] < 0 and t != src)
     if not G.has(s, dfd, "chameleon_skin") or not escapes:
         raise FormatError("the defender needs Chameleon skin and an empty space to escape to", "attack")
-    s.pend, s.node, s.actor, s.step = (src, dst, att, escapes), "chameleon", dfd, Step.WAIT
+    s.pending, s.node, s.actor, s.step = (src, dst, att, escapes), "chameleon", dfd, Step.WAIT
 
 
 def _climate(s: State, a: Args, step: Step, node: str) -> None:
@@ -141,7 +141,7 @@ def _climate_cards(s: State, a: Args) -> None:
     if a.shift is not None:
         if isinstance(a.shift, bool) or not isinstance(a.shift, int):
             raise FormatError(f"must be an integer, got {excerpt(a.shift)}", "shift")
-        s.pshift = a.shift
+        s.prescience_shift = a.shift
     s.prescience_played = bool(a.prescience_played)
     s.window = _from(s, s.order, who)
     s.step = Step.CLIMATE_CARDS
@@ -191,7 +191,7 @@ def _birth(s: State, a: Args) -> None:
         s.window = _from(s, s.order, who)
         s.step = Step.BIRTH_CARDS
     elif a.node == "birth":
-        s.birth_idx = s.order.index(who) if who is not None else 0
+        s.birth_index = s.order.index(who) if who is not None else 0
         s.step = Step.BIRTH_TURN
     else:
         _newborn(s, a, who)
@@ -210,14 +210,14 @@ def _newborn(s: State, a: Args, who: int | None) -> None:
         if mother is None or not G.has(s, mother, "killer_babies") or s.occ[sp] in (-1, mother):
             raise FormatError("a killer baby needs its mother (to_act, with Killer babies) and an enemy dinosaur",
                               "newborn")
-        s.pend, s.node, s.actor, s.step = (sp, mother), "kbdie", mother, Step.WAIT
-        s.birth_idx = s.order.index(mother)
+        s.pending, s.node, s.actor, s.step = (sp, mother), "kbdie", mother, Step.WAIT
+        s.birth_index = s.order.index(mother)
         return
     mother = s.occ[sp]
     if mother < 0:
         raise FormatError(f"no dinosaur on {g.labels[sp]}", "newborn")
-    s.birth_idx = s.order.index(mother)
-    s.pend = (sp, mother)
+    s.birth_index = s.order.index(mother)
+    s.pending = (sp, mother)
     s.window = _from(s, tuple(q for q in s.order if q != mother), who)
     s.step = Step.NEWBORN_CARDS
 
@@ -229,7 +229,7 @@ def _survival(s: State, a: Args) -> None:
         s.window = _from(s, s.order, who)
         s.step = Step.SURVIVAL_CARDS
     else:
-        s.surv_idx = s.order.index(who) if who is not None else 0
+        s.survival_index = s.order.index(who) if who is not None else 0
         s.step = Step.SURVIVAL_PLAYER
     _run_to(s, a, str(a.node), who)
 

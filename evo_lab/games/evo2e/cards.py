@@ -65,17 +65,17 @@ def _close_climate(s: State) -> None:
 
 
 def _close_birth(s: State) -> None:
-    s.egg_round, s.birth_idx, s.step = 1, 0, Step.BIRTH_TURN
+    s.egg_round, s.birth_index, s.step = 1, 0, Step.BIRTH_TURN
 
 
 def _close_newborn(s: State) -> None:
-    s.pend = ()
-    s.birth_idx += 1
+    s.pending = ()
+    s.birth_index += 1
     s.step = Step.BIRTH_TURN
 
 
 def _close_survival(s: State) -> None:
-    s.surv_idx, s.step = 0, Step.SURVIVAL_PLAYER
+    s.survival_index, s.step = 0, Step.SURVIVAL_PLAYER
 
 
 WINDOWS: dict[str, Window] = {w.timing: w for w in (
@@ -253,7 +253,7 @@ def _prescience_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     clockwise, or one section the other way) or leave it in place. Cannot be played on the meteorite token."
     When two are played in one climate phase the first one counts and the window closes (ruling R9, option
     ``prescience_once_per_phase``; without it the last one played counts)."""
-    s.pshift = a.b
+    s.prescience_shift = a.b
     s.prescience_played = True
     if s.game.options.prescience_once_per_phase:
         s.window = ()
@@ -330,15 +330,15 @@ register_card(CardRule("geysers", _geysers_play, ("survival",), allowance=_geyse
 def _thief_may_play(s: State, p: int, acts: list[Action] | None = None) -> bool:
     """Egg thief: "just after an opponent has placed a new dinosaur ... That dinosaur must belong to an opponent
     who has at least 4 of them", and the thief needs a dinosaur in reserve (ruling R11)."""
-    if not s.pend:
+    if not s.pending:
         return False
-    mother = s.pend[1]
+    mother = s.pending[1]
     return p != mother and s.count[mother] >= 4 and s.count[p] < s.game.max_dinos
 
 
 def _thief_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     """"Replace a dinosaur that has just been born with one of your own taken from your reserve." """
-    space, victim = s.pend
+    space, victim = s.pending
     s.occ[space] = p
     s.count[victim] -= 1
     s.count[p] += 1

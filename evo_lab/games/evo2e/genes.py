@@ -340,17 +340,17 @@ def _chameleon_defeated(s: State, src: int, dst: int, att: int, dfd: int) -> boo
     escapes = tuple(t for t in s.game.adj[dst] if s.occ[t] < 0 and t != src)
     if not escapes:
         return False
-    s.pend = (src, dst, att, escapes)
+    s.pending = (src, dst, att, escapes)
     s.node, s.actor, s.step = "chameleon", dfd, Step.WAIT
     return True
 
 
 def _chameleon_decisions(s: State) -> list[Action]:
-    return [Action(ESCAPE, sp) for sp in s.pend[3]] + [Action(PASS)]
+    return [Action(ESCAPE, sp) for sp in s.pending[3]] + [Action(PASS)]
 
 
 def _chameleon_apply(s: State, a: Action) -> None:
-    src, dst, att, _ = s.pend
+    src, dst, att, _ = s.pending
     if a.kind == ESCAPE:
         s.occ[a.a] = s.actor
         s.occ[dst] = -1
@@ -359,7 +359,7 @@ def _chameleon_apply(s: State, a: Action) -> None:
         ops.kill(s, dst)
     s.occ[src] = -1
     s.occ[dst] = att
-    s.pend = ()
+    s.pending = ()
     s.step = Step.MOVEMENT_DECIDE
 
 

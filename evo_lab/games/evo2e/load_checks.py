@@ -49,7 +49,7 @@ def _players(s: State, g: Game) -> None:
     if len(set(s.window)) != len(s.window):
         raise FormatError("a player is twice in the card window", "state.window")
     int_in(s.geysers, 0, 2 ** n - 1, "state.geysers")
-    int_in(s.pshift, -g.n_sections, g.n_sections, "state.pshift")
+    int_in(s.prescience_shift, -g.n_sections, g.n_sections, "state.pshift")
     int_in(s.mp_left, 0, MAX_COUNT, "state.mp_left")
     int_in(s.egg_round, 0, 1000, "state.egg_round")
 
@@ -145,7 +145,7 @@ def _bidding(s: State, n: int) -> None:
 def _node(s: State, g: Game) -> None:
     """The pending facts of the node: a fight (``die``: attacker and defender spaces), an escape
     (``chameleon``), a newborn (``newborn_cards``, ``kbdie``: its space and owner)."""
-    node, pend, occ = s.node, s.pend, s.occ
+    node, pend, occ = s.node, s.pending, s.occ
     if node in ("die", "chameleon"):
         if len(pend) != (2 if node == "die" else 4):
             raise FormatError(f"a pending fight needs {'2' if node == 'die' else '4'} entries", "state.pend")
@@ -168,7 +168,7 @@ def _node(s: State, g: Game) -> None:
 
 
 def _escape(s: State, g: Game, src: int, dst: int) -> None:
-    att, escapes = s.pend[2], s.pend[3]
+    att, escapes = s.pending[2], s.pending[3]
     int_in(att, 0, g.players - 1, "state.pend[2]")
     if not isinstance(escapes, tuple) or not escapes:
         raise FormatError("the escapes must be a list of spaces", "state.pend[3]")

@@ -366,7 +366,7 @@ def _node_facts(pos: Position, s: State, P: list[str], L: tuple[str, ...]) -> No
         pos.wings_used, pos.flippers_used = s.wings_used, s.flippers_used
         pos.frenzy = {P[p]: x for p, x in enumerate(s.frenzy) if x}
         if node != "move":
-            pos.attack = (L[s.pend[0]], L[s.pend[1]])
+            pos.attack = (L[s.pending[0]], L[s.pending[1]])
     elif node in ("gene", "bid", "card") or (node == "peek" and s.phase == MUTATION):
         pos.lots = ["event" if x == EVENT_LOT else ("empty" if x == EMPTY_LOT else s.game.gene_ids[x])
                     for x in s.lots]
@@ -377,15 +377,15 @@ def _node_facts(pos: Position, s: State, P: list[str], L: tuple[str, ...]) -> No
             pos.displaced = f"{P[s.displaced]}:{s.banned}"
     elif node == "climate_cards":
         pos.to_act = P[s.actor]
-        if s.pshift != s.game.token_shifts[s.revealed[-1]]:
-            pos.shift = s.pshift
+        if s.prescience_shift != s.game.token_shifts[s.revealed[-1]]:
+            pos.shift = s.prescience_shift
         pos.prescience_played = s.prescience_played
     elif node in ("adrenaline", "birth_cards", "survival_cards", "survive", "birth", "newborn_cards", "kbdie"):
         pos.to_act = P[s.actor]
     if s.phase == BIRTH_PHASE and node in ("birth", "newborn_cards", "kbdie"):
         pos.egg_round = s.egg_round if s.egg_round != 1 else None
         if node != "birth":
-            pos.newborn = L[s.pend[0]]
+            pos.newborn = L[s.pending[0]]
     if s.phase == SURVIVAL:
         pos.geysers = [P[p] for p in range(s.game.players) if s.geysers >> p & 1]
 

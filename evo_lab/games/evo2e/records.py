@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
-__all__ = ["LIST_FIELDS", "SCALAR_FIELDS", "state_dict", "load_state", "V1_NODES", "V1_STEPS"]
+__all__ = ["LIST_FIELDS", "SCALAR_FIELDS", "ATTRIBUTES", "attribute", "state_dict", "load_state", "V1_NODES", "V1_STEPS"]
 
 LIST_FIELDS = ("occ", "count", "mp", "genes", "uniq", "bag", "deck", "discard", "tokens_left", "lots", "bids",
                "holding", "to_bid", "paid")
@@ -33,6 +33,16 @@ SCALAR_FIELDS = ("phase", "round", "step", "node", "actor", "pend", "hands", "ex
                  "next_token", "order", "displaced", "banned", "mover", "mp_left", "wings_used", "flippers_used",
                  "frenzy", "egg_round", "birth_idx", "window", "surv_idx", "geysers", "pshift", "last", "log",
                  "prescience_played")
+#: The state's attribute of each key of the position body whose name a reader would not understand (the keys
+#: stay as files of evo-lab 0.1 wrote them).
+ATTRIBUTES = {"pend": "pending", "pshift": "prescience_shift", "surv_idx": "survival_index", "birth_idx": "birth_index"}
+
+
+def attribute(key: str) -> str:
+    """The state attribute that holds the position body's ``key``."""
+    return ATTRIBUTES.get(key, key)
+
+
 _INT_FIELDS = ("phase", "round", "actor", "section", "displaced", "banned", "mover", "mp_left", "egg_round",
                "birth_idx", "surv_idx", "geysers", "pshift")
 
@@ -66,7 +76,7 @@ def state_dict(s: State) -> JSONDict:
     for f in LIST_FIELDS:
         st[f] = [list(x) if isinstance(x, tuple) else x for x in getattr(s, f)]
     for f in SCALAR_FIELDS:
-        st[f] = _plain(getattr(s, f))
+        st[f] = _plain(getattr(s, attribute(f)))
     st["step"] = s.step.value
     return st
 
@@ -113,7 +123,7 @@ def load_state(cls: type[State], game: Game, body: object, version: int | None =
     for f in SCALAR_FIELDS:
         if f not in st:
             raise FormatError("missing", f"state.{f}")
-        setattr(s, f, _tupled(st[f]))
+        setattr(s, attribute(f), _tupled(st[f]))
     _check_scalars(s, g)
     s.last = events.from_json(st["last"], "state.last")
     s.log = events.log_from_json(st["log"], "state.log")
@@ -125,7 +135,7 @@ def load_state(cls: type[State], game: Game, body: object, version: int | None =
 def _check_scalars(s: State, g: Game) -> None:
     n = g.players
     for f in _INT_FIELDS:
-        int_in(getattr(s, f), -MAX_COUNT, MAX_COUNT, f"state.{f}")
+        int_in(getattr(s, attribute(f)), -MAX_COUNT, MAX_COUNT, f"state.{f}")
     str_of(s.step, "state.step", 40)
     str_of(s.node, "state.node", 40)
     try:
@@ -182,11 +192,11 @@ def _check_fields(s: State, g: Game) -> None:
         if b is not None:
             int_in(b[0], 0, n - 1, f"state.bids[{i}][0]")
             int_in(b[1], 0, MAX_COUNT, f"state.bids[{i}][1]")
-    if not isinstance(s.pend, tuple):
-        raise FormatError(f"must be a list, got {excerpt(s.pend)}", "state.pend")
+    if not isinstance(s.pending, tuple):
+        raise FormatError(f"must be a list, got {excerpt(s.pending)}", "state.pend")
     int_in(s.round, 0, MAX_ROUNDS, "state.round")
     int_in(s.mover, 0, n, "state.mover")
-    int_in(s.surv_idx, 0, n, "state.surv_idx")
-    int_in(s.birth_idx, 0, n, "state.birth_idx")
+    int_in(s.survival_index, 0, n, "state.surv_idx")
+    int_in(s.birth_index, 0, n, "state.birth_idx")
     for f in ("wings_used", "flippers_used", "prescience_played"):
         bool_of(getattr(s, f), f"state.{f}")

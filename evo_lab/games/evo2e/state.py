@@ -51,7 +51,8 @@ _apply = flow.apply
 class State(StateBase):
     """A position of Evo 2e. Build one with ``Game.new_initial_state()`` or :func:`evo_lab.build_position`."""
 
-    __slots__ = ("game", "_hist", "_legal", "_origin", "_ev", "_ev_mark") + records.LIST_FIELDS + records.SCALAR_FIELDS
+    __slots__ = ("game", "_hist", "_legal", "_origin", "_ev", "_ev_mark") + records.LIST_FIELDS + tuple(
+        records.attribute(f) for f in records.SCALAR_FIELDS)
     game_class = Game
 
     # ----- the fields (docs/engine.md; ``records`` stores each under its name). Per space or per player lists:
@@ -78,7 +79,7 @@ class State(StateBase):
     actor: int  #: the player to decide at a decision node
     #: the pending facts of the node: (src, dst) of a fight, (src, dst, attacker, escape spaces) of a chameleon
     #: escape, (space, player) of a newborn; () when nothing is pending
-    pend: tuple[Any, ...]
+    pending: tuple[Any, ...]
     hands: tuple[tuple[int, ...], ...]  #: event cards in each player's hand (card indices)
     excluded: tuple[int, ...]  #: unique genes left out of the bag at setup
     section: int  #: the climate wheel's section
@@ -93,11 +94,11 @@ class State(StateBase):
     flippers_used: bool
     frenzy: tuple[int, ...]  #: attack horns each player gained from Frenzied attack this movement phase
     egg_round: int  #: the birth phase's round of eggs
-    birth_idx: int  #: index into ``order`` of the player laying eggs
+    birth_index: int  #: index into ``order`` of the player laying eggs
     window: tuple[int, ...]  #: the players a card window still asks, in order
-    surv_idx: int  #: index into ``order`` of the player whose dinosaurs face the climate
+    survival_index: int  #: index into ``order`` of the player whose dinosaurs face the climate
     geysers: int  #: the players whose Geysers are in force this survival phase, a bit per player
-    pshift: int  #: the wheel shift chosen with Prescience (0: none)
+    prescience_shift: int  #: the wheel shift chosen with Prescience (0: none)
     last: Event | tuple[()]  #: the newest event (``()`` before the first)
     log: tuple[Event, ...]  #: the events of the last action, oldest first
     prescience_played: bool
@@ -227,16 +228,16 @@ class State(StateBase):
         s.bag, s.deck, s.discard, s.tokens_left = self.bag[:], self.deck[:], self.discard[:], self.tokens_left[:]
         s.lots, s.bids, s.holding, s.to_bid, s.paid = self.lots[:], self.bids[:], self.holding[:], self.to_bid[:], \
             self.paid[:]
-        s.phase, s.round, s.step, s.node, s.actor, s.pend = self.phase, self.round, self.step, self.node, \
-            self.actor, self.pend
+        s.phase, s.round, s.step, s.node, s.actor, s.pending = self.phase, self.round, self.step, self.node, \
+            self.actor, self.pending
         s.hands, s.excluded, s.section, s.revealed, s.next_token = self.hands, self.excluded, self.section, \
             self.revealed, self.next_token
         s.order, s.displaced, s.banned, s.mover, s.mp_left = self.order, self.displaced, self.banned, self.mover, \
             self.mp_left
         s.wings_used, s.flippers_used, s.frenzy, s.egg_round = self.wings_used, self.flippers_used, self.frenzy, \
             self.egg_round
-        s.birth_idx, s.window, s.surv_idx, s.geysers, s.pshift = self.birth_idx, self.window, self.surv_idx, \
-            self.geysers, self.pshift
+        s.birth_index, s.window, s.survival_index, s.geysers, s.prescience_shift = self.birth_index, self.window, self.survival_index, \
+            self.geysers, self.prescience_shift
         s.last, s.log, s.prescience_played = self.last, self.log, self.prescience_played
         return s
 

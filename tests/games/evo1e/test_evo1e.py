@@ -109,7 +109,7 @@ def test_combat_table_and_the_losing_attacker(losing):
         for s, a in _play(seed, options={"losing_attacker": losing}):
             if s.node_name() != "die":
                 continue
-            src, dst = s.pend
+            src, dst = s.pending
             att, dfd = s.occ[src], s.occ[dst]
             diff = s.attack_strength(att) - s.defence_strength(dfd)
             outs = s.chance_outcomes()
@@ -131,7 +131,7 @@ def test_combat_table_and_the_losing_attacker(losing):
 
 def _wins(s, o) -> bool:
     t = s.clone()
-    src, dst = s.pend
+    src, dst = s.pending
     att = s.occ[src]
     t.apply_action(o)
     return t.occ[dst] == att or (t.occ[dst] != s.occ[dst])

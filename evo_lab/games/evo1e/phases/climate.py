@@ -39,7 +39,7 @@ def _climate_apply(s: State, a: Action) -> None:
     """The roll fixes the wheel's move; the climate card window (Prescience) may replace it ("Check if any player
     wants to play an event card to alter climate (only 1 can be played)")."""
     ops.event(s, E.Token("token", a.a))
-    s.pshift = s.game.token_shifts[a.a]
+    s.prescience_shift = s.game.token_shifts[a.a]
     s.prescience_played = False
     open_window(s, "climate", s.order)
 

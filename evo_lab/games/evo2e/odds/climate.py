@@ -65,7 +65,7 @@ def climate_view(state_or_game: State | Game, viewer: int | None = None) -> Clim
         raise OddsError(f"viewer must be a player 0..{g.players - 1} or None, got {viewer!r}")
     section = s.section
     if s.step == Step.CLIMATE_CARDS:   # the card window is open: the shift is applied after it
-        section = (section + s.pshift) % g.n_sections
+        section = (section + s.prescience_shift) % g.n_sections
     before_reveal = s.phase == 0 or s.node == "token" or s.step in (Step.ROUND_START, Step.CLIMATE_TOKEN)
     if s.is_terminal():
         return ClimateView(g, tuple(s.tokens_left), len(s.revealed) + 1, section, s.round, None, True,

@@ -37,21 +37,21 @@ def _start(s: State) -> bool:
 @register_step(Step.BIRTH_TURN)
 def _turn(s: State) -> bool:
     n = s.game.players
-    if s.birth_idx >= n:
+    if s.birth_index >= n:
         s.egg_round += 1
-        s.birth_idx = 0
+        s.birth_index = 0
         if s.egg_round > max(genes.eggs(s, q) for q in range(n)):
             s.step = Step.SURVIVAL_START
         return False
-    p = s.order[s.birth_idx]
+    p = s.order[s.birth_index]
     if genes.eggs(s, p) < s.egg_round:
-        s.birth_idx += 1
+        s.birth_index += 1
         return False
     s.actor = p
     s.node = "birth"
     acts = birth_actions(s)
     if not acts:
-        s.birth_idx += 1
+        s.birth_index += 1
         return False
     s._legal = acts
     return True
@@ -103,14 +103,14 @@ def birth_actions(s: State) -> list[Action]:
 def _birth_apply(s: State, a: Action) -> None:
     p = s.actor
     if a.kind == PASS:
-        s.birth_idx += 1
+        s.birth_index += 1
         s.step = Step.BIRTH_TURN
         return
     space, removed = a.a, a.b
     if removed >= 0:
         ops.kill(s, removed)
     if s.occ[space] >= 0:  # a killer baby: roll the die
-        s.pend = (space, p)
+        s.pending = (space, p)
         s.node, s.step = "kbdie", Step.WAIT
         return
     s.occ[space] = p
@@ -123,7 +123,7 @@ def after_birth(s: State, p: int, space: int) -> None:
     """A dinosaur of ``p`` was just born on ``space``: the window of timing ``birth_after_placement`` opens for
     ``p``'s opponents (Egg thief: "just after an opponent has placed a new dinosaur")."""
     cards.open_window(s, "birth_after_placement", tuple(q for q in s.order if q != p))
-    s.pend = (space, p)
+    s.pending = (space, p)
 
 
 def _kbdie_apply(s: State, a: Action) -> None:
@@ -131,7 +131,7 @@ def _kbdie_apply(s: State, a: Action) -> None:
     On a roll of cross or claw-with-two-plusses, your dinosaur dies." (``die.json``: ``killer_baby``). The enemy
     is not in a fight, so Chameleon skin does not save it (ruling R20)."""
     g = s.game
-    space, p = s.pend
+    space, p = s.pending
     face = a.a
     if g.die_symbols[face].killer_baby == "enemy_dies":
         ops.kill(s, space)
@@ -141,8 +141,8 @@ def _kbdie_apply(s: State, a: Action) -> None:
         after_birth(s, p, space)
     else:
         ops.event(s, E.KillerBaby("killer_baby", p, space, "baby_dies", g.die_kinds[face]))
-        s.pend = ()
-        s.birth_idx += 1
+        s.pending = ()
+        s.birth_index += 1
         s.step = Step.BIRTH_TURN
 
 

@@ -56,7 +56,7 @@ def reveal(s: State, tok: int) -> None:
         return
     s.tokens_left[tok] -= 1
     s.revealed = s.revealed + (tok,)
-    s.pshift = g.token_shifts[tok]
+    s.prescience_shift = g.token_shifts[tok]
     s.prescience_played = False
     open_window(s, "climate", s.order)
 
@@ -65,8 +65,8 @@ def reveal(s: State, tok: int) -> None:
 def _wheel(s: State) -> bool:
     """"Token showing a clockwise arrow with 2: Move the climate wheel two sections clockwise" (and so on)."""
     old = s.section
-    s.section = (s.section + s.pshift) % s.game.n_sections
-    ops.event(s, E.Wheel("wheel", old, s.section, s.pshift, s.prescience_played))
+    s.section = (s.section + s.prescience_shift) % s.game.n_sections
+    ops.event(s, E.Wheel("wheel", old, s.section, s.prescience_shift, s.prescience_played))
     s.step = Step.PEEK_CLIMATE
     return False
 

@@ -111,7 +111,7 @@ def _move_apply(s: State, a: Action) -> None:
         s.step = Step.MOVEMENT_TURN
     elif k == ATTACK:
         s.mp_left -= 1
-        s.pend = (a.a, a.b)
+        s.pending = (a.a, a.b)
         s.node, s.step = "die", Step.WAIT
     elif k == PLAY:
         cards.play(s, a)
@@ -131,7 +131,7 @@ def _die_apply(s: State, a: Action) -> None:
     removed from the game" or "The attacking dinosaur loses. The two dinosaurs stay where they are." A gene of
     the beaten defender may act first (Chameleon skin)."""
     g = s.game
-    src, dst = s.pend
+    src, dst = s.pending
     att, dfd = s.occ[src], s.occ[dst]
     face = a.a
     win = g.die_symbols[face].succeeds(genes.attack_strength(s, att), genes.defence_strength(s, dfd))
@@ -146,7 +146,7 @@ def _die_apply(s: State, a: Action) -> None:
         s.occ[dst] = att
     else:
         g.attack_lost(s, src, dst)
-    s.pend = ()
+    s.pending = ()
 
 
 def attack_probability(s: State, attacker_space: int, defender_space: int) -> Fraction:

@@ -51,12 +51,12 @@ def init_state(s: State) -> None:
     s.mover = s.mp_left = 0
     s.wings_used = s.flippers_used = False
     s.frenzy = (0,) * n
-    s.egg_round = s.birth_idx = s.surv_idx = 0
+    s.egg_round = s.birth_index = s.survival_index = 0
     s.window = ()
-    s.geysers = s.pshift = 0
+    s.geysers = s.prescience_shift = 0
     s.prescience_played = False
     s.last, s.log = (), ()
-    s.step, s.node, s.actor, s.pend = Step.SETUP_EXCLUDE, "", -1, ()
+    s.step, s.node, s.actor, s.pending = Step.SETUP_EXCLUDE, "", -1, ()
 
 
 @register_step(Step.SETUP_EXCLUDE)

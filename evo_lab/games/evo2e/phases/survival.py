@@ -74,25 +74,25 @@ def survival_candidates(s: State, p: int) -> list[int]:
 
 @register_step(Step.SURVIVAL_PLAYER)
 def _player(s: State) -> bool:
-    if s.surv_idx >= s.game.players:
+    if s.survival_index >= s.game.players:
         s.step = Step.SCORING
         return False
-    p = s.order[s.surv_idx]
+    p = s.order[s.survival_index]
     groups = _groups(s, p)
     if not (groups[0] or groups[1] or groups[2]):  # all on ideal terrain: nothing can die
-        s.surv_idx += 1
+        s.survival_index += 1
         return False
     allow = genes.survival_allowance(s, p)
     due = _due(s, p, groups, allow)
     if due <= 0:
-        s.surv_idx += 1
+        s.survival_index += 1
         return False
     cands = [sp for gr, a in zip(groups, allow) if len(gr) > a for sp in gr]
     if len(cands) == due:  # no choice: every candidate dies
         for sp in cands:
             ops.kill(s, sp)
             ops.event(s, E.Starved("starved", p, sp))
-        s.surv_idx += 1
+        s.survival_index += 1
         return False
     s.node, s.actor = "survive", p
     return True
