@@ -326,7 +326,7 @@ class GreedyBot(Bot):
             sec = (state.section + shift) % g.n_sections
             return relative([float(survivors(state, q, sec, False)[0]) for q in range(g.players)], player)
 
-        base = rel(state.pshift)
+        base = rel(state.prescience_shift)
         best, best_v = Action(PASS), base
         for a in acts:
             if a.kind == PLAY:
