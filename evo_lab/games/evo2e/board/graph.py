@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import functools
 import json
-import math
-from collections import deque
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
@@ -31,6 +29,7 @@ from typing import TYPE_CHECKING
 from ....core.errors import excerpt
 from ..jsontypes import JSON, JSONDict
 from .file_format import DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
+from .geometry import distance_table, hex_center, layout, networkx_graph, row_letters
 from .file_format import problems as _problems
 from .file_format import validate as _validate
 
@@ -41,28 +40,6 @@ __all__ = ["DEFAULT_SIZES", "DIRECTIONS", "TERRAINS", "Board", "BoardError", "he
 
 #: Default number of spaces per player count (shipped and generated boards).
 DEFAULT_SIZES: dict[int, int] = {2: 26, 3: 34, 4: 42, 5: 50}
-_SQRT3 = math.sqrt(3.0)
-
-
-def hex_center(q: int, r: int, size: float = 28.0) -> tuple[float, float]:
-    """Pixel centre (x, y) of axial cell (q, r) for pointy-top hexes of circumradius ``size`` (y grows down).
-
-    >>> hex_center(0, 0)
-    (0.0, 0.0)
-    >>> x, y = hex_center(1, 0, 1.0); round(x, 3), y
-    (1.732, 0.0)
-    """
-    return (size * _SQRT3 * (q + r / 2.0), size * 1.5 * r)
-
-
-def row_letters(i: int) -> str:
-    """0 -> 'A', 25 -> 'Z', 26 -> 'AA' (spreadsheet style)."""
-    s = ""
-    i += 1
-    while i > 0:
-        i, rem = divmod(i - 1, 26)
-        s = chr(65 + rem) + s
-    return s
 
 
 class Board:
@@ -98,25 +75,8 @@ class Board:
     def __init__(self, data: object, source: str = "<dict>", *,
                  terrain_bounds: tuple[float, float] | None = None):
         v = _validate(data, source, terrain_bounds)
-        land: dict[tuple[int, int], str] = v["land"]
-        order = sorted(land, key=lambda c: (c[1], c[0]))
-        index = {c: i for i, c in enumerate(order)}
-        rows = sorted({r for _, r in order})
-        row_letter = {r: row_letters(i) for i, r in enumerate(rows)}
-        labels, pos_in_row, last_r = [], 0, None
-        for q, r in order:
-            pos_in_row = pos_in_row + 1 if r == last_r else 1
-            last_r = r
-            labels.append(v["labels"].get((q, r), f"{row_letter[r]}{pos_in_row}"))
-        if len(set(labels)) != len(labels):
-            dup = next(lab for lab in labels if labels.count(lab) > 1)
-            raise BoardError(f"label {dup!r} names two spaces (custom labels must differ from every other label)",
-                             source=source, field="cells")
-        adjacency, coastal = [], []
-        for q, r in order:
-            nbs = [index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in land]
-            adjacency.append(tuple(sorted(nbs)))
-            coastal.append(v["coast"].get((q, r), len(nbs) < 6))
+        land = v["land"]
+        order, index, labels, adjacency, coastal = layout(v, source)
         s = object.__setattr__
         s(self, "name", v["name"])
         s(self, "players", v["players"])
@@ -210,19 +170,7 @@ class Board:
     def _table(self) -> tuple[tuple[int, ...], ...]:
         dist = self._dist
         if dist is None:
-            rows = []
-            for src in range(self.n):
-                d = [-1] * self.n
-                d[src] = 0
-                todo = deque([src])
-                while todo:
-                    u = todo.popleft()
-                    for w in self.adjacency[u]:
-                        if d[w] < 0:
-                            d[w] = d[u] + 1
-                            todo.append(w)
-                rows.append(tuple(d))
-            dist = tuple(rows)
+            dist = distance_table(self.adjacency)
             object.__setattr__(self, "_dist", dist)
         return dist
 
@@ -289,15 +237,7 @@ class Board:
         (42, True, 'A1')
         """
         if self._graph is None:
-            import networkx as nx
-
-            g = nx.Graph(name=self.name)
-            for i, (q, r) in enumerate(self.axial):
-                g.add_node(i, label=self.labels[i], terrain=self.terrain[i], coastal=self.coastal[i],
-                           start_player=self.start_player(i), q=q, r=r, pos=hex_center(q, r))
-            for i, nbs in enumerate(self.adjacency):
-                g.add_edges_from((i, j) for j in nbs if j > i)
-            object.__setattr__(self, "_graph", nx.freeze(g))
+            object.__setattr__(self, "_graph", networkx_graph(self))
         return self._graph
 
     def terrain_counts(self) -> dict[str, int]:
