@@ -69,8 +69,11 @@ class Game(Evo2eGame):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         if "tail" not in self.gene_ids[: self.n_normal]:
-            raise DataError(self.data.sources.get("genes", "genes"), "normal",
-                            "Evo first edition needs the normal gene 'tail' (initiative goes by the longest tail)")
+            raise DataError(
+                self.data.sources.get("genes", "genes"),
+                "normal",
+                "Evo first edition needs the normal gene 'tail' (initiative goes by the longest tail)",
+            )
         self.tail_slot = self.gene_index["tail"]
         self.meteor_track = _meteor_track(self.data)
 
@@ -116,7 +119,9 @@ def _meteor_track(data: DataPack) -> tuple[int | None, ...]:
     out = []
     for i, x in enumerate(mt["after_round"]):
         if x is not None and (isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 6):
-            raise DataError(src, f"meteor_track.after_round[{i}]", f"must be null or a die number 0..6, got {x!r}")
+            raise DataError(
+                src, f"meteor_track.after_round[{i}]", f"must be null or a die number 0..6, got {x!r}"
+            )
         out.append(x)
     return tuple(out)
 

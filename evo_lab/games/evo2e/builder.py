@@ -42,21 +42,42 @@ __all__ = ["build_position", "NODES_OF_PHASE", "MAIN_NODE", "START_STEP"]
 
 #: The nodes each phase can be built at.
 NODES_OF_PHASE = {
-    "setup": ("exclude", "order"), "climate": ("token", "climate_cards", "peek"),
-    "mutation": ("gene", "bid", "card", "peek"), "initiative": ("adrenaline",), "movement": ("move", "die", "chameleon"),
-    "birth": ("birth", "birth_cards", "newborn_cards", "kbdie"), "survival": ("survive", "survival_cards"),
+    "setup": ("exclude", "order"),
+    "climate": ("token", "climate_cards", "peek"),
+    "mutation": ("gene", "bid", "card", "peek"),
+    "initiative": ("adrenaline",),
+    "movement": ("move", "die", "chameleon"),
+    "birth": ("birth", "birth_cards", "newborn_cards", "kbdie"),
+    "survival": ("survive", "survival_cards"),
     "end": ("end",),
 }
 #: The decision a ``to_act`` names when no ``node`` is given.
-MAIN_NODE = {"climate": "climate_cards", "mutation": "bid", "initiative": "adrenaline", "movement": "move",
-             "birth": "birth", "survival": "survive"}
+MAIN_NODE = {
+    "climate": "climate_cards",
+    "mutation": "bid",
+    "initiative": "adrenaline",
+    "movement": "move",
+    "birth": "birth",
+    "survival": "survive",
+}
 #: Where the rules start a phase (``node=None`` and no ``to_act``: the rules run from here to the first node).
-START_STEP = {"climate": Step.CLIMATE_TOKEN, "mutation": Step.MUTATION_START, "initiative": Step.INITIATIVE,
-              "movement": Step.MOVEMENT_START, "birth": Step.BIRTH_START, "survival": Step.SURVIVAL_START}
+START_STEP = {
+    "climate": Step.CLIMATE_TOKEN,
+    "mutation": Step.MUTATION_START,
+    "initiative": Step.INITIATIVE,
+    "movement": Step.MOVEMENT_START,
+    "birth": Step.BIRTH_START,
+    "survival": Step.SURVIVAL_START,
+}
 
 
-def _game(players: object, board: Board | str | Path | None, data: DataPack | str | Path | None,
-          options: RuleOptions | Mapping[str, object] | None, seed: object) -> Game:
+def _game(
+    players: object,
+    board: Board | str | Path | None,
+    data: DataPack | str | Path | None,
+    options: RuleOptions | Mapping[str, object] | None,
+    seed: object,
+) -> Game:
     """The game, with configuration mistakes as :class:`FormatError` naming the argument."""
     from .game import RuleOptions  # noqa: F811 - at run time (the annotation's is for the checker)
 
@@ -74,21 +95,44 @@ def _game(players: object, board: Board | str | Path | None, data: DataPack | st
         raise FormatError(str(e), "players" if "players" in str(e) else "board") from None
 
 
-def build_position(players: int = 2, *, round: int = 1, phase: str = "movement", node: str | None = None,
-                   to_act: Player | None = None, dinosaurs: PerPlayer[Sequence[str]] | None = None,
-                   genes: PerPlayer[Mapping[str, int]] | None = None, unique: PerPlayer[Sequence[str] | str] | None = None,
-                   mp: PerPlayer[int] | None = None, hands: PerPlayer[Sequence[str] | str] | None = None,
-                   discard: Mapping[str, int] | None = None, section: int | None = None,
-                   revealed: Sequence[str] | None = None, next_token: str | None = None,
-                   order: Sequence[Player] | None = None, excluded: Sequence[str] | None = None,
-                   movement_left: int | None = None, wings_used: bool = False, flippers_used: bool = False,
-                   frenzy: PerPlayer[int] | None = None, lots: Sequence[str] | None = None,
-                   bids: Mapping[int, Sequence[Player]] | None = None, displaced: str | None = None,
-                   egg_round: int | None = None, newborn: str | None = None, attack: Sequence[str] | None = None,
-                   geysers: Sequence[Player] | None = None, shift: int | None = None, prescience_played: bool = False,
-                   bag: Mapping[str, int] | None = None, pile: Sequence[str] | int | None = None,
-                   board: Board | str | Path | None = None, data: DataPack | str | Path | None = None,
-                   options: RuleOptions | Mapping[str, object] | None = None, seed: int | None = None) -> State:
+def build_position(
+    players: int = 2,
+    *,
+    round: int = 1,
+    phase: str = "movement",
+    node: str | None = None,
+    to_act: Player | None = None,
+    dinosaurs: PerPlayer[Sequence[str]] | None = None,
+    genes: PerPlayer[Mapping[str, int]] | None = None,
+    unique: PerPlayer[Sequence[str] | str] | None = None,
+    mp: PerPlayer[int] | None = None,
+    hands: PerPlayer[Sequence[str] | str] | None = None,
+    discard: Mapping[str, int] | None = None,
+    section: int | None = None,
+    revealed: Sequence[str] | None = None,
+    next_token: str | None = None,
+    order: Sequence[Player] | None = None,
+    excluded: Sequence[str] | None = None,
+    movement_left: int | None = None,
+    wings_used: bool = False,
+    flippers_used: bool = False,
+    frenzy: PerPlayer[int] | None = None,
+    lots: Sequence[str] | None = None,
+    bids: Mapping[int, Sequence[Player]] | None = None,
+    displaced: str | None = None,
+    egg_round: int | None = None,
+    newborn: str | None = None,
+    attack: Sequence[str] | None = None,
+    geysers: Sequence[Player] | None = None,
+    shift: int | None = None,
+    prescience_played: bool = False,
+    bag: Mapping[str, int] | None = None,
+    pile: Sequence[str] | int | None = None,
+    board: Board | str | Path | None = None,
+    data: DataPack | str | Path | None = None,
+    options: RuleOptions | Mapping[str, object] | None = None,
+    seed: int | None = None,
+) -> State:
     """A :class:`~evo_lab.games.evo2e.state.State` at the described position. Players are ``"P1"``.. (or 0-based).
 
     * ``phase`` and ``node``: one of :data:`NODES_OF_PHASE` (default: the phase's first node); ``to_act``: who
@@ -128,8 +172,11 @@ def _build(a: Args) -> State:
         raise FormatError(f"unknown phase {excerpt(phase)}; phases are {', '.join(NODES_OF_PHASE)}", "phase")
     node = a.node or _default_node(a)
     if node != "start" and node not in NODES_OF_PHASE[phase]:
-        raise FormatError(f"unknown node {excerpt(node)} for the {phase} phase; nodes are "
-                          f"{', '.join(NODES_OF_PHASE[phase])}", "node")
+        raise FormatError(
+            f"unknown node {excerpt(node)} for the {phase} phase; nodes are "
+            f"{', '.join(NODES_OF_PHASE[phase])}",
+            "node",
+        )
     a.node = node
     if phase == "setup":
         return nodes.build_setup(a)
@@ -149,7 +196,9 @@ def _pile(g: Game, pile: object) -> list[str]:
     if isinstance(pile, (list, tuple)):
         return list(pile)
     if isinstance(pile, bool) or not isinstance(pile, int) or not 0 <= pile < g.pile_length:
-        raise FormatError(f"must be the tokens revealed or their number 0..{g.pile_length - 1}, got {excerpt(pile)}", "pile")
+        raise FormatError(
+            f"must be the tokens revealed or their number 0..{g.pile_length - 1}, got {excerpt(pile)}", "pile"
+        )
     out: list[str] = []
     left, k = list(g.tokens0), 0
     while len(out) < pile:
@@ -169,7 +218,9 @@ def _default_node(a: Args) -> str:
     if a.phase == "end":
         return "end"
     if a.phase == "mutation" and a.lots is not None:
-        n_lots = len(a.lots) + (0 if a.lots and (str(a.lots[0]).startswith("event") or a.lots[0] == "empty") else 1)
+        n_lots = len(a.lots) + (
+            0 if a.lots and (str(a.lots[0]).startswith("event") or a.lots[0] == "empty") else 1
+        )
         return "bid" if n_lots >= a.game.players else "gene"
     if a.to_act is not None:
         return MAIN_NODE[a.phase]
@@ -191,7 +242,9 @@ def _common(s: State, a: Args) -> None:
     facts.cards(s, a)
     if a.section is not None:
         if isinstance(a.section, bool) or not isinstance(a.section, int) or not 0 <= a.section < g.n_sections:
-            raise FormatError(f"must be a wheel section 0..{g.n_sections - 1}, got {excerpt(a.section)}", "section")
+            raise FormatError(
+                f"must be a wheel section 0..{g.n_sections - 1}, got {excerpt(a.section)}", "section"
+            )
         s.section = a.section
     facts.tokens(s, a)
     order = list(range(g.players)) if a.order is None else [a.player(p, "order") for p in a.order]
@@ -201,12 +254,10 @@ def _common(s: State, a: Args) -> None:
     for p, v in a.per_player(a.frenzy, "frenzy").items():
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             raise FormatError(f"must be attack horns >= 0, got {excerpt(v)}", f"frenzy.P{p + 1}")
-        s.frenzy = s.frenzy[:p] + (v,) + s.frenzy[p + 1:]
+        s.frenzy = s.frenzy[:p] + (v,) + s.frenzy[p + 1 :]
     for who in a.geysers or ():
         s.geysers |= 1 << a.player(who, "geysers")
     if a.lots is not None or a.bids:
         if a.phase != "mutation":
             raise FormatError("lots and bids belong to the mutation phase", "lots")
         facts.auction(s, a)
-
-

@@ -32,7 +32,9 @@ def dinosaurs(s: State, a: Args) -> None:
         for lab in labels:
             sp = a.space(lab, field)
             if s.occ[sp] >= 0:
-                raise FormatError(f"two dinosaurs on {g.labels[sp]} (P{s.occ[sp] + 1} and P{p + 1})", "dinosaurs")
+                raise FormatError(
+                    f"two dinosaurs on {g.labels[sp]} (P{s.occ[sp] + 1} and P{p + 1})", "dinosaurs"
+                )
             s.occ[sp] = p
     s.count = [s.occ.count(p) for p in range(g.players)]
 
@@ -47,8 +49,10 @@ def genes(s: State, a: Args) -> None:
             i = g.gene_index.get(gid, -1)
             if not 0 <= i < g.n_normal:
                 what = "a unique gene: use unique=" if i >= 0 else "not a normal gene"
-                raise FormatError(f"{excerpt(gid)} is {what} (normal genes: {', '.join(g.gene_ids[: g.n_normal])})",
-                                  f"genes.P{p + 1}")
+                raise FormatError(
+                    f"{excerpt(gid)} is {what} (normal genes: {', '.join(g.gene_ids[: g.n_normal])})",
+                    f"genes.P{p + 1}",
+                )
             if isinstance(k, bool) or not isinstance(k, int) or k < 0:
                 raise FormatError(f"{gid}: must be a count >= 0, got {excerpt(k)}", f"genes.P{p + 1}")
             s.genes[g.n_normal * p + i] += k
@@ -59,24 +63,30 @@ def genes(s: State, a: Args) -> None:
     for p, us in a.per_player(a.unique, "unique").items():
         for u in us if isinstance(us, (list, tuple)) else [us]:
             if u not in g.bit:
-                raise FormatError(f"unknown unique gene {excerpt(u)}; the pack has {', '.join(g.unique_ids)}",
-                                  f"unique.P{p + 1}")
+                raise FormatError(
+                    f"unknown unique gene {excerpt(u)}; the pack has {', '.join(g.unique_ids)}",
+                    f"unique.P{p + 1}",
+                )
             if u in owner:
-                raise FormatError(f"{u} belongs to P{owner[u] + 1} and P{p + 1}: each unique gene exists once", "unique")
+                raise FormatError(
+                    f"{u} belongs to P{owner[u] + 1} and P{p + 1}: each unique gene exists once", "unique"
+                )
             owner[u] = p
             s.uniq[p] |= g.bit[u]
     lots = {str(x) for x in (a.lots or ())}
     free = [u for u in g.unique_ids if u not in owner]
     if a.excluded is None:
         free_out = [u for u in free if u not in lots]
-        excluded = free_out[len(free_out) - g.excluded_count:] if g.excluded_count else []
+        excluded = free_out[len(free_out) - g.excluded_count :] if g.excluded_count else []
     else:
         excluded = list(a.excluded)
     for u in excluded:
         if u not in g.bit or u in owner:
             raise FormatError(f"{excerpt(u)} cannot be out of the bag (unknown, or owned)", "excluded")
     if len(set(excluded)) != g.excluded_count:
-        raise FormatError(f"{g.excluded_count} unique genes stay out of the bag, got {len(set(excluded))}", "excluded")
+        raise FormatError(
+            f"{g.excluded_count} unique genes stay out of the bag, got {len(set(excluded))}", "excluded"
+        )
     s.excluded = tuple(g.unique_ids.index(u) for u in excluded)  # in the order they left (the setup's draws)
     for u in free:
         if u not in excluded:
@@ -84,7 +94,9 @@ def genes(s: State, a: Args) -> None:
     for gid, k in (a.bag or {}).items():  # what-if: tokens taken out of the game
         i = g.gene_index.get(gid, -1)
         if i < 0 or isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= s.bag[i]:
-            raise FormatError(f"{gid}: the bag can hold 0..{s.bag[i] if i >= 0 else 0} here, got {excerpt(k)}", "bag")
+            raise FormatError(
+                f"{gid}: the bag can hold 0..{s.bag[i] if i >= 0 else 0} here, got {excerpt(k)}", "bag"
+            )
         s.bag[i] = k
 
 
@@ -95,7 +107,10 @@ def cards(s: State, a: Args) -> None:
     for p, cs in a.per_player(a.hands, "hands").items():
         for c in cs if isinstance(cs, (list, tuple)) else [cs]:
             if c not in g.card_ids:
-                raise FormatError(f"unknown event card {excerpt(c)}; the deck has {', '.join(g.card_ids)}", f"hands.P{p + 1}")
+                raise FormatError(
+                    f"unknown event card {excerpt(c)}; the deck has {', '.join(g.card_ids)}",
+                    f"hands.P{p + 1}",
+                )
             i = g.card_ids.index(c)
             hands[p].append(i)
             s.deck[i] -= 1
@@ -110,8 +125,9 @@ def cards(s: State, a: Args) -> None:
         s.deck[i] -= k
     for i, left in enumerate(s.deck):
         if left < 0:
-            raise FormatError(f"more {g.card_ids[i]} cards in hands and discard than the {g.deck0[i]} in the deck",
-                              "hands")
+            raise FormatError(
+                f"more {g.card_ids[i]} cards in hands and discard than the {g.deck0[i]} in the deck", "hands"
+            )
     s.hands = tuple(tuple(sorted(h)) for h in hands)
 
 
@@ -120,7 +136,9 @@ def tokens(s: State, a: Args) -> None:
     rev = []
     for t in a.revealed or ():
         if t not in g.token_ids[:-1]:
-            raise FormatError(f"unknown climate token {excerpt(t)}; tokens are {', '.join(g.token_ids[:-1])}", "revealed")
+            raise FormatError(
+                f"unknown climate token {excerpt(t)}; tokens are {', '.join(g.token_ids[:-1])}", "revealed"
+            )
         i = g.token_ids.index(t)
         s.tokens_left[i] -= 1
         if s.tokens_left[i] < 0:
@@ -166,7 +184,11 @@ def auction(s: State, a: Args) -> None:
     s.bids = [None] * g.players if len(s.lots) == g.players else []
     s.holding = [-1] * g.players
     for lot, bid in bids.items():
-        if not (isinstance(lot, int) and 0 <= lot < g.players) or not isinstance(bid, (list, tuple)) or len(bid) != 2:
+        if (
+            not (isinstance(lot, int) and 0 <= lot < g.players)
+            or not isinstance(bid, (list, tuple))
+            or len(bid) != 2
+        ):
             raise FormatError(f"bad bid {excerpt(lot)}: {excerpt(bid)} (lot: (player, value))", "bids")
         p, v = a.player(bid[0], "bids"), bid[1]
         st = g.data.setup
@@ -185,5 +207,3 @@ def auction(s: State, a: Args) -> None:
         if s.holding[s.displaced] >= 0:
             raise FormatError(f"P{s.displaced + 1} holds a lot, so was not displaced", "displaced")
     s.to_bid = [p for p in s.order if s.holding[p] < 0 and p != s.displaced] if s.bids else []
-
-

@@ -9,7 +9,18 @@ from collections.abc import Callable
 from ...core.errors import FormatError, excerpt
 from . import genes as G
 from .actions import Action
-from .flow import BIRTH_PHASE, CLIMATE, END_PHASE, INITIATIVE_PHASE, MOVEMENT, MUTATION, PHASES, SURVIVAL, Step, run
+from .flow import (
+    BIRTH_PHASE,
+    CLIMATE,
+    END_PHASE,
+    INITIATIVE_PHASE,
+    MOVEMENT,
+    MUTATION,
+    PHASES,
+    SURVIVAL,
+    Step,
+    run,
+)
 from .phases.mutation import EVENT_LOT
 
 if TYPE_CHECKING:
@@ -41,8 +52,9 @@ def _run_to(s: State, a: Args, node: str, who: int | None = None) -> None:
     if s.node != node or (who is not None and s.actor != who):
         at = "the end" if s.node == "end" else f"{s.node}" + (f" for P{s.actor + 1}" if s.actor >= 0 else "")
         if who is not None:
-            raise FormatError(f"P{who + 1} has no {node} decision in this position (the rules go on to {at})",
-                              "to_act")
+            raise FormatError(
+                f"P{who + 1} has no {node} decision in this position (the rules go on to {at})", "to_act"
+            )
         raise FormatError(f"this position has no {node} node (the rules go on to {at})", "node")
 
 
@@ -56,7 +68,7 @@ def _from(s: State, players: tuple[int, ...], who: int | None) -> tuple[int, ...
         return tuple(players)
     if who not in players:
         raise FormatError(f"P{who + 1} is not asked at this window", "to_act")
-    return tuple(players[players.index(who):])
+    return tuple(players[players.index(who) :])
 
 
 def build_setup(a: Args) -> State:
@@ -80,7 +92,9 @@ def _move(s: State, a: Args) -> None:
     s.phase = MOVEMENT
     s.mover = s.order.index(who) if who is not None else 0
     p = s.actor = s.order[s.mover]
-    s.mp_left = G.movement_points(s, p) if a.movement_left is None else _nonneg(a.movement_left, "movement_left")
+    s.mp_left = (
+        G.movement_points(s, p) if a.movement_left is None else _nonneg(a.movement_left, "movement_left")
+    )
     s.wings_used, s.flippers_used = bool(a.wings_used), bool(a.flippers_used)
     s.step = Step.MOVEMENT_DECIDE
     _run_to(s, a, "move", who)
@@ -169,7 +183,9 @@ def _mutation(s: State, a: Args) -> None:
             s.node, s.actor = "card", s.bids[0][0]  # type: ignore[index]  # the event card's lot is held
             s.step = Step.PEEK_MUTATION
             if who not in (None, s.actor) or not any(s.deck):
-                raise FormatError(f"lot 0's winner, P{s.actor + 1}, draws, from a deck that is not empty", "to_act")
+                raise FormatError(
+                    f"lot 0's winner, P{s.actor + 1}, draws, from a deck that is not empty", "to_act"
+                )
             return
         s.step = Step.PEEK_MUTATION
     _run_to(s, a, str(a.node), who)
@@ -208,8 +224,9 @@ def _newborn(s: State, a: Args, who: int | None) -> None:
     if a.node == "kbdie":
         mother = who
         if mother is None or not G.has(s, mother, "killer_babies") or s.occ[sp] in (-1, mother):
-            raise FormatError("a killer baby needs its mother (to_act, with Killer babies) and an enemy dinosaur",
-                              "newborn")
+            raise FormatError(
+                "a killer baby needs its mother (to_act, with Killer babies) and an enemy dinosaur", "newborn"
+            )
         s.pending, s.node, s.actor, s.step = (sp, mother), "kbdie", mother, Step.WAIT
         s.birth_index = s.order.index(mother)
         return
@@ -237,19 +254,34 @@ def _survival(s: State, a: Args) -> None:
 def _end(s: State, a: Args) -> None:
     g = a.game
     if len(s.revealed) < g.pile_length - g.bottom:
-        raise FormatError(f"the meteorite lies in the bottom {g.bottom} of the pile: at least "
-                          f"{g.pile_length - g.bottom} tokens are revealed first", "revealed")
+        raise FormatError(
+            f"the meteorite lies in the bottom {g.bottom} of the pile: at least "
+            f"{g.pile_length - g.bottom} tokens are revealed first",
+            "revealed",
+        )
     s.phase, s.step = END_PHASE, Step.END
     run(s)
 
 
 BUILD: dict[str, Callable[[Any, Any], None]] = {
-    "start": _start, "move": _move, "die": _die, "chameleon": _chameleon,
+    "start": _start,
+    "move": _move,
+    "die": _die,
+    "chameleon": _chameleon,
     "token": lambda s, a: _climate(s, a, Step.CLIMATE_TOKEN, "token"),
-    "peek": lambda s, a: (_climate(s, a, Step.PEEK_CLIMATE, "peek") if a.phase == "climate" else _mutation(s, a)),
-    "climate_cards": _climate_cards, "gene": _mutation, "bid": _mutation, "card": _mutation,
-    "adrenaline": _adrenaline, "birth": _birth, "birth_cards": _birth, "newborn_cards": _birth, "kbdie": _birth,
-    "survive": _survival, "survival_cards": _survival, "end": _end,
+    "peek": lambda s, a: (
+        _climate(s, a, Step.PEEK_CLIMATE, "peek") if a.phase == "climate" else _mutation(s, a)
+    ),
+    "climate_cards": _climate_cards,
+    "gene": _mutation,
+    "bid": _mutation,
+    "card": _mutation,
+    "adrenaline": _adrenaline,
+    "birth": _birth,
+    "birth_cards": _birth,
+    "newborn_cards": _birth,
+    "kbdie": _birth,
+    "survive": _survival,
+    "survival_cards": _survival,
+    "end": _end,
 }
-
-

@@ -43,8 +43,18 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
-__all__ = ["Window", "WINDOWS", "CardRule", "CARDS", "register_card", "open_window", "in_turn_plays",
-           "survival_allowance", "play_text", "describe_play"]
+__all__ = [
+    "Window",
+    "WINDOWS",
+    "CardRule",
+    "CARDS",
+    "register_card",
+    "open_window",
+    "in_turn_plays",
+    "survival_allowance",
+    "play_text",
+    "describe_play",
+]
 
 
 @dataclass(frozen=True)
@@ -78,16 +88,44 @@ def _close_survival(s: State) -> None:
     s.survival_index, s.step = 0, Step.SURVIVAL_PLAYER
 
 
-WINDOWS: dict[str, Window] = {w.timing: w for w in (
-    Window("climate", "climate_cards", Step.CLIMATE_CARDS, CLIMATE, _close_climate,
-           "when the climate token is revealed (not the meteorite)"),
-    Window("movement", None, None, MOVEMENT, None, "during the player's own movement, before an attack"),
-    Window("birth", "birth_cards", Step.BIRTH_CARDS, BIRTH_PHASE, _close_birth, "at the start of the birth phase"),
-    Window("birth_after_placement", "newborn_cards", Step.NEWBORN_CARDS, BIRTH_PHASE, _close_newborn,
-           "just after a dinosaur is born"),
-    Window("survival", "survival_cards", Step.SURVIVAL_CARDS, SURVIVAL, _close_survival,
-           "at the start of the survival phase"),
-)}
+WINDOWS: dict[str, Window] = {
+    w.timing: w
+    for w in (
+        Window(
+            "climate",
+            "climate_cards",
+            Step.CLIMATE_CARDS,
+            CLIMATE,
+            _close_climate,
+            "when the climate token is revealed (not the meteorite)",
+        ),
+        Window("movement", None, None, MOVEMENT, None, "during the player's own movement, before an attack"),
+        Window(
+            "birth",
+            "birth_cards",
+            Step.BIRTH_CARDS,
+            BIRTH_PHASE,
+            _close_birth,
+            "at the start of the birth phase",
+        ),
+        Window(
+            "birth_after_placement",
+            "newborn_cards",
+            Step.NEWBORN_CARDS,
+            BIRTH_PHASE,
+            _close_newborn,
+            "just after a dinosaur is born",
+        ),
+        Window(
+            "survival",
+            "survival_cards",
+            Step.SURVIVAL_CARDS,
+            SURVIVAL,
+            _close_survival,
+            "at the start of the survival phase",
+        ),
+    )
+}
 
 
 def _always(s: State, p: int, acts: list[Action] | None = None) -> bool:
@@ -119,8 +157,11 @@ class CardRule:
     def check(self, card: EventCard, src: str, where: str) -> None:
         """Validate the pack's entry of a card with this effect (``DataError`` naming the field)."""
         if card.timing not in self.timings:
-            raise DataError(src, where + "timing", f"{self.effect!r} is played at {' or '.join(self.timings)}, "
-                                                   f"not {card.timing!r}")
+            raise DataError(
+                src,
+                where + "timing",
+                f"{self.effect!r} is played at {' or '.join(self.timings)}, not {card.timing!r}",
+            )
 
 
 CARDS: dict[str, CardRule] = {}
@@ -216,10 +257,18 @@ def _verb(window: Window) -> str:
 for _w in WINDOWS.values():
     if _w.node is not None:
         register_step(_w.step)(_window_handler(_w))
-        register_node(Node(_w.node, _w.phase, _window_apply,
-                           decisions=(lambda t: (lambda s: _plays(s, s.actor, t) + [Action(PASS)]))(_w.timing),
-                           kinds=frozenset({PLAY, PASS}), verb=_verb(_w), who="each player holding cards",
-                           doc=f"card window: {_w.when}: `play <card>` or `pass`"))
+        register_node(
+            Node(
+                _w.node,
+                _w.phase,
+                _window_apply,
+                decisions=(lambda t: lambda s: _plays(s, s.actor, t) + [Action(PASS)])(_w.timing),
+                kinds=frozenset({PLAY, PASS}),
+                verb=_verb(_w),
+                who="each player holding cards",
+                doc=f"card window: {_w.when}: `play <card>` or `pass`",
+            )
+        )
 
 
 def survival_allowance(s: State, p: int, allow: list[int]) -> list[int]:
@@ -243,7 +292,11 @@ def play_text(ev: E.Play, game: Game | None) -> str:
         rule = CARDS.get(game.card_effects[game.card_ids.index(ev.card)])
         if rule is not None and rule.story is not None:
             return rule.story(ev, game)
-    name = game.card_names[game.card_ids.index(ev.card)] if game is not None and ev.card in game.card_ids else ev.card
+    name = (
+        game.card_names[game.card_ids.index(ev.card)]
+        if game is not None and ev.card in game.card_ids
+        else ev.card
+    )
     return f"P{ev.player + 1} plays {name}"
 
 
@@ -262,7 +315,9 @@ def _prescience_play(s: State, p: int, a: Action) -> tuple[int, ...]:
 
 def _prescience_check(card: EventCard, src: str, where: str) -> None:
     if not card.shifts:
-        raise DataError(src, where + "shifts", "Prescience needs the wheel moves its text allows, e.g. [2, 1, 0, -1]")
+        raise DataError(
+            src, where + "shifts", "Prescience needs the wheel moves its text allows, e.g. [2, 1, 0, -1]"
+        )
 
 
 class _PrescienceRule(CardRule):
@@ -271,12 +326,19 @@ class _PrescienceRule(CardRule):
         _prescience_check(card, src, where)
 
 
-register_card(_PrescienceRule(
-    "prescience", _prescience_play, ("climate",), params=lambda g, c: g.data.events[c].shifts,
-    describe=lambda s, a: f"play {s.game.card_names[a.a]}, {turning_words(a.b)}",
-    story=lambda ev, g: (f"P{ev.player + 1} plays {g.card_names[g.card_ids.index(ev.card)]}, "
-                        f"{turning_words(ev.detail[0])}"),
-    text="replace the token's move of the wheel by one of the card's"))
+register_card(
+    _PrescienceRule(
+        "prescience",
+        _prescience_play,
+        ("climate",),
+        params=lambda g, c: g.data.events[c].shifts,
+        describe=lambda s, a: f"play {s.game.card_names[a.a]}, {turning_words(a.b)}",
+        story=lambda ev, g: (
+            f"P{ev.player + 1} plays {g.card_names[g.card_ids.index(ev.card)]}, {turning_words(ev.detail[0])}"
+        ),
+        text="replace the token's move of the wheel by one of the card's",
+    )
+)
 
 
 def _frenzy_may_play(s: State, p: int, acts: list[Action] | None = None) -> bool:
@@ -290,15 +352,22 @@ def _frenzy_may_play(s: State, p: int, acts: list[Action] | None = None) -> bool
 
 
 def _frenzy_play(s: State, p: int, a: Action) -> tuple[int, ...]:
-    """"During this phase, all your dinosaurs are considered to have 2 extra horns, but only when attacking"
+    """ "During this phase, all your dinosaurs are considered to have 2 extra horns, but only when attacking"
     (the horns are the card's ``effects.attack_horns``)."""
     bonus = s.game.data.events[a.a].effects.get("attack_horns", 0)
     s.frenzy = ops.with_item(s.frenzy, p, s.frenzy[p] + bonus)
     return ()
 
 
-register_card(CardRule("frenzied_attack", _frenzy_play, ("movement",), may_play=_frenzy_may_play,
-                       text="extra attack horns for the rest of the movement phase"))
+register_card(
+    CardRule(
+        "frenzied_attack",
+        _frenzy_play,
+        ("movement",),
+        may_play=_frenzy_may_play,
+        text="extra attack horns for the rest of the movement phase",
+    )
+)
 
 
 def _swarm_play(s: State, p: int, a: Action) -> tuple[int, ...]:
@@ -319,12 +388,19 @@ def _geysers_play(s: State, p: int, a: Action) -> tuple[int, ...]:
 
 def _geysers_allowance(s: State, p: int, allow: list[int]) -> list[int]:
     if s.geysers & (1 << p):
-        return [allow[0], 10 ** 6, allow[2]]
+        return [allow[0], 10**6, allow[2]]
     return allow
 
 
-register_card(CardRule("geysers", _geysers_play, ("survival",), allowance=_geysers_allowance,
-                       text="own dinosaurs survive on cold terrain this phase"))
+register_card(
+    CardRule(
+        "geysers",
+        _geysers_play,
+        ("survival",),
+        allowance=_geysers_allowance,
+        text="own dinosaurs survive on cold terrain this phase",
+    )
+)
 
 
 def _thief_may_play(s: State, p: int, acts: list[Action] | None = None) -> bool:
@@ -337,7 +413,7 @@ def _thief_may_play(s: State, p: int, acts: list[Action] | None = None) -> bool:
 
 
 def _thief_play(s: State, p: int, a: Action) -> tuple[int, ...]:
-    """"Replace a dinosaur that has just been born with one of your own taken from your reserve." """
+    """ "Replace a dinosaur that has just been born with one of your own taken from your reserve." """
     space, victim = s.pending
     s.occ[space] = p
     s.count[victim] -= 1
@@ -346,9 +422,17 @@ def _thief_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     return (victim, space)
 
 
-register_card(CardRule(
-    "egg_thief", _thief_play, ("birth_after_placement",), may_play=_thief_may_play,
-    story=lambda ev, g: (f"P{ev.player + 1} plays {g.card_names[g.card_ids.index(ev.card)]}: the newborn on {g.labels[ev.detail[1]]} becomes one "
-                         f"of theirs (taken from P{ev.detail[0] + 1})"),
-    who="an opponent of the newborn's owner, with a dinosaur in reserve",
-    text="the newborn becomes one of the thief's"))
+register_card(
+    CardRule(
+        "egg_thief",
+        _thief_play,
+        ("birth_after_placement",),
+        may_play=_thief_may_play,
+        story=lambda ev, g: (
+            f"P{ev.player + 1} plays {g.card_names[g.card_ids.index(ev.card)]}: the newborn on {g.labels[ev.detail[1]]} becomes one "
+            f"of theirs (taken from P{ev.detail[0] + 1})"
+        ),
+        who="an opponent of the newborn's owner, with a dinosaur in reserve",
+        text="the newborn becomes one of the thief's",
+    )
+)

@@ -57,7 +57,9 @@ class EncodingError(EvoLabError, ValueError):
     """An action or code outside the encoding of this game."""
 
 
-def __getattr__(name: str) -> tuple[str, ...]:  # derived from the flow's node table (the card windows included)
+def __getattr__(
+    name: str,
+) -> tuple[str, ...]:  # derived from the flow's node table (the card windows included)
     if name == "NODES":
         return node_list()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -74,11 +76,29 @@ class ActionCodec:
         # the second argument of card plays: every value a card's choices use (Prescience's wheel moves)
         self.shifts = tuple(dict.fromkeys(b for ps in g.card_params for b in ps if b != -1))
         n_cards = len(g.card_ids)
-        dec = [(BID, P * self.bid_values), (INITIATIVE, P), (MOVE, n * n), (ATTACK, n * n), (WINGS, n * n),
-               (FLIPPERS, n * n), (END, 1), (PLAY, n_cards * (1 + len(self.shifts))), (PASS, 1),
-               (BIRTH, n * (n + 1)), (ESCAPE, n), (REMOVE, n)]
-        ch = [(EXCLUDE, g.n_unique), (ORDER, P), (TOKEN, len(g.token_ids)), (PEEK, len(g.token_ids)),
-              (GENE, len(g.gene_ids)), (CARD, n_cards), (DIE, len(g.die_kinds))]
+        dec = [
+            (BID, P * self.bid_values),
+            (INITIATIVE, P),
+            (MOVE, n * n),
+            (ATTACK, n * n),
+            (WINGS, n * n),
+            (FLIPPERS, n * n),
+            (END, 1),
+            (PLAY, n_cards * (1 + len(self.shifts))),
+            (PASS, 1),
+            (BIRTH, n * (n + 1)),
+            (ESCAPE, n),
+            (REMOVE, n),
+        ]
+        ch = [
+            (EXCLUDE, g.n_unique),
+            (ORDER, P),
+            (TOKEN, len(g.token_ids)),
+            (PEEK, len(g.token_ids)),
+            (GENE, len(g.gene_ids)),
+            (CARD, n_cards),
+            (DIE, len(g.die_kinds)),
+        ]
         self._dec_off, self.num_distinct_actions = _offsets(dec)
         self._ch_off, self.max_chance_outcomes = _offsets(ch)
         self._dec_blocks = sorted((off, k) for k, off in self._dec_off.items())

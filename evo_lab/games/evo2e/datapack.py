@@ -35,18 +35,56 @@ from collections.abc import Mapping
 from ...core.datapack import PROVENANCE_LEVELS, DataError, PackBase, Provenance, read_json_file, read_pack
 from ...core.errors import excerpt
 from . import pack_parts, pack_readers
-from .pack_entries import (CLIMATE_STATES, DIE_RULES, EFFECT_MAX, EXTRA_NORMAL_GENES, LEGACY_SETUP_KEYS,
-                           NORMAL_GENE_IDS, OPTIONAL_SETUP_KEYS, SETUP_KEYS, SETUP_MAX, SHIFT_MAX, DieSymbol,
-                           EventCard, Gene, TokenKind, UniqueGene, WheelSection, register_normal_gene)
+from .pack_entries import (
+    CLIMATE_STATES,
+    DIE_RULES,
+    EFFECT_MAX,
+    EXTRA_NORMAL_GENES,
+    LEGACY_SETUP_KEYS,
+    NORMAL_GENE_IDS,
+    OPTIONAL_SETUP_KEYS,
+    SETUP_KEYS,
+    SETUP_MAX,
+    SHIFT_MAX,
+    DieSymbol,
+    EventCard,
+    Gene,
+    TokenKind,
+    UniqueGene,
+    WheelSection,
+    register_normal_gene,
+)
 
 __all__ = [
-    "DataError", "DataPack", "Gene", "UniqueGene", "TokenKind", "DieSymbol", "EventCard", "WheelSection",
-    "load_data", "PROVENANCE_LEVELS", "NORMAL_GENE_IDS", "UNIQUE_GENE_IDS", "EVENT_EFFECTS", "CLIMATE_STATES",  # noqa: F822 (module __getattr__)
-    "SETUP_KEYS", "LEGACY_SETUP_KEYS", "OPTIONAL_SETUP_KEYS", "EXTRA_NORMAL_GENES", "register_normal_gene",
-    "DIE_RULES", "SETUP_MAX", "EFFECT_MAX", "SHIFT_MAX",
+    "DataError",
+    "DataPack",
+    "Gene",
+    "UniqueGene",
+    "TokenKind",
+    "DieSymbol",
+    "EventCard",
+    "WheelSection",
+    "load_data",
+    "PROVENANCE_LEVELS",
+    "NORMAL_GENE_IDS",
+    "UNIQUE_GENE_IDS",  # noqa: F822 (module __getattr__)
+    "EVENT_EFFECTS",  # noqa: F822 (module __getattr__)
+    "CLIMATE_STATES",
+    "SETUP_KEYS",
+    "LEGACY_SETUP_KEYS",
+    "OPTIONAL_SETUP_KEYS",
+    "EXTRA_NORMAL_GENES",
+    "register_normal_gene",
+    "DIE_RULES",
+    "SETUP_MAX",
+    "EFFECT_MAX",
+    "SHIFT_MAX",
 ]
 
-def __getattr__(name: str) -> tuple[str, ...]:  # derived from the registries, so that they are never a second list
+
+def __getattr__(
+    name: str,
+) -> tuple[str, ...]:  # derived from the registries, so that they are never a second list
     if name == "UNIQUE_GENE_IDS":
         from .genes import GENES
 
@@ -144,9 +182,11 @@ def _read_part(part: str, source: str | Path | Mapping[str, Any]) -> dict[str, o
     return data
 
 
-def load_data(path: str | Path | Mapping[str, Any] | None = None,
-              overrides: Mapping[str, str | Path | Mapping[str, Any]] | None = None,
-              default_dir: tuple[str, ...] = ("data", "evo2e")) -> DataPack:
+def load_data(
+    path: str | Path | Mapping[str, Any] | None = None,
+    overrides: Mapping[str, str | Path | Mapping[str, Any]] | None = None,
+    default_dir: tuple[str, ...] = ("data", "evo2e"),
+) -> DataPack:
     """Load a rules/data pack.
 
     ``path`` is ``None`` (the shipped Evo 2e pack), a directory holding ``pack.json`` and its part
@@ -172,7 +212,9 @@ def _build(raw: Mapping[str, Any], sources: Mapping[str, str]) -> DataPack:
     setup, setup_prov, legacy = pack_readers.setup(raw["setup"], sources["setup"])
     normal, unique = pack_readers.genes(raw["genes"], sources["genes"], legacy)
     if setup["unique_genes_in_bag"] > len(unique):
-        raise DataError(sources["setup"], "values.unique_genes_in_bag", f"larger than the {len(unique)} unique genes")
+        raise DataError(
+            sources["setup"], "values.unique_genes_in_bag", f"larger than the {len(unique)} unique genes"
+        )
     climate = pack_parts.climate(raw["climate"], sources["climate"], setup)
     die = pack_parts.die(raw["die"], sources["die"])
     cards, eprov = pack_readers.events(raw["events"], sources["events"], legacy, climate["tokens"])
@@ -182,7 +224,17 @@ def _build(raw: Mapping[str, Any], sources: Mapping[str, str]) -> DataPack:
             if e.id == entry and eff in e.effects:
                 setup.setdefault(key, e.effects[eff])
     return DataPack(
-        name=str(manifest.get("name", "custom")), title=str(manifest.get("title", "")),
-        pack_version=str(manifest.get("pack_version", "")), setup=setup, setup_provenance=setup_prov,
-        normal_genes=tuple(normal), unique_genes=tuple(unique), **climate, **die, events=tuple(cards),
-        events_provenance=eprov, sources=dict(sources), raw=dict(raw))
+        name=str(manifest.get("name", "custom")),
+        title=str(manifest.get("title", "")),
+        pack_version=str(manifest.get("pack_version", "")),
+        setup=setup,
+        setup_provenance=setup_prov,
+        normal_genes=tuple(normal),
+        unique_genes=tuple(unique),
+        **climate,
+        **die,
+        events=tuple(cards),
+        events_provenance=eprov,
+        sources=dict(sources),
+        raw=dict(raw),
+    )

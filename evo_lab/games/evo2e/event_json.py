@@ -65,8 +65,9 @@ def _check_types(ev: Event, field: str) -> None:
     notes = type(ev).__annotations__
     for i, (name, x) in enumerate(zip(ev._fields, ev)):
         if not _type_ok(x, str(notes.get(name, ""))):
-            raise FormatError(f"{name} of a {ev[0]!r} event must be {notes[name]}, got {excerpt(x)}",
-                              f"{field}[{i}]")
+            raise FormatError(
+                f"{name} of a {ev[0]!r} event must be {notes[name]}, got {excerpt(x)}", f"{field}[{i}]"
+            )
 
 
 def log_from_json(v: object, field: str = "state.log") -> tuple[Event, ...]:

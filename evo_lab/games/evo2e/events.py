@@ -29,10 +29,33 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
-__all__ = ["EVENTS", "from_json", "log_from_json", "text", "Round", "Token", "Wheel", "Peek", "GeneDrawn", "Bid", "Outbid",
-           "Auction", "CardDrawn", "Initiative", "Move", "Wings", "Flippers", "Fight", "Escape", "Play", "Birth",
-           "KillerBaby", "Starved", "Scored", "End"]
-
+__all__ = [
+    "EVENTS",
+    "from_json",
+    "log_from_json",
+    "text",
+    "Round",
+    "Token",
+    "Wheel",
+    "Peek",
+    "GeneDrawn",
+    "Bid",
+    "Outbid",
+    "Auction",
+    "CardDrawn",
+    "Initiative",
+    "Move",
+    "Wings",
+    "Flippers",
+    "Fight",
+    "Escape",
+    "Play",
+    "Birth",
+    "KillerBaby",
+    "Starved",
+    "Scored",
+    "End",
+]
 
 
 def _p(p: int) -> str:
@@ -237,8 +260,10 @@ class Fight(NamedTuple):
 
     def text(self, game: Game | None = None) -> str:
         L = _labels(game)
-        return (f"{L[self.src]} attacks {L[self.dst]}: rolls {_face(game, self.face)} and "
-                f"{'wins' if self.result == 'win' else 'fails'}")
+        return (
+            f"{L[self.src]} attacks {L[self.dst]}: rolls {_face(game, self.face)} and "
+            f"{'wins' if self.result == 'win' else 'fails'}"
+        )
 
     def story(self, before: State, after: State) -> list[str]:
         L = after.game.labels
@@ -246,8 +271,10 @@ class Fight(NamedTuple):
         p = before.attack_probability(self.src, self.dst) if att >= 0 and dfd >= 0 else None
         odds = f" (wins with {p}, {pct(p)})" if p is not None else ""
         verdict = "and wins" if self.result == "win" else "and fails"
-        return [f"    {_p(att)} attacks {L[self.src]} x {L[self.dst]} ({_p(dfd)}){odds}: rolls "
-                f"{_face(after.game, self.face)} {verdict}."]
+        return [
+            f"    {_p(att)} attacks {L[self.src]} x {L[self.dst]} ({_p(dfd)}){odds}: rolls "
+            f"{_face(after.game, self.face)} {verdict}."
+        ]
 
 
 class Escape(NamedTuple):
@@ -268,7 +295,9 @@ class Play(NamedTuple):
     kind: str  # "play"
     player: int
     card: str  # card id
-    detail: tuple[int, ...] = ()  # what the card needs to tell: the wheel shift, (victim, space) of an egg thief, ...
+    detail: tuple[
+        int, ...
+    ] = ()  # what the card needs to tell: the wheel shift, (victim, space) of an egg thief, ...
 
     def story(self, before: State, after: State) -> list[str]:
         return _story(self, 4, after)
@@ -320,8 +349,11 @@ class Starved(NamedTuple):
         if not mine or mine[0] is not self:
             return []
         L = after.game.labels
-        return [f"    Survival: {_p(self.player)} loses {plural(len(mine), 'dinosaur')} to the climate: "
-                + ", ".join(L[e.space] for e in mine) + "."]
+        return [
+            f"    Survival: {_p(self.player)} loses {plural(len(mine), 'dinosaur')} to the climate: "
+            + ", ".join(L[e.space] for e in mine)
+            + "."
+        ]
 
 
 class Scored(NamedTuple):
@@ -332,7 +364,11 @@ class Scored(NamedTuple):
         return "scoring: " + ", ".join(f"{_p(p)} +{c}" for p, c in enumerate(self.counts))
 
     def story(self, before: State, after: State) -> list[str]:
-        return ["  Scoring: " + ", ".join(f"{_p(p)} +{c} = {after.mp[p]} MP" for p, c in enumerate(self.counts)) + "."]
+        return [
+            "  Scoring: "
+            + ", ".join(f"{_p(p)} +{c} = {after.mp[p]} MP" for p, c in enumerate(self.counts))
+            + "."
+        ]
 
 
 class End(NamedTuple):
@@ -345,17 +381,61 @@ class End(NamedTuple):
 
     def story(self, before: State, after: State) -> list[str]:
         order = sorted(range(len(self.mp)), key=lambda p: self.ranking[p])
-        return ["Final ranking: " + ", ".join(f"#{self.ranking[p]} {_p(p)} ({self.mp[p]} MP, {plural(after.count[p], 'dinosaur')})"
-                                              for p in order)]
+        return [
+            "Final ranking: "
+            + ", ".join(
+                f"#{self.ranking[p]} {_p(p)} ({self.mp[p]} MP, {plural(after.count[p], 'dinosaur')})"
+                for p in order
+            )
+        ]
 
 
 #: An event of the log (each kind is its own named tuple).
-Event = (Round | Token | Wheel | Peek | GeneDrawn | Bid | Outbid | Auction | CardDrawn | Initiative | Move | Fight
-         | Escape | Play | Birth | KillerBaby | Starved | Scored | End)
+Event = (
+    Round
+    | Token
+    | Wheel
+    | Peek
+    | GeneDrawn
+    | Bid
+    | Outbid
+    | Auction
+    | CardDrawn
+    | Initiative
+    | Move
+    | Fight
+    | Escape
+    | Play
+    | Birth
+    | KillerBaby
+    | Starved
+    | Scored
+    | End
+)
 
-EVENTS: dict[str, Callable[..., Event]] = {c.__name__.lower(): c for c in (Round, Token, Wheel, Peek, Bid, Outbid, Auction, Initiative,
-                                                            Move, Wings, Flippers, Fight, Escape, Play, Birth,
-                                                            Starved, Scored, End)}
+EVENTS: dict[str, Callable[..., Event]] = {
+    c.__name__.lower(): c
+    for c in (
+        Round,
+        Token,
+        Wheel,
+        Peek,
+        Bid,
+        Outbid,
+        Auction,
+        Initiative,
+        Move,
+        Wings,
+        Flippers,
+        Fight,
+        Escape,
+        Play,
+        Birth,
+        Starved,
+        Scored,
+        End,
+    )
+}
 EVENTS.update({"gene": GeneDrawn, "card": CardDrawn, "killer_baby": KillerBaby})
 
 

@@ -29,8 +29,23 @@ from .actions import Action
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["Step", "Node", "FLOW", "NODES", "STEPS", "PHASES", "register_node", "register_step", "run", "apply",
-           "current_player", "decisions", "chance_weights", "CHANCE_NODES", "DECISION_NODES"]
+__all__ = [
+    "Step",
+    "Node",
+    "FLOW",
+    "NODES",
+    "STEPS",
+    "PHASES",
+    "register_node",
+    "register_step",
+    "run",
+    "apply",
+    "current_player",
+    "decisions",
+    "chance_weights",
+    "CHANCE_NODES",
+    "DECISION_NODES",
+]
 
 #: The phases in ``state.phase`` order ("setup" before the first round, "end" once the meteorite fell).
 PHASES = ("setup", "climate", "mutation", "initiative", "movement", "birth", "survival", "end")
@@ -40,32 +55,32 @@ SETUP, CLIMATE, MUTATION, INITIATIVE_PHASE, MOVEMENT, BIRTH_PHASE, SURVIVAL, END
 class Step(str, Enum):
     """Where in the round the game is. A ``str`` enum: positions store the value (``"movement_turn"``)."""
 
-    SETUP_EXCLUDE = "setup_exclude"      # unique genes left out of the bag (chance)
-    SETUP_ORDER = "setup_order"          # the random starting order (chance)
+    SETUP_EXCLUDE = "setup_exclude"  # unique genes left out of the bag (chance)
+    SETUP_ORDER = "setup_order"  # the random starting order (chance)
     ROUND_START = "round_start"
-    CLIMATE_TOKEN = "climate_token"      # the next token (chance), or the one sixth sense already fixed
-    CLIMATE_CARDS = "climate_cards"      # the card window after a token is revealed (Prescience)
-    WHEEL = "wheel"                      # the wheel turns by the token's (or the card's) shift
-    PEEK_CLIMATE = "peek_climate"        # sixth sense sees the next token
+    CLIMATE_TOKEN = "climate_token"  # the next token (chance), or the one sixth sense already fixed
+    CLIMATE_CARDS = "climate_cards"  # the card window after a token is revealed (Prescience)
+    WHEEL = "wheel"  # the wheel turns by the token's (or the card's) shift
+    PEEK_CLIMATE = "peek_climate"  # sixth sense sees the next token
     MUTATION_START = "mutation_start"
-    DRAW_GENES = "draw_genes"            # the lots (chance)
+    DRAW_GENES = "draw_genes"  # the lots (chance)
     BIDDING = "bidding"
-    AUCTION_PAY = "auction_pay"          # payments, genes, the event card (chance)
-    PEEK_MUTATION = "peek_mutation"      # sixth sense won this round sees the next token
-    INITIATIVE = "initiative"            # the new track (adrenaline rush decides)
+    AUCTION_PAY = "auction_pay"  # payments, genes, the event card (chance)
+    PEEK_MUTATION = "peek_mutation"  # sixth sense won this round sees the next token
+    INITIATIVE = "initiative"  # the new track (adrenaline rush decides)
     MOVEMENT_START = "movement_start"
-    MOVEMENT_TURN = "movement_turn"      # the next mover's points
+    MOVEMENT_TURN = "movement_turn"  # the next mover's points
     MOVEMENT_DECIDE = "movement_decide"  # the mover decides (or has nothing to do)
     BIRTH_START = "birth_start"
-    BIRTH_CARDS = "birth_cards"          # the card window at the start of the birth phase (Swarm of rats)
-    BIRTH_TURN = "birth_turn"            # the next birth, by egg rounds in track order
-    NEWBORN_CARDS = "newborn_cards"      # the card window just after a birth (Egg thief)
+    BIRTH_CARDS = "birth_cards"  # the card window at the start of the birth phase (Swarm of rats)
+    BIRTH_TURN = "birth_turn"  # the next birth, by egg rounds in track order
+    NEWBORN_CARDS = "newborn_cards"  # the card window just after a birth (Egg thief)
     SURVIVAL_START = "survival_start"
-    SURVIVAL_CARDS = "survival_cards"    # the card window at the start of the survival phase (Geysers)
+    SURVIVAL_CARDS = "survival_cards"  # the card window at the start of the survival phase (Geysers)
     SURVIVAL_PLAYER = "survival_player"  # the climate kills, player by player
-    SCORING = "scoring"                  # 1 MP per dinosaur on the board
-    END = "end"                          # the meteorite: final ranking
-    WAIT = "wait"                        # a node is resolving (a die, a chameleon escape): its apply moves on
+    SCORING = "scoring"  # 1 MP per dinosaur on the board
+    END = "end"  # the meteorite: final ranking
+    WAIT = "wait"  # a node is resolving (a die, a chameleon escape): its apply moves on
 
 
 #: Evo 2e's steps and nodes (the phase modules, the genes and the card windows register theirs on it).
@@ -76,8 +91,16 @@ def _end_node_apply(s: State, a: Action) -> None:  # pragma: no cover - apply_ac
     raise RuntimeError("the game is over")
 
 
-FLOW.add(Node("end", END_PHASE, _end_node_apply, decisions=lambda s: [], verb="nothing: the game is over",
-              doc="the meteorite fell"))
+FLOW.add(
+    Node(
+        "end",
+        END_PHASE,
+        _end_node_apply,
+        decisions=lambda s: [],
+        verb="nothing: the game is over",
+        doc="the meteorite fell",
+    )
+)
 
 #: The tables of :data:`FLOW` under the names the phase modules and the loaders use.
 NODES = FLOW.nodes
@@ -133,7 +156,10 @@ def explain(s: State, a: Action) -> tuple[str, str]:
         text = excerpt(a)
     if node in CHANCE_NODES:
         if a.kind not in CHANCE_KINDS:
-            return f"{excerpt(text)}: this is a chance node ({node}); apply one of its outcomes", "chance_node"
+            return (
+                f"{excerpt(text)}: this is a chance node ({node}); apply one of its outcomes",
+                "chance_node",
+            )
         return f"{excerpt(text)} is not an outcome of this chance node ({node})", "not_an_outcome"
     if a.kind in CHANCE_KINDS:
         return f"{excerpt(text)} is a chance outcome, but P{s.actor + 1} must decide ({node})", "not_chance"
@@ -141,7 +167,10 @@ def explain(s: State, a: Action) -> tuple[str, str]:
     who = f"P{s.actor + 1}"
     if spec is None or a.kind not in spec.kinds:
         verb = spec.verb if spec is not None else node
-        return f"{excerpt(text)} is not possible now: {PHASES[s.phase]} phase, {who} must {verb}", "wrong_phase"
+        return (
+            f"{excerpt(text)} is not possible now: {PHASES[s.phase]} phase, {who} must {verb}",
+            "wrong_phase",
+        )
     why = spec.explain(s, a, text) if spec.explain is not None else None
     if why is not None:
         return why

@@ -122,11 +122,21 @@ class Game(GameBase):
         places a new dinosaur pawn on a space adjacent to one of his dinosaurs"; a clan never falls below 2)."""
         return ()
 
-    def __init__(self, players: int = 4, seed: int | None = None, board: Board | str | Path | None = None,
-                 data: DataPack | str | Path | None = None, options: RuleOptions | Mapping[str, Any] | None = None):
-        self.data = data if isinstance(data, DataPack) else (self.default_pack() if data is None else load_data(data))
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        board: Board | str | Path | None = None,
+        data: DataPack | str | Path | None = None,
+        options: RuleOptions | Mapping[str, Any] | None = None,
+    ):
+        self.data = (
+            data if isinstance(data, DataPack) else (self.default_pack() if data is None else load_data(data))
+        )
         d = self.data
-        self.players = check_players(self.title, players, range(d.setup["players_min"], d.setup["players_max"] + 1))
+        self.players = check_players(
+            self.title, players, range(d.setup["players_min"], d.setup["players_max"] + 1)
+        )
         if board is None:
             board = Board.standard(players)
         elif isinstance(board, (str, Path)):
@@ -134,13 +144,19 @@ class Game(GameBase):
         if not isinstance(board, Board):
             raise GameConfigError(f"board must be a Board, a board file or None, got {type(board).__name__}")
         if board.players < players:
-            raise GameConfigError(f"board {board.name!r} has start areas for {board.players} players, not {players}")
+            raise GameConfigError(
+                f"board {board.name!r} has start areas for {board.players} players, not {players}"
+            )
         for t in set(board.terrain):
             if t not in d.terrains:
-                raise GameConfigError(f"board terrain {t!r} is not in the data pack's terrains {list(d.terrains)}")
+                raise GameConfigError(
+                    f"board terrain {t!r} is not in the data pack's terrains {list(d.terrains)}"
+                )
         self.board = board
         self.options = self.options_class.from_dict(options)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0
+        ):
             raise GameConfigError(f"seed must be a non-negative integer or None, got {excerpt(seed)}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
@@ -161,8 +177,12 @@ class Game(GameBase):
         d, b = self.data, self.board
         s = d.setup
         self.n_normal = len(d.normal_genes)
-        self.gene_ids: tuple[str, ...] = tuple(g.id for g in d.normal_genes) + tuple(u.id for u in d.unique_genes)
-        self.gene_names: tuple[str, ...] = tuple(g.name for g in d.normal_genes) + tuple(u.name for u in d.unique_genes)
+        self.gene_ids: tuple[str, ...] = tuple(g.id for g in d.normal_genes) + tuple(
+            u.id for u in d.unique_genes
+        )
+        self.gene_names: tuple[str, ...] = tuple(g.name for g in d.normal_genes) + tuple(
+            u.name for u in d.unique_genes
+        )
         self.gene_index = {g: i for i, g in enumerate(self.gene_ids)}
         #: The normal gene whose winner draws an event card instead (Evo first edition's ``card``), or None.
         self.card_gene = self.gene_index.get("card") if "card" in self.gene_ids[: self.n_normal] else None
@@ -251,12 +271,15 @@ class Game(GameBase):
         return config
 
     def _to_dict(self, full: bool) -> JSONDict:
-        standard = self.board.name == f"standard-{self.board.players}p" and self.board == Board.standard(self.board.players)
+        standard = self.board.name == f"standard-{self.board.players}p" and self.board == Board.standard(
+            self.board.players
+        )
         default_pack = self.data.fingerprint() == self.default_pack().fingerprint()
         return {
             "players": self.players,
             "board": self.board.name if standard and not full else self.board.to_dict(),
-            "data": {"name": self.data.name, "fingerprint": self.data.fingerprint()} if default_pack and not full
+            "data": {"name": self.data.name, "fingerprint": self.data.fingerprint()}
+            if default_pack and not full
             else self.data.to_dict(),
             "options": self.options.to_dict(),
             "seed": self.seed,
@@ -280,12 +303,15 @@ class Game(GameBase):
         if version == 1:
             options = {**LEGACY_OPTIONS, **(options if isinstance(options, Mapping) else {})}
         if options is not None and not isinstance(options, Mapping):
-            raise FormatError(f"must be an object of rule options, got {excerpt(options)}", f"{where}.options")
+            raise FormatError(
+                f"must be an object of rule options, got {excerpt(options)}", f"{where}.options"
+            )
         try:
             return cls(players=players, seed=d.get("seed"), board=board, data=data, options=options)
         except GameConfigError as e:
-            raise FormatError(str(e), f"{where}.options" if "option" in str(e) or "edition" in str(e)
-                              else where) from None
+            raise FormatError(
+                str(e), f"{where}.options" if "option" in str(e) or "edition" in str(e) else where
+            ) from None
 
     def __repr__(self) -> str:
         return f"Game(players={self.players}, board={self.board.name!r}, data={self.data.name!r}, seed={self.seed})"
@@ -296,7 +322,7 @@ def _board_from(bd: object, where: str) -> Board:
         if not bd.startswith("standard-"):
             raise FormatError(f"unknown board name {excerpt(bd)}", f"{where}.board")
         try:
-            return Board.standard(int(bd[len("standard-"):].rstrip("p")))
+            return Board.standard(int(bd[len("standard-") :].rstrip("p")))
         except (ValueError, EvoLabError) as e:
             raise FormatError(str(e), f"{where}.board") from None
     if isinstance(bd, Mapping):
@@ -319,8 +345,12 @@ def _data_from(dd: object, where: str, default: DataPack) -> DataPack:
         if not isinstance(fp, str):
             raise FormatError(f"must be a fingerprint string, got {excerpt(fp)}", f"{where}.data.fingerprint")
         if fp != data.fingerprint() and fp not in LEGACY_FINGERPRINTS:
-            raise FormatError(f"data pack fingerprint {excerpt(fp)} does not match the shipped pack "
-                              f"({data.fingerprint()}); save with the full pack", f"{where}.data.fingerprint")
+            raise FormatError(
+                f"data pack fingerprint {excerpt(fp)} does not match the shipped pack "
+                f"({data.fingerprint()}); save with the full pack",
+                f"{where}.data.fingerprint",
+            )
         return data
-    raise FormatError(f"must name the pack (name, fingerprint) or hold a full pack, got {excerpt(dd)}",
-                      f"{where}.data")
+    raise FormatError(
+        f"must name the pack (name, fingerprint) or hold a full pack, got {excerpt(dd)}", f"{where}.data"
+    )

@@ -34,14 +34,39 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
-__all__ = ["EFFECTS", "GeneRule", "GENES", "register_gene", "Stats", "stats", "movement_points", "eggs",
-           "discount", "attack_strength", "defence_strength", "floor", "birth_range", "survival_allowance",
-           "has", "hooks", "HOOK_POINTS"]
+__all__ = [
+    "EFFECTS",
+    "GeneRule",
+    "GENES",
+    "register_gene",
+    "Stats",
+    "stats",
+    "movement_points",
+    "eggs",
+    "discount",
+    "attack_strength",
+    "defence_strength",
+    "floor",
+    "birth_range",
+    "survival_allowance",
+    "has",
+    "hooks",
+    "HOOK_POINTS",
+]
 
 #: What a gene may add, and how several sources combine: summed, or the largest value counts.
-EFFECTS = {"movement": "sum", "attack_horns": "sum", "defence_horns": "sum", "births": "sum",
-           "hot_survivors": "sum", "cold_survivors": "sum", "deadly_survivors": "sum", "discount": "sum",
-           "birth_range": "max", "protected_size": "max"}
+EFFECTS = {
+    "movement": "sum",
+    "attack_horns": "sum",
+    "defence_horns": "sum",
+    "births": "sum",
+    "hot_survivors": "sum",
+    "cold_survivors": "sum",
+    "deadly_survivors": "sum",
+    "discount": "sum",
+    "birth_range": "max",
+    "protected_size": "max",
+}
 
 #: A gene hook. Each point of :data:`HOOK_POINTS` has its own signature (said there), so the table of hooks
 #: holds callables of several shapes.
@@ -53,7 +78,7 @@ HOOK_POINTS = {
     "move_apply": "(state, action): after the dinosaur stepped (mark the gene used)",
     "explain": "(state, action, text) -> (message, reason) | None: why one of the gene's actions is illegal",
     "birth_onto": "(state, player) -> bool: may the player's newborns go onto unprotected enemy dinosaurs "
-                  "(a fact of the genes: cached by gene mask)",
+    "(a fact of the genes: cached by gene mask)",
     "defeated": "(state, src, dst, attacker, defender) -> bool: the beaten defender's gene acts (True: a decision)",
     "initiative": "(state) -> bool: after the track is sorted (True: a decision)",
     "peek": "(state) -> bool: must the next climate token be fixed now (someone sees it)",
@@ -106,9 +131,14 @@ class _StatsTable(dict[int, "Stats"]):
     def __init__(self, game: Game):
         super().__init__()
         s = game.data.setup
-        self.base = {"movement": s["base_movement"], "births": s["starting_eggs"], "birth_range": s["birth_range"],
-                     "protected_size": s["protected_clan_size"],
-                     "hot_survivors": s.get("base_hot_survivors", 0), "cold_survivors": s.get("base_cold_survivors", 0)}
+        self.base = {
+            "movement": s["base_movement"],
+            "births": s["starting_eggs"],
+            "birth_range": s["birth_range"],
+            "protected_size": s["protected_clan_size"],
+            "hot_survivors": s.get("base_hot_survivors", 0),
+            "cold_survivors": s.get("base_cold_survivors", 0),
+        }
         self.uniques = [(game.bit[u.id], u.effects) for u in game.data.unique_genes]
 
     def __missing__(self, mask: int) -> Stats:
@@ -126,11 +156,15 @@ def tables(game: Game) -> None:
     """Per-game tables the hot paths read: unique-gene stats by mask, per-copy effects of the normal genes, the
     hooks by point (``game.hook_table[point]``: ``[(bit, function)]`` of the pack's genes)."""
     game.ustats = _StatsTable(game)
-    game.slot_effects = tuple(tuple((i, g.effects.get(f, 0)) for i, g in enumerate(game.data.normal_genes)
-                                    if g.effects.get(f, 0)) for f in _FIELDS)
+    game.slot_effects = tuple(
+        tuple((i, g.effects.get(f, 0)) for i, g in enumerate(game.data.normal_genes) if g.effects.get(f, 0))
+        for f in _FIELDS
+    )
     present = [gid for gid in GENES if gid in game.bit]  # registry order: hooks run in a fixed order
-    game.hook_table = {pt: [(game.bit[gid], GENES[gid].hooks[pt]) for gid in present if pt in GENES[gid].hooks]
-                       for pt in HOOK_POINTS}
+    game.hook_table = {
+        pt: [(game.bit[gid], GENES[gid].hooks[pt]) for gid in present if pt in GENES[gid].hooks]
+        for pt in HOOK_POINTS
+    }
     game.move_option_hooks = {}  # mask -> tuple of move_options hooks (filled on use)
     game.births_onto = {}  # mask -> whether birth_onto hooks allow newborns on enemies (filled on use)
 
@@ -170,7 +204,7 @@ def has(s: State, p: int, gene: str) -> bool:
 
 
 def movement_points(s: State, p: int) -> int:
-    """"All the dinosaur species start with 2 movement points. Each extra pair of legs adds an extra movement
+    """ "All the dinosaur species start with 2 movement points. Each extra pair of legs adds an extra movement
     point." (+ Strong thighs: "2 extra movement points"; all from the pack's effects)."""
     return _total(s, p, MOVE_I)
 
@@ -196,7 +230,7 @@ def defence_strength(s: State, p: int) -> int:
 
 
 def floor(s: State, p: int) -> int:
-    """"a clan that only has two dinosaurs may not be attacked"; Regeneration: "never fewer than 3"."""
+    """ "a clan that only has two dinosaurs may not be attacked"; Regeneration: "never fewer than 3"."""
     return s.game.ustats[s.uniq[p]].protected_size
 
 
@@ -211,7 +245,11 @@ def survival_allowance(s: State, p: int, cards: bool = True) -> list[int]:
     (:func:`~evo_lab.games.evo2e.cards.survival_allowance`: Geysers)."""
     g = s.game
     u = g.ustats[s.uniq[p]]
-    allow = [u[HOT_I] + _normal(s, p, HOT_I), u[COLD_I] + _normal(s, p, COLD_I), u[DEADLY_I] + _normal(s, p, DEADLY_I)]
+    allow = [
+        u[HOT_I] + _normal(s, p, HOT_I),
+        u[COLD_I] + _normal(s, p, COLD_I),
+        u[DEADLY_I] + _normal(s, p, DEADLY_I),
+    ]
     if not cards or not s.geysers:  # no survival card in force this phase
         return allow
     for hook in g.card_allowances:
@@ -246,14 +284,20 @@ def move_option_hooks(s: State, p: int) -> tuple[Hook, ...]:
 
 
 # ====================================================================== numeric genes (effects are data)
-for _gid, _doc in (("legs", "movement +1 per copy"), ("horn", "attack and defence horns +1 per copy"),
-                   ("egg", "one more birth per round per copy"), ("thermo", "one more survivor on hot terrain"),
-                   ("fur", "one more survivor on cold terrain"), ("vial", "genes and cards 1 MP cheaper"),
-                   ("bony_plates", "acts like 2 horns when defending"),
-                   ("large_horn", "acts like 2 horns when attacking"),
-                   ("thick_shell", "newborns up to 3 spaces away"), ("regeneration", "never fewer than 3"),
-                   ("cave_dweller", "one dinosaur in a deadly area survives"),
-                   ("strong_thighs", "2 extra movement points")):
+for _gid, _doc in (
+    ("legs", "movement +1 per copy"),
+    ("horn", "attack and defence horns +1 per copy"),
+    ("egg", "one more birth per round per copy"),
+    ("thermo", "one more survivor on hot terrain"),
+    ("fur", "one more survivor on cold terrain"),
+    ("vial", "genes and cards 1 MP cheaper"),
+    ("bony_plates", "acts like 2 horns when defending"),
+    ("large_horn", "acts like 2 horns when attacking"),
+    ("thick_shell", "newborns up to 3 spaces away"),
+    ("regeneration", "never fewer than 3"),
+    ("cave_dweller", "one dinosaur in a deadly area survives"),
+    ("strong_thighs", "2 extra movement points"),
+):
     register_gene(GeneRule(_gid, doc=_doc))
 
 
@@ -318,10 +362,20 @@ def _flippers_explain(s: State, a: Action, text: str) -> tuple[str, str] | None:
     return None
 
 
-register_gene(GeneRule("wings", {"move_options": _wings_options, "move_apply": _wings_apply,
-                                 "explain": _wings_explain}, "move 2 spaces for 1 point, once per phase"))
-register_gene(GeneRule("flippers", {"move_options": _flippers_options, "move_apply": _flippers_apply,
-                                    "explain": _flippers_explain}, "coastal to coastal for 1 point"))
+register_gene(
+    GeneRule(
+        "wings",
+        {"move_options": _wings_options, "move_apply": _wings_apply, "explain": _wings_explain},
+        "move 2 spaces for 1 point, once per phase",
+    )
+)
+register_gene(
+    GeneRule(
+        "flippers",
+        {"move_options": _flippers_options, "move_apply": _flippers_apply, "explain": _flippers_explain},
+        "coastal to coastal for 1 point",
+    )
+)
 
 
 # ====================================================================== Killer babies
@@ -364,9 +418,18 @@ def _chameleon_apply(s: State, a: Action) -> None:
 
 
 register_gene(GeneRule("chameleon_skin", {"defeated": _chameleon_defeated}, "a beaten defender may escape"))
-register_node(Node("chameleon", MOVEMENT, _chameleon_apply, decisions=_chameleon_decisions,
-                   kinds=frozenset({ESCAPE, PASS}), verb="escape or pass", who="defender",
-                   doc="Chameleon skin: `escape X` (an adjacent empty space, not the attacker's) or `pass` (it dies)"))
+register_node(
+    Node(
+        "chameleon",
+        MOVEMENT,
+        _chameleon_apply,
+        decisions=_chameleon_decisions,
+        kinds=frozenset({ESCAPE, PASS}),
+        verb="escape or pass",
+        who="defender",
+        doc="Chameleon skin: `escape X` (an adjacent empty space, not the attacker's) or `pass` (it dies)",
+    )
+)
 
 
 # ====================================================================== Adrenaline rush
@@ -393,10 +456,21 @@ def _adrenaline_apply(s: State, a: Action) -> None:
     s.step = Step.MOVEMENT_START
 
 
-register_gene(GeneRule("adrenaline_rush", {"initiative": _adrenaline_initiative}, "choose a place on the track"))
-register_node(Node("adrenaline", INITIATIVE_PHASE, _adrenaline_apply, decisions=_adrenaline_decisions,
-                   kinds=frozenset({INITIATIVE}), verb="choose a place on the initiative track", who="owner",
-                   doc="Adrenaline rush: `initiative K`, the place on the track"))
+register_gene(
+    GeneRule("adrenaline_rush", {"initiative": _adrenaline_initiative}, "choose a place on the track")
+)
+register_node(
+    Node(
+        "adrenaline",
+        INITIATIVE_PHASE,
+        _adrenaline_apply,
+        decisions=_adrenaline_decisions,
+        kinds=frozenset({INITIATIVE}),
+        verb="choose a place on the initiative track",
+        who="owner",
+        doc="Adrenaline rush: `initiative K`, the place on the track",
+    )
+)
 
 
 # ====================================================================== Sixth sense

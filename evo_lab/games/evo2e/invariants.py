@@ -63,8 +63,11 @@ def _tokens(s: State, what_if: bool = False) -> None:
     total = sum(s.bag) + won + owned + len(s.excluded)
     expected = sum(x.count for x in g.data.normal_genes) + g.n_unique
     if s.phase != 0 and (total > expected if what_if else total != expected):
-        _fail(f"gene tokens: bag {sum(s.bag)} + won {won} + unique owned {owned} + excluded {len(s.excluded)} = "
-              f"{total} != {expected}", s)
+        _fail(
+            f"gene tokens: bag {sum(s.bag)} + won {won} + unique owned {owned} + excluded {len(s.excluded)} = "
+            f"{total} != {expected}",
+            s,
+        )
     if any(c < 0 for c in s.bag):
         _fail("negative bag count", s)
     for i in range(g.n_unique):

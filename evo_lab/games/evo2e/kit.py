@@ -52,8 +52,10 @@ LENGTH = "rounds"
 def results(state: State) -> list[dict[str, int]]:
     """Per seat: final MP, dinosaurs on the board, place (MP, then dinosaurs), rounds played."""
     ranks = state.ranking()
-    return [{"mp": state.mp[q], "dinosaurs": state.count[q], "place": ranks[q], "rounds": state.round - 1}
-            for q in range(state.game.players)]
+    return [
+        {"mp": state.mp[q], "dinosaurs": state.count[q], "place": ranks[q], "rounds": state.round - 1}
+        for q in range(state.game.players)
+    ]
 
 
 def max_game_length(g: Game) -> int:
@@ -62,8 +64,20 @@ def max_game_length(g: Game) -> int:
     every_unique = (1 << g.n_unique) - 1  # movement points with every gene of the game (the genes' effects)
     max_moves = g.ustats[every_unique].movement + sum(g.bag0[i] * m for i, m in g.slot_effects[0])
     eggs = s["starting_eggs"] + g.bag0[2]
-    per_round = (2 + P + P + 1 + P * (s["bid_max"] + 1) + P + 1 + P * (3 * max_moves + 3) + P
-                 + P * eggs * (3 + P) + P + P * g.max_dinos)
+    per_round = (
+        2
+        + P
+        + P
+        + 1
+        + P * (s["bid_max"] + 1)
+        + P
+        + 1
+        + P * (3 * max_moves + 3)
+        + P
+        + P * eggs * (3 + P)
+        + P
+        + P * g.max_dinos
+    )
     rounds = g.pile_length + 1
     return g.excluded_count + P + rounds * per_round
 
@@ -100,16 +114,29 @@ def adapter_spec() -> AdapterSpec:
     from ...interop.spec import AdapterSpec  # noqa: F811
 
     info = game_info(GAME)
-    return AdapterSpec(game=GAME, short_name="python_evo", long_name=f"{info.title}, evo-lab engine",
-                       env_name="evo_v0", players=(info.min_players, info.max_players),
-                       parameters={"players": 2, "seed": 0, "returns": "mp"},
-                       build=_build, codec=ActionCodec, returns=_returns, utility=_utility,
-                       max_game_length=lambda game, codec: max_game_length(game), check=_check,
-                       tensor_high=lambda game: game.observer.layout().high())
+    return AdapterSpec(
+        game=GAME,
+        short_name="python_evo",
+        long_name=f"{info.title}, evo-lab engine",
+        env_name="evo_v0",
+        players=(info.min_players, info.max_players),
+        parameters={"players": 2, "seed": 0, "returns": "mp"},
+        build=_build,
+        codec=ActionCodec,
+        returns=_returns,
+        utility=_utility,
+        max_game_length=lambda game, codec: max_game_length(game),
+        check=_check,
+        tensor_high=lambda game: game.observer.layout().high(),
+    )
 
 
-def tell(game: Game, seed: int | None, bots: list[Callable[[State, int], Action]] | None,
-         echo: Callable[[str], None] | None) -> tuple[State, list[str]]:
+def tell(
+    game: Game,
+    seed: int | None,
+    bots: list[Callable[[State, int], Action]] | None,
+    echo: Callable[[str], None] | None,
+) -> tuple[State, list[str]]:
     """The demo story of :func:`evo_lab.games.evo2e.story.play_story` (climate, auction, fights with odds, births,
     deaths)."""
     from .story import play_story

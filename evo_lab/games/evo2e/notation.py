@@ -22,8 +22,28 @@ from typing import TYPE_CHECKING
 from ...core.errors import FormatError, excerpt
 from ...core.words import plural
 from . import genes, rules
-from .actions import (ATTACK, BID, BIRTH, CARD, DIE, END, ESCAPE, EXCLUDE, FLIPPERS, GENE, INITIATIVE, MOVE, ORDER,
-                      PASS, PEEK, PLAY, REMOVE, TOKEN, WINGS, Action)
+from .actions import (
+    ATTACK,
+    BID,
+    BIRTH,
+    CARD,
+    DIE,
+    END,
+    ESCAPE,
+    EXCLUDE,
+    FLIPPERS,
+    GENE,
+    INITIATIVE,
+    MOVE,
+    ORDER,
+    PASS,
+    PEEK,
+    PLAY,
+    REMOVE,
+    TOKEN,
+    WINGS,
+    Action,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -98,9 +118,14 @@ def _index(names: tuple[str, ...], tok: str, what: str) -> int:
     return low.index(tok.lower())
 
 
-_NAMED = {EXCLUDE: ("unique_ids", "unique gene"), TOKEN: ("token_ids", "climate token"),
-          PEEK: ("token_ids", "climate token"), GENE: ("gene_ids", "gene"), CARD: ("card_ids", "event card"),
-          DIE: ("die_kinds", "die symbol")}
+_NAMED = {
+    EXCLUDE: ("unique_ids", "unique gene"),
+    TOKEN: ("token_ids", "climate token"),
+    PEEK: ("token_ids", "climate token"),
+    GENE: ("gene_ids", "gene"),
+    CARD: ("card_ids", "event card"),
+    DIE: ("die_kinds", "die symbol"),
+}
 
 
 def parse(g: Game, text: str) -> Action:
@@ -162,7 +187,7 @@ def _parse_step(g: Game, k: str, arg: str, text: str) -> Action:
     sep = "x" if k == ATTACK else "-"
     if k == ATTACK:
         i = arg.upper().rfind("X")
-        src, dst = (arg[:i], arg[i + 1:]) if i > 0 else (arg, "")
+        src, dst = (arg[:i], arg[i + 1 :]) if i > 0 else (arg, "")
     else:
         src, _, dst = arg.partition(sep)
     if not dst:
@@ -180,8 +205,10 @@ def describe(s: State, a: Action) -> str:
     k = a.kind
     if k in _STEPS:
         how = {MOVE: "moves", WINGS: "flies (wings)", FLIPPERS: "swims (flippers)"}[k]
-        return (f"P{s.occ[a.a] + 1}'s dinosaur on {L[a.a]} {how} to {L[a.b]} "
-                f"({g.board.terrain[a.b]}, {s.space_state(a.b)} now)")
+        return (
+            f"P{s.occ[a.a] + 1}'s dinosaur on {L[a.a]} {how} to {L[a.b]} "
+            f"({g.board.terrain[a.b]}, {s.space_state(a.b)} now)"
+        )
     if k == ATTACK:
         return f"{L[a.a]} attacks P{s.occ[a.b] + 1} on {L[a.b]}: wins with {attack_probability(s, a.a, a.b)}"
     if k == BID:
@@ -222,18 +249,25 @@ def state_text(s: State) -> str:
         who = "chance: " + node_words(s)
     else:
         who = f"P{s.actor + 1} to {node_words(s)}"
-    lines = [f"{g.title}, {g.players} players, board {g.board.name}"
-             + (" (reconstructed, not the printed board)" if g.board.reconstructed else ""),
-             f"Round {s.round}, {s.phase_name()} phase; {who}",
-             "Climate: section {} ({})".format(s.section, ", ".join(f"{t} {st}" for t, st in s.terrain_states().items())),
-             "Initiative: " + " ".join(f"P{p + 1}" for p in s.order)]
+    lines = [
+        f"{g.title}, {g.players} players, board {g.board.name}"
+        + (" (reconstructed, not the printed board)" if g.board.reconstructed else ""),
+        f"Round {s.round}, {s.phase_name()} phase; {who}",
+        "Climate: section {} ({})".format(
+            s.section, ", ".join(f"{t} {st}" for t, st in s.terrain_states().items())
+        ),
+        "Initiative: " + " ".join(f"P{p + 1}" for p in s.order),
+    ]
     for p in range(g.players):
         gene_text = ", ".join(f"{gene_words(g, k)} {v}" for k, v in s.gene_counts(p).items() if v)
         uniq = ", ".join(gene_words(g, u) for u in s.unique_genes(p))
-        lines.append(f"P{p + 1}: {s.mp[p]} MP, {plural(s.count[p], 'dinosaur')} on "
-                     + (" ".join(L[x] for x in s.dinosaurs(p)) or "-")
-                     + (f"; genes: {gene_text}" if gene_text else "") + (f"; unique: {uniq}" if uniq else "")
-                     + (f"; cards: {len(s.hands[p])}" if s.hands[p] else ""))
+        lines.append(
+            f"P{p + 1}: {s.mp[p]} MP, {plural(s.count[p], 'dinosaur')} on "
+            + (" ".join(L[x] for x in s.dinosaurs(p)) or "-")
+            + (f"; genes: {gene_text}" if gene_text else "")
+            + (f"; unique: {uniq}" if uniq else "")
+            + (f"; cards: {len(s.hands[p])}" if s.hands[p] else "")
+        )
     if s.node == "end":
         lines.append("Ranking: " + ", ".join(f"P{p + 1} #{r}" for p, r in enumerate(s.ranking())))
     return "\n".join(lines)

@@ -67,12 +67,23 @@ def auction_view(s: State) -> View:
     for i, lot in enumerate(s.lots):
         name = "event card" if lot == EVENT_LOT else ("(empty)" if lot == EMPTY_LOT else g.gene_ids[lot])
         bid = s.bids[i] if i < len(s.bids) else None
-        lots.append({"lot": i, "item": name, "holder": None if bid is None else bid[0],
-                     "bid": None if bid is None else bid[1],
-                     "price": None if bid is None else max(0, bid[1] - genes.discount(s, bid[0]))})
-    return {"lots": lots, "bidder": s.actor if s.node == "bid" else None, "bidding": bool(s.bids),
-            "displaced": s.displaced if s.displaced >= 0 else None,
-            "banned_lot": s.banned if s.banned >= 0 else None, "last": s.last}
+        lots.append(
+            {
+                "lot": i,
+                "item": name,
+                "holder": None if bid is None else bid[0],
+                "bid": None if bid is None else bid[1],
+                "price": None if bid is None else max(0, bid[1] - genes.discount(s, bid[0])),
+            }
+        )
+    return {
+        "lots": lots,
+        "bidder": s.actor if s.node == "bid" else None,
+        "bidding": bool(s.bids),
+        "displaced": s.displaced if s.displaced >= 0 else None,
+        "banned_lot": s.banned if s.banned >= 0 else None,
+        "last": s.last,
+    }
 
 
 class EvoObserver(Observer):
@@ -113,15 +124,24 @@ class EvoObserver(Observer):
         s, g = state, state.game
         sees = self.sees
         obs: View = {
-            "viewer": viewer, "round": s.round, "phase": PHASES[s.phase], "node": s.node,
+            "viewer": viewer,
+            "round": s.round,
+            "phase": PHASES[s.phase],
+            "node": s.node,
             "current_player": s.current_player(),
-            "climate": {"section": s.section, "states": s.terrain_states(),
-                        "revealed": [g.token_ids[t] for t in s.revealed],
-                        "tokens_unrevealed": {g.token_ids[i]: c for i, c in enumerate(s.tokens_left)},
-                        "pile_left": g.pile_length - len(s.revealed) if s.node != "end" else 0},
-            "board": list(s.occ), "order": list(s.order), "players": [],
+            "climate": {
+                "section": s.section,
+                "states": s.terrain_states(),
+                "revealed": [g.token_ids[t] for t in s.revealed],
+                "tokens_unrevealed": {g.token_ids[i]: c for i, c in enumerate(s.tokens_left)},
+                "pile_left": g.pile_length - len(s.revealed) if s.node != "end" else 0,
+            },
+            "board": list(s.occ),
+            "order": list(s.order),
+            "players": [],
             "auction": auction_view(s) if s.phase == MUTATION else None,
-            "deck_size": sum(s.deck), "bag_size": sum(s.bag),
+            "deck_size": sum(s.deck),
+            "bag_size": sum(s.bag),
             "bag_normal": {g.gene_ids[i]: s.bag[i] for i in range(g.n_normal)},
             "movement_points_left": s.mp_left if s.node == "move" else None,
             "last": list(s.last),
@@ -133,12 +153,20 @@ class EvoObserver(Observer):
             if obs["auction"] is not None:
                 obs["auction"]["last"] = ("peek", None)
         if sees(s, viewer, _BAG):
-            obs["bag_unique"] = [g.unique_ids[i - g.n_normal] for i in range(g.n_normal, len(s.bag)) if s.bag[i]]
+            obs["bag_unique"] = [
+                g.unique_ids[i - g.n_normal] for i in range(g.n_normal, len(s.bag)) if s.bag[i]
+            ]
             obs["excluded_unique"] = [g.unique_ids[i] for i in s.excluded]
         for p in range(g.players):
-            info: View = {"player": p, "dinosaurs": s.count[p], "genes": s.gene_counts(p), "unique": s.unique_genes(p),
-                    "cards": len(s.hands[p]), "movement_points": genes.movement_points(s, p),
-                    "eggs": genes.eggs(s, p)}
+            info: View = {
+                "player": p,
+                "dinosaurs": s.count[p],
+                "genes": s.gene_counts(p),
+                "unique": s.unique_genes(p),
+                "cards": len(s.hands[p]),
+                "movement_points": genes.movement_points(s, p),
+                "eggs": genes.eggs(s, p),
+            }
             if sees(s, viewer, Secret("mp", p)):
                 info["mp"] = s.mp[p]
             if sees(s, viewer, Secret("hand", p)):
@@ -191,8 +219,11 @@ def _redraw_bag(s: State, rng: np.random.Generator) -> None:
     """Which of the unseen unique genes are in the bag (a unique gene drawn into this round's lots is face up:
     it is seen, not redrawn)."""
     g = s.game
-    unseen = [i for i in range(g.n_unique) if (s.bag[g.n_normal + i] or i in s.excluded)
-              and g.n_normal + i not in s.lots]
+    unseen = [
+        i
+        for i in range(g.n_unique)
+        if (s.bag[g.n_normal + i] or i in s.excluded) and g.n_normal + i not in s.lots
+    ]
     k = sum(1 for i in unseen if s.bag[g.n_normal + i])
     rest = list(unseen)
     inbag: set[int] = set()
@@ -217,7 +248,7 @@ def _legacy_window_card(s: State, viewer: int) -> int:
     if w is None or s.actor not in s.order:
         return -1
     if not (w.timing == "climate" and s.prescience_played and g.options.prescience_once_per_phase):
-        s.window = s.order[s.order.index(s.actor) + 1:]
+        s.window = s.order[s.order.index(s.actor) + 1 :]
     if s.actor == viewer:
         return -1
     plays = _plays(s, s.actor, w.timing)
@@ -235,11 +266,28 @@ class TensorLayout:
         self.nodes = node_list(None if g.name == "evo2e" else g.name)
         self.n_genes = len(g.gene_ids)
         P, n = self.P, self.n
-        parts = [("occ", n * P), ("viewer", P), ("turn", P + 1), ("mp", P), ("count", P), ("genes", g.n_normal * P),
-                 ("uniq", g.n_unique * P), ("hand", len(g.card_ids)), ("hand_sizes", P), ("section", g.n_sections),
-                 ("tokens_left", len(g.tokens0)), ("next_token", len(g.token_ids)), ("round", 1),
-                 ("phase", len(PHASES)), ("node", len(self.nodes)), ("lots", P * (self.n_genes + 2)),
-                 ("holders", P * (P + 1)), ("bidvals", P), ("order", P * P), ("mp_left", 1)]
+        parts = [
+            ("occ", n * P),
+            ("viewer", P),
+            ("turn", P + 1),
+            ("mp", P),
+            ("count", P),
+            ("genes", g.n_normal * P),
+            ("uniq", g.n_unique * P),
+            ("hand", len(g.card_ids)),
+            ("hand_sizes", P),
+            ("section", g.n_sections),
+            ("tokens_left", len(g.tokens0)),
+            ("next_token", len(g.token_ids)),
+            ("round", 1),
+            ("phase", len(PHASES)),
+            ("node", len(self.nodes)),
+            ("lots", P * (self.n_genes + 2)),
+            ("holders", P * (P + 1)),
+            ("bidvals", P),
+            ("order", P * P),
+            ("mp_left", 1),
+        ]
         self.slices: dict[str, slice] = {}
         off = 0
         for name, size in parts:

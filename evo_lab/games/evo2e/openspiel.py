@@ -32,8 +32,9 @@ from ...interop.errors import missing_dependency
 try:
     import pyspiel
 except ImportError as e:  # pragma: no cover - depends on the installation
-    raise missing_dependency(f"the OpenSpiel adapter needs the open_spiel wheel ({e}); "
-                             "pip install 'evo-lab[openspiel]'") from e
+    raise missing_dependency(
+        f"the OpenSpiel adapter needs the open_spiel wheel ({e}); pip install 'evo-lab[openspiel]'"
+    ) from e
 
 from ...interop.openspiel import BoxedState
 from .actions import Action
@@ -88,7 +89,9 @@ class EvoGameSpiel(pyspiel.Game):
             utility_sum=None,
             max_game_length=max_game_length(evo),
         )
-        super().__init__(GAME_TYPE, info, {"players": players, "seed": int(p["seed"]), "returns": p["returns"]})
+        super().__init__(
+            GAME_TYPE, info, {"players": players, "seed": int(p["seed"]), "returns": p["returns"]}
+        )
         self.evo = evo
         self.returns_mode = p["returns"]
         self.codec = codec
@@ -98,8 +101,9 @@ class EvoGameSpiel(pyspiel.Game):
     def new_initial_state(self) -> EvoStateSpiel:
         return EvoStateSpiel(self)
 
-    def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
-                         params: dict[str, object] | None = None) -> EvoObserver:
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, object] | None = None
+    ) -> EvoObserver:
         return EvoObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
@@ -137,7 +141,11 @@ class EvoStateSpiel(BoxedState, pyspiel.State):
 
     def _decode(self, code: int) -> Action:
         s = self._box.s
-        return self._box.ctx.codec.decode_chance(code) if s.is_chance_node() else self._box.ctx.codec.decode(code)
+        return (
+            self._box.ctx.codec.decode_chance(code)
+            if s.is_chance_node()
+            else self._box.ctx.codec.decode(code)
+        )
 
     def _apply_action(self, code: int) -> None:
         s = self._box.s
@@ -180,8 +188,9 @@ class EvoStateSpiel(BoxedState, pyspiel.State):
 class EvoObserver:
     """PyObserver: strings (information state with perfect recall, else the observation) and a tensor."""
 
-    def __init__(self, game: EvoGameSpiel, iig_obs_type: pyspiel.IIGObservationType,
-                 params: dict[str, object] | None):
+    def __init__(
+        self, game: EvoGameSpiel, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, object] | None
+    ):
         if params:
             raise ValueError(f"python_evo observers take no parameters, got {params}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)

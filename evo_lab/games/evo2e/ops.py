@@ -33,7 +33,7 @@ def kill(s: State, space: int) -> None:
 
 def with_item(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     """``t`` with item ``i`` replaced by ``v``."""
-    return t[:i] + (v,) + t[i + 1:]
+    return t[:i] + (v,) + t[i + 1 :]
 
 
 def token_outcomes(s: State, kind: str) -> tuple[list[Action], list[int]]:

@@ -9,9 +9,25 @@ from dataclasses import dataclass, field
 
 from ...core.datapack import Provenance
 
-__all__ = ["Gene", "UniqueGene", "TokenKind", "DieSymbol", "EventCard", "WheelSection", "SETUP_MAX", "EFFECT_MAX",
-           "SHIFT_MAX", "NORMAL_GENE_IDS", "CLIMATE_STATES", "DIE_RULES", "SETUP_KEYS", "OPTIONAL_SETUP_KEYS",
-           "EXTRA_NORMAL_GENES", "register_normal_gene", "LEGACY_SETUP_KEYS"]
+__all__ = [
+    "Gene",
+    "UniqueGene",
+    "TokenKind",
+    "DieSymbol",
+    "EventCard",
+    "WheelSection",
+    "SETUP_MAX",
+    "EFFECT_MAX",
+    "SHIFT_MAX",
+    "NORMAL_GENE_IDS",
+    "CLIMATE_STATES",
+    "DIE_RULES",
+    "SETUP_KEYS",
+    "OPTIONAL_SETUP_KEYS",
+    "EXTRA_NORMAL_GENES",
+    "register_normal_gene",
+    "LEGACY_SETUP_KEYS",
+]
 
 #: Bounds of the numbers a pack gives: setup values, gene and card effects, wheel shifts (each sizes a loop, a
 #: track or a bag; far above any printed value).
@@ -22,13 +38,30 @@ NORMAL_GENE_IDS = ("legs", "horn", "egg", "thermo", "fur", "vial")
 CLIMATE_STATES = ("ideal", "hot", "cold", "deadly")
 DIE_RULES = ("never", "always", "at_least")
 SETUP_KEYS = (
-    "players_min", "players_max", "dinosaurs_per_player", "starting_mp", "base_movement", "starting_eggs",
-    "starting_dinosaurs", "birth_range", "bid_min", "bid_max", "unique_genes_in_bag", "climate_discard",
-    "climate_bottom_pile", "protected_clan_size", "mp_per_dinosaur",
+    "players_min",
+    "players_max",
+    "dinosaurs_per_player",
+    "starting_mp",
+    "base_movement",
+    "starting_eggs",
+    "starting_dinosaurs",
+    "birth_range",
+    "bid_min",
+    "bid_max",
+    "unique_genes_in_bag",
+    "climate_discard",
+    "climate_bottom_pile",
+    "protected_clan_size",
+    "mp_per_dinosaur",
 )
 #: Setup keys a pack may leave out (their defaults keep Evo 2e's rules): what every species starts with beyond
 #: the normal genes (Evo first edition's printed portrait card), and the event cards dealt at setup.
-OPTIONAL_SETUP_KEYS = {"base_hot_survivors": 0, "base_cold_survivors": 0, "starting_cards": 0, "cards_from_round": 1}
+OPTIONAL_SETUP_KEYS = {
+    "base_hot_survivors": 0,
+    "base_cold_survivors": 0,
+    "starting_cards": 0,
+    "cards_from_round": 1,
+}
 #: Normal genes a variant adds after the six of the dinosaur board (``id -> what it does``); a variant's
 #: package registers them (:func:`register_normal_gene`) before loading its pack.
 EXTRA_NORMAL_GENES: dict[str, str] = {}

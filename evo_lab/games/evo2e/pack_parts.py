@@ -44,8 +44,12 @@ def climate(d: object, src: str, setup: Mapping[str, int]) -> ClimatePart:
     check_header(d, src, "evo-lab-part", "climate")
     tentry = get(d, "terrains", src, dict)
     terrains = tuple(get(tentry, "value", src, list, "terrains."))
-    if not terrains or len(terrains) > 16 or not all(isinstance(t, str) for t in terrains) \
-            or len(set(terrains)) != len(terrains):
+    if (
+        not terrains
+        or len(terrains) > 16
+        or not all(isinstance(t, str) for t in terrains)
+        or len(set(terrains)) != len(terrains)
+    ):
         raise DataError(src, "terrains.value", "must be a list of distinct terrain names")
     wheel_d = get(d, "wheel", src, dict)
     wprov = provenance(wheel_d, src, "wheel.")
@@ -62,8 +66,11 @@ def climate(d: object, src: str, setup: Mapping[str, int]) -> ClimatePart:
             if t not in states:
                 raise DataError(src, f"{w}states.{t}", "missing terrain state")
             if not isinstance(states[t], str) or states[t] not in CLIMATE_STATES:
-                raise DataError(src, f"{w}states.{t}",
-                                f"must be one of {', '.join(CLIMATE_STATES)}, got {excerpt(states[t])}")
+                raise DataError(
+                    src,
+                    f"{w}states.{t}",
+                    f"must be one of {', '.join(CLIMATE_STATES)}, got {excerpt(states[t])}",
+                )
         extra = set(states) - set(terrains)
         if extra:
             raise DataError(src, f"{w}states", f"unknown terrain(s) {sorted(extra)}")
@@ -72,14 +79,22 @@ def climate(d: object, src: str, setup: Mapping[str, int]) -> ClimatePart:
     if len(sections) > 64:
         raise DataError(src, "wheel.sections", "at most 64 sections")
     if not 0 <= init < len(sections):
-        raise DataError(src, "wheel.initial_section", f"must be a section index 0..{len(sections) - 1}, got {init}")
+        raise DataError(
+            src, "wheel.initial_section", f"must be a section index 0..{len(sections) - 1}, got {init}"
+        )
     tok_d = get(d, "tokens", src, dict)
     tprov = provenance(tok_d, src, "tokens.")
     tokens = []
     for i, t in enumerate(get(tok_d, "kinds", src, list, "tokens.")):
         w = f"tokens.kinds[{i}]."
-        tokens.append(TokenKind(get(t, "id", src, str, w), get(t, "name", src, str, w),
-                                int_field(t, "shift", src, w, -64, 64), int_field(t, "count", src, w, 0, 100)))
+        tokens.append(
+            TokenKind(
+                get(t, "id", src, str, w),
+                get(t, "name", src, str, w),
+                int_field(t, "shift", src, w, -64, 64),
+                int_field(t, "count", src, w, 0, 100),
+            )
+        )
     if len({t.id for t in tokens}) != len(tokens):
         raise DataError(src, "tokens.kinds", "duplicate token ids")
     ntok = sum(t.count for t in tokens)
@@ -87,8 +102,15 @@ def climate(d: object, src: str, setup: Mapping[str, int]) -> ClimatePart:
     if ntok <= need:
         raise DataError(src, "tokens.kinds", f"{ntok} tokens cannot fill a pile (need more than {need})")
     mprov = provenance(get(d, "meteorite", src, dict), src, "meteorite.")
-    return ClimatePart(terrains=terrains, wheel=tuple(sections), initial_section=init, wheel_provenance=wprov,
-                tokens=tuple(tokens), tokens_provenance=tprov, meteorite_provenance=mprov)
+    return ClimatePart(
+        terrains=terrains,
+        wheel=tuple(sections),
+        initial_section=init,
+        wheel_provenance=wprov,
+        tokens=tuple(tokens),
+        tokens_provenance=tprov,
+        meteorite_provenance=mprov,
+    )
 
 
 def die(d: object, src: str) -> DiePart:
@@ -139,10 +161,19 @@ def provenance_rows(pack: DataPack) -> list[dict[str, object]]:
         if g.effects:
             row("genes", f"{g.id} effects (per copy)", _effects_text(g.effects), g.provenance)
     for u in pack.unique_genes:
-        row("genes", f"unique {u.id}", u.name + (f" ({_effects_text(u.effects)})" if u.effects else ""), u.provenance)
+        row(
+            "genes",
+            f"unique {u.id}",
+            u.name + (f" ({_effects_text(u.effects)})" if u.effects else ""),
+            u.provenance,
+        )
     for s in pack.wheel:
-        row("climate", f"wheel section {s.index}", ", ".join(f"{t}: {s.states[t]}" for t in pack.terrains),
-            pack.wheel_provenance)
+        row(
+            "climate",
+            f"wheel section {s.index}",
+            ", ".join(f"{t}: {s.states[t]}" for t in pack.terrains),
+            pack.wheel_provenance,
+        )
     row("climate", "initial section", pack.initial_section, pack.wheel_provenance)
     for t in pack.tokens:
         row("climate", f"token {t.id} (shift {t.shift:+d})", t.count, pack.tokens_provenance)

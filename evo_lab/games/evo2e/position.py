@@ -48,8 +48,15 @@ __all__ = ["Position", "position_of"]
 
 #: Longest position text :meth:`Position.parse` reads (a 5-player position is under 1,000 characters).
 MAX_TEXT = 100_000
-_PLAYER_KEYS = {"mp": "mp", "dinos": "dinosaurs", "genes": "genes", "unique": "unique", "hand": "hands",
-                "frenzy": "frenzy", "geysers": "geysers"}
+_PLAYER_KEYS = {
+    "mp": "mp",
+    "dinos": "dinosaurs",
+    "genes": "genes",
+    "unique": "unique",
+    "hand": "hands",
+    "frenzy": "frenzy",
+    "geysers": "geysers",
+}
 _GLOBAL_LISTS = ("order", "revealed", "excluded", "lots")
 _GLOBAL_INTS = ("round", "section", "movement_left", "egg_round", "shift", "seed")
 _GLOBAL_STRS = ("phase", "node", "to_act", "next_token", "newborn", "displaced")
@@ -160,7 +167,10 @@ class Position:
         for key, attr in (("genes", "genes"), ("frenzy", "frenzy")):
             v = _get(getattr(self, attr), p)
             if v:
-                out.append(f"{key}=" + (",".join(f"{k}:{n}" for k, n in v.items()) if isinstance(v, dict) else str(v)))
+                out.append(
+                    f"{key}="
+                    + (",".join(f"{k}:{n}" for k, n in v.items()) if isinstance(v, dict) else str(v))
+                )
         for key, attr in (("unique", "unique"), ("hand", "hands")):
             v = _get(getattr(self, attr), p)
             if v:
@@ -176,7 +186,9 @@ class Position:
         if not isinstance(text, str):
             raise FormatError(f"expected a string, got {type(text).__name__}", "position")
         if len(text) > MAX_TEXT:
-            raise FormatError(f"{len(text)} characters, more than the {MAX_TEXT} a position text may have", "position")
+            raise FormatError(
+                f"{len(text)} characters, more than the {MAX_TEXT} a position text may have", "position"
+            )
         toks = text.split()
         if not toks or toks[0].lower() != "evo2e":
             raise FormatError("a position text starts with 'evo2e'", "position")
@@ -294,9 +306,15 @@ def _set_global(pos: Position, key: str, val: str) -> None:
 def _set_player(pos: Position, p: int, key: str, val: str) -> None:
     name = f"P{p + 1}"
     if key not in _PLAYER_KEYS:
-        raise FormatError(f"unknown player key {excerpt(key)} (keys: {', '.join(_PLAYER_KEYS)})", f"{name}.{key}")
+        raise FormatError(
+            f"unknown player key {excerpt(key)} (keys: {', '.join(_PLAYER_KEYS)})", f"{name}.{key}"
+        )
     if key == "mp":
-        pos.mp = dict(pos.mp or {}) if not isinstance(pos.mp, list) else {f"P{i + 1}": v for i, v in enumerate(pos.mp)}
+        pos.mp = (
+            dict(pos.mp or {})
+            if not isinstance(pos.mp, list)
+            else {f"P{i + 1}": v for i, v in enumerate(pos.mp)}
+        )
         pos.mp[name] = _int(val, f"mp.{name}")
     elif key == "dinos":
         pos.dinosaurs = dict(pos.dinosaurs or {})
@@ -317,11 +335,16 @@ def position_of(cls: type[Position], s: State) -> Position:
     g = s.game
     L = g.labels
     P = [f"P{p + 1}" for p in range(g.players)]
-    pos = cls(players=g.players, round=s.round, phase=PHASES[s.phase], node=s.node,
-              board=None if g.board.name == f"standard-{g.board.players}p" else g.board,
-              data=None if g.data.fingerprint() == _shipped_fingerprint() else g.data,
-              options={k: v for k, v in g.options.to_dict().items() if v != _default_options()[k]} or None,
-              seed=g.seed)
+    pos = cls(
+        players=g.players,
+        round=s.round,
+        phase=PHASES[s.phase],
+        node=s.node,
+        board=None if g.board.name == f"standard-{g.board.players}p" else g.board,
+        data=None if g.data.fingerprint() == _shipped_fingerprint() else g.data,
+        options={k: v for k, v in g.options.to_dict().items() if v != _default_options()[k]} or None,
+        seed=g.seed,
+    )
     if s.phase == SETUP:
         pos.excluded = [g.unique_ids[i] for i in s.excluded]
         pos.order = [P[p] for p in s.order]
@@ -368,8 +391,9 @@ def _node_facts(pos: Position, s: State, P: list[str], L: tuple[str, ...]) -> No
         if node != "move":
             pos.attack = (L[s.pending[0]], L[s.pending[1]])
     elif node in ("gene", "bid", "card") or (node == "peek" and s.phase == MUTATION):
-        pos.lots = ["event" if x == EVENT_LOT else ("empty" if x == EMPTY_LOT else s.game.gene_ids[x])
-                    for x in s.lots]
+        pos.lots = [
+            "event" if x == EVENT_LOT else ("empty" if x == EMPTY_LOT else s.game.gene_ids[x]) for x in s.lots
+        ]
         pos.bids = {lot: (P[b[0]], b[1]) for lot, b in enumerate(s.bids) if b is not None}
         if node in ("bid", "card"):
             pos.to_act = P[s.actor]
@@ -380,7 +404,15 @@ def _node_facts(pos: Position, s: State, P: list[str], L: tuple[str, ...]) -> No
         if s.prescience_shift != s.game.token_shifts[s.revealed[-1]]:
             pos.shift = s.prescience_shift
         pos.prescience_played = s.prescience_played
-    elif node in ("adrenaline", "birth_cards", "survival_cards", "survive", "birth", "newborn_cards", "kbdie"):
+    elif node in (
+        "adrenaline",
+        "birth_cards",
+        "survival_cards",
+        "survive",
+        "birth",
+        "newborn_cards",
+        "kbdie",
+    ):
         pos.to_act = P[s.actor]
     if s.phase == BIRTH_PHASE and node in ("birth", "newborn_cards", "kbdie"):
         pos.egg_round = s.egg_round if s.egg_round != 1 else None

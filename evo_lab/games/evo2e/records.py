@@ -25,17 +25,71 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
-__all__ = ["LIST_FIELDS", "SCALAR_FIELDS", "ATTRIBUTES", "attribute", "state_dict", "load_state", "V1_NODES", "V1_STEPS"]
+__all__ = [
+    "LIST_FIELDS",
+    "SCALAR_FIELDS",
+    "ATTRIBUTES",
+    "attribute",
+    "state_dict",
+    "load_state",
+    "V1_NODES",
+    "V1_STEPS",
+]
 
-LIST_FIELDS = ("occ", "count", "mp", "genes", "uniq", "bag", "deck", "discard", "tokens_left", "lots", "bids",
-               "holding", "to_bid", "paid")
-SCALAR_FIELDS = ("phase", "round", "step", "node", "actor", "pend", "hands", "excluded", "section", "revealed",
-                 "next_token", "order", "displaced", "banned", "mover", "mp_left", "wings_used", "flippers_used",
-                 "frenzy", "egg_round", "birth_idx", "window", "surv_idx", "geysers", "pshift", "last", "log",
-                 "prescience_played")
+LIST_FIELDS = (
+    "occ",
+    "count",
+    "mp",
+    "genes",
+    "uniq",
+    "bag",
+    "deck",
+    "discard",
+    "tokens_left",
+    "lots",
+    "bids",
+    "holding",
+    "to_bid",
+    "paid",
+)
+SCALAR_FIELDS = (
+    "phase",
+    "round",
+    "step",
+    "node",
+    "actor",
+    "pend",
+    "hands",
+    "excluded",
+    "section",
+    "revealed",
+    "next_token",
+    "order",
+    "displaced",
+    "banned",
+    "mover",
+    "mp_left",
+    "wings_used",
+    "flippers_used",
+    "frenzy",
+    "egg_round",
+    "birth_idx",
+    "window",
+    "surv_idx",
+    "geysers",
+    "pshift",
+    "last",
+    "log",
+    "prescience_played",
+)
 #: The state's attribute of each key of the position body whose name a reader would not understand (the keys
 #: stay as files of evo-lab 0.1 wrote them).
-ATTRIBUTES = {"pend": "pending", "pshift": "prescience_shift", "surv_idx": "survival_index", "birth_idx": "birth_index"}
+ATTRIBUTES = {
+    "pend": "pending",
+    "pshift": "prescience_shift",
+    "surv_idx": "survival_index",
+    "birth_idx": "birth_index",
+}
 
 
 def attribute(key: str) -> str:
@@ -43,8 +97,21 @@ def attribute(key: str) -> str:
     return ATTRIBUTES.get(key, key)
 
 
-_INT_FIELDS = ("phase", "round", "actor", "section", "displaced", "banned", "mover", "mp_left", "egg_round",
-               "birth_idx", "surv_idx", "geysers", "pshift")
+_INT_FIELDS = (
+    "phase",
+    "round",
+    "actor",
+    "section",
+    "displaced",
+    "banned",
+    "mover",
+    "mp_left",
+    "egg_round",
+    "birth_idx",
+    "surv_idx",
+    "geysers",
+    "pshift",
+)
 
 #: Longest list of lots, bids or bidders a position may hold (one lot per player: at most 5).
 MAX_LOTS = 64
@@ -52,10 +119,18 @@ MAX_LOTS = 64
 MAX_ROUNDS = 1000
 
 #: Version-1 names of the card windows (one node per card then; one window per timing now).
-V1_NODES = {"prescience": "climate_cards", "swarm": "birth_cards", "egg_thief": "newborn_cards",
-            "geysers": "survival_cards"}
-V1_STEPS = {"climate_window": "climate_cards", "swarm_window": "birth_cards", "thief_window": "newborn_cards",
-            "geysers_window": "survival_cards"}
+V1_NODES = {
+    "prescience": "climate_cards",
+    "swarm": "birth_cards",
+    "egg_thief": "newborn_cards",
+    "geysers": "survival_cards",
+}
+V1_STEPS = {
+    "climate_window": "climate_cards",
+    "swarm_window": "birth_cards",
+    "thief_window": "newborn_cards",
+    "geysers_window": "survival_cards",
+}
 
 
 def _plain(v: object) -> object:
@@ -90,7 +165,9 @@ def _migrate_v1(st: dict[str, object], n: int) -> dict[str, object]:
     if isinstance(step, str):
         st["step"] = V1_STEPS.get(step, step)
     fr = st.get("frenzy")
-    if isinstance(fr, int) and not isinstance(fr, bool):  # a bit per player; Frenzied attack gave 2 horns then
+    if isinstance(fr, int) and not isinstance(
+        fr, bool
+    ):  # a bit per player; Frenzied attack gave 2 horns then
         st["frenzy"] = [2 if fr >> p & 1 else 0 for p in range(n)]
     return st
 
@@ -104,19 +181,43 @@ def load_state(cls: type[State], game: Game, body: object, version: int | None =
     n = g.players
     st = _migrate_v1(body, n) if version == 1 else body
     s = cls(g, _empty=True)
-    sizes = {"occ": g.n, "count": n, "mp": n, "genes": g.n_normal * n, "uniq": n, "bag": len(g.bag0),
-             "deck": len(g.deck0), "discard": len(g.deck0), "tokens_left": len(g.tokens0), "holding": n, "paid": n}
+    sizes = {
+        "occ": g.n,
+        "count": n,
+        "mp": n,
+        "genes": g.n_normal * n,
+        "uniq": n,
+        "bag": len(g.bag0),
+        "deck": len(g.deck0),
+        "discard": len(g.deck0),
+        "tokens_left": len(g.tokens0),
+        "holding": n,
+        "paid": n,
+    }
     tokens, cards = sum(g.bag0) + g.n_unique, max(g.deck0, default=0)
-    ranges = {"occ": (-1, n - 1), "count": (0, g.max_dinos), "mp": (0, MAX_COUNT), "genes": (0, tokens),
-              "uniq": (0, 2 ** g.n_unique - 1), "bag": (0, tokens), "deck": (0, cards), "discard": (0, cards),
-              "tokens_left": (0, max(g.tokens0, default=0)), "lots": (-2, len(g.gene_ids) - 1),
-              "holding": (-1, n - 1), "to_bid": (0, n - 1), "paid": (0, MAX_COUNT)}
+    ranges = {
+        "occ": (-1, n - 1),
+        "count": (0, g.max_dinos),
+        "mp": (0, MAX_COUNT),
+        "genes": (0, tokens),
+        "uniq": (0, 2**g.n_unique - 1),
+        "bag": (0, tokens),
+        "deck": (0, cards),
+        "discard": (0, cards),
+        "tokens_left": (0, max(g.tokens0, default=0)),
+        "lots": (-2, len(g.gene_ids) - 1),
+        "holding": (-1, n - 1),
+        "to_bid": (0, n - 1),
+        "paid": (0, MAX_COUNT),
+    }
     for f in LIST_FIELDS:
         if f not in st:
             raise FormatError("missing", f"state.{f}")
         if f == "bids":
-            bids = [None if b is None else tuple(ints_in(b, 0, MAX_COUNT, f"state.bids[{i}]", 2))
-                    for i, b in enumerate(list_of(st[f], "state.bids", max_length=MAX_LOTS))]
+            bids = [
+                None if b is None else tuple(ints_in(b, 0, MAX_COUNT, f"state.bids[{i}]", 2))
+                for i, b in enumerate(list_of(st[f], "state.bids", max_length=MAX_LOTS))
+            ]
             setattr(s, f, bids)
         else:
             setattr(s, f, ints_in(st[f], *ranges[f], f"state.{f}", sizes.get(f), sizes.get(f, MAX_LOTS)))

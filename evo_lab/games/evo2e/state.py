@@ -51,8 +51,11 @@ _apply = flow.apply
 class State(StateBase):
     """A position of Evo 2e. Build one with ``Game.new_initial_state()`` or :func:`evo_lab.build_position`."""
 
-    __slots__ = ("game", "_hist", "_legal", "_origin", "_ev", "_ev_mark") + records.LIST_FIELDS + tuple(
-        records.attribute(f) for f in records.SCALAR_FIELDS)
+    __slots__ = (
+        ("game", "_hist", "_legal", "_origin", "_ev", "_ev_mark")
+        + records.LIST_FIELDS
+        + tuple(records.attribute(f) for f in records.SCALAR_FIELDS)
+    )
     game_class = Game
 
     # ----- the fields (docs/engine.md; ``records`` stores each under its name). Per space or per player lists:
@@ -224,20 +227,61 @@ class State(StateBase):
         s = State.__new__(State)
         s.game, s._hist, s._legal, s._origin = self.game, self._hist, self._legal, self._origin
         s._ev, s._ev_mark = self._ev, self._ev_mark
-        s.occ, s.count, s.mp, s.genes, s.uniq = self.occ[:], self.count[:], self.mp[:], self.genes[:], self.uniq[:]
-        s.bag, s.deck, s.discard, s.tokens_left = self.bag[:], self.deck[:], self.discard[:], self.tokens_left[:]
-        s.lots, s.bids, s.holding, s.to_bid, s.paid = self.lots[:], self.bids[:], self.holding[:], self.to_bid[:], \
-            self.paid[:]
-        s.phase, s.round, s.step, s.node, s.actor, s.pending = self.phase, self.round, self.step, self.node, \
-            self.actor, self.pending
-        s.hands, s.excluded, s.section, s.revealed, s.next_token = self.hands, self.excluded, self.section, \
-            self.revealed, self.next_token
-        s.order, s.displaced, s.banned, s.mover, s.mp_left = self.order, self.displaced, self.banned, self.mover, \
-            self.mp_left
-        s.wings_used, s.flippers_used, s.frenzy, s.egg_round = self.wings_used, self.flippers_used, self.frenzy, \
-            self.egg_round
-        s.birth_index, s.window, s.survival_index, s.geysers, s.prescience_shift = self.birth_index, self.window, self.survival_index, \
-            self.geysers, self.prescience_shift
+        s.occ, s.count, s.mp, s.genes, s.uniq = (
+            self.occ[:],
+            self.count[:],
+            self.mp[:],
+            self.genes[:],
+            self.uniq[:],
+        )
+        s.bag, s.deck, s.discard, s.tokens_left = (
+            self.bag[:],
+            self.deck[:],
+            self.discard[:],
+            self.tokens_left[:],
+        )
+        s.lots, s.bids, s.holding, s.to_bid, s.paid = (
+            self.lots[:],
+            self.bids[:],
+            self.holding[:],
+            self.to_bid[:],
+            self.paid[:],
+        )
+        s.phase, s.round, s.step, s.node, s.actor, s.pending = (
+            self.phase,
+            self.round,
+            self.step,
+            self.node,
+            self.actor,
+            self.pending,
+        )
+        s.hands, s.excluded, s.section, s.revealed, s.next_token = (
+            self.hands,
+            self.excluded,
+            self.section,
+            self.revealed,
+            self.next_token,
+        )
+        s.order, s.displaced, s.banned, s.mover, s.mp_left = (
+            self.order,
+            self.displaced,
+            self.banned,
+            self.mover,
+            self.mp_left,
+        )
+        s.wings_used, s.flippers_used, s.frenzy, s.egg_round = (
+            self.wings_used,
+            self.flippers_used,
+            self.frenzy,
+            self.egg_round,
+        )
+        s.birth_index, s.window, s.survival_index, s.geysers, s.prescience_shift = (
+            self.birth_index,
+            self.window,
+            self.survival_index,
+            self.geysers,
+            self.prescience_shift,
+        )
         s.last, s.log, s.prescience_played = self.last, self.log, self.prescience_played
         return s
 
@@ -386,8 +430,13 @@ class State(StateBase):
     def to_svg(self, highlight: Iterable[int] | dict[int, str] | None = None, **kw: Any) -> str:
         """The board with the dinosaurs and the current climate."""
         occupants = {i: o for i, o in enumerate(self.occ) if o >= 0}
-        return self.game.board.to_svg(occupants=occupants, highlight=highlight, climate=self.terrain_states(),
-                                      title=kw.pop("title", f"Round {self.round}, {self.phase_name()}"), **kw)
+        return self.game.board.to_svg(
+            occupants=occupants,
+            highlight=highlight,
+            climate=self.terrain_states(),
+            title=kw.pop("title", f"Round {self.round}, {self.phase_name()}"),
+            **kw,
+        )
 
     # ================================================================== positions and records
     def state_dict(self) -> JSONDict:

@@ -26,8 +26,20 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
-__all__ = ["CHANCE_WORDS", "NODE_TITLES", "action_words", "choice_label", "fix_plurals", "gene_words", "history_line", "node_words",
-           "shift_words", "token_words", "turning_words", "wheel_words"]
+__all__ = [
+    "CHANCE_WORDS",
+    "NODE_TITLES",
+    "action_words",
+    "choice_label",
+    "fix_plurals",
+    "gene_words",
+    "history_line",
+    "node_words",
+    "shift_words",
+    "token_words",
+    "turning_words",
+    "wheel_words",
+]
 
 #: What chance does at each chance node of Evo 2e (and of Evo 1e: ``climate_die``, ``meteor``), in words; a
 #: decision node says what its player must do itself (``flow.NODES[name].verb``).
@@ -47,16 +59,27 @@ CHANCE_WORDS = {
 
 #: Each node as a menu names it (the position editor's "Node" list): short, in words.
 NODE_TITLES = {
-    "exclude": "a unique gene is set aside (chance)", "order": "the turn order is drawn (chance)",
-    "token": "a climate token is revealed (chance)", "climate_cards": "cards after the climate token",
-    "peek": "Sixth sense looks ahead (chance)", "gene": "a gene is drawn for the auction (chance)",
-    "bid": "a bid in the gene auction", "card": "an event card is drawn (chance)",
-    "adrenaline": "Adrenaline rush: a place on the track", "move": "a move, attack, card or end of movement",
-    "die": "the combat die (chance)", "chameleon": "Chameleon skin: escape or not", "birth": "a new dinosaur",
-    "birth_cards": "cards at the start of the birth phase", "newborn_cards": "cards after a birth",
-    "kbdie": "the killer baby's die (chance)", "survive": "a dinosaur that dies",
-    "survival_cards": "cards at the start of the survival phase", "climate_die": "the climate die (chance)",
-    "meteor": "the meteor's die (chance)", "end": "the end of the game",
+    "exclude": "a unique gene is set aside (chance)",
+    "order": "the turn order is drawn (chance)",
+    "token": "a climate token is revealed (chance)",
+    "climate_cards": "cards after the climate token",
+    "peek": "Sixth sense looks ahead (chance)",
+    "gene": "a gene is drawn for the auction (chance)",
+    "bid": "a bid in the gene auction",
+    "card": "an event card is drawn (chance)",
+    "adrenaline": "Adrenaline rush: a place on the track",
+    "move": "a move, attack, card or end of movement",
+    "die": "the combat die (chance)",
+    "chameleon": "Chameleon skin: escape or not",
+    "birth": "a new dinosaur",
+    "birth_cards": "cards at the start of the birth phase",
+    "newborn_cards": "cards after a birth",
+    "kbdie": "the killer baby's die (chance)",
+    "survive": "a dinosaur that dies",
+    "survival_cards": "cards at the start of the survival phase",
+    "climate_die": "the climate die (chance)",
+    "meteor": "the meteor's die (chance)",
+    "end": "the end of the game",
 }
 
 
@@ -198,8 +221,11 @@ def _chance(state: State, a: Action, masked: str) -> str:
     if node == "meteor":
         return f"the meteor die shows {g.die_kinds[a.a]}"
     if k == "token":
-        return f"climate token {token_words(g, a.a)} is revealed" if a.a != g.meteorite \
+        return (
+            f"climate token {token_words(g, a.a)} is revealed"
+            if a.a != g.meteorite
             else "the meteorite is revealed: the game ends"
+        )
     if k == "peek":
         return "sixth sense looks at the next climate token" + ("" if hidden else f" ({token_words(g, a.a)})")
     if k == "gene":
@@ -237,7 +263,9 @@ def history_line(node: TreeNode, viewer: int | None = None) -> str:
     return f"{node.ply}. {action_words(node.parent.state, action, viewer)}"
 
 
-_ONE = re.compile(r"\b1 (point|horn|dinosaur|egg|round|move|token|card|gene|attempt|space|game|player|vial|section)s\b")
+_ONE = re.compile(
+    r"\b1 (point|horn|dinosaur|egg|round|move|token|card|gene|attempt|space|game|player|vial|section)s\b"
+)
 
 
 def fix_plurals(text: str) -> str:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ...evo2e.state import State
     from ..game import Game
 
+
 def _game(s: State) -> Game:
     """The Evo first-edition game of ``s`` (this flow runs only under it)."""
     return cast("Game", s.game)

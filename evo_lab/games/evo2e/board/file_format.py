@@ -33,8 +33,17 @@ from ..jsontypes import JSONDict
 
 _V = TypeVar("_V")
 
-__all__ = ["BoardError", "DEFAULT_TERRAIN_BOUNDS", "DIRECTIONS", "FORMAT", "LABEL_RE", "TERRAINS", "VERSION",
-           "problems", "validate"]
+__all__ = [
+    "BoardError",
+    "DEFAULT_TERRAIN_BOUNDS",
+    "DIRECTIONS",
+    "FORMAT",
+    "LABEL_RE",
+    "TERRAINS",
+    "VERSION",
+    "problems",
+    "validate",
+]
 
 #: The four terrains, hot -> cold. Index order matters (climate wheel steps are index differences).
 TERRAINS: tuple[str, ...] = ("desert", "plains", "hills", "mountains")
@@ -132,8 +141,12 @@ def check_header(data: Mapping[str, object], err: ErrorMaker) -> _Header:
     provenance = data.get("provenance", {})
     if not isinstance(provenance, dict):
         raise err("provenance", f"must be an object, got {type(provenance).__name__}")
-    return {"name": name, "players": players, "reconstructed": reconstructed,
-            "provenance": json.loads(json.dumps(provenance))}
+    return {
+        "name": name,
+        "players": players,
+        "reconstructed": reconstructed,
+        "provenance": json.loads(json.dumps(provenance)),
+    }
 
 
 def check_cells(data: Mapping[str, object], err: ErrorMaker) -> tuple[Cells[str], Cells[bool], Cells[str]]:
@@ -152,8 +165,15 @@ def check_cells(data: Mapping[str, object], err: ErrorMaker) -> tuple[Cells[str]
         if not isinstance(c, dict):
             raise err(f, f"must be an object with q, r, terrain, got {excerpt(c)}")
         q, r, t = c.get("q"), c.get("r"), c.get("terrain")
-        if not _is_int(q) or not _is_int(r) or not -MAX_COORD <= q <= MAX_COORD or not -MAX_COORD <= r <= MAX_COORD:
-            raise err(f, f"q and r must be integers -{MAX_COORD}..{MAX_COORD}, got q={excerpt(q)}, r={excerpt(r)}")
+        if (
+            not _is_int(q)
+            or not _is_int(r)
+            or not -MAX_COORD <= q <= MAX_COORD
+            or not -MAX_COORD <= r <= MAX_COORD
+        ):
+            raise err(
+                f, f"q and r must be integers -{MAX_COORD}..{MAX_COORD}, got q={excerpt(q)}, r={excerpt(r)}"
+            )
         if not isinstance(t, str) or t not in TERRAINS:
             raise err(f + ".terrain", f"unknown terrain {excerpt(t)} (known: {', '.join(TERRAINS)})")
         if (q, r) in land:
@@ -161,14 +181,19 @@ def check_cells(data: Mapping[str, object], err: ErrorMaker) -> tuple[Cells[str]
         land[(q, r)] = t
         if "coastal" in c:
             if not isinstance(c["coastal"], bool):
-                raise err(f + ".coastal", "must be true or false (an override of the computed coast), "
-                          f"got {excerpt(c['coastal'])}")
+                raise err(
+                    f + ".coastal",
+                    f"must be true or false (an override of the computed coast), got {excerpt(c['coastal'])}",
+                )
             coast[(q, r)] = c["coastal"]
         if "label" in c:
             lab = c["label"]
             if not isinstance(lab, str) or not LABEL_RE.match(lab):
-                raise err(f + ".label", "must be capital letters then digits, like 'K7' (no X, which "
-                          f"separates attacker and defender in 'attack D5xC4'), got {excerpt(lab)}")
+                raise err(
+                    f + ".label",
+                    "must be capital letters then digits, like 'K7' (no X, which "
+                    f"separates attacker and defender in 'attack D5xC4'), got {excerpt(lab)}",
+                )
             labels[(q, r)] = lab
     return land, coast, labels
 
@@ -193,20 +218,27 @@ def check_connected(land: Cells[str], err: ErrorMaker) -> None:
     if len(seen) != len(land):
         n = len(land)
         cut = min(set(land) - seen, key=lambda c: (c[1], c[0]))
-        raise err("cells", f"the island is not connected: {n - len(seen)} spaces (e.g. q={cut[0]}, "
-                  f"r={cut[1]}) cannot be reached from the rest over land")
+        raise err(
+            "cells",
+            f"the island is not connected: {n - len(seen)} spaces (e.g. q={cut[0]}, "
+            f"r={cut[1]}) cannot be reached from the rest over land",
+        )
 
 
-def terrain_bounds_of(data: Mapping[str, object], terrain_bounds: tuple[float, float] | None,
-                      err: ErrorMaker) -> tuple[float, float]:
+def terrain_bounds_of(
+    data: Mapping[str, object], terrain_bounds: tuple[float, float] | None, err: ErrorMaker
+) -> tuple[float, float]:
     if terrain_bounds is not None:
         return terrain_bounds
     if "terrain_bounds" not in data:
         return DEFAULT_TERRAIN_BOUNDS
     tb = data["terrain_bounds"]
-    if (not isinstance(tb, list) or len(tb) != 2
-            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 1 for x in tb)
-            or not 0 <= tb[0] <= tb[1] <= 1):
+    if (
+        not isinstance(tb, list)
+        or len(tb) != 2
+        or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 1 for x in tb)
+        or not 0 <= tb[0] <= tb[1] <= 1
+    ):
         raise err("terrain_bounds", f"must be [low, high] with 0 <= low <= high <= 1, got {excerpt(tb)}")
     return float(tb[0]), float(tb[1])
 
@@ -219,13 +251,23 @@ def check_shares(land: Cells[str], bounds: tuple[float, float], err: ErrorMaker)
     for t in TERRAINS:
         k = sum(1 for x in land.values() if x == t)
         if not lo - 1e-9 <= k / n <= hi + 1e-9:
-            out.append(err("cells", f"terrain {t!r} covers {k}/{n} = {k / n:.0%} of the spaces, "
-                           f"outside the allowed {lo:.0%}..{hi:.0%} (relax with terrain_bounds)"))
+            out.append(
+                err(
+                    "cells",
+                    f"terrain {t!r} covers {k}/{n} = {k / n:.0%} of the spaces, "
+                    f"outside the allowed {lo:.0%}..{hi:.0%} (relax with terrain_bounds)",
+                )
+            )
     return out
 
 
-def check_starts(data: Mapping[str, object], land: Cells[str], players: int, err: ErrorMaker,
-                 collect: list[BoardError] | None = None) -> list[tuple[Cell, Cell]]:
+def check_starts(
+    data: Mapping[str, object],
+    land: Cells[str],
+    players: int,
+    err: ErrorMaker,
+    collect: list[BoardError] | None = None,
+) -> list[tuple[Cell, Cell]]:
     """One pair of distinct land cells per seat. With ``collect`` given, cell problems are appended to it
     and checking goes on; else the first is raised."""
     sa = data.get("start_areas")
@@ -255,8 +297,12 @@ def check_starts(data: Mapping[str, object], land: Cells[str], players: int, err
             if key not in land:
                 bad(err(f"{f}[{j}]", f"start cell (q={key[0]}, r={key[1]}) is not a land space"))
             elif key in used:
-                bad(err(f"{f}[{j}]", f"start cell (q={key[0]}, r={key[1]}) is already a start area "
-                        f"(seat {used[key]})"))
+                bad(
+                    err(
+                        f"{f}[{j}]",
+                        f"start cell (q={key[0]}, r={key[1]}) is already a start area (seat {used[key]})",
+                    )
+                )
             else:
                 used[key] = seat
             cs.append(key)
@@ -295,8 +341,9 @@ def _bounds_field(data: Mapping[str, object]) -> list[float] | None:
     return tb if isinstance(tb, list) else None
 
 
-def problems(data: object, source: str = "<dict>",
-             terrain_bounds: tuple[float, float] | None = None) -> list[BoardError]:
+def problems(
+    data: object, source: str = "<dict>", terrain_bounds: tuple[float, float] | None = None
+) -> list[BoardError]:
     """Every problem of a board dict as :class:`BoardError` objects (``[]``: the board is valid). A header or
     cell-list error stops the checks that need it; size, connectivity, terrain shares, start areas and labels
     are reported together."""

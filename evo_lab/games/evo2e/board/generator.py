@@ -60,14 +60,15 @@ def _grow_island(rng: np.random.Generator, size: int) -> set[Cell]:
             for c in frontier:
                 k = sum(nb in land for nb in _neighbours(c))
                 x, y = hex_center(c[0], c[1], 1.0)
-                spread = (x / aspect) ** 2 + y ** 2
-                w.append(k ** 2.2 / (1.0 + 0.15 * spread))
+                spread = (x / aspect) ** 2 + y**2
+                w.append(k**2.2 / (1.0 + 0.15 * spread))
             p = np.asarray(w, dtype=float)
             land.add(frontier[int(rng.choice(len(frontier), p=p / p.sum()))])
         if not _has_lake(land):
             return land
-    raise BoardError(f"could not grow a lake-free island of {size} spaces", source="Board.generate",
-                     field="size")
+    raise BoardError(
+        f"could not grow a lake-free island of {size} spaces", source="Board.generate", field="size"
+    )
 
 
 def _bfs(land: set[Cell], sources: list[Cell]) -> dict[Cell, int]:
@@ -82,8 +83,9 @@ def _bfs(land: set[Cell], sources: list[Cell]) -> dict[Cell, int]:
     return dist
 
 
-def _paint_terrain(rng: np.random.Generator, land: set[Cell], targets: dict[str, int],
-                   regions_per_terrain: int) -> dict[Cell, str] | None:
+def _paint_terrain(
+    rng: np.random.Generator, land: set[Cell], targets: dict[str, int], regions_per_terrain: int
+) -> dict[Cell, str] | None:
     """Grow contiguous terrain regions with quotas from farthest-point seeds. None if it got stuck."""
     cells = sorted(land, key=lambda c: (c[1], c[0]))
     nseeds = regions_per_terrain * len(TERRAINS)
@@ -138,10 +140,12 @@ def _angle(c: Cell, centre: tuple[float, float]) -> float:
     return math.atan2(y - centre[1], x - centre[0])
 
 
-def _place_starts(rng: np.random.Generator, land: set[Cell], terrain: dict[Cell, str],
-                  players: int) -> list[tuple[Cell, Cell]] | None:
-    coast = [c for c in sorted(land, key=lambda c: (c[1], c[0]))
-             if any(nb not in land for nb in _neighbours(c))]
+def _place_starts(
+    rng: np.random.Generator, land: set[Cell], terrain: dict[Cell, str], players: int
+) -> list[tuple[Cell, Cell]] | None:
+    coast = [
+        c for c in sorted(land, key=lambda c: (c[1], c[0])) if any(nb not in land for nb in _neighbours(c))
+    ]
     xs = [hex_center(q, r, 1.0) for q, r in land]
     centre = (sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs))
     coast_set = set(coast)
@@ -149,8 +153,10 @@ def _place_starts(rng: np.random.Generator, land: set[Cell], terrain: dict[Cell,
     for a in coast:
         for b in _neighbours(a):
             if b in coast_set and (a[1], a[0]) < (b[1], b[0]):
-                ang = math.atan2(math.sin(_angle(a, centre)) + math.sin(_angle(b, centre)),
-                                 math.cos(_angle(a, centre)) + math.cos(_angle(b, centre)))
+                ang = math.atan2(
+                    math.sin(_angle(a, centre)) + math.sin(_angle(b, centre)),
+                    math.cos(_angle(a, centre)) + math.cos(_angle(b, centre)),
+                )
                 pairs.append((a, b, ang))
     if not pairs:
         return None
@@ -190,19 +196,25 @@ def _checked_args(players: object, size: object, seed: object) -> tuple[int, int
     import numpy as np
 
     if not _is_int(players) or not 2 <= players <= 5:
-        raise BoardError(f"must be an integer from 2 to 5, got {players!r}", source="Board.generate",
-                         field="players")
+        raise BoardError(
+            f"must be an integer from 2 to 5, got {players!r}", source="Board.generate", field="players"
+        )
     if size is None:
         size = DEFAULT_SIZES[players]
     if not _is_int(size) or size < 2 * players + 4 or size > 2000:
-        raise BoardError(f"must be an integer from {2 * players + 4} to 2000 for {players} players, got {size!r}",
-                         source="Board.generate", field="size")
+        raise BoardError(
+            f"must be an integer from {2 * players + 4} to 2000 for {players} players, got {size!r}",
+            source="Board.generate",
+            field="size",
+        )
     if seed is None:
         entropy = np.random.SeedSequence().entropy
         assert isinstance(entropy, int)  # a fresh SeedSequence draws an int
-        seed = int(entropy % (2 ** 31))
+        seed = int(entropy % (2**31))
     if not _is_int(seed) or seed < 0:
-        raise BoardError(f"must be a non-negative integer, got {seed!r}", source="Board.generate", field="seed")
+        raise BoardError(
+            f"must be a non-negative integer, got {seed!r}", source="Board.generate", field="seed"
+        )
     return players, size, seed
 
 
@@ -211,12 +223,16 @@ def _terrain_weights(terrain_mix: object) -> tuple[dict[str, float], tuple[float
     if terrain_mix is None:
         return {t: 1.0 for t in TERRAINS}, None
     if not isinstance(terrain_mix, dict) or set(terrain_mix) - set(TERRAINS):
-        raise BoardError(f"keys must be terrains {TERRAINS}, got {terrain_mix!r}", source="Board.generate",
-                         field="terrain_mix")
+        raise BoardError(
+            f"keys must be terrains {TERRAINS}, got {terrain_mix!r}",
+            source="Board.generate",
+            field="terrain_mix",
+        )
     weights = {t: float(terrain_mix.get(t, 0.0)) for t in TERRAINS}
     if any(w < 0 or math.isnan(w) for w in weights.values()) or sum(weights.values()) <= 0:
-        raise BoardError("weights must be >= 0 with a positive sum", source="Board.generate",
-                         field="terrain_mix")
+        raise BoardError(
+            "weights must be >= 0 with a positive sum", source="Board.generate", field="terrain_mix"
+        )
     return weights, (0.0, 1.0)
 
 
@@ -225,13 +241,16 @@ def _terrain_targets(size: int, weights: dict[str, float]) -> dict[str, int]:
     total = sum(weights.values())
     raw = {t: size * weights[t] / total for t in TERRAINS}
     targets = {t: math.floor(raw[t]) for t in TERRAINS}
-    for t in sorted(TERRAINS, key=lambda t: (targets[t] - raw[t], TERRAINS.index(t)))[: size - sum(targets.values())]:
+    for t in sorted(TERRAINS, key=lambda t: (targets[t] - raw[t], TERRAINS.index(t)))[
+        : size - sum(targets.values())
+    ]:
         targets[t] += 1
     return targets
 
 
-def _island(rng: np.random.Generator, players: int, size: int, targets: dict[str, int],
-            bounds: tuple[float, float]) -> tuple[set[Cell], dict[Cell, str], list[tuple[Cell, Cell]]] | None:
+def _island(
+    rng: np.random.Generator, players: int, size: int, targets: dict[str, int], bounds: tuple[float, float]
+) -> tuple[set[Cell], dict[Cell, str], list[tuple[Cell, Cell]]] | None:
     """One attempt: land, terrain and start areas, or None when the terrain shares or the starts fail."""
     lo, hi = bounds
     land = _grow_island(rng, size)
@@ -247,8 +266,9 @@ def _island(rng: np.random.Generator, players: int, size: int, targets: dict[str
     return None if starts is None else (land, terrain, starts)
 
 
-def generate_dict(players: object, size: object, seed: object,
-                  terrain_mix: object) -> tuple[JSONDict, str, tuple[float, float] | None]:
+def generate_dict(
+    players: object, size: object, seed: object, terrain_mix: object
+) -> tuple[JSONDict, str, tuple[float, float] | None]:
     """The board-file dict of a generated island, its source name and its terrain bounds (see
     :meth:`~evo_lab.games.evo2e.board.Board.generate`)."""
     import numpy as np
@@ -263,16 +283,26 @@ def generate_dict(players: object, size: object, seed: object,
         if made is not None:
             break
     else:
-        raise BoardError(f"could not generate a valid {players}-player island of {size} spaces with seed {seed}",
-                         source="Board.generate", field="seed")
+        raise BoardError(
+            f"could not generate a valid {players}-player island of {size} spaces with seed {seed}",
+            source="Board.generate",
+            field="seed",
+        )
     land, terrain, starts = made
     name = f"generated-{players}p-seed{seed}" + ("" if size == default_size else f"-size{size}")
     args = f"players={players}, size={size}, seed={seed}" + (
-        "" if terrain_mix is None else f", terrain_mix={weights}")
+        "" if terrain_mix is None else f", terrain_mix={weights}"
+    )
     data: JSONDict = {
-        "format": FORMAT, "version": VERSION, "name": name, "players": players, "reconstructed": False,
+        "format": FORMAT,
+        "version": VERSION,
+        "name": name,
+        "players": players,
+        "reconstructed": False,
         "provenance": {"confidence": "generated", "source": f"Board.generate({args})"},
-        "cells": [{"q": q, "r": r, "terrain": terrain[(q, r)]} for q, r in sorted(land, key=lambda c: (c[1], c[0]))],
+        "cells": [
+            {"q": q, "r": r, "terrain": terrain[(q, r)]} for q, r in sorted(land, key=lambda c: (c[1], c[0]))
+        ],
         "start_areas": [[list(a), list(b)] for a, b in starts],
     }
     if bounds is not None:

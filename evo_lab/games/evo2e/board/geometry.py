@@ -71,8 +71,11 @@ def layout(v: BoardParts, source: str) -> Layout:
         labels.append(v["labels"].get((q, r), f"{row_letter[r]}{pos_in_row}"))
     if len(set(labels)) != len(labels):
         dup = next(lab for lab in labels if labels.count(lab) > 1)
-        raise BoardError(f"label {dup!r} names two spaces (custom labels must differ from every other label)",
-                         source=source, field="cells")
+        raise BoardError(
+            f"label {dup!r} names two spaces (custom labels must differ from every other label)",
+            source=source,
+            field="cells",
+        )
     adjacency: list[tuple[int, ...]] = []
     coastal: list[bool] = []
     for q, r in order:
@@ -106,8 +109,16 @@ def networkx_graph(board: Board) -> nx.Graph:
 
     g = nx.Graph(name=board.name)
     for i, (q, r) in enumerate(board.axial):
-        g.add_node(i, label=board.labels[i], terrain=board.terrain[i], coastal=board.coastal[i],
-                   start_player=board.start_player(i), q=q, r=r, pos=hex_center(q, r))
+        g.add_node(
+            i,
+            label=board.labels[i],
+            terrain=board.terrain[i],
+            coastal=board.coastal[i],
+            start_player=board.start_player(i),
+            q=q,
+            r=r,
+            pos=hex_center(q, r),
+        )
     for i, nbs in enumerate(board.adjacency):
         g.add_edges_from((i, j) for j in nbs if j > i)
     return nx.freeze(g)

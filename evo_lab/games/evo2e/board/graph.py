@@ -72,8 +72,9 @@ class Board:
     _dist: tuple[tuple[int, ...], ...] | None
     _graph: nx.Graph | None
 
-    def __init__(self, data: object, source: str = "<dict>", *,
-                 terrain_bounds: tuple[float, float] | None = None):
+    def __init__(
+        self, data: object, source: str = "<dict>", *, terrain_bounds: tuple[float, float] | None = None
+    ):
         v = _validate(data, source, terrain_bounds)
         land = v["land"]
         order, index, labels, adjacency, coastal = layout(v, source)
@@ -113,8 +114,15 @@ class Board:
         return f"<Board {self.name}: {self.n} spaces, {self.players} players{tag}>"
 
     def _key(self) -> tuple[object, ...]:
-        return (self.players, self.axial, self.terrain, self.coastal, self.labels, self.start_areas,
-                self.reconstructed)
+        return (
+            self.players,
+            self.axial,
+            self.terrain,
+            self.coastal,
+            self.labels,
+            self.start_areas,
+            self.reconstructed,
+        )
 
     def __eq__(self, other: object) -> bool:
         """Boards are equal by content (cells, terrain, coast, labels, start areas, players, the reconstructed
@@ -157,7 +165,9 @@ class Board:
         try:
             return self._label_index[key]
         except (KeyError, TypeError):
-            raise BoardError(f"unknown space label {excerpt(label)}", source=self.name, field="label") from None
+            raise BoardError(
+                f"unknown space label {excerpt(label)}", source=self.name, field="label"
+            ) from None
 
     def label(self, space: int) -> str:
         """The readable label of space id ``space``.
@@ -259,13 +269,17 @@ class Board:
         [26, 34, 42, 50]
         """
         if not _is_int(players) or not 2 <= players <= 5:
-            raise BoardError(f"standard boards exist for 2 to 5 players, got {excerpt(players)}",
-                             source="Board.standard", field="players")
+            raise BoardError(
+                f"standard boards exist for 2 to 5 players, got {excerpt(players)}",
+                source="Board.standard",
+                field="players",
+            )
         return _standard(cls, players)  # type: ignore[arg-type]  # mypy takes Board.__hash__ for the class's
 
     @staticmethod
-    def problems(data: object, source: str = "<dict>", *,
-                 terrain_bounds: tuple[float, float] | None = None) -> list[BoardError]:
+    def problems(
+        data: object, source: str = "<dict>", *, terrain_bounds: tuple[float, float] | None = None
+    ) -> list[BoardError]:
         """Every problem of a board-file dict at once (``[]`` when :meth:`from_dict` would accept it), as the
         :class:`BoardError` objects :meth:`from_dict` raises one at a time (the board editor shows them).
 
@@ -277,8 +291,13 @@ class Board:
         return _problems(data, source, terrain_bounds)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], source: str = "<dict>", *,
-                  terrain_bounds: tuple[float, float] | None = None) -> Board:
+    def from_dict(
+        cls,
+        data: Mapping[str, object],
+        source: str = "<dict>",
+        *,
+        terrain_bounds: tuple[float, float] | None = None,
+    ) -> Board:
         """Build and validate a board from the board-file dict (see docs/boards.md).
 
         ``terrain_bounds`` (default (0.15, 0.35), or the file's optional ``terrain_bounds``) is the allowed
@@ -310,7 +329,9 @@ class Board:
         }
         if self._terrain_bounds is not None:
             d["terrain_bounds"] = list(self._terrain_bounds)
-        cells: list[JSONDict] = [{"q": q, "r": r, "terrain": t} for (q, r), t in zip(self.axial, self.terrain)]
+        cells: list[JSONDict] = [
+            {"q": q, "r": r, "terrain": t} for (q, r), t in zip(self.axial, self.terrain)
+        ]
         for i, coastal in self.coast_overrides.items():
             cells[i]["coastal"] = coastal
         for i, label in self.custom_labels.items():
@@ -358,9 +379,16 @@ class Board:
         try:
             data = read_file(p, str(p))  # size and nesting checked before parsing
         except FormatError as e:
-            problem = e.message if e.message.startswith("not valid JSON") else (
-                "cannot read file: " + e.message if e.message in ("no such file", "a folder, not a file")
-                or e.message.startswith("cannot read") else e.message)
+            problem = (
+                e.message
+                if e.message.startswith("not valid JSON")
+                else (
+                    "cannot read file: " + e.message
+                    if e.message in ("no such file", "a folder, not a file")
+                    or e.message.startswith("cannot read")
+                    else e.message
+                )
+            )
             raise BoardError(problem, source=str(p), field=None) from None
         return cls.from_dict(data, str(p), terrain_bounds=terrain_bounds)
 
@@ -371,10 +399,16 @@ class Board:
         atomic_write_text(path, self.to_json())
 
     # ------------------------------------------------------------------ rendering
-    def to_svg(self, *, occupants: dict[int, int] | None = None,
-               highlight: dict[int, str] | Iterable[int] | None = None,
-               climate: dict[str, str] | None = None, size: float = 28, labels: bool = True,
-               title: str | None = None) -> str:
+    def to_svg(
+        self,
+        *,
+        occupants: dict[int, int] | None = None,
+        highlight: dict[int, str] | Iterable[int] | None = None,
+        climate: dict[str, str] | None = None,
+        size: float = 28,
+        labels: bool = True,
+        title: str | None = None,
+    ) -> str:
         """SVG picture of the board (see :func:`evo_lab.games.evo2e.svg.board_svg`).
 
         >>> svg = Board.standard(2).to_svg(occupants={0: 1}, highlight={3})
@@ -383,16 +417,28 @@ class Board:
         """
         from evo_lab.games.evo2e.svg import board_svg
 
-        return board_svg(self, occupants=occupants, highlight=highlight, climate=climate, size=size,
-                         labels=labels, title=title)
+        return board_svg(
+            self,
+            occupants=occupants,
+            highlight=highlight,
+            climate=climate,
+            size=size,
+            labels=labels,
+            title=title,
+        )
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
     # ------------------------------------------------------------------ generator
     @classmethod
-    def generate(cls, players: int, size: int | None = None, seed: int | None = None,
-                 terrain_mix: dict[str, float] | None = None) -> Board:
+    def generate(
+        cls,
+        players: int,
+        size: int | None = None,
+        seed: int | None = None,
+        terrain_mix: dict[str, float] | None = None,
+    ) -> Board:
         """A seeded procedural island: compact coastline, contiguous terrain regions, two adjacent coastal
         start spaces per seat spread around the coast. Same arguments, same board.
 
@@ -417,4 +463,3 @@ def _standard(cls: type[Board], players: int) -> Board:
     ref = resources.files("evo_lab") / "data" / "boards" / f"{players}p.json"
     text = ref.read_text(encoding="utf-8")
     return cls.from_dict(json.loads(text), f"evo_lab/data/boards/{players}p.json")
-

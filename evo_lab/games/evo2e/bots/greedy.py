@@ -57,10 +57,24 @@ DISTANCE_WEIGHT = 0.08
 CARD_COST = 0.4
 #: value of a lot per expected remaining round, per gene (diminishing with copies already owned)
 GENE_WEIGHTS = {
-    "legs": 0.25, "horn": 0.3, "egg": 0.75, "thermo": 0.4, "fur": 0.4, "vial": 0.35,
-    "bony_plates": 0.25, "large_horn": 0.3, "thick_shell": 0.35, "flippers": 0.15, "wings": 0.15,
-    "regeneration": 0.35, "killer_babies": 0.3, "sixth_sense": 0.1, "cave_dweller": 0.35,
-    "adrenaline_rush": 0.1, "strong_thighs": 0.35, "chameleon_skin": 0.25,
+    "legs": 0.25,
+    "horn": 0.3,
+    "egg": 0.75,
+    "thermo": 0.4,
+    "fur": 0.4,
+    "vial": 0.35,
+    "bony_plates": 0.25,
+    "large_horn": 0.3,
+    "thick_shell": 0.35,
+    "flippers": 0.15,
+    "wings": 0.15,
+    "regeneration": 0.35,
+    "killer_babies": 0.3,
+    "sixth_sense": 0.1,
+    "cave_dweller": 0.35,
+    "adrenaline_rush": 0.1,
+    "strong_thighs": 0.35,
+    "chameleon_skin": 0.25,
 }
 #: value of the event card lot (a card in hand)
 CARD_VALUE = 1.2
@@ -132,7 +146,7 @@ def survivors(state: State, player: int, section: int, geysers: bool | None = No
     groups, _, _ = state.survival_groups(player, section)
     allow = state.survival_allowance(player, cards=geysers is None)
     if geysers:
-        allow[1] = 10 ** 6
+        allow[1] = 10**6
     excess = sum(max(0, len(gr) - a) for gr, a in zip(groups, allow))
     deaths = rules.deaths_allowed(state.count[player], excess, state.floor(player))
     return state.count[player] - deaths, deaths
@@ -163,11 +177,18 @@ def player_values(state: State, viewer: int | None) -> list[float]:
             if deaths:
                 v -= DISTANCE_WEIGHT * sum(dist[s] for s, o in enumerate(state.occ) if o == q)
             if nxt and R > 0:
-                v -= NEXT_ROUND_WEIGHT * dino * sum(p * survivors(state, q, sec, False)[1] for sec, p in nxt.items())
+                v -= (
+                    NEXT_ROUND_WEIGHT
+                    * dino
+                    * sum(p * survivors(state, q, sec, False)[1] for sec, p in nxt.items())
+                )
         else:
             # between rounds: the coming survival phase uses the next token's section
             if nxt:
-                v += dino * sum(p * survivors(state, q, sec, False)[0] for sec, p in nxt.items()) + p_end * 0.01 * state.count[q]
+                v += (
+                    dino * sum(p * survivors(state, q, sec, False)[0] for sec, p in nxt.items())
+                    + p_end * 0.01 * state.count[q]
+                )
             else:
                 v += 0.01 * state.count[q]
         out.append(v)
@@ -288,7 +309,9 @@ class GreedyBot(Bot):
         for a in acts:
             if a == default:
                 continue
-            if a.kind == PLAY and state.node_name() == "move":  # frenzied attack: value of the best attack it enables
+            if (
+                a.kind == PLAY and state.node_name() == "move"
+            ):  # frenzied attack: value of the best attack it enables
                 t = state.clone()
                 t.apply_unchecked(a)
                 vals = [expected_after(t, b, player) for b in t.legal_actions() if b.kind == ATTACK]
@@ -297,8 +320,13 @@ class GreedyBot(Bot):
                 v = expected_after(state, a, player)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
-        if default is not None and base is not None and best is not default and best_v is not None \
-                and best_v <= base + 1e-9:
+        if (
+            default is not None
+            and base is not None
+            and best is not default
+            and best_v is not None
+            and best_v <= base + 1e-9
+        ):
             return default
         assert best is not None  # acts is never empty
         return best

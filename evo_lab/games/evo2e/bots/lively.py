@@ -41,7 +41,9 @@ class LivelyBot(Bot):
 
     def act(self, state: State, player: int) -> Action:
         acts = state.legal_actions()
-        scored = [(self._score(state, player, a) + 0.01 * float(self.rng.random()), i) for i, a in enumerate(acts)]
+        scored = [
+            (self._score(state, player, a) + 0.01 * float(self.rng.random()), i) for i, a in enumerate(acts)
+        ]
         return acts[max(scored)[1]]
 
     # ----- one score per action kind
@@ -55,7 +57,7 @@ class LivelyBot(Bot):
         if k == "end":
             return 0.0
         if k == "birth":
-            if state.occupant(a.a) >= 0:          # a killer baby onto an enemy
+            if state.occupant(a.a) >= 0:  # a killer baby onto an enemy
                 return 6.0
             return 5.0 + CLIMATE_VALUE.get(state.space_state(a.a), 0.0) - (3.0 if a.b >= 0 else 0.0)
         if k == "escape":
@@ -74,18 +76,24 @@ class LivelyBot(Bot):
         for nb in g.adj[dst]:
             q = state.occupant(nb)
             if 0 <= q != player and not state.is_protected(q) and nb != src:
-                p = float(state.attack_probability(src, nb)) if nb in g.adj[src] else _odds_from(state, player, q)
+                p = (
+                    float(state.attack_probability(src, nb))
+                    if nb in g.adj[src]
+                    else _odds_from(state, player, q)
+                )
                 if p >= ATTACK_AT:
-                    gain += 1.5      # next to a beatable enemy: an attack can follow
+                    gain += 1.5  # next to a beatable enemy: an attack can follow
                     break
         if gain <= 0 and self.rng.random() < WANDER and state.space_state(dst) != "deadly":
-            gain = 0.5               # wander on
+            gain = 0.5  # wander on
         return gain
 
     def _bid_value(self, state: State, player: int, a: Action) -> float:
         lots = state.auction()["lots"]
         item = str(lots[a.a]["item"]) if a.a < len(lots) else ""
-        want = {"event card": 1.0, "egg": 2.0, "legs": 1.5, "horn": 1.5, "fur": 1.0, "thermo": 1.0}.get(item, 1.2)
+        want = {"event card": 1.0, "egg": 2.0, "legs": 1.5, "horn": 1.5, "fur": 1.0, "thermo": 1.0}.get(
+            item, 1.2
+        )
         mp = state.observation(player)["players"][player].get("mp") or 0
         cost = a.b / max(1, mp)
         return want * (1.0 if a.b <= 2 else 0.5) - 3.0 * cost + 0.5 * float(self.rng.random())

@@ -94,7 +94,9 @@ def lite_policy(rng: np.random.Generator) -> Callable[[State], Action]:
             return esc[int(rng.random() * len(esc))] if esc else Action(PASS)
         if node == "adrenaline":
             return Action(INITIATIVE, 0)
-        if node in _WINDOWS and node != "newborn_cards":  # card windows: keep the cards (egg thief: at random)
+        if (
+            node in _WINDOWS and node != "newborn_cards"
+        ):  # card windows: keep the cards (egg thief: at random)
             return Action(PASS)
         return acts[int(rng.random() * len(acts))]
 
@@ -112,7 +114,9 @@ def random_policy(rng: np.random.Generator) -> Callable[[State], Action]:
 ROLLOUTS = {"lite": lite_policy, "random": random_policy}
 
 
-def search_hooks(rollout: str = "lite", cutoff_rounds: int | None = 1, temperature: float = 3.0) -> SearchHooks:
+def search_hooks(
+    rollout: str = "lite", cutoff_rounds: int | None = 1, temperature: float = 3.0
+) -> SearchHooks:
     """Evo's :class:`~evo_lab.core.search.SearchHooks`: the ``rollout`` policy (``"lite"`` or ``"random"``),
     rollouts stopped after ``cutoff_rounds`` round ends counted from the decision (``None``: at the end of the
     game) and valued by a softmax (MP scale ``temperature``) of the greedy evaluation; win shares at the end."""
@@ -151,8 +155,16 @@ class ISMCTSBot(SearchBot):
     omniscient = False
     game_id = "evo2e"
 
-    def __init__(self, seed: int | None = None, iterations: int | None = 200, time_budget: float | None = None,
-                 c: float = 0.7, rollout: str = "lite", cutoff_rounds: int | None = 1, temperature: float = 3.0):
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = 200,
+        time_budget: float | None = None,
+        c: float = 0.7,
+        rollout: str = "lite",
+        cutoff_rounds: int | None = 1,
+        temperature: float = 3.0,
+    ):
         super().__init__(seed, iterations=iterations, time_budget=time_budget, c=c)
         search_hooks(rollout, cutoff_rounds, temperature)  # checks the options
         self.rollout = rollout
@@ -164,8 +176,10 @@ class ISMCTSBot(SearchBot):
         return cls(seed=seed, **options)
 
     def __repr__(self) -> str:
-        return (f"ISMCTSBot(iterations={self.iterations}, time_budget={self.time_budget}, c={self.c}, "
-                f"rollout={self.rollout!r}, cutoff_rounds={self.cutoff_rounds}, seed={self.seed})")
+        return (
+            f"ISMCTSBot(iterations={self.iterations}, time_budget={self.time_budget}, c={self.c}, "
+            f"rollout={self.rollout!r}, cutoff_rounds={self.cutoff_rounds}, seed={self.seed})"
+        )
 
     # ----- the search
     def hooks(self, state: State) -> SearchHooks:

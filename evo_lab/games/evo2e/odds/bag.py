@@ -42,9 +42,19 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..state import State
 
-__all__ = ["BagError", "BagView", "bag_view", "count_distribution", "hypergeometric", "next_draw",
-           "replay_with_excluded", "posterior_by_replay", "DeterminizeCheck", "determinize_frequencies",
-           "views_by_round"]
+__all__ = [
+    "BagError",
+    "BagView",
+    "bag_view",
+    "count_distribution",
+    "hypergeometric",
+    "next_draw",
+    "replay_with_excluded",
+    "posterior_by_replay",
+    "DeterminizeCheck",
+    "determinize_frequencies",
+    "views_by_round",
+]
 
 
 class BagError(EvoLabError, ValueError):
@@ -61,8 +71,10 @@ def hypergeometric(population: int, successes: int, draws: int) -> dict[int, Fra
     if not 0 <= successes <= population or not 0 <= draws <= population:
         raise BagError(f"hypergeometric({population}, {successes}, {draws}) is undefined")
     total = comb(population, draws)
-    out = {k: Fraction(comb(successes, k) * comb(population - successes, draws - k), total)
-           for k in range(max(0, draws - (population - successes)), min(successes, draws) + 1)}
+    out = {
+        k: Fraction(comb(successes, k) * comb(population - successes, draws - k), total)
+        for k in range(max(0, draws - (population - successes)), min(successes, draws) + 1)
+    }
     return out
 
 
@@ -87,7 +99,9 @@ class BagView:
         if gene in self.seen:
             return Fraction(0)
         if gene not in self.unseen:
-            raise BagError(f"{gene!r} is not a unique gene; unique genes: {', '.join(self.seen + self.unseen)}")
+            raise BagError(
+                f"{gene!r} is not a unique gene; unique genes: {', '.join(self.seen + self.unseen)}"
+            )
         return Fraction(self.in_bag, len(self.unseen))
 
 
@@ -99,13 +113,21 @@ def bag_view(state: State, viewer: int | None = 0) -> BagView:
         excluded_so_far = len(state.history())
         if excluded_so_far:
             raise BagError("the bag is being filled (setup); ask before or after the exclusions")
-        return BagView((), tuple(g.unique_ids), g.n_unique - g.excluded_count,
-                       sum(g.bag0) + g.n_unique - g.excluded_count,
-                       {gid: g.bag0[i] for i, gid in enumerate(g.gene_ids[:g.n_normal])}, (), 0)
+        return BagView(
+            (),
+            tuple(g.unique_ids),
+            g.n_unique - g.excluded_count,
+            sum(g.bag0) + g.n_unique - g.excluded_count,
+            {gid: g.bag0[i] for i, gid in enumerate(g.gene_ids[: g.n_normal])},
+            (),
+            0,
+        )
     obs = state.observation(viewer)
     on_lots: list[str] = []
     if obs["auction"] is not None:
-        on_lots = [lot["item"] for lot in obs["auction"]["lots"] if lot["item"] not in ("event card", "(empty)")]
+        on_lots = [
+            lot["item"] for lot in obs["auction"]["lots"] if lot["item"] not in ("event card", "(empty)")
+        ]
     owned = [u for p in obs["players"] for u in p["unique"]]
     seen = tuple(u for u in g.unique_ids if u in owned or u in on_lots)
     in_bag = obs["bag_size"] - sum(obs["bag_normal"].values())
@@ -114,7 +136,9 @@ def bag_view(state: State, viewer: int | None = 0) -> BagView:
     unseen = tuple(u for u in g.unique_ids if u not in seen)
     if not 0 <= in_bag <= len(unseen):
         raise BagError(f"inconsistent public counts: {in_bag} unique genes in the bag, {len(unseen)} unseen")
-    return BagView(seen, unseen, in_bag, obs["bag_size"], dict(obs["bag_normal"]), tuple(on_lots), obs["round"])
+    return BagView(
+        seen, unseen, in_bag, obs["bag_size"], dict(obs["bag_normal"]), tuple(on_lots), obs["round"]
+    )
 
 
 def count_distribution(view: BagView, genes: Iterable[str]) -> dict[int, Fraction]:
@@ -177,7 +201,9 @@ def _unknown(u: str, g: Game) -> int:
     raise BagError(f"{u!r} is not a unique gene; unique genes: {', '.join(g.unique_ids)}")
 
 
-def posterior_by_replay(state: State, viewer: int | None = 0) -> dict[frozenset[str], tuple[Fraction, Fraction]]:
+def posterior_by_replay(
+    state: State, viewer: int | None = 0
+) -> dict[frozenset[str], tuple[Fraction, Fraction]]:
     """Bayes' rule by brute force: for every set of unique genes that could have gone into the bag given what
     ``viewer`` has seen (all seen genes in, ``excluded_count`` of the unseen ones out), the likelihood of the
     observed gene draws (engine replay) and the posterior ``prior * likelihood / evidence`` with the uniform
@@ -228,8 +254,9 @@ class DeterminizeCheck:
         return float(x2), dof, float(chi2.sf(x2, dof)) if dof > 0 else 1.0
 
 
-def determinize_frequencies(state: State, player: int, n: int = 10_000, seed: int = 0,
-                            group: Iterable[str] = ()) -> DeterminizeCheck:
+def determinize_frequencies(
+    state: State, player: int, n: int = 10_000, seed: int = 0, group: Iterable[str] = ()
+) -> DeterminizeCheck:
     """Draw ``state.determinize(player, rng)`` ``n`` times with ``numpy.random.default_rng(seed)`` and count,
     in each copy's teacher view (``observation(None)["bag_unique"]``), which unique genes are in the bag."""
     import numpy as np

@@ -98,14 +98,30 @@ class MonteCarloResult:
         for p in range(self.players):
             lo, hi = self.win_interval[p]
             m, mlo, mhi = self.mean_mp(p)
-            rows.append({"player": p, "win": self.win_probability[p], "win_low": lo, "win_high": hi,
-                         "mean_mp": m, "mp_low": mlo, "mp_high": mhi})
+            rows.append(
+                {
+                    "player": p,
+                    "win": self.win_probability[p],
+                    "win_low": lo,
+                    "win_high": hi,
+                    "mean_mp": m,
+                    "mp_low": mlo,
+                    "mp_high": mhi,
+                }
+            )
         return rows
 
     def to_dict(self) -> dict[str, object]:
-        return {"n": self.n, "seed": self.seed, "until": self.until, "seeds": self.seeds,
-                "summary": self.summary(), "game_length": {str(k): v for k, v in self.game_length.items()},
-                "final_mp": self.final_mp.tolist(), "notes": self.notes}
+        return {
+            "n": self.n,
+            "seed": self.seed,
+            "until": self.until,
+            "seeds": self.seeds,
+            "summary": self.summary(),
+            "game_length": {str(k): v for k, v in self.game_length.items()},
+            "final_mp": self.final_mp.tolist(),
+            "notes": self.notes,
+        }
 
     def to_pandas(self) -> pd.DataFrame:
         import pandas as pd
@@ -113,9 +129,17 @@ class MonteCarloResult:
         rows = []
         for i in range(self.n):
             for p in range(self.players):
-                rows.append({"sample": i, "seed": self.seeds[i], "player": p, "mp": int(self.final_mp[i, p]),
-                             "win_share": float(self.win_share[i, p]), "dinosaurs": int(self.dinosaurs[i, p]),
-                             "length": self.lengths[i]})
+                rows.append(
+                    {
+                        "sample": i,
+                        "seed": self.seeds[i],
+                        "player": p,
+                        "mp": int(self.final_mp[i, p]),
+                        "win_share": float(self.win_share[i, p]),
+                        "dinosaurs": int(self.dinosaurs[i, p]),
+                        "length": self.lengths[i],
+                    }
+                )
         return pd.DataFrame(rows)
 
 
@@ -124,8 +148,11 @@ def _arity(fn: Callable[..., object]) -> int:
         sig = inspect.signature(fn)
     except (TypeError, ValueError):
         return 2
-    req = [p for p in sig.parameters.values()
-           if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty]
+    req = [
+        p
+        for p in sig.parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+    ]
     if any(p.kind == p.VAR_POSITIONAL for p in sig.parameters.values()):
         return 2
     return len(req)
@@ -167,11 +194,18 @@ def _check_policies(policies: Policies, players: int) -> list[PolicySpec]:
     return specs
 
 
-def _play(s: State, pols: list[Policy], rng: np.random.Generator, until: str, max_actions: int | None) -> None:
+def _play(
+    s: State, pols: list[Policy], rng: np.random.Generator, until: str, max_actions: int | None
+) -> None:
     r0 = max(1, s.round)
     stop = (lambda st: st.round > r0) if until == "round" else None
-    play_out(s, lambda st: pols[st.current_player()](st, st.current_player()), rng, max_actions=max_actions,
-             stop=stop)
+    play_out(
+        s,
+        lambda st: pols[st.current_player()](st, st.current_player()),
+        rng,
+        max_actions=max_actions,
+        stop=stop,
+    )
 
 
 def _run_chunk(items: list[_Item]) -> list[_Row]:
@@ -193,9 +227,19 @@ def _run_chunk(items: list[_Item]) -> list[_Row]:
     return out
 
 
-def monte_carlo(state: State, policies: Policies = None, n: int = 1000, seed: int | None = 0, until: str = "game", *,
-                executor: str | Executor | None = None, workers: int | None = None, progress: bool = True, viewer: int | None = None,
-                max_actions: int | None = None) -> MonteCarloResult:
+def monte_carlo(
+    state: State,
+    policies: Policies = None,
+    n: int = 1000,
+    seed: int | None = 0,
+    until: str = "game",
+    *,
+    executor: str | Executor | None = None,
+    workers: int | None = None,
+    progress: bool = True,
+    viewer: int | None = None,
+    max_actions: int | None = None,
+) -> MonteCarloResult:
     """Simulate ``n`` continuations of ``state`` until the end of the ``"round"`` or the ``"game"``.
 
     ``policies``: ``None`` (uniform random), one policy for everyone, or one per player; a policy is a
@@ -213,7 +257,9 @@ def monte_carlo(state: State, policies: Policies = None, n: int = 1000, seed: in
     if state.is_terminal():
         raise OddsError("the game is over: nothing to simulate")
     g = state.game
-    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < g.players):
+    if viewer is not None and (
+        isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < g.players
+    ):
         raise OddsError(f"viewer must be a player 0..{g.players - 1} or None, got {viewer!r}")
     specs = _check_policies(policies, g.players)
     if seed is None:  # draw the entropy now and keep it, so that replay() can rebuild every sample
@@ -224,15 +270,32 @@ def monte_carlo(state: State, policies: Policies = None, n: int = 1000, seed: in
     serial = executor == "serial" or (executor is None and n < SERIAL_THRESHOLD)
     pos: State | str = state if serial else state.to_json()
     items = [(pos, specs, ss, until, viewer, max_actions) for ss in seeds]
-    res = map_chunks(_run_chunk, items, executor=executor, workers=workers, progress=progress,
-                     desc=f"Monte Carlo ({until})")
-    return MonteCarloResult(n, seed, until, g.players, [r[0] for r in res],
-                            np.array([r[1] for r in res], dtype=int), np.array([r[2] for r in res]),
-                            np.array([r[3] for r in res], dtype=int), [r[4] for r in res], state.round,
-                            [] if viewer is None else [f"hidden information redrawn for P{viewer + 1}"])
+    res = map_chunks(
+        _run_chunk,
+        items,
+        executor=executor,
+        workers=workers,
+        progress=progress,
+        desc=f"Monte Carlo ({until})",
+    )
+    return MonteCarloResult(
+        n,
+        seed,
+        until,
+        g.players,
+        [r[0] for r in res],
+        np.array([r[1] for r in res], dtype=int),
+        np.array([r[2] for r in res]),
+        np.array([r[3] for r in res], dtype=int),
+        [r[4] for r in res],
+        state.round,
+        [] if viewer is None else [f"hidden information redrawn for P{viewer + 1}"],
+    )
 
 
-def replay(state: State, result: MonteCarloResult, i: int, policies: Policies = None, viewer: int | None = None) -> State:
+def replay(
+    state: State, result: MonteCarloResult, i: int, policies: Policies = None, viewer: int | None = None
+) -> State:
     """Play sample ``i`` of ``result`` again (same seed) and return its final state."""
     if not 0 <= i < result.n:
         raise OddsError(f"sample index must be 0..{result.n - 1}, got {i}")

@@ -84,7 +84,7 @@ def birth_targets(s: State, p: int, removed: int = -1) -> list[int]:
 
 
 def birth_actions(s: State) -> list[Action]:
-    """"A player who already has all 8 dinosaurs on the board is allowed to eliminate one of them in order to
+    """ "A player who already has all 8 dinosaurs on the board is allowed to eliminate one of them in order to
     bring a new one on elsewhere." Births are optional (ruling R5, option ``birth_optional``)."""
     g = s.game
     p = s.actor
@@ -165,8 +165,26 @@ def explain_birth(s: State, a: Action, text: str) -> tuple[str, str] | None:
     return f"{text!r}: {g.labels[a.a]} is not next to one of your dinosaurs", "too_far"
 
 
-register_node(Node("birth", BIRTH_PHASE, _birth_apply, decisions=birth_actions, kinds=frozenset({BIRTH, PASS}),
-                   verb="place a new dinosaur or pass", who="player", explain=explain_birth,
-                   doc="`birth X`, `birth X replacing Y` (8 on the board), or `pass`"))
-register_node(Node("kbdie", BIRTH_PHASE, _kbdie_apply, weights=lambda s: s.game.die_outcomes, kinds=frozenset({DIE}),
-                   doc="the die of a killer baby"))
+register_node(
+    Node(
+        "birth",
+        BIRTH_PHASE,
+        _birth_apply,
+        decisions=birth_actions,
+        kinds=frozenset({BIRTH, PASS}),
+        verb="place a new dinosaur or pass",
+        who="player",
+        explain=explain_birth,
+        doc="`birth X`, `birth X replacing Y` (8 on the board), or `pass`",
+    )
+)
+register_node(
+    Node(
+        "kbdie",
+        BIRTH_PHASE,
+        _kbdie_apply,
+        weights=lambda s: s.game.die_outcomes,
+        kinds=frozenset({DIE}),
+        doc="the die of a killer baby",
+    )
+)

@@ -63,7 +63,7 @@ def reveal(s: State, tok: int) -> None:
 
 @register_step(Step.WHEEL)
 def _wheel(s: State) -> bool:
-    """"Token showing a clockwise arrow with 2: Move the climate wheel two sections clockwise" (and so on)."""
+    """ "Token showing a clockwise arrow with 2: Move the climate wheel two sections clockwise" (and so on)."""
     old = s.section
     s.section = (s.section + s.prescience_shift) % s.game.n_sections
     ops.event(s, E.Wheel("wheel", old, s.section, s.prescience_shift, s.prescience_played))
@@ -106,9 +106,24 @@ def _peek_apply(s: State, a: Action) -> None:
     ops.event(s, E.Peek("peek", a.a))
 
 
-register_node(Node("token", CLIMATE, _token_apply, weights=lambda s: ops.token_outcomes(s, TOKEN),
-                   kinds=frozenset({TOKEN}),
-                   doc="climate phase: the next token of the pile (each of the first tokens uniform over those "
-                       "left; the meteorite equally likely in each of the bottom places)"))
-register_node(Node("peek", CLIMATE, _peek_apply, weights=lambda s: ops.token_outcomes(s, PEEK),
-                   kinds=frozenset({PEEK}), doc="Sixth sense: the next token is fixed early, seen by its holder"))
+register_node(
+    Node(
+        "token",
+        CLIMATE,
+        _token_apply,
+        weights=lambda s: ops.token_outcomes(s, TOKEN),
+        kinds=frozenset({TOKEN}),
+        doc="climate phase: the next token of the pile (each of the first tokens uniform over those "
+        "left; the meteorite equally likely in each of the bottom places)",
+    )
+)
+register_node(
+    Node(
+        "peek",
+        CLIMATE,
+        _peek_apply,
+        weights=lambda s: ops.token_outcomes(s, PEEK),
+        kinds=frozenset({PEEK}),
+        doc="Sixth sense: the next token is fixed early, seen by its holder",
+    )
+)

@@ -157,8 +157,9 @@ def attack_probability(s: State, attacker_space: int, defender_space: int) -> Fr
     if a < 0 or d < 0:
         raise IllegalActionError("both spaces must hold a dinosaur", "empty_space")
     g = s.game
-    return rules.attack_probability(g.data.die_faces, g.data.die_symbols, genes.attack_strength(s, a),
-                                    genes.defence_strength(s, d))
+    return rules.attack_probability(
+        g.data.die_faces, g.data.die_symbols, genes.attack_strength(s, a), genes.defence_strength(s, d)
+    )
 
 
 def explain_move(s: State, a: Action, text: str) -> tuple[str, str] | None:
@@ -176,8 +177,10 @@ def explain_move(s: State, a: Action, text: str) -> tuple[str, str] | None:
         if a.b not in g.adj[a.a]:
             return f"{text!r}: {g.labels[a.b]} is not adjacent to {g.labels[a.a]}", "not_adjacent"
         if s.occ[a.b] >= 0:
-            return (f"{text!r}: {g.labels[a.b]} is occupied (dinosaurs may not move through or stop on an "
-                    f"occupied space; attack an enemy instead)"), "occupied"
+            return (
+                f"{text!r}: {g.labels[a.b]} is occupied (dinosaurs may not move through or stop on an "
+                f"occupied space; attack an enemy instead)"
+            ), "occupied"
     if a.kind == ATTACK:
         q = s.occ[a.b]
         if a.b not in g.adj[a.a]:
@@ -187,8 +190,10 @@ def explain_move(s: State, a: Action, text: str) -> tuple[str, str] | None:
         if q == p:
             return f"{text!r}: you cannot attack your own dinosaur", "own_dinosaur"
         if s.count[q] <= genes.floor(s, q):
-            return (f"{text!r}: P{q + 1}'s clan is protected (only {s.count[q]} dinosaurs on the board)",
-                    "protected")
+            return (
+                f"{text!r}: P{q + 1}'s clan is protected (only {s.count[q]} dinosaurs on the board)",
+                "protected",
+            )
     if a.kind in (WINGS, FLIPPERS):
         if not genes.has(s, p, a.kind):
             return f"{text!r}: P{p + 1} does not have {a.kind}", "missing_gene"
@@ -199,9 +204,26 @@ def explain_move(s: State, a: Action, text: str) -> tuple[str, str] | None:
     return None
 
 
-register_node(Node("move", MOVEMENT, _move_apply, decisions=move_actions,
-                   kinds=frozenset({MOVE, ATTACK, WINGS, FLIPPERS, END, PLAY}),
-                   verb="move, attack, play a card or end movement", who="mover", explain=explain_move,
-                   doc="`move A-B`, `attack AxB`, `wings A-B`, `flippers A-B`, `play frenzied_attack`, `end`"))
-register_node(Node("die", MOVEMENT, _die_apply, weights=lambda s: s.game.die_outcomes, kinds=frozenset({DIE}),
-                   doc="the combat die of an attack (`die claw`, ...; one outcome per symbol, weighted by faces)"))
+register_node(
+    Node(
+        "move",
+        MOVEMENT,
+        _move_apply,
+        decisions=move_actions,
+        kinds=frozenset({MOVE, ATTACK, WINGS, FLIPPERS, END, PLAY}),
+        verb="move, attack, play a card or end movement",
+        who="mover",
+        explain=explain_move,
+        doc="`move A-B`, `attack AxB`, `wings A-B`, `flippers A-B`, `play frenzied_attack`, `end`",
+    )
+)
+register_node(
+    Node(
+        "die",
+        MOVEMENT,
+        _die_apply,
+        weights=lambda s: s.game.die_outcomes,
+        kinds=frozenset({DIE}),
+        doc="the combat die of an attack (`die claw`, ...; one outcome per symbol, weighted by faces)",
+    )
+)

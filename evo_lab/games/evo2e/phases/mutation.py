@@ -70,7 +70,7 @@ def _bidding(s: State) -> bool:
 
 @register_step(Step.AUCTION_PAY)
 def _auction_pay(s: State) -> bool:
-    """"The player who won the bidding for the first column takes an event card. The other players take the gene
+    """ "The player who won the bidding for the first column takes an event card. The other players take the gene
     from the column that they won. All the players must pay for their bids" (vials count from the next round:
     prices use the vials held before this auction, ruling R3)."""
     g = s.game
@@ -80,7 +80,9 @@ def _auction_pay(s: State) -> bool:
         s.paid[p] = price
         s.mp[p] -= price
         item = s.lots[lot]
-        if item == EVENT_LOT or item == g.card_gene:  # a variant's card gene also draws a card (kept as a gene)
+        if (
+            item == EVENT_LOT or item == g.card_gene
+        ):  # a variant's card gene also draws a card (kept as a gene)
             winner0 = p
         if item >= 0:
             s.bag[item] -= 1
@@ -186,10 +188,36 @@ def explain_bid(s: State, a: Action, text: str) -> tuple[str, str] | None:
     return None
 
 
-register_node(Node("gene", MUTATION, _gene_apply, weights=_gene_weights, kinds=frozenset({GENE}),
-                   doc="mutation: the gene of the next lot, from the bag, not a kind already drawn this round"))
-register_node(Node("bid", MUTATION, _bid_apply, decisions=bid_actions, kinds=frozenset({BID}), verb="bid on a lot of the gene auction",
-                   who="bidder", explain=explain_bid,
-                   doc="`bid V on lot L` (one bid per action; a displaced player bids again)"))
-register_node(Node("card", MUTATION, _card_apply, weights=_card_weights, kinds=frozenset({CARD}),
-                   doc="the event card for lot 0's winner, from the deck"))
+register_node(
+    Node(
+        "gene",
+        MUTATION,
+        _gene_apply,
+        weights=_gene_weights,
+        kinds=frozenset({GENE}),
+        doc="mutation: the gene of the next lot, from the bag, not a kind already drawn this round",
+    )
+)
+register_node(
+    Node(
+        "bid",
+        MUTATION,
+        _bid_apply,
+        decisions=bid_actions,
+        kinds=frozenset({BID}),
+        verb="bid on a lot of the gene auction",
+        who="bidder",
+        explain=explain_bid,
+        doc="`bid V on lot L` (one bid per action; a displaced player bids again)",
+    )
+)
+register_node(
+    Node(
+        "card",
+        MUTATION,
+        _card_apply,
+        weights=_card_weights,
+        kinds=frozenset({CARD}),
+        doc="the event card for lot 0's winner, from the deck",
+    )
+)

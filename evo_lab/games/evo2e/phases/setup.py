@@ -101,7 +101,23 @@ def _order_apply(s: State, a: Action) -> None:
     s.order = s.order + (a.a,)
 
 
-register_node(Node("exclude", SETUP, _exclude_apply, weights=_exclude_weights, kinds=frozenset({EXCLUDE}),
-                   doc="setup: one of the unique genes stays out of the bag (each uniform)"))
-register_node(Node("order", SETUP, _order_apply, weights=_order_weights, kinds=frozenset({ORDER}),
-                   doc="setup: the next clan marker on the initiative track (uniform)"))
+register_node(
+    Node(
+        "exclude",
+        SETUP,
+        _exclude_apply,
+        weights=_exclude_weights,
+        kinds=frozenset({EXCLUDE}),
+        doc="setup: one of the unique genes stays out of the bag (each uniform)",
+    )
+)
+register_node(
+    Node(
+        "order",
+        SETUP,
+        _order_apply,
+        weights=_order_weights,
+        kinds=frozenset({ORDER}),
+        doc="setup: the next clan marker on the initiative track (uniform)",
+    )
+)

@@ -111,6 +111,16 @@ def _explain(s: State, a: Action, text: str) -> tuple[str, str] | None:
     return f"{text!r}: that dinosaur is not one that must die", "not_doomed"
 
 
-register_node(Node("survive", SURVIVAL, _remove_apply, decisions=_survive_decisions, kinds=frozenset({REMOVE}),
-                   verb="remove a dinosaur that dies", who="owner", explain=_explain,
-                   doc="`remove X` when the owner really chooses which dinosaur dies"))
+register_node(
+    Node(
+        "survive",
+        SURVIVAL,
+        _remove_apply,
+        decisions=_survive_decisions,
+        kinds=frozenset({REMOVE}),
+        verb="remove a dinosaur that dies",
+        who="owner",
+        explain=_explain,
+        doc="`remove X` when the owner really chooses which dinosaur dies",
+    )
+)
