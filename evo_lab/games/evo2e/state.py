@@ -226,63 +226,19 @@ class State(StateBase):
     def clone(self) -> State:
         s = State.__new__(State)
         s.game, s._hist, s._legal, s._origin = self.game, self._hist, self._legal, self._origin
-        s._ev, s._ev_mark = self._ev, self._ev_mark
-        s.occ, s.count, s.mp, s.genes, s.uniq = (
-            self.occ[:],
-            self.count[:],
-            self.mp[:],
-            self.genes[:],
-            self.uniq[:],
-        )
-        s.bag, s.deck, s.discard, s.tokens_left = (
-            self.bag[:],
-            self.deck[:],
-            self.discard[:],
-            self.tokens_left[:],
-        )
-        s.lots, s.bids, s.holding, s.to_bid, s.paid = (
-            self.lots[:],
-            self.bids[:],
-            self.holding[:],
-            self.to_bid[:],
-            self.paid[:],
-        )
-        s.phase, s.round, s.step, s.node, s.actor, s.pending = (
-            self.phase,
-            self.round,
-            self.step,
-            self.node,
-            self.actor,
-            self.pending,
-        )
-        s.hands, s.excluded, s.section, s.revealed, s.next_token = (
-            self.hands,
-            self.excluded,
-            self.section,
-            self.revealed,
-            self.next_token,
-        )
-        s.order, s.displaced, s.banned, s.mover, s.mp_left = (
-            self.order,
-            self.displaced,
-            self.banned,
-            self.mover,
-            self.mp_left,
-        )
-        s.wings_used, s.flippers_used, s.frenzy, s.egg_round = (
-            self.wings_used,
-            self.flippers_used,
-            self.frenzy,
-            self.egg_round,
-        )
-        s.birth_index, s.window, s.survival_index, s.geysers, s.prescience_shift = (
-            self.birth_index,
-            self.window,
-            self.survival_index,
-            self.geysers,
-            self.prescience_shift,
-        )
-        s.last, s.log, s.prescience_played = self.last, self.log, self.prescience_played
+        s._ev, s._ev_mark, s.occ, s.count = self._ev, self._ev_mark, self.occ[:], self.count[:]
+        s.mp, s.genes, s.uniq, s.bag = self.mp[:], self.genes[:], self.uniq[:], self.bag[:]
+        s.deck, s.discard, s.tokens_left = self.deck[:], self.discard[:], self.tokens_left[:]
+        s.lots, s.bids, s.holding, s.to_bid = self.lots[:], self.bids[:], self.holding[:], self.to_bid[:]
+        s.paid, s.phase, s.round, s.step, s.node = self.paid[:], self.phase, self.round, self.step, self.node
+        s.actor, s.pending, s.hands, s.excluded = self.actor, self.pending, self.hands, self.excluded
+        s.section, s.revealed, s.next_token = self.section, self.revealed, self.next_token
+        s.order, s.displaced, s.banned, s.mover = self.order, self.displaced, self.banned, self.mover
+        s.mp_left, s.wings_used, s.flippers_used = self.mp_left, self.wings_used, self.flippers_used
+        s.frenzy, s.egg_round, s.birth_index = self.frenzy, self.egg_round, self.birth_index
+        s.window, s.survival_index, s.geysers = self.window, self.survival_index, self.geysers
+        s.prescience_shift, s.last, s.log = self.prescience_shift, self.last, self.log
+        s.prescience_played = self.prescience_played
         return s
 
     __copy__ = clone
