@@ -13,16 +13,20 @@ edition plays differently replaced by its phase modules (:mod:`.phases`), and tw
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.flow import Flow
 from ..evo2e import cards, genes, phases  # noqa: F401 - Evo 2e's steps and nodes are all registered first
 from ..evo2e.flow import FLOW as EVO2E_FLOW
 
+if TYPE_CHECKING:
+    from ..evo2e.actions import Action
+    from ..evo2e.state import State
+
 __all__ = ["FLOW"]
 
 #: Evo first edition's flow (its phase modules replace some steps and add their nodes when imported, below).
-FLOW: Flow[Any, Any] = EVO2E_FLOW.variant("evo1e")
+FLOW: Flow[State, Action] = EVO2E_FLOW.variant("evo1e")
 
 from . import phases as _phases  # noqa: E402 (the phases register on FLOW, so they come after it)
 

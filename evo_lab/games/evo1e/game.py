@@ -20,6 +20,7 @@ from ...core.options import option
 from ..evo2e import ops
 from ..evo2e.game import Game as Evo2eGame
 from ..evo2e.game import RuleOptions
+from ..evo2e.datapack import DataPack
 from ..evo2e.state import State as Evo2eState
 from .flow import FLOW
 
@@ -60,6 +61,7 @@ class Game(Evo2eGame):
     version = 2
     read_versions = (1,)
     options_class = Evo1eOptions
+    options: Evo1eOptions
     pack_dir = ("data", "evo1e")
 
     flow = FLOW
@@ -67,8 +69,11 @@ class Game(Evo2eGame):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         if "tail" not in self.gene_ids[: self.n_normal]:
-            raise DataError(self.data.sources.get("genes", "genes"), "normal",
-                            "Evo first edition needs the normal gene 'tail' (initiative goes by the longest tail)")
+            raise DataError(
+                self.data.sources.get("genes", "genes"),
+                "normal",
+                "Evo first edition needs the normal gene 'tail' (initiative goes by the longest tail)",
+            )
         self.tail_slot = self.gene_index["tail"]
         self.meteor_track = _meteor_track(self.data)
 
@@ -76,13 +81,13 @@ class Game(Evo2eGame):
     def state_class(self) -> type:  # type: ignore[override]
         return State
 
-    def attack_lost(self, s: Any, src: int, dst: int) -> None:
+    def attack_lost(self, s: Evo2eState, src: int, dst: int) -> None:
         """Ruling E3: "the attacker can lose" (evo2e-data.md, first edition); the losing attacker is removed
         (option ``losing_attacker="dies"``), or both stay as in 2e (``"stays"``)."""
         if self.options.losing_attacker == "dies":
             ops.kill(s, src)
 
-    def orphan_birth_spaces(self, s: Any, player: int) -> tuple[int, ...]:
+    def orphan_birth_spaces(self, s: Evo2eState, player: int) -> tuple[int, ...]:
         """Ruling E7 (option ``orphan_births``): "If player has no adult Dinos, place new Dinos anywhere on board
         but all must be adjacent to each other" (GiochinScatola 1e turn summary): the first newborn on any empty
         space; the later ones of the phase are born next to a dinosaur of the player, which are all newborns, so
@@ -93,7 +98,7 @@ class Game(Evo2eGame):
         return tuple(sp for sp in range(self.n) if s.occ[sp] < 0)
 
     @classmethod
-    def from_dict(cls, d: Any, version: int | None = None) -> Evo2eGame:
+    def from_dict(cls, d: object, version: int | None = None) -> Evo2eGame:
         """The game of a configuration. ``version=1``: a file written before ruling E7, read under the rule it
         was played with (``orphan_births="none"`` unless it names it); the layout is today's."""
         if version == 1 and isinstance(d, Mapping):
@@ -105,7 +110,7 @@ class Game(Evo2eGame):
         return f"evo1e.Game(players={self.players}, board={self.board.name!r}, seed={self.seed})"
 
 
-def _meteor_track(data: Any) -> tuple[int | None, ...]:
+def _meteor_track(data: DataPack) -> tuple[int | None, ...]:
     """The number on the meteor track's space after each round (None: no roll), from the climate part."""
     src = data.sources.get("climate", "climate")
     mt = data.raw.get("climate", {}).get("meteor_track")
@@ -114,7 +119,9 @@ def _meteor_track(data: Any) -> tuple[int | None, ...]:
     out = []
     for i, x in enumerate(mt["after_round"]):
         if x is not None and (isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 6):
-            raise DataError(src, f"meteor_track.after_round[{i}]", f"must be null or a die number 0..6, got {x!r}")
+            raise DataError(
+                src, f"meteor_track.after_round[{i}]", f"must be null or a die number 0..6, got {x!r}"
+            )
         out.append(x)
     return tuple(out)
 
@@ -126,6 +133,6 @@ class State(Evo2eState):
     game_class = Game
 
     @classmethod
-    def load_state(cls, game: Any, body: Any, version: int | None = None) -> Evo2eState:
+    def load_state(cls, game: Evo2eGame, body: object, version: int | None = None) -> Evo2eState:
         """A position body; version 1 of Evo first edition has today's layout (not Evo 2e's version 1)."""
         return super().load_state(game, body, None)

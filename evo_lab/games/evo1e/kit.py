@@ -20,16 +20,19 @@ GAME = "evo1e"
 
 class GreedyBot1e(GreedyBot):
     """Evo 2e's greedy bot, seated at first-edition games."""
+
     game_id = GAME
 
 
 class ISMCTSBot1e(ISMCTSBot):
     """Evo 2e's ISMCTS bot, seated at first-edition games."""
+
     game_id = GAME
 
 
 class LivelyBot1e(LivelyBot):
     """Evo 2e's lively bot, seated at first-edition games."""
+
     game_id = GAME
 
 

@@ -41,5 +41,16 @@ from .position import Position
 from .state import State
 from .flow import PHASES, Step
 
-__all__ = ["Action", "Game", "GameConfigError", "RuleOptions", "State", "PHASES", "Step", "actions", "rules",
-           "build_position", "Position"]
+__all__ = [
+    "Action",
+    "Game",
+    "GameConfigError",
+    "RuleOptions",
+    "State",
+    "PHASES",
+    "Step",
+    "actions",
+    "rules",
+    "build_position",
+    "Position",
+]

@@ -28,7 +28,7 @@ shows everyone who holds which card).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 from collections.abc import Callable
 
 from .words import turning_words
@@ -38,8 +38,23 @@ from . import ops
 from .actions import PASS, PLAY, Action
 from .flow import BIRTH_PHASE, CLIMATE, MOVEMENT, SURVIVAL, Node, Step, register_node, register_step
 
-__all__ = ["Window", "WINDOWS", "CardRule", "CARDS", "register_card", "open_window", "in_turn_plays",
-           "survival_allowance", "play_text", "describe_play"]
+if TYPE_CHECKING:
+    from .datapack import EventCard
+    from .game import Game
+    from .state import State
+
+__all__ = [
+    "Window",
+    "WINDOWS",
+    "CardRule",
+    "CARDS",
+    "register_card",
+    "open_window",
+    "in_turn_plays",
+    "survival_allowance",
+    "play_text",
+    "describe_play",
+]
 
 
 @dataclass(frozen=True)
@@ -51,45 +66,73 @@ class Window:
     node: str | None
     step: Step | None
     phase: int
-    close: Callable[[Any], None] | None
+    close: Callable[[State], None] | None
     when: str
 
 
-def _close_climate(s: Any) -> None:
+def _close_climate(s: State) -> None:
     s.step = Step.WHEEL
 
 
-def _close_birth(s: Any) -> None:
-    s.egg_round, s.birth_idx, s.step = 1, 0, Step.BIRTH_TURN
+def _close_birth(s: State) -> None:
+    s.egg_round, s.birth_index, s.step = 1, 0, Step.BIRTH_TURN
 
 
-def _close_newborn(s: Any) -> None:
-    s.pend = ()
-    s.birth_idx += 1
+def _close_newborn(s: State) -> None:
+    s.pending = ()
+    s.birth_index += 1
     s.step = Step.BIRTH_TURN
 
 
-def _close_survival(s: Any) -> None:
-    s.surv_idx, s.step = 0, Step.SURVIVAL_PLAYER
+def _close_survival(s: State) -> None:
+    s.survival_index, s.step = 0, Step.SURVIVAL_PLAYER
 
 
-WINDOWS: dict[str, Window] = {w.timing: w for w in (
-    Window("climate", "climate_cards", Step.CLIMATE_CARDS, CLIMATE, _close_climate,
-           "when the climate token is revealed (not the meteorite)"),
-    Window("movement", None, None, MOVEMENT, None, "during the player's own movement, before an attack"),
-    Window("birth", "birth_cards", Step.BIRTH_CARDS, BIRTH_PHASE, _close_birth, "at the start of the birth phase"),
-    Window("birth_after_placement", "newborn_cards", Step.NEWBORN_CARDS, BIRTH_PHASE, _close_newborn,
-           "just after a dinosaur is born"),
-    Window("survival", "survival_cards", Step.SURVIVAL_CARDS, SURVIVAL, _close_survival,
-           "at the start of the survival phase"),
-)}
+WINDOWS: dict[str, Window] = {
+    w.timing: w
+    for w in (
+        Window(
+            "climate",
+            "climate_cards",
+            Step.CLIMATE_CARDS,
+            CLIMATE,
+            _close_climate,
+            "when the climate token is revealed (not the meteorite)",
+        ),
+        Window("movement", None, None, MOVEMENT, None, "during the player's own movement, before an attack"),
+        Window(
+            "birth",
+            "birth_cards",
+            Step.BIRTH_CARDS,
+            BIRTH_PHASE,
+            _close_birth,
+            "at the start of the birth phase",
+        ),
+        Window(
+            "birth_after_placement",
+            "newborn_cards",
+            Step.NEWBORN_CARDS,
+            BIRTH_PHASE,
+            _close_newborn,
+            "just after a dinosaur is born",
+        ),
+        Window(
+            "survival",
+            "survival_cards",
+            Step.SURVIVAL_CARDS,
+            SURVIVAL,
+            _close_survival,
+            "at the start of the survival phase",
+        ),
+    )
+}
 
 
-def _always(s: Any, p: int, acts: list | None = None) -> bool:
+def _always(s: State, p: int, acts: list[Action] | None = None) -> bool:
     return True
 
 
-def _no_params(game: Any, card: int) -> tuple[int, ...]:
+def _no_params(game: Game, card: int) -> tuple[int, ...]:
     return (-1,)
 
 
@@ -101,21 +144,24 @@ class CardRule:
     ``timings`` are the windows the effect can work in; ``who`` and ``text`` document it."""
 
     effect: str
-    play: Callable[[Any, int, Action], tuple]
+    play: Callable[[State, int, Action], tuple[int, ...]]
     timings: tuple[str, ...]
     may_play: Callable[..., bool] = _always
-    params: Callable[[Any, int], tuple[int, ...]] = _no_params
-    allowance: Callable[[Any, int, list], list] | None = None  # survival: widen what survives
-    describe: Callable[[Any, Action], str] | None = None
-    story: Callable[[Any, Any], str] | None = None
+    params: Callable[[Game, int], tuple[int, ...]] = _no_params
+    allowance: Callable[[State, int, list[int]], list[int]] | None = None  # survival: widen what survives
+    describe: Callable[[State, Action], str] | None = None
+    story: Callable[[E.Play, Game], str] | None = None
     who: str = "its holder"
     text: str = ""
 
-    def check(self, card: Any, src: str, where: str) -> None:
+    def check(self, card: EventCard, src: str, where: str) -> None:
         """Validate the pack's entry of a card with this effect (``DataError`` naming the field)."""
         if card.timing not in self.timings:
-            raise DataError(src, where + "timing", f"{self.effect!r} is played at {' or '.join(self.timings)}, "
-                                                   f"not {card.timing!r}")
+            raise DataError(
+                src,
+                where + "timing",
+                f"{self.effect!r} is played at {' or '.join(self.timings)}, not {card.timing!r}",
+            )
 
 
 CARDS: dict[str, CardRule] = {}
@@ -130,22 +176,24 @@ def register_card(rule: CardRule) -> CardRule:
     return rule
 
 
-def rule_of(game: Any, card: int) -> CardRule:
+def rule_of(game: Game, card: int) -> CardRule:
     return CARDS[game.card_effects[card]]
 
 
 # ====================================================================== windows
-def open_window(s: Any, timing: str, players: tuple) -> None:
+def open_window(s: State, timing: str, players: tuple[int, ...]) -> None:
     """Open the window of ``timing``: ``players`` (in initiative order) will be asked in turn."""
+    step = WINDOWS[timing].step
+    assert step is not None  # only windows with a node of their own are opened
     s.window = tuple(players)
-    s.step = WINDOWS[timing].step
+    s.step = step
 
 
-def _playable(s: Any, p: int, card: int, acts: list | None = None) -> bool:
+def _playable(s: State, p: int, card: int, acts: list[Action] | None = None) -> bool:
     return s.game.cards_playable(s, p) and rule_of(s.game, card).may_play(s, p, acts)
 
 
-def _asks(s: Any, p: int, timing: str) -> bool:
+def _asks(s: State, p: int, timing: str) -> bool:
     """Whether the window of ``timing`` asks ``p``. ``"all"``: p holds any card and the window's cards could be
     played by p (public facts only); ``"holders"``: p holds a playable card of this timing."""
     g = s.game
@@ -155,35 +203,38 @@ def _asks(s: Any, p: int, timing: str) -> bool:
     return bool(hand) and any(_playable(s, p, c) for c in g.window_cards[timing])
 
 
-def _window_handler(w: Window) -> Callable[[Any], bool]:
-    def handler(s: Any) -> bool:
+def _window_handler(w: Window) -> Callable[[State], bool]:
+    node, close = w.node, w.close
+    assert node is not None and close is not None  # only windows with a node of their own have a handler
+
+    def handler(s: State) -> bool:
         while s.window:
             p, s.window = s.window[0], s.window[1:]
             if s.hands[p] and _asks(s, p, w.timing):  # no card at all (public): never asked
-                s.node, s.actor = w.node, p
+                s.node, s.actor = node, p
                 return True
-        w.close(s)  # type: ignore[misc]
+        close(s)
         return False
 
     handler.__doc__ = f"Ask the players of the {w.timing} window in turn ({w.when})."
     return handler
 
 
-def _plays(s: Any, p: int, timing: str, acts: list | None = None) -> list[Action]:
+def _plays(s: State, p: int, timing: str, acts: list[Action] | None = None) -> list[Action]:
     g = s.game
-    out = []
+    out: list[Action] = []
     for c in sorted(set(s.hands[p])):
         if g.card_timing[c] == timing and _playable(s, p, c, acts):
             out.extend(Action(PLAY, c, b) for b in g.card_params[c])
     return out
 
 
-def in_turn_plays(s: Any, p: int, acts: list, timing: str = "movement") -> list[Action]:
+def in_turn_plays(s: State, p: int, acts: list[Action], timing: str = "movement") -> list[Action]:
     """The cards ``p`` may play among its own actions ``acts`` (Frenzied attack during movement)."""
     return _plays(s, p, timing, acts)
 
 
-def play(s: Any, a: Action) -> None:
+def play(s: State, a: Action) -> None:
     """``state.actor`` plays card ``a.a``: discarded, its effect applied, logged."""
     p = s.actor
     card = a.a
@@ -193,7 +244,7 @@ def play(s: Any, a: Action) -> None:
     ops.event(s, E.Play("play", p, g.card_ids[card], tuple(detail)))
 
 
-def _window_apply(s: Any, a: Action) -> None:
+def _window_apply(s: State, a: Action) -> None:
     if a.kind == PLAY:
         play(s, a)
     # pass: the window has already moved past this player
@@ -205,14 +256,22 @@ def _verb(window: Window) -> str:
 
 for _w in WINDOWS.values():
     if _w.node is not None:
-        register_step(_w.step)(_window_handler(_w))  # type: ignore[arg-type]
-        register_node(Node(_w.node, _w.phase, _window_apply,
-                           decisions=(lambda t: (lambda s: _plays(s, s.actor, t) + [Action(PASS)]))(_w.timing),
-                           kinds=frozenset({PLAY, PASS}), verb=_verb(_w), who="each player holding cards",
-                           doc=f"card window: {_w.when}: `play <card>` or `pass`"))
+        register_step(_w.step)(_window_handler(_w))
+        register_node(
+            Node(
+                _w.node,
+                _w.phase,
+                _window_apply,
+                decisions=(lambda t: lambda s: _plays(s, s.actor, t) + [Action(PASS)])(_w.timing),
+                kinds=frozenset({PLAY, PASS}),
+                verb=_verb(_w),
+                who="each player holding cards",
+                doc=f"card window: {_w.when}: `play <card>` or `pass`",
+            )
+        )
 
 
-def survival_allowance(s: Any, p: int, allow: list[int]) -> list[int]:
+def survival_allowance(s: State, p: int, allow: list[int]) -> list[int]:
     """What survives on hot, cold and deadly terrain, widened by the cards ``p`` played this phase (Geysers; the
     cards in force are recorded in ``state.geysers``, a bit per player)."""
     for hook in s.game.card_allowances:
@@ -220,55 +279,69 @@ def survival_allowance(s: Any, p: int, allow: list[int]) -> list[int]:
     return allow
 
 
-def describe_play(s: Any, a: Action) -> str:
+def describe_play(s: State, a: Action) -> str:
     rule = rule_of(s.game, a.a)
     if rule.describe is not None:
         return rule.describe(s, a)
     return f"play {s.game.card_names[a.a]}"
 
 
-def play_text(ev: Any, game: Any) -> str:
+def play_text(ev: E.Play, game: Game | None) -> str:
     """A ``play`` event in words."""
-    rule = CARDS.get(game.card_effects[game.card_ids.index(ev.card)]) if game is not None else None
-    if rule is not None and rule.story is not None:
-        return rule.story(ev, game)
-    name = game.card_names[game.card_ids.index(ev.card)] if game is not None and ev.card in game.card_ids else ev.card
+    if game is not None:
+        rule = CARDS.get(game.card_effects[game.card_ids.index(ev.card)])
+        if rule is not None and rule.story is not None:
+            return rule.story(ev, game)
+    name = (
+        game.card_names[game.card_ids.index(ev.card)]
+        if game is not None and ev.card in game.card_ids
+        else ev.card
+    )
     return f"P{ev.player + 1} plays {name}"
 
 
 # ====================================================================== the five cards the rulebook shows
-def _prescience_play(s: Any, p: int, a: Action) -> tuple:
+def _prescience_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     """Prescience: "The climate token does not take effect. Instead, move the climate wheel (one or two sections
     clockwise, or one section the other way) or leave it in place. Cannot be played on the meteorite token."
     When two are played in one climate phase the first one counts and the window closes (ruling R9, option
     ``prescience_once_per_phase``; without it the last one played counts)."""
-    s.pshift = a.b
+    s.prescience_shift = a.b
     s.prescience_played = True
     if s.game.options.prescience_once_per_phase:
         s.window = ()
     return (a.b,)
 
 
-def _prescience_check(card: Any, src: str, where: str) -> None:
+def _prescience_check(card: EventCard, src: str, where: str) -> None:
     if not card.shifts:
-        raise DataError(src, where + "shifts", "Prescience needs the wheel moves its text allows, e.g. [2, 1, 0, -1]")
+        raise DataError(
+            src, where + "shifts", "Prescience needs the wheel moves its text allows, e.g. [2, 1, 0, -1]"
+        )
 
 
 class _PrescienceRule(CardRule):
-    def check(self, card: Any, src: str, where: str) -> None:
+    def check(self, card: EventCard, src: str, where: str) -> None:
         super().check(card, src, where)
         _prescience_check(card, src, where)
 
 
-register_card(_PrescienceRule(
-    "prescience", _prescience_play, ("climate",), params=lambda g, c: g.data.events[c].shifts,
-    describe=lambda s, a: f"play {s.game.card_names[a.a]}, {turning_words(a.b)}",
-    story=lambda ev, g: (f"P{ev.player + 1} plays {g.card_names[g.card_ids.index(ev.card)]}, "
-                        f"{turning_words(ev.detail[0])}"),
-    text="replace the token's move of the wheel by one of the card's"))
+register_card(
+    _PrescienceRule(
+        "prescience",
+        _prescience_play,
+        ("climate",),
+        params=lambda g, c: g.data.events[c].shifts,
+        describe=lambda s, a: f"play {s.game.card_names[a.a]}, {turning_words(a.b)}",
+        story=lambda ev, g: (
+            f"P{ev.player + 1} plays {g.card_names[g.card_ids.index(ev.card)]}, {turning_words(ev.detail[0])}"
+        ),
+        text="replace the token's move of the wheel by one of the card's",
+    )
+)
 
 
-def _frenzy_may_play(s: Any, p: int, acts: list | None = None) -> bool:
+def _frenzy_may_play(s: State, p: int, acts: list[Action] | None = None) -> bool:
     """Frenzied attack: "To be played during the Movement phase, before launching an attack": offered while an
     attack is available (ruling R10, option ``frenzied_needs_attack``); a second one may be played and adds
     its horns too (ruling R19, option ``frenzied_attack_stacks``)."""
@@ -278,19 +351,26 @@ def _frenzy_may_play(s: Any, p: int, acts: list | None = None) -> bool:
     return o.frenzied_attack_stacks or not s.frenzy[p]
 
 
-def _frenzy_play(s: Any, p: int, a: Action) -> tuple:
-    """"During this phase, all your dinosaurs are considered to have 2 extra horns, but only when attacking"
+def _frenzy_play(s: State, p: int, a: Action) -> tuple[int, ...]:
+    """ "During this phase, all your dinosaurs are considered to have 2 extra horns, but only when attacking"
     (the horns are the card's ``effects.attack_horns``)."""
     bonus = s.game.data.events[a.a].effects.get("attack_horns", 0)
     s.frenzy = ops.with_item(s.frenzy, p, s.frenzy[p] + bonus)
     return ()
 
 
-register_card(CardRule("frenzied_attack", _frenzy_play, ("movement",), may_play=_frenzy_may_play,
-                       text="extra attack horns for the rest of the movement phase"))
+register_card(
+    CardRule(
+        "frenzied_attack",
+        _frenzy_play,
+        ("movement",),
+        may_play=_frenzy_may_play,
+        text="extra attack horns for the rest of the movement phase",
+    )
+)
 
 
-def _swarm_play(s: Any, p: int, a: Action) -> tuple:
+def _swarm_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     """Swarm of rats: "There are no births at all during this phase." """
     s.window = ()
     s.step = Step.SURVIVAL_START
@@ -300,34 +380,41 @@ def _swarm_play(s: Any, p: int, a: Action) -> tuple:
 register_card(CardRule("swarm_of_rats", _swarm_play, ("birth",), text="no births this phase"))
 
 
-def _geysers_play(s: Any, p: int, a: Action) -> tuple:
+def _geysers_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     """Geysers: "All your dinosaurs survive on cold terrain during this phase." """
     s.geysers |= 1 << p
     return ()
 
 
-def _geysers_allowance(s: Any, p: int, allow: list[int]) -> list[int]:
+def _geysers_allowance(s: State, p: int, allow: list[int]) -> list[int]:
     if s.geysers & (1 << p):
-        return [allow[0], 10 ** 6, allow[2]]
+        return [allow[0], 10**6, allow[2]]
     return allow
 
 
-register_card(CardRule("geysers", _geysers_play, ("survival",), allowance=_geysers_allowance,
-                       text="own dinosaurs survive on cold terrain this phase"))
+register_card(
+    CardRule(
+        "geysers",
+        _geysers_play,
+        ("survival",),
+        allowance=_geysers_allowance,
+        text="own dinosaurs survive on cold terrain this phase",
+    )
+)
 
 
-def _thief_may_play(s: Any, p: int, acts: list | None = None) -> bool:
+def _thief_may_play(s: State, p: int, acts: list[Action] | None = None) -> bool:
     """Egg thief: "just after an opponent has placed a new dinosaur ... That dinosaur must belong to an opponent
     who has at least 4 of them", and the thief needs a dinosaur in reserve (ruling R11)."""
-    if not s.pend:
+    if not s.pending:
         return False
-    mother = s.pend[1]
+    mother = s.pending[1]
     return p != mother and s.count[mother] >= 4 and s.count[p] < s.game.max_dinos
 
 
-def _thief_play(s: Any, p: int, a: Action) -> tuple:
-    """"Replace a dinosaur that has just been born with one of your own taken from your reserve." """
-    space, victim = s.pend
+def _thief_play(s: State, p: int, a: Action) -> tuple[int, ...]:
+    """ "Replace a dinosaur that has just been born with one of your own taken from your reserve." """
+    space, victim = s.pending
     s.occ[space] = p
     s.count[victim] -= 1
     s.count[p] += 1
@@ -335,9 +422,17 @@ def _thief_play(s: Any, p: int, a: Action) -> tuple:
     return (victim, space)
 
 
-register_card(CardRule(
-    "egg_thief", _thief_play, ("birth_after_placement",), may_play=_thief_may_play,
-    story=lambda ev, g: (f"P{ev.player + 1} plays {g.card_names[g.card_ids.index(ev.card)]}: the newborn on {g.labels[ev.detail[1]]} becomes one "
-                         f"of theirs (taken from P{ev.detail[0] + 1})"),
-    who="an opponent of the newborn's owner, with a dinosaur in reserve",
-    text="the newborn becomes one of the thief's"))
+register_card(
+    CardRule(
+        "egg_thief",
+        _thief_play,
+        ("birth_after_placement",),
+        may_play=_thief_may_play,
+        story=lambda ev, g: (
+            f"P{ev.player + 1} plays {g.card_names[g.card_ids.index(ev.card)]}: the newborn on {g.labels[ev.detail[1]]} becomes one "
+            f"of theirs (taken from P{ev.detail[0] + 1})"
+        ),
+        who="an opponent of the newborn's owner, with a dinosaur in reserve",
+        text="the newborn becomes one of the thief's",
+    )
+)

@@ -18,6 +18,8 @@ Action(kind='die', a=2, b=-1, c=-1)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ...core.errors import EvoLabError
@@ -45,12 +47,19 @@ from .actions import (
 )
 from .observer import node_list
 
+if TYPE_CHECKING:
+    from .game import Game
+    from .observer import TensorLayout
+    from .state import State
+
 
 class EncodingError(EvoLabError, ValueError):
     """An action or code outside the encoding of this game."""
 
 
-def __getattr__(name: str):  # derived from the flow's node table (the card windows included)
+def __getattr__(
+    name: str,
+) -> tuple[str, ...]:  # derived from the flow's node table (the card windows included)
     if name == "NODES":
         return node_list()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -59,19 +68,37 @@ def __getattr__(name: str):  # derived from the flow's node table (the card wind
 class ActionCodec:
     """Dense integer codes for the decisions and chance outcomes of one :class:`~evo_lab.Game`."""
 
-    def __init__(self, game: object):
+    def __init__(self, game: Game):
         g = self.game = game
-        n, P = g.n, g.players  # type: ignore[attr-defined]
-        s = g.data.setup  # type: ignore[attr-defined]
+        n, P = g.n, g.players
+        s = g.data.setup
         self.bid_values = s["bid_max"] + 1
         # the second argument of card plays: every value a card's choices use (Prescience's wheel moves)
-        self.shifts = tuple(dict.fromkeys(b for ps in g.card_params for b in ps if b != -1))  # type: ignore
-        n_cards = len(g.card_ids)  # type: ignore[attr-defined]
-        dec = [(BID, P * self.bid_values), (INITIATIVE, P), (MOVE, n * n), (ATTACK, n * n), (WINGS, n * n),
-               (FLIPPERS, n * n), (END, 1), (PLAY, n_cards * (1 + len(self.shifts))), (PASS, 1),
-               (BIRTH, n * (n + 1)), (ESCAPE, n), (REMOVE, n)]
-        ch = [(EXCLUDE, g.n_unique), (ORDER, P), (TOKEN, len(g.token_ids)), (PEEK, len(g.token_ids)),  # type: ignore
-              (GENE, len(g.gene_ids)), (CARD, n_cards), (DIE, len(g.die_kinds))]  # type: ignore[attr-defined]
+        self.shifts = tuple(dict.fromkeys(b for ps in g.card_params for b in ps if b != -1))
+        n_cards = len(g.card_ids)
+        dec = [
+            (BID, P * self.bid_values),
+            (INITIATIVE, P),
+            (MOVE, n * n),
+            (ATTACK, n * n),
+            (WINGS, n * n),
+            (FLIPPERS, n * n),
+            (END, 1),
+            (PLAY, n_cards * (1 + len(self.shifts))),
+            (PASS, 1),
+            (BIRTH, n * (n + 1)),
+            (ESCAPE, n),
+            (REMOVE, n),
+        ]
+        ch = [
+            (EXCLUDE, g.n_unique),
+            (ORDER, P),
+            (TOKEN, len(g.token_ids)),
+            (PEEK, len(g.token_ids)),
+            (GENE, len(g.gene_ids)),
+            (CARD, n_cards),
+            (DIE, len(g.die_kinds)),
+        ]
         self._dec_off, self.num_distinct_actions = _offsets(dec)
         self._ch_off, self.max_chance_outcomes = _offsets(ch)
         self._dec_blocks = sorted((off, k) for k, off in self._dec_off.items())
@@ -132,18 +159,18 @@ class ActionCodec:
         off, k = _block(self._ch_blocks, code)
         return Action(k, code - off)
 
-    def legal_codes(self, state: object) -> list[int]:
+    def legal_codes(self, state: State) -> list[int]:
         """Sorted codes of the legal decisions (or chance outcomes) at ``state``."""
-        acts = state.legal_actions()  # type: ignore[attr-defined]
-        if state.is_chance_node():  # type: ignore[attr-defined]
+        acts = state.legal_actions()
+        if state.is_chance_node():
             return sorted(self.encode_chance(a) for a in acts)
         return sorted(self.encode(a) for a in acts)
 
-    def action_mask(self, state: object) -> np.ndarray:
+    def action_mask(self, state: State) -> np.ndarray:
         """A 0/1 ``int8`` vector over the decisions, 1 where legal."""
         m = np.zeros(self.num_distinct_actions, dtype=np.int8)
-        if not state.is_chance_node() and not state.is_terminal():  # type: ignore[attr-defined]
-            m[[self.encode(a) for a in state.legal_actions()]] = 1  # type: ignore[attr-defined]
+        if not state.is_chance_node() and not state.is_terminal():
+            m[[self.encode(a) for a in state.legal_actions()]] = 1
         return m
 
 
@@ -171,16 +198,17 @@ class ObservationEncoder:
     so it can never show more than the observation does: board occupancy, MP (if seen), dinosaurs, genes, own
     hand, climate, phase and node, the auction, movement points left and whose turn it is."""
 
-    def __init__(self, game: object):
+    def __init__(self, game: Game):
         self.game = game
-        self.layout = game.observer.layout()  # type: ignore[attr-defined]
-        self.P, self.n = game.players, game.n  # type: ignore[attr-defined]
+        self.layout: TensorLayout = game.observer.layout()
+        self.P, self.n = game.players, game.n
         self.slices = self.layout.slices
         self.size = self.layout.size
 
-    def encode(self, s: object, player: int) -> np.ndarray:
+    def encode(self, s: State, player: int) -> np.ndarray:
         """The vector for ``player`` (0-based)."""
-        return self.game.observer.tensor(s, player)  # type: ignore[attr-defined]
+        v: np.ndarray = self.game.observer.tensor(s, player)
+        return v
 
     def high(self) -> float:
         """An upper bound of every entry (for a ``Box`` space)."""

@@ -19,31 +19,54 @@ before and after the action that caused it.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from ...core.checks import MAX_COUNT
-from ...core.errors import FormatError, excerpt
 from ...core.words import pct, plural
 from .words import shift_words, token_words
 
-__all__ = ["EVENTS", "from_json", "log_from_json", "text", "Round", "Token", "Wheel", "Peek", "GeneDrawn", "Bid", "Outbid",
-           "Auction", "CardDrawn", "Initiative", "Move", "Wings", "Flippers", "Fight", "Escape", "Play", "Birth",
-           "KillerBaby", "Starved", "Scored", "End"]
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
-
-#: Most events a position's log may hold (one action's events: a few dozen).
-MAX_LOG = 10_000
+__all__ = [
+    "EVENTS",
+    "from_json",
+    "log_from_json",
+    "text",
+    "Round",
+    "Token",
+    "Wheel",
+    "Peek",
+    "GeneDrawn",
+    "Bid",
+    "Outbid",
+    "Auction",
+    "CardDrawn",
+    "Initiative",
+    "Move",
+    "Wings",
+    "Flippers",
+    "Fight",
+    "Escape",
+    "Play",
+    "Birth",
+    "KillerBaby",
+    "Starved",
+    "Scored",
+    "End",
+]
 
 
 def _p(p: int) -> str:
     return f"P{p + 1}"
 
 
-def _labels(game: Any) -> Any:
+def _labels(game: Game | None) -> _Labels:
     return game.labels if game is not None else _Ids()
 
 
-def _face(game: Any, kind: str) -> str:
+def _face(game: Game | None, kind: str) -> str:
     """A die face by its printed name ("Claw with plus sign"), not its data id."""
     if game is None:
         return kind
@@ -55,32 +78,40 @@ class _Ids:
         return str(i)
 
 
-def _story(self: Any, before: Any, after: Any) -> list[str]:
-    """The default story of an event: its text, as one line indented by the class's ``indent``."""
-    text = self.text(after.game)
-    return [" " * self.indent + text[0].upper() + text[1:] + "."]
+class _Tells(Protocol):
+    def text(self, game: Game | None = None) -> str: ...
+
+
+class _Labels(Protocol):
+    def __getitem__(self, i: int, /) -> str: ...
+
+
+def _story(event: _Tells, indent: int, after: State) -> list[str]:
+    """The default story of an event: its text, as one line indented by ``indent`` spaces (its depth in the
+    story: a round, its phases, their moves)."""
+    text = event.text(after.game)
+    return [" " * indent + text[0].upper() + text[1:] + "."]
 
 
 class Round(NamedTuple):
     kind: str  # "round"
     round: int
-    indent = 0
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"Round {self.round}"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         return [self.text()]
 
 
 class Token(NamedTuple):
     kind: str  # "token"
     token: int  # token kind index (the meteorite is the last index)
-    indent = 2
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 2, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         if game is None:
             return f"climate token {self.token}"
         if self.token == game.meteorite:
@@ -94,14 +125,13 @@ class Wheel(NamedTuple):
     new: int
     shift: int
     prescience: bool  # the shift came from a Prescience card, not from the token
-    indent = 2
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         if self.shift == 0 or self.old == self.new:
             return f"the wheel stays at section {self.new}{' (Prescience)' if self.prescience else ''}"
         return f"the wheel turns {shift_words(self.shift)}{' (Prescience)' if self.prescience else ''} to section {self.new}"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         states = ", ".join(f"{t} {v}" for t, v in after.terrain_states(self.new).items())
         text = self.text(after.game)
         return [f"  {text[0].upper()}{text[1:]}: {states}."]
@@ -110,12 +140,11 @@ class Wheel(NamedTuple):
 class Peek(NamedTuple):
     kind: str  # "peek": sixth sense shows its holder the next token (a secret: observers mask it)
     token: int | None
-    indent = 2
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return "sixth sense: the next climate token is known to its holder"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         holder = [p for p in range(after.game.players) if after.has(p, "sixth_sense")]
         return [f"  {', '.join(_p(p) for p in holder)} (sixth sense) sees the next token."]
 
@@ -124,11 +153,11 @@ class GeneDrawn(NamedTuple):
     kind: str  # "gene"
     lot: int
     gene: int
-    indent = 2
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 2, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"mutation: lot {self.lot} offers {game.gene_names[self.gene] if game else self.gene}"
 
 
@@ -138,10 +167,10 @@ class Bid(NamedTuple):
     lot: int
     value: int
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} bids {self.value} on lot {self.lot}"
 
 
@@ -152,23 +181,21 @@ class Outbid(NamedTuple):
     player: int
     value: int
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} bids {self.value} on lot {self.lot}, displacing {_p(self.loser)}"
 
 
 class Auction(NamedTuple):
     kind: str  # "auction"
-    bids: tuple  # ((player, bid), ...) per lot
+    bids: tuple[tuple[int, int], ...]  # ((player, bid), ...) per lot
 
-    indent = 4
-
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return "auction over: lots paid and genes taken"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         g = after.game
         out = []
         for lot, (p, v) in enumerate(self.bids):
@@ -181,23 +208,23 @@ class Auction(NamedTuple):
 class CardDrawn(NamedTuple):
     kind: str  # "card"
     player: int
-    indent = 2
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 2, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} draws an event card"
 
 
 class Initiative(NamedTuple):
     kind: str  # "initiative"
-    order: tuple
+    order: tuple[int, ...]
     rushed: int = -1  # the player who chose a place with adrenaline rush (-1: none)
-    indent = 2
 
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 2, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         rushed = f" ({_p(self.rushed)} used adrenaline rush)" if self.rushed >= 0 else ""
         return "initiative: " + " ".join(_p(p) for p in self.order) + rushed
 
@@ -207,14 +234,12 @@ class Move(NamedTuple):
     src: int
     dst: int
 
-    indent = 4
-
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         how = {"move": "moves", "wings": "flies", "flippers": "swims"}[self.kind]
         L = _labels(game)
         return f"{how} {L[self.src]} -> {L[self.dst]}"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         return [f"    {_p(after.occ[self.dst])} {self.text(after.game)}."]
 
 
@@ -233,21 +258,23 @@ class Fight(NamedTuple):
     result: str  # "win" | "lose"
     face: str  # die symbol
 
-    indent = 4
-
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         L = _labels(game)
-        return (f"{L[self.src]} attacks {L[self.dst]}: rolls {_face(game, self.face)} and "
-                f"{'wins' if self.result == 'win' else 'fails'}")
+        return (
+            f"{L[self.src]} attacks {L[self.dst]}: rolls {_face(game, self.face)} and "
+            f"{'wins' if self.result == 'win' else 'fails'}"
+        )
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         L = after.game.labels
         att, dfd = before.occ[self.src], before.occ[self.dst]
         p = before.attack_probability(self.src, self.dst) if att >= 0 and dfd >= 0 else None
         odds = f" (wins with {p}, {pct(p)})" if p is not None else ""
         verdict = "and wins" if self.result == "win" else "and fails"
-        return [f"    {_p(att)} attacks {L[self.src]} x {L[self.dst]} ({_p(dfd)}){odds}: rolls "
-                f"{_face(after.game, self.face)} {verdict}."]
+        return [
+            f"    {_p(att)} attacks {L[self.src]} x {L[self.dst]} ({_p(dfd)}){odds}: rolls "
+            f"{_face(after.game, self.face)} {verdict}."
+        ]
 
 
 class Escape(NamedTuple):
@@ -256,10 +283,10 @@ class Escape(NamedTuple):
     dst: int
     to: int
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         L = _labels(game)
         return f"the beaten dinosaur on {L[self.dst]} escapes to {L[self.to]} (chameleon skin)"
 
@@ -268,12 +295,14 @@ class Play(NamedTuple):
     kind: str  # "play"
     player: int
     card: str  # card id
-    detail: tuple = ()  # what the card needs to tell: the wheel shift, (victim, space) of an egg thief, ...
+    detail: tuple[
+        int, ...
+    ] = ()  # what the card needs to tell: the wheel shift, (victim, space) of an egg thief, ...
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         from .cards import play_text
 
         return play_text(self, game)
@@ -284,10 +313,10 @@ class Birth(NamedTuple):
     player: int
     space: int
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"{_p(self.player)} lays an egg: a new dinosaur on {_labels(game)[self.space]}"
 
 
@@ -298,10 +327,10 @@ class KillerBaby(NamedTuple):
     result: str  # "enemy_dies" | "baby_dies"
     face: str
 
-    indent = 4
-    story = _story
+    def story(self, before: State, after: State) -> list[str]:
+        return _story(self, 4, after)
 
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         res = "the enemy dies" if self.result == "enemy_dies" else "the baby dies"
         return f"{_p(self.player)} drops a killer baby on {_labels(game)[self.space]}: rolls {_face(game, self.face)}, {res}"
 
@@ -311,122 +340,120 @@ class Starved(NamedTuple):
     player: int
     space: int
 
-    indent = 4
-
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return f"survival: {_p(self.player)} loses {_labels(game)[self.space]} to the climate"
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         """One line per player for all of the player's losses in this step (told at the player's first event)."""
         mine = [e for e in after.log if isinstance(e, Starved) and e.player == self.player]
         if not mine or mine[0] is not self:
             return []
         L = after.game.labels
-        return [f"    Survival: {_p(self.player)} loses {plural(len(mine), 'dinosaur')} to the climate: "
-                + ", ".join(L[e.space] for e in mine) + "."]
+        return [
+            f"    Survival: {_p(self.player)} loses {plural(len(mine), 'dinosaur')} to the climate: "
+            + ", ".join(L[e.space] for e in mine)
+            + "."
+        ]
 
 
 class Scored(NamedTuple):
     kind: str  # "scored"
-    counts: tuple
+    counts: tuple[int, ...]
 
-    indent = 4
-
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return "scoring: " + ", ".join(f"{_p(p)} +{c}" for p, c in enumerate(self.counts))
 
-    def story(self, before: Any, after: Any) -> list[str]:
-        return ["  Scoring: " + ", ".join(f"{_p(p)} +{c} = {after.mp[p]} MP" for p, c in enumerate(self.counts)) + "."]
+    def story(self, before: State, after: State) -> list[str]:
+        return [
+            "  Scoring: "
+            + ", ".join(f"{_p(p)} +{c} = {after.mp[p]} MP" for p, c in enumerate(self.counts))
+            + "."
+        ]
 
 
 class End(NamedTuple):
     kind: str  # "end"
-    mp: tuple
-    ranking: tuple
+    mp: tuple[int, ...]
+    ranking: tuple[int, ...]
 
-    indent = 4
-
-    def text(self, game: Any = None) -> str:
+    def text(self, game: Game | None = None) -> str:
         return "game over: " + ", ".join(f"{_p(p)} {mp} MP" for p, mp in enumerate(self.mp))
 
-    def story(self, before: Any, after: Any) -> list[str]:
+    def story(self, before: State, after: State) -> list[str]:
         order = sorted(range(len(self.mp)), key=lambda p: self.ranking[p])
-        return ["Final ranking: " + ", ".join(f"#{self.ranking[p]} {_p(p)} ({self.mp[p]} MP, {plural(after.count[p], 'dinosaur')})"
-                                              for p in order)]
+        return [
+            "Final ranking: "
+            + ", ".join(
+                f"#{self.ranking[p]} {_p(p)} ({self.mp[p]} MP, {plural(after.count[p], 'dinosaur')})"
+                for p in order
+            )
+        ]
 
 
-EVENTS: dict[str, type] = {c.__name__.lower(): c for c in (Round, Token, Wheel, Peek, Bid, Outbid, Auction, Initiative,
-                                                            Move, Wings, Flippers, Fight, Escape, Play, Birth,
-                                                            Starved, Scored, End)}
+#: An event of the log (each kind is its own named tuple).
+Event = (
+    Round
+    | Token
+    | Wheel
+    | Peek
+    | GeneDrawn
+    | Bid
+    | Outbid
+    | Auction
+    | CardDrawn
+    | Initiative
+    | Move
+    | Fight
+    | Escape
+    | Play
+    | Birth
+    | KillerBaby
+    | Starved
+    | Scored
+    | End
+)
+
+EVENTS: dict[str, Callable[..., Event]] = {
+    c.__name__.lower(): c
+    for c in (
+        Round,
+        Token,
+        Wheel,
+        Peek,
+        Bid,
+        Outbid,
+        Auction,
+        Initiative,
+        Move,
+        Wings,
+        Flippers,
+        Fight,
+        Escape,
+        Play,
+        Birth,
+        Starved,
+        Scored,
+        End,
+    )
+}
 EVENTS.update({"gene": GeneDrawn, "card": CardDrawn, "killer_baby": KillerBaby})
 
 
-def _tupled(v: Any) -> Any:
-    return tuple(_tupled(x) for x in v) if isinstance(v, (list, tuple)) else v
+def from_json(v: object, field: str = "state.last") -> Event | tuple[()]:
+    """An event from its JSON list (``()`` for an empty one); version-1 lists of other lengths are read too
+    (:func:`evo_lab.games.evo2e.event_json.event_from_json`)."""
+    from .event_json import event_from_json
+
+    return event_from_json(v, field)
 
 
-def from_json(v: Any, field: str = "state.last") -> tuple:
-    """An event from its JSON list (``()`` for an empty one). Version-1 lists of other lengths are read too."""
-    if not isinstance(v, (list, tuple)):
-        raise FormatError("must be a list", field)
-    if not v:
-        return ()
-    cls = EVENTS.get(v[0]) if isinstance(v[0], str) else None
-    if cls is None:
-        raise FormatError(f"unknown event {excerpt(v[0])}", field)
-    items = [_tupled(x) for x in v]
-    if cls is Play and len(items) > 3 and not isinstance(items[3], tuple):  # version 1: detail inline
-        items = items[:3] + [tuple(items[3:])]
-    if cls is Starved and len(items) > 3:  # version 1: several spaces in one event; keep the last
-        items = items[:2] + [items[-1]]
-    try:
-        ev = cls(*items)
-    except TypeError:
-        raise FormatError(f"malformed {v[0]!r} event: {excerpt(v)}", field) from None
-    _check_types(ev, field)
-    return ev
-
-
-def _type_ok(x: Any, note: str) -> bool:
-    if note == "bool":
-        return isinstance(x, bool)
-    if note in ("int", "int | None"):
-        if x is None:
-            return note == "int | None"
-        return isinstance(x, int) and not isinstance(x, bool) and -MAX_COUNT <= x <= MAX_COUNT
-    if note == "str":
-        return isinstance(x, str) and len(x) <= 200
-    if note == "tuple":
-        return isinstance(x, tuple)
-    return True
-
-
-def _check_types(ev: tuple, field: str) -> None:
-    """Each field of a loaded event of the type its class declares (integers bounded, strings short)."""
-    notes = type(ev).__annotations__
-    for i, (name, x) in enumerate(zip(ev._fields, ev)):
-        if not _type_ok(x, str(notes.get(name, ""))):
-            raise FormatError(f"{name} of a {ev[0]!r} event must be {notes[name]}, got {excerpt(x)}",
-                              f"{field}[{i}]")
-
-
-def log_from_json(v: Any, field: str = "state.log") -> tuple:
+def log_from_json(v: object, field: str = "state.log") -> tuple[Event, ...]:
     """The log: a list of events (version-1 ``starved`` events with several spaces become one per space)."""
-    if not isinstance(v, (list, tuple)):
-        raise FormatError("must be a list", field)
-    if len(v) > MAX_LOG:
-        raise FormatError(f"more than {MAX_LOG} events", field)
-    out: list = []
-    for i, e in enumerate(v):
-        if isinstance(e, (list, tuple)) and e and e[0] == "starved" and len(e) > 3:
-            out.extend(Starved("starved", e[1], x) for x in e[2:])
-        else:
-            out.append(from_json(e, f"{field}[{i}]"))
-    return tuple(out)
+    from .event_json import log_from_json as read_log
+
+    return read_log(v, field)
 
 
-
-
-def text(ev: tuple, game: Any = None) -> str:
+def text(ev: Event, game: Game | None = None) -> str:
     """The event in words (``game``: an Evo :class:`~evo_lab.games.evo2e.game.Game` for labels and names)."""
     return ev.text(game)

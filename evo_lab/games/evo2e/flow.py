@@ -19,14 +19,33 @@ one with some step handlers replaced (``game.flow``: :meth:`~evo_lab.core.flow.F
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import excerpt
 from ...core.flow import Flow, Node
 from ...core.protocol import CHANCE, TERMINAL
+from .actions import Action
 
-__all__ = ["Step", "Node", "FLOW", "NODES", "STEPS", "PHASES", "register_node", "register_step", "run", "apply",
-           "current_player", "decisions", "chance_weights", "CHANCE_NODES", "DECISION_NODES"]
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = [
+    "Step",
+    "Node",
+    "FLOW",
+    "NODES",
+    "STEPS",
+    "PHASES",
+    "register_node",
+    "register_step",
+    "run",
+    "apply",
+    "current_player",
+    "decisions",
+    "chance_weights",
+    "CHANCE_NODES",
+    "DECISION_NODES",
+]
 
 #: The phases in ``state.phase`` order ("setup" before the first round, "end" once the meteorite fell).
 PHASES = ("setup", "climate", "mutation", "initiative", "movement", "birth", "survival", "end")
@@ -36,44 +55,52 @@ SETUP, CLIMATE, MUTATION, INITIATIVE_PHASE, MOVEMENT, BIRTH_PHASE, SURVIVAL, END
 class Step(str, Enum):
     """Where in the round the game is. A ``str`` enum: positions store the value (``"movement_turn"``)."""
 
-    SETUP_EXCLUDE = "setup_exclude"      # unique genes left out of the bag (chance)
-    SETUP_ORDER = "setup_order"          # the random starting order (chance)
+    SETUP_EXCLUDE = "setup_exclude"  # unique genes left out of the bag (chance)
+    SETUP_ORDER = "setup_order"  # the random starting order (chance)
     ROUND_START = "round_start"
-    CLIMATE_TOKEN = "climate_token"      # the next token (chance), or the one sixth sense already fixed
-    CLIMATE_CARDS = "climate_cards"      # the card window after a token is revealed (Prescience)
-    WHEEL = "wheel"                      # the wheel turns by the token's (or the card's) shift
-    PEEK_CLIMATE = "peek_climate"        # sixth sense sees the next token
+    CLIMATE_TOKEN = "climate_token"  # the next token (chance), or the one sixth sense already fixed
+    CLIMATE_CARDS = "climate_cards"  # the card window after a token is revealed (Prescience)
+    WHEEL = "wheel"  # the wheel turns by the token's (or the card's) shift
+    PEEK_CLIMATE = "peek_climate"  # sixth sense sees the next token
     MUTATION_START = "mutation_start"
-    DRAW_GENES = "draw_genes"            # the lots (chance)
+    DRAW_GENES = "draw_genes"  # the lots (chance)
     BIDDING = "bidding"
-    AUCTION_PAY = "auction_pay"          # payments, genes, the event card (chance)
-    PEEK_MUTATION = "peek_mutation"      # sixth sense won this round sees the next token
-    INITIATIVE = "initiative"            # the new track (adrenaline rush decides)
+    AUCTION_PAY = "auction_pay"  # payments, genes, the event card (chance)
+    PEEK_MUTATION = "peek_mutation"  # sixth sense won this round sees the next token
+    INITIATIVE = "initiative"  # the new track (adrenaline rush decides)
     MOVEMENT_START = "movement_start"
-    MOVEMENT_TURN = "movement_turn"      # the next mover's points
+    MOVEMENT_TURN = "movement_turn"  # the next mover's points
     MOVEMENT_DECIDE = "movement_decide"  # the mover decides (or has nothing to do)
     BIRTH_START = "birth_start"
-    BIRTH_CARDS = "birth_cards"          # the card window at the start of the birth phase (Swarm of rats)
-    BIRTH_TURN = "birth_turn"            # the next birth, by egg rounds in track order
-    NEWBORN_CARDS = "newborn_cards"      # the card window just after a birth (Egg thief)
+    BIRTH_CARDS = "birth_cards"  # the card window at the start of the birth phase (Swarm of rats)
+    BIRTH_TURN = "birth_turn"  # the next birth, by egg rounds in track order
+    NEWBORN_CARDS = "newborn_cards"  # the card window just after a birth (Egg thief)
     SURVIVAL_START = "survival_start"
-    SURVIVAL_CARDS = "survival_cards"    # the card window at the start of the survival phase (Geysers)
+    SURVIVAL_CARDS = "survival_cards"  # the card window at the start of the survival phase (Geysers)
     SURVIVAL_PLAYER = "survival_player"  # the climate kills, player by player
-    SCORING = "scoring"                  # 1 MP per dinosaur on the board
-    END = "end"                          # the meteorite: final ranking
-    WAIT = "wait"                        # a node is resolving (a die, a chameleon escape): its apply moves on
+    SCORING = "scoring"  # 1 MP per dinosaur on the board
+    END = "end"  # the meteorite: final ranking
+    WAIT = "wait"  # a node is resolving (a die, a chameleon escape): its apply moves on
 
 
 #: Evo 2e's steps and nodes (the phase modules, the genes and the card windows register theirs on it).
-FLOW: Flow[Any, Any] = Flow("evo2e", PHASES, wait=Step.WAIT, terminal_phase=END_PHASE)
+FLOW: Flow[State, Action] = Flow("evo2e", PHASES, wait=Step.WAIT, terminal_phase=END_PHASE)
 
 
-def _end_node_apply(s: Any, a: Any) -> None:  # pragma: no cover - apply_action refuses first
+def _end_node_apply(s: State, a: Action) -> None:  # pragma: no cover - apply_action refuses first
     raise RuntimeError("the game is over")
 
 
-FLOW.add(Node("end", END_PHASE, _end_node_apply, decisions=lambda s: [], verb="nothing: the game is over",
-              doc="the meteorite fell"))
+FLOW.add(
+    Node(
+        "end",
+        END_PHASE,
+        _end_node_apply,
+        decisions=lambda s: [],
+        verb="nothing: the game is over",
+        doc="the meteorite fell",
+    )
+)
 
 #: The tables of :data:`FLOW` under the names the phase modules and the loaders use.
 NODES = FLOW.nodes
@@ -87,29 +114,29 @@ register_node = FLOW.add
 register_step = FLOW.step
 
 
-def run(s: Any) -> None:
+def run(s: State) -> None:
     """Advance through everything the rules decide alone, up to the next decision, chance node or the end (the
     game's flow: :data:`FLOW`, or a variant's with some handlers replaced, docs/engine.md)."""
     s.game.flow.run(s)
 
 
-def apply(s: Any, a: Any) -> None:
+def apply(s: State, a: Action) -> None:
     """Apply ``a`` (already checked legal) at the current node, then run on."""
     s.log = ()
     s.game.flow.apply(s, a)
 
 
-def decisions(s: Any) -> list:
+def decisions(s: State) -> list[Action]:
     """The legal decisions at the current (decision) node."""
     return _DECIDE[s.node](s)
 
 
-def chance_weights(s: Any) -> tuple[list, list[int]]:
+def chance_weights(s: State) -> tuple[list[Action], list[int]]:
     """Outcomes and integer weights at the current chance node."""
     return _WEIGHTS[s.node](s)
 
 
-def current_player(s: Any) -> int:
+def current_player(s: State) -> int:
     node = s.node
     if node in CHANCE_NODES:
         return CHANCE
@@ -118,7 +145,7 @@ def current_player(s: Any) -> int:
     return s.actor
 
 
-def explain(s: Any, a: Any) -> tuple[str, str]:
+def explain(s: State, a: Action) -> tuple[str, str]:
     """Why ``a`` is not legal here: ``(message, reason code)``. The node's own ``explain`` names the rule."""
     from .actions import CHANCE_KINDS
 
@@ -129,7 +156,10 @@ def explain(s: Any, a: Any) -> tuple[str, str]:
         text = excerpt(a)
     if node in CHANCE_NODES:
         if a.kind not in CHANCE_KINDS:
-            return f"{excerpt(text)}: this is a chance node ({node}); apply one of its outcomes", "chance_node"
+            return (
+                f"{excerpt(text)}: this is a chance node ({node}); apply one of its outcomes",
+                "chance_node",
+            )
         return f"{excerpt(text)} is not an outcome of this chance node ({node})", "not_an_outcome"
     if a.kind in CHANCE_KINDS:
         return f"{excerpt(text)} is a chance outcome, but P{s.actor + 1} must decide ({node})", "not_chance"
@@ -137,7 +167,10 @@ def explain(s: Any, a: Any) -> tuple[str, str]:
     who = f"P{s.actor + 1}"
     if spec is None or a.kind not in spec.kinds:
         verb = spec.verb if spec is not None else node
-        return f"{excerpt(text)} is not possible now: {PHASES[s.phase]} phase, {who} must {verb}", "wrong_phase"
+        return (
+            f"{excerpt(text)} is not possible now: {PHASES[s.phase]} phase, {who} must {verb}",
+            "wrong_phase",
+        )
     why = spec.explain(s, a, text) if spec.explain is not None else None
     if why is not None:
         return why

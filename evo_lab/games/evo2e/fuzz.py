@@ -20,7 +20,14 @@ from .game import Game
 from .invariants import TOTAL_GENE_TOKENS, InvariantError, _fail, check_state
 from .state import State
 
-__all__ = ["TOTAL_GENE_TOKENS", "FuzzResult", "InvariantError", "all_uniques_pack", "check_state", "fuzz_game"]
+__all__ = [
+    "TOTAL_GENE_TOKENS",
+    "FuzzResult",
+    "InvariantError",
+    "all_uniques_pack",
+    "check_state",
+    "fuzz_game",
+]
 
 
 def all_uniques_pack() -> DataPack:
@@ -41,9 +48,9 @@ class FuzzResult:
     decisions: int = 0
     rounds: int = 0
     states_checked: int = 0
-    uniques_won: set = field(default_factory=set)
-    cards_played: set = field(default_factory=set)
-    nodes: Counter = field(default_factory=Counter)
+    uniques_won: set[str] = field(default_factory=set)
+    cards_played: set[str] = field(default_factory=set)
+    nodes: Counter[str] = field(default_factory=Counter)
     final_json: str = ""
 
 
@@ -72,8 +79,16 @@ def _check_floor(s: State, floors: list[int] | None) -> list[int] | None:
     return floors
 
 
-def fuzz_game(players: int, seed: int, data: DataPack | None = None, *, json_every: int = 1, full_json_every: int = 50,
-              replay: bool = True, max_actions: int = 20000) -> FuzzResult:
+def fuzz_game(
+    players: int,
+    seed: int,
+    data: DataPack | None = None,
+    *,
+    json_every: int = 1,
+    full_json_every: int = 50,
+    replay: bool = True,
+    max_actions: int = 20000,
+) -> FuzzResult:
     """Play one uniformly random game (:func:`evo_lab.core.conformance.walk`: chance sampled exactly) and check
     it after every action.
 
@@ -114,18 +129,38 @@ def fuzz_game(players: int, seed: int, data: DataPack | None = None, *, json_eve
     return res
 
 
-def fuzz_chunk(items: list[tuple[int, int, bool, int]]) -> list[dict]:
+def fuzz_chunk(items: list[tuple[int, int, bool, int]]) -> list[dict[str, object]]:
     """Fuzz ``(players, seed, all_uniques, json_every)`` items; one summary dict per game (for
     :func:`evo_lab.parallel.map_chunks`). A broken invariant is reported, not raised, with its record."""
-    out = []
+    out: list[dict[str, object]] = []
     for players, seed, all12, json_every in items:
         try:
             r = fuzz_game(players, seed, all_uniques_pack() if all12 else None, json_every=json_every)
-            out.append({"players": players, "seed": seed, "all_uniques": all12, "ok": True, "actions": r.actions,
-                        "decisions": r.decisions, "rounds": r.rounds, "states": r.states_checked,
-                        "uniques": sorted(r.uniques_won), "cards": sorted(r.cards_played), "nodes": dict(r.nodes)})
+            out.append(
+                {
+                    "players": players,
+                    "seed": seed,
+                    "all_uniques": all12,
+                    "ok": True,
+                    "actions": r.actions,
+                    "decisions": r.decisions,
+                    "rounds": r.rounds,
+                    "states": r.states_checked,
+                    "uniques": sorted(r.uniques_won),
+                    "cards": sorted(r.cards_played),
+                    "nodes": dict(r.nodes),
+                }
+            )
         except Exception as e:  # noqa: BLE001 - every failure is reported with its seed
             rec = getattr(e, "record", None)
-            out.append({"players": players, "seed": seed, "all_uniques": all12, "ok": False,
-                        "error": f"{type(e).__name__}: {e}", "record": rec})
+            out.append(
+                {
+                    "players": players,
+                    "seed": seed,
+                    "all_uniques": all12,
+                    "ok": False,
+                    "error": f"{type(e).__name__}: {e}",
+                    "record": rec,
+                }
+            )
     return out

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping
 
 import numpy as np
@@ -28,6 +28,11 @@ from ...core.registry import check_players
 from .actions import DIE, Action
 from .datapack import CLIMATE_STATES, DataPack, load_data
 from .flow import FLOW
+from .jsontypes import JSONDict
+
+if TYPE_CHECKING:
+    from .genes import Hook, Stats
+    from .state import State
 
 __all__ = ["Game", "RuleOptions", "GameConfigError", "LEGACY_OPTIONS", "LEGACY_FINGERPRINTS"]
 
@@ -82,38 +87,56 @@ class Game(GameBase):
     version = 2
     read_versions = (1,)
     #: The rule options of this game (a variant subclasses it with its own switches).
-    options_class: type = RuleOptions
+    options_class: type[RuleOptions] = RuleOptions
+    options: RuleOptions
     #: The pack folder ``evo_lab/<...>`` loaded when ``data`` is None.
     pack_dir: tuple[str, ...] = ("data", "evo2e")
 
     # ----- variant hooks (python-chess style: a variant is a subclass overriding a few of these) -----------
     #: The flow the game runs on (:mod:`.flow`); a variant's is this one with some step handlers replaced
     #: (``FLOW.variant(...)``: Evo first edition's :mod:`evo_lab.games.evo1e.flow`).
-    flow: Flow[Any, Any] = FLOW
+    flow: Flow[State, Action] = FLOW
+
+    # ----- tables of the genes' hot paths (:func:`evo_lab.games.evo2e.genes.tables` fills them)
+    ustats: dict[int, Stats]  #: unique-gene numbers by gene mask (filled on first use)
+    slot_effects: tuple[tuple[tuple[int, int], ...], ...]  #: per effect: (normal gene, amount per copy)
+    hook_table: dict[str, list[tuple[int, Hook]]]  #: per hook point: (unique gene bit, hook)
+    move_option_hooks: dict[int, tuple[Hook, ...]]  #: by gene mask (filled on use)
+    births_onto: dict[int, bool]  #: by gene mask (filled on use)
 
     @classmethod
     def default_pack(cls) -> DataPack:
         """The shipped pack of this game (``load_data`` of :attr:`pack_dir`)."""
         return load_data(default_dir=cls.pack_dir)
 
-    def cards_playable(self, s: Any, player: int) -> bool:
+    def cards_playable(self, s: State, player: int) -> bool:
         """Whether ``player`` may play event cards at all now: from round ``cards_from_round`` of the pack's setup
         on (Evo 2e: 1, always; Evo first edition: 3)."""
         return s.round >= self.data.setup["cards_from_round"]
 
-    def attack_lost(self, s: Any, src: int, dst: int) -> None:
+    def attack_lost(self, s: State, src: int, dst: int) -> None:
         """An attack from ``src`` on ``dst`` failed. Evo 2e: "The two dinosaurs stay where they are"."""
 
-    def orphan_birth_spaces(self, s: Any, player: int) -> tuple[int, ...]:
+    def orphan_birth_spaces(self, s: State, player: int) -> tuple[int, ...]:
         """Where ``player``, with no dinosaur on the board, may place a newborn. Evo 2e: nowhere ("The player
         places a new dinosaur pawn on a space adjacent to one of his dinosaurs"; a clan never falls below 2)."""
         return ()
 
-    def __init__(self, players: int = 4, seed: int | None = None, board: Board | str | Path | None = None,
-                 data: DataPack | str | Path | None = None, options: RuleOptions | Mapping[str, Any] | None = None):
-        self.data = data if isinstance(data, DataPack) else (self.default_pack() if data is None else load_data(data))
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        board: Board | str | Path | None = None,
+        data: DataPack | str | Path | None = None,
+        options: RuleOptions | Mapping[str, Any] | None = None,
+    ):
+        self.data = (
+            data if isinstance(data, DataPack) else (self.default_pack() if data is None else load_data(data))
+        )
         d = self.data
-        self.players = check_players(self.title, players, range(d.setup["players_min"], d.setup["players_max"] + 1))
+        self.players = check_players(
+            self.title, players, range(d.setup["players_min"], d.setup["players_max"] + 1)
+        )
         if board is None:
             board = Board.standard(players)
         elif isinstance(board, (str, Path)):
@@ -121,13 +144,19 @@ class Game(GameBase):
         if not isinstance(board, Board):
             raise GameConfigError(f"board must be a Board, a board file or None, got {type(board).__name__}")
         if board.players < players:
-            raise GameConfigError(f"board {board.name!r} has start areas for {board.players} players, not {players}")
+            raise GameConfigError(
+                f"board {board.name!r} has start areas for {board.players} players, not {players}"
+            )
         for t in set(board.terrain):
             if t not in d.terrains:
-                raise GameConfigError(f"board terrain {t!r} is not in the data pack's terrains {list(d.terrains)}")
+                raise GameConfigError(
+                    f"board terrain {t!r} is not in the data pack's terrains {list(d.terrains)}"
+                )
         self.board = board
         self.options = self.options_class.from_dict(options)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0
+        ):
             raise GameConfigError(f"seed must be a non-negative integer or None, got {excerpt(seed)}")
         self.seed = None if seed is None else int(seed)
         self.rng = np.random.default_rng(self.seed)
@@ -148,8 +177,12 @@ class Game(GameBase):
         d, b = self.data, self.board
         s = d.setup
         self.n_normal = len(d.normal_genes)
-        self.gene_ids: tuple[str, ...] = tuple(g.id for g in d.normal_genes) + tuple(u.id for u in d.unique_genes)
-        self.gene_names: tuple[str, ...] = tuple(g.name for g in d.normal_genes) + tuple(u.name for u in d.unique_genes)
+        self.gene_ids: tuple[str, ...] = tuple(g.id for g in d.normal_genes) + tuple(
+            u.id for u in d.unique_genes
+        )
+        self.gene_names: tuple[str, ...] = tuple(g.name for g in d.normal_genes) + tuple(
+            u.name for u in d.unique_genes
+        )
         self.gene_index = {g: i for i, g in enumerate(self.gene_ids)}
         #: The normal gene whose winner draws an event card instead (Evo first edition's ``card``), or None.
         self.card_gene = self.gene_index.get("card") if "card" in self.gene_ids[: self.n_normal] else None
@@ -184,7 +217,7 @@ class Game(GameBase):
         self.max_dinos = s["dinosaurs_per_player"]
         self.wings_reach = tuple(self._wings_reach(sp) for sp in range(self.n))
         self._within_cache: dict[tuple[int, int], tuple[int, ...]] = {}
-        self._within_tables: dict[int, tuple] = {}
+        self._within_tables: dict[int, tuple[tuple[int, ...], ...]] = {}
         from . import genes
 
         genes.tables(self)
@@ -229,27 +262,31 @@ class Game(GameBase):
             self._within_cache[key] = r
         return r
 
-    def to_dict(self, full: bool = False) -> dict:
+    def to_dict(self, full: bool = False) -> JSONDict:
         """The configuration as JSON-able data (the standard board and shipped pack by name)."""
-        cache = self.__dict__.setdefault("_dict_cache", {})
+        cache: dict[bool, str] = self.__dict__.setdefault("_dict_cache", {})
         if full not in cache:  # the configuration is static: hashing the pack once per game is enough
             cache[full] = json.dumps(self._to_dict(full))
-        return json.loads(cache[full])
+        config: JSONDict = json.loads(cache[full])
+        return config
 
-    def _to_dict(self, full: bool) -> dict:
-        standard = self.board.name == f"standard-{self.board.players}p" and self.board == Board.standard(self.board.players)
+    def _to_dict(self, full: bool) -> JSONDict:
+        standard = self.board.name == f"standard-{self.board.players}p" and self.board == Board.standard(
+            self.board.players
+        )
         default_pack = self.data.fingerprint() == self.default_pack().fingerprint()
         return {
             "players": self.players,
             "board": self.board.name if standard and not full else self.board.to_dict(),
-            "data": {"name": self.data.name, "fingerprint": self.data.fingerprint()} if default_pack and not full
+            "data": {"name": self.data.name, "fingerprint": self.data.fingerprint()}
+            if default_pack and not full
             else self.data.to_dict(),
             "options": self.options.to_dict(),
             "seed": self.seed,
         }
 
     @classmethod
-    def from_dict(cls, d: Any, version: int | None = None) -> Game:
+    def from_dict(cls, d: object, version: int | None = None) -> Game:
         """The game of a configuration (``game.to_dict()``; errors name ``config.<field>``). ``version=1``: a
         file of evo-lab 0.1 (where the configuration was ``game``), read under the rules it was played with
         (:data:`LEGACY_OPTIONS` unless it names them)."""
@@ -266,23 +303,26 @@ class Game(GameBase):
         if version == 1:
             options = {**LEGACY_OPTIONS, **(options if isinstance(options, Mapping) else {})}
         if options is not None and not isinstance(options, Mapping):
-            raise FormatError(f"must be an object of rule options, got {excerpt(options)}", f"{where}.options")
+            raise FormatError(
+                f"must be an object of rule options, got {excerpt(options)}", f"{where}.options"
+            )
         try:
             return cls(players=players, seed=d.get("seed"), board=board, data=data, options=options)
         except GameConfigError as e:
-            raise FormatError(str(e), f"{where}.options" if "option" in str(e) or "edition" in str(e)
-                              else where) from None
+            raise FormatError(
+                str(e), f"{where}.options" if "option" in str(e) or "edition" in str(e) else where
+            ) from None
 
     def __repr__(self) -> str:
         return f"Game(players={self.players}, board={self.board.name!r}, data={self.data.name!r}, seed={self.seed})"
 
 
-def _board_from(bd: Any, where: str) -> Board:
+def _board_from(bd: object, where: str) -> Board:
     if isinstance(bd, str):
         if not bd.startswith("standard-"):
             raise FormatError(f"unknown board name {excerpt(bd)}", f"{where}.board")
         try:
-            return Board.standard(int(bd[len("standard-"):].rstrip("p")))
+            return Board.standard(int(bd[len("standard-") :].rstrip("p")))
         except (ValueError, EvoLabError) as e:
             raise FormatError(str(e), f"{where}.board") from None
     if isinstance(bd, Mapping):
@@ -293,7 +333,7 @@ def _board_from(bd: Any, where: str) -> Board:
     raise FormatError(f"must be a board name or a board object, got {excerpt(bd)}", f"{where}.board")
 
 
-def _data_from(dd: Any, where: str, default: DataPack) -> DataPack:
+def _data_from(dd: object, where: str, default: DataPack) -> DataPack:
     if isinstance(dd, Mapping) and "pack" in dd:
         try:
             return load_data(dd)
@@ -305,8 +345,12 @@ def _data_from(dd: Any, where: str, default: DataPack) -> DataPack:
         if not isinstance(fp, str):
             raise FormatError(f"must be a fingerprint string, got {excerpt(fp)}", f"{where}.data.fingerprint")
         if fp != data.fingerprint() and fp not in LEGACY_FINGERPRINTS:
-            raise FormatError(f"data pack fingerprint {excerpt(fp)} does not match the shipped pack "
-                              f"({data.fingerprint()}); save with the full pack", f"{where}.data.fingerprint")
+            raise FormatError(
+                f"data pack fingerprint {excerpt(fp)} does not match the shipped pack "
+                f"({data.fingerprint()}); save with the full pack",
+                f"{where}.data.fingerprint",
+            )
         return data
-    raise FormatError(f"must name the pack (name, fingerprint) or hold a full pack, got {excerpt(dd)}",
-                      f"{where}.data")
+    raise FormatError(
+        f"must name the pack (name, fingerprint) or hold a full pack, got {excerpt(dd)}", f"{where}.data"
+    )

@@ -22,7 +22,7 @@ Two kinds of gene:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 from collections.abc import Callable, Mapping
 
 from . import events as E
@@ -30,14 +30,47 @@ from . import ops
 from .actions import ESCAPE, FLIPPERS, INITIATIVE, PASS, WINGS, Action
 from .flow import INITIATIVE_PHASE, MOVEMENT, Node, Step, register_node
 
-__all__ = ["EFFECTS", "GeneRule", "GENES", "register_gene", "Stats", "stats", "movement_points", "eggs",
-           "discount", "attack_strength", "defence_strength", "floor", "birth_range", "survival_allowance",
-           "has", "hooks", "HOOK_POINTS"]
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+__all__ = [
+    "EFFECTS",
+    "GeneRule",
+    "GENES",
+    "register_gene",
+    "Stats",
+    "stats",
+    "movement_points",
+    "eggs",
+    "discount",
+    "attack_strength",
+    "defence_strength",
+    "floor",
+    "birth_range",
+    "survival_allowance",
+    "has",
+    "hooks",
+    "HOOK_POINTS",
+]
 
 #: What a gene may add, and how several sources combine: summed, or the largest value counts.
-EFFECTS = {"movement": "sum", "attack_horns": "sum", "defence_horns": "sum", "births": "sum",
-           "hot_survivors": "sum", "cold_survivors": "sum", "deadly_survivors": "sum", "discount": "sum",
-           "birth_range": "max", "protected_size": "max"}
+EFFECTS = {
+    "movement": "sum",
+    "attack_horns": "sum",
+    "defence_horns": "sum",
+    "births": "sum",
+    "hot_survivors": "sum",
+    "cold_survivors": "sum",
+    "deadly_survivors": "sum",
+    "discount": "sum",
+    "birth_range": "max",
+    "protected_size": "max",
+}
+
+#: A gene hook. Each point of :data:`HOOK_POINTS` has its own signature (said there), so the table of hooks
+#: holds callables of several shapes.
+Hook = Callable[..., Any]
 
 #: Where the phases call gene hooks: ``point -> signature``.
 HOOK_POINTS = {
@@ -45,7 +78,7 @@ HOOK_POINTS = {
     "move_apply": "(state, action): after the dinosaur stepped (mark the gene used)",
     "explain": "(state, action, text) -> (message, reason) | None: why one of the gene's actions is illegal",
     "birth_onto": "(state, player) -> bool: may the player's newborns go onto unprotected enemy dinosaurs "
-                  "(a fact of the genes: cached by gene mask)",
+    "(a fact of the genes: cached by gene mask)",
     "defeated": "(state, src, dst, attacker, defender) -> bool: the beaten defender's gene acts (True: a decision)",
     "initiative": "(state) -> bool: after the track is sorted (True: a decision)",
     "peek": "(state) -> bool: must the next climate token be fixed now (someone sees it)",
@@ -57,7 +90,7 @@ class GeneRule:
     """One gene: its id (as in the data pack), its hooks (``point -> function``) and a line of doc."""
 
     id: str
-    hooks: Mapping[str, Callable] = field(default_factory=dict)
+    hooks: Mapping[str, Hook] = field(default_factory=dict)
     doc: str = ""
 
 
@@ -92,15 +125,20 @@ _FIELDS = Stats._fields
 MOVE_I, ATT_I, DEF_I, BIRTHS_I, HOT_I, COLD_I, DEADLY_I, DISC_I = range(8)
 
 
-class _StatsTable(dict):
+class _StatsTable(dict[int, "Stats"]):
     """``mask -> Stats`` of a game's unique genes, filled on first use (at most ``2**12`` masks)."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Game):
         super().__init__()
         s = game.data.setup
-        self.base = {"movement": s["base_movement"], "births": s["starting_eggs"], "birth_range": s["birth_range"],
-                     "protected_size": s["protected_clan_size"],
-                     "hot_survivors": s.get("base_hot_survivors", 0), "cold_survivors": s.get("base_cold_survivors", 0)}
+        self.base = {
+            "movement": s["base_movement"],
+            "births": s["starting_eggs"],
+            "birth_range": s["birth_range"],
+            "protected_size": s["protected_clan_size"],
+            "hot_survivors": s.get("base_hot_survivors", 0),
+            "cold_survivors": s.get("base_cold_survivors", 0),
+        }
         self.uniques = [(game.bit[u.id], u.effects) for u in game.data.unique_genes]
 
     def __missing__(self, mask: int) -> Stats:
@@ -114,27 +152,31 @@ class _StatsTable(dict):
         return st
 
 
-def tables(game: Any) -> None:
+def tables(game: Game) -> None:
     """Per-game tables the hot paths read: unique-gene stats by mask, per-copy effects of the normal genes, the
     hooks by point (``game.hook_table[point]``: ``[(bit, function)]`` of the pack's genes)."""
     game.ustats = _StatsTable(game)
-    game.slot_effects = tuple(tuple((i, g.effects.get(f, 0)) for i, g in enumerate(game.data.normal_genes)
-                                    if g.effects.get(f, 0)) for f in _FIELDS)
+    game.slot_effects = tuple(
+        tuple((i, g.effects.get(f, 0)) for i, g in enumerate(game.data.normal_genes) if g.effects.get(f, 0))
+        for f in _FIELDS
+    )
     present = [gid for gid in GENES if gid in game.bit]  # registry order: hooks run in a fixed order
-    game.hook_table = {pt: [(game.bit[gid], GENES[gid].hooks[pt]) for gid in present if pt in GENES[gid].hooks]
-                       for pt in HOOK_POINTS}
+    game.hook_table = {
+        pt: [(game.bit[gid], GENES[gid].hooks[pt]) for gid in present if pt in GENES[gid].hooks]
+        for pt in HOOK_POINTS
+    }
     game.move_option_hooks = {}  # mask -> tuple of move_options hooks (filled on use)
     game.births_onto = {}  # mask -> whether birth_onto hooks allow newborns on enemies (filled on use)
 
 
-def stats(s: Any, p: int) -> Stats:
+def stats(s: State, p: int) -> Stats:
     """``p``'s numbers: base values, the unique genes and every copy of the normal genes."""
     g = s.game
     u = g.ustats[s.uniq[p]]
-    return Stats(*(u[i] + _normal(s, p, i) for i in range(8)), u.birth_range, u.protected_size)
+    return Stats(*(u[i] + _normal(s, p, i) for i in range(8)), u.birth_range, u.protected_size)  # type: ignore[call-arg]
 
 
-def _normal(s: Any, p: int, f: int) -> int:
+def _normal(s: State, p: int, f: int) -> int:
     """What ``p``'s copies of the normal genes add to field ``f`` (per-copy effects of the pack)."""
     g = s.game
     base = g.n_normal * p
@@ -145,7 +187,7 @@ def _normal(s: Any, p: int, f: int) -> int:
     return v
 
 
-def _total(s: Any, p: int, f: int) -> int:
+def _total(s: State, p: int, f: int) -> int:
     """Field ``f`` of ``p``'s numbers: base value, unique genes and the copies of the normal genes."""
     g = s.game
     v = g.ustats[s.uniq[p]][f]
@@ -156,54 +198,58 @@ def _total(s: Any, p: int, f: int) -> int:
     return v
 
 
-def has(s: Any, p: int, gene: str) -> bool:
+def has(s: State, p: int, gene: str) -> bool:
     """Whether ``p`` owns unique gene ``gene`` (False for a gene the pack does not have)."""
     return bool(s.uniq[p] & s.game.bit.get(gene, 0))
 
 
-def movement_points(s: Any, p: int) -> int:
-    """"All the dinosaur species start with 2 movement points. Each extra pair of legs adds an extra movement
+def movement_points(s: State, p: int) -> int:
+    """ "All the dinosaur species start with 2 movement points. Each extra pair of legs adds an extra movement
     point." (+ Strong thighs: "2 extra movement points"; all from the pack's effects)."""
     return _total(s, p, MOVE_I)
 
 
-def eggs(s: Any, p: int) -> int:
+def eggs(s: State, p: int) -> int:
     """Births per round: "All the dinosaur species start with one egg", one more per egg gene."""
     return _total(s, p, BIRTHS_I)
 
 
-def discount(s: Any, p: int) -> int:
+def discount(s: State, p: int) -> int:
     """Alchemical vials: "reduces the cost of genes and cards bought in subsequent rounds by 1"."""
     return _total(s, p, DISC_I)
 
 
-def attack_strength(s: Any, p: int) -> int:
+def attack_strength(s: State, p: int) -> int:
     """Horns counted when attacking: horns, Large horn, and event cards played this phase (Frenzied attack)."""
     return _total(s, p, ATT_I) + s.frenzy[p]
 
 
-def defence_strength(s: Any, p: int) -> int:
+def defence_strength(s: State, p: int) -> int:
     """Horns counted when defending: horns and Bony plates ("acts like 2 horns when defending")."""
     return _total(s, p, DEF_I)
 
 
-def floor(s: Any, p: int) -> int:
-    """"a clan that only has two dinosaurs may not be attacked"; Regeneration: "never fewer than 3"."""
+def floor(s: State, p: int) -> int:
+    """ "a clan that only has two dinosaurs may not be attacked"; Regeneration: "never fewer than 3"."""
     return s.game.ustats[s.uniq[p]].protected_size
 
 
-def birth_range(s: Any, p: int) -> int:
+def birth_range(s: State, p: int) -> int:
     """How far from an own dinosaur a newborn may go: adjacent; Thick shell "up to 3 spaces away"."""
     return s.game.ustats[s.uniq[p]].birth_range
 
 
-def survival_allowance(s: Any, p: int, cards: bool = True) -> list[int]:
+def survival_allowance(s: State, p: int, cards: bool = True) -> list[int]:
     """How many of ``p``'s dinosaurs may survive on hot, cold and deadly terrain: thermoregulation, fur, cave
     dweller, widened by the event cards played this phase unless ``cards`` is False
     (:func:`~evo_lab.games.evo2e.cards.survival_allowance`: Geysers)."""
     g = s.game
     u = g.ustats[s.uniq[p]]
-    allow = [u[HOT_I] + _normal(s, p, HOT_I), u[COLD_I] + _normal(s, p, COLD_I), u[DEADLY_I] + _normal(s, p, DEADLY_I)]
+    allow = [
+        u[HOT_I] + _normal(s, p, HOT_I),
+        u[COLD_I] + _normal(s, p, COLD_I),
+        u[DEADLY_I] + _normal(s, p, DEADLY_I),
+    ]
     if not cards or not s.geysers:  # no survival card in force this phase
         return allow
     for hook in g.card_allowances:
@@ -211,13 +257,13 @@ def survival_allowance(s: Any, p: int, cards: bool = True) -> list[int]:
     return allow
 
 
-def hooks(s: Any, point: str, player: int) -> list[Callable]:
+def hooks(s: State, point: str, player: int) -> list[Hook]:
     """The hooks at ``point`` of the genes ``player`` owns."""
     mask = s.uniq[player]
     return [fn for bit, fn in s.game.hook_table[point] if mask & bit]
 
 
-def births_onto(s: Any, p: int) -> bool:
+def births_onto(s: State, p: int) -> bool:
     """Whether ``p``'s newborns may go onto unprotected enemy dinosaurs (a ``birth_onto`` hook; cached by mask)."""
     g = s.game
     mask = s.uniq[p]
@@ -227,7 +273,7 @@ def births_onto(s: Any, p: int) -> bool:
     return v
 
 
-def move_option_hooks(s: Any, p: int) -> tuple:
+def move_option_hooks(s: State, p: int) -> tuple[Hook, ...]:
     """The ``move_options`` hooks of ``p``'s genes (cached by gene mask: called on every movement decision)."""
     g = s.game
     mask = s.uniq[p]
@@ -238,19 +284,25 @@ def move_option_hooks(s: Any, p: int) -> tuple:
 
 
 # ====================================================================== numeric genes (effects are data)
-for _gid, _doc in (("legs", "movement +1 per copy"), ("horn", "attack and defence horns +1 per copy"),
-                   ("egg", "one more birth per round per copy"), ("thermo", "one more survivor on hot terrain"),
-                   ("fur", "one more survivor on cold terrain"), ("vial", "genes and cards 1 MP cheaper"),
-                   ("bony_plates", "acts like 2 horns when defending"),
-                   ("large_horn", "acts like 2 horns when attacking"),
-                   ("thick_shell", "newborns up to 3 spaces away"), ("regeneration", "never fewer than 3"),
-                   ("cave_dweller", "one dinosaur in a deadly area survives"),
-                   ("strong_thighs", "2 extra movement points")):
+for _gid, _doc in (
+    ("legs", "movement +1 per copy"),
+    ("horn", "attack and defence horns +1 per copy"),
+    ("egg", "one more birth per round per copy"),
+    ("thermo", "one more survivor on hot terrain"),
+    ("fur", "one more survivor on cold terrain"),
+    ("vial", "genes and cards 1 MP cheaper"),
+    ("bony_plates", "acts like 2 horns when defending"),
+    ("large_horn", "acts like 2 horns when attacking"),
+    ("thick_shell", "newborns up to 3 spaces away"),
+    ("regeneration", "never fewer than 3"),
+    ("cave_dweller", "one dinosaur in a deadly area survives"),
+    ("strong_thighs", "2 extra movement points"),
+):
     register_gene(GeneRule(_gid, doc=_doc))
 
 
 # ====================================================================== Wings and Flippers
-def _wings_options(s: Any, p: int, sp: int, acts: list) -> None:
+def _wings_options(s: State, p: int, sp: int, acts: list[Action]) -> None:
     """Wings: "One of your dinosaurs can move 2 spaces by paying 1 movement point. The first space can contain a
     dinosaur (including another player's). This gene can only be used once per Movement phase." The landing
     space is 2 spaces away (not next to the start; ruling R7, option ``wings_exact_two``) and empty."""
@@ -263,12 +315,12 @@ def _wings_options(s: Any, p: int, sp: int, acts: list) -> None:
             acts.append(Action(WINGS, sp, c))
 
 
-def _wings_apply(s: Any, a: Action) -> None:
+def _wings_apply(s: State, a: Action) -> None:
     if a.kind == WINGS:
         s.wings_used = True
 
 
-def _wings_explain(s: Any, a: Action, text: str) -> tuple[str, str] | None:
+def _wings_explain(s: State, a: Action, text: str) -> tuple[str, str] | None:
     if a.kind != WINGS:
         return None
     if s.wings_used:
@@ -280,7 +332,7 @@ def _wings_explain(s: Any, a: Action, text: str) -> tuple[str, str] | None:
     return None
 
 
-def _flippers_options(s: Any, p: int, sp: int, acts: list) -> None:
+def _flippers_options(s: State, p: int, sp: int, acts: list[Action]) -> None:
     """Flippers: "One of your dinosaurs can move from one coastal space to another coastal space by paying 1
     movement point" (once per movement phase: ruling R7, option ``flippers_once_per_phase``)."""
     g = s.game
@@ -292,12 +344,12 @@ def _flippers_options(s: Any, p: int, sp: int, acts: list) -> None:
             acts.append(Action(FLIPPERS, sp, c))
 
 
-def _flippers_apply(s: Any, a: Action) -> None:
+def _flippers_apply(s: State, a: Action) -> None:
     if a.kind == FLIPPERS and s.game.options.flippers_once_per_phase:
         s.flippers_used = True
 
 
-def _flippers_explain(s: Any, a: Action, text: str) -> tuple[str, str] | None:
+def _flippers_explain(s: State, a: Action, text: str) -> tuple[str, str] | None:
     if a.kind != FLIPPERS:
         return None
     g = s.game
@@ -310,14 +362,24 @@ def _flippers_explain(s: Any, a: Action, text: str) -> tuple[str, str] | None:
     return None
 
 
-register_gene(GeneRule("wings", {"move_options": _wings_options, "move_apply": _wings_apply,
-                                 "explain": _wings_explain}, "move 2 spaces for 1 point, once per phase"))
-register_gene(GeneRule("flippers", {"move_options": _flippers_options, "move_apply": _flippers_apply,
-                                    "explain": _flippers_explain}, "coastal to coastal for 1 point"))
+register_gene(
+    GeneRule(
+        "wings",
+        {"move_options": _wings_options, "move_apply": _wings_apply, "explain": _wings_explain},
+        "move 2 spaces for 1 point, once per phase",
+    )
+)
+register_gene(
+    GeneRule(
+        "flippers",
+        {"move_options": _flippers_options, "move_apply": _flippers_apply, "explain": _flippers_explain},
+        "coastal to coastal for 1 point",
+    )
+)
 
 
 # ====================================================================== Killer babies
-def _killer_babies_onto(s: Any, p: int) -> bool:
+def _killer_babies_onto(s: State, p: int) -> bool:
     """Killer babies: "You can add new dinosaurs to occupied spaces" (enemy, not of a protected clan: R12)."""
     return True
 
@@ -326,23 +388,23 @@ register_gene(GeneRule("killer_babies", {"birth_onto": _killer_babies_onto}, "ne
 
 
 # ====================================================================== Chameleon skin
-def _chameleon_defeated(s: Any, src: int, dst: int, att: int, dfd: int) -> bool:
+def _chameleon_defeated(s: State, src: int, dst: int, att: int, dfd: int) -> bool:
     """Chameleon skin: "When you lose a fight, your dinosaur can move onto an adjacent space (but not the one
     from which the attacker came) instead of being killed. If no legal space is available, it dies." """
     escapes = tuple(t for t in s.game.adj[dst] if s.occ[t] < 0 and t != src)
     if not escapes:
         return False
-    s.pend = (src, dst, att, escapes)
+    s.pending = (src, dst, att, escapes)
     s.node, s.actor, s.step = "chameleon", dfd, Step.WAIT
     return True
 
 
-def _chameleon_decisions(s: Any) -> list[Action]:
-    return [Action(ESCAPE, sp) for sp in s.pend[3]] + [Action(PASS)]
+def _chameleon_decisions(s: State) -> list[Action]:
+    return [Action(ESCAPE, sp) for sp in s.pending[3]] + [Action(PASS)]
 
 
-def _chameleon_apply(s: Any, a: Action) -> None:
-    src, dst, att, _ = s.pend
+def _chameleon_apply(s: State, a: Action) -> None:
+    src, dst, att, _ = s.pending
     if a.kind == ESCAPE:
         s.occ[a.a] = s.actor
         s.occ[dst] = -1
@@ -351,18 +413,27 @@ def _chameleon_apply(s: Any, a: Action) -> None:
         ops.kill(s, dst)
     s.occ[src] = -1
     s.occ[dst] = att
-    s.pend = ()
+    s.pending = ()
     s.step = Step.MOVEMENT_DECIDE
 
 
 register_gene(GeneRule("chameleon_skin", {"defeated": _chameleon_defeated}, "a beaten defender may escape"))
-register_node(Node("chameleon", MOVEMENT, _chameleon_apply, decisions=_chameleon_decisions,
-                   kinds=frozenset({ESCAPE, PASS}), verb="escape or pass", who="defender",
-                   doc="Chameleon skin: `escape X` (an adjacent empty space, not the attacker's) or `pass` (it dies)"))
+register_node(
+    Node(
+        "chameleon",
+        MOVEMENT,
+        _chameleon_apply,
+        decisions=_chameleon_decisions,
+        kinds=frozenset({ESCAPE, PASS}),
+        verb="escape or pass",
+        who="defender",
+        doc="Chameleon skin: `escape X` (an adjacent empty space, not the attacker's) or `pass` (it dies)",
+    )
+)
 
 
 # ====================================================================== Adrenaline rush
-def _adrenaline_initiative(s: Any) -> bool:
+def _adrenaline_initiative(s: State) -> bool:
     """Adrenaline rush: "You can freely choose your spot on the initiative track during the initiative phase"
     (after the sort; ruling R4)."""
     bit = s.game.bit["adrenaline_rush"]
@@ -373,11 +444,11 @@ def _adrenaline_initiative(s: Any) -> bool:
     return True
 
 
-def _adrenaline_decisions(s: Any) -> list[Action]:
+def _adrenaline_decisions(s: State) -> list[Action]:
     return [Action(INITIATIVE, i) for i in range(s.game.players)]
 
 
-def _adrenaline_apply(s: Any, a: Action) -> None:
+def _adrenaline_apply(s: State, a: Action) -> None:
     from . import rules
 
     s.order = tuple(rules.move_on_track(s.order, s.actor, a.a))
@@ -385,14 +456,25 @@ def _adrenaline_apply(s: Any, a: Action) -> None:
     s.step = Step.MOVEMENT_START
 
 
-register_gene(GeneRule("adrenaline_rush", {"initiative": _adrenaline_initiative}, "choose a place on the track"))
-register_node(Node("adrenaline", INITIATIVE_PHASE, _adrenaline_apply, decisions=_adrenaline_decisions,
-                   kinds=frozenset({INITIATIVE}), verb="choose a place on the initiative track", who="owner",
-                   doc="Adrenaline rush: `initiative K`, the place on the track"))
+register_gene(
+    GeneRule("adrenaline_rush", {"initiative": _adrenaline_initiative}, "choose a place on the track")
+)
+register_node(
+    Node(
+        "adrenaline",
+        INITIATIVE_PHASE,
+        _adrenaline_apply,
+        decisions=_adrenaline_decisions,
+        kinds=frozenset({INITIATIVE}),
+        verb="choose a place on the initiative track",
+        who="owner",
+        doc="Adrenaline rush: `initiative K`, the place on the track",
+    )
+)
 
 
 # ====================================================================== Sixth sense
-def _sixth_sense_peek(s: Any) -> bool:
+def _sixth_sense_peek(s: State) -> bool:
     """Sixth sense: "You can look at the next climate token whenever you like" (ruling R15: the next token is
     fixed as soon as it exists, by a ``peek`` chance node, and seen by the holder only)."""
     return True
@@ -401,7 +483,7 @@ def _sixth_sense_peek(s: Any) -> bool:
 register_gene(GeneRule("sixth_sense", {"peek": _sixth_sense_peek}, "sees the next climate token"))
 
 
-def sees_next_token(s: Any, viewer: int | None) -> bool:
+def sees_next_token(s: State, viewer: int | None) -> bool:
     """Whether ``viewer`` may see the next climate token (the teacher always; a sixth-sense holder)."""
     if viewer is None:
         return True

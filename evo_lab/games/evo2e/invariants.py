@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import EvoLabError
+from .jsontypes import JSONDict
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["InvariantError", "check_state", "TOTAL_GENE_TOKENS"]
 
@@ -23,16 +27,16 @@ TOTAL_GENE_TOKENS = 48
 class InvariantError(EvoLabError, AssertionError):
     """An engine invariant broke. The message names it; ``record`` replays the game to that state."""
 
-    def __init__(self, message: str, record: dict | None = None):
+    def __init__(self, message: str, record: JSONDict | None = None):
         super().__init__(message)
         self.record = record
 
 
-def _fail(msg: str, s: Any) -> None:
+def _fail(msg: str, s: State) -> None:
     raise InvariantError(f"{msg} (round {s.round}, {s.phase_name()}, node {s.node})")
 
 
-def _board(s: Any) -> None:
+def _board(s: State) -> None:
     g = s.game
     n = g.players
     if len(s.occ) != g.n:
@@ -50,7 +54,7 @@ def _board(s: Any) -> None:
             _fail(f"P{p + 1} has negative MP {s.mp[p]}", s)
 
 
-def _tokens(s: Any, what_if: bool = False) -> None:
+def _tokens(s: State, what_if: bool = False) -> None:
     """Gene tokens: bag + won normal genes + owned uniques + excluded uniques = 48; climate tokens: revealed +
     left = the 12 regular tokens; a peeked token is one of those left; cards: deck + hands + discard."""
     g = s.game
@@ -59,8 +63,11 @@ def _tokens(s: Any, what_if: bool = False) -> None:
     total = sum(s.bag) + won + owned + len(s.excluded)
     expected = sum(x.count for x in g.data.normal_genes) + g.n_unique
     if s.phase != 0 and (total > expected if what_if else total != expected):
-        _fail(f"gene tokens: bag {sum(s.bag)} + won {won} + unique owned {owned} + excluded {len(s.excluded)} = "
-              f"{total} != {expected}", s)
+        _fail(
+            f"gene tokens: bag {sum(s.bag)} + won {won} + unique owned {owned} + excluded {len(s.excluded)} = "
+            f"{total} != {expected}",
+            s,
+        )
     if any(c < 0 for c in s.bag):
         _fail("negative bag count", s)
     for i in range(g.n_unique):
@@ -83,7 +90,7 @@ def _tokens(s: Any, what_if: bool = False) -> None:
         _fail("wheel section out of range", s)
 
 
-def _node(s: Any) -> None:
+def _node(s: State) -> None:
     if s.is_terminal():
         if s.legal_actions():
             _fail("legal actions at the end", s)
@@ -110,7 +117,7 @@ def _node(s: Any) -> None:
         _fail("negative movement points", s)
 
 
-def check_state(s: Any, what_if: bool = False) -> None:
+def check_state(s: State, what_if: bool = False) -> None:
     """Assert every invariant of ``s``; raises :class:`InvariantError` naming the broken one. ``what_if``: a
     position of the theory may hold fewer gene tokens than the pack (some out of the game on purpose, see
     :func:`~evo_lab.games.evo2e.builder.build_position`), never more."""

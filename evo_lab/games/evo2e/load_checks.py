@@ -13,16 +13,20 @@ gene tokens than the pack on purpose: the gene totals may fall short of the pack
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.checks import MAX_COUNT, int_in
 from ...core.errors import FormatError
 from .flow import MUTATION, SETUP, Step
 
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
 __all__ = ["check_state_body"]
 
 
-def check_state_body(s: Any, g: Any) -> None:
+def check_state_body(s: State, g: Game) -> None:
     """Every cross-field check (see the module docstring)."""
     _players(s, g)
     _genes(s, g)
@@ -32,7 +36,7 @@ def check_state_body(s: Any, g: Any) -> None:
     _node(s, g)
 
 
-def _players(s: Any, g: Any) -> None:
+def _players(s: State, g: Game) -> None:
     n = g.players
     for p, c in enumerate(s.count):
         if c > g.max_dinos:
@@ -44,60 +48,74 @@ def _players(s: Any, g: Any) -> None:
         raise FormatError(f"must list each of the {n} players once once the track is drawn", "state.order")
     if len(set(s.window)) != len(s.window):
         raise FormatError("a player is twice in the card window", "state.window")
-    int_in(s.geysers, 0, 2 ** n - 1, "state.geysers")
-    int_in(s.pshift, -g.n_sections, g.n_sections, "state.pshift")
+    int_in(s.geysers, 0, 2**n - 1, "state.geysers")
+    int_in(s.prescience_shift, -g.n_sections, g.n_sections, "state.pshift")
     int_in(s.mp_left, 0, MAX_COUNT, "state.mp_left")
     int_in(s.egg_round, 0, 1000, "state.egg_round")
 
 
-def _genes(s: Any, g: Any) -> None:
+def _genes(s: State, g: Game) -> None:
     nn, nu = g.n_normal, g.n_unique
     for p, u in enumerate(s.uniq):
-        int_in(u, 0, 2 ** nu - 1, f"state.uniq[{p}]")
+        int_in(u, 0, 2**nu - 1, f"state.uniq[{p}]")
     for k, x in enumerate(s.genes):
         i = k % nn
         if x > g.bag0[i]:
-            raise FormatError(f"{x} {g.gene_ids[i]} genes, more than the {g.bag0[i]} in the pack",
-                              f"state.genes[{k}]")
+            raise FormatError(
+                f"{x} {g.gene_ids[i]} genes, more than the {g.bag0[i]} in the pack", f"state.genes[{k}]"
+            )
     for i in range(nn):
         won = sum(s.genes[nn * p + i] for p in range(g.players))
         if won + s.bag[i] > g.bag0[i]:
-            raise FormatError(f"{s.bag[i]} {g.gene_ids[i]} tokens in the bag + {won} won = {won + s.bag[i]}, "
-                              f"more than the {g.bag0[i]} in the pack", f"state.bag[{i}]")
+            raise FormatError(
+                f"{s.bag[i]} {g.gene_ids[i]} tokens in the bag + {won} won = {won + s.bag[i]}, "
+                f"more than the {g.bag0[i]} in the pack",
+                f"state.bag[{i}]",
+            )
     if len(set(s.excluded)) != len(s.excluded) or len(s.excluded) > g.excluded_count:
         raise FormatError(f"must list at most {g.excluded_count} distinct unique genes", "state.excluded")
     if s.phase != SETUP and len(s.excluded) != g.excluded_count:
-        raise FormatError(f"must list the {g.excluded_count} unique genes left out at the setup", "state.excluded")
+        raise FormatError(
+            f"must list the {g.excluded_count} unique genes left out at the setup", "state.excluded"
+        )
     for u in range(nu):
         holders = [p for p, m in enumerate(s.uniq) if m >> u & 1]
         bagged = s.bag[nn + u]
         if bagged > 1 or len(holders) + bagged + (u in s.excluded) > 1:
-            raise FormatError(f"unique gene {g.unique_ids[u]} is in more than one place (players "
-                              f"{[p + 1 for p in holders]}, bag {bagged}, out {u in s.excluded})",
-                              f"state.bag[{nn + u}]" if bagged else f"state.uniq[{holders[-1] if holders else 0}]")
+            raise FormatError(
+                f"unique gene {g.unique_ids[u]} is in more than one place (players "
+                f"{[p + 1 for p in holders]}, bag {bagged}, out {u in s.excluded})",
+                f"state.bag[{nn + u}]" if bagged else f"state.uniq[{holders[-1] if holders else 0}]",
+            )
 
 
-def _cards(s: Any, g: Any) -> None:
+def _cards(s: State, g: Game) -> None:
     held = Counter(c for h in s.hands for c in h)
     for c, c0 in enumerate(g.deck0):
         if s.deck[c] + held[c] + s.discard[c] != c0:
-            raise FormatError(f"event card {g.card_ids[c]}: {s.deck[c]} in the deck + {held[c]} in hands + "
-                              f"{s.discard[c]} discarded != the {c0} in the pack", f"state.deck[{c}]")
+            raise FormatError(
+                f"event card {g.card_ids[c]}: {s.deck[c]} in the deck + {held[c]} in hands + "
+                f"{s.discard[c]} discarded != the {c0} in the pack",
+                f"state.deck[{c}]",
+            )
 
 
-def _climate(s: Any, g: Any) -> None:
+def _climate(s: State, g: Game) -> None:
     rev = Counter(s.revealed)
     for k, c0 in enumerate(g.tokens0):
         if rev[k] + s.tokens_left[k] != c0:
-            raise FormatError(f"climate token {g.token_ids[k]}: {rev[k]} revealed + {s.tokens_left[k]} left != "
-                              f"the {c0} in the pack", f"state.tokens_left[{k}]")
+            raise FormatError(
+                f"climate token {g.token_ids[k]}: {rev[k]} revealed + {s.tokens_left[k]} left != "
+                f"the {c0} in the pack",
+                f"state.tokens_left[{k}]",
+            )
     if len(s.revealed) > g.pile_length - 1:
         raise FormatError(f"more than the {g.pile_length - 1} tokens above the meteorite", "state.revealed")
     if s.next_token is not None and s.next_token != g.meteorite and s.tokens_left[s.next_token] <= 0:
         raise FormatError("the peeked token is not among the tokens left", "state.next_token")
 
 
-def _auction(s: Any, g: Any) -> None:
+def _auction(s: State, g: Game) -> None:
     n = g.players
     st = g.data.setup
     if len(s.lots) > n:
@@ -106,7 +124,9 @@ def _auction(s: Any, g: Any) -> None:
     if len(set(drawn)) != len(drawn):
         raise FormatError("a gene is drawn twice", "state.lots")
     if len(s.bids) not in (0, n) or (s.bids and len(s.lots) != n):
-        raise FormatError(f"must be empty or hold one entry per lot ({n}) once the lots are drawn", "state.bids")
+        raise FormatError(
+            f"must be empty or hold one entry per lot ({n}) once the lots are drawn", "state.bids"
+        )
     for lot, b in enumerate(s.bids):
         if b is not None:
             int_in(b[1], st["bid_min"], st["bid_max"], f"state.bids[{lot}][1]")
@@ -120,16 +140,21 @@ def _auction(s: Any, g: Any) -> None:
         _bidding(s, n)
 
 
-def _bidding(s: Any, n: int) -> None:
+def _bidding(s: State, n: int) -> None:
     """During the auction each lot's bid and each player's marker agree; a player without a marker still
     bids."""
     for lot, b in enumerate(s.bids):
         if b is not None and s.holding[b[0]] != lot:
-            raise FormatError(f"lot {lot}'s bid is P{b[0] + 1}'s, but P{b[0] + 1}'s marker is elsewhere",
-                              f"state.holding[{b[0]}]")
+            raise FormatError(
+                f"lot {lot}'s bid is P{b[0] + 1}'s, but P{b[0] + 1}'s marker is elsewhere",
+                f"state.holding[{b[0]}]",
+            )
     for p, h in enumerate(s.holding):
-        if h >= 0 and (s.bids[h] is None or s.bids[h][0] != p):
-            raise FormatError(f"P{p + 1}'s marker is on lot {h}, which holds no bid of theirs", f"state.holding[{p}]")
+        bid = s.bids[h] if h >= 0 else None
+        if h >= 0 and (bid is None or bid[0] != p):
+            raise FormatError(
+                f"P{p + 1}'s marker is on lot {h}, which holds no bid of theirs", f"state.holding[{p}]"
+            )
     waiting = {p for p in range(n) if s.holding[p] < 0}
     if waiting != set(s.to_bid) | ({s.displaced} if s.displaced >= 0 else set()):
         raise FormatError("the players still to bid must be those without a marker", "state.to_bid")
@@ -137,10 +162,10 @@ def _bidding(s: Any, n: int) -> None:
         raise FormatError("a displaced player's lost lot must be named", "state.banned")
 
 
-def _node(s: Any, g: Any) -> None:
+def _node(s: State, g: Game) -> None:
     """The pending facts of the node: a fight (``die``: attacker and defender spaces), an escape
     (``chameleon``), a newborn (``newborn_cards``, ``kbdie``: its space and owner)."""
-    node, pend, occ = s.node, s.pend, s.occ
+    node, pend, occ = s.node, s.pending, s.occ
     if node in ("die", "chameleon"):
         if len(pend) != (2 if node == "die" else 4):
             raise FormatError(f"a pending fight needs {'2' if node == 'die' else '4'} entries", "state.pend")
@@ -162,8 +187,8 @@ def _node(s: Any, g: Any) -> None:
         raise FormatError(f"node {node} does not wait", "state.step")
 
 
-def _escape(s: Any, g: Any, src: int, dst: int) -> None:
-    att, escapes = s.pend[2], s.pend[3]
+def _escape(s: State, g: Game, src: int, dst: int) -> None:
+    att, escapes = s.pending[2], s.pending[3]
     int_in(att, 0, g.players - 1, "state.pend[2]")
     if not isinstance(escapes, tuple) or not escapes:
         raise FormatError("the escapes must be a list of spaces", "state.pend[3]")

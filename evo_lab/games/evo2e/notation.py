@@ -17,20 +17,44 @@ evo_lab.core.errors.FormatError: action: write bids as 'bid V on lot L': 'bid 7 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.errors import FormatError, excerpt
 from ...core.words import plural
 from . import genes, rules
-from .actions import (ATTACK, BID, BIRTH, CARD, DIE, END, ESCAPE, EXCLUDE, FLIPPERS, GENE, INITIATIVE, MOVE, ORDER,
-                      PASS, PEEK, PLAY, REMOVE, TOKEN, WINGS, Action)
+from .actions import (
+    ATTACK,
+    BID,
+    BIRTH,
+    CARD,
+    DIE,
+    END,
+    ESCAPE,
+    EXCLUDE,
+    FLIPPERS,
+    GENE,
+    INITIATIVE,
+    MOVE,
+    ORDER,
+    PASS,
+    PEEK,
+    PLAY,
+    REMOVE,
+    TOKEN,
+    WINGS,
+    Action,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
 __all__ = ["to_string", "parse", "describe", "state_text"]
 
 _STEPS = (MOVE, WINGS, FLIPPERS)
 
 
-def to_string(g: Any, a: Action) -> str:
+def to_string(g: Game, a: Action) -> str:
     """The readable, parseable form of ``a`` for game ``g`` (space labels, gene and card ids)."""
     L = g.labels
     k = a.kind
@@ -64,7 +88,7 @@ def to_string(g: Any, a: Action) -> str:
     return k  # end, pass
 
 
-def _space(g: Any, tok: str) -> int:
+def _space(g: Game, tok: str) -> int:
     t = tok.strip().upper()
     if t in g.label_index:
         return g.label_index[t]
@@ -94,12 +118,17 @@ def _index(names: tuple[str, ...], tok: str, what: str) -> int:
     return low.index(tok.lower())
 
 
-_NAMED = {EXCLUDE: ("unique_ids", "unique gene"), TOKEN: ("token_ids", "climate token"),
-          PEEK: ("token_ids", "climate token"), GENE: ("gene_ids", "gene"), CARD: ("card_ids", "event card"),
-          DIE: ("die_kinds", "die symbol")}
+_NAMED = {
+    EXCLUDE: ("unique_ids", "unique gene"),
+    TOKEN: ("token_ids", "climate token"),
+    PEEK: ("token_ids", "climate token"),
+    GENE: ("gene_ids", "gene"),
+    CARD: ("card_ids", "event card"),
+    DIE: ("die_kinds", "die symbol"),
+}
 
 
-def parse(g: Any, text: str) -> Action:
+def parse(g: Game, text: str) -> Action:
     """Read an action string (as written by :func:`to_string`). Raises :class:`FormatError` (field
     ``action``); the result still has to be legal where it is applied."""
     if not isinstance(text, str):
@@ -154,11 +183,11 @@ def parse(g: Any, text: str) -> Action:
     raise FormatError(f"unknown action {excerpt(parts[0])}", "action")
 
 
-def _parse_step(g: Any, k: str, arg: str, text: str) -> Action:
+def _parse_step(g: Game, k: str, arg: str, text: str) -> Action:
     sep = "x" if k == ATTACK else "-"
     if k == ATTACK:
         i = arg.upper().rfind("X")
-        src, dst = (arg[:i], arg[i + 1:]) if i > 0 else (arg, "")
+        src, dst = (arg[:i], arg[i + 1 :]) if i > 0 else (arg, "")
     else:
         src, _, dst = arg.partition(sep)
     if not dst:
@@ -166,7 +195,7 @@ def _parse_step(g: Any, k: str, arg: str, text: str) -> Action:
     return Action(k, _space(g, src), _space(g, dst))
 
 
-def describe(s: Any, a: Action) -> str:
+def describe(s: State, a: Action) -> str:
     """The action in words, for action pickers and stories."""
     from .cards import describe_play
     from .phases.movement import attack_probability
@@ -176,8 +205,10 @@ def describe(s: Any, a: Action) -> str:
     k = a.kind
     if k in _STEPS:
         how = {MOVE: "moves", WINGS: "flies (wings)", FLIPPERS: "swims (flippers)"}[k]
-        return (f"P{s.occ[a.a] + 1}'s dinosaur on {L[a.a]} {how} to {L[a.b]} "
-                f"({g.board.terrain[a.b]}, {s.space_state(a.b)} now)")
+        return (
+            f"P{s.occ[a.a] + 1}'s dinosaur on {L[a.a]} {how} to {L[a.b]} "
+            f"({g.board.terrain[a.b]}, {s.space_state(a.b)} now)"
+        )
     if k == ATTACK:
         return f"{L[a.a]} attacks P{s.occ[a.b] + 1} on {L[a.b]}: wins with {attack_probability(s, a.a, a.b)}"
     if k == BID:
@@ -205,7 +236,7 @@ def describe(s: Any, a: Action) -> str:
     return to_string(g, a)
 
 
-def state_text(s: Any) -> str:
+def state_text(s: State) -> str:
     """A readable summary of the position (``str(state)``), in words: what the player to act must do, the genes
     by their printed names."""
     from .words import gene_words, node_words
@@ -218,18 +249,25 @@ def state_text(s: Any) -> str:
         who = "chance: " + node_words(s)
     else:
         who = f"P{s.actor + 1} to {node_words(s)}"
-    lines = [f"{g.title}, {g.players} players, board {g.board.name}"
-             + (" (reconstructed, not the printed board)" if g.board.reconstructed else ""),
-             f"Round {s.round}, {s.phase_name()} phase; {who}",
-             "Climate: section {} ({})".format(s.section, ", ".join(f"{t} {st}" for t, st in s.terrain_states().items())),
-             "Initiative: " + " ".join(f"P{p + 1}" for p in s.order)]
+    lines = [
+        f"{g.title}, {g.players} players, board {g.board.name}"
+        + (" (reconstructed, not the printed board)" if g.board.reconstructed else ""),
+        f"Round {s.round}, {s.phase_name()} phase; {who}",
+        "Climate: section {} ({})".format(
+            s.section, ", ".join(f"{t} {st}" for t, st in s.terrain_states().items())
+        ),
+        "Initiative: " + " ".join(f"P{p + 1}" for p in s.order),
+    ]
     for p in range(g.players):
         gene_text = ", ".join(f"{gene_words(g, k)} {v}" for k, v in s.gene_counts(p).items() if v)
         uniq = ", ".join(gene_words(g, u) for u in s.unique_genes(p))
-        lines.append(f"P{p + 1}: {s.mp[p]} MP, {plural(s.count[p], 'dinosaur')} on "
-                     + (" ".join(L[x] for x in s.dinosaurs(p)) or "-")
-                     + (f"; genes: {gene_text}" if gene_text else "") + (f"; unique: {uniq}" if uniq else "")
-                     + (f"; cards: {len(s.hands[p])}" if s.hands[p] else ""))
+        lines.append(
+            f"P{p + 1}: {s.mp[p]} MP, {plural(s.count[p], 'dinosaur')} on "
+            + (" ".join(L[x] for x in s.dinosaurs(p)) or "-")
+            + (f"; genes: {gene_text}" if gene_text else "")
+            + (f"; unique: {uniq}" if uniq else "")
+            + (f"; cards: {len(s.hands[p])}" if s.hands[p] else "")
+        )
     if s.node == "end":
         lines.append("Ranking: " + ", ".join(f"P{p + 1} #{r}" for p, r in enumerate(s.ranking())))
     return "\n".join(lines)

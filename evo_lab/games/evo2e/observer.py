@@ -18,7 +18,7 @@ False
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -28,6 +28,22 @@ from . import genes
 from .actions import CARD, EXCLUDE, PEEK
 from .flow import CHANCE_NODES, MUTATION, NODES, PHASES
 from .phases.mutation import EMPTY_LOT, EVENT_LOT
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import Game
+    from .state import State
+
+#: An observation or a view of the biology lab: JSON-able data whose keys :meth:`EvoObserver.observation` and
+#: :func:`auction_view` list (their values are of many types, read by key).
+View = dict[str, Any]
+
+
+class _Put(Protocol):
+    """``put(name, index, value=1.0)``: set one entry of the observation tensor."""
+
+    def __call__(self, name: str, idx: int, val: float = 1.0) -> None: ...
+
 
 __all__ = ["EvoObserver", "TensorLayout", "Secret", "auction_view", "node_list"]
 
@@ -44,30 +60,41 @@ def node_list(variant: str | None = None) -> tuple[str, ...]:
     return tuple(sorted(n for n in mine if n in CHANCE_NODES)) + dec + ("end",)
 
 
-def auction_view(s: Any) -> dict:
+def auction_view(s: State) -> View:
     """The biology lab: lots (gene or event card), markers with bids, who bids now, prices."""
     g = s.game
     lots = []
     for i, lot in enumerate(s.lots):
         name = "event card" if lot == EVENT_LOT else ("(empty)" if lot == EMPTY_LOT else g.gene_ids[lot])
         bid = s.bids[i] if i < len(s.bids) else None
-        lots.append({"lot": i, "item": name, "holder": None if bid is None else bid[0],
-                     "bid": None if bid is None else bid[1],
-                     "price": None if bid is None else max(0, bid[1] - genes.discount(s, bid[0]))})
-    return {"lots": lots, "bidder": s.actor if s.node == "bid" else None, "bidding": bool(s.bids),
-            "displaced": s.displaced if s.displaced >= 0 else None,
-            "banned_lot": s.banned if s.banned >= 0 else None, "last": s.last}
+        lots.append(
+            {
+                "lot": i,
+                "item": name,
+                "holder": None if bid is None else bid[0],
+                "bid": None if bid is None else bid[1],
+                "price": None if bid is None else max(0, bid[1] - genes.discount(s, bid[0])),
+            }
+        )
+    return {
+        "lots": lots,
+        "bidder": s.actor if s.node == "bid" else None,
+        "bidding": bool(s.bids),
+        "displaced": s.displaced if s.displaced >= 0 else None,
+        "banned_lot": s.banned if s.banned >= 0 else None,
+        "last": s.last,
+    }
 
 
 class EvoObserver(Observer):
     """The observer of an Evo 2e game (``game.observer``)."""
 
-    def __init__(self, game: Any = None):
+    def __init__(self, game: Game | None = None):
         super().__init__(game)
         self._layout: TensorLayout | None = None
 
     # ----- the one visibility rule
-    def sees(self, state: Any, viewer: int | None, secret: Secret) -> bool:
+    def sees(self, state: State, viewer: int | None, secret: Secret) -> bool:
         """May ``viewer`` see ``secret``? The teacher (``None``) sees everything; a hand (and a card drawn) its
         owner; the MP everyone when ``open_mp`` (else the owner); the next climate token a Sixth sense
         holder; the bag nobody."""
@@ -80,7 +107,7 @@ class EvoObserver(Observer):
             return genes.sees_next_token(state, viewer)
         return secret.owner is not None and secret.owner == viewer
 
-    def action_secret(self, state: Any, action: Any) -> Secret | None:
+    def action_secret(self, state: State, action: Action) -> Secret | None:
         """Which unique gene stays out (the bag), a card drawn (its drawer's hand), a Sixth sense peek."""
         k = action.kind
         if k == EXCLUDE:
@@ -92,20 +119,29 @@ class EvoObserver(Observer):
         return None
 
     # ----- the observation
-    def observation(self, state: Any, viewer: int | None) -> dict:
+    def observation(self, state: State, viewer: int | None) -> View:
         """What ``viewer`` may know (``None``: the omniscient teacher). JSON-able."""
         s, g = state, state.game
         sees = self.sees
-        obs = {
-            "viewer": viewer, "round": s.round, "phase": PHASES[s.phase], "node": s.node,
+        obs: View = {
+            "viewer": viewer,
+            "round": s.round,
+            "phase": PHASES[s.phase],
+            "node": s.node,
             "current_player": s.current_player(),
-            "climate": {"section": s.section, "states": s.terrain_states(),
-                        "revealed": [g.token_ids[t] for t in s.revealed],
-                        "tokens_unrevealed": {g.token_ids[i]: c for i, c in enumerate(s.tokens_left)},
-                        "pile_left": g.pile_length - len(s.revealed) if s.node != "end" else 0},
-            "board": list(s.occ), "order": list(s.order), "players": [],
+            "climate": {
+                "section": s.section,
+                "states": s.terrain_states(),
+                "revealed": [g.token_ids[t] for t in s.revealed],
+                "tokens_unrevealed": {g.token_ids[i]: c for i, c in enumerate(s.tokens_left)},
+                "pile_left": g.pile_length - len(s.revealed) if s.node != "end" else 0,
+            },
+            "board": list(s.occ),
+            "order": list(s.order),
+            "players": [],
             "auction": auction_view(s) if s.phase == MUTATION else None,
-            "deck_size": sum(s.deck), "bag_size": sum(s.bag),
+            "deck_size": sum(s.deck),
+            "bag_size": sum(s.bag),
             "bag_normal": {g.gene_ids[i]: s.bag[i] for i in range(g.n_normal)},
             "movement_points_left": s.mp_left if s.node == "move" else None,
             "last": list(s.last),
@@ -117,12 +153,20 @@ class EvoObserver(Observer):
             if obs["auction"] is not None:
                 obs["auction"]["last"] = ("peek", None)
         if sees(s, viewer, _BAG):
-            obs["bag_unique"] = [g.unique_ids[i - g.n_normal] for i in range(g.n_normal, len(s.bag)) if s.bag[i]]
+            obs["bag_unique"] = [
+                g.unique_ids[i - g.n_normal] for i in range(g.n_normal, len(s.bag)) if s.bag[i]
+            ]
             obs["excluded_unique"] = [g.unique_ids[i] for i in s.excluded]
         for p in range(g.players):
-            info = {"player": p, "dinosaurs": s.count[p], "genes": s.gene_counts(p), "unique": s.unique_genes(p),
-                    "cards": len(s.hands[p]), "movement_points": genes.movement_points(s, p),
-                    "eggs": genes.eggs(s, p)}
+            info: View = {
+                "player": p,
+                "dinosaurs": s.count[p],
+                "genes": s.gene_counts(p),
+                "unique": s.unique_genes(p),
+                "cards": len(s.hands[p]),
+                "movement_points": genes.movement_points(s, p),
+                "eggs": genes.eggs(s, p),
+            }
             if sees(s, viewer, Secret("mp", p)):
                 info["mp"] = s.mp[p]
             if sees(s, viewer, Secret("hand", p)):
@@ -136,11 +180,11 @@ class EvoObserver(Observer):
             self._layout = TensorLayout(self.game)
         return self._layout
 
-    def encode(self, observation: dict) -> np.ndarray:
+    def encode(self, observation: View) -> np.ndarray:
         return self.layout().encode(observation)
 
     # ----- determinization
-    def determinize(self, state: Any, viewer: int, rng: Any) -> Any:
+    def determinize(self, state: State, viewer: int, rng: np.random.Generator) -> State:
         """A copy where what ``viewer`` may not see is redrawn from its exact distribution given what ``viewer``
         knows: the hands it may not see (from the unseen cards), which unseen unique genes are in the bag, and a
         next climate token it has not seen. Every choice is one :func:`~evo_lab.core.draw.draw`."""
@@ -171,15 +215,18 @@ class EvoObserver(Observer):
         return s
 
 
-def _redraw_bag(s: Any, rng: Any) -> None:
+def _redraw_bag(s: State, rng: np.random.Generator) -> None:
     """Which of the unseen unique genes are in the bag (a unique gene drawn into this round's lots is face up:
     it is seen, not redrawn)."""
     g = s.game
-    unseen = [i for i in range(g.n_unique) if (s.bag[g.n_normal + i] or i in s.excluded)
-              and g.n_normal + i not in s.lots]
+    unseen = [
+        i
+        for i in range(g.n_unique)
+        if (s.bag[g.n_normal + i] or i in s.excluded) and g.n_normal + i not in s.lots
+    ]
     k = sum(1 for i in unseen if s.bag[g.n_normal + i])
     rest = list(unseen)
-    inbag = set()
+    inbag: set[int] = set()
     for _ in range(k):
         j = draw([1] * len(rest), rng)
         inbag.add(rest.pop(j))
@@ -188,7 +235,7 @@ def _redraw_bag(s: Any, rng: Any) -> None:
     s.excluded = tuple(sorted(set(s.excluded) - set(unseen) | (set(unseen) - inbag)))
 
 
-def _legacy_window_card(s: Any, viewer: int) -> int:
+def _legacy_window_card(s: State, viewer: int) -> int:
     """With ``card_windows="holders"`` a window node shows that its actor holds a playable card of its timing:
     that card is kept for the actor (unless the actor is the viewer), and the window is reopened to every later
     player, whose redrawn hands decide whether they are asked."""
@@ -201,7 +248,7 @@ def _legacy_window_card(s: Any, viewer: int) -> int:
     if w is None or s.actor not in s.order:
         return -1
     if not (w.timing == "climate" and s.prescience_played and g.options.prescience_once_per_phase):
-        s.window = s.order[s.order.index(s.actor) + 1:]
+        s.window = s.order[s.order.index(s.actor) + 1 :]
     if s.actor == viewer:
         return -1
     plays = _plays(s, s.actor, w.timing)
@@ -213,17 +260,34 @@ class TensorLayout:
     dinosaurs, genes, unique genes, own hand, hand sizes, climate, round, phase, node, the auction, the track and
     movement points left. ``encode(observation)`` reads nothing but the dict."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Game):
         g = self.game = game
         self.P, self.n = g.players, g.n
         self.nodes = node_list(None if g.name == "evo2e" else g.name)
         self.n_genes = len(g.gene_ids)
         P, n = self.P, self.n
-        parts = [("occ", n * P), ("viewer", P), ("turn", P + 1), ("mp", P), ("count", P), ("genes", g.n_normal * P),
-                 ("uniq", g.n_unique * P), ("hand", len(g.card_ids)), ("hand_sizes", P), ("section", g.n_sections),
-                 ("tokens_left", len(g.tokens0)), ("next_token", len(g.token_ids)), ("round", 1),
-                 ("phase", len(PHASES)), ("node", len(self.nodes)), ("lots", P * (self.n_genes + 2)),
-                 ("holders", P * (P + 1)), ("bidvals", P), ("order", P * P), ("mp_left", 1)]
+        parts = [
+            ("occ", n * P),
+            ("viewer", P),
+            ("turn", P + 1),
+            ("mp", P),
+            ("count", P),
+            ("genes", g.n_normal * P),
+            ("uniq", g.n_unique * P),
+            ("hand", len(g.card_ids)),
+            ("hand_sizes", P),
+            ("section", g.n_sections),
+            ("tokens_left", len(g.tokens0)),
+            ("next_token", len(g.token_ids)),
+            ("round", 1),
+            ("phase", len(PHASES)),
+            ("node", len(self.nodes)),
+            ("lots", P * (self.n_genes + 2)),
+            ("holders", P * (P + 1)),
+            ("bidvals", P),
+            ("order", P * P),
+            ("mp_left", 1),
+        ]
         self.slices: dict[str, slice] = {}
         off = 0
         for name, size in parts:
@@ -231,7 +295,7 @@ class TensorLayout:
             off += size
         self.size = off
 
-    def encode(self, obs: dict) -> np.ndarray:
+    def encode(self, obs: View) -> np.ndarray:
         g, P, sl = self.game, self.P, self.slices
         v = np.zeros(self.size, dtype=np.float32)
 
@@ -265,7 +329,7 @@ class TensorLayout:
             put("mp_left", 0, obs["movement_points_left"])
         return v
 
-    def _climate(self, obs: dict, put: Any) -> None:
+    def _climate(self, obs: View, put: _Put) -> None:
         g = self.game
         c = obs["climate"]
         put("section", c["section"])
@@ -277,7 +341,7 @@ class TensorLayout:
         put("phase", PHASES.index(obs["phase"]))
         put("node", self.nodes.index(obs["node"]))
 
-    def _auction(self, obs: dict, put: Any) -> None:
+    def _auction(self, obs: View, put: _Put) -> None:
         a = obs["auction"]
         if a is None:
             return

@@ -32,8 +32,9 @@ from ...interop.errors import missing_dependency
 try:
     import pyspiel
 except ImportError as e:  # pragma: no cover - depends on the installation
-    raise missing_dependency(f"the OpenSpiel adapter needs the open_spiel wheel ({e}); "
-                             "pip install 'evo-lab[openspiel]'") from e
+    raise missing_dependency(
+        f"the OpenSpiel adapter needs the open_spiel wheel ({e}); pip install 'evo-lab[openspiel]'"
+    ) from e
 
 from ...interop.openspiel import BoxedState
 from .actions import Action
@@ -67,8 +68,8 @@ GAME_TYPE = pyspiel.GameType(
 class EvoGameSpiel(pyspiel.Game):
     """The pyspiel game; ``self.evo`` is the engine's :class:`~evo_lab.Game`."""
 
-    def __init__(self, params: dict | None = None):
-        p = dict(_DEFAULTS)
+    def __init__(self, params: dict[str, Any] | None = None):
+        p: dict[str, Any] = dict(_DEFAULTS)
         p.update(params or {})
         players = int(p["players"])
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -88,7 +89,9 @@ class EvoGameSpiel(pyspiel.Game):
             utility_sum=None,
             max_game_length=max_game_length(evo),
         )
-        super().__init__(GAME_TYPE, info, {"players": players, "seed": int(p["seed"]), "returns": p["returns"]})
+        super().__init__(
+            GAME_TYPE, info, {"players": players, "seed": int(p["seed"]), "returns": p["returns"]}
+        )
         self.evo = evo
         self.returns_mode = p["returns"]
         self.codec = codec
@@ -98,7 +101,9 @@ class EvoGameSpiel(pyspiel.Game):
     def new_initial_state(self) -> EvoStateSpiel:
         return EvoStateSpiel(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> EvoObserver:
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, object] | None = None
+    ) -> EvoObserver:
         return EvoObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
@@ -107,12 +112,12 @@ class _Box:
 
     __slots__ = ("ctx", "s", "seen")
 
-    def __init__(self, s: State, seen: list[list[str]], ctx: Any):
+    def __init__(self, s: State, seen: list[list[str]], ctx: _Context):
         self.s = s
         self.seen = seen
         self.ctx = ctx  # shared, never copied: codec, encoder, returns mode
 
-    def __deepcopy__(self, memo: dict) -> _Box:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Box:
         return _Box(self.s.clone(), [list(h) for h in self.seen], self.ctx)
 
 
@@ -136,7 +141,11 @@ class EvoStateSpiel(BoxedState, pyspiel.State):
 
     def _decode(self, code: int) -> Action:
         s = self._box.s
-        return self._box.ctx.codec.decode_chance(code) if s.is_chance_node() else self._box.ctx.codec.decode(code)
+        return (
+            self._box.ctx.codec.decode_chance(code)
+            if s.is_chance_node()
+            else self._box.ctx.codec.decode(code)
+        )
 
     def _apply_action(self, code: int) -> None:
         s = self._box.s
@@ -179,7 +188,9 @@ class EvoStateSpiel(BoxedState, pyspiel.State):
 class EvoObserver:
     """PyObserver: strings (information state with perfect recall, else the observation) and a tensor."""
 
-    def __init__(self, game: EvoGameSpiel, iig_obs_type: Any, params: Any):
+    def __init__(
+        self, game: EvoGameSpiel, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, object] | None
+    ):
         if params:
             raise ValueError(f"python_evo observers take no parameters, got {params}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
@@ -202,7 +213,8 @@ pyspiel.register_game(GAME_TYPE, EvoGameSpiel)
 
 def load(players: int = 2, seed: int = 0, returns: str = "mp") -> EvoGameSpiel:
     """``pyspiel.load_game("python_evo", {...})`` with keyword arguments."""
-    return pyspiel.load_game(SHORT_NAME, {"players": players, "seed": seed, "returns": returns})
+    game: EvoGameSpiel = pyspiel.load_game(SHORT_NAME, {"players": players, "seed": seed, "returns": returns})
+    return game
 
 
 def from_engine_state(game: EvoGameSpiel, state: State) -> EvoStateSpiel:

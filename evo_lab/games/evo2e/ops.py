@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 from . import rules
 from .actions import Action
 
+if TYPE_CHECKING:
+    from .events import Event
+    from .state import State
+
+_T = TypeVar("_T")
+
 __all__ = ["event", "kill", "with_item", "token_outcomes", "card_of", "discard"]
 
 
-def event(s: Any, ev: tuple) -> None:
+def event(s: State, ev: Event) -> None:
     """Record what just happened (``state.events()``; ``state.last`` and ``state.log``, the newest event and the
     current action's, are what a position stores)."""
     s.last = ev
@@ -18,19 +24,19 @@ def event(s: Any, ev: tuple) -> None:
     s._ev = (s._ev, ev)
 
 
-def kill(s: Any, space: int) -> None:
+def kill(s: State, space: int) -> None:
     """Remove the dinosaur on ``space`` from the board."""
     q = s.occ[space]
     s.occ[space] = -1
     s.count[q] -= 1
 
 
-def with_item(t: tuple, i: int, v: Any) -> tuple:
+def with_item(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     """``t`` with item ``i`` replaced by ``v``."""
-    return t[:i] + (v,) + t[i + 1:]
+    return t[:i] + (v,) + t[i + 1 :]
 
 
-def token_outcomes(s: Any, kind: str) -> tuple[list[Action], list[int]]:
+def token_outcomes(s: State, kind: str) -> tuple[list[Action], list[int]]:
     """The next climate token of the lazy pile as ``kind`` outcomes (``token`` or ``peek``) with integer
     weights (:func:`~evo_lab.games.evo2e.rules.climate_token_weights`)."""
     g = s.game
@@ -46,7 +52,7 @@ def token_outcomes(s: Any, kind: str) -> tuple[list[Action], list[int]]:
     return outs, ws
 
 
-def card_of(s: Any, player: int, effect: str) -> int:
+def card_of(s: State, player: int, effect: str) -> int:
     """Index of a card with ``effect`` in ``player``'s hand, or -1."""
     eff = s.game.card_effects
     for c in s.hands[player]:
@@ -55,7 +61,7 @@ def card_of(s: Any, player: int, effect: str) -> int:
     return -1
 
 
-def discard(s: Any, player: int, card: int) -> None:
+def discard(s: State, player: int, card: int) -> None:
     """``player`` plays ``card``: out of the hand, onto the discard pile ("discarded after use")."""
     h = list(s.hands[player])
     h.remove(card)

@@ -6,24 +6,50 @@ Split out of :mod:`.datapack` to keep each module short; every function reads on
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 from collections.abc import Mapping
 
-from ...core.datapack import DataError, check_header, get, int_field, provenance
+from ...core.datapack import DataError, Provenance, check_header, get, int_field, provenance
 from ...core.errors import excerpt
+from .pack_entries import CLIMATE_STATES, DIE_RULES, DieSymbol, TokenKind, WheelSection
 
-__all__ = ["climate", "die", "provenance_rows"]
+if TYPE_CHECKING:
+    from .datapack import DataPack
+
+__all__ = ["climate", "die", "provenance_rows", "ClimatePart", "DiePart"]
 
 
-def climate(d: Any, src: str, setup: Mapping[str, int]) -> dict:
+class ClimatePart(TypedDict):
+    """The fields of a :class:`~evo_lab.games.evo2e.datapack.DataPack` the ``climate`` part gives."""
+
+    terrains: tuple[str, ...]
+    wheel: tuple[WheelSection, ...]
+    initial_section: int
+    wheel_provenance: Provenance
+    tokens: tuple[TokenKind, ...]
+    tokens_provenance: Provenance
+    meteorite_provenance: Provenance
+
+
+class DiePart(TypedDict):
+    """The fields of a :class:`~evo_lab.games.evo2e.datapack.DataPack` the ``die`` part gives."""
+
+    die_symbols: dict[str, DieSymbol]
+    die_faces: tuple[str, ...]
+    die_provenance: Provenance
+
+
+def climate(d: object, src: str, setup: Mapping[str, int]) -> ClimatePart:
     """The ``climate`` part: terrains, the wheel (explicit terrain -> state tables), the tokens, the meteorite."""
-    from .datapack import CLIMATE_STATES, TokenKind, WheelSection
-
     check_header(d, src, "evo-lab-part", "climate")
     tentry = get(d, "terrains", src, dict)
     terrains = tuple(get(tentry, "value", src, list, "terrains."))
-    if not terrains or len(terrains) > 16 or not all(isinstance(t, str) for t in terrains) \
-            or len(set(terrains)) != len(terrains):
+    if (
+        not terrains
+        or len(terrains) > 16
+        or not all(isinstance(t, str) for t in terrains)
+        or len(set(terrains)) != len(terrains)
+    ):
         raise DataError(src, "terrains.value", "must be a list of distinct terrain names")
     wheel_d = get(d, "wheel", src, dict)
     wprov = provenance(wheel_d, src, "wheel.")
@@ -40,8 +66,11 @@ def climate(d: Any, src: str, setup: Mapping[str, int]) -> dict:
             if t not in states:
                 raise DataError(src, f"{w}states.{t}", "missing terrain state")
             if not isinstance(states[t], str) or states[t] not in CLIMATE_STATES:
-                raise DataError(src, f"{w}states.{t}",
-                                f"must be one of {', '.join(CLIMATE_STATES)}, got {excerpt(states[t])}")
+                raise DataError(
+                    src,
+                    f"{w}states.{t}",
+                    f"must be one of {', '.join(CLIMATE_STATES)}, got {excerpt(states[t])}",
+                )
         extra = set(states) - set(terrains)
         if extra:
             raise DataError(src, f"{w}states", f"unknown terrain(s) {sorted(extra)}")
@@ -50,14 +79,22 @@ def climate(d: Any, src: str, setup: Mapping[str, int]) -> dict:
     if len(sections) > 64:
         raise DataError(src, "wheel.sections", "at most 64 sections")
     if not 0 <= init < len(sections):
-        raise DataError(src, "wheel.initial_section", f"must be a section index 0..{len(sections) - 1}, got {init}")
+        raise DataError(
+            src, "wheel.initial_section", f"must be a section index 0..{len(sections) - 1}, got {init}"
+        )
     tok_d = get(d, "tokens", src, dict)
     tprov = provenance(tok_d, src, "tokens.")
     tokens = []
     for i, t in enumerate(get(tok_d, "kinds", src, list, "tokens.")):
         w = f"tokens.kinds[{i}]."
-        tokens.append(TokenKind(get(t, "id", src, str, w), get(t, "name", src, str, w),
-                                int_field(t, "shift", src, w, -64, 64), int_field(t, "count", src, w, 0, 100)))
+        tokens.append(
+            TokenKind(
+                get(t, "id", src, str, w),
+                get(t, "name", src, str, w),
+                int_field(t, "shift", src, w, -64, 64),
+                int_field(t, "count", src, w, 0, 100),
+            )
+        )
     if len({t.id for t in tokens}) != len(tokens):
         raise DataError(src, "tokens.kinds", "duplicate token ids")
     ntok = sum(t.count for t in tokens)
@@ -65,15 +102,21 @@ def climate(d: Any, src: str, setup: Mapping[str, int]) -> dict:
     if ntok <= need:
         raise DataError(src, "tokens.kinds", f"{ntok} tokens cannot fill a pile (need more than {need})")
     mprov = provenance(get(d, "meteorite", src, dict), src, "meteorite.")
-    return dict(terrains=terrains, wheel=tuple(sections), initial_section=init, wheel_provenance=wprov,
-                tokens=tuple(tokens), tokens_provenance=tprov, meteorite_provenance=mprov)
+    return ClimatePart(
+        terrains=terrains,
+        wheel=tuple(sections),
+        initial_section=init,
+        wheel_provenance=wprov,
+        tokens=tuple(tokens),
+        tokens_provenance=tprov,
+        meteorite_provenance=mprov,
+    )
 
 
-def die(d: Any, src: str) -> dict:
+def die(d: object, src: str) -> DiePart:
     """The ``die`` part: the symbols (combat rule, killer-baby result) and the faces."""
-    from .datapack import DIE_RULES, DieSymbol
-
     check_header(d, src, "evo-lab-part", "die")
+    assert isinstance(d, Mapping)  # check_header raised for anything else
     syms: dict[str, DieSymbol] = {}
     for i, s in enumerate(get(d, "symbols", src, list)):
         w = f"symbols[{i}]."
@@ -94,20 +137,20 @@ def die(d: Any, src: str) -> dict:
     for i, f in enumerate(faces):
         if not isinstance(f, str) or f not in syms:
             raise DataError(src, f"faces[{i}]", f"unknown symbol {excerpt(f)}; symbols are {', '.join(syms)}")
-    return dict(die_symbols=syms, die_faces=faces, die_provenance=provenance(d, src, ""))
+    return DiePart(die_symbols=syms, die_faces=faces, die_provenance=provenance(d, src, ""))
 
 
 def _effects_text(effects: Mapping[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in effects.items())
 
 
-def provenance_rows(pack: Any) -> list[dict]:
+def provenance_rows(pack: DataPack) -> list[dict[str, object]]:
     """One row per game value: ``{"part", "value_name", "value", "provenance", "source"}``."""
-    from .datapack import OPTIONAL_SETUP_KEYS, SETUP_KEYS
+    from .pack_entries import OPTIONAL_SETUP_KEYS, SETUP_KEYS
 
-    rows: list[dict] = []
+    rows: list[dict[str, object]] = []
 
-    def row(part: str, name: str, value: Any, prov: Any) -> None:
+    def row(part: str, name: str, value: object, prov: Provenance) -> None:
         rows.append(dict(part=part, value_name=name, value=value, provenance=prov.level, source=prov.source))
 
     for k in SETUP_KEYS + tuple(OPTIONAL_SETUP_KEYS):
@@ -118,10 +161,19 @@ def provenance_rows(pack: Any) -> list[dict]:
         if g.effects:
             row("genes", f"{g.id} effects (per copy)", _effects_text(g.effects), g.provenance)
     for u in pack.unique_genes:
-        row("genes", f"unique {u.id}", u.name + (f" ({_effects_text(u.effects)})" if u.effects else ""), u.provenance)
+        row(
+            "genes",
+            f"unique {u.id}",
+            u.name + (f" ({_effects_text(u.effects)})" if u.effects else ""),
+            u.provenance,
+        )
     for s in pack.wheel:
-        row("climate", f"wheel section {s.index}", ", ".join(f"{t}: {s.states[t]}" for t in pack.terrains),
-            pack.wheel_provenance)
+        row(
+            "climate",
+            f"wheel section {s.index}",
+            ", ".join(f"{t}: {s.states[t]}" for t in pack.terrains),
+            pack.wheel_provenance,
+        )
     row("climate", "initial section", pack.initial_section, pack.wheel_provenance)
     for t in pack.tokens:
         row("climate", f"token {t.id} (shift {t.shift:+d})", t.count, pack.tokens_provenance)

@@ -28,18 +28,35 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...core.errors import FormatError, excerpt
 from .flow import BIRTH_PHASE, MUTATION, PHASES, SETUP, SURVIVAL
+from .builder_args import Player
+from .jsontypes import JSONDict
 from .phases.mutation import EMPTY_LOT, EVENT_LOT
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .datapack import DataPack
+    from .state import State
+
+_V = TypeVar("_V")
 
 __all__ = ["Position", "position_of"]
 
 #: Longest position text :meth:`Position.parse` reads (a 5-player position is under 1,000 characters).
 MAX_TEXT = 100_000
-_PLAYER_KEYS = {"mp": "mp", "dinos": "dinosaurs", "genes": "genes", "unique": "unique", "hand": "hands",
-                "frenzy": "frenzy", "geysers": "geysers"}
+_PLAYER_KEYS = {
+    "mp": "mp",
+    "dinos": "dinosaurs",
+    "genes": "genes",
+    "unique": "unique",
+    "hand": "hands",
+    "frenzy": "frenzy",
+    "geysers": "geysers",
+}
 _GLOBAL_LISTS = ("order", "revealed", "excluded", "lots")
 _GLOBAL_INTS = ("round", "section", "movement_left", "egg_round", "shift", "seed")
 _GLOBAL_STRS = ("phase", "node", "to_act", "next_token", "newborn", "displaced")
@@ -55,46 +72,47 @@ class Position:
     round: int = 1
     phase: str = "movement"
     node: str | None = None
-    to_act: Any = None
-    dinosaurs: dict | None = None
-    genes: dict = field(default_factory=dict)
-    unique: dict = field(default_factory=dict)
-    mp: Any = None
-    hands: dict = field(default_factory=dict)
-    discard: Any = None
+    to_act: Player | None = None
+    dinosaurs: dict[Player, list[str]] | None = None
+    genes: dict[Player, dict[str, int]] = field(default_factory=dict)
+    unique: dict[Player, list[str]] = field(default_factory=dict)
+    mp: dict[Player, int] | list[int] | None = None
+    hands: dict[Player, list[str]] = field(default_factory=dict)
+    discard: dict[str, int] | None = None
     section: int | None = None
-    revealed: list = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)
     next_token: str | None = None
-    order: list | None = None
-    excluded: list | None = None
+    order: list[Player] | None = None
+    excluded: list[str] | None = None
     movement_left: int | None = None
     wings_used: bool = False
     flippers_used: bool = False
-    frenzy: dict = field(default_factory=dict)
-    lots: list | None = None
-    bids: dict = field(default_factory=dict)
-    displaced: Any = None
+    frenzy: dict[Player, int] = field(default_factory=dict)
+    lots: list[str] | None = None
+    bids: dict[int, tuple[Player, int]] = field(default_factory=dict)
+    displaced: str | None = None
     egg_round: int | None = None
     newborn: str | None = None
-    attack: Any = None
-    geysers: list = field(default_factory=list)
+    attack: tuple[str, str] | None = None
+    geysers: list[Player] = field(default_factory=list)
     shift: int | None = None
     prescience_played: bool = False
-    bag: dict | None = None
-    board: Any = None
-    data: Any = None
-    options: Any = None
+    bag: dict[str, int] | None = None
+    board: Board | None = None  #: None: the standard board
+    data: DataPack | None = None  #: None: the shipped pack
+    options: dict[str, object] | None = None  #: the rule options that differ from the defaults
     seed: int | None = None
 
-    def build(self) -> Any:
+    def build(self) -> State:
         """The :class:`~evo_lab.games.evo2e.state.State` of this position (``FormatError`` if it is not one)."""
         from .builder import build_position
 
         kw = {f.name: getattr(self, f.name) for f in fields(self)}
-        return build_position(**kw)
+        s: State = build_position(**kw)
+        return s
 
     @classmethod
-    def from_state(cls, s: Any) -> Position:
+    def from_state(cls, s: State) -> Position:
         """The position of state ``s`` (what :meth:`build` needs to rebuild it)."""
         return position_of(cls, s)
 
@@ -139,7 +157,7 @@ class Position:
         return "\n".join(lines)
 
     def _player_text(self, p: int) -> list[str]:
-        out = []
+        out: list[str] = []
         mp = _get(self.mp, p)
         if mp is not None:
             out.append(f"mp={mp}")
@@ -149,7 +167,10 @@ class Position:
         for key, attr in (("genes", "genes"), ("frenzy", "frenzy")):
             v = _get(getattr(self, attr), p)
             if v:
-                out.append(f"{key}=" + (",".join(f"{k}:{n}" for k, n in v.items()) if isinstance(v, dict) else str(v)))
+                out.append(
+                    f"{key}="
+                    + (",".join(f"{k}:{n}" for k, n in v.items()) if isinstance(v, dict) else str(v))
+                )
         for key, attr in (("unique", "unique"), ("hand", "hands")):
             v = _get(getattr(self, attr), p)
             if v:
@@ -165,7 +186,9 @@ class Position:
         if not isinstance(text, str):
             raise FormatError(f"expected a string, got {type(text).__name__}", "position")
         if len(text) > MAX_TEXT:
-            raise FormatError(f"{len(text)} characters, more than the {MAX_TEXT} a position text may have", "position")
+            raise FormatError(
+                f"{len(text)} characters, more than the {MAX_TEXT} a position text may have", "position"
+            )
         toks = text.split()
         if not toks or toks[0].lower() != "evo2e":
             raise FormatError("a position text starts with 'evo2e'", "position")
@@ -186,20 +209,20 @@ class Position:
         return pos
 
 
-def _p(v: Any) -> str:
+def _p(v: object) -> str:
     return f"P{v + 1}" if isinstance(v, int) else str(v)
 
 
-def _pi(v: Any) -> int:
+def _pi(v: object) -> int:
     if isinstance(v, int):
         return v
     return int(str(v)[1:]) - 1 if str(v).upper().startswith("P") and str(v)[1:].isdigit() else -99
 
 
-def _get(d: Any, p: int) -> Any:
+def _get(d: Mapping[Player, _V] | Sequence[_V] | None, p: int) -> _V | None:
     if d is None:
         return None
-    if isinstance(d, (list, tuple)):
+    if not isinstance(d, Mapping):  # one value per player
         return d[p] if p < len(d) else None
     for k, v in d.items():
         if _pi(k) == p:
@@ -207,7 +230,7 @@ def _get(d: Any, p: int) -> Any:
     return None
 
 
-def _fmt(v: Any) -> str:
+def _fmt(v: object) -> str:
     return ("yes" if v else "no") if isinstance(v, bool) else str(v)
 
 
@@ -236,8 +259,8 @@ def _bool(val: str, key: str) -> bool:
     raise FormatError(f"expected yes or no, got {excerpt(val)}", key)
 
 
-def _counts(val: str, key: str) -> dict:
-    out: dict = {}
+def _counts(val: str, key: str) -> dict[str, int]:
+    out: dict[str, int] = {}
     for item in filter(None, val.split(",")):
         name, _, n = item.partition(":")
         out[name] = _int(n, key) if n else 1
@@ -261,7 +284,7 @@ def _set_global(pos: Position, key: str, val: str) -> None:
             raise FormatError(f"write the attack as SRCxDST, got {excerpt(val)}", key)
         pos.attack = (a, b)
     elif key == "bids":
-        bids = {}
+        bids: dict[int, tuple[Player, int]] = {}
         for item in filter(None, val.split(",")):
             parts = item.split(":")
             if len(parts) != 3:
@@ -271,7 +294,7 @@ def _set_global(pos: Position, key: str, val: str) -> None:
     elif key in ("discard", "bag"):
         setattr(pos, key, _counts(val, key))
     elif key == "options":
-        opts: dict = {}
+        opts: dict[str, object] = {}
         for item in filter(None, val.split(",")):
             k, _, v = item.partition(":")
             opts[k] = _bool(v, key) if v.lower() in ("yes", "no", "true", "false") else v
@@ -283,9 +306,15 @@ def _set_global(pos: Position, key: str, val: str) -> None:
 def _set_player(pos: Position, p: int, key: str, val: str) -> None:
     name = f"P{p + 1}"
     if key not in _PLAYER_KEYS:
-        raise FormatError(f"unknown player key {excerpt(key)} (keys: {', '.join(_PLAYER_KEYS)})", f"{name}.{key}")
+        raise FormatError(
+            f"unknown player key {excerpt(key)} (keys: {', '.join(_PLAYER_KEYS)})", f"{name}.{key}"
+        )
     if key == "mp":
-        pos.mp = dict(pos.mp or {}) if not isinstance(pos.mp, list) else {f"P{i + 1}": v for i, v in enumerate(pos.mp)}
+        pos.mp = (
+            dict(pos.mp or {})
+            if not isinstance(pos.mp, list)
+            else {f"P{i + 1}": v for i, v in enumerate(pos.mp)}
+        )
         pos.mp[name] = _int(val, f"mp.{name}")
     elif key == "dinos":
         pos.dinosaurs = dict(pos.dinosaurs or {})
@@ -301,16 +330,21 @@ def _set_player(pos: Position, p: int, key: str, val: str) -> None:
 
 
 # ====================================================================== a state's position
-def position_of(cls: type, s: Any) -> Any:
+def position_of(cls: type[Position], s: State) -> Position:
     """The :class:`~evo_lab.games.evo2e.position.Position` that rebuilds ``s`` (what matters at its node)."""
     g = s.game
     L = g.labels
     P = [f"P{p + 1}" for p in range(g.players)]
-    pos = cls(players=g.players, round=s.round, phase=PHASES[s.phase], node=s.node,
-              board=None if g.board.name == f"standard-{g.board.players}p" else g.board,
-              data=None if g.data.fingerprint() == _shipped_fingerprint() else g.data,
-              options={k: v for k, v in g.options.to_dict().items() if v != _default_options()[k]} or None,
-              seed=g.seed)
+    pos = cls(
+        players=g.players,
+        round=s.round,
+        phase=PHASES[s.phase],
+        node=s.node,
+        board=None if g.board.name == f"standard-{g.board.players}p" else g.board,
+        data=None if g.data.fingerprint() == _shipped_fingerprint() else g.data,
+        options={k: v for k, v in g.options.to_dict().items() if v != _default_options()[k]} or None,
+        seed=g.seed,
+    )
     if s.phase == SETUP:
         pos.excluded = [g.unique_ids[i] for i in s.excluded]
         pos.order = [P[p] for p in s.order]
@@ -332,10 +366,10 @@ def position_of(cls: type, s: Any) -> Any:
     return pos
 
 
-def _bag_override(s: Any) -> dict:
+def _bag_override(s: State) -> dict[str, int]:
     """The bag counts of ``s`` that differ from what the rules leave (what-if positions of the theory)."""
     g = s.game
-    out = {}
+    out: dict[str, int] = {}
     for i, gid in enumerate(g.gene_ids):
         if i < g.n_normal:
             want = g.bag0[i] - sum(s.genes[g.n_normal * p + i] for p in range(g.players))
@@ -347,7 +381,7 @@ def _bag_override(s: Any) -> dict:
     return out
 
 
-def _node_facts(pos: Any, s: Any, P: list[str], L: tuple) -> None:
+def _node_facts(pos: Position, s: State, P: list[str], L: tuple[str, ...]) -> None:
     node = s.node
     if node in ("move", "die", "chameleon"):
         pos.to_act = P[s.actor]
@@ -355,10 +389,11 @@ def _node_facts(pos: Any, s: Any, P: list[str], L: tuple) -> None:
         pos.wings_used, pos.flippers_used = s.wings_used, s.flippers_used
         pos.frenzy = {P[p]: x for p, x in enumerate(s.frenzy) if x}
         if node != "move":
-            pos.attack = (L[s.pend[0]], L[s.pend[1]])
+            pos.attack = (L[s.pending[0]], L[s.pending[1]])
     elif node in ("gene", "bid", "card") or (node == "peek" and s.phase == MUTATION):
-        pos.lots = ["event" if x == EVENT_LOT else ("empty" if x == EMPTY_LOT else s.game.gene_ids[x])
-                    for x in s.lots]
+        pos.lots = [
+            "event" if x == EVENT_LOT else ("empty" if x == EMPTY_LOT else s.game.gene_ids[x]) for x in s.lots
+        ]
         pos.bids = {lot: (P[b[0]], b[1]) for lot, b in enumerate(s.bids) if b is not None}
         if node in ("bid", "card"):
             pos.to_act = P[s.actor]
@@ -366,15 +401,23 @@ def _node_facts(pos: Any, s: Any, P: list[str], L: tuple) -> None:
             pos.displaced = f"{P[s.displaced]}:{s.banned}"
     elif node == "climate_cards":
         pos.to_act = P[s.actor]
-        if s.pshift != s.game.token_shifts[s.revealed[-1]]:
-            pos.shift = s.pshift
+        if s.prescience_shift != s.game.token_shifts[s.revealed[-1]]:
+            pos.shift = s.prescience_shift
         pos.prescience_played = s.prescience_played
-    elif node in ("adrenaline", "birth_cards", "survival_cards", "survive", "birth", "newborn_cards", "kbdie"):
+    elif node in (
+        "adrenaline",
+        "birth_cards",
+        "survival_cards",
+        "survive",
+        "birth",
+        "newborn_cards",
+        "kbdie",
+    ):
         pos.to_act = P[s.actor]
     if s.phase == BIRTH_PHASE and node in ("birth", "newborn_cards", "kbdie"):
         pos.egg_round = s.egg_round if s.egg_round != 1 else None
         if node != "birth":
-            pos.newborn = L[s.pend[0]]
+            pos.newborn = L[s.pending[0]]
     if s.phase == SURVIVAL:
         pos.geysers = [P[p] for p in range(s.game.players) if s.geysers >> p & 1]
 
@@ -385,7 +428,7 @@ def _shipped_fingerprint() -> str:
     return load_data().fingerprint()
 
 
-def _default_options() -> dict:
+def _default_options() -> JSONDict:
     from .game import RuleOptions
 
     return RuleOptions().to_dict()

@@ -13,23 +13,105 @@ named tuples of :mod:`.events`; the game they name is built with the rules they 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.checks import MAX_COUNT, bool_of, int_in, ints_in, list_of, opt_int_in, str_of
 from ...core.errors import FormatError, excerpt
 from . import events, load_checks
+from .jsontypes import JSONDict
 from .flow import CHANCE_NODES, NODES, PHASES, STEPS, Step
 
-__all__ = ["LIST_FIELDS", "SCALAR_FIELDS", "state_dict", "load_state", "V1_NODES", "V1_STEPS"]
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
-LIST_FIELDS = ("occ", "count", "mp", "genes", "uniq", "bag", "deck", "discard", "tokens_left", "lots", "bids",
-               "holding", "to_bid", "paid")
-SCALAR_FIELDS = ("phase", "round", "step", "node", "actor", "pend", "hands", "excluded", "section", "revealed",
-                 "next_token", "order", "displaced", "banned", "mover", "mp_left", "wings_used", "flippers_used",
-                 "frenzy", "egg_round", "birth_idx", "window", "surv_idx", "geysers", "pshift", "last", "log",
-                 "prescience_played")
-_INT_FIELDS = ("phase", "round", "actor", "section", "displaced", "banned", "mover", "mp_left", "egg_round",
-               "birth_idx", "surv_idx", "geysers", "pshift")
+__all__ = [
+    "LIST_FIELDS",
+    "SCALAR_FIELDS",
+    "ATTRIBUTES",
+    "attribute",
+    "state_dict",
+    "load_state",
+    "V1_NODES",
+    "V1_STEPS",
+]
+
+LIST_FIELDS = (
+    "occ",
+    "count",
+    "mp",
+    "genes",
+    "uniq",
+    "bag",
+    "deck",
+    "discard",
+    "tokens_left",
+    "lots",
+    "bids",
+    "holding",
+    "to_bid",
+    "paid",
+)
+SCALAR_FIELDS = (
+    "phase",
+    "round",
+    "step",
+    "node",
+    "actor",
+    "pend",
+    "hands",
+    "excluded",
+    "section",
+    "revealed",
+    "next_token",
+    "order",
+    "displaced",
+    "banned",
+    "mover",
+    "mp_left",
+    "wings_used",
+    "flippers_used",
+    "frenzy",
+    "egg_round",
+    "birth_idx",
+    "window",
+    "surv_idx",
+    "geysers",
+    "pshift",
+    "last",
+    "log",
+    "prescience_played",
+)
+#: The state's attribute of each key of the position body whose name a reader would not understand (the keys
+#: stay as files of evo-lab 0.1 wrote them).
+ATTRIBUTES = {
+    "pend": "pending",
+    "pshift": "prescience_shift",
+    "surv_idx": "survival_index",
+    "birth_idx": "birth_index",
+}
+
+
+def attribute(key: str) -> str:
+    """The state attribute that holds the position body's ``key``."""
+    return ATTRIBUTES.get(key, key)
+
+
+_INT_FIELDS = (
+    "phase",
+    "round",
+    "actor",
+    "section",
+    "displaced",
+    "banned",
+    "mover",
+    "mp_left",
+    "egg_round",
+    "birth_idx",
+    "surv_idx",
+    "geysers",
+    "pshift",
+)
 
 #: Longest list of lots, bids or bidders a position may hold (one lot per player: at most 5).
 MAX_LOTS = 64
@@ -37,47 +119,60 @@ MAX_LOTS = 64
 MAX_ROUNDS = 1000
 
 #: Version-1 names of the card windows (one node per card then; one window per timing now).
-V1_NODES = {"prescience": "climate_cards", "swarm": "birth_cards", "egg_thief": "newborn_cards",
-            "geysers": "survival_cards"}
-V1_STEPS = {"climate_window": "climate_cards", "swarm_window": "birth_cards", "thief_window": "newborn_cards",
-            "geysers_window": "survival_cards"}
+V1_NODES = {
+    "prescience": "climate_cards",
+    "swarm": "birth_cards",
+    "egg_thief": "newborn_cards",
+    "geysers": "survival_cards",
+}
+V1_STEPS = {
+    "climate_window": "climate_cards",
+    "swarm_window": "birth_cards",
+    "thief_window": "newborn_cards",
+    "geysers_window": "survival_cards",
+}
 
 
-def _plain(v: Any) -> Any:
+def _plain(v: object) -> object:
     if isinstance(v, tuple):
         return [_plain(x) for x in v]
     return v
 
 
-def _tupled(v: Any) -> Any:
+def _tupled(v: object) -> object:
     if isinstance(v, list):
         return tuple(_tupled(x) for x in v)
     return v
 
 
-def state_dict(s: Any) -> dict:
+def state_dict(s: State) -> JSONDict:
     """The position body: every field, JSON-able (tuples become lists, the step its value)."""
     st: dict[str, Any] = {}
     for f in LIST_FIELDS:
         st[f] = [list(x) if isinstance(x, tuple) else x for x in getattr(s, f)]
     for f in SCALAR_FIELDS:
-        st[f] = _plain(getattr(s, f))
+        st[f] = _plain(getattr(s, attribute(f)))
     st["step"] = s.step.value
     return st
 
 
-def _migrate_v1(st: dict, n: int) -> dict:
+def _migrate_v1(st: dict[str, object], n: int) -> dict[str, object]:
     """A version-1 body in today's names and shapes."""
     st = dict(st)
-    st["node"] = V1_NODES.get(st.get("node"), st.get("node"))
-    st["step"] = V1_STEPS.get(st.get("step"), st.get("step"))
+    node, step = st.get("node"), st.get("step")
+    if isinstance(node, str):
+        st["node"] = V1_NODES.get(node, node)
+    if isinstance(step, str):
+        st["step"] = V1_STEPS.get(step, step)
     fr = st.get("frenzy")
-    if isinstance(fr, int) and not isinstance(fr, bool):  # a bit per player; Frenzied attack gave 2 horns then
+    if isinstance(fr, int) and not isinstance(
+        fr, bool
+    ):  # a bit per player; Frenzied attack gave 2 horns then
         st["frenzy"] = [2 if fr >> p & 1 else 0 for p in range(n)]
     return st
 
 
-def load_state(cls: type, game: Any, body: Any, version: int | None = None) -> Any:
+def load_state(cls: type[State], game: Game, body: object, version: int | None = None) -> State:
     """A state of ``game`` from a position body (``version``: the body's ``game_version`` when older). Every
     field is checked (types, ranges, totals: :mod:`.load_checks`) before the state is used."""
     if not isinstance(body, dict):
@@ -86,26 +181,50 @@ def load_state(cls: type, game: Any, body: Any, version: int | None = None) -> A
     n = g.players
     st = _migrate_v1(body, n) if version == 1 else body
     s = cls(g, _empty=True)
-    sizes = {"occ": g.n, "count": n, "mp": n, "genes": g.n_normal * n, "uniq": n, "bag": len(g.bag0),
-             "deck": len(g.deck0), "discard": len(g.deck0), "tokens_left": len(g.tokens0), "holding": n, "paid": n}
+    sizes = {
+        "occ": g.n,
+        "count": n,
+        "mp": n,
+        "genes": g.n_normal * n,
+        "uniq": n,
+        "bag": len(g.bag0),
+        "deck": len(g.deck0),
+        "discard": len(g.deck0),
+        "tokens_left": len(g.tokens0),
+        "holding": n,
+        "paid": n,
+    }
     tokens, cards = sum(g.bag0) + g.n_unique, max(g.deck0, default=0)
-    ranges = {"occ": (-1, n - 1), "count": (0, g.max_dinos), "mp": (0, MAX_COUNT), "genes": (0, tokens),
-              "uniq": (0, 2 ** g.n_unique - 1), "bag": (0, tokens), "deck": (0, cards), "discard": (0, cards),
-              "tokens_left": (0, max(g.tokens0, default=0)), "lots": (-2, len(g.gene_ids) - 1),
-              "holding": (-1, n - 1), "to_bid": (0, n - 1), "paid": (0, MAX_COUNT)}
+    ranges = {
+        "occ": (-1, n - 1),
+        "count": (0, g.max_dinos),
+        "mp": (0, MAX_COUNT),
+        "genes": (0, tokens),
+        "uniq": (0, 2**g.n_unique - 1),
+        "bag": (0, tokens),
+        "deck": (0, cards),
+        "discard": (0, cards),
+        "tokens_left": (0, max(g.tokens0, default=0)),
+        "lots": (-2, len(g.gene_ids) - 1),
+        "holding": (-1, n - 1),
+        "to_bid": (0, n - 1),
+        "paid": (0, MAX_COUNT),
+    }
     for f in LIST_FIELDS:
         if f not in st:
             raise FormatError("missing", f"state.{f}")
         if f == "bids":
-            v = [None if b is None else tuple(ints_in(b, 0, MAX_COUNT, f"state.bids[{i}]", 2))
-                 for i, b in enumerate(list_of(st[f], "state.bids", max_length=MAX_LOTS))]
+            bids = [
+                None if b is None else tuple(ints_in(b, 0, MAX_COUNT, f"state.bids[{i}]", 2))
+                for i, b in enumerate(list_of(st[f], "state.bids", max_length=MAX_LOTS))
+            ]
+            setattr(s, f, bids)
         else:
-            v = ints_in(st[f], *ranges[f], f"state.{f}", sizes.get(f), sizes.get(f, MAX_LOTS))
-        setattr(s, f, v)
+            setattr(s, f, ints_in(st[f], *ranges[f], f"state.{f}", sizes.get(f), sizes.get(f, MAX_LOTS)))
     for f in SCALAR_FIELDS:
         if f not in st:
             raise FormatError("missing", f"state.{f}")
-        setattr(s, f, _tupled(st[f]))
+        setattr(s, attribute(f), _tupled(st[f]))
     _check_scalars(s, g)
     s.last = events.from_json(st["last"], "state.last")
     s.log = events.log_from_json(st["log"], "state.log")
@@ -114,10 +233,10 @@ def load_state(cls: type, game: Any, body: Any, version: int | None = None) -> A
     return s
 
 
-def _check_scalars(s: Any, g: Any) -> None:
+def _check_scalars(s: State, g: Game) -> None:
     n = g.players
     for f in _INT_FIELDS:
-        int_in(getattr(s, f), -MAX_COUNT, MAX_COUNT, f"state.{f}")
+        int_in(getattr(s, attribute(f)), -MAX_COUNT, MAX_COUNT, f"state.{f}")
     str_of(s.step, "state.step", 40)
     str_of(s.node, "state.node", 40)
     try:
@@ -146,14 +265,14 @@ def _check_scalars(s: Any, g: Any) -> None:
         int_in(x, 0, MAX_COUNT, f"state.frenzy[{p}]")
 
 
-def _ints_in(v: Any, lo: int, hi: int, field: str) -> None:
+def _ints_in(v: object, lo: int, hi: int, field: str) -> None:
     if not isinstance(v, tuple):
         raise FormatError(f"must be a list of integers {lo}..{hi - 1}, got {excerpt(v)}", field)
     for i, x in enumerate(v):
         int_in(x, lo, hi - 1, f"{field}[{i}]")
 
 
-def _check_fields(s: Any, g: Any) -> None:
+def _check_fields(s: State, g: Game) -> None:
     """Field checks beyond types, so that a bad file fails here naming the field rather than later."""
     n = g.players
     _ints_in(s.order, 0, n, "state.order")
@@ -174,11 +293,11 @@ def _check_fields(s: Any, g: Any) -> None:
         if b is not None:
             int_in(b[0], 0, n - 1, f"state.bids[{i}][0]")
             int_in(b[1], 0, MAX_COUNT, f"state.bids[{i}][1]")
-    if not isinstance(s.pend, tuple):
-        raise FormatError(f"must be a list, got {excerpt(s.pend)}", "state.pend")
+    if not isinstance(s.pending, tuple):
+        raise FormatError(f"must be a list, got {excerpt(s.pending)}", "state.pend")
     int_in(s.round, 0, MAX_ROUNDS, "state.round")
     int_in(s.mover, 0, n, "state.mover")
-    int_in(s.surv_idx, 0, n, "state.surv_idx")
-    int_in(s.birth_idx, 0, n, "state.birth_idx")
+    int_in(s.survival_index, 0, n, "state.surv_idx")
+    int_in(s.birth_index, 0, n, "state.birth_idx")
     for f in ("wings_used", "flippers_used", "prescience_played"):
         bool_of(getattr(s, f), f"state.{f}")

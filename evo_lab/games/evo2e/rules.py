@@ -21,7 +21,7 @@ CLIMATE_STATE_NAMES = ("ideal", "hot", "cold", "deadly")
 
 
 def movement_points(base: int, legs: int, strong_thighs: bool, thighs_bonus: int = 2) -> int:
-    """"All the dinosaur species start with 2 movement points. Each extra pair of legs adds an extra
+    """ "All the dinosaur species start with 2 movement points. Each extra pair of legs adds an extra
     movement point." Strong thighs: "This gene provides you with 2 extra movement points."
 
     >>> movement_points(2, 1, True)
@@ -31,7 +31,7 @@ def movement_points(base: int, legs: int, strong_thighs: bool, thighs_bonus: int
 
 
 def births_per_round(starting_eggs: int, egg_genes: int) -> int:
-    """"All the dinosaur species start with one egg" and "Each egg enables a new dinosaur to be laid
+    """ "All the dinosaur species start with one egg" and "Each egg enables a new dinosaur to be laid
     each round."
 
     >>> births_per_round(1, 2)
@@ -40,7 +40,9 @@ def births_per_round(starting_eggs: int, egg_genes: int) -> int:
     return starting_eggs + egg_genes
 
 
-def attack_horns(horns: int, large_horn: bool, frenzied: bool, large_bonus: int = 2, frenzy_bonus: int = 2) -> int:
+def attack_horns(
+    horns: int, large_horn: bool, frenzied: bool, large_bonus: int = 2, frenzy_bonus: int = 2
+) -> int:
     """Horns counted when attacking. Large horn: "acts like 2 horns when attacking"; Frenzied attack:
     "all your dinosaurs are considered to have 2 extra horns, but only when attacking".
 
@@ -66,7 +68,9 @@ def attack_succeeds(symbol: DieSymbol, attack: int, defence: int) -> bool:
     return symbol.succeeds(attack, defence)
 
 
-def attack_probability(faces: Sequence[str], symbols: Mapping[str, DieSymbol], attack: int, defence: int) -> Fraction:
+def attack_probability(
+    faces: Sequence[str], symbols: Mapping[str, DieSymbol], attack: int, defence: int
+) -> Fraction:
     """Exact chance that one roll of the die wins an attack.
 
     >>> from evo_lab.games.evo2e.datapack import load_data
@@ -79,7 +83,7 @@ def attack_probability(faces: Sequence[str], symbols: Mapping[str, DieSymbol], a
 
 
 def protection_floor(regeneration: bool, base: int = 2, with_regeneration: int = 3) -> int:
-    """"a clan that only has two dinosaurs may not be attacked"; Regeneration: "You can never have
+    """ "a clan that only has two dinosaurs may not be attacked"; Regeneration: "You can never have
     fewer than 3 dinosaurs. If you have only 3, you cannot be attacked" (ruling 3).
 
     >>> protection_floor(False), protection_floor(True)
@@ -88,7 +92,9 @@ def protection_floor(regeneration: bool, base: int = 2, with_regeneration: int =
     return with_regeneration if regeneration else base
 
 
-def is_protected(dinosaurs_on_board: int, regeneration: bool, base: int = 2, with_regeneration: int = 3) -> bool:
+def is_protected(
+    dinosaurs_on_board: int, regeneration: bool, base: int = 2, with_regeneration: int = 3
+) -> bool:
     """Whether a clan may not be attacked (nor hit by killer babies).
 
     >>> is_protected(2, False), is_protected(3, False), is_protected(3, True)
@@ -98,7 +104,7 @@ def is_protected(dinosaurs_on_board: int, regeneration: bool, base: int = 2, wit
 
 
 def bid_price(bid: int, vials: int) -> int:
-    """"Each vial reduces the cost of genes and cards bought in subsequent rounds by 1 (minimum 0)."
+    """ "Each vial reduces the cost of genes and cards bought in subsequent rounds by 1 (minimum 0)."
 
     >>> bid_price(3, 1), bid_price(1, 2)
     (2, 0)
@@ -107,7 +113,7 @@ def bid_price(bid: int, vials: int) -> int:
 
 
 def initiative_order(track_in_lot_order: Sequence[int], dinosaurs: Sequence[int]) -> list[int]:
-    """"All the clan markers are placed on the initiative track at the top of the column they occupied
+    """ "All the clan markers are placed on the initiative track at the top of the column they occupied
     ... Then they are sorted in increasing order by the number of dinosaurs on the board (retaining the
     order in the case of a tie)." Example: "Red and green each have 5 dinosaurs, blue 6 and yellow 7.
     The markers are therefore sorted into this order (5, 5, 6, 7)."
@@ -130,7 +136,9 @@ def move_on_track(order: Sequence[int], player: int, position: int) -> list[int]
     return rest
 
 
-def climate_token_weights(remaining: Sequence[int], position: int, pile_length: int, bottom: int) -> tuple[list[int], int]:
+def climate_token_weights(
+    remaining: Sequence[int], position: int, pile_length: int, bottom: int
+) -> tuple[list[int], int]:
     """Integer weights of each regular token kind and of the meteorite for the token at ``position``
     (1-based) of the pile. Setting up: "Make a face down pile of 3 climate tokens by shuffling the
     meteorite token and 2 other random tokens. Shuffle the remaining climate tokens and put them face
@@ -153,7 +161,9 @@ def climate_token_weights(remaining: Sequence[int], position: int, pile_length: 
     return [k * left for k in remaining], c
 
 
-def survival_excess(hot: int, cold: int, deadly: int, thermo: int, fur: int, cave: int, geysers: bool) -> tuple[int, int, int]:
+def survival_excess(
+    hot: int, cold: int, deadly: int, thermo: int, fur: int, cave: int, geysers: bool
+) -> tuple[int, int, int]:
     """How many dinosaurs must die on hot, cold and deadly terrain. "On hot terrain, the player can
     enable one of his dinosaurs to survive for each thermoregulation layer ... On cold terrain ... for
     each fur layer ... On deadly terrain, all the dinosaurs die." Cave dweller: "One of your dinosaurs in a
@@ -166,7 +176,7 @@ def survival_excess(hot: int, cold: int, deadly: int, thermo: int, fur: int, cav
 
 
 def deaths_allowed(dinosaurs: int, excess: int, floor: int) -> int:
-    """"Each player removes the dead dinosaurs in the order of his choice and stops if he only has two
+    """ "Each player removes the dead dinosaurs in the order of his choice and stops if he only has two
     remaining on the board" (three with regeneration).
 
     >>> deaths_allowed(4, 5, 2), deaths_allowed(2, 1, 2)

@@ -23,14 +23,24 @@ hot_survival, auction, killer_babies, end_of_game, sixth_sense, crowded_birth, p
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.errors import EvoLabError
 from .builder import build_position
 from .position import Position
 
-__all__ = ["SCENARIOS", "Scenario", "UnknownScenarioError", "scenario", "scenario_info", "scenarios",
-           "scenarios_markdown"]
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = [
+    "SCENARIOS",
+    "Scenario",
+    "UnknownScenarioError",
+    "scenario",
+    "scenario_info",
+    "scenarios",
+    "scenarios_markdown",
+]
 
 RULEBOOK = "rulebook (seeds/000)"
 
@@ -41,7 +51,7 @@ class UnknownScenarioError(EvoLabError, KeyError):
 
     reason = "unknown_scenario"
 
-    def __init__(self, name: Any, known: list[str]):
+    def __init__(self, name: object, known: list[str]):
         self.name, self.known = name, list(known)
         super().__init__(f"unknown scenario {name!r}; the scenarios are {', '.join(known)}")
 
@@ -60,9 +70,9 @@ class Scenario:
     node: str
     to_act: str | None
     shows: str | None
-    position: dict = field(default_factory=dict)
+    position: dict[str, Any] = field(default_factory=dict)  #: keyword arguments of build_position
 
-    def build(self) -> Any:
+    def build(self) -> State:
         """A fresh :class:`~evo_lab.games.evo2e.state.State` of this position."""
         return build_position(**self.position)
 
@@ -75,117 +85,260 @@ _FOUR = {"players": 4}
 
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
-        "attack", "An attack with odds",
+        "attack",
+        "An attack with odds",
         "P2 moves and its dinosaur on D5 stands next to three of P1's (P1 has three dinosaurs, so it may be "
         "attacked). P2 has 2 horns and Large horn (attack 4); P1 has 1 horn and Bony plates (defence 3). Show the "
         "Combat tab: the attack 'attack D5xD4' is legal and its exact chance, 2/3, is the share of die faces that "
         "win at a difference of +1 (claw, equals, plus); then try it and undo to roll again.",
         f"{RULEBOOK}, Movement phase > Combat and Combat result; docs/rulings.md R8 (large horn and bony plates add 2)",
-        "move", "P2", "attack D5xD4",
-        dict(_FOUR, round=3, phase="movement", to_act="P2", order=["P2", "P1", "P3", "P4"], movement_left=3,
-             dinosaurs={"P1": ["C4", "C5", "D4"], "P2": ["D5", "E5", "F4"], "P3": ["A1", "A2"], "P4": ["G1", "G2"]},
-             genes={"P1": {"horn": 1}, "P2": {"horn": 2}}, unique={"P1": ["bony_plates"], "P2": ["large_horn"]})),
+        "move",
+        "P2",
+        "attack D5xD4",
+        dict(
+            _FOUR,
+            round=3,
+            phase="movement",
+            to_act="P2",
+            order=["P2", "P1", "P3", "P4"],
+            movement_left=3,
+            dinosaurs={
+                "P1": ["C4", "C5", "D4"],
+                "P2": ["D5", "E5", "F4"],
+                "P3": ["A1", "A2"],
+                "P4": ["G1", "G2"],
+            },
+            genes={"P1": {"horn": 1}, "P2": {"horn": 2}},
+            unique={"P1": ["bony_plates"], "P2": ["large_horn"]},
+        ),
+    ),
     Scenario(
-        "chameleon", "Chameleon escape",
+        "chameleon",
+        "Chameleon escape",
         "P2's dinosaur on D5 has just won its fight against P1's dinosaur on D4, and P1 has Chameleon skin: "
         "instead of dying, the beaten dinosaur may step onto an empty adjacent space, but not D5, where the "
         "attacker came from. Ask the class which escape is best (away from the next attack, onto terrain that "
         "survives the climate) and whether passing can ever be right.",
         f"{RULEBOOK}, Unique genes: Chameleon skin ('but not the one from which the attacker came')",
-        "chameleon", "P1", "escape E3",
-        dict(_FOUR, round=4, phase="movement", node="chameleon", attack=("D5", "D4"), order=["P2", "P1", "P3", "P4"],
-             dinosaurs={"P1": ["C3", "D4", "C5"], "P2": ["D5", "E5", "F4"], "P3": ["A1", "A2"], "P4": ["G1", "G2"]},
-             genes={"P2": {"horn": 1}}, unique={"P1": ["chameleon_skin"]})),
+        "chameleon",
+        "P1",
+        "escape E3",
+        dict(
+            _FOUR,
+            round=4,
+            phase="movement",
+            node="chameleon",
+            attack=("D5", "D4"),
+            order=["P2", "P1", "P3", "P4"],
+            dinosaurs={
+                "P1": ["C3", "D4", "C5"],
+                "P2": ["D5", "E5", "F4"],
+                "P3": ["A1", "A2"],
+                "P4": ["G1", "G2"],
+            },
+            genes={"P2": {"horn": 1}},
+            unique={"P1": ["chameleon_skin"]},
+        ),
+    ),
     Scenario(
-        "hot_survival", "Survival on hot terrain",
+        "hot_survival",
+        "Survival on hot terrain",
         "The wheel is on section 1: desert is hot. P1 has three dinosaurs on desert (B1, B2, C1) and one "
         "Thermoregulation layer, so only one of them may survive there; its two on plains (D2, E2) are safe. P1 "
         "removes the dead one at a time and chooses which, because the clan keeps more than two. Show the "
         "Climate tab's terrain states, then let P1 choose which desert dinosaurs die.",
         f"{RULEBOOK}, Survival phase ('On hot terrain, the player can enable one of his dinosaurs to survive for "
         "each thermoregulation layer'); docs/rulings.md R13",
-        "survive", "P1", "remove B1",
-        dict(_FOUR, round=5, phase="survival", to_act="P1", section=1, order=["P1", "P2", "P3", "P4"],
-             dinosaurs={"P1": ["B1", "B2", "C1", "D2", "E2"], "P2": ["F4", "F5"], "P3": ["E6", "D7"],
-                        "P4": ["G1", "G2"]},
-             genes={"P1": {"thermo": 1}})),
+        "survive",
+        "P1",
+        "remove B1",
+        dict(
+            _FOUR,
+            round=5,
+            phase="survival",
+            to_act="P1",
+            section=1,
+            order=["P1", "P2", "P3", "P4"],
+            dinosaurs={
+                "P1": ["B1", "B2", "C1", "D2", "E2"],
+                "P2": ["F4", "F5"],
+                "P3": ["E6", "D7"],
+                "P4": ["G1", "G2"],
+            },
+            genes={"P1": {"thermo": 1}},
+        ),
+    ),
     Scenario(
-        "auction", "The auction",
+        "auction",
+        "The auction",
         "Every lot of this round's mutation phase is drawn: lot 0 is the event card, lots 1-3 a horn, a pair of "
         "legs and an egg. P1 bids first and has 5 MP; the others have 8, 6 and 3. Bids are paid in MP, which are "
         "also the score. Ask what each gene is worth to whom, then play the bids: an outbid player bids again on "
         "another lot, and a bid of 6 cannot be beaten.",
         f"{RULEBOOK}, Mutation phase (bidding, 'The player who won the bidding for the first column takes an event "
         "card'); docs/rulings.md R1, R2",
-        "bid", "P1", "bid 3 on lot 1",
-        dict(_FOUR, round=2, phase="mutation", lots=["event", "horn", "legs", "egg"],
-             mp={"P1": 5, "P2": 8, "P3": 6, "P4": 3}, order=["P1", "P2", "P3", "P4"])),
+        "bid",
+        "P1",
+        "bid 3 on lot 1",
+        dict(
+            _FOUR,
+            round=2,
+            phase="mutation",
+            lots=["event", "horn", "legs", "egg"],
+            mp={"P1": 5, "P2": 8, "P3": 6, "P4": 3},
+            order=["P1", "P2", "P3", "P4"],
+        ),
+    ),
     Scenario(
-        "killer_babies", "Killer babies",
+        "killer_babies",
+        "Killer babies",
         "It is P1's birth and P1 has the unique gene Killer babies (a gene, not an event card): besides the empty "
         "spaces next to its dinosaurs it may lay an egg on D4, D5 or another space held by P2, whose clan of three "
         "is not protected. The baby's die is rolled at once: claw, equals or plus (4 faces of 6, 2/3) kill the "
         "enemy; cross or two-plus (1/3) kill the baby. Compare it with a plain birth.",
         f"{RULEBOOK}, Unique genes: Killer babies; docs/rulings.md R12",
-        "birth", "P1", "birth D4",
-        dict(_FOUR, round=6, phase="birth", to_act="P1", order=["P1", "P2", "P3", "P4"],
-             dinosaurs={"P1": ["C3", "C4", "B3"], "P2": ["D4", "D5", "E4"], "P3": ["A1", "A2"], "P4": ["G1", "G2"]},
-             unique={"P1": ["killer_babies"]})),
+        "birth",
+        "P1",
+        "birth D4",
+        dict(
+            _FOUR,
+            round=6,
+            phase="birth",
+            to_act="P1",
+            order=["P1", "P2", "P3", "P4"],
+            dinosaurs={
+                "P1": ["C3", "C4", "B3"],
+                "P2": ["D4", "D5", "E4"],
+                "P3": ["A1", "A2"],
+                "P4": ["G1", "G2"],
+            },
+            unique={"P1": ["killer_babies"]},
+        ),
+    ),
     Scenario(
-        "end_of_game", "End of game",
+        "end_of_game",
+        "End of game",
         "The meteorite has come up: the game ends at once, with no further phase. The players reveal their MP: "
         "P1 and P2 both have 20, so the tie goes to the one with more dinosaurs on the board, P2 (4 against 3). "
         "Show the final ranking in the Players tab and ask how many MP P1 would have needed.",
         f"{RULEBOOK}, Aim of the game ('In the event of a tie, the player with the most dinosaurs wins') and "
         "Climate phase ('If the meteorite token appears, the game ends immediately'); docs/rulings.md R14",
-        "end", None, None,
-        dict(_FOUR, round=10, phase="end", pile=10, mp={"P1": 20, "P2": 20, "P3": 15, "P4": 12},
-             dinosaurs={"P1": ["C3", "C4", "B3"], "P2": ["D4", "D5", "E4", "E5"], "P3": ["A1", "A2"],
-                        "P4": ["G1", "G2"]})),
+        "end",
+        None,
+        None,
+        dict(
+            _FOUR,
+            round=10,
+            phase="end",
+            pile=10,
+            mp={"P1": 20, "P2": 20, "P3": 15, "P4": 12},
+            dinosaurs={
+                "P1": ["C3", "C4", "B3"],
+                "P2": ["D4", "D5", "E4", "E5"],
+                "P3": ["A1", "A2"],
+                "P4": ["G1", "G2"],
+            },
+        ),
+    ),
     Scenario(
-        "sixth_sense", "Sixth sense forecast",
+        "sixth_sense",
+        "Sixth sense forecast",
         "P1 has Sixth sense and has seen the next climate token: it turns the wheel one section back, from 3 to 2, "
         "so next round plains are hot and desert is deadly. View as player 1 and then as player 2: the Climate "
         "tab's forecast for next round is certain for P1 and a spread over four sections for P2. Ask how P1 should "
         "move its dinosaurs now.",
         f"{RULEBOOK}, Unique genes: Sixth sense ('You can look at the next climate token whenever you like'); "
         "docs/rulings.md R15, R16",
-        "move", "P1", None,
-        dict(_FOUR, round=3, phase="movement", to_act="P1", order=["P1", "P2", "P3", "P4"], section=3,
-             revealed=["cw1", "stay", "cw1"], next_token="ccw1", unique={"P1": ["sixth_sense"]})),
+        "move",
+        "P1",
+        None,
+        dict(
+            _FOUR,
+            round=3,
+            phase="movement",
+            to_act="P1",
+            order=["P1", "P2", "P3", "P4"],
+            section=3,
+            revealed=["cw1", "stay", "cw1"],
+            next_token="ccw1",
+            unique={"P1": ["sixth_sense"]},
+        ),
+    ),
     Scenario(
-        "crowded_birth", "A crowded birth",
+        "crowded_birth",
+        "A crowded birth",
         "P1 has all 8 of its dinosaurs on the board. It may still lay an egg, but only by eliminating one of its "
         "dinosaurs first to bring the new one on elsewhere: every birth names the dinosaur it replaces, and the "
         "newborn must be next to one of those that remain. Ask when that is worth it (moving a dinosaur off "
         "terrain that the coming climate kills).",
         f"{RULEBOOK}, Birth phase ('A player who already has all 8 dinosaurs on the board is allowed to eliminate "
         "one of them in order to bring a new one on elsewhere'); docs/rulings.md R6",
-        "birth", "P1", "birth A1 replacing B1",
-        dict(_FOUR, round=7, phase="birth", to_act="P1", order=["P1", "P2", "P3", "P4"],
-             dinosaurs={"P1": ["B1", "B2", "C1", "C2", "D1", "D2", "E1", "E2"], "P2": ["F4", "F5"],
-                        "P3": ["E6", "D7"], "P4": ["G1", "G2"]})),
+        "birth",
+        "P1",
+        "birth A1 replacing B1",
+        dict(
+            _FOUR,
+            round=7,
+            phase="birth",
+            to_act="P1",
+            order=["P1", "P2", "P3", "P4"],
+            dinosaurs={
+                "P1": ["B1", "B2", "C1", "C2", "D1", "D2", "E1", "E2"],
+                "P2": ["F4", "F5"],
+                "P3": ["E6", "D7"],
+                "P4": ["G1", "G2"],
+            },
+        ),
+    ),
     Scenario(
-        "protected_clan", "A clan of two cannot be attacked",
+        "protected_clan",
+        "A clan of two cannot be attacked",
         "P1 moves with 3 points and 2 horns, next to P2's dinosaur on D4, but P2 has only two dinosaurs on the "
         "board, so no attack on them is legal; P3's clan of three beside it (E4) can be attacked. Show the action "
         "list: moves and the attack on E4, none on D4. Ask what P2 gains by staying small.",
         f"{RULEBOOK}, Combat ('Important: a clan that only has two dinosaurs may not be attacked'); "
         "docs/rulings.md R7",
-        "move", "P1", "attack D5xE4",
-        dict(_FOUR, round=4, phase="movement", to_act="P1", order=["P1", "P2", "P3", "P4"], movement_left=3,
-             dinosaurs={"P1": ["C5", "D5", "B4"], "P2": ["D4", "C3"], "P3": ["E4", "F3", "F4"], "P4": ["G1", "G2"]},
-             genes={"P1": {"horn": 2}})),
+        "move",
+        "P1",
+        "attack D5xE4",
+        dict(
+            _FOUR,
+            round=4,
+            phase="movement",
+            to_act="P1",
+            order=["P1", "P2", "P3", "P4"],
+            movement_left=3,
+            dinosaurs={
+                "P1": ["C5", "D5", "B4"],
+                "P2": ["D4", "C3"],
+                "P3": ["E4", "F3", "F4"],
+                "P4": ["G1", "G2"],
+            },
+            genes={"P1": {"horn": 2}},
+        ),
+    ),
     Scenario(
-        "prescience", "Prescience: a card against the climate",
+        "prescience",
+        "Prescience: a card against the climate",
         "The climate token just revealed turns the wheel two sections clockwise, and P1 holds the event card "
         "Prescience. Before the token takes effect P1 may play it and move the wheel one or two sections "
         "clockwise, one back, or leave it in place. Compare the sections each choice gives with where P1's "
         "dinosaurs stand.",
         f"{RULEBOOK}, Event cards: Prescience (Foresight); docs/rulings.md R9, R18",
-        "climate_cards", "P1", "play prescience -1",
-        dict(_FOUR, round=4, phase="climate", to_act="P1", order=["P1", "P2", "P3", "P4"], section=0,
-             revealed=["stay", "cw1", "cw2"], hands={"P1": ["prescience"]})),
+        "climate_cards",
+        "P1",
+        "play prescience -1",
+        dict(
+            _FOUR,
+            round=4,
+            phase="climate",
+            to_act="P1",
+            order=["P1", "P2", "P3", "P4"],
+            section=0,
+            revealed=["stay", "cw1", "cw2"],
+            hands={"P1": ["prescience"]},
+        ),
+    ),
 )
 
 _BY_ID = {sc.id: sc for sc in SCENARIOS}
@@ -203,7 +356,7 @@ def scenario_info(name: str) -> Scenario:
     return _BY_ID[name]
 
 
-def scenario(name: str) -> Any:
+def scenario(name: str) -> State:
     """A new state of the preset ``name``, built with ``build_position``."""
     return scenario_info(name).build()
 

@@ -24,7 +24,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Iterable
 
 from ...core.errors import IllegalActionError, excerpt
@@ -32,9 +32,14 @@ from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
 from . import flow, genes, notation, phases, records, rules
 from .actions import Action
-from .flow import CHANCE_NODES, PHASES
+from .events import Event
+from .jsontypes import JSONDict
+from .flow import CHANCE_NODES, PHASES, Step
 from .game import Game
-from .observer import auction_view
+from .observer import View, auction_view
+
+if TYPE_CHECKING:
+    from .position import Position
 
 __all__ = ["State"]
 
@@ -46,14 +51,66 @@ _apply = flow.apply
 class State(StateBase):
     """A position of Evo 2e. Build one with ``Game.new_initial_state()`` or :func:`evo_lab.build_position`."""
 
-    __slots__ = ("game", "_hist", "_legal", "_origin", "_ev", "_ev_mark") + records.LIST_FIELDS + records.SCALAR_FIELDS
+    __slots__ = (
+        ("game", "_hist", "_legal", "_origin", "_ev", "_ev_mark")
+        + records.LIST_FIELDS
+        + tuple(records.attribute(f) for f in records.SCALAR_FIELDS)
+    )
     game_class = Game
+
+    # ----- the fields (docs/engine.md; ``records`` stores each under its name). Per space or per player lists:
+    game: Game
+    occ: list[int]  #: the player on each space (-1: empty)
+    count: list[int]  #: dinosaurs of each player on the board
+    mp: list[int]  #: mutation points of each player
+    genes: list[int]  #: normal genes won, ``n_normal`` per player
+    uniq: list[int]  #: unique genes of each player, one bit per unique gene
+    bag: list[int]  #: gene tokens in the bag, per gene
+    deck: list[int]  #: event cards in the deck, per card
+    discard: list[int]  #: event cards discarded, per card
+    tokens_left: list[int]  #: climate tokens not yet revealed, per token kind
+    lots: list[int]  #: the auction's lots: a gene index, -2 the event card, -1 nothing
+    bids: list[tuple[int, int] | None]  #: per lot, (player, bid) of its marker or None
+    holding: list[int]  #: the lot each player's marker stands on (-1: none)
+    to_bid: list[int]  #: the players still to place a marker, in bidding order
+    paid: list[int]  #: what each player paid in this auction
+    # ----- where the game is
+    phase: int  #: index into ``flow.PHASES``
+    round: int
+    step: Step  #: the step that runs next (the flow's table)
+    node: str  #: the node the game waits at ("end" at the end)
+    actor: int  #: the player to decide at a decision node
+    #: the pending facts of the node: (src, dst) of a fight, (src, dst, attacker, escape spaces) of a chameleon
+    #: escape, (space, player) of a newborn; () when nothing is pending
+    pending: tuple[Any, ...]
+    hands: tuple[tuple[int, ...], ...]  #: event cards in each player's hand (card indices)
+    excluded: tuple[int, ...]  #: unique genes left out of the bag at setup
+    section: int  #: the climate wheel's section
+    revealed: tuple[int, ...]  #: climate tokens revealed so far (token kind indices)
+    next_token: int | None  #: the next climate token when sixth sense fixed it, else None
+    order: tuple[int, ...]  #: the initiative track, first player first
+    displaced: int  #: the player whose marker was displaced in the auction (-1: none)
+    banned: int  #: the lot the displaced player may not bid on again (-1: none)
+    mover: int  #: index into ``order`` of the player moving (movement phase)
+    mp_left: int  #: the mover's movement points left
+    wings_used: bool
+    flippers_used: bool
+    frenzy: tuple[int, ...]  #: attack horns each player gained from Frenzied attack this movement phase
+    egg_round: int  #: the birth phase's round of eggs
+    birth_index: int  #: index into ``order`` of the player laying eggs
+    window: tuple[int, ...]  #: the players a card window still asks, in order
+    survival_index: int  #: index into ``order`` of the player whose dinosaurs face the climate
+    geysers: int  #: the players whose Geysers are in force this survival phase, a bit per player
+    prescience_shift: int  #: the wheel shift chosen with Prescience (0: none)
+    last: Event | tuple[()]  #: the newest event (``()`` before the first)
+    log: tuple[Event, ...]  #: the events of the last action, oldest first
+    prescience_played: bool
 
     def __init__(self, game: Game, _empty: bool = False):
         self.game = game
-        self._hist: tuple | None = None
+        self._hist = None
         self._legal: list[Action] | None = None
-        self._origin: dict | None = None
+        self._origin = None
         self._ev = self._ev_mark = None
         if not _empty:
             phases.setup.init_state(self)
@@ -104,13 +161,13 @@ class State(StateBase):
         self._legal = outs
         return outs, w
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:  # type: ignore[override]  # core: Hashable
         """Outcomes of the chance node with exact probabilities that sum to exactly 1."""
         outs, w = self.chance_weights()
         total = sum(w)
         return [(o, Fraction(x, total)) for o, x in zip(outs, w)]
 
-    def coerce_action(self, action: Any) -> Action:
+    def coerce_action(self, action: object) -> Action:
         """An :class:`Action` from an action, its string or a plain tuple; anything else is an
         :class:`IllegalActionError` (``not_an_action``)."""
         if isinstance(action, Action):
@@ -169,22 +226,19 @@ class State(StateBase):
     def clone(self) -> State:
         s = State.__new__(State)
         s.game, s._hist, s._legal, s._origin = self.game, self._hist, self._legal, self._origin
-        s._ev, s._ev_mark = self._ev, self._ev_mark
-        s.occ, s.count, s.mp, s.genes, s.uniq = self.occ[:], self.count[:], self.mp[:], self.genes[:], self.uniq[:]
-        s.bag, s.deck, s.discard, s.tokens_left = self.bag[:], self.deck[:], self.discard[:], self.tokens_left[:]
-        s.lots, s.bids, s.holding, s.to_bid, s.paid = self.lots[:], self.bids[:], self.holding[:], self.to_bid[:], \
-            self.paid[:]
-        s.phase, s.round, s.step, s.node, s.actor, s.pend = self.phase, self.round, self.step, self.node, \
-            self.actor, self.pend
-        s.hands, s.excluded, s.section, s.revealed, s.next_token = self.hands, self.excluded, self.section, \
-            self.revealed, self.next_token
-        s.order, s.displaced, s.banned, s.mover, s.mp_left = self.order, self.displaced, self.banned, self.mover, \
-            self.mp_left
-        s.wings_used, s.flippers_used, s.frenzy, s.egg_round = self.wings_used, self.flippers_used, self.frenzy, \
-            self.egg_round
-        s.birth_idx, s.window, s.surv_idx, s.geysers, s.pshift = self.birth_idx, self.window, self.surv_idx, \
-            self.geysers, self.pshift
-        s.last, s.log, s.prescience_played = self.last, self.log, self.prescience_played
+        s._ev, s._ev_mark, s.occ, s.count = self._ev, self._ev_mark, self.occ[:], self.count[:]
+        s.mp, s.genes, s.uniq, s.bag = self.mp[:], self.genes[:], self.uniq[:], self.bag[:]
+        s.deck, s.discard, s.tokens_left = self.deck[:], self.discard[:], self.tokens_left[:]
+        s.lots, s.bids, s.holding, s.to_bid = self.lots[:], self.bids[:], self.holding[:], self.to_bid[:]
+        s.paid, s.phase, s.round, s.step, s.node = self.paid[:], self.phase, self.round, self.step, self.node
+        s.actor, s.pending, s.hands, s.excluded = self.actor, self.pending, self.hands, self.excluded
+        s.section, s.revealed, s.next_token = self.section, self.revealed, self.next_token
+        s.order, s.displaced, s.banned, s.mover = self.order, self.displaced, self.banned, self.mover
+        s.mp_left, s.wings_used, s.flippers_used = self.mp_left, self.wings_used, self.flippers_used
+        s.frenzy, s.egg_round, s.birth_index = self.frenzy, self.egg_round, self.birth_index
+        s.window, s.survival_index, s.geysers = self.window, self.survival_index, self.geysers
+        s.prescience_shift, s.last, s.log = self.prescience_shift, self.last, self.log
+        s.prescience_played = self.prescience_played
         return s
 
     __copy__ = clone
@@ -273,7 +327,7 @@ class State(StateBase):
         """How many climate tokens have been revealed (not counting the meteorite)."""
         return len(self.revealed)
 
-    def auction(self) -> dict:
+    def auction(self) -> View:
         """The biology lab: lots (gene or event card), markers with bids, who bids now, prices."""
         return auction_view(self)
 
@@ -312,7 +366,7 @@ class State(StateBase):
         """The action in words, for action pickers and stories."""
         return notation.describe(self, a)
 
-    def position(self) -> Any:
+    def position(self) -> Position:
         """This position as a :class:`~evo_lab.games.evo2e.position.Position` (what the builder takes)."""
         from .position import Position
 
@@ -329,30 +383,37 @@ class State(StateBase):
         who = self.actor + 1 if self.actor >= 0 else "-"
         return f"<State round {self.round} {self.phase_name()} {self.node} P{who}>"
 
-    def to_svg(self, highlight: Iterable[int] | dict | None = None, **kw: Any) -> str:
+    def to_svg(self, highlight: Iterable[int] | dict[int, str] | None = None, **kw: Any) -> str:
         """The board with the dinosaurs and the current climate."""
         occupants = {i: o for i, o in enumerate(self.occ) if o >= 0}
-        return self.game.board.to_svg(occupants=occupants, highlight=highlight, climate=self.terrain_states(),
-                                      title=kw.pop("title", f"Round {self.round}, {self.phase_name()}"), **kw)
+        return self.game.board.to_svg(
+            occupants=occupants,
+            highlight=highlight,
+            climate=self.terrain_states(),
+            title=kw.pop("title", f"Round {self.round}, {self.phase_name()}"),
+            **kw,
+        )
 
     # ================================================================== positions and records
-    def state_dict(self) -> dict:
+    def state_dict(self) -> JSONDict:
         return records.state_dict(self)
 
     @classmethod
-    def load_state(cls, game: Game, body: Any, version: int | None = None) -> State:
+    def load_state(cls, game: Game, body: object, version: int | None = None) -> State:
         s = records.load_state(cls, game, body, version)
         for e in s.log:  # the events of the action that led here (the position stores them)
             s.emit(e)
         return s
 
     @classmethod
-    def from_dict(cls, data: Any, game: Game | None = None) -> State:  # type: ignore[override]
+    def from_dict(cls, data: object, game: Game | None = None) -> State:
         """Read a position (version 2, or a version-1 file of evo-lab 0.1); a bad one raises
         :class:`~evo_lab.core.errors.FormatError` naming the field."""
-        return super().from_dict(data, game)
+        s: State = super().from_dict(data, game)
+        return s
 
     @classmethod
-    def from_json(cls, text: str | bytes, game: Game | None = None) -> State:  # type: ignore[override]
+    def from_json(cls, text: str | bytes, game: Game | None = None) -> State:
         """Read a position written by :meth:`to_json`. Raises :class:`FormatError` naming the bad field."""
-        return super().from_json(text, game)
+        s: State = super().from_json(text, game)
+        return s

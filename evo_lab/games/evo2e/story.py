@@ -19,16 +19,19 @@ import numpy as np
 from ...core.story import seeded_bots, tell
 from . import rules
 from .game import Game
+from .actions import Action
 from .state import State
 
 
-def narrate(before: State, action: Any, after: State) -> list[str]:
+def narrate(before: State, action: Action, after: State) -> list[str]:
     """Sentences for one applied action: what the player did and everything the rules then did alone (each
     event tells itself: :meth:`story` of the classes in :mod:`evo_lab.games.evo2e.events`)."""
     out = [line for ev in after.events(last=True) for line in ev.story(before, after)]
     g = after.game
     if action.kind == "birth" and before.count[before.actor] >= g.max_dinos and action.b >= 0:
-        out.insert(0, f"    P{before.actor + 1} removes the dinosaur on {g.labels[action.b]} to lay a new one.")
+        out.insert(
+            0, f"    P{before.actor + 1} removes the dinosaur on {g.labels[action.b]} to lay a new one."
+        )
     return out
 
 
@@ -38,15 +41,25 @@ def default_bots(players: int, seed: int | None, name: str = "lively") -> list[C
     return seeded_bots(name, players, seed)
 
 
-def play_story(game: Game, seed: int | None = None, bots: Iterable[Callable[[State, int], Any]] | None = None,
-               echo: Callable[[str], None] | None = None) -> tuple[State, list[str]]:
+def play_story(
+    game: Game,
+    seed: int | None = None,
+    bots: Iterable[Callable[[State, int], Any]] | None = None,
+    echo: Callable[[str], None] | None = None,
+) -> tuple[State, list[str]]:
     """Play ``game`` to the end (chance from ``seed``; decisions by ``bots``) and tell it round by round (the
     loop is :func:`evo_lab.core.story.tell`; the words are the events' own, :func:`narrate`)."""
     players = list(bots) if bots is not None else default_bots(game.players, seed)
     if len(players) != game.players:
         raise ValueError(f"need {game.players} bots, got {len(players)}")
-    return tell(game.new_initial_state(), players, np.random.default_rng(seed), heading=lambda s: None,
-                lines=narrate, echo=echo)
+    return tell(
+        game.new_initial_state(),
+        players,
+        np.random.default_rng(seed),
+        heading=lambda s: None,
+        lines=narrate,
+        echo=echo,
+    )
 
 
 __all__ = ["narrate", "play_story", "default_bots", "rules"]

@@ -41,13 +41,22 @@ __all__ = [
 PLAYER_COLOURS: tuple[str, ...] = SEAT_COLOURS[:5]
 PLAYER_NAMES: tuple[str, ...] = SEAT_NAMES[:5]
 #: Game colours: yellow desert, green plains, brown hills, white(ish) mountains.
-TERRAIN_COLOURS: dict[str, str] = {"desert": "#f3d35c", "plains": "#86c45a", "hills": "#a9774b",
-                                   "mountains": "#f2f2ee"}
+TERRAIN_COLOURS: dict[str, str] = {
+    "desert": "#f3d35c",
+    "plains": "#86c45a",
+    "hills": "#a9774b",
+    "mountains": "#f2f2ee",
+}
 SEA_COLOUR = "#4b8fc4"
 COAST_COLOUR = "#e9dcae"
 HIGHLIGHT_COLOUR = "#ff00cc"
 #: Climate state colours and glyphs.
-CLIMATE_COLOURS: dict[str, str] = {"ideal": "#2e9e44", "hot": "#e8590c", "cold": "#1c7ed6", "deadly": "#111111"}
+CLIMATE_COLOURS: dict[str, str] = {
+    "ideal": "#2e9e44",
+    "hot": "#e8590c",
+    "cold": "#1c7ed6",
+    "deadly": "#111111",
+}
 CLIMATE_GLYPHS: dict[str, str] = {"ideal": "\u2713", "hot": "H", "cold": "C", "deadly": "\u2620"}
 
 # A small sauropod facing right, drawn in a box of about -12..12 (scaled by the token size).
@@ -124,10 +133,16 @@ def _legend_rows(board: Board, climate: dict[str, str], s: float) -> int:
     return row
 
 
-def board_svg(board: Board, *, occupants: dict[int, int] | None = None,
-              highlight: dict[int, str] | Iterable[int] | None = None,
-              climate: dict[str, str] | None = None, size: float = 28, labels: bool = True,
-              title: str | None = None) -> str:
+def board_svg(
+    board: Board,
+    *,
+    occupants: dict[int, int] | None = None,
+    highlight: dict[int, str] | Iterable[int] | None = None,
+    climate: dict[str, str] | None = None,
+    size: float = 28,
+    labels: bool = True,
+    title: str | None = None,
+) -> str:
     """Render ``board`` as an SVG string.
 
     ``occupants``: space id -> player seat (a dinosaur token in the seat colour, :data:`PLAYER_COLOURS`).
@@ -165,8 +180,10 @@ def board_svg(board: Board, *, occupants: dict[int, int] | None = None,
         _climate_glyphs(out, board, f, climate)
     if labels:
         out.append('<g class="labels">')
-        out.extend(f'<text class="label" x="{_fmt(cx)}" y="{_fmt(cy + f.s * 0.72)}">{board.labels[i]}</text>'
-                   for i, (cx, cy) in enumerate(f.centres))
+        out.extend(
+            f'<text class="label" x="{_fmt(cx)}" y="{_fmt(cy + f.s * 0.72)}">{board.labels[i]}</text>'
+            for i, (cx, cy) in enumerate(f.centres)
+        )
         out.append("</g>")
     if occupants:
         _dinosaurs(out, f, occupants)
@@ -177,8 +194,9 @@ def board_svg(board: Board, *, occupants: dict[int, int] | None = None,
 
 class _Frame(NamedTuple):
     """The drawing's geometry: hex size, centres, the view box and the heading/footer bands."""
+
     s: float
-    centres: list
+    centres: list[tuple[float, float]]
     x0: float
     x1: float
     y0: float
@@ -197,18 +215,24 @@ def _highlights_of(highlight: dict[int, str] | Iterable[int] | None) -> dict[int
     return {int(k): HIGHLIGHT_COLOUR for k in highlight}
 
 
-def _check_args(board: Board, occupants: dict[int, int], hl: dict[int, str], climate: dict[str, str] | None) -> None:
+def _check_args(
+    board: Board, occupants: dict[int, int], hl: dict[int, str], climate: dict[str, str] | None
+) -> None:
     for sid in list(occupants) + list(hl):
         if not 0 <= sid < board.n:
             raise ValueError(f"board_svg: space id {sid} is not on board {board.name} (0..{board.n - 1})")
     for sid, seat in occupants.items():
         if not 0 <= seat < len(PLAYER_COLOURS):
-            raise ValueError(f"board_svg: occupant seat {seat} on space {sid} must be 0..{len(PLAYER_COLOURS) - 1}")
+            raise ValueError(
+                f"board_svg: occupant seat {seat} on space {sid} must be 0..{len(PLAYER_COLOURS) - 1}"
+            )
     if climate is not None:
         bad = {t: s for t, s in climate.items() if t not in TERRAINS or s not in CLIMATE_COLOURS}
         if bad:
-            raise ValueError(f"board_svg: climate must map terrains {TERRAINS} to one of "
-                             f"{tuple(CLIMATE_COLOURS)}, got {bad}")
+            raise ValueError(
+                f"board_svg: climate must map terrains {TERRAINS} to one of "
+                f"{tuple(CLIMATE_COLOURS)}, got {bad}"
+            )
 
 
 def _frame(board: Board, climate: dict[str, str] | None, s: float, title: str | None) -> _Frame:
@@ -222,8 +246,18 @@ def _frame(board: Board, climate: dict[str, str] | None, s: float, title: str | 
         foot += s * 0.8
     if climate:
         foot += s * 1.2 + s * 0.75 * _legend_rows(board, climate, s)
-    return _Frame(s, centres, min(xs) - s * math.sqrt(3) / 2 - margin, max(xs) + s * math.sqrt(3) / 2 + margin,
-                  min(ys) - s - margin - head, max(ys) + s + margin + foot, margin, head, max(7.0, s * 0.36), max(ys))
+    return _Frame(
+        s,
+        centres,
+        min(xs) - s * math.sqrt(3) / 2 - margin,
+        max(xs) + s * math.sqrt(3) / 2 + margin,
+        min(ys) - s - margin - head,
+        max(ys) + s + margin + foot,
+        margin,
+        head,
+        max(7.0, s * 0.36),
+        max(ys),
+    )
 
 
 def _head(out: list[str], board: Board, f: _Frame, title: str | None) -> None:
@@ -232,28 +266,38 @@ def _head(out: list[str], board: Board, f: _Frame, title: str | None) -> None:
     s, font = f.s, f.font
     w, h = f.x1 - f.x0, f.y1 - f.y0
     heading = board.name if title is None else title
-    a(f'<svg xmlns="http://www.w3.org/2000/svg" class="evo-board" viewBox="{_fmt(f.x0)} {_fmt(f.y0)} {_fmt(w)} '
-      f'{_fmt(h)}" width="{_fmt(w)}" height="{_fmt(h)}" role="img" data-board="{escape(board.name)}" '
-      f'data-spaces="{board.n}" data-players="{board.players}">')
+    a(
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="evo-board" viewBox="{_fmt(f.x0)} {_fmt(f.y0)} {_fmt(w)} '
+        f'{_fmt(h)}" width="{_fmt(w)}" height="{_fmt(h)}" role="img" data-board="{escape(board.name)}" '
+        f'data-spaces="{board.n}" data-players="{board.players}">'
+    )
     a(f"<title>{escape(heading or board.name)}</title>")
-    a("<style>"
-      ".space{stroke:#5a4a32;stroke-width:1}"
-      ".space:hover{filter:brightness(1.12)}"
-      f".coast{{stroke:{COAST_COLOUR};stroke-width:{_fmt(s * 0.16)};stroke-linecap:round;fill:none}}"
-      f".label{{font:{_fmt(font)}px sans-serif;fill:#222;text-anchor:middle;pointer-events:none}}"
-      f".seat{{font:bold {_fmt(font * 0.9)}px sans-serif;fill:#000;text-anchor:middle;pointer-events:none}}"
-      f".caption{{font:italic {_fmt(font * 1.05)}px sans-serif;fill:#fff;text-anchor:middle}}"
-      f".heading{{font:bold {_fmt(font * 1.5)}px sans-serif;fill:#fff;text-anchor:middle}}"
-      f".glyph{{font:bold {_fmt(font * 0.8)}px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}}"
-      f".legend{{font:{_fmt(font)}px sans-serif;fill:#fff}}"
-      "</style>")
-    a("<defs>"
-      '<pattern id="evo-deadly-hatch" patternUnits="userSpaceOnUse" width="6" height="6" '
-      'patternTransform="rotate(45)"><rect width="2.2" height="6" fill="#000" fill-opacity="0.45"/></pattern>'
-      "</defs>")
-    a(f'<rect class="sea" x="{_fmt(f.x0)}" y="{_fmt(f.y0)}" width="{_fmt(w)}" height="{_fmt(h)}" fill="{SEA_COLOUR}"/>')
+    a(
+        "<style>"
+        ".space{stroke:#5a4a32;stroke-width:1}"
+        ".space:hover{filter:brightness(1.12)}"
+        f".coast{{stroke:{COAST_COLOUR};stroke-width:{_fmt(s * 0.16)};stroke-linecap:round;fill:none}}"
+        f".label{{font:{_fmt(font)}px sans-serif;fill:#222;text-anchor:middle;pointer-events:none}}"
+        f".seat{{font:bold {_fmt(font * 0.9)}px sans-serif;fill:#000;text-anchor:middle;pointer-events:none}}"
+        f".caption{{font:italic {_fmt(font * 1.05)}px sans-serif;fill:#fff;text-anchor:middle}}"
+        f".heading{{font:bold {_fmt(font * 1.5)}px sans-serif;fill:#fff;text-anchor:middle}}"
+        f".glyph{{font:bold {_fmt(font * 0.8)}px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}}"
+        f".legend{{font:{_fmt(font)}px sans-serif;fill:#fff}}"
+        "</style>"
+    )
+    a(
+        "<defs>"
+        '<pattern id="evo-deadly-hatch" patternUnits="userSpaceOnUse" width="6" height="6" '
+        'patternTransform="rotate(45)"><rect width="2.2" height="6" fill="#000" fill-opacity="0.45"/></pattern>'
+        "</defs>"
+    )
+    a(
+        f'<rect class="sea" x="{_fmt(f.x0)}" y="{_fmt(f.y0)}" width="{_fmt(w)}" height="{_fmt(h)}" fill="{SEA_COLOUR}"/>'
+    )
     if heading:
-        a(f'<text class="heading" x="{_fmt((f.x0 + f.x1) / 2)}" y="{_fmt(f.y0 + f.head * 0.85)}">{escape(heading)}</text>')
+        a(
+            f'<text class="heading" x="{_fmt((f.x0 + f.x1) / 2)}" y="{_fmt(f.y0 + f.head * 0.85)}">{escape(heading)}</text>'
+        )
 
 
 def _space_tip(board: Board, i: int, occupants: dict[int, int], climate: dict[str, str] | None) -> str:
@@ -271,8 +315,14 @@ def _space_tip(board: Board, i: int, occupants: dict[int, int], climate: dict[st
     return tip
 
 
-def _spaces(out: list[str], board: Board, f: _Frame, occupants: dict[int, int], hl: dict[int, str],
-            climate: dict[str, str] | None) -> None:
+def _spaces(
+    out: list[str],
+    board: Board,
+    f: _Frame,
+    occupants: dict[int, int],
+    hl: dict[int, str],
+    climate: dict[str, str] | None,
+) -> None:
     out.append('<g class="spaces">')
     for i, (cx, cy) in enumerate(f.centres):
         t = board.terrain[i]
@@ -282,10 +332,12 @@ def _spaces(out: list[str], board: Board, f: _Frame, occupants: dict[int, int], 
             extra += f' data-climate="{climate[t]}"'
         if i in hl:
             extra += f' data-highlight="{escape(hl[i])}"'
-        out.append(f'<polygon class="space terrain-{t}" data-id="{i}" data-label="{board.labels[i]}" '
-                   f'data-terrain="{t}" data-coastal="{str(board.coastal[i]).lower()}"{extra} '
-                   f'points="{svg_points(hex_corners(cx, cy, f.s))}" fill="{TERRAIN_COLOURS[t]}">'
-                   f"<title>{escape(_space_tip(board, i, occupants, climate))}</title></polygon>")
+        out.append(
+            f'<polygon class="space terrain-{t}" data-id="{i}" data-label="{board.labels[i]}" '
+            f'data-terrain="{t}" data-coastal="{str(board.coastal[i]).lower()}"{extra} '
+            f'points="{svg_points(hex_corners(cx, cy, f.s))}" fill="{TERRAIN_COLOURS[t]}">'
+            f"<title>{escape(_space_tip(board, i, occupants, climate))}</title></polygon>"
+        )
     out.append("</g>")
 
 
@@ -293,8 +345,10 @@ def _hatching(out: list[str], board: Board, f: _Frame, climate: dict[str, str]) 
     out.append('<g class="climate-hatch" pointer-events="none">')
     for i, (cx, cy) in enumerate(f.centres):
         if climate.get(board.terrain[i]) == "deadly":
-            out.append(f'<path class="deadly" d="M{svg_points(hex_corners(cx, cy, f.s * 0.97))}Z" '
-                       'fill="url(#evo-deadly-hatch)"/>')
+            out.append(
+                f'<path class="deadly" d="M{svg_points(hex_corners(cx, cy, f.s * 0.97))}Z" '
+                'fill="url(#evo-deadly-hatch)"/>'
+            )
     out.append("</g>")
 
 
@@ -302,9 +356,11 @@ def _highlight_rings(out: list[str], f: _Frame, hl: dict[int, str]) -> None:
     out.append('<g class="highlights" pointer-events="none">')
     for i, colour in sorted(hl.items()):
         cx, cy = f.centres[i]
-        out.append(f'<polygon class="highlight" data-id="{i}" points="{svg_points(hex_corners(cx, cy, f.s * 0.84))}" '
-                   f'fill="{escape(colour)}" fill-opacity="0.18" stroke="{escape(colour)}" '
-                   f'stroke-width="{_fmt(f.s * 0.14)}"/>')
+        out.append(
+            f'<polygon class="highlight" data-id="{i}" points="{svg_points(hex_corners(cx, cy, f.s * 0.84))}" '
+            f'fill="{escape(colour)}" fill-opacity="0.18" stroke="{escape(colour)}" '
+            f'stroke-width="{_fmt(f.s * 0.14)}"/>'
+        )
     out.append("</g>")
 
 
@@ -315,8 +371,10 @@ def _start_stars(out: list[str], board: Board, f: _Frame) -> None:
         for i in pair:
             cx, cy = f.centres[i]
             sx, sy = cx - s * 0.42, cy - s * 0.38
-            out.append(f'<polygon class="start" data-id="{i}" data-seat="{seat}" points="{_star(sx, sy, s * 0.27)}" '
-                       f'fill="#ffffff" stroke="#000" stroke-width="{_fmt(max(0.6, s * 0.035))}"/>')
+            out.append(
+                f'<polygon class="start" data-id="{i}" data-seat="{seat}" points="{_star(sx, sy, s * 0.27)}" '
+                f'fill="#ffffff" stroke="#000" stroke-width="{_fmt(max(0.6, s * 0.035))}"/>'
+            )
             out.append(f'<text class="seat" x="{_fmt(sx)}" y="{_fmt(sy + s * 0.5)}">{seat + 1}</text>')
     out.append("</g>")
 
@@ -329,9 +387,13 @@ def _climate_glyphs(out: list[str], board: Board, f: _Frame, climate: dict[str, 
         if st is None:
             continue
         gx, gy = cx + s * 0.42, cy - s * 0.38
-        out.append(f'<circle class="climate-{st}" cx="{_fmt(gx)}" cy="{_fmt(gy)}" r="{_fmt(s * 0.2)}" '
-                   f'fill="{CLIMATE_COLOURS[st]}" stroke="#fff" stroke-width="{_fmt(max(0.5, s * 0.03))}"/>')
-        out.append(f'<text class="glyph" x="{_fmt(gx)}" y="{_fmt(gy + f.font * 0.28)}">{CLIMATE_GLYPHS[st]}</text>')
+        out.append(
+            f'<circle class="climate-{st}" cx="{_fmt(gx)}" cy="{_fmt(gy)}" r="{_fmt(s * 0.2)}" '
+            f'fill="{CLIMATE_COLOURS[st]}" stroke="#fff" stroke-width="{_fmt(max(0.5, s * 0.03))}"/>'
+        )
+        out.append(
+            f'<text class="glyph" x="{_fmt(gx)}" y="{_fmt(gy + f.font * 0.28)}">{CLIMATE_GLYPHS[st]}</text>'
+        )
     out.append("</g>")
 
 
@@ -341,11 +403,13 @@ def _dinosaurs(out: list[str], f: _Frame, occupants: dict[int, int]) -> None:
     for i, seat in sorted(occupants.items()):
         cx, cy = f.centres[i]
         col = PLAYER_COLOURS[seat]
-        out.append(f'<g class="dino player-{seat}" data-id="{i}" data-seat="{seat}" '
-                   f'transform="translate({_fmt(cx)},{_fmt(cy + f.s * 0.05)}) scale({_fmt(sc)})">'
-                   f'<circle r="13" fill="#fff" fill-opacity="0.85" stroke="{col}" stroke-width="2.2"/>'
-                   f'<path d="{DINO_PATH}" fill="{col}" stroke="#000" stroke-width="0.7" stroke-linejoin="round"/>'
-                   f'<circle cx="9.3" cy="-9" r="0.9" fill="#fff"/></g>')
+        out.append(
+            f'<g class="dino player-{seat}" data-id="{i}" data-seat="{seat}" '
+            f'transform="translate({_fmt(cx)},{_fmt(cy + f.s * 0.05)}) scale({_fmt(sc)})">'
+            f'<circle r="13" fill="#fff" fill-opacity="0.85" stroke="{col}" stroke-width="2.2"/>'
+            f'<path d="{DINO_PATH}" fill="{col}" stroke="#000" stroke-width="0.7" stroke-linejoin="round"/>'
+            f'<circle cx="9.3" cy="-9" r="0.9" fill="#fff"/></g>'
+        )
     out.append("</g>")
 
 
@@ -364,16 +428,24 @@ def _footer(out: list[str], board: Board, f: _Frame, climate: dict[str, str] | N
             if lx + item_w[k] > x0 + margin * 0.5 + avail and lx > x0 + margin * 0.5:
                 lx, row = x0 + margin * 0.5, row + 1
             ly = fy + row * s * 0.75
-            a(f'<rect x="{_fmt(lx)}" y="{_fmt(ly - s * 0.3)}" width="{_fmt(s * 0.5)}" height="{_fmt(s * 0.5)}" '
-              f'fill="{TERRAIN_COLOURS[t]}" stroke="#000" stroke-width="0.6"/>')
-            a(f'<circle cx="{_fmt(lx + s * 0.95)}" cy="{_fmt(ly - s * 0.05)}" r="{_fmt(s * 0.2)}" '
-              f'fill="{CLIMATE_COLOURS[st]}" stroke="#fff" stroke-width="0.8"/>')
-            a(f'<text class="glyph" x="{_fmt(lx + s * 0.95)}" y="{_fmt(ly - s * 0.05 + font * 0.28)}">'
-              f"{CLIMATE_GLYPHS[st]}</text>")
+            a(
+                f'<rect x="{_fmt(lx)}" y="{_fmt(ly - s * 0.3)}" width="{_fmt(s * 0.5)}" height="{_fmt(s * 0.5)}" '
+                f'fill="{TERRAIN_COLOURS[t]}" stroke="#000" stroke-width="0.6"/>'
+            )
+            a(
+                f'<circle cx="{_fmt(lx + s * 0.95)}" cy="{_fmt(ly - s * 0.05)}" r="{_fmt(s * 0.2)}" '
+                f'fill="{CLIMATE_COLOURS[st]}" stroke="#fff" stroke-width="0.8"/>'
+            )
+            a(
+                f'<text class="glyph" x="{_fmt(lx + s * 0.95)}" y="{_fmt(ly - s * 0.05 + font * 0.28)}">'
+                f"{CLIMATE_GLYPHS[st]}</text>"
+            )
             a(f'<text class="legend" x="{_fmt(lx + s * 1.3)}" y="{_fmt(ly + font * 0.3)}">{t}: {st}</text>')
             lx += item_w[k]
         a("</g>")
         fy += s * 0.75 * row + s * 1.0
     if board.reconstructed:
-        a(f'<text class="caption" x="{_fmt((x0 + x1) / 2)}" y="{_fmt(fy + s * 0.3)}">'
-          "reconstructed, not the printed board</text>")
+        a(
+            f'<text class="caption" x="{_fmt((x0 + x1) / 2)}" y="{_fmt(fy + s * 0.3)}">'
+            "reconstructed, not the printed board</text>"
+        )

@@ -16,12 +16,30 @@ percentages, "in 2 of 3 games") are :mod:`evo_lab.core.words`.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.words import pct, plural
+from .actions import Action
 
-__all__ = ["CHANCE_WORDS", "NODE_TITLES", "action_words", "choice_label", "fix_plurals", "gene_words", "history_line", "node_words",
-           "shift_words", "token_words", "turning_words", "wheel_words"]
+if TYPE_CHECKING:
+    from ...core.tree import Node as TreeNode
+    from .game import Game
+    from .state import State
+
+__all__ = [
+    "CHANCE_WORDS",
+    "NODE_TITLES",
+    "action_words",
+    "choice_label",
+    "fix_plurals",
+    "gene_words",
+    "history_line",
+    "node_words",
+    "shift_words",
+    "token_words",
+    "turning_words",
+    "wheel_words",
+]
 
 #: What chance does at each chance node of Evo 2e (and of Evo 1e: ``climate_die``, ``meteor``), in words; a
 #: decision node says what its player must do itself (``flow.NODES[name].verb``).
@@ -41,20 +59,31 @@ CHANCE_WORDS = {
 
 #: Each node as a menu names it (the position editor's "Node" list): short, in words.
 NODE_TITLES = {
-    "exclude": "a unique gene is set aside (chance)", "order": "the turn order is drawn (chance)",
-    "token": "a climate token is revealed (chance)", "climate_cards": "cards after the climate token",
-    "peek": "Sixth sense looks ahead (chance)", "gene": "a gene is drawn for the auction (chance)",
-    "bid": "a bid in the gene auction", "card": "an event card is drawn (chance)",
-    "adrenaline": "Adrenaline rush: a place on the track", "move": "a move, attack, card or end of movement",
-    "die": "the combat die (chance)", "chameleon": "Chameleon skin: escape or not", "birth": "a new dinosaur",
-    "birth_cards": "cards at the start of the birth phase", "newborn_cards": "cards after a birth",
-    "kbdie": "the killer baby's die (chance)", "survive": "a dinosaur that dies",
-    "survival_cards": "cards at the start of the survival phase", "climate_die": "the climate die (chance)",
-    "meteor": "the meteor's die (chance)", "end": "the end of the game",
+    "exclude": "a unique gene is set aside (chance)",
+    "order": "the turn order is drawn (chance)",
+    "token": "a climate token is revealed (chance)",
+    "climate_cards": "cards after the climate token",
+    "peek": "Sixth sense looks ahead (chance)",
+    "gene": "a gene is drawn for the auction (chance)",
+    "bid": "a bid in the gene auction",
+    "card": "an event card is drawn (chance)",
+    "adrenaline": "Adrenaline rush: a place on the track",
+    "move": "a move, attack, card or end of movement",
+    "die": "the combat die (chance)",
+    "chameleon": "Chameleon skin: escape or not",
+    "birth": "a new dinosaur",
+    "birth_cards": "cards at the start of the birth phase",
+    "newborn_cards": "cards after a birth",
+    "kbdie": "the killer baby's die (chance)",
+    "survive": "a dinosaur that dies",
+    "survival_cards": "cards at the start of the survival phase",
+    "climate_die": "the climate die (chance)",
+    "meteor": "the meteor's die (chance)",
+    "end": "the end of the game",
 }
 
 
-def node_words(state: Any) -> str:
+def node_words(state: State) -> str:
     """What ``state`` waits for, in words: the player's verb phrase at a decision ("bid on a lot of the gene
     auction"), what chance does at a chance node ("the combat die is rolled"), "the game is over" at the end.
 
@@ -74,7 +103,7 @@ def node_words(state: Any) -> str:
     return spec.verb if spec is not None and spec.verb else "decide"
 
 
-def gene_words(game: Any, gene: str) -> str:
+def gene_words(game: Game, gene: str) -> str:
     """A gene by its printed name ("bony_plates" -> "Bony plates"); an unknown id is said as it is.
 
     >>> import evo_lab
@@ -104,7 +133,7 @@ def turning_words(shift: int) -> str:
     return f"turning the wheel {shift_words(shift)}" if shift else "leaving the wheel where it is"
 
 
-def token_words(game: Any, token: int | str) -> str:
+def token_words(game: Game, token: int | str) -> str:
     """A climate token by what it does ("clockwise 2", "the meteorite"), from the data pack's shifts."""
     i = game.token_ids.index(token) if isinstance(token, str) else int(token)
     if i == game.meteorite:
@@ -119,7 +148,7 @@ def wheel_words(before: int, after: int, shift: int) -> str:
     return f"the climate wheel turns {shift_words(shift)}, from section {before} to {after}"
 
 
-def _lot_item(state: Any, lot: int) -> str:
+def _lot_item(state: State, lot: int) -> str:
     lots = state.auction()["lots"]
     item = str(lots[lot]["item"]) if lot < len(lots) else "?"
     if item == "event card":
@@ -128,11 +157,11 @@ def _lot_item(state: Any, lot: int) -> str:
     return g.gene_names[g.gene_ids.index(item)] if item in g.gene_ids else item
 
 
-def _mp_left(state: Any) -> int:
+def _mp_left(state: State) -> int:
     return int(state.observation(None).get("movement_points_left") or 0)
 
 
-def _decision(state: Any, a: Any) -> str:
+def _decision(state: State, a: Action) -> str:
     """What the player to act does with ``a``, as a verb phrase (without the player)."""
     g = state.game
     L = g.labels
@@ -167,7 +196,7 @@ def _decision(state: Any, a: Any) -> str:
     return state.action_to_string(a)
 
 
-def _card_drawer(state: Any, a: Any, masked: str) -> str:
+def _card_drawer(state: State, a: Action, masked: str) -> str:
     """Who draws the event card: the masked form names them ("card P3 ?") for anyone but the drawer."""
     for text in [masked] + [state.masked_action_string(a, p) for p in range(state.game.players)]:
         m = re.search(r"P(\d+)", text)
@@ -176,7 +205,7 @@ def _card_drawer(state: Any, a: Any, masked: str) -> str:
     return "a player"
 
 
-def _chance(state: Any, a: Any, masked: str) -> str:
+def _chance(state: State, a: Action, masked: str) -> str:
     g = state.game
     k = a.kind
     hidden = "?" in masked.split()
@@ -192,8 +221,11 @@ def _chance(state: Any, a: Any, masked: str) -> str:
     if node == "meteor":
         return f"the meteor die shows {g.die_kinds[a.a]}"
     if k == "token":
-        return f"climate token {token_words(g, a.a)} is revealed" if a.a != g.meteorite \
+        return (
+            f"climate token {token_words(g, a.a)} is revealed"
+            if a.a != g.meteorite
             else "the meteorite is revealed: the game ends"
+        )
     if k == "peek":
         return "sixth sense looks at the next climate token" + ("" if hidden else f" ({token_words(g, a.a)})")
     if k == "gene":
@@ -207,7 +239,7 @@ def _chance(state: Any, a: Any, masked: str) -> str:
     return masked
 
 
-def action_words(state: Any, action: Any, viewer: int | None = None) -> str:
+def action_words(state: State, action: Action, viewer: int | None = None) -> str:
     """``action`` (about to be applied at ``state``) in words with who does it, as ``viewer`` may see it.
 
     >>> import evo_lab, numpy as np
@@ -222,14 +254,18 @@ def action_words(state: Any, action: Any, viewer: int | None = None) -> str:
     return f"P{state.current_player() + 1} {_decision(state, action)}"
 
 
-def history_line(node: Any, viewer: int | None = None) -> str:
+def history_line(node: TreeNode, viewer: int | None = None) -> str:
     """A game-tree node as one line of the history: ``"13. P2 bids 6 on lot 0 (the event card)"``."""
     if node.parent is None or node.action is None:
         return f"{node.ply}. start"
-    return f"{node.ply}. {action_words(node.parent.state, node.action, viewer)}"
+    action = node.action
+    assert isinstance(action, Action)  # a node of an Evo game tree
+    return f"{node.ply}. {action_words(node.parent.state, action, viewer)}"
 
 
-_ONE = re.compile(r"\b1 (point|horn|dinosaur|egg|round|move|token|card|gene|attempt|space|game|player|vial|section)s\b")
+_ONE = re.compile(
+    r"\b1 (point|horn|dinosaur|egg|round|move|token|card|gene|attempt|space|game|player|vial|section)s\b"
+)
 
 
 def fix_plurals(text: str) -> str:
@@ -241,7 +277,7 @@ def fix_plurals(text: str) -> str:
     return _ONE.sub(lambda m: f"1 {m.group(1)}", text)
 
 
-def choice_label(state: Any, action: Any) -> str:
+def choice_label(state: State, action: Action) -> str:
     """An action of the player to act as the action list shows it: what it does, and the odds of an attack.
 
     >>> import evo_lab, numpy as np

@@ -38,7 +38,7 @@ def _states(seed: int, **kw):
 
 
 def test_players_dinosaurs_start_and_mp():
-    """"first edition: 3-5 players, 10 dinosaurs, 1 starting dinosaur, 10 MP"."""
+    """ "first edition: 3-5 players, 10 dinosaurs, 1 starting dinosaur, 10 MP"."""
     for n in (3, 4, 5):
         g = evo_lab.make_game("evo1e", players=n, seed=1)
         s = g.new_initial_state()
@@ -49,10 +49,19 @@ def test_players_dinosaurs_start_and_mp():
 
 
 def test_the_62_genes():
-    """"62 genes (tail 6, leg 12, horn 8, egg 8, fur 8, parasol 8, mutant 6, card 6)"; no unique genes."""
+    """ "62 genes (tail 6, leg 12, horn 8, egg 8, fur 8, parasol 8, mutant 6, card 6)"; no unique genes."""
     g = evo_lab.make_game("evo1e", players=4, seed=1)
     names = {x.name: x.count for x in g.data.normal_genes}
-    assert names == {"Tail": 6, "Leg": 12, "Horn": 8, "Egg": 8, "Fur": 8, "Parasol": 8, "Mutant": 6, "Card": 6}
+    assert names == {
+        "Tail": 6,
+        "Leg": 12,
+        "Horn": 8,
+        "Egg": 8,
+        "Fur": 8,
+        "Parasol": 8,
+        "Mutant": 6,
+        "Card": 6,
+    }
     assert sum(names.values()) == 62 and g.n_unique == 0 and sum(g.bag0) == 62
 
 
@@ -65,12 +74,16 @@ def test_starting_hands_of_three_cards():
 
 
 def test_climate_is_an_exact_d6_on_the_cycle():
-    """"climate by d6 on a cycle desert-plains-hills-mountains-hills-plains (4/6 on, 1/6 stay, 1/6 back)"."""
+    """ "climate by d6 on a cycle desert-plains-hills-mountains-hills-plains (4/6 on, 1/6 stay, 1/6 back)"."""
     seen = 0
     for s, a in (x for seed in range(6) for x in _play(seed)):
         if s.node_name() == "climate_die":
             probs = {s.action_to_string(o): p for o, p in s.chance_outcomes()}
-            assert probs == {"token on": Fraction(2, 3), "token stay": Fraction(1, 6), "token back": Fraction(1, 6)}
+            assert probs == {
+                "token on": Fraction(2, 3),
+                "token stay": Fraction(1, 6),
+                "token back": Fraction(1, 6),
+            }
             before = s.section
             t = s.clone()
             t.apply_action(a)
@@ -84,7 +97,7 @@ def test_climate_is_an_exact_d6_on_the_cycle():
 
 
 def test_initiative_by_longest_tail_then_fewest_dinosaurs():
-    """"longest tail has initiative"; "If tie, least Dinos first" (GiochinScatola 1e turn summary)."""
+    """ "longest tail has initiative"; "If tie, least Dinos first" (GiochinScatola 1e turn summary)."""
     checked = 0
     for seed in range(4):
         for s, a in _play(seed):
@@ -102,14 +115,14 @@ def _horn_table(diff: int) -> Fraction:
 
 @pytest.mark.parametrize("losing", ["dies", "stays"])
 def test_combat_table_and_the_losing_attacker(losing):
-    """"horns difference <= -2: 0, -1: 1/6, 0: 2/6, +1: 4/6, >= +2: 5/6"; "the attacker can lose" (ruling E3:
+    """ "horns difference <= -2: 0, -1: 1/6, 0: 2/6, +1: 4/6, >= +2: 5/6"; "the attacker can lose" (ruling E3:
     it is removed; option ``losing_attacker="stays"`` keeps both, as in 2e)."""
     fights = losses = 0
     for seed in range(40):
         for s, a in _play(seed, options={"losing_attacker": losing}):
             if s.node_name() != "die":
                 continue
-            src, dst = s.pend
+            src, dst = s.pending
             att, dfd = s.occ[src], s.occ[dst]
             diff = s.attack_strength(att) - s.defence_strength(dfd)
             outs = s.chance_outcomes()
@@ -131,14 +144,14 @@ def test_combat_table_and_the_losing_attacker(losing):
 
 def _wins(s, o) -> bool:
     t = s.clone()
-    src, dst = s.pend
+    src, dst = s.pending
     att = s.occ[src]
     t.apply_action(o)
     return t.occ[dst] == att or (t.occ[dst] != s.occ[dst])
 
 
 def test_cards_unplayable_in_rounds_one_and_two():
-    """"3 event cards unplayable in rounds 1-2": no `play` before round 3, plays from round 3 on."""
+    """ "3 event cards unplayable in rounds 1-2": no `play` before round 3, plays from round 3 on."""
     late = 0
     for seed in range(12):
         for s, a in _play(seed):
@@ -146,15 +159,19 @@ def test_cards_unplayable_in_rounds_one_and_two():
                 continue
             plays = [x for x in s.legal_actions() if x.kind == "play"]
             if s.round <= 2:
-                assert not plays and s.node_name() not in ("climate_cards", "birth_cards", "survival_cards",
-                                                           "newborn_cards")
+                assert not plays and s.node_name() not in (
+                    "climate_cards",
+                    "birth_cards",
+                    "survival_cards",
+                    "newborn_cards",
+                )
             else:
                 late += bool(plays)
     assert late > 0
 
 
 def test_meteor_track_with_a_die_roll():
-    """"a meteor track with a die roll": "If space has number, first player rolls die. If greater than number,
+    """ "a meteor track with a die roll": "If space has number, first player rolls die. If greater than number,
     no impact" (GiochinScatola). The game ends only by the meteor, after the track's unnumbered rounds."""
     rounds = set()
     for seed in range(30):
@@ -225,6 +242,9 @@ def test_docs_evo1e_examples_run():
     import doctest
     from pathlib import Path
 
-    res = doctest.testfile(str(Path(__file__).resolve().parents[3] / "docs" / "evo1e.md"), module_relative=False,
-                           optionflags=doctest.ELLIPSIS)
+    res = doctest.testfile(
+        str(Path(__file__).resolve().parents[3] / "docs" / "evo1e.md"),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS,
+    )
     assert res.attempted > 0 and res.failed == 0

@@ -40,7 +40,7 @@ def _orphan_birth(seed: int):
 
 
 def test_no_adult_dinosaurs_are_born_anywhere_then_next_to_each_other():
-    """"If player has no adult Dinos, place new Dinos anywhere on board but all must be adjacent to each other":
+    """ "If player has no adult Dinos, place new Dinos anywhere on board but all must be adjacent to each other":
     the first newborn on any empty space; the next ones of the phase next to a newborn."""
     found = _orphan_birth(3)
     assert found is not None
@@ -49,8 +49,9 @@ def test_no_adult_dinosaurs_are_born_anywhere_then_next_to_each_other():
     empty = [sp for sp in range(g.n) if s.occ[sp] < 0]
     acts = s.legal_actions()
     assert sorted(a.a for a in acts if a.kind == BIRTH) == empty and any(a.kind == PASS for a in acts)
-    far = max(empty, key=lambda sp: min((g.board.distance(sp, q) for q in range(g.n) if s.occ[q] >= 0),
-                                        default=0))
+    far = max(
+        empty, key=lambda sp: min((g.board.distance(sp, q) for q in range(g.n) if s.occ[q] >= 0), default=0)
+    )
     s.apply_action(next(a for a in acts if a.kind == BIRTH and a.a == far))
     assert s.occ[far] == p and s.count[p] == 1
     check_state(s)

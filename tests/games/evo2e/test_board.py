@@ -165,12 +165,14 @@ def _mutate(fn):
 def _set(key, value):
     def f(d):
         d[key] = value
+
     return f
 
 
 def _first_cell(key, value):
     def f(d):
         d["cells"][0][key] = value
+
     return f
 
 
@@ -366,14 +368,17 @@ def test_generate_size_and_mix():
     assert big.n == 150 and nx.is_connected(big.graph)
 
 
-@pytest.mark.parametrize("kwargs,field", [
-    ({"players": 1}, "players"),
-    ({"players": 6}, "players"),
-    ({"players": 4, "size": 5}, "size"),
-    ({"players": 4, "seed": -1}, "seed"),
-    ({"players": 4, "terrain_mix": {"lava": 1.0}}, "terrain_mix"),
-    ({"players": 4, "terrain_mix": {"desert": 0.0}}, "terrain_mix"),
-])
+@pytest.mark.parametrize(
+    "kwargs,field",
+    [
+        ({"players": 1}, "players"),
+        ({"players": 6}, "players"),
+        ({"players": 4, "size": 5}, "size"),
+        ({"players": 4, "seed": -1}, "seed"),
+        ({"players": 4, "terrain_mix": {"lava": 1.0}}, "terrain_mix"),
+        ({"players": 4, "terrain_mix": {"desert": 0.0}}, "terrain_mix"),
+    ],
+)
 def test_generate_bad_args(kwargs, field):
     with pytest.raises(BoardError) as e:
         Board.generate(**kwargs)
@@ -387,7 +392,9 @@ def test_cli_svg(tmp_path, capsys):
     out = tmp_path / "b.svg"
     assert main(["board", "--players", "4", "--svg", str(out)]) == 0
     root = ET.parse(out).getroot()
-    spaces = [p for p in root.iter("{http://www.w3.org/2000/svg}polygon") if "space" in p.get("class", "").split()]
+    spaces = [
+        p for p in root.iter("{http://www.w3.org/2000/svg}polygon") if "space" in p.get("class", "").split()
+    ]
     assert len(spaces) == 42
 
 

@@ -21,14 +21,23 @@ def raw() -> dict:
 
 
 def test_printed_values_match_the_rulebook():
-    """"Normal gene tokens: pair of legs (x6), horn (x5), egg (x6), thermoregulation layers (x7), fur layers
+    """ "Normal gene tokens: pair of legs (x6), horn (x5), egg (x6), thermoregulation layers (x7), fur layers
     (x7), alchemical vial (x5)." and "Each player ... receives 6 MP"."""
     p = load_data()
-    assert {g.id: g.count for g in p.normal_genes} == {"legs": 6, "horn": 5, "egg": 6, "thermo": 7, "fur": 7, "vial": 5}
+    assert {g.id: g.count for g in p.normal_genes} == {
+        "legs": 6,
+        "horn": 5,
+        "egg": 6,
+        "thermo": 7,
+        "fur": 7,
+        "vial": 5,
+    }
     assert sum(g.count for g in p.normal_genes) == 36
     assert len(p.unique_genes) == 12 and p.setup["unique_genes_in_bag"] == 8
     assert p.setup["starting_mp"] == 6 and p.setup["dinosaurs_per_player"] == 8
-    assert p.setup["base_movement"] == 2 and p.setup["starting_eggs"] == 1 and p.setup["starting_dinosaurs"] == 2
+    assert (
+        p.setup["base_movement"] == 2 and p.setup["starting_eggs"] == 1 and p.setup["starting_dinosaurs"] == 2
+    )
     assert (p.setup["bid_min"], p.setup["bid_max"]) == (0, 6)
     assert sum(t.count for t in p.tokens) == 12  # + meteorite = 13 climate tokens
     assert len(p.die_faces) == 6
@@ -50,7 +59,10 @@ def test_wheel_is_explicit_and_reproduces_the_rulebook_example():
 def test_every_value_has_provenance_and_assumed_ones_are_listed():
     p = load_data()
     rows = p.provenance_rows()
-    assert all(r["provenance"] in ("printed", "high", "medium", "medium-high", "assumed") and r["source"] for r in rows)
+    assert all(
+        r["provenance"] in ("printed", "high", "medium", "medium-high", "assumed") and r["source"]
+        for r in rows
+    )
     assumed = p.assumed()
     assert any(a.startswith("die faces") for a in assumed)
     assert any(a.startswith("climate wheel section") for a in assumed)
@@ -97,19 +109,44 @@ BAD = [
     ("setup", lambda d: d["values"].pop("starting_mp"), "values.starting_mp", "missing"),
     ("setup", lambda d: d["values"]["starting_mp"].update(value=-1), "values.starting_mp.value", ">= 0"),
     ("setup", lambda d: d["values"]["starting_mp"].update(value="6"), "values.starting_mp.value", "integer"),
-    ("setup", lambda d: d["values"]["starting_mp"].update(provenance="guess"), "values.starting_mp.provenance", "one of"),
+    (
+        "setup",
+        lambda d: d["values"]["starting_mp"].update(provenance="guess"),
+        "values.starting_mp.provenance",
+        "one of",
+    ),
     ("setup", lambda d: d["values"]["starting_mp"].update(source=""), "values.starting_mp.source", "source"),
     ("setup", lambda d: d.update(format="nope"), "format", "expected"),
     ("setup", lambda d: d.update(version=3), "version", "unsupported"),
-    ("setup", lambda d: d["values"]["bid_max"].update(value=-0) or d["values"]["bid_min"].update(value=3), "values.bid_max", "bid_min"),
+    (
+        "setup",
+        lambda d: d["values"]["bid_max"].update(value=-0) or d["values"]["bid_min"].update(value=3),
+        "values.bid_max",
+        "bid_min",
+    ),
     ("genes", lambda d: d["normal"].reverse(), "normal", "in that order"),
     ("genes", lambda d: d["normal"][0].update(count=-2), "normal[0].count", ">= 0"),
     ("genes", lambda d: d["unique"][0].update(id="laser_eyes"), "unique[0].id", "no implementation"),
     ("genes", lambda d: d["unique"].append(dict(d["unique"][0])), "unique", "duplicate"),
-    ("climate", lambda d: d["wheel"]["sections"][2]["states"].update(hills="warm"), "wheel.sections[2].states.hills", "one of"),
-    ("climate", lambda d: d["wheel"]["sections"][2]["states"].pop("hills"), "wheel.sections[2].states.hills", "missing"),
+    (
+        "climate",
+        lambda d: d["wheel"]["sections"][2]["states"].update(hills="warm"),
+        "wheel.sections[2].states.hills",
+        "one of",
+    ),
+    (
+        "climate",
+        lambda d: d["wheel"]["sections"][2]["states"].pop("hills"),
+        "wheel.sections[2].states.hills",
+        "missing",
+    ),
     ("climate", lambda d: d["wheel"].update(initial_section=9), "wheel.initial_section", "section index"),
-    ("climate", lambda d: d["wheel"]["sections"][1].update(index=5), "wheel.sections[1].index", "clockwise order"),
+    (
+        "climate",
+        lambda d: d["wheel"]["sections"][1].update(index=5),
+        "wheel.sections[1].index",
+        "clockwise order",
+    ),
     ("climate", lambda d: d["wheel"].update(sections=[]), "wheel.sections", "at least one"),
     ("climate", lambda d: d["tokens"]["kinds"][0].update(shift="two"), "tokens.kinds[0].shift", "integer"),
     ("climate", lambda d: [k.update(count=0) for k in d["tokens"]["kinds"]], "tokens.kinds", "cannot fill"),
@@ -171,4 +208,6 @@ def test_to_dict_is_a_copy_the_cached_pack_does_not_change():
     raw["genes"]["unique"].append({"id": "not_a_gene"})
     raw["pack"]["name"] = "edited"
     fresh = evo_lab.load_data().to_dict()
-    assert all(u["id"] != "not_a_gene" for u in fresh["genes"]["unique"]) and fresh["pack"]["name"] != "edited"
+    assert (
+        all(u["id"] != "not_a_gene" for u in fresh["genes"]["unique"]) and fresh["pack"]["name"] != "edited"
+    )

@@ -29,8 +29,14 @@ def test_initial_state_contract():
 
 
 def test_game_config_errors():
-    for bad in ({"players": 1}, {"players": 6}, {"players": "3"}, {"seed": "x"}, {"options": {"nope": 1}},
-                {"options": {"open_mp": "yes"}}):
+    for bad in (
+        {"players": 1},
+        {"players": 6},
+        {"players": "3"},
+        {"seed": "x"},
+        {"options": {"nope": 1}},
+        {"options": {"open_mp": "yes"}},
+    ):
         with pytest.raises(evo_lab.GameConfigError) as e:
             evo_lab.Game(**bad)
         assert isinstance(e.value, ValueError)
@@ -67,9 +73,25 @@ def test_every_legal_action_string_round_trips(players, seed):
     assert {"bid", "move", "birth", "end", "token", "gene", "exclude"} <= seen
 
 
-@pytest.mark.parametrize("text", ["", "fly A1", "move", "move C3", "move Z9-C2", "bid 3 lot 1", "bid x on lot 1",
-                                  "play nothing", "play prescience", "birth C3 over C4", "initiative one",
-                                  "order 1", "die seven", "token cw9"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "fly A1",
+        "move",
+        "move C3",
+        "move Z9-C2",
+        "bid 3 lot 1",
+        "bid x on lot 1",
+        "play nothing",
+        "play prescience",
+        "birth C3 over C4",
+        "initiative one",
+        "order 1",
+        "die seven",
+        "token cw9",
+    ],
+)
 def test_malformed_action_strings(text):
     s = movement(board=B)
     with pytest.raises(evo_lab.FormatError) as e:
@@ -91,15 +113,36 @@ def test_not_an_action():
 def test_illegal_actions_leave_the_state_unchanged_in_random_play():
     """Random play, trying an illegal action of every kind at every node: each raises
     ``IllegalActionError`` and the position (JSON and legal actions) is unchanged."""
-    kinds = ["bid", "move", "attack", "wings", "flippers", "birth", "remove", "escape", "initiative", "play",
-             "die", "token", "gene", "card", "end", "pass"]
+    kinds = [
+        "bid",
+        "move",
+        "attack",
+        "wings",
+        "flippers",
+        "birth",
+        "remove",
+        "escape",
+        "initiative",
+        "play",
+        "die",
+        "token",
+        "gene",
+        "card",
+        "end",
+        "pass",
+    ]
     tried = 0
     for _, s, _a in walk(lambda _s: evo_lab.Game(players=3), 7):
         if s.round > 3 or s.is_terminal():
             break
         legal = set(s.legal_actions())
         for k in kinds:
-            for a in (evo_lab.Action(k, 0, 1), evo_lab.Action(k, 1, 0), evo_lab.Action(k), evo_lab.Action(k, 99, 99)):
+            for a in (
+                evo_lab.Action(k, 0, 1),
+                evo_lab.Action(k, 1, 0),
+                evo_lab.Action(k),
+                evo_lab.Action(k, 99, 99),
+            ):
                 if a in legal:
                     continue
                 before = s.to_json()
@@ -114,10 +157,19 @@ def test_illegal_actions_leave_the_state_unchanged_in_random_play():
 def test_error_reasons():
     """Each reason the engine names: wrong phase, not your dinosaur, occupied, protected, bids."""
     s = movement(board={"C3": 0, "C4": 0, "D4": 1, "E4": 1})
-    cases = [("bid 1 on lot 1", "wrong_phase"), ("move D4-D3", "not_your_dinosaur"), ("move C3-C4", "occupied"),
-             ("attack C3xD4", "protected"), ("attack C3xD3", "nothing_to_attack"), ("move C3-F2", "not_adjacent"),
-             ("wings C3-E3", "missing_gene"), ("flippers C3-A1", "missing_gene"), ("remove C3", "wrong_phase"),
-             ("token cw1", "not_chance"), ("play geysers", "card_not_playable")]
+    cases = [
+        ("bid 1 on lot 1", "wrong_phase"),
+        ("move D4-D3", "not_your_dinosaur"),
+        ("move C3-C4", "occupied"),
+        ("attack C3xD4", "protected"),
+        ("attack C3xD3", "nothing_to_attack"),
+        ("move C3-F2", "not_adjacent"),
+        ("wings C3-E3", "missing_gene"),
+        ("flippers C3-A1", "missing_gene"),
+        ("remove C3", "wrong_phase"),
+        ("token cw1", "not_chance"),
+        ("play geysers", "card_not_playable"),
+    ]
     for text, reason in cases:
         before = s.to_json()
         with pytest.raises(evo_lab.IllegalActionError) as e:
@@ -126,7 +178,7 @@ def test_error_reasons():
         assert s.to_json() == before
     s.apply_action("end")
     with pytest.raises(evo_lab.IllegalActionError) as e:
-        s.apply_action("move C3-C2")   # P2's turn now
+        s.apply_action("move C3-C2")  # P2's turn now
     assert e.value.reason == "not_your_dinosaur"
 
 
@@ -139,16 +191,34 @@ def test_json_round_trip_and_validation():
     assert evo_lab.State.from_json(s.to_json(indent=2)).to_json() == text
 
 
-BAD_FIELDS = [("bids", [1, 2], "state.bids"), ("bids", [[0]], "state.bids[0]"), ("order", [0, 7], "state.order"),
-              ("order", [1, 1], "state.order"), ("hands", [[99], []], "state.hands[0]"),
-              ("hands", [[0]], "state.hands"), ("next_token", 42, "state.next_token"),
-              ("revealed", [77], "state.revealed"), ("excluded", [99], "state.excluded"),
-              ("mp_left", "3", "state.mp_left"), ("occ", ["a"] * 26, "state.occ"), ("occ", [0] * 26, "state.count"),
-              ("occ", [5] * 26, "state.occ"), ("occ", [-1] * 3, "state.occ"), ("step", "nowhere", "state.step"),
-              ("node", "dance", "state.node"), ("window", [9], "state.window"), ("lots", [55], "state.lots"),
-              ("deck", [-1, 3, 3, 3, 3], "state.deck"), ("mp", [-1, 3], "state.mp"), ("section", 17, "state.section"),
-              ("actor", 5, "state.actor"), ("last", 5, "state.last"), ("round", True, "state.round"),
-              ("occ", None, "state.occ"), ("phase", None, "state.phase")]
+BAD_FIELDS = [
+    ("bids", [1, 2], "state.bids"),
+    ("bids", [[0]], "state.bids[0]"),
+    ("order", [0, 7], "state.order"),
+    ("order", [1, 1], "state.order"),
+    ("hands", [[99], []], "state.hands[0]"),
+    ("hands", [[0]], "state.hands"),
+    ("next_token", 42, "state.next_token"),
+    ("revealed", [77], "state.revealed"),
+    ("excluded", [99], "state.excluded"),
+    ("mp_left", "3", "state.mp_left"),
+    ("occ", ["a"] * 26, "state.occ"),
+    ("occ", [0] * 26, "state.count"),
+    ("occ", [5] * 26, "state.occ"),
+    ("occ", [-1] * 3, "state.occ"),
+    ("step", "nowhere", "state.step"),
+    ("node", "dance", "state.node"),
+    ("window", [9], "state.window"),
+    ("lots", [55], "state.lots"),
+    ("deck", [-1, 3, 3, 3, 3], "state.deck"),
+    ("mp", [-1, 3], "state.mp"),
+    ("section", 17, "state.section"),
+    ("actor", 5, "state.actor"),
+    ("last", 5, "state.last"),
+    ("round", True, "state.round"),
+    ("occ", None, "state.occ"),
+    ("phase", None, "state.phase"),
+]
 
 
 @pytest.mark.parametrize("field,value,where", BAD_FIELDS)
@@ -165,10 +235,17 @@ def test_malformed_positions_name_the_field(field, value, where):
     assert e.value.field == where or e.value.field.startswith(where + "["), str(e.value)
 
 
-@pytest.mark.parametrize("text,where", [("", "<root>"), ("{", "<root>"), ("[]", "<root>"),
-                                        ('{"format": "x"}', "format"),
-                                        ('{"format": "evo-lab-position", "version": 9}', "version"),
-                                        ('{"format": "evo-lab-position", "version": 1, "game": 3}', "game")])
+@pytest.mark.parametrize(
+    "text,where",
+    [
+        ("", "<root>"),
+        ("{", "<root>"),
+        ("[]", "<root>"),
+        ('{"format": "x"}', "format"),
+        ('{"format": "evo-lab-position", "version": 9}', "version"),
+        ('{"format": "evo-lab-position", "version": 1, "game": 3}', "game"),
+    ],
+)
 def test_malformed_position_files(text, where):
     with pytest.raises(evo_lab.FormatError) as e:
         evo_lab.State.from_json(text)
@@ -193,19 +270,22 @@ def test_record_replays_exactly():
     del rng
 
 
-@pytest.mark.parametrize("mutate,where", [
-    (lambda r: r.update(actions="x"), "actions"),
-    (lambda r: r["actions"].append("move Z9-Z8"), "actions[0]"),
-    (lambda r: r["actions"].append("move C3-C5"), "actions[0]"),
-    (lambda r: r.update(version=3), "version"),
-    (lambda r: r.update(format="x"), "format"),
-    (lambda r: r["config"].update(players="2"), "config.players"),
-    (lambda r: r["config"].update(board="weird"), "config.board"),
-    (lambda r: r["config"].update(data={"name": "evo2e", "fingerprint": "0"}), "config.data.fingerprint"),
-    (lambda r: r.pop("config"), "config"),
-    (lambda r: r.pop("game"), "game"),
-    (lambda r: r.update(game_version=7), "game_version"),
-])
+@pytest.mark.parametrize(
+    "mutate,where",
+    [
+        (lambda r: r.update(actions="x"), "actions"),
+        (lambda r: r["actions"].append("move Z9-Z8"), "actions[0]"),
+        (lambda r: r["actions"].append("move C3-C5"), "actions[0]"),
+        (lambda r: r.update(version=3), "version"),
+        (lambda r: r.update(format="x"), "format"),
+        (lambda r: r["config"].update(players="2"), "config.players"),
+        (lambda r: r["config"].update(board="weird"), "config.board"),
+        (lambda r: r["config"].update(data={"name": "evo2e", "fingerprint": "0"}), "config.data.fingerprint"),
+        (lambda r: r.pop("config"), "config"),
+        (lambda r: r.pop("game"), "game"),
+        (lambda r: r.update(game_version=7), "game_version"),
+    ],
+)
 def test_malformed_records_name_the_field(mutate, where):
     s = movement(board=B)
     rec = json.loads(json.dumps(s.to_record()))
@@ -294,8 +374,14 @@ def test_peeked_token_is_not_leaked_to_others():
 def test_malformed_actions_raise_illegal_action_error_and_change_nothing():
     s = reach(2, {"bid"})
     before = s.to_json()
-    for bad in [("bid", "1", "2"), ("bid", 1.5, 2), ("bid", 1, 2, 3, 4, 5), (), 42,
-                evo_lab.Action("bid", "1", "2")]:
+    for bad in [
+        ("bid", "1", "2"),
+        ("bid", 1.5, 2),
+        ("bid", 1, 2, 3, 4, 5),
+        (),
+        42,
+        evo_lab.Action("bid", "1", "2"),
+    ]:
         with pytest.raises(evo_lab.IllegalActionError):
             s.apply_action(bad)
     assert s.to_json() == before

@@ -64,9 +64,27 @@ def test_every_unique_gene_and_event_card_comes_into_play():
         nodes.update(r.nodes)
     assert len(uniques) == 12, uniques
     assert cards == {"geysers", "prescience", "swarm_of_rats", "egg_thief", "frenzied_attack"}
-    for node in ("exclude", "order", "token", "peek", "gene", "card", "die", "kbdie", "climate_cards", "bid",
-                 "adrenaline", "move", "chameleon", "birth_cards", "birth", "newborn_cards", "survival_cards",
-                 "survive", "end"):
+    for node in (
+        "exclude",
+        "order",
+        "token",
+        "peek",
+        "gene",
+        "card",
+        "die",
+        "kbdie",
+        "climate_cards",
+        "bid",
+        "adrenaline",
+        "move",
+        "chameleon",
+        "birth_cards",
+        "birth",
+        "newborn_cards",
+        "survival_cards",
+        "survive",
+        "end",
+    ):
         assert nodes[node] > 0, node
 
 
@@ -74,9 +92,13 @@ def test_checker_catches_broken_invariants():
     """The checker is not vacuous: corrupt states (clones broken on purpose) fail it."""
     s = evo_lab.Game(players=3, seed=1).new_initial_state_dealt()
     check_state(s)
-    for corrupt in (lambda t: t.count.__setitem__(0, t.count[0] + 1), lambda t: t.mp.__setitem__(1, -1),
-                    lambda t: t.bag.__setitem__(0, t.bag[0] + 1), lambda t: t.tokens_left.__setitem__(1, 0),
-                    lambda t: t.deck.__setitem__(0, t.deck[0] - 1)):
+    for corrupt in (
+        lambda t: t.count.__setitem__(0, t.count[0] + 1),
+        lambda t: t.mp.__setitem__(1, -1),
+        lambda t: t.bag.__setitem__(0, t.bag[0] + 1),
+        lambda t: t.tokens_left.__setitem__(1, 0),
+        lambda t: t.deck.__setitem__(0, t.deck[0] - 1),
+    ):
         t = s.clone()
         corrupt(t)
         with pytest.raises(InvariantError):
@@ -111,8 +133,11 @@ def test_property_clone_and_json_are_faithful(players, seed, cut):
     rng = np.random.default_rng(seed)
     s = evo_lab.Game(players=players).new_initial_state()
     play_out(s, uniform_random_policy(rng), rng, max_actions=cut)
-    copies = [s.clone(), evo_lab.State.from_json(s.to_json()), evo_lab.Position.parse(s.position_text()).build()
-              if s.phase_name() != "setup" else s.clone()]
+    copies = [
+        s.clone(),
+        evo_lab.State.from_json(s.to_json()),
+        evo_lab.Position.parse(s.position_text()).build() if s.phase_name() != "setup" else s.clone(),
+    ]
     rng_state = rng.bit_generator.state
     finals = []
     for t in [s] + copies:

@@ -51,7 +51,9 @@ def _check(path: Path, text: str) -> None:
         return
     want = path.read_text(encoding="utf-8")
     if text != want:
-        diff = "".join(difflib.unified_diff(want.splitlines(True), text.splitlines(True), str(path), "now", n=2))
+        diff = "".join(
+            difflib.unified_diff(want.splitlines(True), text.splitlines(True), str(path), "now", n=2)
+        )
         pytest.fail(f"the playthrough changed (EVO_UPDATE_GOLDEN=1 regenerates it):\n{diff[:6000]}")
 
 
@@ -60,12 +62,20 @@ def test_golden_playthrough(players, seed):
     _check(GOLDEN / f"game_{players}p_seed{seed}.txt", playthrough(players, seed))
 
 
-_V1_NODE = re.compile(r"^(R\d+ \w+ )(" + "|".join(V1_NODES) + r")( )|( to )(" + "|".join(V1_NODES) + r")$", re.M)
+_V1_NODE = re.compile(
+    r"^(R\d+ \w+ )(" + "|".join(V1_NODES) + r")( )|( to )(" + "|".join(V1_NODES) + r")$", re.M
+)
 
 
 def _v1_names(text: str) -> str:
-    return _V1_NODE.sub(lambda m: (m.group(1) + V1_NODES[m.group(2)] + m.group(3)) if m.group(1)
-                        else m.group(4) + V1_NODES[m.group(5)], text)
+    return _V1_NODE.sub(
+        lambda m: (
+            (m.group(1) + V1_NODES[m.group(2)] + m.group(3))
+            if m.group(1)
+            else m.group(4) + V1_NODES[m.group(5)]
+        ),
+        text,
+    )
 
 
 @pytest.mark.parametrize("players,seed", GAMES)

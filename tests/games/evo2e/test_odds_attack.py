@@ -8,8 +8,15 @@ import pytest
 import evo_lab
 from evo_lab import Game
 from evo_lab.games.evo2e.actions import ATTACK, ESCAPE, Action
-from evo_lab.games.evo2e.odds import (NotMovementPhaseError, OddsError, attack_plan, attack_plans, best_attacker,
-                          removal_distribution, simulate_attack_plan)
+from evo_lab.games.evo2e.odds import (
+    NotMovementPhaseError,
+    OddsError,
+    attack_plan,
+    attack_plans,
+    best_attacker,
+    removal_distribution,
+    simulate_attack_plan,
+)
 from evo_lab.games.evo2e.odds import demo_position
 
 BASE = demo_position()
@@ -19,10 +26,15 @@ def position(placements, mp=3, horns=(0, 0), unique=((), ())):
     """BASE's game with this board (``placements``: space -> player), the mover (P1) to move with ``mp``."""
     g = BASE.game
     return evo_lab.build_position(
-        2, phase="movement", to_act="P1", order=["P1", "P2"], movement_left=mp,
+        2,
+        phase="movement",
+        to_act="P1",
+        order=["P1", "P2"],
+        movement_left=mp,
         dinosaurs={f"P{p + 1}": [g.labels[x] for x, q in placements.items() if q == p] for p in range(2)},
         genes={f"P{p + 1}": {"horn": horns[p]} for p in range(2)},
-        unique={f"P{p + 1}": list(unique[p]) for p in range(2)})
+        unique={f"P{p + 1}": list(unique[p]) for p in range(2)},
+    )
 
 
 G = BASE.game
@@ -44,8 +56,8 @@ def test_adjacent_target_closed_form():
     for m in range(5):
         plan = attack_plan(s, a, t, m)
         q = Fraction(2, 3)
-        assert plan.probability == 1 - q ** m
-        assert plan.expected_points == sum(q ** i for i in range(m))
+        assert plan.probability == 1 - q**m
+        assert plan.expected_points == sum(q**i for i in range(m))
         assert plan.attack_probability == Fraction(1, 3)
 
 
@@ -58,8 +70,8 @@ def test_walking_path_and_points():
     assert len(plan.path) == 3 and plan.path[0] == a and two in G.adj[plan.path[-1]]
     assert len(plan.steps) == 2 and plan.steps[0].startswith("move ")
     q = Fraction(1, 3)
-    assert plan.probability == 1 - q ** 3
-    assert plan.expected_points == 2 + sum(q ** i for i in range(3))
+    assert plan.probability == 1 - q**3
+    assert plan.expected_points == 2 + sum(q**i for i in range(3))
     assert attack_plan(s, a, two, 2).probability == 0
     assert attack_plan(s, a, two, 2).reason
 
@@ -93,14 +105,18 @@ def test_chameleon_skin_goals_and_engine():
     assert lo <= float(space.probability) <= hi
     # surrounded: no escape, so both goals agree
     block = {x: ME for x in G.adj[t] if x != a}
-    s2 = position({a: ME, t: YOU, extra[0]: YOU, extra[1]: YOU, **block}, mp=2, unique=((), ("chameleon_skin",)))
-    assert attack_plan(s2, a, t).probability == attack_plan(s2, a, t, goal="space").probability == Fraction(5, 9)
+    s2 = position(
+        {a: ME, t: YOU, extra[0]: YOU, extra[1]: YOU, **block}, mp=2, unique=((), ("chameleon_skin",))
+    )
+    assert (
+        attack_plan(s2, a, t).probability == attack_plan(s2, a, t, goal="space").probability == Fraction(5, 9)
+    )
 
 
 def test_protection_and_best_attacker():
     a, t = 0, G.adj[0][0]
     extra = far_spaces(a, t, k=2)
-    s = position({a: ME, t: YOU, extra[0]: YOU}, mp=3)       # P2 has 2 dinosaurs: protected
+    s = position({a: ME, t: YOU, extra[0]: YOU}, mp=3)  # P2 has 2 dinosaurs: protected
     p = attack_plan(s, a, t)
     assert p.probability == 0 and "protected" in p.reason
     far = next(x for x in range(G.n) if G.board.distance(t, x) == 3 and x not in extra)
@@ -149,10 +165,12 @@ def test_removal_distribution_vs_engine_search():
     r = removal_distribution(s)
     assert sum(r.distribution.values()) == 1
     assert r.expected == sum(k * v for k, v in r.distribution.items())
-    assert max(r.distribution) == 2          # the third loss would leave P2 with 2: protected after two
+    assert max(r.distribution) == 2  # the third loss would leave P2 with 2: protected after two
     assert r.expected == _engine_best(s, ME)
     assert r.first.startswith("attack")
-    s2 = position({a: ME, n1: YOU, n2: YOU, extra[0]: YOU, extra[1]: YOU}, mp=2, unique=((), ("chameleon_skin",)))
+    s2 = position(
+        {a: ME, n1: YOU, n2: YOU, extra[0]: YOU, extra[1]: YOU}, mp=2, unique=((), ("chameleon_skin",))
+    )
     assert removal_distribution(s2).expected == _engine_best(s2, ME)
 
 

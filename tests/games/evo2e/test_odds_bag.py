@@ -11,8 +11,17 @@ import pytest
 
 import evo_lab
 from evo_lab.core.protocol import play_out, uniform_random_policy
-from evo_lab.games.evo2e.odds.bag import (BagError, bag_view, count_distribution, determinize_frequencies, hypergeometric,
-                              next_draw, posterior_by_replay, replay_with_excluded, views_by_round)
+from evo_lab.games.evo2e.odds.bag import (
+    BagError,
+    bag_view,
+    count_distribution,
+    determinize_frequencies,
+    hypergeometric,
+    next_draw,
+    posterior_by_replay,
+    replay_with_excluded,
+    views_by_round,
+)
 
 
 def _play(seed, stop, players=4):
@@ -124,6 +133,7 @@ def test_determinize_agrees_with_the_exact_posterior(position):
     assert sum(chk.counts.values()) == chk.n and chk.frequency(v.seen[0]) == 0
     x2, dof, pval = chk.chi_square(exact)
     from scipy.stats import chisquare
+
     ref = chisquare([chk.counts.get(k, 0) for k in exact], [chk.n * float(p) for p in exact.values()])
     assert (x2, dof, pval) == pytest.approx((ref.statistic, len(exact) - 1, ref.pvalue))
     assert chk.chi_square({0: Fraction(1)}) == (float("inf"), 1, 0.0)  # counts the model calls impossible

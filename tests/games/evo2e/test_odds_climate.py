@@ -15,8 +15,15 @@ import evo_lab
 from evo_lab import Game, load_data
 from evo_lab.cli import main
 from evo_lab.core.protocol import play_out, uniform_random_policy
-from evo_lab.games.evo2e.odds import (OddsError, climate_forecast, game_length_distribution, markov_forecast, simulate_climate,
-                          stationary_distribution, wheel_transition_matrix)
+from evo_lab.games.evo2e.odds import (
+    OddsError,
+    climate_forecast,
+    game_length_distribution,
+    markov_forecast,
+    simulate_climate,
+    stationary_distribution,
+    wheel_transition_matrix,
+)
 from evo_lab.stats import wilson_interval
 
 
@@ -42,7 +49,7 @@ def _brute(game):
         regular = order[1:]
         for slot in range(game.bottom):
             top = game.pile_length - game.bottom
-            pile = list(regular[:top]) + list(regular[top:top + slot]) + [-1] + list(regular[top + slot:])
+            pile = list(regular[:top]) + list(regular[top : top + slot]) + [-1] + list(regular[top + slot :])
             sec = game.data.initial_section
             for r, tok in enumerate(pile, start=1):
                 if tok == -1:
@@ -110,7 +117,12 @@ def test_matches_engine_chance_nodes():
     n = 250
     for _ in range(n):
         s = game.new_initial_state()
-        play_out(s, uniform_random_policy(rng), rng, stop=lambda st: st.round == 2 and st.phase_name() == "mutation")
+        play_out(
+            s,
+            uniform_random_policy(rng),
+            rng,
+            stop=lambda st: st.round == 2 and st.phase_name() == "mutation",
+        )
         counts[s.section] = counts.get(s.section, 0) + 1
     for sec, p in f.sections[1].items():
         lo, hi = wilson_interval(counts.get(sec, 0), n, z=4.0)
@@ -156,8 +168,14 @@ def test_sixth_sense_only_for_its_holder_and_the_teacher():
     s0 = _dealt()
     g = s0.game
     tok = next(i for i, c in enumerate(s0.tokens_left) if c)
-    s = evo_lab.build_position(3, phase="mutation", section=s0.section, revealed=[g.token_ids[t] for t in s0.revealed],
-                               unique={"P1": ["sixth_sense"]}, next_token=g.token_ids[tok])
+    s = evo_lab.build_position(
+        3,
+        phase="mutation",
+        section=s0.section,
+        revealed=[g.token_ids[t] for t in s0.revealed],
+        unique={"P1": ["sixth_sense"]},
+        next_token=g.token_ids[tok],
+    )
     known = climate_forecast(s, 2, viewer=0)
     teacher = climate_forecast(s, 2)
     other = climate_forecast(s, 2, viewer=1)
@@ -177,21 +195,24 @@ def test_markov_view():
     assert [sum(pi[i] * P[i][j] for i in range(6)) for j in range(6)] == pi
     mf = markov_forecast(1, 2)
     exact = climate_forecast(Game(players=2), 2)
-    assert mf[0] == exact.sections[0]          # the first draw is the same with or without replacement
-    assert mf[1] != exact.sections[1]          # later draws are not
+    assert mf[0] == exact.sections[0]  # the first draw is the same with or without replacement
+    assert mf[1] != exact.sections[1]  # later draws are not
     assert sum(mf[1].values()) == 1
     skewed = wheel_transition_matrix(tokens=[0, 1, 0, 0])
     assert skewed[0][1] == 1
 
 
-@pytest.mark.parametrize("tokens, unique", [
-    ([0, 0, 2, 0], False),     # only "stay": P is the identity, every distribution is stationary
-    ([2, 0, 0, 0], False),     # only clockwise 2: even and odd sections never meet
-    ([2, 0, 2, 0], False),     # clockwise 2 and stay: still two classes
-    ([0, 3, 0, 0], True),      # only clockwise 1: unique (uniform) but periodic, never reached as a limit
-    ([0, 4, 4, 4], True),      # lesson 03's symmetric mix
-    (None, True),              # the shipped mix
-])
+@pytest.mark.parametrize(
+    "tokens, unique",
+    [
+        ([0, 0, 2, 0], False),  # only "stay": P is the identity, every distribution is stationary
+        ([2, 0, 0, 0], False),  # only clockwise 2: even and odd sections never meet
+        ([2, 0, 2, 0], False),  # clockwise 2 and stay: still two classes
+        ([0, 3, 0, 0], True),  # only clockwise 1: unique (uniform) but periodic, never reached as a limit
+        ([0, 4, 4, 4], True),  # lesson 03's symmetric mix
+        (None, True),  # the shipped mix
+    ],
+)
 def test_uniform_is_stationary_for_every_mix_but_unique_only_when_irreducible(tokens, unique):
     """docs/odds.md, Markov-chain view: doubly stochastic, so uniform is always stationary; unique iff the shifts
     generate the wheel (lesson 03, exercise 1)."""
@@ -203,17 +224,23 @@ def test_uniform_is_stationary_for_every_mix_but_unique_only_when_irreducible(to
     else:
         with pytest.raises(OddsError, match="no unique stationary"):
             stationary_distribution(P)
-        point = [Fraction(1)] + [Fraction(0)] * 5           # a second stationary distribution
+        point = [Fraction(1)] + [Fraction(0)] * 5  # a second stationary distribution
         if tokens[0] and not tokens[1] and not tokens[3]:
             point = [Fraction(1, 3) if i % 2 == 0 else Fraction(0) for i in range(6)]
         assert [sum(point[i] * P[i][j] for i in range(6)) for j in range(6)] == point
 
 
 def test_game_length_helper():
-    assert game_length_distribution(Game(players=5)) == {9: Fraction(1, 3), 10: Fraction(1, 3), 11: Fraction(1, 3)}
+    assert game_length_distribution(Game(players=5)) == {
+        9: Fraction(1, 3),
+        10: Fraction(1, 3),
+        11: Fraction(1, 3),
+    }
 
 
-@pytest.mark.parametrize("kw", [{"rounds": -1}, {"rounds": 1.5}, {"rounds": 2, "viewer": 7}, {"rounds": 2, "viewer": True}])
+@pytest.mark.parametrize(
+    "kw", [{"rounds": -1}, {"rounds": 1.5}, {"rounds": 2, "viewer": 7}, {"rounds": 2, "viewer": True}]
+)
 def test_bad_arguments(kw):
     with pytest.raises(OddsError):
         climate_forecast(_dealt(), **kw)
@@ -249,7 +276,9 @@ def test_cli_climate_from_a_record_and_a_viewer(capsys, tmp_path):
     assert main(["odds", "climate", "--rounds", "1", "--position", str(p), "--viewer", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["viewer"] == 1
-    assert out["rounds"][0]["sections"] == {str(k): str(v) for k, v in climate_forecast(s, 1).sections[0].items()}
+    assert out["rounds"][0]["sections"] == {
+        str(k): str(v) for k, v in climate_forecast(s, 1).sections[0].items()
+    }
     assert main(["odds", "climate", "--rounds", "1", "--viewer", "0"]) == 2
     assert main(["odds", "climate", "--rounds", "1", "--position", str(tmp_path / "missing.json")]) == 2
 

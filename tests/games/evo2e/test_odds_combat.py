@@ -9,8 +9,14 @@ import pytest
 
 from evo_lab import load_data
 from evo_lab.cli import main
-from evo_lab.games.evo2e.odds import (OddsError, combat_matrix, combat_odds, combat_table, killer_babies_odds,
-                          odds_by_difference)
+from evo_lab.games.evo2e.odds import (
+    OddsError,
+    combat_matrix,
+    combat_odds,
+    combat_table,
+    killer_babies_odds,
+    odds_by_difference,
+)
 from evo_lab.stats import wilson_interval
 
 
@@ -94,9 +100,28 @@ def test_cli_combat_json(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["probability"] == "2/3"
     assert out["float"] == pytest.approx(2 / 3)
-    assert out["faces"]["plus"] == {"name": "Claw with plus sign", "count": 2, "wins": True, "contribution": "1/3"}
-    assert main(["odds", "combat", "--attacker-horns", "0", "--defender-horns", "0", "--bony-plates",
-                 "--large-horn", "--frenzied"]) == 0
+    assert out["faces"]["plus"] == {
+        "name": "Claw with plus sign",
+        "count": 2,
+        "wins": True,
+        "contribution": "1/3",
+    }
+    assert (
+        main(
+            [
+                "odds",
+                "combat",
+                "--attacker-horns",
+                "0",
+                "--defender-horns",
+                "0",
+                "--bony-plates",
+                "--large-horn",
+                "--frenzied",
+            ]
+        )
+        == 0
+    )
     assert "P(win) = 5/6" in capsys.readouterr().out
 
 

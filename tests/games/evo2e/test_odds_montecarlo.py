@@ -10,7 +10,15 @@ import pytest
 from helpers import reach
 
 from evo_lab import Game
-from evo_lab.games.evo2e.odds import OddsError, climate_forecast, combat_odds, figures, monte_carlo, replay, simulate_climate
+from evo_lab.games.evo2e.odds import (
+    OddsError,
+    climate_forecast,
+    combat_odds,
+    figures,
+    monte_carlo,
+    replay,
+    simulate_climate,
+)
 from evo_lab.stats import wilson_interval
 
 START = Game(players=2, seed=3).new_initial_state_dealt()
@@ -71,8 +79,10 @@ def test_policies_per_player_and_viewer():
     assert r2.notes and r2.n == 4
 
 
-@pytest.mark.parametrize("kw", [{"n": 0}, {"n": 2.5}, {"until": "turn"}, {"policies": [first_action]},
-                                {"policies": 5}, {"viewer": 4}])
+@pytest.mark.parametrize(
+    "kw",
+    [{"n": 0}, {"n": 2.5}, {"until": "turn"}, {"policies": [first_action]}, {"policies": 5}, {"viewer": 4}],
+)
 def test_bad_arguments(kw):
     args = {"n": 2, "seed": 0, "progress": False, **kw}
     with pytest.raises(OddsError):

@@ -26,10 +26,16 @@ def by_state(s):
 def build(mine, yours, thermo=(0, 0), fur=(0, 0), cave=(False, False)):
     """BASE's game with this board and these genes, the mover (P1) to move."""
     return evo_lab.build_position(
-        2, phase="movement", to_act="P1", order=["P1", "P2"], movement_left=BASE.mp_left, section=BASE.section,
+        2,
+        phase="movement",
+        to_act="P1",
+        order=["P1", "P2"],
+        movement_left=BASE.mp_left,
+        section=BASE.section,
         dinosaurs={"P1": [G.labels[x] for x in mine], "P2": [G.labels[x] for x in yours]},
         genes={f"P{p + 1}": {"thermo": thermo[p], "fur": fur[p]} for p in range(2)},
-        unique={f"P{p + 1}": ["cave_dweller"] for p in range(2) if cave[p]})
+        unique={f"P{p + 1}": ["cave_dweller"] for p in range(2) if cave[p]},
+    )
 
 
 def engine_walk(s):

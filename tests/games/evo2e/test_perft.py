@@ -63,9 +63,9 @@ class Pos:
     chameleon: set = field(default_factory=set)
     wings: bool = False
     flippers: bool = False
-    frenzy_cards: int = 0      # Frenzied attack cards in the mover's hand
-    frenzied: int = 0          # how many the mover has played this phase
-    legacy: bool = False       # evo-lab 0.1's rules: wings may land next to the start, one frenzy per phase
+    frenzy_cards: int = 0  # Frenzied attack cards in the mover's hand
+    frenzied: int = 0  # how many the mover has played this phase
+    legacy: bool = False  # evo-lab 0.1's rules: wings may land next to the start, one frenzy per phase
 
     def count(self, p):
         return self.occ.count(p)
@@ -83,7 +83,13 @@ class Pos:
 
 
 def wins(face, att, dfd):
-    return {"cross": False, "claw": True, "equals": att >= dfd, "plus": att > dfd, "two_plus": att >= dfd + 2}[face]
+    return {
+        "cross": False,
+        "claw": True,
+        "equals": att >= dfd,
+        "plus": att > dfd,
+        "two_plus": att >= dfd + 2,
+    }[face]
 
 
 def brute(pos: Pos) -> int:
@@ -148,17 +154,33 @@ def fight(pos: Pos, s: int, t: int, face: str) -> int:
 
 # ---------------------------------------------------------------- positions
 def build(players, board, genes=None, uniq=None, hands=None, mover=0, options=None):
-    s = movement(players, mover=mover, board=board, genes=genes or {}, uniq=uniq or {}, hands=hands or {},
-                 options=options)
+    s = movement(
+        players,
+        mover=mover,
+        board=board,
+        genes=genes or {},
+        uniq=uniq or {},
+        hands=hands or {},
+        options=options,
+    )
     g = s.game
     u = uniq or {}
-    pos = Pos(adj=g.adj, coastal=g.coastal, occ=list(s.occ), mover=mover, points=s.mp_left,
-              horns=[(genes or {}).get(p, {}).get("horn", 0) for p in range(players)],
-              large_horn={p for p, x in u.items() if "large_horn" in x}, bony={p for p, x in u.items() if "bony_plates" in x},
-              regeneration={p for p, x in u.items() if "regeneration" in x},
-              chameleon={p for p, x in u.items() if "chameleon_skin" in x}, wings="wings" in u.get(mover, ()),
-              flippers="flippers" in u.get(mover, ()),
-              frenzy_cards=list((hands or {}).get(mover, ())).count("frenzied_attack"), legacy=options is not None)
+    pos = Pos(
+        adj=g.adj,
+        coastal=g.coastal,
+        occ=list(s.occ),
+        mover=mover,
+        points=s.mp_left,
+        horns=[(genes or {}).get(p, {}).get("horn", 0) for p in range(players)],
+        large_horn={p for p, x in u.items() if "large_horn" in x},
+        bony={p for p, x in u.items() if "bony_plates" in x},
+        regeneration={p for p, x in u.items() if "regeneration" in x},
+        chameleon={p for p, x in u.items() if "chameleon_skin" in x},
+        wings="wings" in u.get(mover, ()),
+        flippers="flippers" in u.get(mover, ()),
+        frenzy_cards=list((hands or {}).get(mover, ())).count("frenzied_attack"),
+        legacy=options is not None,
+    )
     return s, pos
 
 
@@ -167,18 +189,42 @@ POSITIONS = {
     "wings": (2, {"A1": 0, "B3": 1, "B4": 1, "F2": 1, "F1": 0}, {0: {"legs": 1}}, {0: ["wings"]}, None),
     "flippers": (2, {"A1": 0, "C3": 0, "F1": 1, "F2": 1, "E5": 1}, None, {0: ["flippers"]}, None),
     "protected_clans": (3, None, {0: {"horn": 1}}, {2: ["regeneration"]}, None),
-    "chameleon_frenzy": (2, {"C3": 0, "C4": 0, "D4": 1, "D5": 1, "E4": 1, "E3": 1}, {0: {"horn": 1}},
-                         {1: ["chameleon_skin", "bony_plates"], 0: ["large_horn"]}, {0: ["frenzied_attack"]}),
+    "chameleon_frenzy": (
+        2,
+        {"C3": 0, "C4": 0, "D4": 1, "D5": 1, "E4": 1, "E3": 1},
+        {0: {"horn": 1}},
+        {1: ["chameleon_skin", "bony_plates"], 0: ["large_horn"]},
+        {0: ["frenzied_attack"]},
+    ),
     "strong_thighs": (2, {"C3": 0, "E5": 1, "E6": 1}, None, {0: ["strong_thighs"]}, None),
-    "two_frenzies": (2, {"C3": 0, "C4": 0, "D4": 1, "D5": 1, "E4": 1}, {1: {"horn": 2}}, {0: ["large_horn"]},
-                     {0: ["frenzied_attack", "frenzied_attack"]}),
+    "two_frenzies": (
+        2,
+        {"C3": 0, "C4": 0, "D4": 1, "D5": 1, "E4": 1},
+        {1: {"horn": 2}},
+        {0: ["large_horn"]},
+        {0: ["frenzied_attack", "frenzied_attack"]},
+    ),
 }
 
-PINNED = {"attacks": 394, "wings": 9616, "flippers": 350, "protected_clans": 374, "chameleon_frenzy": 6799,
-          "strong_thighs": 1063, "two_frenzies": 1893}
+PINNED = {
+    "attacks": 394,
+    "wings": 9616,
+    "flippers": 350,
+    "protected_clans": 374,
+    "chameleon_frenzy": 6799,
+    "strong_thighs": 1063,
+    "two_frenzies": 1893,
+}
 #: evo-lab 0.1's counts (before issue 10's rulings), given today under ``LEGACY_OPTIONS``
-PINNED_V1 = {"attacks": 394, "wings": 11752, "flippers": 350, "protected_clans": 374, "chameleon_frenzy": 6799,
-             "strong_thighs": 1063, "two_frenzies": 1043}
+PINNED_V1 = {
+    "attacks": 394,
+    "wings": 11752,
+    "flippers": 350,
+    "protected_clans": 374,
+    "chameleon_frenzy": 6799,
+    "strong_thighs": 1063,
+    "two_frenzies": 1043,
+}
 
 
 def three_player_board():

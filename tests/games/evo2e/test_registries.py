@@ -17,11 +17,24 @@ from evo_lab.games.evo2e.observer import node_list
 from evo_lab.games.evo2e.codec import ActionCodec
 from evo_lab.games.evo2e.fuzz import fuzz_game
 
-SPIKED_TAIL = {"id": "spiked_tail", "name": "Spiked tail", "text": "Acts like a horn when defending.",
-               "effects": {"defence_horns": 1}, "provenance": "assumed", "source": "a test-only gene"}
-WINDFALL = {"id": "windfall", "name": "Windfall", "count": 2, "timing": "survival",
-            "text": "To be played during the Survival phase. Gain 2 MP.", "effects": {"mp": 2},
-            "provenance": "assumed", "source": "a test-only card"}
+SPIKED_TAIL = {
+    "id": "spiked_tail",
+    "name": "Spiked tail",
+    "text": "Acts like a horn when defending.",
+    "effects": {"defence_horns": 1},
+    "provenance": "assumed",
+    "source": "a test-only gene",
+}
+WINDFALL = {
+    "id": "windfall",
+    "name": "Windfall",
+    "count": 2,
+    "timing": "survival",
+    "text": "To be played during the Survival phase. Gain 2 MP.",
+    "effects": {"mp": 2},
+    "provenance": "assumed",
+    "source": "a test-only card",
+}
 
 
 def windfall_play(state, player, action):
@@ -40,20 +53,28 @@ def new_pack() -> dict:
 @pytest.fixture
 def registered(monkeypatch):
     """The two registry entries: one line each (the monkeypatch undoes them after the test)."""
-    monkeypatch.setitem(genes.GENES, "spiked_tail", genes.GeneRule("spiked_tail", doc="a horn when defending"))
-    monkeypatch.setitem(cards.CARDS, "windfall", cards.CardRule("windfall", windfall_play, ("survival",),
-                                                                text="gain MP"))
+    monkeypatch.setitem(
+        genes.GENES, "spiked_tail", genes.GeneRule("spiked_tail", doc="a horn when defending")
+    )
+    monkeypatch.setitem(
+        cards.CARDS, "windfall", cards.CardRule("windfall", windfall_play, ("survival",), text="gain MP")
+    )
     return evo_lab.load_data(new_pack())
 
 
 def test_a_new_numeric_gene_is_data_and_one_registry_entry(registered):
     pack = registered
     assert pack.gene("spiked_tail").effects == {"defence_horns": 1}
-    s = evo_lab.build_position(2, data=pack, phase="movement", unique={"P2": ["spiked_tail"]},
-                               dinosaurs={"P1": ["C3", "C4"], "P2": ["D4", "D5", "E4"]})
+    s = evo_lab.build_position(
+        2,
+        data=pack,
+        phase="movement",
+        unique={"P2": ["spiked_tail"]},
+        dinosaurs={"P1": ["C3", "C4"], "P2": ["D4", "D5", "E4"]},
+    )
     assert s.defence_strength(1) == 1 and s.defence_strength(0) == 0
     d4, c3 = s.game.label_index["D4"], s.game.label_index["C3"]
-    assert s.attack_probability(c3, d4) == Fraction(1, 6)   # 0 horns against 1: only the claw wins
+    assert s.attack_probability(c3, d4) == Fraction(1, 6)  # 0 horns against 1: only the claw wins
     assert "spiked_tail" in evo_lab.games.evo2e.datapack.UNIQUE_GENE_IDS and s.game.n_unique == 13
     assert any("spiked_tail" in r["value_name"] for r in pack.provenance_rows())
 
@@ -70,7 +91,9 @@ def test_a_new_card_is_data_and_one_registry_entry(registered):
     codec = ActionCodec(s.game)
     a = s.parse_action("play windfall")
     assert codec.decode(codec.encode(a)) == a
-    assert "survival_cards" in node_list() and flow.NODES["survival_cards"].verb.startswith("play an event card")
+    assert "survival_cards" in node_list() and flow.NODES["survival_cards"].verb.startswith(
+        "play an event card"
+    )
 
 
 def test_whole_games_with_the_new_gene_and_card(registered):
@@ -91,14 +114,29 @@ def test_without_the_registry_entries_the_pack_is_refused():
         evo_lab.load_data(raw)
 
 
-@pytest.mark.parametrize("mutate,field,problem", [
-    (lambda r: r["genes"]["unique"][1]["effects"].update(wisdom=3), "unique[1].effects.wisdom", "unknown effect"),
-    (lambda r: r["genes"]["unique"][1]["effects"].update(attack_horns=-2), "unique[1].effects.attack_horns", ">= 0"),
-    (lambda r: r["genes"]["normal"][0]["effects"].update(birth_range=2), "normal[0].effects.birth_range", "largest"),
-    (lambda r: r["events"]["cards"][0].update(timing="breakfast"), "cards[0].timing", "unknown timing"),
-    (lambda r: r["events"]["cards"][3].update(timing="survival"), "cards[3].timing", "is played at"),
-    (lambda r: r["events"]["cards"][1].update(shifts=[]), "cards[1].shifts", "wheel moves"),
-])
+@pytest.mark.parametrize(
+    "mutate,field,problem",
+    [
+        (
+            lambda r: r["genes"]["unique"][1]["effects"].update(wisdom=3),
+            "unique[1].effects.wisdom",
+            "unknown effect",
+        ),
+        (
+            lambda r: r["genes"]["unique"][1]["effects"].update(attack_horns=-2),
+            "unique[1].effects.attack_horns",
+            ">= 0",
+        ),
+        (
+            lambda r: r["genes"]["normal"][0]["effects"].update(birth_range=2),
+            "normal[0].effects.birth_range",
+            "largest",
+        ),
+        (lambda r: r["events"]["cards"][0].update(timing="breakfast"), "cards[0].timing", "unknown timing"),
+        (lambda r: r["events"]["cards"][3].update(timing="survival"), "cards[3].timing", "is played at"),
+        (lambda r: r["events"]["cards"][1].update(shifts=[]), "cards[1].shifts", "wheel moves"),
+    ],
+)
 def test_effects_and_timings_are_checked(mutate, field, problem):
     raw = copy.deepcopy(evo_lab.load_data().to_dict())
     mutate(raw)
@@ -126,8 +164,14 @@ def test_version_one_parts_are_still_read():
     setup = raw["setup"]
     setup["version"] = 1
     del setup["values"]["birth_range"]
-    for key, value in (("strong_thighs_bonus", 2), ("thick_shell_range", 3), ("large_horn_bonus", 2),
-                       ("bony_plates_bonus", 2), ("protected_clan_size_regeneration", 3), ("frenzied_attack_bonus", 2)):
+    for key, value in (
+        ("strong_thighs_bonus", 2),
+        ("thick_shell_range", 3),
+        ("large_horn_bonus", 2),
+        ("bony_plates_bonus", 2),
+        ("protected_clan_size_regeneration", 3),
+        ("frenzied_attack_bonus", 2),
+    ):
         setup["values"][key] = {"value": value, "provenance": "printed", "source": "evo-lab 0.1"}
     raw["genes"]["version"] = 1
     for e in raw["genes"]["normal"] + raw["genes"]["unique"]:

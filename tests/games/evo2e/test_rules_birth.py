@@ -20,15 +20,15 @@ def four_player_board(counts):
 
 
 def test_initiative_example_5_5_6_7():
-    """"Then they are sorted in increasing order by the number of dinosaurs on the board (retaining the
+    """ "Then they are sorted in increasing order by the number of dinosaurs on the board (retaining the
     order in the case of a tie). ... Example: Red and green each have 5 dinosaurs, blue 6 and yellow 7. The
     markers are therefore sorted into this order (5, 5, 6, 7).\""""
     # lot order (the biology lab's columns): yellow P4, blue P3, green P2, red P1
     board = four_player_board([5, 5, 6, 7])
     s = build(4, board=board, phase="initiative", order=[3, 2, 1, 0])  # the markers in lot order
-    assert s.order == (1, 0, 2, 3)   # green (5) before red (5): the tie keeps the lot order
+    assert s.order == (1, 0, 2, 3)  # green (5) before red (5): the tie keeps the lot order
     assert [s.count[p] for p in s.order] == [5, 5, 6, 7]
-    assert s.phase_name() == "movement" and s.current_player() == 1   # the new order moves first
+    assert s.phase_name() == "movement" and s.current_player() == 1  # the new order moves first
     assert build(4, board=board, phase="initiative", order=[0, 1, 2, 3]).order == (0, 1, 2, 3)
 
 
@@ -49,7 +49,7 @@ def birth(players=2, order=None, **kw):
 
 
 def test_birth_rounds_by_eggs_in_initiative_order():
-    """"Beginning with the starting player and continuing in initiative track order, each player can add
+    """ "Beginning with the starting player and continuing in initiative track order, each player can add
     new dinosaurs ... Once all the players have done this, players with two eggs repeat the process, then
     again for players with three eggs, and so on for players with more eggs.\""""
     s = birth(order=(1, 0), board={"C3": 0, "E5": 1}, genes={0: {"egg": 2}, 1: {"egg": 1}})
@@ -59,12 +59,12 @@ def test_birth_rounds_by_eggs_in_initiative_order():
         seq.append(s.current_player())
         counts = list(s.count)
         s.apply_action(s.legal_actions()[0])
-    assert seq == [1, 0, 1, 0, 0]   # round 1: P2, P1; round 2: P2, P1; round 3: P1 only
+    assert seq == [1, 0, 1, 0, 0]  # round 1: P2, P1; round 2: P2, P1; round 3: P1 only
     assert counts == [3, 3] and s.phase_name() != "birth"
 
 
 def test_birth_adjacent_to_own_dinosaur():
-    """"The player places a new dinosaur pawn on a space adjacent to one of his dinosaurs." (ruling 5: also
+    """ "The player places a new dinosaur pawn on a space adjacent to one of his dinosaurs." (ruling 5: also
     next to one born earlier this phase)"""
     s = birth(board={"A1": 0, "B3": 1, "F2": 1}, genes={0: {"egg": 1}})
     assert sorted(strings(s)) == ["birth B4", "pass"]
@@ -84,7 +84,7 @@ def test_thick_shell_range_three_on_the_land_graph():
     """Thick shell: "During the Birth phase, you can place your new dinosaurs up to 3 spaces away.\""""
     s = birth(board={"A1": 0, "F2": 1}, uniq={0: ["thick_shell"]})
     g = s.game
-    dist = {sp(s, "A1"): 0}   # breadth-first search over the land graph, up to 3 steps
+    dist = {sp(s, "A1"): 0}  # breadth-first search over the land graph, up to 3 steps
     frontier = [sp(s, "A1")]
     for d in (1, 2, 3):
         nxt = []
@@ -105,8 +105,13 @@ def test_killer_babies_both_outcomes():
     The opposing dinosaur is eliminated on a roll of claw, claw-with-equals or claw-with-plus. On a roll of
     cross or claw-with-two-plusses, your dinosaur dies.\""""
     board = {"A1": 0, "B3": 1, "B4": 1, "F2": 1}
-    for face, enemy_dies in (("claw", True), ("equals", True), ("plus", True), ("cross", False),
-                             ("two_plus", False)):
+    for face, enemy_dies in (
+        ("claw", True),
+        ("equals", True),
+        ("plus", True),
+        ("cross", False),
+        ("two_plus", False),
+    ):
         s = birth(board=board, uniq={0: ["killer_babies"]})
         assert "birth B3" in strings(s) and "birth B4" in strings(s)
         s.apply_action("birth B3")
@@ -130,7 +135,7 @@ def test_killer_babies_against_chameleon_skin():
 
 
 def test_killer_babies_respect_protected_clans():
-    """"a clan that only has two dinosaurs may not be attacked" - nor hit by killer babies (ruling 5)."""
+    """ "a clan that only has two dinosaurs may not be attacked" - nor hit by killer babies (ruling 5)."""
     s = birth(board={"A1": 0, "B3": 1, "F2": 1}, uniq={0: ["killer_babies"]})
     assert "birth B3" not in strings(s)
     with pytest.raises(evo_lab.IllegalActionError) as e:
@@ -139,7 +144,7 @@ def test_killer_babies_respect_protected_clans():
 
 
 def test_eight_dinosaur_replacement():
-    """"A player who already has all 8 dinosaurs on the board is allowed to eliminate one of them in order
+    """ "A player who already has all 8 dinosaurs on the board is allowed to eliminate one of them in order
     to bring a new one on elsewhere.\""""
     eight = {lab: 0 for lab in ("A1", "B1", "B2", "B3", "B4", "C1", "C2", "C3")}
     s = birth(board=dict(eight, F2=1, F1=1))

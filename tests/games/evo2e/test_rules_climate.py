@@ -19,7 +19,7 @@ def at_token(players=2, section=1, **kw):
 
 @pytest.mark.parametrize("token,shift", [("cw2", 2), ("cw1", 1), ("stay", 0), ("ccw1", -1)])
 def test_token_turns_the_wheel(token, shift):
-    """"Token showing a clockwise arrow with 2: Move the climate wheel two sections clockwise. ...
+    """ "Token showing a clockwise arrow with 2: Move the climate wheel two sections clockwise. ...
     Token showing 0: The climate wheel remains unchanged. ... Token showing an anticlockwise arrow with 1:
     Move the climate wheel one section anticlockwise.\""""
     s = at_token(section=1)
@@ -34,7 +34,7 @@ def test_token_turns_the_wheel(token, shift):
 
 
 def test_wheel_wraps_around():
-    """"Move the climate wheel two sections clockwise" - the wheel is a circle of sections."""
+    """ "Move the climate wheel two sections clockwise" - the wheel is a circle of sections."""
     s = at_token(section=5)
     s.apply_action("token cw2")
     assert s.section == 1
@@ -44,7 +44,7 @@ def test_wheel_wraps_around():
 
 
 def test_section_sets_terrain_states():
-    """"The selected section determines the climate for the current round." (states from the data pack)"""
+    """ "The selected section determines the climate for the current round." (states from the data pack)"""
     s = at_token(section=1)
     s.apply_action("token stay")
     assert s.terrain_states() == dict(zip(s.game.data.terrains, s.game.data.section_states(1)))
@@ -52,7 +52,7 @@ def test_section_sets_terrain_states():
 
 
 def test_meteorite_ends_the_game_at_once():
-    """"If the meteorite token appears, the game stops immediately and the winner is determined.\""""
+    """ "If the meteorite token appears, the game stops immediately and the winner is determined.\""""
     s = at_token(board={"C3": 0, "C4": 0, "D4": 1}, mp=[7, 9], revealed=["cw1"] * 6 + ["cw2", "cw2", "stay"])
     assert s.tokens_left == [0, 0, 1, 2]
     outs = dict(s.chance_outcomes())
@@ -89,7 +89,7 @@ def _engine_pile(remaining: tuple, pos: int, pile: int, bottom: int) -> dict:
 
 
 def test_lazy_pile_matches_the_physical_pile():
-    """"Make a face down pile of 3 climate tokens by shuffling the meteorite token and 2 other random
+    """ "Make a face down pile of 3 climate tokens by shuffling the meteorite token and 2 other random
     tokens. Shuffle the remaining climate tokens and put them face down on top of this pile of 3." and
     "A game of EVO takes a certain number of rounds (between 9 and 11)": the meteorite is in each of the
     last three places with probability 1/3, and every other token is uniform over the 12 regular ones."""
@@ -99,7 +99,10 @@ def test_lazy_pile_matches_the_physical_pile():
     total = sum(c)
     dist = _engine_pile(tuple(c), 1, g.pile_length, g.bottom)
     assert {k: v for k, v in dist.items() if k[0] == "length"} == {
-        ("length", 9): Fraction(1, 3), ("length", 10): Fraction(1, 3), ("length", 11): Fraction(1, 3)}
+        ("length", 9): Fraction(1, 3),
+        ("length", 10): Fraction(1, 3),
+        ("length", 11): Fraction(1, 3),
+    }
     for k, ck in enumerate(c):
         for pos in range(1, 10):  # the top 9 tokens: uniform over the 12 (the discarded one included)
             assert dist[(pos, k)] == Fraction(ck, total)
@@ -129,8 +132,9 @@ def test_prescience_replaces_the_token_effect():
     s = at_token(section=1, hands={1: ["prescience"]})
     s.apply_action("token cw2")
     assert s.node_name() == "climate_cards" and s.current_player() == 1
-    assert sorted(strings(s)) == sorted(["play prescience +2", "play prescience +1", "play prescience +0",
-                                         "play prescience -1", "pass"])
+    assert sorted(strings(s)) == sorted(
+        ["play prescience +2", "play prescience +1", "play prescience +0", "play prescience -1", "pass"]
+    )
     s.apply_action("play prescience -1")
     assert s.section == 0 and s.hand(1) == [] and s.discard[s.game.card_ids.index("prescience")] == 1
     s = at_token(section=1, hands={1: ["prescience"]})
@@ -166,14 +170,18 @@ def test_prescience_choices_come_from_the_card_text():
     pack. A pack whose tokens also turn the wheel three sections still offers the card's four moves."""
     raw = evo_lab.load_data().to_dict()
     climate = dict(raw["climate"])
-    climate["tokens"] = dict(climate["tokens"], kinds=climate["tokens"]["kinds"] + [
-        {"id": "cw3", "name": "clockwise 3", "shift": 3, "count": 1}])
+    climate["tokens"] = dict(
+        climate["tokens"],
+        kinds=climate["tokens"]["kinds"] + [{"id": "cw3", "name": "clockwise 3", "shift": 3, "count": 1}],
+    )
     pack = evo_lab.load_data(overrides={"climate": climate})
     s = at_token(data=pack, hands={1: ["prescience"]})
     s.apply_action("token cw3")
     assert sorted(a.b for a in s.legal_actions() if a.kind == "play") == [-1, 0, 1, 2]
     text = pack.card("prescience").text
-    assert "one or two sections clockwise, or one section the other way" in text and "leave it in place" in text
+    assert (
+        "one or two sections clockwise, or one section the other way" in text and "leave it in place" in text
+    )
 
 
 def test_which_prescience_counts_when_two_are_played():
@@ -183,11 +191,14 @@ def test_which_prescience_counts_when_two_are_played():
     s.apply_action("token stay")
     s.apply_action("play prescience +2")
     assert s.section == 3 and s.hand(2) == ["prescience"] and s.phase_name() == "mutation"
-    s = at_token(players=3, section=1, hands={1: ["prescience"], 2: ["prescience"]},
-                 options={"prescience_once_per_phase": False})
+    s = at_token(
+        players=3,
+        section=1,
+        hands={1: ["prescience"], 2: ["prescience"]},
+        options={"prescience_once_per_phase": False},
+    )
     s.apply_action("token stay")
     s.apply_action("play prescience +2")
     assert s.node_name() == "climate_cards" and s.current_player() == 2
     s.apply_action("play prescience -1")
     assert s.section == 0 and s.hand(2) == []
-

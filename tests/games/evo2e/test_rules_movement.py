@@ -25,9 +25,11 @@ def reject(s, action, reason):
     return e.value
 
 
-@pytest.mark.parametrize("genes,uniq,points", [({}, [], 2), ({"legs": 1}, [], 3), ({"legs": 2}, ["strong_thighs"], 6)])
+@pytest.mark.parametrize(
+    "genes,uniq,points", [({}, [], 2), ({"legs": 1}, [], 3), ({"legs": 2}, ["strong_thighs"], 6)]
+)
 def test_movement_points(genes, uniq, points):
-    """"Initially, each dinosaur species has 2 movement points. An extra point is acquired for each
+    """ "Initially, each dinosaur species has 2 movement points. An extra point is acquired for each
     additional pair of legs." Strong thighs: "This gene provides you with 2 extra movement points.\""""
     s = movement(board=B, genes={0: genes}, uniq={0: uniq})
     assert s.node_name() == "move" and s.current_player() == 0 and s.phase_name() == "movement"
@@ -35,7 +37,7 @@ def test_movement_points(genes, uniq, points):
 
 
 def test_points_are_shared_by_the_species():
-    """"The available movement points must be divided amongst all the dinosaurs of the species. Each
+    """ "The available movement points must be divided amongst all the dinosaurs of the species. Each
     movement point enables ONE dinosaur to move one space." Example: "a species that has 3 movement points
     could move 3 dinosaurs one space each, or one dinosaur 2 spaces and then another dinosaur a single
     space.\""""
@@ -50,7 +52,7 @@ def test_points_are_shared_by_the_species():
 
 
 def test_no_moving_through_or_onto_occupied_spaces():
-    """"Dinosaurs are not allowed to move through or stop on a space that is already occupied by another
+    """ "Dinosaurs are not allowed to move through or stop on a space that is already occupied by another
     dinosaur (friend or not).\""""
     s = movement(board=B)
     legal = strings(s)
@@ -66,7 +68,7 @@ def test_no_moving_through_or_onto_occupied_spaces():
 
 
 def test_not_required_to_use_all_points():
-    """"You are not required to use up all the available movement points.\""""
+    """ "You are not required to use up all the available movement points.\""""
     s = movement(board=B)
     assert "end" in strings(s)
     s.apply_action("end")
@@ -74,7 +76,7 @@ def test_not_required_to_use_all_points():
 
 
 def test_attack_costs_one_point_and_winner_moves_in():
-    """"The moving player spends a movement point and indicates which space is being attacked. ... The
+    """ "The moving player spends a movement point and indicates which space is being attacked. ... The
     attacking dinosaur wins and takes the place of the defeated animal. The losing dinosaur is removed from
     the game." "The attacking dinosaur loses. The two dinosaurs stay where they are.\""""
     s = movement(board=B)
@@ -91,7 +93,7 @@ def test_attack_costs_one_point_and_winner_moves_in():
 
 
 def test_same_dinosaur_may_attack_again():
-    """"It is perfectly possible to attack the same dinosaur more than once, even with the same attacker.
+    """ "It is perfectly possible to attack the same dinosaur more than once, even with the same attacker.
     The only thing to bear in mind is that combat always costs 1 movement point.\""""
     s = movement(board=B)
     s.apply_action("attack C3xD4")
@@ -103,7 +105,7 @@ def test_same_dinosaur_may_attack_again():
 
 
 def test_protected_clans():
-    """"Important: a clan that only has two dinosaurs may not be attacked." Regeneration: "If you have only
+    """ "Important: a clan that only has two dinosaurs may not be attacked." Regeneration: "If you have only
     3, you cannot be attacked\""""
     s = movement(board={"C3": 0, "C4": 0, "D4": 1, "E4": 1})
     assert not any(x.startswith("attack") for x in strings(s))
@@ -147,18 +149,19 @@ def test_wings_land_two_spaces_away():
     two = {c for b in g.adj[c3] for c in g.adj[b]} - set(g.adj[c3]) - {c3}
     assert landings == {c for c in two if s.occupant(c) < 0} and landings
     assert not landings & set(g.adj[c3])
-    reject(s, "wings C3-B3", "not_two_spaces")   # B3 is next to C3
-    old = movement(board={"C3": 0, "F1": 0, "E4": 1, "E5": 1}, uniq={0: ["wings"]},
-                   options={"wings_exact_two": False})
+    reject(s, "wings C3-B3", "not_two_spaces")  # B3 is next to C3
+    old = movement(
+        board={"C3": 0, "F1": 0, "E4": 1, "E5": 1}, uniq={0: ["wings"]}, options={"wings_exact_two": False}
+    )
     assert "wings C3-B3" in strings(old)
 
 
 def test_wings_again_next_movement_phase():
-    """"This gene can only be used once per Movement phase." - the next movement phase resets it."""
+    """ "This gene can only be used once per Movement phase." - the next movement phase resets it."""
     s = movement(board={"A1": 0, "F1": 0, "C5": 1, "C6": 1}, uniq={0: ["wings"]})
     s.apply_action("wings A1-C4")
     assert s.wings_used and not any(x.startswith("wings") for x in strings(s))
-    pos = s.position()   # the same board at the start of a movement phase
+    pos = s.position()  # the same board at the start of a movement phase
     pos.node = pos.to_act = pos.movement_left = None
     assert pos.wings_used
     t = pos.build()
@@ -172,13 +175,13 @@ def test_flippers():
     g = s.game
     got = {(a.a, a.b) for a in s.legal_actions() if a.kind == "flippers"}
     want = {(sp(s, "A1"), t) for t in range(g.n) if g.coastal[t] and s.occ[t] < 0}
-    assert got == want and (sp(s, "D7"), ) and (sp(s, "A1"), sp(s, "D7")) in got
+    assert got == want and (sp(s, "D7"),) and (sp(s, "A1"), sp(s, "D7")) in got
     assert not any(a.a == sp(s, "C3") for a in s.legal_actions() if a.kind == "flippers")  # C3 is inland
     reject(s, "flippers C3-D7", "not_coastal")
     reject(s, "flippers A1-F2", "occupied")
     s.apply_action("flippers A1-D7")
     assert s.occupant(sp(s, "D7")) == 0 and s.mp_left == 1
-    assert not any(a.kind == "flippers" for a in s.legal_actions())   # once per phase (ruling 3)
+    assert not any(a.kind == "flippers" for a in s.legal_actions())  # once per phase (ruling 3)
 
 
 def _chameleon(board):
@@ -194,7 +197,7 @@ def test_chameleon_skin_escape():
     s = _chameleon({"C3": 0, "C4": 0, "D4": 1, "D5": 1, "E4": 1})
     assert s.node_name() == "chameleon" and s.current_player() == 1
     esc = {s.game.labels[a.a] for a in s.legal_actions() if a.kind == "escape"}
-    assert esc == {"D3", "E3"}           # D4's empty neighbours except C3 (the attacker's origin)
+    assert esc == {"D3", "E3"}  # D4's empty neighbours except C3 (the attacker's origin)
     assert "pass" in strings(s)
     s.apply_action("escape E3")
     assert s.occupant(sp(s, "E3")) == 1 and s.occupant(sp(s, "D4")) == 0 and s.count == [2, 3]
@@ -214,13 +217,21 @@ FACES = ("cross", "claw", "equals", "plus", "two_plus")
 
 
 def _wins(face, att, dfd):
-    return {"cross": False, "claw": True, "equals": att >= dfd, "plus": att > dfd, "two_plus": att >= dfd + 2}[face]
+    return {
+        "cross": False,
+        "claw": True,
+        "equals": att >= dfd,
+        "plus": att > dfd,
+        "two_plus": att >= dfd + 2,
+    }[face]
 
 
 @pytest.mark.parametrize("face", FACES)
-@pytest.mark.parametrize("att_horns,def_horns", [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3), (2, 2), (3, 1)])
+@pytest.mark.parametrize(
+    "att_horns,def_horns", [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3), (2, 2), (3, 1)]
+)
 def test_combat_table(face, att_horns, def_horns):
-    """"Cross: Attack fails. ... Claw: Attack succeeds. ... Claw with equals sign: If the attacking dinosaur
+    """ "Cross: Attack fails. ... Claw: Attack succeeds. ... Claw with equals sign: If the attacking dinosaur
     has at least as many horns as the defender then the attack succeeds (if neither of the two dinosaurs
     has a horn, the attack succeeds). ... Claw with plus sign: If the attacking dinosaur has more horns than
     the defender then the attack succeeds. ... Claw with two plus signs: If the attacking dinosaur has at
@@ -233,8 +244,17 @@ def test_combat_table(face, att_horns, def_horns):
     assert s.count == ([2, 2] if win else [2, 3])
 
 
-@pytest.mark.parametrize("diff,p", [(-3, Fraction(1, 6)), (-1, Fraction(1, 6)), (0, Fraction(2, 6)),
-                                    (1, Fraction(4, 6)), (2, Fraction(5, 6)), (4, Fraction(5, 6))])
+@pytest.mark.parametrize(
+    "diff,p",
+    [
+        (-3, Fraction(1, 6)),
+        (-1, Fraction(1, 6)),
+        (0, Fraction(2, 6)),
+        (1, Fraction(4, 6)),
+        (2, Fraction(5, 6)),
+        (4, Fraction(5, 6)),
+    ],
+)
 def test_attack_probability_and_die_outcomes(diff, p):
     """The die: "1 combat die" with cross, claw, claw-equals, claw-plus (x2), claw-two-plus (data pack);
     each face's outcome as in the combat table."""
@@ -244,9 +264,13 @@ def test_attack_probability_and_die_outcomes(diff, p):
     s.apply_action("attack C3xD4")
     outs = s.chance_outcomes()
     assert sum(q for _, q in outs) == 1
-    assert dict(outs) == {Action("die", 0): Fraction(1, 6), Action("die", 1): Fraction(1, 6),
-                          Action("die", 2): Fraction(1, 6), Action("die", 3): Fraction(2, 6),
-                          Action("die", 4): Fraction(1, 6)}
+    assert dict(outs) == {
+        Action("die", 0): Fraction(1, 6),
+        Action("die", 1): Fraction(1, 6),
+        Action("die", 2): Fraction(1, 6),
+        Action("die", 3): Fraction(2, 6),
+        Action("die", 4): Fraction(1, 6),
+    }
     assert sum(q for a, q in outs if _wins(s.game.die_kinds[a.a], att, dfd)) == p
 
 
@@ -256,14 +280,14 @@ def test_large_horn_and_bony_plates():
     s = movement(board=B, uniq={0: ["large_horn"], 1: ["bony_plates"]})
     assert s.attack_strength(0) == 2 and s.defence_strength(0) == 0
     assert s.attack_strength(1) == 0 and s.defence_strength(1) == 2
-    assert s.attack_probability(sp(s, "C3"), sp(s, "D4")) == Fraction(2, 6)   # 2 v 2
+    assert s.attack_probability(sp(s, "C3"), sp(s, "D4")) == Fraction(2, 6)  # 2 v 2
     s = movement(board=B, uniq={0: ["large_horn"]}, genes={0: {"horn": 0}})
     s.apply_action("attack C3xD4")
-    s.apply_action("die two_plus")   # 2 horns v 0: two plus succeeds
+    s.apply_action("die two_plus")  # 2 horns v 0: two plus succeeds
     assert s.occupant(sp(s, "D4")) == 0
     s = movement(board=B, uniq={1: ["bony_plates"]}, genes={0: {"horn": 1}})
     s.apply_action("attack C3xD4")
-    s.apply_action("die equals")     # 1 v 2: equals fails
+    s.apply_action("die equals")  # 1 v 2: equals fails
     assert s.occupant(sp(s, "D4")) == 1
 
 
@@ -293,19 +317,20 @@ def test_a_second_frenzied_attack_may_be_played():
     assert s.attack_strength(0) == 2 and "play frenzied_attack" in strings(s)
     s.apply_action("play frenzied_attack")
     assert s.attack_strength(0) == 4 and s.hand(0) == [] and s.frenzied(0) == 4
-    assert s.attack_probability(sp(s, "C3"), sp(s, "D4")) == Fraction(5, 6)   # only the cross fails
-    one = movement(board=B, hands={0: ["frenzied_attack", "frenzied_attack"]},
-                   options={"frenzied_attack_stacks": False})
+    assert s.attack_probability(sp(s, "C3"), sp(s, "D4")) == Fraction(5, 6)  # only the cross fails
+    one = movement(
+        board=B, hands={0: ["frenzied_attack", "frenzied_attack"]}, options={"frenzied_attack_stacks": False}
+    )
     one.apply_action("play frenzied_attack")
     assert "play frenzied_attack" not in strings(one) and one.hand(0) == ["frenzied_attack"]
 
 
 def test_frenzy_lasts_only_this_phase():
-    """"During this phase" - the bonus is gone in the next movement phase."""
+    """ "During this phase" - the bonus is gone in the next movement phase."""
     s = movement(board=B, hands={0: ["frenzied_attack"]})
     s.apply_action("play frenzied_attack")
     assert s.attack_strength(0) == 2
-    pos = s.position()   # the same position, at the start of a movement phase: the bonus is reset
+    pos = s.position()  # the same position, at the start of a movement phase: the bonus is reset
     pos.node = pos.to_act = pos.movement_left = None
     assert pos.frenzy == {"P1": 2} and pos.build().attack_strength(0) == 0
 

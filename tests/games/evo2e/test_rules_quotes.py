@@ -12,8 +12,14 @@ import pytest
 
 _SEED = Path("seeds") / "000_ac662ced2d605a67.txt"
 #: ``../shared`` next to the repository, else the workspace's ``/work/shared`` (CI clones elsewhere: skipped)
-RULEBOOK = next((b / _SEED for b in (Path(__file__).resolve().parents[3].parent / "shared", Path("/work/shared"))
-                 if (b / _SEED).exists()), Path("/nonexistent") / _SEED)
+RULEBOOK = next(
+    (
+        b / _SEED
+        for b in (Path(__file__).resolve().parents[3].parent / "shared", Path("/work/shared"))
+        if (b / _SEED).exists()
+    ),
+    Path("/nonexistent") / _SEED,
+)
 FILES = sorted(Path(__file__).parent.glob("test_rules_*.py"))
 
 
@@ -39,7 +45,9 @@ def quotes():
 
 
 def test_rule_tests_quote_the_rulebook():
-    tests = [n for f in FILES for n in re.findall(r"^def (test_\w+)", f.read_text(encoding="utf-8"), re.MULTILINE)]
+    tests = [
+        n for f in FILES for n in re.findall(r"^def (test_\w+)", f.read_text(encoding="utf-8"), re.MULTILINE)
+    ]
     quoted = {name for name, _ in quotes()}
     assert len(quoted) >= 0.6 * len(tests), "most rule tests must quote the rulebook"
 

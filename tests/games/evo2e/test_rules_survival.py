@@ -26,14 +26,14 @@ def scored(s):
 
 
 def test_ideal_terrain_all_survive_and_score():
-    """"On ideal terrain, all the dinosaurs survive." "Finally, each player receives one MP for each of his
+    """ "On ideal terrain, all the dinosaurs survive." "Finally, each player receives one MP for each of his
     dinosaurs on the game board.\""""
     s = survival({"C4": 0, "C5": 0, "C6": 0})
     assert scored(s) and s.count == [3, 2] and s.mp == [9, 8]
 
 
 def test_deadly_terrain_all_die_down_to_two():
-    """"On deadly terrain, all the dinosaurs die." "Each player removes the dead dinosaurs in the order of
+    """ "On deadly terrain, all the dinosaurs die." "Each player removes the dead dinosaurs in the order of
     his choice and stops if he only has two remaining on the board.\""""
     s = survival({"D1": 0, "D2": 0, "C4": 0, "C5": 0})
     assert scored(s) and s.count == [2, 2] and s.dinosaurs(0) == [sp(s, "C4"), sp(s, "C5")]
@@ -49,7 +49,7 @@ def test_deadly_terrain_all_die_down_to_two():
 
 
 def test_hot_terrain_thermoregulation():
-    """"On hot terrain, the player can enable one of his dinosaurs to survive for each thermoregulation
+    """ "On hot terrain, the player can enable one of his dinosaurs to survive for each thermoregulation
     layer on his board. All the other dinosaurs die.\""""
     s = survival({"A1": 0, "B3": 0, "B4": 0, "C4": 0, "C5": 0}, genes={0: {"thermo": 1}})
     assert s.node_name() == "survive"
@@ -70,7 +70,7 @@ def test_no_decision_where_there_is_no_choice():
 
 
 def test_cold_terrain_fur():
-    """"On cold terrain, the player can enable one of his dinosaurs to survive for each fur layer on his
+    """ "On cold terrain, the player can enable one of his dinosaurs to survive for each fur layer on his
     board. All the other dinosaurs die.\""""
     s = survival({"B1": 0, "B2": 0, "C1": 0, "C4": 0}, genes={0: {"fur": 1}})
     assert sorted(strings(s)) == ["remove B1", "remove B2", "remove C1"]
@@ -84,7 +84,7 @@ def test_hot_and_cold_counted_separately():
     s = survival({"A1": 0, "B3": 0, "B1": 0, "B2": 0, "C4": 0}, genes={0: {"thermo": 1, "fur": 1}})
     assert sorted(strings(s)) == ["remove A1", "remove B1", "remove B2", "remove B3"]
     s.apply_action("remove A1")
-    assert sorted(strings(s)) == ["remove B1", "remove B2"]   # the hot group is now within its allowance
+    assert sorted(strings(s)) == ["remove B1", "remove B2"]  # the hot group is now within its allowance
     s.apply_action("remove B2")
     assert scored(s) and s.count[0] == 3
 
@@ -129,36 +129,59 @@ def test_regeneration_when_the_clan_is_already_at_two():
     are no longer affected by the climate, etc." Ruling R21: the gene does not create dinosaurs; a clan that
     has 2 when it gets Regeneration stays at 2, and like a clan of 3 it loses none to the climate and cannot be
     attacked."""
-    s = survival({"D1": 0, "D2": 0}, uniq={0: ["regeneration"]})   # both on deadly terrain
+    s = survival({"D1": 0, "D2": 0}, uniq={0: ["regeneration"]})  # both on deadly terrain
     assert scored(s) and s.count[0] == 2 and s.mp[0] == 8
-    t = build(2, board={"C3": 0, "D4": 1, "D5": 1, "E4": 1}, uniq={0: ["regeneration"]}, phase="movement", order=[1, 0])
+    t = build(
+        2,
+        board={"C3": 0, "D4": 1, "D5": 1, "E4": 1},
+        uniq={0: ["regeneration"]},
+        phase="movement",
+        order=[1, 0],
+    )
     assert s.floor(0) == 3 and t.is_protected(0)
     assert not any(a.kind == "attack" for a in t.legal_actions())
 
 
 def test_two_players_each_remove_their_own_in_initiative_order():
-    """"Beginning with the starting player and continuing in initiative track order, each player eliminates
+    """ "Beginning with the starting player and continuing in initiative track order, each player eliminates
     the dinosaurs that haven't been able to resist the island's hostile climate\""""
-    s = build(2, board={"D1": 0, "D2": 0, "D3": 0, "E1": 1, "E2": 1, "E3": 1}, section=1, order=(1, 0),
-              phase="survival")
+    s = build(
+        2,
+        board={"D1": 0, "D2": 0, "D3": 0, "E1": 1, "E2": 1, "E3": 1},
+        section=1,
+        order=(1, 0),
+        phase="survival",
+    )
     assert s.current_player() == 1
     s.apply_action("remove E1")
     assert s.current_player() == 0
 
 
-@pytest.mark.parametrize("mp,dinos,places", [([10, 12, 12, 3], [4, 5, 6, 2], [3, 2, 1, 4]),
-                                             ([5, 5], [3, 3], [1, 1]), ([5, 5, 4], [3, 4, 9], [2, 1, 3]),
-                                             ([7, 7, 7], [2, 2, 1], [1, 1, 3])])
+@pytest.mark.parametrize(
+    "mp,dinos,places",
+    [
+        ([10, 12, 12, 3], [4, 5, 6, 2], [3, 2, 1, 4]),
+        ([5, 5], [3, 3], [1, 1]),
+        ([5, 5, 4], [3, 4, 9], [2, 1, 3]),
+        ([7, 7, 7], [2, 2, 1], [1, 1, 3]),
+    ],
+)
 def test_ranking(mp, dinos, places):
-    """"The player with the most at the end of the game is the winner. In the event of a tie, the player with
+    """ "The player with the most at the end of the game is the winner. In the event of a tie, the player with
     the most dinosaurs wins. If the game is still tied, it's a draw.\""""
     assert rules.ranking(mp, dinos) == places
 
 
 def test_end_of_game_ranking_on_the_state():
-    """"The players reveal their MP tokens and the one with the most is the winner.\""""
-    s = build(2, board={"C4": 0, "C5": 0, "C6": 0, "E5": 1, "E6": 1}, mp=[8, 8], round=11, phase="climate",
-              revealed=["cw1"] * 6 + ["cw2", "cw2", "stay", "ccw1", "ccw1"])
+    """ "The players reveal their MP tokens and the one with the most is the winner.\""""
+    s = build(
+        2,
+        board={"C4": 0, "C5": 0, "C6": 0, "E5": 1, "E6": 1},
+        mp=[8, 8],
+        round=11,
+        phase="climate",
+        revealed=["cw1"] * 6 + ["cw2", "cw2", "stay", "ccw1", "ccw1"],
+    )
     assert s.chance_outcomes() == [(evo_lab.Action("token", s.game.meteorite), 1)]
     s.apply_action("token meteorite")
     assert s.is_terminal() and s.returns() == [8, 8] and s.ranking() == [1, 2] and s.winners() == [0]

@@ -11,7 +11,13 @@ import pytest
 import evo_lab
 from evo_lab.core.errors import EvoLabError
 from evo_lab.games.evo2e.odds import climate_forecast, combat_odds, killer_babies_odds
-from evo_lab.games.evo2e.scenarios import UnknownScenarioError, scenario, scenario_info, scenarios, scenarios_markdown
+from evo_lab.games.evo2e.scenarios import (
+    UnknownScenarioError,
+    scenario,
+    scenario_info,
+    scenarios,
+    scenarios_markdown,
+)
 
 IDS = [sc.id for sc in scenarios()]
 ROOT = Path(__file__).resolve().parents[3]
@@ -23,8 +29,16 @@ def legal(s) -> list[str]:
 
 def test_at_least_eight_presets_with_unique_ids_and_notes():
     assert len(IDS) >= 8 and len(set(IDS)) == len(IDS)
-    for need in ("attack", "chameleon", "hot_survival", "auction", "killer_babies", "end_of_game", "sixth_sense",
-                 "crowded_birth"):
+    for need in (
+        "attack",
+        "chameleon",
+        "hot_survival",
+        "auction",
+        "killer_babies",
+        "end_of_game",
+        "sixth_sense",
+        "crowded_birth",
+    ):
         assert need in IDS
     for sc in scenarios():
         assert sc.title and len(sc.note) > 120 and "rulebook" in sc.rule
@@ -145,8 +159,13 @@ def test_protected_clan_cannot_be_attacked():
 
 def test_prescience_offers_the_cards_moves():
     s = scenario("prescience")
-    assert {"play prescience +2", "play prescience +1", "play prescience +0", "play prescience -1",
-            "pass"} <= set(legal(s))
+    assert {
+        "play prescience +2",
+        "play prescience +1",
+        "play prescience +0",
+        "play prescience -1",
+        "pass",
+    } <= set(legal(s))
 
 
 def test_unknown_scenario_is_typed_and_lists_ids():
@@ -158,4 +177,6 @@ def test_unknown_scenario_is_typed_and_lists_ids():
 
 def test_kit_docs_list_the_presets():
     text = (ROOT / "docs" / "kit.md").read_text(encoding="utf-8")
-    assert scenarios_markdown() in text, "docs/kit.md: paste evo_lab.games.evo2e.scenarios.scenarios_markdown()"
+    assert scenarios_markdown() in text, (
+        "docs/kit.md: paste evo_lab.games.evo2e.scenarios.scenarios_markdown()"
+    )

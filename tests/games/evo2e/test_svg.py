@@ -53,7 +53,11 @@ def test_occupants_and_highlight():
     svg = b.to_svg(occupants={0: 0, 7: 4, 20: 2}, highlight={3: "#00ff00", 4: "red"})
     root = parse(svg)
     dinos = [g for g in root.iter(f"{NS}g") if "dino" in g.get("class", "").split()]
-    assert sorted((int(g.get("data-id")), int(g.get("data-seat"))) for g in dinos) == [(0, 0), (7, 4), (20, 2)]
+    assert sorted((int(g.get("data-id")), int(g.get("data-seat"))) for g in dinos) == [
+        (0, 0),
+        (7, 4),
+        (20, 2),
+    ]
     assert PLAYER_COLOURS[4] in svg and PLAYER_COLOURS[2] in svg
     hls = [p for p in root.iter(f"{NS}polygon") if p.get("class") == "highlight"]
     assert {(int(p.get("data-id")), p.get("stroke")) for p in hls} == {(3, "#00ff00"), (4, "red")}

@@ -7,18 +7,28 @@ Steps replaced: ``ROUND_START`` (the starting hands, then the round), ``INITIATI
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from ...evo2e import events as E
 from ...evo2e import ops
 from ...evo2e.flow import INITIATIVE_PHASE, Step
 from ..flow import FLOW
 
+if TYPE_CHECKING:
+    from ...evo2e.state import State
+    from ..game import Game
+
+
+def _game(s: State) -> Game:
+    """The Evo first-edition game of ``s`` (this flow runs only under it)."""
+    return cast("Game", s.game)
+
+
 __all__ = ["initiative_key"]
 
 
 @FLOW.step(Step.ROUND_START)
-def _round_start(s: Any) -> bool:
+def _round_start(s: State) -> bool:
     """Deal the starting hands first ("Players start with three Event cards", Wikipedia), one card at a time as
     Evo 2e's ``card`` chance node; then a round opens with the initiative."""
     g = s.game
@@ -33,13 +43,14 @@ def _round_start(s: Any) -> bool:
     return False
 
 
-def initiative_key(s: Any, p: int) -> tuple[int, int]:
+def initiative_key(s: State, p: int) -> tuple[int, int]:
     """ "Longest Tail first. If tie, least Dinos first" (tails: the portrait's one plus the tail genes won)."""
-    return (-s.genes[s.game.n_normal * p + s.game.tail_slot], s.count[p])
+    g = _game(s)
+    return (-s.genes[g.n_normal * p + g.tail_slot], s.count[p])
 
 
 @FLOW.step(Step.INITIATIVE)
-def _initiative(s: Any) -> bool:
+def _initiative(s: State) -> bool:
     """The track by :func:`initiative_key`; a remaining tie keeps the previous track order (ruling E2: the
     first round's order is the random setup order, standing in for "If still tie, roll dice")."""
     s.phase = INITIATIVE_PHASE

@@ -9,21 +9,31 @@ auction, the next round).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from ...evo2e.actions import DIE, Action
 from ...evo2e.flow import END_PHASE, MOVEMENT, STEPS, SURVIVAL, Node, Step
 from ..flow import FLOW
 
+if TYPE_CHECKING:
+    from ...evo2e.state import State
+    from ..game import Game
+
+
+def _game(s: State) -> Game:
+    """The Evo first-edition game of ``s`` (this flow runs only under it)."""
+    return cast("Game", s.game)
+
+
 __all__ = ["meteor_outcomes"]
 
 
 @FLOW.step(Step.SCORING)
-def _scoring(s: Any) -> bool:
+def _scoring(s: State) -> bool:
     """Evo 2e's scoring, then the meteor: no number on the space, the auction; a number ``n``, the die (impact on
     ``n`` or less); past the track's end, the impact."""
     STEPS[Step.SCORING](s)
-    g = s.game
+    g = _game(s)
     track = g.meteor_track
     n = track[s.round - 1] if s.round <= len(track) else 6
     if n is None or n == 0:
@@ -37,15 +47,16 @@ def _scoring(s: Any) -> bool:
     return True
 
 
-def meteor_outcomes(s: Any) -> tuple[list[Action], list[int]]:
+def meteor_outcomes(s: State) -> tuple[list[Action], list[int]]:
     """The six faces of the die, one each (the die part's faces)."""
     g = s.game
     return [Action(DIE, i) for i in range(len(g.die_kinds))], list(g.die_weights)
 
 
-def _meteor_apply(s: Any, a: Action) -> None:
-    g = s.game
+def _meteor_apply(s: State, a: Action) -> None:
+    g = _game(s)
     n = g.meteor_track[s.round - 1]
+    assert n is not None  # the die is rolled only after a round whose space has a number
     face = int(g.die_kinds[a.a]) if g.die_kinds[a.a].isdigit() else a.a + 1
     s.step = Step.END if face <= n else Step.MUTATION_START
     if s.step is Step.END:
@@ -53,7 +64,7 @@ def _meteor_apply(s: Any, a: Action) -> None:
 
 
 @FLOW.step(Step.PEEK_MUTATION)
-def _after_auction(s: Any) -> bool:
+def _after_auction(s: State) -> bool:
     """After the auction the next round begins (no Sixth-sense peek)."""
     s.step = Step.ROUND_START
     return False

@@ -9,5 +9,18 @@ procedural islands (:mod:`.generator`). ``evo_lab.Board`` and ``evo_lab.BoardErr
 from .file_format import DEFAULT_TERRAIN_BOUNDS, FORMAT, LABEL_RE, VERSION, problems, validate
 from .graph import DEFAULT_SIZES, DIRECTIONS, TERRAINS, Board, BoardError, hex_center, row_letters
 
-__all__ = ["DEFAULT_SIZES", "DEFAULT_TERRAIN_BOUNDS", "DIRECTIONS", "FORMAT", "LABEL_RE", "TERRAINS", "VERSION",
-           "Board", "BoardError", "hex_center", "problems", "row_letters", "validate"]
+__all__ = [
+    "DEFAULT_SIZES",
+    "DEFAULT_TERRAIN_BOUNDS",
+    "DIRECTIONS",
+    "FORMAT",
+    "LABEL_RE",
+    "TERRAINS",
+    "VERSION",
+    "Board",
+    "BoardError",
+    "hex_center",
+    "problems",
+    "row_letters",
+    "validate",
+]

@@ -24,12 +24,26 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TypeGuard, TypedDict, TypeVar
 
 from evo_lab.core.errors import EvoLabError, cut, excerpt
 
-__all__ = ["BoardError", "DEFAULT_TERRAIN_BOUNDS", "DIRECTIONS", "FORMAT", "LABEL_RE", "TERRAINS", "VERSION",
-           "problems", "validate"]
+from ..jsontypes import JSONDict
+
+_V = TypeVar("_V")
+
+__all__ = [
+    "BoardError",
+    "DEFAULT_TERRAIN_BOUNDS",
+    "DIRECTIONS",
+    "FORMAT",
+    "LABEL_RE",
+    "TERRAINS",
+    "VERSION",
+    "problems",
+    "validate",
+]
 
 #: The four terrains, hot -> cold. Index order matters (climate wheel steps are index differences).
 TERRAINS: tuple[str, ...] = ("desert", "plains", "hills", "mountains")
@@ -73,15 +87,44 @@ class BoardError(EvoLabError, ValueError):
 BoardError.__module__ = "evo_lab.games.evo2e.board"  # its public home (tracebacks and doctests name it there)
 
 
-def _is_int(x: Any) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+#: A hex cell ``(q, r)`` and a table keyed by cells.
+Cell = tuple[int, int]
+Cells = dict[Cell, _V]
+#: ``err(field, message)``: the :class:`BoardError` of one problem of the file being checked.
+ErrorMaker = Callable[[str | None, str], BoardError]
+
+
+class _Header(TypedDict):
+    name: str
+    players: int
+    reconstructed: bool
+    provenance: JSONDict
+
+
+class BoardParts(_Header):
+    """A checked board file, normalised (what :func:`validate` returns)."""
+
+    land: Cells[str]
+    coast: Cells[bool]
+    labels: Cells[str]
+    starts: list[tuple[Cell, Cell]]
+    terrain_bounds: list[float] | None
+
+
 # ---------------------------------------------------------------------- the checks
-def check_header(data: Any, err) -> dict:
-    """format, version, name, players, reconstructed, provenance."""
+def board_object(data: object, err: ErrorMaker) -> Mapping[str, object]:
+    """``data`` as a JSON object, or the error that it is none."""
     if not isinstance(data, dict):
         raise err(None, f"expected a JSON object, got {type(data).__name__}")
+    return data
+
+
+def check_header(data: Mapping[str, object], err: ErrorMaker) -> _Header:
+    """format, version, name, players, reconstructed, provenance."""
     if data.get("format") != FORMAT:
         raise err("format", f"expected {FORMAT!r}, got {excerpt(data.get('format'))}")
     if data.get("version") != VERSION:
@@ -98,11 +141,15 @@ def check_header(data: Any, err) -> dict:
     provenance = data.get("provenance", {})
     if not isinstance(provenance, dict):
         raise err("provenance", f"must be an object, got {type(provenance).__name__}")
-    return {"name": name, "players": players, "reconstructed": reconstructed,
-            "provenance": json.loads(json.dumps(provenance))}
+    return {
+        "name": name,
+        "players": players,
+        "reconstructed": reconstructed,
+        "provenance": json.loads(json.dumps(provenance)),
+    }
 
 
-def check_cells(data: dict, err) -> tuple[dict, dict, dict]:
+def check_cells(data: Mapping[str, object], err: ErrorMaker) -> tuple[Cells[str], Cells[bool], Cells[str]]:
     """The cells: integer q, r, a known terrain, no duplicates, optional coastal/label overrides.
     Returns ``(land, coastal_overrides, labels)`` keyed by ``(q, r)``."""
     cells = data.get("cells")
@@ -118,8 +165,15 @@ def check_cells(data: dict, err) -> tuple[dict, dict, dict]:
         if not isinstance(c, dict):
             raise err(f, f"must be an object with q, r, terrain, got {excerpt(c)}")
         q, r, t = c.get("q"), c.get("r"), c.get("terrain")
-        if not _is_int(q) or not _is_int(r) or not -MAX_COORD <= q <= MAX_COORD or not -MAX_COORD <= r <= MAX_COORD:
-            raise err(f, f"q and r must be integers -{MAX_COORD}..{MAX_COORD}, got q={excerpt(q)}, r={excerpt(r)}")
+        if (
+            not _is_int(q)
+            or not _is_int(r)
+            or not -MAX_COORD <= q <= MAX_COORD
+            or not -MAX_COORD <= r <= MAX_COORD
+        ):
+            raise err(
+                f, f"q and r must be integers -{MAX_COORD}..{MAX_COORD}, got q={excerpt(q)}, r={excerpt(r)}"
+            )
         if not isinstance(t, str) or t not in TERRAINS:
             raise err(f + ".terrain", f"unknown terrain {excerpt(t)} (known: {', '.join(TERRAINS)})")
         if (q, r) in land:
@@ -127,25 +181,30 @@ def check_cells(data: dict, err) -> tuple[dict, dict, dict]:
         land[(q, r)] = t
         if "coastal" in c:
             if not isinstance(c["coastal"], bool):
-                raise err(f + ".coastal", "must be true or false (an override of the computed coast), "
-                          f"got {excerpt(c['coastal'])}")
+                raise err(
+                    f + ".coastal",
+                    f"must be true or false (an override of the computed coast), got {excerpt(c['coastal'])}",
+                )
             coast[(q, r)] = c["coastal"]
         if "label" in c:
             lab = c["label"]
             if not isinstance(lab, str) or not LABEL_RE.match(lab):
-                raise err(f + ".label", "must be capital letters then digits, like 'K7' (no X, which "
-                          f"separates attacker and defender in 'attack D5xC4'), got {excerpt(lab)}")
+                raise err(
+                    f + ".label",
+                    "must be capital letters then digits, like 'K7' (no X, which "
+                    f"separates attacker and defender in 'attack D5xC4'), got {excerpt(lab)}",
+                )
             labels[(q, r)] = lab
     return land, coast, labels
 
 
-def check_size(land: dict, players: int, err) -> None:
+def check_size(land: Cells[str], players: int, err: ErrorMaker) -> None:
     n, need = len(land), 2 * players + 4
     if n < need:
         raise err("cells", f"{n} spaces is too few for {players} players (need at least {need})")
 
 
-def check_connected(land: dict, err) -> None:
+def check_connected(land: Cells[str], err: ErrorMaker) -> None:
     """Every land space reachable from every other over land."""
     start = next(iter(land))
     seen, todo = {start}, deque([start])
@@ -159,24 +218,32 @@ def check_connected(land: dict, err) -> None:
     if len(seen) != len(land):
         n = len(land)
         cut = min(set(land) - seen, key=lambda c: (c[1], c[0]))
-        raise err("cells", f"the island is not connected: {n - len(seen)} spaces (e.g. q={cut[0]}, "
-                  f"r={cut[1]}) cannot be reached from the rest over land")
+        raise err(
+            "cells",
+            f"the island is not connected: {n - len(seen)} spaces (e.g. q={cut[0]}, "
+            f"r={cut[1]}) cannot be reached from the rest over land",
+        )
 
 
-def terrain_bounds_of(data: dict, terrain_bounds: tuple[float, float] | None, err) -> tuple[float, float]:
+def terrain_bounds_of(
+    data: Mapping[str, object], terrain_bounds: tuple[float, float] | None, err: ErrorMaker
+) -> tuple[float, float]:
     if terrain_bounds is not None:
         return terrain_bounds
     if "terrain_bounds" not in data:
         return DEFAULT_TERRAIN_BOUNDS
     tb = data["terrain_bounds"]
-    if (not isinstance(tb, list) or len(tb) != 2
-            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 1 for x in tb)
-            or not 0 <= tb[0] <= tb[1] <= 1):
+    if (
+        not isinstance(tb, list)
+        or len(tb) != 2
+        or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 1 for x in tb)
+        or not 0 <= tb[0] <= tb[1] <= 1
+    ):
         raise err("terrain_bounds", f"must be [low, high] with 0 <= low <= high <= 1, got {excerpt(tb)}")
     return float(tb[0]), float(tb[1])
 
 
-def check_shares(land: dict, bounds: tuple[float, float], err) -> list[BoardError]:
+def check_shares(land: Cells[str], bounds: tuple[float, float], err: ErrorMaker) -> list[BoardError]:
     """Each terrain between ``bounds`` of the spaces: one error per terrain outside them."""
     lo, hi = bounds
     n = len(land)
@@ -184,12 +251,23 @@ def check_shares(land: dict, bounds: tuple[float, float], err) -> list[BoardErro
     for t in TERRAINS:
         k = sum(1 for x in land.values() if x == t)
         if not lo - 1e-9 <= k / n <= hi + 1e-9:
-            out.append(err("cells", f"terrain {t!r} covers {k}/{n} = {k / n:.0%} of the spaces, "
-                           f"outside the allowed {lo:.0%}..{hi:.0%} (relax with terrain_bounds)"))
+            out.append(
+                err(
+                    "cells",
+                    f"terrain {t!r} covers {k}/{n} = {k / n:.0%} of the spaces, "
+                    f"outside the allowed {lo:.0%}..{hi:.0%} (relax with terrain_bounds)",
+                )
+            )
     return out
 
 
-def check_starts(data: dict, land: dict, players: int, err, collect: list | None = None) -> list:
+def check_starts(
+    data: Mapping[str, object],
+    land: Cells[str],
+    players: int,
+    err: ErrorMaker,
+    collect: list[BoardError] | None = None,
+) -> list[tuple[Cell, Cell]]:
     """One pair of distinct land cells per seat. With ``collect`` given, cell problems are appended to it
     and checking goes on; else the first is raised."""
     sa = data.get("start_areas")
@@ -197,7 +275,8 @@ def check_starts(data: dict, land: dict, players: int, err, collect: list | None
         raise err("start_areas", "must be a list with one [[q, r], [q, r]] pair per player")
     if len(sa) != players:
         raise err("start_areas", f"has {len(sa)} entries but players is {players}")
-    starts, used = [], {}
+    starts: list[tuple[Cell, Cell]] = []
+    used: dict[Cell, int] = {}
 
     def bad(e: BoardError) -> None:
         if collect is None:
@@ -209,7 +288,7 @@ def check_starts(data: dict, land: dict, players: int, err, collect: list | None
         if not isinstance(pair, list) or len(pair) != 2:
             bad(err(f, f"must be a pair of two cells [[q, r], [q, r]], got {excerpt(pair)}"))
             continue
-        cs = []
+        cs: list[Cell] = []
         for j, cell in enumerate(pair):
             if not isinstance(cell, (list, tuple)) or len(cell) != 2 or not all(_is_int(x) for x in cell):
                 bad(err(f"{f}[{j}]", f"must be [q, r] integers, got {excerpt(cell)}"))
@@ -218,8 +297,12 @@ def check_starts(data: dict, land: dict, players: int, err, collect: list | None
             if key not in land:
                 bad(err(f"{f}[{j}]", f"start cell (q={key[0]}, r={key[1]}) is not a land space"))
             elif key in used:
-                bad(err(f"{f}[{j}]", f"start cell (q={key[0]}, r={key[1]}) is already a start area "
-                        f"(seat {used[key]})"))
+                bad(
+                    err(
+                        f"{f}[{j}]",
+                        f"start cell (q={key[0]}, r={key[1]}) is already a start area (seat {used[key]})",
+                    )
+                )
             else:
                 used[key] = seat
             cs.append(key)
@@ -228,16 +311,17 @@ def check_starts(data: dict, land: dict, players: int, err, collect: list | None
     return starts
 
 
-def _errors(source: str):
+def _errors(source: str) -> ErrorMaker:
     def err(field: str | None, msg: str) -> BoardError:
         return BoardError(msg, source=source, field=field)
 
     return err
 
 
-def validate(data: Any, source: str, terrain_bounds: tuple[float, float] | None) -> dict:
+def validate(data: object, source: str, terrain_bounds: tuple[float, float] | None) -> BoardParts:
     """Check a board dict; return its normalised pieces. Raises the first :class:`BoardError`."""
     err = _errors(source)
+    data = board_object(data, err)
     head = check_header(data, err)
     land, coast, labels = check_cells(data, err)
     check_size(land, head["players"], err)
@@ -247,27 +331,38 @@ def validate(data: Any, source: str, terrain_bounds: tuple[float, float] | None)
     if shares:
         raise shares[0]
     starts = check_starts(data, land, head["players"], err)
-    tb = list(terrain_bounds) if terrain_bounds is not None else data.get("terrain_bounds")
+    tb = list(terrain_bounds) if terrain_bounds is not None else _bounds_field(data)
     return {**head, "land": land, "coast": coast, "labels": labels, "starts": starts, "terrain_bounds": tb}
 
 
-def problems(data: Any, source: str = "<dict>",
-             terrain_bounds: tuple[float, float] | None = None) -> list[BoardError]:
+def _bounds_field(data: Mapping[str, object]) -> list[float] | None:
+    """The file's own ``terrain_bounds`` (checked by :func:`terrain_bounds_of`), kept for writing it back."""
+    tb = data.get("terrain_bounds")
+    return tb if isinstance(tb, list) else None
+
+
+def problems(
+    data: object, source: str = "<dict>", terrain_bounds: tuple[float, float] | None = None
+) -> list[BoardError]:
     """Every problem of a board dict as :class:`BoardError` objects (``[]``: the board is valid). A header or
     cell-list error stops the checks that need it; size, connectivity, terrain shares, start areas and labels
     are reported together."""
     err = _errors(source)
     try:
+        data = board_object(data, err)
         head = check_header(data, err)
         land, _coast, _labels = check_cells(data, err)
     except BoardError as e:
         return [e]
     out: list[BoardError] = []
-    for check in (lambda: check_size(land, head["players"], err), lambda: check_connected(land, err)):
-        try:
-            check()
-        except BoardError as e:
-            out.append(e)
+    try:
+        check_size(land, head["players"], err)
+    except BoardError as e:
+        out.append(e)
+    try:
+        check_connected(land, err)
+    except BoardError as e:
+        out.append(e)
     try:
         out += check_shares(land, terrain_bounds_of(data, terrain_bounds, err), err)
     except BoardError as e:

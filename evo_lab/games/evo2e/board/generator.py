@@ -11,11 +11,18 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from typing import TYPE_CHECKING
 
 from .graph import DEFAULT_SIZES, hex_center
+from ..jsontypes import JSONDict
 from .file_format import DEFAULT_TERRAIN_BOUNDS, DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
 
+if TYPE_CHECKING:
+    import numpy as np
+
 __all__ = ["generate_dict"]
+
+Cell = tuple[int, int]
 
 
 def _neighbours(c: tuple[int, int]) -> list[tuple[int, int]]:
@@ -40,7 +47,7 @@ def _has_lake(land: set[tuple[int, int]]) -> bool:
     return len(seen) + len(land) != box
 
 
-def _grow_island(rng, size: int) -> set[tuple[int, int]]:
+def _grow_island(rng: np.random.Generator, size: int) -> set[Cell]:
     """Grow a compact, slightly wide island of ``size`` cells without lakes."""
     import numpy as np
 
@@ -53,17 +60,18 @@ def _grow_island(rng, size: int) -> set[tuple[int, int]]:
             for c in frontier:
                 k = sum(nb in land for nb in _neighbours(c))
                 x, y = hex_center(c[0], c[1], 1.0)
-                spread = (x / aspect) ** 2 + y ** 2
-                w.append(k ** 2.2 / (1.0 + 0.15 * spread))
+                spread = (x / aspect) ** 2 + y**2
+                w.append(k**2.2 / (1.0 + 0.15 * spread))
             p = np.asarray(w, dtype=float)
             land.add(frontier[int(rng.choice(len(frontier), p=p / p.sum()))])
         if not _has_lake(land):
             return land
-    raise BoardError(f"could not grow a lake-free island of {size} spaces", source="Board.generate",
-                     field="size")
+    raise BoardError(
+        f"could not grow a lake-free island of {size} spaces", source="Board.generate", field="size"
+    )
 
 
-def _bfs(land: set, sources: list) -> dict:
+def _bfs(land: set[Cell], sources: list[Cell]) -> dict[Cell, int]:
     dist = {s: 0 for s in sources}
     todo = deque(sources)
     while todo:
@@ -75,7 +83,9 @@ def _bfs(land: set, sources: list) -> dict:
     return dist
 
 
-def _paint_terrain(rng, land: set, targets: dict[str, int], regions_per_terrain: int) -> dict | None:
+def _paint_terrain(
+    rng: np.random.Generator, land: set[Cell], targets: dict[str, int], regions_per_terrain: int
+) -> dict[Cell, str] | None:
     """Grow contiguous terrain regions with quotas from farthest-point seeds. None if it got stuck."""
     cells = sorted(land, key=lambda c: (c[1], c[0]))
     nseeds = regions_per_terrain * len(TERRAINS)
@@ -99,7 +109,7 @@ def _paint_terrain(rng, land: set, targets: dict[str, int], regions_per_terrain:
         owner[s] = i
         sizes[i] = 1
     while len(owner) < len(land):
-        fronts = {}
+        fronts: dict[int, list[Cell]] = {}
         for c in cells:
             if c in owner:
                 continue
@@ -125,14 +135,17 @@ def _paint_terrain(rng, land: set, targets: dict[str, int], regions_per_terrain:
 _START_PENALTY = {"desert": 0.3, "plains": 0.0, "hills": 0.08, "mountains": 0.4}
 
 
-def _angle(c, centre) -> float:
+def _angle(c: Cell, centre: tuple[float, float]) -> float:
     x, y = hex_center(c[0], c[1], 1.0)
     return math.atan2(y - centre[1], x - centre[0])
 
 
-def _place_starts(rng, land: set, terrain: dict, players: int) -> list | None:
-    coast = [c for c in sorted(land, key=lambda c: (c[1], c[0]))
-             if any(nb not in land for nb in _neighbours(c))]
+def _place_starts(
+    rng: np.random.Generator, land: set[Cell], terrain: dict[Cell, str], players: int
+) -> list[tuple[Cell, Cell]] | None:
+    coast = [
+        c for c in sorted(land, key=lambda c: (c[1], c[0])) if any(nb not in land for nb in _neighbours(c))
+    ]
     xs = [hex_center(q, r, 1.0) for q, r in land]
     centre = (sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs))
     coast_set = set(coast)
@@ -140,19 +153,22 @@ def _place_starts(rng, land: set, terrain: dict, players: int) -> list | None:
     for a in coast:
         for b in _neighbours(a):
             if b in coast_set and (a[1], a[0]) < (b[1], b[0]):
-                ang = math.atan2(math.sin(_angle(a, centre)) + math.sin(_angle(b, centre)),
-                                 math.cos(_angle(a, centre)) + math.cos(_angle(b, centre)))
+                ang = math.atan2(
+                    math.sin(_angle(a, centre)) + math.sin(_angle(b, centre)),
+                    math.cos(_angle(a, centre)) + math.cos(_angle(b, centre)),
+                )
                 pairs.append((a, b, ang))
     if not pairs:
         return None
     for _ in range(30):
         theta0 = rng.uniform(-math.pi, math.pi)
-        chosen: list = []
-        taken: set = set()
+        chosen: list[tuple[Cell, Cell]] = []
+        taken: set[Cell] = set()
         ok = True
         for seat in range(players):
             target = theta0 + 2 * math.pi * seat / players
-            best, best_score = None, None
+            best: tuple[Cell, Cell] | None = None
+            best_score: float | None = None
             for a, b, ang in pairs:
                 if a in taken or b in taken:
                     continue
@@ -174,66 +190,119 @@ def _place_starts(rng, land: set, terrain: dict, players: int) -> list | None:
     return None
 
 
-def generate_dict(players, size, seed, terrain_mix) -> tuple[dict, str, tuple[float, float] | None]:
+def _checked_args(players: object, size: object, seed: object) -> tuple[int, int, int]:
+    """``(players, size, seed)`` checked (a missing size: the default for the player count; a missing seed: a
+    fresh one)."""
     import numpy as np
 
     if not _is_int(players) or not 2 <= players <= 5:
-        raise BoardError(f"must be an integer from 2 to 5, got {players!r}", source="Board.generate",
-                         field="players")
-    default_size = DEFAULT_SIZES[players]
+        raise BoardError(
+            f"must be an integer from 2 to 5, got {players!r}", source="Board.generate", field="players"
+        )
     if size is None:
-        size = default_size
+        size = DEFAULT_SIZES[players]
     if not _is_int(size) or size < 2 * players + 4 or size > 2000:
-        raise BoardError(f"must be an integer from {2 * players + 4} to 2000 for {players} players, got {size!r}",
-                         source="Board.generate", field="size")
+        raise BoardError(
+            f"must be an integer from {2 * players + 4} to 2000 for {players} players, got {size!r}",
+            source="Board.generate",
+            field="size",
+        )
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (2 ** 31))
+        entropy = np.random.SeedSequence().entropy
+        assert isinstance(entropy, int)  # a fresh SeedSequence draws an int
+        seed = int(entropy % (2**31))
     if not _is_int(seed) or seed < 0:
-        raise BoardError(f"must be a non-negative integer, got {seed!r}", source="Board.generate", field="seed")
-    bounds = None
+        raise BoardError(
+            f"must be a non-negative integer, got {seed!r}", source="Board.generate", field="seed"
+        )
+    return players, size, seed
+
+
+def _terrain_weights(terrain_mix: object) -> tuple[dict[str, float], tuple[float, float] | None]:
+    """The relative weight of each terrain and the share bounds (``None``: the default; a custom mix: any)."""
     if terrain_mix is None:
-        weights = {t: 1.0 for t in TERRAINS}
-    else:
-        if not isinstance(terrain_mix, dict) or set(terrain_mix) - set(TERRAINS):
-            raise BoardError(f"keys must be terrains {TERRAINS}, got {terrain_mix!r}", source="Board.generate",
-                             field="terrain_mix")
-        weights = {t: float(terrain_mix.get(t, 0.0)) for t in TERRAINS}
-        if any(w < 0 or math.isnan(w) for w in weights.values()) or sum(weights.values()) <= 0:
-            raise BoardError("weights must be >= 0 with a positive sum", source="Board.generate",
-                             field="terrain_mix")
-        bounds = (0.0, 1.0)
+        return {t: 1.0 for t in TERRAINS}, None
+    if not isinstance(terrain_mix, dict) or set(terrain_mix) - set(TERRAINS):
+        raise BoardError(
+            f"keys must be terrains {TERRAINS}, got {terrain_mix!r}",
+            source="Board.generate",
+            field="terrain_mix",
+        )
+    weights = {t: float(terrain_mix.get(t, 0.0)) for t in TERRAINS}
+    if any(w < 0 or math.isnan(w) for w in weights.values()) or sum(weights.values()) <= 0:
+        raise BoardError(
+            "weights must be >= 0 with a positive sum", source="Board.generate", field="terrain_mix"
+        )
+    return weights, (0.0, 1.0)
+
+
+def _terrain_targets(size: int, weights: dict[str, float]) -> dict[str, int]:
+    """Spaces per terrain: ``size`` shared by ``weights``, largest remainders first."""
     total = sum(weights.values())
     raw = {t: size * weights[t] / total for t in TERRAINS}
     targets = {t: math.floor(raw[t]) for t in TERRAINS}
-    for t in sorted(TERRAINS, key=lambda t: (targets[t] - raw[t], TERRAINS.index(t)))[: size - sum(targets.values())]:
+    for t in sorted(TERRAINS, key=lambda t: (targets[t] - raw[t], TERRAINS.index(t)))[
+        : size - sum(targets.values())
+    ]:
         targets[t] += 1
-    lo, hi = bounds or DEFAULT_TERRAIN_BOUNDS
+    return targets
+
+
+def _island(
+    rng: np.random.Generator, players: int, size: int, targets: dict[str, int], bounds: tuple[float, float]
+) -> tuple[set[Cell], dict[Cell, str], list[tuple[Cell, Cell]]] | None:
+    """One attempt: land, terrain and start areas, or None when the terrain shares or the starts fail."""
+    lo, hi = bounds
+    land = _grow_island(rng, size)
+    terrain = _paint_terrain(rng, land, targets, 1 if size < 38 else 2)
+    if terrain is None:
+        return None
+    counts = {t: 0 for t in TERRAINS}
+    for t in terrain.values():
+        counts[t] += 1
+    if any(not lo - 1e-9 <= counts[t] / size <= hi + 1e-9 for t in TERRAINS):
+        return None
+    starts = _place_starts(rng, land, terrain, players)
+    return None if starts is None else (land, terrain, starts)
+
+
+def generate_dict(
+    players: object, size: object, seed: object, terrain_mix: object
+) -> tuple[JSONDict, str, tuple[float, float] | None]:
+    """The board-file dict of a generated island, its source name and its terrain bounds (see
+    :meth:`~evo_lab.games.evo2e.board.Board.generate`)."""
+    import numpy as np
+
+    default_size = DEFAULT_SIZES[players] if _is_int(players) and 2 <= players <= 5 else 0
+    players, size, seed = _checked_args(players, size, seed)
+    weights, bounds = _terrain_weights(terrain_mix)
+    targets = _terrain_targets(size, weights)
     rng = np.random.default_rng(seed)
-    regions = 1 if size < 38 else 2
     for _attempt in range(100):
-        land = _grow_island(rng, size)
-        terrain = _paint_terrain(rng, land, targets, regions)
-        if terrain is None:
-            continue
-        counts = {t: 0 for t in TERRAINS}
-        for t in terrain.values():
-            counts[t] += 1
-        if any(not lo - 1e-9 <= counts[t] / size <= hi + 1e-9 for t in TERRAINS):
-            continue
-        starts = _place_starts(rng, land, terrain, players)
-        if starts is None:
-            continue
-        break
+        made = _island(rng, players, size, targets, bounds or DEFAULT_TERRAIN_BOUNDS)
+        if made is not None:
+            break
     else:
-        raise BoardError(f"could not generate a valid {players}-player island of {size} spaces with seed {seed}",
-                         source="Board.generate", field="seed")
+        raise BoardError(
+            f"could not generate a valid {players}-player island of {size} spaces with seed {seed}",
+            source="Board.generate",
+            field="seed",
+        )
+    land, terrain, starts = made
     name = f"generated-{players}p-seed{seed}" + ("" if size == default_size else f"-size{size}")
     args = f"players={players}, size={size}, seed={seed}" + (
-        "" if terrain_mix is None else f", terrain_mix={weights}")
-    data = {
-        "format": FORMAT, "version": VERSION, "name": name, "players": players, "reconstructed": False,
+        "" if terrain_mix is None else f", terrain_mix={weights}"
+    )
+    data: JSONDict = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": name,
+        "players": players,
+        "reconstructed": False,
         "provenance": {"confidence": "generated", "source": f"Board.generate({args})"},
-        "cells": [{"q": q, "r": r, "terrain": terrain[(q, r)]} for q, r in sorted(land, key=lambda c: (c[1], c[0]))],
+        "cells": [
+            {"q": q, "r": r, "terrain": terrain[(q, r)]} for q, r in sorted(land, key=lambda c: (c[1], c[0]))
+        ],
         "start_areas": [[list(a), list(b)] for a, b in starts],
     }
     if bounds is not None:

@@ -21,44 +21,25 @@ from __future__ import annotations
 
 import functools
 import json
-import math
-from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ....core.errors import excerpt
+from ..jsontypes import JSON, JSONDict
 from .file_format import DIRECTIONS, FORMAT, TERRAINS, VERSION, BoardError, _is_int
+from .geometry import distance_table, hex_center, layout, networkx_graph, row_letters
 from .file_format import problems as _problems
 from .file_format import validate as _validate
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["DEFAULT_SIZES", "DIRECTIONS", "TERRAINS", "Board", "BoardError", "hex_center", "row_letters"]
 
 #: Default number of spaces per player count (shipped and generated boards).
 DEFAULT_SIZES: dict[int, int] = {2: 26, 3: 34, 4: 42, 5: 50}
-_SQRT3 = math.sqrt(3.0)
-
-
-def hex_center(q: int, r: int, size: float = 28.0) -> tuple[float, float]:
-    """Pixel centre (x, y) of axial cell (q, r) for pointy-top hexes of circumradius ``size`` (y grows down).
-
-    >>> hex_center(0, 0)
-    (0.0, 0.0)
-    >>> x, y = hex_center(1, 0, 1.0); round(x, 3), y
-    (1.732, 0.0)
-    """
-    return (size * _SQRT3 * (q + r / 2.0), size * 1.5 * r)
-
-
-def row_letters(i: int) -> str:
-    """0 -> 'A', 25 -> 'Z', 26 -> 'AA' (spreadsheet style)."""
-    s = ""
-    i += 1
-    while i > 0:
-        i, rem = divmod(i - 1, 26)
-        s = chr(65 + rem) + s
-    return s
 
 
 class Board:
@@ -71,28 +52,32 @@ class Board:
     (2, True)
     """
 
-    def __init__(self, data: dict, source: str = "<dict>", *,
-                 terrain_bounds: tuple[float, float] | None = None):
+    name: str
+    players: int  #: seats with start areas
+    reconstructed: bool  #: not the printed board (a reconstruction)
+    provenance: JSONDict
+    _terrain_bounds: list[float] | None
+    n: int  #: number of spaces
+    axial: tuple[tuple[int, int], ...]  #: the (q, r) cell of each space
+    labels: tuple[str, ...]
+    terrain: tuple[str, ...]
+    terrain_index: tuple[int, ...]  #: index into TERRAINS of each space's terrain
+    coastal: tuple[bool, ...]
+    adjacency: tuple[tuple[int, ...], ...]
+    start_areas: tuple[tuple[int, int], ...]  #: the two start spaces of each seat
+    coast_overrides: dict[int, bool]
+    custom_labels: dict[int, str]
+    _index: dict[tuple[int, int], int]
+    _label_index: dict[str, int]
+    _dist: tuple[tuple[int, ...], ...] | None
+    _graph: nx.Graph | None
+
+    def __init__(
+        self, data: object, source: str = "<dict>", *, terrain_bounds: tuple[float, float] | None = None
+    ):
         v = _validate(data, source, terrain_bounds)
-        land: dict[tuple[int, int], str] = v["land"]
-        order = sorted(land, key=lambda c: (c[1], c[0]))
-        index = {c: i for i, c in enumerate(order)}
-        rows = sorted({r for _, r in order})
-        row_letter = {r: row_letters(i) for i, r in enumerate(rows)}
-        labels, pos_in_row, last_r = [], 0, None
-        for q, r in order:
-            pos_in_row = pos_in_row + 1 if r == last_r else 1
-            last_r = r
-            labels.append(v["labels"].get((q, r), f"{row_letter[r]}{pos_in_row}"))
-        if len(set(labels)) != len(labels):
-            dup = next(lab for lab in labels if labels.count(lab) > 1)
-            raise BoardError(f"label {dup!r} names two spaces (custom labels must differ from every other label)",
-                             source=source, field="cells")
-        adjacency, coastal = [], []
-        for q, r in order:
-            nbs = [index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in land]
-            adjacency.append(tuple(sorted(nbs)))
-            coastal.append(v["coast"].get((q, r), len(nbs) < 6))
+        land = v["land"]
+        order, index, labels, adjacency, coastal = layout(v, source)
         s = object.__setattr__
         s(self, "name", v["name"])
         s(self, "players", v["players"])
@@ -114,7 +99,7 @@ class Board:
         s(self, "_dist", None)
         s(self, "_graph", None)
 
-    def __setattr__(self, key: str, value: Any) -> None:
+    def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError(f"Board is immutable (cannot set {key!r})")
 
     def __delattr__(self, key: str) -> None:
@@ -128,9 +113,16 @@ class Board:
         tag = ", reconstructed" if self.reconstructed else ""
         return f"<Board {self.name}: {self.n} spaces, {self.players} players{tag}>"
 
-    def _key(self) -> tuple:
-        return (self.players, self.axial, self.terrain, self.coastal, self.labels, self.start_areas,
-                self.reconstructed)
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self.players,
+            self.axial,
+            self.terrain,
+            self.coastal,
+            self.labels,
+            self.start_areas,
+            self.reconstructed,
+        )
 
     def __eq__(self, other: object) -> bool:
         """Boards are equal by content (cells, terrain, coast, labels, start areas, players, the reconstructed
@@ -173,7 +165,9 @@ class Board:
         try:
             return self._label_index[key]
         except (KeyError, TypeError):
-            raise BoardError(f"unknown space label {excerpt(label)}", source=self.name, field="label") from None
+            raise BoardError(
+                f"unknown space label {excerpt(label)}", source=self.name, field="label"
+            ) from None
 
     def label(self, space: int) -> str:
         """The readable label of space id ``space``.
@@ -184,21 +178,11 @@ class Board:
         return self.labels[space]
 
     def _table(self) -> tuple[tuple[int, ...], ...]:
-        if self._dist is None:
-            rows = []
-            for src in range(self.n):
-                d = [-1] * self.n
-                d[src] = 0
-                todo = deque([src])
-                while todo:
-                    u = todo.popleft()
-                    for w in self.adjacency[u]:
-                        if d[w] < 0:
-                            d[w] = d[u] + 1
-                            todo.append(w)
-                rows.append(tuple(d))
-            object.__setattr__(self, "_dist", tuple(rows))
-        return self._dist
+        dist = self._dist
+        if dist is None:
+            dist = distance_table(self.adjacency)
+            object.__setattr__(self, "_dist", dist)
+        return dist
 
     @property
     def distances(self) -> tuple[tuple[int, ...], ...]:
@@ -253,7 +237,7 @@ class Board:
         return None
 
     @property
-    def graph(self):
+    def graph(self) -> nx.Graph:
         """A frozen ``networkx.Graph``: nodes are ids with attributes label, terrain, coastal, start_player,
         q, r and pos (pixel centre for hex size 28, as in :meth:`to_svg`).
 
@@ -263,15 +247,7 @@ class Board:
         (42, True, 'A1')
         """
         if self._graph is None:
-            import networkx as nx
-
-            g = nx.Graph(name=self.name)
-            for i, (q, r) in enumerate(self.axial):
-                g.add_node(i, label=self.labels[i], terrain=self.terrain[i], coastal=self.coastal[i],
-                           start_player=self.start_player(i), q=q, r=r, pos=hex_center(q, r))
-            for i, nbs in enumerate(self.adjacency):
-                g.add_edges_from((i, j) for j in nbs if j > i)
-            object.__setattr__(self, "_graph", nx.freeze(g))
+            object.__setattr__(self, "_graph", networkx_graph(self))
         return self._graph
 
     def terrain_counts(self) -> dict[str, int]:
@@ -293,13 +269,17 @@ class Board:
         [26, 34, 42, 50]
         """
         if not _is_int(players) or not 2 <= players <= 5:
-            raise BoardError(f"standard boards exist for 2 to 5 players, got {excerpt(players)}",
-                             source="Board.standard", field="players")
-        return _standard(cls, players)
+            raise BoardError(
+                f"standard boards exist for 2 to 5 players, got {excerpt(players)}",
+                source="Board.standard",
+                field="players",
+            )
+        return _standard(cls, players)  # type: ignore[arg-type]  # mypy takes Board.__hash__ for the class's
 
     @staticmethod
-    def problems(data: Any, source: str = "<dict>", *,
-                 terrain_bounds: tuple[float, float] | None = None) -> list[BoardError]:
+    def problems(
+        data: object, source: str = "<dict>", *, terrain_bounds: tuple[float, float] | None = None
+    ) -> list[BoardError]:
         """Every problem of a board-file dict at once (``[]`` when :meth:`from_dict` would accept it), as the
         :class:`BoardError` objects :meth:`from_dict` raises one at a time (the board editor shows them).
 
@@ -311,8 +291,13 @@ class Board:
         return _problems(data, source, terrain_bounds)
 
     @classmethod
-    def from_dict(cls, data: dict, source: str = "<dict>", *,
-                  terrain_bounds: tuple[float, float] | None = None) -> Board:
+    def from_dict(
+        cls,
+        data: Mapping[str, object],
+        source: str = "<dict>",
+        *,
+        terrain_bounds: tuple[float, float] | None = None,
+    ) -> Board:
         """Build and validate a board from the board-file dict (see docs/boards.md).
 
         ``terrain_bounds`` (default (0.15, 0.35), or the file's optional ``terrain_bounds``) is the allowed
@@ -327,14 +312,14 @@ class Board:
         """
         return cls(data, source, terrain_bounds=terrain_bounds)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JSONDict:
         """The board-file dict (JSON-ready); ``Board.from_dict(b.to_dict()) == b``.
 
         >>> d = Board.standard(2).to_dict()
         >>> d["format"], d["version"], len(d["cells"])
         ('evo-lab-board', 1, 26)
         """
-        d: dict[str, Any] = {
+        d: JSONDict = {
             "format": FORMAT,
             "version": VERSION,
             "name": self.name,
@@ -344,11 +329,14 @@ class Board:
         }
         if self._terrain_bounds is not None:
             d["terrain_bounds"] = list(self._terrain_bounds)
-        d["cells"] = [{"q": q, "r": r, "terrain": t} for (q, r), t in zip(self.axial, self.terrain)]
-        for i, x in self.coast_overrides.items():
-            d["cells"][i]["coastal"] = x
-        for i, x in self.custom_labels.items():
-            d["cells"][i]["label"] = x
+        cells: list[JSONDict] = [
+            {"q": q, "r": r, "terrain": t} for (q, r), t in zip(self.axial, self.terrain)
+        ]
+        for i, coastal in self.coast_overrides.items():
+            cells[i]["coastal"] = coastal
+        for i, label in self.custom_labels.items():
+            cells[i]["label"] = label
+        d["cells"] = list[JSON](cells)
         d["start_areas"] = [[list(self.axial[a]), list(self.axial[b])] for a, b in self.start_areas]
         return d
 
@@ -361,6 +349,7 @@ class Board:
         d = self.to_dict()
         cells = d.pop("cells")
         starts = d.pop("start_areas")
+        assert isinstance(cells, list) and isinstance(starts, list)  # what to_dict writes
         lines = ["{"]
         for k, v in d.items():
             lines.append(f"  {json.dumps(k)}: {json.dumps(v)},")
@@ -374,7 +363,7 @@ class Board:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def load(cls, path, *, terrain_bounds: tuple[float, float] | None = None) -> Board:
+    def load(cls, path: str | Path, *, terrain_bounds: tuple[float, float] | None = None) -> Board:
         """Load a board JSON file; errors name the file.
 
         >>> import tempfile, os
@@ -390,23 +379,36 @@ class Board:
         try:
             data = read_file(p, str(p))  # size and nesting checked before parsing
         except FormatError as e:
-            problem = e.message if e.message.startswith("not valid JSON") else (
-                "cannot read file: " + e.message if e.message in ("no such file", "a folder, not a file")
-                or e.message.startswith("cannot read") else e.message)
+            problem = (
+                e.message
+                if e.message.startswith("not valid JSON")
+                else (
+                    "cannot read file: " + e.message
+                    if e.message in ("no such file", "a folder, not a file")
+                    or e.message.startswith("cannot read")
+                    else e.message
+                )
+            )
             raise BoardError(problem, source=str(p), field=None) from None
         return cls.from_dict(data, str(p), terrain_bounds=terrain_bounds)
 
-    def save(self, path) -> None:
+    def save(self, path: str | Path) -> None:
         """Write the board file (JSON) to ``path`` atomically: the old file stays whole if the write fails."""
         from evo_lab.core.atomic import atomic_write_text
 
         atomic_write_text(path, self.to_json())
 
     # ------------------------------------------------------------------ rendering
-    def to_svg(self, *, occupants: dict[int, int] | None = None,
-               highlight: dict[int, str] | Iterable[int] | None = None,
-               climate: dict[str, str] | None = None, size: float = 28, labels: bool = True,
-               title: str | None = None) -> str:
+    def to_svg(
+        self,
+        *,
+        occupants: dict[int, int] | None = None,
+        highlight: dict[int, str] | Iterable[int] | None = None,
+        climate: dict[str, str] | None = None,
+        size: float = 28,
+        labels: bool = True,
+        title: str | None = None,
+    ) -> str:
         """SVG picture of the board (see :func:`evo_lab.games.evo2e.svg.board_svg`).
 
         >>> svg = Board.standard(2).to_svg(occupants={0: 1}, highlight={3})
@@ -415,16 +417,28 @@ class Board:
         """
         from evo_lab.games.evo2e.svg import board_svg
 
-        return board_svg(self, occupants=occupants, highlight=highlight, climate=climate, size=size,
-                         labels=labels, title=title)
+        return board_svg(
+            self,
+            occupants=occupants,
+            highlight=highlight,
+            climate=climate,
+            size=size,
+            labels=labels,
+            title=title,
+        )
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
     # ------------------------------------------------------------------ generator
     @classmethod
-    def generate(cls, players: int, size: int | None = None, seed: int | None = None,
-                 terrain_mix: dict[str, float] | None = None) -> Board:
+    def generate(
+        cls,
+        players: int,
+        size: int | None = None,
+        seed: int | None = None,
+        terrain_mix: dict[str, float] | None = None,
+    ) -> Board:
         """A seeded procedural island: compact coastline, contiguous terrain regions, two adjacent coastal
         start spaces per seat spread around the coast. Same arguments, same board.
 
@@ -445,8 +459,7 @@ class Board:
 
 
 @functools.cache
-def _standard(cls: type, players: int) -> Board:
+def _standard(cls: type[Board], players: int) -> Board:
     ref = resources.files("evo_lab") / "data" / "boards" / f"{players}p.json"
     text = ref.read_text(encoding="utf-8")
     return cls.from_dict(json.loads(text), f"evo_lab/data/boards/{players}p.json")
-

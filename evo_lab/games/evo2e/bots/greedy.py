@@ -34,12 +34,16 @@ from __future__ import annotations
 
 import weakref
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import rules
 from ..actions import ATTACK, END, INITIATIVE, PASS, PLAY, Action
 from ....core.observer import Secret
 from ....bots.base import Bot
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import State
 
 _NEXT = Secret("next_token")
 
@@ -53,19 +57,33 @@ DISTANCE_WEIGHT = 0.08
 CARD_COST = 0.4
 #: value of a lot per expected remaining round, per gene (diminishing with copies already owned)
 GENE_WEIGHTS = {
-    "legs": 0.25, "horn": 0.3, "egg": 0.75, "thermo": 0.4, "fur": 0.4, "vial": 0.35,
-    "bony_plates": 0.25, "large_horn": 0.3, "thick_shell": 0.35, "flippers": 0.15, "wings": 0.15,
-    "regeneration": 0.35, "killer_babies": 0.3, "sixth_sense": 0.1, "cave_dweller": 0.35,
-    "adrenaline_rush": 0.1, "strong_thighs": 0.35, "chameleon_skin": 0.25,
+    "legs": 0.25,
+    "horn": 0.3,
+    "egg": 0.75,
+    "thermo": 0.4,
+    "fur": 0.4,
+    "vial": 0.35,
+    "bony_plates": 0.25,
+    "large_horn": 0.3,
+    "thick_shell": 0.35,
+    "flippers": 0.15,
+    "wings": 0.15,
+    "regeneration": 0.35,
+    "killer_babies": 0.3,
+    "sixth_sense": 0.1,
+    "cave_dweller": 0.35,
+    "adrenaline_rush": 0.1,
+    "strong_thighs": 0.35,
+    "chameleon_skin": 0.25,
 }
 #: value of the event card lot (a card in hand)
 CARD_VALUE = 1.2
 
 _PENDING = frozenset({"mutation", "initiative", "movement", "birth", "survival"})
-_TABLES: weakref.WeakKeyDictionary[Any, dict] = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[Game, dict[str, list[list[int]]]] = weakref.WeakKeyDictionary()
 
 
-def _tables(game: Any) -> dict:
+def _tables(game: Game) -> dict[str, list[list[int]]]:
     """Per-game tables: distance from each space to the nearest ideal space of each wheel section."""
     t = _TABLES.get(game)
     if t is None:
@@ -89,7 +107,7 @@ def _tables(game: Any) -> dict:
     return t
 
 
-def next_sections(state: Any, player: int | None) -> tuple[dict[int, float], float]:
+def next_sections(state: State, player: int | None) -> tuple[dict[int, float], float]:
     """Distribution of the wheel section after the *next* climate token, as ``player`` knows it:
     ``({section: probability}, probability that the next token is the meteorite)``. Uses the unrevealed
     token counts (public) and the player's own sixth-sense peek only."""
@@ -110,7 +128,7 @@ def next_sections(state: Any, player: int | None) -> tuple[dict[int, float], flo
     return out, met / total
 
 
-def expected_rounds_left(state: Any) -> float:
+def expected_rounds_left(state: State) -> float:
     """Expected number of full rounds after the current one (the meteorite is equally likely in each
     remaining slot of the bottom pile)."""
     g = state.game
@@ -122,24 +140,24 @@ def expected_rounds_left(state: Any) -> float:
     return max(0.0, sum(m - 1 - pos for m in cands) / len(cands))
 
 
-def survivors(state: Any, player: int, section: int, geysers: bool | None = None) -> tuple[int, int]:
+def survivors(state: State, player: int, section: int, geysers: bool | None = None) -> tuple[int, int]:
     """(dinosaurs of ``player`` that survive a survival phase under ``section``, deaths), exact. ``geysers``:
     ``None`` counts the cards already played this phase; True/False assumes Geysers is / is not in force."""
     groups, _, _ = state.survival_groups(player, section)
     allow = state.survival_allowance(player, cards=geysers is None)
     if geysers:
-        allow[1] = 10 ** 6
+        allow[1] = 10**6
     excess = sum(max(0, len(gr) - a) for gr, a in zip(groups, allow))
     deaths = rules.deaths_allowed(state.count[player], excess, state.floor(player))
     return state.count[player] - deaths, deaths
 
 
-def _survival_pending(state: Any) -> bool:
+def _survival_pending(state: State) -> bool:
     """Whether this round's survival phase is still to come (or under way)."""
     return state.phase_name() in _PENDING
 
 
-def player_values(state: Any, viewer: int | None) -> list[float]:
+def player_values(state: State, viewer: int | None) -> list[float]:
     """Each player's score in MP-equivalents (see the module docstring), from ``viewer``'s knowledge."""
     g = state.game
     n = g.players
@@ -159,11 +177,18 @@ def player_values(state: Any, viewer: int | None) -> list[float]:
             if deaths:
                 v -= DISTANCE_WEIGHT * sum(dist[s] for s, o in enumerate(state.occ) if o == q)
             if nxt and R > 0:
-                v -= NEXT_ROUND_WEIGHT * dino * sum(p * survivors(state, q, sec, False)[1] for sec, p in nxt.items())
+                v -= (
+                    NEXT_ROUND_WEIGHT
+                    * dino
+                    * sum(p * survivors(state, q, sec, False)[1] for sec, p in nxt.items())
+                )
         else:
             # between rounds: the coming survival phase uses the next token's section
             if nxt:
-                v += dino * sum(p * survivors(state, q, sec, False)[0] for sec, p in nxt.items()) + p_end * 0.01 * state.count[q]
+                v += (
+                    dino * sum(p * survivors(state, q, sec, False)[0] for sec, p in nxt.items())
+                    + p_end * 0.01 * state.count[q]
+                )
             else:
                 v += 0.01 * state.count[q]
         out.append(v)
@@ -178,12 +203,12 @@ def relative(values: list[float], player: int) -> float:
     return values[player] - 0.5 * (sum(others) / len(others) + max(others))
 
 
-def evaluate(state: Any, player: int) -> float:
+def evaluate(state: State, player: int) -> float:
     """The greedy evaluation of ``state`` for ``player`` (higher is better), from ``player``'s knowledge."""
     return relative(player_values(state, player), player)
 
 
-def expected_after(state: Any, action: Any, player: int, depth: int = 1) -> float:
+def expected_after(state: State, action: Action, player: int, depth: int = 1) -> float:
     """Expected :func:`evaluate` after ``action``: chance nodes that follow at once (combat die, killer
     babies die) are averaged with their exact probabilities, ``depth`` levels deep."""
     s = state.clone()
@@ -191,7 +216,7 @@ def expected_after(state: Any, action: Any, player: int, depth: int = 1) -> floa
     return _expect(s, player, depth)
 
 
-def _expect(s: Any, player: int, depth: int) -> float:
+def _expect(s: State, player: int, depth: int) -> float:
     if depth > 0 and s.is_chance_node() and s.node_name() in ("die", "kbdie"):
         outs, ws = s.chance_weights()
         total = sum(ws)
@@ -204,7 +229,7 @@ def _expect(s: Any, player: int, depth: int) -> float:
     return evaluate(s, player)
 
 
-def lot_value(state: Any, player: int, lot: int) -> float:
+def lot_value(state: State, player: int, lot: int) -> float:
     """What the item of ``lot`` is worth to ``player`` now, in MP-equivalents (0 for an empty lot)."""
     g = state.game
     item = state.lots[lot]
@@ -225,7 +250,7 @@ def lot_value(state: Any, player: int, lot: int) -> float:
     return w * R
 
 
-def keep_chance(state: Any, value: int) -> float:
+def keep_chance(state: State, value: int) -> float:
     """Rough chance that a bid of ``value`` is not outbid by the players still to bid."""
     s = state.game.data.setup
     if value >= s["bid_max"]:
@@ -244,7 +269,7 @@ class GreedyBot(Bot):
     omniscient = False
     game_id = "evo2e"
 
-    def act(self, state: Any, player: int) -> Any:
+    def act(self, state: State, player: int) -> Action:
         node = state.node_name()
         acts = state.legal_actions()
         if node == "bid":
@@ -257,7 +282,7 @@ class GreedyBot(Bot):
         # unattended survival) would otherwise depend on the others' hidden hands
         return self._lookahead(state.determinize(player, self.rng), player, acts)
 
-    def _window(self, state: Any, player: int, acts: list) -> Any:
+    def _window(self, state: State, player: int, acts: list[Action]) -> Action:
         """A card window: each card by its effect (Prescience, Swarm of rats, Geysers; others by look-ahead)."""
         plays = [a for a in acts if a.kind == PLAY]
         if not plays:
@@ -274,7 +299,7 @@ class GreedyBot(Bot):
         return self._lookahead(state.determinize(player, self.rng), player, acts)
 
     # ----- one-step look-ahead
-    def _lookahead(self, state: Any, player: int, acts: list) -> Any:
+    def _lookahead(self, state: State, player: int, acts: list[Action]) -> Action:
         best, best_v = None, None
         default = Action(END) if Action(END) in acts else (Action(PASS) if Action(PASS) in acts else None)
         base = None
@@ -284,7 +309,9 @@ class GreedyBot(Bot):
         for a in acts:
             if a == default:
                 continue
-            if a.kind == PLAY and state.node_name() == "move":  # frenzied attack: value of the best attack it enables
+            if (
+                a.kind == PLAY and state.node_name() == "move"
+            ):  # frenzied attack: value of the best attack it enables
                 t = state.clone()
                 t.apply_unchecked(a)
                 vals = [expected_after(t, b, player) for b in t.legal_actions() if b.kind == ATTACK]
@@ -293,14 +320,21 @@ class GreedyBot(Bot):
                 v = expected_after(state, a, player)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
-        if base is not None and best is not default and best_v is not None and best_v <= base + 1e-9:
+        if (
+            default is not None
+            and base is not None
+            and best is not default
+            and best_v is not None
+            and best_v <= base + 1e-9
+        ):
             return default
+        assert best is not None  # acts is never empty
         return best
 
     # ----- auction
-    def _bid(self, state: Any, player: int, acts: list) -> Any:
+    def _bid(self, state: State, player: int, acts: list[Action]) -> Action:
         vials = state.vials(player)
-        values = {}
+        values: dict[int, float] = {}
         best, best_u = None, None
         for a in acts:
             if a.a not in values:
@@ -309,17 +343,18 @@ class GreedyBot(Bot):
             u = keep_chance(state, a.b) * (values[a.a] - price) - 0.01 * price
             if best_u is None or u > best_u + 1e-12:
                 best, best_u = a, u
+        assert best is not None  # acts is never empty
         return best
 
     # ----- events
-    def _prescience(self, state: Any, player: int, acts: list) -> Any:
+    def _prescience(self, state: State, player: int, acts: list[Action]) -> Action:
         g = state.game
 
         def rel(shift: int) -> float:
             sec = (state.section + shift) % g.n_sections
             return relative([float(survivors(state, q, sec, False)[0]) for q in range(g.players)], player)
 
-        base = rel(state.pshift)
+        base = rel(state.prescience_shift)
         best, best_v = Action(PASS), base
         for a in acts:
             if a.kind == PLAY:
@@ -328,7 +363,7 @@ class GreedyBot(Bot):
                     best, best_v = a, v
         return best if best_v >= base + 1.0 else Action(PASS)
 
-    def _swarm(self, state: Any, player: int, acts: list) -> Any:
+    def _swarm(self, state: State, player: int, acts: list[Action]) -> Action:
         g = state.game
         free = [g.max_dinos - state.count[q] for q in range(g.players)]
         births = [min(state.eggs(q), free[q]) for q in range(g.players)]

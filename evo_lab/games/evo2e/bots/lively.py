@@ -15,9 +15,13 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ....bots.base import Bot
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..state import State
 
 #: How much a dinosaur likes each climate state (moves go towards higher values).
 CLIMATE_VALUE = {"ideal": 3.0, "hot": 1.0, "cold": 1.0, "deadly": -4.0}
@@ -35,13 +39,15 @@ class LivelyBot(Bot):
     omniscient = False
     game_id = "evo2e"
 
-    def act(self, state: Any, player: int) -> Any:
+    def act(self, state: State, player: int) -> Action:
         acts = state.legal_actions()
-        scored = [(self._score(state, player, a) + 0.01 * float(self.rng.random()), i) for i, a in enumerate(acts)]
+        scored = [
+            (self._score(state, player, a) + 0.01 * float(self.rng.random()), i) for i, a in enumerate(acts)
+        ]
         return acts[max(scored)[1]]
 
     # ----- one score per action kind
-    def _score(self, state: Any, player: int, a: Any) -> float:
+    def _score(self, state: State, player: int, a: Action) -> float:
         k = a.kind
         if k == "attack":
             p = float(state.attack_probability(a.a, a.b))
@@ -51,7 +57,7 @@ class LivelyBot(Bot):
         if k == "end":
             return 0.0
         if k == "birth":
-            if state.occupant(a.a) >= 0:          # a killer baby onto an enemy
+            if state.occupant(a.a) >= 0:  # a killer baby onto an enemy
                 return 6.0
             return 5.0 + CLIMATE_VALUE.get(state.space_state(a.a), 0.0) - (3.0 if a.b >= 0 else 0.0)
         if k == "escape":
@@ -64,30 +70,36 @@ class LivelyBot(Bot):
             return -CLIMATE_VALUE.get(state.space_state(a.a), 0.0)  # give up the worst-placed dinosaur
         return float(self.rng.random())  # initiative places, pass: any
 
-    def _move_value(self, state: Any, player: int, src: int, dst: int) -> float:
+    def _move_value(self, state: State, player: int, src: int, dst: int) -> float:
         gain = CLIMATE_VALUE.get(state.space_state(dst), 0.0) - CLIMATE_VALUE.get(state.space_state(src), 0.0)
         g = state.game
         for nb in g.adj[dst]:
             q = state.occupant(nb)
             if 0 <= q != player and not state.is_protected(q) and nb != src:
-                p = float(state.attack_probability(src, nb)) if nb in g.adj[src] else _odds_from(state, player, q)
+                p = (
+                    float(state.attack_probability(src, nb))
+                    if nb in g.adj[src]
+                    else _odds_from(state, player, q)
+                )
                 if p >= ATTACK_AT:
-                    gain += 1.5      # next to a beatable enemy: an attack can follow
+                    gain += 1.5  # next to a beatable enemy: an attack can follow
                     break
         if gain <= 0 and self.rng.random() < WANDER and state.space_state(dst) != "deadly":
-            gain = 0.5               # wander on
+            gain = 0.5  # wander on
         return gain
 
-    def _bid_value(self, state: Any, player: int, a: Any) -> float:
+    def _bid_value(self, state: State, player: int, a: Action) -> float:
         lots = state.auction()["lots"]
         item = str(lots[a.a]["item"]) if a.a < len(lots) else ""
-        want = {"event card": 1.0, "egg": 2.0, "legs": 1.5, "horn": 1.5, "fur": 1.0, "thermo": 1.0}.get(item, 1.2)
+        want = {"event card": 1.0, "egg": 2.0, "legs": 1.5, "horn": 1.5, "fur": 1.0, "thermo": 1.0}.get(
+            item, 1.2
+        )
         mp = state.observation(player)["players"][player].get("mp") or 0
         cost = a.b / max(1, mp)
         return want * (1.0 if a.b <= 2 else 0.5) - 3.0 * cost + 0.5 * float(self.rng.random())
 
 
-def _odds_from(state: Any, player: int, enemy: int) -> float:
+def _odds_from(state: State, player: int, enemy: int) -> float:
     """The chance that ``player``'s dinosaur beats one of ``enemy``'s: the attack probability from any of
     ``player``'s dinosaurs to any of ``enemy``'s (the same for all of a clan's dinosaurs)."""
     mine, theirs = state.dinosaurs(player), state.dinosaurs(enemy)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....bots.base import Bot, UnknownBotError
 from ....bots.ismcts import SearchBot
@@ -37,14 +37,18 @@ from ..actions import ATTACK, BIRTH, END, ESCAPE, FLIPPERS, INITIATIVE, MOVE, PA
 from ..cards import WINDOWS
 from .greedy import player_values
 
+if TYPE_CHECKING:
+    import numpy as np
+    from ..state import State
+
 _WINDOWS = frozenset(w.node for w in WINDOWS.values() if w.node is not None)
 
 
-def lite_policy(rng: Any) -> Callable[[Any], Any]:
+def lite_policy(rng: np.random.Generator) -> Callable[[State], Action]:
     """A cheap rollout policy: moves that improve the climate state of a dinosaur's space, else end; births
     on the mildest space; the cheapest bid on a random lot; events passed; escapes taken."""
 
-    def policy(s: Any) -> Any:
+    def policy(s: State) -> Action:
         acts = s.legal_actions()
         node = s.node
         if len(acts) == 1:
@@ -90,15 +94,17 @@ def lite_policy(rng: Any) -> Callable[[Any], Any]:
             return esc[int(rng.random() * len(esc))] if esc else Action(PASS)
         if node == "adrenaline":
             return Action(INITIATIVE, 0)
-        if node in _WINDOWS and node != "newborn_cards":  # card windows: keep the cards (egg thief: at random)
+        if (
+            node in _WINDOWS and node != "newborn_cards"
+        ):  # card windows: keep the cards (egg thief: at random)
             return Action(PASS)
         return acts[int(rng.random() * len(acts))]
 
     return policy
 
 
-def random_policy(rng: Any) -> Callable[[Any], Any]:
-    def policy(s: Any) -> Any:
+def random_policy(rng: np.random.Generator) -> Callable[[State], Action]:
+    def policy(s: State) -> Action:
         acts = s.legal_actions()
         return acts[int(rng.random() * len(acts))]
 
@@ -108,7 +114,9 @@ def random_policy(rng: Any) -> Callable[[Any], Any]:
 ROLLOUTS = {"lite": lite_policy, "random": random_policy}
 
 
-def search_hooks(rollout: str = "lite", cutoff_rounds: int | None = 1, temperature: float = 3.0) -> SearchHooks:
+def search_hooks(
+    rollout: str = "lite", cutoff_rounds: int | None = 1, temperature: float = 3.0
+) -> SearchHooks:
     """Evo's :class:`~evo_lab.core.search.SearchHooks`: the ``rollout`` policy (``"lite"`` or ``"random"``),
     rollouts stopped after ``cutoff_rounds`` round ends counted from the decision (``None``: at the end of the
     game) and valued by a softmax (MP scale ``temperature``) of the greedy evaluation; win shares at the end."""
@@ -118,13 +126,13 @@ def search_hooks(rollout: str = "lite", cutoff_rounds: int | None = 1, temperatu
         raise UnknownBotError(f"cutoff_rounds must be a positive integer or None, got {cutoff_rounds!r}")
     temperature = float(temperature)
 
-    def stop(root: Any) -> Callable[[Any], bool] | None:
+    def stop(root: State) -> Callable[[State], bool] | None:
         if cutoff_rounds is None:
             return None
         last = root.round + cutoff_rounds - 1
         return lambda s: s.round > last
 
-    def evaluate(s: Any, player: int) -> list[float]:
+    def evaluate(s: State, player: int) -> list[float]:
         if s.is_terminal():
             return win_shares(s)
         vals = player_values(s, player)
@@ -147,8 +155,16 @@ class ISMCTSBot(SearchBot):
     omniscient = False
     game_id = "evo2e"
 
-    def __init__(self, seed: int | None = None, iterations: int | None = 200, time_budget: float | None = None,
-                 c: float = 0.7, rollout: str = "lite", cutoff_rounds: int | None = 1, temperature: float = 3.0):
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = 200,
+        time_budget: float | None = None,
+        c: float = 0.7,
+        rollout: str = "lite",
+        cutoff_rounds: int | None = 1,
+        temperature: float = 3.0,
+    ):
         super().__init__(seed, iterations=iterations, time_budget=time_budget, c=c)
         search_hooks(rollout, cutoff_rounds, temperature)  # checks the options
         self.rollout = rollout
@@ -160,11 +176,13 @@ class ISMCTSBot(SearchBot):
         return cls(seed=seed, **options)
 
     def __repr__(self) -> str:
-        return (f"ISMCTSBot(iterations={self.iterations}, time_budget={self.time_budget}, c={self.c}, "
-                f"rollout={self.rollout!r}, cutoff_rounds={self.cutoff_rounds}, seed={self.seed})")
+        return (
+            f"ISMCTSBot(iterations={self.iterations}, time_budget={self.time_budget}, c={self.c}, "
+            f"rollout={self.rollout!r}, cutoff_rounds={self.cutoff_rounds}, seed={self.seed})"
+        )
 
     # ----- the search
-    def hooks(self, state: Any) -> SearchHooks:
+    def hooks(self, state: State) -> SearchHooks:
         """Evo's hooks for :func:`~evo_lab.core.search.ismcts` (determinization and keys: the observer's)."""
         return search_hooks(self.rollout, self.cutoff_rounds, self.temperature)
 

@@ -6,21 +6,75 @@
 Fraction(2, 3)
 """
 
-from .attack_plan import (AttackPlan, RemovalOdds, attack_plan, attack_plans, best_attacker, demo_position,
-                          follow_plan, removal_distribution, simulate_attack_plan)
-from .climate import (ClimateForecast, ClimateSimulation, climate_forecast, climate_view, game_length_distribution,
-                      markov_forecast, simulate_climate, stationary_distribution, transition_matrix_numpy,
-                      wheel_transition_matrix)
-from .combat import (CombatOdds, KillerBabyOdds, NotMovementPhaseError, OddsError, combat_matrix, combat_odds,
-                     combat_table, killer_babies_odds, odds_by_difference)
+from .attack_plan import (
+    AttackPlan,
+    RemovalOdds,
+    attack_plan,
+    attack_plans,
+    best_attacker,
+    demo_position,
+    follow_plan,
+    removal_distribution,
+    simulate_attack_plan,
+)
+from .climate import (
+    ClimateForecast,
+    ClimateSimulation,
+    climate_forecast,
+    climate_view,
+    game_length_distribution,
+    markov_forecast,
+    simulate_climate,
+    stationary_distribution,
+    transition_matrix_numpy,
+    wheel_transition_matrix,
+)
+from .combat import (
+    CombatOdds,
+    KillerBabyOdds,
+    NotMovementPhaseError,
+    OddsError,
+    combat_matrix,
+    combat_odds,
+    combat_table,
+    killer_babies_odds,
+    odds_by_difference,
+)
 from .montecarlo import MonteCarloResult, monte_carlo, replay
 from .survival import SurvivalRisk, survival_risk
 
 __all__ = [
-    "AttackPlan", "RemovalOdds", "attack_plan", "attack_plans", "best_attacker", "demo_position", "follow_plan",
-    "removal_distribution", "simulate_attack_plan", "ClimateForecast", "ClimateSimulation", "climate_forecast",
-    "climate_view", "game_length_distribution", "markov_forecast", "simulate_climate", "stationary_distribution",
-    "transition_matrix_numpy", "wheel_transition_matrix", "CombatOdds", "KillerBabyOdds", "NotMovementPhaseError",
-    "OddsError", "combat_matrix", "combat_odds", "combat_table", "killer_babies_odds", "odds_by_difference",
-    "MonteCarloResult", "monte_carlo", "replay", "SurvivalRisk", "survival_risk",
+    "AttackPlan",
+    "RemovalOdds",
+    "attack_plan",
+    "attack_plans",
+    "best_attacker",
+    "demo_position",
+    "follow_plan",
+    "removal_distribution",
+    "simulate_attack_plan",
+    "ClimateForecast",
+    "ClimateSimulation",
+    "climate_forecast",
+    "climate_view",
+    "game_length_distribution",
+    "markov_forecast",
+    "simulate_climate",
+    "stationary_distribution",
+    "transition_matrix_numpy",
+    "wheel_transition_matrix",
+    "CombatOdds",
+    "KillerBabyOdds",
+    "NotMovementPhaseError",
+    "OddsError",
+    "combat_matrix",
+    "combat_odds",
+    "combat_table",
+    "killer_babies_odds",
+    "odds_by_difference",
+    "MonteCarloResult",
+    "monte_carlo",
+    "replay",
+    "SurvivalRisk",
+    "survival_risk",
 ]

@@ -26,20 +26,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .. import State, rules
 from ..actions import ATTACK, ESCAPE, FLIPPERS, MOVE, WINGS, Action
+from ..events import Fight
 from .combat import NotMovementPhaseError, OddsError
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+#: A plan's value with some points left: (success probability, expected points spent, best first option as
+#: ``(kind, from, to)``, or None).
+_Value = tuple[Fraction, Fraction, "tuple[str, int, int] | None"]
+#: A removal's value: (expected removals, their distribution, best first attack as ``(from, to)``, or None).
+_Removal = tuple[Fraction, tuple[tuple[int, Fraction], ...], "tuple[int, int] | None"]
 
 GOALS = ("remove", "space")
 #: Largest number of movement points a plan accepts (the recursion depth of the dynamic programmes).
 MAX_POINTS = 60
 
 
-def _space(state: State, space: Any, what: str) -> int:
+def _space(state: State, space: int | str, what: str) -> int:
     g = state.game
     if isinstance(space, str):
         key = space.strip().upper()
@@ -47,23 +57,31 @@ def _space(state: State, space: Any, what: str) -> int:
             return g.label_index[key]
         raise OddsError(f"unknown {what} space {space!r} (spaces are {g.labels[0]}..{g.labels[-1]})")
     if isinstance(space, bool) or not isinstance(space, (int, np.integer)) or not 0 <= int(space) < g.n:
-        raise OddsError(f"unknown {what} space {space!r} (space ids are 0..{g.n - 1} or labels like {g.labels[0]})")
+        raise OddsError(
+            f"unknown {what} space {space!r} (space ids are 0..{g.n - 1} or labels like {g.labels[0]})"
+        )
     return int(space)
 
 
-def _check_movement(state: Any) -> State:
+def _check_movement(state: State) -> State:
     if not isinstance(state, State):
         raise OddsError(f"expected an evo_lab State, got {type(state).__name__}")
     if state.node != "move":
-        raise NotMovementPhaseError(f"attack plans need a position in the movement phase with a player to move; this one is in the "
-                                    f"{state.phase_name()} phase at node {state.node_name()!r}")
+        raise NotMovementPhaseError(
+            f"attack plans need a position in the movement phase with a player to move; this one is in the "
+            f"{state.phase_name()} phase at node {state.node_name()!r}"
+        )
     return state
 
 
-def _points(state: State, movement_points: Any) -> int:
+def _points(state: State, movement_points: int | None) -> int:
     if movement_points is None:
         return state.mp_left
-    if isinstance(movement_points, bool) or not isinstance(movement_points, (int, np.integer)) or movement_points < 0:
+    if (
+        isinstance(movement_points, bool)
+        or not isinstance(movement_points, (int, np.integer))
+        or movement_points < 0
+    ):
         raise OddsError(f"movement_points must be a non-negative integer, got {movement_points!r}")
     if movement_points > MAX_POINTS:
         raise OddsError(f"movement_points above {MAX_POINTS} are not supported (a clan has at most about 10)")
@@ -86,13 +104,22 @@ class AttackPlan:
     path: list[int] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
     reason: str = ""
-    _solver: Any = field(default=None, repr=False, compare=False)
+    _solver: _Solver | None = field(default=None, repr=False, compare=False)
 
-    def to_dict(self) -> dict:
-        return {"attacker": self.attacker, "target": self.target, "movement_points": self.movement_points,
-                "goal": self.goal, "probability": str(self.probability), "float": float(self.probability),
-                "expected_points": str(self.expected_points), "attack_probability": str(self.attack_probability),
-                "path": self.path, "steps": self.steps, "reason": self.reason}
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "attacker": self.attacker,
+            "target": self.target,
+            "movement_points": self.movement_points,
+            "goal": self.goal,
+            "probability": str(self.probability),
+            "float": float(self.probability),
+            "expected_points": str(self.expected_points),
+            "attack_probability": str(self.attack_probability),
+            "path": self.path,
+            "steps": self.steps,
+            "reason": self.reason,
+        }
 
 
 class _Solver:
@@ -108,7 +135,7 @@ class _Solver:
         self.pw = pw
         self.chameleon = goal == "remove" and state.has(q, "chameleon_skin")
         self.flippers_once = g.options.flippers_once_per_phase
-        self.memo: dict[tuple, tuple[Fraction, Fraction, Any]] = {}
+        self.memo: dict[tuple[int, int, int, bool, bool], _Value] = {}
         self.wings0 = state.has(p, "wings") and not state.wings_used
         self.flippers0 = state.has(p, "flippers") and not state.flippers_used
 
@@ -118,23 +145,24 @@ class _Solver:
     def escapes(self, a: int, d: int) -> list[int]:
         return [t for t in self.g.adj[d] if self.empty(t, a, d)]
 
-    def value(self, a: int, d: int, m: int, w: bool, f: bool) -> tuple[Fraction, Fraction, Any]:
+    def value(self, a: int, d: int, m: int, w: bool, f: bool) -> _Value:
         """(success probability, expected points, best option) with ``m`` points left."""
         key = (a, d, m, w, f)
         r = self.memo.get(key)
         if r is not None:
             return r
-        best: tuple[Fraction, Fraction, Any] = (Fraction(0), Fraction(0), None)
+        best: _Value = (Fraction(0), Fraction(0), None)
         if m > 0:
             g = self.g
-            opts: list[tuple[Fraction, Fraction, Any]] = []
+            opts: list[_Value] = []
             if d in g.adj[a]:
                 pw = self.pw
                 lp, le, _ = self.value(a, d, m - 1, w, f)
                 esc = self.escapes(a, d) if self.chameleon else []
                 if esc:
-                    wp, wpts, _e = min(((*self.value(d, e, m - 1, w, f)[:2], e) for e in esc),
-                                       key=lambda t: (t[0], -t[1]))
+                    wp, wpts, _e = min(
+                        ((*self.value(d, e, m - 1, w, f)[:2], e) for e in esc), key=lambda t: (t[0], -t[1])
+                    )
                 else:
                     wp, wpts = Fraction(1), Fraction(0)
                 opts.append((pw * wp + (1 - pw) * lp, 1 + pw * wpts + (1 - pw) * le, (ATTACK, a, d)))
@@ -143,7 +171,7 @@ class _Solver:
                     vp, ve, _ = self.value(t, d, m - 1, w, f)
                     opts.append((vp, 1 + ve, (MOVE, a, t)))
             if w:
-                seen = set()
+                seen: set[int] = set()
                 for b in g.adj[a]:
                     for c in g.adj[b]:
                         if c != a and c not in seen and self.empty(c, a, d):
@@ -166,8 +194,15 @@ class _Solver:
         return min(esc, key=lambda e: (self.value(d, e, m, w, f)[0], -self.value(d, e, m, w, f)[1]))
 
 
-def attack_plan(state: State, attacker_space: Any, target_space: Any, movement_points: int | None = None, *,
-                goal: str = "remove", frenzied: bool | None = None) -> AttackPlan:
+def attack_plan(
+    state: State,
+    attacker_space: int | str,
+    target_space: int | str,
+    movement_points: int | None = None,
+    *,
+    goal: str = "remove",
+    frenzied: bool | None = None,
+) -> AttackPlan:
     """The best plan for the mover's dinosaur on ``attacker_space`` to take the enemy on ``target_space``
     with ``movement_points`` (default: the points the mover has left). ``frenzied=True`` asks "what if I
     play Frenzied attack first" (+2 attack horns); ``None`` uses the position as it is."""
@@ -191,10 +226,20 @@ def attack_plan(state: State, attacker_space: Any, target_space: Any, movement_p
     data = s.game.data
     pw = rules.attack_probability(data.die_faces, data.die_symbols, att, s.defence_strength(q))
     if s.is_protected(q):
-        return AttackPlan(a, t, m, goal, Fraction(0), Fraction(0), pw, [], [],
-                          f"P{q + 1}'s clan is protected ({s.count[q]} dinosaurs on the board)")
+        return AttackPlan(
+            a,
+            t,
+            m,
+            goal,
+            Fraction(0),
+            Fraction(0),
+            pw,
+            [],
+            [],
+            f"P{q + 1}'s clan is protected ({s.count[q]} dinosaurs on the board)",
+        )
     solver = _Solver(s, a, t, pw, goal)
-    prob, pts, _ = solver.value(a, t, m, solver.wings0, solver.flippers0)   # recursion depth <= m
+    prob, pts, _ = solver.value(a, t, m, solver.wings0, solver.flippers0)  # recursion depth <= m
     path, steps = [a], []
     key = (a, t, m, solver.wings0, solver.flippers0)
     while True:
@@ -207,22 +252,40 @@ def attack_plan(state: State, attacker_space: Any, target_space: Any, movement_p
         w = key[3] and kind != WINGS
         f = key[4] and not (kind == FLIPPERS and solver.flippers_once)
         key = (y, t, key[2] - 1, w, f)
-    reason = "" if prob else ("no points left" if m == 0 else "the target cannot be reached with these points")
-    return AttackPlan(a, t, m, goal, prob, pts, pw, path if prob else [], steps if prob else [], reason, solver)
+    reason = (
+        "" if prob else ("no points left" if m == 0 else "the target cannot be reached with these points")
+    )
+    return AttackPlan(
+        a, t, m, goal, prob, pts, pw, path if prob else [], steps if prob else [], reason, solver
+    )
 
 
-def attack_plans(state: State, target_space: Any, movement_points: int | None = None, *,
-                 goal: str = "remove", frenzied: bool | None = None) -> list[AttackPlan]:
+def attack_plans(
+    state: State,
+    target_space: int | str,
+    movement_points: int | None = None,
+    *,
+    goal: str = "remove",
+    frenzied: bool | None = None,
+) -> list[AttackPlan]:
     """One plan per dinosaur of the mover, best first (probability, then fewer expected points)."""
     s = _check_movement(state)
     t = _space(s, target_space, "target")
-    plans = [attack_plan(s, a, t, movement_points, goal=goal, frenzied=frenzied) for a in s.dinosaurs(s.actor)]
+    plans = [
+        attack_plan(s, a, t, movement_points, goal=goal, frenzied=frenzied) for a in s.dinosaurs(s.actor)
+    ]
     plans.sort(key=lambda pl: (-pl.probability, pl.expected_points, pl.attacker))
     return plans
 
 
-def best_attacker(state: State, target_space: Any, movement_points: int | None = None, *,
-                  goal: str = "remove", frenzied: bool | None = None) -> AttackPlan:
+def best_attacker(
+    state: State,
+    target_space: int | str,
+    movement_points: int | None = None,
+    *,
+    goal: str = "remove",
+    frenzied: bool | None = None,
+) -> AttackPlan:
     """The mover's dinosaur with the best plan against ``target_space`` (see :func:`attack_plans`)."""
     plans = attack_plans(state, target_space, movement_points, goal=goal, frenzied=frenzied)
     if not plans:
@@ -230,10 +293,12 @@ def best_attacker(state: State, target_space: Any, movement_points: int | None =
     return plans[0]
 
 
-def _frenzy_bonus(game: Any) -> int:
+def _frenzy_bonus(game: Game) -> int:
     """The attack horns a Frenzied attack card adds (its ``effects`` in the pack; 0 if the deck has none)."""
-    return max((c.effects.get("attack_horns", 0) for c in game.data.events if c.effect == "frenzied_attack"),
-               default=0)
+    return max(
+        (c.effects.get("attack_horns", 0) for c in game.data.events if c.effect == "frenzied_attack"),
+        default=0,
+    )
 
 
 # ----------------------------------------------------------------------------- engine cross-check
@@ -263,16 +328,18 @@ def follow_plan(state: State, plan: AttackPlan, rng: np.random.Generator) -> tup
         m -= 1
         if kind == ATTACK:
             while s.is_chance_node():
-                s.apply_action(sample_chance(s, rng))
+                outcome = sample_chance(s, rng)
+                assert isinstance(outcome, Action)  # Evo's chance outcomes are actions
+                s.apply_action(outcome)
             last = s.last
             if s.node == "chameleon":
                 e = solver.defender_escape(a, d, m, w, f)
                 s.apply_action(Action(ESCAPE, e))
-                if plan.goal == "space":    # the attacker moved onto the target's space
+                if plan.goal == "space":  # the attacker moved onto the target's space
                     return True, spent
                 a, d = d, e
                 continue
-            if last[0] == "fight" and last[3] == "win":
+            if isinstance(last, Fight) and last.result == "win":
                 return True, spent
             continue
         a = y
@@ -287,7 +354,7 @@ def follow_plan(state: State, plan: AttackPlan, rng: np.random.Generator) -> tup
     return False, spent
 
 
-def simulate_attack_plan(state: State, plan: AttackPlan, n: int = 2000, seed: int = 0) -> dict:
+def simulate_attack_plan(state: State, plan: AttackPlan, n: int = 2000, seed: int = 0) -> dict[str, object]:
     """Run :func:`follow_plan` ``n`` times: success count, Wilson interval, mean points spent."""
     from ....stats import mean_interval, wilson_interval
 
@@ -297,8 +364,14 @@ def simulate_attack_plan(state: State, plan: AttackPlan, n: int = 2000, seed: in
         ok, sp = follow_plan(state, plan, rng)
         wins += ok
         pts.append(float(sp))
-    return {"n": n, "seed": seed, "successes": wins, "frequency": wins / n, "interval": wilson_interval(wins, n),
-            "points": mean_interval(pts)}
+    return {
+        "n": n,
+        "seed": seed,
+        "successes": wins,
+        "frequency": wins / n,
+        "interval": wilson_interval(wins, n),
+        "points": mean_interval(pts),
+    }
 
 
 # ----------------------------------------------------------------------------- removals this phase
@@ -314,12 +387,18 @@ class RemovalOdds:
     movement_points: int
     states: int
 
-    def to_dict(self) -> dict:
-        return {"distribution": {str(k): str(v) for k, v in self.distribution.items()},
-                "expected": str(self.expected), "first": self.first, "movement_points": self.movement_points}
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "distribution": {str(k): str(v) for k, v in self.distribution.items()},
+            "expected": str(self.expected),
+            "first": self.first,
+            "movement_points": self.movement_points,
+        }
 
 
-def removal_distribution(state: State, movement_points: int | None = None, *, max_states: int = 50_000) -> RemovalOdds:
+def removal_distribution(
+    state: State, movement_points: int | None = None, *, max_states: int = 50_000
+) -> RemovalOdds:
     """Exact distribution of enemy dinosaurs removed this movement phase by the mover (dynamic programme
     over board occupancy and points left).
 
@@ -336,20 +415,23 @@ def removal_distribution(state: State, movement_points: int | None = None, *, ma
     data = g.data
     att = s.attack_strength(p)
     n = g.players
-    pw = [rules.attack_probability(data.die_faces, data.die_symbols, att, s.defence_strength(q)) for q in range(n)]
+    pw = [
+        rules.attack_probability(data.die_faces, data.die_symbols, att, s.defence_strength(q))
+        for q in range(n)
+    ]
     floor = [s.floor(q) for q in range(n)]
     cham = [s.has(q, "chameleon_skin") for q in range(n)]
-    memo: dict[tuple, tuple[Fraction, tuple, Any]] = {}
+    memo: dict[tuple[tuple[int, ...], int], _Removal] = {}
     adj = g.adj
 
-    def solve(occ: tuple, count: tuple, m: int) -> tuple[Fraction, tuple, Any]:
+    def solve(occ: tuple[int, ...], count: tuple[int, ...], m: int) -> _Removal:
         key = (occ, m)
         r = memo.get(key)
         if r is not None:
             return r
         if len(memo) >= max_states:
             raise OddsError(f"more than {max_states} positions: ask with fewer movement points")
-        best: tuple[Fraction, tuple, Any] = (Fraction(0), ((0, Fraction(1)),), None)
+        best: _Removal = (Fraction(0), ((0, Fraction(1)),), None)
         if m > 0:
             for src in range(len(occ)):
                 if occ[src] != p:
@@ -389,7 +471,7 @@ def removal_distribution(state: State, movement_points: int | None = None, *, ma
         memo[key] = best
         return best
 
-    exp, dist, first = solve(tuple(s.occ), tuple(s.count), m0)   # recursion depth <= m0
+    exp, dist, first = solve(tuple(s.occ), tuple(s.count), m0)  # recursion depth <= m0
     first_s = s.action_to_string(Action(ATTACK, *first)) if first else None
     return RemovalOdds(dict(dist), exp, first_s, m0, len(memo))
 
@@ -405,6 +487,13 @@ def demo_position(seed: int = 0, mover_horns: int = 0) -> State:
     L = game.labels
     a, b = 0, game.adj[0][0]
     far = [x for x in range(game.n) if x not in (a, b) and x not in game.adj[a] and x not in game.adj[b]]
-    return evo_lab.build_position(2, seed=seed, phase="movement", to_act="P1", order=["P1", "P2"],
-                                  dinosaurs={"P1": [L[a]], "P2": [L[b], L[far[-1]], L[far[-2]]]},
-                                  genes={"P1": {"horn": mover_horns}}, movement_left=3)
+    return evo_lab.build_position(
+        2,
+        seed=seed,
+        phase="movement",
+        to_act="P1",
+        order=["P1", "P2"],
+        dinosaurs={"P1": [L[a]], "P2": [L[b], L[far[-1]], L[far[-2]]]},
+        genes={"P1": {"horn": mover_horns}},
+        movement_left=3,
+    )

@@ -32,15 +32,29 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Iterable
 
 from ....core.errors import EvoLabError, IllegalActionError
 from ..actions import EXCLUDE, GENE, Action
 
-__all__ = ["BagError", "BagView", "bag_view", "count_distribution", "hypergeometric", "next_draw",
-           "replay_with_excluded", "posterior_by_replay", "DeterminizeCheck", "determinize_frequencies",
-           "views_by_round"]
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import State
+
+__all__ = [
+    "BagError",
+    "BagView",
+    "bag_view",
+    "count_distribution",
+    "hypergeometric",
+    "next_draw",
+    "replay_with_excluded",
+    "posterior_by_replay",
+    "DeterminizeCheck",
+    "determinize_frequencies",
+    "views_by_round",
+]
 
 
 class BagError(EvoLabError, ValueError):
@@ -57,8 +71,10 @@ def hypergeometric(population: int, successes: int, draws: int) -> dict[int, Fra
     if not 0 <= successes <= population or not 0 <= draws <= population:
         raise BagError(f"hypergeometric({population}, {successes}, {draws}) is undefined")
     total = comb(population, draws)
-    out = {k: Fraction(comb(successes, k) * comb(population - successes, draws - k), total)
-           for k in range(max(0, draws - (population - successes)), min(successes, draws) + 1)}
+    out = {
+        k: Fraction(comb(successes, k) * comb(population - successes, draws - k), total)
+        for k in range(max(0, draws - (population - successes)), min(successes, draws) + 1)
+    }
     return out
 
 
@@ -83,11 +99,13 @@ class BagView:
         if gene in self.seen:
             return Fraction(0)
         if gene not in self.unseen:
-            raise BagError(f"{gene!r} is not a unique gene; unique genes: {', '.join(self.seen + self.unseen)}")
+            raise BagError(
+                f"{gene!r} is not a unique gene; unique genes: {', '.join(self.seen + self.unseen)}"
+            )
         return Fraction(self.in_bag, len(self.unseen))
 
 
-def bag_view(state: Any, viewer: int | None = 0) -> BagView:
+def bag_view(state: State, viewer: int | None = 0) -> BagView:
     """The :class:`BagView` from ``state.observation(viewer)`` (public information only; the result is the same
     for every player, since nobody sees into the bag)."""
     g = state.game
@@ -95,13 +113,21 @@ def bag_view(state: Any, viewer: int | None = 0) -> BagView:
         excluded_so_far = len(state.history())
         if excluded_so_far:
             raise BagError("the bag is being filled (setup); ask before or after the exclusions")
-        return BagView((), tuple(g.unique_ids), g.n_unique - g.excluded_count,
-                       sum(g.bag0) + g.n_unique - g.excluded_count,
-                       {gid: g.bag0[i] for i, gid in enumerate(g.gene_ids[:g.n_normal])}, (), 0)
+        return BagView(
+            (),
+            tuple(g.unique_ids),
+            g.n_unique - g.excluded_count,
+            sum(g.bag0) + g.n_unique - g.excluded_count,
+            {gid: g.bag0[i] for i, gid in enumerate(g.gene_ids[: g.n_normal])},
+            (),
+            0,
+        )
     obs = state.observation(viewer)
     on_lots: list[str] = []
     if obs["auction"] is not None:
-        on_lots = [lot["item"] for lot in obs["auction"]["lots"] if lot["item"] not in ("event card", "(empty)")]
+        on_lots = [
+            lot["item"] for lot in obs["auction"]["lots"] if lot["item"] not in ("event card", "(empty)")
+        ]
     owned = [u for p in obs["players"] for u in p["unique"]]
     seen = tuple(u for u in g.unique_ids if u in owned or u in on_lots)
     in_bag = obs["bag_size"] - sum(obs["bag_normal"].values())
@@ -110,7 +136,9 @@ def bag_view(state: Any, viewer: int | None = 0) -> BagView:
     unseen = tuple(u for u in g.unique_ids if u not in seen)
     if not 0 <= in_bag <= len(unseen):
         raise BagError(f"inconsistent public counts: {in_bag} unique genes in the bag, {len(unseen)} unseen")
-    return BagView(seen, unseen, in_bag, obs["bag_size"], dict(obs["bag_normal"]), tuple(on_lots), obs["round"])
+    return BagView(
+        seen, unseen, in_bag, obs["bag_size"], dict(obs["bag_normal"]), tuple(on_lots), obs["round"]
+    )
 
 
 def count_distribution(view: BagView, genes: Iterable[str]) -> dict[int, Fraction]:
@@ -138,7 +166,7 @@ def next_draw(view: BagView) -> dict[str, Fraction]:
     return out
 
 
-def replay_with_excluded(state: Any, excluded: Iterable[str]) -> tuple[Any, Fraction]:
+def replay_with_excluded(state: State, excluded: Iterable[str]) -> tuple[Any, Fraction]:
     """``(copy, likelihood)``: ``state``'s history replayed with the engine as if the unique genes ``excluded``
     had been left out at setup, and the product of the engine's probabilities of the gene draws on the way.
     ``(None, 0)`` when the history is impossible with that bag (a seen gene was left out). Only the gene draws
@@ -169,11 +197,13 @@ def replay_with_excluded(state: Any, excluded: Iterable[str]) -> tuple[Any, Frac
     return s, like
 
 
-def _unknown(u: str, g: Any) -> int:
+def _unknown(u: str, g: Game) -> int:
     raise BagError(f"{u!r} is not a unique gene; unique genes: {', '.join(g.unique_ids)}")
 
 
-def posterior_by_replay(state: Any, viewer: int | None = 0) -> dict[frozenset[str], tuple[Fraction, Fraction]]:
+def posterior_by_replay(
+    state: State, viewer: int | None = 0
+) -> dict[frozenset[str], tuple[Fraction, Fraction]]:
     """Bayes' rule by brute force: for every set of unique genes that could have gone into the bag given what
     ``viewer`` has seen (all seen genes in, ``excluded_count`` of the unseen ones out), the likelihood of the
     observed gene draws (engine replay) and the posterior ``prior * likelihood / evidence`` with the uniform
@@ -224,8 +254,9 @@ class DeterminizeCheck:
         return float(x2), dof, float(chi2.sf(x2, dof)) if dof > 0 else 1.0
 
 
-def determinize_frequencies(state: Any, player: int, n: int = 10_000, seed: int = 0,
-                            group: Iterable[str] = ()) -> DeterminizeCheck:
+def determinize_frequencies(
+    state: State, player: int, n: int = 10_000, seed: int = 0, group: Iterable[str] = ()
+) -> DeterminizeCheck:
     """Draw ``state.determinize(player, rng)`` ``n`` times with ``numpy.random.default_rng(seed)`` and count,
     in each copy's teacher view (``observation(None)["bag_unique"]``), which unique genes are in the bag."""
     import numpy as np
@@ -245,7 +276,7 @@ def determinize_frequencies(state: Any, player: int, n: int = 10_000, seed: int 
     return DeterminizeCheck(n, seed, in_bag, group, dict(sorted(counts.items())))
 
 
-def views_by_round(state: Any, viewer: int | None = 0) -> list[tuple[int, BagView, tuple[str, ...]]]:
+def views_by_round(state: State, viewer: int | None = 0) -> list[tuple[int, BagView, tuple[str, ...]]]:
     """Replay ``state``'s history and return, at the start of each round's gene draws (the first ``gene`` node of
     the round), ``(round, public view, the teacher's true bag)``."""
     g = state.game

@@ -25,7 +25,6 @@ import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -61,22 +60,25 @@ def climate_view(state_or_game: State | Game, viewer: int | None = None) -> Clim
         raise OddsError(f"expected an evo_lab State or Game, got {type(state_or_game).__name__}")
     s = state_or_game
     g = s.game
-    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
-                               or not 0 <= viewer < g.players):
+    if viewer is not None and (
+        isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < g.players
+    ):
         raise OddsError(f"viewer must be a player 0..{g.players - 1} or None, got {viewer!r}")
     section = s.section
-    if s.step == Step.CLIMATE_CARDS:   # the card window is open: the shift is applied after it
-        section = (section + s.pshift) % g.n_sections
+    if s.step == Step.CLIMATE_CARDS:  # the card window is open: the shift is applied after it
+        section = (section + s.prescience_shift) % g.n_sections
     before_reveal = s.phase == 0 or s.node == "token" or s.step in (Step.ROUND_START, Step.CLIMATE_TOKEN)
     if s.is_terminal():
-        return ClimateView(g, tuple(s.tokens_left), len(s.revealed) + 1, section, s.round, None, True,
-                           max(0, s.round - 1))
+        return ClimateView(
+            g, tuple(s.tokens_left), len(s.revealed) + 1, section, s.round, None, True, max(0, s.round - 1)
+        )
     next_round = max(1, s.round) if before_reveal else s.round + 1
     known = None
     if s.next_token is not None and (viewer is None or s.has(viewer, "sixth_sense")):
         known = s.next_token
-    return ClimateView(g, tuple(s.tokens_left), len(s.revealed) + 1, section, next_round, known, False,
-                       next_round - 1)
+    return ClimateView(
+        g, tuple(s.tokens_left), len(s.revealed) + 1, section, next_round, known, False, next_round - 1
+    )
 
 
 @dataclass(frozen=True)
@@ -108,19 +110,28 @@ class ClimateForecast:
     def expected_length(self) -> Fraction:
         return sum((k * p for k, p in self.game_length.items()), Fraction(0))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """JSON-able, exact fraction strings (the shape ``evo-lab odds climate --json`` prints)."""
-        return {"current_section": self.current_section, "viewer": self.viewer,
-                "rounds": [{"round": r, "reached": str(self.reached[k]),
-                            "sections": {str(sec): str(p) for sec, p in sorted(self.sections[k].items())},
-                            "terrain_states": {t: {c: str(p) for c, p in d.items()}
-                                               for t, d in self.terrain_states[k].items()}}
-                           for k, r in enumerate(self.rounds)],
-                "game_length": {str(k): str(v) for k, v in sorted(self.game_length.items())},
-                "notes": list(self.notes)}
+        return {
+            "current_section": self.current_section,
+            "viewer": self.viewer,
+            "rounds": [
+                {
+                    "round": r,
+                    "reached": str(self.reached[k]),
+                    "sections": {str(sec): str(p) for sec, p in sorted(self.sections[k].items())},
+                    "terrain_states": {
+                        t: {c: str(p) for c, p in d.items()} for t, d in self.terrain_states[k].items()
+                    },
+                }
+                for k, r in enumerate(self.rounds)
+            ],
+            "game_length": {str(k): str(v) for k, v in sorted(self.game_length.items())},
+            "notes": list(self.notes),
+        }
 
 
-def _check_rounds(rounds: Any) -> int:
+def _check_rounds(rounds: object) -> int:
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
         raise OddsError(f"rounds must be a non-negative integer, got {rounds!r}")
     return rounds
@@ -134,46 +145,93 @@ def climate_forecast(state_or_game: State | Game, rounds: int, viewer: int | Non
     g = v.game
     notes = ["Prescience is ignored: tokens are followed as drawn."]
     if v.ended:
-        return ClimateForecast([], [], [], [], {v.rounds_played: Fraction(1)}, v.section, viewer, g.n_sections,
-                               notes + ["the game is over"])
+        return ClimateForecast(
+            [],
+            [],
+            [],
+            [],
+            {v.rounds_played: Fraction(1)},
+            v.section,
+            viewer,
+            g.n_sections,
+            notes + ["the game is over"],
+        )
     if v.known_next is not None:
         notes.append(f"the next token is known ({g.token_ids[v.known_next]}, sixth sense)")
-    secs, reached, length, tcore = _forecast_core(v.tokens_left, v.position, v.section, v.known_next, rounds,
-                                                  g.token_shifts, g.n_sections, g.pile_length, g.bottom,
-                                                  g.section_codes, g.data.terrains)
+    secs, reached, length, tcore = _forecast_core(
+        v.tokens_left,
+        v.position,
+        v.section,
+        v.known_next,
+        rounds,
+        g.token_shifts,
+        g.n_sections,
+        g.pile_length,
+        g.bottom,
+        g.section_codes,
+        g.data.terrains,
+    )
     tstates = [{t: dict(states) for t, states in per} for per in tcore]
-    return ClimateForecast([v.next_round + k for k in range(len(secs))], [dict(d) for d in secs], list(reached),
-                           tstates, {v.rounds_played + k: p for k, p in length}, v.section, viewer,
-                           g.n_sections, notes)
+    return ClimateForecast(
+        [v.next_round + k for k in range(len(secs))],
+        [dict(d) for d in secs],
+        list(reached),
+        tstates,
+        {v.rounds_played + k: p for k, p in length},
+        v.section,
+        viewer,
+        g.n_sections,
+        notes,
+    )
 
 
 _ZERO = Fraction(0)
+#: What :func:`_forecast_core` gives: per round the sections with their chances, the chance the round is
+#: reached, the game-length distribution, and per round each terrain's climate states with their chances.
+_Core = tuple[
+    tuple[tuple[tuple[int, Fraction], ...], ...],
+    tuple[Fraction, ...],
+    tuple[tuple[int, Fraction], ...],
+    tuple[tuple[tuple[str, tuple[tuple[str, Fraction], ...]], ...], ...],
+]
 
 
 @functools.lru_cache(maxsize=4096)
-def _forecast_core(tokens: tuple[int, ...], position: int, section: int, known: int | None, rounds: int,
-                   shifts: tuple[int, ...], n_sections: int, pile_length: int, bottom: int,
-                   codes: tuple, terrains: tuple):
+def _forecast_core(
+    tokens: tuple[int, ...],
+    position: int,
+    section: int,
+    known: int | None,
+    rounds: int,
+    shifts: tuple[int, ...],
+    n_sections: int,
+    pile_length: int,
+    bottom: int,
+    codes: tuple[tuple[int, ...], ...],
+    terrains: tuple[str, ...],
+) -> _Core:
     """Integer dynamic programme over the unrevealed counts (the section is a function of them: the start
     section plus the shifts of the tokens drawn, kept in ``sec_of``). All paths share one denominator per draw because the total
     weight at a pile position does not depend on which tokens came before."""
     kinds = len(tokens)
     meteor = kinds
-    dist: dict[tuple, int] = {tokens: 1}
-    sec_of: dict[tuple, int] = {tokens: section}
+    dist: dict[tuple[int, ...], int] = {tokens: 1}
+    sec_of: dict[tuple[int, ...], int] = {tokens: section}
     den = 1
-    secs, reached, tstates = [], [], []
+    secs: list[tuple[tuple[int, Fraction], ...]] = []
+    reached: list[Fraction] = []
+    tstates: list[tuple[tuple[str, tuple[tuple[str, Fraction], ...]], ...]] = []
     pos = position
     nstates = len(CLIMATE_STATES)
     for k in range(rounds):
         if pos > pile_length or not dist:
             break
-        new: dict[tuple, int] = {}
+        new: dict[tuple[int, ...], int] = {}
         if k == 0 and known is not None:
             total = 1
             if known != meteor:
                 for cnt, w in dist.items():
-                    c2 = cnt[:known] + (cnt[known] - 1,) + cnt[known + 1:]
+                    c2 = cnt[:known] + (cnt[known] - 1,) + cnt[known + 1 :]
                     new[c2] = new.get(c2, 0) + w
                     sec_of[c2] = (sec_of[cnt] + shifts[known]) % n_sections
         else:
@@ -186,7 +244,7 @@ def _forecast_core(tokens: tuple[int, ...], position: int, section: int, known: 
                 for i in range(kinds):
                     x = ws[i]
                     if x:
-                        c2 = cnt[:i] + (cnt[i] - 1,) + cnt[i + 1:]
+                        c2 = cnt[:i] + (cnt[i] - 1,) + cnt[i + 1 :]
                         if c2 in new:
                             new[c2] += w * x
                         else:
@@ -208,15 +266,18 @@ def _forecast_core(tokens: tuple[int, ...], position: int, section: int, known: 
             for sec, w in enumerate(by_sec):
                 if w:
                     acc[codes[sec][ti]] += w
-            per.append((t, tuple((CLIMATE_STATES[c], Fraction(x, alive) if x else _ZERO) for c, x in enumerate(acc))))
+            per.append(
+                (t, tuple((CLIMATE_STATES[c], Fraction(x, alive) if x else _ZERO) for c, x in enumerate(acc)))
+            )
         tstates.append(tuple(per))
         pos += 1
     length = _game_length(tokens, position, known, pile_length, bottom, meteor)
     return tuple(secs), tuple(reached), length, tuple(tstates)
 
 
-def _game_length(tokens: tuple[int, ...], position: int, known: int | None, pile_length: int, bottom: int,
-                 meteor: int) -> tuple[tuple[int, Fraction], ...]:
+def _game_length(
+    tokens: tuple[int, ...], position: int, known: int | None, pile_length: int, bottom: int, meteor: int
+) -> tuple[tuple[int, Fraction], ...]:
     """(rounds completed after the current ones, probability): the meteorite at pile position ``p`` ends
     the game in round ``p``, so ``p - position`` more rounds are completed."""
     out = []
@@ -288,8 +349,9 @@ class ClimateSimulation:
         return wilson_interval(self.game_length.get(length, 0), self.n)
 
 
-def simulate_climate(state_or_game: State | Game, rounds: int, n: int = 10_000, seed: int | None = 0,
-                     viewer: int | None = None) -> ClimateSimulation:
+def simulate_climate(
+    state_or_game: State | Game, rounds: int, n: int = 10_000, seed: int | None = 0, viewer: int | None = None
+) -> ClimateSimulation:
     """Draw the pile ``n`` times with the engine's weights (a check on :func:`climate_forecast`)."""
     rounds = _check_rounds(rounds)
     if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
@@ -334,13 +396,20 @@ def simulate_climate(state_or_game: State | Game, rounds: int, n: int = 10_000, 
         total = v.rounds_played + k
         length[total] = length.get(total, 0) + 1
     kept = [j for j in range(rounds) if played[j]]
-    return ClimateSimulation([v.next_round + j for j in kept], [counts[j] for j in kept], [played[j] for j in kept],
-                             dict(sorted(length.items())), n, seed)
+    return ClimateSimulation(
+        [v.next_round + j for j in kept],
+        [counts[j] for j in kept],
+        [played[j] for j in kept],
+        dict(sorted(length.items())),
+        n,
+        seed,
+    )
 
 
 # ----------------------------------------------------------------------------- Markov-chain view
-def wheel_transition_matrix(data: DataPack | Game | None = None,
-                            tokens: Sequence[int] | None = None) -> list[list[Fraction]]:
+def wheel_transition_matrix(
+    data: DataPack | Game | None = None, tokens: Sequence[int] | None = None
+) -> list[list[Fraction]]:
     """Transition matrix of the wheel for one token drawn from ``tokens`` (counts per kind; default the
     full mix of the pack), *with replacement*: the Markov-chain idealisation of the climate.
 
@@ -354,8 +423,12 @@ def wheel_transition_matrix(data: DataPack | Game | None = None,
     if not isinstance(d, DataPack):
         raise OddsError(f"data must be a DataPack or Game, got {type(data).__name__}")
     counts = [t.count for t in d.tokens] if tokens is None else list(tokens)
-    if len(counts) != len(d.tokens) or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counts):
-        raise OddsError(f"tokens must be {len(d.tokens)} non-negative counts (kinds {[t.id for t in d.tokens]})")
+    if len(counts) != len(d.tokens) or any(
+        isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counts
+    ):
+        raise OddsError(
+            f"tokens must be {len(d.tokens)} non-negative counts (kinds {[t.id for t in d.tokens]})"
+        )
     total = sum(counts)
     if total == 0:
         raise OddsError("tokens must contain at least one token")
@@ -397,7 +470,9 @@ def stationary_distribution(P: list[list[Fraction]]) -> list[Fraction]:
     return [A[i][n] for i in range(n)]
 
 
-def markov_forecast(section: int, rounds: int, data: DataPack | Game | None = None) -> list[dict[int, Fraction]]:
+def markov_forecast(
+    section: int, rounds: int, data: DataPack | Game | None = None
+) -> list[dict[int, Fraction]]:
     """Section distribution after 1..rounds draws *with replacement* (matrix powers of the Markov chain),
     to compare with the exact, without-replacement :func:`climate_forecast`."""
     rounds = _check_rounds(rounds)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Iterable
+from typing import TypedDict
 
 from ....core.errors import EvoLabError
 from .. import rules
@@ -49,6 +50,15 @@ def _horns(value: object, name: str) -> int:
     return value
 
 
+class FaceOdds(TypedDict):
+    """One symbol of the die in a fight: its name, the faces carrying it, whether it wins, its share of the win."""
+
+    name: str
+    count: int
+    wins: bool
+    contribution: Fraction
+
+
 @dataclass(frozen=True)
 class CombatOdds:
     """One attack: effective horns, exact win probability and each die symbol's share of it.
@@ -59,7 +69,7 @@ class CombatOdds:
     attack: int
     defence: int
     probability: Fraction
-    faces: dict[str, dict] = field(default_factory=dict)
+    faces: dict[str, FaceOdds] = field(default_factory=dict)
 
     @property
     def difference(self) -> int:
@@ -69,16 +79,35 @@ class CombatOdds:
     def failure(self) -> Fraction:
         return 1 - self.probability
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """JSON-able form with exact fraction strings (the shape ``evo-lab odds combat --json`` prints)."""
-        return {"probability": str(self.probability), "float": float(self.probability),
-                "attack_horns": self.attack, "defence_horns": self.defence, "difference": self.difference,
-                "faces": {k: {"name": v["name"], "count": v["count"], "wins": v["wins"],
-                              "contribution": str(v["contribution"])} for k, v in self.faces.items()}}
+        return {
+            "probability": str(self.probability),
+            "float": float(self.probability),
+            "attack_horns": self.attack,
+            "defence_horns": self.defence,
+            "difference": self.difference,
+            "faces": {
+                k: {
+                    "name": v["name"],
+                    "count": v["count"],
+                    "wins": v["wins"],
+                    "contribution": str(v["contribution"]),
+                }
+                for k, v in self.faces.items()
+            },
+        }
 
 
-def combat_odds(attack_horns: int, defence_horns: int, *, large_horn: bool = False, bony_plates: bool = False,
-                frenzied: bool = False, data: DataPack | None = None) -> CombatOdds:
+def combat_odds(
+    attack_horns: int,
+    defence_horns: int,
+    *,
+    large_horn: bool = False,
+    bony_plates: bool = False,
+    frenzied: bool = False,
+    data: DataPack | None = None,
+) -> CombatOdds:
     """Exact chance that one attack succeeds. ``attack_horns``/``defence_horns`` count horn genes; the
     modifiers add the pack's bonuses (large horn and frenzied attack when attacking, bony plates when
     defending).
@@ -89,10 +118,16 @@ def combat_odds(attack_horns: int, defence_horns: int, *, large_horn: bool = Fal
     4
     """
     d = _pack(data)
-    att = rules.attack_horns(_horns(attack_horns, "attack_horns"), bool(large_horn), bool(frenzied),
-                             _effect(d, "large_horn", "attack_horns"), _effect(d, "frenzied_attack", "attack_horns"))
-    dfd = rules.defence_horns(_horns(defence_horns, "defence_horns"), bool(bony_plates),
-                              _effect(d, "bony_plates", "defence_horns"))
+    att = rules.attack_horns(
+        _horns(attack_horns, "attack_horns"),
+        bool(large_horn),
+        bool(frenzied),
+        _effect(d, "large_horn", "attack_horns"),
+        _effect(d, "frenzied_attack", "attack_horns"),
+    )
+    dfd = rules.defence_horns(
+        _horns(defence_horns, "defence_horns"), bool(bony_plates), _effect(d, "bony_plates", "defence_horns")
+    )
     return _odds(d, att, dfd)
 
 
@@ -106,13 +141,14 @@ def _effect(d: DataPack, entry: str, effect: str) -> int:
 
 def _odds(d: DataPack, att: int, dfd: int) -> CombatOdds:
     n = len(d.die_faces)
-    faces: dict[str, dict] = {}
+    faces: dict[str, FaceOdds] = {}
     for kind in dict.fromkeys(d.die_faces):
         sym = d.die_symbols[kind]
         count = d.die_faces.count(kind)
         wins = sym.succeeds(att, dfd)
-        faces[kind] = {"name": sym.name, "count": count, "wins": wins,
-                       "contribution": Fraction(count, n) if wins else Fraction(0)}
+        faces[kind] = FaceOdds(
+            name=sym.name, count=count, wins=wins, contribution=Fraction(count, n) if wins else Fraction(0)
+        )
     prob = rules.attack_probability(d.die_faces, d.die_symbols, att, dfd)
     return CombatOdds(att, dfd, prob, faces)
 
@@ -130,13 +166,17 @@ def odds_by_difference(difference: int, data: DataPack | None = None) -> Fractio
     return _odds(d, att, dfd).probability
 
 
-def combat_table(differences: Iterable[int] = range(-3, 4), data: DataPack | None = None) -> dict[int, Fraction]:
+def combat_table(
+    differences: Iterable[int] = range(-3, 4), data: DataPack | None = None
+) -> dict[int, Fraction]:
     """``{difference: probability}`` over effective horn differences."""
     d = _pack(data)
     return {k: odds_by_difference(k, d) for k in differences}
 
 
-def combat_matrix(max_attack: int = 6, max_defence: int = 6, data: DataPack | None = None) -> list[list[Fraction]]:
+def combat_matrix(
+    max_attack: int = 6, max_defence: int = 6, data: DataPack | None = None
+) -> list[list[Fraction]]:
     """``m[a][d]``: win chance for effective attack horns ``a`` and defence horns ``d`` (0..max)."""
     d = _pack(data)
     _horns(max_attack, "max_attack")
@@ -153,9 +193,12 @@ class KillerBabyOdds:
     baby_dies: Fraction
     faces: dict[str, tuple[int, str]]
 
-    def to_dict(self) -> dict:
-        return {"enemy_dies": str(self.enemy_dies), "baby_dies": str(self.baby_dies),
-                "faces": {k: {"count": c, "outcome": o} for k, (c, o) in self.faces.items()}}
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "enemy_dies": str(self.enemy_dies),
+            "baby_dies": str(self.baby_dies),
+            "faces": {k: {"count": c, "outcome": o} for k, (c, o) in self.faces.items()},
+        }
 
 
 def killer_babies_odds(data: DataPack | None = None) -> KillerBabyOdds:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,6 +24,23 @@ from .. import State
 from ....parallel import SERIAL_THRESHOLD, child_seeds, map_chunks, seed_int
 from ....stats import mean_interval, wilson_interval
 from .combat import OddsError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    import pandas as pd
+
+#: A policy as the simulation calls it: ``policy(state, player) -> action``.
+Policy = Callable[[State, int], Hashable]
+#: What a caller may give for one player: ``None`` (uniform random), a bot name, ``policy(state)`` or
+#: ``bot(state, player)``.
+PolicySpec = str | Callable[..., Hashable] | None
+#: One spec for everyone, or one per player.
+Policies = PolicySpec | Sequence[PolicySpec]
+#: One sample's work: (position or its JSON, specs, seed sequence, until, viewer, action limit).
+_Item = tuple[State | str, list[PolicySpec], np.random.SeedSequence, str, int | None, int | None]
+#: One sample's result: (seed, final MP, win shares, dinosaurs, rounds played or None).
+_Row = tuple[int, list[int], list[float], list[int], int | None]
 
 UNTIL = ("game", "round")
 
@@ -76,51 +93,78 @@ class MonteCarloResult:
         done = sum(1 for x in self.lengths if x is not None)
         return wilson_interval(self.game_length.get(length, 0), done)
 
-    def summary(self) -> list[dict]:
-        rows = []
+    def summary(self) -> list[dict[str, object]]:
+        rows: list[dict[str, object]] = []
         for p in range(self.players):
             lo, hi = self.win_interval[p]
             m, mlo, mhi = self.mean_mp(p)
-            rows.append({"player": p, "win": self.win_probability[p], "win_low": lo, "win_high": hi,
-                         "mean_mp": m, "mp_low": mlo, "mp_high": mhi})
+            rows.append(
+                {
+                    "player": p,
+                    "win": self.win_probability[p],
+                    "win_low": lo,
+                    "win_high": hi,
+                    "mean_mp": m,
+                    "mp_low": mlo,
+                    "mp_high": mhi,
+                }
+            )
         return rows
 
-    def to_dict(self) -> dict:
-        return {"n": self.n, "seed": self.seed, "until": self.until, "seeds": self.seeds,
-                "summary": self.summary(), "game_length": {str(k): v for k, v in self.game_length.items()},
-                "final_mp": self.final_mp.tolist(), "notes": self.notes}
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "n": self.n,
+            "seed": self.seed,
+            "until": self.until,
+            "seeds": self.seeds,
+            "summary": self.summary(),
+            "game_length": {str(k): v for k, v in self.game_length.items()},
+            "final_mp": self.final_mp.tolist(),
+            "notes": self.notes,
+        }
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> pd.DataFrame:
         import pandas as pd
 
         rows = []
         for i in range(self.n):
             for p in range(self.players):
-                rows.append({"sample": i, "seed": self.seeds[i], "player": p, "mp": int(self.final_mp[i, p]),
-                             "win_share": float(self.win_share[i, p]), "dinosaurs": int(self.dinosaurs[i, p]),
-                             "length": self.lengths[i]})
+                rows.append(
+                    {
+                        "sample": i,
+                        "seed": self.seeds[i],
+                        "player": p,
+                        "mp": int(self.final_mp[i, p]),
+                        "win_share": float(self.win_share[i, p]),
+                        "dinosaurs": int(self.dinosaurs[i, p]),
+                        "length": self.lengths[i],
+                    }
+                )
         return pd.DataFrame(rows)
 
 
-def _arity(fn: Any) -> int:
+def _arity(fn: Callable[..., object]) -> int:
     try:
         sig = inspect.signature(fn)
     except (TypeError, ValueError):
         return 2
-    req = [p for p in sig.parameters.values()
-           if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty]
+    req = [
+        p
+        for p in sig.parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+    ]
     if any(p.kind == p.VAR_POSITIONAL for p in sig.parameters.values()):
         return 2
     return len(req)
 
 
-def _make(spec: Any, seed: int, rng: np.random.Generator) -> Callable[[State, int], Any]:
+def _make(spec: PolicySpec, seed: int, rng: np.random.Generator) -> Policy:
     if spec is None or spec == "uniform":
         pol = uniform_random_policy(rng)
         return lambda s, p: pol(s)
     if isinstance(spec, str):
         try:
-            from ....bots import make_bot  # type: ignore[attr-defined]
+            from ....bots import make_bot
         except ImportError:
             raise OddsError(f"bot {spec!r} needs evo_lab.bots, which is not available") from None
         bot = make_bot(spec, seed=seed)
@@ -131,10 +175,11 @@ def _make(spec: Any, seed: int, rng: np.random.Generator) -> Callable[[State, in
         spec.reset(seed)
     if _arity(spec) == 1:
         return lambda s, p: spec(s)
-    return spec
+    policy: Policy = spec
+    return policy
 
 
-def _check_policies(policies: Any, players: int) -> list[Any]:
+def _check_policies(policies: Policies, players: int) -> list[PolicySpec]:
     if policies is None or isinstance(policies, str) or callable(policies):
         specs = [policies] * players
     elif isinstance(policies, Sequence):
@@ -149,20 +194,28 @@ def _check_policies(policies: Any, players: int) -> list[Any]:
     return specs
 
 
-def _play(s: State, pols: list, rng: np.random.Generator, until: str, max_actions: int | None) -> None:
+def _play(
+    s: State, pols: list[Policy], rng: np.random.Generator, until: str, max_actions: int | None
+) -> None:
     r0 = max(1, s.round)
     stop = (lambda st: st.round > r0) if until == "round" else None
-    play_out(s, lambda st: pols[st.current_player()](st, st.current_player()), rng, max_actions=max_actions,
-             stop=stop)
+    play_out(
+        s,
+        lambda st: pols[st.current_player()](st, st.current_player()),
+        rng,
+        max_actions=max_actions,
+        stop=stop,
+    )
 
 
-def _run_chunk(items: list[tuple]) -> list[tuple]:
-    out = []
+def _run_chunk(items: list[_Item]) -> list[_Row]:
+    out: list[_Row] = []
     cache: dict[str, State] = {}
     for pos, specs, ss, until, viewer, max_actions in items:
-        start = pos if isinstance(pos, State) else cache.get(pos)
-        if start is None:
-            start = cache[pos] = State.from_json(pos)
+        if isinstance(pos, State):
+            start = pos
+        else:
+            start = cache.get(pos) or cache.setdefault(pos, State.from_json(pos))
         rng = np.random.default_rng(ss)
         si = seed_int(ss)
         s = start.determinize(viewer, rng) if viewer is not None else start.clone()
@@ -174,9 +227,19 @@ def _run_chunk(items: list[tuple]) -> list[tuple]:
     return out
 
 
-def monte_carlo(state: State, policies: Any = None, n: int = 1000, seed: int | None = 0, until: str = "game", *,
-                executor: Any = None, workers: int | None = None, progress: bool = True, viewer: int | None = None,
-                max_actions: int | None = None) -> MonteCarloResult:
+def monte_carlo(
+    state: State,
+    policies: Policies = None,
+    n: int = 1000,
+    seed: int | None = 0,
+    until: str = "game",
+    *,
+    executor: str | Executor | None = None,
+    workers: int | None = None,
+    progress: bool = True,
+    viewer: int | None = None,
+    max_actions: int | None = None,
+) -> MonteCarloResult:
     """Simulate ``n`` continuations of ``state`` until the end of the ``"round"`` or the ``"game"``.
 
     ``policies``: ``None`` (uniform random), one policy for everyone, or one per player; a policy is a
@@ -194,24 +257,45 @@ def monte_carlo(state: State, policies: Any = None, n: int = 1000, seed: int | N
     if state.is_terminal():
         raise OddsError("the game is over: nothing to simulate")
     g = state.game
-    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < g.players):
+    if viewer is not None and (
+        isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < g.players
+    ):
         raise OddsError(f"viewer must be a player 0..{g.players - 1} or None, got {viewer!r}")
     specs = _check_policies(policies, g.players)
     if seed is None:  # draw the entropy now and keep it, so that replay() can rebuild every sample
-        seed = int(np.random.SeedSequence().entropy)
+        entropy = np.random.SeedSequence().entropy
+        assert isinstance(entropy, int)  # a fresh SeedSequence draws an int
+        seed = entropy
     seeds = child_seeds(seed, n)
     serial = executor == "serial" or (executor is None and n < SERIAL_THRESHOLD)
-    pos: Any = state if serial else state.to_json()
+    pos: State | str = state if serial else state.to_json()
     items = [(pos, specs, ss, until, viewer, max_actions) for ss in seeds]
-    res = map_chunks(_run_chunk, items, executor=executor, workers=workers, progress=progress,
-                     desc=f"Monte Carlo ({until})")
-    return MonteCarloResult(n, seed, until, g.players, [r[0] for r in res],
-                            np.array([r[1] for r in res], dtype=int), np.array([r[2] for r in res]),
-                            np.array([r[3] for r in res], dtype=int), [r[4] for r in res], state.round,
-                            [] if viewer is None else [f"hidden information redrawn for P{viewer + 1}"])
+    res = map_chunks(
+        _run_chunk,
+        items,
+        executor=executor,
+        workers=workers,
+        progress=progress,
+        desc=f"Monte Carlo ({until})",
+    )
+    return MonteCarloResult(
+        n,
+        seed,
+        until,
+        g.players,
+        [r[0] for r in res],
+        np.array([r[1] for r in res], dtype=int),
+        np.array([r[2] for r in res]),
+        np.array([r[3] for r in res], dtype=int),
+        [r[4] for r in res],
+        state.round,
+        [] if viewer is None else [f"hidden information redrawn for P{viewer + 1}"],
+    )
 
 
-def replay(state: State, result: MonteCarloResult, i: int, policies: Any = None, viewer: int | None = None) -> State:
+def replay(
+    state: State, result: MonteCarloResult, i: int, policies: Policies = None, viewer: int | None = None
+) -> State:
     """Play sample ``i`` of ``result`` again (same seed) and return its final state."""
     if not 0 <= i < result.n:
         raise OddsError(f"sample index must be 0..{result.n - 1}, got {i}")

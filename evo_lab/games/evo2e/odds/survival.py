@@ -22,6 +22,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -48,14 +49,21 @@ class SurvivalRisk:
     expected_score: dict[int, Fraction]
     expected_mp: dict[int, Fraction]
 
-    def to_dict(self) -> dict:
-        def fr(d: dict) -> dict:
+    def to_dict(self) -> dict[str, object]:
+        def fr(d: Mapping[int, Fraction | Mapping[int, Fraction]]) -> dict[str, object]:
             return {str(k): str(v) if isinstance(v, Fraction) else fr(v) for k, v in d.items()}
 
-        return {"round": self.round, "sections": fr(self.sections), "happens": str(self.happens),
-                "dinosaur": fr(self.dinosaur), "deaths": fr(self.deaths), "at_risk": fr(self.at_risk),
-                "expected_deaths": fr(self.expected_deaths), "expected_score": fr(self.expected_score),
-                "expected_mp": fr(self.expected_mp)}
+        return {
+            "round": self.round,
+            "sections": fr(self.sections),
+            "happens": str(self.happens),
+            "dinosaur": fr(self.dinosaur),
+            "deaths": fr(self.deaths),
+            "at_risk": fr(self.at_risk),
+            "expected_deaths": fr(self.expected_deaths),
+            "expected_score": fr(self.expected_score),
+            "expected_mp": fr(self.expected_mp),
+        }
 
 
 def _groups(state: State, p: int, section: int) -> tuple[list[list[int]], list[int]]:
@@ -64,7 +72,9 @@ def _groups(state: State, p: int, section: int) -> tuple[list[list[int]], list[i
 
 
 @functools.lru_cache(maxsize=65536)
-def _removal(sizes: tuple[int, ...], allow: tuple[int, ...], count: int, floor: int):
+def _removal(
+    sizes: tuple[int, ...], allow: tuple[int, ...], count: int, floor: int
+) -> tuple[tuple[tuple[int, Fraction], ...], tuple[Fraction, ...]]:
     """(deaths distribution, expected deaths per group) when the owner removes a uniformly chosen
     candidate at a time, as the engine's ``survive`` node offers them."""
     excess = sum(max(0, s - a) for s, a in zip(sizes, allow))
@@ -75,12 +85,14 @@ def _removal(sizes: tuple[int, ...], allow: tuple[int, ...], count: int, floor: 
     over = [i for i, (s, a) in enumerate(zip(sizes, allow)) if s > a]
     cands = sum(sizes[i] for i in over)
     if cands == due:  # every candidate dies
-        return ((due, Fraction(1)),), tuple(Fraction(sizes[i]) if i in over else Fraction(0) for i in range(len(sizes)))
+        return ((due, Fraction(1)),), tuple(
+            Fraction(sizes[i]) if i in over else Fraction(0) for i in range(len(sizes))
+        )
     dist: dict[int, Fraction] = {}
     exp = [Fraction(0)] * len(sizes)
     for i in over:
         pi = Fraction(sizes[i], cands)
-        s2 = sizes[:i] + (sizes[i] - 1,) + sizes[i + 1:]
+        s2 = sizes[:i] + (sizes[i] - 1,) + sizes[i + 1 :]
         sub, sub_exp = _removal(s2, allow, count - 1, floor)
         for k, v in sub:
             dist[k + 1] = dist.get(k + 1, Fraction(0)) + pi * v
@@ -95,7 +107,9 @@ def survival_risk(state: State, player: int | None = None, viewer: int | None = 
     if not isinstance(state, State):
         raise OddsError(f"expected an evo_lab State, got {type(state).__name__}")
     g = state.game
-    if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < g.players):
+    if player is not None and (
+        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < g.players
+    ):
         raise OddsError(f"player must be 0..{g.players - 1} or None, got {player!r}")
     if state.is_terminal():
         raise OddsError("the game is over: there is no coming survival phase")
@@ -130,5 +144,14 @@ def survival_risk(state: State, player: int | None = None, viewer: int | None = 
     at_risk = {p: happens * sum((x for k, x in deaths[p].items() if k > 0), Fraction(0)) for p in players}
     dino = {sp: happens * x for sp, x in dino.items()}
     score = {p: happens * per * (state.count[p] - exp_deaths[p]) for p in players}
-    return SurvivalRisk(rnd, dict(sections), happens, dino, deaths, at_risk, exp_deaths, score,
-                        {p: state.mp[p] + score[p] for p in players})
+    return SurvivalRisk(
+        rnd,
+        dict(sections),
+        happens,
+        dino,
+        deaths,
+        at_risk,
+        exp_deaths,
+        score,
+        {p: state.mp[p] + score[p] for p in players},
+    )

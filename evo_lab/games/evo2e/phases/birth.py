@@ -14,47 +14,50 @@ with no legal space is skipped); chance node ``kbdie`` (a killer baby's die, :mo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import cards, genes, ops
 from .. import events as E
 from ..actions import BIRTH, DIE, PASS, Action
 from ..flow import BIRTH_PHASE, Node, Step, register_node, register_step
 
+if TYPE_CHECKING:
+    from ..state import State
+
 __all__ = ["birth_targets", "birth_actions", "explain_birth", "after_birth"]
 
 
 @register_step(Step.BIRTH_START)
-def _start(s: Any) -> bool:
+def _start(s: State) -> bool:
     s.phase = BIRTH_PHASE
     cards.open_window(s, "birth", s.order)
     return False
 
 
 @register_step(Step.BIRTH_TURN)
-def _turn(s: Any) -> bool:
+def _turn(s: State) -> bool:
     n = s.game.players
-    if s.birth_idx >= n:
+    if s.birth_index >= n:
         s.egg_round += 1
-        s.birth_idx = 0
+        s.birth_index = 0
         if s.egg_round > max(genes.eggs(s, q) for q in range(n)):
             s.step = Step.SURVIVAL_START
         return False
-    p = s.order[s.birth_idx]
+    p = s.order[s.birth_index]
     if genes.eggs(s, p) < s.egg_round:
-        s.birth_idx += 1
+        s.birth_index += 1
         return False
     s.actor = p
     s.node = "birth"
     acts = birth_actions(s)
     if not acts:
-        s.birth_idx += 1
+        s.birth_index += 1
         return False
     s._legal = acts
     return True
 
 
-def birth_targets(s: Any, p: int, removed: int = -1) -> list[int]:
+def birth_targets(s: State, p: int, removed: int = -1) -> list[int]:
     """Where ``p``'s newborn may go (R6): next to one of its dinosaurs (Thick shell: "up to 3 spaces away", on
     the land graph), never on the dinosaur removed first; Killer babies: "You can add new dinosaurs to occupied
     spaces" (an enemy, not of a protected clan). With no dinosaur on the board: the game's hook
@@ -80,8 +83,8 @@ def birth_targets(s: Any, p: int, removed: int = -1) -> list[int]:
     return sorted(out)
 
 
-def birth_actions(s: Any) -> list[Action]:
-    """"A player who already has all 8 dinosaurs on the board is allowed to eliminate one of them in order to
+def birth_actions(s: State) -> list[Action]:
+    """ "A player who already has all 8 dinosaurs on the board is allowed to eliminate one of them in order to
     bring a new one on elsewhere." Births are optional (ruling R5, option ``birth_optional``)."""
     g = s.game
     p = s.actor
@@ -97,17 +100,17 @@ def birth_actions(s: Any) -> list[Action]:
     return acts
 
 
-def _birth_apply(s: Any, a: Action) -> None:
+def _birth_apply(s: State, a: Action) -> None:
     p = s.actor
     if a.kind == PASS:
-        s.birth_idx += 1
+        s.birth_index += 1
         s.step = Step.BIRTH_TURN
         return
     space, removed = a.a, a.b
     if removed >= 0:
         ops.kill(s, removed)
     if s.occ[space] >= 0:  # a killer baby: roll the die
-        s.pend = (space, p)
+        s.pending = (space, p)
         s.node, s.step = "kbdie", Step.WAIT
         return
     s.occ[space] = p
@@ -116,19 +119,19 @@ def _birth_apply(s: Any, a: Action) -> None:
     after_birth(s, p, space)
 
 
-def after_birth(s: Any, p: int, space: int) -> None:
+def after_birth(s: State, p: int, space: int) -> None:
     """A dinosaur of ``p`` was just born on ``space``: the window of timing ``birth_after_placement`` opens for
     ``p``'s opponents (Egg thief: "just after an opponent has placed a new dinosaur")."""
     cards.open_window(s, "birth_after_placement", tuple(q for q in s.order if q != p))
-    s.pend = (space, p)
+    s.pending = (space, p)
 
 
-def _kbdie_apply(s: Any, a: Action) -> None:
+def _kbdie_apply(s: State, a: Action) -> None:
     """Killer babies: "The opposing dinosaur is eliminated on a roll of claw, claw-with-equals or claw-with-plus.
     On a roll of cross or claw-with-two-plusses, your dinosaur dies." (``die.json``: ``killer_baby``). The enemy
     is not in a fight, so Chameleon skin does not save it (ruling R20)."""
     g = s.game
-    space, p = s.pend
+    space, p = s.pending
     face = a.a
     if g.die_symbols[face].killer_baby == "enemy_dies":
         ops.kill(s, space)
@@ -138,12 +141,12 @@ def _kbdie_apply(s: Any, a: Action) -> None:
         after_birth(s, p, space)
     else:
         ops.event(s, E.KillerBaby("killer_baby", p, space, "baby_dies", g.die_kinds[face]))
-        s.pend = ()
-        s.birth_idx += 1
+        s.pending = ()
+        s.birth_index += 1
         s.step = Step.BIRTH_TURN
 
 
-def explain_birth(s: Any, a: Action, text: str) -> tuple[str, str] | None:
+def explain_birth(s: State, a: Action, text: str) -> tuple[str, str] | None:
     if a.kind != BIRTH:
         return None
     g = s.game
@@ -162,8 +165,26 @@ def explain_birth(s: Any, a: Action, text: str) -> tuple[str, str] | None:
     return f"{text!r}: {g.labels[a.a]} is not next to one of your dinosaurs", "too_far"
 
 
-register_node(Node("birth", BIRTH_PHASE, _birth_apply, decisions=birth_actions, kinds=frozenset({BIRTH, PASS}),
-                   verb="place a new dinosaur or pass", who="player", explain=explain_birth,
-                   doc="`birth X`, `birth X replacing Y` (8 on the board), or `pass`"))
-register_node(Node("kbdie", BIRTH_PHASE, _kbdie_apply, weights=lambda s: s.game.die_outcomes, kinds=frozenset({DIE}),
-                   doc="the die of a killer baby"))
+register_node(
+    Node(
+        "birth",
+        BIRTH_PHASE,
+        _birth_apply,
+        decisions=birth_actions,
+        kinds=frozenset({BIRTH, PASS}),
+        verb="place a new dinosaur or pass",
+        who="player",
+        explain=explain_birth,
+        doc="`birth X`, `birth X replacing Y` (8 on the board), or `pass`",
+    )
+)
+register_node(
+    Node(
+        "kbdie",
+        BIRTH_PHASE,
+        _kbdie_apply,
+        weights=lambda s: s.game.die_outcomes,
+        kinds=frozenset({DIE}),
+        doc="the die of a killer baby",
+    )
+)

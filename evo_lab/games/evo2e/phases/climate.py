@@ -12,7 +12,7 @@ fixed early when someone has Sixth sense, ruling R15). Nothing else to decide.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import events as E
 from .. import ops
@@ -20,11 +20,14 @@ from ..actions import PEEK, TOKEN, Action
 from ..cards import open_window
 from ..flow import CLIMATE, END_PHASE, Node, Step, register_node, register_step
 
+if TYPE_CHECKING:
+    from ..state import State
+
 __all__ = ["reveal", "needs_peek", "peek_step"]
 
 
 @register_step(Step.ROUND_START)
-def _round_start(s: Any) -> bool:
+def _round_start(s: State) -> bool:
     s.round += 1
     ops.event(s, E.Round("round", s.round))
     s.phase = CLIMATE
@@ -33,7 +36,7 @@ def _round_start(s: Any) -> bool:
 
 
 @register_step(Step.CLIMATE_TOKEN)
-def _climate_token(s: Any) -> bool:
+def _climate_token(s: State) -> bool:
     if s.next_token is None:
         s.node = "token"
         return True
@@ -42,7 +45,7 @@ def _climate_token(s: Any) -> bool:
     return False
 
 
-def reveal(s: Any, tok: int) -> None:
+def reveal(s: State, tok: int) -> None:
     """The token ``tok`` is turned over: the meteorite ends the game; another one opens the climate card window
     ("when the weather token is revealed"; Prescience "Cannot be played on the meteorite token")."""
     g = s.game
@@ -53,22 +56,22 @@ def reveal(s: Any, tok: int) -> None:
         return
     s.tokens_left[tok] -= 1
     s.revealed = s.revealed + (tok,)
-    s.pshift = g.token_shifts[tok]
+    s.prescience_shift = g.token_shifts[tok]
     s.prescience_played = False
     open_window(s, "climate", s.order)
 
 
 @register_step(Step.WHEEL)
-def _wheel(s: Any) -> bool:
-    """"Token showing a clockwise arrow with 2: Move the climate wheel two sections clockwise" (and so on)."""
+def _wheel(s: State) -> bool:
+    """ "Token showing a clockwise arrow with 2: Move the climate wheel two sections clockwise" (and so on)."""
     old = s.section
-    s.section = (s.section + s.pshift) % s.game.n_sections
-    ops.event(s, E.Wheel("wheel", old, s.section, s.pshift, s.prescience_played))
+    s.section = (s.section + s.prescience_shift) % s.game.n_sections
+    ops.event(s, E.Wheel("wheel", old, s.section, s.prescience_shift, s.prescience_played))
     s.step = Step.PEEK_CLIMATE
     return False
 
 
-def needs_peek(s: Any) -> bool:
+def needs_peek(s: State) -> bool:
     """Whether the next token must be fixed now because someone may see it (a ``peek`` gene hook)."""
     if s.next_token is not None or s.phase == END_PHASE:
         return False
@@ -80,7 +83,7 @@ def needs_peek(s: Any) -> bool:
     return False
 
 
-def peek_step(s: Any, then: Step) -> bool:
+def peek_step(s: State, then: Step) -> bool:
     """Stop at the ``peek`` chance node if needed; the game goes on at ``then`` either way."""
     s.step = then
     if needs_peek(s):
@@ -90,22 +93,37 @@ def peek_step(s: Any, then: Step) -> bool:
 
 
 @register_step(Step.PEEK_CLIMATE)
-def _peek_climate(s: Any) -> bool:
+def _peek_climate(s: State) -> bool:
     return peek_step(s, Step.MUTATION_START)
 
 
-def _token_apply(s: Any, a: Action) -> None:
+def _token_apply(s: State, a: Action) -> None:
     reveal(s, a.a)
 
 
-def _peek_apply(s: Any, a: Action) -> None:
+def _peek_apply(s: State, a: Action) -> None:
     s.next_token = a.a
     ops.event(s, E.Peek("peek", a.a))
 
 
-register_node(Node("token", CLIMATE, _token_apply, weights=lambda s: ops.token_outcomes(s, TOKEN),
-                   kinds=frozenset({TOKEN}),
-                   doc="climate phase: the next token of the pile (each of the first tokens uniform over those "
-                       "left; the meteorite equally likely in each of the bottom places)"))
-register_node(Node("peek", CLIMATE, _peek_apply, weights=lambda s: ops.token_outcomes(s, PEEK),
-                   kinds=frozenset({PEEK}), doc="Sixth sense: the next token is fixed early, seen by its holder"))
+register_node(
+    Node(
+        "token",
+        CLIMATE,
+        _token_apply,
+        weights=lambda s: ops.token_outcomes(s, TOKEN),
+        kinds=frozenset({TOKEN}),
+        doc="climate phase: the next token of the pile (each of the first tokens uniform over those "
+        "left; the meteorite equally likely in each of the bottom places)",
+    )
+)
+register_node(
+    Node(
+        "peek",
+        CLIMATE,
+        _peek_apply,
+        weights=lambda s: ops.token_outcomes(s, PEEK),
+        kinds=frozenset({PEEK}),
+        doc="Sixth sense: the next token is fixed early, seen by its holder",
+    )
+)

@@ -10,19 +10,22 @@ lets its owner choose a place after the sort.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import events as E
 from .. import ops, rules
 from ..flow import INITIATIVE_PHASE, Step, register_step
 
+if TYPE_CHECKING:
+    from ..state import State
+
 __all__: list[str] = []
 
 
 @register_step(Step.INITIATIVE)
-def _initiative(s: Any) -> bool:
+def _initiative(s: State) -> bool:
     s.phase = INITIATIVE_PHASE
-    track = [s.bids[lot][0] for lot in range(s.game.players)]
+    track = [s.bids[lot][0] for lot in range(s.game.players)]  # type: ignore[index]  # every lot is held now
     s.order = tuple(rules.initiative_order(track, s.count))
     ops.event(s, E.Initiative("initiative", s.order))
     s.step = Step.MOVEMENT_START

@@ -16,13 +16,18 @@ defender with Chameleon skin decides at node ``chameleon`` (:mod:`..genes`).
 
 from __future__ import annotations
 
-from typing import Any
+from fractions import Fraction
+
+from typing import TYPE_CHECKING
 
 from ....core.errors import IllegalActionError
 from .. import cards, genes, ops
 from .. import events as E
 from ..actions import ATTACK, DIE, END, FLIPPERS, MOVE, PLAY, WINGS, Action
 from ..flow import MOVEMENT, Node, Step, register_node, register_step
+
+if TYPE_CHECKING:
+    from ..state import State
 
 __all__ = ["move_actions", "explain_move", "attack_probability"]
 
@@ -31,7 +36,7 @@ _END = Action(END)
 
 
 @register_step(Step.MOVEMENT_START)
-def _start(s: Any) -> bool:
+def _start(s: State) -> bool:
     s.phase = MOVEMENT
     s.mover = 0
     s.frenzy = (0,) * s.game.players
@@ -40,7 +45,7 @@ def _start(s: Any) -> bool:
 
 
 @register_step(Step.MOVEMENT_TURN)
-def _turn(s: Any) -> bool:
+def _turn(s: State) -> bool:
     if s.mover >= s.game.players:
         s.step = Step.BIRTH_START
         return False
@@ -53,7 +58,7 @@ def _turn(s: Any) -> bool:
 
 
 @register_step(Step.MOVEMENT_DECIDE)
-def _decide(s: Any) -> bool:
+def _decide(s: State) -> bool:
     """The mover decides, unless only ``end`` is left (or, with ``card_windows="all"``, only ``end`` and cards:
     stopping to play a card with nothing to move would show others that the player holds it)."""
     s.actor = s.order[s.mover]
@@ -67,7 +72,7 @@ def _decide(s: Any) -> bool:
     return True
 
 
-def move_actions(s: Any) -> list[Action]:
+def move_actions(s: State) -> list[Action]:
     """The mover's legal actions: every step to an adjacent empty space, every attack on an unprotected enemy
     next to one of its dinosaurs, the genes' moves, the movement cards it may play, and ``end``."""
     if s.mp_left <= 0:
@@ -99,14 +104,14 @@ def move_actions(s: Any) -> list[Action]:
     return acts
 
 
-def _move_apply(s: Any, a: Action) -> None:
+def _move_apply(s: State, a: Action) -> None:
     k = a.kind
     if k == END:
         s.mover += 1
         s.step = Step.MOVEMENT_TURN
     elif k == ATTACK:
         s.mp_left -= 1
-        s.pend = (a.a, a.b)
+        s.pending = (a.a, a.b)
         s.node, s.step = "die", Step.WAIT
     elif k == PLAY:
         cards.play(s, a)
@@ -121,12 +126,12 @@ def _move_apply(s: Any, a: Action) -> None:
         ops.event(s, _EVENT.get(k, E.Move)(k, a.a, a.b))
 
 
-def _die_apply(s: Any, a: Action) -> None:
+def _die_apply(s: State, a: Action) -> None:
     """Combat: "The attacking dinosaur wins and takes the place of the defeated animal. The losing dinosaur is
     removed from the game" or "The attacking dinosaur loses. The two dinosaurs stay where they are." A gene of
     the beaten defender may act first (Chameleon skin)."""
     g = s.game
-    src, dst = s.pend
+    src, dst = s.pending
     att, dfd = s.occ[src], s.occ[dst]
     face = a.a
     win = g.die_symbols[face].succeeds(genes.attack_strength(s, att), genes.defence_strength(s, dfd))
@@ -141,10 +146,10 @@ def _die_apply(s: Any, a: Action) -> None:
         s.occ[dst] = att
     else:
         g.attack_lost(s, src, dst)
-    s.pend = ()
+    s.pending = ()
 
 
-def attack_probability(s: Any, attacker_space: int, defender_space: int) -> Any:
+def attack_probability(s: State, attacker_space: int, defender_space: int) -> Fraction:
     """Exact chance that the dinosaur on ``attacker_space`` beats the one on ``defender_space``."""
     from .. import rules
 
@@ -152,11 +157,12 @@ def attack_probability(s: Any, attacker_space: int, defender_space: int) -> Any:
     if a < 0 or d < 0:
         raise IllegalActionError("both spaces must hold a dinosaur", "empty_space")
     g = s.game
-    return rules.attack_probability(g.data.die_faces, g.data.die_symbols, genes.attack_strength(s, a),
-                                    genes.defence_strength(s, d))
+    return rules.attack_probability(
+        g.data.die_faces, g.data.die_symbols, genes.attack_strength(s, a), genes.defence_strength(s, d)
+    )
 
 
-def explain_move(s: Any, a: Action, text: str) -> tuple[str, str] | None:
+def explain_move(s: State, a: Action, text: str) -> tuple[str, str] | None:
     g = s.game
     p = s.actor
     if a.kind not in (MOVE, ATTACK, WINGS, FLIPPERS):
@@ -171,8 +177,10 @@ def explain_move(s: Any, a: Action, text: str) -> tuple[str, str] | None:
         if a.b not in g.adj[a.a]:
             return f"{text!r}: {g.labels[a.b]} is not adjacent to {g.labels[a.a]}", "not_adjacent"
         if s.occ[a.b] >= 0:
-            return (f"{text!r}: {g.labels[a.b]} is occupied (dinosaurs may not move through or stop on an "
-                    f"occupied space; attack an enemy instead)"), "occupied"
+            return (
+                f"{text!r}: {g.labels[a.b]} is occupied (dinosaurs may not move through or stop on an "
+                f"occupied space; attack an enemy instead)"
+            ), "occupied"
     if a.kind == ATTACK:
         q = s.occ[a.b]
         if a.b not in g.adj[a.a]:
@@ -182,21 +190,40 @@ def explain_move(s: Any, a: Action, text: str) -> tuple[str, str] | None:
         if q == p:
             return f"{text!r}: you cannot attack your own dinosaur", "own_dinosaur"
         if s.count[q] <= genes.floor(s, q):
-            return (f"{text!r}: P{q + 1}'s clan is protected (only {s.count[q]} dinosaurs on the board)",
-                    "protected")
+            return (
+                f"{text!r}: P{q + 1}'s clan is protected (only {s.count[q]} dinosaurs on the board)",
+                "protected",
+            )
     if a.kind in (WINGS, FLIPPERS):
         if not genes.has(s, p, a.kind):
             return f"{text!r}: P{p + 1} does not have {a.kind}", "missing_gene"
         for hook in genes.hooks(s, "explain", p):
-            why = hook(s, a, text)
+            why: tuple[str, str] | None = hook(s, a, text)
             if why is not None:
                 return why
     return None
 
 
-register_node(Node("move", MOVEMENT, _move_apply, decisions=move_actions,
-                   kinds=frozenset({MOVE, ATTACK, WINGS, FLIPPERS, END, PLAY}),
-                   verb="move, attack, play a card or end movement", who="mover", explain=explain_move,
-                   doc="`move A-B`, `attack AxB`, `wings A-B`, `flippers A-B`, `play frenzied_attack`, `end`"))
-register_node(Node("die", MOVEMENT, _die_apply, weights=lambda s: s.game.die_outcomes, kinds=frozenset({DIE}),
-                   doc="the combat die of an attack (`die claw`, ...; one outcome per symbol, weighted by faces)"))
+register_node(
+    Node(
+        "move",
+        MOVEMENT,
+        _move_apply,
+        decisions=move_actions,
+        kinds=frozenset({MOVE, ATTACK, WINGS, FLIPPERS, END, PLAY}),
+        verb="move, attack, play a card or end movement",
+        who="mover",
+        explain=explain_move,
+        doc="`move A-B`, `attack AxB`, `wings A-B`, `flippers A-B`, `play frenzied_attack`, `end`",
+    )
+)
+register_node(
+    Node(
+        "die",
+        MOVEMENT,
+        _die_apply,
+        weights=lambda s: s.game.die_outcomes,
+        kinds=frozenset({DIE}),
+        doc="the combat die of an attack (`die claw`, ...; one outcome per symbol, weighted by faces)",
+    )
+)

@@ -14,13 +14,16 @@ L``, one bid per action; a displaced player bids again at once); ``AUCTION_PAY``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import events as E
 from .. import genes, ops, rules
 from ..actions import BID, CARD, GENE, Action
 from ..flow import MUTATION, Node, Step, register_node, register_step
 from .climate import peek_step
+
+if TYPE_CHECKING:
+    from ..state import State
 
 __all__ = ["EVENT_LOT", "EMPTY_LOT", "bid_actions", "explain_bid"]
 
@@ -29,7 +32,7 @@ EMPTY_LOT = -1  # a lot the bag could not fill
 
 
 @register_step(Step.MUTATION_START)
-def _start(s: Any) -> bool:
+def _start(s: State) -> bool:
     s.phase = MUTATION
     s.lots = [EVENT_LOT]
     s.bids = []
@@ -38,7 +41,7 @@ def _start(s: Any) -> bool:
 
 
 @register_step(Step.DRAW_GENES)
-def _draw_genes(s: Any) -> bool:
+def _draw_genes(s: State) -> bool:
     n = s.game.players
     while len(s.lots) < n:
         if any(c and i not in s.lots for i, c in enumerate(s.bag)):
@@ -54,7 +57,7 @@ def _draw_genes(s: Any) -> bool:
 
 
 @register_step(Step.BIDDING)
-def _bidding(s: Any) -> bool:
+def _bidding(s: State) -> bool:
     if s.displaced >= 0:
         s.node, s.actor = "bid", s.displaced
         return True
@@ -66,18 +69,20 @@ def _bidding(s: Any) -> bool:
 
 
 @register_step(Step.AUCTION_PAY)
-def _auction_pay(s: Any) -> bool:
-    """"The player who won the bidding for the first column takes an event card. The other players take the gene
+def _auction_pay(s: State) -> bool:
+    """ "The player who won the bidding for the first column takes an event card. The other players take the gene
     from the column that they won. All the players must pay for their bids" (vials count from the next round:
     prices use the vials held before this auction, ruling R3)."""
     g = s.game
     winner0 = -1
-    for lot, (p, v) in enumerate(s.bids):
+    for lot, (p, v) in enumerate(s.bids):  # type: ignore[misc]  # the bidding is over: every lot is held
         price = rules.bid_price(v, genes.discount(s, p))
         s.paid[p] = price
         s.mp[p] -= price
         item = s.lots[lot]
-        if item == EVENT_LOT or item == g.card_gene:  # a variant's card gene also draws a card (kept as a gene)
+        if (
+            item == EVENT_LOT or item == g.card_gene
+        ):  # a variant's card gene also draws a card (kept as a gene)
             winner0 = p
         if item >= 0:
             s.bag[item] -= 1
@@ -85,7 +90,7 @@ def _auction_pay(s: Any) -> bool:
                 s.genes[g.n_normal * p + item] += 1
             else:
                 s.uniq[p] |= 1 << (item - g.n_normal)
-    ops.event(s, E.Auction("auction", tuple(s.bids)))
+    ops.event(s, E.Auction("auction", tuple(s.bids)))  # type: ignore[arg-type]  # every lot is held
     s.step = Step.PEEK_MUTATION
     if winner0 >= 0 and any(s.deck):
         s.node, s.actor = "card", winner0
@@ -94,11 +99,11 @@ def _auction_pay(s: Any) -> bool:
 
 
 @register_step(Step.PEEK_MUTATION)
-def _peek_mutation(s: Any) -> bool:
+def _peek_mutation(s: State) -> bool:
     return peek_step(s, Step.INITIATIVE)
 
 
-def _gene_weights(s: Any) -> tuple[list[Action], list[int]]:
+def _gene_weights(s: State) -> tuple[list[Action], list[int]]:
     outs, ws = [], []
     drawn = s.lots
     for i, c in enumerate(s.bag):
@@ -108,12 +113,12 @@ def _gene_weights(s: Any) -> tuple[list[Action], list[int]]:
     return outs, ws
 
 
-def _gene_apply(s: Any, a: Action) -> None:
+def _gene_apply(s: State, a: Action) -> None:
     s.lots.append(a.a)
     ops.event(s, E.GeneDrawn("gene", len(s.lots) - 1, a.a))
 
 
-def _card_weights(s: Any) -> tuple[list[Action], list[int]]:
+def _card_weights(s: State) -> tuple[list[Action], list[int]]:
     outs, ws = [], []
     for i, c in enumerate(s.deck):
         if c:
@@ -122,14 +127,14 @@ def _card_weights(s: Any) -> tuple[list[Action], list[int]]:
     return outs, ws
 
 
-def _card_apply(s: Any, a: Action) -> None:
+def _card_apply(s: State, a: Action) -> None:
     p = s.actor
     s.deck[a.a] -= 1
     s.hands = ops.with_item(s.hands, p, tuple(sorted(s.hands[p] + (a.a,))))
     ops.event(s, E.CardDrawn("card", p))
 
 
-def bid_actions(s: Any) -> list[Action]:
+def bid_actions(s: State) -> list[Action]:
     """Rulings R2, R3: "If the column is empty, the marker can be placed wherever the player likes ... If the
     column is already occupied, the marker must be placed on a higher value". "A player who has been outbid ...
     The new bid must be on a different column". Bids are affordable: max(0, bid - vials) <= MP."""
@@ -147,7 +152,7 @@ def bid_actions(s: Any) -> list[Action]:
     return acts
 
 
-def _bid_apply(s: Any, a: Action) -> None:
+def _bid_apply(s: State, a: Action) -> None:
     p, lot, value = s.actor, a.a, a.b
     prev = s.bids[lot]
     s.bids[lot] = (p, value)
@@ -165,7 +170,7 @@ def _bid_apply(s: Any, a: Action) -> None:
         ops.event(s, E.Bid("bid", p, lot, value))
 
 
-def explain_bid(s: Any, a: Action, text: str) -> tuple[str, str] | None:
+def explain_bid(s: State, a: Action, text: str) -> tuple[str, str] | None:
     st = s.game.data.setup
     p = s.actor
     if not 0 <= a.a < len(s.bids):
@@ -183,10 +188,36 @@ def explain_bid(s: Any, a: Action, text: str) -> tuple[str, str] | None:
     return None
 
 
-register_node(Node("gene", MUTATION, _gene_apply, weights=_gene_weights, kinds=frozenset({GENE}),
-                   doc="mutation: the gene of the next lot, from the bag, not a kind already drawn this round"))
-register_node(Node("bid", MUTATION, _bid_apply, decisions=bid_actions, kinds=frozenset({BID}), verb="bid on a lot of the gene auction",
-                   who="bidder", explain=explain_bid,
-                   doc="`bid V on lot L` (one bid per action; a displaced player bids again)"))
-register_node(Node("card", MUTATION, _card_apply, weights=_card_weights, kinds=frozenset({CARD}),
-                   doc="the event card for lot 0's winner, from the deck"))
+register_node(
+    Node(
+        "gene",
+        MUTATION,
+        _gene_apply,
+        weights=_gene_weights,
+        kinds=frozenset({GENE}),
+        doc="mutation: the gene of the next lot, from the bag, not a kind already drawn this round",
+    )
+)
+register_node(
+    Node(
+        "bid",
+        MUTATION,
+        _bid_apply,
+        decisions=bid_actions,
+        kinds=frozenset({BID}),
+        verb="bid on a lot of the gene auction",
+        who="bidder",
+        explain=explain_bid,
+        doc="`bid V on lot L` (one bid per action; a displaced player bids again)",
+    )
+)
+register_node(
+    Node(
+        "card",
+        MUTATION,
+        _card_apply,
+        weights=_card_weights,
+        kinds=frozenset({CARD}),
+        doc="the event card for lot 0's winner, from the deck",
+    )
+)

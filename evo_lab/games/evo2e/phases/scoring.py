@@ -10,17 +10,20 @@ Steps: ``SCORING`` (then the next round), ``END`` (terminal node ``end``; :func:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import events as E
 from .. import ops, rules
 from ..flow import END_PHASE, Step, register_step
 
+if TYPE_CHECKING:
+    from ..state import State
+
 __all__: list[str] = []
 
 
 @register_step(Step.SCORING)
-def _scoring(s: Any) -> bool:
+def _scoring(s: State) -> bool:
     per = s.game.data.setup["mp_per_dinosaur"]
     for p in range(s.game.players):
         s.mp[p] += per * s.count[p]
@@ -31,7 +34,7 @@ def _scoring(s: Any) -> bool:
 
 
 @register_step(Step.END)
-def _end(s: Any) -> bool:
+def _end(s: State) -> bool:
     ops.event(s, E.End("end", tuple(s.mp), tuple(rules.ranking(s.mp, s.count))))
     s.node = "end"
     s.actor = -1

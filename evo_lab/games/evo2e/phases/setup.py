@@ -11,15 +11,18 @@ Steps: ``SETUP_EXCLUDE`` (chance node ``exclude``: one unique gene that stays ou
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..actions import EXCLUDE, ORDER, Action
 from ..flow import SETUP, Node, Step, register_node, register_step
 
+if TYPE_CHECKING:
+    from ..state import State
+
 __all__ = ["init_state"]
 
 
-def init_state(s: Any) -> None:
+def init_state(s: State) -> None:
     """The root of the game tree: every field of a fresh game, before the setup's chance nodes."""
     g = s.game
     n = g.players
@@ -48,16 +51,16 @@ def init_state(s: Any) -> None:
     s.mover = s.mp_left = 0
     s.wings_used = s.flippers_used = False
     s.frenzy = (0,) * n
-    s.egg_round = s.birth_idx = s.surv_idx = 0
+    s.egg_round = s.birth_index = s.survival_index = 0
     s.window = ()
-    s.geysers = s.pshift = 0
+    s.geysers = s.prescience_shift = 0
     s.prescience_played = False
     s.last, s.log = (), ()
-    s.step, s.node, s.actor, s.pend = Step.SETUP_EXCLUDE, "", -1, ()
+    s.step, s.node, s.actor, s.pending = Step.SETUP_EXCLUDE, "", -1, ()
 
 
 @register_step(Step.SETUP_EXCLUDE)
-def _exclude_step(s: Any) -> bool:
+def _exclude_step(s: State) -> bool:
     g = s.game
     if len(s.excluded) < g.excluded_count:
         s.node = "exclude"
@@ -70,7 +73,7 @@ def _exclude_step(s: Any) -> bool:
 
 
 @register_step(Step.SETUP_ORDER)
-def _order_step(s: Any) -> bool:
+def _order_step(s: State) -> bool:
     n = s.game.players
     if len(s.order) < n - 1:
         s.node = "order"
@@ -80,25 +83,41 @@ def _order_step(s: Any) -> bool:
     return False
 
 
-def _exclude_weights(s: Any) -> tuple[list[Action], list[int]]:
+def _exclude_weights(s: State) -> tuple[list[Action], list[int]]:
     outs = [Action(EXCLUDE, i) for i in range(s.game.n_unique) if i not in s.excluded]
     return outs, [1] * len(outs)
 
 
-def _exclude_apply(s: Any, a: Action) -> None:
+def _exclude_apply(s: State, a: Action) -> None:
     s.excluded = s.excluded + (a.a,)
 
 
-def _order_weights(s: Any) -> tuple[list[Action], list[int]]:
+def _order_weights(s: State) -> tuple[list[Action], list[int]]:
     outs = [Action(ORDER, p) for p in range(s.game.players) if p not in s.order]
     return outs, [1] * len(outs)
 
 
-def _order_apply(s: Any, a: Action) -> None:
+def _order_apply(s: State, a: Action) -> None:
     s.order = s.order + (a.a,)
 
 
-register_node(Node("exclude", SETUP, _exclude_apply, weights=_exclude_weights, kinds=frozenset({EXCLUDE}),
-                   doc="setup: one of the unique genes stays out of the bag (each uniform)"))
-register_node(Node("order", SETUP, _order_apply, weights=_order_weights, kinds=frozenset({ORDER}),
-                   doc="setup: the next clan marker on the initiative track (uniform)"))
+register_node(
+    Node(
+        "exclude",
+        SETUP,
+        _exclude_apply,
+        weights=_exclude_weights,
+        kinds=frozenset({EXCLUDE}),
+        doc="setup: one of the unique genes stays out of the bag (each uniform)",
+    )
+)
+register_node(
+    Node(
+        "order",
+        SETUP,
+        _order_apply,
+        weights=_order_weights,
+        kinds=frozenset({ORDER}),
+        doc="setup: the next clan marker on the initiative track (uniform)",
+    )
+)
