@@ -136,3 +136,56 @@ def test_nothing_outside_a_game_imports_its_private_names():
                     offenders += [f"{path.relative_to(ROOT)}:{node.lineno} {a.name} from evo_lab.games.{game}"
                                   for a in node.names if a.name.startswith("_")]
     assert not offenders, offenders
+
+
+
+CORE = ROOT / "evo_lab" / "core"
+
+
+def games_imported(path: Path, text: str | None = None) -> list[str]:
+    """The imports of the module at ``path`` (``text``: its source, default: the file's) that reach into
+    ``evo_lab.games``: ``import evo_lab.games...``, ``from evo_lab.games... import``, ``from evo_lab import games``
+    and the relative forms (``from ..games import``, ``from .. import games``), at any depth of the module
+    (inside functions too)."""
+    found = []
+    source = path.read_text(encoding="utf-8") if text is None else text
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [f"{node.lineno}: import {a.name}" for a in node.names if _game_module(a.name)]
+        elif isinstance(node, ast.ImportFrom):
+            module = _imported(path, node)
+            if _game_module(module) or any(_game_module(f"{module}.{a.name}") for a in node.names):
+                names = ", ".join(a.name for a in node.names)
+                found.append(f"{node.lineno}: from {'.' * node.level}{node.module or ''} import {names}")
+    return found
+
+
+def _game_module(module: str) -> bool:
+    return module == "evo_lab.games" or module.startswith("evo_lab.games.")
+
+
+@pytest.mark.parametrize("path", _modules(CORE), ids=lambda p: str(p.relative_to(CORE)))
+def test_core_imports_no_game(path):
+    """The core knows no game (issue 17): no module of ``evo_lab/core`` imports ``evo_lab.games`` (the registry
+    finds the games through their registrations; the bad-input campaign, which knows them, is
+    ``evo_lab/badinput``)."""
+    found = games_imported(path)
+    assert not found, f"{path.relative_to(ROOT)} imports a game: {found}"
+
+
+@pytest.mark.parametrize("code", [
+    "import evo_lab.games.origin",
+    "from evo_lab.games.evo2e.board import Board",
+    "from evo_lab import games",
+    "from ..games.origin.data import load_pack",
+    "from .. import games",
+    "def f():\n    from ..games import evolution",
+])
+def test_the_core_import_check_catches_every_form(code):
+    """Each way of importing a game is caught in a module of the core (relative imports resolved from there)."""
+    assert len(games_imported(CORE / "probe.py", code)) == 1
+
+
+def test_the_core_import_check_passes_core_imports():
+    code = "from .errors import FormatError\nfrom ..bots.registry import make_bot\nimport importlib\n"
+    assert games_imported(CORE / "probe.py", code) == []

@@ -1,4 +1,4 @@
-"""The bad-input campaign: good files of every game and loader (:mod:`.badinput_samples`) mutated one leaf or
+"""The bad-input campaign: good files of every game and loader (:mod:`.samples`) mutated one leaf or
 key at a time, fed to the loader, and sorted by what came back.
 
 A mutation picks one place of the file (any value, object or list) and does one of :data:`MUTATIONS`: a value
@@ -6,11 +6,11 @@ of another type, an out-of-range number, a huge value (``10**18``, a 5,000-digit
 100,000-entry list), 100,000 levels of nesting, a key deleted, a key added, a value copied from elsewhere in
 the file, an entry duplicated. The position text of Evo 2e is mutated token by token instead.
 
-Each outcome is ``"valid"`` (the loader built something usable: :func:`~.badinput_samples.playable`),
+Each outcome is ``"valid"`` (the loader built something usable: :func:`~.samples.playable`),
 ``"typed"`` (an :class:`~evo_lab.core.errors.EvoLabError` with a short message) or ``"other"`` (anything else,
 including a state that loads but breaks, or an error message longer than :data:`MAX_MESSAGE`). ``"other"`` is
 a bug. The same chooser protocol drives a seeded numpy generator (:func:`campaign`, the script
-``scripts/bad_input_table.py``) and hypothesis (``tests/core/test_loader_fuzz.py``).
+``scripts/bad_input_table.py``) and hypothesis (``tests/badinput/test_loader_fuzz.py``).
 
 >>> rows = campaign(per_loader=2, games=("origin",), kinds=("position",))
 >>> rows[0]["loader"], rows[0]["game"], rows[0]["tried"], rows[0]["other"]
@@ -24,9 +24,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .badinput_samples import GAMES, KINDS, LOADERS, applicable, playable, samples
+from .samples import GAMES, KINDS, LOADERS, applicable, playable, samples
 
-__all__ = ["MUTATIONS", "Chooser", "RngChooser", "mutate", "outcome", "campaign", "markdown_table",
+__all__ = ["MUTATIONS", "Chooser", "RngChooser", "mutate", "mutate_text", "outcome", "campaign", "markdown_table",
            "MAX_MESSAGE"]
 
 MUTATIONS = ("type", "range", "huge", "deep", "delete", "add", "copy", "duplicate")
@@ -146,7 +146,7 @@ def mutate_text(text: str, ch: Chooser) -> tuple[str, str]:
 
 def outcome(kind: str, game: str, text: str) -> tuple[str, str]:
     """Feed ``text`` to loader ``kind`` of ``game``: ``("valid" | "typed" | "other", detail)``."""
-    from .errors import EvoLabError
+    from ..core.errors import EvoLabError
 
     try:
         built = LOADERS[kind](game, text)

@@ -17,8 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evo_lab.core.badinput import campaign, mutate, mutate_text, outcome
-from evo_lab.core.badinput_samples import GAMES, KINDS, applicable, samples
+from evo_lab.badinput import GAMES, KINDS, applicable, campaign, mutate, mutate_text, outcome, samples
 
 EXAMPLES = int(os.environ.get("EVO_LAB_FUZZ_EXAMPLES", "120"))
 CASES = [(k, g) for k in KINDS for g in GAMES if applicable(g, k)]

@@ -1,4 +1,4 @@
-"""The good files the bad-input campaign (:mod:`evo_lab.core.badinput`) starts from, and each loader it feeds.
+"""The good files the bad-input campaign (:mod:`evo_lab.badinput.campaign`) starts from, and each loader it feeds.
 
 Samples come from seeded random play of every registered game (positions at several points of a game, records
 from the start and from a loaded position, trees with a variation), plus each game's shipped data pack, Evo 2e
@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from .conformance import walk
-from .protocol import sample_chance
+from ..core.conformance import walk
+from ..core.protocol import sample_chance
 
 __all__ = ["GAMES", "KINDS", "applicable", "samples", "LOADERS", "playable", "PLAYERS"]
 
@@ -39,7 +39,7 @@ def applicable(game: str, kind: str) -> bool:
 
 
 def _make(game: str, seed: int) -> Any:
-    from .registry import make_game
+    from ..core.registry import make_game
 
     return make_game(game, players=PLAYERS[game], seed=seed)
 
@@ -74,7 +74,7 @@ def _record_from(state: Any, plies: int, seed: int) -> dict:
 
 
 def _tree_from(state: Any, seed: int) -> dict:
-    from .tree import GameTree
+    from ..core.tree import GameTree
 
     rng = np.random.default_rng(seed)
     tree = GameTree(type(state).from_dict(state.to_dict(), state.game))
@@ -153,19 +153,19 @@ def _harness_inputs() -> tuple:
 
 # ---------------------------------------------------------------------- loaders
 def _load_position(game: str, text: str) -> Any:
-    from .records import load_position
+    from ..core.records import load_position
 
     return load_position(text, "position.json")
 
 
 def _load_record(game: str, text: str) -> Any:
-    from .records import load_record
+    from ..core.records import load_record
 
     return load_record(text, "record.json")
 
 
 def _load_tree(game: str, text: str) -> Any:
-    from .tree import load_tree
+    from ..core.tree import load_tree
 
     return load_tree(text, "tree.json").state
 
@@ -186,14 +186,14 @@ def _load_text(game: str, text: str) -> Any:
 
 def _load_board(game: str, text: str) -> Any:
     from ..games.evo2e.board import Board
-    from .records import read_json
+    from ..core.records import read_json
 
     b = Board.from_dict(read_json(text, "board.json"), "board.json")
     return _make_with(game, board=b, players=min(b.players, 3))
 
 
 def _load_pack(game: str, text: str) -> Any:
-    from .records import read_json
+    from ..core.records import read_json
 
     d = read_json(text, "pack.json")
     if game in ("evo2e", "evo1e"):
@@ -210,7 +210,7 @@ def _load_pack(game: str, text: str) -> Any:
 
 
 def _make_with(game: str, **kw: Any) -> Any:
-    from .registry import make_game
+    from ..core.registry import make_game
 
     kw.setdefault("players", PLAYERS[game])
     return make_game(game, seed=0, **kw).new_initial_state()
@@ -235,7 +235,7 @@ def playable(kind: str, built: Any, plies: int = 30) -> None:
     action applies (a board or pack: a game whose first ``plies`` random plies hold every invariant); a
     harness answer is usable as it is. evo-lab's own errors from an action are fine (the action was refused
     cleanly)."""
-    from .errors import EvoLabError
+    from ..core.errors import EvoLabError
 
     if kind == "harness":
         json.dumps(built)
