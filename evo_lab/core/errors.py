@@ -14,7 +14,6 @@ error message uses (a 50 MB string in a file gives an 80-character message, neve
 from __future__ import annotations
 
 import reprlib
-from typing import Any
 
 __all__ = ["EvoLabError", "IllegalActionError", "FormatError", "excerpt", "cut", "EXCERPT_LENGTH", "MESSAGE_LENGTH"]
 
@@ -47,7 +46,7 @@ def _digits(n: int) -> int:
     return d + 1 if n >= 10 ** d else d
 
 
-def excerpt(value: Any, limit: int = EXCERPT_LENGTH) -> str:
+def excerpt(value: object, limit: int = EXCERPT_LENGTH) -> str:
     """``repr(value)`` cut to about ``limit`` characters, saying how long the whole was: safe for any value a
     file can hold (huge strings and numbers, deep lists)."""
     if isinstance(value, bool) or value is None:

@@ -24,13 +24,19 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, TypeAlias
 
 import numpy as np
 
 from .errors import FormatError, excerpt
 
-__all__ = ["MAX_DEPTH", "MAX_BYTES", "loads", "read_file", "check_tree", "json_depth"]
+__all__ = ["MAX_DEPTH", "MAX_BYTES", "JSONValue", "JSONObject", "loads", "read_file", "check_tree", "json_depth"]
+
+#: A value parsed from JSON text: what ``json.loads`` gives (read it with ``isinstance`` checks: it comes from
+#: a file anyone may have written).
+JSONValue: TypeAlias = "None | bool | int | float | str | list[JSONValue] | dict[str, JSONValue]"
+#: A JSON object parsed from text.
+JSONObject: TypeAlias = "dict[str, JSONValue]"
 
 #: Deepest nesting of lists and objects a position, record, board or data pack may have (they need about 8).
 MAX_DEPTH = 64
@@ -48,7 +54,7 @@ class _Constant(ValueError):
     pass
 
 
-def _constant(name: str) -> Any:
+def _constant(name: str) -> NoReturn:
     raise _Constant(f"{name} is not a number JSON allows")
 
 
@@ -66,7 +72,7 @@ def json_depth(text: str) -> int:
 
 
 def loads(text: str | bytes | bytearray, source: str | None = None, *, max_depth: int = MAX_DEPTH,
-          max_bytes: int = MAX_BYTES) -> Any:
+          max_bytes: int = MAX_BYTES) -> JSONValue:
     """Parse JSON ``text``; size, depth and syntax problems are :class:`FormatError` naming ``source``."""
     if len(text) > max_bytes:
         raise FormatError(f"{len(text)} bytes is more than the {max_bytes} this loader reads", "<root>", source)
@@ -84,7 +90,8 @@ def loads(text: str | bytes | bytearray, source: str | None = None, *, max_depth
     try:
         if depth > _SAFE_PARSE_DEPTH:  # bounded above by max_depth: the C parser's stack stays small
             sys.setrecursionlimit(old + depth + 100)
-        return json.loads(text, parse_constant=_constant)
+        parsed: JSONValue = json.loads(text, parse_constant=_constant)
+        return parsed
     except json.JSONDecodeError as e:
         raise FormatError(f"not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})", "<root>",
                           source) from None
@@ -98,7 +105,7 @@ def loads(text: str | bytes | bytearray, source: str | None = None, *, max_depth
 
 
 def read_file(path: str | Path, source: str | None = None, *, max_depth: int = MAX_DEPTH,
-              max_bytes: int = MAX_BYTES) -> Any:
+              max_bytes: int = MAX_BYTES) -> JSONValue:
     """Parse the JSON file at ``path`` (at most ``max_bytes`` are read, whatever the file's size:
     ``/dev/zero`` is refused, not read)."""
     p = Path(path)
@@ -117,17 +124,18 @@ def read_file(path: str | Path, source: str | None = None, *, max_depth: int = M
     return loads(data, src, max_depth=max_depth, max_bytes=max_bytes)
 
 
-def check_tree(value: Any, source: str | None = None, *, max_depth: int = MAX_DEPTH) -> None:
+def check_tree(value: object, source: str | None = None, *, max_depth: int = MAX_DEPTH) -> None:
     """Check an already-parsed value (dicts, lists, tuples, scalars) is no deeper than ``max_depth`` (level by
     level: no recursion)."""
-    level = [value] if type(value) in _CONTAINERS or isinstance(value, (dict, list, tuple)) else []
+    # the containers of each level (Any: the filters below keep dicts, lists and tuples only)
+    level: list[Any] = [value] if type(value) in _CONTAINERS or isinstance(value, (dict, list, tuple)) else []
     depth = 0
     while level:
         depth += 1
         if depth > max_depth:
             raise FormatError(f"nested deeper than {max_depth} levels (the limit of this file kind)", "<root>",
                               source)
-        nxt: list = []
+        nxt: list[Any] = []
         for v in level:
             nxt.extend([c for c in (v.values() if isinstance(v, dict) else v) if type(c) in _CONTAINERS
                         or (not isinstance(c, (str, int, float)) and isinstance(c, (dict, list, tuple)))])

@@ -35,9 +35,9 @@ from __future__ import annotations
 import ast
 import inspect
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
-from typing import Any, NamedTuple, Self
+from typing import NamedTuple, Self, TypeVar
 
 from .errors import GameConfigError, excerpt
 
@@ -55,14 +55,17 @@ class OptionInfo(NamedTuple):
     assumed: bool
 
 
+_T = TypeVar("_T")
+
+
 def option(
-    default: Any,
+    default: _T,
     doc: str = "",
     *,
-    choices: tuple[Any, ...] | None = None,
+    choices: Sequence[_T] | None = None,
     assumed: bool = False,
     hint: str = "",
-) -> Any:
+) -> _T:
     """One rule option: a dataclass field with ``default``, its ``doc`` (default: the ``#:`` comment above the
     field), the ``choices`` it accepts (``None``: any value of the default's type), ``assumed`` (the sources are
     silent: the default is a guess) and a ``hint`` added to the error message of a bad value."""
@@ -122,7 +125,7 @@ class RuleOptionsBase:
         """Checks across options (raise :class:`GameConfigError`); the base has none."""
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | RuleOptionsBase | None, base: Self | None = None) -> Self:
+    def from_dict(cls, data: Mapping[str, object] | RuleOptionsBase | None, base: Self | None = None) -> Self:
         """Options from a dict of option values over ``base`` (default: the game's defaults); an options
         object of this class is returned as it is; ``None`` gives ``base``."""
         start = base if base is not None else cls()
@@ -138,7 +141,7 @@ class RuleOptionsBase:
                 raise GameConfigError(f"unknown rule option {excerpt(k)}; options are {', '.join(names)}")
         return replace(start, **dict(data))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """Every option's value, JSON-able (``from_dict`` reads it back)."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
@@ -155,7 +158,7 @@ class RuleOptionsBase:
             )
         return out
 
-    def changed(self) -> dict[str, Any]:
+    def changed(self) -> dict[str, object]:
         """The options that differ from this class's defaults."""
         default = type(self)()
         return {k: v for k, v in self.to_dict().items() if getattr(default, k) != v}
