@@ -175,7 +175,7 @@ class StateBase:
         return action
 
     # ----- the contract
-    def legal_actions(self, player: int | None = None) -> list[Hashable]:
+    def legal_actions(self, player: int | None = None) -> Sequence[Hashable]:
         """The legal actions (the outcomes at a chance node; ``[]`` at the end). With ``player``: ``[]`` unless
         that player is to act."""
         if player is not None and player != self.current_player():
