@@ -61,7 +61,7 @@ GONE = ["evo_lab.engine", "evo_lab.datapack", "evo_lab.scenarios", "evo_lab.view
         "evo_lab.views.widgets.panels", "evo_lab.board", "evo_lab.board_file", "evo_lab.board_gen", "evo_lab.story",
         "evo_lab.testing", "evo_lab.words", "evo_lab.views.words", "evo_lab.odds", "evo_lab.interop.encoding",
         "evo_lab.views.svg", "evo_lab.bots.greedy", "evo_lab.bots.lively", "evo_lab.views.games.evolution.svg",
-        "evo_lab.lessons.tables", "evo_lab.interop.spiel"]
+        "evo_lab.lessons.tables", "evo_lab.interop.spiel", "evo_lab.core.badinput", "evo_lab.core.badinput_samples"]
 
 
 def test_public_names_are_importable_from_evo_lab():
