@@ -26,7 +26,7 @@ import copy
 import json
 from collections.abc import Hashable, Iterator, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Self, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeAlias, TypeVar, cast
 
 import numpy as np
 
@@ -65,17 +65,23 @@ def check_loaded(s: GameState) -> None:
         raise FormatError(f"inconsistent position ({type(e).__name__}: {cut(str(e), 200)})", "state") from None
 
 
-_S = TypeVar("_S", bound="StateBase")
+#: The game class of a state (``class State(StateBase["Game"])``: ``state.game`` is that game).
+GameT = TypeVar("GameT", bound=Game)
+#: The state class of a game (``class Game(GameBase["State", RuleOptions])``: ``new_initial_state()`` is that
+#: state).
+StateBaseT = TypeVar("StateBaseT", bound="StateBase[Any]")
+#: The rule options of a game (its :class:`~evo_lab.core.options.RuleOptionsBase` subclass).
+OptionsT = TypeVar("OptionsT", bound="RuleOptionsBase")
 
 
-def _start_of(cls: type[_S], start: object, game: Game) -> _S:
+def _start_of(cls: type[StateBaseT], start: object, game: Game) -> StateBaseT:
     try:  # the record's nesting was checked as a whole
         return cls.from_envelope(open_envelope(start, POSITION), game)
     except FormatError as e:
         raise FormatError(e.message, f"start.{e.field}" if e.field != "<root>" else "start") from None
 
 
-class GameBase:
+class GameBase(Generic[StateBaseT, OptionsT]):
     """Static configuration of one game. Subclasses set ``name`` (the registry id), ``version`` (the format
     version of their positions), ``state_class`` and ``observer``, and write ``to_dict`` / ``from_dict``; the
     title is the registration's (:class:`~evo_lab.core.registry.GameInfo`)."""
@@ -86,12 +92,12 @@ class GameBase:
     #: and ``state_class.load_state(game, body, version=v)`` are then called with that version)
     read_versions: tuple[int, ...] = ()
     #: the game's state class (set by the game, as a class attribute, an instance attribute or a property)
-    state_class: type[StateBase]
+    state_class: type[StateBaseT]
     players: int
     seed: int | None
     rng: np.random.Generator
-    observer: Observer[Any]  # Any: the observer of the game's own state type
-    options: RuleOptionsBase
+    observer: Observer[StateBaseT, Any]  # Any: this game (a class cannot name its own subclass here)
+    options: OptionsT
 
     @property
     def title(self) -> str:
@@ -100,11 +106,11 @@ class GameBase:
 
         return game_info(self.name).title
 
-    def new_initial_state(self) -> StateBase:
+    def new_initial_state(self) -> StateBaseT:
         """The root of the game tree (before the setup's chance nodes)."""
         return self.state_class(self)
 
-    def new_initial_state_dealt(self, rng: np.random.Generator | None = None) -> StateBase:
+    def new_initial_state_dealt(self, rng: np.random.Generator | None = None) -> StateBaseT:
         """A state past the opening chance nodes, resolved by ``rng`` (default ``game.rng``)."""
         s = self.new_initial_state()
         apply_random_chance(s, rng if rng is not None else self.rng)
@@ -117,11 +123,11 @@ class GameBase:
         raise NotImplementedError
 
     @classmethod
-    def from_dict(cls, d: object) -> GameBase:  # pragma: no cover - abstract
+    def from_dict(cls, d: object) -> GameBase[StateBaseT, OptionsT]:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
-class StateBase:
+class StateBase(Generic[GameT]):
     """Shared plumbing of the games' states (see the module docstring). Subclasses keep ``game``, ``_hist``
     (a linked list ``(previous, action)`` or ``None``), ``_origin`` (the position dict a loaded state started
     from, or ``None``), ``_legal`` (cached legal actions or ``None``), and the event log: ``_ev`` (a linked list
@@ -131,10 +137,10 @@ class StateBase:
     if not TYPE_CHECKING:  # the games' own __slots__ name the fields below
         __slots__ = ()
 
-    game: Game
+    game: GameT
     _hist: ActionChain
     _origin: dict[str, object] | None
-    _legal: list[Hashable] | None
+    _legal: Sequence[Hashable] | None
     _ev: EventChain
     _ev_mark: EventChain
 
@@ -155,7 +161,7 @@ class StateBase:
         def to_svg(self) -> str: ...
 
     # ----- to be written by the game
-    def _legal_actions(self) -> list[Hashable]:  # pragma: no cover - abstract
+    def _legal_actions(self) -> Sequence[Hashable]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _chance_weights(self) -> tuple[Sequence[Hashable], Sequence[int]]:  # pragma: no cover - abstract
@@ -306,8 +312,9 @@ class StateBase:
         raise NotImplementedError
 
     @classmethod
-    def load_state(cls, game: Game, body: object, version: int | None = None) -> Self:  # pragma: no cover
-        """The state of position body ``body`` (``version``: an older ``game_version`` the game still reads)."""
+    def load_state(cls, game: GameT, body: object) -> Self:  # pragma: no cover - abstract
+        """The state of position body ``body``; a game with ``read_versions`` also takes ``version=`` (an older
+        ``game_version`` it still reads)."""
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, object]:
@@ -335,10 +342,11 @@ class StateBase:
             game = game_from_config(gcls, env)
         if env.game != game.name:
             raise FormatError(f"this position is of game {excerpt(env.game)}, not {excerpt(game.name)}", "game")
+        own = cast("GameT", game)  # this state's game: its name was checked
         if env.game_version == game.version:
-            s = cls.load_state(game, env.data.get("state"))
+            s = cls.load_state(own, env.data.get("state"))
         elif env.game_version in getattr(game, "read_versions", ()):
-            s = cls.load_state(game, env.data.get("state"), version=env.game_version)
+            s = cls.load_state(own, env.data.get("state"), version=env.game_version)  # type: ignore[call-arg]
         else:
             known = ", ".join(str(v) for v in (*getattr(game, "read_versions", ()), game.version))
             raise FormatError(f"unsupported {game.name} position version {excerpt(env.game_version)} "

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from .protocol import StateT
 
@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from .protocol import Game
+
+#: The game an observer belongs to.
+ObservedGameT = TypeVar("ObservedGameT", bound="Game")
 
 __all__ = ["Secret", "Observer", "HIDDEN"]
 
@@ -52,16 +55,17 @@ class Secret:
     owner: int | None = None
 
 
-class Observer(Generic[StateT]):
-    """Base class of the games' observers, of the game's own state type (``class OriginObserver(
-    Observer["OriginState"])``). Subclasses implement :meth:`observation`, :meth:`action_secret`, :meth:`encode`
+class Observer(Generic[StateT, ObservedGameT]):
+    """Base class of the games' observers, of the game's own state and game types (``class OriginObserver(
+    Observer["OriginState", "OriginGame"])``). Subclasses implement :meth:`observation`, :meth:`action_secret`, :meth:`encode`
     and :meth:`determinize`, and override :meth:`sees` only to widen the default rule (an owner sees their own
     secrets; the teacher sees everything; nobody else sees anything)."""
 
-    game: Game | None
+    #: the game observed (``None`` only for a bare ``Observer()``, as in the examples above)
+    game: ObservedGameT
 
-    def __init__(self, game: Game | None = None):
-        self.game = game
+    def __init__(self, game: ObservedGameT | None = None):
+        self.game = game  # type: ignore[assignment]
 
     # ----- the one visibility rule
     def sees(self, state: StateT, viewer: int | None, secret: Secret) -> bool:
