@@ -7,7 +7,17 @@ knows none. ``scripts/bad_input_table.py`` writes its table into ``docs/security
 ``tests/badinput/test_loader_fuzz.py`` drives the same mutations with hypothesis.
 """
 
-from .campaign import MAX_MESSAGE, MUTATIONS, Chooser, RngChooser, campaign, markdown_table, mutate, mutate_text, outcome
+from .campaign import (
+    MAX_MESSAGE,
+    MUTATIONS,
+    Chooser,
+    RngChooser,
+    campaign,
+    markdown_table,
+    mutate,
+    mutate_text,
+    outcome,
+)
 from .samples import GAMES, KINDS, LOADERS, PLAYERS, applicable, playable, samples
 
 __all__ = [

@@ -27,7 +27,14 @@ GAMES = ("evo2e", "evo1e", "evolution", "evolution-climate", "evolution-course20
 #: Every loader kind: positions, records, trees, the Explorer's upload (any of the three), Evo 2e's position
 #: text, boards, data packs, the course harness input.
 KINDS = ("position", "record", "tree", "upload", "text", "board", "pack", "harness")
-PLAYERS = {"evo2e": 3, "evo1e": 3, "evolution": 3, "evolution-climate": 3, "evolution-course2016": 3, "origin": 3}
+PLAYERS = {
+    "evo2e": 3,
+    "evo1e": 3,
+    "evolution": 3,
+    "evolution-climate": 3,
+    "evolution-course2016": 3,
+    "origin": 3,
+}
 _ONLY = {"text": ("evo2e",), "board": ("evo2e",), "harness": ("evolution-course2016",)}
 #: Plies at which positions are sampled in each seeded game (the last state of a shorter game is used).
 PLIES = (0, 4, 25, 70, 160, 400)
@@ -95,8 +102,10 @@ def _samples(game: str, kind: str) -> tuple:
     if kind == "position":
         return tuple(s.to_dict() for s in states)
     if kind == "record":
-        return tuple([states[-1].to_record(), states[2].to_record()] +
-                     [_record_from(s, 10, k) for k, s in enumerate(states[1:4])])
+        return tuple(
+            [states[-1].to_record(), states[2].to_record()]
+            + [_record_from(s, 10, k) for k, s in enumerate(states[1:4])]
+        )
     if kind == "tree":
         return tuple(_tree_from(s, k) for k, s in enumerate(states[1:5]))
     if kind == "upload":
@@ -106,8 +115,10 @@ def _samples(game: str, kind: str) -> tuple:
     if kind == "board":
         from ..games.evo2e.board import Board
 
-        return tuple([Board.standard(p).to_dict() for p in (2, 3, 4, 5)] +
-                     [Board.generate(p, seed=p).to_dict() for p in (3, 5)])
+        return tuple(
+            [Board.standard(p).to_dict() for p in (2, 3, 4, 5)]
+            + [Board.generate(p, seed=p).to_dict() for p in (3, 5)]
+        )
     if kind == "pack":
         return (_pack_dict(game),)
     if kind == "harness":
@@ -138,7 +149,10 @@ def _harness_inputs() -> tuple:
     """Course harness inputs ``[name, value]``: the TestFest pairs when the shared folder is there, else the
     harness module's own examples."""
     out = []
-    for cand in (Path(__file__).resolve().parents[3] / "shared" / "peer-tests", Path("/work/shared/peer-tests")):
+    for cand in (
+        Path(__file__).resolve().parents[3] / "shared" / "peer-tests",
+        Path("/work/shared/peer-tests"),
+    ):
         if cand.is_dir():
             for name in ("xattack", "xfeed", "xstep", "xstep4", "xsilly"):
                 for f in sorted((cand / name).glob("*-in.json"))[:6]:
@@ -146,8 +160,10 @@ def _harness_inputs() -> tuple:
             break
     if not out:
         sp = [["food", 0], ["body", 1], ["population", 2], ["traits", ["carnivore"]]]
-        out = [("xattack", [sp, sp, False, False]),
-               ("xfeed", [[["id", 1], ["species", [sp]], ["bag", 0]], 3, []])]
+        out = [
+            ("xattack", [sp, sp, False, False]),
+            ("xfeed", [[["id", 1], ["species", [sp]], ["bag", 0]], 3, []]),
+        ]
     return tuple(out)
 
 
@@ -226,8 +242,15 @@ def _load_harness(game: str, text: str) -> Any:
 
 
 LOADERS: dict[str, Callable[[str, str], Any]] = {
-    "position": _load_position, "record": _load_record, "tree": _load_tree, "upload": _load_upload,
-    "text": _load_text, "board": _load_board, "pack": _load_pack, "harness": _load_harness}
+    "position": _load_position,
+    "record": _load_record,
+    "tree": _load_tree,
+    "upload": _load_upload,
+    "text": _load_text,
+    "board": _load_board,
+    "pack": _load_pack,
+    "harness": _load_harness,
+}
 
 
 def playable(kind: str, built: Any, plies: int = 30) -> None:
@@ -248,7 +271,9 @@ def playable(kind: str, built: Any, plies: int = 30) -> None:
             if s.is_terminal():
                 break
             acts = s.legal_actions()
-            s.apply_action(sample_chance(s, rng) if s.is_chance_node() else acts[int(rng.random() * len(acts))])
+            s.apply_action(
+                sample_chance(s, rng) if s.is_chance_node() else acts[int(rng.random() * len(acts))]
+            )
             _invariants(s)
         return
     if s.is_terminal():

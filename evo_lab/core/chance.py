@@ -93,8 +93,10 @@ class ChanceBudgetError(EvoLabError, RuntimeError):
 
     def __init__(self, limit: int):
         self.limit = limit
-        super().__init__(f"the enumeration needs more than {limit} nodes: raise max_nodes, stop it earlier (until) "
-                         "or sample it (sample_distribution)")
+        super().__init__(
+            f"the enumeration needs more than {limit} nodes: raise max_nodes, stop it earlier (until) "
+            "or sample it (sample_distribution)"
+        )
 
 
 class Leaf(NamedTuple, Generic[StateT]):
@@ -130,8 +132,9 @@ def _children(state: StateT) -> list[tuple[Hashable, Fraction, StateT]]:
     return out
 
 
-def _walk(state: StateT, until: Until[StateT] | None, policy: Policy[StateT] | None,
-          budget: _Budget) -> list[Leaf[StateT]]:
+def _walk(
+    state: StateT, until: Until[StateT] | None, policy: Policy[StateT] | None, budget: _Budget
+) -> list[Leaf[StateT]]:
     """The leaves, depth first (the first outcome of a chance node first); ``state`` is not changed."""
     out: list[Leaf[StateT]] = []
     stack: list[tuple[StateT, Fraction]] = [(state.clone(), Fraction(1))]
@@ -154,16 +157,26 @@ def _walk(state: StateT, until: Until[StateT] | None, policy: Policy[StateT] | N
     return out
 
 
-def leaves(state: StateT, *, until: Until[StateT] | None = None, policy: Policy[StateT] | None = None,
-           max_nodes: int = DEFAULT_MAX_NODES) -> list[Leaf[StateT]]:
+def leaves(
+    state: StateT,
+    *,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> list[Leaf[StateT]]:
     """Every end of the walk from ``state`` (see the module docstring) with its exact probability; the
     probabilities sum to 1. Raises :class:`ChanceBudgetError` past ``max_nodes`` states."""
     return _walk(state, until, policy, _Budget(max_nodes))
 
 
-def outcome_distribution(state: StateT, key: Callable[[StateT], Hashable], *, until: Until[StateT] | None = None,
-                         policy: Policy[StateT] | None = None,
-                         max_nodes: int = DEFAULT_MAX_NODES) -> dict[Hashable, Fraction]:
+def outcome_distribution(
+    state: StateT,
+    key: Callable[[StateT], Hashable],
+    *,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> dict[Hashable, Fraction]:
     """``key(leaf state) -> probability`` over the leaves of the walk, identical keys merged (in the order they
     are first reached)."""
     out: dict[Hashable, Fraction] = {}
@@ -173,8 +186,14 @@ def outcome_distribution(state: StateT, key: Callable[[StateT], Hashable], *, un
     return out
 
 
-def expected_value(state: StateT, value: Callable[[StateT], Number], *, until: Until[StateT] | None = None,
-                   policy: Policy[StateT] | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> Number:
+def expected_value(
+    state: StateT,
+    value: Callable[[StateT], Number],
+    *,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> Number:
     """The expectation of ``value(leaf state)`` over the leaves of the walk (a ``Fraction`` when the values are
     integers or fractions, a ``float`` as soon as one is a float)."""
     total: Number = Fraction(0)
@@ -204,8 +223,14 @@ def _vec(v: Number | Sequence[Number]) -> tuple[Number, ...]:
 Value = Callable[[StateT], Number | Sequence[Number]]
 
 
-def _emax(s: StateT, value: Value[StateT], players: frozenset[int] | None, until: Until[StateT] | None,
-          policy: Policy[StateT] | None, budget: _Budget) -> tuple[tuple[Number, ...], Hashable | None]:
+def _emax(
+    s: StateT,
+    value: Value[StateT],
+    players: frozenset[int] | None,
+    until: Until[StateT] | None,
+    policy: Policy[StateT] | None,
+    budget: _Budget,
+) -> tuple[tuple[Number, ...], Hashable | None]:
     while True:
         budget.take()
         if _ends(s, until):
@@ -225,8 +250,15 @@ def _emax(s: StateT, value: Value[StateT], players: frozenset[int] | None, until
         s.apply_action(policy(s))
 
 
-def _best(s: StateT, who: int, value: Value[StateT], players: frozenset[int] | None, until: Until[StateT] | None,
-          policy: Policy[StateT] | None, budget: _Budget) -> tuple[tuple[Number, ...], Hashable | None]:
+def _best(
+    s: StateT,
+    who: int,
+    value: Value[StateT],
+    players: frozenset[int] | None,
+    until: Until[StateT] | None,
+    policy: Policy[StateT] | None,
+    budget: _Budget,
+) -> tuple[tuple[Number, ...], Hashable | None]:
     best: tuple[Number, ...] | None = None
     best_a: Hashable | None = None
     for a in s.legal_actions():
@@ -239,9 +271,15 @@ def _best(s: StateT, who: int, value: Value[StateT], players: frozenset[int] | N
     return best or (), best_a
 
 
-def expectimax(state: StateT, value: Value[StateT], *, players: Iterable[int] | None = None,
-               until: Until[StateT] | None = None, policy: Policy[StateT] | None = None,
-               max_nodes: int = DEFAULT_MAX_NODES) -> Valued:
+def expectimax(
+    state: StateT,
+    value: Value[StateT],
+    *,
+    players: Iterable[int] | None = None,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> Valued:
     """Expectimax (max^n for several players) from ``state`` to the leaves of the walk: ``value(leaf)`` is a
     number or one number per player (``returns()``, points); at a decision node of a player in ``players``
     (default: every player) that player takes the legal action with the largest own component (the first in
@@ -265,10 +303,15 @@ def expectimax(state: StateT, value: Value[StateT], *, players: Iterable[int] | 
     return Valued(v, a, budget.used)
 
 
-def action_values(state: StateT, value: Value[StateT], *,
-                  players: Iterable[int] | None = (), until: Until[StateT] | None = None,
-                  policy: Policy[StateT] | None = None,
-                  max_nodes: int = DEFAULT_MAX_NODES) -> dict[Hashable, tuple[Number, ...]]:
+def action_values(
+    state: StateT,
+    value: Value[StateT],
+    *,
+    players: Iterable[int] | None = (),
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> dict[Hashable, tuple[Number, ...]]:
     """For each legal action of the decision node ``state``: the :func:`expectimax` value after it (with the
     default ``players=()``, the plain expectation under ``policy``). One budget covers every action."""
     if state.is_chance_node() or state.is_terminal():
@@ -309,8 +352,14 @@ class TreeNode(Generic[StateT]):
         return 1 + sum(c.size() for c in self.children)
 
 
-def outcome_tree(state: StateT, *, until: Until[StateT] | None = None, policy: Policy[StateT] | None = None,
-                 branch: Until[StateT] | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> TreeNode[StateT]:
+def outcome_tree(
+    state: StateT,
+    *,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    branch: Until[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> TreeNode[StateT]:
     """The walk from ``state`` as a tree: a ``"chance"`` node per chance node (a child per outcome), a
     ``"choice"`` node per decision node where ``branch(state)`` is true (a child per legal action), the other
     decision nodes followed with ``policy`` (their actions go into the child's ``actions``) or leaves."""
@@ -318,15 +367,25 @@ def outcome_tree(state: StateT, *, until: Until[StateT] | None = None, policy: P
     return _tree(state.clone(), (), Fraction(1), Fraction(1), until, policy, branch, budget)
 
 
-def _tree(s: StateT, actions: tuple[Hashable, ...], prob: Fraction, reach: Fraction, until: Until[StateT] | None,
-          policy: Policy[StateT] | None, branch: Until[StateT] | None, budget: _Budget) -> TreeNode[StateT]:
+def _tree(
+    s: StateT,
+    actions: tuple[Hashable, ...],
+    prob: Fraction,
+    reach: Fraction,
+    until: Until[StateT] | None,
+    policy: Policy[StateT] | None,
+    branch: Until[StateT] | None,
+    budget: _Budget,
+) -> TreeNode[StateT]:
     while True:
         budget.take()
         if _ends(s, until):
             return TreeNode(actions, prob, reach, "leaf", s)
         if s.is_chance_node():
             node = TreeNode(actions, prob, reach, "chance", s)
-            node.children = [_tree(t, (a,), p, reach * p, until, policy, branch, budget) for a, p, t in _children(s)]
+            node.children = [
+                _tree(t, (a,), p, reach * p, until, policy, branch, budget) for a, p, t in _children(s)
+            ]
             return node
         if branch is not None and branch(s):
             node = TreeNode(actions, prob, reach, "choice", s, s.current_player())
@@ -343,9 +402,16 @@ def _tree(s: StateT, actions: tuple[Hashable, ...], prob: Fraction, reach: Fract
         actions = actions + (a,)
 
 
-def sample_distribution(state: StateT, key: Callable[[StateT], Hashable], *, rng: Random, samples: int = 1000,
-                        until: Until[StateT] | None = None, policy: Policy[StateT] | None = None,
-                        max_actions: int = 100_000) -> dict[Hashable, Fraction]:
+def sample_distribution(
+    state: StateT,
+    key: Callable[[StateT], Hashable],
+    *,
+    rng: Random,
+    samples: int = 1000,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_actions: int = 100_000,
+) -> dict[Hashable, Fraction]:
     """The walk played ``samples`` times with chance drawn from ``rng`` (a ``numpy.random.Generator``): the
     share of the plays ending at each ``key`` (a Monte Carlo estimate of :func:`outcome_distribution`, for trees
     beyond the budget and to check the exact figures). A decision node without ``policy`` ends a play."""

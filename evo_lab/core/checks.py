@@ -23,13 +23,25 @@ from typing import TypeGuard, TypeVar, cast
 
 from .errors import FormatError, excerpt
 
-__all__ = ["is_int", "int_in", "ints_in", "opt_int_in", "seed_of", "bool_of", "str_of", "one_of", "list_of", "dict_of",
-           "MAX_COUNT", "MAX_SEED"]
+__all__ = [
+    "is_int",
+    "int_in",
+    "ints_in",
+    "opt_int_in",
+    "seed_of",
+    "bool_of",
+    "str_of",
+    "one_of",
+    "list_of",
+    "dict_of",
+    "MAX_COUNT",
+    "MAX_SEED",
+]
 
 #: Upper bound of a score, a bag of food, a number of points or tokens in any position (far above any game).
-MAX_COUNT = 10 ** 6
+MAX_COUNT = 10**6
 #: Seeds are non-negative integers below this (numpy's generators take any; files keep them readable).
-MAX_SEED = 2 ** 128
+MAX_SEED = 2**128
 
 _T = TypeVar("_T")
 
@@ -55,8 +67,9 @@ def opt_int_in(v: object, lo: int, hi: int, field: str) -> int | None:
     return v
 
 
-def ints_in(v: object, lo: int, hi: int, field: str, length: int | None = None,
-            max_length: int = MAX_COUNT) -> list[int]:
+def ints_in(
+    v: object, lo: int, hi: int, field: str, length: int | None = None, max_length: int = MAX_COUNT
+) -> list[int]:
     """A list of integers ``lo..hi`` (of ``length`` entries if given); the bad entry is named."""
     lst = list_of(v, field, length, max_length)
     for i, x in enumerate(lst):
@@ -70,7 +83,9 @@ def seed_of(v: object, field: str) -> int | None:
     if v is None:
         return None
     if not is_int(v) or not 0 <= v < MAX_SEED:
-        raise FormatError(f"expected null or a non-negative integer below 2**128 (a seed), got {excerpt(v)}", field)
+        raise FormatError(
+            f"expected null or a non-negative integer below 2**128 (a seed), got {excerpt(v)}", field
+        )
     return v
 
 

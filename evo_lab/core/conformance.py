@@ -31,8 +31,17 @@ if TYPE_CHECKING:
 from .errors import EvoLabError, FormatError, IllegalActionError
 from .protocol import Game, State, sample_chance
 
-__all__ = ["walk", "check_random_play", "check_json_round_trip", "check_clone_independence", "check_chance_exact",
-           "check_typed_errors", "check_observer_hides_hands", "run_all", "ConformanceError"]
+__all__ = [
+    "walk",
+    "check_random_play",
+    "check_json_round_trip",
+    "check_clone_independence",
+    "check_chance_exact",
+    "check_typed_errors",
+    "check_observer_hides_hands",
+    "run_all",
+    "ConformanceError",
+]
 
 
 class ConformanceError(AssertionError):
@@ -48,7 +57,9 @@ def _fail(check: str, seed: int, i: int, state: State, problem: str) -> Conforma
     return ConformanceError(f"[{check}] seed {seed}, action {i} (node {node}): {problem}")
 
 
-def walk(make: MakeGame, seed: int, max_actions: int | None = None) -> Iterator[tuple[int, State, Hashable | None]]:
+def walk(
+    make: MakeGame, seed: int, max_actions: int | None = None
+) -> Iterator[tuple[int, State, Hashable | None]]:
     """Play one seeded random game of ``make(seed)``; yields ``(i, state, action about to be applied)``; the
     state is the live one (clone it to keep it)."""
     game = make(seed)
@@ -106,8 +117,9 @@ def _same_position(a: State, b: State) -> bool:
     return a.to_dict() == b.to_dict()
 
 
-def check_json_round_trip(make: MakeGame, seeds: range, every: int = 1,
-                          max_actions: int | None = None) -> int:
+def check_json_round_trip(
+    make: MakeGame, seeds: range, every: int = 1, max_actions: int | None = None
+) -> int:
     """Every ``every``-th state survives ``to_json`` / ``from_json`` unchanged, legal actions included."""
     n = 0
     for seed in seeds:
@@ -165,8 +177,7 @@ def check_chance_exact(make: MakeGame, seeds: range, max_actions: int | None = N
 _JUNK = ("", "   ", "fly to the moon", "\x00", "bid bid bid")
 
 
-def check_typed_errors(make: MakeGame, seeds: range, max_actions: int | None = None,
-                       every: int = 7) -> int:
+def check_typed_errors(make: MakeGame, seeds: range, max_actions: int | None = None, every: int = 7) -> int:
     """At every ``every``-th node: junk strings, a chance outcome at a decision node (or a decision at a chance
     node), an action of another node, ``None`` and a tuple of junk all raise a typed evo-lab error, and the
     state is untouched."""
@@ -200,8 +211,9 @@ def check_typed_errors(make: MakeGame, seeds: range, max_actions: int | None = N
     return n
 
 
-def check_observer_hides_hands(make: MakeGame, seeds: range, max_actions: int | None = None,
-                               every: int = 5) -> int:
+def check_observer_hides_hands(
+    make: MakeGame, seeds: range, max_actions: int | None = None, every: int = 5
+) -> int:
     """Each player's view is unchanged by ``determinize`` for that player (what they may not see is redrawn,
     what they see is kept): the observation, its string and its tensor at every checked node, and the
     information-state string (the history as the player saw it) at every ``3 * every``-th action; the teacher's
@@ -217,11 +229,25 @@ def check_observer_hides_hands(make: MakeGame, seeds: range, max_actions: int | 
                 view = _view(s, p, i % (3 * every) == 0)
                 for _ in range(2):
                     d = s.determinize(p, rng)
-                    for what, a, b in zip(("observation", "observation string", "observation tensor",
-                                           "information-state string"), view, _view(d, p, len(view) > 3)):
+                    for what, a, b in zip(
+                        (
+                            "observation",
+                            "observation string",
+                            "observation tensor",
+                            "information-state string",
+                        ),
+                        view,
+                        _view(d, p, len(view) > 3),
+                    ):
                         if not _same(a, b):
-                            raise _fail("observer", seed, i, s, f"P{p + 1}'s {what} changes when what P{p + 1} "
-                                                                "may not see is redrawn: it leaks hidden information")
+                            raise _fail(
+                                "observer",
+                                seed,
+                                i,
+                                s,
+                                f"P{p + 1}'s {what} changes when what P{p + 1} "
+                                "may not see is redrawn: it leaks hidden information",
+                            )
                     if d.current_player() != s.current_player():
                         raise _fail("observer", seed, i, s, "determinize changed who is to act")
                 n += 1

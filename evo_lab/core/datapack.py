@@ -31,8 +31,21 @@ from typing import TypeVar, cast, overload
 from .errors import EvoLabError, cut, excerpt
 from .jsonio import JSONValue
 
-__all__ = ["DataError", "Provenance", "PROVENANCE_LEVELS", "read_json_file", "check_header", "get", "provenance",
-           "nonneg", "bounded", "int_field", "part_path", "read_pack", "PackBase"]
+__all__ = [
+    "DataError",
+    "Provenance",
+    "PROVENANCE_LEVELS",
+    "read_json_file",
+    "check_header",
+    "get",
+    "provenance",
+    "nonneg",
+    "bounded",
+    "int_field",
+    "part_path",
+    "read_pack",
+    "PackBase",
+]
 
 PROVENANCE_LEVELS = ("printed", "high", "medium", "medium-high", "assumed")
 
@@ -81,8 +94,13 @@ def read_json_file(path: Path | Traversable, source: str) -> JSONValue:
         problem = e.message
         if problem == "no such file":
             raise DataError(source, "<file>", "no such file") from None
-        raise DataError(source, "<file>", problem if problem.startswith(("not valid JSON", "cannot read"))
-                        else f"not valid JSON: {problem}") from None
+        raise DataError(
+            source,
+            "<file>",
+            problem
+            if problem.startswith(("not valid JSON", "cannot read"))
+            else f"not valid JSON: {problem}",
+        ) from None
     except OSError as e:
         raise DataError(source, "<file>", f"cannot read: {e.strerror or e}") from None
 
@@ -95,28 +113,42 @@ def part_path(base: Path, name: object, manifest: str, part: str) -> Path:
         raise DataError(manifest, where, f"must be a file name (text), got {excerpt(name)}")
     pure = PurePosixPath(name.replace("\\", "/"))
     if pure.is_absolute() or PureWindowsPath(name).drive or ".." in pure.parts:
-        raise DataError(manifest, where, f"the file {excerpt(name)} is outside the pack folder: a part is a "
-                                         "file name inside the pack's folder (no absolute path, no '..')")
+        raise DataError(
+            manifest,
+            where,
+            f"the file {excerpt(name)} is outside the pack folder: a part is a "
+            "file name inside the pack's folder (no absolute path, no '..')",
+        )
     target = base / name
     try:
         inside = base.resolve() in target.resolve().parents
     except (OSError, RuntimeError):  # a symbolic-link loop
         inside = False
     if not inside:
-        raise DataError(manifest, where, f"the file {excerpt(name)} leads outside the pack folder (a symbolic "
-                                         "link resolved): a part must stay inside the pack's folder")
+        raise DataError(
+            manifest,
+            where,
+            f"the file {excerpt(name)} leads outside the pack folder (a symbolic "
+            "link resolved): a part must stay inside the pack's folder",
+        )
     return target
 
 
-def check_header(d: object, source: str, fmt: str, part: str | None = None, versions: tuple[int, ...] = (1,)) -> None:
+def check_header(
+    d: object, source: str, fmt: str, part: str | None = None, versions: tuple[int, ...] = (1,)
+) -> None:
     """Check a part file's header: ``format``, ``version`` and (for parts) ``part``."""
     if not isinstance(d, Mapping):
         raise DataError(source, "<root>", "must be a JSON object")
     if d.get("format") != fmt:
         raise DataError(source, "format", f"expected {fmt!r}, got {excerpt(d.get('format'))}")
     if d.get("version") not in versions:
-        raise DataError(source, "version", f"unsupported version {excerpt(d.get('version'))} "
-                                           f"(this evo-lab reads {', '.join(map(str, versions))})")
+        raise DataError(
+            source,
+            "version",
+            f"unsupported version {excerpt(d.get('version'))} "
+            f"(this evo-lab reads {', '.join(map(str, versions))})",
+        )
     if part is not None and d.get("part") != part:
         raise DataError(source, "part", f"expected part {part!r}, got {excerpt(d.get('part'))}")
 
@@ -128,11 +160,14 @@ def get(d: object, key: str, source: str, typ: type[_T], where: str = "", *, def
 @overload
 def get(d: object, key: str, source: str, typ: type[_T], where: str, default: _D) -> _T | _D: ...
 @overload
-def get(d: object, key: str, source: str, typ: tuple[type, ...], where: str = "", default: object = ...) -> object: ...
+def get(
+    d: object, key: str, source: str, typ: tuple[type, ...], where: str = "", default: object = ...
+) -> object: ...
 
 
-def get(d: object, key: str, source: str, typ: type | tuple[type, ...], where: str = "",
-        default: object = ...) -> object:
+def get(
+    d: object, key: str, source: str, typ: type | tuple[type, ...], where: str = "", default: object = ...
+) -> object:
     """``d[key]`` checked to be of type ``typ`` (``int`` excludes ``bool``). ``where`` prefixes the field
     name in errors (``"cards[3]."``); with ``default`` given, a missing key returns it."""
     name = f"{where}{key}"
@@ -151,15 +186,20 @@ def get(d: object, key: str, source: str, typ: type | tuple[type, ...], where: s
     return v
 
 
-def provenance(d: object, source: str, where: str, key: str = "provenance", src_key: str = "source") -> Provenance:
+def provenance(
+    d: object, source: str, where: str, key: str = "provenance", src_key: str = "source"
+) -> Provenance:
     """The provenance of an entry: ``{"provenance": level, "source": text}``."""
     level = d.get(key) if isinstance(d, Mapping) else None
     if not isinstance(level, str) or level not in PROVENANCE_LEVELS:
-        raise DataError(source, f"{where}{key}",
-                        f"must be one of {', '.join(PROVENANCE_LEVELS)}, got {excerpt(level)}")
+        raise DataError(
+            source, f"{where}{key}", f"must be one of {', '.join(PROVENANCE_LEVELS)}, got {excerpt(level)}"
+        )
     s = cast("Mapping[str, object]", d).get(src_key)  # a mapping: the level was read from it
     if not isinstance(s, str) or not s.strip() or len(s) > 2000:
-        raise DataError(source, f"{where}{src_key}", "every value needs a non-empty source (at most 2000 characters)")
+        raise DataError(
+            source, f"{where}{src_key}", "every value needs a non-empty source (at most 2000 characters)"
+        )
     return Provenance(level, s)
 
 
@@ -178,16 +218,20 @@ def bounded(v: int, lo: int, hi: int, source: str, name: str) -> int:
     return v
 
 
-def int_field(d: object, key: str, source: str, where: str, lo: int, hi: int,
-              default: int | EllipsisType = ...) -> int:
+def int_field(
+    d: object, key: str, source: str, where: str, lo: int, hi: int, default: int | EllipsisType = ...
+) -> int:
     """``d[key]``: an integer ``lo..hi`` (see :func:`get` and :func:`bounded`)."""
     v = cast(int, get(d, key, source, int, where, default))  # no default (...): get raises when it is missing
     return bounded(v, lo, hi, source, f"{where}{key}")
 
 
-def read_pack(path: str | Path | Mapping[str, object] | None, parts: tuple[str, ...], default_dir: tuple[str, ...],
-              overrides: Mapping[str, str | Path | Mapping[str, object]] | None = None,
-              ) -> tuple[dict[str, object], dict[str, str]]:
+def read_pack(
+    path: str | Path | Mapping[str, object] | None,
+    parts: tuple[str, ...],
+    default_dir: tuple[str, ...],
+    overrides: Mapping[str, str | Path | Mapping[str, object]] | None = None,
+) -> tuple[dict[str, object], dict[str, str]]:
     """Read a pack's raw parts: ``(raw, sources)`` where ``raw["pack"]`` is the manifest and ``raw[part]`` the
     parsed JSON of each part, ``sources[part]`` the file it came from.
 
@@ -221,7 +265,9 @@ def read_pack(path: str | Path | Mapping[str, object] | None, parts: tuple[str, 
                 target: Path | Traversable = part_path(base, name, f"{label}/pack.json", part)
             else:  # the shipped pack (package resources): plain names only
                 if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
-                    raise DataError(f"{label}/pack.json", f"parts.{part}", f"must be a file name, got {excerpt(name)}")
+                    raise DataError(
+                        f"{label}/pack.json", f"parts.{part}", f"must be a file name, got {excerpt(name)}"
+                    )
                 target = base / name
             src = f"{label}/{name}"
             raw[part] = read_json_file(target, src)
@@ -241,8 +287,11 @@ def read_pack(path: str | Path | Mapping[str, object] | None, parts: tuple[str, 
             sources[part] = "<dict>"
     for part, given in (overrides or {}).items():
         if not isinstance(part, str) or part not in parts:
-            raise DataError(excerpt(given) if not isinstance(given, Mapping) else "<dict>", "part",
-                            f"unknown part {excerpt(part)}; parts are {', '.join(parts)}")
+            raise DataError(
+                excerpt(given) if not isinstance(given, Mapping) else "<dict>",
+                "part",
+                f"unknown part {excerpt(part)}; parts are {', '.join(parts)}",
+            )
         if isinstance(given, Mapping):
             raw[part], sources[part] = dict(given), "<dict>"
         else:
@@ -272,7 +321,9 @@ class PackBase:
 
     def assumed(self) -> list[str]:
         """Names of the values that rest on an assumed default (what the kit badges)."""
-        return [f"{r['part']} {r['value_name']}" for r in self.provenance_rows() if r["provenance"] == "assumed"]
+        return [
+            f"{r['part']} {r['value_name']}" for r in self.provenance_rows() if r["provenance"] == "assumed"
+        ]
 
     def provenance_markdown(self) -> str:
         """The provenance table as Markdown (the docs embed it; a test keeps them in sync)."""

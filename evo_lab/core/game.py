@@ -62,7 +62,9 @@ def check_loaded(s: GameState) -> None:
     except (AssertionError, EvoLabError) as e:
         raise FormatError(f"inconsistent position: {cut(str(e), 300)}", "state") from None
     except Exception as e:  # noqa: BLE001 - whatever a corrupt state raises, the loader's answer is typed
-        raise FormatError(f"inconsistent position ({type(e).__name__}: {cut(str(e), 200)})", "state") from None
+        raise FormatError(
+            f"inconsistent position ({type(e).__name__}: {cut(str(e), 200)})", "state"
+        ) from None
 
 
 #: The game class of a state (``class State(StateBase["Game"])``: ``state.game`` is that game).
@@ -145,6 +147,7 @@ class StateBase(Generic[GameT]):
     _ev_mark: EventChain
 
     if TYPE_CHECKING:  # the rest of the contract (protocol.State), written by each game
+
         def __init__(self, game: Game, /) -> None: ...
         def current_player(self) -> int: ...
         def is_terminal(self) -> bool: ...
@@ -270,7 +273,9 @@ class StateBase(Generic[GameT]):
         """A fresh copy of the position this state's history starts from."""
         if self._origin is None:
             return cast(Self, self.game.new_initial_state())
-        return type(self).from_dict(copy.deepcopy(self._origin), self.game)  # a loader may keep the body's lists
+        return type(self).from_dict(
+            copy.deepcopy(self._origin), self.game
+        )  # a loader may keep the body's lists
 
     def replay(self) -> Iterator[tuple[Self, Hashable]]:
         """``(state before, action)`` for each item of the history; the state object is reused, so read it
@@ -341,7 +346,9 @@ class StateBase(Generic[GameT]):
                 raise FormatError("no game class to build the configuration", "config")
             game = game_from_config(gcls, env)
         if env.game != game.name:
-            raise FormatError(f"this position is of game {excerpt(env.game)}, not {excerpt(game.name)}", "game")
+            raise FormatError(
+                f"this position is of game {excerpt(env.game)}, not {excerpt(game.name)}", "game"
+            )
         own = cast("GameT", game)  # this state's game: its name was checked
         if env.game_version == game.version:
             s = cls.load_state(own, env.data.get("state"))
@@ -349,8 +356,11 @@ class StateBase(Generic[GameT]):
             s = cls.load_state(own, env.data.get("state"), version=env.game_version)  # type: ignore[call-arg]
         else:
             known = ", ".join(str(v) for v in (*getattr(game, "read_versions", ()), game.version))
-            raise FormatError(f"unsupported {game.name} position version {excerpt(env.game_version)} "
-                              f"(this evo-lab reads {known})", "game_version")
+            raise FormatError(
+                f"unsupported {game.name} position version {excerpt(env.game_version)} "
+                f"(this evo-lab reads {known})",
+                "game_version",
+            )
         check_loaded(s)
         s._origin = None
         s._origin = s.to_dict()
@@ -380,8 +390,11 @@ class StateBase(Generic[GameT]):
             raise FormatError("no game class to build the configuration", "config")
         known = (getattr(gcls, "version", env.game_version), *getattr(gcls, "read_versions", ()))
         if env.game_version not in known:
-            raise FormatError(f"unsupported record version {excerpt(env.game_version)} (this evo-lab reads "
-                              f"{', '.join(map(str, sorted(known)))})", "game_version")
+            raise FormatError(
+                f"unsupported record version {excerpt(env.game_version)} (this evo-lab reads "
+                f"{', '.join(map(str, sorted(known)))})",
+                "game_version",
+            )
         game = game_from_config(gcls, env)
         d = env.data
         s = _start_of(cls, d["start"], game) if "start" in d else cast(Self, game.new_initial_state())

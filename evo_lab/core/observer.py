@@ -75,7 +75,9 @@ class Observer(Generic[StateT, ObservedGameT]):
         return secret.owner is not None and secret.owner == viewer
 
     # ----- views derived from it
-    def observation(self, state: StateT, viewer: int | None) -> dict[str, object]:  # pragma: no cover - abstract
+    def observation(
+        self, state: StateT, viewer: int | None
+    ) -> dict[str, object]:  # pragma: no cover - abstract
         """What ``viewer`` may know, as JSON-able data."""
         raise NotImplementedError
 
@@ -83,7 +85,9 @@ class Observer(Generic[StateT, ObservedGameT]):
         """The observation as canonical JSON (sorted keys, no spaces)."""
         return json.dumps(self.observation(state, viewer), sort_keys=True, separators=(",", ":"))
 
-    def encode(self, observation: dict[str, object]) -> npt.NDArray[np.generic]:  # pragma: no cover - abstract
+    def encode(
+        self, observation: dict[str, object]
+    ) -> npt.NDArray[np.generic]:  # pragma: no cover - abstract
         """The observation dict as a fixed-length ``numpy`` vector (the game's tensor layout)."""
         raise NotImplementedError
 
@@ -127,7 +131,9 @@ class Observer(Generic[StateT, ObservedGameT]):
         items = [self.mask_action(before, a, viewer) for before, a in state.replay()]
         return "|".join(items) + "#" + self.string(state, viewer)
 
-    def determinize(self, state: StateT, viewer: int, rng: np.random.Generator) -> StateT:  # pragma: no cover - abstract
+    def determinize(
+        self, state: StateT, viewer: int, rng: np.random.Generator
+    ) -> StateT:  # pragma: no cover - abstract
         """A copy of ``state`` where what ``viewer`` may not see is redrawn from its exact distribution given
         what ``viewer`` knows."""
         raise NotImplementedError

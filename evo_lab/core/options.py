@@ -76,14 +76,18 @@ def _type_error(name: str, default: object, value: object) -> str | None:
     """Why ``value`` is not of the default's type (bool is not an int here), or ``None``."""
     if isinstance(default, bool):
         return (
-            None if isinstance(value, bool) else f"rule option {name!r} must be true or false, got {excerpt(value)}"
+            None
+            if isinstance(value, bool)
+            else f"rule option {name!r} must be true or false, got {excerpt(value)}"
         )
     if isinstance(default, int):
         if isinstance(value, int) and not isinstance(value, bool):
             return None
         return f"rule option {name!r} must be an integer, got {excerpt(value)}"
     if isinstance(default, str):
-        return None if isinstance(value, str) else f"rule option {name!r} must be a string, got {excerpt(value)}"
+        return (
+            None if isinstance(value, str) else f"rule option {name!r} must be a string, got {excerpt(value)}"
+        )
     return None
 
 
@@ -114,8 +118,11 @@ class RuleOptionsBase:
                 continue  # the common case, fast: options are made with every game
             why = _type_error(name, default, value)
             if why is None and choices is not None and value not in choices:
-                allowed = (f"{choices.start}..{choices.stop - 1}" if isinstance(choices, range)
-                           else "one of " + ", ".join(map(str, choices)))
+                allowed = (
+                    f"{choices.start}..{choices.stop - 1}"
+                    if isinstance(choices, range)
+                    else "one of " + ", ".join(map(str, choices))
+                )
                 why = f"rule option {name!r} must be {allowed}; got {excerpt(value)}"
             if why is not None:
                 raise GameConfigError(f"{why} ({hint})" if hint else why)

@@ -27,9 +27,22 @@ if TYPE_CHECKING:
     from .search import SearchHooks
     from .tree import GameTree
 
-__all__ = ["CHANCE", "TERMINAL", "Event", "Game", "GameState", "KitModule", "State", "StateT", "PlayT",
-           "ViewPlugin",
-           "sample_chance", "apply_random_chance", "play_out", "uniform_random_policy"]
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Event",
+    "Game",
+    "GameState",
+    "KitModule",
+    "State",
+    "StateT",
+    "PlayT",
+    "ViewPlugin",
+    "sample_chance",
+    "apply_random_chance",
+    "play_out",
+    "uniform_random_policy",
+]
 
 CHANCE = -1
 TERMINAL = -4
@@ -182,7 +195,9 @@ class ViewPlugin(Protocol):
     def actions_note(self, state: State) -> str: ...
     def history_line(self, node: object, viewer: int | None = None) -> str: ...
     def story_lines(self, node: object, viewer: int | None = None) -> list[str]: ...
-    def story_rounds(self, path: list[object], viewer: int | None = None) -> list[tuple[object, list[str]]]: ...
+    def story_rounds(
+        self, path: list[object], viewer: int | None = None
+    ) -> list[tuple[object, list[str]]]: ...
     def node_name(self, state: State) -> str: ...
     def node_words(self, state: State) -> str: ...
     def phase_words(self, state: State) -> str: ...
@@ -230,9 +245,16 @@ class KitModule(Protocol):
     LENGTH: str
 
     def results(self, state: State) -> list[dict[str, object]]: ...
-    def search_hooks(self, **options: object) -> SearchHooks[Any]: ...  # Any: the hooks of the game's own states
-    def tell(self, game: Game, seed: int | None, bots: list[Callable[[State, int], Hashable]] | None,
-             echo: Callable[[str], None] | None) -> tuple[State, list[str]]: ...
+    def search_hooks(
+        self, **options: object
+    ) -> SearchHooks[Any]: ...  # Any: the hooks of the game's own states
+    def tell(
+        self,
+        game: Game,
+        seed: int | None,
+        bots: list[Callable[[State, int], Hashable]] | None,
+        echo: Callable[[str], None] | None,
+    ) -> tuple[State, list[str]]: ...
 
 
 def sample_chance(state: GameState, rng: Random) -> Hashable:
@@ -262,8 +284,14 @@ def apply_random_chance(state: GameState, rng: Random) -> None:
         state.apply_action(sample_chance(state, rng))
 
 
-def play_out(state: PlayT, policy: Callable[[PlayT], Hashable], rng: Random, *, max_actions: int | None = None,
-             stop: Callable[[PlayT], bool] | None = None) -> int:
+def play_out(
+    state: PlayT,
+    policy: Callable[[PlayT], Hashable],
+    rng: Random,
+    *,
+    max_actions: int | None = None,
+    stop: Callable[[PlayT], bool] | None = None,
+) -> int:
     """Play ``state`` forward in place: chance by ``rng``, decisions by ``policy(state)``.
 
     Stops at the end of the game, when ``stop(state)`` is true, or after ``max_actions`` actions.

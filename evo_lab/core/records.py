@@ -35,8 +35,22 @@ from .jsonio import MAX_DEPTH, JSONValue
 if TYPE_CHECKING:
     from .protocol import Game, State
 
-__all__ = ["POSITION", "RECORD", "TREE", "ENVELOPE_VERSION", "Envelope", "GameClass", "envelope", "open_envelope",
-           "read_json", "source_of", "load_position", "load_record", "game_class_for", "game_from_config"]
+__all__ = [
+    "POSITION",
+    "RECORD",
+    "TREE",
+    "ENVELOPE_VERSION",
+    "Envelope",
+    "GameClass",
+    "envelope",
+    "open_envelope",
+    "read_json",
+    "source_of",
+    "load_position",
+    "load_record",
+    "game_class_for",
+    "game_from_config",
+]
 
 POSITION = "evo-lab-position"
 RECORD = "evo-lab-record"
@@ -64,7 +78,13 @@ class GameClass(Protocol):
 
 def envelope(fmt: str, game: str, game_version: int, config: object, **body: object) -> dict[str, object]:
     """A new envelope dict of format ``fmt`` for ``game`` with the ``body`` fields."""
-    out: dict[str, object] = {"format": fmt, "version": ENVELOPE_VERSION, "game": game, "game_version": game_version, "config": config}
+    out: dict[str, object] = {
+        "format": fmt,
+        "version": ENVELOPE_VERSION,
+        "game": game,
+        "game_version": game_version,
+        "config": config,
+    }
     out.update(body)
     return out
 
@@ -109,8 +129,9 @@ def open_envelope(data: object, fmt: str, game: str | None = None) -> Envelope:
             raise FormatError(f"must be an integer, got {excerpt(gv)}", "game_version")
         env = Envelope(fmt, gid, gv, data.get("config"), data)
     else:
-        raise FormatError(f"unsupported version {excerpt(version)} (this evo-lab reads 1 and "
-                          f"{ENVELOPE_VERSION})", "version")
+        raise FormatError(
+            f"unsupported version {excerpt(version)} (this evo-lab reads 1 and {ENVELOPE_VERSION})", "version"
+        )
     if game is not None and env.game != game:
         raise FormatError(f"this file is a {env.game!r} {fmt}, not {game!r}", "game")
     return env
@@ -134,8 +155,9 @@ def game_from_config(gcls: GameClass, env: Envelope) -> Game:
     from .datapack import DataError
 
     try:
-        if env.game_version != getattr(gcls, "version", env.game_version) and \
-                env.game_version in getattr(gcls, "read_versions", ()):
+        if env.game_version != getattr(gcls, "version", env.game_version) and env.game_version in getattr(
+            gcls, "read_versions", ()
+        ):
             # a class that lists read_versions takes the version (the protocol states the common form)
             return gcls.from_dict(env.config, version=env.game_version)  # type: ignore[call-arg]
         return gcls.from_dict(env.config)

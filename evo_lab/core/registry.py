@@ -180,8 +180,17 @@ def register(info: GameInfo) -> GameInfo:
     _GAMES[info.id] = info
     for v in info.variants:
         vid = f"{info.id}-{v.id}"
-        _GAMES[vid] = replace(info, id=vid, title=v.title, players=v.players, summary=v.summary, variants=(),
-                              variant_of=info.id, options=dict(v.options), rules=info.rules + v.rules)
+        _GAMES[vid] = replace(
+            info,
+            id=vid,
+            title=v.title,
+            players=v.players,
+            summary=v.summary,
+            variants=(),
+            variant_of=info.id,
+            options=dict(v.options),
+            rules=info.rules + v.rules,
+        )
     return info
 
 

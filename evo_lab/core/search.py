@@ -38,8 +38,16 @@ from .protocol import State, StateT, sample_chance
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
-__all__ = ["SearchHooks", "SearchResult", "SearchNode", "ActionRow", "TreeRow", "ismcts", "win_shares",
-           "random_rollout"]
+__all__ = [
+    "SearchHooks",
+    "SearchResult",
+    "SearchNode",
+    "ActionRow",
+    "TreeRow",
+    "ismcts",
+    "win_shares",
+    "random_rollout",
+]
 
 
 def win_shares(state: State) -> list[float]:
@@ -148,8 +156,16 @@ class SearchResult:
     def tree_rows(self, max_depth: int = 2, min_visits: int = 1) -> list[TreeRow]:
         """The tree as rows ``{"id", "parent", "label", "visits", "value", "depth"}`` (root first), for a plotly
         sunburst or treemap."""
-        rows: list[TreeRow] = [{"id": "root", "parent": "", "label": f"P{self.player + 1} decides", "visits": self.iterations,
-                 "value": None, "depth": 0}]
+        rows: list[TreeRow] = [
+            {
+                "id": "root",
+                "parent": "",
+                "label": f"P{self.player + 1} decides",
+                "visits": self.iterations,
+                "value": None,
+                "depth": 0,
+            }
+        ]
 
         def walk(node: SearchNode, nid: str, depth: int) -> None:
             if depth >= max_depth:
@@ -159,8 +175,16 @@ class SearchResult:
                     continue
                 cid = f"{nid}/{i}"
                 label = self.texts.get(k, _key_text(k))
-                rows.append({"id": cid, "parent": nid, "label": label, "visits": c.visits,
-                             "value": c.total / c.visits if c.visits and c.mover >= 0 else None, "depth": depth + 1})
+                rows.append(
+                    {
+                        "id": cid,
+                        "parent": nid,
+                        "label": label,
+                        "visits": c.visits,
+                        "value": c.total / c.visits if c.visits and c.mover >= 0 else None,
+                        "depth": depth + 1,
+                    }
+                )
                 walk(c, cid, depth + 1)
 
         if self.root is not None:
@@ -172,13 +196,27 @@ class SearchResult:
         import plotly.graph_objects as go
 
         rows = self.tree_rows(max_depth, min_visits)
-        hover = [f"{r['label']}<br>visits {r['visits']}"
-                 + ("" if r["value"] is None else f"<br>mean reward {r['value']:.3f}") for r in rows]
-        fig = go.Figure(go.Sunburst(ids=[r["id"] for r in rows], parents=[r["parent"] for r in rows],
-                                    labels=[r["label"] for r in rows], values=[r["visits"] for r in rows],
-                                    branchvalues="total", hovertext=hover, hoverinfo="text"))
-        fig.update_layout(title=f"ISMCTS visits: P{self.player + 1} chose {self.chosen_text} "
-                                f"({self.iterations} iterations)", margin={"t": 40, "l": 0, "r": 0, "b": 0})
+        hover = [
+            f"{r['label']}<br>visits {r['visits']}"
+            + ("" if r["value"] is None else f"<br>mean reward {r['value']:.3f}")
+            for r in rows
+        ]
+        fig = go.Figure(
+            go.Sunburst(
+                ids=[r["id"] for r in rows],
+                parents=[r["parent"] for r in rows],
+                labels=[r["label"] for r in rows],
+                values=[r["visits"] for r in rows],
+                branchvalues="total",
+                hovertext=hover,
+                hoverinfo="text",
+            )
+        )
+        fig.update_layout(
+            title=f"ISMCTS visits: P{self.player + 1} chose {self.chosen_text} "
+            f"({self.iterations} iterations)",
+            margin={"t": 40, "l": 0, "r": 0, "b": 0},
+        )
         return fig
 
 
@@ -193,9 +231,18 @@ def _key_text(k: Hashable) -> str:
     return str(k)
 
 
-def ismcts(state: StateT, player: int, hooks: SearchHooks[StateT] | None = None, *, iterations: int | None = 200,
-           time_budget: float | None = None, c: float = 0.7, seed: int | None = None,
-           rng: np.random.Generator | None = None, progress: Callable[[int], None] | None = None) -> SearchResult:
+def ismcts(
+    state: StateT,
+    player: int,
+    hooks: SearchHooks[StateT] | None = None,
+    *,
+    iterations: int | None = 200,
+    time_budget: float | None = None,
+    c: float = 0.7,
+    seed: int | None = None,
+    rng: np.random.Generator | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SearchResult:
     """Search from ``state`` for ``player``; ``iterations`` and/or ``time_budget`` (seconds) bound it.
 
     ``rng`` (or ``seed``) makes the search reproducible; ``progress(n)`` is called after each iteration."""
@@ -223,16 +270,37 @@ def ismcts(state: StateT, player: int, hooks: SearchHooks[StateT] | None = None,
     for a in state.legal_actions():
         ch = root.children.get(a)
         v = ch.visits if ch else 0
-        rows.append({"action": a, "text": state.action_to_string(a), "visits": v,
-                     "value": (ch.total / ch.visits) if ch and ch.visits else None})
+        rows.append(
+            {
+                "action": a,
+                "text": state.action_to_string(a),
+                "visits": v,
+                "value": (ch.total / ch.visits) if ch and ch.visits else None,
+            }
+        )
     rows.sort(key=lambda r: (-r["visits"], -(r["value"] or 0.0)))
-    return SearchResult(player=player, chosen=rows[0]["action"], chosen_text=rows[0]["text"], iterations=n,
-                        seconds=secs, actions=rows, root=root, texts={r["action"]: r["text"] for r in rows})
+    return SearchResult(
+        player=player,
+        chosen=rows[0]["action"],
+        chosen_text=rows[0]["text"],
+        iterations=n,
+        seconds=secs,
+        actions=rows,
+        root=root,
+        texts={r["action"]: r["text"] for r in rows},
+    )
 
 
-def _iterate(state: StateT, player: int, root: SearchNode, rng: np.random.Generator,
-             roll: Callable[[StateT], Hashable], stop: Callable[[StateT], bool] | None, hooks: SearchHooks[StateT],
-             c: float) -> None:
+def _iterate(
+    state: StateT,
+    player: int,
+    root: SearchNode,
+    rng: np.random.Generator,
+    roll: Callable[[StateT], Hashable],
+    stop: Callable[[StateT], bool] | None,
+    hooks: SearchHooks[StateT],
+    c: float,
+) -> None:
     s = hooks.determinize(state, player, rng)
     node = root
     path = [root]

@@ -47,10 +47,17 @@ def seeded_bots(name: str, players: int, seed: int | None, game: str | None = No
     return [make_bot(name, game=game, seed=int(k.generate_state(1)[0])) for k in kids]
 
 
-def tell(state: StateT, bots: Sequence[Bot[StateT]], rng: Random, *,
-         heading: Callable[[StateT], str | None], lines: Callable[[StateT, Hashable, StateT], list[str]],
-         ending: Callable[[StateT], list[str]] | None = None, echo: Callable[[str], None] | None = None,
-         max_actions: int = 1_000_000) -> tuple[StateT, list[str]]:
+def tell(
+    state: StateT,
+    bots: Sequence[Bot[StateT]],
+    rng: Random,
+    *,
+    heading: Callable[[StateT], str | None],
+    lines: Callable[[StateT, Hashable, StateT], list[str]],
+    ending: Callable[[StateT], list[str]] | None = None,
+    echo: Callable[[str], None] | None = None,
+    max_actions: int = 1_000_000,
+) -> tuple[StateT, list[str]]:
     """Play ``state`` to the end and tell it, then the ``ending(final state)`` lines; returns ``(final state,
     lines)`` (each line also ``echo``-ed). ``state`` is played in place (pass a clone to keep it)."""
     out: list[str] = []

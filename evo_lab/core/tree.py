@@ -254,8 +254,13 @@ class GameTree(Generic[StateT]):
                 continue
             index[id(n)] = len(nodes) + 1
             nodes.append([index[id(n.parent)], n.text] + ([n.comment] if n.comment else []))
-        return {"format": TREE_FORMAT, "version": TREE_VERSION, "root": self.root.state.to_dict(), "nodes": nodes,
-                "current": index[id(self.current)]}
+        return {
+            "format": TREE_FORMAT,
+            "version": TREE_VERSION,
+            "root": self.root.state.to_dict(),
+            "nodes": nodes,
+            "current": index[id(self.current)],
+        }
 
     @classmethod
     def from_dict(cls, data: object, state_from_dict: Callable[[JSONValue], StateT]) -> GameTree[StateT]:
@@ -266,8 +271,9 @@ class GameTree(Generic[StateT]):
             raise FormatError("not an evo-lab tree", "format")
         version = data.get("version")
         if version not in (1, TREE_VERSION):
-            raise FormatError(f"unsupported version {excerpt(version)} (this evo-lab reads 1 and {TREE_VERSION})",
-                              "version")
+            raise FormatError(
+                f"unsupported version {excerpt(version)} (this evo-lab reads 1 and {TREE_VERSION})", "version"
+            )
         try:
             root = state_from_dict(data.get("root"))
         except FormatError as e:
@@ -321,10 +327,14 @@ def _read_v2(tree: GameTree[StateT], nodes: object) -> list[Node[StateT]]:
     for i, it in enumerate(nodes):
         where = f"nodes[{i}]"
         if not isinstance(it, list) or len(it) not in (2, 3):
-            raise FormatError(f"expected [parent, action] or [parent, action, comment], got {excerpt(it)}", where)
+            raise FormatError(
+                f"expected [parent, action] or [parent, action, comment], got {excerpt(it)}", where
+            )
         parent = it[0]
         if isinstance(parent, bool) or not isinstance(parent, int) or not 0 <= parent <= i:
-            raise FormatError(f"expected the index of an earlier node 0..{i}, got {excerpt(parent)}", f"{where}[0]")
+            raise FormatError(
+                f"expected the index of an earlier node 0..{i}, got {excerpt(parent)}", f"{where}[0]"
+            )
         child = _play_at(tree, tree.root if parent == 0 else made[parent - 1], it[1], f"{where}[1]")
         if len(it) == 3:
             child.comment = _comment(it[2], f"{where}[2]")

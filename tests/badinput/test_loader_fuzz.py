@@ -48,8 +48,13 @@ def _mutated(kind: str, game: str, ch: DrawChooser) -> tuple[str, str]:
 
 
 def _check(kind: str, game: str, examples: int) -> None:
-    @settings(max_examples=examples, derandomize=True, database=None, deadline=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(st.data())
     def prop(data: st.DataObject) -> None:
         how, text = _mutated(kind, game, DrawChooser(data))

@@ -16,8 +16,12 @@ from .state import State
 
 __all__ = ["INFO", "Game", "RaceOptions", "State"]
 
-if TYPE_CHECKING:  # mypy --strict checks the race against the core's contracts (tests/core/test_typed_core.py)
+if (
+    TYPE_CHECKING
+):  # mypy --strict checks the race against the core's contracts (tests/core/test_typed_core.py)
     from evo_lab.core import protocol
 
-    def _keeps_the_contracts(state: State, game: Game) -> tuple[protocol.State, protocol.Game, protocol.GameState]:
+    def _keeps_the_contracts(
+        state: State, game: Game
+    ) -> tuple[protocol.State, protocol.Game, protocol.GameState]:
         return state, game, state

@@ -37,7 +37,9 @@ class Game(GameBase["State", RaceOptions]):
     version = 1
     observer: RaceObserver
 
-    def __init__(self, players: int = 2, seed: int | None = None, options: Mapping[str, object] | None = None):
+    def __init__(
+        self, players: int = 2, seed: int | None = None, options: Mapping[str, object] | None = None
+    ):
         from .observer import RaceObserver
         from .state import State
 
