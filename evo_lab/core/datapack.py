@@ -230,7 +230,7 @@ def read_pack(
     path: str | Path | Mapping[str, object] | None,
     parts: tuple[str, ...],
     default_dir: tuple[str, ...],
-    overrides: Mapping[str, str | Path | Mapping[str, object]] | None = None,
+    overrides: Mapping[str, object] | None = None,
 ) -> tuple[dict[str, object], dict[str, str]]:
     """Read a pack's raw parts: ``(raw, sources)`` where ``raw["pack"]`` is the manifest and ``raw[part]`` the
     parsed JSON of each part, ``sources[part]`` the file it came from.
@@ -295,7 +295,8 @@ def read_pack(
         if isinstance(given, Mapping):
             raw[part], sources[part] = dict(given), "<dict>"
         else:
-            raw[part], sources[part] = read_json_file(Path(given), str(given)), str(given)
+            path_given = cast("str | Path", given)  # a file path (a part given inline is a mapping)
+            raw[part], sources[part] = read_json_file(Path(path_given), str(given)), str(given)
     return raw, sources
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeAlias, TypeVar, cast
 
@@ -43,10 +43,10 @@ if TYPE_CHECKING:
 __all__ = ["ActionChain", "EventChain", "GameBase", "StateBase", "check_loaded"]
 
 #: The history of a state: a linked list ``(previous, action)``, ``None`` at its start (sharing the past
-#: between a state and its clones costs nothing).
-ActionChain: TypeAlias = "tuple[ActionChain, Hashable] | None"
-#: The event log of a state, linked the same way: ``(previous, event)``.
-EventChain: TypeAlias = "tuple[EventChain, Event] | None"
+#: between a state and its clones costs nothing); the actions are the game's own (``Any`` here).
+ActionChain: TypeAlias = "tuple[ActionChain, Any] | None"
+#: The event log of a state, linked the same way: ``(previous, event)``, the game's own events.
+EventChain: TypeAlias = "tuple[EventChain, Any] | None"
 
 
 def check_loaded(s: GameState) -> None:
@@ -67,13 +67,28 @@ def check_loaded(s: GameState) -> None:
         ) from None
 
 
-#: The game class of a state (``class State(StateBase["Game"])``: ``state.game`` is that game).
-GameT = TypeVar("GameT", bound=Game)
-#: The state class of a game (``class Game(GameBase["State", RuleOptions])``: ``new_initial_state()`` is that
-#: state).
-StateBaseT = TypeVar("StateBaseT", bound="StateBase[Any]")
-#: The rule options of a game (its :class:`~evo_lab.core.options.RuleOptionsBase` subclass).
-OptionsT = TypeVar("OptionsT", bound="RuleOptionsBase")
+# The type parameters of the bases: a game names its own types once (``class State(StateBase["Game", Action,
+# Event])``, ``class Game(GameBase["State", RuleOptions])``); a base left bare gets ``Any`` for them (PEP 696
+# defaults: the type checker's only, typing.TypeVar has none in Python 3.11).
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as TypeVarWithDefault
+
+    #: the game of a state (``state.game``)
+    GameT = TypeVarWithDefault("GameT", bound=Game, default=Any)
+    #: the actions and chance outcomes of a state (its NamedTuples)
+    ActionT = TypeVarWithDefault("ActionT", bound=Hashable, default=Any)
+    #: the events of a state (``state.events()``)
+    EventT = TypeVarWithDefault("EventT", bound=Event, default=Any)
+    #: the state class of a game (``game.new_initial_state()``)
+    StateBaseT = TypeVarWithDefault("StateBaseT", bound="StateBase", default=Any)
+    #: the rule options of a game (its :class:`~evo_lab.core.options.RuleOptionsBase` subclass)
+    OptionsT = TypeVarWithDefault("OptionsT", bound="RuleOptionsBase", default=Any)
+else:
+    GameT = TypeVar("GameT", bound=Game)
+    ActionT = TypeVar("ActionT", bound=Hashable)
+    EventT = TypeVar("EventT", bound=Event)
+    StateBaseT = TypeVar("StateBaseT", bound="StateBase")
+    OptionsT = TypeVar("OptionsT", bound="RuleOptionsBase")
 
 
 def _start_of(cls: type[StateBaseT], start: object, game: Game) -> StateBaseT:
@@ -121,7 +136,7 @@ class GameBase(Generic[StateBaseT, OptionsT]):
     def num_players(self) -> int:
         return self.players
 
-    def to_dict(self) -> dict[str, object]:  # pragma: no cover - abstract
+    def to_dict(self) -> Mapping[str, object]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @classmethod
@@ -129,7 +144,7 @@ class GameBase(Generic[StateBaseT, OptionsT]):
         raise NotImplementedError
 
 
-class StateBase(Generic[GameT]):
+class StateBase(Generic[GameT, ActionT, EventT]):
     """Shared plumbing of the games' states (see the module docstring). Subclasses keep ``game``, ``_hist``
     (a linked list ``(previous, action)`` or ``None``), ``_origin`` (the position dict a loaded state started
     from, or ``None``), ``_legal`` (cached legal actions or ``None``), and the event log: ``_ev`` (a linked list
@@ -142,7 +157,7 @@ class StateBase(Generic[GameT]):
     game: GameT
     _hist: ActionChain
     _origin: dict[str, object] | None
-    _legal: Sequence[Hashable] | None
+    _legal: Any  # the cached legal actions (a list of ActionT) or None; the games read it on their hot paths
     _ev: EventChain
     _ev_mark: EventChain
 
@@ -157,34 +172,35 @@ class StateBase(Generic[GameT]):
         def clone(self) -> Self: ...
         def node_name(self) -> str: ...
         def phase_name(self) -> str: ...
-        def action_to_string(self, action: Any) -> str: ...
-        def parse_action(self, text: str) -> Hashable: ...
-        def describe_action(self, action: Any) -> str: ...
+        def action_to_string(self, action: ActionT) -> str: ...
+        def parse_action(self, text: str) -> ActionT: ...
+        def describe_action(self, action: ActionT) -> str: ...
         def check_invariants(self) -> None: ...
         def to_svg(self) -> str: ...
 
     # ----- to be written by the game
-    def _legal_actions(self) -> Sequence[Hashable]:  # pragma: no cover - abstract
+    def _legal_actions(self) -> list[ActionT]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _chance_weights(self) -> tuple[Sequence[Hashable], Sequence[int]]:  # pragma: no cover - abstract
+    def _chance_weights(self) -> tuple[list[ActionT], list[int]]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _apply(self, action: Any) -> None:  # pragma: no cover - abstract; Any: the game's own action type
+    def _apply(self, action: ActionT) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def explain_illegal(self, action: object) -> tuple[str, str]:
+    # Any below: what a caller hands in (an action, its string, junk), narrowed by each game to its types
+    def explain_illegal(self, action: Any) -> tuple[str, str]:
         """Why ``action`` is not legal here: ``(message, reason code)``. Games override with their reasons."""
         return f"{excerpt(action)} is not a legal action here", "not_legal"
 
-    def coerce_action(self, action: object) -> object:
+    def coerce_action(self, action: Any) -> object:
         """Turn user input into an action (strings are parsed); raise :class:`IllegalActionError` otherwise."""
         if isinstance(action, str):
             return self.parse_action(action)
         return action
 
     # ----- the contract
-    def legal_actions(self, player: int | None = None) -> Sequence[Hashable]:
+    def legal_actions(self, player: int | None = None) -> list[ActionT]:
         """The legal actions (the outcomes at a chance node; ``[]`` at the end). With ``player``: ``[]`` unless
         that player is to act."""
         if player is not None and player != self.current_player():
@@ -198,14 +214,14 @@ class StateBase(Generic[GameT]):
                 self._legal = self._legal_actions()
         return list(self._legal)
 
-    def chance_weights(self) -> tuple[Sequence[Hashable], Sequence[int]]:
+    def chance_weights(self) -> tuple[list[ActionT], list[int]]:
         """The outcomes of this chance node and their integer weights (the probabilities are the weights over
         their sum): the exact, fast form samplers and searches use. The lists may be shared: do not modify them."""
         if not self.is_chance_node():
             raise IllegalActionError("not a chance node", "not_chance")
         return self._chance_weights()
 
-    def chance_outcomes(self) -> list[tuple[Hashable, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[ActionT, Fraction]]:
         """The outcomes of this chance node with exact probabilities that sum to exactly 1."""
         if not self.is_chance_node():
             raise IllegalActionError("not a chance node", "not_chance")
@@ -213,7 +229,7 @@ class StateBase(Generic[GameT]):
         total = sum(w)
         return [(o, Fraction(x, total)) for o, x in zip(outs, w)]
 
-    def apply_action(self, action: object) -> None:
+    def apply_action(self, action: Any) -> None:
         """Apply a decision or a chance outcome (an action or its string). Illegal input raises
         :class:`IllegalActionError` (or :class:`FormatError` for an unreadable string) saying why, and the state
         is left exactly as it was."""
@@ -238,21 +254,21 @@ class StateBase(Generic[GameT]):
         self._ev_mark = self._ev
         self._apply(action)
 
-    def apply_unchecked(self, action: Any) -> None:
+    def apply_unchecked(self, action: ActionT) -> None:
         """Apply an action known to be legal here (one of ``legal_actions()``) without checking it: for search
         and look-ahead code that only applies actions it just listed. Anything else corrupts the state."""
         self._push(action)
 
     # ----- what happened
-    def emit(self, event: Event) -> None:
+    def emit(self, event: EventT) -> None:
         """Record an event (a ``NamedTuple`` of the game's ``events.py``): the rules call this as things happen."""
         self._ev = (self._ev, event)
 
-    def events(self, last: bool = False) -> list[Event]:
+    def events(self, last: bool = False) -> list[EventT]:
         """What the rules did, oldest first: every event since the start (or since the loaded position), or with
         ``last`` only those of the last action applied. Each event says itself: ``event.text(game)`` and
         ``event.story(before, after)`` (the lines of a told game)."""
-        out: list[Event] = []
+        out: list[EventT] = []
         h, stop = self._ev, (self._ev_mark if last else None)
         while h is not None and h is not stop:
             h, e = h
@@ -260,9 +276,9 @@ class StateBase(Generic[GameT]):
         return out[::-1]
 
     # ----- history
-    def history(self) -> list[Hashable]:
+    def history(self) -> list[ActionT]:
         """Every action and chance outcome applied since the start (or since the loaded position)."""
-        out: list[Hashable] = []
+        out: list[ActionT] = []
         h = self._hist
         while h is not None:
             h, a = h
@@ -277,7 +293,7 @@ class StateBase(Generic[GameT]):
             copy.deepcopy(self._origin), self.game
         )  # a loader may keep the body's lists
 
-    def replay(self) -> Iterator[tuple[Self, Hashable]]:
+    def replay(self) -> Iterator[tuple[Self, ActionT]]:
         """``(state before, action)`` for each item of the history; the state object is reused, so read it
         before asking for the next item."""
         st = self.start()
@@ -290,7 +306,7 @@ class StateBase(Generic[GameT]):
         return [st.action_to_string(a) for st, a in self.replay()]
 
     # ----- what each player may see (all through the game's observer)
-    def observation(self, player: int | None = None) -> dict[str, object]:
+    def observation(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` may know (``None``: the omniscient teacher), JSON-able."""
         return self.game.observer.observation(self, player)
 
@@ -303,7 +319,7 @@ class StateBase(Generic[GameT]):
     def information_state_string(self, player: int) -> str:
         return self.game.observer.information_state_string(self, player)
 
-    def masked_action_string(self, action: Hashable, player: int | None) -> str:
+    def masked_action_string(self, action: ActionT, player: int | None) -> str:
         """``action`` (applied at this state) as ``player`` sees it."""
         return self.game.observer.mask_action(self, action, player)
 
@@ -313,7 +329,7 @@ class StateBase(Generic[GameT]):
         return drawn
 
     # ----- positions and records in the shared envelope
-    def state_dict(self) -> dict[str, object]:  # pragma: no cover - abstract
+    def state_dict(self) -> Mapping[str, object]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @classmethod
@@ -322,7 +338,7 @@ class StateBase(Generic[GameT]):
         ``game_version`` it still reads)."""
         raise NotImplementedError
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """The position (not its history) as JSON-able data, with the game's configuration."""
         g = self.game
         return envelope(POSITION, g.name, g.version, g.to_dict(), state=self.state_dict())
@@ -331,33 +347,34 @@ class StateBase(Generic[GameT]):
         return json.dumps(self.to_dict(), indent=indent, separators=None if indent else (",", ":"))
 
     @classmethod
-    def from_dict(cls, data: object, game: Game | None = None) -> Self:
+    def from_dict(cls, data: object, game: GameT | None = None) -> Self:
         """Read a position (a dict, JSON text or a path); a bad one raises :class:`FormatError` naming the
         field."""
         return cls.from_envelope(open_envelope(read_json(data), POSITION), game)
 
     @classmethod
-    def from_envelope(cls, env: Envelope, game: Game | None = None) -> Self:
+    def from_envelope(cls, env: Envelope, game: GameT | None = None) -> Self:
         """Read the position of an opened envelope (:func:`~evo_lab.core.records.open_envelope`) whose nesting
         was checked (:func:`~evo_lab.core.records.read_json`)."""
         gcls = getattr(cls, "game_class", None)
-        if game is None:
+        given: Game | None = game
+        if given is None:
             if gcls is None:
                 raise FormatError("no game class to build the configuration", "config")
-            game = game_from_config(gcls, env)
-        if env.game != game.name:
+            given = game_from_config(gcls, env)
+        if env.game != given.name:
             raise FormatError(
-                f"this position is of game {excerpt(env.game)}, not {excerpt(game.name)}", "game"
+                f"this position is of game {excerpt(env.game)}, not {excerpt(given.name)}", "game"
             )
-        own = cast("GameT", game)  # this state's game: its name was checked
-        if env.game_version == game.version:
+        own = cast("GameT", given)  # this state's game: its name was checked
+        if env.game_version == given.version:
             s = cls.load_state(own, env.data.get("state"))
-        elif env.game_version in getattr(game, "read_versions", ()):
+        elif env.game_version in getattr(given, "read_versions", ()):
             s = cls.load_state(own, env.data.get("state"), version=env.game_version)  # type: ignore[call-arg]
         else:
-            known = ", ".join(str(v) for v in (*getattr(game, "read_versions", ()), game.version))
+            known = ", ".join(str(v) for v in (*getattr(given, "read_versions", ()), given.version))
             raise FormatError(
-                f"unsupported {game.name} position version {excerpt(env.game_version)} "
+                f"unsupported {given.name} position version {excerpt(env.game_version)} "
                 f"(this evo-lab reads {known})",
                 "game_version",
             )
@@ -367,10 +384,10 @@ class StateBase(Generic[GameT]):
         return s
 
     @classmethod
-    def from_json(cls, text: str | bytes, game: Game | None = None) -> Self:
+    def from_json(cls, text: str | bytes, game: GameT | None = None) -> Self:
         return cls.from_dict(read_json(text), game)
 
-    def to_record(self) -> dict[str, object]:
+    def to_record(self) -> dict[str, Any]:
         """The game record: configuration, start position (if not the initial one) and every action."""
         g = self.game
         rec = envelope(RECORD, g.name, g.version, g.to_dict(), actions=self.history_str())

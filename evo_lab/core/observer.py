@@ -27,18 +27,21 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .protocol import StateT
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+    from typing_extensions import TypeVar as TypeVarWithDefault
 
     from .protocol import Game
 
-#: The game an observer belongs to.
-ObservedGameT = TypeVar("ObservedGameT", bound="Game")
+    #: The game an observer belongs to (``Any`` for a bare ``Observer``: PEP 696 default, the type checker's).
+    ObservedGameT = TypeVarWithDefault("ObservedGameT", bound="Game", default=Any)
+else:
+    ObservedGameT = TypeVar("ObservedGameT", bound="Game")
 
 __all__ = ["Secret", "Observer", "HIDDEN"]
 
@@ -67,6 +70,10 @@ class Observer(Generic[StateT, ObservedGameT]):
     def __init__(self, game: ObservedGameT | None = None):
         self.game = game  # type: ignore[assignment]
 
+    # (an ``action`` below is one of the game's own actions, ``Any`` here: each game narrows it)
+
+    # (an ``action`` below is one of the game's own: ``Any`` here, each game narrows it to its action type)
+
     # ----- the one visibility rule
     def sees(self, state: StateT, viewer: int | None, secret: Secret) -> bool:
         """May ``viewer`` see ``secret`` in ``state``? The only place a game decides visibility."""
@@ -75,9 +82,7 @@ class Observer(Generic[StateT, ObservedGameT]):
         return secret.owner is not None and secret.owner == viewer
 
     # ----- views derived from it
-    def observation(
-        self, state: StateT, viewer: int | None
-    ) -> dict[str, object]:  # pragma: no cover - abstract
+    def observation(self, state: StateT, viewer: int | None) -> dict[str, Any]:  # pragma: no cover - abstract
         """What ``viewer`` may know, as JSON-able data."""
         raise NotImplementedError
 
@@ -85,9 +90,7 @@ class Observer(Generic[StateT, ObservedGameT]):
         """The observation as canonical JSON (sorted keys, no spaces)."""
         return json.dumps(self.observation(state, viewer), sort_keys=True, separators=(",", ":"))
 
-    def encode(
-        self, observation: dict[str, object]
-    ) -> npt.NDArray[np.generic]:  # pragma: no cover - abstract
+    def encode(self, observation: dict[str, Any]) -> npt.NDArray[np.generic]:  # pragma: no cover - abstract
         """The observation dict as a fixed-length ``numpy`` vector (the game's tensor layout)."""
         raise NotImplementedError
 
@@ -96,22 +99,22 @@ class Observer(Generic[StateT, ObservedGameT]):
         more than the dict does."""
         return self.encode(self.observation(state, viewer))
 
-    def action_secret(self, state: StateT, action: Hashable) -> Secret | None:
+    def action_secret(self, state: StateT, action: Any) -> Secret | None:
         """The secret that applying ``action`` at ``state`` reveals to its owner (``None``: public)."""
         return None
 
-    def masked_text(self, state: StateT, action: Hashable, secret: Secret) -> str:
+    def masked_text(self, state: StateT, action: Any, secret: Secret) -> str:
         """How a hidden history item reads to someone who may not see it (``"card P2 ?"``)."""
         kind = getattr(action, "kind", type(action).__name__)
         who = f" P{secret.owner + 1}" if secret.owner is not None else ""
         return f"{kind}{who} ?"
 
-    def visible(self, state: StateT, action: Hashable, viewer: int | None) -> bool:
+    def visible(self, state: StateT, action: Any, viewer: int | None) -> bool:
         """Whether ``viewer`` sees which ``action`` was applied at ``state``."""
         sec = self.action_secret(state, action)
         return sec is None or self.sees(state, viewer, sec)
 
-    def mask_action(self, state: StateT, action: Hashable, viewer: int | None) -> str:
+    def mask_action(self, state: StateT, action: Any, viewer: int | None) -> str:
         """``action`` (applied at ``state``) as ``viewer`` saw it."""
         sec = self.action_secret(state, action)
         if sec is None or self.sees(state, viewer, sec):

@@ -37,7 +37,7 @@ import inspect
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
-from typing import NamedTuple, Self, TypeVar
+from typing import Any, NamedTuple, Self, TypeVar
 
 from .errors import GameConfigError, excerpt
 
@@ -148,7 +148,7 @@ class RuleOptionsBase:
                 raise GameConfigError(f"unknown rule option {excerpt(k)}; options are {', '.join(names)}")
         return replace(start, **dict(data))
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """Every option's value, JSON-able (``from_dict`` reads it back)."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
@@ -165,7 +165,7 @@ class RuleOptionsBase:
             )
         return out
 
-    def changed(self) -> dict[str, object]:
+    def changed(self) -> dict[str, Any]:
         """The options that differ from this class's defaults."""
         default = type(self)()
         return {k: v for k, v in self.to_dict().items() if getattr(default, k) != v}

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from . import jsonio
 from .errors import EvoLabError, FormatError, excerpt
@@ -76,9 +76,9 @@ class GameClass(Protocol):
     def from_dict(self, config: JSONValue, /) -> Game: ...
 
 
-def envelope(fmt: str, game: str, game_version: int, config: object, **body: object) -> dict[str, object]:
+def envelope(fmt: str, game: str, game_version: int, config: object, **body: object) -> dict[str, Any]:
     """A new envelope dict of format ``fmt`` for ``game`` with the ``body`` fields."""
-    out: dict[str, object] = {
+    out: dict[str, Any] = {
         "format": fmt,
         "version": ENVELOPE_VERSION,
         "game": game,

@@ -37,7 +37,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import ModuleType
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import EvoLabError, GameConfigError
 
@@ -225,7 +225,7 @@ def game_info(game: str) -> GameInfo:
     return _GAMES[game]
 
 
-def make_game(game: str, **options: object) -> Game:
+def make_game(game: str, **options: object) -> Any:  # Any: whichever game the id names (its own class)
     """A new game ``game`` built with ``options`` (``players``, ``seed``, and the game's own options); a player
     count outside the game's range raises :class:`GameConfigError` naming the range."""
     info = game_info(game)

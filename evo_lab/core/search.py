@@ -29,7 +29,7 @@ import math
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, cast
 
 import numpy as np
 
@@ -141,7 +141,7 @@ class SearchResult:
     and the tree (``root``)."""
 
     player: int
-    chosen: Hashable
+    chosen: Any  # one of the state's legal actions (the game's own action type)
     chosen_text: str
     iterations: int
     seconds: float

@@ -18,23 +18,23 @@ seed). Each game's story module (``evo_lab/games/<game>/story.py``) supplies its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .protocol import StateT, sample_chance
+from .protocol import State, StateT, sample_chance
 
 if TYPE_CHECKING:
     from .draw import Random
 
-#: A bot at a seat: ``bot(state, player)`` gives the action ``player`` takes.
-Bot = Callable[[StateT, int], Hashable]
+#: A bot at a seat: ``bot(state, player)`` gives the action ``player`` takes (handed to ``apply_action``).
+Bot = Callable[[StateT, int], object]
 
 __all__ = ["seeded_bots", "tell"]
 
 
-def seeded_bots(name: str, players: int, seed: int | None, game: str | None = None) -> list[Bot[StateT]]:
+def seeded_bots(name: str, players: int, seed: int | None, game: str | None = None) -> list[Bot[State]]:
     """One ``name`` bot per seat (:func:`evo_lab.bots.make_bot` for ``game``), seat ``q`` seeded from the ``q``-th
     child of ``numpy.random.SeedSequence(seed)``.
 
@@ -53,7 +53,7 @@ def tell(
     rng: Random,
     *,
     heading: Callable[[StateT], str | None],
-    lines: Callable[[StateT, Hashable, StateT], list[str]],
+    lines: Callable[[StateT, Any, StateT], list[str]],  # Any: the game's own action
     ending: Callable[[StateT], list[str]] | None = None,
     echo: Callable[[str], None] | None = None,
     max_actions: int = 1_000_000,

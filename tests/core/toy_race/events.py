@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["Dealt", "Moved", "Rolled", "Won"]
+__all__ = ["Dealt", "Event", "Moved", "Rolled", "Won"]
 
 
 class Dealt(NamedTuple):
@@ -52,3 +52,7 @@ class Won(NamedTuple):
 
     def story(self, before: State, after: State) -> list[str]:
         return [f"  {self.text(after.game)}."]
+
+
+#: Every event of the race.
+Event: TypeAlias = Dealt | Rolled | Moved | Won

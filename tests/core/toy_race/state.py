@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from evo_lab.core.errors import FormatError
 from evo_lab.core.game import StateBase
 
 from . import notation, phases
+from .events import Event
 from .flow import FLOW, PHASES, Step
 from .notation import Action
 
@@ -20,7 +20,7 @@ __all__ = ["State"]
 _ = phases
 
 
-class State(StateBase["Game"]):
+class State(StateBase["Game", Action, Event]):
     """One position of the toy race (see the package docstring)."""
 
     __slots__ = (
@@ -64,7 +64,7 @@ class State(StateBase["Game"]):
     def _legal_actions(self) -> list[Action]:
         return FLOW.decisions(self)
 
-    def _chance_weights(self) -> tuple[Sequence[Action], Sequence[int]]:
+    def _chance_weights(self) -> tuple[list[Action], list[int]]:
         return FLOW.chance_weights(self)
 
     def _apply(self, a: Action) -> None:
