@@ -204,14 +204,17 @@ def _load_board(game: str, text: str) -> Any:
     from ..games.evo2e.board import Board
     from ..core.records import read_json
 
-    b = Board.from_dict(read_json(text, "board.json"), "board.json")
+    doc: Any = read_json(
+        text, "board.json"
+    )  # the mutated file as parsed: the loader must refuse what is wrong
+    b = Board.from_dict(doc, "board.json")
     return _make_with(game, board=b, players=min(b.players, 3))
 
 
 def _load_pack(game: str, text: str) -> Any:
     from ..core.records import read_json
 
-    d = read_json(text, "pack.json")
+    d: Any = read_json(text, "pack.json")  # the mutated file as parsed: the loader must refuse what is wrong
     if game in ("evo2e", "evo1e"):
         from ..games.evo2e.datapack import load_data
 

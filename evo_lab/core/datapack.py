@@ -26,7 +26,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from types import EllipsisType
-from typing import TypeVar, cast, overload
+from typing import Any, TypeVar, cast, overload
 
 from .errors import EvoLabError, cut, excerpt
 from .jsonio import JSONValue
@@ -231,14 +231,14 @@ def read_pack(
     parts: tuple[str, ...],
     default_dir: tuple[str, ...],
     overrides: Mapping[str, object] | None = None,
-) -> tuple[dict[str, object], dict[str, str]]:
+) -> tuple[dict[str, Any], dict[str, str]]:
     """Read a pack's raw parts: ``(raw, sources)`` where ``raw["pack"]`` is the manifest and ``raw[part]`` the
     parsed JSON of each part, ``sources[part]`` the file it came from.
 
     ``path`` is ``None`` (the package's folder ``evo_lab/<default_dir...>``), a folder holding ``pack.json``, a
     ``pack.json`` file, or a dict holding ``"pack"`` and every part inline. ``overrides`` replaces single
     parts with a file path or a dict."""
-    raw: dict[str, object] = {}
+    raw: dict[str, Any] = {}  # the parts as parsed: each game's _build reads them with get()
     sources: dict[str, str] = {}
     if path is None or not isinstance(path, Mapping):
         if path is None:
@@ -304,7 +304,7 @@ class PackBase:
     """Mixin of the games' data packs: a ``raw`` dict of parts and ``provenance_rows()``; gives the
     fingerprint, the JSON form, the list of assumed values and the provenance table in Markdown."""
 
-    raw: Mapping[str, object]
+    raw: Mapping[str, Any]  # the parts as parsed (JSON objects)
 
     def provenance_rows(self) -> list[dict[str, object]]:  # pragma: no cover - abstract
         """One row per game value: ``{"part", "value_name", "value", "provenance", "source"}``."""

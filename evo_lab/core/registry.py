@@ -259,7 +259,7 @@ def game_id(game: str | Game | State | None) -> str | None:
     return game_info(name).id
 
 
-def kit_module(game: str | Game | State) -> ModuleType:
+def kit_module(game: str | Game | State | None) -> ModuleType:
     """The kit module of ``game`` (an id, a game or a state): what the kit's bots, tournaments, adapters and demo
     need from that game, imported on first use. Raises :class:`UnknownGameError` if the game has none."""
     info = game_info(game_id(game) or "")
