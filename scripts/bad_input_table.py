@@ -5,7 +5,7 @@
     python scripts/bad_input_table.py --per-loader 1000 --seed 3 --check
 
 Each file is a real position, record, tree, board, data pack, position text or harness input of a seeded
-random game, mutated at one place (:mod:`evo_lab.core.badinput`). The table (loader, game, tried, valid and
+random game, mutated at one place (:mod:`evo_lab.badinput`). The table (loader, game, tried, valid and
 playable, typed error, other exception) replaces the part of ``docs/security.md`` between
 ``<!-- loaders-table:begin -->`` and ``<!-- loaders-table:end -->`` (inside the Loaders section, between
 ``<!-- loaders:begin -->`` and ``<!-- loaders:end -->``; the file and the section are created if missing).
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from evo_lab.core.atomic import atomic_write_text
-from evo_lab.core.badinput import campaign, markdown_table
+from evo_lab.badinput import campaign, markdown_table
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "security.md"
 BEGIN, END = "<!-- loaders:begin -->", "<!-- loaders:end -->"

@@ -40,7 +40,7 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` atomically (a temporary file beside it, fsync, rename). On any error the
     temporary file is removed and the old file, if any, is left as it was."""
     p = Path(path)
@@ -70,12 +70,12 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     _fsync_dir(folder)
 
 
-def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
+def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
     """Write ``text`` to ``path`` atomically (see :func:`atomic_write_bytes`)."""
     atomic_write_bytes(path, text.encode(encoding))
 
 
-def atomic_write_folder(path: str | os.PathLike, files: Mapping[str, str | bytes]) -> None:
+def atomic_write_folder(path: str | os.PathLike[str], files: Mapping[str, str | bytes]) -> None:
     """Write a folder of ``files`` (name -> text or bytes; names may not leave the folder) so that ``path`` is
     either the complete old folder or the complete new one: the files go into a sibling temporary folder,
     which replaces ``path`` by renames (the old folder is moved aside first and removed last). Anything else

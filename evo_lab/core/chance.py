@@ -53,10 +53,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Generic, NamedTuple
 
 from .errors import EvoLabError
-from .protocol import sample_chance
+from .protocol import StateT, sample_chance
+
+if TYPE_CHECKING:
+    from .draw import Random
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -76,8 +79,10 @@ __all__ = [
 #: The default node budget of an enumeration.
 DEFAULT_MAX_NODES = 200_000
 
-Policy = Callable[[Any], Hashable]
-Until = Callable[[Any], bool]
+#: A decision rule: the action to take at a decision node.
+Policy = Callable[[StateT], Hashable]
+#: Where a walk stops (true: this state is a leaf).
+Until = Callable[[StateT], bool]
 Number = int | float | Fraction
 
 
@@ -88,14 +93,16 @@ class ChanceBudgetError(EvoLabError, RuntimeError):
 
     def __init__(self, limit: int):
         self.limit = limit
-        super().__init__(f"the enumeration needs more than {limit} nodes: raise max_nodes, stop it earlier (until) "
-                         "or sample it (sample_distribution)")
+        super().__init__(
+            f"the enumeration needs more than {limit} nodes: raise max_nodes, stop it earlier (until) "
+            "or sample it (sample_distribution)"
+        )
 
 
-class Leaf(NamedTuple):
+class Leaf(NamedTuple, Generic[StateT]):
     """One end of a walk: the ``state`` there and the exact ``probability`` of reaching it."""
 
-    state: Any
+    state: StateT
     probability: Fraction
 
 
@@ -111,13 +118,13 @@ class _Budget:
             raise ChanceBudgetError(self.limit)
 
 
-def _ends(state: Any, until: Until | None) -> bool:
+def _ends(state: StateT, until: Until[StateT] | None) -> bool:
     return state.is_terminal() or (until is not None and bool(until(state)))
 
 
-def _children(state: Any) -> list[tuple[Hashable, Fraction, Any]]:
+def _children(state: StateT) -> list[tuple[Hashable, Fraction, StateT]]:
     """``(outcome, probability, state after it)`` for each outcome of a chance node."""
-    out = []
+    out: list[tuple[Hashable, Fraction, StateT]] = []
     for a, p in state.chance_outcomes():
         t = state.clone()
         t.apply_action(a)
@@ -125,10 +132,12 @@ def _children(state: Any) -> list[tuple[Hashable, Fraction, Any]]:
     return out
 
 
-def _walk(state: Any, until: Until | None, policy: Policy | None, budget: _Budget) -> list[Leaf]:
+def _walk(
+    state: StateT, until: Until[StateT] | None, policy: Policy[StateT] | None, budget: _Budget
+) -> list[Leaf[StateT]]:
     """The leaves, depth first (the first outcome of a chance node first); ``state`` is not changed."""
-    out: list[Leaf] = []
-    stack: list[tuple[Any, Fraction]] = [(state.clone(), Fraction(1))]
+    out: list[Leaf[StateT]] = []
+    stack: list[tuple[StateT, Fraction]] = [(state.clone(), Fraction(1))]
     while stack:
         s, p = stack.pop()
         while True:
@@ -148,15 +157,26 @@ def _walk(state: Any, until: Until | None, policy: Policy | None, budget: _Budge
     return out
 
 
-def leaves(state: Any, *, until: Until | None = None, policy: Policy | None = None,
-           max_nodes: int = DEFAULT_MAX_NODES) -> list[Leaf]:
+def leaves(
+    state: StateT,
+    *,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> list[Leaf[StateT]]:
     """Every end of the walk from ``state`` (see the module docstring) with its exact probability; the
     probabilities sum to 1. Raises :class:`ChanceBudgetError` past ``max_nodes`` states."""
     return _walk(state, until, policy, _Budget(max_nodes))
 
 
-def outcome_distribution(state: Any, key: Callable[[Any], Hashable], *, until: Until | None = None,
-                         policy: Policy | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> dict[Hashable, Fraction]:
+def outcome_distribution(
+    state: StateT,
+    key: Callable[[StateT], Hashable],
+    *,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> dict[Hashable, Fraction]:
     """``key(leaf state) -> probability`` over the leaves of the walk, identical keys merged (in the order they
     are first reached)."""
     out: dict[Hashable, Fraction] = {}
@@ -166,8 +186,14 @@ def outcome_distribution(state: Any, key: Callable[[Any], Hashable], *, until: U
     return out
 
 
-def expected_value(state: Any, value: Callable[[Any], Number], *, until: Until | None = None,
-                   policy: Policy | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> Number:
+def expected_value(
+    state: StateT,
+    value: Callable[[StateT], Number],
+    *,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> Number:
     """The expectation of ``value(leaf state)`` over the leaves of the walk (a ``Fraction`` when the values are
     integers or fractions, a ``float`` as soon as one is a float)."""
     total: Number = Fraction(0)
@@ -193,8 +219,18 @@ def _vec(v: Number | Sequence[Number]) -> tuple[Number, ...]:
     return tuple(v)
 
 
-def _emax(s: Any, value: Callable[[Any], Any], players: frozenset[int] | None, until: Until | None,
-          policy: Policy | None, budget: _Budget) -> tuple[tuple[Number, ...], Hashable | None]:
+#: What :func:`expectimax` values a leaf with: a number, or one number per player.
+Value = Callable[[StateT], Number | Sequence[Number]]
+
+
+def _emax(
+    s: StateT,
+    value: Value[StateT],
+    players: frozenset[int] | None,
+    until: Until[StateT] | None,
+    policy: Policy[StateT] | None,
+    budget: _Budget,
+) -> tuple[tuple[Number, ...], Hashable | None]:
     while True:
         budget.take()
         if _ends(s, until):
@@ -214,8 +250,15 @@ def _emax(s: Any, value: Callable[[Any], Any], players: frozenset[int] | None, u
         s.apply_action(policy(s))
 
 
-def _best(s: Any, who: int, value: Callable[[Any], Any], players: frozenset[int] | None, until: Until | None,
-          policy: Policy | None, budget: _Budget) -> tuple[tuple[Number, ...], Hashable | None]:
+def _best(
+    s: StateT,
+    who: int,
+    value: Value[StateT],
+    players: frozenset[int] | None,
+    until: Until[StateT] | None,
+    policy: Policy[StateT] | None,
+    budget: _Budget,
+) -> tuple[tuple[Number, ...], Hashable | None]:
     best: tuple[Number, ...] | None = None
     best_a: Hashable | None = None
     for a in s.legal_actions():
@@ -228,9 +271,15 @@ def _best(s: Any, who: int, value: Callable[[Any], Any], players: frozenset[int]
     return best or (), best_a
 
 
-def expectimax(state: Any, value: Callable[[Any], Number | Sequence[Number]], *, players: Iterable[int] | None = None,
-               until: Until | None = None, policy: Policy | None = None,
-               max_nodes: int = DEFAULT_MAX_NODES) -> Valued:
+def expectimax(
+    state: StateT,
+    value: Value[StateT],
+    *,
+    players: Iterable[int] | None = None,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> Valued:
     """Expectimax (max^n for several players) from ``state`` to the leaves of the walk: ``value(leaf)`` is a
     number or one number per player (``returns()``, points); at a decision node of a player in ``players``
     (default: every player) that player takes the legal action with the largest own component (the first in
@@ -254,16 +303,22 @@ def expectimax(state: Any, value: Callable[[Any], Number | Sequence[Number]], *,
     return Valued(v, a, budget.used)
 
 
-def action_values(state: Any, value: Callable[[Any], Number | Sequence[Number]], *,
-                  players: Iterable[int] | None = (), until: Until | None = None, policy: Policy | None = None,
-                  max_nodes: int = DEFAULT_MAX_NODES) -> dict[Hashable, tuple[Number, ...]]:
+def action_values(
+    state: StateT,
+    value: Value[StateT],
+    *,
+    players: Iterable[int] | None = (),
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> dict[Hashable, tuple[Number, ...]]:
     """For each legal action of the decision node ``state``: the :func:`expectimax` value after it (with the
     default ``players=()``, the plain expectation under ``policy``). One budget covers every action."""
     if state.is_chance_node() or state.is_terminal():
         raise ValueError("action_values needs a decision node")
     chosen = None if players is None else frozenset(players)
     budget = _Budget(max_nodes)
-    out = {}
+    out: dict[Hashable, tuple[Number, ...]] = {}
     for a in state.legal_actions():
         t = state.clone()
         t.apply_action(a)
@@ -272,7 +327,7 @@ def action_values(state: Any, value: Callable[[Any], Number | Sequence[Number]],
 
 
 @dataclass
-class TreeNode:
+class TreeNode(Generic[StateT]):
     """One node of :func:`outcome_tree`. ``actions``: what led here from the parent (a chance outcome or a
     choice, then the actions ``policy`` applied on the way), ``probability``: the chance of that edge (1 for a
     choice), ``reach``: the product from the root (choices count 1), ``kind``: ``"chance"``, ``"choice"``
@@ -283,11 +338,11 @@ class TreeNode:
     probability: Fraction
     reach: Fraction
     kind: str
-    state: Any
+    state: StateT
     player: int = -1
-    children: list[TreeNode] = field(default_factory=list)
+    children: list[TreeNode[StateT]] = field(default_factory=list)
 
-    def leaves(self) -> list[TreeNode]:
+    def leaves(self) -> list[TreeNode[StateT]]:
         """The leaves under this node, left to right."""
         if not self.children:
             return [self]
@@ -297,8 +352,14 @@ class TreeNode:
         return 1 + sum(c.size() for c in self.children)
 
 
-def outcome_tree(state: Any, *, until: Until | None = None, policy: Policy | None = None,
-                 branch: Until | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> TreeNode:
+def outcome_tree(
+    state: StateT,
+    *,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    branch: Until[StateT] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> TreeNode[StateT]:
     """The walk from ``state`` as a tree: a ``"chance"`` node per chance node (a child per outcome), a
     ``"choice"`` node per decision node where ``branch(state)`` is true (a child per legal action), the other
     decision nodes followed with ``policy`` (their actions go into the child's ``actions``) or leaves."""
@@ -306,15 +367,25 @@ def outcome_tree(state: Any, *, until: Until | None = None, policy: Policy | Non
     return _tree(state.clone(), (), Fraction(1), Fraction(1), until, policy, branch, budget)
 
 
-def _tree(s: Any, actions: tuple, prob: Fraction, reach: Fraction, until: Until | None, policy: Policy | None,
-          branch: Until | None, budget: _Budget) -> TreeNode:
+def _tree(
+    s: StateT,
+    actions: tuple[Hashable, ...],
+    prob: Fraction,
+    reach: Fraction,
+    until: Until[StateT] | None,
+    policy: Policy[StateT] | None,
+    branch: Until[StateT] | None,
+    budget: _Budget,
+) -> TreeNode[StateT]:
     while True:
         budget.take()
         if _ends(s, until):
             return TreeNode(actions, prob, reach, "leaf", s)
         if s.is_chance_node():
             node = TreeNode(actions, prob, reach, "chance", s)
-            node.children = [_tree(t, (a,), p, reach * p, until, policy, branch, budget) for a, p, t in _children(s)]
+            node.children = [
+                _tree(t, (a,), p, reach * p, until, policy, branch, budget) for a, p, t in _children(s)
+            ]
             return node
         if branch is not None and branch(s):
             node = TreeNode(actions, prob, reach, "choice", s, s.current_player())
@@ -331,9 +402,16 @@ def _tree(s: Any, actions: tuple, prob: Fraction, reach: Fraction, until: Until 
         actions = actions + (a,)
 
 
-def sample_distribution(state: Any, key: Callable[[Any], Hashable], *, rng: Any, samples: int = 1000,
-                        until: Until | None = None, policy: Policy | None = None,
-                        max_actions: int = 100_000) -> dict[Hashable, Fraction]:
+def sample_distribution(
+    state: StateT,
+    key: Callable[[StateT], Hashable],
+    *,
+    rng: Random,
+    samples: int = 1000,
+    until: Until[StateT] | None = None,
+    policy: Policy[StateT] | None = None,
+    max_actions: int = 100_000,
+) -> dict[Hashable, Fraction]:
     """The walk played ``samples`` times with chance drawn from ``rng`` (a ``numpy.random.Generator``): the
     share of the plays ending at each ``key`` (a Monte Carlo estimate of :func:`outcome_distribution`, for trees
     beyond the budget and to check the exact figures). A decision node without ``policy`` ends a play."""

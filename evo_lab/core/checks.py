@@ -19,32 +19,46 @@ evo_lab.core.errors.FormatError: state.bag[2]: expected an integer 0..9, got 100
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TypeGuard, TypeVar, cast
 
 from .errors import FormatError, excerpt
 
-__all__ = ["is_int", "int_in", "ints_in", "opt_int_in", "seed_of", "bool_of", "str_of", "one_of", "list_of", "dict_of",
-           "MAX_COUNT", "MAX_SEED"]
+__all__ = [
+    "is_int",
+    "int_in",
+    "ints_in",
+    "opt_int_in",
+    "seed_of",
+    "bool_of",
+    "str_of",
+    "one_of",
+    "list_of",
+    "dict_of",
+    "MAX_COUNT",
+    "MAX_SEED",
+]
 
 #: Upper bound of a score, a bag of food, a number of points or tokens in any position (far above any game).
-MAX_COUNT = 10 ** 6
+MAX_COUNT = 10**6
 #: Seeds are non-negative integers below this (numpy's generators take any; files keep them readable).
-MAX_SEED = 2 ** 128
+MAX_SEED = 2**128
+
+_T = TypeVar("_T")
 
 
-def is_int(v: Any) -> bool:
+def is_int(v: object) -> TypeGuard[int]:
     """A JSON integer (``True``/``False`` are not)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def int_in(v: Any, lo: int, hi: int, field: str) -> int:
+def int_in(v: object, lo: int, hi: int, field: str) -> int:
     """``v`` if it is an integer with ``lo <= v <= hi``."""
     if not is_int(v) or not lo <= v <= hi:
         raise FormatError(f"expected an integer {lo}..{hi}, got {excerpt(v)}", field)
     return v
 
 
-def opt_int_in(v: Any, lo: int, hi: int, field: str) -> int | None:
+def opt_int_in(v: object, lo: int, hi: int, field: str) -> int | None:
     """``None`` or an integer ``lo..hi``."""
     if v is None:
         return None
@@ -53,29 +67,35 @@ def opt_int_in(v: Any, lo: int, hi: int, field: str) -> int | None:
     return v
 
 
-def ints_in(v: Any, lo: int, hi: int, field: str, length: int | None = None, max_length: int = MAX_COUNT) -> list[int]:
+def ints_in(
+    v: object, lo: int, hi: int, field: str, length: int | None = None, max_length: int = MAX_COUNT
+) -> list[int]:
     """A list of integers ``lo..hi`` (of ``length`` entries if given); the bad entry is named."""
     lst = list_of(v, field, length, max_length)
     for i, x in enumerate(lst):
         if not is_int(x) or not lo <= x <= hi:
             raise FormatError(f"expected an integer {lo}..{hi}, got {excerpt(x)}", f"{field}[{i}]")
-    return list(lst)
+    return list(cast("list[int]", lst))  # every entry checked above
 
 
-def seed_of(v: Any, field: str) -> int | None:
+def seed_of(v: object, field: str) -> int | None:
     """``None`` or a seed: a non-negative integer below 2**128."""
-    if v is not None and (not is_int(v) or not 0 <= v < MAX_SEED):
-        raise FormatError(f"expected null or a non-negative integer below 2**128 (a seed), got {excerpt(v)}", field)
+    if v is None:
+        return None
+    if not is_int(v) or not 0 <= v < MAX_SEED:
+        raise FormatError(
+            f"expected null or a non-negative integer below 2**128 (a seed), got {excerpt(v)}", field
+        )
     return v
 
 
-def bool_of(v: Any, field: str) -> bool:
+def bool_of(v: object, field: str) -> bool:
     if not isinstance(v, bool):
         raise FormatError(f"expected true or false, got {excerpt(v)}", field)
     return v
 
 
-def str_of(v: Any, field: str, max_length: int = 10_000) -> str:
+def str_of(v: object, field: str, max_length: int = 10_000) -> str:
     if not isinstance(v, str):
         raise FormatError(f"expected a string, got {excerpt(v)}", field)
     if len(v) > max_length:
@@ -83,16 +103,16 @@ def str_of(v: Any, field: str, max_length: int = 10_000) -> str:
     return v
 
 
-def one_of(v: Any, choices: Iterable[Any], field: str) -> Any:
+def one_of(v: object, choices: Iterable[_T], field: str) -> _T:
     """``v`` if it is one of ``choices`` (strings or integers; compared without hashing ``v``)."""
     opts = list(choices)
     if not isinstance(v, (str, int)) or isinstance(v, bool) or v not in opts:
         shown = ", ".join(map(repr, opts[:12])) + (", ..." if len(opts) > 12 else "")
         raise FormatError(f"expected one of {shown}, got {excerpt(v)}", field)
-    return v
+    return v  # equal to one of the choices
 
 
-def list_of(v: Any, field: str, length: int | None = None, max_length: int = MAX_COUNT) -> list:
+def list_of(v: object, field: str, length: int | None = None, max_length: int = MAX_COUNT) -> list[object]:
     if not isinstance(v, list):
         raise FormatError(f"expected a list, got {excerpt(v)}", field)
     if length is not None and len(v) != length:
@@ -102,7 +122,7 @@ def list_of(v: Any, field: str, length: int | None = None, max_length: int = MAX
     return v
 
 
-def dict_of(v: Any, field: str, max_length: int = MAX_COUNT) -> dict:
+def dict_of(v: object, field: str, max_length: int = MAX_COUNT) -> dict[str, object]:
     if not isinstance(v, dict):
         raise FormatError(f"expected an object, got {excerpt(v)}", field)
     if len(v) > max_length:

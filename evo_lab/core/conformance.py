@@ -19,29 +19,47 @@ Each check takes a game (or a factory of games) and plays seeded random games, c
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
-from typing import Any
-from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
-from .errors import EvoLabError, FormatError, IllegalActionError
-from .protocol import sample_chance
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
-__all__ = ["walk", "check_random_play", "check_json_round_trip", "check_clone_independence", "check_chance_exact",
-           "check_typed_errors", "check_observer_hides_hands", "run_all", "ConformanceError"]
+from .errors import EvoLabError, FormatError, IllegalActionError
+from .protocol import Game, State, sample_chance
+
+__all__ = [
+    "walk",
+    "check_random_play",
+    "check_json_round_trip",
+    "check_clone_independence",
+    "check_chance_exact",
+    "check_typed_errors",
+    "check_observer_hides_hands",
+    "run_all",
+    "ConformanceError",
+]
 
 
 class ConformanceError(AssertionError):
     """A game broke the shared contract; the message names the check, the seed and the node."""
 
 
-def _fail(check: str, seed: int, i: int, state: Any, problem: str) -> ConformanceError:
+#: What the checks play: a factory of seeded games (``make(seed)``).
+MakeGame = Callable[[int], Game]
+
+
+def _fail(check: str, seed: int, i: int, state: State, problem: str) -> ConformanceError:
     node = getattr(state, "node_name", lambda: "?")()
     return ConformanceError(f"[{check}] seed {seed}, action {i} (node {node}): {problem}")
 
 
-def walk(make: Callable[[int], Any], seed: int, max_actions: int | None = None) -> Iterator[tuple[int, Any, Any]]:
+def walk(
+    make: MakeGame, seed: int, max_actions: int | None = None
+) -> Iterator[tuple[int, State, Hashable | None]]:
     """Play one seeded random game of ``make(seed)``; yields ``(i, state, action about to be applied)``; the
     state is the live one (clone it to keep it)."""
     game = make(seed)
@@ -60,13 +78,13 @@ def walk(make: Callable[[int], Any], seed: int, max_actions: int | None = None) 
     yield i, s, None
 
 
-def _invariants(s: Any) -> None:
+def _invariants(s: State) -> None:
     f = getattr(s, "check_invariants", None)
     if f is not None:
         f()
 
 
-def check_random_play(make: Callable[[int], Any], seeds: range, max_actions: int | None = None) -> int:
+def check_random_play(make: MakeGame, seeds: range, max_actions: int | None = None) -> int:
     """Random play with invariants at every node; returns the number of actions played."""
     total = 0
     for seed in seeds:
@@ -95,12 +113,13 @@ def check_random_play(make: Callable[[int], Any], seeds: range, max_actions: int
     return total
 
 
-def _same_position(a: Any, b: Any) -> bool:
+def _same_position(a: State, b: State) -> bool:
     return a.to_dict() == b.to_dict()
 
 
-def check_json_round_trip(make: Callable[[int], Any], seeds: range, every: int = 1,
-                          max_actions: int | None = None) -> int:
+def check_json_round_trip(
+    make: MakeGame, seeds: range, every: int = 1, max_actions: int | None = None
+) -> int:
     """Every ``every``-th state survives ``to_json`` / ``from_json`` unchanged, legal actions included."""
     n = 0
     for seed in seeds:
@@ -118,7 +137,7 @@ def check_json_round_trip(make: Callable[[int], Any], seeds: range, every: int =
     return n
 
 
-def check_clone_independence(make: Callable[[int], Any], seeds: range, max_actions: int | None = None) -> int:
+def check_clone_independence(make: MakeGame, seeds: range, max_actions: int | None = None) -> int:
     """Applying an action to a clone leaves the original as it was."""
     n = 0
     for seed in seeds:
@@ -135,7 +154,7 @@ def check_clone_independence(make: Callable[[int], Any], seeds: range, max_actio
     return n
 
 
-def check_chance_exact(make: Callable[[int], Any], seeds: range, max_actions: int | None = None) -> int:
+def check_chance_exact(make: MakeGame, seeds: range, max_actions: int | None = None) -> int:
     """Chance outcomes: distinct, positive ``Fraction``s summing to exactly 1, equal to ``legal_actions``."""
     n = 0
     for seed in seeds:
@@ -158,14 +177,13 @@ def check_chance_exact(make: Callable[[int], Any], seeds: range, max_actions: in
 _JUNK = ("", "   ", "fly to the moon", "\x00", "bid bid bid")
 
 
-def check_typed_errors(make: Callable[[int], Any], seeds: range, max_actions: int | None = None,
-                       every: int = 7) -> int:
+def check_typed_errors(make: MakeGame, seeds: range, max_actions: int | None = None, every: int = 7) -> int:
     """At every ``every``-th node: junk strings, a chance outcome at a decision node (or a decision at a chance
     node), an action of another node, ``None`` and a tuple of junk all raise a typed evo-lab error, and the
     state is untouched."""
     n = 0
     for seed in seeds:
-        foreign: list = []
+        foreign: list[Hashable] = []
         for i, s, a in walk(make, seed, max_actions):
             if a is not None and len(foreign) < 50:
                 foreign.append(a)
@@ -173,7 +191,7 @@ def check_typed_errors(make: Callable[[int], Any], seeds: range, max_actions: in
                 continue
             before = s.to_dict()
             legal = s.legal_actions()
-            bad: list = list(_JUNK) + [None, ("nope", "x"), 12345]
+            bad: list[object] = [*_JUNK, None, ("nope", "x"), 12345]
             bad += [x for x in foreign[-20:] if x not in legal][:5]
             for b in bad:
                 try:
@@ -193,8 +211,9 @@ def check_typed_errors(make: Callable[[int], Any], seeds: range, max_actions: in
     return n
 
 
-def check_observer_hides_hands(make: Callable[[int], Any], seeds: range, max_actions: int | None = None,
-                               every: int = 5) -> int:
+def check_observer_hides_hands(
+    make: MakeGame, seeds: range, max_actions: int | None = None, every: int = 5
+) -> int:
     """Each player's view is unchanged by ``determinize`` for that player (what they may not see is redrawn,
     what they see is kept): the observation, its string and its tensor at every checked node, and the
     information-state string (the history as the player saw it) at every ``3 * every``-th action; the teacher's
@@ -210,30 +229,45 @@ def check_observer_hides_hands(make: Callable[[int], Any], seeds: range, max_act
                 view = _view(s, p, i % (3 * every) == 0)
                 for _ in range(2):
                     d = s.determinize(p, rng)
-                    for what, a, b in zip(("observation", "observation string", "observation tensor",
-                                           "information-state string"), view, _view(d, p, len(view) > 3)):
+                    for what, a, b in zip(
+                        (
+                            "observation",
+                            "observation string",
+                            "observation tensor",
+                            "information-state string",
+                        ),
+                        view,
+                        _view(d, p, len(view) > 3),
+                    ):
                         if not _same(a, b):
-                            raise _fail("observer", seed, i, s, f"P{p + 1}'s {what} changes when what P{p + 1} "
-                                                                "may not see is redrawn: it leaks hidden information")
+                            raise _fail(
+                                "observer",
+                                seed,
+                                i,
+                                s,
+                                f"P{p + 1}'s {what} changes when what P{p + 1} "
+                                "may not see is redrawn: it leaks hidden information",
+                            )
                     if d.current_player() != s.current_player():
                         raise _fail("observer", seed, i, s, "determinize changed who is to act")
                 n += 1
     return n
 
 
-def _view(s: Any, p: int, history: bool) -> tuple:
+def _view(s: State, p: int, history: bool) -> tuple[object, ...]:
     """What ``p`` sees of ``s``: observation, its string, its tensor (and the information-state string)."""
     v = (s.observation(p), s.observation_string(p), np.asarray(s.observation_tensor(p)))
     return v + (s.information_state_string(p),) if history else v
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: object, b: object) -> bool:
     if isinstance(a, np.ndarray):
-        return a.shape == np.shape(b) and bool(np.array_equal(a, b))
+        other = cast("npt.ArrayLike", b)  # the same view of another state: an array too
+        return a.shape == np.shape(other) and bool(np.array_equal(a, other))
     return a == b
 
 
-def run_all(make: Callable[[int], Any], games: int = 3, max_actions: int | None = None, seed0: int = 0) -> dict:
+def run_all(make: MakeGame, games: int = 3, max_actions: int | None = None, seed0: int = 0) -> dict[str, int]:
     """Every check over ``games`` seeded games; returns ``{check: number of checked items}``."""
     seeds = range(seed0, seed0 + games)
     return {

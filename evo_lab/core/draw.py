@@ -17,15 +17,22 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar
 from collections.abc import Hashable, Sequence
 
 T = TypeVar("T", bound=Hashable)
 
-__all__ = ["draw", "draw_from", "exact"]
+__all__ = ["Random", "draw", "draw_from", "exact"]
 
 
-def draw(weights: Sequence[int], rng: Any) -> int:
+class Random(Protocol):
+    """What a draw needs of a generator: ``random()``, a float in [0, 1) (a ``numpy.random.Generator``, a
+    ``random.Random``, or any object that has it)."""
+
+    def random(self) -> float: ...
+
+
+def draw(weights: Sequence[int], rng: Random) -> int:
     """Index of one outcome drawn with probability ``weights[i] / sum(weights)`` from ``rng`` (a
     ``numpy.random.Generator`` or anything with ``random()`` in [0, 1)). Raises ``ValueError`` when every
     weight is zero."""
@@ -42,7 +49,7 @@ def draw(weights: Sequence[int], rng: Any) -> int:
     return len(weights) - 1  # pragma: no cover - float rounding at the very top
 
 
-def draw_from(outcomes: Sequence[T], weights: Sequence[int], rng: Any) -> T:
+def draw_from(outcomes: Sequence[T], weights: Sequence[int], rng: Random) -> T:
     """The outcome (not its index) drawn as :func:`draw` does."""
     return outcomes[draw(weights, rng)]
 

@@ -14,14 +14,22 @@ error message uses (a 50 MB string in a file gives an 80-character message, neve
 from __future__ import annotations
 
 import reprlib
-from typing import Any
 
-__all__ = ["EvoLabError", "IllegalActionError", "FormatError", "excerpt", "cut", "EXCERPT_LENGTH", "MESSAGE_LENGTH"]
+__all__ = [
+    "EvoLabError",
+    "IllegalActionError",
+    "FormatError",
+    "excerpt",
+    "cut",
+    "EXCERPT_LENGTH",
+    "MESSAGE_LENGTH",
+]
 
 #: Longest excerpt of a bad value in an error message (characters).
 EXCERPT_LENGTH = 80
 #: Longest message of a loader's or an action's error: longer ones are cut in the middle.
 MESSAGE_LENGTH = 1000
+
 
 class _Repr(reprlib.Repr):
     def repr_int(self, x: int, level: int) -> str:
@@ -41,24 +49,28 @@ _REPR.maxstring, _REPR.maxother, _REPR.maxlong = EXCERPT_LENGTH, EXCERPT_LENGTH,
 def _digits(n: int) -> int:
     """Decimal digits of ``|n|`` without converting the whole number (3.11 refuses > 4300 digits)."""
     n = abs(n)
-    if n < 10 ** 18:
+    if n < 10**18:
         return len(str(n))
     d = int(n.bit_length() * 0.30102999566398120)  # log10(2)
-    return d + 1 if n >= 10 ** d else d
+    return d + 1 if n >= 10**d else d
 
 
-def excerpt(value: Any, limit: int = EXCERPT_LENGTH) -> str:
+def excerpt(value: object, limit: int = EXCERPT_LENGTH) -> str:
     """``repr(value)`` cut to about ``limit`` characters, saying how long the whole was: safe for any value a
     file can hold (huge strings and numbers, deep lists)."""
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, int):
         digits = _digits(value)
-        return repr(value) if digits <= 40 else f"{'a negative' if value < 0 else 'an'} integer of {digits} digits"
+        return (
+            repr(value)
+            if digits <= 40
+            else f"{'a negative' if value < 0 else 'an'} integer of {digits} digits"
+        )
     if isinstance(value, (str, bytes, bytearray)):
         if len(value) <= limit:
             return repr(value)
-        return f"{value[:limit - 8]!r}... ({len(value)} characters)"
+        return f"{value[: limit - 8]!r}... ({len(value)} characters)"
     try:
         text = _REPR.repr(value)
     except Exception:  # noqa: BLE001 - a value whose repr fails must still give a message

@@ -25,9 +25,23 @@ False
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
 from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from .protocol import StateT
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+    from typing_extensions import TypeVar as TypeVarWithDefault
+
+    from .protocol import Game
+
+    #: The game an observer belongs to (``Any`` for a bare ``Observer``: PEP 696 default, the type checker's).
+    ObservedGameT = TypeVarWithDefault("ObservedGameT", bound="Game", default=Any)
+else:
+    ObservedGameT = TypeVar("ObservedGameT", bound="Game")
 
 __all__ = ["Secret", "Observer", "HIDDEN"]
 
@@ -44,62 +58,70 @@ class Secret:
     owner: int | None = None
 
 
-class Observer:
-    """Base class of the games' observers. Subclasses implement :meth:`observation`, :meth:`action_secret`,
-    :meth:`encode` and :meth:`determinize`, and override :meth:`sees` only to widen the default rule (an owner
-    sees their own secrets; the teacher sees everything; nobody else sees anything)."""
+class Observer(Generic[StateT, ObservedGameT]):
+    """Base class of the games' observers, of the game's own state and game types (``class OriginObserver(
+    Observer["OriginState", "OriginGame"])``). Subclasses implement :meth:`observation`, :meth:`action_secret`, :meth:`encode`
+    and :meth:`determinize`, and override :meth:`sees` only to widen the default rule (an owner sees their own
+    secrets; the teacher sees everything; nobody else sees anything)."""
 
-    def __init__(self, game: Any = None):
-        self.game = game
+    #: the game observed (``None`` only for a bare ``Observer()``, as in the examples above)
+    game: ObservedGameT
+
+    def __init__(self, game: ObservedGameT | None = None):
+        self.game = game  # type: ignore[assignment]
+
+    # (an ``action`` below is one of the game's own actions, ``Any`` here: each game narrows it)
+
+    # (an ``action`` below is one of the game's own: ``Any`` here, each game narrows it to its action type)
 
     # ----- the one visibility rule
-    def sees(self, state: Any, viewer: int | None, secret: Secret) -> bool:
+    def sees(self, state: StateT, viewer: int | None, secret: Secret) -> bool:
         """May ``viewer`` see ``secret`` in ``state``? The only place a game decides visibility."""
         if viewer is None:
             return True
         return secret.owner is not None and secret.owner == viewer
 
     # ----- views derived from it
-    def observation(self, state: Any, viewer: int | None) -> dict:  # pragma: no cover - abstract
+    def observation(self, state: StateT, viewer: int | None) -> dict[str, Any]:  # pragma: no cover - abstract
         """What ``viewer`` may know, as JSON-able data."""
         raise NotImplementedError
 
-    def string(self, state: Any, viewer: int | None) -> str:
+    def string(self, state: StateT, viewer: int | None) -> str:
         """The observation as canonical JSON (sorted keys, no spaces)."""
         return json.dumps(self.observation(state, viewer), sort_keys=True, separators=(",", ":"))
 
-    def encode(self, observation: dict) -> Any:  # pragma: no cover - abstract
+    def encode(self, observation: dict[str, Any]) -> npt.NDArray[np.generic]:  # pragma: no cover - abstract
         """The observation dict as a fixed-length ``numpy`` vector (the game's tensor layout)."""
         raise NotImplementedError
 
-    def tensor(self, state: Any, viewer: int | None) -> Any:
+    def tensor(self, state: StateT, viewer: int | None) -> npt.NDArray[np.generic]:
         """The observation as a vector: :meth:`encode` of :meth:`observation`, so the tensor can never show
         more than the dict does."""
         return self.encode(self.observation(state, viewer))
 
-    def action_secret(self, state: Any, action: Any) -> Secret | None:
+    def action_secret(self, state: StateT, action: Any) -> Secret | None:
         """The secret that applying ``action`` at ``state`` reveals to its owner (``None``: public)."""
         return None
 
-    def masked_text(self, state: Any, action: Any, secret: Secret) -> str:
+    def masked_text(self, state: StateT, action: Any, secret: Secret) -> str:
         """How a hidden history item reads to someone who may not see it (``"card P2 ?"``)."""
         kind = getattr(action, "kind", type(action).__name__)
         who = f" P{secret.owner + 1}" if secret.owner is not None else ""
         return f"{kind}{who} ?"
 
-    def visible(self, state: Any, action: Any, viewer: int | None) -> bool:
+    def visible(self, state: StateT, action: Any, viewer: int | None) -> bool:
         """Whether ``viewer`` sees which ``action`` was applied at ``state``."""
         sec = self.action_secret(state, action)
         return sec is None or self.sees(state, viewer, sec)
 
-    def mask_action(self, state: Any, action: Any, viewer: int | None) -> str:
+    def mask_action(self, state: StateT, action: Any, viewer: int | None) -> str:
         """``action`` (applied at ``state``) as ``viewer`` saw it."""
         sec = self.action_secret(state, action)
         if sec is None or self.sees(state, viewer, sec):
             return state.action_to_string(action)
         return self.masked_text(state, action, sec)
 
-    def action_key(self, state: Any, action: Any, viewer: int | None) -> Hashable:
+    def action_key(self, state: StateT, action: Hashable, viewer: int | None) -> Hashable:
         """A hashable key of ``action`` as ``viewer`` saw it: the action itself when visible, else the masked
         text (the key of a search tree over ``viewer``'s information sets)."""
         sec = self.action_secret(state, action)
@@ -107,12 +129,14 @@ class Observer:
             return action
         return ("hidden", self.masked_text(state, action, sec))
 
-    def information_state_string(self, state: Any, viewer: int) -> str:
+    def information_state_string(self, state: StateT, viewer: int) -> str:
         """The history as ``viewer`` saw it (hidden items masked) and the current observation."""
         items = [self.mask_action(before, a, viewer) for before, a in state.replay()]
         return "|".join(items) + "#" + self.string(state, viewer)
 
-    def determinize(self, state: Any, viewer: int, rng: Any) -> Any:  # pragma: no cover - abstract
+    def determinize(
+        self, state: StateT, viewer: int, rng: np.random.Generator
+    ) -> StateT:  # pragma: no cover - abstract
         """A copy of ``state`` where what ``viewer`` may not see is redrawn from its exact distribution given
         what ``viewer`` knows."""
         raise NotImplementedError

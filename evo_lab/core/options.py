@@ -35,9 +35,9 @@ from __future__ import annotations
 import ast
 import inspect
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
-from typing import Any, NamedTuple, Self
+from typing import Any, NamedTuple, Self, TypeVar
 
 from .errors import GameConfigError, excerpt
 
@@ -55,14 +55,17 @@ class OptionInfo(NamedTuple):
     assumed: bool
 
 
+_T = TypeVar("_T")
+
+
 def option(
-    default: Any,
+    default: _T,
     doc: str = "",
     *,
-    choices: tuple[Any, ...] | None = None,
+    choices: Sequence[_T] | None = None,
     assumed: bool = False,
     hint: str = "",
-) -> Any:
+) -> _T:
     """One rule option: a dataclass field with ``default``, its ``doc`` (default: the ``#:`` comment above the
     field), the ``choices`` it accepts (``None``: any value of the default's type), ``assumed`` (the sources are
     silent: the default is a guess) and a ``hint`` added to the error message of a bad value."""
@@ -73,14 +76,18 @@ def _type_error(name: str, default: object, value: object) -> str | None:
     """Why ``value`` is not of the default's type (bool is not an int here), or ``None``."""
     if isinstance(default, bool):
         return (
-            None if isinstance(value, bool) else f"rule option {name!r} must be true or false, got {excerpt(value)}"
+            None
+            if isinstance(value, bool)
+            else f"rule option {name!r} must be true or false, got {excerpt(value)}"
         )
     if isinstance(default, int):
         if isinstance(value, int) and not isinstance(value, bool):
             return None
         return f"rule option {name!r} must be an integer, got {excerpt(value)}"
     if isinstance(default, str):
-        return None if isinstance(value, str) else f"rule option {name!r} must be a string, got {excerpt(value)}"
+        return (
+            None if isinstance(value, str) else f"rule option {name!r} must be a string, got {excerpt(value)}"
+        )
     return None
 
 
@@ -111,8 +118,11 @@ class RuleOptionsBase:
                 continue  # the common case, fast: options are made with every game
             why = _type_error(name, default, value)
             if why is None and choices is not None and value not in choices:
-                allowed = (f"{choices.start}..{choices.stop - 1}" if isinstance(choices, range)
-                           else "one of " + ", ".join(map(str, choices)))
+                allowed = (
+                    f"{choices.start}..{choices.stop - 1}"
+                    if isinstance(choices, range)
+                    else "one of " + ", ".join(map(str, choices))
+                )
                 why = f"rule option {name!r} must be {allowed}; got {excerpt(value)}"
             if why is not None:
                 raise GameConfigError(f"{why} ({hint})" if hint else why)
@@ -122,7 +132,7 @@ class RuleOptionsBase:
         """Checks across options (raise :class:`GameConfigError`); the base has none."""
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | RuleOptionsBase | None, base: Self | None = None) -> Self:
+    def from_dict(cls, data: Mapping[str, object] | RuleOptionsBase | None, base: Self | None = None) -> Self:
         """Options from a dict of option values over ``base`` (default: the game's defaults); an options
         object of this class is returned as it is; ``None`` gives ``base``."""
         start = base if base is not None else cls()

@@ -26,14 +26,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from . import jsonio
 from .errors import EvoLabError, FormatError, excerpt
-from .jsonio import MAX_DEPTH
+from .jsonio import MAX_DEPTH, JSONValue
 
-__all__ = ["POSITION", "RECORD", "TREE", "ENVELOPE_VERSION", "Envelope", "envelope", "open_envelope", "read_json",
-           "source_of", "load_position", "load_record", "game_class_for", "game_from_config"]
+if TYPE_CHECKING:
+    from .protocol import Game, State
+
+__all__ = [
+    "POSITION",
+    "RECORD",
+    "TREE",
+    "ENVELOPE_VERSION",
+    "Envelope",
+    "GameClass",
+    "envelope",
+    "open_envelope",
+    "read_json",
+    "source_of",
+    "load_position",
+    "load_record",
+    "game_class_for",
+    "game_from_config",
+]
 
 POSITION = "evo-lab-position"
 RECORD = "evo-lab-record"
@@ -48,18 +65,31 @@ class Envelope:
     format: str
     game: str
     game_version: int
-    config: Any
-    data: dict
+    config: JSONValue
+    data: dict[str, JSONValue]
 
 
-def envelope(fmt: str, game: str, game_version: int, config: Any, **body: Any) -> dict:
+class GameClass(Protocol):
+    """What the loaders ask of a registered game class: ``from_dict(config)`` builds the game (and
+    ``from_dict(config, version=v)`` for an older ``game_version`` ``v`` the class lists in ``read_versions``)."""
+
+    def from_dict(self, config: JSONValue, /) -> Game: ...
+
+
+def envelope(fmt: str, game: str, game_version: int, config: object, **body: object) -> dict[str, Any]:
     """A new envelope dict of format ``fmt`` for ``game`` with the ``body`` fields."""
-    out = {"format": fmt, "version": ENVELOPE_VERSION, "game": game, "game_version": game_version, "config": config}
+    out: dict[str, Any] = {
+        "format": fmt,
+        "version": ENVELOPE_VERSION,
+        "game": game,
+        "game_version": game_version,
+        "config": config,
+    }
     out.update(body)
     return out
 
 
-def read_json(data: Any, source: str | None = None, *, max_depth: int = MAX_DEPTH) -> Any:
+def read_json(data: object, source: str | None = None, *, max_depth: int = MAX_DEPTH) -> JSONValue:
     """``data`` as parsed JSON: a dict is returned as is (after a depth check), text or bytes are parsed, a
     :class:`~pathlib.Path` is read (at most :data:`~evo_lab.core.jsonio.MAX_BYTES`). Errors are
     :class:`FormatError` naming ``source`` (the file name when reading a file); nesting deeper than
@@ -69,15 +99,15 @@ def read_json(data: Any, source: str | None = None, *, max_depth: int = MAX_DEPT
     if isinstance(data, (str, bytes, bytearray)):
         return jsonio.loads(data, source, max_depth=max_depth)
     jsonio.check_tree(data, source, max_depth=max_depth)
-    return data
+    return cast(JSONValue, data)  # already parsed (a dict handed to a loader)
 
 
-def source_of(data: Any, source: str | None = None) -> str | None:
+def source_of(data: object, source: str | None = None) -> str | None:
     """The name errors give for ``data``: ``source`` if given, a path's own name, else ``None``."""
     return source or (str(data) if isinstance(data, Path) else None)
 
 
-def open_envelope(data: Any, fmt: str, game: str | None = None) -> Envelope:
+def open_envelope(data: object, fmt: str, game: str | None = None) -> Envelope:
     """Check ``data`` is an envelope of format ``fmt`` (and of ``game`` if given) and open it. Text and paths
     are read with :func:`read_json`; a dict is taken as it is (the loaders check its nesting once, on
     entry)."""
@@ -99,34 +129,37 @@ def open_envelope(data: Any, fmt: str, game: str | None = None) -> Envelope:
             raise FormatError(f"must be an integer, got {excerpt(gv)}", "game_version")
         env = Envelope(fmt, gid, gv, data.get("config"), data)
     else:
-        raise FormatError(f"unsupported version {excerpt(version)} (this evo-lab reads 1 and "
-                          f"{ENVELOPE_VERSION})", "version")
+        raise FormatError(
+            f"unsupported version {excerpt(version)} (this evo-lab reads 1 and {ENVELOPE_VERSION})", "version"
+        )
     if game is not None and env.game != game:
         raise FormatError(f"this file is a {env.game!r} {fmt}, not {game!r}", "game")
     return env
 
 
-def game_class_for(game_id: str) -> Any:
+def game_class_for(game_id: str) -> GameClass:
     """The game class registered under ``game_id``: ``from_dict(config)`` gives a game whose ``state_class``
     reads positions (``from_dict(data, game)``) and records (``from_record(data)``)."""
     from .registry import UnknownGameError, game_info
 
     try:
-        return game_info(game_id).load()
+        return cast(GameClass, game_info(game_id).load())
     except UnknownGameError as e:
         raise FormatError(str(e), "game") from None
 
 
-def game_from_config(gcls: Any, env: Envelope) -> Any:
+def game_from_config(gcls: GameClass, env: Envelope) -> Game:
     """The game of an envelope's configuration. A file of an older ``game_version`` the game still reads
     (``gcls.read_versions``) is built with ``gcls.from_dict(config, version=...)``, so the game can apply the
     rules that file was written under."""
     from .datapack import DataError
 
     try:
-        if env.game_version != getattr(gcls, "version", env.game_version) and \
-                env.game_version in getattr(gcls, "read_versions", ()):
-            return gcls.from_dict(env.config, version=env.game_version)
+        if env.game_version != getattr(gcls, "version", env.game_version) and env.game_version in getattr(
+            gcls, "read_versions", ()
+        ):
+            # a class that lists read_versions takes the version (the protocol states the common form)
+            return gcls.from_dict(env.config, version=env.game_version)  # type: ignore[call-arg]
         return gcls.from_dict(env.config)
     except FormatError:
         raise
@@ -136,7 +169,7 @@ def game_from_config(gcls: Any, env: Envelope) -> Any:
         raise FormatError(str(e), "config") from None
 
 
-def load_position(data: Any, source: str | None = None) -> Any:
+def load_position(data: object, source: str | None = None) -> State:
     """A state of whichever game the position file names (dict, JSON text or a :class:`~pathlib.Path`).
     Errors are :class:`FormatError` naming ``source`` (default: the path) and the field."""
     source = source_of(data, source)
@@ -148,7 +181,7 @@ def load_position(data: Any, source: str | None = None) -> Any:
         raise e.at(source) from None
 
 
-def load_record(data: Any, source: str | None = None) -> Any:
+def load_record(data: object, source: str | None = None) -> State:
     """Replay a record of whichever game it names (dict, JSON text or a :class:`~pathlib.Path`). Errors are
     :class:`FormatError` naming ``source`` (default: the path) and the field."""
     source = source_of(data, source)

@@ -37,9 +37,12 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import EvoLabError, GameConfigError
+
+if TYPE_CHECKING:
+    from .protocol import Game, State
 
 __all__ = [
     "GameInfo",
@@ -97,7 +100,7 @@ class Variant:
     id: str
     title: str
     players: range
-    options: Mapping[str, Any]
+    options: Mapping[str, object]
     summary: str = ""
     rules: tuple[str, ...] = ()
 
@@ -116,7 +119,7 @@ class GameInfo:
 
     id: str
     title: str
-    factory: str | Callable[..., Any]
+    factory: str | Callable[..., Game]
     players: range
     summary: str = ""
     designers: str = ""
@@ -127,7 +130,7 @@ class GameInfo:
     kit: str = ""
     bots: tuple[str, ...] = ()
     variant_of: str | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -142,12 +145,12 @@ class GameInfo:
     def max_players(self) -> int:
         return self.players.stop - 1
 
-    def load(self) -> Callable[..., Any]:
+    def load(self) -> Callable[..., Game]:
         """The factory (imported on first use)."""
-        factory: Callable[..., Any] = _load(self.factory)
+        factory = _load(self.factory)
         if not callable(factory):
             raise UnknownGameError(f"the factory of game {self.id!r} is not callable: {self.factory!r}")
-        return factory
+        return cast("Callable[..., Game]", factory)
 
     def view_class(self) -> type:
         """The view plugin class (imported on first use)."""
@@ -157,11 +160,11 @@ class GameInfo:
         return cls
 
 
-def _load(spec: str | Callable[..., Any]) -> Any:
+def _load(spec: str | Callable[..., object]) -> object:
     if callable(spec):
         return spec
     mod, _, attr = spec.partition(":")
-    obj: Any = importlib.import_module(mod)
+    obj: object = importlib.import_module(mod)
     for part in attr.split(".") if attr else ():
         obj = getattr(obj, part)
     return obj
@@ -177,8 +180,17 @@ def register(info: GameInfo) -> GameInfo:
     _GAMES[info.id] = info
     for v in info.variants:
         vid = f"{info.id}-{v.id}"
-        _GAMES[vid] = replace(info, id=vid, title=v.title, players=v.players, summary=v.summary, variants=(),
-                              variant_of=info.id, options=dict(v.options), rules=info.rules + v.rules)
+        _GAMES[vid] = replace(
+            info,
+            id=vid,
+            title=v.title,
+            players=v.players,
+            summary=v.summary,
+            variants=(),
+            variant_of=info.id,
+            options=dict(v.options),
+            rules=info.rules + v.rules,
+        )
     return info
 
 
@@ -213,7 +225,7 @@ def game_info(game: str) -> GameInfo:
     return _GAMES[game]
 
 
-def make_game(game: str, **options: Any) -> Any:
+def make_game(game: str, **options: object) -> Any:  # Any: whichever game the id names (its own class)
     """A new game ``game`` built with ``options`` (``players``, ``seed``, and the game's own options); a player
     count outside the game's range raises :class:`GameConfigError` naming the range."""
     info = game_info(game)
@@ -228,7 +240,7 @@ def make_game(game: str, **options: Any) -> Any:
     return info.load()(**kw)
 
 
-def game_id(game: Any) -> str | None:
+def game_id(game: str | Game | State | None) -> str | None:
     """The registry id of ``game``: an id string (checked), a game object (its ``name``), a state (its game's),
     or ``None`` for ``None``.
 
@@ -247,7 +259,7 @@ def game_id(game: Any) -> str | None:
     return game_info(name).id
 
 
-def kit_module(game: Any) -> ModuleType:
+def kit_module(game: str | Game | State | None) -> ModuleType:
     """The kit module of ``game`` (an id, a game or a state): what the kit's bots, tournaments, adapters and demo
     need from that game, imported on first use. Raises :class:`UnknownGameError` if the game has none."""
     info = game_info(game_id(game) or "")

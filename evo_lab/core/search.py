@@ -27,43 +27,55 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, cast
 
 import numpy as np
 
-from .protocol import sample_chance
+from .protocol import State, StateT, sample_chance
 
-__all__ = ["SearchHooks", "SearchResult", "SearchNode", "ismcts", "win_shares", "random_rollout"]
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+__all__ = [
+    "SearchHooks",
+    "SearchResult",
+    "SearchNode",
+    "ActionRow",
+    "TreeRow",
+    "ismcts",
+    "win_shares",
+    "random_rollout",
+]
 
 
-def win_shares(state: Any) -> list[float]:
+def win_shares(state: State) -> list[float]:
     """Terminal rewards: ``1/k`` to each of ``k`` winners (``state.winners()``), 0 to the others."""
     n = state.game.players
     w = state.winners()
     return [1.0 / len(w) if q in w else 0.0 for q in range(n)]
 
 
-def random_rollout(rng: Any) -> Callable[[Any], Hashable]:
+def random_rollout(rng: np.random.Generator) -> Callable[[State], Hashable]:
     """The uniform random rollout policy."""
 
-    def policy(s: Any) -> Hashable:
+    def policy(s: State) -> Hashable:
         acts = s.legal_actions()
         return acts[int(rng.random() * len(acts))]
 
     return policy
 
 
-def _determinize(state: Any, player: int, rng: Any) -> Any:
+def _determinize(state: StateT, player: int, rng: np.random.Generator) -> StateT:
     return state.determinize(player, rng)
 
 
-def _key(state: Any, action: Any, player: int) -> Hashable:
+def _key(state: State, action: Hashable, player: int) -> Hashable:
     return state.game.observer.action_key(state, action, player)
 
 
-def _evaluate(state: Any, player: int) -> list[float]:
+def _evaluate(state: State, player: int) -> list[float]:
     if state.is_terminal():
         return win_shares(state)
     n = state.game.players
@@ -71,7 +83,7 @@ def _evaluate(state: Any, player: int) -> list[float]:
 
 
 @dataclass
-class SearchHooks:
+class SearchHooks(Generic[StateT]):
     """What a game plugs into the search. Every field has a game-agnostic default.
 
     * ``determinize(state, player, rng) -> state``: default ``state.determinize(player, rng)``;
@@ -82,11 +94,11 @@ class SearchHooks:
       to the end);
     * ``evaluate(state, player) -> rewards``: default win shares at the end, equal shares otherwise."""
 
-    determinize: Callable[[Any, int, Any], Any] = _determinize
-    key: Callable[[Any, Any, int], Hashable] = _key
-    rollout: Callable[[Any], Callable[[Any], Hashable]] = random_rollout
-    stop: Callable[[Any], Callable[[Any], bool] | None] = lambda root: None
-    evaluate: Callable[[Any, int], list[float]] = _evaluate
+    determinize: Callable[[StateT, int, np.random.Generator], StateT] = _determinize
+    key: Callable[[StateT, Hashable, int], Hashable] = _key
+    rollout: Callable[[np.random.Generator], Callable[[StateT], Hashable]] = random_rollout
+    stop: Callable[[StateT], Callable[[StateT], bool] | None] = lambda root: None
+    evaluate: Callable[[StateT, int], Sequence[float]] = _evaluate
 
 
 class SearchNode:
@@ -94,13 +106,33 @@ class SearchNode:
 
     __slots__ = ("avail", "children", "key", "mover", "total", "visits")
 
-    def __init__(self, mover: int = -1, key: Any = None):
-        self.children: dict[Any, SearchNode] = {}
+    def __init__(self, mover: int = -1, key: Hashable = None):
+        self.children: dict[Hashable, SearchNode] = {}
         self.visits = 0
         self.avail = 1
         self.total = 0.0
         self.mover = mover  # player whose decision led here (-1: chance)
         self.key = key
+
+
+class ActionRow(TypedDict):
+    """One root action of a search: the action, its text, its visits and its mean reward (``None``: unvisited)."""
+
+    action: Hashable
+    text: str
+    visits: int
+    value: float | None
+
+
+class TreeRow(TypedDict):
+    """One row of :meth:`SearchResult.tree_rows`."""
+
+    id: str
+    parent: str
+    label: str
+    visits: int
+    value: float | None
+    depth: int
 
 
 @dataclass
@@ -109,23 +141,31 @@ class SearchResult:
     and the tree (``root``)."""
 
     player: int
-    chosen: Any
+    chosen: Any  # one of the state's legal actions (the game's own action type)
     chosen_text: str
     iterations: int
     seconds: float
-    actions: list[dict] = field(default_factory=list)  # {"action", "text", "visits", "value"}
-    root: Any = None
-    texts: dict = field(default_factory=dict)
+    actions: list[ActionRow] = field(default_factory=list)
+    root: SearchNode | None = None
+    texts: dict[Hashable, str] = field(default_factory=dict)
 
     def visit_shares(self) -> dict[str, float]:
         """The share of the iterations each root action received."""
         return {r["text"]: r["visits"] / self.iterations for r in self.actions} if self.iterations else {}
 
-    def tree_rows(self, max_depth: int = 2, min_visits: int = 1) -> list[dict]:
+    def tree_rows(self, max_depth: int = 2, min_visits: int = 1) -> list[TreeRow]:
         """The tree as rows ``{"id", "parent", "label", "visits", "value", "depth"}`` (root first), for a plotly
         sunburst or treemap."""
-        rows = [{"id": "root", "parent": "", "label": f"P{self.player + 1} decides", "visits": self.iterations,
-                 "value": None, "depth": 0}]
+        rows: list[TreeRow] = [
+            {
+                "id": "root",
+                "parent": "",
+                "label": f"P{self.player + 1} decides",
+                "visits": self.iterations,
+                "value": None,
+                "depth": 0,
+            }
+        ]
 
         def walk(node: SearchNode, nid: str, depth: int) -> None:
             if depth >= max_depth:
@@ -135,42 +175,74 @@ class SearchResult:
                     continue
                 cid = f"{nid}/{i}"
                 label = self.texts.get(k, _key_text(k))
-                rows.append({"id": cid, "parent": nid, "label": label, "visits": c.visits,
-                             "value": c.total / c.visits if c.visits and c.mover >= 0 else None, "depth": depth + 1})
+                rows.append(
+                    {
+                        "id": cid,
+                        "parent": nid,
+                        "label": label,
+                        "visits": c.visits,
+                        "value": c.total / c.visits if c.visits and c.mover >= 0 else None,
+                        "depth": depth + 1,
+                    }
+                )
                 walk(c, cid, depth + 1)
 
         if self.root is not None:
             walk(self.root, "root", 0)
         return rows
 
-    def figure(self, max_depth: int = 2, min_visits: int = 2) -> Any:
+    def figure(self, max_depth: int = 2, min_visits: int = 2) -> go.Figure:
         """A plotly sunburst of the visit counts (the root's actions inside, replies outside)."""
         import plotly.graph_objects as go
 
         rows = self.tree_rows(max_depth, min_visits)
-        hover = [f"{r['label']}<br>visits {r['visits']}"
-                 + ("" if r["value"] is None else f"<br>mean reward {r['value']:.3f}") for r in rows]
-        fig = go.Figure(go.Sunburst(ids=[r["id"] for r in rows], parents=[r["parent"] for r in rows],
-                                    labels=[r["label"] for r in rows], values=[r["visits"] for r in rows],
-                                    branchvalues="total", hovertext=hover, hoverinfo="text"))
-        fig.update_layout(title=f"ISMCTS visits: P{self.player + 1} chose {self.chosen_text} "
-                                f"({self.iterations} iterations)", margin={"t": 40, "l": 0, "r": 0, "b": 0})
+        hover = [
+            f"{r['label']}<br>visits {r['visits']}"
+            + ("" if r["value"] is None else f"<br>mean reward {r['value']:.3f}")
+            for r in rows
+        ]
+        fig = go.Figure(
+            go.Sunburst(
+                ids=[r["id"] for r in rows],
+                parents=[r["parent"] for r in rows],
+                labels=[r["label"] for r in rows],
+                values=[r["visits"] for r in rows],
+                branchvalues="total",
+                hovertext=hover,
+                hoverinfo="text",
+            )
+        )
+        fig.update_layout(
+            title=f"ISMCTS visits: P{self.player + 1} chose {self.chosen_text} "
+            f"({self.iterations} iterations)",
+            margin={"t": 40, "l": 0, "r": 0, "b": 0},
+        )
         return fig
 
 
-def _key_text(k: Any) -> str:
+def _key_text(k: Hashable) -> str:
     if isinstance(k, tuple) and len(k) == 2 and k[0] == "hidden":
         return str(k[1])
     kind = getattr(k, "kind", None)
-    if kind is not None:
-        args = [x for x in tuple(k)[1:] if isinstance(x, int) and x >= 0]
-        return kind + ("" if not args else " " + ",".join(map(str, args)))
+    if kind is not None:  # an action NamedTuple: its kind, then its non-negative integer fields
+        args = [x for x in tuple(cast("tuple[object, ...]", k))[1:] if isinstance(x, int) and x >= 0]
+        text: str = kind + ("" if not args else " " + ",".join(map(str, args)))
+        return text
     return str(k)
 
 
-def ismcts(state: Any, player: int, hooks: SearchHooks | None = None, *, iterations: int | None = 200,
-           time_budget: float | None = None, c: float = 0.7, seed: int | None = None, rng: Any = None,
-           progress: Callable[[int], None] | None = None) -> SearchResult:
+def ismcts(
+    state: StateT,
+    player: int,
+    hooks: SearchHooks[StateT] | None = None,
+    *,
+    iterations: int | None = 200,
+    time_budget: float | None = None,
+    c: float = 0.7,
+    seed: int | None = None,
+    rng: np.random.Generator | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SearchResult:
     """Search from ``state`` for ``player``; ``iterations`` and/or ``time_budget`` (seconds) bound it.
 
     ``rng`` (or ``seed``) makes the search reproducible; ``progress(n)`` is called after each iteration."""
@@ -194,19 +266,41 @@ def ismcts(state: Any, player: int, hooks: SearchHooks | None = None, *, iterati
         if progress is not None:
             progress(n)
     secs = time.perf_counter() - t0
-    rows = []
+    rows: list[ActionRow] = []
     for a in state.legal_actions():
         ch = root.children.get(a)
         v = ch.visits if ch else 0
-        rows.append({"action": a, "text": state.action_to_string(a), "visits": v,
-                     "value": (ch.total / ch.visits) if ch and ch.visits else None})
+        rows.append(
+            {
+                "action": a,
+                "text": state.action_to_string(a),
+                "visits": v,
+                "value": (ch.total / ch.visits) if ch and ch.visits else None,
+            }
+        )
     rows.sort(key=lambda r: (-r["visits"], -(r["value"] or 0.0)))
-    return SearchResult(player=player, chosen=rows[0]["action"], chosen_text=rows[0]["text"], iterations=n,
-                        seconds=secs, actions=rows, root=root, texts={r["action"]: r["text"] for r in rows})
+    return SearchResult(
+        player=player,
+        chosen=rows[0]["action"],
+        chosen_text=rows[0]["text"],
+        iterations=n,
+        seconds=secs,
+        actions=rows,
+        root=root,
+        texts={r["action"]: r["text"] for r in rows},
+    )
 
 
-def _iterate(state: Any, player: int, root: SearchNode, rng: Any, roll: Callable, stop: Callable | None,
-             hooks: SearchHooks, c: float) -> None:
+def _iterate(
+    state: StateT,
+    player: int,
+    root: SearchNode,
+    rng: np.random.Generator,
+    roll: Callable[[StateT], Hashable],
+    stop: Callable[[StateT], bool] | None,
+    hooks: SearchHooks[StateT],
+    c: float,
+) -> None:
     s = hooks.determinize(state, player, rng)
     node = root
     path = [root]

@@ -18,17 +18,23 @@ seed). Each game's story module (``evo_lab/games/<game>/story.py``) supplies its
 
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .protocol import sample_chance
+from .protocol import State, StateT, sample_chance
+
+if TYPE_CHECKING:
+    from .draw import Random
+
+#: A bot at a seat: ``bot(state, player)`` gives the action ``player`` takes (handed to ``apply_action``).
+Bot = Callable[[StateT, int], object]
 
 __all__ = ["seeded_bots", "tell"]
 
 
-def seeded_bots(name: str, players: int, seed: int | None, game: str | None = None) -> list[Any]:
+def seeded_bots(name: str, players: int, seed: int | None, game: str | None = None) -> list[Bot[State]]:
     """One ``name`` bot per seat (:func:`evo_lab.bots.make_bot` for ``game``), seat ``q`` seeded from the ``q``-th
     child of ``numpy.random.SeedSequence(seed)``.
 
@@ -41,10 +47,17 @@ def seeded_bots(name: str, players: int, seed: int | None, game: str | None = No
     return [make_bot(name, game=game, seed=int(k.generate_state(1)[0])) for k in kids]
 
 
-def tell(state: Any, bots: Sequence[Callable[[Any, int], Any]], rng: Any, *,
-         heading: Callable[[Any], str | None], lines: Callable[[Any, Any, Any], list[str]],
-         ending: Callable[[Any], list[str]] | None = None, echo: Callable[[str], None] | None = None,
-         max_actions: int = 1_000_000) -> tuple[Any, list[str]]:
+def tell(
+    state: StateT,
+    bots: Sequence[Bot[StateT]],
+    rng: Random,
+    *,
+    heading: Callable[[StateT], str | None],
+    lines: Callable[[StateT, Any, StateT], list[str]],  # Any: the game's own action
+    ending: Callable[[StateT], list[str]] | None = None,
+    echo: Callable[[str], None] | None = None,
+    max_actions: int = 1_000_000,
+) -> tuple[StateT, list[str]]:
     """Play ``state`` to the end and tell it, then the ``ending(final state)`` lines; returns ``(final state,
     lines)`` (each line also ``echo``-ed). ``state`` is played in place (pass a clone to keep it)."""
     out: list[str] = []

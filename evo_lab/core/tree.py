@@ -18,31 +18,36 @@ Playing a new action from a past point keeps the old line as a variation.
 
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Callable, Hashable, Iterator
+from typing import TYPE_CHECKING, Generic
 
 from .errors import EvoLabError, FormatError, IllegalActionError, excerpt
-from .protocol import sample_chance
+from .protocol import StateT, sample_chance
+
+if TYPE_CHECKING:
+    from .draw import Random
+    from .jsonio import JSONValue
+    from .protocol import State
 
 
 class HistoryError(EvoLabError, IndexError):
     """Undo at the start, redo at the end, or a node that is not in this tree."""
 
 
-class Node:
+class Node(Generic[StateT]):
     """One position in the tree: the action that led here, its state, and its continuations."""
 
     __slots__ = ("parent", "action", "text", "state", "children", "selected", "comment", "ply")
 
-    def __init__(self, parent: Node | None, action: Hashable | None, text: str | None, state: Any):
+    def __init__(self, parent: Node[StateT] | None, action: Hashable | None, text: str | None, state: StateT):
         self.parent = parent
         self.action = action
         self.text = text
         self.state = state
-        self.children: list[Node] = []
+        self.children: list[Node[StateT]] = []
         self.selected = 0  # index of the child redo() follows
         self.comment = ""
-        self.ply = 0 if parent is None else parent.ply + 1
+        self.ply: int = 0 if parent is None else parent.ply + 1
 
     def is_mainline(self) -> bool:
         n = self
@@ -54,7 +59,7 @@ class Node:
 
     def actions(self) -> list[Hashable]:
         """The actions from the root to this node."""
-        out = []
+        out: list[Hashable] = []
         n = self
         while n.parent is not None:
             out.append(n.action)
@@ -65,17 +70,17 @@ class Node:
         return f"<Node ply={self.ply} {self.text or 'root'} children={len(self.children)}>"
 
 
-class GameTree:
+class GameTree(Generic[StateT]):
     """History with undo/redo and branching variations over a game state."""
 
-    def __init__(self, state: Any):
-        self.root = Node(None, None, None, state.clone())
+    def __init__(self, state: StateT):
+        self.root: Node[StateT] = Node(None, None, None, state.clone())
         self.current = self.root
-        self._listeners: list[Callable[[GameTree], None]] = []
+        self._listeners: list[Callable[[GameTree[StateT]], None]] = []
 
     # ----- reading
     @property
-    def state(self) -> Any:
+    def state(self) -> StateT:
         """The current position (a snapshot owned by the tree: clone it before changing it)."""
         return self.current.state
 
@@ -83,20 +88,20 @@ class GameTree:
     def ply(self) -> int:
         return self.current.ply
 
-    def path(self) -> list[Node]:
+    def path(self) -> list[Node[StateT]]:
         """Nodes from the root to the current node."""
         out = []
-        n: Node | None = self.current
+        n: Node[StateT] | None = self.current
         while n is not None:
             out.append(n)
             n = n.parent
         return out[::-1]
 
-    def line(self, node: Node | None = None) -> list[Node]:
+    def line(self, node: Node[StateT] | None = None) -> list[Node[StateT]]:
         """The line through ``node`` (default: current): its path, then the selected continuations."""
         n = node or self.current
         out = []
-        p: Node | None = n
+        p: Node[StateT] | None = n
         while p is not None:
             out.append(p)
             p = p.parent
@@ -106,7 +111,7 @@ class GameTree:
             out.append(n)
         return out
 
-    def mainline(self) -> list[Node]:
+    def mainline(self) -> list[Node[StateT]]:
         """The main line: first children from the root."""
         out = [self.root]
         n = self.root
@@ -115,12 +120,12 @@ class GameTree:
             out.append(n)
         return out
 
-    def variations(self, node: Node | None = None) -> list[Node]:
+    def variations(self, node: Node[StateT] | None = None) -> list[Node[StateT]]:
         """The alternatives at ``node``'s branching point: the children of its parent."""
         n = node or self.current
         return list(n.parent.children) if n.parent is not None else [n]
 
-    def branch_points(self) -> list[Node]:
+    def branch_points(self) -> list[Node[StateT]]:
         """Every node with more than one continuation."""
         out = []
         stack = [self.root]
@@ -131,7 +136,7 @@ class GameTree:
             stack.extend(reversed(n.children))
         return out
 
-    def nodes(self) -> Iterator[Node]:
+    def nodes(self) -> Iterator[Node[StateT]]:
         stack = [self.root]
         while stack:
             n = stack.pop()
@@ -139,7 +144,7 @@ class GameTree:
             stack.extend(reversed(n.children))
 
     # ----- moving
-    def on_change(self, callback: Callable[[GameTree], None]) -> None:
+    def on_change(self, callback: Callable[[GameTree[StateT]], None]) -> None:
         """Call ``callback(tree)`` after every change of the current node."""
         self._listeners.append(callback)
 
@@ -147,7 +152,7 @@ class GameTree:
         for cb in list(self._listeners):
             cb(self)
 
-    def play(self, action: Hashable | str) -> Node:
+    def play(self, action: Hashable | str) -> Node[StateT]:
         """Apply ``action`` (or its string) at the current node. An existing continuation is reused;
         a new one becomes a variation. Illegal actions raise and change nothing."""
         st = self.current.state
@@ -169,7 +174,7 @@ class GameTree:
         self._changed()
         return node
 
-    def play_random(self, rng: Any, policy: Callable[[Any], Hashable] | None = None) -> Node:
+    def play_random(self, rng: Random, policy: Callable[[StateT], Hashable] | None = None) -> Node[StateT]:
         """Play one step: a chance outcome drawn by ``rng``, or ``policy(state)`` (default uniform)."""
         st = self.current.state
         if st.is_terminal():
@@ -181,7 +186,7 @@ class GameTree:
             return self.play(acts[int(rng.random() * len(acts))])
         return self.play(policy(st))
 
-    def undo(self) -> Node:
+    def undo(self) -> Node[StateT]:
         if self.current.parent is None:
             raise HistoryError("nothing to undo: at the start of the game")
         parent = self.current.parent
@@ -190,7 +195,7 @@ class GameTree:
         self._changed()
         return self.current
 
-    def redo(self) -> Node:
+    def redo(self) -> Node[StateT]:
         if not self.current.children:
             raise HistoryError("nothing to redo: at the end of this line")
         self.current = self.current.children[self.current.selected]
@@ -203,9 +208,9 @@ class GameTree:
     def can_redo(self) -> bool:
         return bool(self.current.children)
 
-    def goto(self, node: Node) -> Node:
+    def goto(self, node: Node[StateT]) -> Node[StateT]:
         """Make ``node`` (a node of this tree) current."""
-        n: Node | None = node
+        n: Node[StateT] | None = node
         while n is not None and n is not self.root:
             n = n.parent
         if n is not self.root:
@@ -219,14 +224,14 @@ class GameTree:
         self._changed()
         return node
 
-    def goto_ply(self, ply: int) -> Node:
+    def goto_ply(self, ply: int) -> Node[StateT]:
         """Move along the current line to ``ply`` (0 = start)."""
         line = self.line()
         if not 0 <= ply < len(line):
             raise HistoryError(f"ply {ply} is outside this line (0..{len(line) - 1})")
         return self.goto(line[ply])
 
-    def promote(self, node: Node | None = None) -> None:
+    def promote(self, node: Node[StateT] | None = None) -> None:
         """Make the line through ``node`` the main line."""
         n = node or self.current
         while n.parent is not None:
@@ -237,23 +242,28 @@ class GameTree:
             n = n.parent
 
     # ----- files
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """The tree as JSON-able data (format version 2, flat: no nesting however long the game): the root
         position, then every other node in depth-first order as ``[parent, action]`` (``[parent, action,
         comment]`` when it has a comment), where ``parent`` is the index of an earlier node (0: the root, k:
         the k-th entry of ``nodes``); ``current`` is the index of the current node."""
         index: dict[int, int] = {id(self.root): 0}
-        nodes: list[list] = []
+        nodes: list[list[int | str | None]] = []
         for n in self.nodes():
             if n.parent is None:
                 continue
             index[id(n)] = len(nodes) + 1
             nodes.append([index[id(n.parent)], n.text] + ([n.comment] if n.comment else []))
-        return {"format": TREE_FORMAT, "version": TREE_VERSION, "root": self.root.state.to_dict(), "nodes": nodes,
-                "current": index[id(self.current)]}
+        return {
+            "format": TREE_FORMAT,
+            "version": TREE_VERSION,
+            "root": self.root.state.to_dict(),
+            "nodes": nodes,
+            "current": index[id(self.current)],
+        }
 
     @classmethod
-    def from_dict(cls, data: Any, state_from_dict: Callable[[Any], Any]) -> GameTree:
+    def from_dict(cls, data: object, state_from_dict: Callable[[JSONValue], StateT]) -> GameTree[StateT]:
         """Read a tree written by :meth:`to_dict` (version 2), or a version-1 file (nested lines, read without
         recursion). ``state_from_dict`` reads the root position. Every action is replayed with the rules; a
         bad entry raises :class:`FormatError` naming it."""
@@ -261,8 +271,9 @@ class GameTree:
             raise FormatError("not an evo-lab tree", "format")
         version = data.get("version")
         if version not in (1, TREE_VERSION):
-            raise FormatError(f"unsupported version {excerpt(version)} (this evo-lab reads 1 and {TREE_VERSION})",
-                              "version")
+            raise FormatError(
+                f"unsupported version {excerpt(version)} (this evo-lab reads 1 and {TREE_VERSION})", "version"
+            )
         try:
             root = state_from_dict(data.get("root"))
         except FormatError as e:
@@ -291,7 +302,7 @@ MAX_TREE_NODES = 20_000
 MAX_V1_DEPTH = 2_100
 
 
-def _play_at(tree: GameTree, node: Node, action: Any, where: str) -> Node:
+def _play_at(tree: GameTree[StateT], node: Node[StateT], action: object, where: str) -> Node[StateT]:
     if not isinstance(action, str):
         raise FormatError(f"expected an action string, got {excerpt(action)}", where)
     tree.current = node
@@ -301,25 +312,29 @@ def _play_at(tree: GameTree, node: Node, action: Any, where: str) -> Node:
         raise FormatError(f"illegal action {excerpt(action)}: {e}", where) from None
 
 
-def _comment(v: Any, where: str) -> str:
+def _comment(v: object, where: str) -> str:
     if not isinstance(v, str) or len(v) > 10_000:
         raise FormatError(f"expected a comment string of at most 10000 characters, got {excerpt(v)}", where)
     return v
 
 
-def _read_v2(tree: GameTree, nodes: Any) -> list[Node]:
+def _read_v2(tree: GameTree[StateT], nodes: object) -> list[Node[StateT]]:
     if not isinstance(nodes, list):
         raise FormatError(f"expected a list of [parent, action] entries, got {excerpt(nodes)}", "nodes")
     if len(nodes) > MAX_TREE_NODES:
         raise FormatError(f"{len(nodes)} nodes, more than the {MAX_TREE_NODES} a tree file may hold", "nodes")
-    made: list[Node] = []
+    made: list[Node[StateT]] = []
     for i, it in enumerate(nodes):
         where = f"nodes[{i}]"
         if not isinstance(it, list) or len(it) not in (2, 3):
-            raise FormatError(f"expected [parent, action] or [parent, action, comment], got {excerpt(it)}", where)
+            raise FormatError(
+                f"expected [parent, action] or [parent, action, comment], got {excerpt(it)}", where
+            )
         parent = it[0]
         if isinstance(parent, bool) or not isinstance(parent, int) or not 0 <= parent <= i:
-            raise FormatError(f"expected the index of an earlier node 0..{i}, got {excerpt(parent)}", f"{where}[0]")
+            raise FormatError(
+                f"expected the index of an earlier node 0..{i}, got {excerpt(parent)}", f"{where}[0]"
+            )
         child = _play_at(tree, tree.root if parent == 0 else made[parent - 1], it[1], f"{where}[1]")
         if len(it) == 3:
             child.comment = _comment(it[2], f"{where}[2]")
@@ -327,7 +342,7 @@ def _read_v2(tree: GameTree, nodes: Any) -> list[Node]:
     return made
 
 
-def _read_v1(tree: GameTree, lines: Any) -> None:
+def _read_v1(tree: GameTree[StateT], lines: object) -> None:
     """Version 1: ``lines`` nests ``{"action", "comment", "children"}`` one level per ply; read with a
     stack."""
     stack = [(tree.root, lines, "lines")]
@@ -351,7 +366,7 @@ def _read_v1(tree: GameTree, lines: Any) -> None:
     tree.current = tree.root
 
 
-def _current_v1(tree: GameTree, current: Any) -> None:
+def _current_v1(tree: GameTree[StateT], current: object) -> None:
     if not isinstance(current, list):
         raise FormatError(f"expected a list of action strings, got {excerpt(current)}", "current")
     node = tree.root
@@ -363,7 +378,7 @@ def _current_v1(tree: GameTree, current: Any) -> None:
     tree.goto(node)
 
 
-def load_tree(data: Any, source: str | None = None) -> GameTree:
+def load_tree(data: object, source: str | None = None) -> GameTree[State]:
     """A :class:`GameTree` of whichever game its root position names, from a dict, JSON text or a
     :class:`~pathlib.Path` (version 2, or a nested version-1 file). Errors are :class:`FormatError` naming
     ``source`` (default: the path) and the field."""

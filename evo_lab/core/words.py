@@ -24,8 +24,11 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     if n == 1:
         return f"{n} {word}"
     if many is None:
-        many = _IRREGULAR.get(word) or (word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou"
-                                        else word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s"))
+        many = _IRREGULAR.get(word) or (
+            word[:-1] + "ies"
+            if word.endswith("y") and word[-2:-1] not in "aeiou"
+            else word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+        )
     return f"{n} {many}"
 
 

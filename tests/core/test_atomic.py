@@ -75,8 +75,15 @@ def test_the_cli_board_json_under_a_file_size_limit_keeps_the_old_file(tmp_path)
         resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
 
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    r = subprocess.run([sys.executable, "-m", "evo_lab.cli", "board", "--players", "4", "--json", str(p)],
-                       capture_output=True, text=True, preexec_fn=limit, env=env, timeout=120, check=False)
+    r = subprocess.run(
+        [sys.executable, "-m", "evo_lab.cli", "board", "--players", "4", "--json", str(p)],
+        capture_output=True,
+        text=True,
+        preexec_fn=limit,
+        env=env,
+        timeout=120,
+        check=False,
+    )
     assert r.returncode != 0 and "Traceback" not in r.stderr, r.stderr
     assert p.read_bytes() == before and _no_temp_files(tmp_path)
 
@@ -119,8 +126,10 @@ def test_a_data_pack_folder_is_written_beside_and_swapped_in(tmp_path, monkeypat
     assert [p.name for p in tmp_path.iterdir()] == ["pack"]  # no temporary folder left beside it
     monkeypatch.undo()
     pack = draft.save(folder)
-    assert pack.tokens[0].count == draft.pack.tokens[0].count and (folder / "notes.txt").read_text() == \
-        "the teacher's notes"
+    assert (
+        pack.tokens[0].count == draft.pack.tokens[0].count
+        and (folder / "notes.txt").read_text() == "the teacher's notes"
+    )
     assert evo_lab.load_data(folder).fingerprint() == draft.pack.fingerprint()
 
 

@@ -58,9 +58,9 @@ def test_evo2e_negative_genes_name_the_field():
 
 def test_evo2e_a_huge_bag_count_names_the_field_and_the_bound():
     d = _position("evo2e", plies=40)
-    d["state"]["bag"][4] = 10 ** 18
+    d["state"]["bag"][4] = 10**18
     e = _fails(d, "state.bag[4]")
-    assert "0..48" in str(e) and str(10 ** 18) in str(e)
+    assert "0..48" in str(e) and str(10**18) in str(e)
 
 
 def test_origin_a_discard_pile_of_lists_names_the_field():
@@ -99,8 +99,15 @@ def test_a_record_of_an_unknown_game_says_unknown_game():
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    return subprocess.run([sys.executable, "-m", "evo_lab.cli", *args], capture_output=True, text=True, env=env,
-                          input=stdin, timeout=300, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "evo_lab.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        input=stdin,
+        timeout=300,
+        check=False,
+    )
 
 
 def test_odds_climate_on_an_origin_record_says_wrong_game(tmp_path):
@@ -140,7 +147,9 @@ def test_a_pack_part_named_by_a_number_is_a_data_error_also_on_the_cli(tmp_path)
 
 
 # ---------------------------------------------------------------- point 7: pack paths stay inside the pack
-@pytest.mark.parametrize("name", ["/etc/passwd", "../outside/die.json", "sub/../../die.json", "C:\\\\die.json"])
+@pytest.mark.parametrize(
+    "name", ["/etc/passwd", "../outside/die.json", "sub/../../die.json", "C:\\\\die.json"]
+)
 def test_pack_parts_outside_the_folder_are_refused_naming_the_path_as_given(tmp_path, name):
     folder = _pack_folder(tmp_path)
     (tmp_path / "outside").mkdir()
@@ -148,7 +157,11 @@ def test_pack_parts_outside_the_folder_are_refused_naming_the_path_as_given(tmp_
     _set_part(folder, "die", name)
     with pytest.raises(DataError) as e:
         evo_lab.load_data(folder)
-    assert e.value.field == "parts.die" and repr(name) in str(e.value) and "outside the pack folder" in str(e.value)
+    assert (
+        e.value.field == "parts.die"
+        and repr(name) in str(e.value)
+        and "outside the pack folder" in str(e.value)
+    )
     assert "pk//" not in str(e.value)
 
 
@@ -165,11 +178,14 @@ def test_a_symbolic_link_out_of_the_pack_is_refused(tmp_path):
     assert evo_lab.load_data(folder).die_faces == evo_lab.load_data().die_faces
 
 
-@pytest.mark.parametrize("game,part,path,value,bound", [
-    ("evolution", "decks", ("decks", "official", "cards", 0, "snow"), 10 ** 18, "0 and <= 10"),
-    ("origin", "food", ("faces",), 10 ** 9, "2 and <= 100"),
-    ("evo2e", "climate", ("tokens", "kinds", 0, "count"), 10 ** 18, "0 and <= 100"),
-])
+@pytest.mark.parametrize(
+    "game,part,path,value,bound",
+    [
+        ("evolution", "decks", ("decks", "official", "cards", 0, "snow"), 10**18, "0 and <= 10"),
+        ("origin", "food", ("faces",), 10**9, "2 and <= 100"),
+        ("evo2e", "climate", ("tokens", "kinds", 0, "count"), 10**18, "0 and <= 100"),
+    ],
+)
 def test_every_number_a_pack_gives_is_bounded(game, part, path, value, bound):
     from evo_lab.games.evolution.data import load_pack as evolution_pack
     from evo_lab.games.origin.data import load_pack as origin_pack
@@ -215,8 +231,14 @@ def test_a_hundred_thousand_brackets_give_a_typed_error_naming_the_file_in_every
         assert "deep" in str(e.value) and "nested deeper than" in str(e.value), (name, str(e.value))
 
 
-@pytest.mark.parametrize("args", [("odds", "climate", "--rounds", "1", "--position", "{f}"), ("board", "--load", "{f}"),
-                                  ("simulate", "--games", "1", "--board", "{f}")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("odds", "climate", "--rounds", "1", "--position", "{f}"),
+        ("board", "--load", "{f}"),
+        ("simulate", "--games", "1", "--board", "{f}"),
+    ],
+)
 def test_deep_files_on_the_command_line_give_one_line(tmp_path, args):
     f = tmp_path / "deep.json"
     f.write_text(DEEP)
@@ -243,7 +265,7 @@ def test_a_ten_megabyte_value_gives_a_short_message():
 def test_a_nine_megabyte_action_gives_a_short_message(game):
     s = _state(game, plies=30)
     before = s.to_json()
-    for action in ("x" * 9_000_000, "move " + "A1 " * 3_000_000, ("attack",) + (10 ** 5000,) * 3):
+    for action in ("x" * 9_000_000, "move " + "A1 " * 3_000_000, ("attack",) + (10**5000,) * 3):
         with pytest.raises(EvoLabError) as e:
             s.apply_action(action)
         assert len(str(e.value)) < 2000
@@ -268,13 +290,36 @@ def test_the_explorer_upload_handler_answers_bad_files_in_the_page():
     before = ex.state.to_json()
     err = ex.files.open_upload("deep.json", DEEP.encode())
     assert err.startswith("deep.json: nested deeper than") and ex.state.to_json() == before
-    big = json.dumps({"format": "evo-lab-position", "version": 2, "game": "evo2e", "game_version": 2,
-                      "config": "x" * 5_000_000})
-    err = ex.files.open_upload("big.json", big.encode())  # over the page's upload limit: refused before parsing
-    assert err.startswith("big.json: ") and "too large" in err and len(err) < 400 and ex.state.to_json() == before
-    near = json.dumps({"format": "evo-lab-position", "version": 2, "game": "evo2e", "game_version": 2,
-                       "config": "x" * 500_000})
-    err = ex.files.open_upload("near.json", near.encode())  # under the limit: the loader names the field, briefly
+    big = json.dumps(
+        {
+            "format": "evo-lab-position",
+            "version": 2,
+            "game": "evo2e",
+            "game_version": 2,
+            "config": "x" * 5_000_000,
+        }
+    )
+    err = ex.files.open_upload(
+        "big.json", big.encode()
+    )  # over the page's upload limit: refused before parsing
+    assert (
+        err.startswith("big.json: ")
+        and "too large" in err
+        and len(err) < 400
+        and ex.state.to_json() == before
+    )
+    near = json.dumps(
+        {
+            "format": "evo-lab-position",
+            "version": 2,
+            "game": "evo2e",
+            "game_version": 2,
+            "config": "x" * 500_000,
+        }
+    )
+    err = ex.files.open_upload(
+        "near.json", near.encode()
+    )  # under the limit: the loader names the field, briefly
     assert err.startswith("near.json: config") and len(err) < 400 and ex.state.to_json() == before
     err = ex.files.open_upload("bin.json", b"\xff\xfe\x00garbage")
     assert err.startswith("bin.json: ") and ex.state.to_json() == before

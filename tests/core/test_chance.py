@@ -84,7 +84,7 @@ def test_exact_values_on_a_small_game():
 def test_the_walk_never_changes_the_state_and_stops_where_asked():
     s = build_position(players=2, phase="food", animals=["$A, $B", "$C"], deck=10)
     before = s.to_json()
-    d = outcome_distribution(s, key=lambda t: t.bank)                  # stops at the first decision
+    d = outcome_distribution(s, key=lambda t: t.bank)  # stops at the first decision
     assert sorted(d) == list(range(3, 9)) and set(d.values()) == {Fraction(1, 6)}
     assert s.to_json() == before
     tree = outcome_tree(s)
@@ -111,7 +111,9 @@ def test_probabilities_sum_to_one_and_agree_with_sampling():
     assert sum(exact.values()) == 1 and len(exact) > 3
     tree = outcome_tree(s, until=until, policy=hunter)
     assert any(c.state.node_name() == "run" for c in tree.leaves()) is False and tree.size() > 20
-    sampled = sample_distribution(s, key, rng=np.random.default_rng(7), samples=1500, until=until, policy=hunter)
+    sampled = sample_distribution(
+        s, key, rng=np.random.default_rng(7), samples=1500, until=until, policy=hunter
+    )
     for k, p in exact.items():
         se = (float(p) * (1 - float(p)) / 1500) ** 0.5
         assert abs(float(sampled.get(k, 0)) - float(p)) <= 4 * se + 1e-9, (k, p, sampled.get(k))
@@ -124,7 +126,7 @@ def test_another_game_evo2e_combat_die():
     s = scenario("attack")
     s.apply_action("attack D5xD4")
     d = outcome_distribution(s, key=lambda t: len(t.dinosaurs(0)), until=lambda t: not t.is_chance_node())
-    assert d == {3: Fraction(1, 3), 2: Fraction(2, 3)}                # the scenario note: 2/3 to win at +1
+    assert d == {3: Fraction(1, 3), 2: Fraction(2, 3)}  # the scenario note: 2/3 to win at +1
 
 
 def test_the_budget_raises_a_typed_error():
@@ -132,7 +134,7 @@ def test_the_budget_raises_a_typed_error():
     with pytest.raises(ChanceBudgetError) as e:
         leaves(s, max_nodes=4)
     assert isinstance(e.value, EvoLabError) and e.value.limit == 4 and e.value.reason == "chance_budget"
-    assert len(leaves(s, max_nodes=7)) == 6                              # the root and its six outcomes
+    assert len(leaves(s, max_nodes=7)) == 6  # the root and its six outcomes
     with pytest.raises(ValueError):
         leaves(s, max_nodes=0)
 
@@ -149,5 +151,7 @@ def test_expectimax_chooses_for_the_named_players_only():
     run = tree.children[0]
     assert run.kind == "chance" and [c.probability for c in run.children] == [Fraction(1, 6)] * 6
     # following P2's first legal action instead (a policy): run, then the first tail
-    first = expected_value(s, lambda t: t.current_scores()[1], until=until, policy=lambda t: t.legal_actions()[0])
+    first = expected_value(
+        s, lambda t: t.current_scores()[1], until=until, policy=lambda t: t.legal_actions()[0]
+    )
     assert first == Fraction(7, 2)

@@ -19,7 +19,7 @@ def test_registered_game_conforms(game_id):
     def make(seed: int):
         return evo_lab.make_game(game_id, players=lo + seed % (hi - lo + 1), seed=seed)
 
-    report = run_all(make, games=4, max_actions=None)   # 2 to 5 players, whole games
+    report = run_all(make, games=4, max_actions=None)  # 2 to 5 players, whole games
     assert report["random_play"] > 100 and report["errors"] > 0 and report["observer"] > 0, report
 
 
@@ -31,12 +31,18 @@ def test_observer_check_catches_a_leak_in_the_string_tensor_or_history(leak, mon
 
     obs_cls = type(evo_lab.make_game("origin", players=2, seed=0).observer)
     if leak == "tensor":
-        monkeypatch.setattr(obs_cls, "tensor", lambda self, state, viewer: self.encode(self.observation(state, None)))
+        monkeypatch.setattr(
+            obs_cls, "tensor", lambda self, state, viewer: self.encode(self.observation(state, None))
+        )
     elif leak == "string":
         monkeypatch.setattr(obs_cls, "string", lambda self, state, viewer: str(self.observation(state, None)))
     else:
-        monkeypatch.setattr(obs_cls, "information_state_string",
-                            lambda self, state, viewer: str(self.observation(state, None)))
+        monkeypatch.setattr(
+            obs_cls,
+            "information_state_string",
+            lambda self, state, viewer: str(self.observation(state, None)),
+        )
     with pytest.raises(ConformanceError, match="leaks hidden information"):
-        check_observer_hides_hands(lambda seed: evo_lab.make_game("origin", players=2, seed=seed), range(2),
-                                   every=1)
+        check_observer_hides_hands(
+            lambda seed: evo_lab.make_game("origin", players=2, seed=seed), range(2), every=1
+        )

@@ -9,6 +9,9 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_engine_md_examples_run():
-    res = doctest.testfile(str(DOCS / "engine.md"), module_relative=False,
-                           optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    res = doctest.testfile(
+        str(DOCS / "engine.md"),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
     assert res.attempted > 10 and res.failed == 0, res

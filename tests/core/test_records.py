@@ -35,7 +35,12 @@ def test_version_one_positions_load_under_their_rules(name):
     again = evo_lab.load_position(s.to_json())
     assert again.to_dict() == s.to_dict() and again.legal_actions() == s.legal_actions()
     old = json.loads(text)["state"]
-    assert s.occ == old["occ"] and s.mp == old["mp"] and list(s.order) == old["order"] and s.round == old["round"]
+    assert (
+        s.occ == old["occ"]
+        and s.mp == old["mp"]
+        and list(s.order) == old["order"]
+        and s.round == old["round"]
+    )
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in V1.glob("record_*.json") if ".final" not in p.name))

@@ -99,8 +99,14 @@ def test_goto_and_listeners():
     with pytest.raises(HistoryError):
         t.goto(other.root)
     assert seen == [1, 2, 0, 2]
-    assert n2.actions() == [evo_lab.Action("move", n2.parent.parent.state.game.label_index["C3"],
-                                           n2.parent.parent.state.game.label_index["C2"]), n2.action]
+    assert n2.actions() == [
+        evo_lab.Action(
+            "move",
+            n2.parent.parent.state.game.label_index["C3"],
+            n2.parent.parent.state.game.label_index["C2"],
+        ),
+        n2.action,
+    ]
 
 
 def test_tree_json_round_trip():

@@ -32,6 +32,7 @@ def _random_tree(game, plies: int, seed: int = 5) -> GameTree:
 
 def _v1_dict(tree: GameTree) -> dict:
     """The tree as evo-lab 0.1 wrote it (nested ``lines``), built without recursion."""
+
     def entry(n):
         return {"action": n.text, **({"comment": n.comment} if n.comment else {}), "children": []}
 
@@ -43,8 +44,13 @@ def _v1_dict(tree: GameTree) -> dict:
             e = entry(c)
             out.append(e)
             stack.append((c, e["children"]))
-    return {"format": "evo-lab-tree", "version": 1, "root": tree.root.state.to_dict(), "lines": lines,
-            "current": [n.text for n in tree.path()[1:]]}
+    return {
+        "format": "evo-lab-tree",
+        "version": 1,
+        "root": tree.root.state.to_dict(),
+        "lines": lines,
+        "current": [n.text for n in tree.path()[1:]],
+    }
 
 
 def test_a_5000_ply_tree_round_trips():
@@ -56,7 +62,10 @@ def test_a_5000_ply_tree_round_trips():
     back = load_tree(text, "long.json")
     assert back.to_dict() == tree.to_dict() and back.ply == tree.ply
     assert back.state.to_json() == tree.state.to_json()
-    assert len(back.mainline()) == 5001 and back.mainline()[-1].state.to_json() == tree.mainline()[-1].state.to_json()
+    assert (
+        len(back.mainline()) == 5001
+        and back.mainline()[-1].state.to_json() == tree.mainline()[-1].state.to_json()
+    )
     assert json.loads(text)["version"] == TREE_VERSION and max(len(x) for x in json.loads(text)["nodes"]) <= 3
 
 
@@ -119,7 +128,7 @@ def test_tree_files_are_bounded():
         load_tree(bad, "t.json")
     assert e.value.field == "nodes[3][0]" and e.value.source == "t.json"
     bad = tree.to_dict()
-    bad["current"] = 10 ** 18
+    bad["current"] = 10**18
     with pytest.raises(evo_lab.FormatError) as e:
         load_tree(bad)
     assert e.value.field == "current"

@@ -8,8 +8,20 @@ The rules: each player is dealt a secret card worth 0, 1 or 2 (weights 1, 2, 1).
 showing it. The first to reach ``target`` wins.
 """
 
+from typing import TYPE_CHECKING
+
 from .game import Game, RaceOptions
 from .info import INFO
 from .state import State
 
 __all__ = ["INFO", "Game", "RaceOptions", "State"]
+
+if (
+    TYPE_CHECKING
+):  # mypy --strict checks the race against the core's contracts (tests/core/test_typed_core.py)
+    from evo_lab.core import protocol
+
+    def _keeps_the_contracts(
+        state: State, game: Game
+    ) -> tuple[protocol.State, protocol.Game, protocol.GameState]:
+        return state, game, state

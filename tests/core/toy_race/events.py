@@ -2,33 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
-__all__ = ["Dealt", "Moved", "Rolled", "Won"]
+if TYPE_CHECKING:
+    from .state import State
 
-
-def _story(self: Any, before: Any, after: Any) -> list[str]:
-    return [f"  {self.text(after.game)}."]
+__all__ = ["Dealt", "Event", "Moved", "Rolled", "Won"]
 
 
 class Dealt(NamedTuple):
     player: int
     card: int
 
-    story = _story
-
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"P{self.player + 1} is dealt a card worth {self.card}"
+
+    def story(self, before: State, after: State) -> list[str]:
+        return [f"  {self.text(after.game)}."]
 
 
 class Rolled(NamedTuple):
     player: int
     roll: int
 
-    story = _story
-
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"P{self.player + 1} rolls {self.roll}"
+
+    def story(self, before: State, after: State) -> list[str]:
+        return [f"  {self.text(after.game)}."]
 
 
 class Moved(NamedTuple):
@@ -36,16 +37,22 @@ class Moved(NamedTuple):
     steps: int
     boosted: bool
 
-    story = _story
-
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"P{self.player + 1} advances {self.steps}" + (" with the card" if self.boosted else "")
+
+    def story(self, before: State, after: State) -> list[str]:
+        return [f"  {self.text(after.game)}."]
 
 
 class Won(NamedTuple):
     player: int
 
-    story = _story
-
-    def text(self, game: Any = None) -> str:
+    def text(self, game: object = None) -> str:
         return f"P{self.player + 1} wins"
+
+    def story(self, before: State, after: State) -> list[str]:
+        return [f"  {self.text(after.game)}."]
+
+
+#: Every event of the race.
+Event: TypeAlias = Dealt | Rolled | Moved | Won

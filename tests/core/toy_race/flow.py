@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING
 
 from evo_lab.core.flow import Flow
+
+from .notation import Action
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["FLOW", "PHASES", "Step"]
 
@@ -18,4 +23,4 @@ class Step(str, Enum):
     WAIT = "wait"  # a node is resolving
 
 
-FLOW: Flow[Any, tuple] = Flow("toy-race", PHASES, wait=Step.WAIT)
+FLOW: Flow[State, Action] = Flow("toy-race", PHASES, wait=Step.WAIT)

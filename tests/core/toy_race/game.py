@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -12,6 +12,10 @@ from evo_lab.core.errors import FormatError, GameConfigError
 from evo_lab.core.game import GameBase
 from evo_lab.core.options import RuleOptionsBase, option
 from evo_lab.core.registry import check_players
+
+if TYPE_CHECKING:
+    from .observer import RaceObserver
+    from .state import State  # noqa: F401 - named in the base class: GameBase["State", ...]
 
 __all__ = ["Game", "RaceOptions"]
 
@@ -26,13 +30,16 @@ class RaceOptions(RuleOptionsBase):
     faces: int = option(3, choices=(2, 3, 4, 6))
 
 
-class Game(GameBase):
+class Game(GameBase["State", RaceOptions]):
     """``Game(players=2, seed=None, options=None)``."""
 
     name = "toy-race"
     version = 1
+    observer: RaceObserver
 
-    def __init__(self, players: int = 2, seed: int | None = None, options: Mapping[str, Any] | None = None):
+    def __init__(
+        self, players: int = 2, seed: int | None = None, options: Mapping[str, object] | None = None
+    ):
         from .observer import RaceObserver
         from .state import State
 
@@ -45,11 +52,11 @@ class Game(GameBase):
         self.state_class = State
         self.observer = RaceObserver(self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"players": self.players, "options": self.options.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: Any) -> Game:
+    def from_dict(cls, d: object) -> Game:
         if not isinstance(d, Mapping):
             raise FormatError("must be an object", "config")
         try:

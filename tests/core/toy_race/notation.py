@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from evo_lab.core.errors import FormatError
 
-__all__ = ["Advance", "Boost", "Deal", "Roll", "parse", "to_string"]
+__all__ = ["Action", "Advance", "Boost", "Deal", "Roll", "parse", "to_string"]
 
 
 class Deal(NamedTuple):
@@ -28,15 +28,19 @@ class Boost(NamedTuple):
     kind: str
 
 
-def to_string(a: Any) -> str:
-    if a[0] == "deal":
-        return f"deal P{a[1] + 1} {a[2]}"
-    if a[0] == "roll":
-        return f"roll {a[1]}"
-    return str(a[0])
+#: Every action and chance outcome of the race.
+Action: TypeAlias = Deal | Roll | Advance | Boost
 
 
-def parse(text: str) -> tuple:
+def to_string(a: Action) -> str:
+    if isinstance(a, Deal):
+        return f"deal P{a.player + 1} {a.value}"
+    if isinstance(a, Roll):
+        return f"roll {a.value}"
+    return a.kind
+
+
+def parse(text: str) -> Action:
     words = text.split() if isinstance(text, str) else []
     try:
         if words == ["advance"]:

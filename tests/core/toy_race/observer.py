@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from evo_lab.core.observer import HIDDEN, Observer, Secret
 
+from .notation import Deal
 from .phases.race import CARD_WEIGHTS
 
+if TYPE_CHECKING:
+    from .game import Game  # noqa: F401 - named in the base class: Observer["State", "Game"]
+    from .state import State
 
-class RaceObserver(Observer):
-    def observation(self, state: Any, viewer: int | None) -> dict:
+
+class RaceObserver(Observer["State", "Game"]):
+    def observation(self, state: State, viewer: int | None) -> dict[str, object]:
         n = state.game.players
         cards = [
             state.cards[p]
@@ -31,18 +38,20 @@ class RaceObserver(Observer):
             "dealt": len(state.cards),
         }
 
-    def encode(self, obs: dict) -> Any:
-        n = len(obs["pos"])
-        cards = [-1 if c is None else c for c in obs["cards"]]
+    def encode(self, obs: dict[str, object]) -> npt.NDArray[np.generic]:
+        pos, used, dealt = obs["pos"], obs["used"], obs["cards"]
+        assert isinstance(pos, list) and isinstance(used, list) and isinstance(dealt, list)
+        n = len(pos)
+        cards = [-1 if c is None else c for c in dealt]
         return np.array(
-            obs["pos"] + [int(u) for u in obs["used"]] + cards + [obs["roll"], obs["to_act"]],
+            pos + [int(u) for u in used] + cards + [obs["roll"], obs["to_act"]],
             dtype=np.float32,
         ).reshape(3 * n + 2)
 
-    def action_secret(self, state: Any, action: Any) -> Secret | None:
-        return Secret("card", action[1]) if action[0] == "deal" else None
+    def action_secret(self, state: State, action: Hashable) -> Secret | None:
+        return Secret("card", action.player) if isinstance(action, Deal) else None
 
-    def determinize(self, state: Any, viewer: int, rng: Any) -> Any:
+    def determinize(self, state: State, viewer: int, rng: np.random.Generator) -> State:
         """Every card ``viewer`` does not see (another player's, unused) redrawn from the deal's weights (the
         deals are independent, so that is the exact distribution given what ``viewer`` knows)."""
         from evo_lab.core.draw import draw

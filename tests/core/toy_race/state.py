@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from evo_lab.core.errors import FormatError
 from evo_lab.core.game import StateBase
 
 from . import notation, phases
+from .events import Event
 from .flow import FLOW, PHASES, Step
+from .notation import Action
+
+if TYPE_CHECKING:
+    from .game import Game
 
 __all__ = ["State"]
 
 _ = phases
 
 
-class State(StateBase):
+class State(StateBase["Game", Action, Event]):
     """One position of the toy race (see the package docstring)."""
 
     __slots__ = (
@@ -36,7 +41,7 @@ class State(StateBase):
         "winner",
     )
 
-    def __init__(self, game: Any, _empty: bool = False):
+    def __init__(self, game: Game, _empty: bool = False):
         n = game.players
         self.game = game
         self._hist = self._origin = self._legal = self._ev = self._ev_mark = None
@@ -56,20 +61,24 @@ class State(StateBase):
     def is_terminal(self) -> bool:
         return self.node == "end"
 
-    def _legal_actions(self) -> list:
+    def _legal_actions(self) -> list[Action]:
         return FLOW.decisions(self)
 
-    def _chance_weights(self) -> tuple[list, list[int]]:
+    def _chance_weights(self) -> tuple[list[Action], list[int]]:
         return FLOW.chance_weights(self)
 
-    def _apply(self, a: Any) -> None:
+    def _apply(self, a: Action) -> None:
         FLOW.apply(self, a)
 
-    def explain_illegal(self, a: Any) -> tuple[str, str]:
+    def explain_illegal(self, a: object) -> tuple[str, str]:
         node = FLOW.nodes[self.node]
         if node.chance:
             return f"this is a chance node ({self.node}): apply one of its outcomes", "chance_node"
-        why = node.explain(self, a, "") if node.explain is not None and isinstance(a, tuple) and a else None
+        why = (
+            node.explain(self, a, "")  # type: ignore[arg-type]  # a tuple of the node's kinds: checked by explain
+            if node.explain is not None and isinstance(a, tuple) and a
+            else None
+        )
         return why or (f"{a!r} is not possible now: {node.verb}", "not_legal")
 
     def node_name(self) -> str:
@@ -94,16 +103,16 @@ class State(StateBase):
         return s
 
     # ----- words
-    def action_to_string(self, a: Any) -> str:
+    def action_to_string(self, a: Action) -> str:
         return notation.to_string(a)
 
-    def parse_action(self, text: str) -> Any:
+    def parse_action(self, text: str) -> Action:
         return notation.parse(text)
 
-    def describe_action(self, a: Any) -> str:
-        return self.action_to_string(self.coerce_action(a))
+    def describe_action(self, a: object) -> str:
+        return self.action_to_string(self.coerce_action(a))  # type: ignore[arg-type]  # junk: to_string raises
 
-    def coerce_action(self, a: Any) -> Any:
+    def coerce_action(self, a: object) -> object:
         return self.parse_action(a) if isinstance(a, str) else a
 
     def check_invariants(self) -> None:
@@ -117,7 +126,7 @@ class State(StateBase):
         return f"<svg xmlns='http://www.w3.org/2000/svg' width='200' height='100'>{cells}</svg>"
 
     # ----- positions
-    def state_dict(self) -> dict:
+    def state_dict(self) -> dict[str, object]:
         return {
             "phase": self.phase,
             "step": self.step.value,
@@ -131,7 +140,7 @@ class State(StateBase):
         }
 
     @classmethod
-    def load_state(cls, game: Any, body: Any) -> State:
+    def load_state(cls, game: Game, body: object) -> State:
         if not isinstance(body, dict):
             raise FormatError("must be an object", "state")
         s = cls(game, _empty=True)

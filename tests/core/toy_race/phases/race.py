@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from evo_lab.core.flow import Node
 
 from ..events import Dealt, Moved, Rolled, Won
 from ..flow import FLOW, Step
-from ..notation import Advance, Boost, Deal, Roll
+from ..notation import Action, Advance, Boost, Deal, Roll
+
+if TYPE_CHECKING:
+    from ..state import State
 
 CARD_WEIGHTS = (1, 2, 1)  # card values 0, 1, 2
 
 
 @FLOW.step(Step.DEAL)
-def _deal(s: Any) -> bool:
+def _deal(s: State) -> bool:
     if len(s.cards) < s.game.players:
         s.node, s.actor = "deal", len(s.cards)
         return True
@@ -22,39 +25,43 @@ def _deal(s: Any) -> bool:
     return False
 
 
-def _deal_weights(s: Any) -> tuple[list, list[int]]:
+def _deal_weights(s: State) -> tuple[list[Action], list[int]]:
     return [Deal("deal", s.actor, v) for v in range(len(CARD_WEIGHTS))], list(CARD_WEIGHTS)
 
 
-def _deal_apply(s: Any, a: tuple) -> None:
-    s.cards.append(a[2])
-    s.emit(Dealt(a[1], a[2]))
+def _deal_apply(s: State, a: Action) -> None:
+    assert isinstance(a, Deal)  # the node's outcomes are deals
+    s.cards.append(a.value)
+    s.emit(Dealt(a.player, a.value))
     s.step = Step.DEAL
 
 
 @FLOW.step(Step.TURN)
-def _turn(s: Any) -> bool:
+def _turn(s: State) -> bool:
     s.node, s.step = "die", Step.WAIT
     return True
 
 
-def _roll_weights(s: Any) -> tuple[list, list[int]]:
+def _roll_weights(s: State) -> tuple[list[Action], list[int]]:
     faces = s.game.options.faces
     return [Roll("roll", f) for f in range(1, faces + 1)], [1] * faces
 
 
-def _roll_apply(s: Any, a: tuple) -> None:
-    s.roll = a[1]
-    s.emit(Rolled(s.actor, a[1]))
+def _roll_apply(s: State, a: Action) -> None:
+    assert isinstance(a, Roll)  # the node's outcomes are rolls
+    s.roll = a.value
+    s.emit(Rolled(s.actor, a.value))
     s.node = "move"
 
 
-def moves(s: Any) -> list[tuple]:
+def moves(s: State) -> list[Action]:
     """Advance, or boost while the card is unused."""
-    return [Advance("advance")] + ([Boost("boost")] if not s.used[s.actor] else [])
+    if s.used[s.actor]:
+        return [Advance("advance")]
+    return [Advance("advance"), Boost("boost")]
 
 
-def _move_apply(s: Any, a: tuple) -> None:
+def _move_apply(s: State, a: Action) -> None:
     p = s.actor
     steps = s.roll + (s.cards[p] if a[0] == "boost" else 0)
     if a[0] == "boost":
@@ -70,7 +77,7 @@ def _move_apply(s: Any, a: tuple) -> None:
     s.step = Step.TURN
 
 
-def _why(s: Any, a: Any, text: str) -> tuple[str, str] | None:
+def _why(s: State, a: Action, text: str) -> tuple[str, str] | None:
     if a[0] == "boost" and s.used[s.actor]:
         return f"P{s.actor + 1} has already used the card", "card_used"
     return None

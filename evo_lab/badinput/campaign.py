@@ -1,4 +1,4 @@
-"""The bad-input campaign: good files of every game and loader (:mod:`.badinput_samples`) mutated one leaf or
+"""The bad-input campaign: good files of every game and loader (:mod:`.samples`) mutated one leaf or
 key at a time, fed to the loader, and sorted by what came back.
 
 A mutation picks one place of the file (any value, object or list) and does one of :data:`MUTATIONS`: a value
@@ -6,11 +6,11 @@ of another type, an out-of-range number, a huge value (``10**18``, a 5,000-digit
 100,000-entry list), 100,000 levels of nesting, a key deleted, a key added, a value copied from elsewhere in
 the file, an entry duplicated. The position text of Evo 2e is mutated token by token instead.
 
-Each outcome is ``"valid"`` (the loader built something usable: :func:`~.badinput_samples.playable`),
+Each outcome is ``"valid"`` (the loader built something usable: :func:`~.samples.playable`),
 ``"typed"`` (an :class:`~evo_lab.core.errors.EvoLabError` with a short message) or ``"other"`` (anything else,
 including a state that loads but breaks, or an error message longer than :data:`MAX_MESSAGE`). ``"other"`` is
 a bug. The same chooser protocol drives a seeded numpy generator (:func:`campaign`, the script
-``scripts/bad_input_table.py``) and hypothesis (``tests/core/test_loader_fuzz.py``).
+``scripts/bad_input_table.py``) and hypothesis (``tests/badinput/test_loader_fuzz.py``).
 
 >>> rows = campaign(per_loader=2, games=("origin",), kinds=("position",))
 >>> rows[0]["loader"], rows[0]["game"], rows[0]["tried"], rows[0]["other"]
@@ -24,19 +24,31 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .badinput_samples import GAMES, KINDS, LOADERS, applicable, playable, samples
+from .samples import GAMES, KINDS, LOADERS, applicable, playable, samples
 
-__all__ = ["MUTATIONS", "Chooser", "RngChooser", "mutate", "outcome", "campaign", "markdown_table",
-           "MAX_MESSAGE"]
+__all__ = [
+    "MUTATIONS",
+    "Chooser",
+    "RngChooser",
+    "mutate",
+    "mutate_text",
+    "outcome",
+    "campaign",
+    "markdown_table",
+    "MAX_MESSAGE",
+]
 
 MUTATIONS = ("type", "range", "huge", "deep", "delete", "add", "copy", "duplicate")
 #: An error message longer than this counts as "other": messages quote a short excerpt, never a whole value.
 MAX_MESSAGE = 2000
 _SPLICE = "\u0000splice\u0000"
 _TYPES: tuple = ("x", "", None, True, False, 1.5, -0.0, [], {}, [[]], {"a": 1}, [1, "x"], 0)
-_HUGE: tuple = (10 ** 18, -(10 ** 18), 2 ** 63, _SPLICE + "digits", "x" * 1_000_000, _SPLICE + "list")
-_RAW = {"digits": "9" * 5000, "list": "[" + ",".join(["0"] * 100_000) + "]",
-        "deep": "[" * 100_000 + "]" * 100_000}
+_HUGE: tuple = (10**18, -(10**18), 2**63, _SPLICE + "digits", "x" * 1_000_000, _SPLICE + "list")
+_RAW = {
+    "digits": "9" * 5000,
+    "list": "[" + ",".join(["0"] * 100_000) + "]",
+    "deep": "[" * 100_000 + "]" * 100_000,
+}
 
 
 class Chooser(Protocol):
@@ -77,7 +89,7 @@ def _places(doc: Any) -> list[tuple[Any, Any]]:
 def _near(v: Any, ch: Chooser) -> Any:
     if isinstance(v, bool) or not isinstance(v, int):
         return ch.integer(-3, 60)
-    return (v + 1, v - 1, -1, -7, v * 2 + 3, 99, 2 ** 31, ch.integer(-5, 5 * (abs(v) + 3)))[ch.index(8)]
+    return (v + 1, v - 1, -1, -7, v * 2 + 3, 99, 2**31, ch.integer(-5, 5 * (abs(v) + 3)))[ch.index(8)]
 
 
 def mutate(doc: Any, ch: Chooser) -> tuple[str, str]:
@@ -127,8 +139,12 @@ def mutate_text(text: str, ch: Chooser) -> tuple[str, str]:
     how = MUTATIONS[ch.index(len(MUTATIONS))]
     key, eq, val = words[j].partition("=")
     if how in ("type", "range", "huge", "deep"):
-        new = {"type": ("x", "", "-", "yes", "1.5", "P9", ":", ",,"), "range": ("-1", "-7", "99", str(2 ** 31)),
-               "huge": ("9" * 5000, "x" * 100_000, ",".join(["a"] * 10_000)), "deep": ("[" * 1000,)}[how]
+        new = {
+            "type": ("x", "", "-", "yes", "1.5", "P9", ":", ",,"),
+            "range": ("-1", "-7", "99", str(2**31)),
+            "huge": ("9" * 5000, "x" * 100_000, ",".join(["a"] * 10_000)),
+            "deep": ("[" * 1000,),
+        }[how]
         val = new[ch.index(len(new))]
         words[j] = f"{key}={val}" if eq else val
     elif how == "delete":
@@ -146,7 +162,7 @@ def mutate_text(text: str, ch: Chooser) -> tuple[str, str]:
 
 def outcome(kind: str, game: str, text: str) -> tuple[str, str]:
     """Feed ``text`` to loader ``kind`` of ``game``: ``("valid" | "typed" | "other", detail)``."""
-    from .errors import EvoLabError
+    from ..core.errors import EvoLabError
 
     try:
         built = LOADERS[kind](game, text)
@@ -179,8 +195,13 @@ def one(kind: str, game: str, ch: Chooser) -> tuple[str, str, str]:
     return how, res, detail
 
 
-def campaign(per_loader: int = 100, seed: int = 0, games: tuple = GAMES, kinds: tuple = KINDS,
-             failures: list | None = None) -> list[dict]:
+def campaign(
+    per_loader: int = 100,
+    seed: int = 0,
+    games: tuple = GAMES,
+    kinds: tuple = KINDS,
+    failures: list | None = None,
+) -> list[dict]:
     """``per_loader`` mutated files for each applicable (loader, game): one row each with the counts of
     ``tried``, ``valid``, ``typed`` and ``other``; the ``other`` findings are appended to ``failures``."""
     rows = []
@@ -201,10 +222,14 @@ def campaign(per_loader: int = 100, seed: int = 0, games: tuple = GAMES, kinds: 
 
 def markdown_table(rows: list[dict]) -> str:
     """The campaign's rows as a Markdown table."""
-    out = ["| loader | game | tried | valid and playable | typed error | other exception |",
-           "|---|---|---:|---:|---:|---:|"]
+    out = [
+        "| loader | game | tried | valid and playable | typed error | other exception |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
     for r in rows:
-        out.append(f"| {r['loader']} | {r['game']} | {r['tried']} | {r['valid']} | {r['typed']} | {r['other']} |")
+        out.append(
+            f"| {r['loader']} | {r['game']} | {r['tried']} | {r['valid']} | {r['typed']} | {r['other']} |"
+        )
     tot = {k: sum(r[k] for r in rows) for k in ("tried", "valid", "typed", "other")}
     out.append(f"| **all** | | {tot['tried']} | {tot['valid']} | {tot['typed']} | {tot['other']} |")
     return "\n".join(out)

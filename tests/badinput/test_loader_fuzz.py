@@ -17,8 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evo_lab.core.badinput import campaign, mutate, mutate_text, outcome
-from evo_lab.core.badinput_samples import GAMES, KINDS, applicable, samples
+from evo_lab.badinput import GAMES, KINDS, applicable, campaign, mutate, mutate_text, outcome, samples
 
 EXAMPLES = int(os.environ.get("EVO_LAB_FUZZ_EXAMPLES", "120"))
 CASES = [(k, g) for k in KINDS for g in GAMES if applicable(g, k)]
@@ -49,8 +48,13 @@ def _mutated(kind: str, game: str, ch: DrawChooser) -> tuple[str, str]:
 
 
 def _check(kind: str, game: str, examples: int) -> None:
-    @settings(max_examples=examples, derandomize=True, database=None, deadline=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(st.data())
     def prop(data: st.DataObject) -> None:
         how, text = _mutated(kind, game, DrawChooser(data))

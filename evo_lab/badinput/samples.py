@@ -1,4 +1,4 @@
-"""The good files the bad-input campaign (:mod:`evo_lab.core.badinput`) starts from, and each loader it feeds.
+"""The good files the bad-input campaign (:mod:`evo_lab.badinput.campaign`) starts from, and each loader it feeds.
 
 Samples come from seeded random play of every registered game (positions at several points of a game, records
 from the start and from a loaded position, trees with a variation), plus each game's shipped data pack, Evo 2e
@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from .conformance import walk
-from .protocol import sample_chance
+from ..core.conformance import walk
+from ..core.protocol import sample_chance
 
 __all__ = ["GAMES", "KINDS", "applicable", "samples", "LOADERS", "playable", "PLAYERS"]
 
@@ -27,7 +27,14 @@ GAMES = ("evo2e", "evo1e", "evolution", "evolution-climate", "evolution-course20
 #: Every loader kind: positions, records, trees, the Explorer's upload (any of the three), Evo 2e's position
 #: text, boards, data packs, the course harness input.
 KINDS = ("position", "record", "tree", "upload", "text", "board", "pack", "harness")
-PLAYERS = {"evo2e": 3, "evo1e": 3, "evolution": 3, "evolution-climate": 3, "evolution-course2016": 3, "origin": 3}
+PLAYERS = {
+    "evo2e": 3,
+    "evo1e": 3,
+    "evolution": 3,
+    "evolution-climate": 3,
+    "evolution-course2016": 3,
+    "origin": 3,
+}
 _ONLY = {"text": ("evo2e",), "board": ("evo2e",), "harness": ("evolution-course2016",)}
 #: Plies at which positions are sampled in each seeded game (the last state of a shorter game is used).
 PLIES = (0, 4, 25, 70, 160, 400)
@@ -39,7 +46,7 @@ def applicable(game: str, kind: str) -> bool:
 
 
 def _make(game: str, seed: int) -> Any:
-    from .registry import make_game
+    from ..core.registry import make_game
 
     return make_game(game, players=PLAYERS[game], seed=seed)
 
@@ -74,7 +81,7 @@ def _record_from(state: Any, plies: int, seed: int) -> dict:
 
 
 def _tree_from(state: Any, seed: int) -> dict:
-    from .tree import GameTree
+    from ..core.tree import GameTree
 
     rng = np.random.default_rng(seed)
     tree = GameTree(type(state).from_dict(state.to_dict(), state.game))
@@ -95,8 +102,10 @@ def _samples(game: str, kind: str) -> tuple:
     if kind == "position":
         return tuple(s.to_dict() for s in states)
     if kind == "record":
-        return tuple([states[-1].to_record(), states[2].to_record()] +
-                     [_record_from(s, 10, k) for k, s in enumerate(states[1:4])])
+        return tuple(
+            [states[-1].to_record(), states[2].to_record()]
+            + [_record_from(s, 10, k) for k, s in enumerate(states[1:4])]
+        )
     if kind == "tree":
         return tuple(_tree_from(s, k) for k, s in enumerate(states[1:5]))
     if kind == "upload":
@@ -106,8 +115,10 @@ def _samples(game: str, kind: str) -> tuple:
     if kind == "board":
         from ..games.evo2e.board import Board
 
-        return tuple([Board.standard(p).to_dict() for p in (2, 3, 4, 5)] +
-                     [Board.generate(p, seed=p).to_dict() for p in (3, 5)])
+        return tuple(
+            [Board.standard(p).to_dict() for p in (2, 3, 4, 5)]
+            + [Board.generate(p, seed=p).to_dict() for p in (3, 5)]
+        )
     if kind == "pack":
         return (_pack_dict(game),)
     if kind == "harness":
@@ -138,7 +149,10 @@ def _harness_inputs() -> tuple:
     """Course harness inputs ``[name, value]``: the TestFest pairs when the shared folder is there, else the
     harness module's own examples."""
     out = []
-    for cand in (Path(__file__).resolve().parents[3] / "shared" / "peer-tests", Path("/work/shared/peer-tests")):
+    for cand in (
+        Path(__file__).resolve().parents[3] / "shared" / "peer-tests",
+        Path("/work/shared/peer-tests"),
+    ):
         if cand.is_dir():
             for name in ("xattack", "xfeed", "xstep", "xstep4", "xsilly"):
                 for f in sorted((cand / name).glob("*-in.json"))[:6]:
@@ -146,26 +160,28 @@ def _harness_inputs() -> tuple:
             break
     if not out:
         sp = [["food", 0], ["body", 1], ["population", 2], ["traits", ["carnivore"]]]
-        out = [("xattack", [sp, sp, False, False]),
-               ("xfeed", [[["id", 1], ["species", [sp]], ["bag", 0]], 3, []])]
+        out = [
+            ("xattack", [sp, sp, False, False]),
+            ("xfeed", [[["id", 1], ["species", [sp]], ["bag", 0]], 3, []]),
+        ]
     return tuple(out)
 
 
 # ---------------------------------------------------------------------- loaders
 def _load_position(game: str, text: str) -> Any:
-    from .records import load_position
+    from ..core.records import load_position
 
     return load_position(text, "position.json")
 
 
 def _load_record(game: str, text: str) -> Any:
-    from .records import load_record
+    from ..core.records import load_record
 
     return load_record(text, "record.json")
 
 
 def _load_tree(game: str, text: str) -> Any:
-    from .tree import load_tree
+    from ..core.tree import load_tree
 
     return load_tree(text, "tree.json").state
 
@@ -186,16 +202,19 @@ def _load_text(game: str, text: str) -> Any:
 
 def _load_board(game: str, text: str) -> Any:
     from ..games.evo2e.board import Board
-    from .records import read_json
+    from ..core.records import read_json
 
-    b = Board.from_dict(read_json(text, "board.json"), "board.json")
+    doc: Any = read_json(
+        text, "board.json"
+    )  # the mutated file as parsed: the loader must refuse what is wrong
+    b = Board.from_dict(doc, "board.json")
     return _make_with(game, board=b, players=min(b.players, 3))
 
 
 def _load_pack(game: str, text: str) -> Any:
-    from .records import read_json
+    from ..core.records import read_json
 
-    d = read_json(text, "pack.json")
+    d: Any = read_json(text, "pack.json")  # the mutated file as parsed: the loader must refuse what is wrong
     if game in ("evo2e", "evo1e"):
         from ..games.evo2e.datapack import load_data
 
@@ -210,7 +229,7 @@ def _load_pack(game: str, text: str) -> Any:
 
 
 def _make_with(game: str, **kw: Any) -> Any:
-    from .registry import make_game
+    from ..core.registry import make_game
 
     kw.setdefault("players", PLAYERS[game])
     return make_game(game, seed=0, **kw).new_initial_state()
@@ -226,8 +245,15 @@ def _load_harness(game: str, text: str) -> Any:
 
 
 LOADERS: dict[str, Callable[[str, str], Any]] = {
-    "position": _load_position, "record": _load_record, "tree": _load_tree, "upload": _load_upload,
-    "text": _load_text, "board": _load_board, "pack": _load_pack, "harness": _load_harness}
+    "position": _load_position,
+    "record": _load_record,
+    "tree": _load_tree,
+    "upload": _load_upload,
+    "text": _load_text,
+    "board": _load_board,
+    "pack": _load_pack,
+    "harness": _load_harness,
+}
 
 
 def playable(kind: str, built: Any, plies: int = 30) -> None:
@@ -235,7 +261,7 @@ def playable(kind: str, built: Any, plies: int = 30) -> None:
     action applies (a board or pack: a game whose first ``plies`` random plies hold every invariant); a
     harness answer is usable as it is. evo-lab's own errors from an action are fine (the action was refused
     cleanly)."""
-    from .errors import EvoLabError
+    from ..core.errors import EvoLabError
 
     if kind == "harness":
         json.dumps(built)
@@ -248,7 +274,9 @@ def playable(kind: str, built: Any, plies: int = 30) -> None:
             if s.is_terminal():
                 break
             acts = s.legal_actions()
-            s.apply_action(sample_chance(s, rng) if s.is_chance_node() else acts[int(rng.random() * len(acts))])
+            s.apply_action(
+                sample_chance(s, rng) if s.is_chance_node() else acts[int(rng.random() * len(acts))]
+            )
             _invariants(s)
         return
     if s.is_terminal():
