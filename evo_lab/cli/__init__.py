@@ -65,7 +65,7 @@ class EvoArgumentParser(argparse.ArgumentParser):
     SystemExit: 2
     """
 
-    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         message = message.removeprefix("argument ")  # "argument --seed: ..." -> "--seed: ..."
         self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help' for the options)\n")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..core.words import in_games, plural
 from .argtypes import positive_int
@@ -114,7 +114,8 @@ def load_position_file(path: str) -> State:
         raise FormatError(
             f"wrong game: this file is {title!r}, but this tool is for {game_info(game).title}", "game", path
         )
-    return load_record(data, path) if fmt == RECORD else load_position(data, path)
+    loaded = load_record(data, path) if fmt == RECORD else load_position(data, path)
+    return cast("State", loaded)
 
 
 def _climate(args: argparse.Namespace) -> int:

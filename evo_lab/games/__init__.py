@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 
 __all__ = ["collect"]
@@ -23,7 +24,7 @@ def collect() -> list[str]:
     """Import the ``info`` module of every game package here (each registers its game); returns the packages."""
     found = []
     for m in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if m.ispkg and (pkgutil.get_importer(f"{__path__[0]}/{m.name}").find_spec("info") is not None):
+        if m.ispkg and importlib.util.find_spec(f"{__name__}.{m.name}.info") is not None:
             importlib.import_module(f"{__name__}.{m.name}.info")
             found.append(m.name)
     return found

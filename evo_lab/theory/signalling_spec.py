@@ -148,7 +148,9 @@ def spec_from_state(state: State) -> PrescienceSpec:
     losses = tuple(tuple(state.survival_groups(p, s)[2] for s in range(g.n_sections)) for p in seats)
     w, met = rules.climate_token_weights(state.tokens_left, len(state.revealed) + 1, g.pile_length, g.bottom)
     tot = sum(w) + met
-    nxt = [(g.token_ids[i], g.token_shifts[i], Fraction(x, tot)) for i, x in enumerate(w) if x]
+    nxt: list[tuple[str, int | None, Fraction]] = [
+        (g.token_ids[i], g.token_shifts[i], Fraction(x, tot)) for i, x in enumerate(w) if x
+    ]
     if met:
         nxt.append(("meteorite", None, Fraction(met, tot)))
     tok = hist[-1].a

@@ -106,7 +106,7 @@ def _branch(state: State, item: int, card: int, player: int | None) -> State:
     builder (:meth:`State.position`)."""
     g = state.game
     pos = state.position()
-    if state.node_name() == "bid" and item in state.lots:
+    if state.node_name() == "bid" and item in state.lots and pos.lots is not None:
         pos.lots[state.lots.index(item)] = "empty"
     who = None if player is None else f"P{player + 1}"
     if item == EVENT_LOT:

@@ -12,7 +12,7 @@ evo_lab.core.errors.GameConfigError: Evo (first edition) is for 3 to 5 players, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self, cast
 from collections.abc import Mapping
 
 from ...core.datapack import DataError
@@ -133,6 +133,6 @@ class State(Evo2eState):
     game_class = Game
 
     @classmethod
-    def load_state(cls, game: Evo2eGame, body: object, version: int | None = None) -> Evo2eState:
+    def load_state(cls, game: Evo2eGame, body: object, version: int | None = None) -> Self:
         """A position body; version 1 of Evo first edition has today's layout (not Evo 2e's version 1)."""
-        return super().load_state(game, body, None)
+        return cast(Self, super().load_state(game, body, None))

@@ -18,7 +18,7 @@ Action(kind='die', a=2, b=-1, c=-1)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -49,7 +49,7 @@ from .observer import node_list
 
 if TYPE_CHECKING:
     from .game import Game
-    from .observer import TensorLayout
+    from .observer import EvoObserver, TensorLayout
     from .state import State
 
 
@@ -200,7 +200,7 @@ class ObservationEncoder:
 
     def __init__(self, game: Game):
         self.game = game
-        self.layout: TensorLayout = game.observer.layout()
+        self.layout: TensorLayout = cast("EvoObserver", game.observer).layout()
         self.P, self.n = game.players, game.n
         self.slices = self.layout.slices
         self.size = self.layout.size

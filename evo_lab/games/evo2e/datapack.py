@@ -178,8 +178,11 @@ def _read_part(part: str, source: str | Path | Mapping[str, Any]) -> dict[str, o
         raise DataError(str(source), "part", f"unknown part {excerpt(part)}; parts are {', '.join(PARTS)}")
     if isinstance(source, Mapping):
         return dict(source)
-    data: dict[str, object] = read_json_file(Path(source), str(source))
-    return data
+    data = read_json_file(Path(source), str(source))
+    if not isinstance(data, dict):
+        raise DataError(str(source), part, f"must be a JSON object, got {type(data).__name__}")
+    fields: dict[str, object] = dict(data)
+    return fields
 
 
 def load_data(

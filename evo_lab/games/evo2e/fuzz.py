@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import cast
 
 from ...core.conformance import walk
+from .actions import Action
 from .datapack import DataPack, load_data
 from .game import Game
 from .invariants import TOTAL_GENE_TOKENS, InvariantError, _fail, check_state
@@ -32,9 +34,10 @@ __all__ = [
 
 def all_uniques_pack() -> DataPack:
     """The shipped pack with all 12 unique genes in the bag (``unique_genes_in_bag`` = 12)."""
-    setup = dict(load_data().to_dict()["setup"])
-    setup["values"] = dict(setup["values"])
-    setup["values"]["unique_genes_in_bag"] = dict(setup["values"]["unique_genes_in_bag"], value=12)
+    setup = cast("dict[str, dict[str, dict[str, object]]]", load_data().to_dict()["setup"])
+    values = dict(setup["values"])
+    values["unique_genes_in_bag"] = dict(values["unique_genes_in_bag"], value=12)
+    setup = dict(setup, values=values)
     return load_data(overrides={"setup": setup})
 
 
@@ -98,7 +101,8 @@ def fuzz_game(
     res = FuzzResult(players, seed)
     floors: list[int] | None = None
     s = game.new_initial_state()
-    for i, s, a in walk(lambda _seed: game, seed, max_actions):
+    for i, walked, next_action in walk(lambda _seed: game, seed, max_actions):
+        s, a = cast(State, walked), cast("Action | None", next_action)
         try:
             check_state(s)
             if json_every and i % json_every == 0:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from collections.abc import Mapping
 
 import numpy as np
@@ -280,7 +280,7 @@ class Game(GameBase):
             "board": self.board.name if standard and not full else self.board.to_dict(),
             "data": {"name": self.data.name, "fingerprint": self.data.fingerprint()}
             if default_pack and not full
-            else self.data.to_dict(),
+            else cast("JSONDict", self.data.to_dict()),
             "options": self.options.to_dict(),
             "seed": self.seed,
         }

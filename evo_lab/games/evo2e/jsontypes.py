@@ -1,4 +1,4 @@
-"""Names for JSON data in Evo 2e's files and records (core has no JSON alias of its own).
+"""Names for JSON data in Evo 2e's files and records: core's JSON types (``evo_lab.core.jsonio``) under short names.
 
 ``JSON`` is any value JSON text can hold once parsed; ``JSONDict`` a JSON object. Loaders take ``object`` (what
 they are given is checked before it is used) and writers return these.
@@ -11,11 +11,7 @@ they are given is checked before it is used) and writers return these.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from evo_lab.core.jsonio import JSONObject as JSONDict
+from evo_lab.core.jsonio import JSONValue as JSON
 
 __all__ = ["JSON", "JSONDict"]
-
-#: A JSON value: an object, an array, a string, a number, true/false or null.
-JSON: TypeAlias = dict[str, "JSON"] | list["JSON"] | str | int | float | bool | None
-#: A JSON object.
-JSONDict: TypeAlias = dict[str, JSON]

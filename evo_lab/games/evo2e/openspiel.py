@@ -131,6 +131,8 @@ class _Context:
 class EvoStateSpiel(BoxedState, pyspiel.State):
     """A pyspiel state wrapping an engine :class:`~evo_lab.State` (``self.evo_state``)."""
 
+    _box: _Box  # type: ignore[assignment]  # Evo 2e's own box (its context carries the returns mode)
+
     def __init__(self, game: EvoGameSpiel):
         super().__init__(game)
         self._box = _Box(game.evo.new_initial_state(), [[] for _ in range(game.evo.players)], game.ctx)

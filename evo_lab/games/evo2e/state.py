@@ -161,7 +161,7 @@ class State(StateBase):
         self._legal = outs
         return outs, w
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:  # type: ignore[override]  # core: Hashable
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """Outcomes of the chance node with exact probabilities that sum to exactly 1."""
         outs, w = self.chance_weights()
         total = sum(w)

@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from collections.abc import Callable, Iterable
 
 import numpy as np
@@ -38,7 +38,7 @@ def narrate(before: State, action: Action, after: State) -> list[str]:
 def default_bots(players: int, seed: int | None, name: str = "lively") -> list[Callable[[State, int], Any]]:
     """The demo's players: one ``lively`` bot per seat (dinosaurs that move, fight, lay eggs and die), seeded
     from ``seed``; ``name`` picks another of Evo 2e's bots."""
-    return seeded_bots(name, players, seed)
+    return cast("list[Callable[[State, int], Any]]", seeded_bots(name, players, seed))
 
 
 def play_story(

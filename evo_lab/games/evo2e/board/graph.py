@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -293,7 +293,7 @@ class Board:
     @classmethod
     def from_dict(
         cls,
-        data: Mapping[str, object],
+        data: object,
         source: str = "<dict>",
         *,
         terrain_bounds: tuple[float, float] | None = None,
