@@ -41,13 +41,17 @@ import numpy as np
 from .analysis_parts import (
     Z95,
     AnalysisError,
+    PolicyFactory,
     Running,
+    determinized,
     exact_values,
     nothing_hidden,
     play_one,
     playout_rng,
     rollout_policy,
+    successor_key,
 )
+from .protocol import GameState
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -236,25 +240,54 @@ def _floats(d: dict[Any, Fraction]) -> dict[Any, float]:
 
 
 class _Race:
-    """The sampled analysis: per-action running statistics and the racing stopping rule."""
+    """The sampled analysis: per-action running statistics and the racing stopping rule. Actions whose successors
+    are the same position (:func:`successor_key` equal in two redrawn states: e.g. two equal cards) share one
+    racer; the others' paired differences are kept as running sums, so a verdict costs O(1)."""
 
-    def __init__(self, state: Any, viewer: int, acts: list, factory: Callable, entropy: int, z: float,
-                 tolerance: float | None):
+    def __init__(self, state: GameState, viewer: int, acts: list[Hashable], factory: PolicyFactory, entropy: int,
+                 z: float, tolerance: float | None):
         self.state, self.viewer, self.acts, self.factory = state, viewer, acts, factory
         self.entropy, self.z, self.tolerance = entropy, z, tolerance
+        self.starts: dict[int, GameState] = {}
+        self.same = self._merge()
+        self.racers = [i for i in range(len(acts)) if self.same[i] == i]
         self.stats = [Running() for _ in acts]
         self.values: list[list[float]] = [[] for _ in acts]
+        self.prefix: list[list[tuple[float, float]]] = [[(0.0, 0.0)] for _ in acts]  # sums of x and x*x
+        self.cross: dict[tuple[int, int], tuple[int, float]] = {}                    # pairs seen, sum of x*y
         self.margins: list[dict[float, int]] = [{} for _ in acts]
         self.scores: list[dict[float, int]] = [{} for _ in acts]
         self.events: list[dict[str, int]] = [{} for _ in acts]
         self.top_total = 0.0
         self.playouts = 0
 
+    def start(self, k: int) -> GameState:
+        """The ``k``-th redrawn state (shared by playout ``k`` of every action; a few kept)."""
+        st = self.starts.get(k)
+        if st is None:
+            if len(self.starts) >= 64:
+                del self.starts[next(iter(self.starts))]
+            st = self.starts[k] = determinized(self.state, self.viewer, playout_rng(self.entropy, k))
+        return st
+
+    def _merge(self) -> list[int]:
+        """``same[i]``: the first action whose successor equals action ``i``'s in the first two redrawn states
+        (the teacher's observation of each; redrawn, so the merge never depends on hidden cards)."""
+        keys = [[successor_key(self.start(k), a, None) for k in (0, 1)] for a in self.acts]
+        same = list(range(len(self.acts)))
+        for i, key in enumerate(keys):
+            if key[0] is None:
+                continue
+            same[i] = next(j for j in range(i + 1) if keys[j] == key)
+        return same
+
     def play(self, i: int) -> None:
         st = self.stats[i]
-        p = play_one(self.state, self.viewer, self.acts[i], self.factory, playout_rng(self.entropy, st.n))
+        p = play_one(self.start(st.n), self.viewer, self.acts[i], self.factory, self.entropy, st.n)
         st.add(p.margin, p.win)
         self.values[i].append(p.margin)
+        x, q = self.prefix[i][-1]
+        self.prefix[i].append((x + p.margin, q + p.margin * p.margin))
         self.margins[i][p.margin] = self.margins[i].get(p.margin, 0) + 1
         mine = p.scores[self.viewer]
         self.scores[i][mine] = self.scores[i].get(mine, 0) + 1
@@ -269,18 +302,29 @@ class _Race:
         return TOLERANCE * _scale(self.top_total / self.playouts if self.playouts else 0.0)
 
     def best_index(self) -> int:
-        return max(range(len(self.acts)), key=lambda i: (self.stats[i].mean, -i))
+        return max(self.racers, key=lambda i: (self.stats[i].mean, -i))
+
+    def paired(self, b: int, i: int) -> Running:
+        """The running sums of the paired differences ``best - action`` over their common playouts."""
+        n = min(len(self.values[b]), len(self.values[i]))
+        seen, xy = self.cross.get((b, i), (0, 0.0))
+        vb, vi = self.values[b], self.values[i]
+        for k in range(seen, n):
+            xy += vb[k] * vi[k]
+        self.cross[b, i] = (n, xy)
+        (sb, qb), (si, qi) = self.prefix[b][n], self.prefix[i][n]
+        return Running(n, sb - si, qb + qi - 2 * xy, 0.0)
 
     def verdict(self, b: int, i: int) -> str:
         """``"separated"``, ``"equivalent"`` or ``"open"`` for action ``i`` against the best ``b``: the normal
         interval of the mean paired difference ``best - action`` over their common playouts (playout ``k`` of
-        every action shares its redrawn state and random stream: common random numbers)."""
-        pairs = min(len(self.values[b]), len(self.values[i]))
-        if pairs < 2:
+        every action starts from the same redrawn state with the same keyed random numbers: common random
+        numbers). An action merged with the best is equivalent to it (the same position follows)."""
+        if self.same[i] == b:
+            return "equivalent"
+        d = self.paired(b, self.same[i])
+        if d.n < 2:
             return "open"
-        d = Running()
-        for x, y in zip(self.values[b][:pairs], self.values[i][:pairs]):
-            d.add(x - y, 0.0)
         half = d.half_width(self.z)
         if d.mean - half > 0:
             return "separated"
@@ -294,15 +338,15 @@ class _Race:
             over = iterations is not None and self.playouts >= iterations
             return over or (deadline is not None and self.playouts > 0 and time.perf_counter() >= deadline)
 
-        first = min_playouts if iterations is None else max(2, min(min_playouts, iterations // len(self.acts)))
+        first = min_playouts if iterations is None else max(2, min(min_playouts, iterations // len(self.racers)))
         for _ in range(first):
-            for i in range(len(self.acts)):
+            for i in self.racers:
                 if spent():
                     return
                 self.play(i)
         while not spent():
             b = self.best_index()
-            contenders = [i for i in range(len(self.acts)) if i != b and self.verdict(b, i) == "open"]
+            contenders = [i for i in self.racers if i != b and self.verdict(b, i) == "open"]
             if not contenders:
                 return
             for i in [b, *contenders]:
@@ -310,17 +354,18 @@ class _Race:
                     return
                 self.play(i)
 
+    def entry(self, i: int) -> ActionValue:
+        a, r = self.acts[i], self.same[i]
+        st = self.stats[r]
+        h = st.half_width(self.z)
+        return ActionValue(a, self.state.action_to_string(a), st.mean, st.wins / max(st.n, 1),
+                           (st.mean - h, st.mean + h), st.n, False, _shares(self.margins[r]),
+                           _shares(self.scores[r]), _shares(self.events[r]))
+
     def result(self, secs: float, confidence: float) -> Analysis:
         b = self.best_index()
         verdicts = {i: self.verdict(b, i) for i in range(len(self.acts)) if i != b}
-        entries = []
-        for i, a in enumerate(self.acts):
-            st = self.stats[i]
-            h = st.half_width(self.z)
-            n = max(st.n, 1)
-            entries.append(ActionValue(a, self.state.action_to_string(a), st.mean, st.wins / n,
-                                       (st.mean - h, st.mean + h), st.n, False, _shares(self.margins[i]),
-                                       _shares(self.scores[i]), _shares(self.events[i])))
+        entries = [self.entry(i) for i in range(len(self.acts))]
         order = sorted(range(len(entries)), key=lambda i: (i != b, -entries[i].value))
         scale = _scale(self.top_total / self.playouts if self.playouts else 0.0)
         return Analysis([entries[i] for i in order], viewer=self.viewer, method="sampled", playouts=self.playouts,
