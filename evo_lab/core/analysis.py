@@ -31,16 +31,17 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TypeVar
 
 import numpy as np
 
 from .analysis_parts import (
     Z95,
     AnalysisError,
+    ExactValue,
     PolicyFactory,
     Running,
     determinized,
@@ -49,9 +50,10 @@ from .analysis_parts import (
     play_one,
     playout_rng,
     rollout_policy,
-    successor_key,
 )
 from .protocol import GameState
+
+K = TypeVar("K")
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -92,7 +94,7 @@ class ActionValue:
     fraction: Fraction | None = None  # the exact value as a fraction (exact method only)
 
 
-class Analysis(list):
+class Analysis(list[ActionValue]):
     """The entries of :func:`analyse` (a list of :class:`ActionValue`, best value first) and how they were
     found: ``method`` (``"exact"`` or ``"sampled"``), ``playouts``, ``nodes`` (ends of the game enumerated, exact),
     ``seconds``, ``separated`` (the best is ahead of every other action at the confidence level), ``equivalent``
@@ -156,8 +158,9 @@ def mark(analysis: Analysis, action: Hashable) -> str:
     return ""
 
 
-def analyse(state: Any, viewer: int | None = None, *, iterations: int | None = None, seconds: float | None = None,
-            seed: int | None = None, rollout: str | Callable = "game", exact_limit: int = 20000,
+def analyse(state: GameState, viewer: int | None = None, *, iterations: int | None = None,
+            seconds: float | None = None, seed: int | None = None, rollout: str | PolicyFactory = "game",
+            exact_limit: int = 20000,
             tolerance: float | None = None, confidence: float = 0.95, min_playouts: int = 8) -> Analysis:
     """Value every legal action of ``viewer`` (default: the player to act) at ``state``.
 
@@ -185,7 +188,7 @@ def analyse(state: Any, viewer: int | None = None, *, iterations: int | None = N
                                  confidence)
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
-    entropy = int(np.random.SeedSequence(seed).entropy) if seed is None else int(seed)
+    entropy = int(np.random.SeedSequence().generate_state(2, np.uint64)[0]) if seed is None else int(seed)
     race = _Race(state, viewer, acts, factory, entropy, _z(confidence), tolerance)
     deadline = None if seconds is None else t0 + seconds
     race.run(iterations, deadline, min_playouts)
@@ -198,7 +201,7 @@ def _z(confidence: float) -> float:
     return Z95 if confidence == 0.95 else NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
-def _check(state: Any, viewer: int, iterations: int | None, seconds: float | None, confidence: float) -> None:
+def _check(state: GameState, viewer: int, iterations: int | None, seconds: float | None, confidence: float) -> None:
     if state.is_terminal() or state.is_chance_node():
         raise AnalysisError("analysis needs a decision node: this state is "
                             + ("the end of the game" if state.is_terminal() else "a chance node"))
@@ -217,7 +220,8 @@ def _scale(best_scores: float) -> float:
     return max(1.0, abs(best_scores))
 
 
-def _exact_result(state: Any, viewer: int, acts: list, ex: dict, nodes: int, secs: float,
+def _exact_result(state: GameState, viewer: int, acts: list[Hashable], ex: dict[Hashable, ExactValue], nodes: int,
+                  secs: float,
                   tolerance: float | None, confidence: float) -> Analysis:
     entries = []
     for a in acts:
@@ -235,22 +239,19 @@ def _exact_result(state: Any, viewer: int, acts: list, ex: dict, nodes: int, sec
                     confidence=confidence, behind=[e.action for e in entries[1:] if e.value < best.value])
 
 
-def _floats(d: dict[Any, Fraction]) -> dict[Any, float]:
+def _floats(d: dict[K, Fraction]) -> dict[K, float]:
     return {k: float(p) for k, p in sorted(d.items(), key=lambda kv: -kv[1])}
 
 
 class _Race:
-    """The sampled analysis: per-action running statistics and the racing stopping rule. Actions whose successors
-    are the same position (:func:`successor_key` equal in two redrawn states: e.g. two equal cards) share one
-    racer; the others' paired differences are kept as running sums, so a verdict costs O(1)."""
+    """The sampled analysis: per-action running statistics and the racing stopping rule. The paired differences
+    are kept as running sums, so a verdict costs O(1) whatever the number of playouts."""
 
     def __init__(self, state: GameState, viewer: int, acts: list[Hashable], factory: PolicyFactory, entropy: int,
                  z: float, tolerance: float | None):
         self.state, self.viewer, self.acts, self.factory = state, viewer, acts, factory
         self.entropy, self.z, self.tolerance = entropy, z, tolerance
         self.starts: dict[int, GameState] = {}
-        self.same = self._merge()
-        self.racers = [i for i in range(len(acts)) if self.same[i] == i]
         self.stats = [Running() for _ in acts]
         self.values: list[list[float]] = [[] for _ in acts]
         self.prefix: list[list[tuple[float, float]]] = [[(0.0, 0.0)] for _ in acts]  # sums of x and x*x
@@ -269,17 +270,6 @@ class _Race:
                 del self.starts[next(iter(self.starts))]
             st = self.starts[k] = determinized(self.state, self.viewer, playout_rng(self.entropy, k))
         return st
-
-    def _merge(self) -> list[int]:
-        """``same[i]``: the first action whose successor equals action ``i``'s in the first two redrawn states
-        (the teacher's observation of each; redrawn, so the merge never depends on hidden cards)."""
-        keys = [[successor_key(self.start(k), a, None) for k in (0, 1)] for a in self.acts]
-        same = list(range(len(self.acts)))
-        for i, key in enumerate(keys):
-            if key[0] is None:
-                continue
-            same[i] = next(j for j in range(i + 1) if keys[j] == key)
-        return same
 
     def play(self, i: int) -> None:
         st = self.stats[i]
@@ -302,7 +292,7 @@ class _Race:
         return TOLERANCE * _scale(self.top_total / self.playouts if self.playouts else 0.0)
 
     def best_index(self) -> int:
-        return max(self.racers, key=lambda i: (self.stats[i].mean, -i))
+        return max(range(len(self.acts)), key=lambda i: (self.stats[i].mean, -i))
 
     def paired(self, b: int, i: int) -> Running:
         """The running sums of the paired differences ``best - action`` over their common playouts."""
@@ -319,10 +309,8 @@ class _Race:
         """``"separated"``, ``"equivalent"`` or ``"open"`` for action ``i`` against the best ``b``: the normal
         interval of the mean paired difference ``best - action`` over their common playouts (playout ``k`` of
         every action starts from the same redrawn state with the same keyed random numbers: common random
-        numbers). An action merged with the best is equivalent to it (the same position follows)."""
-        if self.same[i] == b:
-            return "equivalent"
-        d = self.paired(b, self.same[i])
+        numbers)."""
+        d = self.paired(b, i)
         if d.n < 2:
             return "open"
         half = d.half_width(self.z)
@@ -338,15 +326,15 @@ class _Race:
             over = iterations is not None and self.playouts >= iterations
             return over or (deadline is not None and self.playouts > 0 and time.perf_counter() >= deadline)
 
-        first = min_playouts if iterations is None else max(2, min(min_playouts, iterations // len(self.racers)))
+        first = min_playouts if iterations is None else max(2, min(min_playouts, iterations // len(self.acts)))
         for _ in range(first):
-            for i in self.racers:
+            for i in range(len(self.acts)):
                 if spent():
                     return
                 self.play(i)
         while not spent():
             b = self.best_index()
-            contenders = [i for i in self.racers if i != b and self.verdict(b, i) == "open"]
+            contenders = [i for i in range(len(self.acts)) if i != b and self.verdict(b, i) == "open"]
             if not contenders:
                 return
             for i in [b, *contenders]:
@@ -355,12 +343,11 @@ class _Race:
                 self.play(i)
 
     def entry(self, i: int) -> ActionValue:
-        a, r = self.acts[i], self.same[i]
-        st = self.stats[r]
+        a, st = self.acts[i], self.stats[i]
         h = st.half_width(self.z)
         return ActionValue(a, self.state.action_to_string(a), st.mean, st.wins / max(st.n, 1),
-                           (st.mean - h, st.mean + h), st.n, False, _shares(self.margins[r]),
-                           _shares(self.scores[r]), _shares(self.events[r]))
+                           (st.mean - h, st.mean + h), st.n, False, _shares(self.margins[i]),
+                           _shares(self.scores[i]), _shares(self.events[i]))
 
     def result(self, secs: float, confidence: float) -> Analysis:
         b = self.best_index()
@@ -376,6 +363,6 @@ class _Race:
                         behind=[self.acts[i] for i, v in verdicts.items() if v == "separated"])
 
 
-def _shares(counts: dict) -> dict:
+def _shares(counts: dict[K, int]) -> dict[K, float]:
     total = sum(counts.values())
     return {k: c / total for k, c in sorted(counts.items(), key=lambda kv: -kv[1])} if total else {}

@@ -44,7 +44,6 @@ __all__ = [
     "play_one",
     "playout_rng",
     "rollout_policy",
-    "successor_key",
     "win_share",
 ]
 
@@ -180,16 +179,6 @@ def determinized(state: GameState, viewer: int, rng: np.random.Generator) -> Gam
     det = getattr(state, "determinize", None)
     out: GameState = det(viewer, rng) if callable(det) else state.clone()
     return out
-
-
-def successor_key(state: GameState, action: Hashable, viewer: int | None) -> object:
-    """What follows ``action`` at ``state`` as ``viewer`` observes it (``None``: the whole state, the teacher's
-    observation): two actions with equal keys lead to the same position. ``None`` for a game without
-    observations (then no two actions are merged)."""
-    s = state.clone()
-    s.apply_action(action)
-    obs = getattr(s, "observation", None)
-    return obs(viewer) if callable(obs) else None
 
 
 _M64 = (1 << 64) - 1

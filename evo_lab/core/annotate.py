@@ -16,13 +16,29 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .analysis import MARK_THRESHOLDS, TOLERANCE, Analysis, analyse, mark
+from .protocol import GameState
 
-__all__ = ["PlyAnalysis", "annotate", "story_html", "story_markdown", "to_json", "words"]
+__all__ = ["PlyAnalysis", "Recorded", "annotate", "story_html", "story_markdown", "to_json", "words"]
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+
+
+class Recorded(GameState, Protocol):
+    """A state that knows its game (``name``, ``title``) and can replay its history (every registered game)."""
+
+    @property
+    def game(self) -> _Named: ...
+    def replay(self) -> Iterator[tuple[GameState, Hashable]]: ...
 
 
 @dataclass
@@ -32,14 +48,14 @@ class PlyAnalysis:
 
     ply: int
     player: int
-    played: Any
+    played: Hashable
     played_label: str
     analysis: Analysis
     loss: float
     mark: str
 
 
-def words(state: Any, action: Any) -> str:
+def words(state: GameState, action: Hashable) -> str:
     """``action`` in words: the game's ``describe_action`` when it has one, else its notation."""
     describe = getattr(state, "describe_action", None)
     if callable(describe):
@@ -50,7 +66,7 @@ def words(state: Any, action: Any) -> str:
     return state.action_to_string(action)
 
 
-def annotate(state: Any, viewer: int | None = None, *, iterations: int | None = None,
+def annotate(state: Recorded, viewer: int | None = None, *, iterations: int | None = None,
              seconds: float | None = None, seed: int | None = None, rollout: str = "game",
              progress: Callable[[int, int], None] | None = None) -> list[PlyAnalysis]:
     """Analyse every decision in ``state``'s history with more than one legal action (only ``viewer``'s when
@@ -78,7 +94,7 @@ def annotate(state: Any, viewer: int | None = None, *, iterations: int | None = 
     return out
 
 
-def to_json(state: Any, plies: list[PlyAnalysis]) -> dict:
+def to_json(state: Recorded, plies: list[PlyAnalysis]) -> dict[str, Any]:
     """The evaluations as JSON-able data (format ``evo-lab-analysis``)."""
     rows = []
     for p in plies:
@@ -97,7 +113,7 @@ def to_json(state: Any, plies: list[PlyAnalysis]) -> dict:
             "plies": rows}
 
 
-def _line(state_before: Any, p: PlyAnalysis) -> tuple[str, str]:
+def _line(state_before: GameState, p: PlyAnalysis) -> tuple[str, str]:
     best = p.analysis.best
     played = f"{words(state_before, p.played)}{p.mark}"
     note = ""
@@ -107,12 +123,12 @@ def _line(state_before: Any, p: PlyAnalysis) -> tuple[str, str]:
     return played, note
 
 
-def _befores(state: Any, plies: list[PlyAnalysis]) -> dict[int, Any]:
+def _befores(state: Recorded, plies: list[PlyAnalysis]) -> dict[int, GameState]:
     wanted = {p.ply for p in plies}
     return {i: before.clone() for i, (before, _) in enumerate(state.replay()) if i in wanted}
 
 
-def story_markdown(state: Any, plies: list[PlyAnalysis]) -> str:
+def story_markdown(state: Recorded, plies: list[PlyAnalysis]) -> str:
     """The annotated decisions as Markdown: one line per decision, marks and what the best action was."""
     befores = _befores(state, plies)
     legend = (f"`?`: the action played gives away more than {MARK_THRESHOLDS['?']:.0%} of the score scale "
@@ -125,7 +141,7 @@ def story_markdown(state: Any, plies: list[PlyAnalysis]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def story_html(state: Any, plies: list[PlyAnalysis]) -> str:
+def story_html(state: Recorded, plies: list[PlyAnalysis]) -> str:
     """The annotated decisions as a small HTML page (marks in red)."""
     befores = _befores(state, plies)
     items = []
