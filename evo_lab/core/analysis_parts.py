@@ -223,6 +223,14 @@ class AlignedRandom:
         """Key the next numbers by ``key`` (integers)."""
         self._base, self._i = _fold(self._seed, *key), 0
 
+    def turn_key(self, r: int, t: int) -> int:
+        """The partial key of a round and turn (computed once a turn: :meth:`at_slot` finishes it)."""
+        return _fold(self._seed, r, t)
+
+    def at_slot(self, turn_key: int, who: int, j: int) -> None:
+        """``at(r, t, who, j)`` in one step from ``turn_key(r, t)`` (the playout's hot path)."""
+        self._base, self._i = _mix(turn_key ^ (((who + 2) << 40) | j)), 0
+
     def random(self) -> float:
         self._i += 1
         return (_mix((self._base + self._i) & _M64) >> 11) * (1.0 / (1 << 53))
@@ -256,21 +264,26 @@ def play_one(start: GameState, viewer: int, action: Hashable, policy_factory: Po
     s.apply_action(action)
     moves, draws = AlignedRandom(entropy, k, 1), AlignedRandom(entropy, k, 2)
     policy = policy_factory(moves)
-    counts: dict[tuple[int, int, int], int] = {}
+    per_turn: dict[tuple[int, int], dict[int, int]] = {}  # draws so far by (round, turn), then by player
+    counts: dict[int, int] = {}
     first: str | None = None
+    turn, move_key, draw_key = (-1, -1), 0, 0
     while not s.is_terminal():
-        r, t = clock(s)
+        now = clock(s)
+        if now != turn:  # a turn met again (Evolution's turn is the player to act) goes on counting: no key repeats
+            turn, counts = now, per_turn.setdefault(now, {})
+            move_key, draw_key = moves.turn_key(*now), draws.turn_key(*now)
         who = -1 if s.is_chance_node() else s.current_player()
-        j = counts.get((r, t, who), 0)
-        counts[r, t, who] = j + 1
+        j = counts.get(who, 0)
+        counts[who] = j + 1
         if who < 0:
-            draws.at(r, t, j)
+            draws.at_slot(draw_key, who, j)
             o = sample_chance(s, draws)
             if first is None:
                 first = event_text(s, o, viewer)
             s.apply_action(o)
         else:
-            moves.at(r, t, who, j)
+            moves.at_slot(move_key, who, j)
             s.apply_action(policy(s))
     sc = final_scores(s)
     return Playout(sc, margin(sc, viewer), win_share(s, viewer), first)
