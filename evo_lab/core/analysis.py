@@ -58,6 +58,7 @@ K = TypeVar("K")
 __all__ = [
     "DEFAULT_ITERATIONS",
     "MARK_THRESHOLDS",
+    "MIN_PAIRS",
     "TOLERANCE",
     "ActionValue",
     "Analysis",
@@ -71,6 +72,10 @@ DEFAULT_ITERATIONS = 400
 #: Two actions whose values differ by less than this share of the score scale are called equivalent: 5%, the
 #: threshold of a ``"?"`` mark (an action equivalent to the best is never marked).
 TOLERANCE = 0.05
+#: The fewest paired playouts before the stopping rule calls an action separated from the best or equivalent to
+#: it: the interval of a mean of a handful of heavy-tailed playouts is not to be trusted (a final margin is
+#: mostly a few points, sometimes thirty).
+MIN_PAIRS = 20
 #: The marks of a played action: ``"?"`` when it loses more than 5% of the score scale against the best,
 #: ``"??"`` above 15% (the score scale: the expected best final score of the position, see
 #: :attr:`Analysis.score_scale`).
@@ -311,7 +316,7 @@ class _Race:
         every action starts from the same redrawn state with the same keyed random numbers: common random
         numbers)."""
         d = self.paired(b, i)
-        if d.n < 2:
+        if d.n < MIN_PAIRS:
             return "open"
         half = d.half_width(self.z)
         if d.mean - half > 0:

@@ -44,6 +44,7 @@ __all__ = [
     "play_one",
     "playout_rng",
     "rollout_policy",
+    "t_quantile",
     "win_share",
 ]
 
@@ -124,6 +125,21 @@ def rollout_policy(state: GameState, rollout: str | PolicyFactory) -> PolicyFact
     raise AnalysisError(f"rollout must be 'game', 'random' or a policy factory, got {rollout!r}")
 
 
+def t_quantile(z: float, df: int) -> float:
+    """The Student-t quantile matching the normal quantile ``z`` with ``df`` degrees of freedom (Cornish-Fisher
+    expansion to the third order: within 0.3% of the exact value from 5 degrees of freedom up). A mean of a few
+    heavy-tailed playouts needs it: its sample deviation is often too small.
+
+    >>> round(t_quantile(Z95, 9), 2), round(t_quantile(Z95, 29), 2), t_quantile(Z95, 10**9) - Z95 < 1e-6
+    (2.26, 2.05, True)
+    """
+    if df < 1:
+        return math.inf
+    z3, z5, z7 = z**3, z**5, z**7
+    return (z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df**2)
+            + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df**3))
+
+
 @dataclass
 class Running:
     """Running sums of one action's playouts: margins, their squares, win shares."""
@@ -151,9 +167,9 @@ class Running:
         return max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
 
     def half_width(self, z: float = Z95) -> float:
-        """Half the width of the normal confidence interval of the mean (infinite with fewer than two
-        playouts)."""
-        return math.inf if self.n < 2 else z * math.sqrt(self.variance / self.n)
+        """Half the width of the confidence interval of the mean: Student's t with ``n - 1`` degrees of freedom
+        at the level of the normal quantile ``z`` (infinite with fewer than two playouts)."""
+        return math.inf if self.n < 2 else t_quantile(z, self.n - 1) * math.sqrt(self.variance / self.n)
 
 
 @dataclass
