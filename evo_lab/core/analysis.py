@@ -17,7 +17,8 @@ Two methods:
   ``rollout="random"``), the values are exact expectations (``Fraction`` arithmetic) and the intervals are points;
 * **sampled**: playouts (determinize, apply the action, play to the end, score) with a racing stopping rule that
   spends the budget on the actions not yet separated from the best (see :func:`analyse`); the intervals are
-  normal 95% intervals of the mean margin.
+  Student's t 95% intervals of the mean margin. Playout ``k`` of every action shares its redrawn state and its
+  random numbers, keyed by where they are drawn (:class:`~evo_lab.core.analysis_parts.AlignedRandom`).
 
 >>> import evo_lab
 >>> s = evo_lab.make_game("origin", players=2, seed=3).new_initial_state_dealt()
@@ -177,7 +178,8 @@ def analyse(state: GameState, viewer: int | None = None, *, iterations: int | No
     The stopping rule (racing): every action first gets ``min_playouts`` playouts; then, round after round, the
     best action and every *contender* get one more. A contender is an action whose difference from the best is
     neither *separated* (the interval of ``best - action`` lies above 0) nor *equivalent* (that interval lies
-    inside ``[-tolerance, tolerance]``). The analysis stops when no contender is left or the budget is spent.
+    inside ``[-tolerance, tolerance]``), or has fewer than ``MIN_PAIRS`` paired playouts. The analysis stops when
+    no contender is left or the budget is spent.
     """
     if viewer is None:
         viewer = state.current_player()
