@@ -197,6 +197,7 @@ def analyse(state: GameState, viewer: int | None = None, *, iterations: int | No
         iterations = DEFAULT_ITERATIONS
     entropy = int(np.random.SeedSequence().generate_state(2, np.uint64)[0]) if seed is None else int(seed)
     race = _Race(state, viewer, acts, factory, entropy, _z(confidence), tolerance)
+    race.trusted = not callable(rollout)  # the game's own or the uniform policy: legal actions by construction
     deadline = None if seconds is None else t0 + seconds
     race.run(iterations, deadline, min_playouts)
     return race.result(time.perf_counter() - t0, confidence)
@@ -268,6 +269,7 @@ class _Race:
         self.events: list[dict[str, int]] = [{} for _ in acts]
         self.top_total = 0.0
         self.playouts = 0
+        self.trusted = False
 
     def start(self, k: int) -> GameState:
         """The ``k``-th redrawn state (shared by playout ``k`` of every action; a few kept)."""
@@ -280,7 +282,8 @@ class _Race:
 
     def play(self, i: int) -> None:
         st = self.stats[i]
-        p = play_one(self.start(st.n), self.viewer, self.acts[i], self.factory, self.entropy, st.n)
+        p = play_one(self.start(st.n), self.viewer, self.acts[i], self.factory, self.entropy, st.n,
+                     trusted_policy=self.trusted)
         st.add(p.margin, p.win)
         self.values[i].append(p.margin)
         x, q = self.prefix[i][-1]

@@ -267,12 +267,14 @@ def clock(s: GameState) -> tuple[int, int]:
 
 
 def play_one(start: GameState, viewer: int, action: Hashable, policy_factory: PolicyFactory, entropy: int,
-             k: int) -> Playout:
+             k: int, *, trusted_policy: bool = False) -> Playout:
     """Playout ``k``: apply ``action`` to ``start`` (a state redrawn from the viewer's information set, see
     :func:`determinized`; never the real state), play to the end and score it. Chance nodes are drawn by their
     exact weights and decisions by the rollout policy, both from :class:`AlignedRandom` numbers keyed by
     (round, turn, player or chance, how many such draws came before in that turn): playout ``k`` of every root
-    action uses the same keyed numbers (common random numbers that stay aligned)."""
+    action uses the same keyed numbers (common random numbers that stay aligned). Chance outcomes, and with
+    ``trusted_policy`` (the game's own or the uniform rollout) the policy's actions, are applied without the
+    legality check (``apply_unchecked``, where the game has it): they are legal by construction."""
     s = start.clone()
     if action not in s.legal_actions():
         raise AnalysisError(f"{start.action_to_string(action)!r} is not legal in a redrawn position: the game's "
@@ -280,6 +282,8 @@ def play_one(start: GameState, viewer: int, action: Hashable, policy_factory: Po
     s.apply_action(action)
     moves, draws = AlignedRandom(entropy, k, 1), AlignedRandom(entropy, k, 2)
     policy = policy_factory(moves)
+    unchecked = getattr(s, "apply_unchecked", s.apply_action)
+    play = unchecked if trusted_policy else s.apply_action
     per_turn: dict[tuple[int, int], dict[int, int]] = {}  # draws so far by (round, turn), then by player
     counts: dict[int, int] = {}
     first: str | None = None
@@ -297,10 +301,10 @@ def play_one(start: GameState, viewer: int, action: Hashable, policy_factory: Po
             o = sample_chance(s, draws)
             if first is None:
                 first = event_text(s, o, viewer)
-            s.apply_action(o)
+            unchecked(o)
         else:
             moves.at_slot(move_key, who, j)
-            s.apply_action(policy(s))
+            play(policy(s))
     sc = final_scores(s)
     return Playout(sc, margin(sc, viewer), win_share(s, viewer), first)
 
