@@ -42,8 +42,9 @@ def mid_game(gid: str, seed: int, moves: int = 60, players: int | None = None) -
     return None
 
 
-def time_to_decide(gid: str, positions: int, seconds: float = 5.0,
-                   first_seed: int = 0) -> tuple[list[float], int, list[int], float]:
+def time_to_decide(
+    gid: str, positions: int, seconds: float = 5.0, first_seed: int = 0
+) -> tuple[list[float], int, list[int], float]:
     """Seconds until :func:`evo_lab.analyse` is decided on each of ``positions`` seeded mid-game positions
     (``seconds`` when it is not), how many were decided, the playouts each used, and the process's CPU seconds
     per playout (the load-independent cost; wall-clock seconds grow with the machine's load)."""
@@ -92,14 +93,27 @@ def run(quick: bool = False) -> list[dict]:
     positions = 2 if quick else 5
     for gid in evo_lab.registered_games():
         times, decided, playouts, cpu = time_to_decide(gid, positions)
-        rows.append({"name": f"{gid}: median seconds to decide", "value": statistics.median(times), "unit": "s",
-                     "target": "<= 5", "note": f"{decided}/{positions} positions decided within 5 s; playouts "
-                     f"{playouts}; {1000 * cpu:.1f} ms CPU a playout; times {[round(t, 2) for t in times]}"})
+        rows.append(
+            {
+                "name": f"{gid}: median seconds to decide",
+                "value": statistics.median(times),
+                "unit": "s",
+                "target": "<= 5",
+                "note": f"{decided}/{positions} positions decided within 5 s; playouts "
+                f"{playouts}; {1000 * cpu:.1f} ms CPU a playout; times {[round(t, 2) for t in times]}",
+            }
+        )
     games, iterations = (2, 100) if quick else (20, 100)
     for gid in MATCH_GAMES[-1:] if quick else MATCH_GAMES:
         shares = match(gid, games, iterations)
         lo, hi = wilson_interval(sum(shares), len(shares))
-        rows.append({"name": f"{gid}: analysis ({iterations} playouts) vs greedy", "value": sum(shares) / games,
-                     "unit": "win share", "target": "> 0.5",
-                     "note": f"{games} games, 95% interval [{lo:.2f}, {hi:.2f}]"})
+        rows.append(
+            {
+                "name": f"{gid}: analysis ({iterations} playouts) vs greedy",
+                "value": sum(shares) / games,
+                "unit": "win share",
+                "target": "> 0.5",
+                "note": f"{games} games, 95% interval [{lo:.2f}, {hi:.2f}]",
+            }
+        )
     return rows

@@ -89,14 +89,14 @@ class ActionValue:
 
     action: Hashable
     label: str
-    value: float                      # expected final-score margin to the viewer
-    win_probability: float            # expected win share
-    interval: tuple[float, float]     # 95% interval of the value (a point when exact)
-    visits: int                       # playouts (exact: 0)
+    value: float  # expected final-score margin to the viewer
+    win_probability: float  # expected win share
+    interval: tuple[float, float]  # 95% interval of the value (a point when exact)
+    visits: int  # playouts (exact: 0)
     exact: bool = False
-    margins: dict[float, float] = field(default_factory=dict)      # final margin -> probability
-    scores: dict[float, float] = field(default_factory=dict)       # viewer's final score -> probability
-    next_event: dict[str, float] = field(default_factory=dict)     # next chance event -> probability
+    margins: dict[float, float] = field(default_factory=dict)  # final margin -> probability
+    scores: dict[float, float] = field(default_factory=dict)  # viewer's final score -> probability
+    next_event: dict[str, float] = field(default_factory=dict)  # next chance event -> probability
     fraction: Fraction | None = None  # the exact value as a fraction (exact method only)
 
 
@@ -108,9 +108,23 @@ class Analysis(list[ActionValue]):
     equivalent to it when the budget ran out), ``behind`` (actions clearly below the best: exact, or the interval
     of the paired difference above 0), ``score_scale`` and ``tolerance`` (in score points)."""
 
-    def __init__(self, entries: list[ActionValue], *, viewer: int, method: str, playouts: int, nodes: int,
-                 seconds: float, separated: bool, equivalent: list[Hashable], score_scale: float, tolerance: float,
-                 confidence: float, undecided: list[Hashable] | None = None, behind: list[Hashable] | None = None):
+    def __init__(
+        self,
+        entries: list[ActionValue],
+        *,
+        viewer: int,
+        method: str,
+        playouts: int,
+        nodes: int,
+        seconds: float,
+        separated: bool,
+        equivalent: list[Hashable],
+        score_scale: float,
+        tolerance: float,
+        confidence: float,
+        undecided: list[Hashable] | None = None,
+        behind: list[Hashable] | None = None,
+    ):
         super().__init__(entries)
         self.viewer, self.method, self.playouts, self.nodes = viewer, method, playouts, nodes
         self.seconds, self.separated, self.equivalent = seconds, separated, equivalent
@@ -141,13 +155,17 @@ class Analysis(list[ActionValue]):
 
     def summary(self) -> str:
         """One line per action: label, value with interval, win chance, playouts; the best marked."""
-        head = (f"P{self.viewer + 1}: {self.method}, {self.playouts} playouts, {self.nodes} ends enumerated, "
-                f"{self.seconds:.2f} s")
+        head = (
+            f"P{self.viewer + 1}: {self.method}, {self.playouts} playouts, {self.nodes} ends enumerated, "
+            f"{self.seconds:.2f} s"
+        )
         lines = [head]
         for e in self:
             star = "*" if e is self.best else " "
-            lines.append(f"{star} {e.label:<40} {e.value:+7.2f} [{e.interval[0]:+.2f}, {e.interval[1]:+.2f}] "
-                         f"win {e.win_probability:5.1%}  n={e.visits}")
+            lines.append(
+                f"{star} {e.label:<40} {e.value:+7.2f} [{e.interval[0]:+.2f}, {e.interval[1]:+.2f}] "
+                f"win {e.win_probability:5.1%}  n={e.visits}"
+            )
         return "\n".join(lines)
 
 
@@ -164,10 +182,19 @@ def mark(analysis: Analysis, action: Hashable) -> str:
     return ""
 
 
-def analyse(state: GameState, viewer: int | None = None, *, iterations: int | None = None,
-            seconds: float | None = None, seed: int | None = None, rollout: str | PolicyFactory = "game",
-            exact_limit: int = 20000,
-            tolerance: float | None = None, confidence: float = 0.95, min_playouts: int = 8) -> Analysis:
+def analyse(
+    state: GameState,
+    viewer: int | None = None,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int | None = None,
+    rollout: str | PolicyFactory = "game",
+    exact_limit: int = 20000,
+    tolerance: float | None = None,
+    confidence: float = 0.95,
+    min_playouts: int = 8,
+) -> Analysis:
     """Value every legal action of ``viewer`` (default: the player to act) at ``state``.
 
     ``iterations`` bounds the playouts (reproducible with ``seed``), ``seconds`` the time (default:
@@ -188,16 +215,20 @@ def analyse(state: GameState, viewer: int | None = None, *, iterations: int | No
     factory = rollout_policy(state, rollout)
     t0 = time.perf_counter()
     if nothing_hidden(state, viewer):
-        ex = exact_values(state, viewer, acts, node_limit=exact_limit,
-                          uniform_decisions=(rollout == "random"))
+        ex = exact_values(
+            state, viewer, acts, node_limit=exact_limit, uniform_decisions=(rollout == "random")
+        )
         if ex is not None:
-            return _exact_result(state, viewer, acts, ex[0], ex[1], time.perf_counter() - t0, tolerance,
-                                 confidence)
+            return _exact_result(
+                state, viewer, acts, ex[0], ex[1], time.perf_counter() - t0, tolerance, confidence
+            )
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
     entropy = int(np.random.SeedSequence().generate_state(2, np.uint64)[0]) if seed is None else int(seed)
     race = _Race(state, viewer, acts, factory, entropy, _z(confidence), tolerance)
-    race.trusted = not callable(rollout)  # the game's own or the uniform policy: legal actions by construction
+    race.trusted = not callable(
+        rollout
+    )  # the game's own or the uniform policy: legal actions by construction
     deadline = None if seconds is None else t0 + seconds
     race.run(iterations, deadline, min_playouts)
     return race.result(time.perf_counter() - t0, confidence)
@@ -209,13 +240,19 @@ def _z(confidence: float) -> float:
     return Z95 if confidence == 0.95 else NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
-def _check(state: GameState, viewer: int, iterations: int | None, seconds: float | None, confidence: float) -> None:
+def _check(
+    state: GameState, viewer: int, iterations: int | None, seconds: float | None, confidence: float
+) -> None:
     if state.is_terminal() or state.is_chance_node():
-        raise AnalysisError("analysis needs a decision node: this state is "
-                            + ("the end of the game" if state.is_terminal() else "a chance node"))
+        raise AnalysisError(
+            "analysis needs a decision node: this state is "
+            + ("the end of the game" if state.is_terminal() else "a chance node")
+        )
     if state.current_player() != viewer:
         raise AnalysisError(f"P{viewer + 1} is not the player to act (P{state.current_player() + 1} is)")
-    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
+    if iterations is not None and (
+        isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+    ):
         raise AnalysisError(f"iterations must be a positive integer, got {iterations!r}")
     if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
         raise AnalysisError(f"seconds must be a positive number, got {seconds!r}")
@@ -228,23 +265,54 @@ def _scale(best_scores: float) -> float:
     return max(1.0, abs(best_scores))
 
 
-def _exact_result(state: GameState, viewer: int, acts: list[Hashable], ex: dict[Hashable, ExactValue], nodes: int,
-                  secs: float,
-                  tolerance: float | None, confidence: float) -> Analysis:
+def _exact_result(
+    state: GameState,
+    viewer: int,
+    acts: list[Hashable],
+    ex: dict[Hashable, ExactValue],
+    nodes: int,
+    secs: float,
+    tolerance: float | None,
+    confidence: float,
+) -> Analysis:
     entries = []
     for a in acts:
         v = ex[a]
         val = float(v.value)
-        entries.append(ActionValue(a, state.action_to_string(a), val, float(v.win), (val, val), 0, True,
-                                   _floats(v.margins), _floats(v.scores), _floats(v.next_event), v.value))
+        entries.append(
+            ActionValue(
+                a,
+                state.action_to_string(a),
+                val,
+                float(v.win),
+                (val, val),
+                0,
+                True,
+                _floats(v.margins),
+                _floats(v.scores),
+                _floats(v.next_event),
+                v.value,
+            )
+        )
     entries.sort(key=lambda e: -e.value)
     scale = _scale(max(float(ex[a].top) for a in acts))
     tol = TOLERANCE * scale if tolerance is None else float(tolerance)
     best = entries[0]
     equivalent = [e.action for e in entries[1:] if best.value - e.value <= tol]
-    return Analysis(entries, viewer=viewer, method="exact", playouts=0, nodes=nodes, seconds=secs,
-                    separated=len(equivalent) == 0, equivalent=equivalent, score_scale=scale, tolerance=tol,
-                    confidence=confidence, behind=[e.action for e in entries[1:] if e.value < best.value])
+    return Analysis(
+        entries,
+        viewer=viewer,
+        method="exact",
+        playouts=0,
+        nodes=nodes,
+        seconds=secs,
+        separated=len(equivalent) == 0,
+        equivalent=equivalent,
+        score_scale=scale,
+        tolerance=tol,
+        confidence=confidence,
+        behind=[e.action for e in entries[1:] if e.value < best.value],
+    )
 
 
 def _floats(d: dict[K, Fraction]) -> dict[K, float]:
@@ -255,15 +323,23 @@ class _Race:
     """The sampled analysis: per-action running statistics and the racing stopping rule. The paired differences
     are kept as running sums, so a verdict costs O(1) whatever the number of playouts."""
 
-    def __init__(self, state: GameState, viewer: int, acts: list[Hashable], factory: PolicyFactory, entropy: int,
-                 z: float, tolerance: float | None):
+    def __init__(
+        self,
+        state: GameState,
+        viewer: int,
+        acts: list[Hashable],
+        factory: PolicyFactory,
+        entropy: int,
+        z: float,
+        tolerance: float | None,
+    ):
         self.state, self.viewer, self.acts, self.factory = state, viewer, acts, factory
         self.entropy, self.z, self.tolerance = entropy, z, tolerance
         self.starts: dict[int, GameState] = {}
         self.stats = [Running() for _ in acts]
         self.values: list[list[float]] = [[] for _ in acts]
         self.prefix: list[list[tuple[float, float]]] = [[(0.0, 0.0)] for _ in acts]  # sums of x and x*x
-        self.cross: dict[tuple[int, int], tuple[int, float]] = {}                    # pairs seen, sum of x*y
+        self.cross: dict[tuple[int, int], tuple[int, float]] = {}  # pairs seen, sum of x*y
         self.margins: list[dict[float, int]] = [{} for _ in acts]
         self.scores: list[dict[float, int]] = [{} for _ in acts]
         self.events: list[dict[str, int]] = [{} for _ in acts]
@@ -282,8 +358,15 @@ class _Race:
 
     def play(self, i: int) -> None:
         st = self.stats[i]
-        p = play_one(self.start(st.n), self.viewer, self.acts[i], self.factory, self.entropy, st.n,
-                     trusted_policy=self.trusted)
+        p = play_one(
+            self.start(st.n),
+            self.viewer,
+            self.acts[i],
+            self.factory,
+            self.entropy,
+            st.n,
+            trusted_policy=self.trusted,
+        )
         st.add(p.margin, p.win)
         self.values[i].append(p.margin)
         x, q = self.prefix[i][-1]
@@ -336,7 +419,9 @@ class _Race:
             over = iterations is not None and self.playouts >= iterations
             return over or (deadline is not None and self.playouts > 0 and time.perf_counter() >= deadline)
 
-        first = min_playouts if iterations is None else max(2, min(min_playouts, iterations // len(self.acts)))
+        first = (
+            min_playouts if iterations is None else max(2, min(min_playouts, iterations // len(self.acts)))
+        )
         for _ in range(first):
             for i in range(len(self.acts)):
                 if spent():
@@ -355,9 +440,18 @@ class _Race:
     def entry(self, i: int) -> ActionValue:
         a, st = self.acts[i], self.stats[i]
         h = st.half_width(self.z)
-        return ActionValue(a, self.state.action_to_string(a), st.mean, st.wins / max(st.n, 1),
-                           (st.mean - h, st.mean + h), st.n, False, _shares(self.margins[i]),
-                           _shares(self.scores[i]), _shares(self.events[i]))
+        return ActionValue(
+            a,
+            self.state.action_to_string(a),
+            st.mean,
+            st.wins / max(st.n, 1),
+            (st.mean - h, st.mean + h),
+            st.n,
+            False,
+            _shares(self.margins[i]),
+            _shares(self.scores[i]),
+            _shares(self.events[i]),
+        )
 
     def result(self, secs: float, confidence: float) -> Analysis:
         b = self.best_index()
@@ -365,12 +459,21 @@ class _Race:
         entries = [self.entry(i) for i in range(len(self.acts))]
         order = sorted(range(len(entries)), key=lambda i: (i != b, -entries[i].value))
         scale = _scale(self.top_total / self.playouts if self.playouts else 0.0)
-        return Analysis([entries[i] for i in order], viewer=self.viewer, method="sampled", playouts=self.playouts,
-                        nodes=0, seconds=secs, separated=all(v == "separated" for v in verdicts.values()),
-                        equivalent=[self.acts[i] for i, v in verdicts.items() if v == "equivalent"],
-                        score_scale=scale, tolerance=self.tol(), confidence=confidence,
-                        undecided=[self.acts[i] for i, v in verdicts.items() if v == "open"],
-                        behind=[self.acts[i] for i, v in verdicts.items() if v == "separated"])
+        return Analysis(
+            [entries[i] for i in order],
+            viewer=self.viewer,
+            method="sampled",
+            playouts=self.playouts,
+            nodes=0,
+            seconds=secs,
+            separated=all(v == "separated" for v in verdicts.values()),
+            equivalent=[self.acts[i] for i, v in verdicts.items() if v == "equivalent"],
+            score_scale=scale,
+            tolerance=self.tol(),
+            confidence=confidence,
+            undecided=[self.acts[i] for i, v in verdicts.items() if v == "open"],
+            behind=[self.acts[i] for i, v in verdicts.items() if v == "separated"],
+        )
 
 
 def _shares(counts: dict[K, int]) -> dict[K, float]:

@@ -136,8 +136,12 @@ def t_quantile(z: float, df: int) -> float:
     if df < 1:
         return math.inf
     z3, z5, z7 = z**3, z**5, z**7
-    return (z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df**2)
-            + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df**3))
+    return (
+        z
+        + (z3 + z) / (4 * df)
+        + (5 * z5 + 16 * z3 + 3 * z) / (96 * df**2)
+        + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df**3)
+    )
 
 
 @dataclass
@@ -266,8 +270,16 @@ def clock(s: GameState) -> tuple[int, int]:
     return (r if isinstance(r, int) else 0, t if isinstance(t, int) else 0)
 
 
-def play_one(start: GameState, viewer: int, action: Hashable, policy_factory: PolicyFactory, entropy: int,
-             k: int, *, trusted_policy: bool = False) -> Playout:
+def play_one(
+    start: GameState,
+    viewer: int,
+    action: Hashable,
+    policy_factory: PolicyFactory,
+    entropy: int,
+    k: int,
+    *,
+    trusted_policy: bool = False,
+) -> Playout:
     """Playout ``k``: apply ``action`` to ``start`` (a state redrawn from the viewer's information set, see
     :func:`determinized`; never the real state), play to the end and score it. Chance nodes are drawn by their
     exact weights and decisions by the rollout policy, both from :class:`AlignedRandom` numbers keyed by
@@ -277,8 +289,10 @@ def play_one(start: GameState, viewer: int, action: Hashable, policy_factory: Po
     legality check (``apply_unchecked``, where the game has it): they are legal by construction."""
     s = start.clone()
     if action not in s.legal_actions():
-        raise AnalysisError(f"{start.action_to_string(action)!r} is not legal in a redrawn position: the game's "
-                            "legal actions depend on what the viewer cannot see")
+        raise AnalysisError(
+            f"{start.action_to_string(action)!r} is not legal in a redrawn position: the game's "
+            "legal actions depend on what the viewer cannot see"
+        )
     s.apply_action(action)
     moves, draws = AlignedRandom(entropy, k, 1), AlignedRandom(entropy, k, 2)
     policy = policy_factory(moves)
@@ -290,7 +304,9 @@ def play_one(start: GameState, viewer: int, action: Hashable, policy_factory: Po
     turn, move_key, draw_key = (-1, -1), 0, 0
     while not s.is_terminal():
         now = clock(s)
-        if now != turn:  # a turn met again (Evolution's turn is the player to act) goes on counting: no key repeats
+        if (
+            now != turn
+        ):  # a turn met again (Evolution's turn is the player to act) goes on counting: no key repeats
             turn, counts = now, per_turn.setdefault(now, {})
             move_key, draw_key = moves.turn_key(*now), draws.turn_key(*now)
         who = -1 if s.is_chance_node() else s.current_player()
@@ -358,8 +374,9 @@ def _next_event(s: GameState, viewer: int) -> dict[str, Fraction]:
     return out
 
 
-def exact_values(state: GameState, viewer: int, actions: list[Hashable], *, node_limit: int,
-                 uniform_decisions: bool) -> tuple[dict[Hashable, ExactValue], int] | None:
+def exact_values(
+    state: GameState, viewer: int, actions: list[Hashable], *, node_limit: int, uniform_decisions: bool
+) -> tuple[dict[Hashable, ExactValue], int] | None:
     """Enumerate the whole remaining tree after each of ``actions``: chance nodes by their exact probabilities,
     decision nodes with one legal action followed, and (``uniform_decisions``: the random rollout policy)
     decision nodes with several actions weighted uniformly. Without ``uniform_decisions`` the walk is the shared

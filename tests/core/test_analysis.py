@@ -209,8 +209,13 @@ def test_marks_follow_the_thresholds():
     a = analyse(s, rollout="random")
     loss = a.loss("hold")
     assert loss > 0 and mark(a, "roll") == ""
-    expected = "??" if loss > MARK_THRESHOLDS["??"] * a.score_scale else \
-        "?" if loss > MARK_THRESHOLDS["?"] * a.score_scale else ""
+    expected = (
+        "??"
+        if loss > MARK_THRESHOLDS["??"] * a.score_scale
+        else "?"
+        if loss > MARK_THRESHOLDS["?"] * a.score_scale
+        else ""
+    )
     assert mark(a, "hold") == expected
 
 
@@ -242,8 +247,9 @@ def test_analysis_md_examples_run():
     from pathlib import Path
 
     docs = Path(__file__).resolve().parents[2] / "docs" / "analysis.md"
-    res = doctest.testfile(str(docs), module_relative=False,
-                           optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    res = doctest.testfile(
+        str(docs), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    )
     assert res.attempted > 10 and res.failed == 0, res
 
 
@@ -263,4 +269,4 @@ def test_exact_with_the_game_rollout_uses_the_shared_chance_enumeration():
     assert a.entry("hold").fraction == sum(p * (2 - x) for x, p in p2)
     assert a.entry("hold").next_event == {f"face {f}": pytest.approx(1 / 6) for f in range(1, 7)}
     assert analyse(DiceState(turns=1)).method == "sampled"  # a real later choice without a known law
-    assert analyse(s, exact_limit=10).method == "sampled"   # too big for the limit
+    assert analyse(s, exact_limit=10).method == "sampled"  # too big for the limit
