@@ -42,21 +42,29 @@ def mid_game(gid: str, seed: int, moves: int = 60, players: int | None = None) -
     return None
 
 
-def time_to_decide(gid: str, positions: int, seconds: float = 5.0) -> tuple[list[float], int]:
+def time_to_decide(
+    gid: str, positions: int, seconds: float = 5.0, first_seed: int = 0
+) -> tuple[list[float], int, list[int], float]:
     """Seconds until :func:`evo_lab.analyse` is decided on each of ``positions`` seeded mid-game positions
-    (``seconds`` when it is not) and how many were decided."""
+    (``seconds`` when it is not), how many were decided, the playouts each used, and the process's CPU seconds
+    per playout (the load-independent cost; wall-clock seconds grow with the machine's load)."""
+    import time
+
     import evo_lab
 
-    times, decided, seed = [], 0, 0
+    times, playouts, decided, seed, cpu = [], [], 0, first_seed, 0.0
     while len(times) < positions:
         s = mid_game(gid, seed)
         seed += 1
         if s is None:
             continue
+        c0 = time.process_time()
         a = evo_lab.analyse(s, seconds=seconds, seed=seed)
+        cpu += time.process_time() - c0
         times.append(a.seconds if a.decided else seconds)
+        playouts.append(a.playouts)
         decided += a.decided
-    return times, decided
+    return times, decided, playouts, cpu / max(1, sum(playouts))
 
 
 def match(gid: str, games: int, iterations: int, seed: int = 0) -> list[float]:
@@ -84,14 +92,28 @@ def run(quick: bool = False) -> list[dict]:
     rows: list[dict] = []
     positions = 2 if quick else 5
     for gid in evo_lab.registered_games():
-        times, decided = time_to_decide(gid, positions)
-        rows.append({"name": f"{gid}: median seconds to decide", "value": statistics.median(times), "unit": "s",
-                     "target": "<= 5", "note": f"{decided}/{positions} positions decided within 5 s"})
+        times, decided, playouts, cpu = time_to_decide(gid, positions)
+        rows.append(
+            {
+                "name": f"{gid}: median seconds to decide",
+                "value": statistics.median(times),
+                "unit": "s",
+                "target": "<= 5",
+                "note": f"{decided}/{positions} positions decided within 5 s; playouts "
+                f"{playouts}; {1000 * cpu:.1f} ms CPU a playout; times {[round(t, 2) for t in times]}",
+            }
+        )
     games, iterations = (2, 100) if quick else (20, 100)
     for gid in MATCH_GAMES[-1:] if quick else MATCH_GAMES:
         shares = match(gid, games, iterations)
         lo, hi = wilson_interval(sum(shares), len(shares))
-        rows.append({"name": f"{gid}: analysis ({iterations} playouts) vs greedy", "value": sum(shares) / games,
-                     "unit": "win share", "target": "> 0.5",
-                     "note": f"{games} games, 95% interval [{lo:.2f}, {hi:.2f}]"})
+        rows.append(
+            {
+                "name": f"{gid}: analysis ({iterations} playouts) vs greedy",
+                "value": sum(shares) / games,
+                "unit": "win share",
+                "target": "> 0.5",
+                "note": f"{games} games, 95% interval [{lo:.2f}, {hi:.2f}]",
+            }
+        )
     return rows

@@ -29,13 +29,19 @@ class AnalysisBot(Bot):
     name = "analysis"
     omniscient = False
 
-    def __init__(self, seed: int | None = None, iterations: int | None = 100, seconds: float | None = None,
-                 rollout: str | Callable = "game"):
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = 100,
+        seconds: float | None = None,
+        rollout: str | Callable = "game",
+    ):
         super().__init__(seed)
         if iterations is None and seconds is None:
             raise UnknownBotError("analysis needs iterations or seconds")
-        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                       or iterations < 1):
+        if iterations is not None and (
+            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+        ):
             raise UnknownBotError(f"iterations must be a positive integer, got {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise UnknownBotError(f"seconds must be positive, got {seconds!r}")
@@ -49,8 +55,14 @@ class AnalysisBot(Bot):
         return cls(seed=seed, **options)
 
     def act(self, state: Any, player: int) -> Any:
-        self.last_analysis = analyse(state, player, iterations=self.iterations, seconds=self.seconds,
-                                     seed=int(self.rng.integers(1 << 31)), rollout=self.rollout)
+        self.last_analysis = analyse(
+            state,
+            player,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            seed=int(self.rng.integers(1 << 31)),
+            rollout=self.rollout,
+        )
         return self.last_analysis.best.action
 
     def __repr__(self) -> str:

@@ -16,13 +16,29 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .analysis import MARK_THRESHOLDS, TOLERANCE, Analysis, analyse, mark
+from .protocol import GameState
 
-__all__ = ["PlyAnalysis", "annotate", "story_html", "story_markdown", "to_json", "words"]
+__all__ = ["PlyAnalysis", "Recorded", "annotate", "story_html", "story_markdown", "to_json", "words"]
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+
+
+class Recorded(GameState, Protocol):
+    """A state that knows its game (``name``, ``title``) and can replay its history (every registered game)."""
+
+    @property
+    def game(self) -> _Named: ...
+    def replay(self) -> Iterator[tuple[GameState, Hashable]]: ...
 
 
 @dataclass
@@ -32,14 +48,14 @@ class PlyAnalysis:
 
     ply: int
     player: int
-    played: Any
+    played: Hashable
     played_label: str
     analysis: Analysis
     loss: float
     mark: str
 
 
-def words(state: Any, action: Any) -> str:
+def words(state: GameState, action: Hashable) -> str:
     """``action`` in words: the game's ``describe_action`` when it has one, else its notation."""
     describe = getattr(state, "describe_action", None)
     if callable(describe):
@@ -50,9 +66,16 @@ def words(state: Any, action: Any) -> str:
     return state.action_to_string(action)
 
 
-def annotate(state: Any, viewer: int | None = None, *, iterations: int | None = None,
-             seconds: float | None = None, seed: int | None = None, rollout: str = "game",
-             progress: Callable[[int, int], None] | None = None) -> list[PlyAnalysis]:
+def annotate(
+    state: Recorded,
+    viewer: int | None = None,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int | None = None,
+    rollout: str = "game",
+    progress: Callable[[int, int], None] | None = None,
+) -> list[PlyAnalysis]:
     """Analyse every decision in ``state``'s history with more than one legal action (only ``viewer``'s when
     given), each from its mover's view (what the mover could see then), with the same budget; ``progress(done,
     total)`` after each one. Decision ``k`` is analysed with seed ``seed + k`` (reproducible with
@@ -70,54 +93,91 @@ def annotate(state: Any, viewer: int | None = None, *, iterations: int | None = 
         if i not in wanted:
             continue
         p = before.current_player()
-        an = analyse(before.clone(), p, iterations=iterations, seconds=seconds,
-                     seed=None if seed is None else seed + i, rollout=rollout)
+        an = analyse(
+            before.clone(),
+            p,
+            iterations=iterations,
+            seconds=seconds,
+            seed=None if seed is None else seed + i,
+            rollout=rollout,
+        )
         out.append(PlyAnalysis(i, p, a, before.action_to_string(a), an, an.loss(a), mark(an, a)))
         if progress is not None:
             progress(len(out), len(todo))
     return out
 
 
-def to_json(state: Any, plies: list[PlyAnalysis]) -> dict:
+def to_json(state: Recorded, plies: list[PlyAnalysis]) -> dict[str, Any]:
     """The evaluations as JSON-able data (format ``evo-lab-analysis``)."""
     rows = []
     for p in plies:
         an = p.analysis
-        rows.append({"ply": p.ply, "player": p.player + 1, "played": p.played_label, "best": an.best.label,
-                     "loss": p.loss, "mark": p.mark, "method": an.method, "playouts": an.playouts,
-                     "nodes": an.nodes, "seconds": an.seconds, "decided": an.decided,
-                     "score_scale": an.score_scale,
-                     "entries": [{"action": e.label, "value": e.value, "win_probability": e.win_probability,
-                                  "interval": [x if math.isfinite(x) else None for x in e.interval],
-                                  "visits": e.visits} for e in an]})
-    return {"format": "evo-lab-analysis", "version": 1, "game": state.game.name,
-            "value": "expected final-score margin to the mover (own final score minus the best other's)",
-            "thresholds": {"?": MARK_THRESHOLDS["?"], "??": MARK_THRESHOLDS["??"], "tolerance": TOLERANCE,
-                           "of": "the score scale: the expected best final score of the position"},
-            "plies": rows}
+        rows.append(
+            {
+                "ply": p.ply,
+                "player": p.player + 1,
+                "played": p.played_label,
+                "best": an.best.label,
+                "loss": p.loss,
+                "mark": p.mark,
+                "method": an.method,
+                "playouts": an.playouts,
+                "nodes": an.nodes,
+                "seconds": an.seconds,
+                "decided": an.decided,
+                "score_scale": an.score_scale,
+                "entries": [
+                    {
+                        "action": e.label,
+                        "value": e.value,
+                        "win_probability": e.win_probability,
+                        "interval": [x if math.isfinite(x) else None for x in e.interval],
+                        "visits": e.visits,
+                    }
+                    for e in an
+                ],
+            }
+        )
+    return {
+        "format": "evo-lab-analysis",
+        "version": 1,
+        "game": state.game.name,
+        "value": "expected final-score margin to the mover (own final score minus the best other's)",
+        "thresholds": {
+            "?": MARK_THRESHOLDS["?"],
+            "??": MARK_THRESHOLDS["??"],
+            "tolerance": TOLERANCE,
+            "of": "the score scale: the expected best final score of the position",
+        },
+        "plies": rows,
+    }
 
 
-def _line(state_before: Any, p: PlyAnalysis) -> tuple[str, str]:
+def _line(state_before: GameState, p: PlyAnalysis) -> tuple[str, str]:
     best = p.analysis.best
     played = f"{words(state_before, p.played)}{p.mark}"
     note = ""
     if p.mark:
-        note = (f"gives away {p.loss:.1f} points of final margin; best: {words(state_before, best.action)} "
-                f"({best.value:+.1f}, win {best.win_probability:.0%})")
+        note = (
+            f"gives away {p.loss:.1f} points of final margin; best: {words(state_before, best.action)} "
+            f"({best.value:+.1f}, win {best.win_probability:.0%})"
+        )
     return played, note
 
 
-def _befores(state: Any, plies: list[PlyAnalysis]) -> dict[int, Any]:
+def _befores(state: Recorded, plies: list[PlyAnalysis]) -> dict[int, GameState]:
     wanted = {p.ply for p in plies}
     return {i: before.clone() for i, (before, _) in enumerate(state.replay()) if i in wanted}
 
 
-def story_markdown(state: Any, plies: list[PlyAnalysis]) -> str:
+def story_markdown(state: Recorded, plies: list[PlyAnalysis]) -> str:
     """The annotated decisions as Markdown: one line per decision, marks and what the best action was."""
     befores = _befores(state, plies)
-    legend = (f"`?`: the action played gives away more than {MARK_THRESHOLDS['?']:.0%} of the score scale "
-              f"(the expected winning score) against the best action; `??`: more than "
-              f"{MARK_THRESHOLDS['??']:.0%}.")
+    legend = (
+        f"`?`: the action played gives away more than {MARK_THRESHOLDS['?']:.0%} of the score scale "
+        f"(the expected winning score) against the best action; `??`: more than "
+        f"{MARK_THRESHOLDS['??']:.0%}."
+    )
     lines = [f"# {state.game.title}: the game analysed", "", legend, ""]
     for p in plies:
         played, note = _line(befores[p.ply], p)
@@ -125,17 +185,22 @@ def story_markdown(state: Any, plies: list[PlyAnalysis]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def story_html(state: Any, plies: list[PlyAnalysis]) -> str:
+def story_html(state: Recorded, plies: list[PlyAnalysis]) -> str:
     """The annotated decisions as a small HTML page (marks in red)."""
     befores = _befores(state, plies)
     items = []
     for p in plies:
         played, note = _line(befores[p.ply], p)
         cls = {"?": "dubious", "??": "blunder"}.get(p.mark, "")
-        items.append(f'<li value="{p.ply + 1}" class="{cls}">P{p.player + 1} {html.escape(played)}'
-                     + (f" <small>{html.escape(note)}</small>" if note else "") + "</li>")
+        items.append(
+            f'<li value="{p.ply + 1}" class="{cls}">P{p.player + 1} {html.escape(played)}'
+            + (f" <small>{html.escape(note)}</small>" if note else "")
+            + "</li>"
+        )
     title = html.escape(f"{state.game.title}: the game analysed")
-    return ("<!doctype html><html><head><meta charset='utf-8'><title>" + title + "</title><style>"
-            ".dubious{color:#b45309}.blunder{color:#b91c1c;font-weight:bold}</style></head><body>"
-            f"<h1>{title}</h1><p>? gives away more than {MARK_THRESHOLDS['?']:.0%} of the score scale, ?? more than "
-            f"{MARK_THRESHOLDS['??']:.0%}.</p><ol>" + "".join(items) + "</ol></body></html>\n")
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'><title>" + title + "</title><style>"
+        ".dubious{color:#b45309}.blunder{color:#b91c1c;font-weight:bold}</style></head><body>"
+        f"<h1>{title}</h1><p>? gives away more than {MARK_THRESHOLDS['?']:.0%} of the score scale, ?? more than "
+        f"{MARK_THRESHOLDS['??']:.0%}.</p><ol>" + "".join(items) + "</ol></body></html>\n"
+    )

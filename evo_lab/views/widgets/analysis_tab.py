@@ -31,11 +31,14 @@ __all__ = ["AnalysisTab", "bars_svg"]
 BEST, OTHER = "#2e9e44", "#6b7a99"
 
 
-def bars_svg(labels: list[str], values: list[float], intervals: list[tuple[float, float]], best: int,
-             title: str) -> str:
+def bars_svg(
+    labels: list[str], values: list[float], intervals: list[tuple[float, float]], best: int, title: str
+) -> str:
     """Horizontal bars from 0 to each value with the interval as whiskers (none for an action with fewer than two
     playouts: its interval is unbounded); the best bar green (``class="best"``)."""
-    intervals = [(a, b) if math.isfinite(a) and math.isfinite(b) else (v, v) for v, (a, b) in zip(values, intervals)]
+    intervals = [
+        (a, b) if math.isfinite(a) and math.isfinite(b) else (v, v) for v, (a, b) in zip(values, intervals)
+    ]
     lo = min([0.0] + [i[0] for i in intervals] + values)
     hi = max([0.0] + [i[1] for i in intervals] + values)
     if hi - lo < 1e-9:
@@ -46,33 +49,47 @@ def bars_svg(labels: list[str], values: list[float], intervals: list[tuple[float
     def x(v: float) -> float:
         return left + (v - lo) / (hi - lo) * (width - left - right)
 
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="evo-chart analysis" viewBox="0 0 {width} {height}" '
-            f'width="100%" style="max-width:{width}px;display:block" role="img" aria-label="{escape(title)}">')
-    out = [head,
-           f'<text x="{width / 2}" y="16" text-anchor="middle" font-size="13">{escape(title)}</text>',
-           f'<line x1="{x(0):.1f}" y1="24" x2="{x(0):.1f}" y2="{height - 8}" stroke="#999"/>']
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="evo-chart analysis" viewBox="0 0 {width} {height}" '
+        f'width="100%" style="max-width:{width}px;display:block" role="img" aria-label="{escape(title)}">'
+    )
+    out = [
+        head,
+        f'<text x="{width / 2}" y="16" text-anchor="middle" font-size="13">{escape(title)}</text>',
+        f'<line x1="{x(0):.1f}" y1="24" x2="{x(0):.1f}" y2="{height - 8}" stroke="#999"/>',
+    ]
     for k, (lab, v, (a, b)) in enumerate(zip(labels, values, intervals)):
         y = 28 + row * k
         x0, x1 = sorted((x(0), x(v)))
         cls, col = ("best", BEST) if k == best else ("bar", OTHER)
         text = (lab[:30] + "…") if len(lab) > 31 else lab
-        out.append(f'<text x="{left - 6}" y="{y + 13}" text-anchor="end" font-size="11">{escape(text)}</text>')
-        out.append(f'<rect class="{cls}" x="{x0:.1f}" y="{y + 3}" width="{max(x1 - x0, 1):.1f}" height="{row - 8}" '
-                   f'fill="{col}"><title>{escape(lab)}: {v:+.2f} [{a:+.2f}, {b:+.2f}]</title></rect>')
+        out.append(
+            f'<text x="{left - 6}" y="{y + 13}" text-anchor="end" font-size="11">{escape(text)}</text>'
+        )
+        out.append(
+            f'<rect class="{cls}" x="{x0:.1f}" y="{y + 3}" width="{max(x1 - x0, 1):.1f}" height="{row - 8}" '
+            f'fill="{col}"><title>{escape(lab)}: {v:+.2f} [{a:+.2f}, {b:+.2f}]</title></rect>'
+        )
         if b > a:
-            out.append(f'<line x1="{x(a):.1f}" y1="{y + row / 2 - 1}" x2="{x(b):.1f}" y2="{y + row / 2 - 1}" '
-                       f'stroke="#222" stroke-width="1.5"/>')
+            out.append(
+                f'<line x1="{x(a):.1f}" y1="{y + row / 2 - 1}" x2="{x(b):.1f}" y2="{y + row / 2 - 1}" '
+                f'stroke="#222" stroke-width="1.5"/>'
+            )
     out.append("</svg>")
     return "".join(out)
 
 
 def _table(rows: list[tuple[str, float]], head: str, limit: int = 8) -> str:
     cell = "padding:2px 12px 2px 0"  # the columns apart, with or without the kit's style sheet
-    body = "".join(f"<tr><td style='{cell}'>{escape(k)}</td><td style='{cell};text-align:right'>{p:.1%}</td></tr>"
-                   for k, p in rows[:limit])
+    body = "".join(
+        f"<tr><td style='{cell}'>{escape(k)}</td><td style='{cell};text-align:right'>{p:.1%}</td></tr>"
+        for k, p in rows[:limit]
+    )
     more = f"<tr><td colspan=2>… {len(rows) - limit} more</td></tr>" if len(rows) > limit else ""
-    return (f"<table><tr><th style='{cell};text-align:left'>{escape(head)}</th>"
-            f"<th style='{cell};text-align:right'>chance</th></tr>{body}{more}</table>")
+    return (
+        f"<table><tr><th style='{cell};text-align:left'>{escape(head)}</th>"
+        f"<th style='{cell};text-align:right'>chance</th></tr>{body}{more}</table>"
+    )
 
 
 class AnalysisTab(W.VBox):
@@ -80,8 +97,15 @@ class AnalysisTab(W.VBox):
     analysis (small: it runs at every move while shown), **Deeper** runs ``deep_seconds``; **Annotate**
     marks the decisions so far (``annotate_iterations`` playouts each). ``analysis``: the last result."""
 
-    def __init__(self, session: Any, *, iterations: int = 100, deep_seconds: float = 5.0,
-                 annotate_iterations: int = 30, seed: int | None = 0):
+    def __init__(
+        self,
+        session: Any,
+        *,
+        iterations: int = 100,
+        deep_seconds: float = 5.0,
+        annotate_iterations: int = 30,
+        seed: int | None = 0,
+    ):
         self.session, self.iterations, self.deep_seconds = session, iterations, deep_seconds
         self.annotate_iterations, self.seed = annotate_iterations, seed
         self.analysis: Analysis | None = None
@@ -89,13 +113,15 @@ class AnalysisTab(W.VBox):
         self.status, self.chart, self.after, self.history = W.HTML(), W.HTML(), W.HTML(), W.HTML()
         self.deeper = W.Button(description="Deeper", tooltip=f"analyse for {deep_seconds:g} s")
         self.refresh_button = W.Button(description="Analyse", tooltip=f"{iterations} playouts")
-        self.annotate_button = W.Button(description="Annotate", tooltip="annotate the game so far",
-                                        layout=W.Layout(width="auto"))
+        self.annotate_button = W.Button(
+            description="Annotate", tooltip="annotate the game so far", layout=W.Layout(width="auto")
+        )
         self.deeper.on_click(lambda _b: self.refresh(deep=True))
         self.refresh_button.on_click(lambda _b: self.refresh())
         self.annotate_button.on_click(lambda _b: self.annotate())
-        buttons = W.HBox([self.refresh_button, self.deeper, self.annotate_button],
-                         layout=W.Layout(flex_flow="row wrap"))
+        buttons = W.HBox(
+            [self.refresh_button, self.deeper, self.annotate_button], layout=W.Layout(flex_flow="row wrap")
+        )
         super().__init__([buttons, self.status, self.chart, self.after, self.history])
         session.on_change(self._changed)
 
@@ -121,8 +147,10 @@ class AnalysisTab(W.VBox):
         p = s.current_player()
         v = self.session.viewer
         if v is not None and v != p:
-            self._clear(f"Player {p + 1} decides here: the analysis is for the player to act (view as player "
-                        f"{p + 1} or as the teacher).")
+            self._clear(
+                f"Player {p + 1} decides here: the analysis is for the player to act (view as player "
+                f"{p + 1} or as the teacher)."
+            )
             return
         try:
             budget = {"seconds": self.deep_seconds} if deep else {"iterations": self.iterations}
@@ -140,24 +168,42 @@ class AnalysisTab(W.VBox):
     def _draw(self, p: int) -> None:
         a = self.analysis
         assert a is not None
-        how = (f"exact: the whole remaining tree ({a.nodes:,} ends of the game)" if a.method == "exact"
-               else f"sampled: {a.playouts:,} playouts in {a.seconds:.1f} s")
-        verdict = ("best action separated from the others at 95%" if a.separated else
-                   "the best action is not yet separated: try Deeper" if not a.decided else
-                   f"best action separated or equivalent (within {a.tolerance:.2f} points) to the others")
-        self.status.value = (f"<b>Player {p + 1}</b>, as they can see the game (what they cannot see is redrawn, "
-                             f"never looked at). Value: expected final-score margin (own final score minus the best "
-                             f"other's). {how}; {verdict}.")
+        how = (
+            f"exact: the whole remaining tree ({a.nodes:,} ends of the game)"
+            if a.method == "exact"
+            else f"sampled: {a.playouts:,} playouts in {a.seconds:.1f} s"
+        )
+        verdict = (
+            "best action separated from the others at 95%"
+            if a.separated
+            else "the best action is not yet separated: try Deeper"
+            if not a.decided
+            else f"best action separated or equivalent (within {a.tolerance:.2f} points) to the others"
+        )
+        self.status.value = (
+            f"<b>Player {p + 1}</b>, as they can see the game (what they cannot see is redrawn, "
+            f"never looked at). Value: expected final-score margin (own final score minus the best "
+            f"other's). {how}; {verdict}."
+        )
         labels = [e.label for e in a]
-        self.chart.value = bars_svg(labels, [e.value for e in a], [e.interval for e in a], 0,
-                                    "value of each action (95% interval); best in green")
+        self.chart.value = bars_svg(
+            labels,
+            [e.value for e in a],
+            [e.interval for e in a],
+            0,
+            "value of each action (95% interval); best in green",
+        )
         best = a.best
         parts = [f"<b>After {escape(best.label)}</b>: win chance {best.win_probability:.0%}"]
         if best.next_event:
             parts.append(_table(list(best.next_event.items()), "next chance event"))
         if best.scores:
-            parts.append(_table([(f"{k:g} points", q) for k, q in sorted(best.scores.items())],
-                                f"player {p + 1}'s final score"))
+            parts.append(
+                _table(
+                    [(f"{k:g} points", q) for k, q in sorted(best.scores.items())],
+                    f"player {p + 1}'s final score",
+                )
+            )
         self.after.value = "<div style='display:flex;gap:16px;flex-wrap:wrap'>" + "".join(parts) + "</div>"
 
     def annotate(self) -> None:
@@ -170,13 +216,21 @@ class AnalysisTab(W.VBox):
         items = []
         for q in plies:
             colour = {"?": "#b45309", "??": "#b91c1c"}.get(q.mark, "inherit")
-            best = "" if not q.mark else f" <small>(best: {escape(words(befores[q.ply], q.analysis.best.action))}, " \
-                                         f"{q.loss:.1f} points better)</small>"
-            items.append(f"<li value='{q.ply + 1}' style='color:{colour}'>P{q.player + 1} "
-                         f"{escape(words(befores[q.ply], q.played))}<b>{q.mark}</b>{best}</li>")
-        self.history.value = (f"<p>? gives away more than {MARK_THRESHOLDS['?']:.0%} of the score scale (the "
-                              f"expected winning score), ?? more than {MARK_THRESHOLDS['??']:.0%}.</p>"
-                              f"<ol style='max-height:300px;overflow:auto'>{''.join(items)}</ol>")
+            best = (
+                ""
+                if not q.mark
+                else f" <small>(best: {escape(words(befores[q.ply], q.analysis.best.action))}, "
+                f"{q.loss:.1f} points better)</small>"
+            )
+            items.append(
+                f"<li value='{q.ply + 1}' style='color:{colour}'>P{q.player + 1} "
+                f"{escape(words(befores[q.ply], q.played))}<b>{q.mark}</b>{best}</li>"
+            )
+        self.history.value = (
+            f"<p>? gives away more than {MARK_THRESHOLDS['?']:.0%} of the score scale (the "
+            f"expected winning score), ?? more than {MARK_THRESHOLDS['??']:.0%}.</p>"
+            f"<ol style='max-height:300px;overflow:auto'>{''.join(items)}</ol>"
+        )
 
     def figure(self) -> Any:
         """The last analysis as a plotly bar chart with error bars (the best bar green)."""
@@ -185,11 +239,23 @@ class AnalysisTab(W.VBox):
         a = self.analysis
         if a is None:
             raise AnalysisError("nothing analysed yet: call refresh() at a decision")
-        fig = go.Figure(go.Bar(x=[e.value for e in a], y=[e.label for e in a], orientation="h",
-                               marker_color=[BEST] + [OTHER] * (len(a) - 1),
-                               error_x={"type": "data", "symmetric": False,
-                                        "array": [e.interval[1] - e.value for e in a],
-                                        "arrayminus": [e.value - e.interval[0] for e in a]}))
-        fig.update_layout(title="value of each action: expected final-score margin (95% interval)",
-                          yaxis={"autorange": "reversed"}, margin={"l": 160, "t": 40})
+        fig = go.Figure(
+            go.Bar(
+                x=[e.value for e in a],
+                y=[e.label for e in a],
+                orientation="h",
+                marker_color=[BEST] + [OTHER] * (len(a) - 1),
+                error_x={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": [e.interval[1] - e.value for e in a],
+                    "arrayminus": [e.value - e.interval[0] for e in a],
+                },
+            )
+        )
+        fig.update_layout(
+            title="value of each action: expected final-score margin (95% interval)",
+            yaxis={"autorange": "reversed"},
+            margin={"l": 160, "t": 40},
+        )
         return fig
