@@ -60,6 +60,7 @@ test: $(VENV)/.installed-test lint
 # [tool.mypy] lists.
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check evo_lab tests scripts
+	$(VENV)/bin/ruff format --check evo_lab tests scripts
 	$(PY) -m mypy
 
 test-fast: $(VENV)/.installed-test

@@ -52,7 +52,9 @@ def time_to_decide(
 
     import evo_lab
 
-    times, playouts, decided, seed, cpu = [], [], 0, first_seed, 0.0
+    times: list[float] = []
+    playouts: list[int] = []
+    decided, seed, cpu = 0, first_seed, 0.0
     while len(times) < positions:
         s = mid_game(gid, seed)
         seed += 1

@@ -17,12 +17,12 @@ import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 
 from .errors import EvoLabError
-from .protocol import GameState, sample_chance
+from .protocol import GameState, State, sample_chance
 
 __all__ = [
     "Z95",
@@ -115,7 +115,7 @@ def rollout_policy(state: GameState, rollout: str | PolicyFactory) -> PolicyFact
         from .registry import UnknownGameError, kit_module
 
         try:
-            make = getattr(kit_module(state), "search_hooks", None)
+            make = getattr(kit_module(cast(State, state)), "search_hooks", None)
         except UnknownGameError:
             make = None
         if make is None:
@@ -397,7 +397,7 @@ def exact_values(
             if uniform_decisions:
                 _enumerate(s, viewer, Fraction(1), ev, count, node_limit)
             else:
-                ends = leaves(s, policy=_forced, max_nodes=max(1, node_limit - count[0]))
+                ends = leaves(cast(State, s), policy=_forced, max_nodes=max(1, node_limit - count[0]))
                 count[0] += len(ends)
                 count[1] += len(ends)
                 for leaf in ends:

@@ -32,7 +32,8 @@ def table_text(state: Any, viewer: int | None = None, title: str | None = None) 
     """The text twin: the engine's text picture (``str(state)``, the teacher's) if its state class draws itself in
     text and ``viewer`` is the teacher, else one line per player: bag and species (body, population, food, traits)
     as ``viewer`` sees them."""
-    if type(state).__str__ is not object.__str__ and viewer is None:
+    draws_itself: bool = type(state).__str__ is not object.__str__  # type: ignore[comparison-overlap]
+    if draws_itself and viewer is None:
         return str(state)
     obs = state.observation(viewer)
     lines = [f"[table: {title or repr(state)}]"]
