@@ -20,6 +20,7 @@ cover every player's cards at the start of a turn.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from ..events import CardsDrawn, Reshuffled
@@ -130,11 +131,11 @@ def _deck_ran_out(s: State) -> bool:
 
 
 def draw_weights(s: State) -> tuple[list[Action], list[int]]:
-    """The outcomes ``("card", kind)`` of the next draw and their integer weights (the counts in the pool)."""
+    """The outcomes ``("card", kind)`` of the next draw and their integer weights (the counts in the pool), kinds
+    ascending; kinds with no card left are not outcomes. (``compress`` and ``filter`` walk the pool in C: this
+    runs at every card drawn.)"""
     pool = s.pool
-    card = s.game.card_outcomes
-    ks = [k for k, c in enumerate(pool) if c]
-    return [card[k] for k in ks], [pool[k] for k in ks]
+    return list(compress(s.game.card_outcomes, pool)), list(filter(None, pool))
 
 
 def apply_draw(s: State, a: Action) -> None:

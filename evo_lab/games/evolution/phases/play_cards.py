@@ -122,36 +122,52 @@ def grow(t: Table, p: int, i: int, what: str, kind: int) -> None:
 def plays(t: Table, p: int, card_trait: Sequence[int]) -> list[Action]:
     """Every card play of player ``p``: ``("trait", i, k)``, ``("replace", i, slot, k)``, ``("new", side, k)``,
     ``("body", i, k)``, ``("pop", i, k)``, ``("drop", i, slot)`` (Climate) and ``("pass",)``.
-    ``card_trait[k]`` is the trait id of card kind ``k``."""
+    ``card_trait[k]`` is the trait id of card kind ``k``.
+
+    The order: card kinds ascending; for each, the new species (left, then right), then species by species its
+    body size, population, trait and replacements (slot by slot); then Climate's drops, then ``pass``. A card
+    whose trait the species already carries can neither go on it nor replace one of its traits (seed 003 line
+    106: no duplicates). What does not depend on the card (room for a trait, a track at its top, whether
+    replacing is open) is worked out once per species (this list is built at every card play: a hot path)."""
     o = t.options
-    pl = t.players[p]
-    row = pl.species
-    cap = max_traits(o, len(t.players))
+    players = t.players
+    pl = players[p]
+    cap = max_traits(o, len(players))
     top = o.max_track
-    out: list[Action] = []
-    kinds = sorted(set(pl.hand))
     sides: tuple[str, ...] = ("R",) if o.variant == "course2016" else ("L", "R")
-    if o.boards and sum(len(q.species) for q in t.players) >= o.boards:
+    if o.boards and sum(len(q.species) for q in players) >= o.boards:
         sides = ()  # every species board is on the table (seed 003 line 54: 24 boards)
-    for k in kinds:
+    only_new, any_time = o.traits_only_on_new, o.replace_any_time
+    rows = [
+        (
+            i,
+            s.traits,
+            s.body < top,
+            s.pop < top,
+            len(s.traits) < cap and (s.fresh or not only_new),
+            range(len(s.traits)) if s.traits and (any_time or len(s.traits) >= cap) else (),
+        )
+        for i, s in enumerate(pl.species)
+    ]
+    out: list[Action] = []
+    add = out.append
+    for k in sorted(set(pl.hand)):
         tid = card_trait[k]
         for side in sides:
-            out.append(("new", side, k))
-        for i, s in enumerate(row):
-            if s.body < top:
-                out.append(("body", i, k))
-            if s.pop < top:
-                out.append(("pop", i, k))
-            dup = tid in s.traits
-            if len(s.traits) < cap and not dup and (s.fresh or not o.traits_only_on_new):
-                out.append(("trait", i, k))
-            if s.traits and (o.replace_any_time or len(s.traits) >= cap):
-                for slot, old in enumerate(s.traits):
-                    if old == tid or (dup and old != tid):
-                        continue
-                    out.append(("replace", i, slot, k))
+            add(("new", side, k))
+        for i, held, body, pop, room, slots in rows:
+            if body:
+                add(("body", i, k))
+            if pop:
+                add(("pop", i, k))
+            if tid in held:
+                continue
+            if room:
+                add(("trait", i, k))
+            for slot in slots:
+                add(("replace", i, slot, k))
     if o.climate:
-        for i, s in enumerate(row):
+        for i, s in enumerate(pl.species):
             out.extend(("drop", i, slot) for slot in range(len(s.traits)))
     out.append(("pass",))
     return out
