@@ -202,19 +202,31 @@ class State(StateBase):
         return c
 
     def apply_action(self, action: object) -> None:
-        """As :meth:`StateBase.apply_action`, with a constant-time legality check for a card draw."""
-        if (
-            (type(action) is Card or type(action) is tuple)
-            and len(action) == 2
-            and action[0] == "card"
-            and self.pending
-            and not self.pending_events
-            and self.phase != "over"
-        ):
-            k = action[1]
-            if type(k) is int and 0 <= k < len(self.pool) and self.pool[k] > 0:
-                self._push(action)
-                return
+        """As :meth:`StateBase.apply_action`, with two constant-time paths that check the same thing: a card
+        draw (the card is in the pool), and an action found in the legal actions already listed for this state
+        (``_legal``, what a player or a bot just read with :meth:`legal_actions`). Anything else, illegal input
+        included, goes through the base class (its checks and its typed errors)."""
+        if type(action) is Card or type(action) is tuple:
+            if (
+                len(action) == 2
+                and action[0] == "card"
+                and self.pending
+                and not self.pending_events
+                and self.phase != "over"
+            ):
+                k = action[1]
+                if type(k) is int and 0 <= k < len(self.pool) and self.pool[k] > 0:
+                    self._push(action)
+                    return
+            legal = self._legal
+            if legal is not None:
+                try:
+                    found = action in legal
+                except TypeError:  # unhashable junk: the base class says why it is illegal
+                    found = False
+                if found:
+                    self._push(action)
+                    return
         StateBase.apply_action(self, action)
 
     def _legal_actions(self) -> list[Action]:

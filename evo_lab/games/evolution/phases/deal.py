@@ -20,6 +20,7 @@ cover every player's cards at the start of a turn.
 
 from __future__ import annotations
 
+from bisect import insort
 from itertools import compress
 from typing import TYPE_CHECKING
 
@@ -141,14 +142,15 @@ def draw_weights(s: State) -> tuple[list[Action], list[int]]:
 def apply_draw(s: State, a: Action) -> None:
     """The next pending draw gives the card of outcome ``a`` (``("card", kind)``) to its player."""
     kind = a[1]
-    p = s.pending[0][0]
+    owed = s.pending[0]
     s.pool[kind] -= 1
     s.left -= 1
-    s.players[p].take(kind)
-    s.pending[0][1] -= 1
-    if s.pending[0][1] <= 0:
+    insort(s.players[owed[0]].hand, kind)  # as Player.take: the hand stays sorted
+    owed[1] -= 1
+    if owed[1] <= 0:
         s.pending.pop(0)
-    _refill(s)
+    if s.left <= 0:
+        _refill(s)
 
 
 FLOW.add(

@@ -127,49 +127,49 @@ def plays(t: Table, p: int, card_trait: Sequence[int]) -> list[Action]:
     The order: card kinds ascending; for each, the new species (left, then right), then species by species its
     body size, population, trait and replacements (slot by slot); then Climate's drops, then ``pass``. A card
     whose trait the species already carries can neither go on it nor replace one of its traits (seed 003 line
-    106: no duplicates). What does not depend on the card (room for a trait, a track at its top, whether
-    replacing is open) is worked out once per species (this list is built at every card play: a hot path)."""
+    106: no duplicates). This list is built at every card play (a hot path): plain loops, no helper calls.
+    """
     o = t.options
     players = t.players
     pl = players[p]
-    cap = max_traits(o, len(players))
+    cap = o.max_traits - 1 if len(players) == 2 and o.variant != "course2016" else o.max_traits  # max_traits
     top = o.max_track
     sides: tuple[str, ...] = ("R",) if o.variant == "course2016" else ("L", "R")
-    if o.boards and sum(len(q.species) for q in players) >= o.boards:
-        sides = ()  # every species board is on the table (seed 003 line 54: 24 boards)
+    if o.boards:
+        on_table = 0
+        for q in players:
+            on_table += len(q.species)
+        if on_table >= o.boards:
+            sides = ()  # every species board is on the table (seed 003 line 54: 24 boards)
     only_new, any_time = o.traits_only_on_new, o.replace_any_time
-    rows = [
-        (
-            i,
-            s.traits,
-            s.body < top,
-            s.pop < top,
-            len(s.traits) < cap and (s.fresh or not only_new),
-            range(len(s.traits)) if s.traits and (any_time or len(s.traits) >= cap) else (),
-        )
-        for i, s in enumerate(pl.species)
-    ]
     out: list[Action] = []
     add = out.append
     for k in sorted(set(pl.hand)):
         tid = card_trait[k]
         for side in sides:
             add(("new", side, k))
-        for i, held, body, pop, room, slots in rows:
-            if body:
+        i = 0
+        for s in pl.species:
+            if s.body < top:
                 add(("body", i, k))
-            if pop:
+            if s.pop < top:
                 add(("pop", i, k))
-            if tid in held:
-                continue
-            if room:
-                add(("trait", i, k))
-            for slot in slots:
-                add(("replace", i, slot, k))
+            held = s.traits
+            if tid not in held:
+                m = len(held)
+                if m < cap and (s.fresh or not only_new):
+                    add(("trait", i, k))
+                if m and (any_time or m >= cap):
+                    for slot in range(m):
+                        add(("replace", i, slot, k))
+            i += 1
     if o.climate:
-        for i, s in enumerate(pl.species):
-            out.extend(("drop", i, slot) for slot in range(len(s.traits)))
-    out.append(("pass",))
+        i = 0
+        for s in pl.species:
+            for slot in range(len(s.traits)):
+                add(("drop", i, slot))
+            i += 1
+    add(("pass",))
     return out
 
 
