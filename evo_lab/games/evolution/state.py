@@ -201,6 +201,28 @@ class State(StateBase):
             c = self._chance_cache = _WEIGHTS[self.node](self)
         return c
 
+    def chance_weights(self) -> tuple[list[Action], list[int]]:
+        """As :meth:`StateBase.chance_weights` (samplers call it at every card drawn), its checks inline."""
+        if self.phase != "over" and (self.pending or self.pending_events):
+            return self._chance_weights()
+        return StateBase.chance_weights(self)  # not a chance node: the base class raises
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """As :meth:`StateBase.legal_actions` (a copy of the list cached on the state), its checks inline."""
+        if player is not None:
+            return StateBase.legal_actions(self, player)
+        legal: list[Action] | None = self._legal
+        if legal is None:
+            if self.phase == "over":
+                legal = []
+            elif self.pending or self.pending_events:
+                legal = list(self._chance_weights()[0])
+            else:
+                decide = _DECIDE.get(self.node)
+                legal = decide(self) if decide is not None else []
+            self._legal = legal
+        return list(legal)
+
     def apply_action(self, action: object) -> None:
         """As :meth:`StateBase.apply_action`, with two constant-time paths that check the same thing: a card
         draw (the card is in the pool), and an action found in the legal actions already listed for this state
