@@ -283,7 +283,8 @@ def test_new_game_and_views():
     ex.set_viewer(other)
     g = s.state.game
     card = g.card_names[g.card_ids.index(s.state.hand(holder)[0])]  # the players tab names cards as printed
-    assert "hidden" in ex.players.table.value and card not in ex.players.table.value.split("<td>")[-1]
+    holder_card = ex.players.table.value.split("evo-player-card'>")[holder + 1]  # the holder's card in the tab
+    assert "hidden" in holder_card and card not in holder_card
     ex.set_viewer(holder)
     assert card in ex.players.table.value
     ex.set_viewer(None)

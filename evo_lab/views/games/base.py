@@ -25,7 +25,7 @@ import numpy as np
 
 from evo_lab.core.draw import draw
 
-__all__ = ["GameView", "Policy", "PolicyFactory", "random_policy", "registry_id"]
+__all__ = ["GameView", "Policy", "PolicyFactory", "keeps_selection", "random_policy", "registry_id"]
 
 Policy = Callable[[Any], Any]
 #: ``factory(seed) -> policy(state) -> action``
@@ -67,6 +67,15 @@ def registry_id(game: Any) -> str:
 
 def _player(p: int) -> str:
     return f"P{p + 1}"
+
+
+def keeps_selection(state: Any, owner: int) -> bool:
+    """Whether a piece of player ``owner`` stays selected after a move: while its move is still being resolved
+    (a chance node, e.g. the Running die) or while its owner is the player to act; the next player's turn starts
+    with nothing selected (a stale selection would mark prey that no one may attack now)."""
+    if state.is_terminal():
+        return False
+    return state.is_chance_node() or state.current_player() == owner
 
 
 class GameView:

@@ -278,8 +278,9 @@ def explorer_page(playwright: Any, notebook: str | Path, where: str, tmp: str | 
             browser.close()
 
 
-#: Measures the explorer's layout in the page: labels or cells cut (text wider than its box, or an ellipsis),
-#: slider tracks, the board's box against the window, and the wheel's labels.
+#: Measures the explorer's layout in the page: labels or cells cut (text wider than its box, or an ellipsis; a
+#: description longer than its label's box; part of an inspector tab behind a side scroll), slider tracks, the
+#: board's box against the window (``hidden``: px of the board behind a side scroll), and the wheel's labels.
 LAYOUT_JS = """(root) => {
   const ex = root ? document.querySelector(root) : document;
   const cut = [];
@@ -329,6 +330,19 @@ LAYOUT_JS = """(root) => {
       break;
     }
   }
+  for (const l of ex.querySelectorAll('.widget-label')) {  // a description longer than its box runs under its control
+    if (!visible(l) || !l.textContent.trim() || !l.clientWidth) continue;
+    if (l.scrollWidth > l.clientWidth + 1)
+      cut.push({what: 'label wider than its box', text: l.textContent.trim().slice(0, 40), scroll: l.scrollWidth,
+                client: l.clientWidth});
+  }
+  for (const el of ex.querySelectorAll('.evo-explorer-right *')) {  // part of a tab hidden behind a side scroll
+    if (!visible(el) || el.closest('select, textarea, .evo-svg')) continue;
+    const ox = getComputedStyle(el).overflowX;
+    if ((ox === 'auto' || ox === 'scroll') && el.scrollWidth > el.clientWidth + 1)
+      cut.push({what: 'hidden behind a side scroll: ' + el.tagName.toLowerCase() + '.' + String(el.className).slice(0, 50),
+                text: (el.innerText || '').trim().slice(0, 40), scroll: el.scrollWidth, client: el.clientWidth});
+  }
   for (const th of ex.querySelectorAll('th')) {
     if (!visible(th)) continue;
     const cs = getComputedStyle(th);
@@ -361,7 +375,10 @@ LAYOUT_JS = """(root) => {
   const chances = [...ex.querySelectorAll('svg.evo-wheel text.chance-label')].filter(visible).map((t) => t.getBBox());
   const overlap = labels.some((a) => chances.some((c) => a.x < c.x + c.width && c.x < a.x + a.width
                                                   && a.y < c.y + c.height && c.y < a.y + a.height));
-  return {cut, sliders, board: b && {width: b.width, height: b.height, right: b.right, column: col.width},
+  const scroller = svg ? svg.closest('.evo-svg') : null;  // a board wider than its column scrolls sideways
+  const boardHidden = scroller ? Math.max(0, scroller.scrollWidth - scroller.clientWidth) : 0;
+  return {cut, sliders, board: b && {width: b.width, height: b.height, right: b.right, column: col.width,
+                                     hidden: boardHidden},
           window: {width: innerWidth, height: innerHeight}, wheelOverlap: overlap,
           legend: !!ex.querySelector('.evo-wheel-legend'), explorer: ex.getBoundingClientRect().width};
 }"""

@@ -22,7 +22,8 @@ from evo_lab.core.words import prob_words
 
 from .session import Session
 
-__all__ = ["DATA_DOC", "KIT_CSS", "Panel", "badge_html", "error_html", "fmt_prob", "player_html", "row"]
+__all__ = ["DATA_DOC", "KIT_CSS", "Panel", "badge_html", "error_html", "fmt_prob", "player_cards", "player_html",
+           "row"]
 
 #: Where Evo 2e's data and its provenance are described (each game's view plugin names its own: ``data_doc``).
 DATA_DOC = "docs/data.md"
@@ -54,6 +55,22 @@ def player_html(p: int) -> str:
     """``P3`` in the player's colour."""
     return (f'<span style="color:{SEAT_COLOURS[p]};font-weight:bold">P{p + 1}</span>' if 0 <= p < len(SEAT_COLOURS)
             else f"P{p + 1}")
+
+
+def player_cards(cards: list[tuple[str, list[tuple[str, str]]]]) -> str:
+    """The players side by side as cards that wrap onto the next line in a narrow panel (a table of every player
+    would be wider than the inspector's column in JupyterLab with its file browser open): each card is
+    ``(title_html, [(label, value_html), ...])``, the labels in words, the values already escaped.
+
+    >>> html = player_cards([(player_html(0), [("points", "7"), ("hand", "no cards")])])
+    >>> html.count("evo-player-card'"), "<dt>points</dt><dd>7</dd>" in html
+    (1, True)
+    """
+    out = []
+    for title, fields in cards:
+        rows = "".join(f"<dt>{escape(label)}</dt><dd>{value}</dd>" for label, value in fields)
+        out.append(f"<div class='evo-player-card'><div class='evo-player-title'>{title}</div><dl>{rows}</dl></div>")
+    return "<div class='evo-player-cards'>" + "".join(out) + "</div>"
 
 
 def error_html(message: str) -> str:

@@ -79,8 +79,10 @@ class Explorer(W.VBox):
         session.on_change(self._listener)  # first: a new game's widgets exist before the others redraw
         self.stepper = PhaseStepper(session)
         self.files = GamePanel(session)
+        if scenario is not None:
+            self.files.mark_scenario(scenario)  # the Game tab's menu and note say what is on the board
         self.header = W.HTML()
-        self.view = W.Dropdown(description="View as", style={"description_width": "60px"},
+        self.view = W.Dropdown(description="View as", style={"description_width": "5em"},
                                layout=W.Layout(width="260px"))
         self._set_view_options()
         self.view.observe(self._view_picked, "value")

@@ -10,9 +10,10 @@ count in the game's range, a seed and a *named* scenario, never a path; the Game
 file (uploads and downloads only). Anything else shows one line in the page (:func:`present_page`), never a
 traceback.
 
-A scenario is a name of :data:`SCENARIOS` (:func:`register_scenario` adds one) or of the game's scenario presets
-(:func:`scenario_names`), or, from the operator's own command line only, a file (a tree, record or position JSON,
-loaded through :meth:`Session.load`).
+A scenario is a name of the game's scenario presets (:func:`scenario_names`; the Game tab's menu then shows it
+with its teacher note; a preset wins over a builder of the same name) or of :data:`SCENARIOS`
+(:func:`register_scenario` adds one), or, from the operator's own command line only, a file (a tree, record or
+position JSON, loaded through :meth:`Session.load`).
 
 >>> ex = present("origin", players=2, seed=1)
 >>> "evo-present" in ex._dom_classes, ex.session.game_id, ex.session.server_files
@@ -143,7 +144,9 @@ def present(game: str = "evo2e", scenario: str | None = None, players: int | Non
     lo, hi = info.min_players, info.max_players
     n = players if players is not None else min(max(lo, 3), hi)
     options.setdefault("server_files", False)  # the page's visitors read and write no server file
-    if scenario:
+    if scenario and scenario in _presets(game):  # the Game tab's menu shows it, with its teacher note
+        ex = Explorer(game, scenario=scenario, seed=seed, deal=False, **options)
+    elif scenario:
         source = _scenario(game, scenario, n, seed)
         ex = Explorer(source, seed=seed, deal=False, **options)
     else:
@@ -166,16 +169,24 @@ def scenario_names(game: str) -> list[str]:
     return sorted(set(SCENARIOS.get(game, {})) | {i for _t, i in view_for(game).scenarios()})
 
 
+def _presets(game: str) -> list[str]:
+    """The ids of ``game``'s scenario presets (its view plugin's, the Game tab's menu)."""
+    from ..games import view_for
+
+    return [i for _t, i in view_for(game).scenarios()]
+
+
 def _scenario(game: str, scenario: str, players: int, seed: int | None) -> Any:
+    """The source of scenario ``scenario``: a game preset first (it has a teacher note; Evo 2e's "attack"
+    preset over the random attack of :data:`SCENARIOS`), then a :data:`SCENARIOS` builder, then a file."""
+    from ..games import view_for
+
+    presets = _presets(game)
+    if scenario in presets:
+        return view_for(game).scenario(scenario)
     named = SCENARIOS.get(game, {})
     if scenario in named:
         return named[scenario](players, seed)
-    from ..games import view_for
-
-    view = view_for(game)
-    presets = [i for _t, i in view.scenarios()]  # the game's scenario presets (the Game tab's menu)
-    if scenario in presets:
-        return view.scenario(scenario)
     path = Path(scenario)
     if path.suffix == ".json" or path.exists():
         from .session import Session

@@ -50,7 +50,7 @@ class PhaseStepper(W.VBox):
         self.session = session
         self._updating = False
         self.status = W.HTML()
-        self.bot = W.Dropdown(description="Decisions", style={"description_width": "70px"},
+        self.bot = W.Dropdown(description="Decisions", style={"description_width": "6em"},
                               layout=W.Layout(width="230px"))
         self._set_bots()
         B = W.Button
@@ -62,10 +62,10 @@ class PhaseStepper(W.VBox):
         self.b_undo = B(description="Undo", icon="undo", layout=lay)
         self.b_redo = B(description="Redo", icon="redo", layout=lay)
         self.history = W.IntSlider(description="History", min=0, max=0, value=0, continuous_update=False,
-                                   style={"description_width": "70px"}, layout=W.Layout(width="100%"))
+                                   style={"description_width": "6em"}, layout=W.Layout(width="100%"))
         self.moves = W.HTML(layout=W.Layout(max_height="160px", overflow="auto"))
         self.variations = W.Select(description="Variations", options=[], rows=4,
-                                   style={"description_width": "70px"}, layout=W.Layout(width="100%"))
+                                   style={"description_width": "6em"}, layout=W.Layout(width="100%"))
         self.message = W.HTML()
         self.b_step.on_click(lambda _b: self._guard(self.step))
         self.b_phase.on_click(lambda _b: self._guard(lambda: self.play_to("phase")))
@@ -198,7 +198,7 @@ class GamePanel(W.VBox):
 
     def __init__(self, session: Session):
         self.session = session
-        style = {"description_width": "60px"}
+        style = {"description_width": "5em"}
         games = registered_games()
         self.game = W.Dropdown(description="Game", options=[(game_info(g).title, g) for g in games],
                                value=session.game_id if session.game_id in games else games[0], style=style,
@@ -221,7 +221,7 @@ class GamePanel(W.VBox):
                                    layout=W.Layout(width="auto"))
         self.upload.observe(self._uploaded, "value")
         self.message = W.HTML()
-        self.scenario = W.Dropdown(description="Scenario", style={"description_width": "70px"},
+        self.scenario = W.Dropdown(description="Scenario", style={"description_width": "6em"},
                                    layout=W.Layout(flex="1 1 260px", min_width="240px", max_width="420px"))
         self.b_scenario = W.Button(description="Open scenario", icon="folder-open",
                                    tooltip="Open the preset position (Undo at its start returns to this game)",
@@ -279,6 +279,11 @@ class GamePanel(W.VBox):
         """The teacher note of the preset picked (its view plugin's ``scenario_note``)."""
         note = "" if self.scenario.value is None else view_for(self._game_name()).scenario_note(self.scenario.value)
         self.scenario_note.value = f"<div class='evo-note'>{escape(note)}</div>" if note else ""
+
+    def mark_scenario(self, name: str) -> None:
+        """The Scenario menu shows preset ``name`` (the one on the board) and its teacher note."""
+        if name in {i for _t, i in self.scenario.options}:
+            self.scenario.value = name
 
     def open_scenario(self, name: str | None = None) -> str:
         """Open the preset picked (or ``name``) of the game picked; returns the error message or ""."""

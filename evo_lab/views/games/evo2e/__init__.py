@@ -148,7 +148,7 @@ class Evo2eView(GameView):
     def new_game_fields(self) -> list:
         import ipywidgets as W
 
-        style = {"description_width": "60px"}
+        style = {"description_width": "5em"}
         board = W.Dropdown(description="Board", options=[("standard for the player count", "")],
                            style=style, layout=W.Layout(width="auto", min_width="290px"))
         board_file = W.Text(description="or file", placeholder="path to a board JSON", style=style,

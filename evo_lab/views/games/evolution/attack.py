@@ -201,11 +201,11 @@ class AttackPanel(Panel):
 
     def __init__(self, session: Session, board: Any = None):
         self.overview = W.HTML()
-        self.attacker = W.Dropdown(description="Carnivore", options=[("none", "")], style={"description_width": "70px"},
+        self.attacker = W.Dropdown(description="Carnivore", options=[("none", "")], style={"description_width": "6em"},
                                    layout=W.Layout(width="calc(100% - 4px)", max_width="520px"))
         self.head = W.HTML()
         self.table = W.HTML()
-        self.choice = W.Dropdown(description="Attack", options=[], style={"description_width": "50px"},
+        self.choice = W.Dropdown(description="Attack", options=[], style={"description_width": "4em"},
                                  layout=W.Layout(width="calc(100% - 110px)", min_width="200px", max_width="620px"))
         self.play_button = W.Button(description="Attack", button_style="danger")
         self.message = W.HTML()

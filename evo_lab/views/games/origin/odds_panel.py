@@ -137,9 +137,9 @@ class OddsPanel(Panel):
         self.race_button = W.Button(description="Work out the feeding race", icon="calculator")
         self.race_live = W.Checkbox(value=False, description="after every move", indent=False)
         self.race = W.HTML()
-        self.carnivore = W.Dropdown(description="Carnivore", style={"description_width": "80px"},
+        self.carnivore = W.Dropdown(description="Carnivore", style={"description_width": "6em"},
                                     layout=W.Layout(width="auto", min_width="320px"))
-        self.prey = W.Dropdown(description="Prey", style={"description_width": "80px"},
+        self.prey = W.Dropdown(description="Prey", style={"description_width": "6em"},
                                layout=W.Layout(width="auto", min_width="320px"))
         self.attack = W.HTML()
         self._race_for: Any = None

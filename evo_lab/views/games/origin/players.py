@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as W
 
 from evo_lab.core.words import plural
-from evo_lab.views.widgets.common import Panel, player_html
+from evo_lab.views.widgets.common import Panel, player_cards, player_html
 from evo_lab.views.widgets.session import Session
 
 __all__ = ["PlayersPanel", "player_rows"]
@@ -65,7 +65,7 @@ def player_rows(state: Any, viewer: int | None) -> list[tuple[str, ...]]:
 class PlayersPanel(Panel):
     """The Players tab of the Origin Explorer."""
 
-    HEAD = ("points", "hand", "animals", "traits", "discard pile", "")
+    HEAD = ("points", "hand", "animals", "traits", "discard pile", "note")
 
     def __init__(self, session: Session):
         self.table = W.HTML()
@@ -76,11 +76,9 @@ class PlayersPanel(Panel):
     def refresh(self) -> None:
         s = self.session
         rows = player_rows(s.state, s.viewer)
-        head = "".join(f"<th>{escape(h)}</th>" for h in self.HEAD)
-        body = "".join(f"<tr><td>{player_html(p)}</td>" + "".join(f"<td class='wrap'>{escape(c)}</td>" for c in r)
-                       + "</tr>" for p, r in enumerate(rows))
+        cards = [(player_html(p), [(h, escape(c)) for h, c in zip(self.HEAD, r, strict=True) if c])
+                 for p, r in enumerate(rows)]
         v = s.viewer
         who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden cards only)"
         self.table.value = (f"<div>Viewing as {who}. Points so far: 2 for each animal on the table, 1 for each "
-                            "trait card, plus the food it adds (reference §6).</div><div class='evo-table-wrap'>"
-                            f"<table class='evo-table'><tr><th>player</th>{head}</tr>{body}</table></div>")
+                            "trait card, plus the food it adds (reference §6).</div>" + player_cards(cards))
