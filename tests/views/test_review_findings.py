@@ -24,7 +24,7 @@ from evo_lab.views.widgets.present import present
 
 GAMES = ["evo2e", "evo1e", "evolution", "evolution-climate", "origin"]
 #: the words a person reads as a field name on the Players tab (no snake_case, no abbreviation alone)
-FIELD = re.compile(r"<dt>([^<]*)</dt>")
+FIELD = re.compile(r"<span class='evo-field-name'>([^<]*):</span>")
 
 
 def _explorer(game: str) -> Explorer:
@@ -50,9 +50,9 @@ def test_evo2e_players_card_names_mutation_points_and_hidden_cards():
     ex = Explorer(players=3, seed=2)
     ex.set_viewer(0)
     html = ex.players.table.value
-    assert "<dt>mutation points (MP)</dt>" in html and "<dt>genes</dt>" in html
+    assert "mutation points (MP):</span> " in html and "genes:</span> " in html
     cards = html.split("class='evo-player-card'")[1:]
-    assert all("<dt>cards</dt>" in c for c in cards)
+    assert all("cards:</span> " in c for c in cards)
     assert "hidden" in cards[1] and "hidden" in cards[2]    # the others' hands as counts
 
 

@@ -63,13 +63,14 @@ def player_cards(cards: list[tuple[str, list[tuple[str, str]]]]) -> str:
     ``(title_html, [(label, value_html), ...])``, the labels in words, the values already escaped.
 
     >>> html = player_cards([(player_html(0), [("points", "7"), ("hand", "no cards")])])
-    >>> html.count("evo-player-card'"), "<dt>points</dt><dd>7</dd>" in html
+    >>> html.count("evo-player-card'"), "<span class='evo-field-name'>points:</span> 7</div>" in html
     (1, True)
     """
     out = []
     for title, fields in cards:
-        rows = "".join(f"<dt>{escape(label)}</dt><dd>{value}</dd>" for label, value in fields)
-        out.append(f"<div class='evo-player-card'><div class='evo-player-title'>{title}</div><dl>{rows}</dl></div>")
+        rows = "".join(f"<div class='evo-field'><span class='evo-field-name'>{escape(label)}:</span> {value}</div>"
+                       for label, value in fields)
+        out.append(f"<div class='evo-player-card'><div class='evo-player-title'>{title}</div>{rows}</div>")
     return "<div class='evo-player-cards'>" + "".join(out) + "</div>"
 
 

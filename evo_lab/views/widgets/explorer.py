@@ -83,7 +83,7 @@ class Explorer(W.VBox):
             self.files.mark_scenario(scenario)  # the Game tab's menu and note say what is on the board
         self.header = W.HTML()
         self.view = W.Dropdown(description="View as", style={"description_width": "5em"},
-                               layout=W.Layout(width="260px"))
+                               layout=W.Layout(width="20em", max_width="100%"))
         self._set_view_options()
         self.view.observe(self._view_picked, "value")
         self.tabs = W.Tab(layout=W.Layout(width="100%", min_width="0"))

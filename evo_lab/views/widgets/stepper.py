@@ -50,8 +50,9 @@ class PhaseStepper(W.VBox):
         self.session = session
         self._updating = False
         self.status = W.HTML()
+        # sized in em: the label and the choice grow together with the classroom page's fonts
         self.bot = W.Dropdown(description="Decisions", style={"description_width": "6em"},
-                              layout=W.Layout(width="230px"))
+                              layout=W.Layout(width="17em", max_width="100%"))
         self._set_bots()
         B = W.Button
         lay = W.Layout(width="auto")
@@ -221,8 +222,9 @@ class GamePanel(W.VBox):
                                    layout=W.Layout(width="auto"))
         self.upload.observe(self._uploaded, "value")
         self.message = W.HTML()
+        # the whole line: a preset's title is long ("Climate: snowflakes bring the Ice Age (Climate)")
         self.scenario = W.Dropdown(description="Scenario", style={"description_width": "6em"},
-                                   layout=W.Layout(flex="1 1 260px", min_width="240px", max_width="420px"))
+                                   layout=W.Layout(flex="1 1 100%", min_width="240px"))
         self.b_scenario = W.Button(description="Open scenario", icon="folder-open",
                                    tooltip="Open the preset position (Undo at its start returns to this game)",
                                    layout=W.Layout(width="auto", min_width="140px"))

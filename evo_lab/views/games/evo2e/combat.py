@@ -170,7 +170,7 @@ class CombatInspector(Panel):
         r = self.odds()
         a, d = self.attacker.value, self.defender.value
         rows = "".join(
-            f"<tr><td>{escape(f['name'])}</td><td>{f['count']}</td>"
+            f"<tr><td class='wrap'>{escape(f['name'])}</td><td>{f['count']}</td>"
             f"<td style='color:{'#1b7a35' if f['wins'] else '#b00020'}'>{'wins' if f['wins'] else 'fails'}</td>"
             f"<td>{f['contribution']}</td></tr>" for f in r["faces"].values())
         self.result.value = (

@@ -98,14 +98,14 @@ class ClimatePanel(Panel):
                             "An event card strikes instead of the zone when the marker moves into its regions; "
                             "one event at most each round.</div>" + track_html(g, obs))
         self.forecast.value = self._forecast(g, obs)
-        rows = [f"<tr{' class=here' if z.position == c['position'] else ''}><td>{escape(z.name)} "
+        rows = [f"<tr{' class=here' if z.position == c['position'] else ''}><td class='wrap'>{escape(z.name)} "
                 f"({z.position:+d})</td><td class='wrap'>{escape(_effect(g, z.kind, z.food, z.loss, z.bodies))}</td>"
                 "</tr>" for z in g.pack.zones]
         names = [e.name for e in g.pack.events]
         for deck, name in c["events"].items():
             if name is not None:
                 e = g.pack.events[names.index(name)]
-                rows.append(f"<tr><td>{escape(name)} ({deck} event, regions {e.regions[0]:+d} and "
+                rows.append(f"<tr><td class='wrap'>{escape(name)} ({deck} event, regions {e.regions[0]:+d} and "
                             f"{e.regions[1]:+d})</td><td class='wrap'>"
                             f"{escape(_effect(g, deck, e.food, e.loss, e.bodies))}</td></tr>")
         left = {d: sum(n for i, n in enumerate(c["event_cards_left"]) if g.pack.events[i].deck == d)

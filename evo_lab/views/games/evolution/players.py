@@ -5,7 +5,7 @@ each species with its body size, population, food and traits.
 >>> from evo_lab.views.widgets.session import Session
 >>> s = Session("evolution", players=3, seed=2); _ = s.play_to("setup"); s.set_viewer(0)
 >>> html = PlayersPanel(s).table.value
->>> "4 cards, hidden" in html and "(food " in html and "<dt>species 1</dt><dd>body 1, population 1" in html
+>>> "4 cards, hidden" in html and "(food " in html and "species 1:</span> body 1, population 1" in html
 True
 """
 
