@@ -127,3 +127,13 @@ def test_field_descriptions_grow_with_the_font():
     widths = [ex.stepper.bot.style.description_width, ex.files.scenario.style.description_width,
               ex.view.style.description_width, ex.files.players.style.description_width]
     assert all(w.endswith("em") for w in widths), widths
+
+
+def test_position_editor_names_genes_and_cards_as_printed():
+    from evo_lab.views.widgets.position_editor import PositionEditor
+
+    ed = PositionEditor(players=2)
+    labels = [w.description for w in (*ed.gene.values(), *ed.unique.values(), *ed.cards.values(), ed.mp)]
+    assert "Thermoregulation layer" in labels and "Alchemical vial" in labels and "Frenzied attack" in labels
+    assert "Mutation points (MP)" in labels
+    assert not [x for x in labels if "_" in x or x in ("thermo", "vial", "legs", "MP")], labels

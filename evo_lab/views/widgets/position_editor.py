@@ -37,7 +37,7 @@ import traitlets
 
 from evo_lab.core.errors import FormatError
 from evo_lab.games.evo2e.builder import NODES_OF_PHASE
-from evo_lab.games.evo2e.words import NODE_TITLES, node_words
+from evo_lab.games.evo2e.words import NODE_TITLES, gene_words, node_words
 from evo_lab.games.evo2e.game import Game
 from evo_lab.games.evo2e.position import Position
 
@@ -111,9 +111,25 @@ class PositionEditor(W.VBox):
 
     # ----- controls
     def _controls(self) -> None:
-        d = self.draft
-        g = Game(players=d.players)
+        """The side column: the position's controls, the player's, the position text; wired to the draft."""
+        g = Game(players=self.draft.players)
         self._game = g
+        self._position_controls(g)
+        self._player_controls(g)
+        self._text_controls()
+        self._wire()
+        wrap = lambda ws: W.HBox(ws, layout=W.Layout(flex_flow="row wrap", width="100%"))  # noqa: E731
+        self.side = W.VBox([
+            row([self.players, self.round]), row([self.phase, self.node]), row([self.to_act, self.section]),
+            self.movement_left, W.HTML("<b>Player</b>: click a space to place their dinosaur, a dinosaur to remove it"),
+            self.player, self.mp, W.HTML("genes"), wrap(list(self.gene.values())), W.HTML("unique genes"),
+            wrap(list(self.unique.values())), W.HTML("cards in hand"), wrap(list(self.cards.values())),
+            W.HTML("<b>Position text</b> (copy it out, or paste one and read it)"), self.text,
+            row([self.b_read, self.b_open])], layout=W.Layout(flex="1 1 380px", min_width="0", max_width="620px"))
+
+    def _position_controls(self, g: Game) -> None:
+        """Players, round, phase, node, who acts, the climate wheel's section, the movement left."""
+        d = self.draft
         s = {"description_width": "initial"}
         self.players = W.Dropdown(options=[2, 3, 4, 5], value=d.players, description="Players", style=s,
                                   layout=W.Layout(width="140px"))
@@ -126,13 +142,20 @@ class PositionEditor(W.VBox):
         self.section = _int_box("Wheel section", 0, g.n_sections - 1, 0, "170px")
         self.movement_left = W.Text(description="Movement left", placeholder="rules", style=s,
                                     layout=W.Layout(width="190px"))
+
+    def _player_controls(self, g: Game) -> None:
+        """The player picked: mutation points, genes, unique genes and cards in hand, by their printed names
+        (the dictionaries are keyed by the game's ids)."""
         self.player = W.ToggleButtons(description="Player", style={"description_width": "initial",
                                                                    "button_width": "48px"})
-        self.mp = _int_box("MP", 0, 99, _DEFAULT_MP, "110px")
-        self.gene = {gid: _int_box(gid, 0, 9, 0, "120px") for gid in g.gene_ids[: g.n_normal]}
-        self.unique = {u: W.Checkbox(description=u.replace("_", " "), indent=False,
+        self.mp = _int_box("Mutation points (MP)", 0, 99, _DEFAULT_MP, "200px")
+        self.gene = {gid: _int_box(gene_words(g, gid), 0, 9, 0, "auto") for gid in g.gene_ids[: g.n_normal]}
+        self.unique = {u: W.Checkbox(description=gene_words(g, u), indent=False,
                                      layout=W.Layout(width="150px")) for u in g.unique_ids}
-        self.cards = {c: _int_box(c.replace("_", " "), 0, 9, 0, "170px") for c in g.card_ids}
+        self.cards = {c: _int_box(g.card_names[i], 0, 9, 0, "auto") for i, c in enumerate(g.card_ids)}
+
+    def _text_controls(self) -> None:
+        """The position's text, Read text, Open in explorer, the status line and the opened explorer's box."""
         self.text = W.Textarea(layout=W.Layout(width="auto", height="90px", margin="2px 0px"),
                                placeholder="evo2e players=2 phase=movement P1 dinos=C3,C4 / P2 dinos=D4,D5,E4")
         self.b_read = W.Button(description="Read text", icon="paste", tooltip="Set the draft from the text above")
@@ -141,6 +164,9 @@ class PositionEditor(W.VBox):
         self.status = W.HTML(layout=W.Layout(width="auto", margin="2px 0px"))
         self.status.add_class("evo-pe-status")
         self.opened = W.VBox(layout=W.Layout(width="100%"))
+
+    def _wire(self) -> None:
+        """Every control edits the draft."""
         self.b_read.on_click(lambda _b: self.read_text())
         self.b_open.on_click(lambda _b: self.open_in_explorer())
         for w in [self.round, self.section, self.mp, *self.gene.values(), *self.unique.values(), *self.cards.values()]:
@@ -151,14 +177,6 @@ class PositionEditor(W.VBox):
         self.phase.observe(self._phase_changed, "value")
         self.players.observe(self._players_changed, "value")
         self.player.observe(lambda _c: self._sync_player(), "value")
-        wrap = lambda ws: W.HBox(ws, layout=W.Layout(flex_flow="row wrap", width="100%"))  # noqa: E731
-        self.side = W.VBox([
-            row([self.players, self.round]), row([self.phase, self.node]), row([self.to_act, self.section]),
-            self.movement_left, W.HTML("<b>Player</b>: click a space to place their dinosaur, a dinosaur to remove it"),
-            self.player, self.mp, W.HTML("genes"), wrap(list(self.gene.values())), W.HTML("unique genes"),
-            wrap(list(self.unique.values())), W.HTML("cards in hand"), wrap(list(self.cards.values())),
-            W.HTML("<b>Position text</b> (copy it out, or paste one and read it)"), self.text,
-            row([self.b_read, self.b_open])], layout=W.Layout(flex="1 1 380px", min_width="0", max_width="620px"))
 
     def _sync_controls(self) -> None:
         """Every control from the draft (after a new draft: players changed, text read, a state loaded)."""
