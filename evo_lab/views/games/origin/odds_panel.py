@@ -8,7 +8,7 @@ every move, with the box ticked).
 >>> from evo_lab.games.origin.scenarios import scenario
 >>> from evo_lab.views.widgets.session import Session
 >>> panel = OddsPanel(Session(scenario("running")))
->>> "2d6" in panel.bank.value and "mean 7" in panel.bank.value
+>>> "two dice (2d6)" in panel.bank.value and "mean 7" in panel.bank.value
 True
 >>> panel.race_button.click(); "survives" in panel.race.value
 True
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+import re
 from html import escape
 from typing import Any, cast
 
@@ -42,7 +43,7 @@ from evo_lab.theory.food_race import demand
 from evo_lab.views.widgets.common import Panel, row
 from evo_lab.views.widgets.session import Session
 
-__all__ = ["OddsPanel", "bank_chart", "tree_html"]
+__all__ = ["OddsPanel", "bank_chart", "dice_words", "tree_html"]
 
 RACE_NODES = 60_000
 
@@ -129,6 +130,25 @@ def _heading(text: str) -> W.HTML:
     return W.HTML(f"<div style='font-size:16px;font-weight:bold;margin:8px 0 2px'>{escape(text)}</div>")
 
 
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def dice_words(rule: str) -> str:
+    """The food bank's dice in words, the notation after them: ``"2d6 + 2"`` -> ``"two dice plus 2 (2d6 + 2)"``
+    (a rule in another form is returned as it is).
+
+    >>> dice_words("1d6 + 2"), dice_words("3d6")
+    ('one die plus 2 (1d6 + 2)', 'three dice (3d6)')
+    """
+    m = re.fullmatch(r"\s*(\d+)d6\s*(?:\+\s*(\d+))?\s*", rule)
+    if not m:
+        return rule
+    n = int(m.group(1))
+    count = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+    words = f"{count} {'die' if n == 1 else 'dice'}" + (f" plus {m.group(2)}" if m.group(2) else "")
+    return f"{words} ({rule.strip()})"
+
+
 class OddsPanel(Panel):
     """The Odds tab of the Origin Explorer (see the module docstring)."""
 
@@ -165,7 +185,8 @@ class OddsPanel(Panel):
                 f"<b>{escape(prob_words(fb.at_least(d)))}</b>") if d else ""
         rolled = f" This turn's roll gave {plural(st.bank, 'red token')} (left in the bank now)." \
             if st.phase_name() == "feeding" else ""
-        self.bank.value = (f"<div>{fb.players} players: <b>{fb.rule}</b>, from {min(fb.distribution)} to "
+        dice = escape(dice_words(fb.rule))
+        self.bank.value = (f"<div>{fb.players} players: <b>{dice}</b>, from {min(fb.distribution)} to "
                            f"{max(fb.distribution)} red tokens, mean {_num(fb.mean)}{need}.{rolled}</div>"
                            + bank_chart(fb.distribution, d or None))
 
