@@ -137,3 +137,14 @@ def test_position_editor_names_genes_and_cards_as_printed():
     assert "Thermoregulation layer" in labels and "Alchemical vial" in labels and "Frenzied attack" in labels
     assert "Mutation points (MP)" in labels
     assert not [x for x in labels if "_" in x or x in ("thermo", "vial", "legs", "MP")], labels
+
+
+def test_variations_box_shows_only_when_there_are_variations():
+    ex = Explorer("origin", scenario="running")
+    st = ex.stepper
+    assert st.variations.layout.display == "none"           # one line: no empty box
+    first = ex.state.legal_actions()[0]
+    ex.session.play(first)
+    ex.session.undo()
+    ex.session.play(ex.state.legal_actions()[-1])           # another line from the start
+    assert st.variations.options and st.variations.layout.display == ""

@@ -167,6 +167,7 @@ class PhaseStepper(W.VBox):
                       f"{' (main line)' if n.is_mainline() else ''}"), n) for n in nodes]
             self.variations.options = opts
             self.variations.value = None
+            self.variations.layout.display = "" if opts else "none"  # no empty box while there is one line only
         finally:
             self._updating = False
         self.b_undo.disabled = not s.can_undo()
