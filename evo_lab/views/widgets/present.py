@@ -67,18 +67,6 @@ class PresentError(SessionError):
 PRESENT_CSS = (pathlib.Path(__file__).parent / "present.css").read_text(encoding="utf-8")
 
 
-def _evo2e_attack(players: int, seed: int | None) -> GameTree:
-    """Evo 2e at a movement phase with a legal attack (:func:`evo_lab.views.demo_positions.attack_position`),
-    its whole game in the history."""
-    from evo_lab.views.demo_positions import attack_position
-
-    pos = attack_position(seed or 0, players=players)
-    tree = GameTree(pos.state.start())
-    for a in pos.state.history():
-        tree.play(a)
-    return tree
-
-
 def _evolution_attacks(players: int, seed: int | None) -> GameTree:
     """Evolution at a feeding turn after two attacks (:func:`evo_lab.views.games.evolution.demo.attack_tree`)."""
     from evo_lab.views.games.evolution.demo import attack_tree
@@ -88,7 +76,6 @@ def _evolution_attacks(players: int, seed: int | None) -> GameTree:
 
 #: ``game id -> {scenario name -> builder(players, seed) -> GameTree or state}``.
 SCENARIOS: dict[str, dict[str, Callable[[int, int | None], Any]]] = {
-    "evo2e": {"attack": _evo2e_attack},
     "evolution": {"attacks": _evolution_attacks},
 }
 
