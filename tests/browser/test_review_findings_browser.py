@@ -5,6 +5,7 @@ through Playwright:
   tables (Evo 2e's Combat "share of the roll", Origin's Odds) have nothing hidden behind a side scroll or cut
   (:data:`evo_lab.views.widgets.browser.LAYOUT_JS`, which now also reports a description running under its
   control and a part of a tab behind a side scroll); every player card lies inside the inspector's column;
+* every notebook the browser tests serve loads nothing from outside the server and logs no JavaScript error;
 * the classroom page in Voila at 1920x1080 (Origin, a scenario from the address): no field description runs under
   its control ("Decision", "Variation" were cut), Origin's table fills its column and its status line is sized
   for a projector, the Game tab's menu shows the scenario on the board, nothing is loaded from outside the server
@@ -162,6 +163,37 @@ def test_classroom_page_on_a_projector_origin(browser):
             menu = page.eval_on_selector(".evo-game-panel select", "s => s.options[s.selectedIndex].text")
             assert menu.replace("\xa0", " ") == "Tail Loss sheds a Parasite", menu
             page.screenshot(path=str(IMG / "review_present_origin_1920x1080.png"))
+        finally:
+            page.close()
+    assert not external, external
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("notebook", sorted(p.name for p in Path(__file__).parent.glob("*.ipynb")) + ["00_tour"])
+def test_browser_notebooks_load_nothing_from_outside_and_log_no_error(browser, notebook):
+    """Every notebook the browser tests serve (and the tour) in Voila: each request goes to the server itself (no
+    CDN: FontAwesome, MathJax, require.js are served locally by evo-lab's Voila template), and no JavaScript
+    error is logged once its widgets are drawn."""
+    nb = ROOT / "notebooks" / "00_tour.ipynb" if notebook == "00_tour" else Path(__file__).parent / notebook
+    external: list[str] = []
+    errors: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith(LOCAL):
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    with serve_voila(nb, timeout=120) as url:
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        try:
+            page.route("**/*", route)
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url, timeout=180_000, wait_until="domcontentloaded")
+            page.wait_for_selector(".jupyter-widgets", timeout=120_000)
+            page.wait_for_timeout(3000)
         finally:
             page.close()
     assert not external, external
