@@ -148,3 +148,21 @@ def test_variations_box_shows_only_when_there_are_variations():
     ex.session.undo()
     ex.session.play(ex.state.legal_actions()[-1])           # another line from the start
     assert st.variations.options and st.variations.layout.display == ""
+
+
+@pytest.mark.parametrize("game", ["evolution", "origin"])
+def test_story_tells_a_deal_in_one_line_per_player(game):
+    ex = Explorer(evo_lab.make_game(game, players=3, seed=3))
+    for _ in range(30):
+        ex.session.step("random")
+    view = ex.session.view
+    for viewer in (None, 0):
+        lines = [ln for _r, ls in view.story_rounds(ex.session.tree.path(), viewer) for ln in ls]
+        deals = [ln for ln in lines if ln.startswith("chance: P") and (" draws " in ln or " is dealt " in ln)]
+        assert any(" cards" in ln for ln in deals), deals      # several cards said once
+        for a, b in zip(lines, lines[1:], strict=False):       # never the same player's deal twice in a row
+            if a in deals and b in deals:
+                assert a.split()[1] != b.split()[1], (a, b)
+        if viewer == 0:
+            assert any(ln.endswith("cards (hidden)") for ln in deals)   # the others' cards counted, not named
+    assert "draws" in ex.story.text.value or "dealt" in ex.story.text.value

@@ -17,6 +17,7 @@ package's ``bots`` module when there is one.
 from __future__ import annotations
 
 import importlib
+import re
 from html import escape
 from typing import Any
 from collections.abc import Callable
@@ -25,7 +26,8 @@ import numpy as np
 
 from evo_lab.core.draw import draw
 
-__all__ = ["GameView", "Policy", "PolicyFactory", "keeps_selection", "random_policy", "registry_id"]
+__all__ = ["GameView", "Policy", "PolicyFactory", "keeps_selection", "merge_deals", "random_policy",
+           "registry_id"]
 
 Policy = Callable[[Any], Any]
 #: ``factory(seed) -> policy(state) -> action``
@@ -67,6 +69,43 @@ def registry_id(game: Any) -> str:
 
 def _player(p: int) -> str:
     return f"P{p + 1}"
+
+
+_DEAL = re.compile(r"chance: (P\d+) (draws|is dealt) (.+)")
+_HIDDEN = "a card (hidden)"
+
+
+def merge_deals(lines: list[str]) -> list[str]:
+    """A run of deal lines ("chance: P2 draws Horns (food +1)", one per card) as one line per player, in the order
+    they first drew: "chance: P2 draws 4 cards: Horns (food +1), ..." (a story is not a list of every card dealt);
+    the cards a viewer may not see are counted ("chance: P2 draws 4 cards (hidden)").
+
+    >>> merge_deals(["chance: P1 is dealt Swimming", "chance: P2 is dealt a card (hidden)",
+    ...              "chance: P1 is dealt Piracy", "chance: P2 is dealt a card (hidden)", "P1 passes"])
+    ['chance: P1 is dealt 2 cards: Swimming, Piracy', 'chance: P2 is dealt 2 cards (hidden)', 'P1 passes']
+    """
+    out: list[str] = []
+    run: dict[tuple[str, str], list[str]] = {}
+
+    def flush() -> None:
+        for (who, verb), cards in run.items():
+            if len(cards) == 1:
+                out.append(f"chance: {who} {verb} {cards[0]}")
+            elif all(c == _HIDDEN for c in cards):
+                out.append(f"chance: {who} {verb} {len(cards)} cards (hidden)")
+            else:
+                out.append(f"chance: {who} {verb} {len(cards)} cards: {', '.join(cards)}")
+        run.clear()
+
+    for line in lines:
+        m = _DEAL.fullmatch(line)
+        if m:
+            run.setdefault((m.group(1), m.group(2)), []).append(m.group(3))
+        else:
+            flush()
+            out.append(line)
+    flush()
+    return out
 
 
 def keeps_selection(state: Any, owner: int) -> bool:
@@ -153,7 +192,7 @@ class GameView:
         by_round: dict[Any, list[str]] = {}
         for node in path[1:]:
             by_round.setdefault(self.round_key(node.parent.state), []).extend(self.story_lines(node, viewer))
-        return list(by_round.items())
+        return [(r, merge_deals(lines)) for r, lines in by_round.items()]
 
     def board_svg(self, state: Any, viewer: int | None = None) -> str:
         """The board as one standalone SVG document, as ``viewer`` may see it (the export's picture; default:
