@@ -124,7 +124,7 @@ def test_classroom_page_origin_scenario_is_marked_in_the_menu():
 
 def test_field_descriptions_grow_with_the_font():
     ex = Explorer("origin", scenario="running")
-    widths = [ex.stepper.bot.style.description_width, ex.files.scenario.style.description_width,
+    widths = [ex.stepper.bot.style.description_width, ex.stepper.variations.style.description_width,
               ex.view.style.description_width, ex.files.players.style.description_width]
     assert all(w.endswith("em") for w in widths), widths
 

@@ -62,9 +62,8 @@ class GamePanel(W.VBox):
 
     def _scenario_widgets(self) -> W.VBox:
         """The Scenario menu, its Open button and the teacher note of the preset picked."""
-        # the whole line: a preset's title is long ("Climate: snowflakes bring the Ice Age (Climate)")
-        self.scenario = W.Dropdown(description="Scenario", style={"description_width": "6em"},
-                                   layout=W.Layout(flex="1 1 100%", min_width="240px"))
+        # the whole line, under its heading: a preset's title is long ("Climate: snowflakes bring the Ice Age")
+        self.scenario = W.Dropdown(layout=W.Layout(flex="1 1 100%", min_width="0"))
         self.b_scenario = W.Button(description="Open scenario", icon="folder-open",
                                    tooltip="Open the preset position (Undo at its start returns to this game)",
                                    layout=W.Layout(width="auto", min_width="140px"))

@@ -157,13 +157,13 @@ class OddsPanel(Panel):
         self.race_button = W.Button(description="Work out the feeding race", icon="calculator")
         self.race_live = W.Checkbox(value=False, description="after every move", indent=False)
         self.race = W.HTML()
-        self.carnivore = W.Dropdown(description="Carnivore", style={"description_width": "6em"},
-                                    layout=W.Layout(width="auto", min_width="320px"))
-        self.prey = W.Dropdown(description="Prey", style={"description_width": "6em"},
-                               layout=W.Layout(width="auto", min_width="320px"))
+        # each name over its menu, the menu as wide as the column: an animal's name with its traits is long
+        self.carnivore = W.Dropdown(layout=W.Layout(width="100%", min_width="0"))
+        self.prey = W.Dropdown(layout=W.Layout(width="100%", min_width="0"))
         self.attack = W.HTML()
         self._race_for: Any = None
-        super().__init__(session, [_heading("An attack"), row([self.carnivore]), row([self.prey]), self.attack,
+        super().__init__(session, [_heading("An attack"), W.HTML("Carnivore"), self.carnivore, W.HTML("Prey"), self.prey,
+                                   self.attack,
                                    _heading("The food bank"), self.bank, _heading("The feeding race"),
                                    row([self.race_button, self.race_live]), self.race])
         self.add_class("evo-origin-odds")
