@@ -166,3 +166,13 @@ def test_story_tells_a_deal_in_one_line_per_player(game):
         if viewer == 0:
             assert any(ln.endswith("cards (hidden)") for ln in deals)   # the others' cards counted, not named
     assert "draws" in ex.story.text.value or "dealt" in ex.story.text.value
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 8])
+def test_origin_bank_chart_fits_a_narrow_column(players):
+    from evo_lab.games.origin.odds import food_bank
+    from evo_lab.views.games.origin.odds_panel import bank_chart
+
+    svg = bank_chart(food_bank(players).distribution, 7)
+    width = int(re.search(r'width="(\d+)"', svg).group(1))
+    assert width <= 350 and "max-width:100%" in svg

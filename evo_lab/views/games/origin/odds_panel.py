@@ -52,10 +52,11 @@ def bank_chart(dist: dict[int, Fraction], need: int | None = None) -> str:
     """The bank's distribution as an SVG bar chart (totals under the bars; the totals that cover ``need`` red)."""
     totals = sorted(dist)
     top = max(dist.values())
-    bw, h, left = max(14, min(34, 560 // len(totals))), 120, 8
+    # at most some 350 px wide: the inspector's column in JupyterLab at 1280x720 with the file browser open
+    bw, h, left = max(14, min(34, 330 // len(totals))), 120, 8
     w = left * 2 + bw * len(totals)
     out = [(f'<svg class="origin-bank" xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + 44}" '
-            f'viewBox="0 0 {w} {h + 44}">')]
+            f'viewBox="0 0 {w} {h + 44}" style="max-width:100%;height:auto">')]
     for i, t in enumerate(totals):
         bh = float(dist[t] / top) * (h - 10)
         x = left + i * bw
