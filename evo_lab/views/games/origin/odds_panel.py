@@ -204,8 +204,8 @@ class OddsPanel(Panel):
         except ChanceBudgetError:
             self.race.value = "<i>Too many ways for this turn's feeding to go to list them all here.</i>"
             return
-        rows = "".join(f"<tr><td>{escape(animal_words(st, x))}</td><td>{escape(prob_words(p))}</td></tr>"
-                       for x, p in r.survival.items())
+        rows = "".join(f"<tr><td class='wrap'>{escape(animal_words(st, x))}</td>"
+                       f"<td>{escape(prob_words(p))}</td></tr>" for x, p in r.survival.items())
         exp = ", ".join(f"{player(p)} {_num(e)}" for p, e in enumerate(r.expected))
         self.race.value = (f"<div>The chance that each animal survives this turn, {escape(r.start)}, every player "
                            "taking one red token at a time for its hungriest animal (no attacks: the course's race "
