@@ -32,9 +32,13 @@ ZERO_WIDTH_JS = """(root) => [...document.querySelector(root).querySelectorAll(
 
 
 def _wait_text(page, selector: str, text: str) -> None:
-    page.wait_for_function("([s, t]) => { const e = document.querySelector(s); return e && "
-                           "(e.innerText + ' ' + [...e.querySelectorAll('textarea')].map(x => x.value).join(' '))"
-                           ".includes(t); }", arg=[selector, text], timeout=20_000)
+    page.wait_for_function(
+        "([s, t]) => { const e = document.querySelector(s); return e && "
+        "(e.innerText + ' ' + [...e.querySelectorAll('textarea')].map(x => x.value).join(' '))"
+        ".includes(t); }",
+        arg=[selector, text],
+        timeout=20_000,
+    )
 
 
 @pytest.mark.parametrize("where", ["voila", "jupyterlab"])
@@ -50,7 +54,7 @@ def test_place_two_dinosaurs_and_a_gene_by_clicks(where, tmp_path):
         for k, lab in enumerate(free):
             page.locator(f".evo-pe-board polygon.space[data-label='{lab}']").click()
             _wait_text(page, ROOT, f"P1 {3 + k}")
-        _wait_text(page, ROOT, "dinos=" )
+        _wait_text(page, ROOT, "dinos=")
         text = page.locator(f"{ROOT} textarea").first.input_value()
         assert all(lab in text for lab in free), text
         box = page.locator(f"{ROOT} .widget-inline-hbox:has(label:text-is('Horn')) input").first

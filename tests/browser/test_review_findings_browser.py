@@ -43,7 +43,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 PRESENT = ROOT / "evo_lab" / "views" / "present.ipynb"
 LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
-SOURCE = {"evo2e": 'evo_lab.Explorer(scenario="attack")', "origin": 'evo_lab.Explorer("origin", scenario="running")'}
+SOURCE = {
+    "evo2e": 'evo_lab.Explorer(scenario="attack")',
+    "origin": 'evo_lab.Explorer("origin", scenario="running")',
+}
 TABS = {"evo2e": ("Players", "Combat"), "origin": ("Players", "Odds")}
 
 #: Every player card of the visible Players tab against the inspector's column.
@@ -58,11 +61,23 @@ CARDS_JS = """() => {
 
 
 def _notebook(folder: Path, game: str) -> str:
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "explorer", "metadata": {}, "outputs": [],
-                     "source": f"import evo_lab\n\nex = {SOURCE[game]}\nex"}],
-          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
-                                      "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "explorer",
+                "metadata": {},
+                "outputs": [],
+                "source": f"import evo_lab\n\nex = {SOURCE[game]}\nex",
+            }
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
     name = f"review_{game}.ipynb"
     (folder / name).write_text(json.dumps(nb), encoding="utf-8")
     return name
@@ -94,9 +109,12 @@ def _lab_page(lab, game: str):
     url, browser, folder = lab
     page = browser.new_page(viewport={"width": 1440, "height": 900})
     page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(LOCAL) else r.abort())
-    run_notebook_in_lab(page, url, _notebook(folder, game) + "?reset",
-                        board=EVO2E_BOARD if game == "evo2e" else GAME_BOARD)
-    assert page.locator(".jp-FileBrowser").first.is_visible(), "JupyterLab's file browser is open (its default)"
+    run_notebook_in_lab(
+        page, url, _notebook(folder, game) + "?reset", board=EVO2E_BOARD if game == "evo2e" else GAME_BOARD
+    )
+    assert page.locator(".jp-FileBrowser").first.is_visible(), (
+        "JupyterLab's file browser is open (its default)"
+    )
     page.wait_for_timeout(1000)
     return page
 
@@ -112,16 +130,29 @@ def test_inspector_tabs_fit_jupyterlab_with_the_file_browser_open(lab, game):
             if tab == "Players":
                 cards = page.evaluate(CARDS_JS)
                 assert len(cards) >= 3, cards
-                problems += [f"Players: a card sticks out of the column: {c}" for c in cards if not c["inside"]]
+                problems += [
+                    f"Players: a card sticks out of the column: {c}" for c in cards if not c["inside"]
+                ]
         page.screenshot(path=str(IMG / f"review_lab_{game}_1440x900.png"))
         assert not problems, "\n".join(problems)
     finally:
         page.close()
 
 
-@pytest.mark.parametrize("game", ["evo2e", pytest.param("origin", marks=pytest.mark.xfail(
-    strict=True, reason="Origin's table is drawn 660 px wide (evo_lab/games/origin/svg.py WIDTH), wider than its "
-                        "column in JupyterLab with the file browser open; needs a width to lay out for"))])
+@pytest.mark.parametrize(
+    "game",
+    [
+        "evo2e",
+        pytest.param(
+            "origin",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="Origin's table is drawn 660 px wide (evo_lab/games/origin/svg.py WIDTH), wider than its "
+                "column in JupyterLab with the file browser open; needs a width to lay out for",
+            ),
+        ),
+    ],
+)
 def test_board_has_nothing_behind_a_side_scroll_in_jupyterlab(lab, game):
     page = _lab_page(lab, game)
     try:
@@ -153,11 +184,13 @@ def test_classroom_page_on_a_projector_origin(browser):
             wait_for_board(page, timeout_ms=180_000, selector=GAME_BOARD)
             page.wait_for_timeout(1500)
             rep = layout_report(page)
-            assert not rep["cut"], rep["cut"]                      # no description runs under its control
+            assert not rep["cut"], rep["cut"]  # no description runs under its control
             board = rep["board"]
-            assert board["width"] >= 0.95 * board["column"], board   # the table fills its column
-            bar = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector("
-                                "'.evo-origin-board .evo-bar')).fontSize)")
+            assert board["width"] >= 0.95 * board["column"], board  # the table fills its column
+            bar = page.evaluate(
+                "() => parseFloat(getComputedStyle(document.querySelector("
+                "'.evo-origin-board .evo-bar')).fontSize)"
+            )
             assert bar >= 20, f"the status line over the table is {bar} px on a projector"
             show_tab(page, "Game")
             menu = page.eval_on_selector(".evo-game-panel select", "s => s.options[s.selectedIndex].text")
@@ -169,7 +202,9 @@ def test_classroom_page_on_a_projector_origin(browser):
     assert not errors, errors
 
 
-@pytest.mark.parametrize("notebook", sorted(p.name for p in Path(__file__).parent.glob("*.ipynb")) + ["00_tour"])
+@pytest.mark.parametrize(
+    "notebook", sorted(p.name for p in Path(__file__).parent.glob("*.ipynb")) + ["00_tour"]
+)
 def test_browser_notebooks_load_nothing_from_outside_and_log_no_error(browser, notebook):
     """Every notebook the browser tests serve (and the tour) in Voila: each request goes to the server itself (no
     CDN: FontAwesome, MathJax, require.js are served locally by evo-lab's Voila template), and no JavaScript

@@ -37,13 +37,13 @@ def _explorer(game: str) -> Explorer:
 def test_players_tab_is_a_card_per_player_in_words(game):
     ex = _explorer(game)
     html = ex.players.table.value
-    assert "<table" not in html                            # nothing wider than the panel
-    assert html.count("class='evo-player-card'") == 3       # one card per player
+    assert "<table" not in html  # nothing wider than the panel
+    assert html.count("class='evo-player-card'") == 3  # one card per player
     for p in range(3):
         assert f"P{p + 1}</span>" in html
     fields = FIELD.findall(html)
     assert fields and all("_" not in f and f.strip() for f in fields), fields
-    assert "MP" not in fields                               # Evo 2e's "MP" said in full
+    assert "MP" not in fields  # Evo 2e's "MP" said in full
 
 
 def test_evo2e_players_card_names_mutation_points_and_hidden_cards():
@@ -53,7 +53,7 @@ def test_evo2e_players_card_names_mutation_points_and_hidden_cards():
     assert "mutation points (MP):</span> " in html and "genes:</span> " in html
     cards = html.split("class='evo-player-card'")[1:]
     assert all("cards:</span> " in c for c in cards)
-    assert "hidden" in cards[1] and "hidden" in cards[2]    # the others' hands as counts
+    assert "hidden" in cards[1] and "hidden" in cards[2]  # the others' hands as counts
 
 
 def test_origin_selection_is_dropped_when_the_turn_passes_on():
@@ -62,14 +62,14 @@ def test_origin_selection_is_dropped_when_the_turn_passes_on():
     c, r = st.names["C"], st.names["R"]
     ex.board.click_animal(c)
     assert ex.board.selected == c
-    ex.board.click_animal(r)                                # the attack: the Running die is rolled next
-    assert ex.state.is_chance_node() and ex.board.selected == c   # the attack is still being resolved
+    ex.board.click_animal(r)  # the attack: the Running die is rolled next
+    assert ex.state.is_chance_node() and ex.board.selected == c  # the attack is still being resolved
     while not ex.state.is_terminal() and (ex.state.is_chance_node() or ex.state.current_player() == 0):
         ex.session.step("random")
     assert ex.state.is_terminal() or ex.state.current_player() != 0
     assert ex.board.selected == 0 and ex.board.info == ""
     svg = ex.board.svg
-    assert "eaten:" not in svg and 'class="animal target' not in svg   # no stale prey marks
+    assert "eaten:" not in svg and 'class="animal target' not in svg  # no stale prey marks
     assert "selected on the board" not in ex.picker.head.value
 
 
@@ -87,9 +87,9 @@ def test_origin_selection_of_the_player_to_act_stays_after_undo_and_redo():
 def test_evolution_selection_is_dropped_when_the_turn_passes_on():
     ex = Explorer("evolution", scenario="attack")
     b = ex.board
-    b.click_species(0, 0)                                   # P1's carnivore
+    b.click_species(0, 0)  # P1's carnivore
     prey = sorted(b.marks().targets)[0]
-    assert b.click_species(*prey).startswith("attack")      # the attack is played; P2 is to act
+    assert b.click_species(*prey).startswith("attack")  # the attack is played; P2 is to act
     assert ex.state.current_player() != 0
     assert b.selected == "" and 'class="species target"' not in b.svg
     assert "selected on the board" not in ex.picker.head.value
@@ -100,8 +100,9 @@ def test_keeps_selection_rules():
     assert keeps_selection(st, st.current_player()) and not keeps_selection(st, st.current_player() + 1)
 
 
-@pytest.mark.parametrize(("game", "name"), [("evo2e", "chameleon"), ("evolution", "climate_cold"),
-                                            ("origin", "mimicry")])
+@pytest.mark.parametrize(
+    ("game", "name"), [("evo2e", "chameleon"), ("evolution", "climate_cold"), ("origin", "mimicry")]
+)
 def test_a_scenario_opened_by_name_is_the_one_the_game_tab_shows(game, name):
     ex = Explorer(None if game == "evo2e" else game, scenario=name)
     assert ex.files.scenario.value == name
@@ -112,7 +113,7 @@ def test_a_scenario_opened_by_name_is_the_one_the_game_tab_shows(game, name):
 def test_classroom_page_opens_evo2e_attack_preset_with_its_note():
     ex = present("evo2e", scenario="attack", players=3)
     preset = ex.session.view.scenario("attack")
-    assert ex.state.to_json() == preset.to_json()           # the preset, not a random attack
+    assert ex.state.to_json() == preset.to_json()  # the preset, not a random attack
     assert ex.files.scenario.value == "attack"
     assert ex.session.view.scenario_note("attack")[:30] in ex.files.scenario_note.value.replace("&#x27;", "'")
 
@@ -124,8 +125,12 @@ def test_classroom_page_origin_scenario_is_marked_in_the_menu():
 
 def test_field_descriptions_grow_with_the_font():
     ex = Explorer("origin", scenario="running")
-    widths = [ex.stepper.bot.style.description_width, ex.stepper.variations.style.description_width,
-              ex.view.style.description_width, ex.files.players.style.description_width]
+    widths = [
+        ex.stepper.bot.style.description_width,
+        ex.stepper.variations.style.description_width,
+        ex.view.style.description_width,
+        ex.files.players.style.description_width,
+    ]
     assert all(w.endswith("em") for w in widths), widths
 
 
@@ -142,11 +147,11 @@ def test_position_editor_names_genes_and_cards_as_printed():
 def test_variations_box_shows_only_when_there_are_variations():
     ex = Explorer("origin", scenario="running")
     st = ex.stepper
-    assert st.variations.layout.display == "none"           # one line: no empty box
+    assert st.variations.layout.display == "none"  # one line: no empty box
     first = ex.state.legal_actions()[0]
     ex.session.play(first)
     ex.session.undo()
-    ex.session.play(ex.state.legal_actions()[-1])           # another line from the start
+    ex.session.play(ex.state.legal_actions()[-1])  # another line from the start
     assert st.variations.options and st.variations.layout.display == ""
 
 
@@ -159,12 +164,12 @@ def test_story_tells_a_deal_in_one_line_per_player(game):
     for viewer in (None, 0):
         lines = [ln for _r, ls in view.story_rounds(ex.session.tree.path(), viewer) for ln in ls]
         deals = [ln for ln in lines if ln.startswith("chance: P") and (" draws " in ln or " is dealt " in ln)]
-        assert any(" cards" in ln for ln in deals), deals      # several cards said once
-        for a, b in zip(lines, lines[1:], strict=False):       # never the same player's deal twice in a row
+        assert any(" cards" in ln for ln in deals), deals  # several cards said once
+        for a, b in zip(lines, lines[1:], strict=False):  # never the same player's deal twice in a row
             if a in deals and b in deals:
                 assert a.split()[1] != b.split()[1], (a, b)
         if viewer == 0:
-            assert any(ln.endswith("cards (hidden)") for ln in deals)   # the others' cards counted, not named
+            assert any(ln.endswith("cards (hidden)") for ln in deals)  # the others' cards counted, not named
     assert "draws" in ex.story.text.value or "dealt" in ex.story.text.value
 
 

@@ -26,8 +26,15 @@ import numpy as np
 
 from evo_lab.core.draw import draw
 
-__all__ = ["GameView", "Policy", "PolicyFactory", "keeps_selection", "merge_deals", "random_policy",
-           "registry_id"]
+__all__ = [
+    "GameView",
+    "Policy",
+    "PolicyFactory",
+    "keeps_selection",
+    "merge_deals",
+    "random_policy",
+    "registry_id",
+]
 
 Policy = Callable[[Any], Any]
 #: ``factory(seed) -> policy(state) -> action``
@@ -231,8 +238,10 @@ class GameView:
             head = f"<b>{escape(self.phase_words(state))}</b>: {who}"
         else:
             head = f"<b>{self.round_word.capitalize()} {r}</b>, {escape(self.phase_words(state))}: {who}"
-        return (f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>move {tree.ply} of the "
-                f"game</div>")
+        return (
+            f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>move {tree.ply} of the "
+            f"game</div>"
+        )
 
     def node_name(self, state: Any) -> str:
         """The id of the node the state waits at (for code; a person reads :meth:`node_words`)."""
@@ -359,7 +368,9 @@ class GameView:
     def scenario(self, name: str) -> Any:
         """A new state of the preset ``name`` (a ``KeyError`` naming the known ids when there is none)."""
         known = [i for _t, i in self.scenarios()]
-        raise KeyError(f"unknown scenario {name!r}; the scenarios are {', '.join(known) or '(none for this game)'}")
+        raise KeyError(
+            f"unknown scenario {name!r}; the scenarios are {', '.join(known) or '(none for this game)'}"
+        )
 
     def scenario_note(self, name: str) -> str:
         """What to show with the preset ``name`` and the rule it illustrates (plain text; "" when none)."""

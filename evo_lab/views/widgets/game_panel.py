@@ -34,7 +34,6 @@ UPLOAD_LIMIT = 1 << 20
 SERVER_PATH_CLASS = "evo-server-path"
 
 
-
 class GamePanel(W.VBox):
     """New game (any registered game: players, seed, and the game's own fields, such as Evo 2e's board) and
     load/save of a tree, record or position as JSON text or a file (any game's: the file names its game).
@@ -52,8 +51,10 @@ class GamePanel(W.VBox):
         files = self._file_widgets(style)
         self.exports = ExportBar(session)
         self._game_picked()
-        super().__init__(children=[scenarios, *new_game, *files, self.exports],
-                         layout=W.Layout(width="100%", min_width="0"))
+        super().__init__(
+            children=[scenarios, *new_game, *files, self.exports],
+            layout=W.Layout(width="100%", min_width="0"),
+        )
         self.add_class("evo-game-panel")
         if not session.server_files:
             self.path.disabled = True
@@ -64,13 +65,21 @@ class GamePanel(W.VBox):
         """The Scenario menu, its Open button and the teacher note of the preset picked."""
         # the whole line, under its heading: a preset's title is long ("Climate: snowflakes bring the Ice Age")
         self.scenario = W.Dropdown(layout=W.Layout(flex="1 1 100%", min_width="0"))
-        self.b_scenario = W.Button(description="Open scenario", icon="folder-open",
-                                   tooltip="Open the preset position (Undo at its start returns to this game)",
-                                   layout=W.Layout(width="auto", min_width="140px"))
+        self.b_scenario = W.Button(
+            description="Open scenario",
+            icon="folder-open",
+            tooltip="Open the preset position (Undo at its start returns to this game)",
+            layout=W.Layout(width="auto", min_width="140px"),
+        )
         self.scenario_note = W.HTML(layout=W.Layout(width="100%"))
-        self.scenario_box = W.VBox([W.HTML("<b>Scenarios</b>: preset positions to teach from"),
-                                    row([self.scenario, self.b_scenario]), self.scenario_note],
-                                   layout=W.Layout(width="100%"))
+        self.scenario_box = W.VBox(
+            [
+                W.HTML("<b>Scenarios</b>: preset positions to teach from"),
+                row([self.scenario, self.b_scenario]),
+                self.scenario_note,
+            ],
+            layout=W.Layout(width="100%"),
+        )
         self.b_scenario.on_click(lambda _b: self.open_scenario())
         self.scenario.observe(lambda _c: self._scenario_picked(), "value")
         return self.scenario_box
@@ -79,41 +88,85 @@ class GamePanel(W.VBox):
         """New game: the game, players, seed and the game's own fields (its view plugin's)."""
         session = self.session
         games = registered_games()
-        self.game = W.Dropdown(description="Game", options=[(game_info(g).title, g) for g in games],
-                               value=session.game_id if session.game_id in games else games[0], style=style,
-                               layout=W.Layout(width="auto", min_width="330px"))
-        self.players = W.BoundedIntText(description="Players", min=2, max=8, value=session.game.players, style=style,
-                                        layout=W.Layout(width="140px"))
-        self.seed = W.IntText(description="Seed", value=session.seed or 0, style=style, layout=W.Layout(width="160px"))
+        self.game = W.Dropdown(
+            description="Game",
+            options=[(game_info(g).title, g) for g in games],
+            value=session.game_id if session.game_id in games else games[0],
+            style=style,
+            layout=W.Layout(width="auto", min_width="330px"),
+        )
+        self.players = W.BoundedIntText(
+            description="Players",
+            min=2,
+            max=8,
+            value=session.game.players,
+            style=style,
+            layout=W.Layout(width="140px"),
+        )
+        self.seed = W.IntText(
+            description="Seed", value=session.seed or 0, style=style, layout=W.Layout(width="160px")
+        )
         self.fields_box = W.VBox(layout=W.Layout(width="100%"))
         self.fields: list = []
         self.b_new = W.Button(description="New game", icon="plus", button_style="success")
         self.b_new.on_click(lambda _b: self.new_game())
         self.game.observe(lambda _c: self._game_picked(), "value")
-        return [W.HTML("<b>New game</b>"), self.game, row([self.players, self.seed]), self.fields_box, self.b_new]
+        return [
+            W.HTML("<b>New game</b>"),
+            self.game,
+            row([self.players, self.seed]),
+            self.fields_box,
+            self.b_new,
+        ]
 
     def _file_widgets(self, style: dict) -> list:
         """Save and load (the kind, the text box, a server file when allowed, an upload) and the message line."""
-        self.kind = W.ToggleButtons(options=[("game tree", "tree"), ("record", "record"), ("position", "position")],
-                                    value="tree")
-        self.text = W.Textarea(placeholder="JSON of an evo-lab tree, record or position",
-                               layout=W.Layout(width="100%", height="120px"))
-        self.path = W.Text(description="File", placeholder="game.json (or leave empty: the text box)", style=style,
-                           layout=W.Layout(flex="1 1 220px", min_width="200px", max_width="420px"))
+        self.kind = W.ToggleButtons(
+            options=[("game tree", "tree"), ("record", "record"), ("position", "position")], value="tree"
+        )
+        self.text = W.Textarea(
+            placeholder="JSON of an evo-lab tree, record or position",
+            layout=W.Layout(width="100%", height="120px"),
+        )
+        self.path = W.Text(
+            description="File",
+            placeholder="game.json (or leave empty: the text box)",
+            style=style,
+            layout=W.Layout(flex="1 1 220px", min_width="200px", max_width="420px"),
+        )
         self.b_save = W.Button(description="Save", icon="download")
         self.b_load = W.Button(description="Load", icon="upload")
-        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, description="Open a file",
-                                   layout=W.Layout(width="auto"))
+        self.upload = W.FileUpload(
+            accept=".json,application/json",
+            multiple=False,
+            description="Open a file",
+            layout=W.Layout(width="auto"),
+        )
         self.upload.observe(self._uploaded, "value")
         self.message = W.HTML()
         self.b_save.on_click(lambda _b: self.save())
         self.b_load.on_click(lambda _b: self.load())
-        how = ("Save writes the text box (and the file if a path is given); Load reads the file if a path is given, "
-               "else the text box, as the kind chosen here" if self.session.server_files else
-               "Save writes the text box and downloads the file; Load reads the text box, as the kind chosen here")
-        return [W.HTML("<b>Save and load</b>: " + how), self.kind, self.text, row([self.path, self.b_save, self.b_load]),
-                row([self.upload, W.HTML("a tree, record or position JSON from this computer, read as the kind "
-                                         "chosen above")]), self.message]
+        how = (
+            "Save writes the text box (and the file if a path is given); Load reads the file if a path is given, "
+            "else the text box, as the kind chosen here"
+            if self.session.server_files
+            else "Save writes the text box and downloads the file; Load reads the text box, as the kind chosen here"
+        )
+        return [
+            W.HTML("<b>Save and load</b>: " + how),
+            self.kind,
+            self.text,
+            row([self.path, self.b_save, self.b_load]),
+            row(
+                [
+                    self.upload,
+                    W.HTML(
+                        "a tree, record or position JSON from this computer, read as the kind chosen above"
+                    ),
+                ]
+            ),
+            self.message,
+        ]
 
     def _game_picked(self) -> None:
         """The player range and the game's own fields for the game picked in the dropdown."""
@@ -137,7 +190,11 @@ class GamePanel(W.VBox):
 
     def _scenario_picked(self) -> None:
         """The teacher note of the preset picked (its view plugin's ``scenario_note``)."""
-        note = "" if self.scenario.value is None else view_for(self._game_name()).scenario_note(self.scenario.value)
+        note = (
+            ""
+            if self.scenario.value is None
+            else view_for(self._game_name()).scenario_note(self.scenario.value)
+        )
         self.scenario_note.value = f"<div class='evo-note'>{escape(note)}</div>" if note else ""
 
     def mark_scenario(self, name: str) -> None:
@@ -176,12 +233,16 @@ class GamePanel(W.VBox):
                 self.session.check_server_files("read")
             view = view_for(self._game_name())
             options = view.new_game_options(self.fields)
-            self.session.new_game(players=self.players.value, seed=self.seed.value, game=self.game.value, **options)
+            self.session.new_game(
+                players=self.players.value, seed=self.seed.value, game=self.game.value, **options
+            )
         except (ValueError, OSError) as e:
             self._say(str(e), ok=False)
             return str(e)
-        self._say(f"new {self.players.value}-player game of {game_info(self.game.value).title}, "
-                  f"seed {self.seed.value}")
+        self._say(
+            f"new {self.players.value}-player game of {game_info(self.game.value).title}, "
+            f"seed {self.seed.value}"
+        )
         return ""
 
     def _path_fields(self) -> list:
@@ -208,8 +269,10 @@ class GamePanel(W.VBox):
                 # the old file stays whole if this fails
                 atomic_write_text(Path(self.path.value.strip()), text)
             except OSError as e:
-                self._say(f"cannot write {self.path.value.strip()}: {e.strerror or e} (the file is unchanged)",
-                          ok=False)
+                self._say(
+                    f"cannot write {self.path.value.strip()}: {e.strerror or e} (the file is unchanged)",
+                    ok=False,
+                )
                 return ""
         if not self.session.server_files:  # the classroom page: the file goes to the visitor's browser
             name = f"{self.session.game_id}-move{self.session.tree.ply}-{self.kind.value}.json"
@@ -232,15 +295,16 @@ class GamePanel(W.VBox):
                 _check_size(len(self.text.value.encode("utf-8")), "the text box")
                 fmt = self.session.load(self.text.value, kind=self.kind.value)
             else:
-                raise SessionError("nothing to load: type a file path, or paste the JSON of a game tree, record "
-                                   "or position into the text box")
+                raise SessionError(
+                    "nothing to load: type a file path, or paste the JSON of a game tree, record "
+                    "or position into the text box"
+                )
         except (ValueError, OSError) as e:
             self._say(str(e), ok=False)
             return str(e)
         where = f"from {src}" if src else "from the text box"
         self._say(f"loaded {'an' if fmt[0] in 'aeiou' else 'a'} {fmt} {where}")
         return ""
-
 
     def open_upload(self, name: str, content: bytes | str) -> str:
         """Load an uploaded file's ``content`` through the same validating path as Load (:meth:`Session.load`,
@@ -250,8 +314,9 @@ class GamePanel(W.VBox):
         try:
             size = len(content.encode("utf-8")) if isinstance(content, str) else memoryview(content).nbytes
             _check_size(size, name)  # before parsing: a huge file is refused without being read
-            fmt = self.session.load(bytes(content) if not isinstance(content, str) else content,
-                                    kind=self.kind.value, name=name)
+            fmt = self.session.load(
+                bytes(content) if not isinstance(content, str) else content, kind=self.kind.value, name=name
+            )
         except (ValueError, OSError) as e:
             self._say(str(e), ok=False)
             return str(e)
@@ -272,9 +337,11 @@ class GamePanel(W.VBox):
 def _check_size(size: int, what: str) -> None:
     """Refuse a file of more than :data:`UPLOAD_LIMIT` bytes before it is parsed."""
     if size > UPLOAD_LIMIT:
-        raise SessionError(f"{what}: {size:,} bytes is too large to open here (the limit is {UPLOAD_LIMIT:,} bytes)")
+        raise SessionError(
+            f"{what}: {size:,} bytes is too large to open here (the limit is {UPLOAD_LIMIT:,} bytes)"
+        )
 
 
 def _excerpt(text: str, limit: int = 60) -> str:
     """``text`` cut to ``limit`` characters (a file name sent by a browser can be of any length)."""
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."

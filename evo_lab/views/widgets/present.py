@@ -52,8 +52,18 @@ from evo_lab.core.tree import GameTree
 from .explorer import Explorer
 from .session import SessionError
 
-__all__ = ["MAX_SEED", "PRESENT_CSS", "SCENARIOS", "PresentError", "choice_from", "present", "present_from_env",
-           "present_page", "register_scenario", "scenario_names"]
+__all__ = [
+    "MAX_SEED",
+    "PRESENT_CSS",
+    "SCENARIOS",
+    "PresentError",
+    "choice_from",
+    "present",
+    "present_from_env",
+    "present_page",
+    "register_scenario",
+    "scenario_names",
+]
 
 #: The largest seed the page's address takes.
 MAX_SEED = 2**63 - 1
@@ -102,7 +112,9 @@ def choice_from(environ: Mapping[str, str] | None = None) -> dict:
         out[key] = query.get(key) or env.get(f"EVO_PRESENT_{key.upper()}") or default
     games = registered_games()
     if out["game"] not in games:
-        raise PresentError(f"game {_excerpt(out['game'])}: not a game of this page; it shows {', '.join(games)}")
+        raise PresentError(
+            f"game {_excerpt(out['game'])}: not a game of this page; it shows {', '.join(games)}"
+        )
     info = game_info(out["game"])
     lo, hi = info.min_players, info.max_players
     for key, low, high in (("players", lo, hi), ("seed", 0, MAX_SEED)):
@@ -116,13 +128,20 @@ def choice_from(environ: Mapping[str, str] | None = None) -> dict:
     if query.get("scenario"):
         names = scenario_names(out["game"])
         if out["scenario"] not in names:
-            raise PresentError(f"scenario {_excerpt(out['scenario'])}: not a scenario of {out['game']}; the page's "
-                               f"address takes one of: {', '.join(names) or '(none for this game)'}")
+            raise PresentError(
+                f"scenario {_excerpt(out['scenario'])}: not a scenario of {out['game']}; the page's "
+                f"address takes one of: {', '.join(names) or '(none for this game)'}"
+            )
     return out
 
 
-def present(game: str = "evo2e", scenario: str | None = None, players: int | None = None, seed: int | None = 0,
-            **options: Any) -> Explorer:
+def present(
+    game: str = "evo2e",
+    scenario: str | None = None,
+    players: int | None = None,
+    seed: int | None = 0,
+    **options: Any,
+) -> Explorer:
     """An Explorer for the presentation page: game ``game`` (a registry id) with ``players`` (default: the
     game's smallest count, at least 3) and ``seed``, at ``scenario`` (a name of :data:`SCENARIOS` or a JSON file
     the operator names), with the page's style (board scaled to the window, big fonts). Its Game tab touches no
@@ -182,8 +201,10 @@ def _scenario(game: str, scenario: str, players: int, seed: int | None) -> Any:
         s.load(path)
         return s.tree
     have = ", ".join(sorted(set(named) | set(presets))) or "(none for this game)"
-    raise SessionError(f"unknown scenario {scenario!r} for {game}: give a file (a tree, record or position JSON) or "
-                       f"one of: {have}")
+    raise SessionError(
+        f"unknown scenario {scenario!r} for {game}: give a file (a tree, record or position JSON) or "
+        f"one of: {have}"
+    )
 
 
 def present_from_env(environ: Mapping[str, str] | None = None) -> Explorer:
@@ -210,5 +231,7 @@ def present_page(environ: Mapping[str, str] | None = None) -> Explorer | HTML:
         msg = f"the page could not open ({type(e).__name__}); the server's log says more"
     line = " ".join(msg.split())
     line = line if len(line) <= 300 else line[:297] + "..."
-    return HTML(f"<div class='evo-present-error' style='font-size:18px;padding:12px'>This page cannot open: "
-                f"{escape(line, quote=False)}</div>")
+    return HTML(
+        f"<div class='evo-present-error' style='font-size:18px;padding:12px'>This page cannot open: "
+        f"{escape(line, quote=False)}</div>"
+    )

@@ -29,6 +29,7 @@ __all__ = ["HUMAN", "SERVER_PATH_CLASS", "UPLOAD_LIMIT", "GamePanel", "PhaseStep
 #: The "bot" choice meaning: a person decides (Step then only resolves chance).
 HUMAN = ""
 
+
 class PhaseStepper(W.VBox):
     """Round, phase, player to act and climate; step one decision (a person's choice or a bot's); play to
     the end of the phase or round; undo and redo; a history slider; variations listed and selectable."""
@@ -38,22 +39,45 @@ class PhaseStepper(W.VBox):
         self._updating = False
         self.status = W.HTML()
         # sized in em: the label and the choice grow together with the classroom page's fonts
-        self.bot = W.Dropdown(description="Decisions", style={"description_width": "6em"},
-                              layout=W.Layout(width="17em", max_width="100%"))
+        self.bot = W.Dropdown(
+            description="Decisions",
+            style={"description_width": "6em"},
+            layout=W.Layout(width="17em", max_width="100%"),
+        )
         self._set_bots()
         B = W.Button
         lay = W.Layout(width="auto")
-        self.b_step = B(description="Step", icon="step-forward", tooltip="one chance outcome or decision", layout=lay)
-        self.b_phase = B(description="Phase", icon="fast-forward", tooltip="play to the end of the phase", layout=lay)
-        self.b_round = B(description="Round", icon="forward", tooltip="play to the end of the round", layout=lay)
-        self.b_end = B(description="Game", icon="flag-checkered", tooltip="play to the end of the game", layout=lay)
+        self.b_step = B(
+            description="Step", icon="step-forward", tooltip="one chance outcome or decision", layout=lay
+        )
+        self.b_phase = B(
+            description="Phase", icon="fast-forward", tooltip="play to the end of the phase", layout=lay
+        )
+        self.b_round = B(
+            description="Round", icon="forward", tooltip="play to the end of the round", layout=lay
+        )
+        self.b_end = B(
+            description="Game", icon="flag-checkered", tooltip="play to the end of the game", layout=lay
+        )
         self.b_undo = B(description="Undo", icon="undo", layout=lay)
         self.b_redo = B(description="Redo", icon="redo", layout=lay)
-        self.history = W.IntSlider(description="History", min=0, max=0, value=0, continuous_update=False,
-                                   style={"description_width": "6em"}, layout=W.Layout(width="100%"))
+        self.history = W.IntSlider(
+            description="History",
+            min=0,
+            max=0,
+            value=0,
+            continuous_update=False,
+            style={"description_width": "6em"},
+            layout=W.Layout(width="100%"),
+        )
         self.moves = W.HTML(layout=W.Layout(max_height="160px", overflow="auto"))
-        self.variations = W.Select(description="Variations", options=[], rows=4,
-                                   style={"description_width": "6em"}, layout=W.Layout(width="100%"))
+        self.variations = W.Select(
+            description="Variations",
+            options=[],
+            rows=4,
+            style={"description_width": "6em"},
+            layout=W.Layout(width="100%"),
+        )
         self.message = W.HTML()
         self.b_step.on_click(lambda _b: self._guard(self.step))
         self.b_phase.on_click(lambda _b: self._guard(lambda: self.play_to("phase")))
@@ -63,12 +87,23 @@ class PhaseStepper(W.VBox):
         self.b_redo.on_click(lambda _b: self._guard(self.redo))
         self.history.observe(self._slide, "value")
         self.variations.observe(self._pick_variation, "value")
-        self.bot.observe(lambda c: setattr(self.session, "bot", c["new"]) if not self._updating else None, "value")
-        super().__init__(children=[
-            self.status,
-            W.HBox([self.b_step, self.b_phase, self.b_round, self.b_end, self.b_undo, self.b_redo],
-                   layout=W.Layout(flex_flow="row wrap")),
-            self.bot, self.history, self.moves, self.variations, self.message])
+        self.bot.observe(
+            lambda c: setattr(self.session, "bot", c["new"]) if not self._updating else None, "value"
+        )
+        super().__init__(
+            children=[
+                self.status,
+                W.HBox(
+                    [self.b_step, self.b_phase, self.b_round, self.b_end, self.b_undo, self.b_redo],
+                    layout=W.Layout(flex_flow="row wrap"),
+                ),
+                self.bot,
+                self.history,
+                self.moves,
+                self.variations,
+                self.message,
+            ]
+        )
         self.add_class("evo-stepper")
         session.on_change(self._changed)
         self.refresh()
@@ -152,22 +187,33 @@ class PhaseStepper(W.VBox):
             self.history.value = tree.ply
             items = []
             viewer = self.session.viewer
-            for n in line[max(1, tree.ply - 8): tree.ply + 6]:
+            for n in line[max(1, tree.ply - 8) : tree.ply + 6]:
                 txt = escape(view.history_line(n, viewer))
                 mark = "font-weight:bold;background:#ffe3f6" if n is tree.current else ""
                 k = len(n.parent.children) - 1 if n.parent else 0
                 alt = f" <i>(+{plural(k, 'other line')})</i>" if k else ""
                 items.append(f"<div style='{mark}' title='{escape(_seen(n, viewer))}'>{txt}{alt}</div>")
-            self.moves.value = ("<div class='evo-history'>" + "".join(items)
-                                + "</div>" if items else "<i>no moves yet</i>")
+            self.moves.value = (
+                "<div class='evo-history'>" + "".join(items) + "</div>" if items else "<i>no moves yet</i>"
+            )
             nodes = self.variation_nodes()
             path = set(map(id, tree.path()))
-            opts = [((f"{'> ' if id(n) in path else ''}after move {n.ply - 1}: "
-                      f"{view.history_line(n, viewer).split('. ', 1)[-1]}"
-                      f"{' (main line)' if n.is_mainline() else ''}"), n) for n in nodes]
+            opts = [
+                (
+                    (
+                        f"{'> ' if id(n) in path else ''}after move {n.ply - 1}: "
+                        f"{view.history_line(n, viewer).split('. ', 1)[-1]}"
+                        f"{' (main line)' if n.is_mainline() else ''}"
+                    ),
+                    n,
+                )
+                for n in nodes
+            ]
             self.variations.options = opts
             self.variations.value = None
-            self.variations.layout.display = "" if opts else "none"  # no empty box while there is one line only
+            self.variations.layout.display = (
+                "" if opts else "none"
+            )  # no empty box while there is one line only
         finally:
             self._updating = False
         self.b_undo.disabled = not s.can_undo()

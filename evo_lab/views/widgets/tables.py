@@ -88,10 +88,17 @@ class GenericPlayersPanel(Panel):
             cols.insert(0, ("score", scores))
         cards = []
         for p in range(n):
-            fields = [(k.replace("_", " "), escape(v[p] if isinstance(v[p], str) else cell_text(v[p]))) for k, v in cols]
+            fields = [
+                (k.replace("_", " "), escape(v[p] if isinstance(v[p], str) else cell_text(v[p])))
+                for k, v in cols
+            ]
             cards.append((player_html(p), fields))
         v = s.viewer
-        who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden information only)"
+        who = (
+            "the omniscient teacher (everything)"
+            if v is None
+            else f"{player_html(v)} (own hidden information only)"
+        )
         self.table.value = f"<div>Viewing as {who}.</div>" + player_cards(cards)
 
 
@@ -120,11 +127,15 @@ class GenericStoryPanel(Panel):
         parts = []
         for r, lines in self.summaries():
             cut = len(lines) - self.MAX_LINES
-            shown = lines[-self.MAX_LINES:]
+            shown = lines[-self.MAX_LINES :]
             items = (f"<li><i>{cut} earlier</i></li>" if cut > 0 else "") + "".join(
-                f"<li>{escape(x)}</li>" for x in shown)
+                f"<li>{escape(x)}</li>" for x in shown
+            )
             title = f"{view.round_word.capitalize()} {r}" if r is not None else "The game"
             so_far = " so far" if r == now and not st.is_terminal() else ""
             parts.append(f"<div><b>{escape(title)}{so_far}</b></div><ul>{items}</ul>")
-        self.text.value = ("<div class='evo-summary'>" + "".join(parts) + "</div>" if parts
-                           else "<i>Nothing has happened yet.</i>")
+        self.text.value = (
+            "<div class='evo-summary'>" + "".join(parts) + "</div>"
+            if parts
+            else "<i>Nothing has happened yet.</i>"
+        )

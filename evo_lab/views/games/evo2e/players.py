@@ -43,18 +43,38 @@ class PlayersPanel(Panel):
             p = info["player"]
             genes = ", ".join(f"{gene_words(g, k)} {v}" for k, v in info["genes"].items() if v) or "-"
             unique = ", ".join(gene_words(g, u) for u in info["unique"]) or "-"
-            hand = ", ".join(_card_name(g, c) for c in info["hand"]) if "hand" in info else f"{info['cards']} hidden"
-            cards.append((f"{player_html(p)} {PLAYER_NAMES[p]}", [
-                ("mutation points (MP)", str(info.get("mp", "?"))), ("dinosaurs", str(info["dinosaurs"])),
-                ("movement points", str(info["movement_points"])), ("eggs", str(info["eggs"])),
-                ("genes", escape(genes)), ("unique genes", escape(unique)), ("cards", escape(hand or "-"))]))
+            hand = (
+                ", ".join(_card_name(g, c) for c in info["hand"])
+                if "hand" in info
+                else f"{info['cards']} hidden"
+            )
+            cards.append(
+                (
+                    f"{player_html(p)} {PLAYER_NAMES[p]}",
+                    [
+                        ("mutation points (MP)", str(info.get("mp", "?"))),
+                        ("dinosaurs", str(info["dinosaurs"])),
+                        ("movement points", str(info["movement_points"])),
+                        ("eggs", str(info["eggs"])),
+                        ("genes", escape(genes)),
+                        ("unique genes", escape(unique)),
+                        ("cards", escape(hand or "-")),
+                    ],
+                )
+            )
         v = obs["viewer"]
-        who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden information only)"
+        who = (
+            "the omniscient teacher (everything)"
+            if v is None
+            else f"{player_html(v)} (own hidden information only)"
+        )
         nxt = obs["climate"].get("next_token", "hidden")
         nxt_words = "not drawn yet" if nxt is None else ("hidden" if nxt == "hidden" else token_words(g, nxt))
         init = " ".join(player_html(p) for p in obs["order"])
-        self.table.value = (f"<div>Viewing as {who}. Initiative: {init or '-'}. Next climate token: "
-                            f"{escape(nxt_words)}</div>" + player_cards(cards))
+        self.table.value = (
+            f"<div>Viewing as {who}. Initiative: {init or '-'}. Next climate token: "
+            f"{escape(nxt_words)}</div>" + player_cards(cards)
+        )
 
 
 def _card_name(game: object, card: str) -> str:
@@ -85,5 +105,8 @@ class StoryPanel(Panel):
             now = r == st.round and not st.is_terminal()
             items = "".join(f"<li>{escape(x)}</li>" for x in lines) or "<li>nothing yet</li>"
             parts.append(f"<div><b>Round {r}{' so far' if now else ''}</b></div><ul>{items}</ul>")
-        self.text.value = ("<div class='evo-summary'>" + "".join(parts) + "</div>" if parts
-                           else "<i>The first round has not begun (setup).</i>")
+        self.text.value = (
+            "<div class='evo-summary'>" + "".join(parts) + "</div>"
+            if parts
+            else "<i>The first round has not begun (setup).</i>"
+        )

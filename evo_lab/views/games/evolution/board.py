@@ -122,7 +122,9 @@ class EvolutionBoard(anywidget.AnyWidget):
             return
         sel = self.species()
         if what == "move" and sel is not None and not keeps_selection(self.session.state, sel[0]):
-            self.selected = ""  # the turn passed on: the last player's species is no longer what the table is about
+            self.selected = (
+                ""  # the turn passed on: the last player's species is no longer what the table is about
+            )
         self.refresh()
 
     # ----- interaction (the browser sends the same)

@@ -40,15 +40,24 @@ class PlayersPanel(Panel):
         cards = []
         for q, pl in enumerate(obs["players"]):
             hand = pl["hand"]
-            hand_text = (", ".join(label_words(g, c) for c in hand) or "no cards") if isinstance(hand, list) \
+            hand_text = (
+                (", ".join(label_words(g, c) for c in hand) or "no cards")
+                if isinstance(hand, list)
                 else f"{hand} card{'s' if hand != 1 else ''}, hidden"
+            )
             fc = pl["food_card"]
             food = "-" if fc is None else (label_words(g, fc) if isinstance(fc, str) else "face down")
-            fields = [("score", str(scores[q])), ("food bag", str(pl["bag"])), ("hand", escape(hand_text)),
-                      ("food card", escape(food))]
+            fields = [
+                ("score", str(scores[q])),
+                ("food bag", str(pl["bag"])),
+                ("hand", escape(hand_text)),
+                ("food card", escape(food)),
+            ]
             for j, sp in enumerate(pl["species"]):
-                traits = "".join(f"; {label_words(g, t).split(' (')[0] if t is not None else 'a face-down trait'}"
-                                 for t in sp["traits"])
+                traits = "".join(
+                    f"; {label_words(g, t).split(' (')[0] if t is not None else 'a face-down trait'}"
+                    for t in sp["traits"]
+                )
                 fat = f", fat {sp['fat']}" if sp["fat"] else ""
                 words = f"body {sp['body']}, population {sp['pop']}, food {sp['food']}{fat}{traits}"
                 fields.append((f"species {j + 1}", escape(words)))
@@ -57,5 +66,9 @@ class PlayersPanel(Panel):
             first = " (first player)" if q == obs["first"] else ""
             cards.append((player_html(q) + first, fields))
         v = s.viewer
-        who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden information only)"
+        who = (
+            "the omniscient teacher (everything)"
+            if v is None
+            else f"{player_html(v)} (own hidden information only)"
+        )
         self.table.value = f"<div>Viewing as {who}.</div>" + player_cards(cards)
