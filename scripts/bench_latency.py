@@ -76,8 +76,9 @@ CLICK_JS = """async ([selector, text]) => {
 def _evolution_attack(page) -> float | None:
     """Select a carnivore of the player to act that has prey marked, then time the click on a prey."""
     board = ".evo-evolution-board"
-    for sp in page.eval_on_selector_all(f"{board} g.species", "els => els.map(e => [e.dataset.player, "
-                                        "e.dataset.species])"):
+    for sp in page.eval_on_selector_all(
+        f"{board} g.species", "els => els.map(e => [e.dataset.player, e.dataset.species])"
+    ):
         page.click(f"{board} g.species[data-player='{sp[0]}'][data-species='{sp[1]}']")
         page.wait_for_timeout(150)
         if page.locator(f"{board} g.species.target").count():
@@ -91,8 +92,10 @@ def _board_click(page, game: str) -> tuple[str, float] | None:
         done = select_and_play(page)
         return ("board", done["ms"]) if done else None
     if game.startswith("evolution") and page.locator(".evo-evolution-board g.species").count():
-        has_attack = page.evaluate("() => [...document.querySelectorAll('.evo-action-picker label')]"
-                                   ".some(l => l.innerText.includes(' attacks '))")
+        has_attack = page.evaluate(
+            "() => [...document.querySelectorAll('.evo-action-picker label')]"
+            ".some(l => l.innerText.includes(' attacks '))"
+        )
         if has_attack:
             ms = _evolution_attack(page)
             return ("board", ms) if ms is not None else None
@@ -127,8 +130,10 @@ def measure_game(browser, url: str, game: str, clicks: int, quiet: bool = False)
         times: dict[str, list[float]] = {"board": [], "play": []}
         steps = 0
         while sum(len(v) for v in times.values()) < clicks:
-            if page.evaluate("() => !![...document.querySelectorAll('.evo-stepper button')].find(b => "
-                             "b.innerText.trim() === 'Step' && b.disabled)"):
+            if page.evaluate(
+                "() => !![...document.querySelectorAll('.evo-stepper button')].find(b => "
+                "b.innerText.trim() === 'Step' && b.disabled)"
+            ):
                 break  # the game is over
             done = _board_click(page, game)
             if done is None:
@@ -148,12 +153,20 @@ def measure_game(browser, url: str, game: str, clicks: int, quiet: bool = False)
         page.close()
     every = times["board"] + times["play"]
     med = statistics.median(every)
-    return {"game": game, "clicks": len(every), "board_clicks": len(times["board"]),
-            "median_ms": round(med, 1), "mean_ms": round(statistics.fmean(every), 1),
-            "p90_ms": round(sorted(every)[max(0, int(0.9 * len(every)) - 1)], 1), "min_ms": round(min(every), 1),
-            "max_ms": round(max(every), 1), "board_median_ms": round(statistics.median(times["board"]), 1)
-            if times["board"] else None, "target_ms": TARGET_MS, "meets_target": med < TARGET_MS,
-            "page_load_s": round(load_s, 1)}
+    return {
+        "game": game,
+        "clicks": len(every),
+        "board_clicks": len(times["board"]),
+        "median_ms": round(med, 1),
+        "mean_ms": round(statistics.fmean(every), 1),
+        "p90_ms": round(sorted(every)[max(0, int(0.9 * len(every)) - 1)], 1),
+        "min_ms": round(min(every), 1),
+        "max_ms": round(max(every), 1),
+        "board_median_ms": round(statistics.median(times["board"]), 1) if times["board"] else None,
+        "target_ms": TARGET_MS,
+        "meets_target": med < TARGET_MS,
+        "page_load_s": round(load_s, 1),
+    }
 
 
 def measure(games: list[str], clicks: int = 20, quiet: bool = False) -> list[dict]:
@@ -195,8 +208,11 @@ ORIGIN_MEASURE = """async ([selector, key]) => {
 def _origin_step(page) -> None:
     before = page.eval_on_selector(ORIGIN_SVG, "e => e.dataset.ply")
     page.locator(".evo-stepper button", has_text="Step").first.click()
-    page.wait_for_function("([sel, p]) => document.querySelector(sel).dataset.ply !== p", arg=[ORIGIN_SVG, before],
-                           timeout=15_000)
+    page.wait_for_function(
+        "([sel, p]) => document.querySelector(sel).dataset.ply !== p",
+        arg=[ORIGIN_SVG, before],
+        timeout=15_000,
+    )
 
 
 def _origin_clicks(page, clicks: int, quiet: bool) -> tuple[list[float], list[str]]:
@@ -210,14 +226,21 @@ def _origin_clicks(page, clicks: int, quiet: bool) -> tuple[list[float], list[st
             sel = page.eval_on_selector(ORIGIN_SVG, "e => e.dataset.selected")
             if sel == aid:
                 continue
-            times.append(page.evaluate(ORIGIN_MEASURE, [f".evo-origin-board g.animal[data-animal='{aid}']",
-                                                        "selected"]))
+            times.append(
+                page.evaluate(
+                    ORIGIN_MEASURE, [f".evo-origin-board g.animal[data-animal='{aid}']", "selected"]
+                )
+            )
             actions.append(f"select animal {aid}")
-            prey = page.eval_on_selector_all(".evo-origin-board g.animal.target[data-action]",
-                                             "els => els.map(e => e.dataset.animal)")
+            prey = page.eval_on_selector_all(
+                ".evo-origin-board g.animal.target[data-action]", "els => els.map(e => e.dataset.animal)"
+            )
             if prey and len(times) < clicks:
-                times.append(page.evaluate(ORIGIN_MEASURE, [f".evo-origin-board g.animal[data-animal='{prey[0]}']",
-                                                            "ply"]))
+                times.append(
+                    page.evaluate(
+                        ORIGIN_MEASURE, [f".evo-origin-board g.animal[data-animal='{prey[0]}']", "ply"]
+                    )
+                )
                 actions.append(f"attack animal {prey[0]}")
             if not quiet:
                 print(f"click {len(times):3d}: {actions[-1]:<22} {times[-1]:7.1f} ms", flush=True)
@@ -252,10 +275,18 @@ def measure_origin(clicks: int = 20, notebook: Path = ORIGIN_NOTEBOOK, quiet: bo
 
 def _summary(times: list[float], actions: list[str], load_s: float) -> dict:
     med = statistics.median(times)
-    return {"clicks": len(times), "median_ms": round(med, 1), "mean_ms": round(statistics.fmean(times), 1),
-            "p90_ms": round(sorted(times)[max(0, int(0.9 * len(times)) - 1)], 1), "min_ms": round(min(times), 1),
-            "max_ms": round(max(times), 1), "target_ms": TARGET_MS, "meets_target": med < TARGET_MS,
-            "page_load_s": round(load_s, 1), "actions": actions}
+    return {
+        "clicks": len(times),
+        "median_ms": round(med, 1),
+        "mean_ms": round(statistics.fmean(times), 1),
+        "p90_ms": round(sorted(times)[max(0, int(0.9 * len(times)) - 1)], 1),
+        "min_ms": round(min(times), 1),
+        "max_ms": round(max(times), 1),
+        "target_ms": TARGET_MS,
+        "meets_target": med < TARGET_MS,
+        "page_load_s": round(load_s, 1),
+        "actions": actions,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -275,10 +306,16 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(res, indent=2))
     else:
         for r in res:
-            board = f"; board clicks {r['board_clicks']}, median {r['board_median_ms']} ms" if r["board_clicks"] else ""
-            print(f"{r['game']:<22} click to repainted board, median of {r['clicks']}: {r['median_ms']} ms (mean "
-                  f"{r['mean_ms']}, p90 {r['p90_ms']}, max {r['max_ms']}){board}; target < {TARGET_MS:.0f} ms: "
-                  f"{'met' if r['meets_target'] else 'NOT met'}")
+            board = (
+                f"; board clicks {r['board_clicks']}, median {r['board_median_ms']} ms"
+                if r["board_clicks"]
+                else ""
+            )
+            print(
+                f"{r['game']:<22} click to repainted board, median of {r['clicks']}: {r['median_ms']} ms (mean "
+                f"{r['mean_ms']}, p90 {r['p90_ms']}, max {r['max_ms']}){board}; target < {TARGET_MS:.0f} ms: "
+                f"{'met' if r['meets_target'] else 'NOT met'}"
+            )
     return 0 if all(r["meets_target"] for r in res) else 1
 
 

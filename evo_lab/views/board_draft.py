@@ -69,11 +69,24 @@ def axial_to_offset(q: int, r: int) -> tuple[int, int]:
 
 #: The board's fields as the editor shows them (the file format's names are for files: ``start_areas[2]`` is the
 #: editor's P3, ``terrain_bounds`` its checkbox "any terrain mix").
-_FIELDS = {"cells": "the island", "cell": "the space", "terrain": "the terrain", "seat": "the player",
-           "label": "the label", "row": "the row", "players": "players", "coastal": "the coast", "name": "the name",
-           "file": "the file", "start_areas": "the start areas", "terrain_bounds": "any terrain mix",
-           "format": "the file's format", "version": "the file's version", "provenance": "the provenance",
-           "reconstructed": "reconstructed"}
+_FIELDS = {
+    "cells": "the island",
+    "cell": "the space",
+    "terrain": "the terrain",
+    "seat": "the player",
+    "label": "the label",
+    "row": "the row",
+    "players": "players",
+    "coastal": "the coast",
+    "name": "the name",
+    "file": "the file",
+    "start_areas": "the start areas",
+    "terrain_bounds": "any terrain mix",
+    "format": "the file's format",
+    "version": "the file's version",
+    "provenance": "the provenance",
+    "reconstructed": "reconstructed",
+}
 #: The editor's checkbox that lifts the terrain-share check (``BoardEditor.any_mix``).
 ANY_MIX = "any terrain mix"
 
@@ -103,10 +116,13 @@ def error_words(e: BoardError) -> str:
     ...                        field="start_areas[1][0]"))
     "P2's start area: start cell (q=1, r=0) is already a start area (P1's)"
     """
-    problem = e.problem.replace("(relax with terrain_bounds)", f"(tick \"{ANY_MIX}\" to allow any share)")
+    problem = e.problem.replace("(relax with terrain_bounds)", f'(tick "{ANY_MIX}" to allow any share)')
     problem = re.sub(r"\(seat (\d+)\)", lambda m: f"(P{int(m.group(1)) + 1}'s)", problem)
-    problem = re.sub(r"must be a pair of two cells \[\[q, r\], \[q, r\]\], got \[.*\]$",
-                     "needs two start spaces (the start tool, key s, then a click on a land space)", problem)
+    problem = re.sub(
+        r"must be a pair of two cells \[\[q, r\], \[q, r\]\], got \[.*\]$",
+        "needs two start spaces (the start tool, key s, then a click on a land space)",
+        problem,
+    )
     where = f"{e.source}: " if e.source and e.source != SOURCE else ""
     return f"{where}{field_words(e.field)}: {problem}"
 
@@ -116,8 +132,11 @@ def _err(field: str, message: str) -> BoardError:
 
 
 def _cell(c: Any) -> Cell:
-    if (not isinstance(c, (list, tuple)) or len(c) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in c)):
+    if (
+        not isinstance(c, (list, tuple))
+        or len(c) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in c)
+    ):
         raise _err("cell", f"a cell is [q, r] integers, got {c!r}")
     if max(abs(c[0]), abs(c[1])) > 60:
         raise _err("cell", f"cell (q={c[0]}, r={c[1]}) is too far out (|q|, |r| <= 60)")
@@ -177,8 +196,15 @@ class BoardDraft:
 
     # ----- undo
     def _state(self) -> dict:
-        return copy.deepcopy({"players": self.players, "cells": self.cells, "coast": self.coast,
-                              "labels": self.labels, "starts": self.starts})
+        return copy.deepcopy(
+            {
+                "players": self.players,
+                "cells": self.cells,
+                "coast": self.coast,
+                "labels": self.labels,
+                "starts": self.starts,
+            }
+        )
 
     def _restore(self, st: dict) -> None:
         self.players, self.cells, self.coast = st["players"], st["cells"], st["coast"]
@@ -360,8 +386,14 @@ class BoardDraft:
             reconstructed, prov = self.loaded["reconstructed"], copy.deepcopy(self.loaded["provenance"])
         else:
             reconstructed, prov = False, {"confidence": self.kind, "source": self.source_text}
-        d: dict[str, Any] = {"format": FORMAT, "version": VERSION, "name": self.name or "custom",
-                             "players": self.players, "reconstructed": reconstructed, "provenance": prov}
+        d: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "name": self.name or "custom",
+            "players": self.players,
+            "reconstructed": reconstructed,
+            "provenance": prov,
+        }
         if self.terrain_bounds is not None:
             d["terrain_bounds"] = list(self.terrain_bounds)
         cells = []

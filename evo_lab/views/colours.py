@@ -7,8 +7,16 @@ of up to 8 players).
 
 __all__ = ["SEAT_COLOURS", "SEAT_NAMES", "seat_colour"]
 
-SEAT_COLOURS: tuple[str, ...] = ("#d62728", "#1f5fbf", "#1b7a35", "#f0a000", "#7b3fa6", "#17a2b8", "#8c564b",
-                                 "#e377c2")
+SEAT_COLOURS: tuple[str, ...] = (
+    "#d62728",
+    "#1f5fbf",
+    "#1b7a35",
+    "#f0a000",
+    "#7b3fa6",
+    "#17a2b8",
+    "#8c564b",
+    "#e377c2",
+)
 SEAT_NAMES: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple", "teal", "brown", "pink")
 
 

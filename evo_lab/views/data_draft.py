@@ -49,19 +49,33 @@ __all__ = ["DEFAULT_SOURCE", "GROUPS", "DataDraft", "field_words", "value_proven
 #: The source the editor gives what the user enters, until they type their own.
 DEFAULT_SOURCE = "my copy of the game"
 #: The groups of transcribed values: ``group -> (part, path of its dict in the part, level key, source key)``.
-GROUPS = {"wheel": ("climate", ("wheel",), "provenance", "source"),
-          "tokens": ("climate", ("tokens",), "provenance", "source"),
-          "die": ("die", (), "provenance", "source"),
-          "deck": ("events", (), "deck_provenance", "deck_source")}
+GROUPS = {
+    "wheel": ("climate", ("wheel",), "provenance", "source"),
+    "tokens": ("climate", ("tokens",), "provenance", "source"),
+    "die": ("die", (), "provenance", "source"),
+    "deck": ("events", (), "deck_provenance", "deck_source"),
+}
 TRANSCRIBED = "transcribed"
 
 
 #: The loader's fields the editor names by its controls' own words (the rest: :func:`field_words`).
-_FIELDS = {"tokens.kinds": "the climate tokens", "tokens": "the climate tokens", "wheel": "the climate wheel",
-           "wheel.initial_section": "initial section", "initial_section": "initial section",
-           "faces": "the die faces", "cards": "the event cards", "section": "wheel section",
-           "terrain": "terrain", "face": "die face", "card": "event card", "token": "climate token",
-           "source": "source", "folder": "Save as", "group": "group"}
+_FIELDS = {
+    "tokens.kinds": "the climate tokens",
+    "tokens": "the climate tokens",
+    "wheel": "the climate wheel",
+    "wheel.initial_section": "initial section",
+    "initial_section": "initial section",
+    "faces": "the die faces",
+    "cards": "the event cards",
+    "section": "wheel section",
+    "terrain": "terrain",
+    "face": "die face",
+    "card": "event card",
+    "token": "climate token",
+    "source": "source",
+    "folder": "Save as",
+    "group": "group",
+}
 
 
 def field_words(pack: DataPack, field: str | None) -> str:
@@ -101,11 +115,13 @@ def _group_dict(raw: dict, group: str) -> dict:
 def _units(pack: DataPack) -> dict[str, list[tuple[str, Any]]]:
     """Every transcribable value of ``pack``, by group: ``[(name, value), ...]`` (names as in the diff)."""
     die = [(f"face {i}", f) for i, f in enumerate(pack.die_faces)]
-    return {"wheel": [(f"wheel section {s.index}", dict(s.states)) for s in pack.wheel]
-            + [("initial section", pack.initial_section)],
-            "tokens": [(f"token {t.id}", t.count) for t in pack.tokens],
-            "die": die,
-            "deck": [(f"card {c.id} copies", c.count) for c in pack.events]}
+    return {
+        "wheel": [(f"wheel section {s.index}", dict(s.states)) for s in pack.wheel]
+        + [("initial section", pack.initial_section)],
+        "tokens": [(f"token {t.id}", t.count) for t in pack.tokens],
+        "die": die,
+        "deck": [(f"card {c.id} copies", c.count) for c in pack.events],
+    }
 
 
 def value_provenance(pack: DataPack) -> list[dict]:
@@ -116,8 +132,12 @@ def value_provenance(pack: DataPack) -> list[dict]:
     ['assumed', 'assumed']
     """
     rows = []
-    provs = {"wheel": pack.wheel_provenance, "tokens": pack.tokens_provenance, "die": pack.die_provenance,
-             "deck": pack.events_provenance}
+    provs = {
+        "wheel": pack.wheel_provenance,
+        "tokens": pack.tokens_provenance,
+        "die": pack.die_provenance,
+        "deck": pack.events_provenance,
+    }
     for group, units in _units(pack).items():
         entered = _group_dict(dict(pack.raw), group).get(TRANSCRIBED, {})
         for name, value in units:
@@ -145,8 +165,10 @@ class DataDraft:
         for g, (_, _, lk, sk) in GROUPS.items():
             d = _group_dict(self._raw, g)
             self.entered[g] = dict(d.pop(TRANSCRIBED, {}) or {})
-            self._orig[g] = (d.get(f"{TRANSCRIBED}_was", {}).get(lk, d[lk]),
-                             d.get(f"{TRANSCRIBED}_was", {}).get(sk, d[sk]))
+            self._orig[g] = (
+                d.get(f"{TRANSCRIBED}_was", {}).get(lk, d[lk]),
+                d.get(f"{TRANSCRIBED}_was", {}).get(sk, d[sk]),
+            )
             d.pop(f"{TRANSCRIBED}_was", None)
         self.pack = self._build(self._raw, self.entered)
 
@@ -184,21 +206,34 @@ class DataDraft:
         if not (isinstance(section, int) and 0 <= section < len(secs)):
             raise DataError("data editor", "section", f"no wheel section {section!r} (0..{len(secs) - 1})")
         if terrain not in self.pack.terrains:
-            raise DataError("data editor", "terrain", f"unknown terrain {terrain!r}; terrains are "
-                                                      f"{', '.join(self.pack.terrains)}")
-        self._edit("wheel", [f"wheel section {section}"],
-                   lambda raw: raw["climate"]["wheel"]["sections"][section]["states"].__setitem__(terrain, state))
+            raise DataError(
+                "data editor",
+                "terrain",
+                f"unknown terrain {terrain!r}; terrains are {', '.join(self.pack.terrains)}",
+            )
+        self._edit(
+            "wheel",
+            [f"wheel section {section}"],
+            lambda raw: raw["climate"]["wheel"]["sections"][section]["states"].__setitem__(terrain, state),
+        )
 
     def set_initial(self, section: int) -> None:
         """Set the section the wheel starts on."""
-        self._edit("wheel", ["initial section"],
-                   lambda raw: raw["climate"]["wheel"].__setitem__("initial_section", section))
+        self._edit(
+            "wheel",
+            ["initial section"],
+            lambda raw: raw["climate"]["wheel"].__setitem__("initial_section", section),
+        )
 
     def set_token(self, kind: str, count: int) -> Any:
         """Set how many climate tokens of kind ``kind`` (its id) the game holds; returns the token kind."""
         kinds = self._raw["climate"]["tokens"]["kinds"]
         i = self._index(kinds, "id", kind, "token")
-        self._edit("tokens", [f"token {kind}"], lambda raw: raw["climate"]["tokens"]["kinds"][i].__setitem__("count", count))
+        self._edit(
+            "tokens",
+            [f"token {kind}"],
+            lambda raw: raw["climate"]["tokens"]["kinds"][i].__setitem__("count", count),
+        )
         return self.pack.tokens[i]
 
     def set_face(self, face: int, symbol: str) -> None:
@@ -211,7 +246,9 @@ class DataDraft:
     def set_copies(self, card: str, count: int) -> Any:
         """Set how many copies of event card ``card`` (its id) the deck holds; returns the card."""
         i = self._index(self._raw["events"]["cards"], "id", card, "card")
-        self._edit("deck", [f"card {card} copies"], lambda raw: raw["events"]["cards"][i].__setitem__("count", count))
+        self._edit(
+            "deck", [f"card {card} copies"], lambda raw: raw["events"]["cards"][i].__setitem__("count", count)
+        )
         return self.pack.events[i]
 
     def set_source(self, source: str) -> None:
@@ -226,7 +263,9 @@ class DataDraft:
         """Enter every value of ``group`` as it stands (the owner checked it against the printed copy): the
         group becomes ``printed``. Returns how many values were newly entered."""
         if group not in GROUPS:
-            raise DataError("data editor", "group", f"unknown group {group!r}; groups are {', '.join(GROUPS)}")
+            raise DataError(
+                "data editor", "group", f"unknown group {group!r}; groups are {', '.join(GROUPS)}"
+            )
         names = [n for n, _ in _units(self.pack)[group] if n not in self.entered[group]]
         self._edit(group, names, lambda raw: None)
         return len(names)
@@ -236,7 +275,9 @@ class DataDraft:
         for i, it in enumerate(items):
             if it.get(key) == value:
                 return i
-        raise DataError("data editor", what, f"no {what} {value!r}; known: {', '.join(str(x[key]) for x in items)}")
+        raise DataError(
+            "data editor", what, f"no {what} {value!r}; known: {', '.join(str(x[key]) for x in items)}"
+        )
 
     # ----- reading it back --------------------------------------------------------------------
     def diff(self) -> list[dict]:

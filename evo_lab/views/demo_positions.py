@@ -44,14 +44,17 @@ class AttackPosition:
         """One sentence for a tour: who attacks whom, with what chance."""
         s = self.state
         L = s.game.labels
-        return (f"Round {s.round}: P{s.current_player() + 1} on {L[self.attacker]} can attack "
-                f"P{s.occupant(self.defender) + 1} on {L[self.defender]}: one roll wins with {self.probability} "
-                f"({float(self.probability):.1%}); with the movement points left the attack plan takes it with "
-                f"{self.plan_probability} ({float(self.plan_probability):.1%})")
+        return (
+            f"Round {s.round}: P{s.current_player() + 1} on {L[self.attacker]} can attack "
+            f"P{s.occupant(self.defender) + 1} on {L[self.defender]}: one roll wins with {self.probability} "
+            f"({float(self.probability):.1%}); with the movement points left the attack plan takes it with "
+            f"{self.plan_probability} ({float(self.plan_probability):.1%})"
+        )
 
 
-def attack_position(seed: int = 0, players: int = 4, min_probability: Fraction | float = 0,
-                    max_actions: int = 20000) -> AttackPosition:
+def attack_position(
+    seed: int = 0, players: int = 4, min_probability: Fraction | float = 0, max_actions: int = 20000
+) -> AttackPosition:
     """The first movement-phase decision with a legal attack (chance above ``min_probability``) in the seeded
     game ``Game(players, seed)`` played by ``lively`` bots; the next seed's game if that one has none.
 
@@ -74,8 +77,11 @@ def attack_position(seed: int = 0, players: int = 4, min_probability: Fraction |
                     a, p = found
                     plan = odds.attack_plan(state, a.a, a.b).probability
                     return AttackPosition(state, state.action_to_string(a), a.a, a.b, p, plan, s, n)
-            a = evo_lab.sample_chance(state, rng) if state.is_chance_node() else \
-                bots[state.current_player()](state, state.current_player())
+            a = (
+                evo_lab.sample_chance(state, rng)
+                if state.is_chance_node()
+                else bots[state.current_player()](state, state.current_player())
+            )
             state.apply_action(a)
             n += 1
     raise ValueError(f"no legal attack in the games of seeds {seed}..{seed + 49}")

@@ -39,8 +39,16 @@ from evo_lab.core.tree import GameTree
 from evo_lab.views.games import view_for
 from evo_lab.views.games.base import registry_id
 
-__all__ = ["EXPORTS", "ExportError", "export_filename", "export_payload", "export_record", "export_story",
-           "export_svg", "tree_of"]
+__all__ = [
+    "EXPORTS",
+    "ExportError",
+    "export_filename",
+    "export_payload",
+    "export_record",
+    "export_story",
+    "export_svg",
+    "tree_of",
+]
 
 #: What the Explorer exports: ``kind -> (file suffix, MIME type)``. ``png`` is rendered in the browser from
 #: the SVG; ``tree`` is every line of the game tree (the Game tab's Load reads all three JSON kinds).
@@ -125,11 +133,20 @@ def export_story(source: Any, fmt: str = "markdown", viewer: Any = "session") ->
         raise ExportError(f"fmt must be 'markdown' or 'html', got {fmt!r}")
     title, status, rounds = story_parts(source, viewer)
     if fmt == "html":
-        body = "".join(f"<h2>{escape(h)}</h2>\n<ul>\n" + "".join(f"<li>{escape(x.strip())}</li>\n" for x in lines)
-                       + "</ul>\n" for h, lines in rounds) or "<p><i>Nothing has happened yet.</i></p>\n"
-        return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
-                "<style>body{font-family:sans-serif;max-width:50em;margin:2em auto;line-height:1.4}</style>\n"
-                f"</head>\n<body>\n<h1>{escape(title)}</h1>\n<p>{escape(status)}</p>\n{body}</body>\n</html>\n")
+        body = (
+            "".join(
+                f"<h2>{escape(h)}</h2>\n<ul>\n"
+                + "".join(f"<li>{escape(x.strip())}</li>\n" for x in lines)
+                + "</ul>\n"
+                for h, lines in rounds
+            )
+            or "<p><i>Nothing has happened yet.</i></p>\n"
+        )
+        return (
+            f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
+            "<style>body{font-family:sans-serif;max-width:50em;margin:2em auto;line-height:1.4}</style>\n"
+            f"</head>\n<body>\n<h1>{escape(title)}</h1>\n<p>{escape(status)}</p>\n{body}</body>\n</html>\n"
+        )
     out = [f"# {title}", "", status, ""]
     for head, lines in rounds:
         out += [f"## {head}", ""] + [f"- {_md(x.strip())}" for x in lines] + [""]
@@ -174,5 +191,9 @@ def export_payload(source: Any, kind: str) -> dict:
         text = export_story(source, kind)
     else:
         text = export_record(source, kind)
-    return {"filename": export_filename(source, kind), "mime": EXPORTS[kind][1], "text": text,
-            "render": "png" if kind == "png" else ""}
+    return {
+        "filename": export_filename(source, kind),
+        "mime": EXPORTS[kind][1],
+        "text": text,
+        "render": "png" if kind == "png" else "",
+    }

@@ -51,7 +51,10 @@ def voila_env(environ: MutableMapping[str, str] | None = None) -> dict[str, str]
 
 def voila_args() -> list[str]:
     """Voila's command-line options for the template and the extensions (with :func:`voila_env`'s environment)."""
-    return [f"--template={TEMPLATE}", f"--VoilaConfiguration.extension_denylist={json.dumps(list(DENIED_EXTENSIONS))}"]
+    return [
+        f"--template={TEMPLATE}",
+        f"--VoilaConfiguration.extension_denylist={json.dumps(list(DENIED_EXTENSIONS))}",
+    ]
 
 
 def configure_voila(c: Any, environ: MutableMapping[str, str] | None = None) -> MutableMapping[str, str]:

@@ -63,17 +63,39 @@ def board_geometry(board: Board, size: float = 28) -> dict:
     y1 = max(ys) + s + margin + foot
     spaces = []
     for i, (cx, cy) in enumerate(centres):
-        spaces.append({"id": i, "label": board.labels[i], "terrain": board.terrain[i],
-                       "coastal": bool(board.coastal[i]), "start": board.start_player(i),
-                       "cx": round(cx, 2), "cy": round(cy, 2), "points": svg_points(hex_corners(cx, cy, s)),
-                       "inner": svg_points(hex_corners(cx, cy, s * 0.84))})
+        spaces.append(
+            {
+                "id": i,
+                "label": board.labels[i],
+                "terrain": board.terrain[i],
+                "coastal": bool(board.coastal[i]),
+                "start": board.start_player(i),
+                "cx": round(cx, 2),
+                "cy": round(cy, 2),
+                "points": svg_points(hex_corners(cx, cy, s)),
+                "inner": svg_points(hex_corners(cx, cy, s * 0.84)),
+            }
+        )
     return {
-        "name": board.name, "n": board.n, "size": s, "reconstructed": bool(board.reconstructed),
+        "name": board.name,
+        "n": board.n,
+        "size": s,
+        "reconstructed": bool(board.reconstructed),
         "viewbox": [round(x0, 2), round(y0, 2), round(x1 - x0, 2), round(y1 - y0, 2)],
-        "spaces": spaces, "coast": coast_path(board, centres, s), "dino_path": DINO_PATH,
-        "colours": {"terrain": dict(TERRAIN_COLOURS), "climate": dict(CLIMATE_COLOURS), "players": list(PLAYER_COLOURS),
-                    "sea": SEA_COLOUR, "coast": COAST_COLOUR, "highlight": HIGHLIGHT_COLOUR},
-        "glyphs": dict(CLIMATE_GLYPHS), "player_names": list(PLAYER_NAMES), "terrains": list(TERRAINS),
+        "spaces": spaces,
+        "coast": coast_path(board, centres, s),
+        "dino_path": DINO_PATH,
+        "colours": {
+            "terrain": dict(TERRAIN_COLOURS),
+            "climate": dict(CLIMATE_COLOURS),
+            "players": list(PLAYER_COLOURS),
+            "sea": SEA_COLOUR,
+            "coast": COAST_COLOUR,
+            "highlight": HIGHLIGHT_COLOUR,
+        },
+        "glyphs": dict(CLIMATE_GLYPHS),
+        "player_names": list(PLAYER_NAMES),
+        "terrains": list(TERRAINS),
     }
 
 
@@ -131,30 +153,56 @@ def describe_last(state: Any) -> dict | None:
         _, src, dst, result, face = last
         name = getattr(g.data.die_symbols.get(face), "name", face)
         who = state.occupant(dst) if result == "win" else state.occupant(src)
-        out.update(src=src, dst=dst, result=result, face=face, face_name=name,
-                   text=(f"{f'P{who + 1} on ' if who >= 0 else ''}{L[src]} attacks {L[dst]}: the die shows "
-                         f"{name}: {'the attack succeeds' if result == 'win' else 'the attack fails'}"))
+        out.update(
+            src=src,
+            dst=dst,
+            result=result,
+            face=face,
+            face_name=name,
+            text=(
+                f"{f'P{who + 1} on ' if who >= 0 else ''}{L[src]} attacks {L[dst]}: the die shows "
+                f"{name}: {'the attack succeeds' if result == 'win' else 'the attack fails'}"
+            ),
+        )
     elif k in ("move", "wings", "flippers"):
         how = {"move": "moves", "wings": "flies (wings)", "flippers": "swims (flippers)"}[k]
         p = state.occupant(last[2])
         out.update(src=last[1], dst=last[2], text=f"P{p + 1} {how} from {L[last[1]]} to {L[last[2]]}")
     elif k == "escape":
-        out.update(src=last[1], dst=last[2], text=f"chameleon skin: the defender on {L[last[2]]} escapes to {L[last[3]]}")
+        out.update(
+            src=last[1],
+            dst=last[2],
+            text=f"chameleon skin: the defender on {L[last[2]]} escapes to {L[last[3]]}",
+        )
     elif k == "token":
-        out.update(token=g.token_ids[last[1]], text="the meteorite falls: the game ends" if last[1] == g.meteorite
-                   else f"climate token {token_words(g, last[1])} revealed")
+        out.update(
+            token=g.token_ids[last[1]],
+            text="the meteorite falls: the game ends"
+            if last[1] == g.meteorite
+            else f"climate token {token_words(g, last[1])} revealed",
+        )
     elif k == "birth":
-        out.update(player=last[1], dst=last[2], text=f"P{last[1] + 1} lays an egg: a new dinosaur on {L[last[2]]}")
+        out.update(
+            player=last[1], dst=last[2], text=f"P{last[1] + 1} lays an egg: a new dinosaur on {L[last[2]]}"
+        )
     elif k == "killer_baby":
         _, p, space, res, face = last
-        out.update(player=p, dst=space, face=face, result=res,
-                   text=f"P{p + 1}'s killer baby on {L[space]}: the die shows "
-                        f"{getattr(g.data.die_symbols.get(face), 'name', face)}, "
-                        + ("the enemy dies" if res == "enemy_dies" else "the baby dies"))
+        out.update(
+            player=p,
+            dst=space,
+            face=face,
+            result=res,
+            text=f"P{p + 1}'s killer baby on {L[space]}: the die shows "
+            f"{getattr(g.data.die_symbols.get(face), 'name', face)}, "
+            + ("the enemy dies" if res == "enemy_dies" else "the baby dies"),
+        )
     elif k == "starved":  # ("starved", player, space, ...)
         spaces = list(last[2:])
-        out.update(spaces=spaces, text=f"P{last[1] + 1} loses {plural(len(spaces), 'dinosaur')} to the climate: "
-                                       + ", ".join(L[x] for x in spaces if 0 <= x < g.n))
+        out.update(
+            spaces=spaces,
+            text=f"P{last[1] + 1} loses {plural(len(spaces), 'dinosaur')} to the climate: "
+            + ", ".join(L[x] for x in spaces if 0 <= x < g.n),
+        )
     else:
         out.update(text=_event_text(g, last))
     return out
@@ -191,12 +239,24 @@ def _event_text(g: Any, last: tuple) -> str:
 
 
 def _prob(p: Fraction | None) -> dict:
-    return {} if p is None else {"p": f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator),
-                                 "pct": round(float(p) * 100, 1)}
+    return (
+        {}
+        if p is None
+        else {
+            "p": f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator),
+            "pct": round(float(p) * 100, 1),
+        }
+    )
 
 
-def snapshot(state: Any, viewer: int | None = None, *, ply: int = 0, title: str | None = None,
-             action_text: str | None = None) -> dict:
+def snapshot(
+    state: Any,
+    viewer: int | None = None,
+    *,
+    ply: int = 0,
+    title: str | None = None,
+    action_text: str | None = None,
+) -> dict:
     """Everything the board widget draws for ``state`` as seen by ``viewer`` (``None``: the omniscient teacher).
 
     ``targets`` maps a source space (as a string key) to the clickable targets of the dinosaur there:
@@ -245,14 +305,22 @@ def snapshot(state: Any, viewer: int | None = None, *, ply: int = 0, title: str 
         "ply": ply,
         "title": title if title is not None else _title(state),
         "status": status,
-        "round": state.round, "phase": state.phase_name(), "node": state.node_name(), "player": cur,
-        "viewer": viewer, "can_act": can_act, "terminal": state.is_terminal(),
-        "section": obs["climate"]["section"], "states": states,
+        "round": state.round,
+        "phase": state.phase_name(),
+        "node": state.node_name(),
+        "player": cur,
+        "viewer": viewer,
+        "can_act": can_act,
+        "terminal": state.is_terminal(),
+        "section": obs["climate"]["section"],
+        "states": states,
         "space_states": [states[t] for t in g.board.terrain],
         "occ": list(obs["board"]),
         "mp": [pl.get("mp") for pl in obs["players"]],
         "counts": [pl["dinosaurs"] for pl in obs["players"]],
-        "targets": targets, "direct": direct, "others": others,
+        "targets": targets,
+        "direct": direct,
+        "others": others,
         "last": _last(state, action_text),
         "assumed": assumed_values(g),
     }

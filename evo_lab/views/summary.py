@@ -64,8 +64,11 @@ def _auction_lines(before: Any, ev: tuple) -> list[str]:
     out = []
     for lot, (p, v) in enumerate(ev[1]):
         item = str(lots[lot]["item"]) if lot < len(lots) else "nothing"
-        name = "the event card" if item == "event card" else (g.gene_names[g.gene_ids.index(item)]
-                                                               if item in g.gene_ids else item)
+        name = (
+            "the event card"
+            if item == "event card"
+            else (g.gene_names[g.gene_ids.index(item)] if item in g.gene_ids else item)
+        )
         pay = rules.bid_price(v, before.vials(p))
         out.append(f"P{p + 1} won lot {lot} ({name}) with a bid of {v}, paying {pay} MP")
     return out
@@ -85,8 +88,11 @@ def round_summary(path: list, rnd: int) -> list[str]:
     for node, ev in evs:
         k = ev[0]
         if k == "token":
-            lines.append("Climate: the meteorite falls and ends the game" if ev[1] == g.meteorite
-                         else f"Climate: climate token {token_words(g, ev[1])}")
+            lines.append(
+                "Climate: the meteorite falls and ends the game"
+                if ev[1] == g.meteorite
+                else f"Climate: climate token {token_words(g, ev[1])}"
+            )
         elif k == "wheel":
             lines.append(f"Climate: {wheel_words(ev[1], ev[2], ev[3])}" + (" (Prescience)" if ev[4] else ""))
         elif k == "auction":
@@ -110,17 +116,27 @@ def round_summary(path: list, rnd: int) -> list[str]:
             scored = "Scoring: " + ", ".join(f"P{p + 1} +{c}" for p, c in enumerate(ev[1]))
     if moves or fights:
         who = ", ".join(f"P{p + 1} {m}" for p, m in sorted(moves.items()) if p >= 0)
-        lines.append(f"Movement: {plural(sum(moves.values()), 'move')}" + (f" ({who})" if who else "")
-                     + f", {plural(fights, 'attack')} ({wins} won" + (f", {escapes} escaped" if escapes else "") + ")")
+        lines.append(
+            f"Movement: {plural(sum(moves.values()), 'move')}"
+            + (f" ({who})" if who else "")
+            + f", {plural(fights, 'attack')} ({wins} won"
+            + (f", {escapes} escaped" if escapes else "")
+            + ")"
+        )
     if plays:
         lines.append("Cards: " + "; ".join(plays))
     if births or babies:
-        lines.append(f"Birth: {plural(births, 'egg')} laid" + (f", {plural(babies, 'killer baby', 'killer babies')}"
-                                                               if babies else ""))
+        lines.append(
+            f"Birth: {plural(births, 'egg')} laid"
+            + (f", {plural(babies, 'killer baby', 'killer babies')}" if babies else "")
+        )
     killed = wins - escapes
     if killed or starved or babies:
-        how = [f"{n} {what}" for n, what in ((killed, "in fights"), (babies, "to killer babies"),
-                                             (starved, "to the climate")) if n]
+        how = [
+            f"{n} {what}"
+            for n, what in ((killed, "in fights"), (babies, "to killer babies"), (starved, "to the climate"))
+            if n
+        ]
         lines.append(f"Deaths: {plural(killed + babies + starved, 'dinosaur')} ({', '.join(how)})")
     if scored:
         lines.append(scored)

@@ -31,8 +31,11 @@ ZERO_WIDTH_JS = """(root) => [...document.querySelector(root).querySelectorAll('
 
 
 def _wait_text(page, selector: str, text: str) -> None:
-    page.wait_for_function("([s, t]) => { const e = document.querySelector(s); return e && e.innerText.includes(t); }",
-                           arg=[selector, text], timeout=20_000)
+    page.wait_for_function(
+        "([s, t]) => { const e = document.querySelector(s); return e && e.innerText.includes(t); }",
+        arg=[selector, text],
+        timeout=20_000,
+    )
 
 
 def _token_box(page):

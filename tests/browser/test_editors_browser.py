@@ -46,8 +46,9 @@ class Counter:
         return int(self.page.eval_on_selector(GRID, "e => e.dataset.rev || 0"))
 
     def _wait_rev(self, before: int) -> None:
-        self.page.wait_for_function(f"r => +document.querySelector('{GRID}').dataset.rev > r", arg=before,
-                                    timeout=15_000)
+        self.page.wait_for_function(
+            f"r => +document.querySelector('{GRID}').dataset.rev > r", arg=before, timeout=15_000
+        )
 
     def hex(self, cell, shift: bool = False) -> None:
         before = self.rev()
@@ -80,7 +81,9 @@ def editors_page(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("editors")
     old = os.environ.get("EVO_EDITOR_DIR")
-    os.environ["EVO_EDITOR_DIR"] = str(out)  # the notebook saves there (serve_voila passes the environment on)
+    os.environ["EVO_EDITOR_DIR"] = str(
+        out
+    )  # the notebook saves there (serve_voila passes the environment on)
     try:
         with serve_voila(NOTEBOOK, timeout=90, log=out / "voila.log") as url, sync_playwright() as pw:
             browser = launch_chromium(pw)
@@ -121,14 +124,19 @@ def test_transcribe_the_4_player_board(editors_page):
     _replay(c, transcription_plan(target))
     assert page.eval_on_selector(f"{GRID} svg.evo-edit-grid", "e => +e.dataset.spaces") == 42
     # the live checks beside the grid say it is valid before the name is typed
-    page.wait_for_function("() => document.querySelector('.evo-board-editor .evo-checks').innerText"
-                           ".includes('Valid board: 42 spaces, 4 players')", timeout=15_000)
+    page.wait_for_function(
+        "() => document.querySelector('.evo-board-editor .evo-checks').innerText"
+        ".includes('Valid board: 42 spaces, 4 players')",
+        timeout=15_000,
+    )
     c.click(".evo-board-editor .evo-side .widget-text:has(label:text-is('Name')) input")
     c.key("Control+a")
     c.type("printed-4p")
     c.click(".evo-board-editor .evo-side button:has-text('Save')")
-    page.wait_for_function("() => document.querySelector('.evo-board-editor .evo-side').innerText"
-                           ".includes('Saved 42 spaces')", timeout=15_000)
+    page.wait_for_function(
+        "() => document.querySelector('.evo-board-editor .evo-side').innerText.includes('Saved 42 spaces')",
+        timeout=15_000,
+    )
     seconds = time.monotonic() - t0
 
     saved = Board.load(page.out_dir / "my-board.json")
@@ -138,9 +146,16 @@ def test_transcribe_the_4_player_board(editors_page):
     assert saved.provenance["confidence"] == "printed" and saved.reconstructed is False
 
     person_minutes = c.actions * SECONDS_PER_ACTION / 60
-    record = {"board": "standard-4p", "spaces": 42, "clicks": c.clicks, "keys": c.keys, "actions": c.actions,
-              "seconds_per_action": SECONDS_PER_ACTION, "person_minutes": round(person_minutes, 1),
-              "browser_seconds": round(seconds, 1)}
+    record = {
+        "board": "standard-4p",
+        "spaces": 42,
+        "clicks": c.clicks,
+        "keys": c.keys,
+        "actions": c.actions,
+        "seconds_per_action": SECONDS_PER_ACTION,
+        "person_minutes": round(person_minutes, 1),
+        "browser_seconds": round(seconds, 1),
+    }
     (IMG / "board_editor_transcription.json").write_text(json.dumps(record, indent=1) + "\n")
     print("board transcription:", record)
     assert person_minutes < BUDGET_MINUTES, record

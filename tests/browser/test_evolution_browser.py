@@ -33,8 +33,11 @@ def _ply(page) -> int:
 
 
 def _wait_ply_above(page, ply: int) -> None:
-    page.wait_for_function("([sel, p]) => Number(document.querySelector(sel).dataset.ply) > p",
-                           arg=[GAME_BOARD, ply], timeout=15_000)
+    page.wait_for_function(
+        "([sel, p]) => Number(document.querySelector(sel).dataset.ply) > p",
+        arg=[GAME_BOARD, ply],
+        timeout=15_000,
+    )
 
 
 def _attacker():
@@ -53,9 +56,12 @@ def _click_and_play(page, where: str) -> list[str]:
     page.click(f"{BOARD} g.species[data-player='{p}'][data-species='{i}']")
     page.wait_for_selector(f"{BOARD} svg[data-selected='{p}.{i}'] g.species.target", timeout=10_000)
     try:
-        page.wait_for_function("t => { const x = document.querySelector('.evo-action-picker').innerText; "
-                               "return x.includes(t) && x.includes('selected on the board'); }",
-                               arg=f"P{p + 1}'s species {i + 1} (", timeout=10_000)
+        page.wait_for_function(
+            "t => { const x = document.querySelector('.evo-action-picker').innerText; "
+            "return x.includes(t) && x.includes('selected on the board'); }",
+            arg=f"P{p + 1}'s species {i + 1} (",
+            timeout=10_000,
+        )
     except Exception:  # playwright's TimeoutError
         problems.append(f"{where}: the action list does not follow the species selected on the board")
     if where == "voila":
@@ -64,12 +70,16 @@ def _click_and_play(page, where: str) -> list[str]:
     attack_text = page.locator(".evo-explorer .evo-attack").first.inner_text()
     if "blocked by" not in attack_text and "possible" not in attack_text:
         problems.append(f"{where}: the Attack tab does not show the selected carnivore's prey")
-    prey = page.eval_on_selector(f"{BOARD} g.species.target", "e => [e.dataset.player, e.dataset.species, "
-                                                                 "e.dataset.action]")
+    prey = page.eval_on_selector(
+        f"{BOARD} g.species.target", "e => [e.dataset.player, e.dataset.species, e.dataset.action]"
+    )
     page.click(f"{BOARD} g.species.target[data-player='{prey[0]}'][data-species='{prey[1]}']")
     _wait_ply_above(page, ply)
-    page.wait_for_function("t => document.querySelector('.evo-stepper .evo-history').innerText.includes(t)",
-                           arg="attacks", timeout=10_000)
+    page.wait_for_function(
+        "t => document.querySelector('.evo-stepper .evo-history').innerText.includes(t)",
+        arg="attacks",
+        timeout=10_000,
+    )
     # the Play button of the action list plays its first action
     show_tab(page, "Actions")
     ply = _ply(page)
@@ -100,10 +110,12 @@ def _check_layout(page, where: str) -> list[str]:
             problems.append(f"{where} {width}x{height}: board {b['width']:.0f} px wider than its column")
         # issue 20: the table keeps its text readable (never under 14 px) rather than shrinking into the window:
         # a table taller than the window scrolls, its top beside the step controls
-        shown = page.evaluate("() => { const t = document.querySelector('.evo-evolution-board svg'); "
-                              "const k = t.getBoundingClientRect().width / t.viewBox.baseVal.width; "
-                              "return Math.min(...[...t.querySelectorAll('text')].map(x => "
-                              "parseFloat(x.getAttribute('font-size')) * k)); }")
+        shown = page.evaluate(
+            "() => { const t = document.querySelector('.evo-evolution-board svg'); "
+            "const k = t.getBoundingClientRect().width / t.viewBox.baseVal.width; "
+            "return Math.min(...[...t.querySelectorAll('text')].map(x => "
+            "parseFloat(x.getAttribute('font-size')) * k)); }"
+        )
         if shown < 13.8:
             problems.append(f"{where} {width}x{height}: the table shows text at {shown:.1f} px")
     return problems
@@ -114,7 +126,10 @@ def test_evolution_explorer_click_play_and_layout(where, tmp_path):
     require_browser()
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw, explorer_page(pw, NOTEBOOK, where, tmp_path, board=GAME_BOARD) as (page, errors):
+    with (
+        sync_playwright() as pw,
+        explorer_page(pw, NOTEBOOK, where, tmp_path, board=GAME_BOARD) as (page, errors),
+    ):
         page.set_viewport_size({"width": 1400, "height": 1000})
         problems = _click_and_play(page, where)
         problems += _check_layout(page, where)

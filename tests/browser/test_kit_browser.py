@@ -26,8 +26,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 # Screenshots go to docs/img/ (shown in the README) when EVO_UPDATE_SCREENSHOTS=1, else to a temporary folder,
 # so that running the tests does not rewrite tracked files.
-IMG = ROOT / "docs" / "img" if os.environ.get("EVO_UPDATE_SCREENSHOTS") else Path(
-    os.environ.get("TMPDIR", "/tmp")) / "evo-lab-screenshots"
+IMG = (
+    ROOT / "docs" / "img"
+    if os.environ.get("EVO_UPDATE_SCREENSHOTS")
+    else Path(os.environ.get("TMPDIR", "/tmp")) / "evo-lab-screenshots"
+)
 IMG.mkdir(parents=True, exist_ok=True)
 
 
@@ -105,8 +108,13 @@ def _click_plays_a_move(page):
     # the history says who did what, in words: "20. P3 moves from D7 to D6"
     page.wait_for_function(
         "([sel, a, b]) => { const t = document.querySelector(sel).innerText; return t.includes(a) && t.includes(b); }",
-        arg=[".evo-stepper .evo-history", f"{words} from {src_label}" if kind != "attack" else words, dst_label],
-        timeout=10_000)
+        arg=[
+            ".evo-stepper .evo-history",
+            f"{words} from {src_label}" if kind != "attack" else words,
+            dst_label,
+        ],
+        timeout=10_000,
+    )
     assert page.inner_text(".evo-stepper") != history_before
     event = page.inner_text(".evo-board-widget .evo-event")
     assert event.startswith("P") and dst_label in event  # e.g. "P3 moves from D7 to D6"
@@ -119,7 +127,9 @@ def _hover_tooltip(page):
     tip.wait_for(state="visible", timeout=5_000)
     text = tip.inner_text()
     label = page.eval_on_selector(f".evo-board-widget polygon.space[data-id='{sid}']", "e => e.dataset.label")
-    climate = page.eval_on_selector(f".evo-board-widget polygon.space[data-id='{sid}']", "e => e.dataset.climate")
+    climate = page.eval_on_selector(
+        f".evo-board-widget polygon.space[data-id='{sid}']", "e => e.dataset.climate"
+    )
     assert label in text and climate in text and ("coastal" in text or "inland" in text)
     assert "dinosaur of P" in text
     page.mouse.move(0, 0)
@@ -130,16 +140,22 @@ def _undo_redo(page):
     page.locator(".evo-stepper button", has_text="Undo").first.click()
     page.wait_for_function(
         "p => document.querySelector('.evo-board-widget svg.evo-board').dataset.ply === String(p)",
-        arg=ply - 1, timeout=10_000)
+        arg=ply - 1,
+        timeout=10_000,
+    )
     page.locator(".evo-stepper button", has_text="Redo").first.click()
     page.wait_for_function(
         "p => document.querySelector('.evo-board-widget svg.evo-board').dataset.ply === String(p)",
-        arg=ply, timeout=10_000)
+        arg=ply,
+        timeout=10_000,
+    )
     page.locator(".evo-board-widget").first.screenshot(path=str(IMG / "kit_board_after_move.png"))
 
 
 def _climate_tab(page):
-    page.locator(".evo-explorer .lm-TabBar-tab, .evo-explorer .p-TabBar-tab", has_text="Climate").first.click()
+    page.locator(
+        ".evo-explorer .lm-TabBar-tab, .evo-explorer .p-TabBar-tab", has_text="Climate"
+    ).first.click()
     panel = page.locator(".evo-explorer .evo-climate").first
     panel.locator("svg.evo-wheel").wait_for(timeout=10_000)
     assert panel.locator("svg.evo-wheel path.sector").count() == 24

@@ -52,8 +52,11 @@ def _check_content(page, where: str) -> list[str]:
     page.click(f".evo-board-widget polygon.space[data-id='{src}']")
     label = page.eval_on_selector(f".evo-board-widget polygon.space[data-id='{src}']", "e => e.dataset.label")
     try:
-        page.wait_for_function("t => document.querySelector('.evo-action-picker').innerText.includes(t)",
-                               arg=f"dinosaur on {label} selected on the board", timeout=10_000)
+        page.wait_for_function(
+            "t => document.querySelector('.evo-action-picker').innerText.includes(t)",
+            arg=f"dinosaur on {label} selected on the board",
+            timeout=10_000,
+        )
     except Exception:  # playwright's TimeoutError
         problems.append(f"{where}: the action list does not follow the dinosaur selected on {label}")
     page.click(f".evo-board-widget polygon.space[data-id='{src}']")  # deselect
@@ -80,7 +83,9 @@ def _check_layout(page, where: str) -> list[str]:
                     problems.append(f"{where} {width}x{height}: the wheel's rings have no legend")
         b = r["board"]
         if b["width"] > b["column"] + 1:
-            problems.append(f"{where} {width}x{height}: board {b['width']:.0f} px wider than its column {b['column']:.0f}")
+            problems.append(
+                f"{where} {width}x{height}: board {b['width']:.0f} px wider than its column {b['column']:.0f}"
+            )
         if (width, height) == (1280, 720) and b["height"] > height:
             problems.append(f"{where} 1280x720: the board is {b['height']:.0f} px high, the window {height}")
         if (width, height) == (1280, 720):

@@ -83,18 +83,25 @@ def _attack_and_odds_tab(page) -> list[str]:
     problems = []
     ply = _ply(page)
     page.click(f"{BOARD} g.animal.target[data-action]")
-    page.wait_for_function("([sel, p]) => Number(document.querySelector(sel).dataset.ply) > p",
-                           arg=[GAME_BOARD, ply], timeout=15_000)
-    page.wait_for_function("t => document.querySelector('.evo-stepper .evo-history').innerText.includes(t)",
-                           arg="attacks", timeout=10_000)
+    page.wait_for_function(
+        "([sel, p]) => Number(document.querySelector(sel).dataset.ply) > p",
+        arg=[GAME_BOARD, ply],
+        timeout=15_000,
+    )
+    page.wait_for_function(
+        "t => document.querySelector('.evo-stepper .evo-history').innerText.includes(t)",
+        arg="attacks",
+        timeout=10_000,
+    )
     show_tab(page, "Odds")
     odds = page.locator(".evo-explorer .evo-origin-odds").first.inner_text()
     for words in ("red tokens in the bank", "mean", "An attack"):
         if words not in odds:
             problems.append(f"the Odds tab lacks {words!r}")
     page.locator(".evo-origin-odds button", has_text="feeding race").first.click()
-    page.wait_for_function("() => document.querySelector('.evo-origin-odds').innerText.includes('survives')",
-                           timeout=20_000)
+    page.wait_for_function(
+        "() => document.querySelector('.evo-origin-odds').innerText.includes('survives')", timeout=20_000
+    )
     return problems
 
 
@@ -116,20 +123,26 @@ def test_origin_explorer_click_odds_fonts_and_layout(where, tmp_path):
     from playwright.sync_api import sync_playwright
 
     _s, carnivore = _position()
-    with sync_playwright() as pw, explorer_page(pw, NOTEBOOK, where, tmp_path, board=GAME_BOARD) as (page, errors):
+    with (
+        sync_playwright() as pw,
+        explorer_page(pw, NOTEBOOK, where, tmp_path, board=GAME_BOARD) as (page, errors),
+    ):
         problems = _select(page, carnivore)
         problems += _fonts(page, f"{where} 1280x720")
-        if where == "jupyterlab":      # the table, the odds and a text size in JupyterLab too; the pictures from Voila
+        if (
+            where == "jupyterlab"
+        ):  # the table, the odds and a text size in JupyterLab too; the pictures from Voila
             problems += _attack_and_odds_tab(page)
             assert not problems, "\n".join(problems)
             return
-        page.set_viewport_size({"width": 1280, "height": 1240})     # the whole explorer in one picture
+        page.set_viewport_size({"width": 1280, "height": 1240})  # the whole explorer in one picture
         page.wait_for_timeout(400)
         page.locator(".evo-explorer").first.screenshot(path=str(IMG / "kit_origin.png"))
         show_tab(page, "Odds")
         page.locator(".evo-origin-odds button", has_text="feeding race").first.click()
-        page.wait_for_function("() => document.querySelector('.evo-origin-odds').innerText.includes('survives')",
-                               timeout=20_000)
+        page.wait_for_function(
+            "() => document.querySelector('.evo-origin-odds').innerText.includes('survives')", timeout=20_000
+        )
         page.set_viewport_size({"width": 1280, "height": 1800})
         page.wait_for_timeout(400)
         page.locator(".evo-explorer .evo-origin-odds").first.screenshot(path=str(IMG / "kit_origin_odds.png"))

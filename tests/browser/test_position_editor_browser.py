@@ -1,6 +1,6 @@
 """The position editor in a real browser, in Voila AND in JupyterLab 4 (Debian's Chromium through Playwright,
 ``/usr/bin/chromium``): ``tests/browser/position_editor.ipynb`` shows a 2-player editor; two clicks on empty
-spaces place two of P1's dinosaurs, a gene typed into its number box adds a horn, and the status line and the
+spaces place two of P1's dinosaurs, a gene typed into its number box (labelled by its printed name, "Horn") adds a horn, and the status line and the
 position text follow (the engine rebuilt the position each time). Then the layout at 1280x720: no control is
 0 px wide and no label is cut (``evo_lab.views.widgets.browser.LAYOUT_JS``).
 
@@ -32,9 +32,13 @@ ZERO_WIDTH_JS = """(root) => [...document.querySelector(root).querySelectorAll(
 
 
 def _wait_text(page, selector: str, text: str) -> None:
-    page.wait_for_function("([s, t]) => { const e = document.querySelector(s); return e && "
-                           "(e.innerText + ' ' + [...e.querySelectorAll('textarea')].map(x => x.value).join(' '))"
-                           ".includes(t); }", arg=[selector, text], timeout=20_000)
+    page.wait_for_function(
+        "([s, t]) => { const e = document.querySelector(s); return e && "
+        "(e.innerText + ' ' + [...e.querySelectorAll('textarea')].map(x => x.value).join(' '))"
+        ".includes(t); }",
+        arg=[selector, text],
+        timeout=20_000,
+    )
 
 
 @pytest.mark.parametrize("where", ["voila", "jupyterlab"])
@@ -50,10 +54,10 @@ def test_place_two_dinosaurs_and_a_gene_by_clicks(where, tmp_path):
         for k, lab in enumerate(free):
             page.locator(f".evo-pe-board polygon.space[data-label='{lab}']").click()
             _wait_text(page, ROOT, f"P1 {3 + k}")
-        _wait_text(page, ROOT, "dinos=" )
+        _wait_text(page, ROOT, "dinos=")
         text = page.locator(f"{ROOT} textarea").first.input_value()
         assert all(lab in text for lab in free), text
-        box = page.locator(f"{ROOT} .widget-inline-hbox:has(label:text-is('horn')) input").first
+        box = page.locator(f"{ROOT} .widget-inline-hbox:has(label:text-is('Horn')) input").first
         box.fill("2")
         box.press("Enter")
         _wait_text(page, ROOT, "horn:2")

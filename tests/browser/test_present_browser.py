@@ -24,8 +24,16 @@ import evo_lab
 from evo_lab.core.records import load_record
 from evo_lab.core.tree import GameTree
 from evo_lab.views.export import export_record
-from evo_lab.views.widgets.browser import (EVO2E_BOARD, GAME_BOARD, explorer_page, launch_chromium, layout_report,
-                                           serve_voila, show_tab, wait_for_board)
+from evo_lab.views.widgets.browser import (
+    EVO2E_BOARD,
+    GAME_BOARD,
+    explorer_page,
+    launch_chromium,
+    layout_report,
+    serve_voila,
+    show_tab,
+    wait_for_board,
+)
 
 from test_kit_browser import IMG, require_browser
 
@@ -47,7 +55,7 @@ def _check_payload(kind: str, name: str, data: bytes, game: str) -> list[str]:
             assert root.tag == "{http://www.w3.org/2000/svg}svg", root.tag
         elif kind == "png":
             assert data[:8] == PNG_SIGNATURE, data[:8]
-            w, h = struct.unpack(">II", data[16:24])          # IHDR: drawn at twice the SVG's size
+            w, h = struct.unpack(">II", data[16:24])  # IHDR: drawn at twice the SVG's size
             assert w >= 400 and h >= 300, (w, h)
         elif kind == "markdown":
             text = data.decode("utf-8")
@@ -73,13 +81,21 @@ def _exports(page, game: str, where: str) -> list[str]:
             button.click()
         d = info.value
         name = d.suggested_filename
-        suffix = {"svg": "board.svg", "png": "board.png", "markdown": "story.md", "html": "story.html",
-                  "record": "record.json"}[kind]
+        suffix = {
+            "svg": "board.svg",
+            "png": "board.png",
+            "markdown": "story.md",
+            "html": "story.html",
+            "record": "record.json",
+        }[kind]
         if not (name.startswith(f"{game}-move") and name.endswith(f"-{suffix}")):
             problems.append(f"{where} {game}: {kind} downloaded as {name!r}")
         problems += _check_payload(kind, f"{where} {game} {name}", Path(d.path()).read_bytes(), game)
-        page.wait_for_function("n => document.querySelector('.evo-export-bar').innerText.includes('downloaded ' + n)",
-                               arg=name, timeout=10_000)
+        page.wait_for_function(
+            "n => document.querySelector('.evo-export-bar').innerText.includes('downloaded ' + n)",
+            arg=name,
+            timeout=10_000,
+        )
     return problems
 
 
@@ -106,23 +122,32 @@ def _upload(page, tmp: Path, game: str, where: str) -> list[str]:
     page.locator(".evo-game-panel .widget-toggle-buttons button", has_text="record").first.click()
     _choose_file(page, path)
     try:
-        page.wait_for_function("n => document.querySelector('.evo-game-panel').innerText.includes('opened ' + n)",
-                               arg=path.name, timeout=20_000)
-        page.wait_for_function("p => document.querySelector('.evo-stepper').innerText.includes('move ' + p + ' of')",
-                               arg=ply, timeout=20_000)
+        page.wait_for_function(
+            "n => document.querySelector('.evo-game-panel').innerText.includes('opened ' + n)",
+            arg=path.name,
+            timeout=20_000,
+        )
+        page.wait_for_function(
+            "p => document.querySelector('.evo-stepper').innerText.includes('move ' + p + ' of')",
+            arg=ply,
+            timeout=20_000,
+        )
     except Exception:  # playwright's TimeoutError
         return [f"{where} {game}: the uploaded record did not become the game (move {ply})"]
     bad = tmp / "broken.json"
     rec = json.loads(path.read_text())
     rec["actions"][2] = "fly to the moon"
     bad.write_text(json.dumps(rec))
-    show_tab(page, "Game")          # a file of another game rebuilds the game's tabs and shows Actions
+    show_tab(page, "Game")  # a file of another game rebuilds the game's tabs and shows Actions
     _choose_file(page, bad)
-    page.wait_for_function("() => document.querySelector('.evo-game-panel').innerText.includes('broken.json: ')",
-                           timeout=20_000)
+    page.wait_for_function(
+        "() => document.querySelector('.evo-game-panel').innerText.includes('broken.json: ')", timeout=20_000
+    )
     text = page.locator(".evo-game-panel").first.inner_text()
     still = page.locator(".evo-stepper").first.inner_text()
-    problems = [] if "actions[2]" in text else [f"{where}: the upload error does not name the field: {text[-300:]}"]
+    problems = (
+        [] if "actions[2]" in text else [f"{where}: the upload error does not name the field: {text[-300:]}"]
+    )
     if f"move {ply} of" not in still:
         problems.append(f"{where}: a bad upload changed the game")
     return problems
@@ -137,19 +162,31 @@ def _fits(page, game: str, where: str) -> list[str]:
             show_tab(page, tab)
             r = layout_report(page)
             problems += [f"{where} {game} {width}x{height} {tab}: cut {c}" for c in r["cut"]]
-            b = page.locator(BOARDS[game]).first.bounding_box() if game != "evo2e" else \
-                page.locator(".evo-board-widget svg.evo-board").first.bounding_box()
-            if b is None or b["x"] < 0 or b["y"] < 0 or b["x"] + b["width"] > width + 1 or \
-                    b["y"] + b["height"] > height + 1:
+            b = (
+                page.locator(BOARDS[game]).first.bounding_box()
+                if game != "evo2e"
+                else page.locator(".evo-board-widget svg.evo-board").first.bounding_box()
+            )
+            if (
+                b is None
+                or b["x"] < 0
+                or b["y"] < 0
+                or b["x"] + b["width"] > width + 1
+                or b["y"] + b["height"] > height + 1
+            ):
                 problems.append(f"{where} {game} {width}x{height} {tab}: board box {b} outside the window")
             elif b["width"] < 0.4 * width and b["height"] < 0.6 * height:
                 problems.append(f"{where} {game} {width}x{height}: board {b} not scaled to the window")
-            squeezed = page.evaluate("() => [...document.querySelectorAll('.evo-explorer button')].filter(b => "
-                                     "b.offsetParent && b.getBoundingClientRect().height < 20).map(b => b.innerText)")
+            squeezed = page.evaluate(
+                "() => [...document.querySelectorAll('.evo-explorer button')].filter(b => "
+                "b.offsetParent && b.getBoundingClientRect().height < 20).map(b => b.innerText)"
+            )
             if squeezed:
                 problems.append(f"{where} {game} {width}x{height} {tab}: buttons squeezed flat: {squeezed}")
-            scroll = page.evaluate("() => [document.scrollingElement.scrollHeight, document.scrollingElement."
-                                   "scrollWidth, innerHeight, innerWidth]")
+            scroll = page.evaluate(
+                "() => [document.scrollingElement.scrollHeight, document.scrollingElement."
+                "scrollWidth, innerHeight, innerWidth]"
+            )
             if scroll[0] > scroll[2] + 1 or scroll[1] > scroll[3] + 1:
                 problems.append(f"{where} {game} {width}x{height} {tab}: the page scrolls {scroll}")
         show_tab(page, "Actions")
@@ -170,15 +207,21 @@ def test_present_page_in_voila_every_game(tmp_path):
         try:
             for game in BOARDS:
                 page = browser.new_page(viewport={"width": 1280, "height": 720}, accept_downloads=True)
-                page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-                    ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
+                page.route(
+                    "**/*",
+                    lambda r: (
+                        r.continue_()
+                        if r.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
+                        else r.abort()
+                    ),
+                )
                 page.on("pageerror", lambda e: errors.append(str(e)))
                 page.goto(f"{url}?game={game}", timeout=180_000, wait_until="domcontentloaded")
                 wait_for_board(page, timeout_ms=180_000, selector=BOARDS[game])
                 problems += _fits(page, game, "voila")
                 problems += _exports(page, game, "voila")
                 if game == "origin":
-                    problems += _upload(page, tmp_path, "evolution", "voila")   # switches the game
+                    problems += _upload(page, tmp_path, "evolution", "voila")  # switches the game
                 page.close()
         finally:
             browser.close()

@@ -22,8 +22,14 @@ NOTEBOOK = ROOT / "evo_lab" / "views" / "present.ipynb"
 
 def _page(browser, url: str):
     page = browser.new_page(viewport={"width": 1280, "height": 720})
-    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
+    page.route(
+        "**/*",
+        lambda r: (
+            r.continue_()
+            if r.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
+            else r.abort()
+        ),
+    )
     page.goto(url, timeout=180_000, wait_until="domcontentloaded")
     return page
 
@@ -36,8 +42,10 @@ def test_bad_addresses_show_one_line_and_the_game_tab_names_no_server_file(tmp_p
     with serve_voila(NOTEBOOK, timeout=90, log=tmp_path / "voila.log") as url, sync_playwright() as pw:
         browser = launch_chromium(pw)
         try:
-            for query, words in (("?game=bogus", "game 'bogus': not a game of this page"),
-                                 ("?scenario=/etc/passwd", "scenario '/etc/passwd': not a scenario of evo2e")):
+            for query, words in (
+                ("?game=bogus", "game 'bogus': not a game of this page"),
+                ("?scenario=/etc/passwd", "scenario '/etc/passwd': not a scenario of evo2e"),
+            ):
                 page = _page(browser, url + query)
                 page.wait_for_selector(".evo-present-error", timeout=120_000)
                 message = page.locator(".evo-present-error").inner_text()
@@ -52,7 +60,8 @@ def test_bad_addresses_show_one_line_and_the_game_tab_names_no_server_file(tmp_p
             show_tab(page, "Game")
             boxes = page.eval_on_selector_all(
                 ".evo-game-panel input[type=text]",
-                "els => els.filter(e => e.offsetParent !== null).map(e => e.placeholder)")
+                "els => els.filter(e => e.offsetParent !== null).map(e => e.placeholder)",
+            )
             if any("game.json" in b or "path" in b for b in boxes):
                 problems.append(f"the Game tab shows a box for a server file: {boxes}")
             if not page.locator(".evo-game-panel .widget-upload").first.is_visible():

@@ -43,10 +43,16 @@ PRESENT = ROOT / "evo_lab" / "views" / "present.ipynb"
 GAMES = evo_lab.registered_games()
 LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
 #: The position each game is shown at: a scenario where the game has one that shows its table full.
-QUERY = {"evo2e": "scenario=attack", "evolution": "scenario=attack", "evolution-climate": "scenario=climate_cold"}
-SOURCE = {"evo2e": 'evo_lab.Explorer(scenario="attack")',
-          "evolution": 'evo_lab.Explorer("evolution", scenario="attack")',
-          "evolution-climate": 'evo_lab.Explorer("evolution", scenario="climate_cold")'}
+QUERY = {
+    "evo2e": "scenario=attack",
+    "evolution": "scenario=attack",
+    "evolution-climate": "scenario=climate_cold",
+}
+SOURCE = {
+    "evo2e": 'evo_lab.Explorer(scenario="attack")',
+    "evolution": 'evo_lab.Explorer("evolution", scenario="attack")',
+    "evolution-climate": 'evo_lab.Explorer("evolution", scenario="climate_cold")',
+}
 
 #: Measures in the page what LAYOUT_JS does not: tab labels, table cells, the board beside the step controls,
 #: the shown font size of Evolution's table, the classroom page's fonts.
@@ -90,7 +96,9 @@ def _check(page, where: str, game: str, width: int, height: int, present: bool) 
     problems = []
     page.set_viewport_size({"width": width, "height": height})
     page.wait_for_timeout(1500)
-    tabs = page.eval_on_selector_all(".evo-explorer .lm-TabBar-tab", "els => els.map(e => e.innerText.trim())")
+    tabs = page.eval_on_selector_all(
+        ".evo-explorer .lm-TabBar-tab", "els => els.map(e => e.innerText.trim())"
+    )
     for tab in tabs:
         show_tab(page, tab)
         problems += [f"{name} {tab}: cut {c}" for c in layout_report(page)["cut"]]
@@ -151,7 +159,9 @@ def test_classroom_page_in_voila_every_game(tmp_path):
                 _watch(page, external, errors)
                 query = f"?game={game}&players=3" + (f"&{QUERY[game]}" if game in QUERY else "")
                 page.goto(url + query, timeout=180_000, wait_until="domcontentloaded")
-                wait_for_board(page, timeout_ms=180_000, selector=EVO2E_BOARD if game == "evo2e" else GAME_BOARD)
+                wait_for_board(
+                    page, timeout_ms=180_000, selector=EVO2E_BOARD if game == "evo2e" else GAME_BOARD
+                )
                 sizes = {}
                 for w, h in ((1280, 720), (1920, 1080)):
                     problems += _check(page, "voila", game, w, h, present=True)
@@ -168,12 +178,26 @@ def test_classroom_page_in_voila_every_game(tmp_path):
 
 def _notebook(folder: Path, game: str) -> str:
     lo, hi = evo_lab.game_info(game).min_players, evo_lab.game_info(game).max_players
-    source = SOURCE.get(game, f"evo_lab.Explorer(evo_lab.make_game({game!r}, players={min(max(lo, 3), hi)}, seed=2))")
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "explorer", "metadata": {}, "outputs": [],
-                     "source": f"import evo_lab\n\nex = {source}\nex"}],
-          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
-                                      "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
+    source = SOURCE.get(
+        game, f"evo_lab.Explorer(evo_lab.make_game({game!r}, players={min(max(lo, 3), hi)}, seed=2))"
+    )
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "explorer",
+                "metadata": {},
+                "outputs": [],
+                "source": f"import evo_lab\n\nex = {source}\nex",
+            }
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
     name = f"screen_{game.replace('-', '_')}.ipynb"
     (folder / name).write_text(json.dumps(nb), encoding="utf-8")
     return name
@@ -195,8 +219,9 @@ def test_explorer_in_jupyterlab_every_game(tmp_path):
                 page = browser.new_page(viewport={"width": 1280, "height": 720})
                 _watch(page, external, errors)
                 # ?reset: a fresh workspace, only this notebook open (JupyterLab would reopen the ones before)
-                run_notebook_in_lab(page, url, names[game] + "?reset",
-                                    board=EVO2E_BOARD if game == "evo2e" else GAME_BOARD)
+                run_notebook_in_lab(
+                    page, url, names[game] + "?reset", board=EVO2E_BOARD if game == "evo2e" else GAME_BOARD
+                )
                 news = page.get_by_role("button", name="No")
                 if news.count():
                     news.first.click()
@@ -205,7 +230,9 @@ def test_explorer_in_jupyterlab_every_game(tmp_path):
                 for w, h in ((1280, 720), (1440, 900)):
                     problems += _check(page, "jupyterlab", game, w, h, present=False)
                 problems += [f"jupyterlab {game}: loaded from outside the server: {u}" for u in external]
-                problems += [f"jupyterlab {game}: page error: {e[:300]}" for e in errors if "evo" in e.lower()]
+                problems += [
+                    f"jupyterlab {game}: page error: {e[:300]}" for e in errors if "evo" in e.lower()
+                ]
                 page.close()
         finally:
             browser.close()

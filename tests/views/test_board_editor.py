@@ -28,8 +28,13 @@ def _replay(ed: BoardEditor, plan) -> None:
 
 
 def _same_island(a: Board, b: Board) -> bool:
-    return (a.axial, a.terrain, a.coastal, a.labels, a.start_areas) == (b.axial, b.terrain, b.coastal, b.labels,
-                                                                        b.start_areas)
+    return (a.axial, a.terrain, a.coastal, a.labels, a.start_areas) == (
+        b.axial,
+        b.terrain,
+        b.coastal,
+        b.labels,
+        b.start_areas,
+    )
 
 
 # ---------------------------------------------------------------- the draft's edits
@@ -99,7 +104,9 @@ def test_labels_custom_unique_and_cleared():
 def test_players_change_keeps_and_drops_start_areas():
     d = BoardDraft.from_board(Board.standard(4))
     d.set_players(2)
-    assert len(d.starts) == 2 and d.starts[1] == [d.board().axial[x] for x in Board.standard(4).start_areas[1]]
+    assert len(d.starts) == 2 and d.starts[1] == [
+        d.board().axial[x] for x in Board.standard(4).start_areas[1]
+    ]
     d.set_players(5)
     assert d.starts[2:] == [[], [], []]
     assert "start_areas" in {e.field.split("[")[0] for e in d.problems()}
@@ -119,12 +126,23 @@ def test_undo_redo_walk_both_ways():
     assert not d.can_redo
 
 
-@pytest.mark.parametrize("op, args", [
-    ("paint", ([(0, 0)], "swamp")), ("paint", ([(0, "a")], "desert")), ("paint", ([(0, 99)], "desert")),
-    ("fill_row", ((0, 0), (1, 1), "desert")), ("place_start", ((9, 9),)), ("place_start", ((0, 0), 7)),
-    ("cycle_coast", ((9, 9),)), ("set_coast", ((0, 0), "yes")), ("set_label", ((0, 0), "X2")),
-    ("set_label", ((9, 9), "K1")), ("set_players", (6,)), ("set_players", (True,)),
-])
+@pytest.mark.parametrize(
+    "op, args",
+    [
+        ("paint", ([(0, 0)], "swamp")),
+        ("paint", ([(0, "a")], "desert")),
+        ("paint", ([(0, 99)], "desert")),
+        ("fill_row", ((0, 0), (1, 1), "desert")),
+        ("place_start", ((9, 9),)),
+        ("place_start", ((0, 0), 7)),
+        ("cycle_coast", ((9, 9),)),
+        ("set_coast", ((0, 0), "yes")),
+        ("set_label", ((0, 0), "X2")),
+        ("set_label", ((9, 9), "K1")),
+        ("set_players", (6,)),
+        ("set_players", (True,)),
+    ],
+)
 def test_bad_edit_raises_a_typed_error_and_changes_nothing(op, args):
     d = BoardDraft.from_board(Board.standard(2))
     d.cells[(0, 0)] = d.cells.get((0, 0), "plains")
@@ -163,10 +181,18 @@ def test_file_format_coast_and_label_overrides_round_trip(tmp_path):
     data["cells"][0]["coastal"] = False
     data["cells"][5]["label"] = "Q9"
     b = Board.from_dict(data, "mine.json")
-    assert b.coastal[0] is False and b.coast_overrides == {0: False} and b.label(5) == "Q9" and b.id_of("q9") == 5
+    assert (
+        b.coastal[0] is False
+        and b.coast_overrides == {0: False}
+        and b.label(5) == "Q9"
+        and b.id_of("q9") == 5
+    )
     assert b != Board.standard(3)
     b.save(tmp_path / "b.json")
-    assert Board.load(tmp_path / "b.json") == b and json.loads((tmp_path / "b.json").read_text())["cells"][5]["label"] == "Q9"
+    assert (
+        Board.load(tmp_path / "b.json") == b
+        and json.loads((tmp_path / "b.json").read_text())["cells"][5]["label"] == "Q9"
+    )
     for field, value, where in (("coastal", "no", "cells[0].coastal"), ("label", "B-2", "cells[0].label")):
         bad = copy.deepcopy(Board.standard(3).to_dict())
         bad["cells"][0][field] = value
@@ -216,11 +242,17 @@ def test_widget_clicks_keys_and_grid_messages():
     assert ed.draft.labels == {(3, 0): "Z1"} and ed.grid.view["can_undo"]
 
 
-@pytest.mark.parametrize("op", [
-    {"op": "paint", "cells": [[0, 0]], "terrain": "lava"}, {"op": "start", "cell": [8, 8], "seat": 0},
-    {"op": "coast", "cell": [8, 8]}, {"op": "label", "cell": [0, 0], "label": "A 1"},
-    {"op": "fill_row", "a": [0, 0], "b": [2, 3], "terrain": "plains"}, {"op": "explode"},
-])
+@pytest.mark.parametrize(
+    "op",
+    [
+        {"op": "paint", "cells": [[0, 0]], "terrain": "lava"},
+        {"op": "start", "cell": [8, 8], "seat": 0},
+        {"op": "coast", "cell": [8, 8]},
+        {"op": "label", "cell": [0, 0], "label": "A 1"},
+        {"op": "fill_row", "a": [0, 0], "b": [2, 3], "terrain": "plains"},
+        {"op": "explode"},
+    ],
+)
 def test_widget_bad_edit_shows_its_error_and_changes_nothing(op):
     ed = BoardEditor("standard", players=2)
     before, view = ed.draft._state(), dict(ed.grid.view)
@@ -240,14 +272,19 @@ def test_widget_live_checks_and_side_panel():
     b = Board.standard(4)
     ed.click(b.axial[b.start_areas[1][0]])  # erase one of P2's start areas
     # issue 20: the problem names the player as the editor's buttons do (P2), not the file's start_areas[1]
-    assert "1 problem before it can be saved" in ed.checks.value and "P2&#x27;s start area</b>: needs two start" \
-        in ed.checks.value and "start_areas" not in ed.checks.value
+    assert (
+        "1 problem before it can be saved" in ed.checks.value
+        and "P2&#x27;s start area</b>: needs two start" in ed.checks.value
+        and "start_areas" not in ed.checks.value
+    )
     assert "P2: B4;" in ed.checks.value
     ed.players.value = 3
     assert ed.draft.players == 3 and len(ed.draft.starts) == 3
     ed.kind.value, ed.source_text.value, ed.name.value = "custom", "my class's island", "island-1"
     d = ed.draft.to_dict()
-    assert d["provenance"] == {"confidence": "custom", "source": "my class's island"} and d["name"] == "island-1"
+    assert (
+        d["provenance"] == {"confidence": "custom", "source": "my class's island"} and d["name"] == "island-1"
+    )
     ed.any_mix.value = True
     assert ed.draft.terrain_bounds == [0.0, 1.0]
 
@@ -315,16 +352,16 @@ def test_no_stale_error_after_start_over(tmp_path):
     """An error shown for the board before stays only until the next change that works: after "Start over" from
     the standard board the status line no longer says the old island was too small."""
     ed = BoardEditor(players=4)
-    ed.drag([(q, 0) for q in range(8)])                       # 8 spaces: too few for 4 players
+    ed.drag([(q, 0) for q in range(8)])  # 8 spaces: too few for 4 players
     assert ed.save(tmp_path / "small.json") is None
     assert "8 spaces is too few for 4 players" in ed.status.value and "the island" in ed.status.value
     ed.start_from.value = 4
     ed.start_button.click()
     assert "Valid board: 42 spaces" in ed.checks.value
-    assert ed.status.value == "" and ed.error == ""            # nothing red is left beside "Valid board"
+    assert ed.status.value == "" and ed.error == ""  # nothing red is left beside "Valid board"
     assert ed.save(tmp_path / "std.json") is not None and "Saved 42 spaces" in ed.status.value
     ed.key("s")
-    ed.click((9, 9))                                            # a bad edit: its error, the "Saved" line gone
+    ed.click((9, 9))  # a bad edit: its error, the "Saved" line gone
     assert "is sea" in ed.status.value and "Saved" not in ed.status.value
 
 
@@ -333,17 +370,20 @@ def test_problems_name_players_and_the_checkbox_as_the_editor_shows_them():
     b = Board.standard(4)
     ed.key("s")
     ed.grid.seat = 0
-    ed.click(b.axial[b.start_areas[2][0]])                      # P3's start space: click it for P1
+    ed.click(b.axial[b.start_areas[2][0]])  # P3's start space: click it for P1
     assert "start_areas" not in ed.error and "seat" not in ed.error.split(":")[0]
-    ed.key("1")                                                 # paint most of the island desert
+    ed.key("1")  # paint most of the island desert
     ed.drag([b.axial[i] for i in range(b.n) if b.terrain[i] != "desert"][:12])
     text = ed.checks.value
     assert "any terrain mix" in text and "terrain_bounds" not in text
-    ed.any_mix.value = True                                     # the checkbox the message names lifts the check
+    ed.any_mix.value = True  # the checkbox the message names lifts the check
     assert "any terrain mix" not in ed.checks.value.split("</ul>")[0] or "Valid board" in ed.checks.value
     from evo_lab.views.board_draft import error_words, field_words
 
     assert field_words("start_areas[3][1]") == "P4's start area"
-    e = BoardError("start cell (q=0, r=0) is already a start area (seat 2)", source="board editor",
-                   field="start_areas[0][1]")
+    e = BoardError(
+        "start cell (q=0, r=0) is already a start area (seat 2)",
+        source="board editor",
+        field="start_areas[0][1]",
+    )
     assert error_words(e) == "P1's start area: start cell (q=0, r=0) is already a start area (P3's)"

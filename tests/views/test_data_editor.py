@@ -48,9 +48,14 @@ def test_diff_lists_exactly_the_edited_values():
     ed = DataEditor()
     _edit_everything(ed)
     assert [(r["value"], r["shipped"], r["now"]) for r in ed.draft.diff()] == [
-        ("wheel section 0", "plains: cold", "plains: hot"), ("wheel section 4", "mountains: cold", "mountains: deadly"),
-        ("initial section", 1, 2), ("token cw2", 2, 3), ("token ccw1", 2, 1), ("face 4", "plus", "claw"),
-        ("card geysers copies", 3, 2)]
+        ("wheel section 0", "plains: cold", "plains: hot"),
+        ("wheel section 4", "mountains: cold", "mountains: deadly"),
+        ("initial section", 1, 2),
+        ("token cw2", 2, 3),
+        ("token ccw1", 2, 1),
+        ("face 4", "plus", "claw"),
+        ("card geysers copies", 3, 2),
+    ]
     assert ed.diff.value.count("<tr>") == 1 + 7 and "mountains: deadly" in ed.diff.value
     ed.tokens["cw2"].value = 2  # back to the shipped value: no longer a difference
     assert "token cw2" not in [r["value"] for r in ed.draft.diff()]
@@ -62,8 +67,15 @@ def test_provenance_is_printed_for_edited_values_only():
     _edit_everything(ed)
     prov = _prov(ed.pack)
     src = "my copy, 2nd printing"
-    edited = {"wheel section 0", "wheel section 4", "initial section", "token cw2", "token ccw1", "face 4",
-              "card geysers copies"}
+    edited = {
+        "wheel section 0",
+        "wheel section 4",
+        "initial section",
+        "token cw2",
+        "token ccw1",
+        "face 4",
+        "card geysers copies",
+    }
     shipped = _prov(evo_lab.load_data())
     for name, (level, source) in prov.items():
         assert (level, source) == (("printed", src) if name in edited else shipped[name]), name
@@ -86,10 +98,13 @@ def test_confirm_enters_a_whole_group_and_makes_it_printed():
     assert e.value.field == "group"
 
 
-@pytest.mark.parametrize("control, bad, field, words", [
-    (lambda ed: ed.tokens["cw1"], -2, "tokens.kinds[1].count", "clockwise 1 (climate tokens)"),
-    (lambda ed: ed.copies["egg_thief"], -1, "cards[3].count", "Egg thief (event cards)"),
-])
+@pytest.mark.parametrize(
+    "control, bad, field, words",
+    [
+        (lambda ed: ed.tokens["cw1"], -2, "tokens.kinds[1].count", "clockwise 1 (climate tokens)"),
+        (lambda ed: ed.copies["egg_thief"], -1, "cards[3].count", "Egg thief (event cards)"),
+    ],
+)
 def test_bad_edit_shows_the_field_and_keeps_the_pack(control, bad, field, words):
     """The loader names the field (``error_field``); the status line says it as the control does (issue 20:
     "clockwise 1", not "tokens.kinds[1].count")."""
@@ -119,15 +134,17 @@ def test_too_few_tokens_is_the_loaders_error():
 def test_draft_rejects_unknown_targets_and_states():
     d = DataDraft()
     before = d.pack
-    for call, field in [(lambda: d.set_state(9, "hills", "hot"), "section"),
-                        (lambda: d.set_state(0, "swamp", "hot"), "terrain"),
-                        (lambda: d.set_state(0, "hills", "warm"), "wheel.sections[0].states.hills"),
-                        (lambda: d.set_face(6, "claw"), "face"),
-                        (lambda: d.set_face(0, "skull"), "faces[0]"),
-                        (lambda: d.set_token("cw9", 1), "token"),
-                        (lambda: d.set_copies("meteor_shower", 1), "card"),
-                        (lambda: d.set_initial(6), "wheel.initial_section"),
-                        (lambda: d.set_source("  "), "source")]:
+    for call, field in [
+        (lambda: d.set_state(9, "hills", "hot"), "section"),
+        (lambda: d.set_state(0, "swamp", "hot"), "terrain"),
+        (lambda: d.set_state(0, "hills", "warm"), "wheel.sections[0].states.hills"),
+        (lambda: d.set_face(6, "claw"), "face"),
+        (lambda: d.set_face(0, "skull"), "faces[0]"),
+        (lambda: d.set_token("cw9", 1), "token"),
+        (lambda: d.set_copies("meteor_shower", 1), "card"),
+        (lambda: d.set_initial(6), "wheel.initial_section"),
+        (lambda: d.set_source("  "), "source"),
+    ]:
         with pytest.raises(DataError) as e:
             call()
         assert e.value.field == field
@@ -140,8 +157,14 @@ def test_saved_folder_reads_back_identically_and_plays(tmp_path):
     folder = tmp_path / "my_pack"
     back = ed.save(folder)
     assert back is not None and "Saved to" in ed.status.value
-    assert sorted(p.name for p in folder.iterdir()) == ["climate.json", "die.json", "events.json", "genes.json",
-                                                        "pack.json", "setup.json"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "climate.json",
+        "die.json",
+        "events.json",
+        "genes.json",
+        "pack.json",
+        "setup.json",
+    ]
     loaded = evo_lab.load_data(folder)
     assert loaded.to_dict() == ed.pack.to_dict() and loaded.fingerprint() == ed.pack.fingerprint()
     assert _prov(loaded) == _prov(ed.pack) and loaded.provenance_rows() == ed.pack.provenance_rows()

@@ -21,10 +21,15 @@ def _table(players: int = 3):
     """P1: a carnivore (body 4, pop 3, Cooperation) and two Cooperation species to its right; P2: Horns, a
     Scavenger, a Climbing species; P3: Hard Shell next to a Warning Call species."""
     g = evo_lab.make_game("evolution", players=players)
-    return from_boards(g, [[(4, 3, 0, 0, ["carnivore", "cooperation"]), (1, 2, 0, 0, ["cooperation"]),
-                            (1, 2, 0, 0, [])],
-                           [(2, 2, 0, 0, ["horns"]), (2, 2, 0, 0, ["scavenger"]), (3, 1, 0, 0, ["climbing"])],
-                           [(5, 1, 0, 0, ["hard-shell"]), (1, 1, 0, 0, ["warning-call"])]], watering_hole=3)
+    return from_boards(
+        g,
+        [
+            [(4, 3, 0, 0, ["carnivore", "cooperation"]), (1, 2, 0, 0, ["cooperation"]), (1, 2, 0, 0, [])],
+            [(2, 2, 0, 0, ["horns"]), (2, 2, 0, 0, ["scavenger"]), (3, 1, 0, 0, ["climbing"])],
+            [(5, 1, 0, 0, ["hard-shell"]), (1, 1, 0, 0, ["warning-call"])],
+        ],
+        watering_hole=3,
+    )
 
 
 def _feeding_positions(n: int = 12):
@@ -35,7 +40,12 @@ def _feeding_positions(n: int = 12):
         s = g.new_initial_state()
         rng = np.random.default_rng(seed)
         pol = lambda st: st.legal_actions()[int(rng.integers(len(st.legal_actions())))]  # noqa: E731
-        play_out(s, pol, rng, stop=lambda st: st.phase == "feed" and not st.is_chance_node() and bool(carnivores(st)))
+        play_out(
+            s,
+            pol,
+            rng,
+            stop=lambda st: st.phase == "feed" and not st.is_chance_node() and bool(carnivores(st)),
+        )
         if not s.is_terminal():
             out.append(s)
         if len(out) >= n:
@@ -69,14 +79,17 @@ def test_attack_panel_shows_feasible_and_blocked_with_the_blocking_trait():
     assert panel.attacker.value == "0.0"  # the player to act's carnivore
     html = panel.table.value
     for q, j, blocker in s.attack_report(0, 0):
-        cell = re.search(rf"<td class='wrap'>P{q + 1}&#x27;s species {j + 1} [^<]*</td><td class='wrap'>(.*?)</td>",
-                         html)
+        cell = re.search(
+            rf"<td class='wrap'>P{q + 1}&#x27;s species {j + 1} [^<]*</td><td class='wrap'>(.*?)</td>", html
+        )
         assert cell, (q, j)
         if blocker is None:
             assert "possible" in cell.group(1)
         else:
-            assert f"blocked by <b>{trait_words(s.game, blocker) if blocker != 'body-size' else 'body size'}" \
+            assert (
+                f"blocked by <b>{trait_words(s.game, blocker) if blocker != 'body-size' else 'body size'}"
                 in cell.group(1)
+            )
     # Climbing and Warning Call block (seed 004 line 69, reference §6.2), said with their printed names and why
     assert "blocked by <b>Climbing (the carnivore does not climb)" in html
     assert "blocked by <b>Warning Call (a neighbour warns it; the carnivore has no Ambush)" in html
@@ -94,14 +107,14 @@ def test_attack_effects_come_from_the_engine():
     s = _table()
     horns = attack_outcome(s, s.parse_action("attack 1 P2.1"))
     assert horns.horns and horns.attacker_pop == -1 and horns.prey_pop == -1
-    assert horns.attacker_food == 2                        # prey body 2; the attacker (pop 3 -> 2) has room
-    assert (1, 1, 1, "scavenger") in horns.others         # P2's Scavenger
+    assert horns.attacker_food == 2  # prey body 2; the attacker (pop 3 -> 2) has room
+    assert (1, 1, 1, "scavenger") in horns.others  # P2's Scavenger
     assert (0, 1, 1, "cooperation") in horns.others and (0, 2, 1, "cooperation") in horns.others  # the chain
     plain = attack_outcome(s, s.parse_action("attack 1 P2.2"))
     assert not plain.horns and plain.attacker_pop == 0 and plain.attacker_food == 2
     kill = attack_outcome(s, s.parse_action("attack 1 P3.2"))
     assert (2, 1) in kill.extinct and kill.prey_pop == -1 and kill.attacker_food == 1
-    assert s.to_json() == _table().to_json()              # the position itself is untouched
+    assert s.to_json() == _table().to_json()  # the position itself is untouched
     # and the tab says it
     ex = Explorer(s)
     assert "Horns: -1 population" in ex.attack.table.value and "(Scavenger)" in ex.attack.table.value
@@ -110,7 +123,7 @@ def test_attack_effects_come_from_the_engine():
 def test_attack_tab_for_someone_elses_carnivore_and_another_viewer():
     s = _table()
     ex = Explorer(s)
-    ex.set_viewer(1)   # P2 watches: sees the report, may not attack for P1
+    ex.set_viewer(1)  # P2 watches: sees the report, may not attack for P1
     assert "blocked by" in ex.attack.table.value and not ex.attack.choice.options
     assert ex.attack.play_button.disabled
 
@@ -122,17 +135,17 @@ def test_click_selects_a_species_the_picker_follows_and_a_marked_prey_is_attacke
     assert b.click_species(0, 1) == "" and b.selected == "0.1"
     first = ex.state.parse_action(pk.choices()[0][1])
     assert first == ("eat", 1) and "species 2 (body 1, population 2) selected" in pk.head.value
-    b.click_species(0, 0)                                 # the carnivore: its prey are marked
+    b.click_species(0, 0)  # the carnivore: its prey are marked
     m = b.marks()
     assert set(m.targets) == {r.target for r in attack_rows(ex.state, 0, 0) if r.legal}
     assert m.blocked[(1, 2)] == "climbing" and 'class="species target"' in b.svg
-    assert ex.attack.attacker.value == "0.0"             # the attack tab follows the board
+    assert ex.attack.attacker.value == "0.0"  # the attack tab follows the board
     assert all(ex.state.parse_action(v)[0] == "attack" for _l, v in pk.choices()[:5])
     ply = ex.tree.ply
-    assert b.click_species(1, 1) == "attack 1 P2.2"       # click the marked prey: the attack is played
+    assert b.click_species(1, 1) == "attack 1 P2.2"  # click the marked prey: the attack is played
     assert ex.tree.ply == ply + 1 and ex.state.players[1].species[1].pop == 1
     b.click_species(0, 0)
-    b._on_msg(b, {"type": "species", "player": 1, "species": 2}, [])   # blocked: only selects
+    b._on_msg(b, {"type": "species", "player": 1, "species": 2}, [])  # blocked: only selects
     assert b.selected == "1.2" and ex.tree.ply == ply + 1
 
 
@@ -150,11 +163,11 @@ def test_cards_in_hand_are_clickable_in_the_play_phase():
     k = s.state.game.label_kind[hand[0]]
     first = s.state.parse_action(pk.choices()[0][1])
     assert k in first and first[0] in ("trait", "body", "pop", "new", "replace")
-    b.click_species(p, 0)                                 # card and species: "trait 1 <card>" etc. first
+    b.click_species(p, 0)  # card and species: "trait 1 <card>" etc. first
     first = s.state.parse_action(pk.choices()[0][1])
     assert first[1] == 0 and first[2] == k
     pk.select.value = pk.choices()[0][1]
-    assert pk.play_selected() == "" and b.card == ""      # the card left the hand: deselected
+    assert pk.play_selected() == "" and b.card == ""  # the card left the hand: deselected
 
 
 def test_bad_message_or_action_changes_nothing():
@@ -172,7 +185,7 @@ def test_a_players_view_hides_the_others_hands_and_face_down_cards():
     while s.state.phase != "play":
         s.step("random")
     owner = s.state.current_player()
-    s.play(next(a for a in s.state.legal_actions() if a[0] == "trait"))   # a trait card face down
+    s.play(next(a for a in s.state.legal_actions() if a[0] == "trait"))  # a trait card face down
     assert any(x.down for x in s.state.players[owner].species)
     other = (owner + 1) % 3
     ex.set_viewer(other)
@@ -185,22 +198,24 @@ def test_a_players_view_hides_the_others_hands_and_face_down_cards():
             assert not any(f'data-card="{x}"' in svg for x in labels) and f"{len(labels)} card" in svg
     assert 'class="trait hidden"' in svg and "P" in ex.players.table.value
     ex.set_viewer(owner)
-    assert "(face down: revealed at the feeding)" in ex.board.svg   # the owner sees their own face-down traits
+    assert "(face down: revealed at the feeding)" in ex.board.svg  # the owner sees their own face-down traits
     ex.set_viewer(None)
-    assert 'class="trait hidden"' not in ex.board.svg   # the teacher sees every face-down trait
+    assert 'class="trait hidden"' not in ex.board.svg  # the teacher sees every face-down trait
     # the history hides the face-down plays from the other viewer, not from the teacher
     ex.set_viewer(other)
-    assert "plays a trait card face down" in ex.stepper.moves.value or "puts a food card face down" in \
-        ex.story.text.value
+    assert (
+        "plays a trait card face down" in ex.stepper.moves.value
+        or "puts a food card face down" in ex.story.text.value
+    )
 
 
 def test_board_draws_the_table_with_assumed_values_marked():
     ex = Explorer(evo_lab.make_game("evolution-climate", players=4, seed=3))
     svg = ex.board.svg
     assert "watering hole" in svg and svg.count("bag ") == 4 and "climate:" in svg
-    assert "Food values on the cards are assumed" in svg              # once, not on every card
+    assert "Food values on the cards are assumed" in svg  # once, not on every card
     assert "*" not in svg and "assumed" not in ex.picker.select.options[0][0]
-    assert "assumed" in ex.picker.note.value                           # said once under the action list
+    assert "assumed" in ex.picker.note.value  # said once under the action list
     assert "assumed data" in ex.header.value and "docs/evolution.md" in ex.header.value
     ex.session.play_to("end", "greedy")
     assert ex.state.is_terminal() and "Game over" in ex.board.status and "won by" in ex.stepper.status.value
@@ -215,7 +230,7 @@ def test_stepper_bots_play_a_round(bot):
     ex.stepper.play_to("round")
     assert ex.state.round == r + 1 or ex.state.is_terminal()
     text = ex.story.text.value
-    assert f"Round {r}</b>" in text and " eats " in text    # the engine's events are told in the story
+    assert f"Round {r}</b>" in text and " eats " in text  # the engine's events are told in the story
 
 
 # ---------------------------------------------------------------- issue 20: the table, the inspector, Climate
@@ -241,7 +256,7 @@ def test_the_table_is_laid_out_for_its_box_with_readable_text():
     before = ex.board.svg
     ex.board._on_msg(ex.board, {"type": "size", "width": 1400, "height": 900}, [])
     assert ex.board.box == (1400, 900) and ex.board.svg != before and 'data-zoom="1"' not in ex.board.svg
-    ex.board._on_msg(ex.board, {"type": "size", "width": 5, "height": 900}, [])   # nonsense: ignored
+    ex.board._on_msg(ex.board, {"type": "size", "width": 5, "height": 900}, [])  # nonsense: ignored
     assert ex.board.box == (1400, 900)
 
 
@@ -258,9 +273,9 @@ def test_feeding_inspector_shows_what_each_feeding_yields():
     html = ex.attack.feeding.value
     assert "what each choice of P1 yields" in html and "(Foraging)" in html and "(Cooperation)" in html
     row = re.search(r"feeds their species 1 .*?</td><td class='wrap'>(.*?)</td><td>(\d+)</td>", html)
-    assert row and int(row.group(2)) == 2                       # 8 plant food - 6
+    assert row and int(row.group(2)) == 2  # 8 plant food - 6
     assert row.group(1).count("eats 1 food") == 6
-    ex.set_viewer(1)                                              # another player does not see P1's options
+    ex.set_viewer(1)  # another player does not see P1's options
     assert ex.attack.feeding.value == ""
 
 
@@ -273,9 +288,9 @@ def test_climate_tab_only_in_climate_games():
     ex.session.open_scenario("climate_cold", game="evolution")
     assert "Climate" in titles() and len(re.findall(r"class='evo-zone( here)?'", ex.climate.track.value)) == 9
     assert "Ice Age (-4)" in ex.climate.forecast.value
-    ex.play("pass")                                              # the reveal: the marker moves
+    ex.play("pass")  # the reveal: the marker moves
     assert "the marker is on Ice Age (-4)" in ex.climate.track.value
     ex.session.undo()
-    ex.session.undo()                                            # back to the official game
+    ex.session.undo()  # back to the official game
     assert "Climate" not in titles() and not hasattr(ex, "climate")
     assert scenario("climate_cold").game.variant == "climate"

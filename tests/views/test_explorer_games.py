@@ -35,12 +35,12 @@ def _to_decision(session: Session, bot: str = "random", limit: int = 400) -> Non
 def test_builds_deals_and_names_the_game(gid):
     ex = _explorer(gid)
     st = ex.state
-    assert not st.is_chance_node() and ex.tree.ply > 0          # a fresh game is dealt
+    assert not st.is_chance_node() and ex.tree.ply > 0  # a fresh game is dealt
     titles = [ex.tabs.get_title(i) for i in range(len(ex.tabs.children))]
     assert titles[0] == "Actions" and titles[-3:] == ["Players", "Story", "Game"]
     assert type(ex.session.view) is type(view_for(st.game))
     assert "evo-lab explorer" in ex.header.value and f"{st.game.players} players" in ex.header.value
-    assert ex.files.game.value == gid                            # the game files tab knows which game it is
+    assert ex.files.game.value == gid  # the game files tab knows which game it is
     # the picker lists exactly the legal actions, in words
     acts = {st.action_to_string(a) for a in st.legal_actions()}
     assert {v for _l, v in ex.picker.choices()} == acts
@@ -140,25 +140,26 @@ def test_save_and_load_round_trip_in_any_explorer(gid):
     for _ in range(25):
         s.step("random")
     s.undo()
-    s.play(s.state.legal_actions()[-1])                      # a second line: a variation
+    s.play(s.state.legal_actions()[-1])  # a second line: a variation
     here, ply = s.state.to_json(), s.tree.ply
     other = "evo2e" if gid != "evo2e" else GAMES[-1]
     for kind in ("tree", "record", "position"):
         ex.files.kind.value = kind
         text = ex.files.save()
         assert json.loads(text)["format"] == f"evo-lab-{kind}"
-        into = _explorer(other)                              # another game's explorer takes it
+        into = _explorer(other)  # another game's explorer takes it
         into.files.text.value = text
         assert into.files.load() == "", into.files.message.value
         assert into.state.to_json() == here and into.session.game_id == gid
         assert type(into.session.view) is type(ex.session.view)
         assert into.files.game.value == gid
-        assert [into.tabs.get_title(i) for i in range(len(into.tabs.children))] == \
-            [ex.tabs.get_title(i) for i in range(len(ex.tabs.children))]
+        assert [into.tabs.get_title(i) for i in range(len(into.tabs.children))] == [
+            ex.tabs.get_title(i) for i in range(len(ex.tabs.children))
+        ]
         assert into.tree.ply == (0 if kind == "position" else ply)
         if kind == "tree":
             assert len(into.stepper.variations.options) == 2
-        into.session.step("random")                          # and plays on
+        into.session.step("random")  # and plays on
     # the core loaders read the same files
     assert evo_lab.load_position(s.save("position")).to_json() == here
     assert evo_lab.load_record(s.save("record")).to_json() == here
@@ -166,7 +167,7 @@ def test_save_and_load_round_trip_in_any_explorer(gid):
 
 @pytest.mark.parametrize("gid", GAMES)
 def test_new_game_from_the_game_tab(gid):
-    ex = Explorer(seed=4)                                    # an Evo 2e explorer
+    ex = Explorer(seed=4)  # an Evo 2e explorer
     info = game_info(gid)
     lo, hi = info.min_players, info.max_players
     ex.files.game.value = gid

@@ -17,8 +17,16 @@ import evo_lab
 from evo_lab.core.records import load_record
 from evo_lab.core.registry import game_info
 from evo_lab.core.tree import GameTree
-from evo_lab.views.export import (EXPORTS, ExportError, export_filename, export_payload, export_record, export_story,
-                                  export_svg, tree_of)
+from evo_lab.views.export import (
+    EXPORTS,
+    ExportError,
+    export_filename,
+    export_payload,
+    export_record,
+    export_story,
+    export_svg,
+    tree_of,
+)
 from evo_lab.views.widgets import Explorer
 from evo_lab.views.widgets.download import BUTTONS, Downloader
 
@@ -53,10 +61,10 @@ def test_board_svg_is_a_standalone_svg_file(gid):
     tree = _played(gid)
     text = export_svg(tree)
     assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg')
-    root = ET.fromstring(text.split("\n", 1)[1])        # well-formed XML with the SVG namespace
+    root = ET.fromstring(text.split("\n", 1)[1])  # well-formed XML with the SVG namespace
     assert root.tag == SVG
-    assert float(root.get("width")) > 0 and float(root.get("height")) > 0   # the PNG canvas needs a size
-    assert export_svg(tree.state) == text                # a state tells the same as its tree
+    assert float(root.get("width")) > 0 and float(root.get("height")) > 0  # the PNG canvas needs a size
+    assert export_svg(tree.state) == text  # a state tells the same as its tree
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -67,7 +75,7 @@ def test_story_tells_every_round_in_markdown_and_html(gid):
     assert rounds, "a played game has a story"
     md = export_story(tree, "markdown")
     lines = md.splitlines()
-    assert lines[0].startswith("# ") and "<" not in lines[0]       # a plain title, no HTML of the views
+    assert lines[0].startswith("# ") and "<" not in lines[0]  # a plain title, no HTML of the views
     heads = [ln for ln in lines if ln.startswith("## ")]
     assert len(heads) == len(rounds)
     n_items = sum(len(ls) for _r, ls in rounds)
@@ -95,7 +103,7 @@ def test_story_of_a_player_hides_what_they_cannot_see():
         s.step("random")
     teacher = export_story(s, "markdown", viewer=None)
     ex.set_viewer(1)
-    seen = export_story(s)                                  # a session's export: its viewer
+    seen = export_story(s)  # a session's export: its viewer
     assert "Told as seen by player 2" in seen
     drawn = [ln for ln in teacher.splitlines() if "P1 draws" in ln]
     assert drawn and not any(ln in seen.splitlines() for ln in drawn)
@@ -124,7 +132,9 @@ def test_record_of_a_state_after_a_loaded_position_keeps_its_start(gid):
     start = evo_lab.load_position(json.loads(tree.state.to_json()))
     rng = np.random.default_rng(0)
     for _ in range(5):
-        start.apply_action(evo_lab.sample_chance(start, rng) if start.is_chance_node() else start.legal_actions()[0])
+        start.apply_action(
+            evo_lab.sample_chance(start, rng) if start.is_chance_node() else start.legal_actions()[0]
+        )
     rec = json.loads(export_record(start))
     assert "start" in rec and len(rec["actions"]) == 5
     assert load_record(rec).to_json() == start.to_json()
@@ -137,8 +147,12 @@ def test_filenames_and_bad_kinds():
     assert export_filename(tree, "markdown").endswith("-story.md")
     climate = GameTree(evo_lab.make_game("evolution-climate", players=3, seed=1).new_initial_state())
     assert export_filename(climate, "record") == "evolution-climate-move0-record.json"
-    for bad in (lambda: export_filename(tree, "gif"), lambda: export_story(tree, "pdf"),
-                lambda: export_record(tree, "csv"), lambda: export_svg(42)):
+    for bad in (
+        lambda: export_filename(tree, "gif"),
+        lambda: export_story(tree, "pdf"),
+        lambda: export_record(tree, "csv"),
+        lambda: export_svg(42),
+    ):
         with pytest.raises(ExportError):
             bad()
     p = export_payload(tree, "png")
@@ -158,7 +172,9 @@ def test_export_buttons_send_each_file_to_the_browser(gid):
         assert sent["filename"] in bar.message.value
     bar.downloader._on_msg(bar.downloader, {"kind": "done", "id": 5, "filename": "x.png", "bytes": 1234}, [])
     assert "downloaded x.png (1234 bytes)" in bar.message.value
-    bar.downloader._on_msg(bar.downloader, {"kind": "failed", "id": 6, "filename": "y.png", "error": "no"}, [])
+    bar.downloader._on_msg(
+        bar.downloader, {"kind": "failed", "id": 6, "filename": "y.png", "error": "no"}, []
+    )
     assert "could not save y.png: no" in bar.message.value
 
 
@@ -175,9 +191,12 @@ def test_upload_opens_a_record_of_another_game_and_names_a_bad_file():
     bad["actions"][3] = "fly to the moon"
     err = ex.files.open_upload("class.json", json.dumps(bad).encode())
     assert err.startswith("class.json: ") and "actions[3]" in err and "class.json" in ex.files.message.value
-    assert ex.state.to_json() == before and ex.session.game_id == gid         # untouched
-    for name, content, words in (("empty.json", b"", "empty"), ("x.json", b"\xff\xfe\x00\x81", "x.json: not"),
-                                 ("p.json", b'{"format": "evo-lab-position"}', "p.json: ")):
+    assert ex.state.to_json() == before and ex.session.game_id == gid  # untouched
+    for name, content, words in (
+        ("empty.json", b"", "empty"),
+        ("x.json", b"\xff\xfe\x00\x81", "x.json: not"),
+        ("p.json", b'{"format": "evo-lab-position"}', "p.json: "),
+    ):
         assert words in ex.files.open_upload(name, content)
         assert ex.state.to_json() == before
     ex.files.kind.value = "record"
@@ -189,24 +208,48 @@ def test_upload_opens_a_record_of_another_game_and_names_a_bad_file():
 def test_upload_widget_value_goes_through_open_upload():
     ex = Explorer("evolution", players=3, seed=1)
     text = export_record(_played("evolution", plies=20, seed=4))
-    ex.files.upload.value = ({"name": "t.json", "type": "application/json", "size": len(text),
-                              "content": memoryview(text.encode()),
-                              "last_modified": datetime.datetime.now(datetime.UTC)},)
+    ex.files.upload.value = (
+        {
+            "name": "t.json",
+            "type": "application/json",
+            "size": len(text),
+            "content": memoryview(text.encode()),
+            "last_modified": datetime.datetime.now(datetime.UTC),
+        },
+    )
     assert ex.tree.ply == 20 and "opened t.json" in ex.files.message.value
-    assert ex.files.upload.value == ()                       # cleared: the same file opens again
+    assert ex.files.upload.value == ()  # cleared: the same file opens again
 
 
 def test_present_command_checks_its_choice_before_voila_starts(tmp_path, capsys):
     from evo_lab.cli import main
 
-    for argv, words in ((["--game", "chess"], "unknown game 'chess'"), (["--players", "9"], "takes 2 to"),
-                        (["--scenario", str(tmp_path / "none.json")], "no such file")):
+    for argv, words in (
+        (["--game", "chess"], "unknown game 'chess'"),
+        (["--players", "9"], "takes 2 to"),
+        (["--scenario", str(tmp_path / "none.json")], "no such file"),
+    ):
         assert main(["lab", "--present", "--dry-run", "--no-browser", "--port", "8897", *argv]) == 2
         assert words in capsys.readouterr().err
     rec = tmp_path / "r.json"
     rec.write_text(export_record(_played("evolution", plies=10)))
-    assert main(["lab", "--present", "--game", "evolution", "--scenario", str(rec), "--dry-run", "--no-browser",
-                 "--port", "8897"]) == 0
+    assert (
+        main(
+            [
+                "lab",
+                "--present",
+                "--game",
+                "evolution",
+                "--scenario",
+                str(rec),
+                "--dry-run",
+                "--no-browser",
+                "--port",
+                "8897",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert f"EVO_PRESENT_SCENARIO={rec}" in out and "present.ipynb" in out
 
@@ -216,6 +259,7 @@ def test_present_opens_a_scenario_file_or_a_named_one():
 
     import pathlib
     import tempfile
+
     with tempfile.TemporaryDirectory() as d:
         path = pathlib.Path(d) / "s.json"
         src = _played("origin", plies=15)

@@ -23,17 +23,31 @@ def _texts(svg: str) -> list[str]:
 
 
 def test_the_table_draws_cards_links_tokens_and_the_bank():
-    s = build_position(players=2, bank=5, animals=["$A carn big fat+ fat +, $B coop$C, $C symb$B", "$D para hib"],
-                       hands=["pois/carn", ""])
+    s = build_position(
+        players=2,
+        bank=5,
+        animals=["$A carn big fat+ fat +, $B coop$C, $C symb$B", "$D para hib"],
+        hands=["pois/carn", ""],
+    )
     b = OriginBoard(Session(s))
     texts = _texts(b.svg)
-    for name in ("Carnivorous", "High Body Weight", "Fat Tissue", "Parasite", "Hibernation Ability",
-                 "Cooperation", "Symbiosis", "Poisonous / Carnivorous", "animal 1", "needs 3"):
+    for name in (
+        "Carnivorous",
+        "High Body Weight",
+        "Fat Tissue",
+        "Parasite",
+        "Hibernation Ability",
+        "Cooperation",
+        "Symbiosis",
+        "Poisonous / Carnivorous",
+        "animal 1",
+        "needs 3",
+    ):
         assert name in texts, name
-    assert texts.count("+1") == 2 and "+2" in texts                      # the food each trait card adds
+    assert texts.count("+1") == 2 and "+2" in texts  # the food each trait card adds
     assert "Food bank: 5 red tokens" in texts and "dice: 1d6 + 2" in texts
-    assert b.svg.count('fill="#e8b90f"') == 1                             # one full fat slot (yellow), one empty
-    assert b.svg.count('marker-end="url(#origin-arrow)"') == 1              # Symbiosis points at the protected
+    assert b.svg.count('fill="#e8b90f"') == 1  # one full fat slot (yellow), one empty
+    assert b.svg.count('marker-end="url(#origin-arrow)"') == 1  # Symbiosis points at the protected
     assert b.svg.count('class="animal') == 4
 
 
@@ -56,10 +70,10 @@ def test_a_click_on_a_carnivore_shows_its_prey_with_exact_odds_and_attacks():
     assert "runs away 1/2 (50.0%)" in ex.board.info and "Protected from it" in ex.board.info
     assert "selected on the board" in ex.picker.head.value
     first = [label for label, _v in ex.picker.select.options][:5]
-    assert all("animal 1" in x for x in first)                          # the carnivore's actions first
+    assert all("animal 1" in x for x in first)  # the carnivore's actions first
     assert ex.odds.carnivore.value == c
     assert "the die shows 4, 5 or 6" in ex.odds.attack.value or "the die shows" in ex.odds.attack.value
-    assert ex.board.click_animal(r) == f"attack A{c} A{r}"                # a marked prey: the attack
+    assert ex.board.click_animal(r) == f"attack A{c} A{r}"  # a marked prey: the attack
     assert ex.state.node_name() == "run" and "the Running die is rolled" in ex.board.status
     assert "An attack is under way" in ex.odds.attack.value
 
@@ -70,7 +84,7 @@ def test_a_click_on_any_animal_says_what_it_may_do_and_who_threatens_it():
     ex.board.click_animal(r)
     assert ex.board.selected == r and "Carnivores that may attack it" in ex.board.info
     assert "eaten 1/2 (50.0%)" in ex.board.info
-    ex.board.click_animal(r)                                              # a second click deselects
+    ex.board.click_animal(r)  # a second click deselects
     assert ex.board.selected == 0 and ex.board.info == ""
 
 
@@ -84,10 +98,19 @@ def test_a_viewer_may_not_attack_for_another_player():
 
 def test_the_tabs_and_words():
     ex = Explorer(evo_lab.make_game("origin", players=3, seed=2), seed=2)
-    assert [ex.tabs.get_title(i) for i in range(len(ex.tabs.children))] == \
-        ["Actions", "Odds", "Analysis", "Players", "Story", "Game"]
-    assert "Turn 1</b>, development" in ex.stepper.status.value and "play a card or pass" in ex.stepper.status.value
-    assert " / " in ex.players.table.value and "first player this turn" in ex.players.table.value   # the hands
+    assert [ex.tabs.get_title(i) for i in range(len(ex.tabs.children))] == [
+        "Actions",
+        "Odds",
+        "Analysis",
+        "Players",
+        "Story",
+        "Game",
+    ]
+    assert (
+        "Turn 1</b>, development" in ex.stepper.status.value
+        and "play a card or pass" in ex.stepper.status.value
+    )
+    assert " / " in ex.players.table.value and "first player this turn" in ex.players.table.value  # the hands
     ex.set_viewer(1)
     assert "6 cards, hidden" in ex.players.table.value
     ex.stepper.b_phase.click()
@@ -114,4 +137,4 @@ def test_a_click_is_fast_on_the_python_side():
         ex.board.click_animal(aid)
         times.append(time.perf_counter() - t0)
     times.sort()
-    assert times[len(times) // 2] < 0.05, times                           # the browser's budget is 100 ms
+    assert times[len(times) // 2] < 0.05, times  # the browser's budget is 100 ms

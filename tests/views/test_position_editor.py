@@ -20,7 +20,7 @@ def test_place_and_remove_dinosaurs_by_clicks_and_board_messages():
     ed = PositionEditor(players=2)
     ed.player.value = "P2"
     ed.click("C3")
-    ed._on_msg(ed.board, {"type": "click", "label": "c4"}, [])   # what the browser sends
+    ed._on_msg(ed.board, {"type": "click", "label": "c4"}, [])  # what the browser sends
     assert {"C3", "C4"} <= set(labels(ed.state, 1)) and ed.error == ""
     assert 'data-label="C3"' in ed.board.svg
     ed.click("C3")
@@ -28,7 +28,7 @@ def test_place_and_remove_dinosaurs_by_clicks_and_board_messages():
     ed.click("Z9")
     assert ed.error == "dinosaurs.P2: unknown space 'Z9' (spaces are A1..F2)"
     assert "Z9" in ed.draft.dinosaurs["P2"] and "dinosaurs.P2" in ed.status.value
-    ed.click("Z9")                                                # removing it makes the draft build again
+    ed.click("Z9")  # removing it makes the draft build again
     assert ed.error == ""
 
 
@@ -42,7 +42,7 @@ def test_too_many_dinosaurs_is_the_builders_error():
     assert ed.error == "" and ed.state.count[0] == 8
     ed.click(free[6])
     assert ed.error.startswith("dinosaurs.P1: P1 has 9 dinosaurs; a clan has 8")
-    assert ed.state.count[0] == 8                                # the last position that built
+    assert ed.state.count[0] == 8  # the last position that built
 
 
 def test_genes_unique_mp_and_cards_per_player():
@@ -56,9 +56,9 @@ def test_genes_unique_mp_and_cards_per_player():
     st = ed.state
     assert st.attack_strength(0) == 4 and st.movement_points(0) == 3 and st.mp[0] == 11
     assert st.hand(0) == ["geysers", "geysers"]
-    ed.player.value = "P2"                                       # the controls show P2's facts
+    ed.player.value = "P2"  # the controls show P2's facts
     assert ed.gene["horn"].value == 0 and not ed.unique["large_horn"].value and ed.mp.value == 6
-    ed.unique["large_horn"].value = True                         # a unique gene exists once: it moves to P2
+    ed.unique["large_horn"].value = True  # a unique gene exists once: it moves to P2
     assert ed.state.unique_genes(1) == ["large_horn"] and ed.state.unique_genes(0) == []
     ed.player.value = "P1"
     assert ed.gene["horn"].value == 2 and ed.cards["geysers"].value == 2 and not ed.unique["large_horn"].value
@@ -76,7 +76,7 @@ def test_round_phase_node_turn_section_and_movement_left():
     ed.movement_left.value = "1"
     assert ed.state.current_player() == 1 and ed.state.mp_left == 1
     ed.movement_left.value = "x"
-    assert ed.error.startswith("Movement left")              # the control's name (issue 20)
+    assert ed.error.startswith("Movement left")  # the control's name (issue 20)
     ed.movement_left.value = ""
     ed.phase.value = "survival"
     assert [n for _t, n in ed.node.options] == ["", "survive", "survival_cards"]
@@ -109,7 +109,7 @@ def test_text_copy_out_and_paste_in():
     assert other.players.value == 4 and other.to_act.value == "P2"
     other.text.value = "evo2e players=2 P1 wings=3"
     assert not other.read_text() and "wings" in other.error
-    assert other.state.game.players == 4                        # nothing changed
+    assert other.state.game.players == 4  # nothing changed
 
 
 def test_open_in_explorer_and_session_undo_returns():
@@ -131,7 +131,7 @@ def test_open_in_explorer_and_session_undo_returns():
     ed2.open_in_explorer(s)
     assert s.state.to_dict() == ed2.state.to_dict()
     ed2.gene["horn"].value = 7
-    assert ed2.open_in_explorer() is None                                    # a draft that does not build is not handed over
+    assert ed2.open_in_explorer() is None  # a draft that does not build is not handed over
 
 
 def test_node_menu_and_status_in_words():
@@ -150,4 +150,6 @@ def test_node_menu_and_status_in_words():
     assert "cards at the start of the birth phase" in [lab for lab, _v in ed.node.options]
     ed.rebuild()
     assert "birth_cards" not in ed.status.value and "to_act" not in ed.status.value
-    assert "Node: this position has no \u201ccards at the start of the birth phase\u201d node" in ed.status.value
+    assert (
+        "Node: this position has no \u201ccards at the start of the birth phase\u201d node" in ed.status.value
+    )

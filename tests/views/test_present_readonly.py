@@ -85,7 +85,7 @@ def test_a_client_cannot_start_a_game_on_a_server_board_file(page, tmp_path):
     assert "cannot read files on the server" in page.files.message.value
     assert page.state.to_json() == before
     _client_sets(field, value="")
-    _client_clicks(page.files.b_new)                     # without a path a new game starts as before
+    _client_clicks(page.files.b_new)  # without a path a new game starts as before
     assert page.files.message.value.count("new 3-player game") == 1
 
 
@@ -102,33 +102,42 @@ def test_an_upload_over_the_limit_is_refused_before_parsing(page):
     # nested brackets: parsed, this would recurse; it must be refused on its size alone
     huge = b"[" * (UPLOAD_LIMIT + 1)
     err = page.files.open_upload("big.json", huge)
-    assert err == f"big.json: {UPLOAD_LIMIT + 1:,} bytes is too large to open here (the limit is {UPLOAD_LIMIT:,} bytes)"
+    assert (
+        err
+        == f"big.json: {UPLOAD_LIMIT + 1:,} bytes is too large to open here (the limit is {UPLOAD_LIMIT:,} bytes)"
+    )
     assert "\n" not in err and page.state.to_json() == before
     long_name = "x" * 5000 + ".json"
-    assert len(page.files.open_upload(long_name, huge)) < 200          # the name is cut, not repeated
+    assert len(page.files.open_upload(long_name, huge)) < 200  # the name is cut, not repeated
     _client_sets(page.files.text, value="[" * (UPLOAD_LIMIT + 1))
     _client_clicks(page.files.b_load)
     assert "the text box" in page.files.message.value and "too large" in page.files.message.value
     assert page.state.to_json() == before
-    rec = export_record(Explorer("evolution", players=3, seed=4).tree)   # within the limit: it opens
+    rec = export_record(Explorer("evolution", players=3, seed=4).tree)  # within the limit: it opens
     page.files.kind.value = "record"
     assert len(rec) < UPLOAD_LIMIT and page.files.open_upload("r.json", rec.encode()) == ""
     assert page.session.game_id == "evolution"
 
 
-@pytest.mark.parametrize("query, words", [
-    ("game=bogus", "game 'bogus': not a game of this page"),
-    ("game=origin&players=99", "players '99': expected 2 to 8 for origin"),
-    ("players=-1", "players '-1': expected 2 to 5 for evo2e"),
-    ("players=3x", "players '3x'"),
-    ("seed=-1", "seed '-1': expected a whole number from 0"),
-    ("seed=" + "9" * 400, "seed '9999"),
-    ("scenario=/etc/passwd", "scenario '/etc/passwd': not a scenario of evo2e"),
-    ("scenario=/dev/zero", "scenario '/dev/zero': not a scenario of evo2e"),
-    ("scenario=../../secret.json", "not a scenario of evo2e"),
-    ("scenario=nosuch", "scenario 'nosuch': not a scenario of evo2e"),
-    ("game=evolution&scenario=chameleon", "not a scenario of evolution; the page's address takes one of: attack, attacks"),
-])
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("game=bogus", "game 'bogus': not a game of this page"),
+        ("game=origin&players=99", "players '99': expected 2 to 8 for origin"),
+        ("players=-1", "players '-1': expected 2 to 5 for evo2e"),
+        ("players=3x", "players '3x'"),
+        ("seed=-1", "seed '-1': expected a whole number from 0"),
+        ("seed=" + "9" * 400, "seed '9999"),
+        ("scenario=/etc/passwd", "scenario '/etc/passwd': not a scenario of evo2e"),
+        ("scenario=/dev/zero", "scenario '/dev/zero': not a scenario of evo2e"),
+        ("scenario=../../secret.json", "not a scenario of evo2e"),
+        ("scenario=nosuch", "scenario 'nosuch': not a scenario of evo2e"),
+        (
+            "game=evolution&scenario=chameleon",
+            "not a scenario of evolution; the page's address takes one of: attack, attacks",
+        ),
+    ],
+)
 def test_the_address_takes_only_registered_names_and_in_range_numbers(query, words):
     with pytest.raises(PresentError) as info:
         choice_from({"QUERY_STRING": query})
@@ -139,15 +148,16 @@ def test_the_address_takes_a_named_scenario_and_the_command_line_a_file(tmp_path
     assert choice_from({"QUERY_STRING": "game=evolution&scenario=attacks"})["scenario"] == "attacks"
     path = tmp_path / "s.json"
     path.write_text(Session("origin", players=3, seed=1).save("record"))
-    assert choice_from({"EVO_PRESENT_SCENARIO": str(path)})["scenario"] == str(path)     # the operator's choice
-    with pytest.raises(PresentError):     # the address cannot name the same file
+    assert choice_from({"EVO_PRESENT_SCENARIO": str(path)})["scenario"] == str(path)  # the operator's choice
+    with pytest.raises(PresentError):  # the address cannot name the same file
         choice_from({"QUERY_STRING": f"scenario={path}", "EVO_PRESENT_SCENARIO": "attack"})
 
 
-@pytest.mark.parametrize("query", ["game=bogus", "game=origin&players=99", "scenario=nosuch",
-                                   "scenario=/etc/passwd", "seed=-4"])
+@pytest.mark.parametrize(
+    "query", ["game=bogus", "game=origin&players=99", "scenario=nosuch", "scenario=/etc/passwd", "seed=-4"]
+)
 def test_a_refused_address_shows_one_line_and_no_traceback(query):
-    text = present_page({"QUERY_STRING": query}).data        # plain HTML: in the page even before widgets load
+    text = present_page({"QUERY_STRING": query}).data  # plain HTML: in the page even before widgets load
     assert text.startswith("<div class='evo-present-error'")
     assert "This page cannot open: " in text and "Traceback" not in text and "\n" not in text
 
@@ -161,11 +171,14 @@ def test_an_unexpected_error_shows_one_line_and_logs_the_traceback(monkeypatch, 
     monkeypatch.setattr(present_module, "present_from_env", broken)
     text = present_page({}).data
     assert "RuntimeError" in text and "Traceback" not in text and "disk on fire" not in text
-    assert "Traceback" in capfd.readouterr().err      # the server's log (the kernel's own stderr)
+    assert "Traceback" in capfd.readouterr().err  # the server's log (the kernel's own stderr)
 
 
 def test_the_present_notebook_catches_errors_in_its_cell():
-    nb = json.loads((__import__("pathlib").Path(__file__).resolve().parents[2] / "evo_lab" / "views" /
-                     "present.ipynb").read_text())
+    nb = json.loads(
+        (
+            __import__("pathlib").Path(__file__).resolve().parents[2] / "evo_lab" / "views" / "present.ipynb"
+        ).read_text()
+    )
     src = "".join(nb["cells"][0]["source"])
     assert "present_page()" in src and "except Exception" in src and "present_from_env()" not in src

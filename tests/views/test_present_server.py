@@ -48,22 +48,24 @@ def voila_needed():
 
 
 def test_bad_addresses_show_one_line_never_a_traceback(voila_needed, tmp_path):
-    cases = {"?game=bogus": "game 'bogus': not a game of this page",
-             "?game=origin&players=99": "players '99': expected 2 to 8 for origin",
-             "?scenario=nosuch": "scenario 'nosuch': not a scenario of evo2e",
-             "?scenario=/etc/passwd": "scenario '/etc/passwd': not a scenario of evo2e",
-             "?scenario=/dev/zero": "scenario '/dev/zero': not a scenario of evo2e"}
+    cases = {
+        "?game=bogus": "game 'bogus': not a game of this page",
+        "?game=origin&players=99": "players '99': expected 2 to 8 for origin",
+        "?scenario=nosuch": "scenario 'nosuch': not a scenario of evo2e",
+        "?scenario=/etc/passwd": "scenario '/etc/passwd': not a scenario of evo2e",
+        "?scenario=/dev/zero": "scenario '/dev/zero': not a scenario of evo2e",
+    }
     with serve_voila(NOTEBOOK, timeout=90, log=tmp_path / "voila.log") as url:
         for query, words in cases.items():
             start = time.monotonic()
             status, body = _get(url + query)
             assert status == 200, (query, status)
             outs = _outputs(body)
-            assert [o["output_type"] for o in outs] == ["execute_result"], (query, outs)   # no "error" output
+            assert [o["output_type"] for o in outs] == ["execute_result"], (query, outs)  # no "error" output
             html = outs[0]["data"]["text/html"]
             assert "This page cannot open: " + words in html and html.count("<div") == 1, (query, html)
             assert "Traceback" not in body and "\n" not in html, query
-            assert time.monotonic() - start < 60, query                   # /dev/zero is not read
+            assert time.monotonic() - start < 60, query  # /dev/zero is not read
     log = (tmp_path / "voila.log").read_text()
     assert "Traceback" not in log, log[-2000:]
 
@@ -73,10 +75,10 @@ def test_kernels_are_capped_and_idle_ones_culled(voila_needed, tmp_path):
     with serve_voila(NOTEBOOK, timeout=90, log=tmp_path / "voila.log", limits=limits) as url:
         status, body = _get(url + "?game=origin")
         assert status == 200 and "Explorer(" in json.dumps(_outputs(body))
-        status, body = _get(url + "?game=origin")                        # the first kernel still runs
+        status, body = _get(url + "?game=origin")  # the first kernel still runs
         assert status == 503, status
         assert "the classroom page is full (1 open pages)" in body and "Traceback" not in body
-        deadline = time.monotonic() + 60                                  # culled after 2 s idle, checked each 1 s
+        deadline = time.monotonic() + 60  # culled after 2 s idle, checked each 1 s
         while time.monotonic() < deadline:
             time.sleep(1)
             status, body = _get(url + "?game=evolution")

@@ -30,34 +30,34 @@ def test_open_scenario_from_the_menu_then_undo_returns_to_the_game():
     assert ex.state.game.players == 4 and ex.view.options[-1][1] == 3  # the view-as menu follows the game
     assert "attack D5xD4" in [ex.state.action_to_string(a) for a in ex.state.legal_actions()]
     assert not ex.stepper.b_undo.disabled
-    ex.play("attack D5xD4")                       # a move inside the scenario (and its die): undone first
+    ex.play("attack D5xD4")  # a move inside the scenario (and its die): undone first
     while ex.session.tree.ply:
         ex.stepper.b_undo.click()
     assert ex.state.to_dict() == scenario("attack").to_dict()
-    ex.stepper.b_undo.click()                      # at the scenario's start: back to the game before
+    ex.stepper.b_undo.click()  # at the scenario's start: back to the game before
     assert ex.session.tree is before_tree and ex.state.to_json() == before_json
     assert ex.state.game.players == 2
-    ex.stepper.b_redo.click()                      # and forward again
+    ex.stepper.b_redo.click()  # and forward again
     assert ex.state.to_dict() == scenario("attack").to_dict()
 
 
 def test_explorer_scenario_argument_and_unknown_name():
     ex = Explorer(scenario="end_of_game")
     assert ex.state.is_terminal() and ex.state.ranking()[1] == 1
-    assert ex.stepper.b_undo.disabled            # nothing before it
+    assert ex.stepper.b_undo.disabled  # nothing before it
     with pytest.raises(SessionError, match="attack, chameleon"):
         Explorer(scenario="nope")
     s = Session(players=2, seed=0)
     with pytest.raises(SessionError, match="unknown scenario 'nope'"):
         s.open_scenario("nope")
-    assert s.game.players == 2                      # unchanged
+    assert s.game.players == 2  # unchanged
 
 
 def test_menu_error_and_games_without_presets():
     ex = Explorer(players=2, seed=1)
     assert "unknown scenario" in ex.files.open_scenario("nope")
     assert "#b00020" in ex.files.message.value
-    ex.files.game.value = "evo1e"                   # Evo 1e has no presets: the menu hides
+    ex.files.game.value = "evo1e"  # Evo 1e has no presets: the menu hides
     assert ex.files.scenario_box.layout.display == "none"
     assert ex.files.open_scenario() == "this game has no scenarios"
 

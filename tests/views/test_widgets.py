@@ -53,7 +53,9 @@ def test_snapshot_targets_match_the_engine():
     evo_lab.play_out(s, policy, rng, stop=lambda st: st.node_name() == "move")
     snap = snapshot(s)
     json.dumps(snap)  # JSON-able
-    board_moves = {s.action_to_string(a) for a in s.legal_actions() if a.kind in ("move", "attack", "wings", "flippers")}
+    board_moves = {
+        s.action_to_string(a) for a in s.legal_actions() if a.kind in ("move", "attack", "wings", "flippers")
+    }
     assert {it["action"] for items in snap["targets"].values() for it in items} == board_moves
     for src, items in snap["targets"].items():
         assert s.occ[int(src)] == s.current_player()
@@ -79,10 +81,14 @@ def test_geometry_matches_the_svg_renderer():
 
 
 def test_describe_last_fight_shows_die_face_and_result():
-    s = evo_lab.build_position(2, phase="movement", dinosaurs={"P1": ["C3", "C4"], "P2": ["D4", "D5", "E4"]},
-                               genes={"P1": {"horn": 1}})
+    s = evo_lab.build_position(
+        2,
+        phase="movement",
+        dinosaurs={"P1": ["C3", "C4"], "P2": ["D4", "D5", "E4"]},
+        genes={"P1": {"horn": 1}},
+    )
     s.apply_action("attack C3xD4")
-    s.apply_action("die plus")   # 1 horn against 0: the plus wins
+    s.apply_action("die plus")  # 1 horn against 0: the plus wins
     assert tuple(s.last) == ("fight", s.game.label_index["C3"], s.game.label_index["D4"], "win", "plus")
     d = describe_last(s)
     assert d["face"] == "plus" and d["result"] == "win" and "Claw with plus sign" in d["text"]
@@ -97,7 +103,9 @@ def test_select_highlights_and_click_applies_the_action():
     src = int(next(iter(w.snapshot["targets"])))
     hl = w.select(src)
     st = ex.state
-    expect = sorted({a.b for a in st.legal_actions() if a.kind in ("move", "attack", "wings", "flippers") and a.a == src})
+    expect = sorted(
+        {a.b for a in st.legal_actions() if a.kind in ("move", "attack", "wings", "flippers") and a.a == src}
+    )
     assert hl == expect and w.selected == src
     dst = hl[0]
     item = min(w.targets()[dst], key=lambda it: ["move", "attack", "flippers", "wings"].index(it["kind"]))
@@ -177,8 +185,11 @@ def test_attack_rolls_die_and_reports_the_fight():
     assert a.b in w.highlighted
     item = next(it for it in w.targets()[a.b] if it["kind"] == "attack")
     assert Fraction(item["p"]) == s.state.attack_probability(a.a, a.b)
-    assert ex.combat.attacker.value == a.a and ex.combat.defender.value in w.targets() \
-        and "Attack plan" in ex.combat.plan.value  # the combat tab follows the board's selection
+    assert (
+        ex.combat.attacker.value == a.a
+        and ex.combat.defender.value in w.targets()
+        and "Attack plan" in ex.combat.plan.value
+    )  # the combat tab follows the board's selection
     w.click(a.b)
     last = w.snapshot["last"]
     assert last["kind"] == "fight" and last["result"] in ("win", "lose") and last["face"] in s.game.die_kinds
@@ -283,7 +294,10 @@ def test_new_game_and_views():
     ex.set_viewer(other)
     g = s.state.game
     card = g.card_names[g.card_ids.index(s.state.hand(holder)[0])]  # the players tab names cards as printed
-    assert "hidden" in ex.players.table.value and card not in ex.players.table.value.split("<td>")[-1]
+    holder_card = ex.players.table.value.split("evo-player-card'>")[
+        holder + 1
+    ]  # the holder's card in the tab
+    assert "hidden" in holder_card and card not in holder_card
     ex.set_viewer(holder)
     assert card in ex.players.table.value
     ex.set_viewer(None)
@@ -306,7 +320,10 @@ def test_action_picker_lists_words_with_odds_and_plays():
     while not ex.state.is_chance_node():
         ex.session.step("random")
     outs = ex.state.chance_outcomes()
-    assert len(pk.choices()) == len(outs) and f"{outs[0][1].numerator}/{outs[0][1].denominator}" in pk.choices()[0][0]
+    assert (
+        len(pk.choices()) == len(outs)
+        and f"{outs[0][1].numerator}/{outs[0][1].denominator}" in pk.choices()[0][0]
+    )
 
 
 def test_combat_inspector_exact_odds_and_plan():
@@ -364,8 +381,12 @@ def test_attack_plan_outside_the_turn_walks_then_retries():
         def pol(x, rng=rng):
             return x.legal_actions()[int(rng.integers(len(x.legal_actions())))]
 
-        evo_lab.play_out(s, pol, rng, stop=lambda x: x.node_name() == "move" and any(
-            b.kind == "attack" for b in x.legal_actions()))
+        evo_lab.play_out(
+            s,
+            pol,
+            rng,
+            stop=lambda x: x.node_name() == "move" and any(b.kind == "attack" for b in x.legal_actions()),
+        )
         if not s.is_terminal():
             break
     att = next(b for b in s.legal_actions() if b.kind == "attack")
@@ -449,14 +470,14 @@ def test_load_uses_the_typed_path_and_the_chosen_kind(tmp_path):
     ex = _two_lines()
     files = ex.files
     files.kind.value = "tree"
-    files.save()                                  # the text box now holds the tree
+    files.save()  # the text box now holds the tree
     other = fresh(seed=2)
     _to_movement(other.session)
     path = tmp_path / "other.json"
     path.write_text(other.session.save("record"))
     files.path.value = str(path)
     files.kind.value = "record"
-    assert files.load() == ""                     # the typed path wins over the text box
+    assert files.load() == ""  # the typed path wins over the text box
     assert ex.state.to_json() == other.state.to_json() and "from " + str(path) in files.message.value
     assert not ex.stepper.variations.options and ex.tree.ply == other.tree.ply
     # the kind chosen is respected: a tree's text loaded as a position has no history, as a record no variations
@@ -478,7 +499,9 @@ def test_load_with_nothing_or_a_missing_file_says_so():
     files.text.value = ""
     files.path.value = ""
     err = files.load()
-    assert err.startswith("nothing to load: type a file path") and "JSON" in err and "Expecting value" not in err
+    assert (
+        err.startswith("nothing to load: type a file path") and "JSON" in err and "Expecting value" not in err
+    )
     files.path.value = "/nonexistent/game.json"
     err = files.load()
     assert err == "/nonexistent/game.json: no such file" and ex.state.to_json() == before
@@ -496,7 +519,9 @@ def test_no_last_move_ring_after_the_turn_passes():
     a = next(a for a in s.state.legal_actions() if a.kind == "move")
     s.play(a)
     last = ex.board.snapshot["last"]
-    assert last["kind"] == "move" and last["dst"] == a.b and last["text"].startswith(f"P{mover + 1} moves from")
+    assert (
+        last["kind"] == "move" and last["dst"] == a.b and last["text"].startswith(f"P{mover + 1} moves from")
+    )
     while s.state.node_name() == "move" and s.state.current_player() == mover:
         s.play(next(b for b in s.state.legal_actions() if b.kind == "end"))
     last = ex.board.snapshot["last"]
@@ -514,10 +539,10 @@ def test_combat_follows_the_attacker_and_drops_a_stale_defender():
     ex.combat.pick(src, enemy)
     mv = next(a for a in st.legal_actions() if a.kind == "move" and a.a == src)
     s.play(mv)
-    assert ex.combat.attacker.value == mv.b and ex.combat.defender.value == enemy   # followed the move
+    assert ex.combat.attacker.value == mv.b and ex.combat.defender.value == enemy  # followed the move
     assert f"Attacker on {st.game.labels[mv.b]}" in ex.combat.result.value
     ex.combat.pick(mv.b, enemy)
-    s.undo()                                                 # the attacker's dinosaur is no longer there
+    s.undo()  # the attacker's dinosaur is no longer there
     assert ex.combat.attacker.value == -1 and ex.combat.defender.value == -1
 
 
@@ -526,8 +551,11 @@ def _sixth_sense_peek() -> Session:
     for seed in range(80):
         s = Session(evo_lab.Game(players=4, seed=seed), seed=seed)
         while not s.state.is_terminal() and s.state.round <= 8:
-            if s.observation()["climate"].get("next_token") and not s.state.is_chance_node() \
-                    and any(s.state.has(p, "sixth_sense") for p in range(4)):
+            if (
+                s.observation()["climate"].get("next_token")
+                and not s.state.is_chance_node()
+                and any(s.state.has(p, "sixth_sense") for p in range(4))
+            ):
                 return s
             s.step("lively")
     pytest.skip("no seed with a sixth-sense peek")
@@ -616,7 +644,9 @@ def test_game_length_counted_like_the_game_over_banner():
     assert f"game over after {played} rounds" in ex.stepper.status.value
     fresh_fc = odds_bridge.climate(evo_lab.Game(players=4, seed=5).new_initial_state())
     assert played in fresh_fc["game_length"]
-    assert "Rounds played before the meteorite" in ex.climate.length_chart.value or not ex.climate._fc["rounds"]
+    assert (
+        "Rounds played before the meteorite" in ex.climate.length_chart.value or not ex.climate._fc["rounds"]
+    )
 
 
 def test_words_have_no_jargon_or_bad_plurals():
@@ -627,15 +657,36 @@ def test_words_have_no_jargon_or_bad_plurals():
         if s.state.is_terminal():
             break
         s.step("lively")
-        texts += [ex.stepper.moves.value, ex.stepper.status.value, ex.board.snapshot["last"]["text"]
-                  if ex.board.snapshot["last"] else "", ex.picker.head.value, ex.climate.summary.value,
-                  " ".join(lab for lab, _ in ex.picker.choices()), " ".join(lab for lab, _ in ex.climate.whatif.options),
-                  ex.combat.result.value, ex.combat.plan.value, ex.story.text.value]
+        texts += [
+            ex.stepper.moves.value,
+            ex.stepper.status.value,
+            ex.board.snapshot["last"]["text"] if ex.board.snapshot["last"] else "",
+            ex.picker.head.value,
+            ex.climate.summary.value,
+            " ".join(lab for lab, _ in ex.picker.choices()),
+            " ".join(lab for lab, _ in ex.climate.whatif.options),
+            ex.combat.result.value,
+            ex.combat.plan.value,
+            ex.story.text.value,
+        ]
     import re
 
-    blob = re.sub(r"<[^>]+>", " ", "\n".join(texts))  # the words shown, not the markup (tooltips hold notation)
-    for bad in ("ply", "cw2", "ccw1", "played with", "%%", "1 points", "1 horns", "1 dinosaurs", "1 movement points",
-                "from section 0 to 0", "(path none)"):
+    blob = re.sub(
+        r"<[^>]+>", " ", "\n".join(texts)
+    )  # the words shown, not the markup (tooltips hold notation)
+    for bad in (
+        "ply",
+        "cw2",
+        "ccw1",
+        "played with",
+        "%%",
+        "1 points",
+        "1 horns",
+        "1 dinosaurs",
+        "1 movement points",
+        "from section 0 to 0",
+        "(path none)",
+    ):
         assert bad not in blob, bad
     assert not re.search(r"turns from section (\d) to \1\b", blob)
     # the assumed-data counts agree: the header badge and the board badge count the same values
@@ -650,7 +701,12 @@ def test_stepper_masks_hidden_outcomes_for_a_player_view():
     ex.stepper.refresh() if hasattr(ex.stepper, "refresh") else None
     ex.session.goto_ply(4)  # among the setup's exclusions: the line and its tooltip in words, the gene hidden
     assert "a unique gene is set aside (hidden)" in ex.stepper.moves.value
-    assert "exclude" not in ex.stepper.moves.value and "set aside (out of this game)" not in ex.stepper.moves.value
+    assert (
+        "exclude" not in ex.stepper.moves.value
+        and "set aside (out of this game)" not in ex.stepper.moves.value
+    )
     ex.set_viewer(None)
     ex.session.goto_ply(4)
-    assert "(hidden)" not in ex.stepper.moves.value and "set aside (out of this game)" in ex.stepper.moves.value
+    assert (
+        "(hidden)" not in ex.stepper.moves.value and "set aside (out of this game)" in ex.stepper.moves.value
+    )

@@ -117,13 +117,21 @@ def vocabulary(game) -> set[str]:
 
 def problems_in(texts: Iterable[str], vocab: set[str], nodes: set[str], where: str) -> dict[str, str]:
     """``{offending token: where it was seen and the text}`` for every identifier in ``texts``."""
-    vocab_rx = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(vocab, key=len, reverse=True)))
-                          + r")(?![\w-])") if vocab else None
+    vocab_rx = (
+        re.compile(
+            r"(?<![\w-])(" + "|".join(map(re.escape, sorted(vocab, key=len, reverse=True))) + r")(?![\w-])"
+        )
+        if vocab
+        else None
+    )
     ids = "|".join(map(re.escape, sorted(nodes)))
     # a node id in a gloss ("(chance)", "development - develop,") or as the whole verb ("P1 to adrenaline",
     # "chance: token"); "P1 to move, attack, ..." is a phrase that starts with a word that is also an id
-    node_rx = re.compile(rf"(?:\(|\s-\s)({ids})(?=\s*(?:$|[),;.(]))|(?:\bto\s|:\s)({ids})(?=\s*(?:$|[);(.]))") \
-        if nodes else None
+    node_rx = (
+        re.compile(rf"(?:\(|\s-\s)({ids})(?=\s*(?:$|[),;.(]))|(?:\bto\s|:\s)({ids})(?=\s*(?:$|[);(.]))")
+        if nodes
+        else None
+    )
     out: dict[str, str] = {}
     for t in texts:
         found = [(name, m.group(0)) for name, rx in PATTERNS.items() for m in rx.finditer(t)]
@@ -149,13 +157,16 @@ def _node_ids(state) -> set[str]:
 
 def _xfail_elsewhere(gid: str, problems: dict) -> None:
     if problems and gid in OWNED_ELSEWHERE:
-        pytest.xfail(f"{gid}'s words belong to another branch; {len(problems)} identifiers left, e.g. "
-                     + "; ".join(f"{k} ({v})" for k, v in list(problems.items())[:3]))
+        pytest.xfail(
+            f"{gid}'s words belong to another branch; {len(problems)} identifiers left, e.g. "
+            + "; ".join(f"{k} ({v})" for k, v in list(problems.items())[:3])
+        )
 
 
 def _report(problems: dict) -> str:
     return "\n".join(f"{k}  <-  {v}" for k, v in list(problems.items())[:40]) + (
-        f"\n... and {len(problems) - 40} more" if len(problems) > 40 else "")
+        f"\n... and {len(problems) - 40} more" if len(problems) > 40 else ""
+    )
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -184,8 +195,14 @@ def test_the_explorer_shows_words(gid, viewer):
             acts = st.legal_actions()
             ex.session.play(acts[int(rng.integers(len(acts)))])
     problems.update(problems_in(widget_texts(ex), vocab, nodes, f"{gid} last position explorer"))
-    problems.update(problems_in(export_story(ex.session.tree, "markdown", viewer=viewer).splitlines(), vocab, nodes,
-                                f"{gid} exported story"))
+    problems.update(
+        problems_in(
+            export_story(ex.session.tree, "markdown", viewer=viewer).splitlines(),
+            vocab,
+            nodes,
+            f"{gid} exported story",
+        )
+    )
     _xfail_elsewhere(gid, problems)
     assert not problems, _report(problems)
 
@@ -203,15 +220,30 @@ def test_the_demo_story_is_told_in_words(gid):
 def test_the_scan_catches_identifiers():
     """The scan itself: each kind of identifier the issue quotes is caught, plain words are not."""
     game = evo_lab.make_game("evolution", players=3)
-    bad = ["P1 (red) to birth_cards", "P4 plays frenzied_attack", "P1: new L carnivore+3", "P3: attack 1 P1.5",
-           "Round 2, deal phase: chance (chance)", "development - develop, P2 to act", "blocked by fat-tissue",
-           "P1 to adrenaline"]
+    bad = [
+        "P1 (red) to birth_cards",
+        "P4 plays frenzied_attack",
+        "P1: new L carnivore+3",
+        "P3: attack 1 P1.5",
+        "Round 2, deal phase: chance (chance)",
+        "development - develop, P2 to act",
+        "blocked by fat-tissue",
+        "P1 to adrenaline",
+    ]
     found = problems_in(bad, vocabulary(game), {"develop", "adrenaline", "chance"}, "test")
     for text in bad:
         assert any(repr(text[:240]) in v for v in found.values()), text
-    good = ["P3's species 1 (carnivore, body 3) attacks P1's species 5", "P4 plays Frenzied Attack",
-            "Round 2, the deal: P2 draws a card", "P1 to develop a trait or pass", "1 dinosaur, 2 dinosaurs",
-            "food +2 (assumed)", "face-down trait", "P1-P4", "board standard-3p"]
+    good = [
+        "P3's species 1 (carnivore, body 3) attacks P1's species 5",
+        "P4 plays Frenzied Attack",
+        "Round 2, the deal: P2 draws a card",
+        "P1 to develop a trait or pass",
+        "1 dinosaur, 2 dinosaurs",
+        "food +2 (assumed)",
+        "face-down trait",
+        "P1-P4",
+        "board standard-3p",
+    ]
     assert problems_in(good, vocabulary(game), {"develop", "chance"}, "test") == {}
 
 
@@ -230,7 +262,10 @@ def test_node_words_are_phrases(gid):
         words = view.node_words(s)
         if not words or "_" in words or words == name or " " not in words:
             bad[f"node {name}"] = repr(words)
-        s.apply_action(sample_chance(s, rng) if s.is_chance_node()
-                       else s.legal_actions()[int(rng.integers(len(s.legal_actions())))])
+        s.apply_action(
+            sample_chance(s, rng)
+            if s.is_chance_node()
+            else s.legal_actions()[int(rng.integers(len(s.legal_actions())))]
+        )
     _xfail_elsewhere(gid, bad)
     assert not bad, bad

@@ -17,6 +17,7 @@ package's ``bots`` module when there is one.
 from __future__ import annotations
 
 import importlib
+import re
 from html import escape
 from typing import Any
 from collections.abc import Callable
@@ -25,7 +26,15 @@ import numpy as np
 
 from evo_lab.core.draw import draw
 
-__all__ = ["GameView", "Policy", "PolicyFactory", "random_policy", "registry_id"]
+__all__ = [
+    "GameView",
+    "Policy",
+    "PolicyFactory",
+    "keeps_selection",
+    "merge_deals",
+    "random_policy",
+    "registry_id",
+]
 
 Policy = Callable[[Any], Any]
 #: ``factory(seed) -> policy(state) -> action``
@@ -67,6 +76,52 @@ def registry_id(game: Any) -> str:
 
 def _player(p: int) -> str:
     return f"P{p + 1}"
+
+
+_DEAL = re.compile(r"chance: (P\d+) (draws|is dealt) (.+)")
+_HIDDEN = "a card (hidden)"
+
+
+def merge_deals(lines: list[str]) -> list[str]:
+    """A run of deal lines ("chance: P2 draws Horns (food +1)", one per card) as one line per player, in the order
+    they first drew: "chance: P2 draws 4 cards: Horns (food +1), ..." (a story is not a list of every card dealt);
+    the cards a viewer may not see are counted ("chance: P2 draws 4 cards (hidden)").
+
+    >>> merge_deals(["chance: P1 is dealt Swimming", "chance: P2 is dealt a card (hidden)",
+    ...              "chance: P1 is dealt Piracy", "chance: P2 is dealt a card (hidden)", "P1 passes"])
+    ['chance: P1 is dealt 2 cards: Swimming, Piracy', 'chance: P2 is dealt 2 cards (hidden)', 'P1 passes']
+    """
+    out: list[str] = []
+    run: dict[tuple[str, str], list[str]] = {}
+
+    def flush() -> None:
+        for (who, verb), cards in run.items():
+            if len(cards) == 1:
+                out.append(f"chance: {who} {verb} {cards[0]}")
+            elif all(c == _HIDDEN for c in cards):
+                out.append(f"chance: {who} {verb} {len(cards)} cards (hidden)")
+            else:
+                out.append(f"chance: {who} {verb} {len(cards)} cards: {', '.join(cards)}")
+        run.clear()
+
+    for line in lines:
+        m = _DEAL.fullmatch(line)
+        if m:
+            run.setdefault((m.group(1), m.group(2)), []).append(m.group(3))
+        else:
+            flush()
+            out.append(line)
+    flush()
+    return out
+
+
+def keeps_selection(state: Any, owner: int) -> bool:
+    """Whether a piece of player ``owner`` stays selected after a move: while its move is still being resolved
+    (a chance node, e.g. the Running die) or while its owner is the player to act; the next player's turn starts
+    with nothing selected (a stale selection would mark prey that no one may attack now)."""
+    if state.is_terminal():
+        return False
+    return state.is_chance_node() or state.current_player() == owner
 
 
 class GameView:
@@ -144,7 +199,7 @@ class GameView:
         by_round: dict[Any, list[str]] = {}
         for node in path[1:]:
             by_round.setdefault(self.round_key(node.parent.state), []).extend(self.story_lines(node, viewer))
-        return list(by_round.items())
+        return [(r, merge_deals(lines)) for r, lines in by_round.items()]
 
     def board_svg(self, state: Any, viewer: int | None = None) -> str:
         """The board as one standalone SVG document, as ``viewer`` may see it (the export's picture; default:
@@ -183,8 +238,10 @@ class GameView:
             head = f"<b>{escape(self.phase_words(state))}</b>: {who}"
         else:
             head = f"<b>{self.round_word.capitalize()} {r}</b>, {escape(self.phase_words(state))}: {who}"
-        return (f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>move {tree.ply} of the "
-                f"game</div>")
+        return (
+            f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>move {tree.ply} of the "
+            f"game</div>"
+        )
 
     def node_name(self, state: Any) -> str:
         """The id of the node the state waits at (for code; a person reads :meth:`node_words`)."""
@@ -311,7 +368,9 @@ class GameView:
     def scenario(self, name: str) -> Any:
         """A new state of the preset ``name`` (a ``KeyError`` naming the known ids when there is none)."""
         known = [i for _t, i in self.scenarios()]
-        raise KeyError(f"unknown scenario {name!r}; the scenarios are {', '.join(known) or '(none for this game)'}")
+        raise KeyError(
+            f"unknown scenario {name!r}; the scenarios are {', '.join(known) or '(none for this game)'}"
+        )
 
     def scenario_note(self, name: str) -> str:
         """What to show with the preset ``name`` and the rule it illustrates (plain text; "" when none)."""

@@ -19,14 +19,37 @@ from .stepper import GamePanel, PhaseStepper
 from .svg_board import SvgBoard
 from .tables import GenericPlayersPanel, GenericStoryPanel
 
-__all__ = ["ActionPicker", "AuctionPanel", "BoardEditor", "BoardWidget", "ClimatePanel", "CombatInspector", "DataEditor",
-           "Explorer", "GamePanel", "GenericPlayersPanel", "GenericStoryPanel", "PhaseStepper", "PlayersPanel",
-           "PositionEditor",
-           "Session", "SessionError", "StoryPanel", "SvgBoard"]
+__all__ = [
+    "ActionPicker",
+    "AuctionPanel",
+    "BoardEditor",
+    "BoardWidget",
+    "ClimatePanel",
+    "CombatInspector",
+    "DataEditor",
+    "Explorer",
+    "GamePanel",
+    "GenericPlayersPanel",
+    "GenericStoryPanel",
+    "PhaseStepper",
+    "PlayersPanel",
+    "PositionEditor",
+    "Session",
+    "SessionError",
+    "StoryPanel",
+    "SvgBoard",
+]
 
 #: Evo 2e's widgets, by the module of its view plugin that holds them.
-_EVO2E = {"BoardWidget": "board_widget", "CombatInspector": "combat", "ClimatePanel": "climate",
-          "AuctionPanel": "auction", "PlayersPanel": "players", "StoryPanel": "players", "odds_bridge": None}
+_EVO2E = {
+    "BoardWidget": "board_widget",
+    "CombatInspector": "combat",
+    "ClimatePanel": "climate",
+    "AuctionPanel": "auction",
+    "PlayersPanel": "players",
+    "StoryPanel": "players",
+    "odds_bridge": None,
+}
 
 #: The editors (standalone widgets), imported on first use: ``name -> module`` of this package.
 _EDITORS = {"BoardEditor": "board_editor", "DataEditor": "data_editor", "PositionEditor": "position_editor"}

@@ -30,7 +30,15 @@ import ipywidgets as W
 import traitlets
 
 from evo_lab.games.evo2e.board import TERRAINS, Board, BoardError
-from evo_lab.views.board_draft import ANY_MIX, KINDS, SEA, BoardDraft, axial_to_offset, error_words, field_words
+from evo_lab.views.board_draft import (
+    ANY_MIX,
+    KINDS,
+    SEA,
+    BoardDraft,
+    axial_to_offset,
+    error_words,
+    field_words,
+)
 from evo_lab.games.evo2e.svg import COAST_COLOUR, PLAYER_COLOURS, SEA_COLOUR, TERRAIN_COLOURS
 
 __all__ = ["BoardEditor", "HexGrid"]
@@ -41,8 +49,18 @@ _KIT_CSS = (_HERE / "kit.css").read_text(encoding="utf-8")  # the kit's tables a
 #: The blank grid (screen columns and rows, odd rows shifted right): room for every shipped board.
 DEFAULT_GRID = (-6, 6, -5, 5)
 #: Keyboard shortcuts, as the grid reads them (:meth:`BoardEditor.key` does the same from Python).
-KEYS = {"1": "desert", "2": "plains", "3": "hills", "4": "mountains", "0": SEA, "d": "desert", "p": "plains",
-        "h": "hills", "m": "mountains", "e": SEA}
+KEYS = {
+    "1": "desert",
+    "2": "plains",
+    "3": "hills",
+    "4": "mountains",
+    "0": SEA,
+    "d": "desert",
+    "p": "plains",
+    "h": "hills",
+    "m": "mountains",
+    "e": SEA,
+}
 TOOL_KEYS = {"s": "start", "c": "coast", "l": "label"}
 
 
@@ -75,15 +93,27 @@ class BoardEditor(W.HBox):
     ``ed.save(path)`` writes it."""
 
     def __init__(self, board: Board | str | Path | None = None, *, players: int = 4):
-        self.grid = HexGrid(colours={"terrain": TERRAIN_COLOURS, "sea": SEA_COLOUR, "coast": COAST_COLOUR,
-                                     "players": list(PLAYER_COLOURS)})
+        self.grid = HexGrid(
+            colours={
+                "terrain": TERRAIN_COLOURS,
+                "sea": SEA_COLOUR,
+                "coast": COAST_COLOUR,
+                "players": list(PLAYER_COLOURS),
+            }
+        )
         self.grid.layout = W.Layout(flex="1 1 560px", min_width="0", max_width="760px")
         self.draft = BoardDraft.blank(players)
         self._rev = 0
         self._anchor: tuple[int, int] | None = None
         self._side()
-        super().__init__([W.HTML(f"<style>{_KIT_CSS}\n{_CSS}</style>", layout=W.Layout(display="none")), self.grid, self.side],
-                         layout=W.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"))
+        super().__init__(
+            [
+                W.HTML(f"<style>{_KIT_CSS}\n{_CSS}</style>", layout=W.Layout(display="none")),
+                self.grid,
+                self.side,
+            ],
+            layout=W.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"),
+        )
         self.add_class("evo-board-editor")
         self.grid.on_msg(self._on_msg)
         self.start(board, players)
@@ -91,15 +121,25 @@ class BoardEditor(W.HBox):
     # ----- the side panel
     def _side(self) -> None:
         opts = [("a blank grid", "blank")] + [(f"the standard {p}-player board", p) for p in (2, 3, 4, 5)]
-        self.start_from = W.Dropdown(options=opts + [("a board file", "file")], value="blank",
-                                     description="Start from", style={"description_width": "initial"})
+        self.start_from = W.Dropdown(
+            options=opts + [("a board file", "file")],
+            value="blank",
+            description="Start from",
+            style={"description_width": "initial"},
+        )
         self.path = W.Text(placeholder="my-board.json", description="File", layout=W.Layout(width="250px"))
-        self.start_button = W.Button(description="Start over", tooltip="Replace the grid (undo brings it back)")
+        self.start_button = W.Button(
+            description="Start over", tooltip="Replace the grid (undo brings it back)"
+        )
         self.start_button.on_click(lambda _b: self._start_clicked())
         self.name = W.Text(description="Name", layout=W.Layout(width="250px"))
         self.players = W.Dropdown(options=[2, 3, 4, 5], description="Players", layout=W.Layout(width="160px"))
-        self.kind = W.Dropdown(options=KINDS, description="This is", layout=W.Layout(width="250px"),
-                               tooltip="printed: a transcription of the printed board; custom: your own island")
+        self.kind = W.Dropdown(
+            options=KINDS,
+            description="This is",
+            layout=W.Layout(width="250px"),
+            tooltip="printed: a transcription of the printed board; custom: your own island",
+        )
         self.source_text = W.Text(description="Source", layout=W.Layout(width="100%", max_width="360px"))
         self.any_mix = W.Checkbox(description=f"{ANY_MIX} (no 15-35% share check)", indent=False)
         self.checks = W.HTML()
@@ -108,19 +148,37 @@ class BoardEditor(W.HBox):
         self.save_button = W.Button(description="Save", button_style="primary")
         self.save_button.on_click(lambda _b: self.save())
         self.status = W.HTML()
-        for w, f in ((self.name, self._meta), (self.kind, self._meta), (self.source_text, self._meta),
-                     (self.any_mix, self._meta), (self.players, self._players_changed)):
+        for w, f in (
+            (self.name, self._meta),
+            (self.kind, self._meta),
+            (self.source_text, self._meta),
+            (self.any_mix, self._meta),
+            (self.players, self._players_changed),
+        ):
             w.observe(f, names="value")
         row = lambda *c: W.HBox(list(c), layout=W.Layout(flex_flow="row wrap", align_items="center"))  # noqa: E731
-        self.side = W.VBox([row(self.start_from, self.start_button), self.path, self.name, row(self.players, self.kind),
-                            self.source_text, self.any_mix, self.checks, row(self.save_path, self.save_button),
-                            self.status], layout=W.Layout(flex="1 1 320px", min_width="0", max_width="460px"))
+        self.side = W.VBox(
+            [
+                row(self.start_from, self.start_button),
+                self.path,
+                self.name,
+                row(self.players, self.kind),
+                self.source_text,
+                self.any_mix,
+                self.checks,
+                row(self.save_path, self.save_button),
+                self.status,
+            ],
+            layout=W.Layout(flex="1 1 320px", min_width="0", max_width="460px"),
+        )
         self.side.add_class("evo-side")
 
     def _start_clicked(self) -> None:
         v = self.start_from.value
-        self.start(self.path.value.strip() if v == "file" else ("standard" if v != "blank" else None),
-                   v if isinstance(v, int) else self.players.value)
+        self.start(
+            self.path.value.strip() if v == "file" else ("standard" if v != "blank" else None),
+            v if isinstance(v, int) else self.players.value,
+        )
 
     def start(self, board: Board | str | Path | None = None, players: int | None = None) -> bool:
         """Start from a blank grid (None), the standard board (``"standard"``), a Board or a board file."""
@@ -163,9 +221,16 @@ class BoardEditor(W.HBox):
         if getattr(self, "_syncing", False):
             return
         d = self.draft
-        d.name, d.kind, d.source_text = self.name.value.strip(), self.kind.value, self.source_text.value.strip()
-        d.terrain_bounds = [0.0, 1.0] if self.any_mix.value else (
-            None if d.terrain_bounds == [0.0, 1.0] else d.terrain_bounds)
+        d.name, d.kind, d.source_text = (
+            self.name.value.strip(),
+            self.kind.value,
+            self.source_text.value.strip(),
+        )
+        d.terrain_bounds = (
+            [0.0, 1.0]
+            if self.any_mix.value
+            else (None if d.terrain_bounds == [0.0, 1.0] else d.terrain_bounds)
+        )
         self.refresh()
 
     def _players_changed(self, change: dict) -> None:
@@ -225,13 +290,20 @@ class BoardEditor(W.HBox):
     def _start_op(self, cell: Any, seat: Any) -> Any:
         d = self.draft
         seat = seat if isinstance(seat, int) and 0 <= seat < d.players else None
-        if seat is not None and len(d.starts[seat]) >= 2 and not any(tuple(cell or ()) in p for p in d.starts):
+        if (
+            seat is not None
+            and len(d.starts[seat]) >= 2
+            and not any(tuple(cell or ()) in p for p in d.starts)
+        ):
             seat = None  # this seat is complete: the click goes to the next seat still missing one
         owner = next((i for i, p in enumerate(d.starts) if tuple(cell or ()) in p), None)
         out = self._do(d.place_start, cell, seat)
         if not self.grid.error:
-            self.grid.seat = owner if out is None and owner is not None else (
-                d.next_seat() if out is None or len(d.starts[out]) >= 2 else out)
+            self.grid.seat = (
+                owner
+                if out is None and owner is not None
+                else (d.next_seat() if out is None or len(d.starts[out]) >= 2 else out)
+            )
         return out
 
     def click(self, cell: tuple[int, int], shift: bool = False) -> None:
@@ -278,10 +350,18 @@ class BoardEditor(W.HBox):
         labels = d.labels_now()
         seat_of = {c: i for i, p in enumerate(d.starts) for c in p}
         self._rev += 1
-        cells = [[q, r, t, d.coastal((q, r)), d.coast.get((q, r)), labels[(q, r)], seat_of.get((q, r))]
-                 for (q, r), t in sorted(d.cells.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
-        self.grid.view = {"rev": self._rev, "grid": _grid_extent(d), "cells": cells, "players": d.players,
-                          "can_undo": d.can_undo, "can_redo": d.can_redo}
+        cells = [
+            [q, r, t, d.coastal((q, r)), d.coast.get((q, r)), labels[(q, r)], seat_of.get((q, r))]
+            for (q, r), t in sorted(d.cells.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+        ]
+        self.grid.view = {
+            "rev": self._rev,
+            "grid": _grid_extent(d),
+            "cells": cells,
+            "players": d.players,
+            "can_undo": d.can_undo,
+            "can_redo": d.can_redo,
+        }
         self.checks.value = checks_html(d)
 
     def board(self) -> Board:
@@ -298,8 +378,10 @@ class BoardEditor(W.HBox):
         except (BoardError, OSError) as e:
             self._show_error(e if isinstance(e, BoardError) else f"{path}: cannot write: {e.strerror or e}")
             return None
-        self.status.value = (f'<span style="color:#1b7a35">Saved {b.n} spaces to <code>{escape(path)}</code></span>: '
-                             f"<code>Board.load(path)</code> and <code>Game(board=path)</code> read it.")
+        self.status.value = (
+            f'<span style="color:#1b7a35">Saved {b.n} spaces to <code>{escape(path)}</code></span>: '
+            f"<code>Board.load(path)</code> and <code>Game(board=path)</code> read it."
+        )
         return b
 
 
@@ -307,9 +389,14 @@ def checks_html(d: BoardDraft) -> str:
     """The live checks beside the grid: the board's errors, terrain shares, coast and start areas."""
     probs = d.problems()
     if probs:
-        head = (f'<div class="bad">{len(probs)} problem{"s" if len(probs) > 1 else ""} before it can be saved:</div><ul>'
-                + "".join(f"<li><b>{escape(field_words(e.field))}</b>: {escape(error_words(e).split(': ', 1)[1])}</li>"
-                          for e in probs) + "</ul>")
+        head = (
+            f'<div class="bad">{len(probs)} problem{"s" if len(probs) > 1 else ""} before it can be saved:</div><ul>'
+            + "".join(
+                f"<li><b>{escape(field_words(e.field))}</b>: {escape(error_words(e).split(': ', 1)[1])}</li>"
+                for e in probs
+            )
+            + "</ul>"
+        )
     else:
         head = f'<div class="ok">Valid board: {len(d.cells)} spaces, {d.players} players.</div>'
     n = max(len(d.cells), 1)
@@ -317,11 +404,15 @@ def checks_html(d: BoardDraft) -> str:
     rows = "".join(f"<tr><td>{t}</td><td>{counts[t]}</td><td>{counts[t] / n:.0%}</td></tr>" for t in TERRAINS)
     coastal = sum(d.coastal(c) for c in d.cells)
     labels = d.labels_now()
-    starts = "; ".join(f"P{i + 1}: " + (", ".join(labels[c] for c in p) or "-") for i, p in enumerate(d.starts))
-    return (head + '<div class="evo-table-wrap"><table class="evo-table"><tr><th>terrain</th><th>spaces</th>'
-            f"<th>share</th></tr>{rows}</table></div>"
-            f"<div>coastal: {coastal} of {len(d.cells)} ({len(d.coast)} set by hand)</div>"
-            f"<div>start areas: {escape(starts)}</div>")
+    starts = "; ".join(
+        f"P{i + 1}: " + (", ".join(labels[c] for c in p) or "-") for i, p in enumerate(d.starts)
+    )
+    return (
+        head + '<div class="evo-table-wrap"><table class="evo-table"><tr><th>terrain</th><th>spaces</th>'
+        f"<th>share</th></tr>{rows}</table></div>"
+        f"<div>coastal: {coastal} of {len(d.cells)} ({len(d.coast)} set by hand)</div>"
+        f"<div>start areas: {escape(starts)}</div>"
+    )
 
 
 def transcription_plan(board: Board) -> list[tuple[str, Any]]:
@@ -345,7 +436,9 @@ def transcription_plan(board: Board) -> list[tuple[str, Any]]:
         i = 0
         while i < len(cells):
             j = i
-            while j + 1 < len(cells) and cells[j + 1][1] == cells[i][1] and cells[j + 1][0] == cells[j][0] + 1:
+            while (
+                j + 1 < len(cells) and cells[j + 1][1] == cells[i][1] and cells[j + 1][0] == cells[j][0] + 1
+            ):
                 j += 1
             runs[cells[i][1]].append(((cells[i][0], r), (cells[j][0], r)))
             i = j + 1

@@ -42,8 +42,14 @@ __all__ = [
 ]
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 class BrowserSetupError(RuntimeError):
@@ -57,13 +63,23 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def _serve(name: str, cmd: list[str], cwd: Path, port: int, probe: str, timeout: float,
-           log: str | Path | None, extra_env: dict[str, str] | None = None) -> Iterator[str]:
+def _serve(
+    name: str,
+    cmd: list[str],
+    cwd: Path,
+    port: int,
+    probe: str,
+    timeout: float,
+    log: str | Path | None,
+    extra_env: dict[str, str] | None = None,
+) -> Iterator[str]:
     """Run a server command until it answers on 127.0.0.1:``port`` (``probe``: a path; any HTTP answer counts);
     yield its base URL; always stop it."""
     out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115
     env = dict(os.environ, PYTHONUNBUFFERED="1", **(extra_env or {}))
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    proc = subprocess.Popen(
+        cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+    )
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + timeout
@@ -100,9 +116,15 @@ def voila_command(nb: Path, port: int, browser: bool = False) -> list[str]:
 
 
 @contextlib.contextmanager
-def serve_voila(notebook: str | Path, port: int | None = None, timeout: float = 60.0,
-                log: str | Path | None = None, env: dict[str, str] | None = None, token: str = "",
-                limits: Any = None) -> Iterator[str]:
+def serve_voila(
+    notebook: str | Path,
+    port: int | None = None,
+    timeout: float = 60.0,
+    log: str | Path | None = None,
+    env: dict[str, str] | None = None,
+    token: str = "",
+    limits: Any = None,
+) -> Iterator[str]:
     """Serve ``notebook`` with Voila on 127.0.0.1 (no browser; no token unless ``token``), with the classroom
     page's ``limits`` (default :class:`evo_lab.cli.servers.PresentLimits`) and ``env`` added to its environment
     (and its kernels'); yields its URL and always stops it."""
@@ -133,7 +155,14 @@ def open_page(browser: Any, url: str, timeout_ms: int = 120_000) -> Any:
     """A new page on ``url`` that only talks to 127.0.0.1: other requests (CDNs for MathJax, fonts) are aborted
     at once instead of waiting on DNS in an offline CI runner."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else route.abort())
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
+            else route.abort()
+        ),
+    )
     # Voila streams the page while it runs the notebook; no retry: a stalled load is a bug to see (it was the
     # Output widget, see tests/browser/test_voila_loads.py)
     page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
@@ -195,7 +224,8 @@ def select_and_play(page: Any, prefer: str = "move") -> dict | None:
             page.click(f"{board} polygon.space[data-id='{src}']")
         page.wait_for_selector(f"{board} svg[data-selected='{src}'] polygon.highlight", timeout=10_000)
     targets = page.eval_on_selector_all(
-        f"{board} polygon.highlight", "els => els.map(e => [e.dataset.id, e.dataset.action])")
+        f"{board} polygon.highlight", "els => els.map(e => [e.dataset.id, e.dataset.action])"
+    )
     if not targets:
         return None
     dst, action = next((t for t in targets if t[1].startswith(prefer)), targets[0])
@@ -206,27 +236,39 @@ def select_and_play(page: Any, prefer: str = "move") -> dict | None:
 # ----------------------------------------------------------------------------- JupyterLab
 def _lab_command() -> list[str]:
     exe = Path(sys.executable).with_name("jupyter-lab")
-    return [str(exe)] if exe.exists() else [sys.executable, "-c", "import sys; from jupyterlab.labapp import main; "
-                                                                   "sys.exit(main())"]
+    return (
+        [str(exe)]
+        if exe.exists()
+        else [sys.executable, "-c", "import sys; from jupyterlab.labapp import main; sys.exit(main())"]
+    )
 
 
-def serve_jupyterlab(root: str | Path, port: int | None = None, timeout: float = 120.0,
-                     log: str | Path | None = None) -> contextlib.AbstractContextManager[str]:
+def serve_jupyterlab(
+    root: str | Path, port: int | None = None, timeout: float = 120.0, log: str | Path | None = None
+) -> contextlib.AbstractContextManager[str]:
     """Serve JupyterLab 4 on 127.0.0.1 with ``root`` as its folder (no browser, no token); yields its base URL
     and always stops it. Run notebooks from a copy in a temporary folder: JupyterLab saves what it runs."""
     port = port or free_port()
     root = Path(root).resolve()
-    cmd = _lab_command() + ["--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
-                            "--ServerApp.password=", f"--ServerApp.root_dir={root}",
-                            '--ServerApp.jpserver_extensions={"notebook_shim": False}',
-                            "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    cmd = _lab_command() + [
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+        '--ServerApp.jpserver_extensions={"notebook_shim": False}',
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     return _serve("jupyter-lab", cmd, root, port, "api", timeout, log)
 
 
-def run_notebook_in_lab(page: Any, base_url: str, notebook: str, timeout_s: float = 240.0,
-                        board: str = EVO2E_BOARD) -> None:
+def run_notebook_in_lab(
+    page: Any, base_url: str, notebook: str, timeout_s: float = 240.0, board: str = EVO2E_BOARD
+) -> None:
     """Open ``notebook`` (a path under the server's root) in JupyterLab, run all its cells from the Run menu and
     wait until every cell has run and the board widget has drawn."""
     page.goto(f"{base_url}lab/tree/{notebook}", timeout=int(timeout_s * 1000))
@@ -247,8 +289,9 @@ def run_notebook_in_lab(page: Any, base_url: str, notebook: str, timeout_s: floa
 
 
 @contextlib.contextmanager
-def explorer_page(playwright: Any, notebook: str | Path, where: str, tmp: str | Path,
-                  board: str = EVO2E_BOARD) -> Iterator[tuple[Any, list[str]]]:
+def explorer_page(
+    playwright: Any, notebook: str | Path, where: str, tmp: str | Path, board: str = EVO2E_BOARD
+) -> Iterator[tuple[Any, list[str]]]:
     """Serve ``notebook`` in Voila (``where="voila"``) or JupyterLab 4 (``"jupyterlab"``: a copy in ``tmp``, since
     JupyterLab saves what it runs), open it in Chromium at 1280x720 talking only to 127.0.0.1, run it and wait for
     the ``board``; yields ``(page, page errors)`` and always stops the browser and the server (logs in ``tmp``)."""
@@ -264,8 +307,14 @@ def explorer_page(playwright: Any, notebook: str | Path, where: str, tmp: str | 
         browser = launch_chromium(playwright)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 720})
-            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-                ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
+            page.route(
+                "**/*",
+                lambda r: (
+                    r.continue_()
+                    if r.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
+                    else r.abort()
+                ),
+            )
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             if where == "voila":
@@ -278,8 +327,9 @@ def explorer_page(playwright: Any, notebook: str | Path, where: str, tmp: str | 
             browser.close()
 
 
-#: Measures the explorer's layout in the page: labels or cells cut (text wider than its box, or an ellipsis),
-#: slider tracks, the board's box against the window, and the wheel's labels.
+#: Measures the explorer's layout in the page: labels or cells cut (text wider than its box, or an ellipsis; a
+#: description longer than its label's box; part of an inspector tab behind a side scroll), slider tracks, the
+#: board's box against the window (``hidden``: px of the board behind a side scroll), and the wheel's labels.
 LAYOUT_JS = """(root) => {
   const ex = root ? document.querySelector(root) : document;
   const cut = [];
@@ -329,6 +379,19 @@ LAYOUT_JS = """(root) => {
       break;
     }
   }
+  for (const l of ex.querySelectorAll('.widget-label')) {  // a description longer than its box runs under its control
+    if (!visible(l) || !l.textContent.trim() || !l.clientWidth) continue;
+    if (l.scrollWidth > l.clientWidth + 1)
+      cut.push({what: 'label wider than its box', text: l.textContent.trim().slice(0, 40), scroll: l.scrollWidth,
+                client: l.clientWidth});
+  }
+  for (const el of ex.querySelectorAll('.evo-explorer-right *')) {  // part of a tab hidden behind a side scroll
+    if (!visible(el) || el.closest('select, textarea, .evo-svg')) continue;
+    const ox = getComputedStyle(el).overflowX;
+    if ((ox === 'auto' || ox === 'scroll') && el.scrollWidth > el.clientWidth + 1)
+      cut.push({what: 'hidden behind a side scroll: ' + el.tagName.toLowerCase() + '.' + String(el.className).slice(0, 50),
+                text: (el.innerText || '').trim().slice(0, 40), scroll: el.scrollWidth, client: el.clientWidth});
+  }
   for (const th of ex.querySelectorAll('th')) {
     if (!visible(th)) continue;
     const cs = getComputedStyle(th);
@@ -361,7 +424,10 @@ LAYOUT_JS = """(root) => {
   const chances = [...ex.querySelectorAll('svg.evo-wheel text.chance-label')].filter(visible).map((t) => t.getBBox());
   const overlap = labels.some((a) => chances.some((c) => a.x < c.x + c.width && c.x < a.x + a.width
                                                   && a.y < c.y + c.height && c.y < a.y + a.height));
-  return {cut, sliders, board: b && {width: b.width, height: b.height, right: b.right, column: col.width},
+  const scroller = svg ? svg.closest('.evo-svg') : null;  // a board wider than its column scrolls sideways
+  const boardHidden = scroller ? Math.max(0, scroller.scrollWidth - scroller.clientWidth) : 0;
+  return {cut, sliders, board: b && {width: b.width, height: b.height, right: b.right, column: col.width,
+                                     hidden: boardHidden},
           window: {width: innerWidth, height: innerHeight}, wheelOverlap: overlap,
           legend: !!ex.querySelector('.evo-wheel-legend'), explorer: ex.getBoundingClientRect().width};
 }"""

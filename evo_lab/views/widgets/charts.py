@@ -35,14 +35,25 @@ def viridis(x: float) -> str:
 
 
 def _head(width: int, height: int, cls: str, title: str) -> list[str]:
-    return [f'<svg xmlns="http://www.w3.org/2000/svg" class="evo-chart {cls}" viewBox="0 0 {width} {height}" '
-            f'width="100%" style="max-width:{width}px;display:block" role="img" aria-label="{escape(title)}">',
-            f'<text class="chart-title" x="{width / 2}" y="16" text-anchor="middle" font-size="13" '
-            f'font-weight="bold" font-family="sans-serif">{escape(title)}</text>']
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="evo-chart {cls}" viewBox="0 0 {width} {height}" '
+        f'width="100%" style="max-width:{width}px;display:block" role="img" aria-label="{escape(title)}">',
+        f'<text class="chart-title" x="{width / 2}" y="16" text-anchor="middle" font-size="13" '
+        f'font-weight="bold" font-family="sans-serif">{escape(title)}</text>',
+    ]
 
 
-def bar_svg(labels: Sequence[str], values: Sequence[float], *, title: str = "", colours: Sequence[str] | None = None,
-            percent: bool = False, width: int = 420, height: int = 200, xlabel: str = "") -> str:
+def bar_svg(
+    labels: Sequence[str],
+    values: Sequence[float],
+    *,
+    title: str = "",
+    colours: Sequence[str] | None = None,
+    percent: bool = False,
+    width: int = 420,
+    height: int = 200,
+    xlabel: str = "",
+) -> str:
     """Vertical bars with their value on top (as a percentage when ``percent``) and the labels below."""
     out = _head(width, height, "evo-bars", title)
     n = max(1, len(values))
@@ -57,22 +68,39 @@ def bar_svg(labels: Sequence[str], values: Sequence[float], *, title: str = "", 
         x = left + i * slot + (slot - bw) / 2
         col = colours[i] if colours else "#7b3fa6"
         val = f"{v * 100:.1f}%" if percent else (f"{v:g}" if isinstance(v, int) else f"{v:.3g}")
-        out.append(f'<rect class="bar" x="{x:.1f}" y="{top + ph - h:.1f}" width="{bw:.1f}" height="{h:.1f}" '
-                   f'fill="{col}"><title>{escape(str(lab))}: {val}</title></rect>')
-        out.append(f'<text x="{x + bw / 2:.1f}" y="{top + ph - h - 3:.1f}" text-anchor="middle" font-size="10" '
-                   f'font-family="sans-serif">{val}</text>')
-        out.append(f'<text class="bar-label" x="{x + bw / 2:.1f}" y="{top + ph + 13}" text-anchor="middle" '
-                   f'font-size="{10 if len(str(lab)) * 6 < slot else 8}" font-family="sans-serif">'
-                   f"{escape(str(lab))}</text>")
+        out.append(
+            f'<rect class="bar" x="{x:.1f}" y="{top + ph - h:.1f}" width="{bw:.1f}" height="{h:.1f}" '
+            f'fill="{col}"><title>{escape(str(lab))}: {val}</title></rect>'
+        )
+        out.append(
+            f'<text x="{x + bw / 2:.1f}" y="{top + ph - h - 3:.1f}" text-anchor="middle" font-size="10" '
+            f'font-family="sans-serif">{val}</text>'
+        )
+        out.append(
+            f'<text class="bar-label" x="{x + bw / 2:.1f}" y="{top + ph + 13}" text-anchor="middle" '
+            f'font-size="{10 if len(str(lab)) * 6 < slot else 8}" font-family="sans-serif">'
+            f"{escape(str(lab))}</text>"
+        )
     if xlabel:
-        out.append(f'<text x="{width / 2}" y="{height - 4}" text-anchor="middle" font-size="11" '
-                   f'font-family="sans-serif">{escape(xlabel)}</text>')
+        out.append(
+            f'<text x="{width / 2}" y="{height - 4}" text-anchor="middle" font-size="11" '
+            f'font-family="sans-serif">{escape(xlabel)}</text>'
+        )
     out.append("</svg>")
     return "".join(out)
 
 
-def heatmap_svg(z: Sequence[Sequence[float]], *, x: Sequence, y: Sequence, title: str = "", xlabel: str = "",
-                ylabel: str = "", width: int = 420, height: int = 230) -> str:
+def heatmap_svg(
+    z: Sequence[Sequence[float]],
+    *,
+    x: Sequence,
+    y: Sequence,
+    title: str = "",
+    xlabel: str = "",
+    ylabel: str = "",
+    width: int = 420,
+    height: int = 230,
+) -> str:
     """``z[row][column]`` in [0, 1] as coloured cells (viridis), rows ``y`` bottom-up, columns ``x``; each
     cell shows its percentage and has a tooltip."""
     out = _head(width, height, "evo-heatmap", title)
@@ -82,24 +110,36 @@ def heatmap_svg(z: Sequence[Sequence[float]], *, x: Sequence, y: Sequence, title
     ch = (height - top - bottom) / max(1, rows)
     for r in range(rows):
         cy = top + (rows - 1 - r) * ch
-        out.append(f'<text x="{left - 6}" y="{cy + ch / 2 + 4:.1f}" text-anchor="end" font-size="10" '
-                   f'font-family="sans-serif">{escape(str(y[r]))}</text>')
+        out.append(
+            f'<text x="{left - 6}" y="{cy + ch / 2 + 4:.1f}" text-anchor="end" font-size="10" '
+            f'font-family="sans-serif">{escape(str(y[r]))}</text>'
+        )
         for c in range(len(x)):
             v = float(z[r][c]) if r < len(z) and c < len(z[r]) else 0.0
             cx = left + c * cw
-            out.append(f'<rect class="cell" x="{cx:.1f}" y="{cy:.1f}" width="{cw:.1f}" height="{ch:.1f}" '
-                       f'fill="{viridis(v)}" stroke="#fff" stroke-width="0.5"><title>{escape(xlabel)} {x[c]}, '
-                       f"{escape(ylabel)} {y[r]}: {v * 100:.1f}%</title></rect>")
+            out.append(
+                f'<rect class="cell" x="{cx:.1f}" y="{cy:.1f}" width="{cw:.1f}" height="{ch:.1f}" '
+                f'fill="{viridis(v)}" stroke="#fff" stroke-width="0.5"><title>{escape(xlabel)} {x[c]}, '
+                f"{escape(ylabel)} {y[r]}: {v * 100:.1f}%</title></rect>"
+            )
             if v >= 0.005 and cw >= 22:
-                out.append(f'<text x="{cx + cw / 2:.1f}" y="{cy + ch / 2 + 3:.1f}" text-anchor="middle" '
-                           f'font-size="9" font-family="sans-serif" fill="{"#000" if v > 0.6 else "#fff"}">'
-                           f"{v * 100:.0f}%</text>")
+                out.append(
+                    f'<text x="{cx + cw / 2:.1f}" y="{cy + ch / 2 + 3:.1f}" text-anchor="middle" '
+                    f'font-size="9" font-family="sans-serif" fill="{"#000" if v > 0.6 else "#fff"}">'
+                    f"{v * 100:.0f}%</text>"
+                )
     for c in range(len(x)):
-        out.append(f'<text x="{left + c * cw + cw / 2:.1f}" y="{top + rows * ch + 13:.1f}" text-anchor="middle" '
-                   f'font-size="10" font-family="sans-serif">{escape(str(x[c]))}</text>')
-    out.append(f'<text x="{left + (width - left - right) / 2:.1f}" y="{height - 4}" text-anchor="middle" '
-               f'font-size="11" font-family="sans-serif">{escape(xlabel)}</text>')
-    out.append(f'<text x="12" y="{top + rows * ch / 2:.1f}" text-anchor="middle" font-size="11" '
-               f'font-family="sans-serif" transform="rotate(-90 12 {top + rows * ch / 2:.1f})">{escape(ylabel)}</text>')
+        out.append(
+            f'<text x="{left + c * cw + cw / 2:.1f}" y="{top + rows * ch + 13:.1f}" text-anchor="middle" '
+            f'font-size="10" font-family="sans-serif">{escape(str(x[c]))}</text>'
+        )
+    out.append(
+        f'<text x="{left + (width - left - right) / 2:.1f}" y="{height - 4}" text-anchor="middle" '
+        f'font-size="11" font-family="sans-serif">{escape(xlabel)}</text>'
+    )
+    out.append(
+        f'<text x="12" y="{top + rows * ch / 2:.1f}" text-anchor="middle" font-size="11" '
+        f'font-family="sans-serif" transform="rotate(-90 12 {top + rows * ch / 2:.1f})">{escape(ylabel)}</text>'
+    )
     out.append("</svg>")
     return "".join(out)

@@ -22,7 +22,17 @@ from evo_lab.core.words import prob_words
 
 from .session import Session
 
-__all__ = ["DATA_DOC", "KIT_CSS", "Panel", "badge_html", "error_html", "fmt_prob", "player_html", "row"]
+__all__ = [
+    "DATA_DOC",
+    "KIT_CSS",
+    "Panel",
+    "badge_html",
+    "error_html",
+    "fmt_prob",
+    "player_cards",
+    "player_html",
+    "row",
+]
 
 #: Where Evo 2e's data and its provenance are described (each game's view plugin names its own: ``data_doc``).
 DATA_DOC = "docs/data.md"
@@ -44,16 +54,42 @@ def badge_html(game: Any, parts: tuple[str, ...] | None = None) -> str:
     vals = view.assumed_values(game, parts)
     if not vals:
         return ""
-    tip = escape("Assumed defaults, not printed facts:\n" + "\n".join(vals[:30]) + ("\n..." if len(vals) > 30 else ""))
-    return (f'<span class="evo-assumed" title="{tip}" style="background:#ffe08a;color:#5a4500;border:1px solid #d9a600;'
-            f'border-radius:10px;padding:1px 8px;font-size:12px;cursor:help;white-space:nowrap">'
-            f"assumed data ({len(vals)}), see {view.data_doc(game)}</span>")
+    tip = escape(
+        "Assumed defaults, not printed facts:\n" + "\n".join(vals[:30]) + ("\n..." if len(vals) > 30 else "")
+    )
+    return (
+        f'<span class="evo-assumed" title="{tip}" style="background:#ffe08a;color:#5a4500;border:1px solid #d9a600;'
+        f'border-radius:10px;padding:1px 8px;font-size:12px;cursor:help;white-space:nowrap">'
+        f"assumed data ({len(vals)}), see {view.data_doc(game)}</span>"
+    )
 
 
 def player_html(p: int) -> str:
     """``P3`` in the player's colour."""
-    return (f'<span style="color:{SEAT_COLOURS[p]};font-weight:bold">P{p + 1}</span>' if 0 <= p < len(SEAT_COLOURS)
-            else f"P{p + 1}")
+    return (
+        f'<span style="color:{SEAT_COLOURS[p]};font-weight:bold">P{p + 1}</span>'
+        if 0 <= p < len(SEAT_COLOURS)
+        else f"P{p + 1}"
+    )
+
+
+def player_cards(cards: list[tuple[str, list[tuple[str, str]]]]) -> str:
+    """The players side by side as cards that wrap onto the next line in a narrow panel (a table of every player
+    would be wider than the inspector's column in JupyterLab with its file browser open): each card is
+    ``(title_html, [(label, value_html), ...])``, the labels in words, the values already escaped.
+
+    >>> html = player_cards([(player_html(0), [("points", "7"), ("hand", "no cards")])])
+    >>> html.count("evo-player-card'"), "<span class='evo-field-name'>points:</span> 7</div>" in html
+    (1, True)
+    """
+    out = []
+    for title, fields in cards:
+        rows = "".join(
+            f"<div class='evo-field'><span class='evo-field-name'>{escape(label)}:</span> {value}</div>"
+            for label, value in fields
+        )
+        out.append(f"<div class='evo-player-card'><div class='evo-player-title'>{title}</div>{rows}</div>")
+    return "<div class='evo-player-cards'>" + "".join(out) + "</div>"
 
 
 def error_html(message: str) -> str:
@@ -62,7 +98,9 @@ def error_html(message: str) -> str:
 
 def row(children: list, **layout: Any) -> W.Box:
     """A row that wraps onto the next line instead of squeezing its children."""
-    box = W.HBox(children, layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%", **layout))
+    box = W.HBox(
+        children, layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%", **layout)
+    )
     box.add_class("evo-row")
     return box
 

@@ -54,10 +54,21 @@ def diff_html(draft: DataDraft) -> str:
         return "".join(f'<{tag} style="{_CELL}">{x}</{tag}>' for x in items)
 
     head = cells("th", ["group", "value", "shipped", "now", "provenance"])
-    body = "".join("<tr>" + cells("td", [escape(r["group"]), escape(r["value"]), escape(str(r["shipped"])),
-                                        f"<b>{escape(str(r['now']))}</b>",
-                                        f"{escape(prov[r['value']]['provenance'])}: "
-                                        f"{escape(prov[r['value']]['source'])}"]) + "</tr>" for r in rows)
+    body = "".join(
+        "<tr>"
+        + cells(
+            "td",
+            [
+                escape(r["group"]),
+                escape(r["value"]),
+                escape(str(r["shipped"])),
+                f"<b>{escape(str(r['now']))}</b>",
+                f"{escape(prov[r['value']]['provenance'])}: {escape(prov[r['value']]['source'])}",
+            ],
+        )
+        + "</tr>"
+        for r in rows
+    )
     return f'<table class="evo-table"><tr>{head}</tr>{body}</table>'
 
 
@@ -74,8 +85,12 @@ class DataEditor(W.VBox):
         self.error, self.error_field = "", ""
         self.status = W.HTML()
         self.diff = W.HTML()
-        self.source_box = W.Text(value=self.draft.source, description="source", style={"description_width": "60px"},
-                                 layout=W.Layout(width="420px"))
+        self.source_box = W.Text(
+            value=self.draft.source,
+            description="source",
+            style={"description_width": "60px"},
+            layout=W.Layout(width="420px"),
+        )
         self.source_box.observe(lambda c: self._do(self.draft.set_source, c["new"]), names="value")
         self.save_path = W.Text(placeholder="my_pack/", description="Save as", layout=W.Layout(width="320px"))
         save = W.Button(description="Save", button_style="primary")
@@ -84,8 +99,16 @@ class DataEditor(W.VBox):
         tabs = W.Tab(children=[self._wheel_box(), self._tokens_box(), self._die_box(), self._deck_box()])
         for i, t in enumerate(("Climate wheel", "Climate tokens", "Die faces", "Event cards")):
             tabs.set_title(i, t)
-        super().__init__([self.source_box, tabs, self.status, W.HTML("<b>Diff against the shipped values</b>"),
-                          self.diff, W.HBox([self.save_path, save])])
+        super().__init__(
+            [
+                self.source_box,
+                tabs,
+                self.status,
+                W.HTML("<b>Diff against the shipped values</b>"),
+                self.diff,
+                W.HBox([self.save_path, save]),
+            ]
+        )
         self.add_class("evo-data-editor")
         self.status.add_class("evo-de-status")
         tabs.add_class("evo-de-tabs")
@@ -110,38 +133,69 @@ class DataEditor(W.VBox):
     def _wheel_box(self) -> W.Widget:
         p = self.pack
         self.wheel: dict[tuple[int, str], W.Dropdown] = {}
-        cells: list[W.Widget] = [W.HTML("<b>section</b>")] + [W.HTML(f"<b>{escape(t)}</b>") for t in p.terrains]
+        cells: list[W.Widget] = [W.HTML("<b>section</b>")] + [
+            W.HTML(f"<b>{escape(t)}</b>") for t in p.terrains
+        ]
         for s in p.wheel:
             cells.append(W.HTML(f"{s.index}: {escape(s.name)}"))
             for t in p.terrains:
                 dd = W.Dropdown(options=list(STATES), layout=W.Layout(width="auto"))
-                self.wheel[(s.index, t)] = self._bind(dd, lambda v, i=s.index, t=t: self.draft.set_state(i, t, v))
+                self.wheel[(s.index, t)] = self._bind(
+                    dd, lambda v, i=s.index, t=t: self.draft.set_state(i, t, v)
+                )
                 cells.append(dd)
-        grid = W.GridBox(cells, layout=W.Layout(grid_template_columns=f"minmax(140px, auto) repeat({len(p.terrains)}, "
-                                                                      "minmax(90px, 1fr))", grid_gap="2px 6px"))
-        self.initial = self._bind(W.Dropdown(options=[(f"{s.index}: {s.name}", s.index) for s in p.wheel],
-                                             description="initial section", style={"description_width": "100px"}),
-                                  self.draft.set_initial)
+        grid = W.GridBox(
+            cells,
+            layout=W.Layout(
+                grid_template_columns=f"minmax(140px, auto) repeat({len(p.terrains)}, minmax(90px, 1fr))",
+                grid_gap="2px 6px",
+            ),
+        )
+        self.initial = self._bind(
+            W.Dropdown(
+                options=[(f"{s.index}: {s.name}", s.index) for s in p.wheel],
+                description="initial section",
+                style={"description_width": "100px"},
+            ),
+            self.draft.set_initial,
+        )
         return W.VBox([grid, self.initial, self._confirm("wheel")])
 
     def _tokens_box(self) -> W.Widget:
-        self.tokens = {t.id: self._bind(W.IntText(description=f"{t.name} ({t.shift:+d})",
-                                                  style={"description_width": "160px"},
-                                                  layout=W.Layout(width="260px")),
-                                        lambda v, k=t.id: self.draft.set_token(k, v)) for t in self.pack.tokens}
+        self.tokens = {
+            t.id: self._bind(
+                W.IntText(
+                    description=f"{t.name} ({t.shift:+d})",
+                    style={"description_width": "160px"},
+                    layout=W.Layout(width="260px"),
+                ),
+                lambda v, k=t.id: self.draft.set_token(k, v),
+            )
+            for t in self.pack.tokens
+        }
         return W.VBox(list(self.tokens.values()) + [self._confirm("tokens")])
 
     def _die_box(self) -> W.Widget:
         opts = [(f"{s.name} ({k})", k) for k, s in self.pack.die_symbols.items()]
-        self.faces = [self._bind(W.Dropdown(options=opts, description=f"face {i + 1}",
-                                            layout=W.Layout(width="340px")),
-                                 lambda v, i=i: self.draft.set_face(i, v)) for i in range(len(self.pack.die_faces))]
+        self.faces = [
+            self._bind(
+                W.Dropdown(options=opts, description=f"face {i + 1}", layout=W.Layout(width="340px")),
+                lambda v, i=i: self.draft.set_face(i, v),
+            )
+            for i in range(len(self.pack.die_faces))
+        ]
         return W.VBox(self.faces + [self._confirm("die")])
 
     def _deck_box(self) -> W.Widget:
-        self.copies = {c.id: self._bind(W.IntText(description=c.name, style={"description_width": "160px"},
-                                                  layout=W.Layout(width="260px")),
-                                        lambda v, k=c.id: self.draft.set_copies(k, v)) for c in self.pack.events}
+        self.copies = {
+            c.id: self._bind(
+                W.IntText(
+                    description=c.name, style={"description_width": "160px"}, layout=W.Layout(width="260px")
+                ),
+                lambda v, k=c.id: self.draft.set_copies(k, v),
+            )
+            for c in self.pack.events
+        }
         return W.VBox(list(self.copies.values()) + [self._confirm("deck")])
 
     # ----- edits, status, save ------------------------------------------------------------------
@@ -151,8 +205,10 @@ class DataEditor(W.VBox):
         except DataError as e:
             self.error, self.error_field = str(e), e.field
             self.refresh(keep_status=True)
-            self.status.value = (f'<span style="color:{_BAD}">Not applied, <b>{escape(field_words(self.pack, e.field))}'
-                                 f"</b>: {escape(e.problem)}</span> (the pack keeps its last valid values)")
+            self.status.value = (
+                f'<span style="color:{_BAD}">Not applied, <b>{escape(field_words(self.pack, e.field))}'
+                f"</b>: {escape(e.problem)}</span> (the pack keeps its last valid values)"
+            )
             return None
         self.error, self.error_field = "", ""
         self.refresh()
@@ -178,9 +234,11 @@ class DataEditor(W.VBox):
             self._syncing = False
         if not keep_status:
             n = sum(len(e) for e in self.draft.entered.values())
-            self.status.value = (f'<span style="color:{_OK}">Valid pack</span>: {sum(t.count for t in p.tokens)} '
-                                 f"climate tokens, {len(p.die_faces)} die faces, {sum(c.count for c in p.events)} "
-                                 f"event cards; {n} value(s) entered as printed, {len(p.assumed())} still assumed.")
+            self.status.value = (
+                f'<span style="color:{_OK}">Valid pack</span>: {sum(t.count for t in p.tokens)} '
+                f"climate tokens, {len(p.die_faces)} die faces, {sum(c.count for c in p.events)} "
+                f"event cards; {n} value(s) entered as printed, {len(p.assumed())} still assumed."
+            )
         self.diff.value = diff_html(self.draft)
 
     def save(self, folder: str | Path | None = None) -> DataPack | None:
@@ -194,10 +252,14 @@ class DataEditor(W.VBox):
         except (DataError, OSError) as e:
             self.error = str(e) if isinstance(e, DataError) else f"{folder}: cannot write: {e.strerror or e}"
             self.error_field = e.field if isinstance(e, DataError) else "folder"
-            said = f"{field_words(self.pack, e.field)}: {e.problem}" if isinstance(e, DataError) else self.error
+            said = (
+                f"{field_words(self.pack, e.field)}: {e.problem}" if isinstance(e, DataError) else self.error
+            )
             self.status.value = f'<span style="color:{_BAD}">{escape(said)}</span>'
             return None
         self.error, self.error_field = "", ""
-        self.status.value = (f'<span style="color:{_OK}">Saved to <code>{escape(folder)}</code></span>: '
-                             "<code>evo_lab.load_data(folder)</code> and <code>Game(data=folder)</code> read it.")
+        self.status.value = (
+            f'<span style="color:{_OK}">Saved to <code>{escape(folder)}</code></span>: '
+            "<code>evo_lab.load_data(folder)</code> and <code>Game(data=folder)</code> read it."
+        )
         return pack

@@ -49,16 +49,29 @@ class Downloader(anywidget.AnyWidget):
         self._next = 0
         self.on_msg(self._on_msg)
 
-    def download(self, filename: str, text: str, mime: str = "text/plain", render: str = "", scale: int = 2) -> int:
+    def download(
+        self, filename: str, text: str, mime: str = "text/plain", render: str = "", scale: int = 2
+    ) -> int:
         """Send ``text`` to be saved as ``filename`` (``render="png"``: ``text`` is an SVG to save as a PNG drawn
         ``scale`` times its size). Returns the download's id (the browser's answer carries it)."""
         if render not in ("", "png"):
             raise ValueError(f"render must be '' or 'png', got {render!r}")
         self._next += 1
-        self.send({"kind": "download", "id": self._next, "filename": filename, "mime": mime, "text": text,
-                   "render": render, "scale": scale})
-        self.sent = (self.sent + [{"id": self._next, "filename": filename, "mime": mime, "chars": len(text),
-                                   "render": render}])[-20:]
+        self.send(
+            {
+                "kind": "download",
+                "id": self._next,
+                "filename": filename,
+                "mime": mime,
+                "text": text,
+                "render": render,
+                "scale": scale,
+            }
+        )
+        self.sent = (
+            self.sent
+            + [{"id": self._next, "filename": filename, "mime": mime, "chars": len(text), "render": render}]
+        )[-20:]
         return self._next
 
     def on_answer(self, callback: Any) -> None:
@@ -79,7 +92,11 @@ BUTTONS = {
     "png": ("Board PNG", "image", "the board as drawn now, as a PNG picture (drawn in the browser)"),
     "markdown": ("Story (Markdown)", "book", "the game so far in words, round by round, as Markdown"),
     "html": ("Story (HTML)", "book", "the game so far in words, round by round, as a web page"),
-    "record": ("Record JSON", "file-code-o", "the record (every move to here) as JSON: Load or upload it back"),
+    "record": (
+        "Record JSON",
+        "file-code-o",
+        "the record (every move to here) as JSON: Load or upload it back",
+    ),
 }
 
 
@@ -90,17 +107,27 @@ class ExportBar(W.VBox):
     def __init__(self, session: Session):
         self.session = session
         self.downloader = Downloader()
-        self.buttons = {kind: W.Button(description=label, icon=icon, tooltip=tip, layout=W.Layout(width="auto"))
-                        for kind, (label, icon, tip) in BUTTONS.items()}
+        self.buttons = {
+            kind: W.Button(description=label, icon=icon, tooltip=tip, layout=W.Layout(width="auto"))
+            for kind, (label, icon, tip) in BUTTONS.items()
+        }
         for kind, b in self.buttons.items():
             b.add_class(f"evo-export-{kind}")
             b.on_click(lambda _b, k=kind: self._clicked(k))
         self.message = W.HTML()
         self.downloader.on_answer(self._answered)
-        super().__init__(children=[W.HTML("<b>Export</b> (downloads through the browser; the story and pictures "
-                                          "show what the current viewer may see)"),
-                                   row(list(self.buttons.values())), self.message, self.downloader],
-                         layout=W.Layout(width="100%", min_width="0"))
+        super().__init__(
+            children=[
+                W.HTML(
+                    "<b>Export</b> (downloads through the browser; the story and pictures "
+                    "show what the current viewer may see)"
+                ),
+                row(list(self.buttons.values())),
+                self.message,
+                self.downloader,
+            ],
+            layout=W.Layout(width="100%", min_width="0"),
+        )
         self.add_class("evo-export-bar")
 
     def export(self, kind: str) -> dict:

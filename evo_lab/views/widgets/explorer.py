@@ -65,13 +65,24 @@ class Explorer(W.VBox):
     Evolution).
     """
 
-    def __init__(self, source: Any = None, *, players: int = 4, seed: int | None = 0, viewer: int | None = None,
-                 bot: str = "random", deal: bool = True, scenario: str | None = None, server_files: bool = True,
-                 **options: Any):
+    def __init__(
+        self,
+        source: Any = None,
+        *,
+        players: int = 4,
+        seed: int | None = 0,
+        viewer: int | None = None,
+        bot: str = "random",
+        deal: bool = True,
+        scenario: str | None = None,
+        server_files: bool = True,
+        **options: Any,
+    ):
         if scenario is not None:
             source = _scenario_state(source, scenario)
-        session = Session(source, players=players, seed=seed, viewer=viewer, bot=bot, server_files=server_files,
-                          **options)
+        session = Session(
+            source, players=players, seed=seed, viewer=viewer, bot=bot, server_files=server_files, **options
+        )
         if deal:
             session.deal()
         self.session = session
@@ -79,14 +90,25 @@ class Explorer(W.VBox):
         session.on_change(self._listener)  # first: a new game's widgets exist before the others redraw
         self.stepper = PhaseStepper(session)
         self.files = GamePanel(session)
+        if scenario is not None:
+            self.files.mark_scenario(scenario)  # the Game tab's menu and note say what is on the board
         self.header = W.HTML()
-        self.view = W.Dropdown(description="View as", style={"description_width": "60px"},
-                               layout=W.Layout(width="260px"))
+        self.view = W.Dropdown(
+            description="View as",
+            style={"description_width": "5em"},
+            layout=W.Layout(width="20em", max_width="100%"),
+        )
         self._set_view_options()
         self.view.observe(self._view_picked, "value")
         self.tabs = W.Tab(layout=W.Layout(width="100%", min_width="0"))
-        self.tabs.observe(lambda ch: self.analysis.show(self.tabs.children[ch["new"]] is self.analysis)
-                          if ch["new"] is not None else None, "selected_index")
+        self.tabs.observe(
+            lambda ch: (
+                self.analysis.show(self.tabs.children[ch["new"]] is self.analysis)
+                if ch["new"] is not None
+                else None
+            ),
+            "selected_index",
+        )
         # the board takes three fifths of the room and the inspector column two (up to 720 px), side by side down to
         # some 700 px (JupyterLab at 1280x720 with its file browser open): the board and the stepper in one view
         self.left = W.VBox(layout=W.Layout(flex="3 1 400px", min_width="300px"))
@@ -95,12 +117,19 @@ class Explorer(W.VBox):
         self._game_attrs: list[str] = []
         self._game_listeners: list = []
         self._build_game_widgets()
-        self.right = W.VBox([self.stepper, self.tabs], layout=W.Layout(flex="2 1 360px", min_width="330px",
-                                                                        max_width="720px"))
-        top = W.HBox([self.header, self.view], layout=W.Layout(justify_content="space-between", flex_flow="row wrap"))
+        self.right = W.VBox(
+            [self.stepper, self.tabs], layout=W.Layout(flex="2 1 360px", min_width="330px", max_width="720px")
+        )
+        top = W.HBox(
+            [self.header, self.view], layout=W.Layout(justify_content="space-between", flex_flow="row wrap")
+        )
         main = W.HBox([self.left, self.right], layout=W.Layout(flex_flow="row wrap", width="100%"))
-        for box, cls in ((top, "evo-explorer-top"), (main, "evo-explorer-main"), (self.left, "evo-explorer-left"),
-                         (self.right, "evo-explorer-right")):
+        for box, cls in (
+            (top, "evo-explorer-top"),
+            (main, "evo-explorer-main"),
+            (self.left, "evo-explorer-left"),
+            (self.right, "evo-explorer-right"),
+        ):
             box.add_class(cls)
         super().__init__(children=[top, main], layout=W.Layout(width="100%"))
         self.add_class("evo-explorer")
@@ -130,8 +159,9 @@ class Explorer(W.VBox):
             setattr(self, attr, widget)
             self._game_attrs.append(attr)
         titles = ["Actions"] + [t for t, _a, _w in extra] + ["Analysis", "Players", "Story", "Game"]
-        self.tabs.children = [self.picker] + [w for _t, _a, w in extra] + [self.analysis, self.players, self.story,
-                                                                            self.files]
+        self.tabs.children = (
+            [self.picker] + [w for _t, _a, w in extra] + [self.analysis, self.players, self.story, self.files]
+        )
         for i, t in enumerate(titles):
             self.tabs.set_title(i, t)
         self.tabs.selected_index = 0
@@ -190,8 +220,12 @@ class Explorer(W.VBox):
             return
         g = self.session.game
         v = self.session.viewer
-        who = ("the teacher (omniscient)" if v is None
-               else f"<b style='color:{seat_colour(v)}'>player {v + 1}</b>")
-        self.header.value = (f"<div style='font-size:16px'><b>evo-lab explorer</b>: {self.session.view.header_html(g)}"
-                             f"; viewing as {who} {badge_html(g)}</div>")
-
+        who = (
+            "the teacher (omniscient)"
+            if v is None
+            else f"<b style='color:{seat_colour(v)}'>player {v + 1}</b>"
+        )
+        self.header.value = (
+            f"<div style='font-size:16px'><b>evo-lab explorer</b>: {self.session.view.header_html(g)}"
+            f"; viewing as {who} {badge_html(g)}</div>"
+        )

@@ -30,13 +30,17 @@ class ActionPicker(Panel):
     def __init__(self, session: Session, board: Any = None):
         self.head = W.HTML()
         # a list of choices whose lines wrap (a <select> cuts a long line at a narrow column), scrolling past ~12
-        self.select = W.RadioButtons(options=[], layout=W.Layout(width="100%", max_height="330px", overflow="auto"))
+        self.select = W.RadioButtons(
+            options=[], layout=W.Layout(width="100%", max_height="330px", overflow="auto")
+        )
         self.select.add_class("evo-choices")
         self.play_button = W.Button(description="Play", button_style="primary", icon="play")
         self.message = W.HTML()
         self.note = W.HTML()
         self.play_button.on_click(lambda _b: self.play_selected())
-        super().__init__(session, [self.head, self.select, W.HBox([self.play_button]), self.note, self.message])
+        super().__init__(
+            session, [self.head, self.select, W.HBox([self.play_button]), self.note, self.message]
+        )
         self.add_class("evo-action-picker")
         self.board = board
         for name in session.view.selection_traits if board is not None else ():
@@ -74,8 +78,13 @@ class ActionPicker(Panel):
         if st.is_chance_node():
             if view.hidden_chance(st, v):
                 return []  # the outcomes would show what is left in the bag or the deck: step instead
-            return [(f"{view.action_words(st, a, v).removeprefix('chance: ')}: {fmt_prob(p)}", st.action_to_string(a))
-                    for a, p in st.chance_outcomes()]
+            return [
+                (
+                    f"{view.action_words(st, a, v).removeprefix('chance: ')}: {fmt_prob(p)}",
+                    st.action_to_string(a),
+                )
+                for a, p in st.chance_outcomes()
+            ]
         if v is not None and v != st.current_player():
             return []
         mine, rest = self._split()
@@ -89,10 +98,14 @@ class ActionPicker(Panel):
             head = view.game_over_html(st)
             head = head[:1].upper() + head[1:]
         elif st.is_chance_node():
-            head = f"Chance: <b>{escape(view.node_words(st))}</b> (choose an outcome, or Step for a random one)"
+            head = (
+                f"Chance: <b>{escape(view.node_words(st))}</b> (choose an outcome, or Step for a random one)"
+            )
         elif self.session.viewer is not None and self.session.viewer != cur:
-            head = (f"Waiting for {player_html(cur)} to {escape(view.node_words(st))}; "
-                    f"you view as {player_html(self.session.viewer)}")
+            head = (
+                f"Waiting for {player_html(cur)} to {escape(view.node_words(st))}; "
+                f"you view as {player_html(self.session.viewer)}"
+            )
         else:
             head = f"{player_html(cur)} to <b>{escape(view.node_words(st))}</b>"
         opts = self.choices()
@@ -106,7 +119,9 @@ class ActionPicker(Panel):
         self.select.value = opts[0][1] if opts else None
         self.play_button.disabled = not opts
         note = view.actions_note(st) if opts else ""
-        self.note.value = f"<div class='evo-note evo-small' style='color:#5a4500'>{escape(note)}</div>" if note else ""
+        self.note.value = (
+            f"<div class='evo-note evo-small' style='color:#5a4500'>{escape(note)}</div>" if note else ""
+        )
 
     def play_selected(self) -> str:
         """Apply the selected action; returns the error message ("" when played)."""

@@ -37,7 +37,7 @@ import traitlets
 
 from evo_lab.core.errors import FormatError
 from evo_lab.games.evo2e.builder import NODES_OF_PHASE
-from evo_lab.games.evo2e.words import NODE_TITLES, node_words
+from evo_lab.games.evo2e.words import NODE_TITLES, gene_words, node_words
 from evo_lab.games.evo2e.game import Game
 from evo_lab.games.evo2e.position import Position
 
@@ -54,15 +54,23 @@ class PositionBoard(anywidget.AnyWidget):
     ``position_editor.js``)."""
 
     _esm = _HERE / "position_editor.js"
-    _css = (".evo-pe-board{min-width:0;width:100%}.evo-pe-svg{width:100%;cursor:pointer}"
-            ".evo-pe-svg svg{max-width:100%;display:block}.evo-pe-error{color:#b00020;min-height:1.2em}")
+    _css = (
+        ".evo-pe-board{min-width:0;width:100%}.evo-pe-svg{width:100%;cursor:pointer}"
+        ".evo-pe-svg svg{max-width:100%;display:block}.evo-pe-error{color:#b00020;min-height:1.2em}"
+    )
     svg = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
 
 
 def _int_box(desc: str, lo: int, hi: int, value: int, width: str = "150px") -> W.BoundedIntText:
-    return W.BoundedIntText(description=desc, min=lo, max=hi, value=value, style={"description_width": "initial"},
-                            layout=W.Layout(width=width, min_width="110px"))
+    return W.BoundedIntText(
+        description=desc,
+        min=lo,
+        max=hi,
+        value=value,
+        style={"description_width": "initial"},
+        layout=W.Layout(width=width, min_width="110px"),
+    )
 
 
 class PositionEditor(W.VBox):
@@ -84,10 +92,18 @@ class PositionEditor(W.VBox):
         self.board.on_msg(self._on_msg)
         self.draft = self._draft_of(source, players)
         self._controls()
-        super().__init__([W.HTML(f"<style>{KIT_CSS}</style>", layout=W.Layout(display="none")),
-                          W.HBox([self.board, self.side], layout=W.Layout(flex_flow="row wrap", width="100%",
-                                                                          align_items="flex-start")),
-                          self.status, self.opened], layout=W.Layout(width="100%"))
+        super().__init__(
+            [
+                W.HTML(f"<style>{KIT_CSS}</style>", layout=W.Layout(display="none")),
+                W.HBox(
+                    [self.board, self.side],
+                    layout=W.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"),
+                ),
+                self.status,
+                self.opened,
+            ],
+            layout=W.Layout(width="100%"),
+        )
         self.add_class("evo-position-editor")
         self._sync_controls()
         self.rebuild()
@@ -111,39 +127,109 @@ class PositionEditor(W.VBox):
 
     # ----- controls
     def _controls(self) -> None:
-        d = self.draft
-        g = Game(players=d.players)
+        """The side column: the position's controls, the player's, the position text; wired to the draft."""
+        g = Game(players=self.draft.players)
         self._game = g
+        self._position_controls(g)
+        self._player_controls(g)
+        self._text_controls()
+        self._wire()
+        wrap = lambda ws: W.HBox(ws, layout=W.Layout(flex_flow="row wrap", width="100%"))  # noqa: E731
+        self.side = W.VBox(
+            [
+                row([self.players, self.round]),
+                row([self.phase, self.node]),
+                row([self.to_act, self.section]),
+                self.movement_left,
+                W.HTML("<b>Player</b>: click a space to place their dinosaur, a dinosaur to remove it"),
+                self.player,
+                self.mp,
+                W.HTML("genes"),
+                wrap(list(self.gene.values())),
+                W.HTML("unique genes"),
+                wrap(list(self.unique.values())),
+                W.HTML("cards in hand"),
+                wrap(list(self.cards.values())),
+                W.HTML("<b>Position text</b> (copy it out, or paste one and read it)"),
+                self.text,
+                row([self.b_read, self.b_open]),
+            ],
+            layout=W.Layout(flex="1 1 380px", min_width="0", max_width="620px"),
+        )
+
+    def _position_controls(self, g: Game) -> None:
+        """Players, round, phase, node, who acts, the climate wheel's section, the movement left."""
+        d = self.draft
         s = {"description_width": "initial"}
-        self.players = W.Dropdown(options=[2, 3, 4, 5], value=d.players, description="Players", style=s,
-                                  layout=W.Layout(width="140px"))
+        self.players = W.Dropdown(
+            options=[2, 3, 4, 5],
+            value=d.players,
+            description="Players",
+            style=s,
+            layout=W.Layout(width="140px"),
+        )
         self.round = _int_box("Round", 1, 30, d.round, "120px")
-        self.phase = W.Dropdown(options=list(NODES_OF_PHASE), value=d.phase, description="Phase", style=s,
-                                layout=W.Layout(width="190px"))
-        self.node = W.Dropdown(description="Node", style=s, layout=W.Layout(width="auto", min_width="220px",
-                                                                            max_width="100%"))
+        self.phase = W.Dropdown(
+            options=list(NODES_OF_PHASE),
+            value=d.phase,
+            description="Phase",
+            style=s,
+            layout=W.Layout(width="190px"),
+        )
+        self.node = W.Dropdown(
+            description="Node", style=s, layout=W.Layout(width="auto", min_width="220px", max_width="100%")
+        )
         self.to_act = W.Dropdown(description="Turn", style=s, layout=W.Layout(width="200px"))
         self.section = _int_box("Wheel section", 0, g.n_sections - 1, 0, "170px")
-        self.movement_left = W.Text(description="Movement left", placeholder="rules", style=s,
-                                    layout=W.Layout(width="190px"))
-        self.player = W.ToggleButtons(description="Player", style={"description_width": "initial",
-                                                                   "button_width": "48px"})
-        self.mp = _int_box("MP", 0, 99, _DEFAULT_MP, "110px")
-        self.gene = {gid: _int_box(gid, 0, 9, 0, "120px") for gid in g.gene_ids[: g.n_normal]}
-        self.unique = {u: W.Checkbox(description=u.replace("_", " "), indent=False,
-                                     layout=W.Layout(width="150px")) for u in g.unique_ids}
-        self.cards = {c: _int_box(c.replace("_", " "), 0, 9, 0, "170px") for c in g.card_ids}
-        self.text = W.Textarea(layout=W.Layout(width="auto", height="90px", margin="2px 0px"),
-                               placeholder="evo2e players=2 phase=movement P1 dinos=C3,C4 / P2 dinos=D4,D5,E4")
-        self.b_read = W.Button(description="Read text", icon="paste", tooltip="Set the draft from the text above")
-        self.b_open = W.Button(description="Open in explorer", icon="play", button_style="primary",
-                               layout=W.Layout(width="auto", min_width="160px"))
+        self.movement_left = W.Text(
+            description="Movement left", placeholder="rules", style=s, layout=W.Layout(width="190px")
+        )
+
+    def _player_controls(self, g: Game) -> None:
+        """The player picked: mutation points, genes, unique genes and cards in hand, by their printed names
+        (the dictionaries are keyed by the game's ids)."""
+        self.player = W.ToggleButtons(
+            description="Player", style={"description_width": "initial", "button_width": "48px"}
+        )
+        self.mp = _int_box("Mutation points (MP)", 0, 99, _DEFAULT_MP, "200px")
+        self.gene = {gid: _int_box(gene_words(g, gid), 0, 9, 0, "auto") for gid in g.gene_ids[: g.n_normal]}
+        self.unique = {
+            u: W.Checkbox(description=gene_words(g, u), indent=False, layout=W.Layout(width="150px"))
+            for u in g.unique_ids
+        }
+        self.cards = {c: _int_box(g.card_names[i], 0, 9, 0, "auto") for i, c in enumerate(g.card_ids)}
+
+    def _text_controls(self) -> None:
+        """The position's text, Read text, Open in explorer, the status line and the opened explorer's box."""
+        self.text = W.Textarea(
+            layout=W.Layout(width="auto", height="90px", margin="2px 0px"),
+            placeholder="evo2e players=2 phase=movement P1 dinos=C3,C4 / P2 dinos=D4,D5,E4",
+        )
+        self.b_read = W.Button(
+            description="Read text", icon="paste", tooltip="Set the draft from the text above"
+        )
+        self.b_open = W.Button(
+            description="Open in explorer",
+            icon="play",
+            button_style="primary",
+            layout=W.Layout(width="auto", min_width="160px"),
+        )
         self.status = W.HTML(layout=W.Layout(width="auto", margin="2px 0px"))
         self.status.add_class("evo-pe-status")
         self.opened = W.VBox(layout=W.Layout(width="100%"))
+
+    def _wire(self) -> None:
+        """Every control edits the draft."""
         self.b_read.on_click(lambda _b: self.read_text())
         self.b_open.on_click(lambda _b: self.open_in_explorer())
-        for w in [self.round, self.section, self.mp, *self.gene.values(), *self.unique.values(), *self.cards.values()]:
+        for w in [
+            self.round,
+            self.section,
+            self.mp,
+            *self.gene.values(),
+            *self.unique.values(),
+            *self.cards.values(),
+        ]:
             w.observe(self._edited, "value")
         for w in (self.node, self.to_act):
             w.observe(self._edited, "value")
@@ -151,14 +237,6 @@ class PositionEditor(W.VBox):
         self.phase.observe(self._phase_changed, "value")
         self.players.observe(self._players_changed, "value")
         self.player.observe(lambda _c: self._sync_player(), "value")
-        wrap = lambda ws: W.HBox(ws, layout=W.Layout(flex_flow="row wrap", width="100%"))  # noqa: E731
-        self.side = W.VBox([
-            row([self.players, self.round]), row([self.phase, self.node]), row([self.to_act, self.section]),
-            self.movement_left, W.HTML("<b>Player</b>: click a space to place their dinosaur, a dinosaur to remove it"),
-            self.player, self.mp, W.HTML("genes"), wrap(list(self.gene.values())), W.HTML("unique genes"),
-            wrap(list(self.unique.values())), W.HTML("cards in hand"), wrap(list(self.cards.values())),
-            W.HTML("<b>Position text</b> (copy it out, or paste one and read it)"), self.text,
-            row([self.b_read, self.b_open])], layout=W.Layout(flex="1 1 380px", min_width="0", max_width="620px"))
 
     def _sync_controls(self) -> None:
         """Every control from the draft (after a new draft: players changed, text read, a state loaded)."""
@@ -168,10 +246,14 @@ class PositionEditor(W.VBox):
             self.players.value, self.round.value, self.phase.value = d.players, d.round, d.phase
             self._node_options()
             self.node.value = d.node if d.node in NODES_OF_PHASE[d.phase] else ""
-            self.to_act.options = [("(the rules)", "")] + [(f"P{p + 1}", f"P{p + 1}") for p in range(d.players)]
+            self.to_act.options = [("(the rules)", "")] + [
+                (f"P{p + 1}", f"P{p + 1}") for p in range(d.players)
+            ]
             self.to_act.value = "" if d.to_act is None else f"P{_index(d.to_act) + 1}"
             self.section.max = self._game.n_sections - 1
-            self.section.value = d.section if d.section is not None else self._game.new_initial_state().section
+            self.section.value = (
+                d.section if d.section is not None else self._game.new_initial_state().section
+            )
             self.movement_left.value = "" if d.movement_left is None else str(d.movement_left)
             opts = [f"P{p + 1}" for p in range(d.players)]
             keep = self.player.value if self.player.value in opts else opts[0]
@@ -183,8 +265,9 @@ class PositionEditor(W.VBox):
 
     def _node_options(self) -> None:
         # "" (not None: a dropdown shows None as nothing selected) = the builder's default
-        self.node.options = [("(the phase's start)", "")] + [(NODE_TITLES.get(n, n), n)
-                                                             for n in NODES_OF_PHASE[self.phase.value]]
+        self.node.options = [("(the phase's start)", "")] + [
+            (NODE_TITLES.get(n, n), n) for n in NODES_OF_PHASE[self.phase.value]
+        ]
 
     def _sync_player(self) -> None:
         """The selected player's controls from the draft."""
@@ -275,19 +358,30 @@ class PositionEditor(W.VBox):
             st = self.draft.build()
         except FormatError as e:
             self.error = _in_words(e)
-            self.status.value = (f'<span style="color:#b00020">{escape(self.error)}</span> '
-                                 "<i>(the board shows the last position that built; the draft is kept)</i>")
+            self.status.value = (
+                f'<span style="color:#b00020">{escape(self.error)}</span> '
+                "<i>(the board shows the last position that built; the draft is kept)</i>"
+            )
             self.board.error = self.error
             self._show_text()
             return None
         self.state, self.error = st, ""
         self.board.svg = st.to_svg()
         self.board.error = ""
-        who = "the end of the game" if st.is_terminal() else (
-            f"chance: {node_words(st)}" if st.is_chance_node() else f"P{st.current_player() + 1} to {node_words(st)}")
-        self.status.value = (f'<span style="color:#1b7a35">valid position</span>: round {st.round}, '
-                             f"{escape(st.phase_name())} phase, {escape(who)}; dinosaurs "
-                             + ", ".join(f"P{p + 1} {st.count[p]}" for p in range(st.game.players)))
+        who = (
+            "the end of the game"
+            if st.is_terminal()
+            else (
+                f"chance: {node_words(st)}"
+                if st.is_chance_node()
+                else f"P{st.current_player() + 1} to {node_words(st)}"
+            )
+        )
+        self.status.value = (
+            f'<span style="color:#1b7a35">valid position</span>: round {st.round}, '
+            f"{escape(st.phase_name())} phase, {escape(who)}; dinosaurs "
+            + ", ".join(f"P{p + 1} {st.count[p]}" for p in range(st.game.players))
+        )
         self._show_text()
         return st
 
@@ -300,7 +394,9 @@ class PositionEditor(W.VBox):
             pos = Position.parse(self.text.value if text is None else text)
         except FormatError as e:
             self.error = str(e)
-            self.status.value = f'<span style="color:#b00020">{escape(self.error)}</span> <i>(text not read)</i>'
+            self.status.value = (
+                f'<span style="color:#b00020">{escape(self.error)}</span> <i>(text not read)</i>'
+            )
             return False
         if pos.players != self.draft.players:
             self._game = Game(players=pos.players) if 2 <= pos.players <= 5 else self._game
@@ -355,8 +451,15 @@ def _put(d: Any, p: str, value: Any) -> dict:
 
 
 #: The builder's fields as the editor's controls name them.
-_CONTROLS = {"to_act": "Turn", "node": "Node", "phase": "Phase", "round": "Round", "section": "Wheel section",
-             "movement_left": "Movement left", "players": "Players"}
+_CONTROLS = {
+    "to_act": "Turn",
+    "node": "Node",
+    "phase": "Phase",
+    "round": "Round",
+    "section": "Wheel section",
+    "movement_left": "Movement left",
+    "players": "Players",
+}
 
 
 def _in_words(e: FormatError) -> str:
@@ -365,6 +468,9 @@ def _in_words(e: FormatError) -> str:
     field = getattr(e, "field", "") or ""
     text = str(e)
     if field and text.startswith(f"{field}: "):
-        text = f"{_CONTROLS.get(field, field.replace('_', ' '))}: {text[len(field) + 2:]}"
-    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: f"\u201c{NODE_TITLES[m.group(0)]}\u201d"
-                  if m.group(0) in NODE_TITLES else m.group(0), text)
+        text = f"{_CONTROLS.get(field, field.replace('_', ' '))}: {text[len(field) + 2 :]}"
+    return re.sub(
+        r"\b[a-z]+(?:_[a-z]+)+\b",
+        lambda m: f"\u201c{NODE_TITLES[m.group(0)]}\u201d" if m.group(0) in NODE_TITLES else m.group(0),
+        text,
+    )

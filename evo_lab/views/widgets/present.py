@@ -10,9 +10,10 @@ count in the game's range, a seed and a *named* scenario, never a path; the Game
 file (uploads and downloads only). Anything else shows one line in the page (:func:`present_page`), never a
 traceback.
 
-A scenario is a name of :data:`SCENARIOS` (:func:`register_scenario` adds one) or of the game's scenario presets
-(:func:`scenario_names`), or, from the operator's own command line only, a file (a tree, record or position JSON,
-loaded through :meth:`Session.load`).
+A scenario is a name of the game's scenario presets (:func:`scenario_names`; the Game tab's menu then shows it
+with its teacher note; a preset wins over a builder of the same name) or of :data:`SCENARIOS`
+(:func:`register_scenario` adds one), or, from the operator's own command line only, a file (a tree, record or
+position JSON, loaded through :meth:`Session.load`).
 
 >>> ex = present("origin", players=2, seed=1)
 >>> "evo-present" in ex._dom_classes, ex.session.game_id, ex.session.server_files
@@ -51,8 +52,18 @@ from evo_lab.core.tree import GameTree
 from .explorer import Explorer
 from .session import SessionError
 
-__all__ = ["MAX_SEED", "PRESENT_CSS", "SCENARIOS", "PresentError", "choice_from", "present", "present_from_env",
-           "present_page", "register_scenario", "scenario_names"]
+__all__ = [
+    "MAX_SEED",
+    "PRESENT_CSS",
+    "SCENARIOS",
+    "PresentError",
+    "choice_from",
+    "present",
+    "present_from_env",
+    "present_page",
+    "register_scenario",
+    "scenario_names",
+]
 
 #: The largest seed the page's address takes.
 MAX_SEED = 2**63 - 1
@@ -66,18 +77,6 @@ class PresentError(SessionError):
 PRESENT_CSS = (pathlib.Path(__file__).parent / "present.css").read_text(encoding="utf-8")
 
 
-def _evo2e_attack(players: int, seed: int | None) -> GameTree:
-    """Evo 2e at a movement phase with a legal attack (:func:`evo_lab.views.demo_positions.attack_position`),
-    its whole game in the history."""
-    from evo_lab.views.demo_positions import attack_position
-
-    pos = attack_position(seed or 0, players=players)
-    tree = GameTree(pos.state.start())
-    for a in pos.state.history():
-        tree.play(a)
-    return tree
-
-
 def _evolution_attacks(players: int, seed: int | None) -> GameTree:
     """Evolution at a feeding turn after two attacks (:func:`evo_lab.views.games.evolution.demo.attack_tree`)."""
     from evo_lab.views.games.evolution.demo import attack_tree
@@ -87,7 +86,6 @@ def _evolution_attacks(players: int, seed: int | None) -> GameTree:
 
 #: ``game id -> {scenario name -> builder(players, seed) -> GameTree or state}``.
 SCENARIOS: dict[str, dict[str, Callable[[int, int | None], Any]]] = {
-    "evo2e": {"attack": _evo2e_attack},
     "evolution": {"attacks": _evolution_attacks},
 }
 
@@ -114,7 +112,9 @@ def choice_from(environ: Mapping[str, str] | None = None) -> dict:
         out[key] = query.get(key) or env.get(f"EVO_PRESENT_{key.upper()}") or default
     games = registered_games()
     if out["game"] not in games:
-        raise PresentError(f"game {_excerpt(out['game'])}: not a game of this page; it shows {', '.join(games)}")
+        raise PresentError(
+            f"game {_excerpt(out['game'])}: not a game of this page; it shows {', '.join(games)}"
+        )
     info = game_info(out["game"])
     lo, hi = info.min_players, info.max_players
     for key, low, high in (("players", lo, hi), ("seed", 0, MAX_SEED)):
@@ -128,13 +128,20 @@ def choice_from(environ: Mapping[str, str] | None = None) -> dict:
     if query.get("scenario"):
         names = scenario_names(out["game"])
         if out["scenario"] not in names:
-            raise PresentError(f"scenario {_excerpt(out['scenario'])}: not a scenario of {out['game']}; the page's "
-                               f"address takes one of: {', '.join(names) or '(none for this game)'}")
+            raise PresentError(
+                f"scenario {_excerpt(out['scenario'])}: not a scenario of {out['game']}; the page's "
+                f"address takes one of: {', '.join(names) or '(none for this game)'}"
+            )
     return out
 
 
-def present(game: str = "evo2e", scenario: str | None = None, players: int | None = None, seed: int | None = 0,
-            **options: Any) -> Explorer:
+def present(
+    game: str = "evo2e",
+    scenario: str | None = None,
+    players: int | None = None,
+    seed: int | None = 0,
+    **options: Any,
+) -> Explorer:
     """An Explorer for the presentation page: game ``game`` (a registry id) with ``players`` (default: the
     game's smallest count, at least 3) and ``seed``, at ``scenario`` (a name of :data:`SCENARIOS` or a JSON file
     the operator names), with the page's style (board scaled to the window, big fonts). Its Game tab touches no
@@ -143,7 +150,9 @@ def present(game: str = "evo2e", scenario: str | None = None, players: int | Non
     lo, hi = info.min_players, info.max_players
     n = players if players is not None else min(max(lo, 3), hi)
     options.setdefault("server_files", False)  # the page's visitors read and write no server file
-    if scenario:
+    if scenario and scenario in _presets(game):  # the Game tab's menu shows it, with its teacher note
+        ex = Explorer(game, scenario=scenario, seed=seed, deal=False, **options)
+    elif scenario:
         source = _scenario(game, scenario, n, seed)
         ex = Explorer(source, seed=seed, deal=False, **options)
     else:
@@ -166,16 +175,24 @@ def scenario_names(game: str) -> list[str]:
     return sorted(set(SCENARIOS.get(game, {})) | {i for _t, i in view_for(game).scenarios()})
 
 
+def _presets(game: str) -> list[str]:
+    """The ids of ``game``'s scenario presets (its view plugin's, the Game tab's menu)."""
+    from ..games import view_for
+
+    return [i for _t, i in view_for(game).scenarios()]
+
+
 def _scenario(game: str, scenario: str, players: int, seed: int | None) -> Any:
+    """The source of scenario ``scenario``: a game preset first (it has a teacher note; Evo 2e's "attack"
+    preset over the random attack of :data:`SCENARIOS`), then a :data:`SCENARIOS` builder, then a file."""
+    from ..games import view_for
+
+    presets = _presets(game)
+    if scenario in presets:
+        return view_for(game).scenario(scenario)
     named = SCENARIOS.get(game, {})
     if scenario in named:
         return named[scenario](players, seed)
-    from ..games import view_for
-
-    view = view_for(game)
-    presets = [i for _t, i in view.scenarios()]  # the game's scenario presets (the Game tab's menu)
-    if scenario in presets:
-        return view.scenario(scenario)
     path = Path(scenario)
     if path.suffix == ".json" or path.exists():
         from .session import Session
@@ -184,8 +201,10 @@ def _scenario(game: str, scenario: str, players: int, seed: int | None) -> Any:
         s.load(path)
         return s.tree
     have = ", ".join(sorted(set(named) | set(presets))) or "(none for this game)"
-    raise SessionError(f"unknown scenario {scenario!r} for {game}: give a file (a tree, record or position JSON) or "
-                       f"one of: {have}")
+    raise SessionError(
+        f"unknown scenario {scenario!r} for {game}: give a file (a tree, record or position JSON) or "
+        f"one of: {have}"
+    )
 
 
 def present_from_env(environ: Mapping[str, str] | None = None) -> Explorer:
@@ -212,5 +231,7 @@ def present_page(environ: Mapping[str, str] | None = None) -> Explorer | HTML:
         msg = f"the page could not open ({type(e).__name__}); the server's log says more"
     line = " ".join(msg.split())
     line = line if len(line) <= 300 else line[:297] + "..."
-    return HTML(f"<div class='evo-present-error' style='font-size:18px;padding:12px'>This page cannot open: "
-                f"{escape(line, quote=False)}</div>")
+    return HTML(
+        f"<div class='evo-present-error' style='font-size:18px;padding:12px'>This page cannot open: "
+        f"{escape(line, quote=False)}</div>"
+    )

@@ -85,9 +85,19 @@ class Session:
     on a visitor's behalf (:meth:`load` of a path is refused; the widgets offer upload and download only).
     """
 
-    def __init__(self, source: Any = None, *, players: int = 4, seed: int | None = 0, board: Any = None,
-                 viewer: int | None = None, bot: str = "random", auto_roll: bool = True, server_files: bool = True,
-                 **options: Any):
+    def __init__(
+        self,
+        source: Any = None,
+        *,
+        players: int = 4,
+        seed: int | None = 0,
+        board: Any = None,
+        viewer: int | None = None,
+        bot: str = "random",
+        auto_roll: bool = True,
+        server_files: bool = True,
+        **options: Any,
+    ):
         #: whether the people using this session may name files of the server (False on the classroom page);
         #: a plain attribute, not a widget trait: no message from a browser can change it
         self.server_files = bool(server_files)
@@ -322,8 +332,16 @@ class Session:
         return self.state.observation(self.viewer)
 
     # ----- games and files
-    def new_game(self, players: int = 4, seed: int | None = 0, board: Any = None, deal: bool = True, *,
-                 game: str | None = None, **options: Any) -> None:
+    def new_game(
+        self,
+        players: int = 4,
+        seed: int | None = 0,
+        board: Any = None,
+        deal: bool = True,
+        *,
+        game: str | None = None,
+        **options: Any,
+    ) -> None:
         """Start a new game: registry id ``game`` (default: the current game's) with ``players``, ``seed`` and
         the game's ``options`` (Evo 2e: ``board``); ``deal``: resolve setup's chance nodes with the session
         generator."""
@@ -421,14 +439,20 @@ class Session:
         fmt = data.get("format") if isinstance(data, dict) else None
         names = {"evo-lab-tree": "tree", "evo-lab-record": "record", "evo-lab-position": "position"}
         if not isinstance(fmt, str) or fmt not in names:
-            raise FormatError(f"expected an evo-lab tree, record or position, got format {excerpt(fmt)}", "format")
+            raise FormatError(
+                f"expected an evo-lab tree, record or position, got format {excerpt(fmt)}", "format"
+            )
         have = names[fmt]
         want = kind or have
         if have == "tree":  # the root is a position in the envelope: its game id picks the game
             tree = GameTree.from_dict(data, load_position)
         elif have == "record":
             end = load_record(data)  # validates, naming the bad entry
-            start = type(end).from_dict(data["start"], end.game) if "start" in data else end.game.new_initial_state()
+            start = (
+                type(end).from_dict(data["start"], end.game)
+                if "start" in data
+                else end.game.new_initial_state()
+            )
             tree = GameTree(start)
             for a in end.history():
                 tree.play(a)

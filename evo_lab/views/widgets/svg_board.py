@@ -50,5 +50,7 @@ class SvgBoard(W.HTML):
 
     def refresh(self) -> None:
         s = self.session
-        self.value = (f"<style>{KIT_CSS}</style><div class='evo-svg' data-ply='{s.tree.ply}'>"
-                      f"{svg_of(s.state, s.viewer)}</div><div class='evo-board-error'>{error_html(s.error)}</div>")
+        self.value = (
+            f"<style>{KIT_CSS}</style><div class='evo-svg' data-ply='{s.tree.ply}'>"
+            f"{svg_of(s.state, s.viewer)}</div><div class='evo-board-error'>{error_html(s.error)}</div>"
+        )

@@ -18,7 +18,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from .common import Panel, player_html
+from .common import Panel, player_cards, player_html
 from .session import Session
 
 __all__ = ["GenericPlayersPanel", "GenericStoryPanel", "cell_text", "player_columns"]
@@ -86,16 +86,20 @@ class GenericPlayersPanel(Panel):
         scores = s.view.scores(st)
         if len(scores) == n and not any(k == "scores" for k, _ in cols):
             cols.insert(0, ("score", scores))
-        head = "".join(f"<th>{escape(k.replace('_', ' '))}</th>" for k, _ in cols)
-        rows = []
+        cards = []
         for p in range(n):
-            cells = "".join(f"<td class='wrap'>{escape(v[p] if isinstance(v[p], str) else cell_text(v[p]))}</td>"
-                            for _k, v in cols)
-            rows.append(f"<tr><td>{player_html(p)}</td>{cells}</tr>")
+            fields = [
+                (k.replace("_", " "), escape(v[p] if isinstance(v[p], str) else cell_text(v[p])))
+                for k, v in cols
+            ]
+            cards.append((player_html(p), fields))
         v = s.viewer
-        who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden information only)"
-        self.table.value = (f"<div>Viewing as {who}.</div><div class='evo-table-wrap'><table class='evo-table'>"
-                            f"<tr><th>player</th>{head}</tr>" + "".join(rows) + "</table></div>")
+        who = (
+            "the omniscient teacher (everything)"
+            if v is None
+            else f"{player_html(v)} (own hidden information only)"
+        )
+        self.table.value = f"<div>Viewing as {who}.</div>" + player_cards(cards)
 
 
 class GenericStoryPanel(Panel):
@@ -123,11 +127,15 @@ class GenericStoryPanel(Panel):
         parts = []
         for r, lines in self.summaries():
             cut = len(lines) - self.MAX_LINES
-            shown = lines[-self.MAX_LINES:]
+            shown = lines[-self.MAX_LINES :]
             items = (f"<li><i>{cut} earlier</i></li>" if cut > 0 else "") + "".join(
-                f"<li>{escape(x)}</li>" for x in shown)
+                f"<li>{escape(x)}</li>" for x in shown
+            )
             title = f"{view.round_word.capitalize()} {r}" if r is not None else "The game"
             so_far = " so far" if r == now and not st.is_terminal() else ""
             parts.append(f"<div><b>{escape(title)}{so_far}</b></div><ul>{items}</ul>")
-        self.text.value = ("<div class='evo-summary'>" + "".join(parts) + "</div>" if parts
-                           else "<i>Nothing has happened yet.</i>")
+        self.text.value = (
+            "<div class='evo-summary'>" + "".join(parts) + "</div>"
+            if parts
+            else "<i>Nothing has happened yet.</i>"
+        )

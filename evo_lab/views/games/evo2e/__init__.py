@@ -61,19 +61,29 @@ class Evo2eView(GameView):
 
         n = rounds_played(state)
         mp = ", ".join(f"{player_html(p)} {v} MP" for p, v in enumerate(state.returns()))
-        return (f"game over after {plural(n, 'round')}, won by " + ", ".join(player_html(p) for p in state.winners())
-                + f" ({mp})")
+        return (
+            f"game over after {plural(n, 'round')}, won by "
+            + ", ".join(player_html(p) for p in state.winners())
+            + f" ({mp})"
+        )
 
     def status_html(self, state: Any, tree: Any) -> str:
         from evo_lab.games.evo2e.svg import CLIMATE_COLOURS
 
         who = self.who_html(state)
-        clim = ", ".join(f"{t} <span style='color:{CLIMATE_COLOURS[c]}'>{c}</span>"
-                         for t, c in state.terrain_states().items())
-        head = (f"<b>{who}</b>" if state.is_terminal()
-                else f"<b>Round {state.round}</b>, {escape(state.phase_name())} phase: {who}")
-        return (f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>climate section "
-                f"{state.section}: {clim}; move {tree.ply} of the game</div>")
+        clim = ", ".join(
+            f"{t} <span style='color:{CLIMATE_COLOURS[c]}'>{c}</span>"
+            for t, c in state.terrain_states().items()
+        )
+        head = (
+            f"<b>{who}</b>"
+            if state.is_terminal()
+            else f"<b>Round {state.round}</b>, {escape(state.phase_name())} phase: {who}"
+        )
+        return (
+            f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>climate section "
+            f"{state.section}: {clim}; move {tree.ply} of the game</div>"
+        )
 
     def scores(self, state: Any) -> list:
         return list(state.returns())
@@ -117,9 +127,11 @@ class Evo2eView(GameView):
         from .climate import ClimatePanel
         from .combat import CombatInspector
 
-        return [("Combat", "combat", CombatInspector(session, board=board)), ("Climate", "climate",
-                                                                              ClimatePanel(session)),
-                ("Auction", "auction", AuctionPanel(session))]
+        return [
+            ("Combat", "combat", CombatInspector(session, board=board)),
+            ("Climate", "climate", ClimatePanel(session)),
+            ("Auction", "auction", AuctionPanel(session)),
+        ]
 
     def players_panel(self, session: Any) -> Any:
         from .players import PlayersPanel
@@ -148,11 +160,19 @@ class Evo2eView(GameView):
     def new_game_fields(self) -> list:
         import ipywidgets as W
 
-        style = {"description_width": "60px"}
-        board = W.Dropdown(description="Board", options=[("standard for the player count", "")],
-                           style=style, layout=W.Layout(width="auto", min_width="290px"))
-        board_file = W.Text(description="or file", placeholder="path to a board JSON", style=style,
-                            layout=W.Layout(width="calc(100% - 4px)", max_width="460px"))
+        style = {"description_width": "5em"}
+        board = W.Dropdown(
+            description="Board",
+            options=[("standard for the player count", "")],
+            style=style,
+            layout=W.Layout(width="auto", min_width="290px"),
+        )
+        board_file = W.Text(
+            description="or file",
+            placeholder="path to a board JSON",
+            style=style,
+            layout=W.Layout(width="calc(100% - 4px)", max_width="460px"),
+        )
         board_file.add_class("evo-server-path")  # a server file: hidden and refused on the classroom page
         return [board, board_file]
 

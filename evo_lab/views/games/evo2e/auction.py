@@ -29,10 +29,18 @@ class AuctionPanel(Panel):
 
     def __init__(self, session: Session):
         self.table = W.HTML()
-        self.lot = W.Dropdown(description="Lot", options=[], style={"description_width": "initial"},
-                              layout=W.Layout(width="auto", min_width="200px"))
-        self.value = W.Dropdown(description="Bid", options=[], style={"description_width": "initial"},
-                                layout=W.Layout(width="auto", min_width="140px"))
+        self.lot = W.Dropdown(
+            description="Lot",
+            options=[],
+            style={"description_width": "initial"},
+            layout=W.Layout(width="auto", min_width="200px"),
+        )
+        self.value = W.Dropdown(
+            description="Bid",
+            options=[],
+            style={"description_width": "initial"},
+            layout=W.Layout(width="auto", min_width="140px"),
+        )
         self.bid_button = W.Button(description="Bid", button_style="warning", icon="gavel")
         self.message = W.HTML()
         self.lot.observe(lambda _c: self._values(), "value")
@@ -43,7 +51,9 @@ class AuctionPanel(Panel):
 
     def _legal_bids(self) -> dict[int, list[int]]:
         st = self.session.state
-        if st.node_name() != "bid" or (self.session.viewer is not None and self.session.viewer != st.current_player()):
+        if st.node_name() != "bid" or (
+            self.session.viewer is not None and self.session.viewer != st.current_player()
+        ):
             return {}
         out: dict[int, list[int]] = {}
         for a in st.legal_actions():
@@ -61,9 +71,11 @@ class AuctionPanel(Panel):
             res = self.results()
             if res:
                 items = "".join(f"<li>{escape(x)}</li>" for x in res)
-                self.table.value = (f"<div><b>Last auction</b> (round {self._results_round()}):</div><ul>{items}</ul>"
-                                    "<div style='font-size:12px'>The biology lab opens again in the next mutation "
-                                    "phase.</div>")
+                self.table.value = (
+                    f"<div><b>Last auction</b> (round {self._results_round()}):</div><ul>{items}</ul>"
+                    "<div style='font-size:12px'>The biology lab opens again in the next mutation "
+                    "phase.</div>"
+                )
             else:
                 self.table.value = "<i>No auction yet (the biology lab opens in the mutation phase).</i>"
         else:
@@ -85,24 +97,34 @@ class AuctionPanel(Panel):
         rows = []
         for lot in auc["lots"]:
             h = lot["holder"]
-            rows.append(f"<tr><td>{lot['lot']}</td><td>{escape(gene_words(st.game, str(lot['item'])))}</td>"
-                        f"<td>{player_html(h) if h is not None else '-'}</td>"
-                        f"<td>{'' if lot['bid'] is None else lot['bid']}</td>"
-                        f"<td>{'' if lot['price'] is None else lot['price']}</td></tr>")
+            rows.append(
+                f"<tr><td>{lot['lot']}</td><td>{escape(gene_words(st.game, str(lot['item'])))}</td>"
+                f"<td>{player_html(h) if h is not None else '-'}</td>"
+                f"<td>{'' if lot['bid'] is None else lot['bid']}</td>"
+                f"<td>{'' if lot['price'] is None else lot['price']}</td></tr>"
+            )
         extra = []
         if auc.get("bidder") is not None:
             extra.append(f"{player_html(auc['bidder'])} bids now")
         if auc.get("displaced") is not None:
-            extra.append(f"{player_html(auc['displaced'])} was displaced from lot {auc.get('banned_lot')} "
-                         "and must bid on another lot")
+            extra.append(
+                f"{player_html(auc['displaced'])} was displaced from lot {auc.get('banned_lot')} "
+                "and must bid on another lot"
+            )
         vials = ", ".join(f"{player_html(p)} {st.vials(p)}" for p in range(st.game.players))
-        return ("<div class='evo-table-wrap'><table class='evo-table evo-lots'><tr><th>lot</th><th>item</th>"
-                f"<th>marker</th><th>bid</th><th>price after vials</th></tr>{''.join(rows)}</table></div>"
-                f"<div>{'; '.join(extra)}</div><div style='font-size:12px'>vials: {vials}</div>")
+        return (
+            "<div class='evo-table-wrap'><table class='evo-table evo-lots'><tr><th>lot</th><th>item</th>"
+            f"<th>marker</th><th>bid</th><th>price after vials</th></tr>{''.join(rows)}</table></div>"
+            f"<div>{'; '.join(extra)}</div><div style='font-size:12px'>vials: {vials}</div>"
+        )
 
     def _item(self, lot: int) -> str:
         auc = self.session.state.auction()
-        return gene_words(self.session.state.game, str(auc["lots"][lot]["item"])) if lot < len(auc["lots"]) else "?"
+        return (
+            gene_words(self.session.state.game, str(auc["lots"][lot]["item"]))
+            if lot < len(auc["lots"])
+            else "?"
+        )
 
     def _values(self) -> None:
         bids = self._legal_bids()

@@ -62,7 +62,9 @@ class BoardWidget(anywidget.AnyWidget):
             self.geometry = board_geometry(st.game.board)
         node = self.session.tree.current
         text = None
-        if not st.events(last=True) and node.parent is not None:  # an action without an event: say what it was
+        if (
+            not st.events(last=True) and node.parent is not None
+        ):  # an action without an event: say what it was
             text = action_words(node.parent.state, node.action, self.session.viewer)
         snap = snapshot(st, self.session.viewer, ply=self.session.tree.ply, action_text=text)
         sel = self.selected

@@ -37,31 +37,57 @@ class CombatInspector(Panel):
     def __init__(self, session: Session, board: Any = None):
         style = {"description_width": "initial"}
         wide = W.Layout(width="auto", min_width="170px")
-        self.attacker = W.Dropdown(description="Attacker", options=[("(sliders)", SLIDERS)], value=SLIDERS,
-                                   style=style, layout=wide)
-        self.defender = W.Dropdown(description="Defender", options=[("(sliders)", SLIDERS)], value=SLIDERS,
-                                   style=style, layout=W.Layout(width="auto", min_width="170px"))
+        self.attacker = W.Dropdown(
+            description="Attacker", options=[("(sliders)", SLIDERS)], value=SLIDERS, style=style, layout=wide
+        )
+        self.defender = W.Dropdown(
+            description="Defender",
+            options=[("(sliders)", SLIDERS)],
+            value=SLIDERS,
+            style=style,
+            layout=W.Layout(width="auto", min_width="170px"),
+        )
         slider = W.Layout(width="100%", min_width="240px")
         self.att = W.IntSlider(description="Attack horns", min=0, max=8, value=1, style=style, layout=slider)
-        self.dfn = W.IntSlider(description="Defence horns", min=0, max=8, value=0, style=style,
-                               layout=W.Layout(width="100%", min_width="240px"))
+        self.dfn = W.IntSlider(
+            description="Defence horns",
+            min=0,
+            max=8,
+            value=0,
+            style=style,
+            layout=W.Layout(width="100%", min_width="240px"),
+        )
         box = W.Layout(width="auto")
         self.large_horn = W.Checkbox(description="large horn (+2 attack)", indent=False, layout=box)
-        self.frenzied = W.Checkbox(description="frenzied attack (+2 attack)", indent=False, layout=W.Layout(width="auto"))
-        self.bony = W.Checkbox(description="bony plates (+2 defence)", indent=False, layout=W.Layout(width="auto"))
+        self.frenzied = W.Checkbox(
+            description="frenzied attack (+2 attack)", indent=False, layout=W.Layout(width="auto")
+        )
+        self.bony = W.Checkbox(
+            description="bony plates (+2 defence)", indent=False, layout=W.Layout(width="auto")
+        )
         self.result = W.HTML()
         self.plan = W.HTML()
         self.badge = W.HTML()
         self.chart = W.HTML()
         self._syncing = False
-        self._where: tuple[int, int] = (SLIDERS, SLIDERS)   # (space, owner) the attacker stood on
+        self._where: tuple[int, int] = (SLIDERS, SLIDERS)  # (space, owner) the attacker stood on
         for w in (self.att, self.dfn, self.large_horn, self.frenzied, self.bony):
             w.observe(lambda _c: self._compute(), "value")
         self.attacker.observe(lambda _c: self._from_board(), "value")
         self.defender.observe(lambda _c: self._from_board(), "value")
-        super().__init__(session, [self.badge, row([self.attacker, self.defender]), self.att, self.dfn,
-                                   row([self.large_horn, self.frenzied, self.bony]), self.result, self.plan,
-                                   self.chart])
+        super().__init__(
+            session,
+            [
+                self.badge,
+                row([self.attacker, self.defender]),
+                self.att,
+                self.dfn,
+                row([self.large_horn, self.frenzied, self.bony]),
+                self.result,
+                self.plan,
+                self.chart,
+            ],
+        )
         self.add_class("evo-combat")
         self.board = board
         if board is not None:
@@ -72,8 +98,11 @@ class CombatInspector(Panel):
     def _board_selected(self, change: dict) -> None:
         sp = change["new"]
         if sp >= 0 and sp in {v for _, v in self.attacker.options}:
-            attacks = [it["dst"] for it in self.board.snapshot.get("targets", {}).get(str(sp), [])
-                       if it["kind"] == "attack"]
+            attacks = [
+                it["dst"]
+                for it in self.board.snapshot.get("targets", {}).get(str(sp), [])
+                if it["kind"] == "attack"
+            ]
             if attacks and self.defender.value not in attacks:
                 self._syncing = True  # one recomputation for both choices
                 try:
@@ -94,10 +123,22 @@ class CombatInspector(Panel):
         (or changed hands) goes back to the sliders, and a defender without an attacker with it."""
         last = tuple(st.last or ()) if st.events(last=True) else ()
         space, owner = self._where
-        if a >= 0 and last and last[0] in ("move", "wings", "flippers") and last[1] == a and st.occupant(last[2]) == owner:
+        if (
+            a >= 0
+            and last
+            and last[0] in ("move", "wings", "flippers")
+            and last[1] == a
+            and st.occupant(last[2]) == owner
+        ):
             a = last[2]
-        elif a >= 0 and last and last[0] == "fight" and last[1] == a and last[3] == "win" \
-                and st.occupant(last[2]) == owner:
+        elif (
+            a >= 0
+            and last
+            and last[0] == "fight"
+            and last[1] == a
+            and last[3] == "win"
+            and st.occupant(last[2]) == owner
+        ):
             a = last[2]
         if a >= 0 and st.occupant(a) != owner:
             a = SLIDERS
@@ -108,8 +149,9 @@ class CombatInspector(Panel):
     def refresh(self) -> None:
         st = self.session.state
         L = st.game.labels
-        opts = [("(sliders)", SLIDERS)] + [(f"{L[i]} (P{st.occupant(i) + 1})", i) for i in range(st.game.n)
-                                           if st.occupant(i) >= 0]
+        opts = [("(sliders)", SLIDERS)] + [
+            (f"{L[i]} (P{st.occupant(i) + 1})", i) for i in range(st.game.n) if st.occupant(i) >= 0
+        ]
         a, d = self._follow(st, self.attacker.value, self.defender.value)
         self._syncing = True
         try:
@@ -146,16 +188,25 @@ class CombatInspector(Panel):
     # ----- the odds
     def odds(self) -> dict:
         """The current exact odds (``odds_bridge.combat`` result)."""
-        return odds_bridge.combat(self.session.game, self.att.value, self.dfn.value, large_horn=self.large_horn.value,
-                                  bony_plates=self.bony.value, frenzied=self.frenzied.value)
+        return odds_bridge.combat(
+            self.session.game,
+            self.att.value,
+            self.dfn.value,
+            large_horn=self.large_horn.value,
+            bony_plates=self.bony.value,
+            frenzied=self.frenzied.value,
+        )
 
     def figure(self) -> go.Figure:
         """The die-face chart as a plotly figure (for a notebook cell of its own)."""
         r = self.odds()
         n = sum(f["count"] for f in r["faces"].values())
         fig = go.Figure(layout={"title": "Die faces (green wins)", "yaxis": {"tickformat": ".0%"}})
-        fig.add_bar(x=[f["name"] for f in r["faces"].values()], y=[f["count"] / n for f in r["faces"].values()],
-                    marker_color=["#2e9e44" if f["wins"] else "#c92a2a" for f in r["faces"].values()])
+        fig.add_bar(
+            x=[f["name"] for f in r["faces"].values()],
+            y=[f["count"] / n for f in r["faces"].values()],
+            marker_color=["#2e9e44" if f["wins"] else "#c92a2a" for f in r["faces"].values()],
+        )
         return fig
 
     def _who(self, space: int, horns: int, side: str) -> str:
@@ -170,26 +221,40 @@ class CombatInspector(Panel):
         r = self.odds()
         a, d = self.attacker.value, self.defender.value
         rows = "".join(
-            f"<tr><td>{escape(f['name'])}</td><td>{f['count']}</td>"
+            f"<tr><td class='wrap'>{escape(f['name'])}</td><td>{f['count']}</td>"
             f"<td style='color:{'#1b7a35' if f['wins'] else '#b00020'}'>{'wins' if f['wins'] else 'fails'}</td>"
-            f"<td>{f['contribution']}</td></tr>" for f in r["faces"].values())
+            f"<td>{f['contribution']}</td></tr>"
+            for f in r["faces"].values()
+        )
         self.result.value = (
             f"<div style='font-size:15px'>{escape(self._who(a, r['attack'], 'Attacker'))} against "
             f"{escape(self._who(d, r['defence'], 'defender'))}: the attack succeeds with "
             f"<b>{fmt_prob(r['probability'])}</b></div>"
             "<div class='evo-table-wrap'><table class='evo-table evo-faces'><tr><th>face</th><th>faces on the die</th>"
-            f"<th>result</th><th>share of the roll</th></tr>{rows}</table></div>")
+            f"<th>result</th><th>share of the roll</th></tr>{rows}</table></div>"
+        )
         self.plan.value = self._plan_text(a, d)
         names = [f["name"] for f in r["faces"].values()]
         n = sum(f["count"] for f in r["faces"].values())
-        self.chart.value = bar_svg(names, [f["count"] / n for f in r["faces"].values()], percent=True,
-                                   title=f"Die faces (green wins): {float(r['probability']) * 100:.1f}%",
-                                   colours=["#2e9e44" if f["wins"] else "#c92a2a" for f in r["faces"].values()])
+        self.chart.value = bar_svg(
+            names,
+            [f["count"] / n for f in r["faces"].values()],
+            percent=True,
+            title=f"Die faces (green wins): {float(r['probability']) * 100:.1f}%",
+            colours=["#2e9e44" if f["wins"] else "#c92a2a" for f in r["faces"].values()],
+        )
 
     def _plan_text(self, a: int, d: int) -> str:
         st = self.session.state
-        if a is None or d is None or a < 0 or d < 0 or st.occupant(a) < 0 or st.occupant(d) < 0 \
-                or st.occupant(a) == st.occupant(d):
+        if (
+            a is None
+            or d is None
+            or a < 0
+            or d < 0
+            or st.occupant(a) < 0
+            or st.occupant(d) < 0
+            or st.occupant(a) == st.occupant(d)
+        ):
             return ""
         p = st.occupant(a)
         own_turn = st.node_name() == "move" and st.current_player() == p

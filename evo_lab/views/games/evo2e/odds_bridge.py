@@ -21,18 +21,28 @@ from evo_lab.games.evo2e import rules
 __all__ = ["attack_plan", "climate", "combat", "next_token_outcomes", "rounds_played"]
 
 
-def combat(game: Any, attack_horns: int, defence_horns: int, *, large_horn: bool = False, bony_plates: bool = False,
-           frenzied: bool = False) -> dict:
+def combat(
+    game: Any,
+    attack_horns: int,
+    defence_horns: int,
+    *,
+    large_horn: bool = False,
+    bony_plates: bool = False,
+    frenzied: bool = False,
+) -> dict:
     """Exact chance that an attack succeeds, with the die-face breakdown (``evo_lab.games.evo2e.odds.combat_odds`` on the
     game's data pack).
 
     Returns ``{"probability", "attack", "defence", "faces": {kind: {"name", "count", "wins", "contribution"}}}``.
     """
     d = game.data
-    r = odds.combat_odds(attack_horns, defence_horns, large_horn=large_horn, bony_plates=bony_plates,
-                         frenzied=frenzied, data=d)
-    faces = {k: {"name": v["name"], "count": v["count"], "wins": v["wins"], "contribution": v["contribution"]}
-             for k, v in r.faces.items()}
+    r = odds.combat_odds(
+        attack_horns, defence_horns, large_horn=large_horn, bony_plates=bony_plates, frenzied=frenzied, data=d
+    )
+    faces = {
+        k: {"name": v["name"], "count": v["count"], "wins": v["wins"], "contribution": v["contribution"]}
+        for k, v in r.faces.items()
+    }
     return {"probability": r.probability, "attack": r.attack, "defence": r.defence, "faces": faces}
 
 
@@ -55,19 +65,39 @@ def attack_plan(state: Any, src: int, dst: int, movement_points: int | None = No
     single = state.attack_probability(src, dst)
     if state.node_name() == "move" and att == state.current_player():
         r = odds.attack_plan(state, src, dst, movement_points=mp)
-        return {"probability": r.probability, "attempts": None, "path": list(r.path), "single": single,
-                "reason": r.reason}
+        return {
+            "probability": r.probability,
+            "attempts": None,
+            "path": list(r.path),
+            "single": single,
+            "reason": r.reason,
+        }
     if state.is_protected(dfd):
         n = len(state.dinosaurs(dfd))
-        return {"probability": Fraction(0), "attempts": 0, "path": [], "single": single,
-                "reason": f"P{dfd + 1}'s clan is protected ({n} dinosaur{'s' if n != 1 else ''} on the board)"}
+        return {
+            "probability": Fraction(0),
+            "attempts": 0,
+            "path": [],
+            "single": single,
+            "reason": f"P{dfd + 1}'s clan is protected ({n} dinosaur{'s' if n != 1 else ''} on the board)",
+        }
     path = _shortest_walk(state, src, dst)
     if not path:
-        return {"probability": Fraction(0), "attempts": 0, "path": [], "single": single,
-                "reason": "no free path to the target"}
+        return {
+            "probability": Fraction(0),
+            "attempts": 0,
+            "path": [],
+            "single": single,
+            "reason": "no free path to the target",
+        }
     attempts = max(0, mp - (len(path) - 1))
-    return {"probability": 1 - (1 - single) ** attempts, "attempts": attempts, "path": path, "single": single,
-            "reason": "" if attempts else "not enough movement points to reach and attack"}
+    return {
+        "probability": 1 - (1 - single) ** attempts,
+        "attempts": attempts,
+        "path": path,
+        "single": single,
+        "reason": "" if attempts else "not enough movement points to reach and attack",
+    }
 
 
 def _shortest_walk(state: Any, src: int, dst: int) -> list[int]:
@@ -107,8 +137,12 @@ def climate(state: Any, rounds: int | None = None, viewer: int | None = None) ->
     if rounds is None:
         rounds = state.game.pile_length
     f = odds.climate_forecast(state, rounds, viewer=viewer)
-    return {"rounds": list(f.rounds), "sections": [dict(x) for x in f.sections], "alive": list(f.reached),
-            "game_length": dict(f.game_length)}
+    return {
+        "rounds": list(f.rounds),
+        "sections": [dict(x) for x in f.sections],
+        "alive": list(f.reached),
+        "game_length": dict(f.game_length),
+    }
 
 
 def next_token_outcomes(state: Any, viewer: int | None = None) -> list[tuple[str, Fraction, int | None]]:
@@ -120,12 +154,18 @@ def next_token_outcomes(state: Any, viewer: int | None = None) -> list[tuple[str
         return []
     g = state.game
     if v.known_next is not None:
-        w, met = [1 if i == v.known_next else 0 for i in range(len(v.tokens_left))], int(v.known_next == g.meteorite)
+        w, met = (
+            [1 if i == v.known_next else 0 for i in range(len(v.tokens_left))],
+            int(v.known_next == g.meteorite),
+        )
     else:
         w, met = rules.climate_token_weights(list(v.tokens_left), v.position, g.pile_length, g.bottom)
     tot = sum(w) + met
-    out = [(g.token_ids[i], Fraction(x, tot), (v.section + g.token_shifts[i]) % g.n_sections)
-           for i, x in enumerate(w) if x]
+    out = [
+        (g.token_ids[i], Fraction(x, tot), (v.section + g.token_shifts[i]) % g.n_sections)
+        for i, x in enumerate(w)
+        if x
+    ]
     if met:
         out.append((g.token_ids[g.meteorite], Fraction(met, tot), None))
     return out

@@ -18,14 +18,15 @@ import ipywidgets as W
 from evo_lab.games.evo2e.svg import PLAYER_NAMES
 from evo_lab.games.evo2e.words import gene_words, token_words
 
-from evo_lab.views.widgets.common import Panel, player_html
+from evo_lab.views.widgets.common import Panel, player_cards, player_html
 from evo_lab.views.widgets.session import Session
 
 __all__ = ["PlayersPanel", "StoryPanel"]
 
 
 class PlayersPanel(Panel):
-    """Each clan's MP, dinosaurs, genes and cards, as the chosen viewer may see them."""
+    """Each clan's mutation points, dinosaurs, genes and cards, as the chosen viewer may see them (a card per
+    clan)."""
 
     def __init__(self, session: Session):
         self.table = W.HTML()
@@ -37,26 +38,43 @@ class PlayersPanel(Panel):
         obs = self.session.observation()
         st = self.session.state
         g = st.game
-        rows = []
+        cards = []
         for info in obs["players"]:
             p = info["player"]
             genes = ", ".join(f"{gene_words(g, k)} {v}" for k, v in info["genes"].items() if v) or "-"
             unique = ", ".join(gene_words(g, u) for u in info["unique"]) or "-"
-            hand = ", ".join(_card_name(g, c) for c in info["hand"]) if "hand" in info else f"{info['cards']} hidden"
-            rows.append(f"<tr><td>{player_html(p)} {PLAYER_NAMES[p]}</td><td>{info.get('mp', '?')}</td>"
-                        f"<td>{info['dinosaurs']}</td><td>{info['movement_points']}</td><td>{info['eggs']}</td>"
-                        f"<td class='wrap'>{escape(genes)}</td><td class='wrap'>{escape(unique)}</td>"
-                        f"<td class='wrap'>{escape(hand or '-')}</td></tr>")
+            hand = (
+                ", ".join(_card_name(g, c) for c in info["hand"])
+                if "hand" in info
+                else f"{info['cards']} hidden"
+            )
+            cards.append(
+                (
+                    f"{player_html(p)} {PLAYER_NAMES[p]}",
+                    [
+                        ("mutation points (MP)", str(info.get("mp", "?"))),
+                        ("dinosaurs", str(info["dinosaurs"])),
+                        ("movement points", str(info["movement_points"])),
+                        ("eggs", str(info["eggs"])),
+                        ("genes", escape(genes)),
+                        ("unique genes", escape(unique)),
+                        ("cards", escape(hand or "-")),
+                    ],
+                )
+            )
         v = obs["viewer"]
-        who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden information only)"
+        who = (
+            "the omniscient teacher (everything)"
+            if v is None
+            else f"{player_html(v)} (own hidden information only)"
+        )
         nxt = obs["climate"].get("next_token", "hidden")
         nxt_words = "not drawn yet" if nxt is None else ("hidden" if nxt == "hidden" else token_words(g, nxt))
         init = " ".join(player_html(p) for p in obs["order"])
         self.table.value = (
-            f"<div>Viewing as {who}. Initiative: {init or '-'}. Next climate token: {escape(nxt_words)}</div>"
-            "<div class='evo-table-wrap'><table class='evo-table evo-players-table'><tr><th>clan</th><th>MP</th>"
-            "<th>dinosaurs</th><th>movement points</th><th>eggs</th><th>genes</th><th>unique genes</th>"
-            "<th>cards</th></tr>" + "".join(rows) + "</table></div>")
+            f"<div>Viewing as {who}. Initiative: {init or '-'}. Next climate token: "
+            f"{escape(nxt_words)}</div>" + player_cards(cards)
+        )
 
 
 def _card_name(game: object, card: str) -> str:
@@ -87,5 +105,8 @@ class StoryPanel(Panel):
             now = r == st.round and not st.is_terminal()
             items = "".join(f"<li>{escape(x)}</li>" for x in lines) or "<li>nothing yet</li>"
             parts.append(f"<div><b>Round {r}{' so far' if now else ''}</b></div><ul>{items}</ul>")
-        self.text.value = ("<div class='evo-summary'>" + "".join(parts) + "</div>" if parts
-                           else "<i>The first round has not begun (setup).</i>")
+        self.text.value = (
+            "<div class='evo-summary'>" + "".join(parts) + "</div>"
+            if parts
+            else "<i>The first round has not begun (setup).</i>"
+        )

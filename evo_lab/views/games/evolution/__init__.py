@@ -27,8 +27,11 @@ __all__ = ["EvolutionView"]
 _SPECIES_SLOT = {"trait": 1, "body": 1, "pop": 1, "replace": 1, "drop": 1, "eat": 1, "store": 1, "attack": 1}
 _CARD_SLOT = {"food": 1, "discard": 1, "trait": 2, "body": 2, "pop": 2, "replace": 3, "new": 2}
 #: A decision the observer hides from the other players, in words.
-_HIDDEN_WORDS = {"food": "puts a food card face down", "trait": "plays a trait card face down",
-                 "replace": "replaces a trait with a card face down"}
+_HIDDEN_WORDS = {
+    "food": "puts a food card face down",
+    "trait": "plays a trait card face down",
+    "replace": "replaces a trait with a card face down",
+}
 
 
 class EvolutionView(GameView):
@@ -63,8 +66,10 @@ class EvolutionView(GameView):
         """Said once under the action list (not on every line): the cards' food values are assumed."""
         if not state.game.deck.assumed or state.is_terminal():
             return ""
-        return ("Food values on the cards are assumed (the official values are not public; "
-                f"{self.data_doc(state.game)}).")
+        return (
+            "Food values on the cards are assumed (the official values are not public; "
+            f"{self.data_doc(state.game)})."
+        )
 
     def assumed_values(self, game: Any, parts: tuple[str, ...] | None = None) -> list[str]:
         """The data pack's assumed values in words ("Intelligence food (official setup)")."""
@@ -73,8 +78,10 @@ class EvolutionView(GameView):
     def header_html(self, game: Any) -> str:
         from html import escape
 
-        title = {"climate": "Evolution: Climate (North Star Games)",
-                 "course2016": "Evolution, as the 2016 course played it"}.get(game.options.variant, game.title)
+        title = {
+            "climate": "Evolution: Climate (North Star Games)",
+            "course2016": "Evolution, as the 2016 course played it",
+        }.get(game.options.variant, game.title)
         return f"{escape(title)}, {game.players} players"
 
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
@@ -91,8 +98,11 @@ class EvolutionView(GameView):
         from evo_lab.games.evolution.bots import greedy_policy
         from evo_lab.games.evolution.lively import lively_policy
 
-        return {"random": random_policy, "greedy": lambda seed: greedy_policy(np.random.default_rng(seed)),
-                "lively": lambda seed: lively_policy(np.random.default_rng(seed))}
+        return {
+            "random": random_policy,
+            "greedy": lambda seed: greedy_policy(np.random.default_rng(seed)),
+            "lively": lambda seed: lively_policy(np.random.default_rng(seed)),
+        }
 
     def board_svg(self, state: Any, viewer: int | None = None) -> str:
         """The table as the board widget draws it (species boards, hands as ``viewer`` may see them)."""
@@ -169,7 +179,9 @@ class EvolutionView(GameView):
     def scenarios(self) -> list[tuple[str, str]]:
         from evo_lab.games.evolution.scenarios import scenarios
 
-        return [(sc.title + (" (Climate)" if sc.game == "evolution-climate" else ""), sc.id) for sc in scenarios()]
+        return [
+            (sc.title + (" (Climate)" if sc.game == "evolution-climate" else ""), sc.id) for sc in scenarios()
+        ]
 
     def scenario(self, name: str) -> Any:
         from evo_lab.games.evolution.scenarios import scenario

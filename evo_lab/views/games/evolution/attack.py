@@ -32,14 +32,24 @@ from evo_lab.views.widgets.session import Session
 
 from .feeding import feeding_rows
 
-__all__ = ["AttackPanel", "AttackRow", "Outcome", "attack_outcome", "attack_rows", "carnivores", "outcome_words",
-           "who_attacks_whom"]
+__all__ = [
+    "AttackPanel",
+    "AttackRow",
+    "Outcome",
+    "attack_outcome",
+    "attack_rows",
+    "carnivores",
+    "outcome_words",
+    "who_attacks_whom",
+]
 
 
 def carnivores(state: Any) -> list[tuple[int, int]]:
     """Every species with a face-up Carnivore (only face-up traits act: seed 003 line 112), as ``(player,
     index)``."""
-    return [(q, j) for q, pl in enumerate(state.players) for j, sp in enumerate(pl.species) if sp.has("carnivore")]
+    return [
+        (q, j) for q, pl in enumerate(state.players) for j, sp in enumerate(pl.species) if sp.has("carnivore")
+    ]
 
 
 @dataclass
@@ -70,8 +80,12 @@ def attack_rows(state: Any, p: int, i: int) -> list[AttackRow]:
     for q, j, blocker in state.attack_report(i, p):
         acts = legal.get((q, j), [])
         plain = next((a for a in acts if len(a) == 4), None)
-        r = AttackRow((q, j), blocker, state.action_to_string(plain) if plain else None,
-                      [state.action_to_string(a) for a in acts if len(a) == 5])
+        r = AttackRow(
+            (q, j),
+            blocker,
+            state.action_to_string(plain) if plain else None,
+            [state.action_to_string(a) for a in acts if len(a) == 5],
+        )
         if blocker is None and plain is None:
             r.why_not = _why_not(state, ("attack", i, q, j), p)
         rows.append(r)
@@ -84,8 +98,13 @@ def _why_not(state: Any, action: tuple, p: int) -> str:
     if state.is_chance_node() or state.current_player() != p:
         if state.phase == "feed":
             return f"it is not P{p + 1}'s turn in the feeding"
-        return "only in the feeding phase (now: " + {"deal": "the deal", "food": "choosing food cards",
-                                                    "play": "playing cards"}.get(state.phase, state.phase) + ")"
+        return (
+            "only in the feeding phase (now: "
+            + {"deal": "the deal", "food": "choosing food cards", "play": "playing cards"}.get(
+                state.phase, state.phase
+            )
+            + ")"
+        )
     try:
         return state.explain_illegal(action)[0]
     except Exception:  # noqa: BLE001 - the explanation is a courtesy
@@ -180,8 +199,11 @@ def who_attacks_whom(state: Any) -> list[str]:
         blocked: dict[str, int] = {}
         for _q, _j, b in report:
             if b is not None:
-                name = "body size" if b == "body-size" else ("own species" if b == "own-species" else
-                                                             trait_words(state.game, b))
+                name = (
+                    "body size"
+                    if b == "body-size"
+                    else ("own species" if b == "own-species" else trait_words(state.game, b))
+                )
                 blocked[name] = blocked.get(name, 0) + 1
         why = "; blocked: " + ", ".join(f"{k} {n}" for k, n in blocked.items()) if blocked else ""
         out.append(f"{species_words(state, p, i)} may attack {ok} of {len(report)} species{why}")
@@ -201,17 +223,35 @@ class AttackPanel(Panel):
 
     def __init__(self, session: Session, board: Any = None):
         self.overview = W.HTML()
-        self.attacker = W.Dropdown(description="Carnivore", options=[("none", "")], style={"description_width": "70px"},
-                                   layout=W.Layout(width="calc(100% - 4px)", max_width="520px"))
+        self.attacker = W.Dropdown(
+            description="Carnivore",
+            options=[("none", "")],
+            style={"description_width": "6em"},
+            layout=W.Layout(width="calc(100% - 4px)", max_width="520px"),
+        )
         self.head = W.HTML()
         self.table = W.HTML()
-        self.choice = W.Dropdown(description="Attack", options=[], style={"description_width": "50px"},
-                                 layout=W.Layout(width="calc(100% - 110px)", min_width="200px", max_width="620px"))
+        self.choice = W.Dropdown(
+            description="Attack",
+            options=[],
+            style={"description_width": "4em"},
+            layout=W.Layout(width="calc(100% - 110px)", min_width="200px", max_width="620px"),
+        )
         self.play_button = W.Button(description="Attack", button_style="danger")
         self.message = W.HTML()
         self.feeding = W.HTML()
-        super().__init__(session, [self.overview, self.attacker, self.head, self.table,
-                                   row([self.choice, self.play_button]), self.message, self.feeding])
+        super().__init__(
+            session,
+            [
+                self.overview,
+                self.attacker,
+                self.head,
+                self.table,
+                row([self.choice, self.play_button]),
+                self.message,
+                self.feeding,
+            ],
+        )
         self.add_class("evo-attack")
         self.board = board
         self._syncing = False
@@ -245,9 +285,16 @@ class AttackPanel(Panel):
         finally:
             self._syncing = False
         lines = who_attacks_whom(st)
-        self.overview.value = ("<div><b>Who may attack whom</b> (face-up Carnivores; the rules' check for every "
-                               "other species)</div><ul class='evo-list'>"
-                               + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul>") if lines else ""
+        self.overview.value = (
+            (
+                "<div><b>Who may attack whom</b> (face-up Carnivores; the rules' check for every "
+                "other species)</div><ul class='evo-list'>"
+                + "".join(f"<li>{escape(x)}</li>" for x in lines)
+                + "</ul>"
+            )
+            if lines
+            else ""
+        )
         self._draw()
         self._draw_feeding()
 
@@ -276,16 +323,20 @@ class AttackPanel(Panel):
             return
         p, i = sel
         att = st.players[p].species[i]
-        self.head.value = (f"<div><b>{escape(species_words(st, p, i))}</b>, food {att.food} of {att.pop}: every "
-                           "other species as a possible prey or blocked, and what each attack P"
-                           f"{p + 1} may make now would do.</div>")
+        self.head.value = (
+            f"<div><b>{escape(species_words(st, p, i))}</b>, food {att.food} of {att.pop}: every "
+            "other species as a possible prey or blocked, and what each attack P"
+            f"{p + 1} may make now would do.</div>"
+        )
         body, choices = [], []
         for r in self.rows():
             body.append(self._row_html(st, r, p, i))
             for text in ([r.legal] if r.legal else []) + r.negate:
                 choices.append((self.session.view.choice_label(st, st.parse_action(text)), text))
-        self.table.value = ("<div class='evo-table-wrap'><table class='evo-table evo-attack-table'><tr><th>prey</th>"
-                            "<th>attack</th><th>what it would do</th></tr>" + "".join(body) + "</table></div>")
+        self.table.value = (
+            "<div class='evo-table-wrap'><table class='evo-table evo-attack-table'><tr><th>prey</th>"
+            "<th>attack</th><th>what it would do</th></tr>" + "".join(body) + "</table></div>"
+        )
         self.choice.options = choices if self._may_act(p) else []
         self.play_button.disabled = not self.choice.options
 
@@ -295,8 +346,10 @@ class AttackPanel(Panel):
         if r.blocker is None:
             verdict = "<b style='color:#1b7a35'>possible</b>"
             if negated:
-                verdict += (f"; its Intelligence may disable {escape(' or '.join(negated))} for this attack "
-                            "(discard a card)")
+                verdict += (
+                    f"; its Intelligence may disable {escape(' or '.join(negated))} for this attack "
+                    "(discard a card)"
+                )
         else:
             verdict = f"blocked by <b>{escape(blocker_words(st, p, i, q, j, r.blocker))}</b>"
             if negated:
@@ -307,9 +360,11 @@ class AttackPanel(Panel):
             effect = f"<i>{escape(r.why_not)}</i>"
         else:
             effect = "-"
-        return (f"<tr class='{'possible' if r.blocker is None else 'blocked'}'>"
-                f"<td class='wrap'>{escape(species_words(st, q, j))}</td><td class='wrap'>{verdict}</td>"
-                f"<td class='wrap'>{effect}</td></tr>")
+        return (
+            f"<tr class='{'possible' if r.blocker is None else 'blocked'}'>"
+            f"<td class='wrap'>{escape(species_words(st, q, j))}</td><td class='wrap'>{verdict}</td>"
+            f"<td class='wrap'>{effect}</td></tr>"
+        )
 
     def _draw_feeding(self) -> None:
         st = self.session.state
@@ -321,15 +376,19 @@ class AttackPanel(Panel):
         for f in feeding_rows(st):
             what = self.session.view.choice_label(st, st.parse_action(f.action))
             gets = "; ".join(escape(x) for x in f.lines) or "nothing (no food left for it)"
-            rows.append(f"<tr><td class='wrap'>{escape(what)}</td><td class='wrap'>{gets}</td>"
-                        f"<td>{f.watering_hole}</td></tr>")
+            rows.append(
+                f"<tr><td class='wrap'>{escape(what)}</td><td class='wrap'>{gets}</td>"
+                f"<td>{f.watering_hole}</td></tr>"
+            )
         if not rows:
             self.feeding.value = ""
             return
-        self.feeding.value = (f"<div><b>Feeding: what each choice of P{p + 1} yields now</b> (played on a copy "
-                              "by the rules; attacks are above)</div><div class='evo-table-wrap'><table "
-                              "class='evo-table evo-feeding-table'><tr><th>feeding</th><th>food taken</th>"
-                              "<th>watering hole after</th></tr>" + "".join(rows) + "</table></div>")
+        self.feeding.value = (
+            f"<div><b>Feeding: what each choice of P{p + 1} yields now</b> (played on a copy "
+            "by the rules; attacks are above)</div><div class='evo-table-wrap'><table "
+            "class='evo-table evo-feeding-table'><tr><th>feeding</th><th>food taken</th>"
+            "<th>watering hole after</th></tr>" + "".join(rows) + "</table></div>"
+        )
 
     def play(self) -> str:
         """Make the attack chosen in the dropdown; returns the error ("" when played)."""

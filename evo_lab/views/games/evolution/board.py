@@ -23,6 +23,7 @@ import anywidget
 import traitlets
 
 from evo_lab.games.evolution.svg import WIDTH, Marks, table_svg
+from evo_lab.views.games.base import keeps_selection
 from evo_lab.views.widgets.common import KIT_CSS
 from evo_lab.views.widgets.session import Session
 
@@ -119,6 +120,11 @@ class EvolutionBoard(anywidget.AnyWidget):
         if what == "error":
             self.error = self.session.error
             return
+        sel = self.species()
+        if what == "move" and sel is not None and not keeps_selection(self.session.state, sel[0]):
+            self.selected = (
+                ""  # the turn passed on: the last player's species is no longer what the table is about
+            )
         self.refresh()
 
     # ----- interaction (the browser sends the same)

@@ -31,9 +31,19 @@ from evo_lab.views.widgets.session import Session
 
 __all__ = ["ClimatePanel", "track_html"]
 
+
 def _fill(pos: int) -> str:
-    return {-4: "#0d47a1", -3: "#1565c0", -2: "#1e88e5", -1: "#64b5f6", 0: "#9e9e9e", 1: "#ffb74d", 2: "#fb8c00",
-            3: "#ef6c00", 4: "#bf360c"}[pos]
+    return {
+        -4: "#0d47a1",
+        -3: "#1565c0",
+        -2: "#1e88e5",
+        -1: "#64b5f6",
+        0: "#9e9e9e",
+        1: "#ffb74d",
+        2: "#fb8c00",
+        3: "#ef6c00",
+        4: "#bf360c",
+    }[pos]
 
 
 def track_html(game: Any, obs: dict) -> str:
@@ -51,14 +61,18 @@ def track_html(game: Any, obs: dict) -> str:
     for z in game.pack.zones:
         here = z.position == c["position"]
         events = "".join(f"<div class='evo-zone-event'>{escape(x)}</div>" for x in under.get(z.position, []))
-        cells.append(f"<div class='evo-zone{' here' if here else ''}' style='background:{_fill(z.position)}'>"
-                     f"<div class='evo-zone-name'>{'&#9660; ' if here else ''}{escape(z.name)}</div>"
-                     f"<div>{z.position:+d}</div>{events}</div>")
-    style = ("<style>.evo-climate-track{display:flex;flex-wrap:wrap;gap:4px;margin:6px 0}"
-             ".evo-zone{flex:1 1 86px;min-width:86px;color:#fff;border-radius:6px;padding:4px 6px;font-size:14px;"
-             "opacity:.65;border:3px solid transparent}.evo-zone.here{opacity:1;border-color:#d6007e}"
-             ".evo-zone-name{font-weight:bold}.evo-zone-event{margin-top:3px;background:#fffdf5;color:#37474f;"
-             "border-radius:4px;padding:1px 4px;font-size:14px}</style>")
+        cells.append(
+            f"<div class='evo-zone{' here' if here else ''}' style='background:{_fill(z.position)}'>"
+            f"<div class='evo-zone-name'>{'&#9660; ' if here else ''}{escape(z.name)}</div>"
+            f"<div>{z.position:+d}</div>{events}</div>"
+        )
+    style = (
+        "<style>.evo-climate-track{display:flex;flex-wrap:wrap;gap:4px;margin:6px 0}"
+        ".evo-zone{flex:1 1 86px;min-width:86px;color:#fff;border-radius:6px;padding:4px 6px;font-size:14px;"
+        "opacity:.65;border:3px solid transparent}.evo-zone.here{opacity:1;border-color:#d6007e}"
+        ".evo-zone-name{font-weight:bold}.evo-zone-event{margin-top:3px;background:#fffdf5;color:#37474f;"
+        "border-radius:4px;padding:1px 4px;font-size:14px}</style>"
+    )
     return style + "<div class='evo-climate-track'>" + "".join(cells) + "</div>"
 
 
@@ -69,8 +83,10 @@ def _effect(game: Any, kind: str, food: int, loss: int, bodies: tuple) -> str:
     if loss and bodies:
         guard = " or ".join(trait_words(game, t) for t in game.pack.protection.get(kind, ()))
         band = f"{bodies[0]} to {bodies[-1]}" if len(bodies) > 1 else f"{bodies[0]}"
-        parts.append(f"species of body {band} lose {loss} population" + (f" unless {guard} protects them" if guard
-                                                                          else ""))
+        parts.append(
+            f"species of body {band} lose {loss} population"
+            + (f" unless {guard} protects them" if guard else "")
+        )
     return "; ".join(parts)
 
 
@@ -89,32 +105,45 @@ class ClimatePanel(Panel):
         st = self.session.state
         obs = self.session.observation()
         if "climate" not in obs:
-            self.track.value = "<i>This game is played without the climate track (Evolution: Climate has it).</i>"
+            self.track.value = (
+                "<i>This game is played without the climate track (Evolution: Climate has it).</i>"
+            )
             self.forecast.value = self.table.value = ""
             return
         g = st.game
         c = obs["climate"]
-        self.track.value = (f"<div><b>The climate</b>: the marker is on {escape(c['zone'])} ({c['position']:+d}). "
-                            "An event card strikes instead of the zone when the marker moves into its regions; "
-                            "one event at most each round.</div>" + track_html(g, obs))
+        self.track.value = (
+            f"<div><b>The climate</b>: the marker is on {escape(c['zone'])} ({c['position']:+d}). "
+            "An event card strikes instead of the zone when the marker moves into its regions; "
+            "one event at most each round.</div>" + track_html(g, obs)
+        )
         self.forecast.value = self._forecast(g, obs)
-        rows = [f"<tr{' class=here' if z.position == c['position'] else ''}><td>{escape(z.name)} "
-                f"({z.position:+d})</td><td class='wrap'>{escape(_effect(g, z.kind, z.food, z.loss, z.bodies))}</td>"
-                "</tr>" for z in g.pack.zones]
+        rows = [
+            f"<tr{' class=here' if z.position == c['position'] else ''}><td class='wrap'>{escape(z.name)} "
+            f"({z.position:+d})</td><td class='wrap'>{escape(_effect(g, z.kind, z.food, z.loss, z.bodies))}</td>"
+            "</tr>"
+            for z in g.pack.zones
+        ]
         names = [e.name for e in g.pack.events]
         for deck, name in c["events"].items():
             if name is not None:
                 e = g.pack.events[names.index(name)]
-                rows.append(f"<tr><td>{escape(name)} ({deck} event, regions {e.regions[0]:+d} and "
-                            f"{e.regions[1]:+d})</td><td class='wrap'>"
-                            f"{escape(_effect(g, deck, e.food, e.loss, e.bodies))}</td></tr>")
-        left = {d: sum(n for i, n in enumerate(c["event_cards_left"]) if g.pack.events[i].deck == d)
-                for d in ("cold", "hot")}
-        self.table.value = ("<div class='evo-table-wrap'><table class='evo-table evo-climate-table'><tr><th>zone or "
-                            "event</th><th>what it does this round</th></tr>" + "".join(rows) + "</table></div>"
-                            f"<div>Event cards left: {plural(left['cold'], 'cold event')}, "
-                            f"{plural(left['hot'], 'hot event')}. Zone and event effects are assumed data "
-                            "(docs/evolution.md R16).</div>")
+                rows.append(
+                    f"<tr><td class='wrap'>{escape(name)} ({deck} event, regions {e.regions[0]:+d} and "
+                    f"{e.regions[1]:+d})</td><td class='wrap'>"
+                    f"{escape(_effect(g, deck, e.food, e.loss, e.bodies))}</td></tr>"
+                )
+        left = {
+            d: sum(n for i, n in enumerate(c["event_cards_left"]) if g.pack.events[i].deck == d)
+            for d in ("cold", "hot")
+        }
+        self.table.value = (
+            "<div class='evo-table-wrap'><table class='evo-table evo-climate-table'><tr><th>zone or "
+            "event</th><th>what it does this round</th></tr>" + "".join(rows) + "</table></div>"
+            f"<div>Event cards left: {plural(left['cold'], 'cold event')}, "
+            f"{plural(left['hot'], 'hot event')}. Zone and event effects are assumed data "
+            "(docs/evolution.md R16).</div>"
+        )
 
     @staticmethod
     def _forecast(g: Any, obs: dict) -> str:
@@ -130,10 +159,15 @@ class ClimatePanel(Panel):
         to = move(pos, sun, snow)
         zones = {z.position: z.name for z in g.pack.zones}
         hidden = len(placed) - len(seen)
-        head = (f"{plural(len(seen), 'food card')} you can see: {plural(sun, 'sun icon')}, "
-                f"{plural(snow, 'snowflake')}")
+        head = (
+            f"{plural(len(seen), 'food card')} you can see: {plural(sun, 'sun icon')}, "
+            f"{plural(snow, 'snowflake')}"
+        )
         if hidden:
             head += f" ({plural(hidden, 'card')} face down you cannot see)"
-        what = (f"the marker would move from {zones[pos]} ({pos:+d}) to {zones[to]} ({to:+d})" if to != pos
-                else f"the marker would stay on {zones[pos]} ({pos:+d})")
+        what = (
+            f"the marker would move from {zones[pos]} ({pos:+d}) to {zones[to]} ({to:+d})"
+            if to != pos
+            else f"the marker would stay on {zones[pos]} ({pos:+d})"
+        )
         return f"<div>{escape(head)}: {escape(what)}{' if the others had none' if hidden else ''}.</div>"

@@ -19,8 +19,9 @@ from evo_lab.views.games.base import random_policy
 __all__ = ["attack_tree"]
 
 
-def attack_tree(seed: int = 4, players: int = 3, attacks: int = 2, min_round: int = 2,
-                max_actions: int = 5000) -> GameTree:
+def attack_tree(
+    seed: int = 4, players: int = 3, attacks: int = 2, min_round: int = 2, max_actions: int = 5000
+) -> GameTree:
     """The game tree (every move kept) of seeded random play up to the first feeding turn from round
     ``min_round`` on where the player to act has at least ``attacks`` attack actions; raises ``ValueError``
     when the game ends first (try another seed)."""
@@ -31,8 +32,12 @@ def attack_tree(seed: int = 4, players: int = 3, attacks: int = 2, min_round: in
         s = tree.state
         if s.is_terminal():
             break
-        if s.phase == "feed" and s.round >= min_round and not s.is_chance_node() \
-                and sum(a[0] == "attack" for a in s.legal_actions()) >= attacks:
+        if (
+            s.phase == "feed"
+            and s.round >= min_round
+            and not s.is_chance_node()
+            and sum(a[0] == "attack" for a in s.legal_actions()) >= attacks
+        ):
             return tree
         tree.play(sample_chance(s, rng) if s.is_chance_node() else policy(s))
     raise ValueError(f"seed {seed}: no feeding turn with {attacks} attacks from round {min_round} on")

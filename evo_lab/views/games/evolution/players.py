@@ -5,7 +5,7 @@ each species with its body size, population, food and traits.
 >>> from evo_lab.views.widgets.session import Session
 >>> s = Session("evolution", players=3, seed=2); _ = s.play_to("setup"); s.set_viewer(0)
 >>> html = PlayersPanel(s).table.value
->>> "4 cards, hidden" in html and "(food " in html and "species 1: body 1, population 1" in html
+>>> "4 cards, hidden" in html and "(food " in html and "species 1:</span> body 1, population 1" in html
 True
 """
 
@@ -16,7 +16,7 @@ from html import escape
 import ipywidgets as W
 
 from evo_lab.games.evolution.words import label_words
-from evo_lab.views.widgets.common import Panel, player_html
+from evo_lab.views.widgets.common import Panel, player_cards, player_html
 from evo_lab.views.widgets.session import Session
 
 __all__ = ["PlayersPanel"]
@@ -37,26 +37,38 @@ class PlayersPanel(Panel):
         g = st.game
         obs = s.observation()
         scores = st.scores()
-        rows = []
+        cards = []
         for q, pl in enumerate(obs["players"]):
             hand = pl["hand"]
-            hand_text = (", ".join(label_words(g, c) for c in hand) or "no cards") if isinstance(hand, list) \
+            hand_text = (
+                (", ".join(label_words(g, c) for c in hand) or "no cards")
+                if isinstance(hand, list)
                 else f"{hand} card{'s' if hand != 1 else ''}, hidden"
+            )
             fc = pl["food_card"]
             food = "-" if fc is None else (label_words(g, fc) if isinstance(fc, str) else "face down")
-            species = "<br>".join(
-                escape(f"species {j + 1}: body {sp['body']}, population {sp['pop']}, food {sp['food']}"
-                       + (f", fat {sp['fat']}" if sp["fat"] else "")
-                       + "".join(f"; {label_words(g, t).split(' (')[0] if t is not None else 'a face-down trait'}"
-                                 for t in sp["traits"]))
-                for j, sp in enumerate(pl["species"])) or "-"
-            first = " (first)" if q == obs["first"] else ""
-            rows.append(f"<tr><td>{player_html(q)}{first}</td><td>{scores[q]}</td><td>{pl['bag']}</td>"
-                        f"<td class='wrap'>{escape(hand_text)}</td><td class='wrap'>{escape(food)}</td>"
-                        f"<td class='wrap'>{species}</td></tr>")
+            fields = [
+                ("score", str(scores[q])),
+                ("food bag", str(pl["bag"])),
+                ("hand", escape(hand_text)),
+                ("food card", escape(food)),
+            ]
+            for j, sp in enumerate(pl["species"]):
+                traits = "".join(
+                    f"; {label_words(g, t).split(' (')[0] if t is not None else 'a face-down trait'}"
+                    for t in sp["traits"]
+                )
+                fat = f", fat {sp['fat']}" if sp["fat"] else ""
+                words = f"body {sp['body']}, population {sp['pop']}, food {sp['food']}{fat}{traits}"
+                fields.append((f"species {j + 1}", escape(words)))
+            if not pl["species"]:
+                fields.append(("species", "none"))
+            first = " (first player)" if q == obs["first"] else ""
+            cards.append((player_html(q) + first, fields))
         v = s.viewer
-        who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden information only)"
-        self.table.value = (
-            f"<div>Viewing as {who}.</div><div class='evo-table-wrap'><table class='evo-table evo-players-table'>"
-            "<tr><th>player</th><th>score</th><th>bag</th><th>hand</th><th>food card</th><th>species</th></tr>"
-            + "".join(rows) + "</table></div>")
+        who = (
+            "the omniscient teacher (everything)"
+            if v is None
+            else f"{player_html(v)} (own hidden information only)"
+        )
+        self.table.value = f"<div>Viewing as {who}.</div>" + player_cards(cards)

@@ -57,7 +57,7 @@ class OriginView(GameView):
         me = f"P{state.current_player() + 1}"
         for prefix in (me + "'s ", me + " "):
             if words.startswith(prefix):
-                words = words[len(prefix):]
+                words = words[len(prefix) :]
                 break
         if action[0] == "attack":
             from evo_lab.games.origin.odds import OddsError, attack_odds
@@ -66,14 +66,19 @@ class OriginView(GameView):
             from .inspect import odds_cell
 
             place = animal_place(state, action[1])
-            who = f"animal {place[1]}" if place and place[0] == state.current_player() else \
-                animal_words(state, action[1], traits=False)
+            who = (
+                f"animal {place[1]}"
+                if place and place[0] == state.current_player()
+                else animal_words(state, action[1], traits=False)
+            )
             words = f"{who} attacks {animal_words(state, action[2])}"
             try:
                 p = attack_odds(state, action[1], action[2]).eaten
             except OddsError:  # pragma: no cover - a legal attack always has odds
                 return words
-            words += ": never eaten" if p == 0 else ": eaten for sure" if p == 1 else f": eaten {odds_cell(p)}"
+            words += (
+                ": never eaten" if p == 0 else ": eaten for sure" if p == 1 else f": eaten {odds_cell(p)}"
+            )
         return words
 
     def node_name(self, state: Any) -> str:
@@ -94,11 +99,16 @@ class OriginView(GameView):
         from evo_lab.games.origin.words import phase_words
 
         who = self.who_html(state)
-        head = (f"<b>{who}</b>" if state.is_terminal()
-                else f"<b>Turn {state.turn}</b>, {escape(phase_words(state))}: {who}")
+        head = (
+            f"<b>{who}</b>"
+            if state.is_terminal()
+            else f"<b>Turn {state.turn}</b>, {escape(phase_words(state))}: {who}"
+        )
         last = "; the last turn: the deck is empty" if state.is_last_turn() and state.turn else ""
-        return (f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>food bank "
-                f"{state.bank}, deck {state.deck_n}; move {tree.ply} of the game{last}</div>")
+        return (
+            f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>food bank "
+            f"{state.bank}, deck {state.deck_n}; move {tree.ply} of the game{last}</div>"
+        )
 
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
         """The action in words, then what it caused (the engine's events in words: the food it brought, the
@@ -108,7 +118,7 @@ class OriginView(GameView):
         head = super().story_lines(node, viewer)
         before, after = node.parent.state, node.state
         skip = {"Dealt", "Born", "TraitPlayed", "Passed", "FoodRolled", "Attacked"}
-        new = after.events()[len(before.events()):]
+        new = after.events()[len(before.events()) :]
         return head + [f"  {event_words(before, after, e)}" for e in new if type(e).__name__ not in skip]
 
     # ----- bots
@@ -116,8 +126,11 @@ class OriginView(GameView):
         from evo_lab.games.origin.bots import greedy_policy
         from evo_lab.games.origin.lively import lively_policy
 
-        return {"random": random_policy, "greedy": lambda seed: greedy_policy(np.random.default_rng(seed)),
-                "lively": lambda seed: lively_policy(np.random.default_rng(seed))}
+        return {
+            "random": random_policy,
+            "greedy": lambda seed: greedy_policy(np.random.default_rng(seed)),
+            "lively": lambda seed: lively_policy(np.random.default_rng(seed)),
+        }
 
     def board_svg(self, state: Any, viewer: int | None = None) -> str:
         from evo_lab.games.origin.svg import table_svg

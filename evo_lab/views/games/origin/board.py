@@ -29,6 +29,7 @@ import traitlets
 from evo_lab.games.origin.odds import OddsError, attack_rows
 from evo_lab.games.origin.svg import Marks, table_svg
 from evo_lab.games.origin.words import find_animal
+from evo_lab.views.games.base import keeps_selection
 from evo_lab.views.widgets.common import KIT_CSS
 from evo_lab.views.widgets.session import Session
 
@@ -55,7 +56,16 @@ def actions_of(state: Any, aid: int) -> list:
     out = []
     for a in state.legal_actions():
         k = a[0]
-        if k in ("eat", "fat", "pirate", "graze", "hibernate", "run", "accept", "tail", "mimic") and a[1] == aid or k == "attack" and aid in (a[1], a[2]) or k == "trait" and aid in a[3:] or k == "share" and aid in (a[2], a[3]):
+        if (
+            k in ("eat", "fat", "pirate", "graze", "hibernate", "run", "accept", "tail", "mimic")
+            and a[1] == aid
+            or k == "attack"
+            and aid in (a[1], a[2])
+            or k == "trait"
+            and aid in a[3:]
+            or k == "share"
+            and aid in (a[2], a[3])
+        ):
             out.append(a)
     return out
 
@@ -138,6 +148,13 @@ class OriginBoard(anywidget.AnyWidget):
     def _on_session(self, what: str) -> None:
         if what == "error":
             self.error = self.session.error
+            return
+        st = self.session.state
+        a = find_animal(st, self.selected) if self.selected else None
+        if what == "move" and a is not None and not keeps_selection(st, a.owner):
+            self.refresh(
+                0
+            )  # a move passed the turn on: the last player's animal is no longer what the table is about
             return
         self.refresh()
 

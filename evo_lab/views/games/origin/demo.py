@@ -30,8 +30,14 @@ def rival_attacks(state) -> list:
     return [a for a in state.legal_actions() if a[0] == "attack" and find_animal(state, a[2]).owner != me]
 
 
-def attack_tree(seed: int = 1, players: int = 3, attacks: int = 2, min_turn: int = 2, defended: bool = True,
-                max_actions: int = 5000) -> GameTree:
+def attack_tree(
+    seed: int = 1,
+    players: int = 3,
+    attacks: int = 2,
+    min_turn: int = 2,
+    defended: bool = True,
+    max_actions: int = 5000,
+) -> GameTree:
     """The game tree (every move kept) of seeded lively play up to the first feeding decision from turn
     ``min_turn`` on where the player to act has at least ``attacks`` attacks on rivals' animals (one of them on a
     defended animal, one the attack may fail to eat, when ``defended``); ``ValueError`` when the game ends
@@ -44,7 +50,9 @@ def attack_tree(seed: int = 1, players: int = 3, attacks: int = 2, min_turn: int
         if s.is_terminal():
             break
         rivals = rival_attacks(s) if s.node_name() == "feed" and s.turn >= min_turn else []
-        if len(rivals) >= attacks and (not defended or any(attack_odds(s, a[1], a[2]).eaten < 1 for a in rivals)):
+        if len(rivals) >= attacks and (
+            not defended or any(attack_odds(s, a[1], a[2]).eaten < 1 for a in rivals)
+        ):
             return tree
         tree.play(sample_chance(s, rng) if s.is_chance_node() else bots[s.current_player()](s))
     raise ValueError(f"seed {seed}: no feeding turn with {attacks} attacks on rivals")

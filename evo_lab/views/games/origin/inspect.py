@@ -31,8 +31,13 @@ def status_words(state: Any) -> str:
     """The board's status line: who is to do what, in which turn and phase."""
     if state.is_terminal():
         scores = state.current_scores()
-        return "Game over: " + ", ".join(player(p) for p in state.winners()) + " won (" + ", ".join(
-            f"{player(p)} {v}" for p, v in enumerate(scores)) + " points)"
+        return (
+            "Game over: "
+            + ", ".join(player(p) for p in state.winners())
+            + " won ("
+            + ", ".join(f"{player(p)} {v}" for p, v in enumerate(scores))
+            + " points)"
+        )
     where = f"turn {state.turn}, {phase_words(state)}"
     if state.is_chance_node():
         return f"Chance: {node_words(state)} ({where}; Step to roll or deal)"
@@ -45,8 +50,11 @@ def odds_cell(p: Fraction) -> str:
 
 def odds_words(odds: Any) -> str:
     """An attack's outcomes in one line: "eaten 1/2 (50.0%), runs away 1/2 (50.0%); the carnivore gets ..."."""
-    parts = [f"{name} for sure" if p == 1 else f"{name} {prob_words(p)}"
-             for name, p in (("eaten", odds.eaten), ("runs away", odds.escaped), ("drops a trait", odds.tail)) if p]
+    parts = [
+        f"{name} for sure" if p == 1 else f"{name} {prob_words(p)}"
+        for name, p in (("eaten", odds.eaten), ("runs away", odds.escaped), ("drops a trait", odds.tail))
+        if p
+    ]
     extra = [_food(odds.food)]
     if any(x.poisoned for x in odds.outcomes):
         extra.append("Poisonous: the carnivore dies at the end of the turn")
@@ -60,8 +68,11 @@ def odds_words(odds: Any) -> str:
 def attack_table(state: Any, rows: list[AttackRow]) -> str:
     """The possible prey as a list: the chance of each outcome under the defender's best defence, the
     carnivore's expected food and what else follows (Poisonous, a Scavenger, Mimicry)."""
-    items = [f"<li><b>{escape(animal_words(state, r.target))}</b>: {escape(odds_words(r.odds))}</li>"
-             for r in rows if r.odds is not None]
+    items = [
+        f"<li><b>{escape(animal_words(state, r.target))}</b>: {escape(odds_words(r.odds))}</li>"
+        for r in rows
+        if r.odds is not None
+    ]
     return f"<ul class='origin-prey'>{''.join(items)}</ul>" if items else ""
 
 
@@ -107,18 +118,27 @@ def _carnivore(state: Any, aid: int, rows: list[AttackRow]) -> str:
     if now:
         head = "It may attack (click a prey marked in red to attack it):"
     elif state.node_name() == "feed" and state.current_player() == owner:
-        head = (f"{escape(player(owner))} has taken this turn's food or attack; in a later feeding turn it could "
-                "attack:")
+        head = (
+            f"{escape(player(owner))} has taken this turn's food or attack; in a later feeding turn it could "
+            "attack:"
+        )
     else:
         head = f"It could attack (if it attacked now, in {escape(player(owner))}'s feeding turn):"
     out = [f"<div><b>{head}</b></div>", attack_table(state, rows)]
     safe = [r for r in rows if r.odds is None]
     if safe:
-        out.append("<div><b>Protected from it:</b><ul>" + "".join(
-            f"<li>{escape(animal_words(state, r.target, traits=False))}: {escape(r.blocked)}</li>" for r in safe)
-            + "</ul></div>")
-    out.append("<div class='origin-note'>Odds when the defender keeps the most points (Running's die 4, 5 or 6 "
-               "escapes; then Tail Loss or Mimicry); the Odds tab draws the whole tree.</div>")
+        out.append(
+            "<div><b>Protected from it:</b><ul>"
+            + "".join(
+                f"<li>{escape(animal_words(state, r.target, traits=False))}: {escape(r.blocked)}</li>"
+                for r in safe
+            )
+            + "</ul></div>"
+        )
+    out.append(
+        "<div class='origin-note'>Odds when the defender keeps the most points (Running's die 4, 5 or 6 "
+        "escapes; then Tail Loss or Mimicry); the Odds tab draws the whole tree.</div>"
+    )
     return "".join(out)
 
 
@@ -137,7 +157,11 @@ def _threats(state: Any, aid: int) -> str:
             lines.append(f"<li>{escape(animal_words(state, c.id))}: eaten {odds_cell(odds.eaten)}</li>")
     if not lines:
         return "<div>No carnivore on the table may attack it now.</div>"
-    return "<div><b>Carnivores that may attack it</b> (if each attacked now):<ul>" + "".join(lines) + "</ul></div>"
+    return (
+        "<div><b>Carnivores that may attack it</b> (if each attacked now):<ul>"
+        + "".join(lines)
+        + "</ul></div>"
+    )
 
 
 def animal_html(state: Any, aid: int, rows: list[AttackRow], viewer: int | None) -> str:
@@ -147,9 +171,13 @@ def animal_html(state: Any, aid: int, rows: list[AttackRow], viewer: int | None)
         return ""
     names = traits_of(state, a)
     food = f"food {a.red + a.blue} of {a.need}" + (f", fat {a.fat_full} of {a.fat}" if a.fat else "")
-    head = (f"<div class='origin-head'><b>{escape(animal_words(state, aid, traits=False))}</b>: "
-            f"{escape(', '.join(names) or 'no traits')}; {escape(food)}"
-            + (", hibernating" if a.sleeping else "") + (", poisoned" if a.poisoned else "") + ".</div>")
+    head = (
+        f"<div class='origin-head'><b>{escape(animal_words(state, aid, traits=False))}</b>: "
+        f"{escape(', '.join(names) or 'no traits')}; {escape(food)}"
+        + (", hibernating" if a.sleeping else "")
+        + (", poisoned" if a.poisoned else "")
+        + ".</div>"
+    )
     body = [head, f"<div>{_may(state, aid, viewer)}</div>"]
     if state.game.CARN in {t for t, _ in a.traits}:
         body.append(_carnivore(state, aid, rows))

@@ -8,7 +8,7 @@ every move, with the box ticked).
 >>> from evo_lab.games.origin.scenarios import scenario
 >>> from evo_lab.views.widgets.session import Session
 >>> panel = OddsPanel(Session(scenario("running")))
->>> "2d6" in panel.bank.value and "mean 7" in panel.bank.value
+>>> "two dice (2d6)" in panel.bank.value and "mean 7" in panel.bank.value
 True
 >>> panel.race_button.click(); "survives" in panel.race.value
 True
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+import re
 from html import escape
 from typing import Any, cast
 
@@ -42,7 +43,7 @@ from evo_lab.theory.food_race import demand
 from evo_lab.views.widgets.common import Panel, row
 from evo_lab.views.widgets.session import Session
 
-__all__ = ["OddsPanel", "bank_chart", "tree_html"]
+__all__ = ["OddsPanel", "bank_chart", "dice_words", "tree_html"]
 
 RACE_NODES = 60_000
 
@@ -51,21 +52,32 @@ def bank_chart(dist: dict[int, Fraction], need: int | None = None) -> str:
     """The bank's distribution as an SVG bar chart (totals under the bars; the totals that cover ``need`` red)."""
     totals = sorted(dist)
     top = max(dist.values())
-    bw, h, left = max(14, min(34, 560 // len(totals))), 120, 8
+    # at most some 350 px wide: the inspector's column in JupyterLab at 1280x720 with the file browser open
+    bw, h, left = max(14, min(34, 330 // len(totals))), 120, 8
     w = left * 2 + bw * len(totals)
-    out = [(f'<svg class="origin-bank" xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + 44}" '
-            f'viewBox="0 0 {w} {h + 44}">')]
+    out = [
+        (
+            f'<svg class="origin-bank" xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + 44}" '
+            f'viewBox="0 0 {w} {h + 44}" style="max-width:100%;height:auto">'
+        )
+    ]
     for i, t in enumerate(totals):
         bh = float(dist[t] / top) * (h - 10)
         x = left + i * bw
         col = "#c0392b" if need is not None and t >= need else "#9e9e9e"
-        out.append(f'<rect x="{x + 2}" y="{h - bh:.1f}" width="{bw - 4}" height="{bh:.1f}" fill="{col}">'
-                   f"<title>{t} red tokens: {escape(prob_words(dist[t]))}</title></rect>")
+        out.append(
+            f'<rect x="{x + 2}" y="{h - bh:.1f}" width="{bw - 4}" height="{bh:.1f}" fill="{col}">'
+            f"<title>{t} red tokens: {escape(prob_words(dist[t]))}</title></rect>"
+        )
         if len(totals) <= 16 or t % 2 == 0:
-            out.append(f'<text x="{x + bw / 2:.1f}" y="{h + 18}" font-size="14" text-anchor="middle" '
-                       f'font-family="Liberation Sans, Arial, sans-serif">{t}</text>')
-    out.append(f'<text x="{left}" y="{h + 38}" font-size="14" font-family="Liberation Sans, Arial, sans-serif" '
-               f'fill="#444">red tokens in the bank</text></svg>')
+            out.append(
+                f'<text x="{x + bw / 2:.1f}" y="{h + 18}" font-size="14" text-anchor="middle" '
+                f'font-family="Liberation Sans, Arial, sans-serif">{t}</text>'
+            )
+    out.append(
+        f'<text x="{left}" y="{h + 38}" font-size="14" font-family="Liberation Sans, Arial, sans-serif" '
+        f'fill="#444">red tokens in the bank</text></svg>'
+    )
     return "".join(out)
 
 
@@ -85,19 +97,30 @@ def _node(node: TreeNode, odds: AttackOdds) -> str:
         for html, kids in groups.items():
             p = sum((k.probability for k in kids), Fraction(0))
             acts = [k.actions[0] for k in kids]
-            label = f"the die shows {_faces(acts)}" if acts[0][0] == "roll" else escape(
-                describe_action(node.state, acts[0]))
+            label = (
+                f"the die shows {_faces(acts)}"
+                if acts[0][0] == "roll"
+                else escape(describe_action(node.state, acts[0]))
+            )
             items.append(f"<li>{label} (<b>{escape(prob_words(p))}</b>): {html}</li>")
         return f"<ul class='origin-tree'>{''.join(items)}</ul>"
-    best = expectimax(node.state, lambda t: t.current_scores(), players=[node.player], until=attack_over,
-                      policy=lambda t: t.legal_actions()[0], max_nodes=20_000).action
+    best = expectimax(
+        node.state,
+        lambda t: t.current_scores(),
+        players=[node.player],
+        until=attack_over,
+        policy=lambda t: t.legal_actions()[0],
+        max_nodes=20_000,
+    ).action
     items = []
     for c in node.children:
         mark = " class='best'" if c.actions[0] == best else ""
         tag = " (keeps the most points)" if c.actions[0] == best else ""
         choice = cast(tuple, c.actions[0])
-        items.append(f"<li{mark}><b>{escape(defence_words(node.state, choice))}</b>{tag}: {_node(c, odds)}</li>")
-    return (f"{escape(player(node.player))} chooses:<ul class='origin-tree'>{''.join(items)}</ul>")
+        items.append(
+            f"<li{mark}><b>{escape(defence_words(node.state, choice))}</b>{tag}: {_node(c, odds)}</li>"
+        )
+    return f"{escape(player(node.player))} chooses:<ul class='origin-tree'>{''.join(items)}</ul>"
 
 
 def tree_html(odds: AttackOdds) -> str:
@@ -109,9 +132,14 @@ def tree_html(odds: AttackOdds) -> str:
     defender = find_animal(before, odds.target).owner
     if tree.kind == "leaf":
         return head + f"<div>No die and no choice: {_node(tree, odds)}.</div>"
-    summary = "; ".join(f"{escape(o.words)}: <b>{escape(prob_words(o.probability))}</b>" for o in odds.outcomes)
-    return (head + f"<div>{_node(tree, odds)}</div><div><b>With {escape(player(defender))}'s best defence</b> (the "
-            f"most points kept): {summary}. {escape(food_words(odds.food))}</div>")
+    summary = "; ".join(
+        f"{escape(o.words)}: <b>{escape(prob_words(o.probability))}</b>" for o in odds.outcomes
+    )
+    return (
+        head
+        + f"<div>{_node(tree, odds)}</div><div><b>With {escape(player(defender))}'s best defence</b> (the "
+        f"most points kept): {summary}. {escape(food_words(odds.food))}</div>"
+    )
 
 
 def food_words(x: Fraction) -> str:
@@ -129,6 +157,25 @@ def _heading(text: str) -> W.HTML:
     return W.HTML(f"<div style='font-size:16px;font-weight:bold;margin:8px 0 2px'>{escape(text)}</div>")
 
 
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def dice_words(rule: str) -> str:
+    """The food bank's dice in words, the notation after them: ``"2d6 + 2"`` -> ``"two dice plus 2 (2d6 + 2)"``
+    (a rule in another form is returned as it is).
+
+    >>> dice_words("1d6 + 2"), dice_words("3d6")
+    ('one die plus 2 (1d6 + 2)', 'three dice (3d6)')
+    """
+    m = re.fullmatch(r"\s*(\d+)d6\s*(?:\+\s*(\d+))?\s*", rule)
+    if not m:
+        return rule
+    n = int(m.group(1))
+    count = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+    words = f"{count} {'die' if n == 1 else 'dice'}" + (f" plus {m.group(2)}" if m.group(2) else "")
+    return f"{words} ({rule.strip()})"
+
+
 class OddsPanel(Panel):
     """The Odds tab of the Origin Explorer (see the module docstring)."""
 
@@ -137,15 +184,27 @@ class OddsPanel(Panel):
         self.race_button = W.Button(description="Work out the feeding race", icon="calculator")
         self.race_live = W.Checkbox(value=False, description="after every move", indent=False)
         self.race = W.HTML()
-        self.carnivore = W.Dropdown(description="Carnivore", style={"description_width": "80px"},
-                                    layout=W.Layout(width="auto", min_width="320px"))
-        self.prey = W.Dropdown(description="Prey", style={"description_width": "80px"},
-                               layout=W.Layout(width="auto", min_width="320px"))
+        # each name over its menu, the menu as wide as the column: an animal's name with its traits is long
+        self.carnivore = W.Dropdown(layout=W.Layout(width="100%", min_width="0"))
+        self.prey = W.Dropdown(layout=W.Layout(width="100%", min_width="0"))
         self.attack = W.HTML()
         self._race_for: Any = None
-        super().__init__(session, [_heading("An attack"), row([self.carnivore]), row([self.prey]), self.attack,
-                                   _heading("The food bank"), self.bank, _heading("The feeding race"),
-                                   row([self.race_button, self.race_live]), self.race])
+        super().__init__(
+            session,
+            [
+                _heading("An attack"),
+                W.HTML("Carnivore"),
+                self.carnivore,
+                W.HTML("Prey"),
+                self.prey,
+                self.attack,
+                _heading("The food bank"),
+                self.bank,
+                _heading("The feeding race"),
+                row([self.race_button, self.race_live]),
+                self.race,
+            ],
+        )
         self.add_class("evo-origin-odds")
         self.board = board
         self._syncing = False
@@ -161,13 +220,25 @@ class OddsPanel(Panel):
         st = self.session.state
         fb = food_bank(st)
         d = demand(st).total if not st.is_terminal() else 0
-        need = (f"; the hungry animals still need <b>{plural(d, 'red token')}</b>: the dice bring that many or more "
-                f"<b>{escape(prob_words(fb.at_least(d)))}</b>") if d else ""
-        rolled = f" This turn's roll gave {plural(st.bank, 'red token')} (left in the bank now)." \
-            if st.phase_name() == "feeding" else ""
-        self.bank.value = (f"<div>{fb.players} players: <b>{fb.rule}</b>, from {min(fb.distribution)} to "
-                           f"{max(fb.distribution)} red tokens, mean {_num(fb.mean)}{need}.{rolled}</div>"
-                           + bank_chart(fb.distribution, d or None))
+        need = (
+            (
+                f"; the hungry animals still need <b>{plural(d, 'red token')}</b>: the dice bring that many or more "
+                f"<b>{escape(prob_words(fb.at_least(d)))}</b>"
+            )
+            if d
+            else ""
+        )
+        rolled = (
+            f" This turn's roll gave {plural(st.bank, 'red token')} (left in the bank now)."
+            if st.phase_name() == "feeding"
+            else ""
+        )
+        dice = escape(dice_words(fb.rule))
+        self.bank.value = (
+            f"<div>{fb.players} players: <b>{dice}</b>, from {min(fb.distribution)} to "
+            f"{max(fb.distribution)} red tokens, mean {_num(fb.mean)}{need}.{rolled}</div>"
+            + bank_chart(fb.distribution, d or None)
+        )
 
     # ----- the race
     def work_out_race(self) -> None:
@@ -182,21 +253,29 @@ class OddsPanel(Panel):
         except ChanceBudgetError:
             self.race.value = "<i>Too many ways for this turn's feeding to go to list them all here.</i>"
             return
-        rows = "".join(f"<tr><td>{escape(animal_words(st, x))}</td><td>{escape(prob_words(p))}</td></tr>"
-                       for x, p in r.survival.items())
+        rows = "".join(
+            f"<tr><td class='wrap'>{escape(animal_words(st, x))}</td><td>{escape(prob_words(p))}</td></tr>"
+            for x, p in r.survival.items()
+        )
         exp = ", ".join(f"{player(p)} {_num(e)}" for p, e in enumerate(r.expected))
-        self.race.value = (f"<div>The chance that each animal survives this turn, {escape(r.start)}, every player "
-                           "taking one red token at a time for its hungriest animal (no attacks: the course's race "
-                           f"policy); {plural(r.leaves, 'way')} for the turn to end.</div><div class='evo-table-wrap'>"
-                           f"<table class='evo-table'><tr><th>animal</th><th>survives</th></tr>{rows}</table></div>"
-                           f"<div>Animals expected to survive: {escape(exp)}.</div>")
+        self.race.value = (
+            f"<div>The chance that each animal survives this turn, {escape(r.start)}, every player "
+            "taking one red token at a time for its hungriest animal (no attacks: the course's race "
+            f"policy); {plural(r.leaves, 'way')} for the turn to end.</div><div class='evo-table-wrap'>"
+            f"<table class='evo-table'><tr><th>animal</th><th>survives</th></tr>{rows}</table></div>"
+            f"<div>Animals expected to survive: {escape(exp)}.</div>"
+        )
 
     # ----- the attack
     def _carnivores(self) -> list[tuple[str, int]]:
         st = self.session.state
         g = st.game
-        return [(animal_words(st, a.id), a.id) for p in range(g.players) for a in st.animals(p)
-                if g.CARN in {t for t, _ in a.traits}]
+        return [
+            (animal_words(st, a.id), a.id)
+            for p in range(g.players)
+            for a in st.animals(p)
+            if g.CARN in {t for t, _ in a.traits}
+        ]
 
     def _from_board(self) -> None:
         sel = getattr(self.board, "selected", 0)
@@ -213,8 +292,11 @@ class OddsPanel(Panel):
         opts: list[tuple[str, int]] = []
         if c:
             try:
-                opts = [(animal_words(st, r.target), r.target) for r in attack_rows(st, c, odds=False)
-                        if not r.blocked]
+                opts = [
+                    (animal_words(st, r.target), r.target)
+                    for r in attack_rows(st, c, odds=False)
+                    if not r.blocked
+                ]
             except OddsError:
                 opts = []
         keep = self.prey.value
@@ -261,7 +343,9 @@ class OddsPanel(Panel):
         keep = self.carnivore.value
         board_sel = getattr(self.board, "selected", 0) if self.board is not None else 0
         values = {v for _l, v in opts}
-        want = board_sel if board_sel in values else keep if keep in values else (opts[0][1] if opts else None)
+        want = (
+            board_sel if board_sel in values else keep if keep in values else (opts[0][1] if opts else None)
+        )
         self._syncing = True
         try:
             self.carnivore.options = opts

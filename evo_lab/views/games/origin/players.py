@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as W
 
 from evo_lab.core.words import plural
-from evo_lab.views.widgets.common import Panel, player_html
+from evo_lab.views.widgets.common import Panel, player_cards, player_html
 from evo_lab.views.widgets.session import Session
 
 __all__ = ["PlayersPanel", "player_rows"]
@@ -31,8 +31,10 @@ def _hand(game: Any, hand: dict) -> str:
         return f"{plural(hand['size'], 'card')}, hidden" if hand["size"] else "no cards"
     if not hand["cards"]:
         return "no cards"
-    return ", ".join(str(game.card_names[game.card_index[c]]) + (f" x{k}" if k > 1 else "")
-                     for c, k in hand["cards"].items())
+    return ", ".join(
+        str(game.card_names[game.card_index[c]]) + (f" x{k}" if k > 1 else "")
+        for c, k in hand["cards"].items()
+    )
 
 
 def _animals(rows: list[dict]) -> str:
@@ -50,22 +52,31 @@ def player_rows(state: Any, viewer: int | None) -> list[tuple[str, ...]]:
     for p in range(g.players):
         animals = obs["animals"][p]
         traits = sum(len(a["traits"]) for a in animals) + sum(
-            1 for L in obs["links"] if any(a["id"] == L["a"] for a in animals))
+            1 for L in obs["links"] if any(a["id"] == L["a"] for a in animals)
+        )
         d = obs["discard"][p]
         note = []
         if obs["first"] == p and not state.is_terminal():
             note.append("first player this turn")
         if obs["passed"][p] and obs["phase"] in ("development", "feeding"):
             note.append("has passed")
-        out.append((plural(obs["scores"][p], "point"), _hand(g, obs["hands"][p]), _animals(animals),
-                    plural(traits, "trait card"), plural(d["size"], "card"), ", ".join(note)))
+        out.append(
+            (
+                plural(obs["scores"][p], "point"),
+                _hand(g, obs["hands"][p]),
+                _animals(animals),
+                plural(traits, "trait card"),
+                plural(d["size"], "card"),
+                ", ".join(note),
+            )
+        )
     return out
 
 
 class PlayersPanel(Panel):
     """The Players tab of the Origin Explorer."""
 
-    HEAD = ("points", "hand", "animals", "traits", "discard pile", "")
+    HEAD = ("points", "hand", "animals", "traits", "discard pile", "note")
 
     def __init__(self, session: Session):
         self.table = W.HTML()
@@ -76,11 +87,17 @@ class PlayersPanel(Panel):
     def refresh(self) -> None:
         s = self.session
         rows = player_rows(s.state, s.viewer)
-        head = "".join(f"<th>{escape(h)}</th>" for h in self.HEAD)
-        body = "".join(f"<tr><td>{player_html(p)}</td>" + "".join(f"<td class='wrap'>{escape(c)}</td>" for c in r)
-                       + "</tr>" for p, r in enumerate(rows))
+        cards = [
+            (player_html(p), [(h, escape(c)) for h, c in zip(self.HEAD, r, strict=True) if c])
+            for p, r in enumerate(rows)
+        ]
         v = s.viewer
-        who = "the omniscient teacher (everything)" if v is None else f"{player_html(v)} (own hidden cards only)"
-        self.table.value = (f"<div>Viewing as {who}. Points so far: 2 for each animal on the table, 1 for each "
-                            "trait card, plus the food it adds (reference §6).</div><div class='evo-table-wrap'>"
-                            f"<table class='evo-table'><tr><th>player</th>{head}</tr>{body}</table></div>")
+        who = (
+            "the omniscient teacher (everything)"
+            if v is None
+            else f"{player_html(v)} (own hidden cards only)"
+        )
+        self.table.value = (
+            f"<div>Viewing as {who}. Points so far: 2 for each animal on the table, 1 for each "
+            "trait card, plus the food it adds (reference §6).</div>" + player_cards(cards)
+        )
