@@ -7,9 +7,26 @@
 True
 """
 
-from .core import (CHANCE, TERMINAL, EvoLabError, FormatError, GameConfigError, GameInfo, GameTree,
-                   IllegalActionError, UnknownGameError, apply_random_chance, game_info, load_position, load_record,
-                   load_tree, make_game, play_out, registered_games, sample_chance)
+from .core import (
+    CHANCE,
+    TERMINAL,
+    EvoLabError,
+    FormatError,
+    GameConfigError,
+    GameInfo,
+    GameTree,
+    IllegalActionError,
+    UnknownGameError,
+    apply_random_chance,
+    game_info,
+    load_position,
+    load_record,
+    load_tree,
+    make_game,
+    play_out,
+    registered_games,
+    sample_chance,
+)
 from .games.evo2e import Action, Game, Position, RuleOptions, State, build_position
 from .games.evo2e.board import Board, BoardError
 from .games.evo2e.datapack import DataError, DataPack, load_data
@@ -17,10 +34,36 @@ from .games.evo2e.datapack import DataError, DataPack, load_data
 __version__ = "0.1.0"
 
 __all__ = [
-    "Board", "BoardError", "CHANCE", "TERMINAL", "EvoLabError", "FormatError", "GameTree", "IllegalActionError",
-    "apply_random_chance", "play_out", "sample_chance", "DataError", "DataPack", "load_data", "Action", "Game",
-    "GameConfigError", "RuleOptions", "State", "__version__", "make_game", "registered_games", "UnknownGameError",
-    "load_position", "load_record", "build_position", "Position", "load_tree", "game_info", "GameInfo",
+    "Board",
+    "BoardError",
+    "CHANCE",
+    "TERMINAL",
+    "EvoLabError",
+    "FormatError",
+    "GameTree",
+    "IllegalActionError",
+    "apply_random_chance",
+    "play_out",
+    "sample_chance",
+    "DataError",
+    "DataPack",
+    "load_data",
+    "Action",
+    "Game",
+    "GameConfigError",
+    "RuleOptions",
+    "State",
+    "__version__",
+    "make_game",
+    "registered_games",
+    "UnknownGameError",
+    "load_position",
+    "load_record",
+    "build_position",
+    "Position",
+    "load_tree",
+    "game_info",
+    "GameInfo",
 ]
 
 

@@ -180,7 +180,10 @@ class BoardDraft:
         d.starts = [[board.axial[a], board.axial[b]] for a, b in board.start_areas]
         d.loaded = {"reconstructed": board.reconstructed, "provenance": copy.deepcopy(board.provenance)}
         d.kind = "as loaded"
-        d.terrain_bounds = board.to_dict().get("terrain_bounds")
+        bounds = board.to_dict().get("terrain_bounds")
+        d.terrain_bounds = (
+            [float(x) for x in bounds if isinstance(x, int | float)] if isinstance(bounds, list) else None
+        )
         d.origin = origin or board.name
         return d
 

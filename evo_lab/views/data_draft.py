@@ -158,7 +158,7 @@ class DataDraft:
         self.shipped = load_data()
         start = data if isinstance(data, DataPack) else load_data(data)
         self.source = source
-        self._raw = copy.deepcopy(start.to_dict())
+        self._raw: dict[str, Any] = copy.deepcopy(start.to_dict())  # the pack's JSON, edited in place
         #: Each group's provenance before anything was entered (restored while the group is partly entered).
         self._orig = {}
         self.entered: dict[str, dict[str, str]] = {}
@@ -304,7 +304,7 @@ class DataDraft:
         from ..core.atomic import atomic_write_folder
 
         folder = Path(folder)
-        data = self.pack.to_dict()
+        data: dict[str, Any] = self.pack.to_dict()
         manifest = dict(data["pack"])
         manifest["parts"] = {p: f"{p}.json" for p in PARTS}
         files = {"pack.json": json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"}

@@ -309,7 +309,7 @@ class BoardEditor(W.HBox):
     def click(self, cell: tuple[int, int], shift: bool = False) -> None:
         """What a click on the grid does with the current tool (Shift+click: fill the row from the last hex)."""
         g = self.grid
-        cell = tuple(cell)
+        cell = (int(cell[0]), int(cell[1]))  # a list from the browser: a hashable pair
         if g.tool == "paint":
             if shift and self._anchor is not None and self._anchor[1] == cell[1]:
                 self.apply({"op": "fill_row", "a": self._anchor, "b": cell, "terrain": g.terrain})
@@ -325,7 +325,7 @@ class BoardEditor(W.HBox):
         """A drag over ``cells`` in paint mode: one edit, one undo step."""
         self.apply({"op": "paint", "cells": [tuple(c) for c in cells], "terrain": self.grid.terrain})
         if cells:
-            self._anchor = tuple(cells[-1])
+            self._anchor = (int(cells[-1][0]), int(cells[-1][1]))
 
     def key(self, k: str) -> None:
         """What a key press does on the grid (see the hint under it): terrain, tools, seats, undo/redo."""
@@ -453,8 +453,8 @@ def transcription_plan(board: Board) -> list[tuple[str, Any]]:
             if b != a:
                 plan.append(("shift-click", b))
     plan.append(("key", "s"))
-    for a, b in board.start_areas:
-        plan += [("click", board.axial[a]), ("click", board.axial[b])]
+    for first, second in board.start_areas:
+        plan += [("click", board.axial[first]), ("click", board.axial[second])]
     if board.coast_overrides:
         plan.append(("key", "c"))
         plan += [("click", board.axial[i]) for i in board.coast_overrides]

@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +104,7 @@ def _serve(
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(5)
-        if log:
+        if not isinstance(out, int):
             out.close()
 
 
@@ -296,6 +297,7 @@ def explorer_page(
     JupyterLab saves what it runs), open it in Chromium at 1280x720 talking only to 127.0.0.1, run it and wait for
     the ``board``; yields ``(page, page errors)`` and always stops the browser and the server (logs in ``tmp``)."""
     nb, tmp = Path(notebook), Path(tmp)
+    server: AbstractContextManager[str]
     if where == "voila":
         server = serve_voila(nb, timeout=90, log=tmp / "voila.log")
     elif where == "jupyterlab":

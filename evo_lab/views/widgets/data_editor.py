@@ -23,6 +23,7 @@ the pack's value). Below: the diff against the shipped values and *Save*, a pack
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -140,9 +141,7 @@ class DataEditor(W.VBox):
             cells.append(W.HTML(f"{s.index}: {escape(s.name)}"))
             for t in p.terrains:
                 dd = W.Dropdown(options=list(STATES), layout=W.Layout(width="auto"))
-                self.wheel[(s.index, t)] = self._bind(
-                    dd, lambda v, i=s.index, t=t: self.draft.set_state(i, t, v)
-                )
+                self.wheel[(s.index, t)] = self._bind(dd, partial(self.draft.set_state, s.index, t))
                 cells.append(dd)
         grid = W.GridBox(
             cells,
@@ -169,7 +168,7 @@ class DataEditor(W.VBox):
                     style={"description_width": "160px"},
                     layout=W.Layout(width="260px"),
                 ),
-                lambda v, k=t.id: self.draft.set_token(k, v),
+                partial(self.draft.set_token, t.id),
             )
             for t in self.pack.tokens
         }
@@ -180,7 +179,7 @@ class DataEditor(W.VBox):
         self.faces = [
             self._bind(
                 W.Dropdown(options=opts, description=f"face {i + 1}", layout=W.Layout(width="340px")),
-                lambda v, i=i: self.draft.set_face(i, v),
+                partial(self.draft.set_face, i),
             )
             for i in range(len(self.pack.die_faces))
         ]
@@ -192,7 +191,7 @@ class DataEditor(W.VBox):
                 W.IntText(
                     description=c.name, style={"description_width": "160px"}, layout=W.Layout(width="260px")
                 ),
-                lambda v, k=c.id: self.draft.set_copies(k, v),
+                partial(self.draft.set_copies, c.id),
             )
             for c in self.pack.events
         }
@@ -222,8 +221,8 @@ class DataEditor(W.VBox):
             for (i, t), dd in self.wheel.items():
                 dd.value = p.wheel[i].states[t]
             self.initial.value = p.initial_section
-            for t in p.tokens:
-                self.tokens[t.id].value = t.count
+            for kind in p.tokens:
+                self.tokens[kind.id].value = kind.count
             for i, f in enumerate(p.die_faces):
                 self.faces[i].value = f
             for c in p.events:

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from html import escape
 from typing import Any
 
@@ -62,7 +63,8 @@ class ActionPicker(Panel):
         st = self.session.state
         sel = self.selection()
         view = self.session.view
-        mine, rest = [], []
+        mine: list[Hashable] = []
+        rest: list[Hashable] = []
         for a in st.legal_actions():
             (mine if sel is not None and view.belongs(st, a, sel) else rest).append(a)
         return mine, rest

@@ -119,7 +119,9 @@ class PositionEditor(W.VBox):
             return Position.from_state(source)
         g = Game(players=players)
         n = g.data.setup["starting_dinosaurs"]
-        dinos = {f"P{p + 1}": [g.labels[x] for x in g.starts[p][:n]] for p in range(players)}
+        dinos: dict[str | int, list[str]] = {
+            f"P{p + 1}": [g.labels[x] for x in g.starts[p][:n]] for p in range(players)
+        }
         return Position(players=players, phase="movement", dinosaurs=dinos)
 
     def _p(self) -> str:

@@ -13,13 +13,16 @@ runs from Python (:meth:`BoardWidget.click`), which is what the tests and script
 from __future__ import annotations
 
 import pathlib
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import anywidget
 import traitlets
 
 from evo_lab.views.snapshot import board_geometry, snapshot
 from evo_lab.games.evo2e.words import action_words
+
+if TYPE_CHECKING:
+    from evo_lab.games.evo2e.actions import Action
 
 from evo_lab.views.widgets.common import KIT_CSS
 from evo_lab.views.widgets.session import Session
@@ -62,10 +65,9 @@ class BoardWidget(anywidget.AnyWidget):
             self.geometry = board_geometry(st.game.board)
         node = self.session.tree.current
         text = None
-        if (
-            not st.events(last=True) and node.parent is not None
-        ):  # an action without an event: say what it was
-            text = action_words(node.parent.state, node.action, self.session.viewer)
+        if not st.events(last=True) and node.parent is not None and node.action is not None:
+            # an action without an event: say what it was
+            text = action_words(node.parent.state, cast("Action", node.action), self.session.viewer)
         snap = snapshot(st, self.session.viewer, ply=self.session.tree.ply, action_text=text)
         sel = self.selected
         last = st.last if st.events(last=True) else ()
