@@ -289,7 +289,9 @@ def _estimate(
     g = state.game
     _policy(policy, g.players, 0)  # validate early
     seeds = [seed_int(ss) for ss in child_seeds(seed, n)]
-    owned = {it for it in items if it >= g.n_normal and any(u >> (it - g.n_normal) & 1 for u in state.uniq)}
+    owned = {
+        it for it in items if it >= g.n_normal and any(u >> (it - g.n_normal) & 1 for u in state.unique_bits)
+    }
     tasks = [(state, it, tuple(p for p in pl if it not in owned), sd, policy) for sd in seeds for it in items]
     res = map_chunks(_chunk, tasks, executor=executor, workers=workers, progress=progress, desc="gene values")
     k_items = len(items)
@@ -303,7 +305,9 @@ def _estimate(
         for j, p in enumerate(pl):
             base[j, k] = float(np.mean([r[p] for r in rows]))
             if p not in who:
-                owner = next(q for q in range(g.players) if state.uniq[q] >> (items[k] - g.n_normal) & 1)
+                owner = next(
+                    q for q in range(g.players) if state.unique_bits[q] >> (items[k] - g.n_normal) & 1
+                )
                 notes.append(
                     f"P{owner + 1} already owns {names[k]} (a unique gene exists once): value for "
                     f"P{p + 1} undefined (nan)"

@@ -36,7 +36,7 @@ def test_version_one_positions_load_under_their_rules(name):
     assert again.to_dict() == s.to_dict() and again.legal_actions() == s.legal_actions()
     old = json.loads(text)["state"]
     assert (
-        s.occ == old["occ"]
+        s.occupants == old["occ"]
         and s.mp == old["mp"]
         and list(s.order) == old["order"]
         and s.round == old["round"]

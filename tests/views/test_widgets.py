@@ -58,7 +58,7 @@ def test_snapshot_targets_match_the_engine():
     }
     assert {it["action"] for items in snap["targets"].values() for it in items} == board_moves
     for src, items in snap["targets"].items():
-        assert s.occ[int(src)] == s.current_player()
+        assert s.occupants[int(src)] == s.current_player()
         for it in items:
             a = s.parse_action(it["action"])
             assert a.b == it["dst"]
@@ -115,9 +115,9 @@ def test_select_highlights_and_click_applies_the_action():
     assert ex.tree.ply > ply and ex.tree.path()[ply + 1].text == played
     assert w.snapshot["ply"] == ex.tree.ply
     if item["kind"] == "move":
-        assert ex.state.occ[dst] == st.occ[src] and ex.state.occ[src] == -1
+        assert ex.state.occupants[dst] == st.occupants[src] and ex.state.occupants[src] == -1
     # clicking a space that is neither a target nor a movable dinosaur clears the selection
-    empty = next(i for i, o in enumerate(ex.state.occ) if o < 0 and i not in w.targets())
+    empty = next(i for i, o in enumerate(ex.state.occupants) if o < 0 and i not in w.targets())
     assert w.click(empty) == "" and w.selected == -1
 
 
@@ -361,7 +361,7 @@ def test_attack_plan_outside_the_turn_walks_then_retries():
     a, d = st.dinosaurs(0)[0], st.dinosaurs(1)[0]
     assert st.is_protected(1)  # two dinosaurs: may not be attacked at all
     assert odds_bridge.attack_plan(st, a, d, movement_points=20)["probability"] == 0
-    spare = next(i for i, o in enumerate(st.occ) if o < 0 and i not in st.game.adj[d])
+    spare = next(i for i, o in enumerate(st.occupants) if o < 0 and i not in st.game.adj[d])
     pos = st.position()  # a third dinosaur lifts the protection
     pos.dinosaurs["P2"].append(st.game.labels[spare])
     st = pos.build()

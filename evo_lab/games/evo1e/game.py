@@ -95,7 +95,7 @@ class Game(Evo2eGame):
         no birth without a dinosaur to be born next to."""
         if self.options.orphan_births == "none":
             return ()
-        return tuple(sp for sp in range(self.n) if s.occ[sp] < 0)
+        return tuple(sp for sp in range(self.n) if s.occupants[sp] < 0)
 
     @classmethod
     def from_dict(cls, d: object, version: int | None = None) -> Evo2eGame:

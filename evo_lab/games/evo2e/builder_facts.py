@@ -21,7 +21,7 @@ __all__ = ["dinosaurs", "genes", "cards", "tokens", "auction"]
 def dinosaurs(s: State, a: Args) -> None:
     g = a.game
     given = a.per_player(a.dinosaurs, "dinosaurs")
-    s.occ = [-1] * g.n
+    s.occupants = [-1] * g.n
     for p in range(g.players):
         labels = given.get(p, [g.labels[x] for x in g.starts[p][: g.data.setup["starting_dinosaurs"]]])
         field = f"dinosaurs.P{p + 1}"
@@ -31,12 +31,12 @@ def dinosaurs(s: State, a: Args) -> None:
             raise FormatError(f"P{p + 1} has {len(labels)} dinosaurs; a clan has {g.max_dinos}", field)
         for lab in labels:
             sp = a.space(lab, field)
-            if s.occ[sp] >= 0:
+            if s.occupants[sp] >= 0:
                 raise FormatError(
-                    f"two dinosaurs on {g.labels[sp]} (P{s.occ[sp] + 1} and P{p + 1})", "dinosaurs"
+                    f"two dinosaurs on {g.labels[sp]} (P{s.occupants[sp] + 1} and P{p + 1})", "dinosaurs"
                 )
-            s.occ[sp] = p
-    s.count = [s.occ.count(p) for p in range(g.players)]
+            s.occupants[sp] = p
+    s.count = [s.occupants.count(p) for p in range(g.players)]
 
 
 def genes(s: State, a: Args) -> None:
@@ -72,7 +72,7 @@ def genes(s: State, a: Args) -> None:
                     f"{u} belongs to P{owner[u] + 1} and P{p + 1}: each unique gene exists once", "unique"
                 )
             owner[u] = p
-            s.uniq[p] |= g.bit[u]
+            s.unique_bits[p] |= g.bit[u]
     lots = {str(x) for x in (a.lots or ())}
     free = [u for u in g.unique_ids if u not in owner]
     if a.excluded is None:
@@ -148,7 +148,7 @@ def tokens(s: State, a: Args) -> None:
         raise FormatError(f"the pile holds {g.pile_length - 1} tokens above the meteorite", "revealed")
     s.revealed = tuple(rev)
     if a.next_token is not None:
-        if not any(u & b for u in s.uniq for b, _ in g.hook_table["peek"]):
+        if not any(u & b for u in s.unique_bits for b, _ in g.hook_table["peek"]):
             raise FormatError("only Sixth sense sees the next token, and nobody has it", "next_token")
         from .ops import token_outcomes
 

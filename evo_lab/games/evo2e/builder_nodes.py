@@ -111,7 +111,7 @@ def _fight(s: State, a: Args) -> tuple[int, int, int, int]:
     if not isinstance(a.attack, (list, tuple)) or len(a.attack) != 2:
         raise FormatError("must be (attacker's space, defender's space)", "attack")
     src, dst = a.space(a.attack[0], "attack"), a.space(a.attack[1], "attack")
-    att, dfd = s.occ[src], s.occ[dst]
+    att, dfd = s.occupants[src], s.occupants[dst]
     if att < 0 or dfd < 0 or att == dfd or dst not in g.adj[src]:
         raise FormatError("the attacker and an enemy defender must stand on adjacent spaces", "attack")
     if s.count[dfd] <= G.floor(s, dfd) and a.node == "die":
@@ -135,7 +135,7 @@ def _chameleon(s: State, a: Args) -> None:
     src, dst, att, dfd = _fight(s, a)
     if _who(s, a) not in (None, dfd):
         raise FormatError(f"the beaten defender, P{dfd + 1}, decides", "to_act")
-    escapes = tuple(t for t in a.game.adj[dst] if s.occ[t] < 0 and t != src)
+    escapes = tuple(t for t in a.game.adj[dst] if s.occupants[t] < 0 and t != src)
     if not G.has(s, dfd, "chameleon_skin") or not escapes:
         raise FormatError("the defender needs Chameleon skin and an empty space to escape to", "attack")
     s.pending, s.node, s.actor, s.step = (src, dst, att, escapes), "chameleon", dfd, Step.WAIT
@@ -223,14 +223,14 @@ def _newborn(s: State, a: Args, who: int | None) -> None:
     sp = a.space(a.newborn, "newborn")
     if a.node == "kbdie":
         mother = who
-        if mother is None or not G.has(s, mother, "killer_babies") or s.occ[sp] in (-1, mother):
+        if mother is None or not G.has(s, mother, "killer_babies") or s.occupants[sp] in (-1, mother):
             raise FormatError(
                 "a killer baby needs its mother (to_act, with Killer babies) and an enemy dinosaur", "newborn"
             )
         s.pending, s.node, s.actor, s.step = (sp, mother), "kbdie", mother, Step.WAIT
         s.birth_index = s.order.index(mother)
         return
-    mother = s.occ[sp]
+    mother = s.occupants[sp]
     if mother < 0:
         raise FormatError(f"no dinosaur on {g.labels[sp]}", "newborn")
     s.birth_index = s.order.index(mother)

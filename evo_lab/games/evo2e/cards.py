@@ -415,7 +415,7 @@ def _thief_may_play(s: State, p: int, acts: list[Action] | None = None) -> bool:
 def _thief_play(s: State, p: int, a: Action) -> tuple[int, ...]:
     """ "Replace a dinosaur that has just been born with one of your own taken from your reserve." """
     space, victim = s.pending
-    s.occ[space] = p
+    s.occupants[space] = p
     s.count[victim] -= 1
     s.count[p] += 1
     s.window = ()

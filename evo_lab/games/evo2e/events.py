@@ -240,7 +240,7 @@ class Move(NamedTuple):
         return f"{how} {L[self.src]} -> {L[self.dst]}"
 
     def story(self, before: State, after: State) -> list[str]:
-        return [f"    {_p(after.occ[self.dst])} {self.text(after.game)}."]
+        return [f"    {_p(after.occupants[self.dst])} {self.text(after.game)}."]
 
 
 class Wings(Move):
@@ -267,7 +267,7 @@ class Fight(NamedTuple):
 
     def story(self, before: State, after: State) -> list[str]:
         L = after.game.labels
-        att, dfd = before.occ[self.src], before.occ[self.dst]
+        att, dfd = before.occupants[self.src], before.occupants[self.dst]
         p = before.attack_probability(self.src, self.dst) if att >= 0 and dfd >= 0 else None
         odds = f" (wins with {p}, {pct(p)})" if p is not None else ""
         verdict = "and wins" if self.result == "win" else "and fails"

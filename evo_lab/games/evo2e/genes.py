@@ -172,7 +172,7 @@ def tables(game: Game) -> None:
 def stats(s: State, p: int) -> Stats:
     """``p``'s numbers: base values, the unique genes and every copy of the normal genes."""
     g = s.game
-    u = g.ustats[s.uniq[p]]
+    u = g.ustats[s.unique_bits[p]]
     return Stats(*(u[i] + _normal(s, p, i) for i in range(8)), u.birth_range, u.protected_size)  # type: ignore[call-arg]
 
 
@@ -190,7 +190,7 @@ def _normal(s: State, p: int, f: int) -> int:
 def _total(s: State, p: int, f: int) -> int:
     """Field ``f`` of ``p``'s numbers: base value, unique genes and the copies of the normal genes."""
     g = s.game
-    v = g.ustats[s.uniq[p]][f]
+    v = g.ustats[s.unique_bits[p]][f]
     base = g.n_normal * p
     genes = s.genes
     for i, m in g.slot_effects[f]:
@@ -200,7 +200,7 @@ def _total(s: State, p: int, f: int) -> int:
 
 def has(s: State, p: int, gene: str) -> bool:
     """Whether ``p`` owns unique gene ``gene`` (False for a gene the pack does not have)."""
-    return bool(s.uniq[p] & s.game.bit.get(gene, 0))
+    return bool(s.unique_bits[p] & s.game.bit.get(gene, 0))
 
 
 def movement_points(s: State, p: int) -> int:
@@ -231,12 +231,12 @@ def defence_strength(s: State, p: int) -> int:
 
 def floor(s: State, p: int) -> int:
     """ "a clan that only has two dinosaurs may not be attacked"; Regeneration: "never fewer than 3"."""
-    return s.game.ustats[s.uniq[p]].protected_size
+    return s.game.ustats[s.unique_bits[p]].protected_size
 
 
 def birth_range(s: State, p: int) -> int:
     """How far from an own dinosaur a newborn may go: adjacent; Thick shell "up to 3 spaces away"."""
-    return s.game.ustats[s.uniq[p]].birth_range
+    return s.game.ustats[s.unique_bits[p]].birth_range
 
 
 def survival_allowance(s: State, p: int, cards: bool = True) -> list[int]:
@@ -244,7 +244,7 @@ def survival_allowance(s: State, p: int, cards: bool = True) -> list[int]:
     dweller, widened by the event cards played this phase unless ``cards`` is False
     (:func:`~evo_lab.games.evo2e.cards.survival_allowance`: Geysers)."""
     g = s.game
-    u = g.ustats[s.uniq[p]]
+    u = g.ustats[s.unique_bits[p]]
     allow = [
         u[HOT_I] + _normal(s, p, HOT_I),
         u[COLD_I] + _normal(s, p, COLD_I),
@@ -259,14 +259,14 @@ def survival_allowance(s: State, p: int, cards: bool = True) -> list[int]:
 
 def hooks(s: State, point: str, player: int) -> list[Hook]:
     """The hooks at ``point`` of the genes ``player`` owns."""
-    mask = s.uniq[player]
+    mask = s.unique_bits[player]
     return [fn for bit, fn in s.game.hook_table[point] if mask & bit]
 
 
 def births_onto(s: State, p: int) -> bool:
     """Whether ``p``'s newborns may go onto unprotected enemy dinosaurs (a ``birth_onto`` hook; cached by mask)."""
     g = s.game
-    mask = s.uniq[p]
+    mask = s.unique_bits[p]
     v = g.births_onto.get(mask)
     if v is None:
         v = g.births_onto[mask] = any(fn(s, p) for bit, fn in g.hook_table["birth_onto"] if mask & bit)
@@ -276,7 +276,7 @@ def births_onto(s: State, p: int) -> bool:
 def move_option_hooks(s: State, p: int) -> tuple[Hook, ...]:
     """The ``move_options`` hooks of ``p``'s genes (cached by gene mask: called on every movement decision)."""
     g = s.game
-    mask = s.uniq[p]
+    mask = s.unique_bits[p]
     h = g.move_option_hooks.get(mask)
     if h is None:
         h = g.move_option_hooks[mask] = tuple(fn for bit, fn in g.hook_table["move_options"] if mask & bit)
@@ -308,7 +308,7 @@ def _wings_options(s: State, p: int, sp: int, acts: list[Action]) -> None:
     space is 2 spaces away (not next to the start; ruling R7, option ``wings_exact_two``) and empty."""
     if s.wings_used:
         return
-    occ = s.occ
+    occ = s.occupants
     reach = s.game.wings_reach[sp]
     for c in reach:
         if occ[c] < 0:
@@ -325,7 +325,7 @@ def _wings_explain(s: State, a: Action, text: str) -> tuple[str, str] | None:
         return None
     if s.wings_used:
         return f"{text!r}: wings can only be used once per movement phase", "already_used"
-    if s.occ[a.b] >= 0:
+    if s.occupants[a.b] >= 0:
         return f"{text!r}: the landing space must be empty", "occupied"
     if a.b not in s.game.wings_reach[a.a]:
         return f"{text!r}: wings land exactly 2 spaces away", "not_two_spaces"
@@ -338,7 +338,7 @@ def _flippers_options(s: State, p: int, sp: int, acts: list[Action]) -> None:
     g = s.game
     if s.flippers_used or not g.coastal[sp]:
         return
-    occ = s.occ
+    occ = s.occupants
     for c in g.coastal_list:
         if c != sp and occ[c] < 0:
             acts.append(Action(FLIPPERS, sp, c))
@@ -357,7 +357,7 @@ def _flippers_explain(s: State, a: Action, text: str) -> tuple[str, str] | None:
         return f"{text!r}: flippers already used this movement phase", "already_used"
     if not (g.coastal[a.a] and g.coastal[a.b]):
         return f"{text!r}: flippers go from a coastal space to a coastal space", "not_coastal"
-    if s.occ[a.b] >= 0:
+    if s.occupants[a.b] >= 0:
         return f"{text!r}: {g.labels[a.b]} is occupied", "occupied"
     return None
 
@@ -391,7 +391,7 @@ register_gene(GeneRule("killer_babies", {"birth_onto": _killer_babies_onto}, "ne
 def _chameleon_defeated(s: State, src: int, dst: int, att: int, dfd: int) -> bool:
     """Chameleon skin: "When you lose a fight, your dinosaur can move onto an adjacent space (but not the one
     from which the attacker came) instead of being killed. If no legal space is available, it dies." """
-    escapes = tuple(t for t in s.game.adj[dst] if s.occ[t] < 0 and t != src)
+    escapes = tuple(t for t in s.game.adj[dst] if s.occupants[t] < 0 and t != src)
     if not escapes:
         return False
     s.pending = (src, dst, att, escapes)
@@ -406,13 +406,13 @@ def _chameleon_decisions(s: State) -> list[Action]:
 def _chameleon_apply(s: State, a: Action) -> None:
     src, dst, att, _ = s.pending
     if a.kind == ESCAPE:
-        s.occ[a.a] = s.actor
-        s.occ[dst] = -1
+        s.occupants[a.a] = s.actor
+        s.occupants[dst] = -1
         ops.event(s, E.Escape("escape", src, dst, a.a))
     else:
         ops.kill(s, dst)
-    s.occ[src] = -1
-    s.occ[dst] = att
+    s.occupants[src] = -1
+    s.occupants[dst] = att
     s.pending = ()
     s.step = Step.MOVEMENT_DECIDE
 
@@ -437,7 +437,7 @@ def _adrenaline_initiative(s: State) -> bool:
     """Adrenaline rush: "You can freely choose your spot on the initiative track during the initiative phase"
     (after the sort; ruling R4)."""
     bit = s.game.bit["adrenaline_rush"]
-    owner = next((p for p in s.order if s.uniq[p] & bit), -1)
+    owner = next((p for p in s.order if s.unique_bits[p] & bit), -1)
     if owner < 0:
         return False
     s.node, s.actor = "adrenaline", owner
@@ -487,5 +487,5 @@ def sees_next_token(s: State, viewer: int | None) -> bool:
     """Whether ``viewer`` may see the next climate token (the teacher always; a sixth-sense holder)."""
     if viewer is None:
         return True
-    mask = s.uniq[viewer]
+    mask = s.unique_bits[viewer]
     return any(mask & bit for bit, _ in s.game.hook_table["peek"])

@@ -39,13 +39,13 @@ def _fail(msg: str, s: State) -> None:
 def _board(s: State) -> None:
     g = s.game
     n = g.players
-    if len(s.occ) != g.n:
+    if len(s.occupants) != g.n:
         _fail("occ has the wrong length", s)
-    for sp, o in enumerate(s.occ):
+    for sp, o in enumerate(s.occupants):
         if not -1 <= o < n:
             _fail(f"space {sp} holds unknown occupant {o}", s)
     for p in range(n):
-        c = s.occ.count(p)
+        c = s.occupants.count(p)
         if c != s.count[p]:
             _fail(f"P{p + 1}: count {s.count[p]} but {c} dinosaurs on the board", s)
         if c > g.max_dinos:
@@ -59,7 +59,7 @@ def _tokens(s: State, what_if: bool = False) -> None:
     left = the 12 regular tokens; a peeked token is one of those left; cards: deck + hands + discard."""
     g = s.game
     won = sum(s.genes)
-    owned = sum(u.bit_count() for u in s.uniq)
+    owned = sum(u.bit_count() for u in s.unique_bits)
     total = sum(s.bag) + won + owned + len(s.excluded)
     expected = sum(x.count for x in g.data.normal_genes) + g.n_unique
     if s.phase != 0 and (total > expected if what_if else total != expected):
@@ -71,7 +71,7 @@ def _tokens(s: State, what_if: bool = False) -> None:
     if any(c < 0 for c in s.bag):
         _fail("negative bag count", s)
     for i in range(g.n_unique):
-        holders = sum(1 for u in s.uniq if u >> i & 1) + s.bag[g.n_normal + i] + (i in s.excluded)
+        holders = sum(1 for u in s.unique_bits if u >> i & 1) + s.bag[g.n_normal + i] + (i in s.excluded)
         if s.phase != 0 and (holders > 1 if what_if else holders != 1):
             _fail(f"unique gene {g.unique_ids[i]} is in {holders} places", s)
     rev = Counter(s.revealed)

@@ -56,7 +56,7 @@ def _players(s: State, g: Game) -> None:
 
 def _genes(s: State, g: Game) -> None:
     nn, nu = g.n_normal, g.n_unique
-    for p, u in enumerate(s.uniq):
+    for p, u in enumerate(s.unique_bits):
         int_in(u, 0, 2**nu - 1, f"state.uniq[{p}]")
     for k, x in enumerate(s.genes):
         i = k % nn
@@ -79,7 +79,7 @@ def _genes(s: State, g: Game) -> None:
             f"must list the {g.excluded_count} unique genes left out at the setup", "state.excluded"
         )
     for u in range(nu):
-        holders = [p for p, m in enumerate(s.uniq) if m >> u & 1]
+        holders = [p for p, m in enumerate(s.unique_bits) if m >> u & 1]
         bagged = s.bag[nn + u]
         if bagged > 1 or len(holders) + bagged + (u in s.excluded) > 1:
             raise FormatError(
@@ -165,7 +165,7 @@ def _bidding(s: State, n: int) -> None:
 def _node(s: State, g: Game) -> None:
     """The pending facts of the node: a fight (``die``: attacker and defender spaces), an escape
     (``chameleon``), a newborn (``newborn_cards``, ``kbdie``: its space and owner)."""
-    node, pend, occ = s.node, s.pending, s.occ
+    node, pend, occ = s.node, s.pending, s.occupants
     if node in ("die", "chameleon"):
         if len(pend) != (2 if node == "die" else 4):
             raise FormatError(f"a pending fight needs {'2' if node == 'die' else '4'} entries", "state.pend")
@@ -194,5 +194,5 @@ def _escape(s: State, g: Game, src: int, dst: int) -> None:
         raise FormatError("the escapes must be a list of spaces", "state.pend[3]")
     for i, t in enumerate(escapes):
         int_in(t, 0, g.n - 1, f"state.pend[3][{i}]")
-        if t not in g.adj[dst] or s.occ[t] >= 0 or t == src:
+        if t not in g.adj[dst] or s.occupants[t] >= 0 or t == src:
             raise FormatError("an escape must be an empty space next to the defender", f"state.pend[3][{i}]")

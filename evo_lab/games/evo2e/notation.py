@@ -206,17 +206,17 @@ def describe(s: State, a: Action) -> str:
     if k in _STEPS:
         how = {MOVE: "moves", WINGS: "flies (wings)", FLIPPERS: "swims (flippers)"}[k]
         return (
-            f"P{s.occ[a.a] + 1}'s dinosaur on {L[a.a]} {how} to {L[a.b]} "
+            f"P{s.occupants[a.a] + 1}'s dinosaur on {L[a.a]} {how} to {L[a.b]} "
             f"({g.board.terrain[a.b]}, {s.space_state(a.b)} now)"
         )
     if k == ATTACK:
-        return f"{L[a.a]} attacks P{s.occ[a.b] + 1} on {L[a.b]}: wins with {attack_probability(s, a.a, a.b)}"
+        return f"{L[a.a]} attacks P{s.occupants[a.b] + 1} on {L[a.b]}: wins with {attack_probability(s, a.a, a.b)}"
     if k == BID:
         item = s.lots[a.a]
         what = "the event card" if item == -2 else ("nothing" if item == -1 else g.gene_names[item])
         return f"bid {a.b} on lot {a.a} ({what}), pays {rules.bid_price(a.b, genes.discount(s, s.actor))} MP"
     if k == BIRTH:
-        q = s.occ[a.a]
+        q = s.occupants[a.a]
         extra = f", removing the dinosaur on {L[a.b]} first" if a.b >= 0 else ""
         if q >= 0:
             return f"killer baby onto P{q + 1}'s dinosaur on {L[a.a]}{extra}"

@@ -136,7 +136,7 @@ class EvoObserver(Observer):
                 "tokens_unrevealed": {g.token_ids[i]: c for i, c in enumerate(s.tokens_left)},
                 "pile_left": g.pile_length - len(s.revealed) if s.node != "end" else 0,
             },
-            "board": list(s.occ),
+            "board": list(s.occupants),
             "order": list(s.order),
             "players": [],
             "auction": auction_view(s) if s.phase == MUTATION else None,

@@ -26,8 +26,8 @@ def event(s: State, ev: Event) -> None:
 
 def kill(s: State, space: int) -> None:
     """Remove the dinosaur on ``space`` from the board."""
-    q = s.occ[space]
-    s.occ[space] = -1
+    q = s.occupants[space]
+    s.occupants[space] = -1
     s.count[q] -= 1
 
 

@@ -352,7 +352,7 @@ def position_of(cls: type[Position], s: State) -> Position:
     pos.dinosaurs = {P[p]: [L[x] for x in s.dinosaurs(p)] for p in range(g.players)}
     counts = [{k: v for k, v in s.gene_counts(p).items() if v} for p in range(g.players)]
     pos.genes = {P[p]: c for p, c in enumerate(counts) if c}
-    pos.unique = {P[p]: s.unique_genes(p) for p in range(g.players) if s.uniq[p]}
+    pos.unique = {P[p]: s.unique_genes(p) for p in range(g.players) if s.unique_bits[p]}
     pos.mp = {P[p]: s.mp[p] for p in range(g.players)}
     pos.hands = {P[p]: s.hand(p) for p in range(g.players) if s.hands[p]}
     pos.discard = {g.card_ids[i]: k for i, k in enumerate(s.discard) if k} or None
@@ -375,7 +375,7 @@ def _bag_override(s: State) -> dict[str, int]:
             want = g.bag0[i] - sum(s.genes[g.n_normal * p + i] for p in range(g.players))
         else:
             u = i - g.n_normal
-            want = 0 if (any(m >> u & 1 for m in s.uniq) or u in s.excluded) else 1
+            want = 0 if (any(m >> u & 1 for m in s.unique_bits) or u in s.excluded) else 1
         if s.bag[i] != want:
             out[gid] = s.bag[i]
     return out

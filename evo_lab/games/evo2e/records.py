@@ -3,7 +3,7 @@
 A position is ``{"format": "evo-lab-position", "version": 2, "game": "evo2e", "game_version": 2, "config":
 {...}, "state": {...}}``; the ``state`` body holds every field of :class:`~evo_lab.games.evo2e.state.State`
 (:data:`LIST_FIELDS`, :data:`SCALAR_FIELDS`). :func:`load_state` checks each field and raises
-:class:`~evo_lab.core.errors.FormatError` naming it (``state.occ``, ``state.hands[1]``, ...).
+:class:`~evo_lab.core.errors.FormatError` naming it (``state.occupants``, ``state.hands[1]``, ...).
 
 Files of evo-lab 0.1 (envelope version 1, where ``"game"`` held the configuration) are still read: their nodes
 and steps are renamed (the card windows), Frenzied attack's flag becomes its horns, and their events become the
@@ -85,6 +85,8 @@ SCALAR_FIELDS = (
 #: The state's attribute of each key of the position body whose name a reader would not understand (the keys
 #: stay as files of evo-lab 0.1 wrote them).
 ATTRIBUTES = {
+    "occ": "occupants",
+    "uniq": "unique_bits",
     "pend": "pending",
     "pshift": "prescience_shift",
     "surv_idx": "survival_index",
@@ -149,7 +151,7 @@ def state_dict(s: State) -> JSONDict:
     """The position body: every field, JSON-able (tuples become lists, the step its value)."""
     st: dict[str, Any] = {}
     for f in LIST_FIELDS:
-        st[f] = [list(x) if isinstance(x, tuple) else x for x in getattr(s, f)]
+        st[f] = [list(x) if isinstance(x, tuple) else x for x in getattr(s, attribute(f))]
     for f in SCALAR_FIELDS:
         st[f] = _plain(getattr(s, attribute(f)))
     st["step"] = s.step.value
@@ -218,9 +220,13 @@ def load_state(cls: type[State], game: Game, body: object, version: int | None =
                 None if b is None else tuple(ints_in(b, 0, MAX_COUNT, f"state.bids[{i}]", 2))
                 for i, b in enumerate(list_of(st[f], "state.bids", max_length=MAX_LOTS))
             ]
-            setattr(s, f, bids)
+            setattr(s, attribute(f), bids)
         else:
-            setattr(s, f, ints_in(st[f], *ranges[f], f"state.{f}", sizes.get(f), sizes.get(f, MAX_LOTS)))
+            setattr(
+                s,
+                attribute(f),
+                ints_in(st[f], *ranges[f], f"state.{f}", sizes.get(f), sizes.get(f, MAX_LOTS)),
+            )
     for f in SCALAR_FIELDS:
         if f not in st:
             raise FormatError("missing", f"state.{f}")
@@ -249,9 +255,9 @@ def _check_scalars(s: State, g: Game) -> None:
         raise FormatError(f"unknown node {excerpt(s.node)}", "state.node")
     int_in(s.phase, 0, len(PHASES) - 1, "state.phase")
     int_in(s.section, 0, g.n_sections - 1, "state.section")
-    for i, o in enumerate(s.occ):
+    for i, o in enumerate(s.occupants):
         int_in(o, -1, n - 1, f"state.occ[{i}]")
-    if [s.occ.count(p) for p in range(n)] != s.count:
+    if [s.occupants.count(p) for p in range(n)] != s.count:
         raise FormatError("does not match the dinosaurs on the board", "state.count")
     for p, x in enumerate(s.mp):
         int_in(x, 0, MAX_COUNT, f"state.mp[{p}]")

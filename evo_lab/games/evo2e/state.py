@@ -53,18 +53,18 @@ class State(StateBase):
 
     __slots__ = (
         ("game", "_hist", "_legal", "_origin", "_ev", "_ev_mark")
-        + records.LIST_FIELDS
+        + tuple(records.attribute(f) for f in records.LIST_FIELDS)
         + tuple(records.attribute(f) for f in records.SCALAR_FIELDS)
     )
     game_class = Game
 
     # ----- the fields (docs/engine.md; ``records`` stores each under its name). Per space or per player lists:
     game: Game
-    occ: list[int]  #: the player on each space (-1: empty)
+    occupants: list[int]  #: the player on each space (-1: empty); position files: ``occ``
     count: list[int]  #: dinosaurs of each player on the board
     mp: list[int]  #: mutation points of each player
     genes: list[int]  #: normal genes won, ``n_normal`` per player
-    uniq: list[int]  #: unique genes of each player, one bit per unique gene
+    unique_bits: list[int]  #: unique genes of each player, one bit per unique gene; position files: ``uniq``
     bag: list[int]  #: gene tokens in the bag, per gene
     deck: list[int]  #: event cards in the deck, per card
     discard: list[int]  #: event cards discarded, per card
@@ -226,8 +226,8 @@ class State(StateBase):
     def clone(self) -> State:
         s = State.__new__(State)
         s.game, s._hist, s._legal, s._origin = self.game, self._hist, self._legal, self._origin
-        s._ev, s._ev_mark, s.occ, s.count = self._ev, self._ev_mark, self.occ[:], self.count[:]
-        s.mp, s.genes, s.uniq, s.bag = self.mp[:], self.genes[:], self.uniq[:], self.bag[:]
+        s._ev, s._ev_mark, s.occupants, s.count = self._ev, self._ev_mark, self.occupants[:], self.count[:]
+        s.mp, s.genes, s.unique_bits, s.bag = self.mp[:], self.genes[:], self.unique_bits[:], self.bag[:]
         s.deck, s.discard, s.tokens_left = self.deck[:], self.discard[:], self.tokens_left[:]
         s.lots, s.bids, s.holding, s.to_bid = self.lots[:], self.bids[:], self.holding[:], self.to_bid[:]
         s.paid, s.phase, s.round, s.step, s.node = self.paid[:], self.phase, self.round, self.step, self.node
@@ -261,10 +261,10 @@ class State(StateBase):
 
     def dinosaurs(self, player: int) -> list[int]:
         """Space ids of ``player``'s dinosaurs on the board."""
-        return [i for i, o in enumerate(self.occ) if o == player]
+        return [i for i, o in enumerate(self.occupants) if o == player]
 
     def occupant(self, space: int) -> int:
-        return self.occ[space]
+        return self.occupants[space]
 
     def gene_counts(self, player: int) -> dict[str, int]:
         """Normal genes won so far (``{"legs": 1, "horn": 0, ...}``)."""
@@ -274,7 +274,7 @@ class State(StateBase):
 
     def unique_genes(self, player: int) -> list[str]:
         g = self.game
-        return [gid for gid in g.unique_ids if self.uniq[player] & g.bit[gid]]
+        return [gid for gid in g.unique_ids if self.unique_bits[player] & g.bit[gid]]
 
     def has(self, player: int, gene: str) -> bool:
         return genes.has(self, player, gene)
@@ -385,7 +385,7 @@ class State(StateBase):
 
     def to_svg(self, highlight: Iterable[int] | dict[int, str] | None = None, **kw: Any) -> str:
         """The board with the dinosaurs and the current climate."""
-        occupants = {i: o for i, o in enumerate(self.occ) if o >= 0}
+        occupants = {i: o for i, o in enumerate(self.occupants) if o >= 0}
         return self.game.board.to_svg(
             occupants=occupants,
             highlight=highlight,

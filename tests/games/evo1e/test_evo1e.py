@@ -123,7 +123,7 @@ def test_combat_table_and_the_losing_attacker(losing):
             if s.node_name() != "die":
                 continue
             src, dst = s.pending
-            att, dfd = s.occ[src], s.occ[dst]
+            att, dfd = s.occupants[src], s.occupants[dst]
             diff = s.attack_strength(att) - s.defence_strength(dfd)
             outs = s.chance_outcomes()
             assert all(p == Fraction(1, 6) for _, p in outs) and len(outs) == 6
@@ -133,8 +133,8 @@ def test_combat_table_and_the_losing_attacker(losing):
             lose = next((o for o, _ in outs if not _wins(s, o)), None)
             t = s.clone()
             t.apply_action(lose)
-            assert t.occ[dst] == dfd
-            assert t.occ[src] == (-1 if losing == "dies" else att)
+            assert t.occupants[dst] == dfd
+            assert t.occupants[src] == (-1 if losing == "dies" else att)
             assert t.count[att] == s.count[att] - (losing == "dies")
             losses += 1
         if fights >= 6:
@@ -145,9 +145,9 @@ def test_combat_table_and_the_losing_attacker(losing):
 def _wins(s, o) -> bool:
     t = s.clone()
     src, dst = s.pending
-    att = s.occ[src]
+    att = s.occupants[src]
     t.apply_action(o)
-    return t.occ[dst] == att or (t.occ[dst] != s.occ[dst])
+    return t.occupants[dst] == att or (t.occupants[dst] != s.occupants[dst])
 
 
 def test_cards_unplayable_in_rounds_one_and_two():

@@ -46,27 +46,28 @@ def test_no_adult_dinosaurs_are_born_anywhere_then_next_to_each_other():
     assert found is not None
     s, p = found
     g = s.game
-    empty = [sp for sp in range(g.n) if s.occ[sp] < 0]
+    empty = [sp for sp in range(g.n) if s.occupants[sp] < 0]
     acts = s.legal_actions()
     assert sorted(a.a for a in acts if a.kind == BIRTH) == empty and any(a.kind == PASS for a in acts)
     far = max(
-        empty, key=lambda sp: min((g.board.distance(sp, q) for q in range(g.n) if s.occ[q] >= 0), default=0)
+        empty,
+        key=lambda sp: min((g.board.distance(sp, q) for q in range(g.n) if s.occupants[q] >= 0), default=0),
     )
     s.apply_action(next(a for a in acts if a.kind == BIRTH and a.a == far))
-    assert s.occ[far] == p and s.count[p] == 1
+    assert s.occupants[far] == p and s.count[p] == 1
     check_state(s)
     # the rest of the phase: every later newborn of p is next to one of p's dinosaurs, all of them newborns
     r = random.Random(0)
     while s.phase_name() == "birth" and not s.is_terminal():
         if not s.is_chance_node() and s.node_name() == "birth" and s.actor == p:
             births = [a for a in s.legal_actions() if a.kind == BIRTH]
-            assert births and all(any(s.occ[q] == p for q in g.adj[a.a]) for a in births)
+            assert births and all(any(s.occupants[q] == p for q in g.adj[a.a]) for a in births)
             s.apply_action(births[0])
             continue
         outs = s.legal_actions()
         s.apply_action(r.choice(outs) if not s.is_chance_node() else s.chance_outcomes()[0][0])
-    mine = [sp for sp in range(g.n) if s.occ[sp] == p]
-    assert far in mine and all(any(s.occ[q] == p for q in g.adj[sp]) for sp in mine if len(mine) > 1)
+    mine = [sp for sp in range(g.n) if s.occupants[sp] == p]
+    assert far in mine and all(any(s.occupants[q] == p for q in g.adj[sp]) for sp in mine if len(mine) > 1)
 
 
 def test_option_none_keeps_the_second_edition_rule():

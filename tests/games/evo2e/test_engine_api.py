@@ -329,7 +329,12 @@ def test_determinize_keeps_what_the_player_knows():
     for p in range(3):
         for _ in range(5):
             d = s.determinize(p, rng)
-            assert d.hands[p] == s.hands[p] and d.occ == s.occ and d.mp == s.mp and d.uniq == s.uniq
+            assert (
+                d.hands[p] == s.hands[p]
+                and d.occupants == s.occupants
+                and d.mp == s.mp
+                and d.unique_bits == s.unique_bits
+            )
             assert [len(h) for h in d.hands] == [len(h) for h in s.hands]
             assert sum(d.deck) == sum(s.deck) and sum(d.bag) == sum(s.bag)
             assert d.observation(p) == s.observation(p)

@@ -184,7 +184,7 @@ def test_bad_arguments_raise_typed_errors():
     with pytest.raises(OddsError, match="mover"):
         attack_plan(s, t, a)
     with pytest.raises(OddsError, match="enemy"):
-        attack_plan(s, a, next(x for x in G.adj[a] if s.occ[x] < 0))
+        attack_plan(s, a, next(x for x in G.adj[a] if s.occupants[x] < 0))
     with pytest.raises(OddsError):
         attack_plan(s, a, t, -1)
     with pytest.raises(OddsError):

@@ -41,17 +41,17 @@ def build(mine, yours, thermo=(0, 0), fur=(0, 0), cave=(False, False)):
 def engine_walk(s):
     """Exact per-space death probability and per-player deaths, walking the engine to the next scoring."""
     r0 = s.round
-    start = list(s.occ)
+    start = list(s.occupants)
     dino = {x: Fraction(0) for x in range(G.n) if start[x] >= 0}
     deaths: list[dict] = [{}, {}]
 
     def walk(st, pr):
         if st.round > r0 or st.is_terminal():
             for x in dino:
-                if st.occ[x] < 0:
+                if st.occupants[x] < 0:
                     dino[x] += pr
             for p in range(2):
-                k = start.count(p) - st.occ.count(p)
+                k = start.count(p) - st.occupants.count(p)
                 deaths[p][k] = deaths[p].get(k, Fraction(0)) + pr
             return
         if st.is_chance_node():

@@ -168,7 +168,7 @@ def build(players, board, genes=None, uniq=None, hands=None, mover=0, options=No
     pos = Pos(
         adj=g.adj,
         coastal=g.coastal,
-        occ=list(s.occ),
+        occ=list(s.occupants),
         mover=mover,
         points=s.mp_left,
         horns=[(genes or {}).get(p, {}).get("horn", 0) for p in range(players)],

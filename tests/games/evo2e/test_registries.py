@@ -154,7 +154,7 @@ def test_numeric_effects_come_from_the_pack():
     thick["effects"] = {"birth_range": 2}
     pack = evo_lab.load_data(raw)
     s = evo_lab.build_position(2, data=pack, unique={"P1": ["large_horn", "thick_shell"]})
-    assert s.attack_strength(0) == 3 and s.game.ustats[s.uniq[0]].birth_range == 2
+    assert s.attack_strength(0) == 3 and s.game.ustats[s.unique_bits[0]].birth_range == 2
     assert pack.setup["large_horn_bonus"] == 3  # the version-1 setup key, derived for old readers
 
 

@@ -94,7 +94,7 @@ def test_thick_shell_range_three_on_the_land_graph():
                     dist[t] = d
                     nxt.append(t)
         frontier = nxt
-    want = {t for t, d in dist.items() if 1 <= d <= 3 and s.occ[t] < 0}
+    want = {t for t, d in dist.items() if 1 <= d <= 3 and s.occupants[t] < 0}
     got = {a.a for a in s.legal_actions() if a.kind == "birth"}
     assert got == want and sp(s, "D4") in got and sp(s, "E4") not in got
     assert all(g.board.distance(sp(s, "A1"), t) <= 3 for t in got)

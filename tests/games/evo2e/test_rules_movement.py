@@ -174,7 +174,7 @@ def test_flippers():
     s = movement(board={"A1": 0, "C3": 0, "F1": 1, "F2": 1}, uniq={0: ["flippers"]})
     g = s.game
     got = {(a.a, a.b) for a in s.legal_actions() if a.kind == "flippers"}
-    want = {(sp(s, "A1"), t) for t in range(g.n) if g.coastal[t] and s.occ[t] < 0}
+    want = {(sp(s, "A1"), t) for t in range(g.n) if g.coastal[t] and s.occupants[t] < 0}
     assert got == want and (sp(s, "D7"),) and (sp(s, "A1"), sp(s, "D7")) in got
     assert not any(a.a == sp(s, "C3") for a in s.legal_actions() if a.kind == "flippers")  # C3 is inland
     reject(s, "flippers C3-D7", "not_coastal")

@@ -175,7 +175,7 @@ def player_values(state: State, viewer: int | None) -> list[float]:
             alive, deaths = survivors(state, q, state.section)
             v += alive * dino
             if deaths:
-                v -= DISTANCE_WEIGHT * sum(dist[s] for s, o in enumerate(state.occ) if o == q)
+                v -= DISTANCE_WEIGHT * sum(dist[s] for s, o in enumerate(state.occupants) if o == q)
             if nxt and R > 0:
                 v -= (
                     NEXT_ROUND_WEIGHT

@@ -128,10 +128,10 @@ class _Solver:
     def __init__(self, state: State, attacker: int, target: int, pw: Fraction, goal: str):
         g = state.game
         self.g = g
-        self.base = list(state.occ)
+        self.base = list(state.occupants)
         self.base[attacker] = -1
         self.base[target] = -1
-        p, q = state.occ[attacker], state.occ[target]
+        p, q = state.occupants[attacker], state.occupants[target]
         self.pw = pw
         self.chameleon = goal == "remove" and state.has(q, "chameleon_skin")
         self.flippers_once = g.options.flippers_once_per_phase
@@ -213,9 +213,9 @@ def attack_plan(
     if goal not in GOALS:
         raise OddsError(f"goal must be one of {GOALS}, got {goal!r}")
     p = s.actor
-    if s.occ[a] != p:
+    if s.occupants[a] != p:
         raise OddsError(f"{s.game.labels[a]} does not hold a dinosaur of the mover P{p + 1}")
-    q = s.occ[t]
+    q = s.occupants[t]
     if q < 0 or q == p:
         raise OddsError(f"{s.game.labels[t]} does not hold an enemy dinosaur")
     att = s.attack_strength(p)
@@ -349,7 +349,7 @@ def follow_plan(state: State, plan: AttackPlan, rng: np.random.Generator) -> tup
             f = False
         if s.node != "move" or s.actor != p:
             break
-    if plan.goal == "space" and s.occ[plan.target] == p:
+    if plan.goal == "space" and s.occupants[plan.target] == p:
         return True, spent
     return False, spent
 
@@ -471,7 +471,7 @@ def removal_distribution(
         memo[key] = best
         return best
 
-    exp, dist, first = solve(tuple(s.occ), tuple(s.count), m0)  # recursion depth <= m0
+    exp, dist, first = solve(tuple(s.occupants), tuple(s.count), m0)  # recursion depth <= m0
     first_s = s.action_to_string(Action(ATTACK, *first)) if first else None
     return RemovalOdds(dict(dist), exp, first_s, m0, len(memo))
 

@@ -63,7 +63,7 @@ def birth_targets(s: State, p: int, removed: int = -1) -> list[int]:
     spaces" (an enemy, not of a protected clan). With no dinosaur on the board: the game's hook
     ``orphan_birth_spaces`` (Evo 2e: none; Evo first edition: any empty space)."""
     g = s.game
-    occ = s.occ
+    occ = s.occupants
     if s.count[p] == 0:  # no dinosaur to be born next to: the game's hook (Evo first edition: anywhere)
         return sorted(t for t in g.orphan_birth_spaces(s, p) if t != removed)
     rng = genes.birth_range(s, p)
@@ -93,7 +93,7 @@ def birth_actions(s: State) -> list[Action]:
     else:
         acts = []
         for y in range(g.n):
-            if s.occ[y] == p:
+            if s.occupants[y] == p:
                 acts.extend(Action(BIRTH, t, y) for t in birth_targets(s, p, y))
     if acts and g.options.birth_optional:
         acts.append(Action(PASS))
@@ -109,11 +109,11 @@ def _birth_apply(s: State, a: Action) -> None:
     space, removed = a.a, a.b
     if removed >= 0:
         ops.kill(s, removed)
-    if s.occ[space] >= 0:  # a killer baby: roll the die
+    if s.occupants[space] >= 0:  # a killer baby: roll the die
         s.pending = (space, p)
         s.node, s.step = "kbdie", Step.WAIT
         return
-    s.occ[space] = p
+    s.occupants[space] = p
     s.count[p] += 1
     ops.event(s, E.Birth("birth", p, space))
     after_birth(s, p, space)
@@ -135,7 +135,7 @@ def _kbdie_apply(s: State, a: Action) -> None:
     face = a.a
     if g.die_symbols[face].killer_baby == "enemy_dies":
         ops.kill(s, space)
-        s.occ[space] = p
+        s.occupants[space] = p
         s.count[p] += 1
         ops.event(s, E.KillerBaby("killer_baby", p, space, "enemy_dies", g.die_kinds[face]))
         after_birth(s, p, space)
@@ -155,7 +155,7 @@ def explain_birth(s: State, a: Action, text: str) -> tuple[str, str] | None:
         return f"{text!r}: no such space", "unknown_space"
     if s.count[p] >= g.max_dinos and a.b < 0:
         return f"{text!r}: all {g.max_dinos} dinosaurs are on the board; name one to remove", "no_reserve"
-    q = s.occ[a.a]
+    q = s.occupants[a.a]
     if q == p:
         return f"{text!r}: {g.labels[a.a]} is occupied by your own dinosaur", "occupied"
     if q >= 0 and not genes.births_onto(s, p):

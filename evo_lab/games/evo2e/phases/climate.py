@@ -78,7 +78,7 @@ def needs_peek(s: State) -> bool:
     if len(s.revealed) + 1 > s.game.pile_length:
         return False
     for bit, fn in s.game.hook_table["peek"]:
-        if any(u & bit for u in s.uniq) and fn(s):
+        if any(u & bit for u in s.unique_bits) and fn(s):
             return True
     return False
 

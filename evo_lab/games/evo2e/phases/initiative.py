@@ -30,6 +30,6 @@ def _initiative(s: State) -> bool:
     ops.event(s, E.Initiative("initiative", s.order))
     s.step = Step.MOVEMENT_START
     for bit, hook in s.game.hook_table["initiative"]:
-        if any(u & bit for u in s.uniq) and hook(s):
+        if any(u & bit for u in s.unique_bits) and hook(s):
             return True
     return False

@@ -79,11 +79,11 @@ def move_actions(s: State) -> list[Action]:
         return [_END]
     g = s.game
     p = s.actor
-    occ = s.occ
+    occ = s.occupants
     adj = g.adj
     count = s.count
     ustats = g.ustats
-    uniq = s.uniq
+    uniq = s.unique_bits
     attackable = [count[q] > ustats[uniq[q]].protected_size for q in range(g.players)]
     hooks = genes.move_option_hooks(s, p)
     acts: list[Action] = []
@@ -116,9 +116,9 @@ def _move_apply(s: State, a: Action) -> None:
     elif k == PLAY:
         cards.play(s, a)
     else:  # a step: move, or a gene's move (wings, flippers)
-        p = s.occ[a.a]
-        s.occ[a.a] = -1
-        s.occ[a.b] = p
+        p = s.occupants[a.a]
+        s.occupants[a.a] = -1
+        s.occupants[a.b] = p
         s.mp_left -= 1
         if k != MOVE:
             for hook in genes.hooks(s, "move_apply", p):
@@ -132,7 +132,7 @@ def _die_apply(s: State, a: Action) -> None:
     the beaten defender may act first (Chameleon skin)."""
     g = s.game
     src, dst = s.pending
-    att, dfd = s.occ[src], s.occ[dst]
+    att, dfd = s.occupants[src], s.occupants[dst]
     face = a.a
     win = g.die_symbols[face].succeeds(genes.attack_strength(s, att), genes.defence_strength(s, dfd))
     ops.event(s, E.Fight("fight", src, dst, "win" if win else "lose", g.die_kinds[face]))
@@ -142,8 +142,8 @@ def _die_apply(s: State, a: Action) -> None:
             if hook(s, src, dst, att, dfd):
                 return
         ops.kill(s, dst)
-        s.occ[src] = -1
-        s.occ[dst] = att
+        s.occupants[src] = -1
+        s.occupants[dst] = att
     else:
         g.attack_lost(s, src, dst)
     s.pending = ()
@@ -153,7 +153,7 @@ def attack_probability(s: State, attacker_space: int, defender_space: int) -> Fr
     """Exact chance that the dinosaur on ``attacker_space`` beats the one on ``defender_space``."""
     from .. import rules
 
-    a, d = s.occ[attacker_space], s.occ[defender_space]
+    a, d = s.occupants[attacker_space], s.occupants[defender_space]
     if a < 0 or d < 0:
         raise IllegalActionError("both spaces must hold a dinosaur", "empty_space")
     g = s.game
@@ -169,20 +169,20 @@ def explain_move(s: State, a: Action, text: str) -> tuple[str, str] | None:
         return None
     if not (0 <= a.a < g.n and 0 <= a.b < g.n):
         return f"{text!r}: no such space", "unknown_space"
-    if s.occ[a.a] != p:
+    if s.occupants[a.a] != p:
         return f"{text!r}: P{p + 1} has no dinosaur on {g.labels[a.a]}", "not_your_dinosaur"
     if s.mp_left <= 0:
         return f"{text!r}: no movement points left", "no_movement_points"
     if a.kind == MOVE:
         if a.b not in g.adj[a.a]:
             return f"{text!r}: {g.labels[a.b]} is not adjacent to {g.labels[a.a]}", "not_adjacent"
-        if s.occ[a.b] >= 0:
+        if s.occupants[a.b] >= 0:
             return (
                 f"{text!r}: {g.labels[a.b]} is occupied (dinosaurs may not move through or stop on an "
                 f"occupied space; attack an enemy instead)"
             ), "occupied"
     if a.kind == ATTACK:
-        q = s.occ[a.b]
+        q = s.occupants[a.b]
         if a.b not in g.adj[a.a]:
             return f"{text!r}: {g.labels[a.b]} is not adjacent", "not_adjacent"
         if q < 0:

@@ -89,7 +89,7 @@ def _auction_pay(s: State) -> bool:
             if item < g.n_normal:
                 s.genes[g.n_normal * p + item] += 1
             else:
-                s.uniq[p] |= 1 << (item - g.n_normal)
+                s.unique_bits[p] |= 1 << (item - g.n_normal)
     ops.event(s, E.Auction("auction", tuple(s.bids)))  # type: ignore[arg-type]  # every lot is held
     s.step = Step.PEEK_MUTATION
     if winner0 >= 0 and any(s.deck):

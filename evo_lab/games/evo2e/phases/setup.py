@@ -28,14 +28,14 @@ def init_state(s: State) -> None:
     n = g.players
     st = g.data.setup
     s.phase, s.round = SETUP, 0
-    s.occ = [-1] * g.n
+    s.occupants = [-1] * g.n
     for p in range(n):
         for sp in g.starts[p][: st["starting_dinosaurs"]]:
-            s.occ[sp] = p
+            s.occupants[sp] = p
     s.count = [min(st["starting_dinosaurs"], len(g.starts[p])) for p in range(n)]
     s.mp = [st["starting_mp"]] * n
     s.genes = [0] * (g.n_normal * n)
-    s.uniq = [0] * n
+    s.unique_bits = [0] * n
     s.hands = tuple(() for _ in range(n))
     s.bag = list(g.bag0)
     s.excluded = ()

@@ -39,7 +39,7 @@ def _groups(s: State, p: int, section: int | None = None) -> list[list[int]]:
     codes = g.section_codes[s.section if section is None else section]
     terrain = g.space_terrain
     groups: list[list[int]] = [[], [], []]
-    occ = s.occ
+    occ = s.occupants
     for sp in range(g.n):
         if occ[sp] == p:
             c = codes[terrain[sp]]
