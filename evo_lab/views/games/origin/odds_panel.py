@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-import re
 from html import escape
 from typing import Any, cast
 
@@ -38,7 +37,14 @@ from evo_lab.games.origin.odds import (
     food_bank,
     open_attack,
 )
-from evo_lab.games.origin.words import animal_words, defence_words, describe_action, find_animal, player
+from evo_lab.games.origin.words import (
+    animal_words,
+    defence_words,
+    describe_action,
+    dice_words,
+    find_animal,
+    player,
+)
 from evo_lab.theory.food_race import demand
 from evo_lab.views.widgets.common import Panel, row
 from evo_lab.views.widgets.session import Session
@@ -157,25 +163,6 @@ def _heading(text: str) -> W.HTML:
     return W.HTML(f"<div style='font-size:16px;font-weight:bold;margin:8px 0 2px'>{escape(text)}</div>")
 
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def dice_words(rule: str) -> str:
-    """The food bank's dice in words, the notation after them: ``"2d6 + 2"`` -> ``"two dice plus 2 (2d6 + 2)"``
-    (a rule in another form is returned as it is).
-
-    >>> dice_words("1d6 + 2"), dice_words("3d6")
-    ('one die plus 2 (1d6 + 2)', 'three dice (3d6)')
-    """
-    m = re.fullmatch(r"\s*(\d+)d6\s*(?:\+\s*(\d+))?\s*", rule)
-    if not m:
-        return rule
-    n = int(m.group(1))
-    count = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
-    words = f"{count} {'die' if n == 1 else 'dice'}" + (f" plus {m.group(2)}" if m.group(2) else "")
-    return f"{words} ({rule.strip()})"
-
-
 class OddsPanel(Panel):
     """The Odds tab of the Origin Explorer (see the module docstring)."""
 
@@ -233,7 +220,7 @@ class OddsPanel(Panel):
             if st.phase_name() == "feeding"
             else ""
         )
-        dice = escape(dice_words(fb.rule))
+        dice = escape(dice_words(fb.dice, fb.plus))
         self.bank.value = (
             f"<div>{fb.players} players: <b>{dice}</b>, from {min(fb.distribution)} to "
             f"{max(fb.distribution)} red tokens, mean {_num(fb.mean)}{need}.{rolled}</div>"
