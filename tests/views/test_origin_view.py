@@ -45,7 +45,7 @@ def test_the_table_draws_cards_links_tokens_and_the_bank():
     ):
         assert name in texts, name
     assert texts.count("+1") == 2 and "+2" in texts  # the food each trait card adds
-    assert "Food bank: 5 red tokens" in texts and "dice: 1d6 + 2" in texts
+    assert "Food bank: 5 red tokens" in texts and "one die plus 2 (1d6 + 2)" in texts  # the dice for 2 players
     assert b.svg.count('fill="#e8b90f"') == 1  # one full fat slot (yellow), one empty
     assert b.svg.count('marker-end="url(#origin-arrow)"') == 1  # Symbiosis points at the protected
     assert b.svg.count('class="animal') == 4
