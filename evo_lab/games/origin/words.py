@@ -235,8 +235,8 @@ def _feed_words(state: OriginState, a: Action) -> str | None:
         ),
         "mimic": lambda: f"{name} uses Mimicry: the attack turns onto {animal_words(state, a[2])}",
         "share": lambda: (
-            f"{trait_words(g, a[1])}: {animal_words(state, a[2], traits=False)} passes food to "
-            f"{animal_words(state, a[3], traits=False)}"
+            f"{animal_words(state, a[2], traits=False)} passes food to "
+            f"{animal_words(state, a[3], traits=False)} ({trait_words(g, a[1])})"
         ),
     }
     return table[k]() if k in table else None
