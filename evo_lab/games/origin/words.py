@@ -43,6 +43,7 @@ __all__ = [
     "find_animal",
     "hand_words",
     "node_words",
+    "owner_of",
     "phase_words",
     "player",
     "trait_words",
@@ -125,6 +126,12 @@ def find_animal(state: OriginState, aid: int) -> Animal | None:
             if a.id == aid:
                 return a
     return None
+
+
+def owner_of(state: OriginState, aid: int) -> int:
+    """The player whose animal ``aid`` is (-1 when it is not on the table)."""
+    a = find_animal(state, aid)
+    return -1 if a is None else a.owner
 
 
 def animal_place(state: OriginState, aid: int) -> tuple[int, int] | None:

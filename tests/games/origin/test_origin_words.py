@@ -174,7 +174,8 @@ def test_the_food_dice_are_said_in_words_on_the_table_and_the_odds_tab(players, 
 
 def test_story_and_action_lines_have_their_subject():
     """Every line of the demo story and every action list line of a seeded lively game starts with its subject:
-    a player ("P2 passes"), a player's animal ("P1's animal 1 takes ..."), a turn, the dice or the game."""
+    a player (P2 passes), a player's animal (P1's animal 1 takes a red food token), a turn, the dice or the
+    game (review of issue 20: lines without their subject)."""
     final, lines = play_story(evo_lab.make_game("origin", players=3, seed=1), seed=1)
     subject = re.compile(
         r"^(P\d\b|P\d's animal \d|Turn \d|Setup|Hands|The (dice|Running die|game)|Points|Winner|No animal dies)"

@@ -31,7 +31,7 @@ import traitlets
 
 from evo_lab.games.origin.odds import OddsError, attack_rows
 from evo_lab.games.origin.svg import WIDTH, Marks, table_svg
-from evo_lab.games.origin.words import find_animal
+from evo_lab.games.origin.words import find_animal, owner_of
 from evo_lab.views.games.base import keeps_selection
 from evo_lab.views.widgets.board_box import BoxedBoard, esm_with_box
 from evo_lab.views.widgets.common import KIT_CSS
@@ -116,7 +116,7 @@ class OriginBoard(anywidget.AnyWidget, BoxedBoard):
         for r in self._rows:
             if r.odds is not None:
                 m.targets[r.target] = chip(r.odds.eaten)
-                owner = find_animal(st, self.selected).owner
+                owner = owner_of(st, self.selected)
                 if r.now and (v is None or v == owner):
                     m.actions[r.target] = st.action_to_string(("attack", self.selected, r.target))
             else:

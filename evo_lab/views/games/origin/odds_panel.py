@@ -38,11 +38,11 @@ from evo_lab.games.origin.odds import (
     open_attack,
 )
 from evo_lab.games.origin.words import (
+    owner_of,
     animal_words,
     defence_words,
     describe_action,
     dice_words,
-    find_animal,
     player,
 )
 from evo_lab.theory.food_race import demand
@@ -135,7 +135,7 @@ def tree_html(odds: AttackOdds) -> str:
     before = odds.before
     head = f"<div><b>{escape(describe_action(before, ('attack', odds.attacker, odds.target)))}</b></div>"
     tree = odds.tree
-    defender = find_animal(before, odds.target).owner
+    defender = owner_of(before, odds.target)
     if tree.kind == "leaf":
         return head + f"<div>No die and no choice: {_node(tree, odds)}.</div>"
     summary = "; ".join(
@@ -287,8 +287,8 @@ class OddsPanel(Panel):
             except OddsError:
                 opts = []
         keep = self.prey.value
-        owner = find_animal(st, c).owner if c else -1
-        rivals = [v for _l, v in opts if find_animal(st, v).owner != owner]
+        owner = owner_of(st, c) if c else -1
+        rivals = [v for _l, v in opts if owner_of(st, v) != owner]
         self._syncing = True
         try:
             self.prey.options = opts
