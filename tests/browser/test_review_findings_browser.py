@@ -11,9 +11,9 @@ through Playwright:
   for a projector, the Game tab's menu shows the scenario on the board, nothing is loaded from outside the server
   and no JavaScript error is logged.
 
-Origin's table is drawn 660 px wide (``evo_lab/games/origin/svg.py``, ``WIDTH``) and no narrower: in JupyterLab
-with the file browser open its column is 450-550 px, so part of it stays behind a side scroll until the drawing
-can be laid out for a narrower width (an expected failure below, named in the report).
+Origin's table was drawn 660 px wide whatever its column; in JupyterLab with the file browser open its column is
+450-550 px, so part of it was behind a side scroll. It is now laid out for the width its widget reports
+(``evo_lab/games/origin/svg.py``, ``table_svg(width=...)``): nothing behind a side scroll, text 14 px or more.
 
 Skipped when /usr/bin/chromium or Playwright is missing, except when the CI environment variable is set.
 """
@@ -139,25 +139,23 @@ def test_inspector_tabs_fit_jupyterlab_with_the_file_browser_open(lab, game):
         page.close()
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        "evo2e",
-        pytest.param(
-            "origin",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="Origin's table is drawn 660 px wide (evo_lab/games/origin/svg.py WIDTH), wider than its "
-                "column in JupyterLab with the file browser open; needs a width to lay out for",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("game", ["evo2e", "origin"])
 def test_board_has_nothing_behind_a_side_scroll_in_jupyterlab(lab, game):
+    """The board fits its column (Origin's table is laid out for the width its widget reports: two or three
+    animals to a line there, the header wrapped), its text no smaller than 14 px."""
     page = _lab_page(lab, game)
     try:
         board = layout_report(page)["board"]
         assert board["hidden"] == 0, f"{board['hidden']} px of the board behind a side scroll: {board}"
+        if game == "origin":
+            fonts = page.evaluate(
+                "() => [...document.querySelectorAll('.evo-origin-board svg text')]"
+                ".map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"
+            )
+            assert fonts and min(fonts) >= 13.9, min(fonts)
+            page.locator(".evo-origin-board").first.screenshot(
+                path=str(IMG / "review_lab_origin_board_1440x900.png")
+            )
     finally:
         page.close()
 

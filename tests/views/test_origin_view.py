@@ -45,7 +45,9 @@ def test_the_table_draws_cards_links_tokens_and_the_bank():
     ):
         assert name in texts, name
     assert texts.count("+1") == 2 and "+2" in texts  # the food each trait card adds
-    assert "Food bank: 5 red tokens" in texts and "dice: 1d6 + 2" in texts
+    assert (
+        "Food bank: 5 red tokens" in texts and "one die plus 2 (1d6 + 2)" in texts
+    )  # the dice for 2 players
     assert b.svg.count('fill="#e8b90f"') == 1  # one full fat slot (yellow), one empty
     assert b.svg.count('marker-end="url(#origin-arrow)"') == 1  # Symbiosis points at the protected
     assert b.svg.count('class="animal') == 4
@@ -138,3 +140,84 @@ def test_a_click_is_fast_on_the_python_side():
         times.append(time.perf_counter() - t0)
     times.sort()
     assert times[len(times) // 2] < 0.05, times  # the browser's budget is 100 ms
+
+
+def _widest(svg: str) -> float:
+    """The right end of the widest rectangle or text anchor of a drawing (user units)."""
+    ends = [
+        float(x) + float(w)
+        for x, w in re.findall(r'<rect x="([-0-9.]+)" y="[-0-9.]+" width="([0-9.]+)"', svg)
+    ]
+    ends += [float(x) for x in re.findall(r'<text x="([-0-9.]+)"[^>]*text-anchor="end"', svg)]
+    return max(ends)
+
+
+def test_the_table_is_laid_out_for_the_box_the_browser_reports():
+    """Review (issue 20): in JupyterLab with the file browser open the board's column is 450-550 px; the table
+    was drawn 660 px wide behind a side scroll. Now the board lays it out for the width it is told."""
+    tree = attack_tree(seed=1, players=3)
+    b = OriginBoard(Session(tree.state))
+    assert 'data-per-line="4"' in b.svg and 'width="660"' in b.svg  # before the browser reports a box
+    for width, per_line in ((450, 2), (550, 3), (640, 3)):
+        b.resize(width, 700)
+        assert b.box == (width, 700)
+        svg = b.svg
+        assert f'data-per-line="{per_line}"' in svg and f'width="{width}"' in svg, (width, svg[:300])
+        assert _widest(svg) <= width, width  # nothing drawn past the right edge
+        ids = [int(x) for x in re.findall(r'data-animal="(\d+)"', svg)]
+        assert sorted(ids) == sorted(a.id for p in range(3) for a in tree.state.animals(p))
+        assert min(float(x) for x in re.findall(r'font-size="([0-9.]+)"', svg)) >= 14
+    b.resize(450, 700)
+    assert "two dice (2d6)" in _texts(b.svg)  # the header wrapped: the dice on their own line
+    dice_y = float(re.search(r'y="([0-9.]+)"[^>]*class="food-dice"', b.svg).group(1))
+    bank_y = float(re.search(r'y="([0-9.]+)"[^>]*>Food bank', b.svg).group(1))
+    assert dice_y > bank_y
+    b.resize(1200, 900)  # a projector's column: the default layout zoomed to fill it
+    assert 'data-per-line="4"' in b.svg and 'width="1200"' in b.svg and 'viewBox="0 0 660 ' in b.svg
+    b.resize(100, 700)  # nonsense sizes are ignored
+    assert b.box == (1200, 900)
+    b._on_msg(b, {"type": "size", "width": 500, "height": 800}, [])  # the browser's message
+    assert b.box == (500, 800) and 'data-per-line="3"' in b.svg
+
+
+def test_a_narrow_table_wraps_the_player_line_and_the_hands():
+    s = build_position(
+        players=2,
+        bank=14,
+        animals=["$A carn, $B, $C", "$D"],
+        hands=["pois/carn swim run graze/fat big/fat camo/fat", ""],
+    )
+    b = OriginBoard(Session(s))
+    b.resize(320, 700)
+    svg = b.svg
+    assert 'data-per-line="1"' in svg and _widest(svg) <= 320
+    texts = _texts(svg)
+    assert "6 cards in hand, discard pile 0 cards, 0 points" not in texts  # wrapped under the name
+    assert any(t.startswith("6 cards in hand") for t in texts)
+    hand_rows = {
+        float(y)
+        for y in re.findall(r'<g class="hand-card" data-card="[^"]+"><rect x="[0-9.]+" y="([0-9.]+)"', svg)
+    }
+    assert len(hand_rows) >= 3  # the hand's cards on several lines
+    assert "+9" in texts  # 5 of the 14 tokens fit on the narrow line: the rest as a number
+
+
+def test_the_action_list_says_whose_move_it_is():
+    """Review (issue 20): "animal 1 takes a red food token", "passes" lines without their subject."""
+    s = build_position(players=2, bank=3, animals=["$A carn, $B", "$C"])
+    ex = Explorer(s)
+    labels = [label for label, _a in ex.picker.choices()]
+    assert "P1's animal 2 takes a red food token from the food bank (2 tokens left)" in labels, labels
+    assert any(x.startswith("P1's animal 1 attacks P2's animal 1") and "eaten" in x for x in labels), labels
+    assert all(x.startswith("P1") for x in labels), labels
+    assert "P1 passes (and plays no more this phase)" in labels
+    ex.play("eat A1")
+    labels = [label for label, _a in ex.picker.choices()]
+    assert labels == [
+        "P2's animal 1 takes a red food token from the food bank (1 token left)",
+        "P2 passes (and plays no more this phase)",
+    ]
+    # the board's inspector lists the same lines, and the story tells the move with its subject
+    ex.board.click_animal(s.names["C"])
+    assert "P2&#x27;s animal 1 takes a red food token" in ex.board.info
+    assert "P1&#x27;s animal 1 takes a red food token" in ex.story.text.value

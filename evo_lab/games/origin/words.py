@@ -18,6 +18,7 @@ are about (so it can change when an animal to its left dies, as a person would c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
@@ -37,10 +38,12 @@ __all__ = [
     "card_words",
     "defence_words",
     "describe_action",
+    "dice_words",
     "event_words",
     "find_animal",
     "hand_words",
     "node_words",
+    "owner_of",
     "phase_words",
     "player",
     "trait_words",
@@ -85,6 +88,28 @@ def player(p: int) -> str:
     return f"P{p + 1}"
 
 
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def dice_words(dice: int | str, plus: int = 0) -> str:
+    """The food bank's dice in words, the notation after them (the table's header and the Odds tab say them
+    so): ``dice_words(2)`` -> ``"two dice (2d6)"``, ``dice_words(2, 2)`` -> ``"two dice plus 2 (2d6 + 2)"``;
+    a rule as text (``"3d6"``) is read the same way (another form is returned as it is). A game's own dice are
+    ``dice_words(*game.food_dice)`` (the dice for its player count, reference §4.2).
+
+    >>> dice_words(2), dice_words(1, 2), dice_words("3d6"), dice_words("2d6 + 4")
+    ('two dice (2d6)', 'one die plus 2 (1d6 + 2)', 'three dice (3d6)', 'two dice plus 4 (2d6 + 4)')
+    """
+    if isinstance(dice, str):
+        m = re.fullmatch(r"\s*(\d+)d6\s*(?:\+\s*(\d+))?\s*", dice)
+        if not m:
+            return dice
+        dice, plus = int(m.group(1)), int(m.group(2) or 0)
+    count = _NUMBERS[dice] if 0 <= dice < len(_NUMBERS) else str(dice)
+    words = f"{count} {'die' if dice == 1 else 'dice'}" + (f" plus {plus}" if plus else "")
+    return f"{words} ({dice}d6" + (f" + {plus}" if plus else "") + ")"
+
+
 def card_words(game: OriginGame, card: int) -> str:
     """A card by its printed faces: "Poisonous / Carnivorous"."""
     return str(game.card_names[card])
@@ -101,6 +126,12 @@ def find_animal(state: OriginState, aid: int) -> Animal | None:
             if a.id == aid:
                 return a
     return None
+
+
+def owner_of(state: OriginState, aid: int) -> int:
+    """The player whose animal ``aid`` is (-1 when it is not on the table)."""
+    a = find_animal(state, aid)
+    return -1 if a is None else a.owner
 
 
 def animal_place(state: OriginState, aid: int) -> tuple[int, int] | None:
@@ -207,12 +238,12 @@ def _feed_words(state: OriginState, a: Action) -> str | None:
         "accept": lambda: f"{name} is eaten (no defence used)",
         "tail": lambda: (
             f"{name} uses Tail Loss: it drops its {trait_words(g, a[2])} card and survives"
-            + (f" (the card it shares with {_own(state, a[3])})" if len(a) == 4 else "")
+            + (f" (the card it shares with {animal_words(state, a[3], traits=False)})" if len(a) == 4 else "")
         ),
         "mimic": lambda: f"{name} uses Mimicry: the attack turns onto {animal_words(state, a[2])}",
         "share": lambda: (
-            f"{trait_words(g, a[1])}: {animal_words(state, a[2], traits=False)} passes food to "
-            f"{animal_words(state, a[3], traits=False)}"
+            f"{animal_words(state, a[2], traits=False)} passes food to "
+            f"{animal_words(state, a[3], traits=False)} ({trait_words(g, a[1])})"
         ),
     }
     return table[k]() if k in table else None

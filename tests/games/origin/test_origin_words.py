@@ -146,3 +146,54 @@ def test_the_story_is_words():
     assert not identifiers(lines, "story tab")
     _final, demo = play_story(evo_lab.make_game("origin", players=4, seed=1), seed=1)
     assert not identifiers(demo, "demo")
+
+
+@pytest.mark.parametrize(
+    "players,said",
+    [
+        (2, "one die plus 2 (1d6 + 2)"),
+        (3, "two dice (2d6)"),
+        (4, "two dice plus 2 (2d6 + 2)"),
+        (5, "three dice plus 2 (3d6 + 2)"),
+    ],
+)
+def test_the_food_dice_are_said_in_words_on_the_table_and_the_odds_tab(players, said):
+    """Review (issue 20): the header said "dice: 2d6"; the dice per player count are the reference's table
+    (§4.2), said once, by :func:`evo_lab.games.origin.words.dice_words`, on the table and in the Odds tab."""
+    from evo_lab.games.origin.words import dice_words
+    from evo_lab.views.games.origin.odds_panel import OddsPanel
+    from evo_lab.views.widgets.session import Session
+
+    g = evo_lab.make_game("origin", players=players, seed=1)
+    assert dice_words(*g.food_dice) == said
+    s = g.new_initial_state_dealt()
+    texts = [html.unescape(t) for t in re.findall(r">([^<>]+)</text>", s.to_svg())]
+    assert said in texts and not any(t.startswith("dice:") for t in texts)
+    assert said in OddsPanel(Session(s)).bank.value
+
+
+def test_story_and_action_lines_have_their_subject():
+    """Every line of the demo story and every action list line of a seeded lively game starts with its subject:
+    a player (P2 passes), a player's animal (P1's animal 1 takes a red food token), a turn, the dice or the
+    game (review of issue 20: lines without their subject)."""
+    final, lines = play_story(evo_lab.make_game("origin", players=3, seed=1), seed=1)
+    subject = re.compile(
+        r"^(P\d\b|P\d's animal \d|Turn \d|Setup|Hands|The (dice|Running die|game)|Points|Winner|No animal dies)"
+    )
+    assert not [x for x in lines if not subject.match(x.strip())], lines
+    g = evo_lab.make_game("origin", players=3, seed=1)
+    s = g.new_initial_state()
+    view = view_for(g)
+    policy = lively_policy(np.random.default_rng(1))
+    rng = np.random.default_rng(1)
+    seen = 0
+    while not s.is_terminal() and seen < 400:
+        if s.is_chance_node():
+            s.apply_action(sample_chance(s, rng))
+            continue
+        me = f"P{s.current_player() + 1}"
+        for a in s.legal_actions():
+            label = view.choice_label(s, a)
+            assert label.startswith(me), label
+            seen += 1
+        s.apply_action(policy(s))

@@ -52,26 +52,16 @@ class OriginView(GameView):
         return ("chance: " if state.is_chance_node() else "") + state.describe_action(action)
 
     def choice_label(self, state: Any, action: Any) -> str:
-        """The action without "P1 " or "P1's " in front; an attack with the chance that it eats its prey."""
+        """The action as a sentence with its subject ("P1's animal 1 takes a red food token ...", "P2 passes"),
+        so that a line read alone says whose move it is; an attack with the chance that it eats its prey."""
         words = state.describe_action(action)
-        me = f"P{state.current_player() + 1}"
-        for prefix in (me + "'s ", me + " "):
-            if words.startswith(prefix):
-                words = words[len(prefix) :]
-                break
         if action[0] == "attack":
             from evo_lab.games.origin.odds import OddsError, attack_odds
-            from evo_lab.games.origin.words import animal_place, animal_words
+            from evo_lab.games.origin.words import animal_words
 
             from .inspect import odds_cell
 
-            place = animal_place(state, action[1])
-            who = (
-                f"animal {place[1]}"
-                if place and place[0] == state.current_player()
-                else animal_words(state, action[1], traits=False)
-            )
-            words = f"{who} attacks {animal_words(state, action[2])}"
+            words = f"{animal_words(state, action[1], traits=False)} attacks {animal_words(state, action[2])}"
             try:
                 p = attack_odds(state, action[1], action[2]).eaten
             except OddsError:  # pragma: no cover - a legal attack always has odds
@@ -79,7 +69,7 @@ class OriginView(GameView):
             words += (
                 ": never eaten" if p == 0 else ": eaten for sure" if p == 1 else f": eaten {odds_cell(p)}"
             )
-        return words
+        return str(words)
 
     def node_name(self, state: Any) -> str:
         from evo_lab.games.origin.words import node_words

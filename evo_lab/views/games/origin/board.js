@@ -2,6 +2,8 @@
 // Python draws the table as SVG (trait `svg`, from the observation of the viewer) with a `g.animal` per animal,
 // and what the selected animal may do as HTML (trait `info`). A click on an animal sends {type: "animal", animal};
 // Python decides what it means (select it, or attack it when it is a marked prey) and redraws.
+// The box the table is shown in is reported by watchBox (evo_lab/views/widgets/board_box.js, put in front of this
+// file): Python lays the table out for its width (animals to a line, wrapped header, zoom on a projector).
 
 function render({ model, el }) {
   el.classList.add("evo-origin-board", "evo-game-board");
@@ -33,6 +35,7 @@ function render({ model, el }) {
   });
   for (const name of ["svg", "ply", "selected", "status", "error", "info"]) model.on(`change:${name}`, paint);
   paint();
+  return watchBox(model, box);
 }
 
 export default { render };

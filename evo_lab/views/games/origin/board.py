@@ -1,6 +1,7 @@
 """``OriginBoard``: the table of *The Origin of Species* as an anywidget (ESM ``board.js``, no build step). Python
 draws the SVG (:func:`evo_lab.games.origin.svg.table_svg`, from the viewer's observation) and, under it, what the
-selected animal may do (:func:`.inspect.animal_html`). A click on an animal selects it; for a selected carnivore
+selected animal may do (:func:`.inspect.animal_html`). The table is laid out for the width of the box the browser reports
+(``{type: "size"}``, :mod:`evo_lab.views.widgets.board_box`). A click on an animal selects it; for a selected carnivore
 every other animal is marked as a prey, with the exact chance that the attack eats it, or as blocked, with the
 trait that protects it (:func:`evo_lab.games.origin.odds.attack_rows`); a click on a marked prey makes the attack
 when the player to act may make it now. The same logic runs from Python (:meth:`OriginBoard.click_animal`).
@@ -15,6 +16,8 @@ when the player to act may make it now. The same logic runs from Python (:meth:`
 True
 >>> b.click_animal(r), b.session.state.node_name()          # the marked prey: attack it (Running's die)
 ('attack A1 A3', 'run')
+>>> b.resize(450, 700); 'data-per-line="2"' in b.svg and 'width="450"' in b.svg   # a narrow column
+True
 """
 
 from __future__ import annotations
@@ -27,9 +30,10 @@ import anywidget
 import traitlets
 
 from evo_lab.games.origin.odds import OddsError, attack_rows
-from evo_lab.games.origin.svg import Marks, table_svg
-from evo_lab.games.origin.words import find_animal
+from evo_lab.games.origin.svg import WIDTH, Marks, table_svg
+from evo_lab.games.origin.words import find_animal, owner_of
 from evo_lab.views.games.base import keeps_selection
+from evo_lab.views.widgets.board_box import BoxedBoard, esm_with_box
 from evo_lab.views.widgets.common import KIT_CSS
 from evo_lab.views.widgets.session import Session
 
@@ -70,11 +74,14 @@ def actions_of(state: Any, aid: int) -> list:
     return out
 
 
-class OriginBoard(anywidget.AnyWidget):
+class OriginBoard(anywidget.AnyWidget, BoxedBoard):
     """The table of a :class:`Session` of *The Origin of Species*. ``selected``: the id of the selected animal
-    (0: none); ``info``: what it may do, as HTML."""
+    (0: none); ``info``: what it may do, as HTML. The browser reports the box the table is shown in
+    (:class:`~evo_lab.views.widgets.board_box.BoxedBoard`) and the table is laid out for its width
+    (:func:`evo_lab.games.origin.svg.layout_for`: animals to a line, wrapped header, zoom on a projector)."""
 
-    _esm = _HERE / "board.js"
+    _esm = esm_with_box(_HERE / "board.js")
+    default_width = float(WIDTH)
     _css = (_HERE / "board.css").read_text(encoding="utf-8") + "\n" + KIT_CSS
     svg = traitlets.Unicode("").tag(sync=True)
     ply = traitlets.Int(0).tag(sync=True)
@@ -109,7 +116,7 @@ class OriginBoard(anywidget.AnyWidget):
         for r in self._rows:
             if r.odds is not None:
                 m.targets[r.target] = chip(r.odds.eaten)
-                owner = find_animal(st, self.selected).owner
+                owner = owner_of(st, self.selected)
                 if r.now and (v is None or v == owner):
                     m.actions[r.target] = st.action_to_string(("attack", self.selected, r.target))
             else:
@@ -138,7 +145,7 @@ class OriginBoard(anywidget.AnyWidget):
             if self.selected and find_animal(st, self.selected) is None:
                 self.selected = 0
             self._rows = self._prey()
-            self.svg = table_svg(st, s.viewer, self.marks(), title=False)
+            self.svg = table_svg(st, s.viewer, self.marks(), title=False, width=self.box[0])
             self.ply = s.tree.ply
             self.status = status_words(st)
             self.info = animal_html(st, self.selected, self._rows, s.viewer) if self.selected else ""
@@ -180,6 +187,8 @@ class OriginBoard(anywidget.AnyWidget):
         if not isinstance(content, dict):
             return
         try:
+            if self.size_message(content):
+                return
             if content.get("type") == "animal":
                 self.click_animal(int(content["animal"]))
             elif content.get("type") == "action":

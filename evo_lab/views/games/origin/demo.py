@@ -19,7 +19,7 @@ from evo_lab.core.registry import make_game
 from evo_lab.core.tree import GameTree
 from evo_lab.games.origin.lively import lively_policy
 from evo_lab.games.origin.odds import attack_odds
-from evo_lab.games.origin.words import find_animal
+from evo_lab.games.origin.words import owner_of
 
 __all__ = ["attack_tree", "rival_attacks"]
 
@@ -27,7 +27,7 @@ __all__ = ["attack_tree", "rival_attacks"]
 def rival_attacks(state) -> list:
     """The legal attacks of the player to act on other players' animals."""
     me = state.current_player()
-    return [a for a in state.legal_actions() if a[0] == "attack" and find_animal(state, a[2]).owner != me]
+    return [a for a in state.legal_actions() if a[0] == "attack" and owner_of(state, a[2]) != me]
 
 
 def attack_tree(

@@ -22,7 +22,15 @@ from typing import Any
 
 from evo_lab.core.words import plural, prob_words
 from evo_lab.games.origin.odds import AttackRow, OddsError, attack_odds, why_no_attack
-from evo_lab.games.origin.words import animal_words, find_animal, node_words, phase_words, player, traits_of
+from evo_lab.games.origin.words import (
+    owner_of,
+    animal_words,
+    find_animal,
+    node_words,
+    phase_words,
+    player,
+    traits_of,
+)
 
 __all__ = ["animal_html", "attack_table", "odds_cell", "odds_words", "status_words"]
 
@@ -113,7 +121,7 @@ def _carnivore(state: Any, aid: int, rows: list[AttackRow]) -> str:
         except OddsError as e:
             return f"<div>{escape(str(e))}</div>"
         return f"<div>It cannot attack: {escape(why)}.</div>"
-    owner = find_animal(state, aid).owner
+    owner = owner_of(state, aid)
     now = any(r.now for r in rows)
     if now:
         head = "It may attack (click a prey marked in red to attack it):"

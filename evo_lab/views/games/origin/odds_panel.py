@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-import re
 from html import escape
 from typing import Any, cast
 
@@ -38,7 +37,14 @@ from evo_lab.games.origin.odds import (
     food_bank,
     open_attack,
 )
-from evo_lab.games.origin.words import animal_words, defence_words, describe_action, find_animal, player
+from evo_lab.games.origin.words import (
+    owner_of,
+    animal_words,
+    defence_words,
+    describe_action,
+    dice_words,
+    player,
+)
 from evo_lab.theory.food_race import demand
 from evo_lab.views.widgets.common import Panel, row
 from evo_lab.views.widgets.session import Session
@@ -129,7 +135,7 @@ def tree_html(odds: AttackOdds) -> str:
     before = odds.before
     head = f"<div><b>{escape(describe_action(before, ('attack', odds.attacker, odds.target)))}</b></div>"
     tree = odds.tree
-    defender = find_animal(before, odds.target).owner
+    defender = owner_of(before, odds.target)
     if tree.kind == "leaf":
         return head + f"<div>No die and no choice: {_node(tree, odds)}.</div>"
     summary = "; ".join(
@@ -155,25 +161,6 @@ def _num(x: Fraction) -> str:
 
 def _heading(text: str) -> W.HTML:
     return W.HTML(f"<div style='font-size:16px;font-weight:bold;margin:8px 0 2px'>{escape(text)}</div>")
-
-
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def dice_words(rule: str) -> str:
-    """The food bank's dice in words, the notation after them: ``"2d6 + 2"`` -> ``"two dice plus 2 (2d6 + 2)"``
-    (a rule in another form is returned as it is).
-
-    >>> dice_words("1d6 + 2"), dice_words("3d6")
-    ('one die plus 2 (1d6 + 2)', 'three dice (3d6)')
-    """
-    m = re.fullmatch(r"\s*(\d+)d6\s*(?:\+\s*(\d+))?\s*", rule)
-    if not m:
-        return rule
-    n = int(m.group(1))
-    count = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
-    words = f"{count} {'die' if n == 1 else 'dice'}" + (f" plus {m.group(2)}" if m.group(2) else "")
-    return f"{words} ({rule.strip()})"
 
 
 class OddsPanel(Panel):
@@ -233,7 +220,7 @@ class OddsPanel(Panel):
             if st.phase_name() == "feeding"
             else ""
         )
-        dice = escape(dice_words(fb.rule))
+        dice = escape(dice_words(fb.dice, fb.plus))
         self.bank.value = (
             f"<div>{fb.players} players: <b>{dice}</b>, from {min(fb.distribution)} to "
             f"{max(fb.distribution)} red tokens, mean {_num(fb.mean)}{need}.{rolled}</div>"
@@ -300,8 +287,8 @@ class OddsPanel(Panel):
             except OddsError:
                 opts = []
         keep = self.prey.value
-        owner = find_animal(st, c).owner if c else -1
-        rivals = [v for _l, v in opts if find_animal(st, v).owner != owner]
+        owner = owner_of(st, c) if c else -1
+        rivals = [v for _l, v in opts if owner_of(st, v) != owner]
         self._syncing = True
         try:
             self.prey.options = opts
