@@ -1,6 +1,6 @@
 """Click-to-repaint latency of the kit in a real browser, for every registered game.
 
-Voila serves the classroom page ``notebooks/present.ipynb`` on 127.0.0.1 (each game through the page's address,
+Voila serves the classroom page ``evo_lab/views/present.ipynb`` on 127.0.0.1 (each game through the page's address,
 ``?game=G&players=3``, at its scenario ``attack`` when it has one), Debian's Chromium opens it (Playwright) and the script plays the game by clicking. Each
 measurement runs from a click to the first animation frame after the board shows the new position (the click
 travels to the kernel, the engine applies the action, the board is redrawn and comes back):
@@ -39,18 +39,20 @@ from evo_lab.views.widgets.browser import (  # noqa: E402
 )
 
 TARGET_MS = 100.0
-PRESENT = ROOT / "notebooks" / "present.ipynb"
+PRESENT = ROOT / "evo_lab" / "views" / "present.ipynb"
 
 #: The position (its ``?ply``) of the board, whatever the game's board widget: Evo 2e's svg, Evolution's svg,
 #: or the default board's drawing.
 PLY_JS = """() => { const e = document.querySelector('.evo-explorer .evo-board-widget svg.evo-board, '
-  + '.evo-explorer .evo-evolution-board svg, .evo-explorer .evo-svg-board [data-ply]');
+  + '.evo-explorer .evo-evolution-board svg, .evo-explorer .evo-origin-board .evo-svg svg, '
+  + '.evo-explorer .evo-svg-board [data-ply]');
   return e ? e.getAttribute('data-ply') : null; }"""
 
 #: Click ``selector`` (its first visible match, optionally by text) and time it to the repainted board.
 CLICK_JS = """async ([selector, text]) => {
   const ply = () => { const e = document.querySelector('.evo-explorer .evo-board-widget svg.evo-board, '
-    + '.evo-explorer .evo-evolution-board svg, .evo-explorer .evo-svg-board [data-ply]');
+    + '.evo-explorer .evo-evolution-board svg, .evo-explorer .evo-origin-board .evo-svg svg, '
+  + '.evo-explorer .evo-svg-board [data-ply]');
     return e ? e.getAttribute('data-ply') : null; };
   const el = [...document.querySelectorAll(selector)].find((e) => e.offsetParent !== null && !e.disabled
     && (!text || e.innerText.trim() === text));
