@@ -218,15 +218,13 @@ def _event_text(g: Any, last: tuple) -> str:
     if k == "round":
         return f"round {last[1]} begins"
     if k == "gene":
-        return f"{g.gene_names[last[2]]} drawn for lot {last[1]}"
+        return f"{g.gene_names[last[2]]} drawn for the auction"
     if k == "peek":
         return "sixth sense: the next climate token is known to its holder"
     if k == "end":
         return "game over: " + ", ".join(f"P{p + 1} {mp} MP" for p, mp in enumerate(last[1]))
-    if k == "bid":
-        return f"P{last[1] + 1} bids {last[3]} on lot {last[2]}"
-    if k == "outbid":
-        return f"P{last[3] + 1} bids {last[4]} on lot {last[2]}, displacing P{last[1] + 1}"
+    if k in ("bid", "outbid") and hasattr(last, "text"):  # the lot by its line ("on the second lot")
+        return str(last.text(g))
     if k == "auction":
         return "auction over: lots paid and genes taken"
     if k == "scored":
