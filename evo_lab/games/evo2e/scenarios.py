@@ -172,8 +172,8 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
         "auction",
         "The auction",
-        "Every lot of this round's mutation phase is drawn: lot 0 is the event card, lots 1-3 a horn, a pair of "
-        "legs and an egg. P1 bids first and has 5 MP; the others have 8, 6 and 3. Bids are paid in MP, which are "
+        "Every lot of this round's mutation phase is drawn: the first line of the biology lab is the event card, "
+        "the others a horn, a pair of legs and an egg. P1 bids first and has 5 MP; the others have 8, 6 and 3. Bids are paid in MP, which are "
         "also the score. Ask what each gene is worth to whom, then play the bids: an outbid player bids again on "
         "another lot, and a bid of 6 cannot be beaten.",
         f"{RULEBOOK}, Mutation phase (bidding, 'The player who won the bidding for the first column takes an event "
