@@ -278,7 +278,7 @@ class Fight(NamedTuple):
     def text(self, game: Game | None = None) -> str:
         L = _labels(game)
         return (
-            f"{L[self.src]} attacks {L[self.dst]}: rolls {_face(game, self.face)} and "
+            f"the dinosaur on {L[self.src]} attacks the one on {L[self.dst]}: it rolls {_face(game, self.face)} and "
             f"{'wins' if self.result == 'win' else 'fails'}"
         )
 
@@ -286,11 +286,11 @@ class Fight(NamedTuple):
         L = after.game.labels
         att, dfd = before.occ[self.src], before.occ[self.dst]
         p = before.attack_probability(self.src, self.dst) if att >= 0 and dfd >= 0 else None
-        odds = f" (wins with {p}, {pct(p)})" if p is not None else ""
+        odds = f" (it wins with probability {p}, {pct(p)})" if p is not None else ""
         verdict = "and wins" if self.result == "win" else "and fails"
         return [
-            f"    {_p(att)} attacks {L[self.src]} x {L[self.dst]} ({_p(dfd)}){odds}: rolls "
-            f"{_face(after.game, self.face)} {verdict}."
+            f"    {_p(att)}'s dinosaur on {L[self.src]} attacks {_p(dfd)}'s dinosaur on {L[self.dst]}{odds}: it "
+            f"rolls {_face(after.game, self.face)} {verdict}."
         ]
 
 

@@ -211,7 +211,7 @@ def describe(s: State, a: Action) -> str:
         )
     if k == ATTACK:
         return (
-            f"P{s.occ[a.a] + 1}'s dinosaur on {L[a.a]} attacks P{s.occ[a.b] + 1}'s dinosaur on {L[a.b]}: "
+            f"P{s.occupant(a.a) + 1}'s dinosaur on {L[a.a]} attacks P{s.occupant(a.b) + 1}'s dinosaur on {L[a.b]}: "
             f"it wins with probability {attack_probability(s, a.a, a.b)}"
         )
     if k == BID:

@@ -122,7 +122,9 @@ def _star(cx: float, cy: float, r: float) -> str:
 START_LEGEND = "start space of player n"
 
 
-def _legend_items(board: Board, climate: dict[str, str] | None, s: float, font: float) -> list[tuple[str, str, float]]:
+def _legend_items(
+    board: Board, climate: dict[str, str] | None, s: float, font: float
+) -> list[tuple[str, str, float]]:
     """The legend's items ``(terrain or "start", its text, width)``: each terrain with its climate state, then
     the numbered star of the start areas."""
     items = [

@@ -205,7 +205,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         f"{RULEBOOK}, 'Feeding Carnivores' and 'Important Rules for Feeding'; {CLIMATE}, 'Feeding Carnivores'; "
         "the kit's rulings R2 and R9",
         "attack 1 P2.2",
-        source='seed 003 lines 138-145 and 149-150; seed 002 line 40; docs/evolution.md R2, R9',
+        source="seed 003 lines 138-145 and 149-150; seed 002 line 40; docs/evolution.md R2, R9",
         position=dict(boards=_TABLE, watering_hole=3),
     ),
     Scenario(
@@ -240,7 +240,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         f"{RULEBOOK}, 'Important Rules for Feeding' ('a Carnivore must eat a species with Horns if that's the "
         "only legal option'); the kit's ruling R10",
         "attack 1 P2.1",
-        source='seed 003 lines 150-151; docs/evolution.md R10',
+        source="seed 003 lines 150-151; docs/evolution.md R10",
         position=dict(
             boards=[
                 [(3, 1, 0, 0, ["carnivore"])],
@@ -259,7 +259,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "of the Attack tab, which plays each feeding on a copy: 6 food from one feeding.",
         f"{RULEBOOK}, 'Feeding Non-carnivores' and 'Important Rules for Feeding'; the kit's ruling R7",
         "eat 1",
-        source='seed 003 lines 130-132 and 149; docs/evolution.md R7',
+        source="seed 003 lines 130-132 and 149; docs/evolution.md R7",
         position=dict(
             boards=[
                 [(1, 3, 0, 0, ["foraging", "cooperation"]), (1, 3, 0, 0, ["cooperation"]), (1, 2, 0, 0, [])],
@@ -277,7 +277,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "moves onto the population. Feed it and watch the yellow fat tokens fill.",
         f"{ONLINE}, 'Before eating' and 'Feeding of herbivores'; {CLIMATE}, 'Overview'; the kit's ruling R11",
         "eat 1",
-        source='seed 004 lines 46-57 and 65; seed 002 line 3; docs/evolution.md R11',
+        source="seed 004 lines 46-57 and 65; seed 002 line 3; docs/evolution.md R11",
         position=dict(
             boards=[[(3, 2, 2, 0, ["fat-tissue"])], [(2, 2, 2, 0, [])], [(1, 1, 1, 0, [])]], watering_hole=4
         ),
@@ -291,7 +291,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "species 1 and read the Story tab; undo and feed species 2.",
         f"{RULEBOOK}, 'End of Feeding' and 'The End of a Species'; {CLIMATE}, 'End of feeding'",
         "eat 1",
-        source='seed 003 lines 153-166; seed 002 lines 42-43',
+        source="seed 003 lines 153-166; seed 002 lines 42-43",
         position=dict(
             boards=[
                 [(1, 3, 1, 0, []), (2, 2, 0, 0, ["horns", "climbing"])],
@@ -311,7 +311,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         f"{RULEBOOK}, 'Selecting Food' and 'The Feeding Period: Look at the Food Cards'; {ONLINE}, 'Selecting "
         "the food supply'",
         None,
-        source='seed 003 lines 90-96 and 116-120; seed 004 lines 24-26',
+        source="seed 003 lines 90-96 and 116-120; seed 004 lines 24-26",
         position=dict(
             boards=[[(2, 2, 0, 0, ["carnivore"])], [(1, 3, 0, 0, ["long-neck"])], [(1, 2, 0, 0, [])]],
             hands=[[], [], ["foraging+4", "carnivore+5", "horns-3"]],
@@ -332,7 +332,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "Fur); the kit's rulings R16 and R19",
         "pass",
         game="evolution-climate",
-        source='seed 002 lines 25 and 36; seed 002 line 3 (Heavy Fur); docs/evolution.md R16, R19',
+        source="seed 002 lines 25 and 36; seed 002 line 3 (Heavy Fur); docs/evolution.md R16, R19",
         position=dict(
             boards=[
                 [(2, 3, 0, 0, ["heavy-fur"]), (4, 2, 0, 0, [])],
@@ -359,7 +359,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "a climate event card attached to it ...'); the kit's rulings R16 and R19",
         "pass",
         game="evolution-climate",
-        source='seed 002 line 36; docs/evolution.md R16, R19',
+        source="seed 002 line 36; docs/evolution.md R16, R19",
         position=dict(
             boards=[[(2, 3, 0, 0, ["migratory"])], [(3, 2, 0, 0, [])], [(1, 2, 0, 0, ["heavy-fur"])]],
             food_cards=["horns+1~snow", "climbing+2~snow", "fertile+1~sun"],

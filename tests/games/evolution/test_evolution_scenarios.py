@@ -33,7 +33,9 @@ def test_at_least_six_presets_of_both_games_with_notes_citing_the_seeds():
     for sc in scenarios():
         # the developers' citation: the seed lines; the teacher's: the rulebook by its name and section
         assert re.search(r"seed 00[234] lines? \d+", sc.source), sc.id
-        assert "seed 0" not in sc.rule and re.search(r"(rulebook|rules|manual)\b.*?, '[A-Z][^']+'", sc.rule), sc.id
+        assert "seed 0" not in sc.rule and re.search(
+            r"(rulebook|rules|manual)\b.*?, '[A-Z][^']+'", sc.rule
+        ), sc.id
         assert len(sc.note) > 120 and sc.title
         if sc.game == "evolution-climate":
             assert "seed 002" in sc.source and "Evolution: Climate rules" in sc.rule, sc.id

@@ -45,7 +45,8 @@ def test_scenarios_are_fresh_and_loadable_as_positions():
 def test_the_menu_and_the_present_page_find_them():
     view = view_for("origin")
     assert [i for _t, i in view.scenarios()] == [sc.id for sc in scenarios()]
-    assert "Running" in view.scenario_note("running") and "Origin of Species rulebook" in view.scenario_note("running")
+    note = view.scenario_note("running")
+    assert "Running" in note and "Origin of Species rulebook" in note
     assert set(scenario_names("origin")) >= {sc.id for sc in scenarios()}
     ex = Explorer("origin", scenario="tail_loss")
     assert ex.state.node_name() == "defend" and ex.state.to_dict() == scenario("tail_loss").to_dict()
