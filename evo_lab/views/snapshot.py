@@ -38,7 +38,7 @@ from evo_lab.games.evo2e.svg import (
     svg_points,
 )
 from evo_lab.core.words import plural
-from evo_lab.games.evo2e.words import node_words, token_words, wheel_words
+from evo_lab.games.evo2e.words import lot_words, node_words, token_words, wheel_words
 
 __all__ = ["BOARD_KINDS", "DIRECT_KINDS", "assumed_values", "board_geometry", "describe_last", "snapshot"]
 
@@ -204,11 +204,11 @@ def describe_last(state: Any) -> dict | None:
             + ", ".join(L[x] for x in spaces if 0 <= x < g.n),
         )
     else:
-        out.update(text=_event_text(g, last))
+        out.update(text=_event_text(g, last, state))
     return out
 
 
-def _event_text(g: Any, last: tuple) -> str:
+def _event_text(g: Any, last: tuple, state: Any = None) -> str:
     """Words for the events that do not mark a space."""
     k = last[0]
     if k == "initiative":
@@ -218,15 +218,17 @@ def _event_text(g: Any, last: tuple) -> str:
     if k == "round":
         return f"round {last[1]} begins"
     if k == "gene":
-        return f"{g.gene_names[last[2]]} drawn for lot {last[1]}"
+        return f"{g.gene_names[last[2]]} drawn for the auction"
     if k == "peek":
         return "sixth sense: the next climate token is known to its holder"
     if k == "end":
         return "game over: " + ", ".join(f"P{p + 1} {mp} MP" for p, mp in enumerate(last[1]))
-    if k == "bid":
-        return f"P{last[1] + 1} bids {last[3]} on lot {last[2]}"
-    if k == "outbid":
-        return f"P{last[3] + 1} bids {last[4]} on lot {last[2]}, displacing P{last[1] + 1}"
+    if k in ("bid", "outbid") and state is None and hasattr(last, "text"):
+        return str(last.text(g))  # the lot by its line ("on the second lot")
+    if k in ("bid", "outbid") and state is not None:  # the lot by what it holds, as the action list says it
+        player, lot, value = (last[1], last[2], last[3]) if k == "bid" else (last[3], last[2], last[4])
+        loser = f", displacing P{last[1] + 1}" if k == "outbid" else ""
+        return f"P{player + 1} bids {value} for {lot_words(state, lot)}{loser}"
     if k == "auction":
         return "auction over: lots paid and genes taken"
     if k == "scored":

@@ -21,7 +21,7 @@ from typing import Any
 
 from evo_lab.core.words import plural
 from evo_lab.games.evo2e import rules
-from evo_lab.games.evo2e.words import token_words, wheel_words
+from evo_lab.games.evo2e.words import lot_words, token_words, wheel_words
 
 __all__ = ["auction_results", "round_summary", "rounds_on_path"]
 
@@ -48,7 +48,7 @@ def _events(path: list, rnd: int) -> list[tuple[Any, tuple]]:
 
 def auction_results(path: list, rnd: int | None = None) -> list[str]:
     """Who won what in the last auction on ``path`` (of round ``rnd`` if given):
-    ``["P2 won lot 1 (Horn) with a bid of 4, paying 3 MP", ...]``; ``[]`` when no auction ended yet."""
+    ``["P2 won Horn with a bid of 4, paying 3 MP", ...]``; ``[]`` when no auction ended yet."""
     for n in reversed(path):
         if n.parent is None or (rnd is not None and n.state.round != rnd):
             continue
@@ -59,18 +59,11 @@ def auction_results(path: list, rnd: int | None = None) -> list[str]:
 
 
 def _auction_lines(before: Any, ev: tuple) -> list[str]:
-    g = before.game
-    lots = before.auction()["lots"]
     out = []
     for lot, (p, v) in enumerate(ev[1]):
-        item = str(lots[lot]["item"]) if lot < len(lots) else "nothing"
-        name = (
-            "the event card"
-            if item == "event card"
-            else (g.gene_names[g.gene_ids.index(item)] if item in g.gene_ids else item)
-        )
+        name = lot_words(before, lot)
         pay = rules.bid_price(v, before.vials(p))
-        out.append(f"P{p + 1} won lot {lot} ({name}) with a bid of {v}, paying {pay} MP")
+        out.append(f"P{p + 1} won {name} with a bid of {v}, paying {pay} MP")
     return out
 
 

@@ -20,7 +20,7 @@ def test_every_command_module_exists():
 def test_demo_tells_a_seeded_game_and_is_reproducible(capsys):
     assert main(["demo", "--players", "3", "--seed", "4"]) == 0
     first = capsys.readouterr().out
-    assert "Round 1" in first and "Climate: token" in first and "wins lot 0" in first
+    assert "Round 1" in first and "Climate: token" in first and "wins the event card" in first
     assert "Scoring:" in first and "Final ranking: #1" in first
     assert "reconstructed, not the printed board" in first
     assert main(["demo", "--players", "3", "--seed", "4"]) == 0

@@ -10,7 +10,7 @@ list and old code that reads ``event[0]`` still works; new code reads fields by 
 >>> from_json(["fight", 3, 4, "win", "plus"]) == ev
 True
 >>> Bid("bid", 0, 2, 3).text()
-'P1 bids 3 on lot 2'
+'P1 bids 3 on the third lot'
 
 Each event says itself: ``event.text(game)`` in words (``game`` gives space labels and names) and
 ``event.story(before, after)`` as the lines of the story of a game (:mod:`evo_lab.games.evo2e.story`), with the states
@@ -86,6 +86,21 @@ class _Labels(Protocol):
     def __getitem__(self, i: int, /) -> str: ...
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _ordinal(lot: int) -> str:
+    """A lot of the biology lab by its line, counted from the first (the event card's): 0 -> "first"."""
+    return _ORDINALS[lot] if 0 <= lot < len(_ORDINALS) else f"{lot + 1}th"
+
+
+def _lot(state: State, lot: int) -> str:
+    """A lot by what it holds ("the event card", "Fur layer"): :func:`.words.lot_words`."""
+    from .words import lot_words
+
+    return lot_words(state, lot)
+
+
 def _story(event: _Tells, indent: int, after: State) -> list[str]:
     """The default story of an event: its text, as one line indented by ``indent`` spaces (its depth in the
     story: a round, its phases, their moves)."""
@@ -158,7 +173,7 @@ class GeneDrawn(NamedTuple):
         return _story(self, 2, after)
 
     def text(self, game: Game | None = None) -> str:
-        return f"mutation: lot {self.lot} offers {game.gene_names[self.gene] if game else self.gene}"
+        return f"mutation: {game.gene_names[self.gene] if game else self.gene} is drawn for the auction"
 
 
 class Bid(NamedTuple):
@@ -168,10 +183,10 @@ class Bid(NamedTuple):
     value: int
 
     def story(self, before: State, after: State) -> list[str]:
-        return _story(self, 4, after)
+        return [f"    {_p(self.player)} bids {self.value} for {_lot(after, self.lot)}."]
 
     def text(self, game: Game | None = None) -> str:
-        return f"{_p(self.player)} bids {self.value} on lot {self.lot}"
+        return f"{_p(self.player)} bids {self.value} on the {_ordinal(self.lot)} lot"
 
 
 class Outbid(NamedTuple):
@@ -182,10 +197,12 @@ class Outbid(NamedTuple):
     value: int
 
     def story(self, before: State, after: State) -> list[str]:
-        return _story(self, 4, after)
+        return [
+            f"    {_p(self.player)} bids {self.value} for {_lot(after, self.lot)}, displacing {_p(self.loser)}."
+        ]
 
     def text(self, game: Game | None = None) -> str:
-        return f"{_p(self.player)} bids {self.value} on lot {self.lot}, displacing {_p(self.loser)}"
+        return f"{_p(self.player)} bids {self.value} on the {_ordinal(self.lot)} lot, displacing {_p(self.loser)}"
 
 
 class Auction(NamedTuple):
@@ -200,8 +217,8 @@ class Auction(NamedTuple):
         out = []
         for lot, (p, v) in enumerate(self.bids):
             item = after.lots[lot] if lot < len(after.lots) else -1
-            what = "the event card" if item == -2 else ("nothing" if item == -1 else g.gene_names[item])
-            out.append(f"  {_p(p)} wins lot {lot} ({what}) for {after.paid[p]} MP (bid {v}).")
+            what = "the event card" if item == -2 else ("the empty lot" if item == -1 else g.gene_names[item])
+            out.append(f"  {_p(p)} wins {what} for {after.paid[p]} MP (bid {v}).")
         return out
 
 
@@ -261,7 +278,7 @@ class Fight(NamedTuple):
     def text(self, game: Game | None = None) -> str:
         L = _labels(game)
         return (
-            f"{L[self.src]} attacks {L[self.dst]}: rolls {_face(game, self.face)} and "
+            f"the dinosaur on {L[self.src]} attacks the one on {L[self.dst]}: it rolls {_face(game, self.face)} and "
             f"{'wins' if self.result == 'win' else 'fails'}"
         )
 
@@ -269,11 +286,11 @@ class Fight(NamedTuple):
         L = after.game.labels
         att, dfd = before.occupants[self.src], before.occupants[self.dst]
         p = before.attack_probability(self.src, self.dst) if att >= 0 and dfd >= 0 else None
-        odds = f" (wins with {p}, {pct(p)})" if p is not None else ""
+        odds = f" (it wins with probability {p}, {pct(p)})" if p is not None else ""
         verdict = "and wins" if self.result == "win" else "and fails"
         return [
-            f"    {_p(att)} attacks {L[self.src]} x {L[self.dst]} ({_p(dfd)}){odds}: rolls "
-            f"{_face(after.game, self.face)} {verdict}."
+            f"    {_p(att)}'s dinosaur on {L[self.src]} attacks {_p(dfd)}'s dinosaur on {L[self.dst]}{odds}: it "
+            f"rolls {_face(after.game, self.face)} {verdict}."
         ]
 
 

@@ -210,11 +210,15 @@ def describe(s: State, a: Action) -> str:
             f"({g.board.terrain[a.b]}, {s.space_state(a.b)} now)"
         )
     if k == ATTACK:
-        return f"{L[a.a]} attacks P{s.occupants[a.b] + 1} on {L[a.b]}: wins with {attack_probability(s, a.a, a.b)}"
+        return (
+            f"P{s.occupant(a.a) + 1}'s dinosaur on {L[a.a]} attacks P{s.occupant(a.b) + 1}'s dinosaur on {L[a.b]}: "
+            f"it wins with probability {attack_probability(s, a.a, a.b)}"
+        )
     if k == BID:
-        item = s.lots[a.a]
-        what = "the event card" if item == -2 else ("nothing" if item == -1 else g.gene_names[item])
-        return f"bid {a.b} on lot {a.a} ({what}), pays {rules.bid_price(a.b, genes.discount(s, s.actor))} MP"
+        from .words import lot_words
+
+        price = rules.bid_price(a.b, genes.discount(s, s.actor))
+        return f"bid {a.b} for {lot_words(s, a.a)}, pays {price} MP"
     if k == BIRTH:
         q = s.occupants[a.a]
         extra = f", removing the dinosaur on {L[a.b]} first" if a.b >= 0 else ""

@@ -42,7 +42,8 @@ __all__ = [
     "scenarios_markdown",
 ]
 
-RULEBOOK = "rulebook (seeds/000)"
+#: The rulebook as a teacher names it (seed 000, ``../shared/seeds/000_ac662ced2d605a67.txt``).
+RULEBOOK = "Evo (Second Edition) rulebook"
 
 
 class UnknownScenarioError(EvoLabError, KeyError):
@@ -91,7 +92,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "attacked). P2 has 2 horns and Large horn (attack 4); P1 has 1 horn and Bony plates (defence 3). Show the "
         "Combat tab: the attack 'attack D5xD4' is legal and its exact chance, 2/3, is the share of die faces that "
         "win at a difference of +1 (claw, equals, plus); then try it and undo to roll again.",
-        f"{RULEBOOK}, Movement phase > Combat and Combat result; docs/rulings.md R8 (large horn and bony plates add 2)",
+        f"{RULEBOOK}, Movement phase > Combat and Combat result; the kit's ruling R8 (large horn and bony plates add 2)",
         "move",
         "P2",
         "attack D5xD4",
@@ -148,7 +149,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "removes the dead one at a time and chooses which, because the clan keeps more than two. Show the "
         "Climate tab's terrain states, then let P1 choose which desert dinosaurs die.",
         f"{RULEBOOK}, Survival phase ('On hot terrain, the player can enable one of his dinosaurs to survive for "
-        "each thermoregulation layer'); docs/rulings.md R13",
+        "each thermoregulation layer'); the kit's ruling R13",
         "survive",
         "P1",
         "remove B1",
@@ -171,12 +172,12 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
         "auction",
         "The auction",
-        "Every lot of this round's mutation phase is drawn: lot 0 is the event card, lots 1-3 a horn, a pair of "
-        "legs and an egg. P1 bids first and has 5 MP; the others have 8, 6 and 3. Bids are paid in MP, which are "
+        "Every lot of this round's mutation phase is drawn: the first line of the biology lab is the event card, "
+        "the others a horn, a pair of legs and an egg. P1 bids first and has 5 MP; the others have 8, 6 and 3. Bids are paid in MP, which are "
         "also the score. Ask what each gene is worth to whom, then play the bids: an outbid player bids again on "
         "another lot, and a bid of 6 cannot be beaten.",
         f"{RULEBOOK}, Mutation phase (bidding, 'The player who won the bidding for the first column takes an event "
-        "card'); docs/rulings.md R1, R2",
+        "card'); the kit's rulings R1 and R2",
         "bid",
         "P1",
         "bid 3 on lot 1",
@@ -196,7 +197,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "spaces next to its dinosaurs it may lay an egg on D4, D5 or another space held by P2, whose clan of three "
         "is not protected. The baby's die is rolled at once: claw, equals or plus (4 faces of 6, 2/3) kill the "
         "enemy; cross or two-plus (1/3) kill the baby. Compare it with a plain birth.",
-        f"{RULEBOOK}, Unique genes: Killer babies; docs/rulings.md R12",
+        f"{RULEBOOK}, Unique genes: Killer babies; the kit's ruling R12",
         "birth",
         "P1",
         "birth D4",
@@ -222,7 +223,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "P1 and P2 both have 20, so the tie goes to the one with more dinosaurs on the board, P2 (4 against 3). "
         "Show the final ranking in the Players tab and ask how many MP P1 would have needed.",
         f"{RULEBOOK}, Aim of the game ('In the event of a tie, the player with the most dinosaurs wins') and "
-        "Climate phase ('If the meteorite token appears, the game ends immediately'); docs/rulings.md R14",
+        "Climate phase ('If the meteorite token appears, the game ends immediately'); the kit's ruling R14",
         "end",
         None,
         None,
@@ -248,7 +249,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "tab's forecast for next round is certain for P1 and a spread over four sections for P2. Ask how P1 should "
         "move its dinosaurs now.",
         f"{RULEBOOK}, Unique genes: Sixth sense ('You can look at the next climate token whenever you like'); "
-        "docs/rulings.md R15, R16",
+        "the kit's rulings R15 and R16",
         "move",
         "P1",
         None,
@@ -272,7 +273,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "newborn must be next to one of those that remain. Ask when that is worth it (moving a dinosaur off "
         "terrain that the coming climate kills).",
         f"{RULEBOOK}, Birth phase ('A player who already has all 8 dinosaurs on the board is allowed to eliminate "
-        "one of them in order to bring a new one on elsewhere'); docs/rulings.md R6",
+        "one of them in order to bring a new one on elsewhere'); the kit's ruling R6",
         "birth",
         "P1",
         "birth A1 replacing B1",
@@ -297,7 +298,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "board, so no attack on them is legal; P3's clan of three beside it (E4) can be attacked. Show the action "
         "list: moves and the attack on E4, none on D4. Ask what P2 gains by staying small.",
         f"{RULEBOOK}, Combat ('Important: a clan that only has two dinosaurs may not be attacked'); "
-        "docs/rulings.md R7",
+        "the kit's ruling R7",
         "move",
         "P1",
         "attack D5xE4",
@@ -324,7 +325,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "Prescience. Before the token takes effect P1 may play it and move the wheel one or two sections "
         "clockwise, one back, or leave it in place. Compare the sections each choice gives with where P1's "
         "dinosaurs stand.",
-        f"{RULEBOOK}, Event cards: Prescience (Foresight); docs/rulings.md R9, R18",
+        f"{RULEBOOK}, Event cards: Prescience (Foresight); the kit's rulings R9 and R18",
         "climate_cards",
         "P1",
         "play prescience -1",

@@ -117,16 +117,34 @@ def _star(cx: float, cy: float, r: float) -> str:
     return svg_points(pts)
 
 
-def _legend_rows(board: Board, climate: dict[str, str], s: float) -> int:
+#: The legend's words for the numbered stars of the start areas (seed 000, Setting up: each player's dinosaurs
+#: start on the spaces of their colour's start area).
+START_LEGEND = "start space of player n"
+
+
+def _legend_items(
+    board: Board, climate: dict[str, str] | None, s: float, font: float
+) -> list[tuple[str, str, float]]:
+    """The legend's items ``(terrain or "start", its text, width)``: each terrain with its climate state, then
+    the numbered star of the start areas."""
+    items = [
+        (t, f"{t}: {climate[t]}", s * 1.5 + font * 0.62 * len(f"{t}: {climate[t]}") + s * 0.4)
+        for t in TERRAINS
+        if climate and t in climate
+    ]
+    if board.start_areas:
+        items.append(("start", START_LEGEND, s * 1.0 + font * 0.62 * len(START_LEGEND) + s * 0.4))
+    return items
+
+
+def _legend_rows(board: Board, climate: dict[str, str] | None, s: float) -> int:
     """Extra legend rows (beyond the first) needed for the board width; mirrors the layout in board_svg."""
     font = max(7.0, s * 0.36)
     xs = [hex_center(q, r, s)[0] for q, r in board.axial]
     margin = s * 1.3
     avail = (max(xs) - min(xs)) + s * math.sqrt(3) + 2 * margin - margin
-    items = [(t, climate[t]) for t in TERRAINS if t in climate]
     row, used = 0, 0.0
-    for t, st in items:
-        w = s * 1.5 + font * 0.62 * len(f"{t}: {st}") + s * 0.4
+    for _key, _text, w in _legend_items(board, climate, s, font):
         if used + w > avail and used > 0:
             row, used = row + 1, 0.0
         used += w
@@ -244,7 +262,7 @@ def _frame(board: Board, climate: dict[str, str] | None, s: float, title: str | 
     foot = 0.0
     if board.reconstructed:
         foot += s * 0.8
-    if climate:
+    if climate or board.start_areas:
         foot += s * 1.2 + s * 0.75 * _legend_rows(board, climate, s)
     return _Frame(
         s,
@@ -379,6 +397,16 @@ def _start_stars(out: list[str], board: Board, f: _Frame) -> None:
     out.append("</g>")
 
 
+def _start_legend(out: list[str], lx: float, ly: float, f: _Frame) -> None:
+    """The legend's numbered star: a start star as on the board, with "n" beside it."""
+    s = f.s
+    out.append(
+        f'<polygon class="start-legend" points="{_star(lx + s * 0.3, ly - s * 0.05, s * 0.27)}" '
+        f'fill="#ffffff" stroke="#000" stroke-width="{_fmt(max(0.6, s * 0.035))}"/>'
+    )
+    out.append(f'<text class="legend" x="{_fmt(lx + s * 0.62)}" y="{_fmt(ly + f.font * 0.3)}">n</text>')
+
+
 def _climate_glyphs(out: list[str], board: Board, f: _Frame, climate: dict[str, str]) -> None:
     s = f.s
     out.append('<g class="climate" pointer-events="none">')
@@ -414,20 +442,26 @@ def _dinosaurs(out: list[str], f: _Frame, occupants: dict[int, int]) -> None:
 
 
 def _footer(out: list[str], board: Board, f: _Frame, climate: dict[str, str] | None) -> None:
-    """The climate legend (wrapped into rows) and the "reconstructed" caption."""
+    """The legend (the climate of each terrain, the numbered start stars; wrapped into rows) and the
+    "reconstructed" caption."""
     a = out.append
     s, font, x0, x1, margin = f.s, f.font, f.x0, f.x1, f.margin
     fy = f.bottom + s + margin * 0.6
-    if climate:
+    items = _legend_items(board, climate, s, font)
+    if items:
         a('<g class="climate-legend">')
-        items = [(t, climate[t]) for t in TERRAINS if t in climate]
-        item_w = [s * 1.5 + font * 0.62 * len(f"{t}: {st}") + s * 0.4 for t, st in items]
         avail = x1 - x0 - margin
         lx, row = x0 + margin * 0.5, 0
-        for k, (t, st) in enumerate(items):
-            if lx + item_w[k] > x0 + margin * 0.5 + avail and lx > x0 + margin * 0.5:
+        for t, words, w in items:
+            if lx + w > x0 + margin * 0.5 + avail and lx > x0 + margin * 0.5:
                 lx, row = x0 + margin * 0.5, row + 1
             ly = fy + row * s * 0.75
+            if t == "start":
+                _start_legend(out, lx, ly, f)
+                a(f'<text class="legend" x="{_fmt(lx + s * 1.0)}" y="{_fmt(ly + font * 0.3)}">{words}</text>')
+                lx += w
+                continue
+            st = climate[t] if climate else "ideal"
             a(
                 f'<rect x="{_fmt(lx)}" y="{_fmt(ly - s * 0.3)}" width="{_fmt(s * 0.5)}" height="{_fmt(s * 0.5)}" '
                 f'fill="{TERRAIN_COLOURS[t]}" stroke="#000" stroke-width="0.6"/>'
@@ -440,8 +474,8 @@ def _footer(out: list[str], board: Board, f: _Frame, climate: dict[str, str] | N
                 f'<text class="glyph" x="{_fmt(lx + s * 0.95)}" y="{_fmt(ly - s * 0.05 + font * 0.28)}">'
                 f"{CLIMATE_GLYPHS[st]}</text>"
             )
-            a(f'<text class="legend" x="{_fmt(lx + s * 1.3)}" y="{_fmt(ly + font * 0.3)}">{t}: {st}</text>')
-            lx += item_w[k]
+            a(f'<text class="legend" x="{_fmt(lx + s * 1.3)}" y="{_fmt(ly + font * 0.3)}">{words}</text>')
+            lx += w
         a("</g>")
         fy += s * 0.75 * row + s * 1.0
     if board.reconstructed:

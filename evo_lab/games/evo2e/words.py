@@ -1,14 +1,17 @@
 """Evo 2e in words: who did what, climate tokens and turns of the wheel, as a teacher would say them.
 
 The engine's events (:mod:`evo_lab.games.evo2e.events`) and every view of Evo 2e (history, action list, board event
-line, story, CLI) take their wording from here, so that one phrase means one thing everywhere: "P2 bids 6 on lot 0
-(the event card)", "P3 ends movement (1 point unused)", "clockwise 2". The words every game shares (plurals,
+line, story, CLI) take their wording from here, so that one phrase means one thing everywhere: "P2 bids 6 for the
+event card", "P3 ends movement (1 point unused)", "clockwise 2". A lot of the biology lab is named by what it holds
+(the event card, a gene by its printed name), never by the notation's number (``bid 6 on lot 0``, from 0). The words every game shares (plurals,
 percentages, "in 2 of 3 games") are :mod:`evo_lab.core.words`.
 
 >>> import evo_lab
 >>> g = evo_lab.Game(players=2)
 >>> token_words(g, "cw2"), token_words(g, "ccw1"), token_words(g, "stay"), token_words(g, "meteorite")
-('clockwise 2', 'anticlockwise 1', 'stay', 'the meteorite')
+('clockwise 2', 'anticlockwise 1', 'stay (no change)', 'the meteorite')
+>>> token_phrase(g, "stay"), token_phrase(g, "cw1")
+("the climate token 'stay' (no change)", "the climate token 'clockwise 1'")
 >>> shift_words(-1), turning_words(0)
 ('anticlockwise 1', 'leaving the wheel where it is')
 """
@@ -34,8 +37,10 @@ __all__ = [
     "fix_plurals",
     "gene_words",
     "history_line",
+    "lot_words",
     "node_words",
     "shift_words",
+    "token_phrase",
     "token_words",
     "turning_words",
     "wheel_words",
@@ -134,11 +139,23 @@ def turning_words(shift: int) -> str:
 
 
 def token_words(game: Game, token: int | str) -> str:
-    """A climate token by what it does ("clockwise 2", "the meteorite"), from the data pack's shifts."""
+    """A climate token by what it does ("clockwise 2", "stay (no change)", "the meteorite"), from the data
+    pack's shifts (seed 000, Climate phase: "Token showing 0: The climate wheel remains unchanged")."""
     i = game.token_ids.index(token) if isinstance(token, str) else int(token)
     if i == game.meteorite:
         return "the meteorite"
-    return shift_words(game.token_shifts[i])
+    shift = game.token_shifts[i]
+    return shift_words(shift) if shift else "stay (no change)"
+
+
+def token_phrase(game: Game, token: int | str) -> str:
+    """A climate token as the subject of a sentence: "the climate token 'clockwise 2'", "the climate token
+    'stay' (no change)", "the meteorite"."""
+    i = game.token_ids.index(token) if isinstance(token, str) else int(token)
+    if i == game.meteorite:
+        return "the meteorite"
+    shift = game.token_shifts[i]
+    return f"the climate token '{shift_words(shift)}'" + ("" if shift else " (no change)")
 
 
 def wheel_words(before: int, after: int, shift: int) -> str:
@@ -148,11 +165,21 @@ def wheel_words(before: int, after: int, shift: int) -> str:
     return f"the climate wheel turns {shift_words(shift)}, from section {before} to {after}"
 
 
-def _lot_item(state: State, lot: int) -> str:
+def lot_words(state: State, lot: int) -> str:
+    """A lot of the biology lab by what it holds: "the event card" (the first line, seed 000: "The player who
+    won the bidding for the first column takes an event card"), a gene by its printed name, "the empty lot".
+
+    >>> import evo_lab, numpy as np
+    >>> s = evo_lab.Game(players=2, seed=1).new_initial_state_dealt(np.random.default_rng(1))
+    >>> lot_words(s, 0), lot_words(s, 1) in s.game.gene_names
+    ('the event card', True)
+    """
     lots = state.auction()["lots"]
-    item = str(lots[lot]["item"]) if lot < len(lots) else "?"
+    item = str(lots[lot]["item"]) if 0 <= lot < len(lots) else "(empty)"
     if item == "event card":
         return "the event card"
+    if item == "(empty)":
+        return "the empty lot"
     g = state.game
     return g.gene_names[g.gene_ids.index(item)] if item in g.gene_ids else item
 
@@ -172,7 +199,7 @@ def _decision(state: State, a: Action) -> str:
     if k == "attack":
         return f"attacks P{state.occupant(a.b) + 1}'s dinosaur on {L[a.b]} from {L[a.a]}"
     if k == "bid":
-        return f"bids {a.b} on lot {a.a} ({_lot_item(state, a.a)})"
+        return f"bids {a.b} for {lot_words(state, a.a)}"
     if k == "end":
         left = _mp_left(state)
         return "ends movement" + (f" ({plural(left, 'point')} unused)" if left else "")
@@ -222,7 +249,7 @@ def _chance(state: State, a: Action, masked: str) -> str:
         return f"the meteor die shows {g.die_kinds[a.a]}"
     if k == "token":
         return (
-            f"climate token {token_words(g, a.a)} is revealed"
+            f"{token_phrase(g, a.a)} is revealed"
             if a.a != g.meteorite
             else "the meteorite is revealed: the game ends"
         )
@@ -245,7 +272,7 @@ def action_words(state: State, action: Action, viewer: int | None = None) -> str
     >>> import evo_lab, numpy as np
     >>> s = evo_lab.Game(players=2, seed=1).new_initial_state_dealt(np.random.default_rng(1))
     >>> action_words(s, s.parse_action("bid 2 on lot 0"))
-    'P1 bids 2 on lot 0 (the event card)'
+    'P1 bids 2 for the event card'
     """
     if isinstance(action, str):
         action = state.parse_action(action)
@@ -255,7 +282,7 @@ def action_words(state: State, action: Action, viewer: int | None = None) -> str
 
 
 def history_line(node: TreeNode, viewer: int | None = None) -> str:
-    """A game-tree node as one line of the history: ``"13. P2 bids 6 on lot 0 (the event card)"``."""
+    """A game-tree node as one line of the history: ``"13. P2 bids 6 for the event card"``."""
     if node.parent is None or node.action is None:
         return f"{node.ply}. start"
     action = node.action
@@ -283,7 +310,7 @@ def choice_label(state: State, action: Action) -> str:
     >>> import evo_lab, numpy as np
     >>> s = evo_lab.Game(players=2, seed=1).new_initial_state_dealt(np.random.default_rng(1))
     >>> choice_label(s, s.legal_actions()[0])
-    'bid 0 on lot 0 (the event card), pays 0 MP'
+    'bid 0 for the event card, pays 0 MP'
     """
     k = action.kind
     if k == "end":

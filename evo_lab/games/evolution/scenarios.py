@@ -7,8 +7,9 @@ species on each player's row, the hands, the watering hole, the phase and who ac
 marker and events) into the position envelope ``State.to_dict()`` writes, with every card taken from the deck (so
 every card is still somewhere), and the game's loader (``State.from_dict``) reads it back, checking every field.
 Each :class:`Scenario` has an ``id``, a ``title``, a teacher's ``note`` (what to show), the ``rule`` it illustrates
-(the lines of the seeds: ``seeds/002`` is the Climate rulebook, ``003`` the rulebook, ``004`` the online game's
-manual; or a ruling of ``docs/evolution.md``) and ``shows``: the action the note is about, legal at the position.
+(for the teacher: the rulebook by its name and section, or a ruling of the kit, ``docs/evolution.md``; the seed
+lines, ``seeds/002`` the Climate rules, ``003`` the rulebook, ``004`` the online game's manual, are its
+``source``, for developers) and ``shows``: the action the note is about, legal at the position.
 
 >>> [sc.id for sc in scenarios()][:3]
 ['attack', 'intelligence_horns', 'forced_horns']
@@ -168,6 +169,8 @@ class Scenario:
     shows: str | None
     game: str = "evolution"
     position: dict[str, Any] = field(default_factory=dict)
+    #: for developers: the seed lines and rulings behind ``rule`` (the docs' table shows them)
+    source: str = ""
 
     def build(self) -> State:
         """A fresh state of this position, read by the game's own loader (which checks every field)."""
@@ -177,6 +180,11 @@ class Scenario:
         s.check_invariants()
         return s
 
+
+#: The sources as a teacher names them (seed 003, seed 002 and seed 004).
+RULEBOOK = "Evolution rulebook (North Star Games)"
+CLIMATE = "Evolution: Climate rules (North Star Games)"
+ONLINE = "the online Evolution game's manual"
 
 _TABLE = [
     [(4, 3, 0, 0, ["carnivore", "cooperation"]), (1, 2, 0, 0, ["cooperation"]), (1, 2, 0, 0, [])],
@@ -194,8 +202,10 @@ SCENARIOS: tuple[Scenario, ...] = (
         "for each, and what each attack would do: meat equal to the prey's body size, the prey loses 1 population, P1's Cooperation "
         "chain feeds its species 2 and 3, and P2's Scavenger eats too. Attack P2's Scavenger species, then undo and "
         "try the Horns species: the carnivore loses 1 population.",
-        "seed 003 lines 138-145 and 149-150; seed 002 line 40; docs/evolution.md R2, R9",
+        f"{RULEBOOK}, 'Feeding Carnivores' and 'Important Rules for Feeding'; {CLIMATE}, 'Feeding Carnivores'; "
+        "the kit's rulings R2 and R9",
         "attack 1 P2.2",
+        source="seed 003 lines 138-145 and 149-150; seed 002 line 40; docs/evolution.md R2, R9",
         position=dict(boards=_TABLE, watering_hole=3),
     ),
     Scenario(
@@ -206,9 +216,10 @@ SCENARIOS: tuple[Scenario, ...] = (
         "until the attack has been completed'), so it is not wounded. P3's Climbing species is blocked, and "
         "Intelligence could disable Climbing instead. The Actions tab lists the three attacks; compare them in the "
         "Attack tab. Ask: when is the card worth more than the population?",
-        "seed 004 line 71; seed 003 line 150; docs/evolution.md R3 (issue 22: Intelligence may disable the prey's "
-        "Horns)",
+        f"{ONLINE}, 'Feeding of carnivores' (Intelligence); {RULEBOOK}, 'Important Rules for Feeding'; the kit's "
+        "ruling R3 (Intelligence may disable the prey's Horns)",
         "attack 1 P2.1 negate horns",
+        source="seed 004 line 71; seed 003 line 150; docs/evolution.md R3 (issue 22: Intelligence may disable the prey's Horns)",
         position=dict(
             boards=[
                 [(4, 2, 0, 0, ["carnivore", "intelligence"])],
@@ -226,9 +237,10 @@ SCENARIOS: tuple[Scenario, ...] = (
         "attack has Horns. A hungry species must eat when it can, so P1 has one legal action: the attack. The "
         "Horns kill the attacker (population 1 - 1 = 0) and a carnivore killed by Horns does not eat. Play it and "
         "read the Story tab.",
-        "seed 003 lines 150-151 ('a Carnivore must eat a species with Horns if that's the only legal option'); "
-        "docs/evolution.md R10",
+        f"{RULEBOOK}, 'Important Rules for Feeding' ('a Carnivore must eat a species with Horns if that's the "
+        "only legal option'); the kit's ruling R10",
         "attack 1 P2.1",
+        source="seed 003 lines 150-151; docs/evolution.md R10",
         position=dict(
             boards=[
                 [(3, 1, 0, 0, ["carnivore"])],
@@ -245,8 +257,9 @@ SCENARIOS: tuple[Scenario, ...] = (
         "plant food (Foraging), and every time it takes food its right neighbour takes 1 (Cooperation), which "
         "feeds species 3 in turn. Predict how much food leaves the watering hole, then look at the feeding table "
         "of the Attack tab, which plays each feeding on a copy: 6 food from one feeding.",
-        "seed 003 lines 130-132 and 149; docs/evolution.md R7",
+        f"{RULEBOOK}, 'Feeding Non-carnivores' and 'Important Rules for Feeding'; the kit's ruling R7",
         "eat 1",
+        source="seed 003 lines 130-132 and 149; docs/evolution.md R7",
         position=dict(
             boards=[
                 [(1, 3, 0, 0, ["foraging", "cooperation"]), (1, 3, 0, 0, ["cooperation"]), (1, 2, 0, 0, [])],
@@ -262,8 +275,9 @@ SCENARIOS: tuple[Scenario, ...] = (
         "P1's species 1 is fed (food 2 of population 2) but has Fat Tissue: it may keep eating, and what it eats "
         "beyond its population goes onto its fat, up to its body size (3). At the start of a later feeding the fat "
         "moves onto the population. Feed it and watch the yellow fat tokens fill.",
-        "seed 004 lines 46-57 and 65; seed 002 line 3; docs/evolution.md R11",
+        f"{ONLINE}, 'Before eating' and 'Feeding of herbivores'; {CLIMATE}, 'Overview'; the kit's ruling R11",
         "eat 1",
+        source="seed 004 lines 46-57 and 65; seed 002 line 3; docs/evolution.md R11",
         position=dict(
             boards=[[(3, 2, 2, 0, ["fat-tissue"])], [(2, 2, 2, 0, [])], [(1, 1, 1, 0, [])]], watering_hole=4
         ),
@@ -275,8 +289,9 @@ SCENARIOS: tuple[Scenario, ...] = (
         "Whichever it feeds, feeding then ends: a species that ate less than its population drops to the food it "
         "ate, one that ate nothing goes extinct, its trait cards are discarded and P1 draws as many cards. Feed "
         "species 1 and read the Story tab; undo and feed species 2.",
-        "seed 003 lines 153-166; seed 002 lines 42-43",
+        f"{RULEBOOK}, 'End of Feeding' and 'The End of a Species'; {CLIMATE}, 'End of feeding'",
         "eat 1",
+        source="seed 003 lines 153-166; seed 002 lines 42-43",
         position=dict(
             boards=[
                 [(1, 3, 1, 0, []), (2, 2, 0, 0, ["horns", "climbing"])],
@@ -293,8 +308,10 @@ SCENARIOS: tuple[Scenario, ...] = (
         "them and adds their total to the watering hole (2 plant food are left from the last round); a negative "
         "total takes food away. Which card should P3 give up: a trait it wants to play, or plant food its "
         "herbivores need?",
-        "seed 003 lines 90-96 and 116-120; seed 004 lines 24-26",
+        f"{RULEBOOK}, 'Selecting Food' and 'The Feeding Period: Look at the Food Cards'; {ONLINE}, 'Selecting "
+        "the food supply'",
         None,
+        source="seed 003 lines 90-96 and 116-120; seed 004 lines 24-26",
         position=dict(
             boards=[[(2, 2, 0, 0, ["carnivore"])], [(1, 3, 0, 0, ["long-neck"])], [(1, 2, 0, 0, [])]],
             hands=[[], [], ["foraging+4", "carnivore+5", "horns-3"]],
@@ -311,9 +328,11 @@ SCENARIOS: tuple[Scenario, ...] = (
         "and no sun: more than double, so at the reveal the marker moves 2 spaces, to Ice Age (-4): 15 plant food "
         "less, and species of body size 1 to 4 lose 2 population unless Heavy Fur or Migratory protects them. P3 "
         "passes last and the cards are revealed: compare P1's Heavy Fur species with P2's.",
-        "seed 002 lines 25 and 36; seed 002 line 3 (Heavy Fur); docs/evolution.md R16, R19",
+        f"{CLIMATE}, 'Contribute Food and Climate Change', 'Feeding: Climate change' and 'Overview' (Heavy "
+        "Fur); the kit's rulings R16 and R19",
         "pass",
         game="evolution-climate",
+        source="seed 002 lines 25 and 36; seed 002 line 3 (Heavy Fur); docs/evolution.md R16, R19",
         position=dict(
             boards=[
                 [(2, 3, 0, 0, ["heavy-fur"]), (4, 2, 0, 0, [])],
@@ -336,10 +355,11 @@ SCENARIOS: tuple[Scenario, ...] = (
         "The food cards carry two snowflakes and one sun: the marker moves 1 space, into Frigid, and the Blizzard "
         "strikes instead of the zone: food -4 and every species of body 1 to 6 without protection loses 1 "
         "population. Afterwards the Blizzard leaves the game and a new cold event is drawn.",
-        "seed 002 line 36 ('Whenever the temperature cube moves into a climate region with a climate event card "
-        "attached to it ...'); docs/evolution.md R16, R19",
+        f"{CLIMATE}, 'Feeding: Climate change' ('Whenever the temperature cube moves into a climate region with "
+        "a climate event card attached to it ...'); the kit's rulings R16 and R19",
         "pass",
         game="evolution-climate",
+        source="seed 002 line 36; docs/evolution.md R16, R19",
         position=dict(
             boards=[[(2, 3, 0, 0, ["migratory"])], [(3, 2, 0, 0, [])], [(1, 2, 0, 0, ["heavy-fur"])]],
             food_cards=["horns+1~snow", "climbing+2~snow", "fertile+1~sun"],
@@ -375,8 +395,8 @@ def scenario(name: str) -> State:
 
 def scenarios_markdown() -> str:
     """The presets as a Markdown table (``docs/evolution.md`` holds it; a test checks it is up to date)."""
-    rows = ["| id | game | title | shows | rule |", "|---|---|---|---|---|"]
+    rows = ["| id | game | title | shows | rule | seed lines |", "|---|---|---|---|---|---|"]
     for sc in SCENARIOS:
         shows = f"`{sc.shows}`" if sc.shows else "-"
-        rows.append(f"| `{sc.id}` | {sc.game} | {sc.title} | {shows} | {sc.rule} |")
+        rows.append(f"| `{sc.id}` | {sc.game} | {sc.title} | {shows} | {sc.rule} | {sc.source} |")
     return "\n".join(rows)

@@ -44,6 +44,8 @@ BOARD_W = 172  # a species board
 CARD_W, CARD_H = 150, 56  # a card of the hand
 GAP = 8
 _TRAIT_H, _TOKEN = 25, 18
+_FOOD_CARD_W = 62  # a face-down food card by the watering hole: its player and "food +3"
+_FOOD_CARD_STEP = _FOOD_CARD_W + 6
 _KIND_COLOURS = {
     "carnivore": "#b03a2e",
     "attack": "#76448a",
@@ -68,8 +70,13 @@ def text(
     fill: str = "#222",
     anchor: str = "start",
     cls: str = "",
+    fit: float | None = None,
 ) -> str:
+    """An SVG text; ``fit``: the width it may take at most (a longer text is narrowed to it with
+    ``textLength``, its font size kept)."""
     c = f' class="{cls}"' if cls else ""
+    if fit is not None and text_width(s, size, weight == "bold") > fit:
+        c += f' textLength="{fit:.1f}" lengthAdjust="spacingAndGlyphs"'
     return (
         f'<text{c} x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" font-weight="{weight}" fill="{fill}" '
         f'text-anchor="{anchor}">{escape(s)}</text>'
@@ -166,11 +173,12 @@ def _trait_bar(game: Game, x: float, y: float, w: float, label: str | None, down
             f"{' (face down: revealed at the feeding)' if down else ''}</title></rect>"
         )
     ]
-    out.append(text(x + 7, y + 16, name, SMALL, "bold", "#fff"))
-    if down:
-        out.append(text(x + w - 6, y + 16, "down", SMALL, "bold", "#fff", anchor="end"))
-    elif food is not None:
-        out.append(text(x + w - 6, y + 16, f"{food:+d}", SMALL, "bold", "#fff", anchor="end"))
+    # the number on the card is its food value (the rulebook's "food value"): said as "food +3"
+    value = "down" if down else ("" if food is None else f"food {food:+d}")
+    room = w - 13 - (text_width(value, SMALL, True) + 6 if value else 0)
+    out.append(text(x + 7, y + 16, name, SMALL, "bold", "#fff", fit=room))
+    if value:
+        out.append(text(x + w - 6, y + 16, value, SMALL, "bold", "#fff", anchor="end"))
     return out
 
 
@@ -270,21 +278,25 @@ def watering_hole(game: Game, obs: Observation, flow: Flow) -> list[str]:
     cards = [(q, p["food_card"]) for q, p in enumerate(obs["players"]) if p["food_card"] is not None]
     if cards:
         label = "food cards, face down"
-        cx, cy = flow.place(max(len(cards) * 46, text_width(label, SMALL)), 60)
+        cx, cy = flow.place(max(len(cards) * _FOOD_CARD_STEP, text_width(label, SMALL)), 60)
         out.append(text(cx, cy + 13, label, SMALL, fill="#6d4c41"))
         for i, (q, fc) in enumerate(cards):
-            px = cx + i * 46
+            px = cx + i * _FOOD_CARD_STEP
             value = ""
             if isinstance(fc, str):
                 food = trait_of_label(game, fc)[1]
-                value = "" if food is None else f"{food:+d}"
+                value = "" if food is None else f"food {food:+d}"
             title = label_words(game, fc) if isinstance(fc, str) else "face down"
             out.append(
                 f'<g class="food-card"><title>P{q + 1}\'s food card: {escape(title)}</title>'
-                f'<rect x="{px}" y="{cy + 19}" width="40" height="40" rx="5" fill="#8d6e63" '
+                f'<rect x="{px}" y="{cy + 19}" width="{_FOOD_CARD_W}" height="40" rx="5" fill="#8d6e63" '
                 f'stroke="{seat_colour(q)}" stroke-width="3"/>'
-                + text(px + 20, cy + 36, f"P{q + 1}", SMALL, "bold", "#fff", "middle")
-                + (text(px + 20, cy + 54, value, SMALL, "bold", "#fff", "middle") if value else "")
+                + text(px + _FOOD_CARD_W / 2, cy + 36, f"P{q + 1}", SMALL, "bold", "#fff", "middle")
+                + (
+                    text(px + _FOOD_CARD_W / 2, cy + 54, value, SMALL, "bold", "#fff", "middle")
+                    if value
+                    else ""
+                )
                 + "</g>"
             )
     return out
@@ -321,7 +333,7 @@ def player_header(
         out.append(chip(flow, "first player", FONT, "bold", "#37474f"))
     if acts:
         out.append(chip(flow, "to act", FONT, "bold", "#c2006b"))
-    out.append(chip(flow, f"bag {pl['bag']}", FONT, cls="bag"))
+    out.append(chip(flow, f"food bag {pl['bag']}", FONT, cls="bag"))
     hand = pl["hand"]
     n = len(hand) if isinstance(hand, list) else hand
     out.append(chip(flow, f"{n} card{'s' if n != 1 else ''}", FONT))

@@ -113,9 +113,10 @@ def species_words(state: State, q: int, j: int, *, owner: bool = True) -> str:
 
 
 def _own(state: State, j: int) -> str:
-    """A species of the player to act, in the player's words ("their species 2 (body 1, population 1)")."""
+    """A species of the player to act, named with its owner ("P1's species 2 (body 1, population 1)"): an
+    action line read alone (the action list, the history) still says whose species it is."""
     p = state.current_player()
-    return "their " + species_words(state, p, j, owner=False) if p >= 0 else f"species {j + 1}"
+    return species_words(state, p, j) if p >= 0 else f"species {j + 1}"
 
 
 def _slot(state: State, j: int, slot: int) -> str:
@@ -312,7 +313,7 @@ def node_words(state: State) -> str:
 
 def state_text(state: State) -> str:
     """The position as text (``str(state)``), everything the teacher sees: round, phase and who acts, the
-    watering hole and the deck, and per player the bag, the hand and each species with its traits."""
+    watering hole and the deck, and per player the food bag, the hand and each species with its traits."""
     g = state.game
     obs = state.observation(None)
     variant = {"climate": ", Climate", "course2016": ", the 2016 course's rules"}.get(g.variant, "")
@@ -339,7 +340,7 @@ def state_text(state: State) -> str:
         first = " (first player)" if q == obs["first"] else ""
         hand = pl["hand"] if isinstance(pl["hand"], list) else []
         lines.append(
-            f"P{q + 1}{first}: bag {pl['bag']}, score {scores[q]}, hand: "
+            f"P{q + 1}{first}: food bag {pl['bag']}, score {scores[q]}, hand: "
             + (", ".join(label_words(g, c) for c in hand) or "no cards")
         )
         for j, sp in enumerate(pl["species"]):

@@ -4,8 +4,8 @@
 ``"$C carn fat, $E"``), optionally followed by actions (``then``).
 
 Each :class:`Scenario` has an ``id``, a ``title``, a one-paragraph teacher ``note`` (what to show and what to ask),
-the ``rule`` it illustrates (the seed, ``../shared/seeds/001_fedf4eab345d9a57.txt``, the reference notes
-``origin-of-species.md`` or a ruling of ``docs/origin.md``), the ``node`` and player ``to_act`` of the built
+the ``rule`` it illustrates (for the teacher: the rulebook by its name, :data:`SEED`, the card texts of the
+reference notes, :data:`REFERENCE`, or a ruling of the kit, ``docs/origin.md``), the ``node`` and player ``to_act`` of the built
 position, and ``shows``: the action the note is about (with the builder's ``$`` names), legal there.
 
 >>> [sc.id for sc in scenarios()][:3]
@@ -46,8 +46,10 @@ __all__ = [
     "shown_action",
 ]
 
-SEED = "seed 001"
-REFERENCE = "reference origin-of-species.md"
+#: The sources as a teacher names them: the rulebook (seed 001, ``../shared/seeds/001_fedf4eab345d9a57.txt``) and
+#: the card texts of the reference notes (``../shared/reference/origin-of-species.md``).
+SEED = "Evolution: The Origin of Species rulebook (RightGames)"
+REFERENCE = "the kit's reference notes on Origin"
 
 
 class UnknownScenarioError(EvoLabError, KeyError):
@@ -96,7 +98,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "prey with the chance the attack eats it (Running: 1/2, the others: 1). Ask which prey P1 should pick, "
         "and whether to take the last red token instead.",
         f"{SEED}, Feeding phase ('Animal with \"carnivorous\" trait can attack another animal of any player'); "
-        f"{REFERENCE} §5 Running (card text: 'roll one die; on 4, 5 or 6 the animal survives'); docs/origin.md R4",
+        f"{REFERENCE} §5 Running (card text: 'roll one die; on 4, 5 or 6 the animal survives'); the kit's ruling R4",
         "feed",
         "P1",
         "attack $C $R",
@@ -113,7 +115,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "1. Ask which is better with 3 red tokens in the bank.",
         f'{SEED}, Feeding phase (\'"Tail loss" allow animal to survive during carnivorous attack via discarding any '
         "defender animal's trait. The carnivorous gets only one blue food token. Thus defender animal can escape "
-        f'from negative traits such as "parasite"\'); {REFERENCE} §5 Tail Loss; docs/origin.md O6',
+        f'from negative traits such as "parasite"\'); {REFERENCE} §5 Tail Loss; '
+        "the kit's ruling O6",
         "defend",
         "P2",
         "tail $T para",
@@ -129,7 +132,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "carnivore, so it is not offered. Ask which choice keeps P2 the most points, and compare with the "
         "Odds tab's outcome tree.",
         f"{REFERENCE} §5 Mimicry (card text: 'you can choose another animal to be attacked by the carnivorous "
-        "instead'; 'no such animal: it cannot be used'); docs/origin.md O5",
+        "instead'; 'no such animal: it cannot be used'); the kit's ruling O5",
         "defend",
         "P2",
         "mimic $M $R",
@@ -201,7 +204,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "what happens when the bank holds a single token.",
         f"{SEED}, Feeding phase ('Player can take more than one food token if an animal has specified traits i.e. "
         f'"communication". Some traits allow to get blue "extra food" tokens\'); {REFERENCE} §5 Communication and '
-        "Cooperation; docs/origin.md R1, R2, O7",
+        "Cooperation; the kit's rulings R1, R2 and O7",
         "feed",
         "P1",
         "eat $A",

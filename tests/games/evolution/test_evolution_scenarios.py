@@ -31,10 +31,27 @@ def test_at_least_six_presets_of_both_games_with_notes_citing_the_seeds():
     games = {sc.game for sc in scenarios()}
     assert {"evolution", "evolution-climate"} <= games
     for sc in scenarios():
-        assert re.search(r"seed 00[234] lines? \d+", sc.rule), sc.id
+        # the developers' citation: the seed lines; the teacher's: the rulebook by its name and section
+        assert re.search(r"seed 00[234] lines? \d+", sc.source), sc.id
+        assert "seed 0" not in sc.rule and re.search(
+            r"(rulebook|rules|manual)\b.*?, '[A-Z][^']+'", sc.rule
+        ), sc.id
         assert len(sc.note) > 120 and sc.title
         if sc.game == "evolution-climate":
-            assert "seed 002" in sc.rule, sc.id
+            assert "seed 002" in sc.source and "Evolution: Climate rules" in sc.rule, sc.id
+
+
+def test_the_rule_names_sections_the_seeds_have():
+    """Each section a teacher's rule names ('Feeding Carnivores') is a heading or phrase of the seed it cites."""
+    shared = next((d for d in (ROOT.parent / "shared", ROOT.parent.parent / "shared") if d.is_dir()), ROOT)
+    seeds = sorted((shared / "seeds").glob("00[234]_*.txt"))
+    if len(seeds) < 3:
+        pytest.skip("shared seeds not available")
+    text = " ".join(p.read_text(encoding="utf-8") for p in seeds).lower()
+    for sc in scenarios():
+        for section in re.findall(r", '([A-Z][^']+)'", sc.rule):
+            for part in section.split(": "):
+                assert part.lower().replace("-", "") in text.replace("-", ""), (sc.id, part)
 
 
 @pytest.mark.parametrize("sid", IDS)
@@ -111,7 +128,8 @@ def test_the_explorer_menu_and_the_presentation_page_find_them():
     files = ex.files
     assert [v for _t, v in files.scenario.options] == IDS and files.scenario_box.layout.display != "none"
     files.scenario.value = "intelligence_horns"
-    assert "seed 004 line 71" in files.scenario_note.value
+    assert "online Evolution game&#x27;s manual, &#x27;Feeding of carnivores" in files.scenario_note.value
+    assert "seed 0" not in files.scenario_note.value
     files.scenario.value = "climate_cold"
     assert files.open_scenario() == "" and ex.state.game.variant == "climate"
     assert ex.state.to_dict() == scenario("climate_cold").to_dict()

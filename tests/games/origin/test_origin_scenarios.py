@@ -28,7 +28,8 @@ def test_at_least_six_scenarios_each_teachable():
         assert (None if s.current_player() < 0 else f"P{s.current_player() + 1}") == sc.to_act, sc.id
         if sc.shows is not None:
             assert shown_action(sc.id, s) in s.legal_actions(), sc.id
-        assert "seed 001" in sc.rule or "reference" in sc.rule, sc.id
+        assert "rulebook (RightGames)" in sc.rule or "reference notes" in sc.rule, sc.id
+        assert "seed 00" not in sc.rule and ".md" not in sc.rule, sc.id  # a teacher reads the rulebook's name
         assert len(sc.note) > 150 and sc.title, sc.id
 
 
@@ -44,7 +45,8 @@ def test_scenarios_are_fresh_and_loadable_as_positions():
 def test_the_menu_and_the_present_page_find_them():
     view = view_for("origin")
     assert [i for _t, i in view.scenarios()] == [sc.id for sc in scenarios()]
-    assert "Running" in view.scenario_note("running") and "seed 001" in view.scenario_note("running")
+    note = view.scenario_note("running")
+    assert "Running" in note and "Origin of Species rulebook" in note
     assert set(scenario_names("origin")) >= {sc.id for sc in scenarios()}
     ex = Explorer("origin", scenario="tail_loss")
     assert ex.state.node_name() == "defend" and ex.state.to_dict() == scenario("tail_loss").to_dict()

@@ -14,7 +14,7 @@ from html import escape
 
 import ipywidgets as W
 
-from evo_lab.games.evo2e.words import gene_words
+from evo_lab.games.evo2e.words import lot_words
 from evo_lab.views.summary import auction_results
 
 from evo_lab.views.widgets.common import Panel, error_html, player_html, row
@@ -81,7 +81,7 @@ class AuctionPanel(Panel):
         else:
             self.table.value = self._lots_html(st, auc)
         bids = self._legal_bids()
-        self.lot.options = [(f"lot {k} ({self._item(k)})", k) for k in sorted(bids)]
+        self.lot.options = [(lot_words(st, k), k) for k in sorted(bids)]
         self.lot.value = min(bids) if bids else None
         self._values()
         self.bid_button.disabled = not bids
@@ -98,7 +98,7 @@ class AuctionPanel(Panel):
         for lot in auc["lots"]:
             h = lot["holder"]
             rows.append(
-                f"<tr><td>{lot['lot']}</td><td>{escape(gene_words(st.game, str(lot['item'])))}</td>"
+                f"<tr><td>{lot['lot'] + 1}</td><td>{escape(lot_words(st, lot['lot']))}</td>"
                 f"<td>{player_html(h) if h is not None else '-'}</td>"
                 f"<td>{'' if lot['bid'] is None else lot['bid']}</td>"
                 f"<td>{'' if lot['price'] is None else lot['price']}</td></tr>"
@@ -108,22 +108,14 @@ class AuctionPanel(Panel):
             extra.append(f"{player_html(auc['bidder'])} bids now")
         if auc.get("displaced") is not None:
             extra.append(
-                f"{player_html(auc['displaced'])} was displaced from lot {auc.get('banned_lot')} "
-                "and must bid on another lot"
+                f"{player_html(auc['displaced'])} was displaced from "
+                f"{escape(lot_words(st, int(auc.get('banned_lot') or 0)))} and must bid on another lot"
             )
         vials = ", ".join(f"{player_html(p)} {st.vials(p)}" for p in range(st.game.players))
         return (
             "<div class='evo-table-wrap'><table class='evo-table evo-lots'><tr><th>lot</th><th>item</th>"
             f"<th>marker</th><th>bid</th><th>price after vials</th></tr>{''.join(rows)}</table></div>"
             f"<div>{'; '.join(extra)}</div><div style='font-size:12px'>vials: {vials}</div>"
-        )
-
-    def _item(self, lot: int) -> str:
-        auc = self.session.state.auction()
-        return (
-            gene_words(self.session.state.game, str(auc["lots"][lot]["item"]))
-            if lot < len(auc["lots"])
-            else "?"
         )
 
     def _values(self) -> None:

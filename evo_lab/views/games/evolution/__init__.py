@@ -52,6 +52,11 @@ class EvolutionView(GameView):
             return f"chance: P{p + 1} draws a card (hidden)"
         return f"P{state.current_player() + 1} {_HIDDEN_WORDS.get(action[0], 'plays a card face down')}"
 
+    def choice_label(self, state: Any, action: Any) -> str:
+        """An action of the player to act as the action list shows it: the whole sentence, with its subject
+        ("P2 passes", "P1 feeds P1's species 2 (body 3, population 2) from the watering hole")."""
+        return str(state.describe_action(action))
+
     def node_words(self, state: Any) -> str:
         from evo_lab.games.evolution.words import node_words
 
