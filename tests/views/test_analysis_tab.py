@@ -33,10 +33,14 @@ def test_the_tab_analyses_the_player_to_act_when_shown(gid):
     ex.tabs.selected_index = titles.index("Analysis")
     a = tab.analysis
     assert a is not None and len(a) == len(ex.state.legal_actions())
-    assert tab.chart.value.count('class="best"') == 1 and a.best.label in tab.chart.value
-    assert f"Player {ex.state.current_player() + 1}" in tab.status.value
+    from html import escape
+
+    words = ex.session.view.choice_label(ex.state, a.best.action)  # the action list's words, not the notation
+    assert tab.words(a.best) == words and words != a.best.label
+    assert tab.chart.value.count('class="best"') == 1 and escape(words[:74]) in tab.chart.value
+    assert f"P{ex.state.current_player() + 1}</b>, as they can see" in tab.status.value
     fig = tab.figure()
-    assert list(fig.data[0].y) == [e.label for e in a] and fig.data[0].error_x.array is not None
+    assert list(fig.data[0].y) == [tab.words(e) for e in a] and fig.data[0].error_x.array is not None
     # a move re-analyses the new position while shown; leaving the tab stops it
     ex.session.step("random")
     _decision(ex)
@@ -56,7 +60,12 @@ def test_deeper_annotate_and_other_viewers():
     tab.deeper.click()
     assert tab.analysis.seconds >= 0.3 or tab.analysis.decided
     assert tab.analysis.playouts >= small or tab.analysis.decided
-    assert f"After {tab.analysis.best.label}" in tab.after.value and "final score" in tab.after.value
+    from html import escape
+
+    assert (
+        f"After {escape(tab.words(tab.analysis.best))}" in tab.after.value
+        and "final score" in tab.after.value
+    )
     for _ in range(6):
         ex.session.step("random")
     _decision(ex)
@@ -64,7 +73,7 @@ def test_deeper_annotate_and_other_viewers():
     assert tab.history.value.count("<li") >= 1 and "?" in tab.history.value
     p = ex.state.current_player()
     ex.set_viewer(1 - p)  # another player's view: no analysis of a decision they do not make
-    assert tab.analysis is None and f"Player {p + 1} decides" in tab.status.value
+    assert tab.analysis is None and f"P{p + 1} decides" in tab.status.value
 
 
 def test_bars_with_an_unbounded_interval():

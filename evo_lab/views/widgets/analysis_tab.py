@@ -35,7 +35,8 @@ def bars_svg(
     labels: list[str], values: list[float], intervals: list[tuple[float, float]], best: int, title: str
 ) -> str:
     """Horizontal bars from 0 to each value with the interval as whiskers (none for an action with fewer than two
-    playouts: its interval is unbounded); the best bar green (``class="best"``)."""
+    playouts: its interval is unbounded); the best bar green (``class="best"``). Each action's words stand on a
+    line of their own above its bar (actions in words are long: the whole width, not a narrow left column)."""
     intervals = [
         (a, b) if math.isfinite(a) and math.isfinite(b) else (v, v) for v, (a, b) in zip(values, intervals)
     ]
@@ -43,8 +44,8 @@ def bars_svg(
     hi = max([0.0] + [i[1] for i in intervals] + values)
     if hi - lo < 1e-9:
         hi = lo + 1.0
-    width, left, right, row = 560, 200, 20, 22
-    height = 40 + row * len(labels)
+    width, left, right, row = 560, 8, 20, 38
+    height = 36 + row * len(labels)
 
     def x(v: float) -> float:
         return left + (v - lo) / (hi - lo) * (width - left - right)
@@ -59,20 +60,21 @@ def bars_svg(
         f'<line x1="{x(0):.1f}" y1="24" x2="{x(0):.1f}" y2="{height - 8}" stroke="#999"/>',
     ]
     for k, (lab, v, (a, b)) in enumerate(zip(labels, values, intervals)):
-        y = 28 + row * k
+        y = 26 + row * k
         x0, x1 = sorted((x(0), x(v)))
         cls, col = ("best", BEST) if k == best else ("bar", OTHER)
-        text = (lab[:30] + "…") if len(lab) > 31 else lab
+        text = (lab[:74] + "…") if len(lab) > 75 else lab
         out.append(
-            f'<text x="{left - 6}" y="{y + 13}" text-anchor="end" font-size="11">{escape(text)}</text>'
+            f'<text x="{left}" y="{y + 12}" font-size="13">{escape(text)} '
+            f'<tspan fill="#555">{v:+.2f}</tspan></text>'
         )
         out.append(
-            f'<rect class="{cls}" x="{x0:.1f}" y="{y + 3}" width="{max(x1 - x0, 1):.1f}" height="{row - 8}" '
+            f'<rect class="{cls}" x="{x0:.1f}" y="{y + 17}" width="{max(x1 - x0, 1):.1f}" height="14" '
             f'fill="{col}"><title>{escape(lab)}: {v:+.2f} [{a:+.2f}, {b:+.2f}]</title></rect>'
         )
         if b > a:
             out.append(
-                f'<line x1="{x(a):.1f}" y1="{y + row / 2 - 1}" x2="{x(b):.1f}" y2="{y + row / 2 - 1}" '
+                f'<line x1="{x(a):.1f}" y1="{y + 24}" x2="{x(b):.1f}" y2="{y + 24}" '
                 f'stroke="#222" stroke-width="1.5"/>'
             )
     out.append("</svg>")
@@ -148,8 +150,8 @@ class AnalysisTab(W.VBox):
         v = self.session.viewer
         if v is not None and v != p:
             self._clear(
-                f"Player {p + 1} decides here: the analysis is for the player to act (view as player "
-                f"{p + 1} or as the teacher)."
+                f"P{p + 1} decides here: the analysis is for the player to act (view as P{p + 1} or as "
+                "the teacher)."
             )
             return
         try:
@@ -181,11 +183,11 @@ class AnalysisTab(W.VBox):
             else f"best action separated or equivalent (within {a.tolerance:.2f} points) to the others"
         )
         self.status.value = (
-            f"<b>Player {p + 1}</b>, as they can see the game (what they cannot see is redrawn, "
+            f"<b>P{p + 1}</b>, as they can see the game (what they cannot see is redrawn, "
             f"never looked at). Value: expected final-score margin (own final score minus the best "
             f"other's). {how}; {verdict}."
         )
-        labels = [e.label for e in a]
+        labels = [self.words(e) for e in a]
         self.chart.value = bars_svg(
             labels,
             [e.value for e in a],
@@ -194,17 +196,25 @@ class AnalysisTab(W.VBox):
             "value of each action (95% interval); best in green",
         )
         best = a.best
-        parts = [f"<b>After {escape(best.label)}</b>: win chance {best.win_probability:.0%}"]
+        parts = [f"<b>After {escape(self.words(best))}</b>: win chance {best.win_probability:.0%}"]
         if best.next_event:
             parts.append(_table(list(best.next_event.items()), "next chance event"))
         if best.scores:
             parts.append(
                 _table(
                     [(f"{k:g} points", q) for k, q in sorted(best.scores.items())],
-                    f"player {p + 1}'s final score",
+                    f"P{p + 1}'s final score",
                 )
             )
         self.after.value = "<div style='display:flex;gap:16px;flex-wrap:wrap'>" + "".join(parts) + "</div>"
+
+    def words(self, entry: Any) -> str:
+        """An analysed action in words, as the action list says it (the game view's ``choice_label``), or its
+        notation if the view cannot say it."""
+        try:
+            return str(self.session.view.choice_label(self.session.state, entry.action))
+        except Exception:  # noqa: BLE001 - words are a nicety: the notation is always there
+            return str(entry.label)
 
     def annotate(self) -> None:
         """Analyse every decision of the game so far from its mover's view and list them with their marks."""
@@ -242,7 +252,7 @@ class AnalysisTab(W.VBox):
         fig = go.Figure(
             go.Bar(
                 x=[e.value for e in a],
-                y=[e.label for e in a],
+                y=[self.words(e) for e in a],
                 orientation="h",
                 marker_color=[BEST] + [OTHER] * (len(a) - 1),
                 error_x={

@@ -63,7 +63,7 @@ def odds_words(odds: Any) -> str:
         for name, p in (("eaten", odds.eaten), ("runs away", odds.escaped), ("drops a trait", odds.tail))
         if p
     ]
-    extra = [_food(odds.food)]
+    extra = [food_words(odds)]
     if any(x.poisoned for x in odds.outcomes):
         extra.append("Poisonous: the carnivore dies at the end of the turn")
     if any(x.scavenger for x in odds.outcomes):
@@ -84,10 +84,23 @@ def attack_table(state: Any, rows: list[AttackRow]) -> str:
     return f"<ul class='origin-prey'>{''.join(items)}</ul>" if items else ""
 
 
-def _food(x: Fraction) -> str:
-    if x.denominator == 1:
-        return f"the carnivore gets {plural(x.numerator, 'blue token')}"
-    return f"the carnivore gets {x.numerator}/{x.denominator} blue tokens on average"
+def food_words(odds: Any) -> str:
+    """The carnivore's blue tokens from an attack: a number when every outcome gives the same, else the range
+    and the expected number ("on average": an escape gives nothing, an eaten prey its food).
+
+    >>> from types import SimpleNamespace as O
+    >>> from fractions import Fraction
+    >>> food_words(O(outcomes=[O(food=2), O(food=0)], food=Fraction(1)))
+    'the carnivore gets 0 to 2 blue tokens, 1 on average'
+    >>> food_words(O(outcomes=[O(food=1)], food=Fraction(1)))
+    'the carnivore gets 1 blue token'
+    """
+    foods = sorted({int(o.food) for o in odds.outcomes}) or [0]
+    if len(foods) == 1:
+        return f"the carnivore gets {plural(foods[0], 'blue token')}"
+    x: Fraction = odds.food
+    mean = str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator} ({float(x):.2f})"
+    return f"the carnivore gets {foods[0]} to {foods[-1]} blue tokens, {mean} on average"
 
 
 def _may(state: Any, aid: int, viewer: int | None) -> str:

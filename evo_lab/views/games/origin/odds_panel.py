@@ -144,15 +144,16 @@ def tree_html(odds: AttackOdds) -> str:
     return (
         head
         + f"<div>{_node(tree, odds)}</div><div><b>With {escape(player(defender))}'s best defence</b> (the "
-        f"most points kept): {summary}. {escape(food_words(odds.food))}</div>"
+        f"most points kept): {summary}. {escape(food_words(odds))}</div>"
     )
 
 
-def food_words(x: Fraction) -> str:
-    """The carnivore's expected food in words."""
-    if x.denominator == 1:
-        return f"The carnivore gets {plural(x.numerator, 'blue token')}."
-    return f"The carnivore gets {x.numerator}/{x.denominator} blue tokens on average ({float(x):.2f})."
+def food_words(odds: Any) -> str:
+    """The carnivore's food from an attack, as a sentence (:func:`.inspect.food_words`)."""
+    from .inspect import food_words as words
+
+    text = words(odds)
+    return text[0].upper() + text[1:] + "."
 
 
 def _num(x: Fraction) -> str:
