@@ -200,7 +200,10 @@ def _layout(
             bottom = max(bottom, end)
         y = bottom
     if obs.get("food_values_assumed"):
-        note = "Food values on the cards are assumed: the official ones are not public (docs/evolution.md)."
+        note = (
+            "Food values on the cards are assumed (what a card adds to the watering hole as the food card): "
+            "the official ones are not public."
+        )
         for line in _wrap(note, width - 2 * _MARGIN, SMALL):
             out.append(text(_MARGIN, y + 14, line, SMALL, fill="#9a1b1b", cls="assumed"))
             y += 20

@@ -55,12 +55,15 @@ def badge_html(game: Any, parts: tuple[str, ...] | None = None) -> str:
     if not vals:
         return ""
     tip = escape(
-        "Assumed defaults, not printed facts:\n" + "\n".join(vals[:30]) + ("\n..." if len(vals) > 30 else "")
+        "Assumed defaults, not printed facts:\n"
+        + "\n".join(vals[:30])
+        + ("\n..." if len(vals) > 30 else "")
+        + f"\nSources and reasons: the kit's documentation, {view.data_doc(game)}"
     )
     return (
         f'<span class="evo-assumed" title="{tip}" style="background:#ffe08a;color:#5a4500;border:1px solid #d9a600;'
         f'border-radius:10px;padding:1px 8px;font-size:12px;cursor:help;white-space:nowrap">'
-        f"assumed data ({len(vals)}), see {view.data_doc(game)}</span>"
+        f"assumed data ({len(vals)}): hover for the list</span>"
     )
 
 
