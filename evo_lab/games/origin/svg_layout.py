@@ -138,17 +138,17 @@ def _title(state: OriginState, obs: JSONObject, title: str | None) -> str:
 
 
 def _dice(n: int, x: float, y: float) -> list[str]:
-    """``n`` dice (five-spot faces) from ``x``, their tops at ``y``."""
+    """``n`` dice from ``x``, their tops at ``y``: blank faces with a question mark (the table shows which dice
+    feed the bank, not a roll: a face with pips would read as this turn's result)."""
     out = []
     for k in range(n):
         dx = x + k * 24
         out.append(
-            f'<rect x="{dx:.0f}" y="{y:.0f}" width="19" height="19" rx="4" fill="white" stroke="#333"/>'
+            f'<rect class="die" x="{dx:.0f}" y="{y:.0f}" width="19" height="19" rx="4" fill="white" stroke="#333"/>'
         )
-        out += [
-            f'<circle cx="{dx + cx:.1f}" cy="{y + cy:.1f}" r="1.9" fill="#333"/>'
-            for cx, cy in ((5, 5), (14, 5), (9.5, 9.5), (5, 14), (14, 14))
-        ]
+        out.append(
+            f'<text x="{dx + 9.5:.1f}" y="{y + 14.5:.1f}" font-size="14" text-anchor="middle" fill="#333">?</text>'
+        )
     return out
 
 
