@@ -104,7 +104,7 @@ def duel_position(duel: Duel, predator: str, prey: str) -> EvolutionState:
 class RoundResult:
     """One round of the duel: ``scores`` at its end, the ``decisions`` as ``(player, legal actions, action)`` (the
     action in the game's notation) and the ``story``: what fed, attacked and went extinct, in the game's words
-    (:func:`evo_lab.games.evolution.words.event_words` of the events ``state.events(last=True)`` reports after
+    (:func:`evo_lab.games.evolution.words.step_words` of the events ``state.events(last=True)`` reports after
     each action)."""
 
     scores: tuple[int, int]
@@ -129,7 +129,7 @@ def play_round(state: EvolutionState) -> RoundResult:
     P1's species 1 (carnivore, body 3) goes extinct; P1 draws 1 card
     """
     from evo_lab.games.evolution.events import Ate, Attacked, Extinct
-    from evo_lab.games.evolution.words import event_words
+    from evo_lab.games.evolution.words import step_words
 
     s = state.clone()
     r = s.round
@@ -143,9 +143,10 @@ def play_round(state: EvolutionState) -> RoundResult:
         decisions.append((s.current_player(), len(acts), s.action_to_string(acts[0])))
         before = s.clone()
         s.apply_action(acts[0])
+        events = s.events(last=True)
         story.extend(
-            event_words(s.game, e, before)
-            for e in s.events(last=True)
+            t
+            for e, t in zip(events, step_words(s.game, events, before))
             if isinstance(e, (Ate, Attacked, Extinct))
         )
     sc = s.scores()

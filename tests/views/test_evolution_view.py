@@ -297,3 +297,21 @@ def test_climate_tab_only_in_climate_games():
     ex.session.undo()  # back to the official game
     assert "Climate" not in titles() and not hasattr(ex, "climate")
     assert scenario("climate_cold").game.variant == "climate"
+
+
+def test_the_story_tab_names_each_species_that_dies_in_one_step():
+    """Issue (new-user review): two extinctions in one step named the same species twice (indices of the row
+    before the step, which closes up after each extinction); the attack was told twice."""
+    ex = Explorer("evolution", scenario="attack")
+    ex.session.play("attack 1 P2.1")
+    s, r = ex.state, ex.state.round
+    while not s.is_terminal() and s.round == r:
+        ex.session.play(s.legal_actions()[-1])
+        s = ex.state
+    lines = [x for _, ls in ex.session.view.story_rounds(ex.session.tree.path(), None) for x in ls]
+    assert sum("attacks P2's species 1" in x for x in lines) == 1
+    assert [x.strip() for x in lines if "goes extinct" in x] == [
+        "P2's species 1 (body 2) goes extinct; P2 draws 1 card",
+        "P3's species 1 (body 5) goes extinct; P3 draws 1 card",
+        "P3's species 2 (body 2) goes extinct; no card is drawn for it",
+    ]

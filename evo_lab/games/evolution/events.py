@@ -105,13 +105,18 @@ class Extinct(NamedTuple):
     cards: int
     #: food stored on its Fat Tissue that went into its owner's bag (ruling R21)
     fat: int = 0
+    #: its body size when it died (0: not recorded, an event of an older record); ``species`` is its place in its
+    #: owner's row at that moment (the row closes up after each extinction: a later event of the same action
+    #: counts without it; :func:`.words.step_words` names every species of an action as it was before it)
+    body: int = 0
 
     def story(self, before: State, after: State) -> list[str]:
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
         fat = f"; its {self.fat} stored food go to the bag" if self.fat else ""
-        return f"P{self.player + 1} species {self.species + 1} went extinct (draws {self.cards} cards{fat})"
+        body = f" (body {self.body})" if self.body else ""
+        return f"P{self.player + 1} species {self.species + 1}{body} went extinct (draws {self.cards} cards{fat})"
 
 
 class Grew(NamedTuple):

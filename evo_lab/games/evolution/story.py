@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core.story import seeded_bots, tell
-from .events import Ate, Attacked
-from .words import action_words, event_words
+from .events import Ate
+from .words import action_words, step_words
 
 if TYPE_CHECKING:
     from .events import Event
@@ -51,18 +51,18 @@ def _lines(before: State, action: Action, after: State) -> list[str]:
                 + ", ".join(f"P{q + 1} {len(pl.hand)} cards" for q, pl in enumerate(after.players))
                 + "."
             )
-        return out + [f"  {_sentence(event_words(before.game, e, before))}." for e in after.events(last=True)]
+        return out + [f"  {_sentence(t)}." for t in step_words(before.game, after.events(last=True), before)]
     out = [f"  {_sentence(action_words(before, action))}."]
     events = list(after.events(last=True))
-    if events and _says_again(action, events[0]):  # the action's own event: already said
-        events = events[1:]
-    return out + [f"    {_sentence(event_words(before.game, e, before))}." for e in events]
+    if events and _says_again(action, events[0]):  # a plain meal: the action line already says it
+        return out + [f"    {_sentence(t)}." for t in step_words(before.game, events, before)[1:]]
+    # every event, its species named as in ``before``; an attack's own event only with what it adds
+    return out + [f"    {_sentence(t)}." for t in step_words(before.game, events, before, action)]
 
 
 def _says_again(action: Action, event: Event) -> bool:
-    """Whether ``event`` only repeats ``action`` (the attack itself, a plain meal from the watering hole)."""
-    if action[0] == "attack" and isinstance(event, Attacked):
-        return not event.horns and not event.disabled
+    """Whether ``event`` only repeats ``action`` (a plain meal from the watering hole; an attack's own event is
+    left to :func:`.words.step_words`)."""
     return (
         action[0] == "eat"
         and len(action) == 2

@@ -17,6 +17,7 @@ the terse form ``parse_action`` reads; a person reads these words (the story, th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.words import plural
@@ -51,6 +52,7 @@ __all__ = [
     "phase_words",
     "species_words",
     "state_text",
+    "step_words",
     "trait_words",
 ]
 
@@ -217,6 +219,8 @@ def event_words(game: Game, e: Event, before: State | None = None) -> str:
             if before is not None
             else sp(e.player, e.species)
         )
+        if e.body and "(" not in who:  # its body as the event recorded it
+            who = f"{who} (body {e.body})"
         fat = (
             f"; the {e.fat} food stored on its Fat Tissue go into P{e.player + 1}'s food bag" if e.fat else ""
         )
@@ -241,6 +245,55 @@ def event_words(game: Game, e: Event, before: State | None = None) -> str:
     if isinstance(e, Reshuffled):
         return f"the deck ran out ({e.why}): {plural(e.cards, 'card')} now form the draw pile"
     return str(e.text(game))
+
+
+def step_words(game: Game, events: Sequence[Event], before: State, action: Action | None = None) -> list[str]:
+    """The events of one action (``after.events(last=True)``) as sentences, every species named as it was in
+    ``before``, the state before the action. An event numbers a species by its place in the row at that moment, and
+    the row closes up after each extinction (seed 004 line 81), so the events are walked in order: a second
+    species to die in the same action (a prey and then its Horns-wounded attacker, two starving species at the end
+    of the round) is named as itself, not as its neighbour. ``action``: the action, told on its own line just
+    before (:func:`action_words`): its own attack event is not told again, only what it adds (the Horns wound,
+    the traits Intelligence disabled)."""
+    rows = [list(range(len(pl.species))) for pl in before.players]  # place now -> place in ``before``
+    out = []
+    for k, e in enumerate(events):
+        if k == 0 and action is not None and action[0] == "attack" and isinstance(e, Attacked):
+            rest = _attack_rest(game, action, e)
+            if rest:
+                out.append(rest)
+        else:
+            out.append(event_words(game, _as_before(e, rows), before))
+        if isinstance(e, Extinct) and 0 <= e.player < len(rows) and 0 <= e.species < len(rows[e.player]):
+            del rows[e.player][e.species]
+    return out
+
+
+def _attack_rest(game: Game, action: Action, e: Attacked) -> str:
+    """What an attack's event adds to the action's own line: the traits its Intelligence disabled (when the
+    action does not name them) and the Horns wound, or ""."""
+    parts = []
+    if e.disabled and len(action) != 5:
+        parts.append(
+            "Intelligence disables " + " and ".join(trait_words(game, t) for t in e.disabled.split(","))
+        )
+    if e.horns:
+        parts.append("Horns wound the attacker (-1 population)")
+    return "; ".join(parts)
+
+
+def _as_before(e: Event, rows: list[list[int]]) -> Event:
+    """``e`` with its species numbered as in the state before the action (``rows``: each player's places now ->
+    places before); a place outside ``rows`` stays as it is."""
+
+    def was(q: int, j: int) -> int:
+        return rows[q][j] if 0 <= q < len(rows) and 0 <= j < len(rows[q]) else j
+
+    if isinstance(e, Attacked):
+        return e._replace(species=was(e.player, e.species), target=was(e.target_player, e.target))
+    if isinstance(e, (Ate, Stored, Extinct, Grew)):
+        return e._replace(species=was(e.player, e.species))
+    return e
 
 
 def _zone(game: Game, position: int) -> str:

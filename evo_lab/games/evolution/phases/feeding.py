@@ -171,7 +171,7 @@ def go_extinct(t: Table, p: int, s: Species) -> None:
             t.discard(k)
     n = len(s.traits) if t.options.extinction_cards == "traits" else int(t.options.extinction_cards)
     if t.new_events is not None:
-        t.new_events.append(Extinct(p, i, n, fat))
+        t.new_events.append(Extinct(p, i, n, fat, s.body))
     if n:
         t.give_cards(p, n)
 

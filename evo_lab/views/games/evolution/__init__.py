@@ -93,11 +93,17 @@ class EvolutionView(GameView):
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
         """The action in words, then what the engine says happened (food eaten, attacks, extinctions, the
         reveal): its events are public."""
-        from evo_lab.games.evolution.words import event_words
+        from evo_lab.games.evolution.words import event_words, step_words
 
         head = super().story_lines(node, viewer)
-        before = node.parent.state if node.parent is not None else None
-        return head + [f"  {event_words(node.state.game, e, before)}" for e in node.state.events(last=True)]
+        events = node.state.events(last=True)
+        if node.parent is None:
+            return head + [f"  {event_words(node.state.game, e)}" for e in events]
+        # species named as they were before the action (a second extinction of the action is named right); an
+        # attack's own event adds only its Horns wound (the head line says the attack)
+        before = node.parent.state
+        action = node.action if isinstance(node.action, tuple) else None
+        return head + [f"  {t}" for t in step_words(node.state.game, events, before, action)]
 
     # ----- bots
     def bots(self, game: Any) -> dict[str, PolicyFactory]:

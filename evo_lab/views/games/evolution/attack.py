@@ -26,7 +26,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from evo_lab.games.evolution.words import blocker_words, event_words, species_words, trait_words
+from evo_lab.games.evolution.words import blocker_words, species_words, step_words, trait_words
 from evo_lab.views.widgets.common import Panel, error_html, row
 from evo_lab.views.widgets.session import Session
 
@@ -146,8 +146,8 @@ def attack_outcome(state: Any, action: Any) -> Outcome:
         out.discarded = state.game.labels[d[1]]
         c.apply_action(d)
         events = c.events(last=True)
+    out.lines.extend(step_words(state.game, events, state))
     for e in events:
-        out.lines.append(event_words(state.game, e, state))
         if isinstance(e, Attacked):
             out.horns = e.horns
         elif isinstance(e, Ate):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from evo_lab.games.evolution.words import event_words
+from evo_lab.games.evolution.words import step_words
 
 __all__ = ["FeedingRow", "feeding_rows"]
 
@@ -55,8 +55,8 @@ def feeding_rows(state: Any) -> list[FeedingRow]:
             c.apply_action(c.legal_actions()[0])
             events = list(c.events(last=True))
         row = FeedingRow(state.action_to_string(a), watering_hole=c.observation(None)["wh"])
+        row.lines.extend(step_words(state.game, events, state))
         for e in events:
-            row.lines.append(event_words(state.game, e, state))
             kind = type(e).__name__
             if kind == "Ate":
                 key = (e.player, e.species)
