@@ -114,9 +114,12 @@ class Extinct(NamedTuple):
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
+        from evo_lab.core.words import plural
+
         fat = f"; its {self.fat} stored food go to the bag" if self.fat else ""
         body = f" (body {self.body})" if self.body else ""
-        return f"P{self.player + 1} species {self.species + 1}{body} went extinct (draws {self.cards} cards{fat})"
+        cards = plural(self.cards, "card")
+        return f"P{self.player + 1} species {self.species + 1}{body} went extinct (draws {cards}{fat})"
 
 
 class Grew(NamedTuple):
