@@ -31,7 +31,7 @@ from .games.evo2e import Action, Game, Position, RuleOptions, State, build_posit
 from .games.evo2e.board import Board, BoardError
 from .games.evo2e.datapack import DataError, DataPack, load_data
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Board",
