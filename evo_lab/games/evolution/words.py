@@ -346,7 +346,7 @@ def node_words(state: State) -> str:
         return "put a card face down as their food card"
     kinds = {a[0] for a in state.legal_actions()}
     if ph == "play":
-        return _offered(_play_offers(kinds), "pass" in kinds) or "act"
+        return _offered(_play_offers(kinds), "pass" in kinds, "pass", "pass (no card can be played)") or "act"
     if ph == "feed":
         if getattr(state, "intel", None) is not None:
             return "discard a card to use Intelligence"
@@ -386,10 +386,11 @@ def _either(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
-def _offered(offers: list[str], can_pass: bool, pass_words: str = "pass") -> str:
-    """The status line's verb: what the player may do, and whether they may pass ("" when nothing is offered)."""
+def _offered(offers: list[str], can_pass: bool, pass_words: str = "pass", only_pass: str = "") -> str:
+    """The status line's verb: what the player may do, and whether they may pass (``only_pass`` when that is all;
+    "" when nothing is offered)."""
     if not offers:
-        return pass_words if can_pass else ""
+        return (only_pass or pass_words) if can_pass else ""
     return _either(offers) + (f", or {pass_words}" if can_pass else "")
 
 
