@@ -134,7 +134,9 @@ def _header(s: State, obs: Observation, width: float) -> tuple[list[str], float]
     out = [text(x, y + 37, title, BIG, "bold")]
     out += watering_hole(s.game, obs, flow)
     n, end, out_ = obs["deck_left"], obs["end_deck"], sum(obs["discards"])
-    pile = f"draw pile: {n} card{'s' * (n != 1)}" + (f"; end-game deck: {end} card{'s' * (end != 1)}" if end else "")
+    pile = f"draw pile: {n} card{'s' * (n != 1)}" + (
+        f"; end-game deck: {end} card{'s' * (end != 1)}" if end else ""
+    )
     discards = f"discard pile: {out_} card{'s' * (out_ != 1)}"
     x, y = flow.place(max(text_width(pile, FONT), text_width(discards, FONT)), 60)
     out += [text(x, y + 26, pile, FONT, cls="deck"), text(x, y + 49, discards, FONT)]
