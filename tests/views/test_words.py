@@ -62,7 +62,9 @@ CITATIONS = {
         r"(?<![\d.,/+-])\b(?:1 (?:cards|tokens|dinosaurs|animals|points|genes|traits|snowflakes|sun icons|players)"
         r"|(?:0|[2-9]|\d\d+) (?:card|token|dinosaur|animal|point|gene|snowflake|sun icon|player)(?![-\w]))\b"
     ),
-    "a count and its verb disagree": re.compile(r"\b1 (?:\w+ ){1,6}(?:go|form|are|were)\b|\b(?:0|[2-9]) \w+s is\b"),
+    "a count and its verb disagree": re.compile(
+        r"\b1 (?:\w+ ){1,6}(?:go|form|are|were)\b|\b(?:0|[2-9]) \w+s is\b"
+    ),
 }
 #: Every pattern of the scans that read the rules' words (scenario notes, events, the story, titles).
 WORDS = {**PATTERNS, **CITATIONS}
@@ -143,7 +145,11 @@ def vocabulary(game) -> set[str]:
 
 
 def problems_in(
-    texts: Iterable[str], vocab: set[str], nodes: set[str], where: str, patterns: dict[str, re.Pattern[str]] = PATTERNS
+    texts: Iterable[str],
+    vocab: set[str],
+    nodes: set[str],
+    where: str,
+    patterns: dict[str, re.Pattern[str]] = PATTERNS,
 ) -> dict[str, str]:
     """``{offending token: where it was seen and the text}`` for every identifier in ``texts`` (and every match of
     ``patterns``: :data:`WORDS` adds the :data:`CITATIONS`)."""

@@ -133,9 +133,7 @@ class Attacked(NamedTuple):
                 + ")"
             )
         h = " and was wounded by Horns (-1 population)" if self.horns else ""
-        return (
-            f"{_species(self.player, self.species)} attacked {_species(self.target_player, self.target)}{off}{h}"
-        )
+        return f"{_species(self.player, self.species)} attacked {_species(self.target_player, self.target)}{off}{h}"
 
 
 class Extinct(NamedTuple):

@@ -351,7 +351,9 @@ def node_words(state: State) -> str:
         if getattr(state, "intel", None) is not None:
             return "discard a card to use Intelligence"
         if getattr(state, "asking", -1) >= 0:
-            return _offered([f"use the Intelligence of {_own(state, state.asking)} before eating"], "pass" in kinds)
+            return _offered(
+                [f"use the Intelligence of {_own(state, state.asking)} before eating"], "pass" in kinds
+            )
         offers = [w for k, w in _FEED_OFFERS if k in kinds]
         return _offered(offers, "pass" in kinds, "forgo feeding this round") or "act"
     return "act"

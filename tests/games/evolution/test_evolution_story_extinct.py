@@ -108,4 +108,5 @@ def test_an_extinction_of_an_older_record_still_reads():
         == "P1's species 2 (body 3) goes extinct; no card is drawn for it"
     )
     assert Extinct(0, 1, 2).text() == "P1's species 2 went extinct; P1 draws 2 cards"
-    assert Extinct(0, 1, 1, fat=1).text().endswith("the 1 food stored on its Fat Tissue goes into P1's food bag")
+    fat = Extinct(0, 1, 1, fat=1).text()
+    assert fat.endswith("the 1 food stored on its Fat Tissue goes into P1's food bag")
