@@ -59,8 +59,11 @@ CITATIONS = {
     "a project file": re.compile(r"\b(?:docs|seeds|evo_lab)/|\b[\w-]+\.(?:md|py|json|rkt)\b"),
     "a course code": re.compile(r"\bNEU\b|\bCS ?\d{4}\b"),
     "a count and its noun disagree": re.compile(
-        r"(?<![\d.,/+-])\b(?:1 (?:cards|tokens|dinosaurs|animals|points|genes|traits|snowflakes|sun icons|players)"
-        r"|(?:0|[2-9]|\d\d+) (?:card|token|dinosaur|animal|point|gene|snowflake|sun icon|player)(?![-\w]))\b"
+        r"(?<![\d.,/+-])\b(?:1 (?:(?:red|blue|yellow|food|fat|trait|event|extra|more|new) )*"
+        r"(?:cards|tokens|dinosaurs|animals|points|genes|traits|snowflakes|sun icons|players|species boards)"
+        r"|(?:0|[2-9]|\d\d+) (?:(?:red|blue|yellow|food|fat|trait|event|extra|more|new) )*"
+        r"(?:card|token|dinosaur|animal|point|gene|trait|snowflake|sun icon|player|species board)"
+        r"(?![-\w]| (?:cards?|tokens?)\b))\b"
     ),
     "a count and its verb disagree": re.compile(
         r"\b1 (?:\w+ ){1,6}(?:go|form|are|were)\b|\b(?:0|[2-9]) \w+s is\b"
@@ -278,6 +281,8 @@ def test_the_scan_catches_identifiers():
         "the 1 food stored on its Fat Tissue go into P1's food bag",
         "1 card now form the draw pile",
         "P2 draws 2 card",
+        "the carnivore gets 2 blue token",
+        "1 red food tokens are left",
     ]
     found = problems_in(bad, vocabulary(game), {"develop", "adrenaline", "chance"}, "test", WORDS)
     found.update({t: repr(t) for t in bad if SUBJECTLESS.search(t)})
@@ -301,6 +306,7 @@ def test_the_scan_catches_identifiers():
         "P1 is owed 1 card; P2 draws 2 cards; 0 cards now form the draw pile; 1 card now forms it",
         "the 1 food stored on its Fat Tissue goes into P1's food bag; the 2 food stored go",
         "Ice Age (-4): 15 plant food less; 2d6 + 2; a roll of 1 to 6; P1-P4; round 2 of 3",
+        "2 trait cards, 1 trait card, 3 red food tokens, 1 blue token, 0 cards",
         "P1 bids 0 for the event card",
         "the climate token 'stay' (no change) is revealed",
     ]
