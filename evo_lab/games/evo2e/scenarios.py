@@ -44,6 +44,9 @@ __all__ = [
 
 #: The rulebook as a teacher names it (seed 000, ``../shared/seeds/000_ac662ced2d605a67.txt``).
 RULEBOOK = "Evo (Second Edition) rulebook"
+#: A ruling of the kit where the rulebook is silent or unclear, as a teacher reads it (the ruling's number is in the
+#: scenario's ``rulings``, for developers: ``docs/rulings.md``).
+READING = "the kit's reading (documented on the kit's Rulings page)"
 
 
 class UnknownScenarioError(EvoLabError, KeyError):
@@ -72,6 +75,8 @@ class Scenario:
     to_act: str | None
     shows: str | None
     position: dict[str, Any] = field(default_factory=dict)  #: keyword arguments of build_position
+    #: for developers: the kit's rulings behind ``rule`` (``docs/rulings.md``; the docs' table shows them)
+    rulings: str = ""
 
     def build(self) -> State:
         """A fresh :class:`~evo_lab.games.evo2e.state.State` of this position."""
@@ -90,9 +95,10 @@ SCENARIOS: tuple[Scenario, ...] = (
         "An attack with odds",
         "P2 moves and its dinosaur on D5 stands next to three of P1's (P1 has three dinosaurs, so it may be "
         "attacked). P2 has 2 horns and Large horn (attack 4); P1 has 1 horn and Bony plates (defence 3). Show the "
-        "Combat tab: the attack 'attack D5xD4' is legal and its exact chance, 2/3, is the share of die faces that "
+        "Combat tab: the attack from D5 on D4 is legal and its exact chance, 2/3, is the share of die faces that "
         "win at a difference of +1 (claw, equals, plus); then try it and undo to roll again.",
-        f"{RULEBOOK}, Movement phase > Combat and Combat result; the kit's ruling R8 (large horn and bony plates add 2)",
+        f"{RULEBOOK}, Movement phase > Combat and Combat result; {READING}: Large horn and Bony plates each add 2 "
+        "horns to the dinosaur's own",
         "move",
         "P2",
         "attack D5xD4",
@@ -112,6 +118,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             genes={"P1": {"horn": 1}, "P2": {"horn": 2}},
             unique={"P1": ["bony_plates"], "P2": ["large_horn"]},
         ),
+        rulings="R8",
     ),
     Scenario(
         "chameleon",
@@ -149,7 +156,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "removes the dead one at a time and chooses which, because the clan keeps more than two. Show the "
         "Climate tab's terrain states, then let P1 choose which desert dinosaurs die.",
         f"{RULEBOOK}, Survival phase ('On hot terrain, the player can enable one of his dinosaurs to survive for "
-        "each thermoregulation layer'); the kit's ruling R13",
+        f"each thermoregulation layer'); {READING}: the owner chooses which dinosaurs die, one at a time, only "
+        "when the choice matters",
         "survive",
         "P1",
         "remove B1",
@@ -168,6 +176,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             },
             genes={"P1": {"thermo": 1}},
         ),
+        rulings="R13",
     ),
     Scenario(
         "auction",
@@ -177,7 +186,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "also the score. Ask what each gene is worth to whom, then play the bids: an outbid player bids again on "
         "another lot, and a bid of 6 cannot be beaten.",
         f"{RULEBOOK}, Mutation phase (bidding, 'The player who won the bidding for the first column takes an event "
-        "card'); the kit's rulings R1 and R2",
+        f"card'); {READING}: each lot's gene is drawn from the bag without the kinds already drawn this round, a "
+        "player bids only what they can pay, and an outbid player bids again on another lot",
         "bid",
         "P1",
         "bid 3 on lot 1",
@@ -189,6 +199,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             mp={"P1": 5, "P2": 8, "P3": 6, "P4": 3},
             order=["P1", "P2", "P3", "P4"],
         ),
+        rulings="R1, R2",
     ),
     Scenario(
         "killer_babies",
@@ -197,7 +208,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "spaces next to its dinosaurs it may lay an egg on D4, D5 or another space held by P2, whose clan of three "
         "is not protected. The baby's die is rolled at once: claw, equals or plus (4 faces of 6, 2/3) kill the "
         "enemy; cross or two-plus (1/3) kill the baby. Compare it with a plain birth.",
-        f"{RULEBOOK}, Unique genes: Killer babies; the kit's ruling R12",
+        f"{RULEBOOK}, Unique genes: Killer babies; {READING}: claw, equals and plus kill the enemy, cross and "
+        "two-plus kill the baby",
         "birth",
         "P1",
         "birth D4",
@@ -215,6 +227,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             },
             unique={"P1": ["killer_babies"]},
         ),
+        rulings="R12",
     ),
     Scenario(
         "end_of_game",
@@ -223,7 +236,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "P1 and P2 both have 20, so the tie goes to the one with more dinosaurs on the board, P2 (4 against 3). "
         "Show the final ranking in the Players tab and ask how many MP P1 would have needed.",
         f"{RULEBOOK}, Aim of the game ('In the event of a tie, the player with the most dinosaurs wins') and "
-        "Climate phase ('If the meteorite token appears, the game ends immediately'); the kit's ruling R14",
+        "Climate phase ('If the meteorite token appears, the game ends immediately'); "
+        f"{READING}: the most MP wins, then the most dinosaurs, else the tied players share the place",
         "end",
         None,
         None,
@@ -240,6 +254,7 @@ SCENARIOS: tuple[Scenario, ...] = (
                 "P4": ["G1", "G2"],
             },
         ),
+        rulings="R14",
     ),
     Scenario(
         "sixth_sense",
@@ -249,7 +264,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "tab's forecast for next round is certain for P1 and a spread over four sections for P2. Ask how P1 should "
         "move its dinosaurs now.",
         f"{RULEBOOK}, Unique genes: Sixth sense ('You can look at the next climate token whenever you like'); "
-        "the kit's rulings R15 and R16",
+        f"{READING}: Sixth sense shows its owner the next climate token from the moment the gene is won; the "
+        "other players do not see it",
         "move",
         "P1",
         None,
@@ -264,6 +280,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             next_token="ccw1",
             unique={"P1": ["sixth_sense"]},
         ),
+        rulings="R15, R16",
     ),
     Scenario(
         "crowded_birth",
@@ -273,7 +290,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "newborn must be next to one of those that remain. Ask when that is worth it (moving a dinosaur off "
         "terrain that the coming climate kills).",
         f"{RULEBOOK}, Birth phase ('A player who already has all 8 dinosaurs on the board is allowed to eliminate "
-        "one of them in order to bring a new one on elsewhere'); the kit's ruling R6",
+        "one of them in order to bring a new one on elsewhere'); "
+        f"{READING}: the newborn must be next to one of the dinosaurs that remain, not the one removed",
         "birth",
         "P1",
         "birth A1 replacing B1",
@@ -290,6 +308,7 @@ SCENARIOS: tuple[Scenario, ...] = (
                 "P4": ["G1", "G2"],
             },
         ),
+        rulings="R6",
     ),
     Scenario(
         "protected_clan",
@@ -298,7 +317,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "board, so no attack on them is legal; P3's clan of three beside it (E4) can be attacked. Show the action "
         "list: moves and the attack on E4, none on D4. Ask what P2 gains by staying small.",
         f"{RULEBOOK}, Combat ('Important: a clan that only has two dinosaurs may not be attacked'); "
-        "the kit's ruling R7",
+        f"{READING}: a clan of two dinosaurs (three with Regeneration) cannot be attacked, nor hit by Killer "
+        "babies",
         "move",
         "P1",
         "attack D5xE4",
@@ -317,6 +337,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             },
             genes={"P1": {"horn": 2}},
         ),
+        rulings="R7",
     ),
     Scenario(
         "prescience",
@@ -325,7 +346,9 @@ SCENARIOS: tuple[Scenario, ...] = (
         "Prescience. Before the token takes effect P1 may play it and move the wheel one or two sections "
         "clockwise, one back, or leave it in place. Compare the sections each choice gives with where P1's "
         "dinosaurs stand.",
-        f"{RULEBOOK}, Event cards: Prescience (Foresight); the kit's rulings R9 and R18",
+        f"{RULEBOOK}, Event cards: Prescience (Foresight); {READING}: Prescience is offered after every climate "
+        "token but the meteorite, to its holders in initiative order, and every player who holds a card is "
+        "asked in turn, so the question tells nothing about their hand",
         "climate_cards",
         "P1",
         "play prescience -1",
@@ -339,6 +362,7 @@ SCENARIOS: tuple[Scenario, ...] = (
             revealed=["stay", "cw1", "cw2"],
             hands={"P1": ["prescience"]},
         ),
+        rulings="R9, R18",
     ),
 )
 
@@ -364,8 +388,8 @@ def scenario(name: str) -> State:
 
 def scenarios_markdown() -> str:
     """The presets as a Markdown table (``docs/kit.md`` holds it; a test checks it is up to date)."""
-    rows = ["| id | title | at | rule |", "|---|---|---|---|"]
+    rows = ["| id | title | at | rule | rulings |", "|---|---|---|---|---|"]
     for sc in SCENARIOS:
         at = sc.node + (f" ({sc.to_act} decides)" if sc.to_act else "")
-        rows.append(f"| `{sc.id}` | {sc.title} | {at} | {sc.rule} |")
+        rows.append(f"| `{sc.id}` | {sc.title} | {at} | {sc.rule} | {sc.rulings or '-'} |")
     return "\n".join(rows)

@@ -3,8 +3,14 @@ shared with the course harness); the state keeps them in its log (``state.events
 last action's). They are not part of a position. Each event says itself in words (``event.text(game)``) and as a
 line of a told game (``event.story(before, after)``).
 
->>> Ate(0, 1, 2, "wh", "eat").text()
-'P1 species 2 took 2 food from the watering hole (eat)'
+Every text is in words, with plurals right (a test plays seeded games of every variant and scans them):
+
+>>> Ate(0, 1, 2, "wh", "eat").text(), Ate(1, 0, 1, "bank", "long-neck").text()
+("P1's species 2 took 2 food from the watering hole", "P2's species 1 took 1 food from the food bank (Long Neck)")
+>>> Extinct(0, 1, 1, fat=1, body=3).text()
+"P1's species 2 (body 3) went extinct; P1 draws 1 card; the 1 food stored on its Fat Tissue goes into P1's food bag"
+>>> CardsDrawn(2, 1).text(), Reshuffled(40, "end-game deck: one more round").text()
+('P3 is owed 1 card', 'the deck ran out (end-game deck: one more round): 40 cards now form the draw pile')
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = [
+    "WHY_WORDS",
+    "fat_words",
     "Event",
     "Ate",
     "Stored",
@@ -30,6 +38,38 @@ __all__ = [
 ]
 
 _SRC = {"wh": "the watering hole", "bank": "the food bank"}
+#: Why a species took food (:attr:`Ate.why`), as the gloss after the sentence ("" for a plain feeding).
+WHY_WORDS = {
+    "eat": "",
+    "attack": " (its kill)",
+    "scavenger": " (Scavenger)",
+    "cooperation": " (Cooperation)",
+    "foraging": " (Foraging)",
+    "long-neck": " (Long Neck)",
+    "intelligence": " (Intelligence)",
+    "nocturnal": " (Nocturnal)",
+}
+
+
+def _why(why: str) -> str:
+    """The gloss of :data:`WHY_WORDS`; an unknown reason (a trait id) by its name ("fat-tissue" -> "Fat Tissue")."""
+    return WHY_WORDS.get(why, f" ({why.replace('-', ' ').title()})")
+
+
+def _trait(game: object, tid: str) -> str:
+    """A trait by its printed name (the game's data pack when given, else the id in title case)."""
+    entry = getattr(getattr(game, "pack", None), "traits", {}).get(tid)
+    return str(entry[0]) if entry else tid.replace("-", " ").title()
+
+
+def _species(player: int, species: int) -> str:
+    return f"P{player + 1}'s species {species + 1}"
+
+
+def _plural(n: int, word: str) -> str:
+    from evo_lab.core.words import plural
+
+    return plural(n, word)
 
 
 class _Says(Protocol):
@@ -55,8 +95,8 @@ class Ate(NamedTuple):
 
     def text(self, game: object = None) -> str:
         return (
-            f"P{self.player + 1} species {self.species + 1} took {self.amount} food from "
-            f"{_SRC.get(self.source, self.source)} ({self.why})"
+            f"{_species(self.player, self.species)} took {self.amount} food from "
+            f"{_SRC.get(self.source, self.source)}{_why(self.why)}"
         )
 
 
@@ -69,7 +109,7 @@ class Stored(NamedTuple):
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
-        return f"P{self.player + 1} species {self.species + 1} stored {self.amount} fat"
+        return f"{_species(self.player, self.species)} stored {self.amount} food on its Fat Tissue"
 
 
 class Attacked(NamedTuple):
@@ -89,21 +129,18 @@ class Attacked(NamedTuple):
         if self.disabled:
             off = (
                 " (its Intelligence disabled "
-                + " and ".join(t.replace("-", " ").title() for t in self.disabled.split(","))
+                + " and ".join(_trait(game, t) for t in self.disabled.split(","))
                 + ")"
             )
-        h = " and was gored by Horns" if self.horns else ""
-        return (
-            f"P{self.player + 1} species {self.species + 1} attacked P{self.target_player + 1} "
-            f"species {self.target + 1}{off}{h}"
-        )
+        h = " and was wounded by Horns (-1 population)" if self.horns else ""
+        return f"{_species(self.player, self.species)} attacked {_species(self.target_player, self.target)}{off}{h}"
 
 
 class Extinct(NamedTuple):
     player: int
     species: int
     cards: int
-    #: food stored on its Fat Tissue that went into its owner's bag (ruling R21)
+    #: food stored on its Fat Tissue that went into its owner's bag (ruling R21, ``docs/evolution.md``)
     fat: int = 0
     #: its body size when it died (0: not recorded, an event of an older record); ``species`` is its place in its
     #: owner's row at that moment (the row closes up after each extinction: a later event of the same action
@@ -114,12 +151,18 @@ class Extinct(NamedTuple):
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
-        from evo_lab.core.words import plural
-
-        fat = f"; its {self.fat} stored food go to the bag" if self.fat else ""
+        who = f"P{self.player + 1}"
         body = f" (body {self.body})" if self.body else ""
-        cards = plural(self.cards, "card")
-        return f"P{self.player + 1} species {self.species + 1}{body} went extinct (draws {cards}{fat})"
+        draws = f"{who} draws {_plural(self.cards, 'card')}" if self.cards else "no card is drawn for it"
+        return f"{_species(self.player, self.species)}{body} went extinct; {draws}{fat_words(self.fat, who)}"
+
+
+def fat_words(fat: int, who: str) -> str:
+    """The food stored on the Fat Tissue of an extinct species, gone into its owner's (``who``) food bag, as the
+    tail of the sentence ("" when none): "; the 1 food stored on its Fat Tissue goes into P1's food bag"."""
+    if not fat:
+        return ""
+    return f"; the {fat} food stored on its Fat Tissue {'goes' if fat == 1 else 'go'} into {who}'s food bag"
 
 
 class Grew(NamedTuple):
@@ -132,7 +175,8 @@ class Grew(NamedTuple):
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
-        return f"P{self.player + 1} species {self.species + 1} {self.what} {self.by:+d}"
+        what = self.what.replace("(fertile)", "(Fertile)")
+        return f"{_species(self.player, self.species)} {'gained' if self.by >= 0 else 'lost'} {abs(self.by)} {what}"
 
 
 class FoodRevealed(NamedTuple):
@@ -143,7 +187,10 @@ class FoodRevealed(NamedTuple):
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
-        return f"food cards revealed: {self.total:+d}; the watering hole holds {self.watering_hole}"
+        return (
+            f"the food cards were revealed: {self.total:+d} plant food; the watering hole holds "
+            f"{self.watering_hole} plant food"
+        )
 
 
 class ClimateMoved(NamedTuple):
@@ -155,7 +202,13 @@ class ClimateMoved(NamedTuple):
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
-        return f"climate icons sun {self.sun} / snow {self.snow}: the climate moves to {self.position:+d}"
+        zones = getattr(getattr(game, "pack", None), "zones", ())
+        name = next((z.name for z in zones if z.position == self.position), "")
+        where = f"{name} ({self.position:+d})" if name else f"{self.position:+d}"
+        return (
+            f"{_plural(self.sun, 'sun icon')} and {_plural(self.snow, 'snowflake')} on the food cards: the climate "
+            f"marker moved to {where}"
+        )
 
 
 class ClimateHit(NamedTuple):
@@ -167,7 +220,7 @@ class ClimateHit(NamedTuple):
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
-        return f"climate {self.name}: food {self.food:+d}, exposed species lose {self.loss} population"
+        return f"the climate ({self.name}): food {self.food:+d}, exposed species lose {self.loss} population"
 
 
 class CardsDrawn(NamedTuple):
@@ -178,7 +231,7 @@ class CardsDrawn(NamedTuple):
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
-        return f"P{self.player + 1} is owed {self.n} cards"
+        return f"P{self.player + 1} is owed {_plural(self.n, 'card')}"
 
 
 class Reshuffled(NamedTuple):
@@ -189,7 +242,8 @@ class Reshuffled(NamedTuple):
         return _story(self, before, after)
 
     def text(self, game: object = None) -> str:
-        return f"the deck ran out ({self.why}): {self.cards} cards now form the draw pile"
+        verb = "forms" if self.cards == 1 else "form"
+        return f"the deck ran out ({self.why}): {_plural(self.cards, 'card')} now {verb} the draw pile"
 
 
 #: An event of Evolution, of any of the kinds below.

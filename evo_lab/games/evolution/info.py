@@ -27,10 +27,13 @@ INFO = register(
             ),
             Variant(
                 "course2016",
-                "Evolution, NEU CS 4500 course 2016",
+                "Evolution, the 2016 Northeastern University course's variant",
                 range(3, 9),
                 {"variant": "course2016"},
-                summary="The NEU CS 4500 course's house rules (its JSON harnesses).",
+                summary=(
+                    "The house rules of a Northeastern University software course (Spring 2016): no body-size "
+                    "rule for attacks, one food per kill, the course's scoring."
+                ),
             ),
         ),
     )

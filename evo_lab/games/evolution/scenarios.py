@@ -185,6 +185,13 @@ class Scenario:
 RULEBOOK = "Evolution rulebook (North Star Games)"
 CLIMATE = "Evolution: Climate rules (North Star Games)"
 ONLINE = "the online Evolution game's manual"
+#: A ruling of the kit where the rulebooks are silent or unclear, as a teacher reads it (the ruling's number is in the
+#: scenario's ``source``, for developers).
+READING = "the kit's reading (documented on the kit's Evolution page, under Rulings)"
+_CLIMATE_READING = (
+    "the climate zones' effects on plant food and population are assumed values, and an event card strikes only when "
+    "the marker moves into one of its regions"
+)
 
 _TABLE = [
     [(4, 3, 0, 0, ["carnivore", "cooperation"]), (1, 2, 0, 0, ["cooperation"]), (1, 2, 0, 0, [])],
@@ -203,7 +210,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "chain feeds its species 2 and 3, and P2's Scavenger eats too. Attack P2's Scavenger species, then undo and "
         "try the Horns species: the carnivore loses 1 population.",
         f"{RULEBOOK}, 'Feeding Carnivores' and 'Important Rules for Feeding'; {CLIMATE}, 'Feeding Carnivores'; "
-        "the kit's rulings R2 and R9",
+        f"{READING}: Cooperation food for a meal of meat comes from the food bank, like the meal, and Scavengers "
+        "eat clockwise from the attacking player, the attacker's own first",
         "attack 1 P2.2",
         source="seed 003 lines 138-145 and 149-150; seed 002 line 40; docs/evolution.md R2, R9",
         position=dict(boards=_TABLE, watering_hole=3),
@@ -216,8 +224,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "until the attack has been completed'), so it is not wounded. P3's Climbing species is blocked, and "
         "Intelligence could disable Climbing instead. The Actions tab lists the three attacks; compare them in the "
         "Attack tab. Ask: when is the card worth more than the population?",
-        f"{ONLINE}, 'Feeding of carnivores' (Intelligence); {RULEBOOK}, 'Important Rules for Feeding'; the kit's "
-        "ruling R3 (Intelligence may disable the prey's Horns)",
+        f"{ONLINE}, 'Feeding of carnivores' (Intelligence); {RULEBOOK}, 'Important Rules for Feeding'; "
+        f"{READING}: Intelligence may disable the prey's Horns",
         "attack 1 P2.1 negate horns",
         source="seed 004 line 71; seed 003 line 150; docs/evolution.md R3 (issue 22: Intelligence may disable the prey's Horns)",
         position=dict(
@@ -238,7 +246,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "Horns kill the attacker (population 1 - 1 = 0) and a carnivore killed by Horns does not eat. Play it and "
         "read the Story tab.",
         f"{RULEBOOK}, 'Important Rules for Feeding' ('a Carnivore must eat a species with Horns if that's the "
-        "only legal option'); the kit's ruling R10",
+        f"only legal option'); {READING}: a Carnivore killed by Horns does not eat, and no Scavenger eats then",
         "attack 1 P2.1",
         source="seed 003 lines 150-151; docs/evolution.md R10",
         position=dict(
@@ -257,7 +265,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "plant food (Foraging), and every time it takes food its right neighbour takes 1 (Cooperation), which "
         "feeds species 3 in turn. Predict how much food leaves the watering hole, then look at the feeding table "
         "of the Attack tab, which plays each feeding on a copy: 6 food from one feeding.",
-        f"{RULEBOOK}, 'Feeding Non-carnivores' and 'Important Rules for Feeding'; the kit's ruling R7",
+        f"{RULEBOOK}, 'Feeding Non-carnivores' and 'Important Rules for Feeding'; {READING}: Cooperation and "
+        "Foraging act on every take of food, and Foraging's extra food is a take of its own",
         "eat 1",
         source="seed 003 lines 130-132 and 149; docs/evolution.md R7",
         position=dict(
@@ -275,7 +284,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "P1's species 1 is fed (food 2 of population 2) but has Fat Tissue: it may keep eating, and what it eats "
         "beyond its population goes onto its fat, up to its body size (3). At the start of a later feeding the fat "
         "moves onto the population. Feed it and watch the yellow fat tokens fill.",
-        f"{ONLINE}, 'Before eating' and 'Feeding of herbivores'; {CLIMATE}, 'Overview'; the kit's ruling R11",
+        f"{ONLINE}, 'Before eating' and 'Feeding of herbivores'; {CLIMATE}, 'Overview'; {READING}: a fed species "
+        "with Fat Tissue still counts as hungry while its fat has room",
         "eat 1",
         source="seed 004 lines 46-57 and 65; seed 002 line 3; docs/evolution.md R11",
         position=dict(
@@ -329,7 +339,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "less, and species of body size 1 to 4 lose 2 population unless Heavy Fur or Migratory protects them. P3 "
         "passes last and the cards are revealed: compare P1's Heavy Fur species with P2's.",
         f"{CLIMATE}, 'Contribute Food and Climate Change', 'Feeding: Climate change' and 'Overview' (Heavy "
-        "Fur); the kit's rulings R16 and R19",
+        f"Fur); {READING}: {_CLIMATE_READING}",
         "pass",
         game="evolution-climate",
         source="seed 002 lines 25 and 36; seed 002 line 3 (Heavy Fur); docs/evolution.md R16, R19",
@@ -356,7 +366,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "strikes instead of the zone: food -4 and every species of body 1 to 6 without protection loses 1 "
         "population. Afterwards the Blizzard leaves the game and a new cold event is drawn.",
         f"{CLIMATE}, 'Feeding: Climate change' ('Whenever the temperature cube moves into a climate region with "
-        "a climate event card attached to it ...'); the kit's rulings R16 and R19",
+        f"a climate event card attached to it ...'); {READING}: {_CLIMATE_READING}",
         "pass",
         game="evolution-climate",
         source="seed 002 line 36; docs/evolution.md R16, R19",

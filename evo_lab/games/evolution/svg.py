@@ -133,8 +133,11 @@ def _header(s: State, obs: Observation, width: float) -> tuple[list[str], float]
     x, y = flow.place(text_width(title, BIG, True), 60)
     out = [text(x, y + 37, title, BIG, "bold")]
     out += watering_hole(s.game, obs, flow)
-    pile = f"draw pile {obs['deck_left']}" + (f" + {obs['end_deck']} end deck" if obs["end_deck"] else "")
-    discards = f"discards {sum(obs['discards'])}"
+    n, end, out_ = obs["deck_left"], obs["end_deck"], sum(obs["discards"])
+    pile = f"draw pile: {n} card{'s' * (n != 1)}" + (
+        f"; end-game deck: {end} card{'s' * (end != 1)}" if end else ""
+    )
+    discards = f"discard pile: {out_} card{'s' * (out_ != 1)}"
     x, y = flow.place(max(text_width(pile, FONT), text_width(discards, FONT)), 60)
     out += [text(x, y + 26, pile, FONT, cls="deck"), text(x, y + 49, discards, FONT)]
     if "climate" in obs:

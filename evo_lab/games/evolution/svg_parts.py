@@ -338,7 +338,7 @@ def player_header(
     n = len(hand) if isinstance(hand, list) else hand
     out.append(chip(flow, f"{n} card{'s' if n != 1 else ''}", FONT))
     if pl["food_card"] is not None:
-        out.append(chip(flow, "food card down", FONT, fill="#6d4c41"))
+        out.append(chip(flow, "food card face down", FONT, fill="#6d4c41"))
     if score is not None:
         out.append(chip(flow, f"score {score}", FONT, fill="#37474f"))
     h = flow.bottom - y + 6

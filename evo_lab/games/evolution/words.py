@@ -11,8 +11,8 @@ the terse form ``parse_action`` reads; a person reads these words (the story, th
 >>> s = from_boards(g, [[(3, 2, 0, 0, ["carnivore"])], [(2, 3, 0, 0, ["horns"])]], watering_hole=3)
 >>> action_words(s, s.parse_action("attack 1 P2.1"))
 "P1's species 1 (carnivore, body 3, population 2) attacks P2's species 1 (body 2, population 3)"
->>> node_words(s), phase_words(s)
-('feed a species or pass', 'feeding')
+>>> node_words(s), phase_words(s)                  # what P1 may do now: a carnivore eats no plants, no pass
+('attack with a carnivore', 'feeding')
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ...core.words import plural
 from .events import (
+    WHY_WORDS,
     Ate,
     Attacked,
     CardsDrawn,
@@ -33,6 +34,7 @@ from .events import (
     Grew,
     Reshuffled,
     Stored,
+    fat_words,
 )
 from .traits import TRAIT_IDS
 
@@ -66,16 +68,7 @@ PHASE_WORDS = {
 }
 #: Where food comes from, and why a species took it (the engine's ``Ate.why``), in words.
 _SOURCE = {"wh": "the watering hole", "bank": "the food bank"}
-_WHY = {
-    "eat": "",
-    "attack": " (its kill)",
-    "scavenger": " (Scavenger)",
-    "cooperation": " (Cooperation)",
-    "foraging": " (Foraging)",
-    "long-neck": " (Long Neck)",
-    "intelligence": " (Intelligence)",
-    "nocturnal": " (Nocturnal)",
-}
+_WHY = WHY_WORDS
 
 
 def trait_words(game: Game, trait: str | int) -> str:
@@ -163,7 +156,7 @@ def action_words(state: State, a: Action) -> str:
     if k == "eat":
         return _eat_words(state, who, a)
     if k == "store":
-        return f"{who} stores {a[2]} fat on {_own(state, a[1])}"
+        return f"{who} stores {a[2]} food on the Fat Tissue of {_own(state, a[1])}"
     if k == "attack":
         off = f", disabling {trait_words(g, a[4])} with Intelligence" if len(a) == 5 else ""
         return f"{species_words(state, p, a[1])} attacks {species_words(state, a[2], a[3])}{off}"
@@ -201,7 +194,7 @@ def event_words(game: Game, e: Event, before: State | None = None) -> str:
             f"{_SOURCE.get(e.source, e.source)}{_WHY.get(e.why, '')}"
         )
     if isinstance(e, Stored):
-        return f"{sp(e.player, e.species)} stores {e.amount} fat"
+        return f"{sp(e.player, e.species)} stores {e.amount} food on its Fat Tissue"
     if isinstance(e, Attacked):
         off = ""
         if e.disabled:
@@ -221,10 +214,7 @@ def event_words(game: Game, e: Event, before: State | None = None) -> str:
         )
         if e.body and "(" not in who:  # its body as the event recorded it
             who = f"{who} (body {e.body})"
-        fat = (
-            f"; the {e.fat} food stored on its Fat Tissue go into P{e.player + 1}'s food bag" if e.fat else ""
-        )
-        return f"{who.replace(' ()', '')} goes extinct; {draws}{fat}"
+        return f"{who.replace(' ()', '')} goes extinct; {draws}{fat_words(e.fat, f'P{e.player + 1}')}"
     if isinstance(e, Grew):
         what = e.what.replace(" (fertile)", "").replace("population", "population (Fertile)")
         return f"{sp(e.player, e.species)} gains {e.by} {what}"
@@ -243,7 +233,8 @@ def event_words(game: Game, e: Event, before: State | None = None) -> str:
     if isinstance(e, CardsDrawn):
         return f"P{e.player + 1} is owed {plural(e.n, 'card')}"
     if isinstance(e, Reshuffled):
-        return f"the deck ran out ({e.why}): {plural(e.cards, 'card')} now form the draw pile"
+        verb = "forms" if e.cards == 1 else "form"
+        return f"the deck ran out ({e.why}): {plural(e.cards, 'card')} now {verb} the draw pile"
     return str(e.text(game))
 
 
@@ -353,15 +344,56 @@ def node_words(state: State) -> str:
     ph = state.phase
     if ph == "food":
         return "put a card face down as their food card"
+    kinds = {a[0] for a in state.legal_actions()}
     if ph == "play":
-        return "play cards (traits, new species, body size, population) or pass"
+        return _offered(_play_offers(kinds), "pass" in kinds, "pass", "pass (no card can be played)") or "act"
     if ph == "feed":
         if getattr(state, "intel", None) is not None:
             return "discard a card to use Intelligence"
         if getattr(state, "asking", -1) >= 0:
-            return f"use the Intelligence of {_own(state, state.asking)} before eating, or pass"
-        return "feed a species or pass"
+            return _offered(
+                [f"use the Intelligence of {_own(state, state.asking)} before eating"], "pass" in kinds
+            )
+        offers = [w for k, w in _FEED_OFFERS if k in kinds]
+        return _offered(offers, "pass" in kinds, "forgo feeding this round") or "act"
     return "act"
+
+
+#: What a feeding turn may offer (the kinds of its legal actions), in the order the status line says them.
+_FEED_OFFERS = (
+    ("eat", "feed a species"),
+    ("attack", "attack with a carnivore"),
+    ("store", "store food on Fat Tissue"),
+)
+
+
+def _play_offers(kinds: set[str]) -> list[str]:
+    """The card plays offered in the play phase, in words: "play a card (a trait, a new species, ...)"."""
+    cards = [
+        w
+        for ks, w in (
+            (("trait", "replace"), "a trait"),
+            (("new",), "a new species"),
+            (("body",), "body size"),
+            (("pop",), "population"),
+        )
+        if kinds & set(ks)
+    ]
+    out = [f"play a card ({_either(cards)})"] if cards else []
+    return out + (["discard a trait"] if "drop" in kinds else [])
+
+
+def _either(items: list[str]) -> str:
+    """ "a", "a or b", "a, b or c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _offered(offers: list[str], can_pass: bool, pass_words: str = "pass", only_pass: str = "") -> str:
+    """The status line's verb: what the player may do, and whether they may pass (``only_pass`` when that is all;
+    "" when nothing is offered)."""
+    if not offers:
+        return (only_pass or pass_words) if can_pass else ""
+    return _either(offers) + (f", or {pass_words}" if can_pass else "")
 
 
 def state_text(state: State) -> str:

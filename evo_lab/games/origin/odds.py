@@ -221,7 +221,7 @@ def why_no_attack(state: OriginState, carnivore: int) -> str:
     if a.sleeping:
         return "it is hibernating"
     if a.food >= a.need and a.fat_full >= a.fat:
-        return "it is fed and has no empty Fat Tissue (seed: it cannot attack then)"
+        return "it is fed and has no empty Fat Tissue (the rulebook lets a fed carnivore attack only to fill one)"
     if (
         s.bank >= 0
         and not any(x[0] == "eat" and x[1] == carnivore for x in s.legal_actions())

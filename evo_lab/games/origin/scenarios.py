@@ -4,9 +4,10 @@
 ``"$C carn fat, $E"``), optionally followed by actions (``then``).
 
 Each :class:`Scenario` has an ``id``, a ``title``, a one-paragraph teacher ``note`` (what to show and what to ask),
-the ``rule`` it illustrates (for the teacher: the rulebook by its name, :data:`SEED`, the card texts of the
-reference notes, :data:`REFERENCE`, or a ruling of the kit, ``docs/origin.md``), the ``node`` and player ``to_act`` of the built
-position, and ``shows``: the action the note is about (with the builder's ``$`` names), legal there.
+the ``rule`` it illustrates (for the teacher: the rulebook by its name, :data:`SEED`, a card's text by the card's
+name, :func:`card`, or the kit's reading, :data:`READING`; for developers the ruling's number is in ``rulings``,
+``docs/origin.md``), the ``node`` and player ``to_act`` of the built position, and ``shows``: the action the note is
+about (with the builder's ``$`` names), legal there.
 
 >>> [sc.id for sc in scenarios()][:3]
 ['running', 'tail_loss', 'mimicry']
@@ -35,11 +36,12 @@ if TYPE_CHECKING:
     from .state import OriginState
 
 __all__ = [
-    "REFERENCE",
+    "READING",
     "SCENARIOS",
     "SEED",
     "Scenario",
     "UnknownScenarioError",
+    "card",
     "scenario",
     "scenario_info",
     "scenarios",
@@ -47,9 +49,17 @@ __all__ = [
 ]
 
 #: The sources as a teacher names them: the rulebook (seed 001, ``../shared/seeds/001_fedf4eab345d9a57.txt``) and
-#: the card texts of the reference notes (``../shared/reference/origin-of-species.md``).
+#: the cards' texts (:func:`card`; the kit's reference notes, ``../shared/reference/origin-of-species.md`` §5, hold
+#: them).
 SEED = "Evolution: The Origin of Species rulebook (RightGames)"
-REFERENCE = "the kit's reference notes on Origin"
+#: A ruling of the kit where the rulebook and the cards are silent or unclear, as a teacher reads it (its number is
+#: in the scenario's ``rulings``, for developers: ``docs/origin.md``, Rulings).
+READING = "the kit's reading (documented on the kit's Origin page, under Rulings)"
+
+
+def card(name: str) -> str:
+    """A trait card's text cited by the card's printed name ("the Running card")."""
+    return f"the {name} card"
 
 
 class UnknownScenarioError(EvoLabError, KeyError):
@@ -79,6 +89,8 @@ class Scenario:
     shows: str | None
     position: dict[str, JSON] = field(default_factory=dict)
     then: tuple[str, ...] = ()
+    #: for developers: the kit's rulings behind ``rule`` (``docs/origin.md``, Rulings)
+    rulings: str = ""
 
     def build(self) -> OriginState:
         """A fresh state of this position."""
@@ -98,46 +110,50 @@ SCENARIOS: tuple[Scenario, ...] = (
         "prey with the chance the attack eats it (Running: 1/2, the others: 1). Ask which prey P1 should pick, "
         "and whether to take the last red token instead.",
         f"{SEED}, Feeding phase ('Animal with \"carnivorous\" trait can attack another animal of any player'); "
-        f"{REFERENCE} §5 Running (card text: 'roll one die; on 4, 5 or 6 the animal survives'); the kit's ruling R4",
+        f"{card('Running')} ('roll one die; on 4, 5 or 6 the animal survives'); {READING}: the owner cannot "
+        "refuse Running's roll, and a failed roll leaves the animal's other defences",
         "feed",
         "P1",
         "attack $C $R",
         {"players": 3, "bank": 1, "animals": ["$C carn fat, $E", "$R run, $S", "$T swim, $U"], "deck": 20},
+        rulings="R4",
     ),
     Scenario(
         "tail_loss",
         "Tail Loss sheds a Parasite",
         "P1's carnivore has just attacked P2's animal 1, which has Tail Loss and a Parasite P1 played on it (its "
-        "need is 3). P2 must use Tail Loss (ruling O6) and chooses which trait card to drop: the animal survives "
+        "need is 3). P2 must use Tail Loss (the card says 'discard', so the kit does not let P2 decline it) and chooses which trait card to drop: the animal survives "
         "and the carnivore gets one blue token instead of two. Which card should P2 drop? The Odds tab marks the "
         "choice that keeps the most points now (Tail Loss or Fat Tissue: a Parasite scores 3 for its animal's "
         "owner), but the animal then still needs 3 food; dropping the Parasite costs 3 points and cuts the need to "
         "1. Ask which is better with 3 red tokens in the bank.",
         f'{SEED}, Feeding phase (\'"Tail loss" allow animal to survive during carnivorous attack via discarding any '
         "defender animal's trait. The carnivorous gets only one blue food token. Thus defender animal can escape "
-        f'from negative traits such as "parasite"\'); {REFERENCE} §5 Tail Loss; '
-        "the kit's ruling O6",
+        f'from negative traits such as "parasite"\'); {card("Tail Loss")} (discard this card or any other trait '
+        f"card of the animal); {READING}: Tail Loss cannot be declined",
         "defend",
         "P2",
         "tail $T para",
         {"players": 2, "bank": 3, "animals": ["$C carn, $E", "$T tail para fat +, $V"], "deck": 20},
         ("attack $C $T",),
+        rulings="O6",
     ),
     Scenario(
         "mimicry",
         "Mimicry turns an attack",
         "P1's carnivore has attacked P2's animal 1, which has Mimicry: P2 may turn the attack onto another of its "
-        "animals that this carnivore could attack (once per turn; the card says 'may': ruling O5). P2's animal 2 "
+        "animals that this carnivore could attack (once per turn; the card says 'may', so P2 may also let the attack stand). P2's animal 2 "
         "has Running, animal 3 has no defence, animal 4 has High Body Weight and cannot be attacked by this "
         "carnivore, so it is not offered. Ask which choice keeps P2 the most points, and compare with the "
         "Odds tab's outcome tree.",
-        f"{REFERENCE} §5 Mimicry (card text: 'you can choose another animal to be attacked by the carnivorous "
-        "instead'; 'no such animal: it cannot be used'); the kit's ruling O5",
+        f"{card('Mimicry')} ('you can choose another animal to be attacked by the carnivorous instead'; 'no such "
+        f"animal: it cannot be used'); {READING}: Mimicry is the owner's choice, never compulsory",
         "defend",
         "P2",
         "mimic $M $R",
         {"players": 2, "bank": 2, "animals": ["$C carn", "$M mimic fat, $R run, $N, $H big"], "deck": 20},
         ("attack $C $M",),
+        rulings="O5",
     ),
     Scenario(
         "poisonous",
@@ -147,8 +163,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "this turn's extinction phase; not eating lets it starve. Ask whether the attack is still worth making "
         "(P2 loses an animal and its points either way?), and what the Scavenger of P2 gains.",
         f"{SEED}, Extinction phase ('all animals which are not fully fed are put into [...] discard piles'); "
-        f"{REFERENCE} §5 Poisonous (card text: 'the carnivore who has eaten this animal dies in the extinction phase "
-        "of this turn') and Scavenger",
+        f"{card('Poisonous')} ('the carnivore who has eaten this animal dies in the extinction phase of this "
+        f"turn') and {card('Scavenger')}",
         "feed",
         "P1",
         "attack $C $P",
@@ -163,8 +179,9 @@ SCENARIOS: tuple[Scenario, ...] = (
         "animal is fed; Symbiosis protects the animal while its symbiont lives. Ask the class to predict each "
         "animal before clicking.",
         f'{SEED}, Feeding phase (\'"camouflage" defends animal from attack if attacker has\'t "sharp vision"\'); '
-        f"{REFERENCE} §5 (Camouflage, Sharp Vision, High Body Weight, Swimming, Burrowing, Symbiosis) and the "
-        "attack resolution order, step 2",
+        "the texts of the cards Camouflage, Sharp Vision, High Body Weight, Swimming, Burrowing and Symbiosis; "
+        "as the online version of the game resolves an attack, any one of these protections keeps the carnivore "
+        "from choosing the animal at all, before any die is rolled",
         "feed",
         "P1",
         "attack $C $K",
@@ -184,7 +201,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         "chance to be fed in the race. Ask who is most at risk and why the order of play matters.",
         f"{SEED}, Food bank determination phase ('The first player rolls the dice. Then the corresponding number of "
         "red tokens is put in the center of the table') and Feeding phase ('players in order take one red food "
-        f"token'); {REFERENCE} §4.2 (3 players: 2d6)",
+        "token'); the rulebook says 'the dice': the number of dice per player count (3 players: two dice, 2 to "
+        "12 tokens) is the table the online versions of the game use",
         "food",
         None,
         None,
@@ -200,15 +218,17 @@ SCENARIOS: tuple[Scenario, ...] = (
         "Communication and Cooperation",
         "P1's animals 1 and 2 share Communication, animals 2 and 3 share Cooperation. When animal 1 takes a red "
         "token from the bank, animal 2 takes one too (Communication), and that food sets off Cooperation: animal 3 "
-        "gets a blue token. One action feeds three animals. Play 'eat' for animal 1 and read the Story tab. Ask "
+        "gets a blue token. One action feeds three animals. Feed animal 1 from the bank and read the Story tab. Ask "
         "what happens when the bank holds a single token.",
         f"{SEED}, Feeding phase ('Player can take more than one food token if an animal has specified traits i.e. "
-        f'"communication". Some traits allow to get blue "extra food" tokens\'); {REFERENCE} §5 Communication and '
-        "Cooperation; the kit's rulings R1, R2 and O7",
+        f'"communication". Some traits allow to get blue "extra food" tokens\'); {card("Communication")} and '
+        f"{card('Cooperation')}; {READING}: when one token sets off several cards their owner orders them, "
+        "Cooperation answers any food received, and each card acts once per feeding round",
         "feed",
         "P1",
         "eat $A",
         {"players": 2, "bank": 4, "animals": ["$A comm$B, $B coop$C, $C", "$D, $E"], "deck": 20},
+        rulings="R1, R2, O7",
     ),
     Scenario(
         "last_turn",
@@ -218,7 +238,9 @@ SCENARIOS: tuple[Scenario, ...] = (
         "Parasite +2). P1's animal 2 has Hibernation, but Hibernation cannot be used in the last turn. Ask which "
         "animals will die, and what each player should feed first to keep the most points.",
         f"{SEED}, End of the game ('After the deck is empty the last turn begins. After the extinction phase of the "
-        f"last turn the victory points are counted'); {REFERENCE} §5 Hibernation and §6 Scoring",
+        f"last turn the victory points are counted'); {card('Hibernation')} (it cannot be used in the last turn); the "
+        "points as the online versions count them (2 per surviving animal, 1 per trait card, plus the food a "
+        "trait adds)",
         "feed",
         "P1",
         "eat $B",

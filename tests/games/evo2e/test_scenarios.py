@@ -3,6 +3,7 @@ names, the feature it names is reachable, and it survives the JSON and text roun
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -42,6 +43,16 @@ def test_at_least_eight_presets_with_unique_ids_and_notes():
         assert need in IDS
     for sc in scenarios():
         assert sc.title and len(sc.note) > 120 and "rulebook" in sc.rule
+
+
+def test_the_kits_readings_are_said_in_words_and_numbered_for_developers():
+    """Issue 20: a teacher reads the kit's reading in words, not "the kit's ruling R8"; the ruling's number is
+    kept for developers (``rulings``, a ruling of ``docs/rulings.md``)."""
+    rulings = set(re.findall(r"^\| (R\d+) \|", (ROOT / "docs" / "rulings.md").read_text("utf-8"), re.M))
+    for sc in scenarios():
+        assert not re.search(r"\bR\d+\b|docs/|§", sc.rule + sc.note), sc.id
+        assert ("the kit's reading" in sc.rule) == bool(sc.rulings), sc.id
+        assert set(sc.rulings.split(", ")) <= rulings if sc.rulings else True, sc.id
 
 
 @pytest.mark.parametrize("sid", IDS)

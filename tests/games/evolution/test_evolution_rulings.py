@@ -413,7 +413,7 @@ def test_fat_of_an_extinct_species_goes_to_its_owners_bag() -> None:
     s.apply_action(("attack", 0, 1, 0))
     assert len(s.players[1].species) == 1 and s.players[1].bag == 4 + 1 + 2  # its food, then its fat
     ext = next(e for e in s.new_events if isinstance(e, Extinct))
-    assert ext.fat == 2 and "stored food" in ext.text()
+    assert ext.fat == 2 and "2 food stored on its Fat Tissue go into" in ext.text()
     assert "the 2 food stored on its Fat Tissue go into P2's food bag" in event_words(s.game, ext)
     # P2 loses the species' population (1) and trait (1) and scores its 3 food: the total does not move
     assert s.scores()[1] == before[1] - 1 - 1 + 3

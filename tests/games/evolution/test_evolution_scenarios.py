@@ -41,6 +41,17 @@ def test_at_least_six_presets_of_both_games_with_notes_citing_the_seeds():
             assert "seed 002" in sc.source and "Evolution: Climate rules" in sc.rule, sc.id
 
 
+def test_the_kits_readings_are_said_in_words_and_numbered_for_developers():
+    """Issue 20: a teacher reads the kit's reading in words, not "the kit's rulings R2 and R9"; the ruling's
+    number stays in ``source`` for developers, a ruling of ``docs/evolution.md``."""
+    doc = (ROOT / "docs" / "evolution.md").read_text(encoding="utf-8")
+    rulings = set(re.findall(r"^\| (R\d+) \|", doc, re.M))
+    for sc in scenarios():
+        assert not re.search(r"\bR\d+\b|docs/|§", sc.rule + sc.note), sc.id
+        cited = set(re.findall(r"\bR\d+\b", sc.source))
+        assert ("the kit's reading" in sc.rule) == bool(cited) and cited <= rulings, sc.id
+
+
 def test_the_rule_names_sections_the_seeds_have():
     """Each section a teacher's rule names ('Feeding Carnivores') is a heading or phrase of the seed it cites."""
     shared = next((d for d in (ROOT.parent / "shared", ROOT.parent.parent / "shared") if d.is_dir()), ROOT)

@@ -107,4 +107,6 @@ def test_an_extinction_of_an_older_record_still_reads():
         event_words(s.game, Extinct(0, 1, 0, 0, 3))
         == "P1's species 2 (body 3) goes extinct; no card is drawn for it"
     )
-    assert Extinct(0, 1, 2).text() == "P1 species 2 went extinct (draws 2 cards)"
+    assert Extinct(0, 1, 2).text() == "P1's species 2 went extinct; P1 draws 2 cards"
+    fat = Extinct(0, 1, 1, fat=1).text()
+    assert fat.endswith("the 1 food stored on its Fat Tissue goes into P1's food bag")

@@ -1,8 +1,10 @@
 """Origin's scenario presets (issue 20): each built from the position format, at the node and player its note
-says, with the action it shows legal there, a teacher's note citing the seed or the reference notes, listed in the
+says, with the action it shows legal there, a teacher's note citing the rulebook or the card by name, listed in the
 Explorer's scenario menu and opened by the presentation page's ``scenario_names``."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -28,8 +30,11 @@ def test_at_least_six_scenarios_each_teachable():
         assert (None if s.current_player() < 0 else f"P{s.current_player() + 1}") == sc.to_act, sc.id
         if sc.shows is not None:
             assert shown_action(sc.id, s) in s.legal_actions(), sc.id
-        assert "rulebook (RightGames)" in sc.rule or "reference notes" in sc.rule, sc.id
-        assert "seed 00" not in sc.rule and ".md" not in sc.rule, sc.id  # a teacher reads the rulebook's name
+        assert "rulebook (RightGames)" in sc.rule or f"the {sc.title.split()[0]} card" in sc.rule, sc.id
+        # a teacher reads the rulebook's name and the card's, never a file, a section sign or a ruling's number
+        assert not re.search(r"seed 00|\.md\b|§|\b[RO]\d+\b", sc.rule + sc.note), sc.id
+        if "the kit's reading" in sc.rule:
+            assert sc.rulings, sc.id  # ... which developers find in ``rulings``
         assert len(sc.note) > 150 and sc.title, sc.id
 
 
