@@ -4,7 +4,8 @@ food it adds or takes, the population a species in its body-size band loses, the
 cards left in each deck, and what the food cards placed so far would do to the marker when they are revealed (as
 far as the viewer may see them: seed 002 line 36, two spaces when one side has more than double the other's
 icons). The rules are the engine's (:func:`evo_lab.games.evolution.climate.move`, the data pack's zones and
-events); zone and event effects are assumed data (docs/evolution.md R16).
+events); zone and event effects are assumed data (docs/evolution.md R16; the panel says so in words,
+:data:`SOURCE_NOTE`).
 
 >>> from evo_lab.views.widgets.session import Session
 >>> from evo_lab.games.evolution.scenarios import scenario
@@ -29,7 +30,15 @@ from evo_lab.games.evolution.words import trait_words
 from evo_lab.views.widgets.common import Panel
 from evo_lab.views.widgets.session import Session
 
-__all__ = ["ClimatePanel", "track_html"]
+__all__ = ["SOURCE_NOTE", "ClimatePanel", "track_html"]
+
+#: Where the track and the events come from, said as a teacher reads it (the rulebook by its name).
+SOURCE_NOTE = (
+    "The track, its zones from Ice Age to Scorching and the cold and hot event cards follow the Evolution: "
+    "Climate rules (North Star Games, 'Contribute Food and Climate Change' and 'Feeding: Climate change'). "
+    "Those rules do not print each zone's and event's plant food and population loss: the numbers here are "
+    "the kit's assumption, to be replaced by the printed cards' values."
+)
 
 
 def _fill(pos: int) -> str:
@@ -141,8 +150,7 @@ class ClimatePanel(Panel):
             "<div class='evo-table-wrap'><table class='evo-table evo-climate-table'><tr><th>zone or "
             "event</th><th>what it does this round</th></tr>" + "".join(rows) + "</table></div>"
             f"<div>Event cards left: {plural(left['cold'], 'cold event')}, "
-            f"{plural(left['hot'], 'hot event')}. Zone and event effects are assumed data "
-            "(docs/evolution.md R16).</div>"
+            f"{plural(left['hot'], 'hot event')}.</div><div class='evo-note'>{escape(SOURCE_NOTE)}</div>"
         )
 
     @staticmethod
