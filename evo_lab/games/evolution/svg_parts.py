@@ -316,7 +316,7 @@ _ZONE_FILL = {
     3: "#ef6c00",
     4: "#bf360c",
 }
-_ZONE_W, _ZONE_H = 80, 100
+_ZONE_W, _ZONE_H = 76, 100
 
 
 def _zone_lines(food: int, loss: int, bodies: tuple[int, ...]) -> list[str]:
@@ -345,8 +345,8 @@ def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
         kind: " or ".join(trait_words(game, t) for t in traits) for kind, traits in game.pack.protection.items()
     }
     caption = (
-        f"Climate track, the marker (\u25bc) on {names.get(here, here)}: each space's plant food each round and the "
-        "species that lose population there (body sizes, how many)"
+        f"Climate track, the marker (\u25bc) on {names.get(here, here)}: each space's plant food each round, the "
+        "body sizes that lose population there and how many"
     )
     if guard.get("cold") and guard.get("hot"):
         caption += f", unless {guard['cold']} (cold) or {guard['hot']} (heat) protect them"
@@ -356,6 +356,8 @@ def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
     if per_row < len(zones):  # two even rows rather than one full and a stub
         per_row = -(-len(zones) // -(-len(zones) // per_row))
     full = per_row * (_ZONE_W + 4) - 4
+    if per_row < len(zones) or room < 2 * full:  # on a line of its own: the caption as wide as the table
+        full = room
     lines = _wrap_words(caption, full, SMALL)
     rows = -(-len(zones) // per_row)
     x0, y = flow.place(full, len(lines) * 19 + 8 + rows * (_ZONE_H + 6))
@@ -428,7 +430,7 @@ def player_header(
     n = len(hand) if isinstance(hand, list) else hand
     out.append(chip(flow, f"{n} card{'s' if n != 1 else ''}", FONT))
     if pl["food_card"] is not None:
-        out.append(chip(flow, "food card placed face down", FONT, fill="#6d4c41"))
+        out.append(chip(flow, "food card placed", FONT, fill="#6d4c41"))
     if score is not None:
         out.append(chip(flow, f"score {score}", FONT, fill="#37474f"))
     h = flow.bottom - y + 6
