@@ -141,9 +141,8 @@ def _header(s: State, obs: Observation, width: float) -> tuple[list[str], float]
     if obs["end_deck"]:
         lines.append(f"end-game deck: {plural(obs['end_deck'], 'card')} (for the last round)")
     lines.append(f"discard pile: {plural(sum(obs['discards']), 'card')}")
-    for i, line in enumerate(lines):  # each pile an item of its own: side by side where there is room
-        x, y = flow.place(text_width(line, FONT), 24)
-        out.append(text(x, y + 18, line, FONT, cls="deck" if i == 0 else "pile"))
+    x, y = flow.place(max(text_width(t, FONT) for t in lines), 21 * len(lines) + 4)
+    out += [text(x, y + 17 + 21 * i, t, FONT, cls="deck" if i == 0 else "pile") for i, t in enumerate(lines)]
     if "climate" in obs:
         out += climate_track(s.game, obs["climate"], flow)
     return out, flow.bottom + 10
