@@ -212,6 +212,17 @@ def _layout(
             out += part
             bottom = max(bottom, end)
         y = bottom
+    fat = any(sp["fat"] or "fat-tissue" in str(sp["traits"]) for p in players for sp in p["species"])
+    legend = (
+        "A food bag holds the food a player's species ate (a point each). On a species board: a circle per "
+        "population, green when fed this round"
+        + ("; yellow circles: fat stored" if fat else "")
+        + "; a dashed trait card is face down (only its owner sees it)"
+        + ("; on a card, suns and snowflakes push the climate when it is a food card." if "climate" in obs else ".")
+    )
+    for line in _wrap(legend, width - 2 * _MARGIN, SMALL):
+        out.append(text(_MARGIN, y + 14, line, SMALL, fill="#37474f", cls="legend"))
+        y += 20
     if obs.get("food_values_assumed"):
         note = (
             "Food values on the cards are assumed (what a card adds to the watering hole as the food card): "
