@@ -166,13 +166,13 @@ def attack_outcome(state: Any, action: Any) -> Outcome:
 
 
 def outcome_words(state: Any, out: Outcome) -> str:
-    """An :class:`Outcome` in one line: "gains 3 food; Horns: -1 population; P2's species 1 (...) +1
+    """An :class:`Outcome` in one line: "the carnivore eats 3 food; Horns: -1 population; P2's species 1 (...) takes 1
     (Scavenger)"."""
-    parts = [f"gains {out.attacker_food} food" if out.attacker_food else "gains no food"]
+    parts = [f"the carnivore eats {out.attacker_food} food" if out.attacker_food else "the carnivore eats nothing"]
     if out.horns:
         parts.append(f"Horns: {out.attacker_pop:+d} population" if out.attacker_pop else "Horns")
     for q, j, n, why in out.others:
-        parts.append(f"{species_words(state, q, j)} +{n} ({trait_words(state.game, why)})")
+        parts.append(f"{species_words(state, q, j)} takes {n} food ({trait_words(state.game, why)})")
     for q, j in out.extinct:
         parts.append(f"{species_words(state, q, j)} goes extinct")
     if out.discarded:
@@ -190,8 +190,8 @@ def _card(game: Any, kind: int) -> str:
 
 def who_attacks_whom(state: Any) -> list[str]:
     """One line per face-up carnivore on the table: how many species it may attack and what blocks the others
-    ("P1's species 1 (carnivore, body 4, population 3) may attack 3 of 5 species; blocked: Climbing 1, body
-    size 1")."""
+    ("P1's species 1 (carnivore, body 4, population 3) may attack 3 of 5 species; blocked: 1 by Climbing, 1 by
+    body size")."""
     out = []
     for p, i in carnivores(state):
         report = state.attack_report(i, p)
@@ -205,7 +205,7 @@ def who_attacks_whom(state: Any) -> list[str]:
                     else ("own species" if b == "own-species" else trait_words(state.game, b))
                 )
                 blocked[name] = blocked.get(name, 0) + 1
-        why = "; blocked: " + ", ".join(f"{k} {n}" for k, n in blocked.items()) if blocked else ""
+        why = "; blocked: " + ", ".join(f"{n} by {k}" for k, n in blocked.items()) if blocked else ""
         out.append(f"{species_words(state, p, i)} may attack {ok} of {len(report)} species{why}")
     return out
 
@@ -287,8 +287,8 @@ class AttackPanel(Panel):
         lines = who_attacks_whom(st)
         self.overview.value = (
             (
-                "<div><b>Who may attack whom</b> (face-up Carnivores; the rules' check for every "
-                "other species)</div><ul class='evo-list'>"
+                "<div><b>Who may attack whom</b>: each face-up Carnivore against every other species, as "
+                "the rules check it</div><ul class='evo-list'>"
                 + "".join(f"<li>{escape(x)}</li>" for x in lines)
                 + "</ul>"
             )
@@ -324,8 +324,8 @@ class AttackPanel(Panel):
         p, i = sel
         att = st.players[p].species[i]
         self.head.value = (
-            f"<div><b>{escape(species_words(st, p, i))}</b>, food {att.food} of {att.pop}: every "
-            "other species as a possible prey or blocked, and what each attack P"
+            f"<div><b>{escape(species_words(st, p, i))}</b> has eaten {att.food} of the {att.pop} food it "
+            "needs. Every other species: a possible prey or blocked (and by what), and what each attack P"
             f"{p + 1} may make now would do.</div>"
         )
         body, choices = [], []
