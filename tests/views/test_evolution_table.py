@@ -167,3 +167,20 @@ def test_the_climate_tab_cites_the_rulebook_by_name():
     assert "Evolution: Climate rules (North Star Games" in text and SOURCE_NOTE.split(":")[0] in text
     assert "assumption" in text
     assert "((" not in re.sub(r"<[^>]+>", "", text)  # no nested parentheses
+
+
+def test_the_attack_tab_says_who_eats_what_in_words():
+    from evo_lab.views.games.evolution.attack import AttackPanel, who_attacks_whom
+
+    s = scenario("attack")
+    line = who_attacks_whom(s)[0]
+    assert line.endswith("blocked: 1 by Climbing, 1 by body size, 1 by Warning Call"), line
+    panel = AttackPanel(Session(s))
+    text = re.sub(r"<[^>]+>", " ", panel.head.value + panel.table.value + panel.overview.value)
+    assert "the carnivore eats 2 food" in text and "takes 1 food (Scavenger)" in text
+    assert "has eaten 0 of the 3 food it needs" in text and " +1 (" not in text and not re.search(r"\bgains\b", text)
+    assert "face-up Carnivores;" not in text
+    # the feeding table: the food in all and per species, then each step of the rules (Foraging, Cooperation)
+    feed = AttackPanel(Session(scenario("cooperation"))).feeding.value
+    assert "6 food in all</b>: P1's species 1 (body 1, population 3) takes 2;" in feed
+    assert feed.count("<li>") >= 6 and "(Foraging)" in feed and "(Cooperation)" in feed

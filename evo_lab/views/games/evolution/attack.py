@@ -375,7 +375,7 @@ class AttackPanel(Panel):
         rows = []
         for f in feeding_rows(st):
             what = self.session.view.choice_label(st, st.parse_action(f.action))
-            gets = "; ".join(escape(x) for x in f.lines) or "nothing (no food left for it)"
+            gets = _feeding_cell(st, f)
             rows.append(
                 f"<tr><td class='wrap'>{escape(what)}</td><td class='wrap'>{gets}</td>"
                 f"<td>{f.watering_hole}</td></tr>"
@@ -384,8 +384,8 @@ class AttackPanel(Panel):
             self.feeding.value = ""
             return
         self.feeding.value = (
-            f"<div><b>Feeding: what each choice of P{p + 1} yields now</b> (played on a copy "
-            "by the rules; attacks are above)</div><div class='evo-table-wrap'><table "
+            f"<div><b>Feeding: what each choice of P{p + 1} yields now</b> (each tried on a copy "
+            "of the game by the rules; the attacks are in the table above)</div><div class='evo-table-wrap'><table "
             "class='evo-table evo-feeding-table'><tr><th>feeding</th><th>food taken</th>"
             "<th>watering hole after</th></tr>" + "".join(rows) + "</table></div>"
         )
@@ -397,3 +397,19 @@ class AttackPanel(Panel):
         err = self.session.try_play(self.choice.value)
         self.message.value = error_html(err)
         return err
+
+
+def _feeding_cell(state: Any, f: Any) -> str:
+    """What one feeding yields, as HTML: the food in all and per species first ("6 food in all: species 1 takes
+    2, ..."), then each step of the rules on its own line (Foraging, the Cooperation chain)."""
+    if not f.lines:
+        return "nothing (no food left for it)"
+    total = sum(f.food.values())
+    who = "; ".join(
+        f"{species_words(state, q, j)} takes {n}" for (q, j), n in sorted(f.food.items())
+    )
+    head = f"<b>{total} food in all</b>" + (f": {escape(who)}" if len(f.food) > 1 else "")
+    if f.fat:
+        head += "; fat stored: " + escape(", ".join(f"species {j + 1}: {n}" for (_q, j), n in sorted(f.fat.items())))
+    steps = "".join(f"<li>{escape(x)}</li>" for x in f.lines)
+    return f"{head}<ol class='evo-steps' style='margin:2px 0;padding-left:20px'>{steps}</ol>"
