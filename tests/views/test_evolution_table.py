@@ -182,5 +182,5 @@ def test_the_attack_tab_says_who_eats_what_in_words():
     assert "face-up Carnivores;" not in text
     # the feeding table: the food in all and per species, then each step of the rules (Foraging, Cooperation)
     feed = AttackPanel(Session(scenario("cooperation"))).feeding.value
-    assert "6 food in all</b>: P1's species 1 (body 1, population 3) takes 2;" in feed
+    assert "6 food in all</b>: P1&#x27;s species 1 (body 1, population 3) takes 2;" in feed
     assert feed.count("<li>") >= 6 and "(Foraging)" in feed and "(Cooperation)" in feed
