@@ -143,8 +143,12 @@ def _fills(page, name: str, width: int) -> list[str]:
     f = page.evaluate(FILL_JS, BOARD)
     problems = []
     if f["width"] < f["column"] - 14:
-        problems.append(f"{name}: the table ({f['width']:.0f} px) leaves a strip in its column ({f['column']:.0f})")
-    if width >= 1900 and (f["zoom"] <= 1.05 or (f["height"] < 0.8 * f["room"] and f["width"] < f["column"] - 14)):
+        problems.append(
+            f"{name}: the table ({f['width']:.0f} px) leaves a strip in its column ({f['column']:.0f})"
+        )
+    if width >= 1900 and (
+        f["zoom"] <= 1.05 or (f["height"] < 0.8 * f["room"] and f["width"] < f["column"] - 14)
+    ):
         problems.append(f"{name}: the table does not fill its box on a projector: {f}")
     return problems
 
@@ -194,12 +198,24 @@ def test_climate_explorer_track_labelled_and_table_fills(tmp_path):
             page.wait_for_timeout(1500)
             zones = page.evaluate(TRACK_JS, BOARD)
             names = [z["texts"][0].replace("\u25bc ", "") for z in zones]
-            if names != ["Ice Age", "Frigid", "Cold", "Cool", "Temperate", "Warm", "Hot", "Sweltering", "Scorching"]:
+            if names != [
+                "Ice Age",
+                "Frigid",
+                "Cold",
+                "Cool",
+                "Temperate",
+                "Warm",
+                "Hot",
+                "Sweltering",
+                "Scorching",
+            ]:
                 problems.append(f"{name}: the track's spaces are not named: {names}")
             if [z["position"] for z in zones if z["here"]] != ["-2"]:
                 problems.append(f"{name}: the marker's space is not marked on Cold")
             if not all(len(z["texts"]) >= 2 for z in zones) or min(z["font"] for z in zones) < 13.8:
-                problems.append(f"{name}: a space says nothing of its effect, or in text under 14 px: {zones}")
+                problems.append(
+                    f"{name}: a space says nothing of its effect, or in text under 14 px: {zones}"
+                )
             status = page.locator(f"{BOARD} .evo-bar").first.inner_text()
             if not status.startswith("P3 to start a new species") or "feed" in status:
                 problems.append(f"{name}: status line {status!r}")

@@ -70,7 +70,9 @@ def test_species_boards_stretch_to_fill_their_row():
     for name in ("attack", "climate_cold"):
         svg = table_svg(scenario(name), None, width=743, height=572)
         vb_w = float(svg.split('viewBox="0 0 ')[1].split()[0])
-        boxes = re.findall(r'<g class="species[^"]*"[^>]*>\s*<rect x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"', svg)
+        boxes = re.findall(
+            r'<g class="species[^"]*"[^>]*>\s*<rect x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"', svg
+        )
         assert boxes and min(float(w) for _x, w in boxes) > 172
         assert max(float(x) + float(w) for x, w in boxes) >= vb_w - 12, name
 
@@ -132,7 +134,7 @@ def _states(seed: int, game: str = "evolution"):
 
 @pytest.mark.parametrize("game", ["evolution", "evolution-climate"])
 def test_the_status_line_says_only_what_is_offered(game):
-    """"or pass" only when passing is a legal action; "attack" only when an attack is; every kind of action
+    """ "or pass" only when passing is a legal action; "attack" only when an attack is; every kind of action
     offered is named (issue 20: "P1 to feed a species or pass" appeared when passing was not offered)."""
     seen = set()
     for seed in (1, 2):
@@ -146,16 +148,24 @@ def test_the_status_line_says_only_what_is_offered(game):
                 assert "or pass" not in words
                 seen.add(("feed", words))
             if st.phase == "play":
-                assert words.endswith("pass") == ("pass" in kinds) and ("new species" in words) == ("new" in kinds)
+                assert words.endswith("pass") == ("pass" in kinds) and ("new species" in words) == (
+                    "new" in kinds
+                )
                 seen.add(("play", words))
             assert "_" not in words and "  " not in words
     assert any(p == "feed" and "pass" not in w for p, w in seen)  # a real turn where passing is not offered
 
 
 def test_the_board_status_line_for_the_scenarios():
-    assert EvolutionBoard(Session(scenario("attack"))).status == "P1 to attack with a carnivore or feed a species"
+    assert (
+        EvolutionBoard(Session(scenario("attack"))).status
+        == "P1 to attack with a carnivore or feed a species"
+    )
     assert EvolutionBoard(Session(scenario("starvation"))).status == "P1 to feed a species"
-    assert EvolutionBoard(Session(scenario("food_cards"))).status == "P3 to put a card face down as their food card"
+    assert (
+        EvolutionBoard(Session(scenario("food_cards"))).status
+        == "P3 to put a card face down as their food card"
+    )
     play = EvolutionBoard(Session(scenario("climate_cold"))).status
     assert play.startswith("P3 to start a new species") and play.endswith(" or pass")
 
@@ -178,7 +188,11 @@ def test_the_attack_tab_says_who_eats_what_in_words():
     panel = AttackPanel(Session(s))
     text = re.sub(r"<[^>]+>", " ", panel.head.value + panel.table.value + panel.overview.value)
     assert "the carnivore eats 2 food" in text and "takes 1 food (Scavenger)" in text
-    assert "has eaten 0 of the 3 food it needs" in text and " +1 (" not in text and not re.search(r"\bgains\b", text)
+    assert (
+        "has eaten 0 of the 3 food it needs" in text
+        and " +1 (" not in text
+        and not re.search(r"\bgains\b", text)
+    )
     assert "face-up Carnivores;" not in text
     # the feeding table: the food in all and per species, then each step of the rules (Foraging, Cooperation)
     feed = AttackPanel(Session(scenario("cooperation"))).feeding.value

@@ -207,7 +207,16 @@ def _layout(
         bottom = y
         for c, q in enumerate(range(first, min(first + columns, len(players)))):
             part, end = _player(
-                s, q, players[q], obs, scores[q], _MARGIN + c * (block + _PLAYER_GAP), y, block, marks, per_row
+                s,
+                q,
+                players[q],
+                obs,
+                scores[q],
+                _MARGIN + c * (block + _PLAYER_GAP),
+                y,
+                block,
+                marks,
+                per_row,
             )
             out += part
             bottom = max(bottom, end)
@@ -218,7 +227,11 @@ def _layout(
         "population, green when fed this round"
         + ("; yellow circles: fat stored" if fat else "")
         + "; a dashed trait card is face down (only its owner sees it)"
-        + ("; on a card, suns and snowflakes push the climate when it is a food card." if "climate" in obs else ".")
+        + (
+            "; on a card, suns and snowflakes push the climate when it is a food card."
+            if "climate" in obs
+            else "."
+        )
     )
     for line in _wrap(legend, width - 2 * _MARGIN, SMALL):
         out.append(text(_MARGIN, y + 14, line, SMALL, fill="#37474f", cls="legend"))

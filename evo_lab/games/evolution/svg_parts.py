@@ -200,7 +200,15 @@ def species_height(sp: Observation, game: Game, marked: bool) -> float:
 
 
 def species_board(
-    game: Game, q: int, j: int, sp: Observation, x: float, y: float, h: float, marks: Marks, w: float = BOARD_W
+    game: Game,
+    q: int,
+    j: int,
+    sp: Observation,
+    x: float,
+    y: float,
+    h: float,
+    marks: Marks,
+    w: float = BOARD_W,
 ) -> list[str]:
     """Species ``j`` of player ``q`` at ``(x, y)``, ``w`` wide (at least :data:`BOARD_W`: a board stretched to
     fill its row) and ``h`` high: a ``g.species`` the board widget listens to."""
@@ -331,18 +339,19 @@ def _zone_lines(food: int, loss: int, bodies: tuple[int, ...]) -> list[str]:
 
 
 def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
-    """Evolution: Climate's track as the next item of the header's ``flow`` (beside the piles when the table is
-    wide, on its own line when not; the spaces wrap onto a second row on a narrow table): a caption (where the
-    marker is, what the spaces say, which traits protect) and one space per zone from Ice Age to Scorching with its name,
-    the plant food it adds or takes and the species that lose population there (their body sizes and how many),
-    the marker's space outlined and marked, an event card in play named in the spaces it covers.
+    """Evolution: Climate's track as the last item of the header's ``flow``, on a line of its own (the spaces wrap
+    onto a second row on a narrow table): a caption (where the marker is, what the spaces say, which traits
+    protect) and one space per zone from Ice Age to Scorching with its name, the plant food it adds or takes and
+    the species that lose population there (their body sizes and how many), the marker's space outlined and
+    marked, an event card in play named in the spaces it covers.
 
     The zones and events are the data pack's (seed 002 lines 25 and 36; their effects assumed data)."""
     here = c["position"]
     zones = list(game.pack.zones)
     names = {z.position: z.name for z in zones}
     guard = {
-        kind: " or ".join(trait_words(game, t) for t in traits) for kind, traits in game.pack.protection.items()
+        kind: " or ".join(trait_words(game, t) for t in traits)
+        for kind, traits in game.pack.protection.items()
     }
     caption = (
         f"Climate track, the marker (\u25bc) on {names.get(here, here)}: each space's plant food each round, the "
@@ -355,12 +364,9 @@ def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
     per_row = max(1, min(len(zones), int((room + 4) // (_ZONE_W + 4))))
     if per_row < len(zones):  # two even rows rather than one full and a stub
         per_row = -(-len(zones) // -(-len(zones) // per_row))
-    full = per_row * (_ZONE_W + 4) - 4
-    if per_row < len(zones) or room < 2 * full:  # on a line of its own: the caption as wide as the table
-        full = room
-    lines = _wrap_words(caption, full, SMALL)
+    lines = _wrap_words(caption, room, SMALL)  # on a line of its own, the caption as wide as the table
     rows = -(-len(zones) // per_row)
-    x0, y = flow.place(full, len(lines) * 19 + 8 + rows * (_ZONE_H + 6))
+    x0, y = flow.place(room, len(lines) * 19 + 8 + rows * (_ZONE_H + 6))
     w = _ZONE_W
     out, cy = [], y
     for line in lines:

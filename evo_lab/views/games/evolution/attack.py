@@ -168,7 +168,9 @@ def attack_outcome(state: Any, action: Any) -> Outcome:
 def outcome_words(state: Any, out: Outcome) -> str:
     """An :class:`Outcome` in one line: "the carnivore eats 3 food; Horns: -1 population; P2's species 1 (...) takes 1
     (Scavenger)"."""
-    parts = [f"the carnivore eats {out.attacker_food} food" if out.attacker_food else "the carnivore eats nothing"]
+    parts = [
+        f"the carnivore eats {out.attacker_food} food" if out.attacker_food else "the carnivore eats nothing"
+    ]
     if out.horns:
         parts.append(f"Horns: {out.attacker_pop:+d} population" if out.attacker_pop else "Horns")
     for q, j, n, why in out.others:
@@ -405,11 +407,11 @@ def _feeding_cell(state: Any, f: Any) -> str:
     if not f.lines:
         return "nothing (no food left for it)"
     total = sum(f.food.values())
-    who = "; ".join(
-        f"{species_words(state, q, j)} takes {n}" for (q, j), n in sorted(f.food.items())
-    )
+    who = "; ".join(f"{species_words(state, q, j)} takes {n}" for (q, j), n in sorted(f.food.items()))
     head = f"<b>{total} food in all</b>" + (f": {escape(who)}" if len(f.food) > 1 else "")
     if f.fat:
-        head += "; fat stored: " + escape(", ".join(f"species {j + 1}: {n}" for (_q, j), n in sorted(f.fat.items())))
+        head += "; fat stored: " + escape(
+            ", ".join(f"species {j + 1}: {n}" for (_q, j), n in sorted(f.fat.items()))
+        )
     steps = "".join(f"<li>{escape(x)}</li>" for x in f.lines)
     return f"{head}<ol class='evo-steps' style='margin:2px 0;padding-left:20px'>{steps}</ol>"

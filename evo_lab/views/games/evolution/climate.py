@@ -153,7 +153,9 @@ class ClimatePanel(Panel):
         }
         self.table.value = (
             "<div class='evo-table-wrap'><table class='evo-table evo-climate-table'><tr><th>space or "
-            "event card</th><th>what it does (a space: each round the marker is on it; an event: once)</th></tr>" + "".join(rows) + "</table></div>"
+            "event card</th><th>what it does (a space: each round the marker is on it; an event: once)</th></tr>"
+            + "".join(rows)
+            + "</table></div>"
             f"<div>Event cards left: {plural(left['cold'], 'cold event')}, "
             f"{plural(left['hot'], 'hot event')}.</div><div class='evo-note'>{escape(SOURCE_NOTE)}</div>"
         )
