@@ -5,10 +5,12 @@ footnote.
 * :func:`table_svg` - the explorer's table, laid out for the box it is shown in (``width``, and ``height`` to fill:
   the board widget reports its size), so that its text is at its nominal size, never under 14 px (``SMALL``), and
   the table zooms to fill a large screen. Drawn: the watering hole with its plant food and this round's face-down
-  food cards, the draw pile and discards, the Climate marker (Climate), and per player a line with the food bag,
-  the hand (a count for the others), the food card and the score, the species boards (body size, population,
-  food and fat tokens, trait cards by their printed names: face down for other viewers, dashed for the owner) and
-  the hand's cards (the viewer's own). Hooks for clicks: every species board is a ``<g class="species"
+  food cards, the draw pile, Climate's end-game deck and the discard pile in words, Climate's track labelled
+  (:func:`~.svg_parts.climate_track`: each space's name, its plant food and the species it hurts, the marker, the
+  event cards in play), and per player a line with the food bag, the hand (a count for the others), the food card
+  and the score, the species boards (body size, population, food and fat tokens, trait cards by their printed
+  names: face down for other viewers, dashed for the owner) and the hand's cards (the viewer's own); under them a
+  legend (the food bag, the tokens, face-down cards, climate icons). Hooks for clicks: every species board is a ``<g class="species"
   data-player data-species>``, every visible hand card a ``<g class="card" data-card>``. The selected species is
   outlined; for a selected carnivore every other species is marked as a possible prey (click to attack) or
   blocked (with the trait that blocks it), from ``state.attack_report`` (:class:`Marks`).
@@ -291,8 +293,11 @@ def table_svg(
 ) -> str:
     """The table as ``viewer`` may see it (``None``: the teacher), with the board's ``marks``, for a box ``width``
     pixels wide (and ``height`` high, when known): of the layouts with the players in 1, 2 or 3 columns and 1, 2,
-    ... species boards in a row, the one shown largest in that box (zoomed to fill its width or its height, at most :data:`MAX_ZOOM` times); the text
-    is never shown smaller than laid out (at least 14 px): a table taller than the box then scrolls."""
+    ... species boards in a row, the one shown largest in that box (zoomed to fill its width or its height, at
+    most :data:`MAX_ZOOM` times); when that leaves room beside it, its species boards are stretched (and its
+    players put in more columns) to fill the width, then zoomed as far as the box's height allows
+    (:func:`_stretched`). The text is never shown smaller than laid out (at least 14 px): a table taller than the
+    box then scrolls."""
     marks = marks or Marks()
     marks.blocked_words = {k: _short_block(s.game, v) for k, v in marks.blocked.items()}
     obs = s.observation(viewer)
