@@ -5,10 +5,12 @@ footnote.
 * :func:`table_svg` - the explorer's table, laid out for the box it is shown in (``width``, and ``height`` to fill:
   the board widget reports its size), so that its text is at its nominal size, never under 14 px (``SMALL``), and
   the table zooms to fill a large screen. Drawn: the watering hole with its plant food and this round's face-down
-  food cards, the draw pile and discards, the Climate marker (Climate), and per player a line with the food bag,
-  the hand (a count for the others), the food card and the score, the species boards (body size, population,
-  food and fat tokens, trait cards by their printed names: face down for other viewers, dashed for the owner) and
-  the hand's cards (the viewer's own). Hooks for clicks: every species board is a ``<g class="species"
+  food cards, the draw pile, Climate's end-game deck and the discard pile in words, Climate's track labelled
+  (:func:`~.svg_parts.climate_track`: each space's name, its plant food and the species it hurts, the marker, the
+  event cards in play), and per player a line with the food bag, the hand (a count for the others), the food card
+  and the score, the species boards (body size, population, food and fat tokens, trait cards by their printed
+  names: face down for other viewers, dashed for the owner) and the hand's cards (the viewer's own); under them a
+  legend (the food bag, the tokens, face-down cards, climate icons). Hooks for clicks: every species board is a ``<g class="species"
   data-player data-species>``, every visible hand card a ``<g class="card" data-card>``. The selected species is
   outlined; for a selected carnivore every other species is marked as a possible prey (click to attack) or
   blocked (with the trait that blocks it), from ``state.attack_report`` (:class:`Marks`).
@@ -44,7 +46,7 @@ from .svg_parts import (
     GAP,
     SMALL,
     Flow,
-    climate_strip,
+    climate_track,
     hand_card,
     player_header,
     species_board,
@@ -54,6 +56,7 @@ from .svg_parts import (
     trait_of_label,
     watering_hole,
 )
+from ...core.words import plural
 from .words import trait_words
 
 if TYPE_CHECKING:
@@ -71,6 +74,9 @@ _MARGIN = 8
 #: The largest zoom of the table in a big box (a projector): its text at most this many times its laid-out size.
 MAX_ZOOM = 2.4
 _MIN_LAYOUT = 360
+#: A species board stretched to fill its row (the table in a box wider than its layout) is at most this many times
+#: its own width.
+_STRETCH = 2.0
 _PLAYER_GAP = 18
 _PHASE = {
     "deal": "the deal",
@@ -133,15 +139,14 @@ def _header(s: State, obs: Observation, width: float) -> tuple[list[str], float]
     x, y = flow.place(text_width(title, BIG, True), 60)
     out = [text(x, y + 37, title, BIG, "bold")]
     out += watering_hole(s.game, obs, flow)
-    n, end, out_ = obs["deck_left"], obs["end_deck"], sum(obs["discards"])
-    pile = f"draw pile: {n} card{'s' * (n != 1)}" + (
-        f"; end-game deck: {end} card{'s' * (end != 1)}" if end else ""
-    )
-    discards = f"discard pile: {out_} card{'s' * (out_ != 1)}"
-    x, y = flow.place(max(text_width(pile, FONT), text_width(discards, FONT)), 60)
-    out += [text(x, y + 26, pile, FONT, cls="deck"), text(x, y + 49, discards, FONT)]
+    lines = [f"draw pile: {plural(obs['deck_left'], 'card')}"]
+    if obs["end_deck"]:
+        lines.append(f"end-game deck: {plural(obs['end_deck'], 'card')} (for the last round)")
+    lines.append(f"discard pile: {plural(sum(obs['discards']), 'card')}")
+    x, y = flow.place(max(text_width(t, FONT) for t in lines), 21 * len(lines) + 4)
+    out += [text(x, y + 17 + 21 * i, t, FONT, cls="deck" if i == 0 else "pile") for i, t in enumerate(lines)]
     if "climate" in obs:
-        out += climate_strip(obs["climate"], flow)
+        out += climate_track(s.game, obs["climate"], flow)
     return out, flow.bottom + 10
 
 
@@ -155,13 +160,19 @@ def _player(
     y: float,
     width: float,
     marks: Marks,
+    per_row: int | None = None,
 ) -> tuple[list[str], float]:
     """Player ``q``'s header, species boards (in rows) and visible hand in the block from ``x0``, ``width`` wide,
-    from ``y``; returns the drawing and the next free ``y``."""
+    from ``y``; returns the drawing and the next free ``y``. ``per_row``: the species boards in a row, stretched
+    to fill the block's width (at most :data:`_STRETCH` times their width); default: as many as fit."""
     g = s.game
     out, h = player_header(q, pl, obs, score, x0, y, x0 + width)
     y += h + 6
     cols = max(1, int((width + GAP) // (BOARD_W + GAP)))
+    bw: float = BOARD_W
+    if per_row is not None:
+        cols = max(1, min(per_row, cols))
+        bw = min(_STRETCH * BOARD_W, max(BOARD_W, (width + GAP) / cols - GAP))
     species = pl["species"]
     for start in range(0, len(species), cols):
         chunk = species[start : start + cols]
@@ -169,7 +180,7 @@ def _player(
         marked = any(k in marks.targets or k in marks.blocked for k in keys)
         rh = max(species_height(sp, g, marked) for sp in chunk)
         for i, sp in enumerate(chunk):
-            out += species_board(g, q, start + i, sp, x0 + i * (BOARD_W + GAP), y, rh, marks)
+            out += species_board(g, q, start + i, sp, x0 + i * (bw + GAP), y, rh, marks, bw)
         y += rh + GAP
     if not species:
         out.append(text(x0 + 8, y + 18, "no species", FONT, fill="#777"))
@@ -186,9 +197,10 @@ def _player(
 
 
 def _layout(
-    s: State, obs: Observation, width: float, marks: Marks, columns: int = 1
+    s: State, obs: Observation, width: float, marks: Marks, columns: int = 1, per_row: int | None = None
 ) -> tuple[list[str], float]:
-    """The whole table ``width`` wide, the players' blocks in ``columns`` columns (P1, P2 on the first line ...)."""
+    """The whole table ``width`` wide, the players' blocks in ``columns`` columns (P1, P2 on the first line ...),
+    ``per_row`` species boards in a row (stretched to fill it; default: as many as fit)."""
     out, y = _header(s, obs, width)
     scores = s.scores() if hasattr(s, "scores") else [None] * len(obs["players"])
     block = (width - 2 * _MARGIN - (columns - 1) * _PLAYER_GAP) / columns
@@ -197,11 +209,35 @@ def _layout(
         bottom = y
         for c, q in enumerate(range(first, min(first + columns, len(players)))):
             part, end = _player(
-                s, q, players[q], obs, scores[q], _MARGIN + c * (block + _PLAYER_GAP), y, block, marks
+                s,
+                q,
+                players[q],
+                obs,
+                scores[q],
+                _MARGIN + c * (block + _PLAYER_GAP),
+                y,
+                block,
+                marks,
+                per_row,
             )
             out += part
             bottom = max(bottom, end)
         y = bottom
+    fat = any(sp["fat"] or "fat-tissue" in str(sp["traits"]) for p in players for sp in p["species"])
+    legend = (
+        "A food bag holds the food a player's species ate (a point each). On a species board: a circle per "
+        "population, green when fed this round"
+        + ("; yellow circles: fat stored" if fat else "")
+        + "; a dashed trait card is face down (only its owner sees it)"
+        + (
+            "; on a card, suns and snowflakes push the climate when it is a food card."
+            if "climate" in obs
+            else "."
+        )
+    )
+    for line in _wrap(legend, width - 2 * _MARGIN, SMALL):
+        out.append(text(_MARGIN, y + 14, line, SMALL, fill="#37474f", cls="legend"))
+        y += 20
     if obs.get("food_values_assumed"):
         note = (
             "Food values on the cards are assumed (what a card adds to the watering hole as the food card): "
@@ -227,6 +263,27 @@ def _layouts(width: float, players: int) -> list[tuple[float, int]]:
     return sorted(out)
 
 
+def _stretched(
+    s: State, obs: Observation, marks: Marks, lw: float, room: float, columns: int, most: int
+) -> tuple[float, list[str], float]:
+    """The table laid out ``lw`` wide (wider than the layout chosen, whose zoom bounds the box's height or the
+    text's size): its species boards stretched to fill their rows (issue 20: no empty strip beside the table).
+    Of the players in ``columns`` or more columns, the one whose boards fill the width best (stretched at most
+    :data:`_STRETCH` times) without being taller than ``room``."""
+    best: tuple[tuple[bool, float, float], list[str], float] | None = None
+    for c in range(columns, min(len(obs["players"]), 3) + 1):
+        block = (lw - 2 * _MARGIN - (c - 1) * _PLAYER_GAP) / c
+        k = max(1, min(most, int((block + GAP) // (BOARD_W + GAP))))
+        fill = min(1.0, (k * (_STRETCH * BOARD_W + GAP)) / (block + GAP))
+        out, h = _layout(s, obs, lw, marks, c, k)
+        fits = h <= room + 1
+        key = (fits, fill if fits else -h, -h)
+        if best is None or key > best[0]:
+            best = (key, out, h)
+    assert best is not None
+    return lw, best[1], best[2]
+
+
 def table_svg(
     s: State,
     viewer: int | None = None,
@@ -236,13 +293,16 @@ def table_svg(
 ) -> str:
     """The table as ``viewer`` may see it (``None``: the teacher), with the board's ``marks``, for a box ``width``
     pixels wide (and ``height`` high, when known): of the layouts with the players in 1, 2 or 3 columns and 1, 2,
-    ... species boards in a row, the one shown largest in that box (zoomed to fill its width or its height, at most :data:`MAX_ZOOM` times); the text
-    is never shown smaller than laid out (at least 14 px): a table taller than the box then scrolls."""
+    ... species boards in a row, the one shown largest in that box (zoomed to fill its width or its height, at
+    most :data:`MAX_ZOOM` times); when that leaves room beside it, its species boards are stretched (and its
+    players put in more columns) to fill the width, then zoomed as far as the box's height allows
+    (:func:`_stretched`). The text is never shown smaller than laid out (at least 14 px): a table taller than the
+    box then scrolls."""
     marks = marks or Marks()
     marks.blocked_words = {k: _short_block(s.game, v) for k, v in marks.blocked.items()}
     obs = s.observation(viewer)
     width = max(float(width), 1.0)
-    best: tuple[tuple[bool, float], float, float, list[str], float] | None = None
+    best: tuple[tuple[bool, float], float, float, list[str], float, int, int] | None = None
     layouts = _layouts(width, len(obs["players"]))
     if not height:  # no height known: the widest one-column layout that fits the width
         layouts = [max(x for x in layouts if x[1] == 1)]
@@ -257,9 +317,22 @@ def table_svg(
         stacked = per_row < min(most, 2)
         key = (fits, zoom * (0.85 if stacked else 1.0) if fits else -h)
         if best is None or key > best[0]:
-            best = (key, lw, max(zoom, 1.0), out, h)
+            best = (key, lw, max(zoom, 1.0), out, h, columns, per_row)
     assert best is not None
-    _key, lw, zoom, out, h = best
+    _key, lw, zoom, out, h, columns, _per_row = best
+    if lw * zoom < width - 4:
+        lw, out, h = _stretched(s, obs, marks, width / zoom, (height / zoom) if height else h, columns, most)
+        if height:  # the stretched table is shorter: the largest zoom at which it still fits the box
+            lo, hi = zoom, min(height / h, MAX_ZOOM)
+            for _ in range(5):
+                if hi < lo * 1.02:
+                    break
+                z = (lo + hi) / 2 if _ else hi
+                lw2, out2, h2 = _stretched(s, obs, marks, width / z, height / z, columns, most)
+                if h2 * z <= height + 1:
+                    lo, (lw, out, h, zoom) = z, (lw2, out2, h2, z)
+                else:
+                    hi = z
     return (
         f'<svg class="evo-evolution-table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lw:.0f} {h:.0f}" '
         f'width="{lw * zoom:.0f}" height="{h * zoom:.0f}" font-family="sans-serif" data-zoom="{zoom:.3g}" '

@@ -26,7 +26,7 @@ __all__ = [
     "SMALL",
     "Flow",
     "chip",
-    "climate_strip",
+    "climate_track",
     "hand_card",
     "player_header",
     "species_board",
@@ -182,8 +182,10 @@ def _trait_bar(game: Game, x: float, y: float, w: float, label: str | None, down
     return out
 
 
-def _tokens(x: float, y: float, n: int, filled: int, fill: str, stroke: str, cls: str) -> list[str]:
-    step = min(_TOKEN, (BOARD_W - 20) / max(n, 1))
+def _tokens(
+    x: float, y: float, n: int, filled: int, fill: str, stroke: str, cls: str, width: float = BOARD_W
+) -> list[str]:
+    step = min(_TOKEN, (width - 20) / max(n, 1))
     return [
         f'<circle class="{cls}{" on" if i < filled else ""}" cx="{x + 12 + i * step:.1f}" cy="{y:.1f}" r="7" '
         f'fill="{fill if i < filled else "#fff"}" stroke="{stroke}" stroke-width="1.5"/>'
@@ -198,9 +200,18 @@ def species_height(sp: Observation, game: Game, marked: bool) -> float:
 
 
 def species_board(
-    game: Game, q: int, j: int, sp: Observation, x: float, y: float, h: float, marks: Marks
+    game: Game,
+    q: int,
+    j: int,
+    sp: Observation,
+    x: float,
+    y: float,
+    h: float,
+    marks: Marks,
+    w: float = BOARD_W,
 ) -> list[str]:
-    """Species ``j`` of player ``q`` at ``(x, y)``, ``h`` high: a ``g.species`` the board widget listens to."""
+    """Species ``j`` of player ``q`` at ``(x, y)``, ``w`` wide (at least :data:`BOARD_W`: a board stretched to
+    fill its row) and ``h`` high: a ``g.species`` the board widget listens to."""
     key = (q, j)
     cls, stroke, width, dash = "species", "#8d6e63", 1.5, ""
     band: list[str] = []
@@ -221,21 +232,21 @@ def species_board(
     out = [
         f'<g class="{cls}" data-player="{q}" data-species="{j}"{action} style="cursor:pointer">',
         (
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{BOARD_W}" height="{h:.1f}" rx="9" fill="#fbf6e9" '
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="9" fill="#fbf6e9" '
             f'stroke="{stroke}" stroke-width="{width}"{dash}/>'
         ),
         text(x + 8, y + 18, f"species {j + 1}", SMALL, "bold", "#6d4c41"),
         text(x + 8, y + 43, f"body {sp['body']}", 16, "bold", cls="body"),
-        text(x + BOARD_W - 8, y + 43, f"population {sp['pop']}", 16, "bold", anchor="end", cls="pop"),
+        text(x + w - 8, y + 43, f"population {sp['pop']}", 16, "bold", anchor="end", cls="pop"),
     ]
     ty = y + 62
-    out += _tokens(x, ty, sp["pop"], sp["food"], "#43a047", "#2e7d32", "food")
+    out += _tokens(x, ty, sp["pop"], sp["food"], "#43a047", "#2e7d32", "food", w)
     fat = bool(sp["fat"]) or any(t and trait_of_label(game, t)[0] == "fat-tissue" for t in sp["traits"])
     if fat:
         ty += 20
-        out += _tokens(x, ty, sp["body"], sp["fat"], "#f4c20d", "#b8860b", "fat")
+        out += _tokens(x, ty, sp["body"], sp["fat"], "#f4c20d", "#b8860b", "fat", w)
     for i, (label, down) in enumerate(zip(sp["traits"], sp["face_down"])):
-        out += _trait_bar(game, x + 6, ty + 12 + i * _TRAIT_H, BOARD_W - 12, label, down)
+        out += _trait_bar(game, x + 6, ty + 12 + i * _TRAIT_H, w - 12, label, down)
     out += band
     out.append("</g>")
     return out
@@ -277,7 +288,7 @@ def watering_hole(game: Game, obs: Observation, flow: Flow) -> list[str]:
     ]
     cards = [(q, p["food_card"]) for q, p in enumerate(obs["players"]) if p["food_card"] is not None]
     if cards:
-        label = "food cards, face down"
+        label = "food cards: face down until revealed"
         cx, cy = flow.place(max(len(cards) * _FOOD_CARD_STEP, text_width(label, SMALL)), 60)
         out.append(text(cx, cy + 13, label, SMALL, fill="#6d4c41"))
         for i, (q, fc) in enumerate(cards):
@@ -302,22 +313,109 @@ def watering_hole(game: Game, obs: Observation, flow: Flow) -> list[str]:
     return out
 
 
-def climate_strip(c: Observation, flow: Flow) -> list[str]:
-    """The Climate marker on its track (Ice Age to Scorching), compact (the Climate tab has the whole track)."""
-    label = f"climate: {c['zone']} ({c['position']:+d})"
-    w = max(9 * 22, text_width(label, FONT))
-    x, y = flow.place(w, 60)
-    out = []
-    for i in range(9):
-        pos = i - 4
-        fill = "#1565c0" if pos < 0 else ("#e65100" if pos > 0 else "#9e9e9e")
-        op = 1 if pos == c["position"] else 0.3
-        out.append(
-            f'<rect class="climate-cell" x="{x + i * 22}" y="{y + 8}" width="20" height="16" fill="{fill}" '
-            f'opacity="{op}"/>'
-        )
-    out.append(text(x, y + 46, label, FONT, cls="climate"))
+_ZONE_FILL = {
+    -4: "#0d47a1",
+    -3: "#1565c0",
+    -2: "#1e88e5",
+    -1: "#64b5f6",
+    0: "#9e9e9e",
+    1: "#ffb74d",
+    2: "#fb8c00",
+    3: "#ef6c00",
+    4: "#bf360c",
+}
+_ZONE_W, _ZONE_H = 76, 100
+
+
+def _zone_lines(food: int, loss: int, bodies: tuple[int, ...]) -> list[str]:
+    """What a zone or event does, in short lines for its space on the track."""
+    if not food and not loss:
+        return ["no effect"]
+    out = [f"food {food:+d}"] if food else []
+    if loss and bodies:
+        band = f"{bodies[0]}-{bodies[-1]}" if len(bodies) > 1 else f"{bodies[0]}"
+        out += [f"body {band}", f"lose {loss}"]
     return out
+
+
+def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
+    """Evolution: Climate's track as the last item of the header's ``flow``, on a line of its own (the spaces wrap
+    onto a second row on a narrow table): a caption (where the marker is, what the spaces say, which traits
+    protect) and one space per zone from Ice Age to Scorching with its name, the plant food it adds or takes and
+    the species that lose population there (their body sizes and how many), the marker's space outlined and
+    marked, an event card in play named in the spaces it covers.
+
+    The zones and events are the data pack's (seed 002 lines 25 and 36; their effects assumed data)."""
+    here = c["position"]
+    zones = list(game.pack.zones)
+    names = {z.position: z.name for z in zones}
+    guard = {
+        kind: " or ".join(trait_words(game, t) for t in traits)
+        for kind, traits in game.pack.protection.items()
+    }
+    caption = (
+        f"Climate track, the marker (\u25bc) on {names.get(here, here)}: each space's plant food each round, the "
+        "body sizes that lose population there and how many"
+    )
+    if guard.get("cold") and guard.get("hot"):
+        caption += f", unless {guard['cold']} (cold) or {guard['hot']} (heat) protect them"
+    caption += ". Event cards in play are named under their spaces."
+    room = flow.right - flow.x0
+    per_row = max(1, min(len(zones), int((room + 4) // (_ZONE_W + 4))))
+    if per_row < len(zones):  # two even rows rather than one full and a stub
+        per_row = -(-len(zones) // -(-len(zones) // per_row))
+    lines = _wrap_words(caption, room, SMALL)  # on a line of its own, the caption as wide as the table
+    rows = -(-len(zones) // per_row)
+    x0, y = flow.place(room, len(lines) * 19 + 8 + rows * (_ZONE_H + 6))
+    w = _ZONE_W
+    out, cy = [], y
+    for line in lines:
+        cy += 19
+        out.append(text(x0, cy, line, SMALL, fill="#37474f", cls="climate-caption"))
+    events: dict[int, list[str]] = {}
+    for deck, name in c["events"].items():
+        for e in game.pack.events:
+            if e.name == name and e.deck == deck:
+                for pos in range(e.regions[0], e.regions[1] + 1):
+                    events.setdefault(pos, []).append(name)
+                break
+    top = cy + 8
+    for i, z in enumerate(zones):
+        x = x0 + (i % per_row) * (w + 4)
+        zy = top + (i // per_row) * (_ZONE_H + 6)
+        on = z.position == here
+        effect = _zone_lines(z.food, z.loss, z.bodies)
+        border = ' stroke="#d6007e" stroke-width="4"' if on else ""
+        out.append(
+            f'<g class="climate-zone{" here" if on else ""}" data-position="{z.position}"><title>'
+            f"{escape(z.name)} ({z.position:+d})</title>"
+            f'<rect x="{x:.1f}" y="{zy:.1f}" width="{w:.1f}" height="{_ZONE_H}" rx="6" '
+            f'fill="{_ZONE_FILL.get(z.position, "#9e9e9e")}" opacity="{1 if on else 0.78}"{border}/>'
+        )
+        out.append(text(x + 5, zy + 17, ("\u25bc " if on else "") + z.name, SMALL, "bold", "#fff", fit=w - 8))
+        for k, line in enumerate(effect):
+            out.append(text(x + 5, zy + 35 + k * 17, line, SMALL, fill="#fff"))
+        for k, name in enumerate(events.get(z.position, [])[:1]):
+            out.append(
+                f'<rect x="{x + 3:.1f}" y="{zy + _ZONE_H - 24:.1f}" width="{w - 6:.1f}" height="20" rx="3" '
+                'fill="#fffdf5"/>'
+            )
+            out.append(text(x + 6, zy + _ZONE_H - 9, name, SMALL, fill="#37474f", fit=w - 12))
+        out.append("</g>")
+    return out
+
+
+def _wrap_words(s: str, width: float, size: float) -> list[str]:
+    """``s`` in lines no wider than ``width`` (by the layout's estimate)."""
+    lines, cur = [], ""
+    for word in s.split():
+        cand = f"{cur} {word}".strip()
+        if cur and text_width(cand, size) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = cand
+    return lines + ([cur] if cur else [])
 
 
 def player_header(
@@ -338,7 +436,7 @@ def player_header(
     n = len(hand) if isinstance(hand, list) else hand
     out.append(chip(flow, f"{n} card{'s' if n != 1 else ''}", FONT))
     if pl["food_card"] is not None:
-        out.append(chip(flow, "food card face down", FONT, fill="#6d4c41"))
+        out.append(chip(flow, "food card placed", FONT, fill="#6d4c41"))
     if score is not None:
         out.append(chip(flow, f"score {score}", FONT, fill="#37474f"))
     h = flow.bottom - y + 6

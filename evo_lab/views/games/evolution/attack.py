@@ -166,13 +166,15 @@ def attack_outcome(state: Any, action: Any) -> Outcome:
 
 
 def outcome_words(state: Any, out: Outcome) -> str:
-    """An :class:`Outcome` in one line: "gains 3 food; Horns: -1 population; P2's species 1 (...) +1
+    """An :class:`Outcome` in one line: "the carnivore eats 3 food; Horns: -1 population; P2's species 1 (...) takes 1
     (Scavenger)"."""
-    parts = [f"gains {out.attacker_food} food" if out.attacker_food else "gains no food"]
+    parts = [
+        f"the carnivore eats {out.attacker_food} food" if out.attacker_food else "the carnivore eats nothing"
+    ]
     if out.horns:
         parts.append(f"Horns: {out.attacker_pop:+d} population" if out.attacker_pop else "Horns")
     for q, j, n, why in out.others:
-        parts.append(f"{species_words(state, q, j)} +{n} ({trait_words(state.game, why)})")
+        parts.append(f"{species_words(state, q, j)} takes {n} food ({trait_words(state.game, why)})")
     for q, j in out.extinct:
         parts.append(f"{species_words(state, q, j)} goes extinct")
     if out.discarded:
@@ -190,8 +192,8 @@ def _card(game: Any, kind: int) -> str:
 
 def who_attacks_whom(state: Any) -> list[str]:
     """One line per face-up carnivore on the table: how many species it may attack and what blocks the others
-    ("P1's species 1 (carnivore, body 4, population 3) may attack 3 of 5 species; blocked: Climbing 1, body
-    size 1")."""
+    ("P1's species 1 (carnivore, body 4, population 3) may attack 3 of 5 species; blocked: 1 by Climbing, 1 by
+    body size")."""
     out = []
     for p, i in carnivores(state):
         report = state.attack_report(i, p)
@@ -205,7 +207,7 @@ def who_attacks_whom(state: Any) -> list[str]:
                     else ("own species" if b == "own-species" else trait_words(state.game, b))
                 )
                 blocked[name] = blocked.get(name, 0) + 1
-        why = "; blocked: " + ", ".join(f"{k} {n}" for k, n in blocked.items()) if blocked else ""
+        why = "; blocked: " + ", ".join(f"{n} by {k}" for k, n in blocked.items()) if blocked else ""
         out.append(f"{species_words(state, p, i)} may attack {ok} of {len(report)} species{why}")
     return out
 
@@ -287,8 +289,8 @@ class AttackPanel(Panel):
         lines = who_attacks_whom(st)
         self.overview.value = (
             (
-                "<div><b>Who may attack whom</b> (face-up Carnivores; the rules' check for every "
-                "other species)</div><ul class='evo-list'>"
+                "<div><b>Who may attack whom</b>: each face-up Carnivore against every other species, as "
+                "the rules check it</div><ul class='evo-list'>"
                 + "".join(f"<li>{escape(x)}</li>" for x in lines)
                 + "</ul>"
             )
@@ -324,8 +326,8 @@ class AttackPanel(Panel):
         p, i = sel
         att = st.players[p].species[i]
         self.head.value = (
-            f"<div><b>{escape(species_words(st, p, i))}</b>, food {att.food} of {att.pop}: every "
-            "other species as a possible prey or blocked, and what each attack P"
+            f"<div><b>{escape(species_words(st, p, i))}</b> has eaten {att.food} of the {att.pop} food it "
+            "needs. Every other species: a possible prey or blocked (and by what), and what each attack P"
             f"{p + 1} may make now would do.</div>"
         )
         body, choices = [], []
@@ -375,7 +377,7 @@ class AttackPanel(Panel):
         rows = []
         for f in feeding_rows(st):
             what = self.session.view.choice_label(st, st.parse_action(f.action))
-            gets = "; ".join(escape(x) for x in f.lines) or "nothing (no food left for it)"
+            gets = _feeding_cell(st, f)
             rows.append(
                 f"<tr><td class='wrap'>{escape(what)}</td><td class='wrap'>{gets}</td>"
                 f"<td>{f.watering_hole}</td></tr>"
@@ -384,8 +386,8 @@ class AttackPanel(Panel):
             self.feeding.value = ""
             return
         self.feeding.value = (
-            f"<div><b>Feeding: what each choice of P{p + 1} yields now</b> (played on a copy "
-            "by the rules; attacks are above)</div><div class='evo-table-wrap'><table "
+            f"<div><b>Feeding: what each choice of P{p + 1} yields now</b> (each tried on a copy "
+            "of the game by the rules; the attacks are in the table above)</div><div class='evo-table-wrap'><table "
             "class='evo-table evo-feeding-table'><tr><th>feeding</th><th>food taken</th>"
             "<th>watering hole after</th></tr>" + "".join(rows) + "</table></div>"
         )
@@ -397,3 +399,19 @@ class AttackPanel(Panel):
         err = self.session.try_play(self.choice.value)
         self.message.value = error_html(err)
         return err
+
+
+def _feeding_cell(state: Any, f: Any) -> str:
+    """What one feeding yields, as HTML: the food in all and per species first ("6 food in all: species 1 takes
+    2, ..."), then each step of the rules on its own line (Foraging, the Cooperation chain)."""
+    if not f.lines:
+        return "nothing (no food left for it)"
+    total = sum(f.food.values())
+    who = "; ".join(f"{species_words(state, q, j)} takes {n}" for (q, j), n in sorted(f.food.items()))
+    head = f"<b>{total} food in all</b>" + (f": {escape(who)}" if len(f.food) > 1 else "")
+    if f.fat:
+        head += "; fat stored: " + escape(
+            ", ".join(f"species {j + 1}: {n}" for (_q, j), n in sorted(f.fat.items()))
+        )
+    steps = "".join(f"<li>{escape(x)}</li>" for x in f.lines)
+    return f"{head}<ol class='evo-steps' style='margin:2px 0;padding-left:20px'>{steps}</ol>"

@@ -24,12 +24,13 @@ import traitlets
 
 from evo_lab.games.evolution.svg import WIDTH, Marks, table_svg
 from evo_lab.views.games.base import keeps_selection
+from evo_lab.views.widgets.board_box import BoxedBoard, esm_with_box
 from evo_lab.views.widgets.common import KIT_CSS
 from evo_lab.views.widgets.session import Session
 
 from .attack import attack_rows
 
-__all__ = ["EvolutionBoard", "parse_key"]
+__all__ = ["EvolutionBoard", "offered_words", "parse_key"]
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -42,13 +43,16 @@ def parse_key(key: str) -> tuple[int, int] | None:
     return int(q), int(j)
 
 
-class EvolutionBoard(anywidget.AnyWidget):
+class EvolutionBoard(anywidget.AnyWidget, BoxedBoard):
     """The table of a :class:`Session` of Evolution: species boards, hands, the watering hole, the bags.
 
     ``selected``: the selected species as ``"player.index"`` (0-based, ``""``: none); ``card``: the selected card
-    label of the viewer's hand (``""``: none)."""
+    label of the viewer's hand (``""``: none). The browser reports the box the table is shown in (the shared
+    :class:`~evo_lab.views.widgets.board_box.BoxedBoard`, as Origin's board) and the table is laid out for it
+    (:func:`~evo_lab.games.evolution.svg.table_svg`: its width filled, zoomed on a projector)."""
 
-    _esm = _HERE / "board.js"
+    _esm = esm_with_box(_HERE / "board.js")
+    default_width = float(WIDTH)
     _css = (_HERE / "board.css").read_text(encoding="utf-8") + "\n" + KIT_CSS
     svg = traitlets.Unicode("").tag(sync=True)
     ply = traitlets.Int(0).tag(sync=True)
@@ -60,8 +64,6 @@ class EvolutionBoard(anywidget.AnyWidget):
     def __init__(self, session: Session, **kw: Any):
         super().__init__(**kw)
         self.session = session
-        #: the box the browser reported (width, height in px): the table is laid out for it
-        self.box: tuple[float, float | None] = (WIDTH, None)
         session.on_change(self._on_session)
         self.on_msg(self._on_msg)
         self.refresh()
@@ -139,15 +141,6 @@ class EvolutionBoard(anywidget.AnyWidget):
         self.refresh()
         return ""
 
-    def resize(self, width: float, height: float | None = None) -> None:
-        """The browser's box for the table (px): lay the table out again for it (a size outside 200..8000 px is
-        ignored)."""
-        if not 200 <= width <= 8000 or (height is not None and not 200 <= height <= 8000):
-            return
-        if (width, height) != self.box:
-            self.box = (width, height)
-            self.refresh()
-
     def click_card(self, label: str) -> str:
         """A click on a card of the hand: select it (or deselect it); the action list puts its uses first."""
         self.card = "" if self.card == label or label not in self.hand() else label
@@ -167,9 +160,9 @@ class EvolutionBoard(anywidget.AnyWidget):
         if not isinstance(content, dict):
             return
         try:
-            if content.get("type") == "size":
-                self.resize(float(content["width"]), float(content["height"]))
-            elif content.get("type") == "species":
+            if self.size_message(content):
+                return
+            if content.get("type") == "species":
                 self.click_species(int(content["player"]), int(content["species"]))
             elif content.get("type") == "card":
                 self.click_card(str(content.get("card", "")))
@@ -179,8 +172,56 @@ class EvolutionBoard(anywidget.AnyWidget):
             self.error = f"bad message from the board: {e}"
 
 
+#: What the player to act may do, by the kind of action, in the order a status line says it.
+_OFFERED = {
+    "play": (
+        ("new", "start a new species"),
+        ("body", "add body size"),
+        ("pop", "add population"),
+        ("trait", "play a trait"),
+        ("replace", "replace a trait"),
+        ("drop", "discard a trait"),
+        ("pass", "pass"),
+    ),
+    "feed": (
+        ("attack", "attack with a carnivore"),
+        ("eat", "feed a species"),
+        ("store", "store fat"),
+        ("pass", "stop feeding"),
+    ),
+}
+
+
+def _kind(action: Any) -> str:
+    return str(action[0] if isinstance(action, tuple) else action).split(" ", 1)[0]
+
+
+def offered_words(state: Any) -> str:
+    """What the player to act may do, from the legal actions (only what is offered: "attack with a carnivore or
+    feed a species", never "or pass" when passing is not allowed); the node's words where the kinds of action
+    do not say more (putting a food card down, Intelligence's questions).
+
+    >>> from evo_lab.games.evolution.scenarios import scenario
+    >>> offered_words(scenario("attack")), offered_words(scenario("starvation"))
+    ('attack with a carnivore or feed a species', 'feed a species')
+    >>> offered_words(scenario("climate_cold"))
+    'start a new species, add body size, add population, play a trait or pass'
+    """
+    from evo_lab.games.evolution.words import node_words
+
+    table = _OFFERED.get(state.phase)
+    if table is None or getattr(state, "intel", None) is not None or getattr(state, "asking", -1) >= 0:
+        return node_words(state)
+    kinds = {_kind(a) for a in state.legal_actions()}
+    parts = [words for kind, words in table if kind in kinds]
+    if not parts or kinds - {kind for kind, _ in table}:
+        return node_words(state)
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
 def _status(s: Session) -> str:
-    """The board's status line in words ("P2 to feed a species or pass")."""
+    """The board's status line in words: who acts and what they are offered ("P2 to attack with a carnivore or
+    feed a species")."""
     from evo_lab.games.evolution.words import node_words
 
     st = s.state
@@ -188,4 +229,4 @@ def _status(s: Session) -> str:
         return "Game over: " + ", ".join(f"P{p + 1}" for p in st.winners()) + " won"
     if st.is_chance_node():
         return f"Chance: {node_words(st)} (Step)"
-    return f"P{st.current_player() + 1} to {node_words(st)}"
+    return f"P{st.current_player() + 1} to {offered_words(st)}"

@@ -4,7 +4,8 @@ food it adds or takes, the population a species in its body-size band loses, the
 cards left in each deck, and what the food cards placed so far would do to the marker when they are revealed (as
 far as the viewer may see them: seed 002 line 36, two spaces when one side has more than double the other's
 icons). The rules are the engine's (:func:`evo_lab.games.evolution.climate.move`, the data pack's zones and
-events); zone and event effects are assumed data (docs/evolution.md R16).
+events); zone and event effects are assumed data (docs/evolution.md R16; the panel says so in words,
+:data:`SOURCE_NOTE`).
 
 >>> from evo_lab.views.widgets.session import Session
 >>> from evo_lab.games.evolution.scenarios import scenario
@@ -29,7 +30,15 @@ from evo_lab.games.evolution.words import trait_words
 from evo_lab.views.widgets.common import Panel
 from evo_lab.views.widgets.session import Session
 
-__all__ = ["ClimatePanel", "track_html"]
+__all__ = ["SOURCE_NOTE", "ClimatePanel", "track_html"]
+
+#: Where the track and the events come from, said as a teacher reads it (the rulebook by its name).
+SOURCE_NOTE = (
+    "The track, its zones from Ice Age to Scorching and the cold and hot event cards follow the Evolution: "
+    "Climate rules (North Star Games, 'Contribute Food and Climate Change' and 'Feeding: Climate change'). "
+    "Those rules do not print each zone's and event's plant food and population loss: the numbers here are "
+    "the kit's assumption, to be replaced by the printed cards' values."
+)
 
 
 def _fill(pos: int) -> str:
@@ -82,7 +91,11 @@ def _effect(game: Any, kind: str, food: int, loss: int, bodies: tuple) -> str:
     parts = [f"plant food {food:+d}"] if food else []
     if loss and bodies:
         guard = " or ".join(trait_words(game, t) for t in game.pack.protection.get(kind, ()))
-        band = f"{bodies[0]} to {bodies[-1]}" if len(bodies) > 1 else f"{bodies[0]}"
+        band = (
+            f"{bodies[0]} or {bodies[1]}"
+            if len(bodies) == 2
+            else (f"{bodies[0]} to {bodies[-1]}" if len(bodies) > 1 else f"{bodies[0]}")
+        )
         parts.append(
             f"species of body {band} lose {loss} population"
             + (f" unless {guard} protects them" if guard else "")
@@ -114,8 +127,8 @@ class ClimatePanel(Panel):
         c = obs["climate"]
         self.track.value = (
             f"<div><b>The climate</b>: the marker is on {escape(c['zone'])} ({c['position']:+d}). "
-            "An event card strikes instead of the zone when the marker moves into its regions; "
-            "one event at most each round.</div>" + track_html(g, obs)
+            "An event card in play lies under two spaces: when the marker moves into one of them, the event "
+            "strikes instead of the space; at most one event each round.</div>" + track_html(g, obs)
         )
         self.forecast.value = self._forecast(g, obs)
         rows = [
@@ -125,12 +138,13 @@ class ClimatePanel(Panel):
             for z in g.pack.zones
         ]
         names = [e.name for e in g.pack.events]
+        zones = {z.position: z.name for z in g.pack.zones}
         for deck, name in c["events"].items():
             if name is not None:
                 e = g.pack.events[names.index(name)]
                 rows.append(
-                    f"<tr><td class='wrap'>{escape(name)} ({deck} event, regions {e.regions[0]:+d} and "
-                    f"{e.regions[1]:+d})</td><td class='wrap'>"
+                    f"<tr><td class='wrap'>{escape(name)} ({deck} event, under {escape(zones[e.regions[0]])} "
+                    f"and {escape(zones[e.regions[1]])})</td><td class='wrap'>"
                     f"{escape(_effect(g, deck, e.food, e.loss, e.bodies))}</td></tr>"
                 )
         left = {
@@ -138,11 +152,12 @@ class ClimatePanel(Panel):
             for d in ("cold", "hot")
         }
         self.table.value = (
-            "<div class='evo-table-wrap'><table class='evo-table evo-climate-table'><tr><th>zone or "
-            "event</th><th>what it does this round</th></tr>" + "".join(rows) + "</table></div>"
+            "<div class='evo-table-wrap'><table class='evo-table evo-climate-table'><tr><th>space or "
+            "event card</th><th>what it does (a space: each round the marker is on it; an event: once)</th></tr>"
+            + "".join(rows)
+            + "</table></div>"
             f"<div>Event cards left: {plural(left['cold'], 'cold event')}, "
-            f"{plural(left['hot'], 'hot event')}. Zone and event effects are assumed data "
-            "(docs/evolution.md R16).</div>"
+            f"{plural(left['hot'], 'hot event')}.</div><div class='evo-note'>{escape(SOURCE_NOTE)}</div>"
         )
 
     @staticmethod

@@ -46,7 +46,11 @@ class PlayersPanel(Panel):
                 else f"{hand} card{'s' if hand != 1 else ''}, hidden"
             )
             fc = pl["food_card"]
-            food = "-" if fc is None else (label_words(g, fc) if isinstance(fc, str) else "face down")
+            food = (
+                "not placed"
+                if fc is None
+                else (label_words(g, fc) + " (face down)" if isinstance(fc, str) else "placed face down")
+            )
             fields = [
                 ("score", str(scores[q])),
                 ("food bag", str(pl["bag"])),

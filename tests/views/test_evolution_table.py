@@ -1,0 +1,200 @@
+"""Evolution's table as a teacher reads it (issue 20, the review's findings on the Evolution and Climate kits):
+the board lives in the shared board box and fills it, the Climate track is labelled (each space's climate in
+words, its plant food and the species it hurts, the marker, the events in play), the status line lists only what
+is offered, the piles and the food cards are said in words, the Climate tab cites the rulebook by name."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import evo_lab
+from evo_lab.games.evolution.scenarios import scenario
+from evo_lab.games.evolution.svg import MAX_ZOOM, font_sizes, table_svg
+from evo_lab.views.games.evolution.board import EvolutionBoard, offered_words
+from evo_lab.views.games.evolution.climate import SOURCE_NOTE, ClimatePanel
+from evo_lab.views.widgets.board_box import BOX_JS, BoxedBoard
+from evo_lab.views.widgets.session import Session
+
+SCENARIOS = ("attack", "food_cards", "cooperation", "starvation", "climate_cold", "climate_event")
+
+
+def _shown(svg: str) -> tuple[float, float, float]:
+    """The table's shown width, height and zoom (shown size over its layout's size)."""
+    vb_w = float(svg.split('viewBox="0 0 ')[1].split()[0])
+    w = float(svg.split('" width="')[1].split('"')[0])
+    h = float(svg.split('" height="')[1].split('"')[0])
+    return w, h, w / vb_w
+
+
+def _texts(svg: str) -> list[str]:
+    return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+
+
+# ------------------------------------------------------------------ the shared board box, the table fills it
+def test_the_board_uses_the_shared_board_box():
+    b = EvolutionBoard(Session(scenario("attack")))
+    assert isinstance(b, BoxedBoard) and BOX_JS in b._esm and "function watchBox" in b._esm
+    assert "ResizeObserver" not in b._esm.replace(BOX_JS, "")  # one copy of the box code: the shared one
+    b._on_msg(b, {"type": "size", "width": 1127, "height": 985}, [])
+    assert b.box == (1127, 985)
+    w, h, zoom = _shown(b.svg)
+    assert w >= 1120 and zoom > 1.3
+    b._on_msg(b, {"type": "size", "width": 90, "height": 985}, [])  # a nonsense size: ignored
+    assert b.box == (1127, 985)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_table_fills_a_projector_and_keeps_text_readable_on_a_laptop(name):
+    s = scenario(name)
+    # the classroom page at 1920x1080 (the board's column 1127 px, 985 px below its top): filled across, and
+    # zoomed up from its laid-out size
+    w, h, zoom = _shown(table_svg(s, None, width=1127, height=985))
+    assert w >= 1120 and h <= 985 + 1 and zoom > 1.05, (w, h, zoom)
+    # the laptop (1280x720, the board's column 743 px): no empty strip beside the table, no text under 14 px
+    svg = table_svg(s, None, width=743, height=572)
+    w, h, zoom = _shown(svg)
+    assert w >= 735 and 1 <= zoom <= MAX_ZOOM, (w, zoom)
+    assert min(font_sizes(svg)) * zoom >= 14
+    # JupyterLab at 1440x900 with its file browser open (a 548 px column): readable, not wider than the column
+    svg = table_svg(s, None, width=548, height=600)
+    w, _h, zoom = _shown(svg)
+    assert w <= 549 and min(font_sizes(svg)) * zoom >= 14
+
+
+def test_species_boards_stretch_to_fill_their_row():
+    """At 1280x720 (a 743 px column) the species boards fill the table's width: wider than their own 172 px, the
+    rightmost one at the table's right edge (no strip of 175 px beside the table, as the review saw)."""
+    for name in ("attack", "climate_cold"):
+        svg = table_svg(scenario(name), None, width=743, height=572)
+        vb_w = float(svg.split('viewBox="0 0 ')[1].split()[0])
+        boxes = re.findall(
+            r'<g class="species[^"]*"[^>]*>\s*<rect x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"', svg
+        )
+        assert boxes and min(float(w) for _x, w in boxes) > 172
+        assert max(float(x) + float(w) for x, w in boxes) >= vb_w - 12, name
+
+
+# ------------------------------------------------------------------ the Climate track, labelled
+def test_the_climate_track_is_labelled():
+    s = scenario("climate_cold")
+    g = s.game
+    svg = table_svg(s, None, width=743, height=572)
+    texts = " ".join(_texts(svg))
+    for z in g.pack.zones:  # each space's climate in words
+        assert re.search(rf'<g class="climate-zone[^"]*" data-position="{z.position}"', svg)
+        assert z.name in texts
+    here = re.findall(r'<g class="climate-zone here" data-position="(-?\d)"', svg)
+    assert here == [str(s.observation(None)["climate"]["position"])]  # the marker's space, and only it
+    assert "\u25bc Cold" in texts and "the marker (\u25bc) on Cold" in texts
+    # what each zone does: Ice Age takes 15 plant food and costs body 1-4 two population; Temperate nothing
+    ice = svg.split('data-position="-4"')[1].split("</g>")[0]
+    assert "food -15" in ice and "body 1-4" in ice and "lose 2" in ice
+    assert "no effect" in svg.split('data-position="0"')[1].split("</g>")[0]
+    assert "Heavy Fur or Migratory (cold)" in texts and "Nocturnal or Burrowing (heat)" in texts
+    # the event cards in play named in the spaces they cover (Ice Storm: regions -3 and -2)
+    for pos in (-3, -2):
+        assert "Ice Storm" in svg.split(f'data-position="{pos}"')[1].split("</g>")[0]
+    assert "Ice Storm" not in svg.split('data-position="-4"')[1].split("</g>")[0]
+    assert "climate-cell" not in svg and min(font_sizes(svg)) >= 14
+    # a game without Climate has no track
+    assert "climate-zone" not in table_svg(scenario("attack"), None)
+
+
+# ------------------------------------------------------------------ words
+def test_piles_and_food_cards_are_said_in_words():
+    svg = table_svg(scenario("climate_cold"), None, width=743, height=572)
+    texts = _texts(svg)
+    assert "draw pile: 131 cards" in texts and "discard pile: 0 cards" in texts
+    assert "end-game deck: 40 cards (for the last round)" in texts
+    assert "food cards: face down until revealed" in texts and texts.count("food card placed") == 3
+    joined = " ".join(texts)
+    assert "end deck" not in joined and "food card down" not in joined and "+ 40" not in joined
+    # a player who sees no food card (P2 looks at the others' face-down cards): no value shown on them
+    other = table_svg(scenario("climate_cold"), 1, width=743, height=572)
+    cards = re.findall(r'<g class="food-card">(.*?)</g>', other)
+    assert len(cards) == 3 and sum("food +" in c or "food -" in c for c in cards) == 1  # only P2's own card
+
+
+def _states(seed: int, game: str = "evolution"):
+    st = evo_lab.make_game(game, players=3, seed=seed).new_initial_state_dealt()
+    r = random.Random(seed)
+    for _ in range(400):
+        if st.is_terminal():
+            return
+        if st.is_chance_node():
+            outcomes = st.chance_outcomes()
+            st.apply_action(r.choices([a for a, _p in outcomes], [float(p) for _a, p in outcomes])[0])
+            continue
+        yield st
+        st.apply_action(r.choice(st.legal_actions()))
+
+
+@pytest.mark.parametrize("game", ["evolution", "evolution-climate"])
+def test_the_status_line_says_only_what_is_offered(game):
+    """ "or pass" only when passing is a legal action; "attack" only when an attack is; every kind of action
+    offered is named (issue 20: "P1 to feed a species or pass" appeared when passing was not offered)."""
+    seen = set()
+    for seed in (1, 2):
+        for st in _states(seed, game):
+            words = offered_words(st)
+            kinds = {a[0] for a in st.legal_actions()}
+            if st.phase == "feed" and getattr(st, "intel", None) is None and getattr(st, "asking", -1) < 0:
+                assert ("attack with a carnivore" in words) == ("attack" in kinds), (words, kinds)
+                assert ("feed a species" in words) == ("eat" in kinds), (words, kinds)
+                assert ("stop feeding" in words) == ("pass" in kinds), (words, kinds)
+                assert "or pass" not in words
+                seen.add(("feed", words))
+            if st.phase == "play":
+                assert words.endswith("pass") == ("pass" in kinds) and ("new species" in words) == (
+                    "new" in kinds
+                )
+                seen.add(("play", words))
+            assert "_" not in words and "  " not in words
+    assert any(p == "feed" and "pass" not in w for p, w in seen)  # a real turn where passing is not offered
+
+
+def test_the_board_status_line_for_the_scenarios():
+    assert (
+        EvolutionBoard(Session(scenario("attack"))).status
+        == "P1 to attack with a carnivore or feed a species"
+    )
+    assert EvolutionBoard(Session(scenario("starvation"))).status == "P1 to feed a species"
+    assert (
+        EvolutionBoard(Session(scenario("food_cards"))).status
+        == "P3 to put a card face down as their food card"
+    )
+    play = EvolutionBoard(Session(scenario("climate_cold"))).status
+    assert play.startswith("P3 to start a new species") and play.endswith(" or pass")
+
+
+def test_the_climate_tab_cites_the_rulebook_by_name():
+    p = ClimatePanel(Session(scenario("climate_cold")))
+    text = p.track.value + p.forecast.value + p.table.value
+    assert "docs/" not in text and "R16" not in text and "(docs" not in text
+    assert "Evolution: Climate rules (North Star Games" in text and SOURCE_NOTE.split(":")[0] in text
+    assert "assumption" in text
+    assert "((" not in re.sub(r"<[^>]+>", "", text)  # no nested parentheses
+
+
+def test_the_attack_tab_says_who_eats_what_in_words():
+    from evo_lab.views.games.evolution.attack import AttackPanel, who_attacks_whom
+
+    s = scenario("attack")
+    line = who_attacks_whom(s)[0]
+    assert line.endswith("blocked: 1 by Climbing, 1 by body size, 1 by Warning Call"), line
+    panel = AttackPanel(Session(s))
+    text = re.sub(r"<[^>]+>", " ", panel.head.value + panel.table.value + panel.overview.value)
+    assert "the carnivore eats 2 food" in text and "takes 1 food (Scavenger)" in text
+    assert (
+        "has eaten 0 of the 3 food it needs" in text
+        and " +1 (" not in text
+        and not re.search(r"\bgains\b", text)
+    )
+    assert "face-up Carnivores;" not in text
+    # the feeding table: the food in all and per species, then each step of the rules (Foraging, Cooperation)
+    feed = AttackPanel(Session(scenario("cooperation"))).feeding.value
+    assert "6 food in all</b>: P1&#x27;s species 1 (body 1, population 3) takes 2;" in feed
+    assert feed.count("<li>") >= 6 and "(Foraging)" in feed and "(Cooperation)" in feed
