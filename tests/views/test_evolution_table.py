@@ -13,7 +13,8 @@ import pytest
 import evo_lab
 from evo_lab.games.evolution.scenarios import scenario
 from evo_lab.games.evolution.svg import MAX_ZOOM, font_sizes, table_svg
-from evo_lab.views.games.evolution.board import EvolutionBoard, offered_words
+from evo_lab.games.evolution.words import node_words
+from evo_lab.views.games.evolution.board import EvolutionBoard
 from evo_lab.views.games.evolution.climate import SOURCE_NOTE, ClimatePanel
 from evo_lab.views.widgets.board_box import BOX_JS, BoxedBoard
 from evo_lab.views.widgets.session import Session
@@ -139,18 +140,16 @@ def test_the_status_line_says_only_what_is_offered(game):
     seen = set()
     for seed in (1, 2):
         for st in _states(seed, game):
-            words = offered_words(st)
+            words = node_words(st)
             kinds = {a[0] for a in st.legal_actions()}
             if st.phase == "feed" and getattr(st, "intel", None) is None and getattr(st, "asking", -1) < 0:
                 assert ("attack with a carnivore" in words) == ("attack" in kinds), (words, kinds)
                 assert ("feed a species" in words) == ("eat" in kinds), (words, kinds)
-                assert ("stop feeding" in words) == ("pass" in kinds), (words, kinds)
+                assert ("forgo feeding" in words) == ("pass" in kinds), (words, kinds)
                 assert "or pass" not in words
                 seen.add(("feed", words))
             if st.phase == "play":
-                assert words.endswith("pass") == ("pass" in kinds) and ("new species" in words) == (
-                    "new" in kinds
-                )
+                assert ("pass" in words) == ("pass" in kinds) and ("new species" in words) == ("new" in kinds)
                 seen.add(("play", words))
             assert "_" not in words and "  " not in words
     assert any(p == "feed" and "pass" not in w for p, w in seen)  # a real turn where passing is not offered
@@ -159,7 +158,7 @@ def test_the_status_line_says_only_what_is_offered(game):
 def test_the_board_status_line_for_the_scenarios():
     assert (
         EvolutionBoard(Session(scenario("attack"))).status
-        == "P1 to attack with a carnivore or feed a species"
+        == "P1 to feed a species or attack with a carnivore"
     )
     assert EvolutionBoard(Session(scenario("starvation"))).status == "P1 to feed a species"
     assert (
@@ -167,7 +166,7 @@ def test_the_board_status_line_for_the_scenarios():
         == "P3 to put a card face down as their food card"
     )
     play = EvolutionBoard(Session(scenario("climate_cold"))).status
-    assert play.startswith("P3 to start a new species") and play.endswith(" or pass")
+    assert play.startswith("P3 to play a card (a trait, a new species") and play.endswith(", or pass")
 
 
 def test_the_climate_tab_cites_the_rulebook_by_name():

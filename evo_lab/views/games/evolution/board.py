@@ -30,7 +30,7 @@ from evo_lab.views.widgets.session import Session
 
 from .attack import attack_rows
 
-__all__ = ["EvolutionBoard", "offered_words", "parse_key"]
+__all__ = ["EvolutionBoard", "parse_key"]
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -172,53 +172,6 @@ class EvolutionBoard(anywidget.AnyWidget, BoxedBoard):
             self.error = f"bad message from the board: {e}"
 
 
-#: What the player to act may do, by the kind of action, in the order a status line says it.
-_OFFERED = {
-    "play": (
-        ("new", "start a new species"),
-        ("body", "add body size"),
-        ("pop", "add population"),
-        ("trait", "play a trait"),
-        ("replace", "replace a trait"),
-        ("drop", "discard a trait"),
-        ("pass", "pass"),
-    ),
-    "feed": (
-        ("attack", "attack with a carnivore"),
-        ("eat", "feed a species"),
-        ("store", "store fat"),
-        ("pass", "stop feeding"),
-    ),
-}
-
-
-def _kind(action: Any) -> str:
-    return str(action[0] if isinstance(action, tuple) else action).split(" ", 1)[0]
-
-
-def offered_words(state: Any) -> str:
-    """What the player to act may do, from the legal actions (only what is offered: "attack with a carnivore or
-    feed a species", never "or pass" when passing is not allowed); the node's words where the kinds of action
-    do not say more (putting a food card down, Intelligence's questions).
-
-    >>> from evo_lab.games.evolution.scenarios import scenario
-    >>> offered_words(scenario("attack")), offered_words(scenario("starvation"))
-    ('attack with a carnivore or feed a species', 'feed a species')
-    >>> offered_words(scenario("climate_cold"))
-    'start a new species, add body size, add population, play a trait or pass'
-    """
-    from evo_lab.games.evolution.words import node_words
-
-    table = _OFFERED.get(state.phase)
-    if table is None or getattr(state, "intel", None) is not None or getattr(state, "asking", -1) >= 0:
-        return node_words(state)
-    kinds = {_kind(a) for a in state.legal_actions()}
-    parts = [words for kind, words in table if kind in kinds]
-    if not parts or kinds - {kind for kind, _ in table}:
-        return node_words(state)
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
-
-
 def _status(s: Session) -> str:
     """The board's status line in words: who acts and what they are offered ("P2 to attack with a carnivore or
     feed a species")."""
@@ -229,4 +182,4 @@ def _status(s: Session) -> str:
         return "Game over: " + ", ".join(f"P{p + 1}" for p in st.winners()) + " won"
     if st.is_chance_node():
         return f"Chance: {node_words(st)} (Step)"
-    return f"P{st.current_player() + 1} to {offered_words(st)}"
+    return f"P{st.current_player() + 1} to {node_words(st)}"
