@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ...core.words import plural
 
 if TYPE_CHECKING:
+    from .game import OriginGame
     from .model import JSONObject
     from .state import OriginState
 
@@ -35,6 +36,10 @@ __all__ = [
     "text",
     "text_w",
     "wrap",
+    "card_lines",
+    "safe_words",
+    "short_block",
+    "trait_label",
 ]
 
 #: The default layout width (user units): ``state.to_svg()``, and the board before its widget has reported its box.
@@ -189,3 +194,54 @@ def header(
         y += 24
     out.append(text(lay.right, y, deck, 14, fill="#333", anchor="end"))
     return out, y
+
+
+def trait_label(game: OriginGame, t: int) -> str:
+    """A trait by its printed name and the food it adds to its animal's need: "Carnivorous (+1 food)", "Swimming"."""
+    cost = game.food_of[t]
+    return str(game.trait_names[t]) + (f" (+{cost} food)" if cost else "")
+
+
+def card_lines(game: OriginGame, card: int) -> list[str]:
+    """A card as it is printed: one line per trait it may be played as, each with its food
+    (:func:`trait_label`): ``["High Body Weight (+1 food)", "Carnivorous (+1 food)"]``."""
+    return [trait_label(game, t) for t in game.faces[card]]
+
+
+def short_block(reason: str) -> str:
+    """A blocking trait in a few words ("High Body Weight", "not Swimming")."""
+    if reason.startswith("the carnivore's "):
+        return "not " + reason.split(" (")[0].split("only animals with ")[-1].rstrip(")")
+    return reason.split(" (")[0]
+
+
+def safe_words(reason: str) -> str:
+    """Why an animal cannot be attacked by the selected carnivore, for the note on its card, from the reason of
+    :func:`evo_lab.games.origin.odds.blocked_by` ("Swimming (only a carnivore with Swimming may attack it)"):
+
+    >>> safe_words("Swimming (only a carnivore with Swimming may attack it)")
+    'safe: only a carnivore with Swimming may attack it'
+    >>> safe_words("the carnivore's Swimming (it attacks only animals with Swimming)")
+    'safe: a carnivore with Swimming attacks only animals with Swimming'
+    >>> safe_words("Burrowing (it cannot be attacked while it is fed)")
+    'safe: Burrowing, and it is fed'
+    >>> safe_words("Symbiosis (its symbiont, P1's animal 2, protects it)")
+    "safe: its symbiont P1's animal 2 protects it (Symbiosis)"
+    >>> safe_words("High Body Weight"), safe_words("the rules")
+    ('safe: High Body Weight', 'safe: the rules allow no attack on it now')
+    """
+    name, _, why = reason.partition(" (")
+    why = why[:-1] if why.endswith(")") else why
+    if name.startswith("the carnivore's "):
+        trait = name.split("'s ", 1)[1]
+        return f"safe: a carnivore with {trait} {why.removeprefix('it ')}"
+    if why.startswith("only "):
+        return f"safe: {why}"
+    if name == "Burrowing":
+        return "safe: Burrowing, and it is fed"
+    if why.startswith("its symbiont, "):
+        symbiont = why.removeprefix("its symbiont, ").replace(", protects", " protects")
+        return f"safe: its symbiont {symbiont} ({name})"
+    if name == "the rules":
+        return "safe: the rules allow no attack on it now"
+    return f"safe: {name}"

@@ -69,6 +69,11 @@ class OriginView(GameView):
             words += (
                 ": never eaten" if p == 0 else ": eaten for sure" if p == 1 else f": eaten {odds_cell(p)}"
             )
+        elif action[0] in ("mimic", "run"):  # the attack goes on: the chance of each outcome
+            from .inspect import defence_odds
+
+            then = defence_odds(state, action)
+            words += f": {then}" if then else ""
         return str(words)
 
     def node_name(self, state: Any) -> str:

@@ -23,6 +23,8 @@ function render({ model, el }) {
     if (svg) {
       svg.dataset.ply = String(model.get("ply"));
       svg.dataset.selected = String(model.get("selected"));
+      // the text under the table grows with it (a projector), up to 1.6 times
+      el.style.setProperty("--origin-text", String(Math.min(1.6, Math.max(1, Number(svg.dataset.zoom) || 1))));
     }
     bar.textContent = model.get("status");
     err.textContent = model.get("error");

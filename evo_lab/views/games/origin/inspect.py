@@ -21,7 +21,7 @@ from html import escape
 from typing import Any
 
 from evo_lab.core.words import plural, prob_words
-from evo_lab.games.origin.odds import AttackRow, OddsError, attack_odds, why_no_attack
+from evo_lab.games.origin.odds import AttackRow, OddsError, attack_odds, open_attack, why_no_attack
 from evo_lab.games.origin.words import (
     owner_of,
     animal_words,
@@ -32,7 +32,7 @@ from evo_lab.games.origin.words import (
     traits_of,
 )
 
-__all__ = ["animal_html", "attack_table", "odds_cell", "odds_words", "status_words"]
+__all__ = ["animal_html", "attack_table", "defence_odds", "odds_cell", "odds_words", "status_words"]
 
 
 def status_words(state: Any) -> str:
@@ -71,6 +71,34 @@ def odds_words(odds: Any) -> str:
     if any(x.redirected for x in odds.outcomes):
         extra.append("Mimicry turns the attack")
     return ", ".join(parts) + "; " + "; ".join(extra)
+
+
+def defence_odds(state: Any, action: Any) -> str:
+    """What a defender's choice that leaves the attack open (Mimicry's redirect, Running) leads to: the exact
+    chance of each outcome when the defenders then keep the most points ("eaten 1/2 (50.0%), runs away 1/2
+    (50.0%)", "eaten for sure (100%)"); "" for any other action (Tail Loss and no defence say what happens).
+
+    >>> from evo_lab.games.origin.scenarios import scenario
+    >>> s = scenario("mimicry")
+    >>> [defence_odds(s, a) for a in s.legal_actions()]
+    ['eaten 1/2 (50.0%), runs away 1/2 (50.0%)', 'eaten for sure (100%)', '']
+    """
+    if action[0] not in ("mimic", "run"):
+        return ""
+    after = state.clone()
+    after.apply_action(action)
+    try:
+        odds = open_attack(after)
+    except OddsError:  # pragma: no cover - an open attack always has odds
+        return ""
+    if odds is None:  # the attack is over: what happened is certain
+        eaten = any(type(e).__name__ == "Killed" for e in after.events()[len(state.events()) :])
+        return "eaten for sure (100%)" if eaten else "not eaten (100%)"
+    return ", ".join(
+        f"{name} for sure (100%)" if p == 1 else f"{name} {prob_words(p)}"
+        for name, p in (("eaten", odds.eaten), ("runs away", odds.escaped), ("drops a trait", odds.tail))
+        if p
+    )
 
 
 def attack_table(state: Any, rows: list[AttackRow]) -> str:
