@@ -171,13 +171,30 @@ def _strip(game: OriginGame, t: int, x: float, y: float, fat_full: bool | None, 
     out = [rect, text(x + 10, y + 14, name, 14, fill="#1b1b1b")]
     cost = game.food_of[t]
     if cost:  # "+1 food" when it fits beside the name, else "+1" (its tooltip says what it means)
-        room = cw - 24 - text_w(name) - (16 if fat_full is not None else 0)
-        label = f"+{cost} food" if text_w(f"+{cost} food", 14, True) <= room else f"+{cost}"
+        label = f"+{cost} food" if long_costs(cw) else f"+{cost}"
         tip = f"<title>{escape(name)}: the animal needs {plural(cost, 'more food token')}</title>"
-        out.append(text(x + cw - 10, y + 14, label, 14, "bold", border, "end").replace("</text>", tip + "</text>"))
+        out.append(f'<g class="food-cost">{tip}{text(x + cw - 10, y + 14, label, 14, "bold", border, "end")}</g>')
     if fat_full is not None:
         out.append(dot(x + cw - 18, y + 9, YELLOW if fat_full else None, ring=YELLOW, r=6))
     return out
+
+
+def long_costs(cw: float) -> bool:
+    """Whether a card ``cw`` wide says a trait's food as "+1 food" (else "+1", and the table has a key): the
+    longest name with a cost, High Body Weight, must fit beside it."""
+    return text_w("High Body Weight") + text_w("+1 food", 14, True) <= cw - 24
+
+
+def _cost_key(obs: JSONObject, game: OriginGame, lay: Layout, y: float) -> tuple[list[str], float]:
+    """The key of the short food costs ("+1") when the cards are too narrow for "+1 food": its lines and the
+    height used."""
+    costed = any(
+        game.food_of[_trait_id(game, t)] for side in obs["animals"] for a in side for t in a["traits"]
+    )
+    if long_costs(lay.card_w) or not costed:
+        return [], 0.0
+    lines = wrap("+1, +2 on a trait card: the food the trait adds to what its animal needs", lay.right - MARGIN)
+    return [text(MARGIN, y + 16 + 18 * k, line, 14, fill="#555") for k, line in enumerate(lines)], 18.0 * len(lines)
 
 
 def _animal(
@@ -380,6 +397,9 @@ def _tables(
     """The header and the players' bands laid out by ``lay``: the drawing and its height (user units)."""
     W = lay.width
     body, y = header(state, obs, title, lay)
+    key, kh = _cost_key(obs, state.game, lay, y)
+    body += key
+    y += kh
     pos: dict[int, tuple[float, float, float]] = {}
     y += 14
     for p in range(state.game.players):

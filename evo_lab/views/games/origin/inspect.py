@@ -21,7 +21,15 @@ from html import escape
 from typing import Any
 
 from evo_lab.core.words import plural, prob_words
-from evo_lab.games.origin.odds import AttackRow, OddsError, attack_odds, open_attack, why_no_attack
+from evo_lab.games.origin.odds import (
+    AttackRow,
+    OddsError,
+    attack_odds,
+    blocked_by,
+    open_attack,
+    ready_to_attack,
+    why_no_attack,
+)
 from evo_lab.games.origin.words import (
     owner_of,
     animal_words,
@@ -32,7 +40,7 @@ from evo_lab.games.origin.words import (
     traits_of,
 )
 
-__all__ = ["animal_html", "attack_table", "defence_odds", "odds_cell", "odds_words", "status_words"]
+__all__ = ["animal_html", "attack_table", "defence_odds", "odds_cell", "odds_words", "safe_list", "status_words"]
 
 
 def status_words(state: Any) -> str:
@@ -155,13 +163,30 @@ def _may(state: Any, aid: int, viewer: int | None) -> str:
     return f"{escape(player(cur))} may now:<ul>{items}</ul>"
 
 
+def safe_list(state: Any, carnivore: int) -> str:
+    """Why no animal on the table can be attacked by ``carnivore``: each one with the trait that keeps it safe
+    ("every other animal is safe from it: P2's animal 1 (Swimming: only a carnivore with Swimming may attack
+    it)")."""
+    s = ready_to_attack(state, carnivore)
+    why = []
+    for p in range(s.game.players):
+        for a in s.animals(p):
+            if a.id != carnivore:
+                name, _, because = (blocked_by(s, carnivore, a.id) or "the rules").partition(" (")
+                because = because.removesuffix(")")
+                why.append(f"{animal_words(s, a.id, traits=False)} ({name}{': ' + because if because else ''})")
+    return "every other animal is safe from it: " + "; ".join(why) if why else "it is the only animal"
+
+
 def _carnivore(state: Any, aid: int, rows: list[AttackRow]) -> str:
     if not rows:
         try:
             why = why_no_attack(state, aid)
         except OddsError as e:
             return f"<div>{escape(str(e))}</div>"
-        return f"<div>It cannot attack: {escape(why)}.</div>"
+        if why.startswith("no animal"):
+            why = safe_list(state, aid)
+        return f"<div>It cannot attack now: {escape(why)}.</div>"
     owner = owner_of(state, aid)
     now = any(r.now for r in rows)
     if now:
