@@ -65,11 +65,14 @@ from .svg_layout import (
     layout_for,
     text,
     card_lines,
+    cost_key,
+    long_costs,
     safe_words,
     short_block,
     text_w,
     trait_label,
     wrap,
+    zoomed,
 )
 
 if TYPE_CHECKING:
@@ -177,24 +180,6 @@ def _strip(game: OriginGame, t: int, x: float, y: float, fat_full: bool | None, 
     if fat_full is not None:
         out.append(dot(x + cw - 18, y + 9, YELLOW if fat_full else None, ring=YELLOW, r=6))
     return out
-
-
-def long_costs(cw: float) -> bool:
-    """Whether a card ``cw`` wide says a trait's food as "+1 food" (else "+1", and the table has a key): the
-    longest name with a cost, High Body Weight, must fit beside it."""
-    return text_w("High Body Weight") + text_w("+1 food", 14, True) <= cw - 24
-
-
-def _cost_key(obs: JSONObject, game: OriginGame, lay: Layout, y: float) -> tuple[list[str], float]:
-    """The key of the short food costs ("+1") when the cards are too narrow for "+1 food": its lines and the
-    height used."""
-    costed = any(
-        game.food_of[_trait_id(game, t)] for side in obs["animals"] for a in side for t in a["traits"]
-    )
-    if long_costs(lay.card_w) or not costed:
-        return [], 0.0
-    lines = wrap("+1, +2 on a trait card: the food the trait adds to what its animal needs", lay.right - MARGIN)
-    return [text(MARGIN, y + 16 + 18 * k, line, 14, fill="#555") for k, line in enumerate(lines)], 18.0 * len(lines)
 
 
 def _animal(
@@ -397,7 +382,7 @@ def _tables(
     """The header and the players' bands laid out by ``lay``: the drawing and its height (user units)."""
     W = lay.width
     body, y = header(state, obs, title, lay)
-    key, kh = _cost_key(obs, state.game, lay, y)
+    key, kh = cost_key(obs, state.game, lay, y)
     body += key
     y += kh
     pos: dict[int, tuple[float, float, float]] = {}
@@ -416,37 +401,57 @@ def _tables(
 
 
 def fit_layout(
-    state: OriginState, obs: JSONObject, title: str | None | bool, width: float, height: float
+    state: OriginState,
+    obs: JSONObject,
+    title: str | None | bool,
+    width: float,
+    height: float,
+    marks: Marks | None = None,
 ) -> Layout:
     """The layout that fills a box ``width`` x ``height`` px: the largest zoom (at most :data:`MAX_ZOOM`, never
     under the width's own layout, :func:`layout_for`) at which the table, with fewer animals to a line when that
-    lets it grow, is no higher than the box. The height is measured without the Explorer's marks, so that a click
-    does not move the cards."""
+    lets it grow, is no higher than the box. The animals to a line are chosen without the Explorer's ``marks`` (a
+    click never moves a card to another line); when the notes of the marks make the table higher than the box,
+    it is zoomed down to fit (never under 1: text stays 14 px or more)."""
     base = layout_for(width)
     best = base
     for k in range(base.per_line, 0, -1):
         lo = k * CARD_W + (k - 1) * GAP + 2 * MARGIN  # the narrowest drawing with k cards to a line
         z_hi, z_lo = min(MAX_ZOOM, width / lo), width / (lo + CARD_W + GAP)
-        if z_hi <= best.zoom:
-            continue
-        z, fits = z_hi, None
-        for _ in range(4):  # the header and the hands wrap with the width: settle the zoom
-            lay = _zoomed(width, z, k)
-            h = _tables(state, obs, Marks(), title, lay)[1]
-            if h * z <= height + 1:
-                fits = lay
-            z_next = min(z_hi, height / h)
-            if abs(z_next - z) < 0.005:
-                break
-            z = z_next
-        if fits is not None and fits.zoom > max(best.zoom, z_lo, 1.0):
-            best = fits
+        if z_hi > best.zoom:
+            fits = _settle(state, obs, title, width, height, k, z_hi, Marks())
+            if fits is not None and fits.zoom > max(best.zoom, z_lo, 1.0):
+                best = fits
+    if marks is not None and (marks.targets or marks.blocked):
+        marked = _settle(state, obs, title, width, height, best.per_line, best.zoom, marks)
+        if marked is None or marked.zoom < best.zoom:
+            return marked or zoomed(width, 1.0, best.per_line)  # too high even at 14 px: it scrolls
     return best
 
 
-def _zoomed(width: float, zoom: float, per_line: int) -> Layout:
-    lw = width / zoom
-    return Layout(lw, per_line, (lw - 2 * MARGIN - (per_line - 1) * GAP) / per_line, zoom)
+def _settle(
+    state: OriginState,
+    obs: JSONObject,
+    title: str | None | bool,
+    width: float,
+    height: float,
+    per_line: int,
+    z_hi: float,
+    marks: Marks,
+) -> Layout | None:
+    """The largest zoom up to ``z_hi`` (and at least 1) at which the table with ``per_line`` animals to a line is
+    no higher than ``height`` (the header and the hands wrap with the width: a few rounds settle it)."""
+    z, fits = z_hi, None
+    for _ in range(4):
+        lay = zoomed(width, z, per_line)
+        h = _tables(state, obs, marks, title, lay)[1]
+        if h * z <= height + 1:
+            fits = lay
+        z_next = max(1.0, min(z_hi, height / h))
+        if abs(z_next - z) < 0.005:
+            break
+        z = z_next
+    return fits
 
 
 def table_svg(
@@ -463,7 +468,7 @@ def table_svg(
     title line)."""
     obs = state.observation(viewer)
     marks = marks or Marks()
-    lay = layout_for(width) if height is None else fit_layout(state, obs, title, width, height)
+    lay = layout_for(width) if height is None else fit_layout(state, obs, title, width, height, marks)
     W = lay.width
     body, H = _tables(state, obs, marks, title, lay)
     svg = (

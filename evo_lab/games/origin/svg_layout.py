@@ -36,6 +36,9 @@ __all__ = [
     "text",
     "text_w",
     "wrap",
+    "cost_key",
+    "long_costs",
+    "zoomed",
     "card_lines",
     "safe_words",
     "short_block",
@@ -245,3 +248,27 @@ def safe_words(reason: str) -> str:
     if name == "the rules":
         return "safe: the rules allow no attack on it now"
     return f"safe: {name}"
+
+
+def zoomed(width: float, zoom: float, per_line: int) -> Layout:
+    """The layout ``width`` px wide with ``per_line`` animals to a line, shown at ``zoom``."""
+    lw = width / zoom
+    return Layout(lw, per_line, (lw - 2 * MARGIN - (per_line - 1) * GAP) / per_line, zoom)
+
+
+def long_costs(cw: float) -> bool:
+    """Whether a card ``cw`` wide says a trait's food as "+1 food" (else "+1", and the table has a key): the
+    longest name with a cost, High Body Weight, must fit beside it."""
+    return text_w("High Body Weight") + text_w("+1 food", 14, True) <= cw - 24
+
+
+def cost_key(obs: JSONObject, game: OriginGame, lay: Layout, y: float) -> tuple[list[str], float]:
+    """The key of the short food costs ("+1") when the cards are too narrow for "+1 food": its lines and the
+    height used."""
+    costed = any(
+        game.food_of[game.abbr_index[t]] for side in obs["animals"] for a in side for t in a["traits"]
+    )
+    if long_costs(lay.card_w) or not costed:
+        return [], 0.0
+    lines = wrap("+1, +2 on a trait card: the food the trait adds to what its animal needs", lay.right - MARGIN)
+    return [text(MARGIN, y + 16 + 18 * k, line, 14, fill="#555") for k, line in enumerate(lines)], 18.0 * len(lines)
