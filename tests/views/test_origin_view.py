@@ -47,7 +47,7 @@ def test_the_table_draws_cards_links_tokens_and_the_bank():
     ):
         assert name in texts, name
     assert texts.count("+1") == 2 and "+2" in texts  # the food each trait card adds, and the key of "+1"
-    assert "+1, +2 on a trait card: the food the trait adds to what its animal needs" in texts
+    assert "+1, +2 on a trait: the food it adds to what its animal needs" in texts
     wide = _texts(table_svg(s, width=300))  # one wide card to a line: "+1 food" on the card, no key
     assert wide.count("+1 food") == 2 and "+2 food" in wide and not [t for t in wide if t.startswith("+1, +2")]
     assert (

@@ -270,5 +270,5 @@ def cost_key(obs: JSONObject, game: OriginGame, lay: Layout, y: float) -> tuple[
     )
     if long_costs(lay.card_w) or not costed:
         return [], 0.0
-    lines = wrap("+1, +2 on a trait card: the food the trait adds to what its animal needs", lay.right - MARGIN)
+    lines = wrap("+1, +2 on a trait: the food it adds to what its animal needs", lay.right - MARGIN)
     return [text(MARGIN, y + 16 + 18 * k, line, 14, fill="#555") for k, line in enumerate(lines)], 18.0 * len(lines)
