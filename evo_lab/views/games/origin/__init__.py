@@ -67,7 +67,8 @@ class OriginView(GameView):
             except OddsError:  # pragma: no cover - a legal attack always has odds
                 return words
             p = odds.eaten
-            instead = " (it drops a trait)" if odds.tail else " (it runs away)" if odds.escaped else ""
+            ways = [w for w, q in (("runs away", odds.escaped), ("drops a trait", odds.tail)) if q]
+            instead = f" (it {' or '.join(ways)})" if ways else ""
             words += (
                 f": never eaten{instead}" if p == 0 else ": eaten for sure" if p == 1 else f": eaten {odds_cell(p)}"
             )

@@ -52,11 +52,8 @@ def chip(odds: AttackOdds) -> str:
         return "eaten for sure"
     if p:
         return f"eaten: {p.numerator}/{p.denominator} ({percent(p)})"
-    if odds.tail:
-        return "never eaten: it drops a trait"
-    if odds.escaped:
-        return "never eaten: it runs away"
-    return "never eaten"
+    instead = [w for w, q in (("runs away", odds.escaped), ("drops a trait", odds.tail)) if q]
+    return "never eaten: it " + " or ".join(instead) if instead else "never eaten"
 
 
 def percent(p: Fraction) -> str:

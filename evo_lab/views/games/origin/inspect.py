@@ -180,10 +180,12 @@ def safe_list(state: Any, carnivore: int) -> str:
 
 def _carnivore(state: Any, aid: int, rows: list[AttackRow]) -> str:
     if not rows:
+        if state.node_name() in ("defend", "run"):
+            return "<div>An attack is under way: no other attack can start before it ends (its odds: Odds tab).</div>"
         try:
             why = why_no_attack(state, aid)
         except OddsError as e:
-            return f"<div>{escape(str(e))}</div>"
+            return f"<div>It cannot attack now: {escape(str(e))}.</div>"
         if why.startswith("no animal"):
             why = safe_list(state, aid)
         return f"<div>It cannot attack now: {escape(why)}.</div>"
@@ -217,9 +219,18 @@ def _carnivore(state: Any, aid: int, rows: list[AttackRow]) -> str:
 
 
 def _threats(state: Any, aid: int) -> str:
-    """The carnivores that may attack ``aid`` and the chance each would eat it."""
+    """The carnivores that may attack ``aid`` and what each attack would do (the chance it is eaten), and the
+    carnivores a trait keeps from it (which trait); the attack under way when it is its prey."""
+    from .board import chip
+
     g = state.game
-    lines = []
+    atk = state.observation(None).get("attack") if state.node_name() in ("defend", "run") else None
+    if atk and atk.get("target") == aid:
+        odds = open_attack(state)
+        if odds is not None:
+            who = animal_words(state, atk["attacker"], traits=False)
+            return f"<div><b>Under attack by {escape(who)}:</b> {escape(odds_words(odds))}.</div>"
+    lines, safe = [], []
     for p in range(g.players):
         for c in state.animals(p):
             if c.id == aid or g.CARN not in {t for t, _ in c.traits}:
@@ -227,15 +238,22 @@ def _threats(state: Any, aid: int) -> str:
             try:
                 odds = attack_odds(state, c.id, aid)
             except OddsError:
+                try:
+                    why = blocked_by(ready_to_attack(state, c.id), c.id, aid)
+                except OddsError:
+                    why = ""
+                if why:
+                    safe.append(f"<li>{escape(animal_words(state, c.id, traits=False))}: {escape(why)}</li>")
                 continue
-            lines.append(f"<li>{escape(animal_words(state, c.id))}: eaten {odds_cell(odds.eaten)}</li>")
-    if not lines:
-        return "<div>No carnivore on the table may attack it now.</div>"
-    return (
-        "<div><b>Carnivores that may attack it</b> (if each attacked now):<ul>"
-        + "".join(lines)
-        + "</ul></div>"
-    )
+            lines.append(f"<li>{escape(animal_words(state, c.id))}: {escape(chip(odds))}</li>")
+    out = []
+    if lines:
+        out.append(
+            "<div><b>Carnivores that may attack it</b> (if each attacked now):<ul>" + "".join(lines) + "</ul></div>"
+        )
+    if safe:
+        out.append("<div><b>Safe from:</b><ul>" + "".join(safe) + "</ul></div>")
+    return "".join(out) or "<div>No carnivore on the table may attack it now.</div>"
 
 
 def animal_html(state: Any, aid: int, rows: list[AttackRow], viewer: int | None) -> str:
