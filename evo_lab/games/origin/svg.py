@@ -5,18 +5,23 @@ each viewer sees (a hand is shown to its owner and to the teacher; the others se
 The table is laid out for the box it is shown in (``width``: the Explorer's board reports its box): as many animals
 to a line as the width holds (four at the default :data:`WIDTH`), the cards widened to fill the line, the header,
 the players' lines and the hands wrapped when narrow; a box wider than :data:`WIDTH` shows the default layout
-zoomed to fill it (at most :data:`MAX_ZOOM` times), so that its text is never smaller than drawn.
+zoomed to fill it (at most :data:`MAX_ZOOM` times), so that its text is never smaller than drawn. Given the box's
+height too (``height``: the Explorer's board), the table fills the box (:func:`fit_layout`): fewer animals to a
+line and a larger zoom while it stays no higher than the box, so that no empty strip is left under it.
 
 The header has the turn and phase, the food bank as red tokens with the dice it is rolled with ("two dice
 (2d6)", :func:`.words.dice_words` of the game's dice) and the deck. Each player has a band (blue when it is their
-decision): the name, the hand, the discard pile and the points; then the animals left to right, each a card with its number ("animal 2"), its need and
-food (red and blue tokens, rings for the food still needed) and its trait cards tucked under it, each with its full
-printed name and the food it adds ("Carnivorous +1"); a Fat Tissue card carries its fat token (yellow when full).
+decision): the name, the hand (each card with its traits one to a line and the food each adds, "Carnivorous (+1
+food)", :func:`card_lines`), the discard pile and the points; then the animals left to right, each a card with its
+number ("animal 2"), its need and food (red and blue tokens, rings for the food still needed) and its trait cards
+tucked under it, each with its full printed name and the food it adds ("+1 food" on a wide card; "+1" with a key
+under the header on a narrow one); a Fat Tissue card carries its fat token (yellow when full).
 Paired traits (Communication, Cooperation, Symbiosis) are links drawn under the row between their two animals
 with the trait's name (Symbiosis with an arrow to the protected animal). An open attack is a red arrow.
 
 The Explorer's board (:mod:`evo_lab.views.games.origin.board`) adds :class:`Marks`: the selected animal, the prey of
-a selected carnivore with the chance that the attack eats it, the animals its trait blocks, and the animals the
+a selected carnivore with the chance that the attack eats it ("eaten: 1/2 (50%)"), the animals a trait keeps safe
+from it with why ("safe: only a carnivore with Swimming may attack it", :func:`safe_words`), and the animals the
 player to act may use. Every animal is a ``<g class="animal" data-animal data-player>`` to click. Text is 14 px
 or more at the drawing's own size.
 
