@@ -225,26 +225,25 @@ def safe_words(reason: str) -> str:
     >>> safe_words("Swimming (only a carnivore with Swimming may attack it)")
     'safe: only a carnivore with Swimming may attack it'
     >>> safe_words("the carnivore's Swimming (it attacks only animals with Swimming)")
-    'safe: a carnivore with Swimming attacks only animals with Swimming'
+    'safe: this carnivore attacks only animals with Swimming'
     >>> safe_words("Burrowing (it cannot be attacked while it is fed)")
     'safe: Burrowing, and it is fed'
-    >>> safe_words("Symbiosis (its symbiont, P1's animal 2, protects it)")
-    "safe: its symbiont P1's animal 2 protects it (Symbiosis)"
+    >>> safe_words("Symbiosis (its symbiont, P1's animal 2, protects it)")  # a symbiont is its owner's animal
+    'safe: its symbiont, animal 2, protects it'
     >>> safe_words("High Body Weight"), safe_words("the rules")
     ('safe: High Body Weight', 'safe: the rules allow no attack on it now')
     """
     name, _, why = reason.partition(" (")
     why = why[:-1] if why.endswith(")") else why
     if name.startswith("the carnivore's "):
-        trait = name.split("'s ", 1)[1]
-        return f"safe: a carnivore with {trait} {why.removeprefix('it ')}"
+        return f"safe: this carnivore {why.removeprefix('it ')}"
     if why.startswith("only "):
         return f"safe: {why}"
     if name == "Burrowing":
         return "safe: Burrowing, and it is fed"
     if why.startswith("its symbiont, "):
-        symbiont = why.removeprefix("its symbiont, ").replace(", protects", " protects")
-        return f"safe: its symbiont {symbiont} ({name})"
+        symbiont = why.removeprefix("its symbiont, ").split(", protects")[0].split("'s ", 1)[-1]
+        return f"safe: its symbiont, {symbiont}, protects it"
     if name == "the rules":
         return "safe: the rules allow no attack on it now"
     return f"safe: {name}"
