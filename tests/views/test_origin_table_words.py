@@ -13,6 +13,7 @@ from evo_lab.core.words import prob_words
 from evo_lab.games.origin import build_position
 from evo_lab.games.origin.odds import open_attack
 from evo_lab.games.origin.scenarios import scenario
+from evo_lab.games.origin.svg import table_svg
 from evo_lab.views.games import view_for
 from evo_lab.views.games.origin.board import OriginBoard, chip
 from evo_lab.views.games.origin.demo import attack_tree
@@ -29,10 +30,13 @@ def _texts(svg: str) -> list[str]:
 def test_hand_cards_show_each_trait_with_the_food_it_adds():
     s = build_position(players=2, bank=2, animals=["$A", "$B"], hands=["big/fat pois/carn swim", ""])
     texts = _texts(OriginBoard(Session(s)).svg)
-    # each card: its traits one to a line, each with the food it adds to its animal (data.py: food 1 for
-    # High Body Weight and Carnivorous, none for Fat Tissue, Poisonous, Swimming)
-    for line in ("High Body Weight (+1 food)", "Fat Tissue", "Poisonous", "Carnivorous (+1 food)", "Swimming"):
+    # each card: its traits, each with the food it adds to its animal (data.py: food 1 for High Body Weight and
+    # Carnivorous, none for Fat Tissue, Poisonous, Swimming), on one line when the row holds it
+    for line in ("High Body Weight (+1 food) / Fat Tissue", "Poisonous / Carnivorous (+1 food)", "Swimming"):
         assert line in texts, (line, texts)
+    narrow = _texts(table_svg(s, width=300))  # a narrow column: a trait to a line, nothing cut
+    for line in ("High Body Weight (+1 food)", "Fat Tissue", "Poisonous", "Carnivorous (+1 food)", "Swimming"):
+        assert line in narrow, (line, narrow)
     hand = player_rows(s, None)[0][1]
     assert "High Body Weight (+1 food) / Fat Tissue" in hand and "Poisonous / Carnivorous (+1 food)" in hand
 

@@ -40,8 +40,7 @@ def test_the_table_draws_cards_links_tokens_and_the_bank():
         "Hibernation Ability",
         "Cooperation",
         "Symbiosis",
-        "Poisonous",  # the hand's card: each trait on its line, with the food it adds
-        "Carnivorous (+1 food)",
+        "Poisonous / Carnivorous (+1 food)",  # the hand's card, with the food each trait adds
         "animal 1",
         "needs 3",
     ):

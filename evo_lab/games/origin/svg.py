@@ -287,14 +287,17 @@ def _links(
 def _hand_cards(
     game: OriginGame, cards: dict[str, int], x0: float, y: float, right: float
 ) -> tuple[list[str], float]:
-    """A visible hand as small cards, each with its traits one to a line and the food each adds ("Carnivorous
-    (+1 food)", :func:`card_lines`), wrapping at ``right``; returns the drawing and the height used."""
+    """A visible hand as small cards, each with its traits and the food each adds ("Poisonous / Carnivorous (+1
+    food)", :func:`card_lines`; a trait to a line when the row is too narrow), wrapping at ``right``; returns the
+    drawing and the height used."""
     out: list[str] = []
     x, top, row_h = x0, y, 0.0
     for cid, k in cards.items():
         lines = card_lines(game, game.card_index[cid])
         if k > 1:
             lines[0] = f"{k} cards: {lines[0]}"
+        if text_w(" / ".join(lines)) + 16 <= right - x0:  # a card on one line when the row holds it
+            lines = [" / ".join(lines)]
         w = max(text_w(line) for line in lines) + 16
         h = 20 * len(lines) + 6
         if x + w > right and x > x0:

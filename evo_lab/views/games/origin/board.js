@@ -17,6 +17,18 @@ function render({ model, el }) {
   info.className = "evo-origin-info";
   el.append(bar, box, err, info);
 
+  // watchBox reports the room below the table's top when the box changes size; the top also moves when what is
+  // above it is laid out (a page still loading): a table drawn taller than the room now asks for the room again
+  let asked = 0;
+  const refit = () => {
+    const svg = box.querySelector("svg");
+    if (!svg || !box.clientWidth) return;
+    const room = Math.floor(window.innerHeight - Math.max(0, box.getBoundingClientRect().top) - 26);
+    if (room < 320 || svg.getBoundingClientRect().height <= room + 4 || Math.abs(room - asked) < 24) return;
+    asked = room;
+    model.send({ type: "size", width: Math.floor(box.clientWidth), height: room });
+  };
+
   const paint = () => {
     box.innerHTML = model.get("svg");
     const svg = box.querySelector("svg");
@@ -29,6 +41,7 @@ function render({ model, el }) {
     bar.textContent = model.get("status");
     err.textContent = model.get("error");
     info.innerHTML = model.get("info");
+    requestAnimationFrame(refit);
   };
 
   box.addEventListener("click", (ev) => {
