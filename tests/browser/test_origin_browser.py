@@ -71,7 +71,9 @@ def _menus(page, where: str) -> list[str]:
                 problems.append(f"{where} {tab}: an empty menu is shown ({m['label']!r})")
     show_tab(page, "Odds")
     if not [m for m in page.evaluate(MENUS_JS) if m["options"]]:
-        problems.append(f"{where}: the attack inspector shows no carnivore menu although carnivores are on the table")
+        problems.append(
+            f"{where}: the attack inspector shows no carnivore menu although carnivores are on the table"
+        )
     show_tab(page, "Actions")
     return problems
 
@@ -91,7 +93,9 @@ def _fills(page, where: str, carnivore: int) -> list[str]:
     if f["window"] - f["bottom"] > 160 and f["width"] < f["column"] - 24:
         problems.append(f"{where}: {f['window'] - f['bottom']:.0f} px empty under the table")
     if f["scale"] < 1.4 or f["smallest"] < 19:
-        problems.append(f"{where}: the table is not scaled up (zoom {f['scale']:.2f}, text {f['smallest']:.1f} px)")
+        problems.append(
+            f"{where}: the table is not scaled up (zoom {f['scale']:.2f}, text {f['smallest']:.1f} px)"
+        )
     if f["bar"] < 20:
         problems.append(f"{where}: the status line over the table is {f['bar']:.0f} px (too small)")
     page.click(f"{BOARD} g.animal[data-animal='{carnivore}']")
@@ -99,9 +103,13 @@ def _fills(page, where: str, carnivore: int) -> list[str]:
     page.wait_for_timeout(800)
     f = page.evaluate(FILL_JS, BOARD)
     if f["bottom"] > f["window"] + 2:
-        problems.append(f"{where}: with a carnivore selected the table ends at {f['bottom']:.0f} px, below the window")
+        problems.append(
+            f"{where}: with a carnivore selected the table ends at {f['bottom']:.0f} px, below the window"
+        )
     if f["smallest"] < 16 or f["info"] < 16:
-        problems.append(f"{where}: selected, the table's text is {f['smallest']:.1f} px and the words under it {f['info']:.0f} px")
+        problems.append(
+            f"{where}: selected, the table's text is {f['smallest']:.1f} px and the words under it {f['info']:.0f} px"
+        )
     return problems
 
 

@@ -35,7 +35,13 @@ def test_hand_cards_show_each_trait_with_the_food_it_adds():
     for line in ("High Body Weight (+1 food) / Fat Tissue", "Poisonous / Carnivorous (+1 food)", "Swimming"):
         assert line in texts, (line, texts)
     narrow = _texts(table_svg(s, width=300))  # a narrow column: a trait to a line, nothing cut
-    for line in ("High Body Weight (+1 food)", "Fat Tissue", "Poisonous", "Carnivorous (+1 food)", "Swimming"):
+    for line in (
+        "High Body Weight (+1 food)",
+        "Fat Tissue",
+        "Poisonous",
+        "Carnivorous (+1 food)",
+        "Swimming",
+    ):
         assert line in narrow, (line, narrow)
     hand = player_rows(s, None)[0][1]
     assert "High Body Weight (+1 food) / Fat Tissue" in hand and "Poisonous / Carnivorous (+1 food)" in hand

@@ -48,7 +48,9 @@ def test_the_table_draws_cards_links_tokens_and_the_bank():
     assert texts.count("+1") == 2 and "+2" in texts  # the food each trait card adds, and the key of "+1"
     assert "+1, +2 on a trait: the food it adds to what its animal needs" in texts
     wide = _texts(table_svg(s, width=300))  # one wide card to a line: "+1 food" on the card, no key
-    assert wide.count("+1 food") == 2 and "+2 food" in wide and not [t for t in wide if t.startswith("+1, +2")]
+    assert (
+        wide.count("+1 food") == 2 and "+2 food" in wide and not [t for t in wide if t.startswith("+1, +2")]
+    )
     assert (
         "Food bank: 5 red tokens" in texts and "one die plus 2 (1d6 + 2)" in texts
     )  # the dice for 2 players
@@ -72,7 +74,12 @@ def test_a_click_on_a_carnivore_shows_its_prey_with_exact_odds_and_attacks():
     c, r, t = st.names["C"], st.names["R"], st.names["T"]
     ex.board.click_animal(c)
     m = ex.board.marks()
-    assert m.selected == c and m.targets[r] == "eaten: 1/2 (50%)" and t in m.blocked and "Swimming" in m.blocked[t]
+    assert (
+        m.selected == c
+        and m.targets[r] == "eaten: 1/2 (50%)"
+        and t in m.blocked
+        and "Swimming" in m.blocked[t]
+    )
     assert "runs away 1/2 (50.0%)" in ex.board.info and "Protected from it" in ex.board.info
     assert "selected on the board" in ex.picker.head.value
     first = [label for label, _v in ex.picker.select.options][:5]
@@ -206,7 +213,10 @@ def test_the_table_fills_the_box_width_and_height():
             only_width = _size(table_svg(st, width=width))
             assert w == width and (h <= height + 1 or zoom == only_width[2]), (width, height, w, h)
             assert zoom >= only_width[2]  # never smaller than the width alone would draw it
-            if st is roomy and (width, height) in ((690, 545), (1160, 1000)):  # it grows: larger text, as high as the box
+            if st is roomy and (width, height) in (
+                (690, 545),
+                (1160, 1000),
+            ):  # it grows: larger text, as high as the box
                 assert h >= 0.9 * height and zoom > only_width[2], (width, height, h)
             assert min(float(x) for x in re.findall(r'font-size="([0-9.]+)"', b.svg)) * zoom >= 14
 

@@ -58,6 +58,8 @@ from .svg_layout import (
     CHAR_W,
     FONT,
     GAP,
+    KIND_COLOURS,
+    KINDS,
     MARGIN,
     MAX_ZOOM,
     RED,
@@ -102,32 +104,6 @@ __all__ = [
     "table_svg",
     "text_table",
 ]
-
-#: Trait card colours (fill, border) by what the trait does.
-KIND_COLOURS = {
-    "hunt": ("#f8dcd8", "#b03a2e"),
-    "defence": ("#ddf0dd", "#2e7d32"),
-    "food": ("#dde8f7", "#2a5b9e"),
-    "fat": ("#fff1c2", "#b08a00"),
-    "parasite": ("#eadcf5", "#6c3483"),
-}
-KINDS = {
-    "carnivorous": "hunt",
-    "sharp_vision": "hunt",
-    "piracy": "hunt",
-    "scavenger": "hunt",
-    "fat_tissue": "fat",
-    "parasite": "parasite",
-    "swimming": "defence",
-    "running": "defence",
-    "mimicry": "defence",
-    "tail_loss": "defence",
-    "camouflage": "defence",
-    "burrowing": "defence",
-    "high_body_weight": "defence",
-    "poisonous": "defence",
-    "symbiosis": "defence",
-}
 
 
 @dataclass
@@ -181,7 +157,9 @@ def _strip(game: OriginGame, t: int, x: float, y: float, fat_full: bool | None, 
     if cost:  # "+1 food" when it fits beside the name, else "+1" (its tooltip says what it means)
         label = f"+{cost} food" if long_costs(cw) else f"+{cost}"
         tip = f"<title>{escape(name)}: the animal needs {plural(cost, 'more food token')}</title>"
-        out.append(f'<g class="food-cost">{tip}{text(x + cw - 10, y + 14, label, 14, "bold", border, "end")}</g>')
+        out.append(
+            f'<g class="food-cost">{tip}{text(x + cw - 10, y + 14, label, 14, "bold", border, "end")}</g>'
+        )
     if fat_full is not None:
         out.append(dot(x + cw - 18, y + 9, YELLOW if fat_full else None, ring=YELLOW, r=6))
     return out
@@ -244,7 +222,9 @@ def _animal(
         tip = escape(marks.blocked.get(aid, "") and f"cannot be attacked: {marks.blocked[aid]}")
         out.append(
             f'<rect class="note" x="{x + 5:.0f}" y="{y + h - nh - 3:.0f}" width="{cw - 10:.0f}" height="{nh:.0f}" '
-            f'rx="9" fill="{RED if prey else "#546e7a"}">' + (f"<title>{tip}</title>" if tip else "") + "</rect>"
+            f'rx="9" fill="{RED if prey else "#546e7a"}">'
+            + (f"<title>{tip}</title>" if tip else "")
+            + "</rect>"
         )
         for k, line in enumerate(note):
             out.append(text(x + cw / 2, y + h - nh + 11 + 18 * k, line, 14, "bold", "white", "middle"))

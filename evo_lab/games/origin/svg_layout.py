@@ -23,6 +23,8 @@ __all__ = [
     "FONT",
     "GAP",
     "GREY",
+    "KINDS",
+    "KIND_COLOURS",
     "MARGIN",
     "MAX_ZOOM",
     "RED",
@@ -55,6 +57,33 @@ STRIP_H, CARD_TOP = 21, 50
 RED, BLUE, YELLOW, GREY = "#d62728", "#1f5fbf", "#e8b90f", "#8a8a8a"
 #: An estimate of the width of 14 px text per character (DejaVu Sans, the widest fallback), for wrapping.
 CHAR_W = 7.9
+
+
+#: Trait card colours (fill, border) by what the trait does.
+KIND_COLOURS = {
+    "hunt": ("#f8dcd8", "#b03a2e"),
+    "defence": ("#ddf0dd", "#2e7d32"),
+    "food": ("#dde8f7", "#2a5b9e"),
+    "fat": ("#fff1c2", "#b08a00"),
+    "parasite": ("#eadcf5", "#6c3483"),
+}
+KINDS = {
+    "carnivorous": "hunt",
+    "sharp_vision": "hunt",
+    "piracy": "hunt",
+    "scavenger": "hunt",
+    "fat_tissue": "fat",
+    "parasite": "parasite",
+    "swimming": "defence",
+    "running": "defence",
+    "mimicry": "defence",
+    "tail_loss": "defence",
+    "camouflage": "defence",
+    "burrowing": "defence",
+    "high_body_weight": "defence",
+    "poisonous": "defence",
+    "symbiosis": "defence",
+}
 
 
 @dataclass(frozen=True)
@@ -270,4 +299,6 @@ def cost_key(obs: JSONObject, game: OriginGame, lay: Layout, y: float) -> tuple[
     if long_costs(lay.card_w) or not costed:
         return [], 0.0
     lines = wrap("+1, +2 on a trait: the food it adds to what its animal needs", lay.right - MARGIN)
-    return [text(MARGIN, y + 16 + 18 * k, line, 14, fill="#555") for k, line in enumerate(lines)], 18.0 * len(lines)
+    return [text(MARGIN, y + 16 + 18 * k, line, 14, fill="#555") for k, line in enumerate(lines)], 18.0 * len(
+        lines
+    )

@@ -70,7 +70,11 @@ class OriginView(GameView):
             ways = [w for w, q in (("runs away", odds.escaped), ("drops a trait", odds.tail)) if q]
             instead = f" (it {' or '.join(ways)})" if ways else ""
             words += (
-                f": never eaten{instead}" if p == 0 else ": eaten for sure" if p == 1 else f": eaten {odds_cell(p)}"
+                f": never eaten{instead}"
+                if p == 0
+                else ": eaten for sure"
+                if p == 1
+                else f": eaten {odds_cell(p)}"
             )
         elif action[0] in ("mimic", "run"):  # the attack goes on: the chance of each outcome
             from .inspect import defence_odds

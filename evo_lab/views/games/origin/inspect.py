@@ -40,7 +40,15 @@ from evo_lab.games.origin.words import (
     traits_of,
 )
 
-__all__ = ["animal_html", "attack_table", "defence_odds", "odds_cell", "odds_words", "safe_list", "status_words"]
+__all__ = [
+    "animal_html",
+    "attack_table",
+    "defence_odds",
+    "odds_cell",
+    "odds_words",
+    "safe_list",
+    "status_words",
+]
 
 
 def status_words(state: Any) -> str:
@@ -174,7 +182,9 @@ def safe_list(state: Any, carnivore: int) -> str:
             if a.id != carnivore:
                 name, _, because = (blocked_by(s, carnivore, a.id) or "the rules").partition(" (")
                 because = because.removesuffix(")")
-                why.append(f"{animal_words(s, a.id, traits=False)} ({name}{': ' + because if because else ''})")
+                why.append(
+                    f"{animal_words(s, a.id, traits=False)} ({name}{': ' + because if because else ''})"
+                )
     return "every other animal is safe from it: " + "; ".join(why) if why else "it is the only animal"
 
 
@@ -249,7 +259,9 @@ def _threats(state: Any, aid: int) -> str:
     out = []
     if lines:
         out.append(
-            "<div><b>Carnivores that may attack it</b> (if each attacked now):<ul>" + "".join(lines) + "</ul></div>"
+            "<div><b>Carnivores that may attack it</b> (if each attacked now):<ul>"
+            + "".join(lines)
+            + "</ul></div>"
         )
     if safe:
         out.append("<div><b>Safe from:</b><ul>" + "".join(safe) + "</ul></div>")
