@@ -23,7 +23,11 @@ function render({ model, el }) {
   const refit = () => {
     const svg = box.querySelector("svg");
     if (!svg || !box.clientWidth) return;
-    const room = Math.floor(window.innerHeight - Math.max(0, box.getBoundingClientRect().top) - 26);
+    const top = box.getBoundingClientRect().top;
+    // only for a table near the top of the window (a page, or a notebook's output just run): a table scrolled
+    // down a notebook keeps its size
+    if (top < 0 || top > 0.4 * window.innerHeight) return;
+    const room = Math.floor(window.innerHeight - top - 26);
     if (room < 320 || svg.getBoundingClientRect().height <= room + 4 || Math.abs(room - asked) < 24) return;
     asked = room;
     model.send({ type: "size", width: Math.floor(box.clientWidth), height: room });
