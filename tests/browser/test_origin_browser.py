@@ -3,7 +3,8 @@ at 1280x720:
 ``tests/browser/origin_explorer.ipynb`` opens an explorer at a real feeding turn (seeded lively play); a click on
 the carnivore of the player to act selects it: its prey are marked on the table with the chance the attack eats
 them, and under the table the exact odds of each outcome appear (eaten, runs away, drops a trait). Every text of
-the table and of the odds is at least 14 px. A click on a marked prey plays the attack; the Odds tab shows the food
+the table and of the odds is at least 14 px, and no menu is shown empty. At 1920x1080 the table fills its column
+and its text and the words under it grow. A click on a marked prey plays the attack; the Odds tab shows the food
 bank, the feeding race and the attack tree; no text is cut in any tab. The screenshot ``docs/img/kit_origin.png``
 comes from here (with ``EVO_UPDATE_SCREENSHOTS=1``).
 
@@ -38,6 +39,78 @@ FONTS_JS = """(board) => {
     .map((e) => parseFloat(getComputedStyle(e).fontSize));
   return {svg: Math.min(...sizes), html: Math.min(...html), scale, texts: sizes.length};
 }"""
+
+
+#: Every visible menu (``select``) of the explorer with its number of options: a menu with nothing to choose must
+#: never show (the attack inspector says in a sentence why it has no carnivore or no prey).
+MENUS_JS = """() => [...document.querySelectorAll('.evo-explorer select')]
+  .filter((s) => s.offsetParent !== null && s.getClientRects().length > 0)
+  .map((s) => ({options: s.options.length, label: (s.closest('.widget-box, .jupyter-widgets') || s).innerText.slice(0, 80)}))"""
+
+#: How the table uses its box: the drawing's width and bottom against its column and the window, its zoom, the
+#: smallest text of the table (px) and the size of the words under it.
+FILL_JS = """(board) => {
+  const root = document.querySelector(board);
+  const svg = root.querySelector('.evo-svg svg');
+  const r = svg.getBoundingClientRect();
+  const column = root.querySelector('.evo-svg').getBoundingClientRect();
+  const scale = r.width / svg.viewBox.baseVal.width;
+  const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(t.getAttribute('font-size')) * scale);
+  return {width: r.width, column: column.width, bottom: r.bottom, window: window.innerHeight, scale,
+          smallest: Math.min(...sizes), bar: parseFloat(getComputedStyle(root.querySelector('.evo-bar')).fontSize),
+          info: parseFloat(getComputedStyle(root.querySelector('.evo-origin-info')).fontSize)};
+}"""
+
+
+def _menus(page, where: str) -> list[str]:
+    problems = []
+    for tab in TABS:
+        show_tab(page, tab)
+        for m in page.evaluate(MENUS_JS):
+            if not m["options"]:
+                problems.append(f"{where} {tab}: an empty menu is shown ({m['label']!r})")
+    show_tab(page, "Odds")
+    if not [m for m in page.evaluate(MENUS_JS) if m["options"]]:
+        problems.append(
+            f"{where}: the attack inspector shows no carnivore menu although carnivores are on the table"
+        )
+    show_tab(page, "Actions")
+    return problems
+
+
+def _fills(page, where: str, carnivore: int) -> list[str]:
+    """At 1920x1080 the table fills its column (and the window's height, or its width when that is what limits
+    it), its text grows with it and so do the words under it (not 15 px on a projector); with the carnivore
+    selected (its notes on every other animal), the whole table stays in the window."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.click(f"{BOARD} g.animal[data-animal='{carnivore}']")  # deselect: the table at rest
+    page.wait_for_selector(f"{BOARD} svg[data-selected='0']", timeout=10_000)
+    page.wait_for_timeout(1500)
+    f = page.evaluate(FILL_JS, BOARD)
+    problems = []
+    if f["width"] < f["column"] - 24:
+        problems.append(f"{where}: the table is {f['width']:.0f} px wide in a column of {f['column']:.0f} px")
+    if f["window"] - f["bottom"] > 160 and f["width"] < f["column"] - 24:
+        problems.append(f"{where}: {f['window'] - f['bottom']:.0f} px empty under the table")
+    if f["scale"] < 1.4 or f["smallest"] < 19:
+        problems.append(
+            f"{where}: the table is not scaled up (zoom {f['scale']:.2f}, text {f['smallest']:.1f} px)"
+        )
+    if f["bar"] < 20:
+        problems.append(f"{where}: the status line over the table is {f['bar']:.0f} px (too small)")
+    page.click(f"{BOARD} g.animal[data-animal='{carnivore}']")
+    page.wait_for_selector(f"{BOARD} svg[data-selected='{carnivore}'] g.animal.target", timeout=10_000)
+    page.wait_for_timeout(800)
+    f = page.evaluate(FILL_JS, BOARD)
+    if f["bottom"] > f["window"] + 2:
+        problems.append(
+            f"{where}: with a carnivore selected the table ends at {f['bottom']:.0f} px, below the window"
+        )
+    if f["smallest"] < 16 or f["info"] < 16:
+        problems.append(
+            f"{where}: selected, the table's text is {f['smallest']:.1f} px and the words under it {f['info']:.0f} px"
+        )
+    return problems
 
 
 def _ply(page) -> int:
@@ -129,6 +202,7 @@ def test_origin_explorer_click_odds_fonts_and_layout(where, tmp_path):
     ):
         problems = _select(page, carnivore)
         problems += _fonts(page, f"{where} 1280x720")
+        problems += _menus(page, f"{where} 1280x720")
         if (
             where == "jupyterlab"
         ):  # the table, the odds and a text size in JupyterLab too; the pictures from Voila
@@ -147,7 +221,9 @@ def test_origin_explorer_click_odds_fonts_and_layout(where, tmp_path):
         page.wait_for_timeout(400)
         page.locator(".evo-explorer .evo-origin-odds").first.screenshot(path=str(IMG / "kit_origin_odds.png"))
         show_tab(page, "Actions")
+        problems += _fills(page, "voila 1920x1080", carnivore)
         page.set_viewport_size({"width": 1280, "height": 720})
+        page.wait_for_timeout(800)
         problems += _attack_and_odds_tab(page)
         problems += _layout(page)
     assert not problems, "\n".join(problems)

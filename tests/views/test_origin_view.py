@@ -11,6 +11,7 @@ import time
 
 import evo_lab
 from evo_lab.games.origin import build_position
+from evo_lab.games.origin.svg import table_svg
 from evo_lab.views.games import view_for
 from evo_lab.views.games.origin.board import OriginBoard
 from evo_lab.views.games.origin.demo import attack_tree, rival_attacks
@@ -39,12 +40,17 @@ def test_the_table_draws_cards_links_tokens_and_the_bank():
         "Hibernation Ability",
         "Cooperation",
         "Symbiosis",
-        "Poisonous / Carnivorous",
+        "Poisonous / Carnivorous (+1 food)",  # the hand's card, with the food each trait adds
         "animal 1",
         "needs 3",
     ):
         assert name in texts, name
-    assert texts.count("+1") == 2 and "+2" in texts  # the food each trait card adds
+    assert texts.count("+1") == 2 and "+2" in texts  # the food each trait card adds, and the key of "+1"
+    assert "+1, +2 on a trait: the food it adds to what its animal needs" in texts
+    wide = _texts(table_svg(s, width=300))  # one wide card to a line: "+1 food" on the card, no key
+    assert (
+        wide.count("+1 food") == 2 and "+2 food" in wide and not [t for t in wide if t.startswith("+1, +2")]
+    )
     assert (
         "Food bank: 5 red tokens" in texts and "one die plus 2 (1d6 + 2)" in texts
     )  # the dice for 2 players
@@ -68,7 +74,12 @@ def test_a_click_on_a_carnivore_shows_its_prey_with_exact_odds_and_attacks():
     c, r, t = st.names["C"], st.names["R"], st.names["T"]
     ex.board.click_animal(c)
     m = ex.board.marks()
-    assert m.selected == c and m.targets[r] == "eaten: 1/2" and t in m.blocked and "Swimming" in m.blocked[t]
+    assert (
+        m.selected == c
+        and m.targets[r] == "eaten: 1/2 (50%)"
+        and t in m.blocked
+        and "Swimming" in m.blocked[t]
+    )
     assert "runs away 1/2 (50.0%)" in ex.board.info and "Protected from it" in ex.board.info
     assert "selected on the board" in ex.picker.head.value
     first = [label for label, _v in ex.picker.select.options][:5]
@@ -158,26 +169,56 @@ def test_the_table_is_laid_out_for_the_box_the_browser_reports():
     tree = attack_tree(seed=1, players=3)
     b = OriginBoard(Session(tree.state))
     assert 'data-per-line="4"' in b.svg and 'width="660"' in b.svg  # before the browser reports a box
-    for width, per_line in ((450, 2), (550, 3), (640, 3)):
-        b.resize(width, 700)
-        assert b.box == (width, 700)
+    for width, per_line in ((450, 2), (550, 3), (640, 3)):  # a width alone: the most animals to a line
+        b.resize(width)
+        assert b.box == (width, None)
         svg = b.svg
         assert f'data-per-line="{per_line}"' in svg and f'width="{width}"' in svg, (width, svg[:300])
         assert _widest(svg) <= width, width  # nothing drawn past the right edge
         ids = [int(x) for x in re.findall(r'data-animal="(\d+)"', svg)]
         assert sorted(ids) == sorted(a.id for p in range(3) for a in tree.state.animals(p))
         assert min(float(x) for x in re.findall(r'font-size="([0-9.]+)"', svg)) >= 14
-    b.resize(450, 700)
+    b.resize(450)
     assert "two dice (2d6)" in _texts(b.svg)  # the header wrapped: the dice on their own line
     dice_y = float(re.search(r'y="([0-9.]+)"[^>]*class="food-dice"', b.svg).group(1))
     bank_y = float(re.search(r'y="([0-9.]+)"[^>]*>Food bank', b.svg).group(1))
     assert dice_y > bank_y
-    b.resize(1200, 900)  # a projector's column: the default layout zoomed to fill it
+    b.resize(1200)  # a projector's column: the default layout zoomed to fill it
     assert 'data-per-line="4"' in b.svg and 'width="1200"' in b.svg and 'viewBox="0 0 660 ' in b.svg
     b.resize(100, 700)  # nonsense sizes are ignored
-    assert b.box == (1200, 900)
+    assert b.box == (1200, None)
     b._on_msg(b, {"type": "size", "width": 500, "height": 800}, [])  # the browser's message
-    assert b.box == (500, 800) and 'data-per-line="3"' in b.svg
+    assert b.box == (500, 800) and _size(b.svg)[0] == 500 and _size(b.svg)[1] <= 800
+
+
+def _size(svg: str) -> tuple[float, float, float]:
+    """The drawing's width and height (px) and its zoom."""
+    m = re.search(r'width="([0-9.]+)" height="([0-9.]+)" viewBox[^>]*data-zoom="([0-9.]+)"', svg)
+    assert m, svg[:300]
+    return float(m.group(1)), float(m.group(2)), float(m.group(3))
+
+
+def test_the_table_fills_the_box_width_and_height():
+    """Issue 20: no empty strip under the table. In a box with room below, the table grows (fewer animals to a
+    line, a larger zoom) until it is as high as the box; it is never wider than the box, never higher than it when
+    a layout fits, and its text never under 14 px."""
+    from evo_lab.games.origin.scenarios import scenario
+
+    roomy = scenario("mimicry")  # 2 players, 5 animals: the width's own layout leaves room under it
+    for st in (attack_tree(seed=1, players=3).state, roomy, scenario("who_can_be_attacked")):
+        b = OriginBoard(Session(st))
+        for width, height in ((690, 545), (1160, 1000), (450, 600), (1000, 700)):
+            b.resize(width, height)
+            w, h, zoom = _size(b.svg)
+            only_width = _size(table_svg(st, width=width))
+            assert w == width and (h <= height + 1 or zoom == only_width[2]), (width, height, w, h)
+            assert zoom >= only_width[2]  # never smaller than the width alone would draw it
+            if st is roomy and (width, height) in (
+                (690, 545),
+                (1160, 1000),
+            ):  # it grows: larger text, as high as the box
+                assert h >= 0.9 * height and zoom > only_width[2], (width, height, h)
+            assert min(float(x) for x in re.findall(r'font-size="([0-9.]+)"', b.svg)) * zoom >= 14
 
 
 def test_a_narrow_table_wraps_the_player_line_and_the_hands():

@@ -5,18 +5,23 @@ each viewer sees (a hand is shown to its owner and to the teacher; the others se
 The table is laid out for the box it is shown in (``width``: the Explorer's board reports its box): as many animals
 to a line as the width holds (four at the default :data:`WIDTH`), the cards widened to fill the line, the header,
 the players' lines and the hands wrapped when narrow; a box wider than :data:`WIDTH` shows the default layout
-zoomed to fill it (at most :data:`MAX_ZOOM` times), so that its text is never smaller than drawn.
+zoomed to fill it (at most :data:`MAX_ZOOM` times), so that its text is never smaller than drawn. Given the box's
+height too (``height``: the Explorer's board), the table fills the box (:func:`fit_layout`): fewer animals to a
+line and a larger zoom while it stays no higher than the box, so that no empty strip is left under it.
 
 The header has the turn and phase, the food bank as red tokens with the dice it is rolled with ("two dice
 (2d6)", :func:`.words.dice_words` of the game's dice) and the deck. Each player has a band (blue when it is their
-decision): the name, the hand, the discard pile and the points; then the animals left to right, each a card with its number ("animal 2"), its need and
-food (red and blue tokens, rings for the food still needed) and its trait cards tucked under it, each with its full
-printed name and the food it adds ("Carnivorous +1"); a Fat Tissue card carries its fat token (yellow when full).
+decision): the name, the hand (each card with its traits one to a line and the food each adds, "Carnivorous (+1
+food)", :func:`card_lines`), the discard pile and the points; then the animals left to right, each a card with its
+number ("animal 2"), its need and food (red and blue tokens, rings for the food still needed) and its trait cards
+tucked under it, each with its full printed name and the food it adds ("+1 food" on a wide card; "+1" with a key
+under the header on a narrow one); a Fat Tissue card carries its fat token (yellow when full).
 Paired traits (Communication, Cooperation, Symbiosis) are links drawn under the row between their two animals
 with the trait's name (Symbiosis with an arrow to the protected animal). An open attack is a red arrow.
 
 The Explorer's board (:mod:`evo_lab.views.games.origin.board`) adds :class:`Marks`: the selected animal, the prey of
-a selected carnivore with the chance that the attack eats it, the animals its trait blocks, and the animals the
+a selected carnivore with the chance that the attack eats it ("eaten: 1/2 (50%)"), the animals a trait keeps safe
+from it with why ("safe: only a carnivore with Swimming may attack it", :func:`safe_words`), and the animals the
 player to act may use. Every animal is a ``<g class="animal" data-animal data-player>`` to click. Text is 14 px
 or more at the drawing's own size.
 
@@ -49,9 +54,12 @@ from .printed import text_table
 from .svg_layout import (
     BLUE,
     CARD_TOP,
+    CARD_W,
     CHAR_W,
     FONT,
     GAP,
+    KIND_COLOURS,
+    KINDS,
     MARGIN,
     MAX_ZOOM,
     RED,
@@ -63,8 +71,15 @@ from .svg_layout import (
     header,
     layout_for,
     text,
+    card_lines,
+    cost_key,
+    long_costs,
+    safe_words,
+    short_block,
     text_w,
+    trait_label,
     wrap,
+    zoomed,
 )
 
 if TYPE_CHECKING:
@@ -81,36 +96,14 @@ __all__ = [
     "card_height",
     "draw",
     "layout_for",
+    "safe_words",
     "short_block",
+    "trait_label",
+    "card_lines",
+    "fit_layout",
     "table_svg",
     "text_table",
 ]
-
-#: Trait card colours (fill, border) by what the trait does.
-KIND_COLOURS = {
-    "hunt": ("#f8dcd8", "#b03a2e"),
-    "defence": ("#ddf0dd", "#2e7d32"),
-    "food": ("#dde8f7", "#2a5b9e"),
-    "fat": ("#fff1c2", "#b08a00"),
-    "parasite": ("#eadcf5", "#6c3483"),
-}
-KINDS = {
-    "carnivorous": "hunt",
-    "sharp_vision": "hunt",
-    "piracy": "hunt",
-    "scavenger": "hunt",
-    "fat_tissue": "fat",
-    "parasite": "parasite",
-    "swimming": "defence",
-    "running": "defence",
-    "mimicry": "defence",
-    "tail_loss": "defence",
-    "camouflage": "defence",
-    "burrowing": "defence",
-    "high_body_weight": "defence",
-    "poisonous": "defence",
-    "symbiosis": "defence",
-}
 
 
 @dataclass
@@ -131,22 +124,24 @@ def _trait_id(game: OriginGame, abbr: str) -> int:
     return int(game.abbr_index[abbr])
 
 
-def card_height(a: JSONObject, marks: Marks | None = None) -> int:
+def note_lines(marks: Marks | None, aid: int, cw: float) -> list[str]:
+    """The Explorer's note on an animal (a prey's chance, or why it is safe), in lines that fit a card ``cw``
+    wide."""
+    if marks is None:
+        return []
+    note = marks.targets.get(aid) or (safe_words(marks.blocked[aid]) if aid in marks.blocked else "")
+    return wrap(note, cw - 20, 14, True) if note else []
+
+
+def card_height(a: JSONObject, marks: Marks | None = None, cw: float = CARD_W) -> int:
     """The height of an animal's card: its traits, its flags and the Explorer's note on it."""
-    noted = marks is not None and (a["id"] in marks.targets or a["id"] in marks.blocked)
+    lines = len(note_lines(marks, a["id"], cw))
     return (
         CARD_TOP
         + STRIP_H * len(a["traits"])
         + (26 if a["sleeping"] or a["poisoned"] else 8)
-        + (26 if noted else 0)
+        + (18 * lines + 8 if lines else 0)
     )
-
-
-def short_block(reason: str) -> str:
-    """A blocking trait in a few words for the board's note ("High Body Weight", "not Swimming")."""
-    if reason.startswith("the carnivore's "):
-        return "not " + reason.split(" (")[0].split("only animals with ")[-1].rstrip(")")
-    return reason.split(" (")[0]
 
 
 def _strip(game: OriginGame, t: int, x: float, y: float, fat_full: bool | None, cw: float) -> list[str]:
@@ -156,10 +151,15 @@ def _strip(game: OriginGame, t: int, x: float, y: float, fat_full: bool | None, 
         f'<rect x="{x + 5:.0f}" y="{y:.0f}" width="{cw - 10:.0f}" height="{STRIP_H - 3}" rx="4" fill="{fill}" '
         f'stroke="{border}" stroke-width="1"/>'
     )
-    out = [rect, text(x + 10, y + 14, str(game.trait_names[t]), 14, fill="#1b1b1b")]
+    name = str(game.trait_names[t])
+    out = [rect, text(x + 10, y + 14, name, 14, fill="#1b1b1b")]
     cost = game.food_of[t]
-    if cost:
-        out.append(text(x + cw - 10, y + 14, f"+{cost}", 14, "bold", border, "end"))
+    if cost:  # "+1 food" when it fits beside the name, else "+1" (its tooltip says what it means)
+        label = f"+{cost} food" if long_costs(cw) else f"+{cost}"
+        tip = f"<title>{escape(name)}: the animal needs {plural(cost, 'more food token')}</title>"
+        out.append(
+            f'<g class="food-cost">{tip}{text(x + cw - 10, y + 14, label, 14, "bold", border, "end")}</g>'
+        )
     if fat_full is not None:
         out.append(dot(x + cw - 18, y + 9, YELLOW if fat_full else None, ring=YELLOW, r=6))
     return out
@@ -169,7 +169,7 @@ def _animal(
     game: OriginGame, a: JSONObject, num: int, x: float, y: float, marks: Marks, mover: int, cw: float
 ) -> list[str]:
     aid = a["id"]
-    h = card_height(a, marks)
+    h = card_height(a, marks, cw)
     sel, prey, blocked = aid == marks.selected, aid in marks.targets, aid in marks.blocked
     border, width, dash = (
         ("#1565c0", 3.5, "")
@@ -214,16 +214,20 @@ def _animal(
             fat_seen += 1
         out += _strip(game, t, x, y + CARD_TOP - 4 + STRIP_H * k, full, cw)
     flags = [w for w, on in (("hibernating", a["sleeping"]), ("poisoned", a["poisoned"])) if on]
-    note = marks.targets.get(aid) or (short_block(marks.blocked[aid]) if blocked else "")
+    note = note_lines(marks, aid, cw)
+    nh = 18 * len(note) + 8 if note else 0
     if flags:
-        out.append(text(x + 8, y + h - 8 - (26 if note else 0), ", ".join(flags), 14, "bold", "#8e1b1b"))
+        out.append(text(x + 8, y + h - 8 - nh, ", ".join(flags), 14, "bold", "#8e1b1b"))
     if note:
-        tip = escape(marks.blocked.get(aid, "") and f"blocked by {marks.blocked[aid]}")
+        tip = escape(marks.blocked.get(aid, "") and f"cannot be attacked: {marks.blocked[aid]}")
         out.append(
-            f'<rect x="{x + 5:.0f}" y="{y + h - 25:.0f}" width="{cw - 10:.0f}" height="20" rx="10" '
-            f'fill="{RED if prey else "#616161"}">' + (f"<title>{tip}</title>" if tip else "") + "</rect>"
+            f'<rect class="note" x="{x + 5:.0f}" y="{y + h - nh - 3:.0f}" width="{cw - 10:.0f}" height="{nh:.0f}" '
+            f'rx="9" fill="{RED if prey else "#546e7a"}">'
+            + (f"<title>{tip}</title>" if tip else "")
+            + "</rect>"
         )
-        out.append(text(x + cw / 2, y + h - 10, note, 14, "bold", "white", "middle"))
+        for k, line in enumerate(note):
+            out.append(text(x + cw / 2, y + h - nh + 11 + 18 * k, line, 14, "bold", "white", "middle"))
     out.append("</g>")
     return out
 
@@ -263,21 +267,29 @@ def _links(
 def _hand_cards(
     game: OriginGame, cards: dict[str, int], x0: float, y: float, right: float
 ) -> tuple[list[str], float]:
-    """A visible hand as small cards, wrapping at ``right``; returns the drawing and the height used."""
-    out, x, lines = [], x0, 1
+    """A visible hand as small cards, each with its traits and the food each adds ("Poisonous / Carnivorous (+1
+    food)", :func:`card_lines`; a trait to a line when the row is too narrow), wrapping at ``right``; returns the
+    drawing and the height used."""
+    out: list[str] = []
+    x, top, row_h = x0, y, 0.0
     for cid, k in cards.items():
-        c = game.card_index[cid]
-        label = str(game.card_names[c]) + (f" x{k}" if k > 1 else "")
-        w = len(label) * CHAR_W + 16
+        lines = card_lines(game, game.card_index[cid])
+        if k > 1:
+            lines[0] = f"{k} cards: {lines[0]}"
+        if text_w(" / ".join(lines)) + 16 <= right - x0:  # a card on one line when the row holds it
+            lines = [" / ".join(lines)]
+        w = max(text_w(line) for line in lines) + 16
+        h = 20 * len(lines) + 6
         if x + w > right and x > x0:
-            x, lines = x0, lines + 1
-        yy = y + 26 * (lines - 1)
+            x, top, row_h = x0, top + row_h + 6, 0.0
+        body = "".join(text(x + 8, top + 17 + 20 * i, line, 14) for i, line in enumerate(lines))
         out.append(
-            f'<g class="hand-card" data-card="{escape(cid)}"><rect x="{x:.0f}" y="{yy:.0f}" width="{w:.0f}" '
-            f'height="22" rx="5" fill="#f4efe3" stroke="#8d6e63"/>{text(x + 8, yy + 16, label, 14)}</g>'
+            f'<g class="hand-card" data-card="{escape(cid)}"><rect x="{x:.0f}" y="{top:.0f}" width="{w:.0f}" '
+            f'height="{h}" rx="5" fill="#f4efe3" stroke="#8d6e63"/>{body}</g>'
         )
         x += w + 6
-    return out, 26 * lines
+        row_h = max(row_h, h)
+    return out, top + row_h - y + 4
 
 
 def _band(
@@ -323,10 +335,10 @@ def _band(
         line = animals[start : start + lay.per_line]
         for i, a in enumerate(line):
             x = MARGIN + i * (cw + GAP)
-            pos[a["id"]] = (x, y + 12, card_height(a, marks))
+            pos[a["id"]] = (x, y + 12, card_height(a, marks, cw))
             line_of[a["id"]] = li
             out += _animal(game, a, start + i + 1, x, y + 12, marks, obs["to_act"], cw)
-        y += 12 + max(card_height(a, marks) for a in line)
+        y += 12 + max(card_height(a, marks, cw) for a in line)
         here = [L for L in links if line_of.get(L["a"]) == li and line_of.get(L["b"]) == li]
         out += _links(game, here, pos, y, cw)
         y += 22 * len(here) + 6
@@ -352,26 +364,19 @@ def _attack_arrow(attack: JSONObject, pos: dict[int, tuple[float, float, float]]
     ]
 
 
-def table_svg(
-    state: OriginState,
-    viewer: int | None = None,
-    marks: Marks | None = None,
-    title: str | None | bool = None,
-    width: float = WIDTH,
-) -> str:
-    """The table as ``viewer`` may see it (``None``: the teacher), with the Explorer's ``marks``, laid out for a
-    box ``width`` px wide (:func:`layout_for`); ``title``: the first line (``None``: the turn, phase and who is
-    to act; ``False``: no title line)."""
-    g = state.game
-    obs = state.observation(viewer)
-    marks = marks or Marks()
-    lay = layout_for(width)
+def _tables(
+    state: OriginState, obs: JSONObject, marks: Marks, title: str | None | bool, lay: Layout
+) -> tuple[list[str], float]:
+    """The header and the players' bands laid out by ``lay``: the drawing and its height (user units)."""
     W = lay.width
     body, y = header(state, obs, title, lay)
+    key, kh = cost_key(obs, state.game, lay, y)
+    body += key
+    y += kh
     pos: dict[int, tuple[float, float, float]] = {}
     y += 14
-    for p in range(g.players):
-        band, h = _band(g, obs, p, y, marks, pos, lay)
+    for p in range(state.game.players):
+        band, h = _band(state.game, obs, p, y, marks, pos, lay)
         fill = "#eef5ff" if obs["to_act"] == p else "#f7f7f7"
         body.append(
             f'<rect x="3" y="{y:.0f}" width="{W - 6:.0f}" height="{h:.0f}" rx="8" fill="{fill}" '
@@ -380,7 +385,80 @@ def table_svg(
         body += band
         y += h + 6
     body += _attack_arrow(obs["attack"], pos, lay.card_w)
-    H = y + 4
+    return body, y + 4
+
+
+def fit_layout(
+    state: OriginState,
+    obs: JSONObject,
+    title: str | None | bool,
+    width: float,
+    height: float,
+    marks: Marks | None = None,
+) -> Layout:
+    """The layout that fills a box ``width`` x ``height`` px: the largest zoom (at most :data:`MAX_ZOOM`, never
+    under the width's own layout, :func:`layout_for`) at which the table, with fewer animals to a line when that
+    lets it grow, is no higher than the box. The animals to a line are chosen without the Explorer's ``marks`` (a
+    click never moves a card to another line); when the notes of the marks make the table higher than the box,
+    it is zoomed down to fit (never under 1: text stays 14 px or more)."""
+    base = layout_for(width)
+    best = base
+    for k in range(base.per_line, 0, -1):
+        lo = k * CARD_W + (k - 1) * GAP + 2 * MARGIN  # the narrowest drawing with k cards to a line
+        z_hi, z_lo = min(MAX_ZOOM, width / lo), width / (lo + CARD_W + GAP)
+        if z_hi > best.zoom:
+            fits = _settle(state, obs, title, width, height, k, z_hi, Marks())
+            if fits is not None and fits.zoom > max(best.zoom, z_lo, 1.0):
+                best = fits
+    if marks is not None and (marks.targets or marks.blocked):
+        marked = _settle(state, obs, title, width, height, best.per_line, best.zoom, marks)
+        if marked is None or marked.zoom < best.zoom:
+            return marked or zoomed(width, 1.0, best.per_line)  # too high even at 14 px: it scrolls
+    return best
+
+
+def _settle(
+    state: OriginState,
+    obs: JSONObject,
+    title: str | None | bool,
+    width: float,
+    height: float,
+    per_line: int,
+    z_hi: float,
+    marks: Marks,
+) -> Layout | None:
+    """The largest zoom up to ``z_hi`` (and at least 1) at which the table with ``per_line`` animals to a line is
+    no higher than ``height`` (the header and the hands wrap with the width: a few rounds settle it)."""
+    z, fits = z_hi, None
+    for _ in range(4):
+        lay = zoomed(width, z, per_line)
+        h = _tables(state, obs, marks, title, lay)[1]
+        if h * z <= height + 1:
+            fits = lay
+        z_next = max(1.0, min(z_hi, height / h))
+        if abs(z_next - z) < 0.005:
+            break
+        z = z_next
+    return fits
+
+
+def table_svg(
+    state: OriginState,
+    viewer: int | None = None,
+    marks: Marks | None = None,
+    title: str | None | bool = None,
+    width: float = WIDTH,
+    height: float | None = None,
+) -> str:
+    """The table as ``viewer`` may see it (``None``: the teacher), with the Explorer's ``marks``, laid out for a
+    box ``width`` px wide (:func:`layout_for`) or, with ``height``, to fill a box ``width`` x ``height`` px
+    (:func:`fit_layout`); ``title``: the first line (``None``: the turn, phase and who is to act; ``False``: no
+    title line)."""
+    obs = state.observation(viewer)
+    marks = marks or Marks()
+    lay = layout_for(width) if height is None else fit_layout(state, obs, title, width, height, marks)
+    W = lay.width
+    body, H = _tables(state, obs, marks, title, lay)
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="origin-table" width="{W * lay.zoom:.0f}" '
         f'height="{H * lay.zoom:.0f}" viewBox="0 0 {W:.0f} {H:.0f}" data-width="{W:.0f}" '

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ...core.words import plural
 
 if TYPE_CHECKING:
+    from .game import OriginGame
     from .model import JSONObject
     from .state import OriginState
 
@@ -22,6 +23,8 @@ __all__ = [
     "FONT",
     "GAP",
     "GREY",
+    "KINDS",
+    "KIND_COLOURS",
     "MARGIN",
     "MAX_ZOOM",
     "RED",
@@ -35,6 +38,13 @@ __all__ = [
     "text",
     "text_w",
     "wrap",
+    "cost_key",
+    "long_costs",
+    "zoomed",
+    "card_lines",
+    "safe_words",
+    "short_block",
+    "trait_label",
 ]
 
 #: The default layout width (user units): ``state.to_svg()``, and the board before its widget has reported its box.
@@ -47,6 +57,33 @@ STRIP_H, CARD_TOP = 21, 50
 RED, BLUE, YELLOW, GREY = "#d62728", "#1f5fbf", "#e8b90f", "#8a8a8a"
 #: An estimate of the width of 14 px text per character (DejaVu Sans, the widest fallback), for wrapping.
 CHAR_W = 7.9
+
+
+#: Trait card colours (fill, border) by what the trait does.
+KIND_COLOURS = {
+    "hunt": ("#f8dcd8", "#b03a2e"),
+    "defence": ("#ddf0dd", "#2e7d32"),
+    "food": ("#dde8f7", "#2a5b9e"),
+    "fat": ("#fff1c2", "#b08a00"),
+    "parasite": ("#eadcf5", "#6c3483"),
+}
+KINDS = {
+    "carnivorous": "hunt",
+    "sharp_vision": "hunt",
+    "piracy": "hunt",
+    "scavenger": "hunt",
+    "fat_tissue": "fat",
+    "parasite": "parasite",
+    "swimming": "defence",
+    "running": "defence",
+    "mimicry": "defence",
+    "tail_loss": "defence",
+    "camouflage": "defence",
+    "burrowing": "defence",
+    "high_body_weight": "defence",
+    "poisonous": "defence",
+    "symbiosis": "defence",
+}
 
 
 @dataclass(frozen=True)
@@ -189,3 +226,79 @@ def header(
         y += 24
     out.append(text(lay.right, y, deck, 14, fill="#333", anchor="end"))
     return out, y
+
+
+def trait_label(game: OriginGame, t: int) -> str:
+    """A trait by its printed name and the food it adds to its animal's need: "Carnivorous (+1 food)", "Swimming"."""
+    cost = game.food_of[t]
+    return str(game.trait_names[t]) + (f" (+{cost} food)" if cost else "")
+
+
+def card_lines(game: OriginGame, card: int) -> list[str]:
+    """A card as it is printed: one line per trait it may be played as, each with its food
+    (:func:`trait_label`): ``["High Body Weight (+1 food)", "Carnivorous (+1 food)"]``."""
+    return [trait_label(game, t) for t in game.faces[card]]
+
+
+def short_block(reason: str) -> str:
+    """A blocking trait in a few words ("High Body Weight", "not Swimming")."""
+    if reason.startswith("the carnivore's "):
+        return "not " + reason.split(" (")[0].split("only animals with ")[-1].rstrip(")")
+    return reason.split(" (")[0]
+
+
+def safe_words(reason: str) -> str:
+    """Why an animal cannot be attacked by the selected carnivore, for the note on its card, from the reason of
+    :func:`evo_lab.games.origin.odds.blocked_by` ("Swimming (only a carnivore with Swimming may attack it)"):
+
+    >>> safe_words("Swimming (only a carnivore with Swimming may attack it)")
+    'safe: only a carnivore with Swimming may attack it'
+    >>> safe_words("the carnivore's Swimming (it attacks only animals with Swimming)")
+    'safe: this carnivore attacks only animals with Swimming'
+    >>> safe_words("Burrowing (it cannot be attacked while it is fed)")
+    'safe: Burrowing, and it is fed'
+    >>> safe_words("Symbiosis (its symbiont, P1's animal 2, protects it)")  # a symbiont is its owner's animal
+    'safe: its symbiont, animal 2, protects it'
+    >>> safe_words("High Body Weight"), safe_words("the rules")
+    ('safe: High Body Weight', 'safe: the rules allow no attack on it now')
+    """
+    name, _, why = reason.partition(" (")
+    why = why[:-1] if why.endswith(")") else why
+    if name.startswith("the carnivore's "):
+        return f"safe: this carnivore {why.removeprefix('it ')}"
+    if why.startswith("only "):
+        return f"safe: {why}"
+    if name == "Burrowing":
+        return "safe: Burrowing, and it is fed"
+    if why.startswith("its symbiont, "):
+        symbiont = why.removeprefix("its symbiont, ").split(", protects")[0].split("'s ", 1)[-1]
+        return f"safe: its symbiont, {symbiont}, protects it"
+    if name == "the rules":
+        return "safe: the rules allow no attack on it now"
+    return f"safe: {name}"
+
+
+def zoomed(width: float, zoom: float, per_line: int) -> Layout:
+    """The layout ``width`` px wide with ``per_line`` animals to a line, shown at ``zoom``."""
+    lw = width / zoom
+    return Layout(lw, per_line, (lw - 2 * MARGIN - (per_line - 1) * GAP) / per_line, zoom)
+
+
+def long_costs(cw: float) -> bool:
+    """Whether a card ``cw`` wide says a trait's food as "+1 food" (else "+1", and the table has a key): the
+    longest name with a cost, High Body Weight, must fit beside it."""
+    return text_w("High Body Weight") + text_w("+1 food", 14, True) <= cw - 24
+
+
+def cost_key(obs: JSONObject, game: OriginGame, lay: Layout, y: float) -> tuple[list[str], float]:
+    """The key of the short food costs ("+1") when the cards are too narrow for "+1 food": its lines and the
+    height used."""
+    costed = any(
+        game.food_of[game.abbr_index[t]] for side in obs["animals"] for a in side for t in a["traits"]
+    )
+    if long_costs(lay.card_w) or not costed:
+        return [], 0.0
+    lines = wrap("+1, +2 on a trait: the food it adds to what its animal needs", lay.right - MARGIN)
+    return [text(MARGIN, y + 16 + 18 * k, line, 14, fill="#555") for k, line in enumerate(lines)], 18.0 * len(
+        lines
+    )

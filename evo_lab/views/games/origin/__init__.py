@@ -63,12 +63,24 @@ class OriginView(GameView):
 
             words = f"{animal_words(state, action[1], traits=False)} attacks {animal_words(state, action[2])}"
             try:
-                p = attack_odds(state, action[1], action[2]).eaten
+                odds = attack_odds(state, action[1], action[2])
             except OddsError:  # pragma: no cover - a legal attack always has odds
                 return words
+            p = odds.eaten
+            ways = [w for w, q in (("runs away", odds.escaped), ("drops a trait", odds.tail)) if q]
+            instead = f" (it {' or '.join(ways)})" if ways else ""
             words += (
-                ": never eaten" if p == 0 else ": eaten for sure" if p == 1 else f": eaten {odds_cell(p)}"
+                f": never eaten{instead}"
+                if p == 0
+                else ": eaten for sure"
+                if p == 1
+                else f": eaten {odds_cell(p)}"
             )
+        elif action[0] in ("mimic", "run"):  # the attack goes on: the chance of each outcome
+            from .inspect import defence_odds
+
+            then = defence_odds(state, action)
+            words += f": {then}" if then else ""
         return str(words)
 
     def node_name(self, state: Any) -> str:

@@ -17,16 +17,35 @@ function render({ model, el }) {
   info.className = "evo-origin-info";
   el.append(bar, box, err, info);
 
+  // watchBox reports the room below the table's top when the box changes size; the top also moves when what is
+  // above it is laid out (a page still loading): a table drawn taller than the room now asks for the room again
+  let asked = 0;
+  const refit = () => {
+    const svg = box.querySelector("svg");
+    if (!svg || !box.clientWidth) return;
+    const top = box.getBoundingClientRect().top;
+    // only for a table near the top of the window (a page, or a notebook's output just run): a table scrolled
+    // down a notebook keeps its size
+    if (top < 0 || top > 0.4 * window.innerHeight) return;
+    const room = Math.floor(window.innerHeight - top - 26);
+    if (room < 320 || svg.getBoundingClientRect().height <= room + 4 || Math.abs(room - asked) < 24) return;
+    asked = room;
+    model.send({ type: "size", width: Math.floor(box.clientWidth), height: room });
+  };
+
   const paint = () => {
     box.innerHTML = model.get("svg");
     const svg = box.querySelector("svg");
     if (svg) {
       svg.dataset.ply = String(model.get("ply"));
       svg.dataset.selected = String(model.get("selected"));
+      // the text under the table grows with it (a projector), up to 1.6 times
+      el.style.setProperty("--origin-text", String(Math.min(1.6, Math.max(1, Number(svg.dataset.zoom) || 1))));
     }
     bar.textContent = model.get("status");
     err.textContent = model.get("error");
     info.innerHTML = model.get("info");
+    requestAnimationFrame(refit);
   };
 
   box.addEventListener("click", (ev) => {

@@ -11,7 +11,7 @@ when the player to act may make it now. The same logic runs from Python (:meth:`
 >>> b = OriginBoard(Session(scenario("running")))
 >>> c, r = b.session.state.names["C"], b.session.state.names["R"]
 >>> b.click_animal(c), b.selected == c, b.marks().targets[r]
-('', True, 'eaten: 1/2')
+('', True, 'eaten: 1/2 (50%)')
 >>> "runs away" in b.info
 True
 >>> b.click_animal(r), b.session.state.node_name()          # the marked prey: attack it (Running's die)
@@ -29,7 +29,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from evo_lab.games.origin.odds import OddsError, attack_rows
+from evo_lab.games.origin.odds import AttackOdds, OddsError, attack_rows
 from evo_lab.games.origin.svg import WIDTH, Marks, table_svg
 from evo_lab.games.origin.words import find_animal, owner_of
 from evo_lab.views.games.base import keeps_selection
@@ -39,18 +39,31 @@ from evo_lab.views.widgets.session import Session
 
 from .inspect import animal_html, status_words
 
-__all__ = ["OriginBoard", "actions_of", "chip"]
+__all__ = ["OriginBoard", "actions_of", "chip", "percent"]
 
 _HERE = pathlib.Path(__file__).parent
 
 
-def chip(p: Fraction) -> str:
-    """The chance that an attack eats its prey, for the board's note on the prey."""
+def chip(odds: AttackOdds) -> str:
+    """The note on a prey of the selected carnivore: the exact chance that the attack eats it, or what happens
+    instead when it never does ("never eaten: it drops a trait")."""
+    p = odds.eaten
     if p == 1:
-        return "eaten: certain"
-    if p == 0:
-        return "eaten: never"
-    return f"eaten: {p.numerator}/{p.denominator}"
+        return "eaten for sure"
+    if p:
+        return f"eaten: {p.numerator}/{p.denominator} ({percent(p)})"
+    instead = [w for w, q in (("runs away", odds.escaped), ("drops a trait", odds.tail)) if q]
+    return "never eaten: it " + " or ".join(instead) if instead else "never eaten"
+
+
+def percent(p: Fraction) -> str:
+    """A chance as a percentage, exact when it is a whole or half percent ("50%", "33.3%").
+
+    >>> percent(Fraction(1, 2)), percent(Fraction(1, 3)), percent(Fraction(1, 8))
+    ('50%', '33.3%', '12.5%')
+    """
+    x = p * 100
+    return f"{x.numerator // x.denominator}%" if x.denominator == 1 else f"{float(x):.1f}%"
 
 
 def actions_of(state: Any, aid: int) -> list:
@@ -115,7 +128,7 @@ class OriginBoard(anywidget.AnyWidget, BoxedBoard):
         v = self.session.viewer
         for r in self._rows:
             if r.odds is not None:
-                m.targets[r.target] = chip(r.odds.eaten)
+                m.targets[r.target] = chip(r.odds)
                 owner = owner_of(st, self.selected)
                 if r.now and (v is None or v == owner):
                     m.actions[r.target] = st.action_to_string(("attack", self.selected, r.target))
@@ -145,7 +158,8 @@ class OriginBoard(anywidget.AnyWidget, BoxedBoard):
             if self.selected and find_animal(st, self.selected) is None:
                 self.selected = 0
             self._rows = self._prey()
-            self.svg = table_svg(st, s.viewer, self.marks(), title=False, width=self.box[0])
+            w, h = self.box
+            self.svg = table_svg(st, s.viewer, self.marks(), title=False, width=w, height=h)
             self.ply = s.tree.ply
             self.status = status_words(st)
             self.info = animal_html(st, self.selected, self._rows, s.viewer) if self.selected else ""

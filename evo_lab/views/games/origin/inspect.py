@@ -21,7 +21,15 @@ from html import escape
 from typing import Any
 
 from evo_lab.core.words import plural, prob_words
-from evo_lab.games.origin.odds import AttackRow, OddsError, attack_odds, why_no_attack
+from evo_lab.games.origin.odds import (
+    AttackRow,
+    OddsError,
+    attack_odds,
+    blocked_by,
+    open_attack,
+    ready_to_attack,
+    why_no_attack,
+)
 from evo_lab.games.origin.words import (
     owner_of,
     animal_words,
@@ -32,7 +40,15 @@ from evo_lab.games.origin.words import (
     traits_of,
 )
 
-__all__ = ["animal_html", "attack_table", "odds_cell", "odds_words", "status_words"]
+__all__ = [
+    "animal_html",
+    "attack_table",
+    "defence_odds",
+    "odds_cell",
+    "odds_words",
+    "safe_list",
+    "status_words",
+]
 
 
 def status_words(state: Any) -> str:
@@ -71,6 +87,34 @@ def odds_words(odds: Any) -> str:
     if any(x.redirected for x in odds.outcomes):
         extra.append("Mimicry turns the attack")
     return ", ".join(parts) + "; " + "; ".join(extra)
+
+
+def defence_odds(state: Any, action: Any) -> str:
+    """What a defender's choice that leaves the attack open (Mimicry's redirect, Running) leads to: the exact
+    chance of each outcome when the defenders then keep the most points ("eaten 1/2 (50.0%), runs away 1/2
+    (50.0%)", "eaten for sure (100%)"); "" for any other action (Tail Loss and no defence say what happens).
+
+    >>> from evo_lab.games.origin.scenarios import scenario
+    >>> s = scenario("mimicry")
+    >>> [defence_odds(s, a) for a in s.legal_actions()]
+    ['eaten 1/2 (50.0%), runs away 1/2 (50.0%)', 'eaten for sure (100%)', '']
+    """
+    if action[0] not in ("mimic", "run"):
+        return ""
+    after = state.clone()
+    after.apply_action(action)
+    try:
+        odds = open_attack(after)
+    except OddsError:  # pragma: no cover - an open attack always has odds
+        return ""
+    if odds is None:  # the attack is over: what happened is certain
+        eaten = any(type(e).__name__ == "Killed" for e in after.events()[len(state.events()) :])
+        return "eaten for sure (100%)" if eaten else "not eaten (100%)"
+    return ", ".join(
+        f"{name} for sure (100%)" if p == 1 else f"{name} {prob_words(p)}"
+        for name, p in (("eaten", odds.eaten), ("runs away", odds.escaped), ("drops a trait", odds.tail))
+        if p
+    )
 
 
 def attack_table(state: Any, rows: list[AttackRow]) -> str:
@@ -127,13 +171,34 @@ def _may(state: Any, aid: int, viewer: int | None) -> str:
     return f"{escape(player(cur))} may now:<ul>{items}</ul>"
 
 
+def safe_list(state: Any, carnivore: int) -> str:
+    """Why no animal on the table can be attacked by ``carnivore``: each one with the trait that keeps it safe
+    ("every other animal is safe from it: P2's animal 1 (Swimming: only a carnivore with Swimming may attack
+    it)")."""
+    s = ready_to_attack(state, carnivore)
+    why = []
+    for p in range(s.game.players):
+        for a in s.animals(p):
+            if a.id != carnivore:
+                name, _, because = (blocked_by(s, carnivore, a.id) or "the rules").partition(" (")
+                because = because.removesuffix(")")
+                why.append(
+                    f"{animal_words(s, a.id, traits=False)} ({name}{': ' + because if because else ''})"
+                )
+    return "every other animal is safe from it: " + "; ".join(why) if why else "it is the only animal"
+
+
 def _carnivore(state: Any, aid: int, rows: list[AttackRow]) -> str:
     if not rows:
+        if state.node_name() in ("defend", "run"):
+            return "<div>An attack is under way: no other attack can start before it ends (its odds: Odds tab).</div>"
         try:
             why = why_no_attack(state, aid)
         except OddsError as e:
-            return f"<div>{escape(str(e))}</div>"
-        return f"<div>It cannot attack: {escape(why)}.</div>"
+            return f"<div>It cannot attack now: {escape(str(e))}.</div>"
+        if why.startswith("no animal"):
+            why = safe_list(state, aid)
+        return f"<div>It cannot attack now: {escape(why)}.</div>"
     owner = owner_of(state, aid)
     now = any(r.now for r in rows)
     if now:
@@ -164,9 +229,18 @@ def _carnivore(state: Any, aid: int, rows: list[AttackRow]) -> str:
 
 
 def _threats(state: Any, aid: int) -> str:
-    """The carnivores that may attack ``aid`` and the chance each would eat it."""
+    """The carnivores that may attack ``aid`` and what each attack would do (the chance it is eaten), and the
+    carnivores a trait keeps from it (which trait); the attack under way when it is its prey."""
+    from .board import chip
+
     g = state.game
-    lines = []
+    atk = state.observation(None).get("attack") if state.node_name() in ("defend", "run") else None
+    if atk and atk.get("target") == aid:
+        odds = open_attack(state)
+        if odds is not None:
+            who = animal_words(state, atk["attacker"], traits=False)
+            return f"<div><b>Under attack by {escape(who)}:</b> {escape(odds_words(odds))}.</div>"
+    lines, safe = [], []
     for p in range(g.players):
         for c in state.animals(p):
             if c.id == aid or g.CARN not in {t for t, _ in c.traits}:
@@ -174,15 +248,24 @@ def _threats(state: Any, aid: int) -> str:
             try:
                 odds = attack_odds(state, c.id, aid)
             except OddsError:
+                try:
+                    why = blocked_by(ready_to_attack(state, c.id), c.id, aid)
+                except OddsError:
+                    why = ""
+                if why:
+                    safe.append(f"<li>{escape(animal_words(state, c.id, traits=False))}: {escape(why)}</li>")
                 continue
-            lines.append(f"<li>{escape(animal_words(state, c.id))}: eaten {odds_cell(odds.eaten)}</li>")
-    if not lines:
-        return "<div>No carnivore on the table may attack it now.</div>"
-    return (
-        "<div><b>Carnivores that may attack it</b> (if each attacked now):<ul>"
-        + "".join(lines)
-        + "</ul></div>"
-    )
+            lines.append(f"<li>{escape(animal_words(state, c.id))}: {escape(chip(odds))}</li>")
+    out = []
+    if lines:
+        out.append(
+            "<div><b>Carnivores that may attack it</b> (if each attacked now):<ul>"
+            + "".join(lines)
+            + "</ul></div>"
+        )
+    if safe:
+        out.append("<div><b>Safe from:</b><ul>" + "".join(safe) + "</ul></div>")
+    return "".join(out) or "<div>No carnivore on the table may attack it now.</div>"
 
 
 def animal_html(state: Any, aid: int, rows: list[AttackRow], viewer: int | None) -> str:

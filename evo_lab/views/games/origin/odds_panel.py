@@ -36,6 +36,7 @@ from evo_lab.games.origin.odds import (
     feeding_race,
     food_bank,
     open_attack,
+    why_no_attack,
 )
 from evo_lab.games.origin.words import (
     owner_of,
@@ -49,7 +50,9 @@ from evo_lab.theory.food_race import demand
 from evo_lab.views.widgets.common import Panel, row
 from evo_lab.views.widgets.session import Session
 
-__all__ = ["OddsPanel", "bank_chart", "dice_words", "tree_html"]
+from .inspect import safe_list
+
+__all__ = ["OddsPanel", "bank_chart", "dice_words", "no_carnivore_words", "tree_html"]
 
 RACE_NODES = 60_000
 
@@ -160,6 +163,23 @@ def _num(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator} ({float(x):.2f})"
 
 
+def _show(box: W.Widget, on: bool) -> None:
+    box.layout.display = "" if on else "none"
+
+
+def no_carnivore_words(state: Any) -> str:
+    """Why the attack inspector has no carnivore to choose, as a sentence ("No carnivore of P1 can attack now:
+    no animal on the table has a Carnivorous card ...")."""
+    if state.is_terminal():
+        return "The game is over: no attack is possible."
+    cur = state.current_player()
+    who = player(cur) if cur >= 0 else "any player"
+    return (
+        f"No carnivore of {who} can attack now: no animal on the table has a Carnivorous card (an animal may "
+        "attack only when a Carnivorous card has been played on it)."
+    )
+
+
 def _heading(text: str) -> W.HTML:
     return W.HTML(f"<div style='font-size:16px;font-weight:bold;margin:8px 0 2px'>{escape(text)}</div>")
 
@@ -176,15 +196,16 @@ class OddsPanel(Panel):
         self.carnivore = W.Dropdown(layout=W.Layout(width="100%", min_width="0"))
         self.prey = W.Dropdown(layout=W.Layout(width="100%", min_width="0"))
         self.attack = W.HTML()
+        # a menu with nothing to choose is never shown: the sentence in ``attack`` says why
+        self.carnivore_box = W.VBox([W.HTML("Carnivore"), self.carnivore])
+        self.prey_box = W.VBox([W.HTML("Prey"), self.prey])
         self._race_for: Any = None
         super().__init__(
             session,
             [
                 _heading("An attack"),
-                W.HTML("Carnivore"),
-                self.carnivore,
-                W.HTML("Prey"),
-                self.prey,
+                self.carnivore_box,
+                self.prey_box,
                 self.attack,
                 _heading("The food bank"),
                 self.bank,
@@ -196,6 +217,7 @@ class OddsPanel(Panel):
         self.add_class("evo-origin-odds")
         self.board = board
         self._syncing = False
+        self._no_prey = ""
         self.race_button.on_click(lambda _b: self.work_out_race())
         self.carnivore.observe(lambda _c: self._carnivore_picked(), "value")
         self.prey.observe(lambda _c: self._draw_attack() if not self._syncing else None, "value")
@@ -278,6 +300,7 @@ class OddsPanel(Panel):
         st = self.session.state
         c = self.carnivore.value
         opts: list[tuple[str, int]] = []
+        self._no_prey = ""
         if c:
             try:
                 opts = [
@@ -285,8 +308,11 @@ class OddsPanel(Panel):
                     for r in attack_rows(st, c, odds=False)
                     if not r.blocked
                 ]
-            except OddsError:
-                opts = []
+                if not opts:
+                    why = why_no_attack(st, c)
+                    self._no_prey = safe_list(st, c) if not why or why.startswith("no animal") else why
+            except OddsError as e:
+                self._no_prey = str(e)
         keep = self.prey.value
         owner = owner_of(st, c) if c else -1
         rivals = [v for _l, v in opts if owner_of(st, v) != owner]
@@ -297,6 +323,8 @@ class OddsPanel(Panel):
             self.prey.value = keep if keep in {v for _l, v in opts} else (first[0] if first else None)
         finally:
             self._syncing = False
+        _show(self.carnivore_box, bool(self.carnivore.options))
+        _show(self.prey_box, bool(opts))
         self._draw_attack()
 
     def _draw_attack(self) -> None:
@@ -307,10 +335,13 @@ class OddsPanel(Panel):
             return
         c, t = self.carnivore.value, self.prey.value
         if not c:
-            self.attack.value = "<i>No carnivore on the table.</i>"
+            self.attack.value = f"<div class='origin-none'>{escape(no_carnivore_words(st))}</div>"
             return
         if not t:
-            self.attack.value = "<i>This carnivore cannot attack any animal now.</i>"
+            who = animal_words(st, c, traits=False)
+            self.attack.value = (
+                f"<div class='origin-none'>{escape(who)} cannot attack now: {escape(self._no_prey)}.</div>"
+            )
             return
         try:
             odds = attack_odds(st, c, t)

@@ -1,15 +1,15 @@
 """Origin's Players tab: each player in words, as the viewer's observation shows them (the game's observer decides
-what the viewer may see): points so far, the hand (its cards by their printed names when the viewer may see them,
+what the viewer may see): points so far, the hand (its cards by their printed names, with the food each trait adds, when the viewer may see them,
 else how many), the animals (how many are fed), the trait cards on them, the discard pile (the second tie-break,
 ruling R8), the first player and who has passed.
 
 >>> from evo_lab.games.origin import build_position
 >>> from evo_lab.views.widgets.session import Session
->>> s = Session(build_position(players=2, bank=2, animals=["$A +, $B", "$C carn"], hands=["swim run", "pirate"]))
+>>> s = Session(build_position(players=2, bank=2, animals=["$A +, $B", "$C carn"], hands=["swim run", "pois/carn"]))
 >>> s.set_viewer(1)
 >>> rows = player_rows(s.state, s.viewer)
 >>> rows[0][1:3], rows[1][1:3]
-(('2 cards, hidden', '2 animals, 1 fed'), ('Piracy', '1 animal, none fed'))
+(('2 cards, hidden', '2 animals, 1 fed'), ('Poisonous / Carnivorous (+1 food)', '1 animal, none fed'))
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as W
 
 from evo_lab.core.words import plural
+from evo_lab.games.origin.svg_layout import card_lines
 from evo_lab.views.widgets.common import Panel, player_cards, player_html
 from evo_lab.views.widgets.session import Session
 
@@ -32,7 +33,7 @@ def _hand(game: Any, hand: dict) -> str:
     if not hand["cards"]:
         return "no cards"
     return ", ".join(
-        str(game.card_names[game.card_index[c]]) + (f" x{k}" if k > 1 else "")
+        (f"{k} cards: " if k > 1 else "") + " / ".join(card_lines(game, game.card_index[c]))
         for c, k in hand["cards"].items()
     )
 
