@@ -414,7 +414,7 @@ def _climate_glyphs(out: list[str], board: Board, f: _Frame, climate: dict[str, 
         st = climate.get(board.terrain[i])
         if st is None:
             continue
-        gx, gy = cx + s * 0.44, cy - s * 0.4  # the climate letter: as large as a space's label
+        gx, gy = cx + s * 0.46, cy - s * 0.42  # the climate letter: as large as a space's label
         out.append(
             f'<circle class="climate-{st}" cx="{_fmt(gx)}" cy="{_fmt(gy)}" r="{_fmt(s * 0.27)}" '
             f'fill="{CLIMATE_COLOURS[st]}" stroke="#fff" stroke-width="{_fmt(max(0.5, s * 0.03))}"/>'

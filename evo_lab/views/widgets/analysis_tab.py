@@ -48,7 +48,8 @@ def bars_svg(
         hi = lo + 1.0
     width, left, right = 560, 8, 20
     wrapped = [_wrap(lab) for lab in labels]
-    tops, y = [], 30
+    title_lines = _wrap(title, 72)
+    tops, y = [], 14 + 17 * len(title_lines)
     for lines in wrapped:
         tops.append(y)
         y += 17 * len(lines) + 24
@@ -63,8 +64,12 @@ def bars_svg(
     )
     out = [
         head,
-        f'<text x="{width / 2}" y="16" text-anchor="middle" font-size="14">{escape(_wrap(title, 80)[0])}</text>',
-        f'<line x1="{x(0):.1f}" y1="24" x2="{x(0):.1f}" y2="{height - 4}" stroke="#999"/>',
+        f'<text x="{width / 2}" y="16" text-anchor="middle" font-size="14">'
+        + "".join(
+            f'<tspan x="{width / 2}" dy="{0 if j == 0 else 17}">{escape(t)}</tspan>' for j, t in enumerate(title_lines)
+        )
+        + "</text>",
+        f'<line x1="{x(0):.1f}" y1="{tops[0] if tops else 24}" x2="{x(0):.1f}" y2="{height - 4}" stroke="#999"/>',
     ]
     for k, (lab, lines, v, (a, b)) in enumerate(zip(labels, wrapped, values, intervals)):
         y = tops[k]
@@ -280,8 +285,8 @@ class AnalysisTab(W.VBox):
             [e.value for e in a],
             [e.interval for e in a],
             0,
-            f"what each action is worth to P{p + 1} ({_many(unit)} ahead of the best other player; bars: 95% "
-            "interval); best in green",
+            f"What each action is worth to P{p + 1}: {_many(unit)} ahead of the best other player. "
+            "Lines: 95% intervals. The best is green.",
         )
         best = a.best
         head = (

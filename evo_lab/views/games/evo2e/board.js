@@ -64,7 +64,7 @@ function drawSvg(geo, snap, selected) {
     const st = states[sp.id];
     if (!st) continue;
     // the climate letter of the space (H hot, C cold, ...): at least 12 px on a 1280x720 screen
-    const gx = sp.cx + s * 0.44, gy = sp.cy - s * 0.4;
+    const gx = sp.cx + s * 0.46, gy = sp.cy - s * 0.42;
     a(`<circle cx="${gx}" cy="${gy}" r="${s * 0.27}" fill="${c.climate[st]}" stroke="#fff" stroke-width="0.8"/>` +
       `<text class="evo-glyph" x="${gx}" y="${gy + font * 0.38}" font-size="${font * 1.1}">${geo.glyphs[st]}</text>`);
   }

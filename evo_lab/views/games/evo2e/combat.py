@@ -20,7 +20,7 @@ import plotly.graph_objects as go
 from evo_lab.core.words import plural
 
 from . import odds_bridge
-from .last_fight import fight_html, last_fight, strip_html
+from .last_fight import fight_html, last_fight
 from evo_lab.views.widgets.common import Panel, badge_html, fmt_prob, row
 from evo_lab.views.widgets.session import Session
 
@@ -260,7 +260,6 @@ class CombatInspector(Panel):
             f"<div style='font-size:15px'>{escape(self._who(a, r['attack'], 'An attacker'))} against "
             f"{escape(self._who(d, r['defence'], 'a defender'))}: the attack succeeds with "
             f"<b>{fmt_prob(r['probability'])}</b></div>"
-            f"{strip_html(r)}"
             "<div class='evo-table-wrap'><table class='evo-table evo-faces'><tr><th>face</th><th>faces on the die</th>"
             f"<th>result</th><th>share of the roll</th></tr>{rows}</table></div>"
         )

@@ -115,7 +115,7 @@ def strip_html(odds: dict, rolled: str | None = None) -> str:
         mark = kind == rolled and kinds.index(kind) == i
         colour, word = ("#1b7a35", "wins") if f["wins"] else ("#b00020", "fails")
         boxes.append(
-            f"<div class='evo-face{' rolled' if mark else ''}' style='flex:1 1 0;min-width:74px;"
+            f"<div class='evo-face{' rolled' if mark else ''}' style='flex:1 1 0;min-width:62px;"
             f"border:{'4px solid #111' if mark else '1px solid #999'};border-radius:6px;padding:4px 6px;"
             f"background:{'#e6f6e8' if f['wins'] else '#fde8e8'};font-size:14px;line-height:1.3'>"
             f"<div>{escape(f['name'])}</div><div style='color:{colour};font-weight:bold'>{word}"
