@@ -199,7 +199,7 @@ def board_svg(
     if labels:
         out.append('<g class="labels">')
         out.extend(
-            f'<text class="label" x="{_fmt(cx)}" y="{_fmt(cy + f.s * 0.72)}">{board.labels[i]}</text>'
+            f'<text class="label" x="{_fmt(cx)}" y="{_fmt(cy + f.s * 0.8)}">{board.labels[i]}</text>'
             for i, (cx, cy) in enumerate(f.centres)
         )
         out.append("</g>")
@@ -295,7 +295,7 @@ def _head(out: list[str], board: Board, f: _Frame, title: str | None) -> None:
         ".space{stroke:#5a4a32;stroke-width:1}"
         ".space:hover{filter:brightness(1.12)}"
         f".coast{{stroke:{COAST_COLOUR};stroke-width:{_fmt(s * 0.16)};stroke-linecap:round;fill:none}}"
-        f".label{{font:{_fmt(font)}px sans-serif;fill:#222;text-anchor:middle;pointer-events:none}}"
+        f".label{{font:{_fmt(font * 1.1)}px sans-serif;fill:#222;text-anchor:middle;pointer-events:none}}"
         f".seat{{font:bold {_fmt(font * 0.9)}px sans-serif;fill:#000;text-anchor:middle;pointer-events:none}}"
         f".caption{{font:italic {_fmt(font * 1.05)}px sans-serif;fill:#fff;text-anchor:middle}}"
         f".heading{{font:bold {_fmt(font * 1.5)}px sans-serif;fill:#fff;text-anchor:middle}}"

@@ -72,7 +72,7 @@ function drawSvg(geo, snap, selected) {
   // labels
   a('<g class="labels" pointer-events="none">');
   for (const sp of geo.spaces) {
-    a(`<text class="evo-label" x="${sp.cx}" y="${sp.cy + s * 0.74}" font-size="${font * 1.1}">${sp.label}</text>`);
+    a(`<text class="evo-label" x="${sp.cx}" y="${sp.cy + s * 0.8}" font-size="${font * 1.1}">${sp.label}</text>`);
   }
   a("</g>");
   // last event marker
