@@ -328,7 +328,6 @@ def _floats(d: dict[K, Fraction]) -> dict[K, float]:
     return {k: float(p) for k, p in sorted(d.items(), key=lambda kv: -kv[1])}
 
 
-
 class _Race:
     """The sampled analysis: per-action running statistics and the racing stopping rule. The paired differences
     are kept as running sums, so a verdict costs O(1) whatever the number of playouts."""

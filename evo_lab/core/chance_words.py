@@ -117,7 +117,9 @@ class SeenEvent:
     top: float
 
 
-def seen_event(state: GameState, outcome: Hashable, viewer: int, words: ChanceWords | None = None) -> SeenEvent:
+def seen_event(
+    state: GameState, outcome: Hashable, viewer: int, words: ChanceWords | None = None
+) -> SeenEvent:
     """``outcome`` of the chance node ``state`` as a :class:`SeenEvent` (``words``: default the registry's)."""
     words = words if words is not None else words_for(state)
     weights = getattr(state, "chance_weights", None)

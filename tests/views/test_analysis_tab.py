@@ -63,8 +63,7 @@ def test_deeper_annotate_and_other_viewers():
     from html import escape
 
     assert (
-        f"After {escape(tab.said(tab.analysis.best))}" in tab.after.value
-        and "final score" in tab.after.value
+        f"After {escape(tab.said(tab.analysis.best))}" in tab.after.value and "final score" in tab.after.value
     )
     for _ in range(6):
         ex.session.step("random")

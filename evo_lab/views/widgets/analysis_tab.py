@@ -66,7 +66,8 @@ def bars_svg(
         head,
         f'<text x="{width / 2}" y="16" text-anchor="middle" font-size="14">'
         + "".join(
-            f'<tspan x="{width / 2}" dy="{0 if j == 0 else 17}">{escape(t)}</tspan>' for j, t in enumerate(title_lines)
+            f'<tspan x="{width / 2}" dy="{0 if j == 0 else 17}">{escape(t)}</tspan>'
+            for j, t in enumerate(title_lines)
         )
         + "</text>",
         f'<line x1="{x(0):.1f}" y1="{tops[0] if tops else 24}" x2="{x(0):.1f}" y2="{height - 4}" stroke="#999"/>',
@@ -116,12 +117,18 @@ def _wrap(text: str, width: int = 66, lines: int = 2) -> list[str]:
 
 
 def _table(rows: list[tuple[str, float]], head: str, right: str, limit: int = 8) -> str:
-    cell = "padding:3px 14px 3px 0;line-height:1.35"  # the columns apart, with or without the kit's style sheet
+    cell = (
+        "padding:3px 14px 3px 0;line-height:1.35"  # the columns apart, with or without the kit's style sheet
+    )
     body = "".join(
         f"<tr><td style='{cell}'>{escape(k)}</td><td style='{cell};text-align:right'>{pct(p)}</td></tr>"
         for k, p in rows[:limit]
     )
-    more = f"<tr><td colspan=2 style='{cell}'>and {len(rows) - limit} more</td></tr>" if len(rows) > limit else ""
+    more = (
+        f"<tr><td colspan=2 style='{cell}'>and {len(rows) - limit} more</td></tr>"
+        if len(rows) > limit
+        else ""
+    )
     return (
         f"<table style='font-size:14px;max-width:100%'><tr><th style='{cell};text-align:left'>{escape(head)}</th>"
         f"<th style='{cell};text-align:right'>{escape(right)}</th></tr>{body}{more}</table>"
@@ -198,7 +205,9 @@ def status_html(a: Analysis, p: int, unit: str) -> str:
             f"so its interval is {width} and each of those games counts {1 / max(n, 1):.0%} in the tables below; "
             "close bars may swap places. <b>Deeper</b> plays more.</span>"
         )
-    return "<div style='font-size:14px;line-height:1.45'>" + "".join(f"<div>{x}</div>" for x in lines) + "</div>"
+    return (
+        "<div style='font-size:14px;line-height:1.45'>" + "".join(f"<div>{x}</div>" for x in lines) + "</div>"
+    )
 
 
 class AnalysisTab(W.VBox):

@@ -160,7 +160,9 @@ class CombatInspector(Panel):
         st = self.session.state
         L = st.game.labels
         opts = [(BY_HAND, SLIDERS)] + [
-            (f"P{st.occupant(i) + 1}'s dinosaur on {L[i]}", i) for i in range(st.game.n) if st.occupant(i) >= 0
+            (f"P{st.occupant(i) + 1}'s dinosaur on {L[i]}", i)
+            for i in range(st.game.n)
+            if st.occupant(i) >= 0
         ]
         fight = last_fight(self.session.tree)
         self.last.value = fight_html(fight) if fight is not None else ""
