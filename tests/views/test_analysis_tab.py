@@ -106,3 +106,31 @@ def test_score_rows_and_units():
     ex.analysis.iterations = 30
     ex.analysis.show(True)
     assert " MP" in ex.analysis.after.value and "points" not in ex.analysis.after.value  # Evo scores MP
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_annotated_story_says_who_acts_once(gid):
+    """``evo-lab analyse``'s story (``core.annotate.words``): each decision in the game's words with its subject
+    said once ("P1 puts ...", never "P1 P1 puts ...")."""
+    import numpy as np
+
+    from evo_lab.core.annotate import words
+    from evo_lab.core.protocol import sample_chance
+
+    s = evo_lab.make_game(gid, players=game_info(gid).min_players, seed=3).new_initial_state()
+    rng = np.random.default_rng(3)
+    said = 0
+    for _ in range(120):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            s.apply_action(sample_chance(s, rng))
+            continue
+        a = s.legal_actions()[int(rng.integers(len(s.legal_actions())))]
+        text = words(s, a)
+        who = f"P{s.current_player() + 1}"
+        assert text.startswith(who) and not text.startswith(f"{who} {who}"), text
+        assert "_" not in text and text != s.action_to_string(a), text
+        said += 1
+        s.apply_action(a)
+    assert said > 5
