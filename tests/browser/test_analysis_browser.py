@@ -5,8 +5,9 @@ Chromium through Playwright, 1280x720), measured and photographed (issue 20, iss
   labels scaled as shown, the "what chance does next" and final score tables) at least 12 px; the chance table's
   rows in words (no notation: no "?" mask, no "chance:" prefix, no snake_case); nothing cut (``LAYOUT_JS``);
 * Evo 2e's Combat tab right after an attack: the attack just played shown first, at least 14 px, with the die's
-  faces each in a box at least 30 px tall and the rolled face outlined; the what-if controls named in words; the
-  board's climate letters and space labels at least 12 px.
+  faces each in a box at least 30 px tall and the rolled face outlined; the board's line for the fight at least
+  15 px (20 px tall); the what-if controls named in words; the board's climate letters and space labels at least
+  12 px.
 
 Screenshots ``analysis_<game>.png`` and ``combat_after_attack.png`` go beside the other screenshots. Skipped when
 /usr/bin/chromium or Playwright is missing, except when the CI environment variable is set.
@@ -142,6 +143,10 @@ def test_evo2e_combat_tab_after_an_attack_in_the_browser(tmp_path):
             assert len(faces) == 6 and sum(r for _h, r, _f in faces) == 1, faces
             assert all(h >= 30 and f >= 13 for h, _r, f in faces), faces
             assert fight.bounding_box()["y"] < 720  # in view with the tab, not below the what-if
+            strip = page.locator(".evo-board-widget .evo-event").first  # the board's line for the fight
+            box = strip.bounding_box()
+            px = float(strip.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+            assert box["height"] >= 20 and px >= 15 and "attacks" in strip.inner_text(), (box, px)
             options = page.eval_on_selector_all(
                 ".evo-combat select option", "els => els.map(e => e.textContent)"
             )
