@@ -39,6 +39,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from .chance_words import ChanceWords, EventGroup, SeenEvent, event_texts, group_events, words_for
 from .analysis_parts import (
     Z95,
     AnalysisError,
@@ -96,8 +97,9 @@ class ActionValue:
     exact: bool = False
     margins: dict[float, float] = field(default_factory=dict)  # final margin -> probability
     scores: dict[float, float] = field(default_factory=dict)  # viewer's final score -> probability
-    next_event: dict[str, float] = field(default_factory=dict)  # next chance event -> probability
+    next_event: dict[str, float] = field(default_factory=dict)  # next chance event (words) -> probability
     fraction: Fraction | None = None  # the exact value as a fraction (exact method only)
+    next_event_groups: list[EventGroup] = field(default_factory=list)  # the same, by chance node
 
 
 class Analysis(list[ActionValue]):
@@ -194,6 +196,7 @@ def analyse(
     tolerance: float | None = None,
     confidence: float = 0.95,
     min_playouts: int = 8,
+    words: ChanceWords | None = None,
 ) -> Analysis:
     """Value every legal action of ``viewer`` (default: the player to act) at ``state``.
 
@@ -207,16 +210,20 @@ def analyse(
     neither *separated* (the interval of ``best - action`` lies above 0) nor *equivalent* (that interval lies
     inside ``[-tolerance, tolerance]``), or has fewer than ``MIN_PAIRS`` paired playouts. The analysis stops when
     no contender is left or the budget is spent.
+
+    ``words``: how the next chance event is said (:mod:`evo_lab.core.chance_words`; default the game's view
+    plugin from the registry).
     """
     if viewer is None:
         viewer = state.current_player()
     _check(state, viewer, iterations, seconds, confidence)
     acts = list(state.legal_actions())
     factory = rollout_policy(state, rollout)
+    words = words if words is not None else words_for(state)
     t0 = time.perf_counter()
     if nothing_hidden(state, viewer):
         ex = exact_values(
-            state, viewer, acts, node_limit=exact_limit, uniform_decisions=(rollout == "random")
+            state, viewer, acts, node_limit=exact_limit, uniform_decisions=rollout == "random", words=words
         )
         if ex is not None:
             return _exact_result(
@@ -226,6 +233,7 @@ def analyse(
         iterations = DEFAULT_ITERATIONS
     entropy = int(np.random.SeedSequence().generate_state(2, np.uint64)[0]) if seed is None else int(seed)
     race = _Race(state, viewer, acts, factory, entropy, _z(confidence), tolerance)
+    race.words = words
     race.trusted = not callable(
         rollout
     )  # the game's own or the uniform policy: legal actions by construction
@@ -290,8 +298,9 @@ def _exact_result(
                 True,
                 _floats(v.margins),
                 _floats(v.scores),
-                _floats(v.next_event),
+                event_texts(_floats(v.next_event)),
                 v.value,
+                group_events(_floats(v.next_event).items()),
             )
         )
     entries.sort(key=lambda e: -e.value)
@@ -342,7 +351,8 @@ class _Race:
         self.cross: dict[tuple[int, int], tuple[int, float]] = {}  # pairs seen, sum of x*y
         self.margins: list[dict[float, int]] = [{} for _ in acts]
         self.scores: list[dict[float, int]] = [{} for _ in acts]
-        self.events: list[dict[str, int]] = [{} for _ in acts]
+        self.events: list[dict[SeenEvent, int]] = [{} for _ in acts]
+        self.words: ChanceWords | None = None
         self.top_total = 0.0
         self.playouts = 0
         self.trusted = False
@@ -366,6 +376,7 @@ class _Race:
             self.entropy,
             st.n,
             trusted_policy=self.trusted,
+            words=self.words,
         )
         st.add(p.margin, p.win)
         self.values[i].append(p.margin)
@@ -450,7 +461,8 @@ class _Race:
             False,
             _shares(self.margins[i]),
             _shares(self.scores[i]),
-            _shares(self.events[i]),
+            event_texts(_shares(self.events[i])),
+            next_event_groups=group_events(_shares(self.events[i]).items()),
         )
 
     def result(self, secs: float, confidence: float) -> Analysis:

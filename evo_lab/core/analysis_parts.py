@@ -21,6 +21,7 @@ from typing import Any, Protocol, cast
 
 import numpy as np
 
+from .chance_words import ChanceWords, SeenEvent, event_text, seen_event
 from .errors import EvoLabError
 from .protocol import GameState, State, sample_chance
 
@@ -179,18 +180,12 @@ class Running:
 @dataclass
 class Playout:
     """One playout: the final scores, the viewer's margin and win share, and the first chance event after the
-    root action as the viewer would see it (``None``: none before the end)."""
+    root action as the viewer would see it, in words (``None``: none before the end)."""
 
     scores: list[float]
     margin: float
     win: float
-    next_event: str | None
-
-
-def event_text(state: GameState, outcome: Hashable, viewer: int) -> str:
-    """A chance outcome as ``viewer`` sees it (masked when it reveals what the viewer may not see)."""
-    mask = getattr(state, "masked_action_string", None)
-    return str(mask(outcome, viewer)) if callable(mask) else state.action_to_string(outcome)
+    next_event: SeenEvent | None
 
 
 def determinized(state: GameState, viewer: int, rng: np.random.Generator) -> GameState:
@@ -279,6 +274,7 @@ def play_one(
     k: int,
     *,
     trusted_policy: bool = False,
+    words: ChanceWords | None = None,
 ) -> Playout:
     """Playout ``k``: apply ``action`` to ``start`` (a state redrawn from the viewer's information set, see
     :func:`determinized`; never the real state), play to the end and score it. Chance nodes are drawn by their
@@ -286,7 +282,8 @@ def play_one(
     (round, turn, player or chance, how many such draws came before in that turn): playout ``k`` of every root
     action uses the same keyed numbers (common random numbers that stay aligned). Chance outcomes, and with
     ``trusted_policy`` (the game's own or the uniform rollout) the policy's actions, are applied without the
-    legality check (``apply_unchecked``, where the game has it): they are legal by construction."""
+    legality check (``apply_unchecked``, where the game has it): they are legal by construction. ``words``: how
+    the first chance event is said (:mod:`evo_lab.core.chance_words`; default the game's view plugin)."""
     s = start.clone()
     if action not in s.legal_actions():
         raise AnalysisError(
@@ -300,7 +297,7 @@ def play_one(
     play = unchecked if trusted_policy else s.apply_action
     per_turn: dict[tuple[int, int], dict[int, int]] = {}  # draws so far by (round, turn), then by player
     counts: dict[int, int] = {}
-    first: str | None = None
+    first: SeenEvent | None = None
     turn, move_key, draw_key = (-1, -1), 0, 0
     while not s.is_terminal():
         now = clock(s)
@@ -316,7 +313,7 @@ def play_one(
             draws.at_slot(draw_key, who, j)
             o = sample_chance(s, draws)
             if first is None:
-                first = event_text(s, o, viewer)
+                first = seen_event(s, o, viewer, words)
             unchecked(o)
         else:
             moves.at_slot(move_key, who, j)
@@ -335,7 +332,7 @@ class ExactValue:
     top: Fraction = Fraction(0)  # the expected best final score (any player)
     margins: dict[float, Fraction] = field(default_factory=dict)
     scores: dict[float, Fraction] = field(default_factory=dict)
-    next_event: dict[str, Fraction] = field(default_factory=dict)
+    next_event: dict[SeenEvent, Fraction] = field(default_factory=dict)
 
 
 class _TooBig(Exception):
@@ -360,22 +357,28 @@ def _score_leaf(ev: ExactValue, s: GameState, viewer: int, p: Fraction) -> None:
     ev.scores[sc[viewer]] = ev.scores.get(sc[viewer], Fraction(0)) + p
 
 
-def _next_event(s: GameState, viewer: int) -> dict[str, Fraction]:
-    """The exact law of the first chance event after forced decisions (``{}`` if a choice or the end comes
-    first)."""
+def _next_event(s: GameState, viewer: int, words: ChanceWords | None) -> dict[SeenEvent, Fraction]:
+    """The exact law of the first chance event after forced decisions, in words (``{}`` if a choice or the end
+    comes first)."""
     t = s.clone()
     while not t.is_terminal() and not t.is_chance_node() and len(t.legal_actions()) == 1:
         t.apply_action(t.legal_actions()[0])
-    out: dict[str, Fraction] = {}
+    out: dict[SeenEvent, Fraction] = {}
     if not t.is_terminal() and t.is_chance_node():
         for o, q in t.chance_outcomes():
-            key = event_text(t, o, viewer)
+            key = seen_event(t, o, viewer, words)
             out[key] = out.get(key, Fraction(0)) + q
     return out
 
 
 def exact_values(
-    state: GameState, viewer: int, actions: list[Hashable], *, node_limit: int, uniform_decisions: bool
+    state: GameState,
+    viewer: int,
+    actions: list[Hashable],
+    *,
+    node_limit: int,
+    uniform_decisions: bool,
+    words: ChanceWords | None = None,
 ) -> tuple[dict[Hashable, ExactValue], int] | None:
     """Enumerate the whole remaining tree after each of ``actions``: chance nodes by their exact probabilities,
     decision nodes with one legal action followed, and (``uniform_decisions``: the random rollout policy)
@@ -393,7 +396,7 @@ def exact_values(
             ev = ExactValue()
             s = state.clone()
             s.apply_action(a)
-            ev.next_event = _next_event(s, viewer)
+            ev.next_event = _next_event(s, viewer, words)
             if uniform_decisions:
                 _enumerate(s, viewer, Fraction(1), ev, count, node_limit)
             else:

@@ -56,7 +56,22 @@ class PlyAnalysis:
 
 
 def words(state: GameState, action: Hashable) -> str:
-    """``action`` in words: the game's ``describe_action`` when it has one, else its notation."""
+    """``action`` in words with who acts ("P2 bids 6 for Pair of legs"): the game's view plugin
+    (:func:`~evo_lab.core.chance_words.words_for`), else its ``describe_action``, else its notation."""
+    from .chance_words import words_for
+
+    view = words_for(state)
+    if view is not None:
+        try:
+            return str(view.action_words(state, action, None))
+        except Exception:  # noqa: BLE001 - a description is a nicety: fall back to the state's own
+            pass
+    who = f"P{state.current_player() + 1}"
+    text = _described(state, action)
+    return text if text.startswith(who) else f"{who} {text}"
+
+
+def _described(state: GameState, action: Hashable) -> str:
     describe = getattr(state, "describe_action", None)
     if callable(describe):
         try:
@@ -181,7 +196,7 @@ def story_markdown(state: Recorded, plies: list[PlyAnalysis]) -> str:
     lines = [f"# {state.game.title}: the game analysed", "", legend, ""]
     for p in plies:
         played, note = _line(befores[p.ply], p)
-        lines.append(f"{p.ply + 1}. P{p.player + 1} {played}" + (f" — {note}" if note else ""))
+        lines.append(f"{p.ply + 1}. {played}" + (f" — {note}" if note else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -193,7 +208,7 @@ def story_html(state: Recorded, plies: list[PlyAnalysis]) -> str:
         played, note = _line(befores[p.ply], p)
         cls = {"?": "dubious", "??": "blunder"}.get(p.mark, "")
         items.append(
-            f'<li value="{p.ply + 1}" class="{cls}">P{p.player + 1} {html.escape(played)}'
+            f'<li value="{p.ply + 1}" class="{cls}">{html.escape(played)}'
             + (f" <small>{html.escape(note)}</small>" if note else "")
             + "</li>"
         )

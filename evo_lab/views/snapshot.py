@@ -161,7 +161,7 @@ def describe_last(state: Any) -> dict | None:
             face_name=name,
             text=(
                 f"{f'P{who + 1} on ' if who >= 0 else ''}{L[src]} attacks {L[dst]}: the die shows "
-                f"{name}: {'the attack succeeds' if result == 'win' else 'the attack fails'}"
+                f"{name}, so {'the attack succeeds' if result == 'win' else 'the attack fails'}"
             ),
         )
     elif k in ("move", "wings", "flippers"):

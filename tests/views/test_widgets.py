@@ -540,7 +540,7 @@ def test_combat_follows_the_attacker_and_drops_a_stale_defender():
     mv = next(a for a in st.legal_actions() if a.kind == "move" and a.a == src)
     s.play(mv)
     assert ex.combat.attacker.value == mv.b and ex.combat.defender.value == enemy  # followed the move
-    assert f"Attacker on {st.game.labels[mv.b]}" in ex.combat.result.value
+    assert f"P{me + 1}&#x27;s dinosaur on {st.game.labels[mv.b]}" in ex.combat.result.value
     ex.combat.pick(mv.b, enemy)
     s.undo()  # the attacker's dinosaur is no longer there
     assert ex.combat.attacker.value == -1 and ex.combat.defender.value == -1

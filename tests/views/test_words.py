@@ -438,3 +438,79 @@ def test_every_line_of_seeded_games_is_words(gid):
             problems.update(problems_in(story, vocab, nodes, f"{gid} {n} players seed {seed} story", WORDS))
     _xfail_elsewhere(gid, problems)
     assert not problems, _report(problems)
+
+
+#: Notation and layout faults of a chance event's words: the engine's prefix, a colon after a colon ("the deal:
+#: chance: ..."), parentheses in parentheses ("(1/2 (50.0%))").
+EVENT_FAULTS = {
+    "a 'chance:' prefix": re.compile(r"\bchance:"),
+    "a colon after a colon": re.compile(r":[^:]*:"),
+    "nested parentheses": re.compile(r"\([^()]*\("),
+    "a masked notation mark": re.compile(r"(?<![\w])\?(?![\w])"),
+}
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_analysis_tab_says_chance_events_in_words(gid):
+    """The Analysis tab at several decisions of a seeded game: every string it shows (status, chart, the "what
+    chance does next" and final score tables, the annotated history) and every row of every action's next
+    chance event table are words: no identifier, no notation, no "chance:" prefix, no doubled colon, no nested
+    parentheses; a chance node with many outcomes is one row, not one row per card."""
+    from evo_lab.core.chance_words import event_rows
+
+    ex = Explorer(evo_lab.make_game(gid, players=game_info(gid).min_players, seed=2), seed=2)
+    tab = ex.analysis
+    tab.iterations, tab.annotate_iterations = 150, 4
+    vocab = vocabulary(ex.session.game)
+    problems: dict[str, str] = {}
+    rng = np.random.default_rng(2)
+    seen_rows = 0
+    decisions = 0
+    for ply in range(160):
+        st = ex.state
+        if st.is_terminal() or decisions >= 3:
+            break
+        if not st.is_chance_node() and len(st.legal_actions()) > 1 and ply % 9 == 0:
+            decisions += 1
+            tab.show(True)
+            a = tab.analysis
+            assert a is not None
+            if decisions == 1:
+                tab.annotate()
+            where = f"{gid} move {ex.session.tree.ply} analysis"
+            problems.update(problems_in(widget_texts(tab), vocab, set(), where + " tab"))
+            for e in a:
+                rows = event_rows(e.next_event_groups)
+                seen_rows += len(rows)
+                assert len(rows) <= 12, rows  # a card draw is one row, not one per card
+                texts = [t for t, _p in rows]
+                problems.update(problems_in(texts, vocab, set(), where + " next chance event"))
+                for t in texts:
+                    for kind, rx in EVENT_FAULTS.items():
+                        if rx.search(t):
+                            problems.setdefault(f"{kind}: {t}", where)
+            tab.show(False)
+        acts = st.chance_outcomes() if st.is_chance_node() else None
+        if acts is not None:
+            ex.session.play(sample_chance(st, rng))
+        else:
+            legal = st.legal_actions()
+            ex.session.play(legal[int(rng.integers(len(legal)))])
+    assert decisions >= 1 and seen_rows >= 1
+    assert not problems, _report(problems)
+
+
+def test_event_groups_say_many_outcomes_as_one_row():
+    """A node with more outcomes than a table shows is one row with its count and chance per outcome."""
+    from evo_lab.core.chance_words import EventGroup, SeenEvent, group_events
+
+    cards = [(SeenEvent(f"P1 draws card {k}", "P1 draws a card", 171, 1 / 171), 0.5 / 40) for k in range(40)]
+    hidden = [(SeenEvent("P2 draws a card (hidden)", "P2 draws a card", 120, 3 / 120), 0.5)]
+    groups = group_events(cards + hidden)
+    assert [g.node for g in groups] == ["P1 draws a card", "P2 draws a card"] or groups[0].probability == 0.5
+    rows = [r for g in groups for r in g.rows()]
+    assert ("P1 draws a card: any of 171 outcomes, each 1 in 171", pytest.approx(0.5)) in rows
+    assert ("P2 draws a card (hidden)", 0.5) in rows
+    assert EventGroup("x", 1, 120, 3 / 120, {f"c{k}": 0.1 for k in range(10)}).rows()[0][0] == (
+        "x: any of 120 outcomes, the likeliest about 1 in 40"
+    )

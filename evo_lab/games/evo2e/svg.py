@@ -199,7 +199,7 @@ def board_svg(
     if labels:
         out.append('<g class="labels">')
         out.extend(
-            f'<text class="label" x="{_fmt(cx)}" y="{_fmt(cy + f.s * 0.72)}">{board.labels[i]}</text>'
+            f'<text class="label" x="{_fmt(cx)}" y="{_fmt(cy + f.s * 0.8)}">{board.labels[i]}</text>'
             for i, (cx, cy) in enumerate(f.centres)
         )
         out.append("</g>")
@@ -295,11 +295,11 @@ def _head(out: list[str], board: Board, f: _Frame, title: str | None) -> None:
         ".space{stroke:#5a4a32;stroke-width:1}"
         ".space:hover{filter:brightness(1.12)}"
         f".coast{{stroke:{COAST_COLOUR};stroke-width:{_fmt(s * 0.16)};stroke-linecap:round;fill:none}}"
-        f".label{{font:{_fmt(font)}px sans-serif;fill:#222;text-anchor:middle;pointer-events:none}}"
+        f".label{{font:{_fmt(font * 1.1)}px sans-serif;fill:#222;text-anchor:middle;pointer-events:none}}"
         f".seat{{font:bold {_fmt(font * 0.9)}px sans-serif;fill:#000;text-anchor:middle;pointer-events:none}}"
         f".caption{{font:italic {_fmt(font * 1.05)}px sans-serif;fill:#fff;text-anchor:middle}}"
         f".heading{{font:bold {_fmt(font * 1.5)}px sans-serif;fill:#fff;text-anchor:middle}}"
-        f".glyph{{font:bold {_fmt(font * 0.8)}px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}}"
+        f".glyph{{font:bold {_fmt(font * 1.1)}px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}}"
         f".legend{{font:{_fmt(font)}px sans-serif;fill:#fff}}"
         "</style>"
     )
@@ -414,13 +414,13 @@ def _climate_glyphs(out: list[str], board: Board, f: _Frame, climate: dict[str, 
         st = climate.get(board.terrain[i])
         if st is None:
             continue
-        gx, gy = cx + s * 0.42, cy - s * 0.38
+        gx, gy = cx + s * 0.46, cy - s * 0.42  # the climate letter: as large as a space's label
         out.append(
-            f'<circle class="climate-{st}" cx="{_fmt(gx)}" cy="{_fmt(gy)}" r="{_fmt(s * 0.2)}" '
+            f'<circle class="climate-{st}" cx="{_fmt(gx)}" cy="{_fmt(gy)}" r="{_fmt(s * 0.27)}" '
             f'fill="{CLIMATE_COLOURS[st]}" stroke="#fff" stroke-width="{_fmt(max(0.5, s * 0.03))}"/>'
         )
         out.append(
-            f'<text class="glyph" x="{_fmt(gx)}" y="{_fmt(gy + f.font * 0.28)}">{CLIMATE_GLYPHS[st]}</text>'
+            f'<text class="glyph" x="{_fmt(gx)}" y="{_fmt(gy + f.font * 0.38)}">{CLIMATE_GLYPHS[st]}</text>'
         )
     out.append("</g>")
 
@@ -467,14 +467,14 @@ def _footer(out: list[str], board: Board, f: _Frame, climate: dict[str, str] | N
                 f'fill="{TERRAIN_COLOURS[t]}" stroke="#000" stroke-width="0.6"/>'
             )
             a(
-                f'<circle cx="{_fmt(lx + s * 0.95)}" cy="{_fmt(ly - s * 0.05)}" r="{_fmt(s * 0.2)}" '
+                f'<circle cx="{_fmt(lx + s * 0.95)}" cy="{_fmt(ly - s * 0.05)}" r="{_fmt(s * 0.27)}" '
                 f'fill="{CLIMATE_COLOURS[st]}" stroke="#fff" stroke-width="0.8"/>'
             )
             a(
-                f'<text class="glyph" x="{_fmt(lx + s * 0.95)}" y="{_fmt(ly - s * 0.05 + font * 0.28)}">'
+                f'<text class="glyph" x="{_fmt(lx + s * 0.95)}" y="{_fmt(ly - s * 0.05 + font * 0.38)}">'
                 f"{CLIMATE_GLYPHS[st]}</text>"
             )
-            a(f'<text class="legend" x="{_fmt(lx + s * 1.3)}" y="{_fmt(ly + font * 0.3)}">{words}</text>')
+            a(f'<text class="legend" x="{_fmt(lx + s * 1.35)}" y="{_fmt(ly + font * 0.3)}">{words}</text>')
             lx += w
         a("</g>")
         fy += s * 0.75 * row + s * 1.0

@@ -244,7 +244,7 @@ def _chance(state: State, a: Action, masked: str) -> str:
         return f"P{a.a + 1} is drawn next for the starting turn order"
     node = state.node_name()
     if node == "climate_die":  # Evo 1e: the d6 moves the climate marker
-        return f"the climate die says: {token_words(g, a.a)}"
+        return f"the climate die shows {token_words(g, a.a)}"
     if node == "meteor":
         return f"the meteor die shows {g.die_kinds[a.a]}"
     if k == "token":
@@ -254,16 +254,35 @@ def _chance(state: State, a: Action, masked: str) -> str:
             else "the meteorite is revealed: the game ends"
         )
     if k == "peek":
-        return "sixth sense looks at the next climate token" + ("" if hidden else f" ({token_words(g, a.a)})")
+        if hidden:
+            return "Sixth sense looks at the next climate token"
+        return f"Sixth sense sees that the next climate token is {token_words(g, a.a)}"
     if k == "gene":
         return f"{g.gene_names[a.a]} is drawn from the bag"
     if k == "card":
         who = _card_drawer(state, a, masked)
         return f"{who} draws an event card" + (" (hidden)" if hidden else f" ({g.card_names[a.a]})")
     if k == "die":
-        sym = g.data.die_symbols.get(g.die_kinds[a.a])
-        return f"the die shows {getattr(sym, 'name', g.die_kinds[a.a])}"
+        return _die_words(state, a.a)
     return masked
+
+
+def _die_words(state: State, face: int) -> str:
+    """The combat die's face and, at an attack, what it does: "the combat die shows Claw with plus sign, so the
+    attack succeeds" (rulebook, "Combat result")."""
+    from . import genes
+
+    g = state.game
+    sym = g.data.die_symbols.get(g.die_kinds[face])
+    text = f"the combat die shows {getattr(sym, 'name', g.die_kinds[face])}"
+    pending = tuple(getattr(state, "pending", ()) or ())
+    if len(pending) != 2:
+        return text
+    att, dfd = state.occupant(pending[0]), state.occupant(pending[1])
+    if att < 0 or dfd < 0:
+        return text
+    win = g.die_symbols[face].succeeds(genes.attack_strength(state, att), genes.defence_strength(state, dfd))
+    return f"{text}, so the attack {'succeeds' if win else 'fails'}"
 
 
 def action_words(state: State, action: Action, viewer: int | None = None) -> str:

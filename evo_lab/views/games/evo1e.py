@@ -23,6 +23,8 @@ class Evo1eView(GameView):
     """Evo (first edition) in the explorer: the generic board and tabs, Evo's words."""
 
     name = "evo1e"
+    #: what a score is counted in (the Analysis tab): mutation points
+    score_unit = "MP"
 
     def node_words(self, state: Any) -> str:
         from evo_lab.games.evo2e.words import node_words

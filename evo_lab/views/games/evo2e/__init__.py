@@ -27,6 +27,8 @@ class Evo2eView(GameView):
     """Evo (Second Edition) in the explorer; Evo first edition (``evo1e``) uses it too."""
 
     name = "evo2e"
+    #: what a score is counted in (the Analysis tab): mutation points
+    score_unit = "MP"
 
     # ----- words
     def header_html(self, game: Any) -> str:

@@ -63,15 +63,16 @@ function drawSvg(geo, snap, selected) {
   for (const sp of geo.spaces) {
     const st = states[sp.id];
     if (!st) continue;
-    const gx = sp.cx + s * 0.42, gy = sp.cy - s * 0.38;
-    a(`<circle cx="${gx}" cy="${gy}" r="${s * 0.2}" fill="${c.climate[st]}" stroke="#fff" stroke-width="0.8"/>` +
-      `<text class="evo-glyph" x="${gx}" y="${gy + font * 0.28}" font-size="${font * 0.8}">${geo.glyphs[st]}</text>`);
+    // the climate letter of the space (H hot, C cold, ...): at least 12 px on a 1280x720 screen
+    const gx = sp.cx + s * 0.46, gy = sp.cy - s * 0.42;
+    a(`<circle cx="${gx}" cy="${gy}" r="${s * 0.27}" fill="${c.climate[st]}" stroke="#fff" stroke-width="0.8"/>` +
+      `<text class="evo-glyph" x="${gx}" y="${gy + font * 0.38}" font-size="${font * 1.1}">${geo.glyphs[st]}</text>`);
   }
   a("</g>");
   // labels
   a('<g class="labels" pointer-events="none">');
   for (const sp of geo.spaces) {
-    a(`<text class="evo-label" x="${sp.cx}" y="${sp.cy + s * 0.72}" font-size="${font}">${sp.label}</text>`);
+    a(`<text class="evo-label" x="${sp.cx}" y="${sp.cy + s * 0.8}" font-size="${font * 1.1}">${sp.label}</text>`);
   }
   a("</g>");
   // last event marker
@@ -118,9 +119,9 @@ function drawSvg(geo, snap, selected) {
     const lx = x0 + s * 0.6 + (k % 2) * colW;
     const ly = y0 + h - s * 1.55 + Math.floor(k / 2) * s * 0.8;
     a(`<rect x="${lx}" y="${ly - s * 0.3}" width="${s * 0.5}" height="${s * 0.5}" fill="${c.terrain[t]}" stroke="#000" stroke-width="0.6"/>` +
-      `<circle cx="${lx + s * 0.95}" cy="${ly - s * 0.05}" r="${s * 0.2}" fill="${c.climate[st]}" stroke="#fff" stroke-width="0.8"/>` +
-      `<text class="evo-glyph" x="${lx + s * 0.95}" y="${ly - s * 0.05 + font * 0.28}" font-size="${font * 0.8}">${geo.glyphs[st]}</text>` +
-      `<text class="evo-legend" x="${lx + s * 1.3}" y="${ly + font * 0.3}" font-size="${font}">${t}: ${st}</text>`);
+      `<circle cx="${lx + s * 0.95}" cy="${ly - s * 0.05}" r="${s * 0.27}" fill="${c.climate[st]}" stroke="#fff" stroke-width="0.8"/>` +
+      `<text class="evo-glyph" x="${lx + s * 0.95}" y="${ly - s * 0.05 + font * 0.38}" font-size="${font * 1.1}">${geo.glyphs[st]}</text>` +
+      `<text class="evo-legend" x="${lx + s * 1.35}" y="${ly + font * 0.35}" font-size="${font * 1.1}">${t}: ${st}</text>`);
   });
   a("</g></svg>");
   return out.join("");

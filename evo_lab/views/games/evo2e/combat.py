@@ -1,4 +1,5 @@
-"""``CombatInspector``: exact attack odds for two dinosaurs on the board or for horns set on sliders.
+"""``CombatInspector``: the attack just played (attacker, defender, spaces, horns, its exact chance, the die and what
+happened: :mod:`.last_fight`), and exact attack odds for any two dinosaurs on the board or for horns set by hand.
 
 >>> import evo_lab
 >>> from evo_lab.views.widgets.session import Session
@@ -19,30 +20,33 @@ import plotly.graph_objects as go
 from evo_lab.core.words import plural
 
 from . import odds_bridge
-from evo_lab.views.widgets.charts import bar_svg
+from .last_fight import fight_html, last_fight
 from evo_lab.views.widgets.common import Panel, badge_html, fmt_prob, row
 from evo_lab.views.widgets.session import Session
 
 __all__ = ["CombatInspector"]
 
 SLIDERS = -1
+#: The choice of a side whose horns are set by hand on the sliders (no dinosaur of the board).
+BY_HAND = "any dinosaur: horns set below"
 
 
 class CombatInspector(Panel):
-    """Exact attack odds: pick an attacker and a defender (or use the board's selection), or set horns and
-    modifiers with the sliders; the die-face breakdown, a bar chart and the attack plan with the movement
-    points left. After a move the inspector follows the attacker to its new space; a dinosaur that is gone
-    takes its side back to the sliders."""
+    """The attack just played this round (``last``), then what-if odds: pick an attacker and a defender (or use
+    the board's selection), or set horns and modifiers by hand; the die's faces, the breakdown and the attack
+    plan with the movement points left. After an attack the what-if shows the same two dinosaurs (a retry after
+    a failure); after a move it follows the attacker to its new space; a dinosaur that is gone takes its side
+    back to the horns set by hand."""
 
     def __init__(self, session: Session, board: Any = None):
         style = {"description_width": "initial"}
         wide = W.Layout(width="auto", min_width="170px")
         self.attacker = W.Dropdown(
-            description="Attacker", options=[("(sliders)", SLIDERS)], value=SLIDERS, style=style, layout=wide
+            description="Attacker", options=[(BY_HAND, SLIDERS)], value=SLIDERS, style=style, layout=wide
         )
         self.defender = W.Dropdown(
             description="Defender",
-            options=[("(sliders)", SLIDERS)],
+            options=[(BY_HAND, SLIDERS)],
             value=SLIDERS,
             style=style,
             layout=W.Layout(width="auto", min_width="170px"),
@@ -65,12 +69,17 @@ class CombatInspector(Panel):
         self.bony = W.Checkbox(
             description="bony plates (+2 defence)", indent=False, layout=W.Layout(width="auto")
         )
+        self.last = W.HTML()
+        self.whatif = W.HTML(
+            "<div style='font-size:15px;margin-top:4px'><b>What if</b>: choose two dinosaurs of the board, or "
+            "set the horns by hand, to see the chance of an attack.</div>"
+        )
         self.result = W.HTML()
         self.plan = W.HTML()
         self.badge = W.HTML()
-        self.chart = W.HTML()
         self._syncing = False
         self._where: tuple[int, int] = (SLIDERS, SLIDERS)  # (space, owner) the attacker stood on
+        self._fight_ply = -1  # the move of the attack shown last (a new one sets the what-if to its fighters)
         for w in (self.att, self.dfn, self.large_horn, self.frenzied, self.bony):
             w.observe(lambda _c: self._compute(), "value")
         self.attacker.observe(lambda _c: self._from_board(), "value")
@@ -79,13 +88,14 @@ class CombatInspector(Panel):
             session,
             [
                 self.badge,
+                self.last,
+                self.whatif,
                 row([self.attacker, self.defender]),
                 self.att,
                 self.dfn,
                 row([self.large_horn, self.frenzied, self.bony]),
                 self.result,
                 self.plan,
-                self.chart,
             ],
         )
         self.add_class("evo-combat")
@@ -149,10 +159,20 @@ class CombatInspector(Panel):
     def refresh(self) -> None:
         st = self.session.state
         L = st.game.labels
-        opts = [("(sliders)", SLIDERS)] + [
-            (f"{L[i]} (P{st.occupant(i) + 1})", i) for i in range(st.game.n) if st.occupant(i) >= 0
+        opts = [(BY_HAND, SLIDERS)] + [
+            (f"P{st.occupant(i) + 1}'s dinosaur on {L[i]}", i)
+            for i in range(st.game.n)
+            if st.occupant(i) >= 0
         ]
+        fight = last_fight(self.session.tree)
+        self.last.value = fight_html(fight) if fight is not None else ""
         a, d = self._follow(st, self.attacker.value, self.defender.value)
+        if fight is not None and fight.ply != self._fight_ply:  # a new attack: the what-if shows its fighters
+            a = next((x for x in (fight.src, fight.dst) if st.occupant(x) == fight.attacker), SLIDERS)
+            d = fight.dst if st.occupant(fight.dst) == fight.defender and a != SLIDERS else SLIDERS
+            self._where = (a, fight.attacker if a != SLIDERS else SLIDERS)
+            self._set_by_hand(fight)
+        self._fight_ply = fight.ply if fight is not None else -1
         self._syncing = True
         try:
             self.attacker.options = opts
@@ -185,6 +205,18 @@ class CombatInspector(Panel):
             self._syncing = False
         self._compute()
 
+    def _set_by_hand(self, fight: Any) -> None:
+        """The sliders and boxes to the horns and modifiers of ``fight`` (a side gone from the board keeps them)."""
+        self._syncing = True
+        try:
+            self.att.value = fight.before.gene_counts(fight.attacker)["horn"]
+            self.dfn.value = fight.before.gene_counts(fight.defender)["horn"]
+            mods = fight.modifiers
+            self.large_horn.value, self.frenzied.value = mods["large_horn"], mods["frenzied"]
+            self.bony.value = mods["bony_plates"]
+        finally:
+            self._syncing = False
+
     # ----- the odds
     def odds(self) -> dict:
         """The current exact odds (``odds_bridge.combat`` result)."""
@@ -213,7 +245,7 @@ class CombatInspector(Panel):
         st = self.session.state
         if space is None or space < 0 or st.occupant(space) < 0:
             return f"{side} with {plural(horns, 'horn')}"
-        return f"{side} on {st.game.labels[space]} (P{st.occupant(space) + 1}, {plural(horns, 'horn')})"
+        return f"P{st.occupant(space) + 1}'s dinosaur on {st.game.labels[space]} ({plural(horns, 'horn')})"
 
     def _compute(self) -> None:
         if self._syncing:
@@ -227,22 +259,13 @@ class CombatInspector(Panel):
             for f in r["faces"].values()
         )
         self.result.value = (
-            f"<div style='font-size:15px'>{escape(self._who(a, r['attack'], 'Attacker'))} against "
-            f"{escape(self._who(d, r['defence'], 'defender'))}: the attack succeeds with "
+            f"<div style='font-size:15px'>{escape(self._who(a, r['attack'], 'An attacker'))} against "
+            f"{escape(self._who(d, r['defence'], 'a defender'))}: the attack succeeds with "
             f"<b>{fmt_prob(r['probability'])}</b></div>"
             "<div class='evo-table-wrap'><table class='evo-table evo-faces'><tr><th>face</th><th>faces on the die</th>"
             f"<th>result</th><th>share of the roll</th></tr>{rows}</table></div>"
         )
         self.plan.value = self._plan_text(a, d)
-        names = [f["name"] for f in r["faces"].values()]
-        n = sum(f["count"] for f in r["faces"].values())
-        self.chart.value = bar_svg(
-            names,
-            [f["count"] / n for f in r["faces"].values()],
-            percent=True,
-            title=f"Die faces (green wins): {float(r['probability']) * 100:.1f}%",
-            colours=["#2e9e44" if f["wins"] else "#c92a2a" for f in r["faces"].values()],
-        )
 
     def _plan_text(self, a: int, d: int) -> str:
         st = self.session.state
