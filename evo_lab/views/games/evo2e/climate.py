@@ -33,6 +33,11 @@ LENGTH_TITLE = "Rounds played before the meteorite ends the game"
 _ORDINAL = ("inner", "second", "third", "fourth", "fifth", "sixth")
 
 
+def section_words(name: str) -> str:
+    """A wheel section's printed name without nested brackets: "plains (warming)" -> "plains, warming"."""
+    return name.replace(" (", ", ").rstrip(")")
+
+
 def wheel_svg(game: Any, section: int, size: int = 240, highlight: dict[int, float] | None = None) -> str:
     """The climate wheel: one ring sector per section, split into the terrains' states (rings inside-out in
     the data pack's terrain order, see :func:`wheel_legend_html`); the current section is outlined.
@@ -69,7 +74,7 @@ def wheel_svg(game: Any, section: int, size: int = 240, highlight: dict[int, flo
                 f'<path class="sector" data-section="{k}" data-terrain="{t}" d="M{pt(ra, a0)} L{pt(rb, a0)} '
                 f'A{rb:.1f},{rb:.1f} 0 0 1 {pt(rb, a1)} L{pt(ra, a1)} A{ra:.1f},{ra:.1f} 0 0 0 {pt(ra, a0)} Z" '
                 f'fill="{CLIMATE_COLOURS[st]}" stroke="{TERRAIN_COLOURS[t]}" stroke-width="2">'
-                f"<title>section {k} ({escape(sec.name)}): {t} {st}</title></path>"
+                f"<title>section {k}, {escape(section_words(sec.name))}: {t} {st}</title></path>"
             )
         mid = (a0 + a1) / 2
         out.append(at(r1 + 12, mid, f"{k}", "section-label", ' font-weight="bold"'))
@@ -226,7 +231,8 @@ class ClimatePanel(Panel):
             else ""
         )
         return (
-            f"<div>Section <b>{st.section}</b> ({escape(g.data.wheel[st.section].name)}): {states}</div>"
+            f"<div>The climate wheel is at section <b>{st.section}</b>, "
+            f"{escape(section_words(g.data.wheel[st.section].name))}. {states}</div>"
             f"<div>{plural(shown, 'token')} of the pile's {g.pile_length} revealed ({g.pile_length - 1} climate "
             f"tokens and the meteorite, which lies among the last {g.bottom})</div>{seen}"
             f"<div>Expected length: {float(exp):.2f} rounds played</div>"

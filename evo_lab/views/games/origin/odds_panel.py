@@ -111,7 +111,9 @@ def _node(node: TreeNode, odds: AttackOdds) -> str:
                 if acts[0][0] == "roll"
                 else escape(describe_action(node.state, acts[0]))
             )
-            items.append(f"<li>{label} (<b>{escape(prob_words(p))}</b>): {html}</li>")
+            items.append(
+                f"<li>{label}, <b>{escape(prob_words(p).replace(' (', ', ').rstrip(')'))}</b>: {html}</li>"
+            )
         return f"<ul class='origin-tree'>{''.join(items)}</ul>"
     best = expectimax(
         node.state,
