@@ -244,9 +244,8 @@ class PhaseStepper(W.VBox):
             opts = [
                 (
                     (
-                        f"{'> ' if id(n) in path else ''}after move {n.ply - 1}: "
-                        f"{view.history_line(n, viewer).split('. ', 1)[-1]}"
-                        f"{' (main line)' if n.is_mainline() else ''}"
+                        f"after move {n.ply - 1}: {view.history_line(n, viewer).split('. ', 1)[-1]}"
+                        f"{_line_marks(n.is_mainline(), id(n) in path)}"
                     ),
                     n,
                 )
@@ -263,6 +262,16 @@ class PhaseStepper(W.VBox):
         self.b_redo.disabled = not s.can_redo()
         for b in (self.b_step, self.b_phase, self.b_round, self.b_end):
             b.disabled = st.is_terminal()
+
+
+def _line_marks(main: bool, shown: bool) -> str:
+    """What a variation's label adds: whether it is the main line and whether the board shows it now.
+
+    >>> _line_marks(True, True), _line_marks(False, True), _line_marks(False, False)
+    (' (the main line, shown now)', ' (shown now)', '')
+    """
+    marks = ["the main line"] * main + ["shown now"] * shown
+    return f" ({', '.join(marks)})" if marks else ""
 
 
 def _seen(node, viewer: int | None) -> str:
