@@ -247,9 +247,7 @@ class GameView:
             head = f"<b>{escape(self.phase_words(state))}</b>: {who}"
         else:
             head = f"<b>{self.round_word.capitalize()} {r}</b>, {escape(self.phase_words(state))}: {who}"
-        return (
-            f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>{self.where_words(tree)}</div>"
-        )
+        return f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>{self.where_words(tree)}</div>"
 
     def where_words(self, tree: Any) -> str:
         """Where the game shown is, in words a player reads beside the round: "the start of the game", "move 12 of
