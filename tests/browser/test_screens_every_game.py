@@ -169,7 +169,9 @@ def _after_a_round(page, where: str, game: str, width: int, height: int, present
     before = page.evaluate("() => document.querySelector('.evo-stepper .widget-readout').innerText")
     page.locator(".evo-stepper button", has_text="Round").first.click()
     page.wait_for_function(
-        "b => document.querySelector('.evo-stepper .widget-readout').innerText !== b", arg=before, timeout=60_000
+        "b => document.querySelector('.evo-stepper .widget-readout').innerText !== b",
+        arg=before,
+        timeout=60_000,
     )
     page.wait_for_timeout(1500)
     page.evaluate("() => document.querySelector('.evo-explorer').scrollIntoView({block: 'start'})")
@@ -182,7 +184,9 @@ def _after_a_round(page, where: str, game: str, width: int, height: int, present
     if h is None:
         problems.append(f"{name}: the history list has no current move")
     elif not (h["box"]["y"] - 1 <= h["current"]["y"] and h["current"]["bottom"] <= h["box"]["bottom"] + 1):
-        problems.append(f"{name}: the current move {h['current']} ({h['text']!r}) is outside the history box {h['box']}")
+        problems.append(
+            f"{name}: the current move {h['current']} ({h['text']!r}) is outside the history box {h['box']}"
+        )
     page.screenshot(path=str(IMG / f"screen_{where}_{game}_{width}x{height}_round.png"))
     return problems
 

@@ -25,7 +25,15 @@ from .game_panel import SERVER_PATH_CLASS, UPLOAD_LIMIT, GamePanel  # the Game t
 from .history import HistoryList
 from .session import Session
 
-__all__ = ["BOT_WORDS", "HUMAN", "SERVER_PATH_CLASS", "UPLOAD_LIMIT", "GamePanel", "PhaseStepper", "bot_words"]
+__all__ = [
+    "BOT_WORDS",
+    "HUMAN",
+    "SERVER_PATH_CLASS",
+    "UPLOAD_LIMIT",
+    "GamePanel",
+    "PhaseStepper",
+    "bot_words",
+]
 
 #: The "bot" choice meaning: a person decides (Step then only resolves chance).
 HUMAN = ""
