@@ -4,7 +4,10 @@ Playwright): the classroom page in Voila at 1280x720 and 1920x1080, the Explorer
 
 * nothing is cut: no text wider than the box that clips it (``browser.LAYOUT_JS``), every tab label whole
   (``scrollWidth <= clientWidth``, its box inside the tab bar), no table cell narrower than its text;
-* the board and the step controls are visible together (both boxes inside the window);
+* the board and the step controls are visible together (both boxes inside the window); the inspector's tab bar
+  on one line; the action list's Play button inside the window on the classroom page (it has no page scroll),
+  reachable by scrolling in JupyterLab; after the stepper's Round button, the history list's current move inside
+  its box, and Step and Play still in reach (at 1280x720);
 * Evolution's table: no text shown under 14 px (its SVG font size times the table's scale in the page), and on
   the 1920x1080 classroom page the table fills its column's width or the window's height;
 * the classroom page is sized for a projector: its status line and action list at least 20 and 17 px at
@@ -73,8 +76,15 @@ MEASURE_JS = """() => {
   }
   const svg = document.querySelector('.evo-board-widget svg.evo-board, .evo-game-board .evo-svg svg');
   const step = [...document.querySelectorAll('.evo-stepper button')].find((b) => b.innerText.trim() === 'Step');
+  const play = document.querySelector('.evo-action-picker button.mod-primary');
   out.board = svg ? box(svg) : null;
   out.step = step ? box(step) : null;
+  out.play = visible(play) ? box(play) : null;
+  out.tab_rows = new Set([...document.querySelectorAll('.evo-explorer .lm-TabBar-tab')].filter(visible)
+                         .map((t) => Math.round(t.getBoundingClientRect().y))).size;
+  const hbox = document.querySelector('.evo-stepper .evo-history-box');
+  const cur = hbox && hbox.querySelector('.evo-current');
+  out.history = cur ? {box: box(hbox), current: box(cur), text: cur.innerText.slice(0, 60)} : null;
   out.window = {width: innerWidth, height: innerHeight};
   out.column = svg ? box(svg.closest('.evo-explorer-left') || svg.parentElement) : null;
   const table = document.querySelector('.evo-evolution-board svg');
@@ -117,6 +127,7 @@ def _check(page, where: str, game: str, width: int, height: int, present: bool) 
         problems.append(f"{name}: the board {b} is not in the window")
     if not (0 <= s["y"] and s["bottom"] <= height and s["right"] <= width + 1):
         problems.append(f"{name}: the Step button {s} is not in the window with the board")
+    problems += _controls(page, m, name, height, present)
     if "table" in m and m["table"]["min_font"] < 13.8:
         problems.append(f"{name}: Evolution's table shows text at {m['table']['min_font']:.1f} px")
     if present and width >= 1900:
@@ -127,6 +138,56 @@ def _check(page, where: str, game: str, width: int, height: int, present: bool) 
         if b["width"] < 0.85 * room_w and b["height"] < 0.8 * room_h:
             problems.append(f"{name}: the board {b} does not fill its column ({room_w:.0f} px) or the window")
     page.screenshot(path=str(IMG / f"screen_{where}_{game}_{width}x{height}.png"))
+    return problems
+
+
+def _controls(page, m: dict, name: str, height: int, present: bool) -> list[str]:
+    """The inspector's tab bar on one line; the action list's Play button in the window (the classroom page has no
+    page scroll) or, in JupyterLab, reachable by scrolling the notebook."""
+    problems = []
+    if m["tab_rows"] != 1:
+        problems.append(f"{name}: the inspector's tab bar takes {m['tab_rows']} lines")
+    p = m["play"]
+    if p is None:
+        return problems + [f"{name}: no Play button under the action list"]
+    if not present and p["bottom"] > height:
+        page.locator(".evo-action-picker button.mod-primary").first.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        p = page.evaluate(MEASURE_JS)["play"]
+        page.evaluate("() => document.querySelector('.evo-explorer').scrollIntoView({block: 'start'})")
+    if p is None or not (0 <= p["y"] and p["bottom"] <= height):
+        problems.append(f"{name}: the Play button {p} cannot be reached (window height {height})")
+    return problems
+
+
+def _after_a_round(page, where: str, game: str, width: int, height: int, present: bool) -> list[str]:
+    """Play a whole round with the stepper's Round button: the history list shows the current move (inside its
+    box), Step and Play stay in reach, the tab bar stays on one line."""
+    name = f"{where} {game} {width}x{height} after Round"
+    page.set_viewport_size({"width": width, "height": height})
+    show_tab(page, "Actions")
+    before = page.evaluate("() => document.querySelector('.evo-stepper .widget-readout').innerText")
+    page.locator(".evo-stepper button", has_text="Round").first.click()
+    page.wait_for_function(
+        "b => document.querySelector('.evo-stepper .widget-readout').innerText !== b",
+        arg=before,
+        timeout=60_000,
+    )
+    page.wait_for_timeout(1500)
+    page.evaluate("() => document.querySelector('.evo-explorer').scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    m = page.evaluate(MEASURE_JS)
+    problems = _controls(page, m, name, height, present)
+    s, h = m["step"], m["history"]
+    if s is None or not (0 <= s["y"] and s["bottom"] <= height):
+        problems.append(f"{name}: the Step button {s} is not in the window")
+    if h is None:
+        problems.append(f"{name}: the history list has no current move")
+    elif not (h["box"]["y"] - 1 <= h["current"]["y"] and h["current"]["bottom"] <= h["box"]["bottom"] + 1):
+        problems.append(
+            f"{name}: the current move {h['current']} ({h['text']!r}) is outside the history box {h['box']}"
+        )
+    page.screenshot(path=str(IMG / f"screen_{where}_{game}_{width}x{height}_round.png"))
     return problems
 
 
@@ -168,6 +229,7 @@ def test_classroom_page_in_voila_every_game(tmp_path):
                     sizes[w] = page.evaluate(MEASURE_JS)["board"]["width"]
                 if sizes[1920] < 1.2 * sizes[1280]:
                     problems.append(f"voila {game}: the board is not scaled up for 1920x1080 ({sizes})")
+                problems += _after_a_round(page, "voila", game, 1280, 720, present=True)
                 problems += [f"voila {game}: loaded from outside the server: {u}" for u in external]
                 problems += [f"voila {game}: console error: {e[:300]}" for e in errors]
                 page.close()
@@ -229,6 +291,7 @@ def test_explorer_in_jupyterlab_every_game(tmp_path):
                     problems.append(f"jupyterlab {game}: the file browser is not open")
                 for w, h in ((1280, 720), (1440, 900)):
                     problems += _check(page, "jupyterlab", game, w, h, present=False)
+                problems += _after_a_round(page, "jupyterlab", game, 1280, 720, present=False)
                 problems += [f"jupyterlab {game}: loaded from outside the server: {u}" for u in external]
                 problems += [
                     f"jupyterlab {game}: page error: {e[:300]}" for e in errors if "evo" in e.lower()

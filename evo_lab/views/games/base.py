@@ -34,6 +34,7 @@ __all__ = [
     "merge_deals",
     "random_policy",
     "registry_id",
+    "starts_fresh",
 ]
 
 Policy = Callable[[Any], Any]
@@ -122,6 +123,14 @@ def keeps_selection(state: Any, owner: int) -> bool:
     if state.is_terminal():
         return False
     return state.is_chance_node() or state.current_player() == owner
+
+
+def starts_fresh(state: Any) -> bool:
+    """Whether ``state`` is its game's initial state (nothing applied, not a set-up position)."""
+    try:
+        return not state.history() and state.to_json() == state.game.new_initial_state().to_json()
+    except Exception:  # noqa: BLE001 - a game without positions: not a game's start
+        return False
 
 
 class GameView:
@@ -238,10 +247,26 @@ class GameView:
             head = f"<b>{escape(self.phase_words(state))}</b>: {who}"
         else:
             head = f"<b>{self.round_word.capitalize()} {r}</b>, {escape(self.phase_words(state))}: {who}"
-        return (
-            f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>move {tree.ply} of the "
-            f"game</div>"
-        )
+        return f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>{self.where_words(tree)}</div>"
+
+    def where_words(self, tree: Any) -> str:
+        """Where the game shown is, in words a player reads beside the round: "the start of the game", "move 12 of
+        the game" (counted from the game's start, moves before the tree's first position included), or, for a tree
+        that starts at a set-up position (a scenario, a position file), "the start of the scenario" and "move 3 of
+        the scenario" (not "move 0 of the game" in round 3)."""
+        root = tree.path()[0].state
+        cached = getattr(self, "_where_root", None)
+        if cached is not None and cached[0] is root:
+            played, fresh = cached[1], cached[2]
+        else:
+            history = getattr(root, "history", None)
+            played = len(history()) if callable(history) else 0
+            fresh = played > 0 or starts_fresh(root)
+            self._where_root = (root, played, fresh)
+        if fresh:
+            n = played + tree.ply
+            return f"move {n} of the game" if n else "the start of the game"
+        return f"move {tree.ply} of the scenario" if tree.ply else "the start of the scenario"
 
     def node_name(self, state: Any) -> str:
         """The id of the node the state waits at (for code; a person reads :meth:`node_words`)."""

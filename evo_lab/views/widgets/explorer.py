@@ -110,7 +110,8 @@ class Explorer(W.VBox):
             "selected_index",
         )
         # the board takes three fifths of the room and the inspector column two (up to 720 px), side by side down to
-        # some 700 px (JupyterLab at 1280x720 with its file browser open): the board and the stepper in one view
+        # some 800 px (JupyterLab at 1280x720 with its file browser open gives 848): the board and the stepper in
+        # one view, the inspector's tab names on one line (kit.css)
         self.left = W.VBox(layout=W.Layout(flex="3 1 400px", min_width="300px"))
         self._plugin: type | None = None
         self._tabs_key: Any = None
@@ -118,7 +119,7 @@ class Explorer(W.VBox):
         self._game_listeners: list = []
         self._build_game_widgets()
         self.right = W.VBox(
-            [self.stepper, self.tabs], layout=W.Layout(flex="2 1 360px", min_width="330px", max_width="720px")
+            [self.stepper, self.tabs], layout=W.Layout(flex="2 1 400px", min_width="330px", max_width="720px")
         )
         top = W.HBox(
             [self.header, self.view], layout=W.Layout(justify_content="space-between", flex_flow="row wrap")

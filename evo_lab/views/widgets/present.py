@@ -61,6 +61,7 @@ __all__ = [
     "present",
     "present_from_env",
     "present_page",
+    "players_note",
     "register_scenario",
     "scenario_names",
 ]
@@ -159,8 +160,32 @@ def present(
         ex = Explorer(game, players=n, seed=seed, **options)
     ex.add_class("evo-present")
     ex.left.layout = W.Layout(flex="1 1 58%", min_width="360px", max_width="none")
-    ex.children = (W.HTML(f"<style>{PRESENT_CSS}</style>", layout=W.Layout(display="none")), *ex.children)
+    style = W.HTML(f"<style>{PRESENT_CSS}</style>", layout=W.Layout(display="none"))
+    note = players_note(scenario, players, ex.session.game.players)
+    ex.note = W.HTML(note, layout=W.Layout(display="" if note else "none"))
+    ex.note.add_class("evo-present-note")
+    top = ex.children[0]  # the header and "View as": the note goes on their line, where there is room
+    top.children = (*top.children, ex.note)
+    ex.children = (style, *ex.children)
     return ex
+
+
+def players_note(scenario: str | None, asked: int | None, shown: int) -> str:
+    """The page's line when its address (``?players=``) or ``--players`` asked for ``asked`` players but scenario
+    ``scenario`` is set up for ``shown``: the scenario's count wins, and the page says so ("" when it did not).
+
+    >>> players_note("attack", 3, 4)
+    'The scenario “attack” is set up for 4 players, so it is shown with 4 (the page was asked for 3).'
+    >>> players_note("attack", 4, 4), players_note(None, 3, 3)
+    ('', '')
+    """
+    if scenario is None or asked is None or asked == shown:
+        return ""
+    name = escape(Path(scenario).name if Path(scenario).suffix == ".json" else scenario)
+    return (
+        f"The scenario “{name}” is set up for {shown} players, so it is shown with {shown} (the page was asked "
+        f"for {asked})."
+    )
 
 
 def scenario_names(game: str) -> list[str]:

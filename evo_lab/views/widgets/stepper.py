@@ -22,12 +22,55 @@ from evo_lab.views.games import view_for
 from evo_lab.core.words import plural
 
 from .game_panel import SERVER_PATH_CLASS, UPLOAD_LIMIT, GamePanel  # the Game tab (re-exported here)
+from .history import HistoryList
 from .session import Session
 
-__all__ = ["HUMAN", "SERVER_PATH_CLASS", "UPLOAD_LIMIT", "GamePanel", "PhaseStepper"]
+__all__ = [
+    "BOT_WORDS",
+    "HUMAN",
+    "SERVER_PATH_CLASS",
+    "UPLOAD_LIMIT",
+    "GamePanel",
+    "PhaseStepper",
+    "bot_words",
+]
 
 #: The "bot" choice meaning: a person decides (Step then only resolves chance).
 HUMAN = ""
+
+#: The bots of the registry (``evo_lab.bots``: the generic ones and the games' own) in words, for the
+#: *Decisions* menu; a bot not listed here is "<its name> bot" unless its class or factory has a ``title``.
+BOT_WORDS = {
+    "random": "random bot",
+    "greedy": "greedy bot",
+    "lively": "lively bot",
+    "ismcts": "search bot (ISMCTS)",
+    "analysis": "analysis bot",
+    "course": "course-2016 bot",
+}
+
+#: How many moves the history list shows before and after the current one (it scrolls to the current one).
+HISTORY_BEFORE, HISTORY_AFTER = 12, 6
+
+
+def bot_words(name: str, game: Any = None) -> str:
+    """Bot ``name`` in words for the *Decisions* menu: a ``title`` its registry entry (``game``'s) carries, else
+    :data:`BOT_WORDS`, else "<name> bot".
+
+    >>> bot_words("ismcts"), bot_words("greedy", "origin"), bot_words("tit_for_tat")
+    ('search bot (ISMCTS)', 'greedy bot', 'tit for tat bot')
+    """
+    title = None
+    if game is not None:
+        try:
+            from evo_lab.bots import bot_table
+
+            title = getattr(bot_table(game).get(name), "title", None)
+        except (KeyError, ValueError, ImportError):
+            title = None
+    if isinstance(title, str) and title.strip():
+        return title.strip()
+    return BOT_WORDS.get(name, f"{name.replace('_', ' ')} bot")
 
 
 class PhaseStepper(W.VBox):
@@ -41,8 +84,8 @@ class PhaseStepper(W.VBox):
         # sized in em: the label and the choice grow together with the classroom page's fonts
         self.bot = W.Dropdown(
             description="Decisions",
-            style={"description_width": "6em"},
-            layout=W.Layout(width="17em", max_width="100%"),
+            style={"description_width": "5em"},
+            layout=W.Layout(flex="0 1 16em", width="16em", min_width="13em", max_width="100%"),
         )
         self._set_bots()
         B = W.Button
@@ -67,17 +110,21 @@ class PhaseStepper(W.VBox):
             max=0,
             value=0,
             continuous_update=False,
-            style={"description_width": "6em"},
-            layout=W.Layout(width="100%"),
+            style={"description_width": "4.2em"},
+            layout=W.Layout(flex="1 1 14em", width="auto", min_width="14em", max_width="100%"),
         )
-        self.moves = W.HTML(layout=W.Layout(max_height="160px", overflow="auto"))
-        self.variations = W.Select(
+        # a box of a few lines that scrolls to the current move; a click on a line goes there
+        self.moves = HistoryList(layout=W.Layout(width="100%"))
+        self.moves.on_goto(lambda ply: self._guard(lambda: self.session.goto_ply(ply)))
+        # a list whose lines wrap (a <select> cut a long variation at the column's edge)
+        self.variations = W.RadioButtons(
             description="Variations",
             options=[],
-            rows=4,
             style={"description_width": "6em"},
             layout=W.Layout(width="100%"),
         )
+        self.variations.add_class("evo-choices")
+        self.variations.add_class("evo-variations")
         self.message = W.HTML()
         self.b_step.on_click(lambda _b: self._guard(self.step))
         self.b_phase.on_click(lambda _b: self._guard(lambda: self.play_to("phase")))
@@ -97,8 +144,8 @@ class PhaseStepper(W.VBox):
                     [self.b_step, self.b_phase, self.b_round, self.b_end, self.b_undo, self.b_redo],
                     layout=W.Layout(flex_flow="row wrap"),
                 ),
-                self.bot,
-                self.history,
+                # side by side where the column is wide enough (the classroom page), else one under the other
+                W.HBox([self.bot, self.history], layout=W.Layout(flex_flow="row wrap", width="100%")),
                 self.moves,
                 self.variations,
                 self.message,
@@ -121,7 +168,8 @@ class PhaseStepper(W.VBox):
         self._updating = True
         try:
             names = self.session.bot_names()
-            self.bot.options = [("you decide", HUMAN)] + [(f"bot: {b}", b) for b in names]
+            game = self.session.game
+            self.bot.options = [("you decide", HUMAN)] + [(bot_words(b, game), b) for b in names]
             self.bot.value = self.session.bot if self.session.bot in names else HUMAN
         finally:
             self._updating = False
@@ -187,12 +235,15 @@ class PhaseStepper(W.VBox):
             self.history.value = tree.ply
             items = []
             viewer = self.session.viewer
-            for n in line[max(1, tree.ply - 8) : tree.ply + 6]:
+            first = max(1, tree.ply - HISTORY_BEFORE)
+            for ply, n in enumerate(line[first : tree.ply + HISTORY_AFTER + 1], start=first):
                 txt = escape(view.history_line(n, viewer))
-                mark = "font-weight:bold;background:#ffe3f6" if n is tree.current else ""
+                cls = " class='evo-current'" if n is tree.current else ""
                 k = len(n.parent.children) - 1 if n.parent else 0
                 alt = f" <i>(+{plural(k, 'other line')})</i>" if k else ""
-                items.append(f"<div style='{mark}' title='{escape(_seen(n, viewer))}'>{txt}{alt}</div>")
+                items.append(
+                    f"<div data-ply='{ply}'{cls} title='{escape(_seen(n, viewer))}'>{txt}{alt}</div>"
+                )
             self.moves.value = (
                 "<div class='evo-history'>" + "".join(items) + "</div>" if items else "<i>no moves yet</i>"
             )
@@ -201,9 +252,8 @@ class PhaseStepper(W.VBox):
             opts = [
                 (
                     (
-                        f"{'> ' if id(n) in path else ''}after move {n.ply - 1}: "
-                        f"{view.history_line(n, viewer).split('. ', 1)[-1]}"
-                        f"{' (main line)' if n.is_mainline() else ''}"
+                        f"after move {n.ply - 1}: {view.history_line(n, viewer).split('. ', 1)[-1]}"
+                        f"{_line_marks(n.is_mainline(), id(n) in path)}"
                     ),
                     n,
                 )
@@ -220,6 +270,16 @@ class PhaseStepper(W.VBox):
         self.b_redo.disabled = not s.can_redo()
         for b in (self.b_step, self.b_phase, self.b_round, self.b_end):
             b.disabled = st.is_terminal()
+
+
+def _line_marks(main: bool, shown: bool) -> str:
+    """What a variation's label adds: whether it is the main line and whether the board shows it now.
+
+    >>> _line_marks(True, True), _line_marks(False, True), _line_marks(False, False)
+    (' (the main line, shown now)', ' (shown now)', '')
+    """
+    marks = ["the main line"] * main + ["shown now"] * shown
+    return f" ({', '.join(marks)})" if marks else ""
 
 
 def _seen(node, viewer: int | None) -> str:
