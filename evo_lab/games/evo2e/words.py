@@ -338,3 +338,13 @@ def choice_label(state: State, action: Action) -> str:
     if k == "attack":
         text = f"{text} ({pct(state.attack_probability(action.a, action.b))})"
     return text
+
+
+def board_words(name: str) -> str:
+    """A board by what a player calls it: "standard-4p" -> "the standard 4-player board", any other name quoted.
+
+    >>> board_words("standard-4p"), board_words("my-island")
+    ('the standard 4-player board', 'the board “my-island”')
+    """
+    m = re.fullmatch(r"standard-(\d)p", name)
+    return f"the standard {m.group(1)}-player board" if m else f"the board “{name}”"

@@ -33,7 +33,9 @@ class Evo2eView(GameView):
     # ----- words
     def header_html(self, game: Any) -> str:
         label = "Evo 2e" if game.name == "evo2e" else escape(game.title)
-        return f"{label}, {game.players} players, board {escape(game.board.name)}"
+        from evo_lab.games.evo2e.words import board_words
+
+        return f"{label}, {game.players} players, {escape(board_words(game.board.name))}"
 
     def action_words(self, state: Any, action: Any, viewer: int | None = None) -> str:
         from evo_lab.games.evo2e.words import action_words
@@ -84,7 +86,7 @@ class Evo2eView(GameView):
         )
         return (
             f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>climate section "
-            f"{state.section}: {clim}; move {tree.ply} of the game</div>"
+            f"{state.section}: {clim}; {self.where_words(tree)}</div>"
         )
 
     def scores(self, state: Any) -> list:

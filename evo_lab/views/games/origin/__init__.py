@@ -109,7 +109,7 @@ class OriginView(GameView):
         last = "; the last turn: the deck is empty" if state.is_last_turn() and state.turn else ""
         return (
             f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>food bank "
-            f"{state.bank}, deck {state.deck_n}; move {tree.ply} of the game{last}</div>"
+            f"{state.bank}, deck {state.deck_n}; {self.where_words(tree)}{last}</div>"
         )
 
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
