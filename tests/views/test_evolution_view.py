@@ -216,7 +216,7 @@ def test_board_draws_the_table_with_assumed_values_marked():
     assert "Food values on the cards are assumed" in svg  # once, not on every card
     assert "*" not in svg and "assumed" not in ex.picker.select.options[0][0]
     assert "assumed" in ex.picker.note.value  # said once under the action list
-    assert "assumed data" in ex.header.value and "docs/evolution.md" in ex.header.value
+    assert "assumed data" in ex.header.value and "page on Evolution (North Star Games)" in ex.header.value
     ex.session.play_to("end", "greedy")
     assert ex.state.is_terminal() and "Game over" in ex.board.status and "won by" in ex.stepper.status.value
 

@@ -405,6 +405,11 @@ class GameView:
         """The document that lists the game's data and its provenance."""
         return f"docs/{getattr(game, 'name', 'data')}.md"
 
+    def data_doc_words(self, game: Any) -> str:
+        """Where a person reads the data's sources, in words (no file path): "the kit's documentation, its page on
+        Evo (Second Edition)'s data"."""
+        return f"the kit's documentation, its page on {getattr(game, 'title', 'the game')}'s data"
+
     def assumed_values(self, game: Any, parts: tuple[str, ...] | None = None) -> list[str]:
         """The assumed (not printed) data values behind the views: the data pack's ``assumed()``."""
         pack = getattr(game, "pack", None)

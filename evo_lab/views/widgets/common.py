@@ -58,7 +58,7 @@ def badge_html(game: Any, parts: tuple[str, ...] | None = None) -> str:
         "Assumed defaults, not printed facts:\n"
         + "\n".join(vals[:30])
         + ("\n..." if len(vals) > 30 else "")
-        + f"\nSources and reasons: the kit's documentation, {view.data_doc(game)}"
+        + f"\nSources and reasons: {view.data_doc_words(game)}"
     )
     return (
         f'<span class="evo-assumed" title="{tip}" style="background:#ffe08a;color:#5a4500;border:1px solid #d9a600;'

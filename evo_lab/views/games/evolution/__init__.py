@@ -72,9 +72,8 @@ class EvolutionView(GameView):
         if not state.game.deck.assumed or state.is_terminal():
             return ""
         return (
-            "Food values on the cards (food +3, food -3): what a card adds to the watering hole when it is played "
-            "as the round's food card (a negative value takes food away). They are assumed: the official values "
-            f"are not public (the kit's documentation, {self.data_doc(state.game)})."
+            "Food +3 or food -3 on a card: what it adds to (or takes from) the watering hole when played as the "
+            "round's food card. These values are assumed: the official ones are not public."
         )
 
     def assumed_values(self, game: Any, parts: tuple[str, ...] | None = None) -> list[str]:
