@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
 from . import phases
-from .actions import Card, typed
+from .actions import typed
 from .events import Event
 from .flow import FLOW, PHASES, Step, settle
 from .model import Player, Species
@@ -228,7 +228,7 @@ class State(StateBase):
         draw (the card is in the pool), and an action found in the legal actions already listed for this state
         (``_legal``, what a player or a bot just read with :meth:`legal_actions`). Anything else, illegal input
         included, goes through the base class (its checks and its typed errors)."""
-        if type(action) is Card or type(action) is tuple:
+        if isinstance(action, tuple):
             if (
                 len(action) == 2
                 and action[0] == "card"
@@ -238,7 +238,7 @@ class State(StateBase):
             ):
                 k = action[1]
                 if type(k) is int and 0 <= k < len(self.pool) and self.pool[k] > 0:
-                    self._push(action)
+                    self._push(self.game.card_outcomes[k])  # typed, for the record
                     return
             legal = self._legal
             if legal is not None:
@@ -246,8 +246,8 @@ class State(StateBase):
                     found = action in legal
                 except TypeError:  # unhashable junk: the base class says why it is illegal
                     found = False
-                if found:
-                    self._push(action)
+                if found:  # the listed (typed) action goes on the record, not an equal plain tuple
+                    self._push(legal[legal.index(action)] if type(action) is tuple else action)
                     return
         StateBase.apply_action(self, action)
 
@@ -334,7 +334,7 @@ class State(StateBase):
             return self.parse_action(action)
         if isinstance(action, list):
             return typed(tuple(action))
-        return action
+        return typed(action) if type(action) is tuple else action
 
     def explain_illegal(self, a: object) -> tuple[str, str]:
         from .explain import explain

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import EatFromBank
 from ..flow import FLOW, PHASE_INDEX, Node, Step
+from ..interned import PASS
 from .feeding import next_asked
 
 if TYPE_CHECKING:
@@ -71,7 +73,7 @@ def after_intelligence(s: State) -> None:
 
 def intelligence_choices(s: State) -> list[Action]:
     """Use this species' Intelligence (a card is discarded next, node ``discard``), or not."""
-    return [("eat", s.asking, "intel"), ("pass",)]
+    return [EatFromBank("eat", s.asking, "intel"), PASS]
 
 
 def use_or_pass(s: State, a: Action) -> None:
