@@ -16,14 +16,12 @@ node lists dozens of actions (docs/benchmarks.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
-
-if TYPE_CHECKING:
-    from .table import Action
+from typing import NamedTuple
 
 __all__ = [
     "ACTION_TYPES",
+    "Action",
+    "as_action",
     "Attack",
     "Body",
     "Card",
@@ -170,8 +168,28 @@ class ClimateEvent(NamedTuple):
     card: int
 
 
+#: An action of Evolution: a decision or a chance outcome, one of the classes above.
+Action = (
+    Food
+    | PlayTrait
+    | Replace
+    | NewSpecies
+    | Body
+    | Population
+    | Drop
+    | Pass
+    | Eat
+    | EatFromBank
+    | Store
+    | Attack
+    | IntelligentAttack
+    | Discard
+    | Card
+    | ClimateEvent
+)
+
 #: ``(kind, length) -> class``.
-ACTION_TYPES: dict[tuple[str, int], Callable[..., Action]] = {
+ACTION_TYPES: dict[tuple[str, int], type[Action]] = {
     ("food", 2): Food,
     ("trait", 3): PlayTrait,
     ("replace", 4): Replace,
@@ -191,10 +209,22 @@ ACTION_TYPES: dict[tuple[str, int], Callable[..., Action]] = {
 }
 
 
-def typed(a: Action) -> Action:
-    """``a`` as its typed action (a tuple that is not an action of this game is returned as it is)."""
-    if a and isinstance(a[0], str):
+def as_action(a: object) -> Action | None:
+    """``a`` (a tuple or list of an action's shape: its kind, then as many fields as the kind has) as its typed
+    action, or ``None`` when it has no action's shape. The fields' types and values are not checked (whether the
+    action is legal is :meth:`~.state.State.apply_action`'s question)."""
+    if isinstance(a, list):
+        a = tuple(a)
+    if isinstance(a, tuple) and a and isinstance(a[0], str):
         cls = ACTION_TYPES.get((a[0], len(a)))
-        if cls is not None and type(a) is not cls:
-            return cls(*a)
-    return a
+        if cls is not None:
+            return a if type(a) is cls else cls(*a)
+    return None
+
+
+def typed(a: tuple[object, ...]) -> Action:
+    """As :func:`as_action`, for a tuple known to have an action's shape (else :class:`ValueError`)."""
+    t = as_action(a)
+    if t is None:
+        raise ValueError(f"not an action of Evolution: {a!r}")
+    return t

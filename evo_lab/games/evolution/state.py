@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.errors import IllegalActionError, excerpt
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
 from . import phases
-from .actions import typed
+from .actions import Action as TypedAction
+from .actions import as_action
 from .events import Event
 from .flow import FLOW, PHASES, Step, settle
 from .model import Player, Species
@@ -318,23 +320,28 @@ class State(StateBase):
     def action_to_string(self, a: Action) -> str:
         return to_string(self.game, a)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> TypedAction:
         """The typed action (:mod:`.actions`) written ``text``; raises :class:`FormatError`."""
-        return typed(parse(self.game, text))
+        return parse(self.game, text)
 
     def describe_action(self, a: Action | str | list[object]) -> str:
         """``a`` in words (e.g. "P1's species 1 attacks P2's species 1")."""
         a = self.coerce_action(a)
         return describe(self.game, self, a)
 
-    def coerce_action(self, action: Action | str | list[object]) -> Action:
-        """An action from an action (as it is: plain or typed tuples are equal), its string or a list (typed,
-        :mod:`.actions`)."""
+    def coerce_action(self, action: object) -> TypedAction:
+        """The typed action (:mod:`.actions`) of an action (typed or a plain tuple: they are equal), its string or
+        a list; anything without an action's shape raises :class:`IllegalActionError` saying why."""
         if isinstance(action, str):
             return self.parse_action(action)
-        if isinstance(action, list):
-            return typed(tuple(action))
-        return typed(action) if type(action) is tuple else action
+        a = as_action(action)
+        if a is None:
+            try:
+                msg, reason = self.explain_illegal(action)
+            except Exception:  # noqa: BLE001 - junk arguments must still give a typed error
+                msg, reason = f"not an action of this game: {excerpt(action)}", "not_an_action"
+            raise IllegalActionError(msg, reason, action)
+        return a
 
     def explain_illegal(self, a: object) -> tuple[str, str]:
         from .explain import explain

@@ -37,6 +37,7 @@ from ..model import Species
 from ..traits import TRAIT_BIT, TRAIT_IDS
 
 if TYPE_CHECKING:
+    from ..actions import NewSpecies
     from ..model import Species
     from ..rules import RuleOptions
     from ..state import State
@@ -150,7 +151,7 @@ def plays(t: Table, p: int, card_trait: Sequence[int]) -> list[Action]:
     top = o.max_track
     if len(card_trait) > len(FOOD):
         fit_cards(len(card_trait))
-    sides = (NEW_RIGHT,) if o.variant == "course2016" else (NEW_LEFT, NEW_RIGHT)  # the course: right only
+    sides: tuple[list[NewSpecies], ...] = (NEW_RIGHT,) if o.variant == "course2016" else (NEW_LEFT, NEW_RIGHT)  # the course: right only
     if o.boards:
         on_table = 0
         for q in players:
