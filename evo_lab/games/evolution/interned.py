@@ -15,7 +15,7 @@ the end (one length test per list they read).
 >>> body, pop, trait, replaces = species_plays_row(3, 2)[1]
 >>> body, body == ("body", 1, 3), [r.slot for r in replace_prefix(replaces, 1, 3, 2)]
 (Body(kind='body', species=1, card=3), True, [0, 1])
->>> attack_row(0, 1, 3)[2] is attack_row(0, 1, 3)[2]
+>>> fit_species(1); attack_row(0, 1, 3)[2] is attack_row(0, 1, 3)[2]
 True
 """
 

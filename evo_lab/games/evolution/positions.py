@@ -217,7 +217,7 @@ def from_boards(
     >>> g = evo_lab.make_game("evolution", players=2)
     >>> s = from_boards(g, [[(3, 2, 0, 0, ["carnivore"])], [(1, 2, 0, 0, [])]], watering_hole=2)
     >>> s.legal_actions()
-    [('attack', 0, 1, 0)]
+    [Attack(kind='attack', species=0, target_player=1, target=0)]
     """
     from .model import Species
     from .state import State
