@@ -119,9 +119,10 @@ def parse(g: Game, text: str) -> act.Action:
             continue
         v = m.groups()
         if kind == "card":
+            k = _kind(g, v[1])
             if v[0] == "draw":
-                return act.Card("card", _kind(g, v[1]))
-            return act.Food("food", _kind(g, v[1])) if v[0] == "food" else act.Discard("discard", _kind(g, v[1]))
+                return act.Card("card", k)
+            return act.Food("food", k) if v[0] == "food" else act.Discard("discard", k)
         if kind == "on":
             i, k = int(v[1]) - 1, _kind(g, v[2])
             if v[0] == "trait":

@@ -28,19 +28,8 @@ from typing import TYPE_CHECKING
 from ..attack import blocker, disable_choices
 from ..events import Ate, Attacked, Extinct, Stored
 from ..flow import FLOW, PHASE_INDEX, Node, Step
-from ..interned import (
-    ATTACKS,
-    DISCARD,
-    EAT,
-    EAT_INTEL,
-    PASS,
-    STORES,
-    attack_row,
-    fit_cards,
-    fit_species,
-    intelligent_attack,
-    store_row,
-)
+from ..interned import ATTACKS, DISCARD, EAT, EAT_INTEL, PASS
+from ..interned import attack_row, fit_cards, fit_species, intelligent_attack, store_row
 from ..traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE, TRAIT_IDS
 
 if TYPE_CHECKING:
@@ -328,9 +317,8 @@ def options(t: Table, p: int) -> list[Action]:
     for i, s in enumerate(row):
         m = s.mask
         if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.watering_hole > 0:
-            most = min(s.body - s.fat, t.watering_hole)
-            stores = STORES[i]
-            out.extend((stores if len(stores) >= most else store_row(i, most))[:most])
+            most = min(s.body - s.fat, t.watering_hole)  # the course's Fat Tissue: not a hot path
+            out.extend(store_row(i, most)[:most])
         r = room(s, o) if o.fat_mode == "overflow" else s.pop - s.food
         if r <= 0:
             continue

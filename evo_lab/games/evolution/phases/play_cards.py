@@ -151,7 +151,8 @@ def plays(t: Table, p: int, card_trait: Sequence[int]) -> list[Action]:
     top = o.max_track
     if len(card_trait) > len(FOOD):
         fit_cards(len(card_trait))
-    sides: tuple[list[NewSpecies], ...] = (NEW_RIGHT,) if o.variant == "course2016" else (NEW_LEFT, NEW_RIGHT)  # the course: right only
+    # the new species' sides: the course adds to the right only
+    sides: tuple[list[NewSpecies], ...] = (NEW_RIGHT,) if o.variant == "course2016" else (NEW_LEFT, NEW_RIGHT)
     if o.boards:
         on_table = 0
         for q in players:
