@@ -8,7 +8,8 @@ actions from these tables instead: a list index costs less than the literal it r
 
 A table is a list indexed by an int (a card kind, a species, a player), its rows lists again; :func:`fit_cards`,
 :func:`fit_species` and the ``*_row`` functions grow them, and the hot paths call those only when an index is past
-the end (one length test per list they read).
+the end (one length test per list they read). Growing holds a lock, and a list that the hot paths test for length
+grows last, so a thread that reads the tables while another grows them sees whole entries.
 
 >>> fit_cards(4); FOOD[3], NEW_RIGHT[3]
 (Food(kind='food', card=3), NewSpecies(kind='new', side='R', card=3))
@@ -20,6 +21,8 @@ True
 """
 
 from __future__ import annotations
+
+from threading import Lock
 
 from .actions import (
     Attack,
@@ -88,67 +91,76 @@ STORES: list[list[Store]] = []
 #: ``ATTACKS[i][q][j]``: species ``i`` attacks species ``j`` of player ``q`` (:func:`attack_row`).
 ATTACKS: list[list[list[Attack]]] = []
 _INTELLIGENT: dict[tuple[int, int, int, int], IntelligentAttack] = {}
+_GROWING = Lock()
 
 
 def fit_cards(kinds: int) -> None:
-    """Make the tables by card kind cover kinds ``0 .. kinds-1``."""
-    for k in range(len(FOOD), kinds):
-        FOOD.append(Food("food", k))
-        DISCARD.append(Discard("discard", k))
-        NEW_LEFT.append(NewSpecies("new", "L", k))
-        NEW_RIGHT.append(NewSpecies("new", "R", k))
-        SPECIES_PLAYS.append([])
+    """Make the tables by card kind cover kinds ``0 .. kinds-1`` (:data:`FOOD`, the one tested, last)."""
+    with _GROWING:
+        for k in range(len(FOOD), kinds):
+            DISCARD.append(Discard("discard", k))
+            NEW_LEFT.append(NewSpecies("new", "L", k))
+            NEW_RIGHT.append(NewSpecies("new", "R", k))
+            SPECIES_PLAYS.append([])
+            FOOD.append(Food("food", k))
 
 
 def fit_species(n: int) -> None:
-    """Make the tables by species cover species ``0 .. n-1``."""
-    for i in range(len(EAT), n):
-        EAT.append(Eat("eat", i))
-        EAT_INTEL.append(EatFromBank("eat", i, "intel"))
-        DROPS.append([()])
-        STORES.append([])
-        ATTACKS.append([])
+    """Make the tables by species cover species ``0 .. n-1`` (:data:`EAT`, the one tested, last)."""
+    with _GROWING:
+        for i in range(len(EAT), n):
+            EAT_INTEL.append(EatFromBank("eat", i, "intel"))
+            DROPS.append([()])
+            STORES.append([])
+            ATTACKS.append([])
+            EAT.append(Eat("eat", i))
 
 
 def species_plays_row(k: int, n: int) -> list[SpeciesPlays]:
     """``SPECIES_PLAYS[k]``, grown to cover species ``0 .. n-1`` (card kind ``k`` must be fitted)."""
     row = SPECIES_PLAYS[k]
-    for i in range(len(row), n):
-        row.append((Body("body", i, k), Population("pop", i, k), PlayTrait("trait", i, k), [()]))
+    with _GROWING:
+        for i in range(len(row), n):
+            row.append((Body("body", i, k), Population("pop", i, k), PlayTrait("trait", i, k), [()]))
     return row
 
 
 def replace_prefix(replaces: list[tuple[Replace, ...]], i: int, k: int, m: int) -> tuple[Replace, ...]:
     """``replaces[m]`` of :data:`SpeciesPlays` (card ``k`` on species ``i``), built up to ``m`` first."""
-    for n in range(len(replaces), m + 1):
-        replaces.append(replaces[n - 1] + (Replace("replace", i, n - 1, k),))
+    with _GROWING:
+        for n in range(len(replaces), m + 1):
+            replaces.append(replaces[n - 1] + (Replace("replace", i, n - 1, k),))
     return replaces[m]
 
 
 def drop_prefix(i: int, m: int) -> tuple[Drop, ...]:
     """``DROPS[i][m]`` (species ``i`` must be fitted), built up to ``m`` first."""
     drops = DROPS[i]
-    for n in range(len(drops), m + 1):
-        drops.append(drops[n - 1] + (Drop("drop", i, n - 1),))
+    with _GROWING:
+        for n in range(len(drops), m + 1):
+            drops.append(drops[n - 1] + (Drop("drop", i, n - 1),))
     return drops[m]
 
 
 def store_row(i: int, n: int) -> list[Store]:
     """``STORES[i]`` grown to cover the amounts ``1 .. n`` (species ``i`` must be fitted)."""
     row = STORES[i]
-    for amount in range(len(row) + 1, n + 1):
-        row.append(Store("store", i, amount))
+    if len(row) < n:
+        with _GROWING:
+            for amount in range(len(row) + 1, n + 1):
+                row.append(Store("store", i, amount))
     return row
 
 
 def attack_row(i: int, q: int, n: int) -> list[Attack]:
     """``ATTACKS[i][q]`` grown to cover the targets ``0 .. n-1`` of player ``q`` (species ``i`` must be fitted)."""
     by_player = ATTACKS[i]
-    while len(by_player) <= q:
-        by_player.append([])
-    row = by_player[q]
-    for j in range(len(row), n):
-        row.append(Attack("attack", i, q, j))
+    with _GROWING:
+        while len(by_player) <= q:
+            by_player.append([])
+        row = by_player[q]
+        for j in range(len(row), n):
+            row.append(Attack("attack", i, q, j))
     return row
 
 
