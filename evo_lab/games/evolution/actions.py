@@ -1,29 +1,35 @@
 """Evolution's actions as typed ``NamedTuple`` s: one class per kind and shape, the kind first.
 
 An action is a small tuple whose first item is its kind (``("eat", 0)``, ``("attack", 0, 1, 2)``); the classes
-here are those tuples with names for their fields, so ``Eat("eat", 0) == ("eat", 0)`` and either form is accepted
-everywhere. ``state.parse_action`` and ``state.coerce_action`` return them, and so do the chance nodes (their
-outcomes are built once per game). The decision lists of the hot paths (``legal_actions`` at a decision) stay
-plain tuples of the same shapes: building a NamedTuple costs about six times a tuple literal, and a play-cards
-node lists dozens of actions (docs/benchmarks.md).
+here are those tuples with names for their fields, so ``Eat("eat", 0) == ("eat", 0)`` (same hash) and either
+form is accepted everywhere; :data:`Action` is their union. Every action the game hands out is typed: the
+decision lists of ``legal_actions()`` (food cards, card plays, feedings, attacks, discards), the chance outcomes
+(card draws, Climate's event cards), ``state.history()`` (``apply_action`` records the listed action, even when
+it was given an equal plain tuple), ``parse_action``, ``coerce_action``, the codec's ``decode`` and the pending
+Intelligence feeding of a loaded position. JSON records and positions are unchanged (a tuple is written as a
+list).
+
+The hot decision lists do not build their actions: building a NamedTuple through its class costs about ten
+times a tuple literal (about 250 ns against 25 ns), so :mod:`.interned` keeps each action once, in tables
+indexed by card kind, species, slot and player that the decision lists read (a list index costs less than the
+literal it replaces); the chance outcomes are built once per game (``game.card_outcomes``,
+``game.event_outcomes``). docs/benchmarks.md has the measurements.
 
 >>> a = typed(("attack", 0, 1, 2))
 >>> a, a.target_player, a == ("attack", 0, 1, 2)
 (Attack(kind='attack', species=0, target_player=1, target=2), 1, True)
->>> typed(("eat", 1, "intel")).how
-'intel'
+>>> typed(("eat", 1, "intel")).how, as_action(["pass"]), as_action(("eat",)) is None
+('intel', Pass(kind='pass'), True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
-
-if TYPE_CHECKING:
-    from .table import Action
+from typing import NamedTuple
 
 __all__ = [
     "ACTION_TYPES",
+    "Action",
+    "as_action",
     "Attack",
     "Body",
     "Card",
@@ -170,8 +176,28 @@ class ClimateEvent(NamedTuple):
     card: int
 
 
+#: An action of Evolution: a decision or a chance outcome, one of the classes above.
+Action = (
+    Food
+    | PlayTrait
+    | Replace
+    | NewSpecies
+    | Body
+    | Population
+    | Drop
+    | Pass
+    | Eat
+    | EatFromBank
+    | Store
+    | Attack
+    | IntelligentAttack
+    | Discard
+    | Card
+    | ClimateEvent
+)
+
 #: ``(kind, length) -> class``.
-ACTION_TYPES: dict[tuple[str, int], Callable[..., Action]] = {
+ACTION_TYPES: dict[tuple[str, int], type[Action]] = {
     ("food", 2): Food,
     ("trait", 3): PlayTrait,
     ("replace", 4): Replace,
@@ -191,10 +217,22 @@ ACTION_TYPES: dict[tuple[str, int], Callable[..., Action]] = {
 }
 
 
-def typed(a: Action) -> Action:
-    """``a`` as its typed action (a tuple that is not an action of this game is returned as it is)."""
-    if a and isinstance(a[0], str):
+def as_action(a: object) -> Action | None:
+    """``a`` (a tuple or list of an action's shape: its kind, then as many fields as the kind has) as its typed
+    action, or ``None`` when it has no action's shape. The fields' types and values are not checked (whether the
+    action is legal is :meth:`~.state.State.apply_action`'s question)."""
+    if isinstance(a, list):
+        a = tuple(a)
+    if isinstance(a, tuple) and a and isinstance(a[0], str):
         cls = ACTION_TYPES.get((a[0], len(a)))
-        if cls is not None and type(a) is not cls:
-            return cls(*a)
-    return a
+        if cls is not None:
+            return a if type(a) is cls else cls(*a)
+    return None
+
+
+def typed(a: tuple[object, ...]) -> Action:
+    """As :func:`as_action`, for a tuple known to have an action's shape (else :class:`ValueError`)."""
+    t = as_action(a)
+    if t is None:
+        raise ValueError(f"not an action of Evolution: {a!r}")
+    return t

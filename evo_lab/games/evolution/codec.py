@@ -15,7 +15,7 @@ draw K | event E. Chance outcomes have their own codes (:meth:`ActionCodec.encod
 >>> c.decode(c.encode(a)) == a, c.encode(("pass",)) < c.num_distinct_actions()
 (True, True)
 >>> c.decode_chance(c.encode_chance(("card", 7))), c.max_chance_outcomes() == len(g.deck.cards)
-(('card', 7), True)
+(Card(kind='card', card=7), True)
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core.errors import EvoLabError, excerpt
+from .actions import Action as TypedAction
+from .actions import typed
 from .traits import TRAIT_IDS
 
 if TYPE_CHECKING:
@@ -96,13 +98,13 @@ class ActionCodec:
             return self.K + int(a[2])
         raise EncodingError(f"not a chance outcome of this game: {excerpt(a)}")
 
-    def decode_chance(self, n: int) -> Action:
+    def decode_chance(self, n: int) -> TypedAction:
         if not _int(n) or not 0 <= n < self.K + self.E:
             raise EncodingError(f"{excerpt(n)} is not a chance outcome id (0..{self.K + self.E - 1})")
         n = int(n)
         if n < self.K:
-            return ("card", n)
-        return ("event", self.game.pack.events[n - self.K].deck, n - self.K)
+            return self.game.card_outcomes[n]
+        return self.game.event_outcomes[n - self.K]
 
     def min_utility(self) -> float:
         return 0.0
@@ -136,7 +138,7 @@ class ActionCodec:
         except (KeyError, TypeError, IndexError, ValueError):
             raise EncodingError(f"not an action of this game: {excerpt(a)}") from None
         # a field beyond its range aliases another code
-        if not 0 <= code < self.size or self.decode(code) != a:
+        if not 0 <= code < self.size or self._decode(code) != a:
             raise EncodingError(f"not an action of this game: {excerpt(a)}")
         return code
 
@@ -174,10 +176,13 @@ class ActionCodec:
             raise EncodingError(f"species index {excerpt(i)} is beyond the codec's {self.S} slots")
         return i
 
-    def decode(self, n: int) -> Action:
+    def decode(self, n: int) -> TypedAction:
+        """The typed action (:mod:`.actions`) of code ``n``."""
         if not _int(n) or not 0 <= n < self.size:
             raise EncodingError(f"{excerpt(n)} is not an action id (0..{self.size - 1})")
-        n = int(n)
+        return typed(self._decode(int(n)))
+
+    def _decode(self, n: int) -> Action:
         K, S, T, P, NT, M = self.K, self.S, self.T, self.P, self.NT, self.M
         for off, name in self._blocks:
             if n >= off and (name != "event" or self.E):

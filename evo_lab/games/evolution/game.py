@@ -23,7 +23,7 @@ import numpy as np
 from ...core.errors import excerpt
 from ...core.game import GameBase
 from ...core.registry import check_players, game_info
-from .actions import Card
+from .actions import Card, ClimateEvent
 from .data import EvolutionPack, load_pack
 from .notation import card_label
 from .rules import LEGACY_OPTIONS, VARIANTS, GameConfigError, RuleOptions, variant_options
@@ -99,6 +99,7 @@ class Game(GameBase):
         self.labels = [card_label(c) for c in self.deck.cards]
         self.label_kind = {lab: k for k, lab in enumerate(self.labels)}
         self.card_outcomes = [Card("card", k) for k in range(len(self.deck.cards))]
+        self.event_outcomes = [ClimateEvent("event", e.deck, i) for i, e in enumerate(self.pack.events)]
         self.state_class = State
         self.observer = EvolutionObserver(self)
 

@@ -23,8 +23,8 @@ string                          action
 >>> import evo_lab
 >>> g = evo_lab.make_game("evolution", players=2, seed=0)
 >>> a = parse(g, "attack 1 P2.3 negate climbing")
->>> a, to_string(g, a)
-(('attack', 0, 1, 2, 3), 'attack 1 P2.3 negate climbing')
+>>> a, a == ("attack", 0, 1, 2, 3), to_string(g, a)
+(IntelligentAttack(kind='attack', species=0, target_player=1, target=2, negated=3), True, 'attack 1 P2.3 negate climbing')
 >>> to_string(g, parse(g, "new L carnivore+3"))
 'new L carnivore+3'
 """
@@ -35,6 +35,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ...core.errors import FormatError, excerpt
+from . import actions as act
 from .traits import TRAIT_BIT, TRAIT_IDS
 
 if TYPE_CHECKING:
@@ -107,8 +108,8 @@ def _kind(g: Game, label: str) -> int:
     return k
 
 
-def parse(g: Game, text: str) -> Action:
-    """The action tuple of an action string; unreadable text raises :class:`FormatError` (field ``action``)."""
+def parse(g: Game, text: str) -> act.Action:
+    """The typed action (:mod:`.actions`) of an action string; unreadable text raises :class:`FormatError` (field ``action``)."""
     if not isinstance(text, str):
         raise FormatError(f"an action string is expected, got {type(text).__name__}", "action")
     t = " ".join(text.split())
@@ -118,32 +119,39 @@ def parse(g: Game, text: str) -> Action:
             continue
         v = m.groups()
         if kind == "card":
-            return ("card" if v[0] == "draw" else v[0], _kind(g, v[1]))
+            k = _kind(g, v[1])
+            if v[0] == "draw":
+                return act.Card("card", k)
+            return act.Food("food", k) if v[0] == "food" else act.Discard("discard", k)
         if kind == "on":
-            return (v[0], int(v[1]) - 1, _kind(g, v[2]))
+            i, k = int(v[1]) - 1, _kind(g, v[2])
+            if v[0] == "trait":
+                return act.PlayTrait("trait", i, k)
+            return act.Body("body", i, k) if v[0] == "body" else act.Population("pop", i, k)
         if kind == "replace":
-            return ("replace", int(v[0]) - 1, int(v[1]) - 1, _kind(g, v[2]))
+            return act.Replace("replace", int(v[0]) - 1, int(v[1]) - 1, _kind(g, v[2]))
         if kind == "drop":
-            return ("drop", int(v[0]) - 1, int(v[1]) - 1)
+            return act.Drop("drop", int(v[0]) - 1, int(v[1]) - 1)
         if kind == "new":
-            return ("new", v[0], _kind(g, v[1]))
+            return act.NewSpecies("new", v[0], _kind(g, v[1]))
         if kind == "pass":
-            return ("pass",)
+            return act.Pass("pass")
         if kind == "eat":
-            return ("eat", int(v[0]) - 1, "intel") if v[1] else ("eat", int(v[0]) - 1)
+            i = int(v[0]) - 1
+            return act.EatFromBank("eat", i, "intel") if v[1] else act.Eat("eat", i)
         if kind == "store":
-            return ("store", int(v[0]) - 1, int(v[1]))
+            return act.Store("store", int(v[0]) - 1, int(v[1]))
         if kind == "attack":
-            a: Action = ("attack", int(v[0]) - 1, int(v[1]) - 1, int(v[2]) - 1)
-            if v[3]:
-                if v[4] not in TRAIT_BIT:
-                    raise FormatError(f"unknown trait {excerpt(v[4])}", "action")
-                a += (TRAIT_BIT[v[4]],)
-            return a
+            i, q, j = int(v[0]) - 1, int(v[1]) - 1, int(v[2]) - 1
+            if not v[3]:
+                return act.Attack("attack", i, q, j)
+            if v[4] not in TRAIT_BIT:
+                raise FormatError(f"unknown trait {excerpt(v[4])}", "action")
+            return act.IntelligentAttack("attack", i, q, j, TRAIT_BIT[v[4]])
         if kind == "event":
             for i, e in enumerate(g.pack.events):
                 if e.deck == v[0] and e.name.replace(" ", "-") == v[1]:
-                    return ("event", v[0], i)
+                    return g.event_outcomes[i]
             raise FormatError(f"unknown {v[0]} event {excerpt(v[1])}", "action")
     raise FormatError(
         f"cannot read the action {excerpt(text)} (e.g. 'eat 1', 'attack 1 P2.1', 'trait 1 horns+2')", "action"

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...core.checks import MAX_COUNT, bool_of, dict_of, int_in, ints_in, list_of, one_of
 from ...core.errors import FormatError, excerpt
+from .actions import as_action
 from .flow import FLOW, PHASES, settle
 from .model import Player, Species
 from .traits import TRAIT_BIT, TRAIT_IDS
@@ -183,9 +184,11 @@ def _intel(s: State, v: object) -> Action | None:
         return None
     from .phases.feeding import options
 
-    a = tuple(list_of(v, "state.intel", max_length=5))
+    a = as_action(list_of(v, "state.intel", max_length=5))
     if s.phase != "feed" or not 0 <= s.turn < len(s.players):
         raise FormatError("an Intelligence feeding waits only in the feeding phase", "state.intel")
+    if a is None:
+        raise FormatError(f"not a pending Intelligence feeding of P{s.turn + 1}: {excerpt(v)}", "state.intel")
     try:  # before eating (ruling R20) the asked species' Intelligence waits for its card; else a feeding option
         legal = (a == ("eat", s.asking, "intel")) if s.asking >= 0 else a in options(s, s.turn)
     except TypeError:
@@ -214,7 +217,7 @@ def from_boards(
     >>> g = evo_lab.make_game("evolution", players=2)
     >>> s = from_boards(g, [[(3, 2, 0, 0, ["carnivore"])], [(1, 2, 0, 0, [])]], watering_hole=2)
     >>> s.legal_actions()
-    [('attack', 0, 1, 0)]
+    [Attack(kind='attack', species=0, target_player=1, target=0)]
     """
     from .model import Species
     from .state import State

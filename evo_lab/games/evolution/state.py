@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.errors import IllegalActionError, excerpt
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
 from . import phases
-from .actions import Card, typed
+from .actions import Action as TypedAction
+from .actions import as_action
 from .events import Event
 from .flow import FLOW, PHASES, Step, settle
 from .model import Player, Species
@@ -228,7 +230,7 @@ class State(StateBase):
         draw (the card is in the pool), and an action found in the legal actions already listed for this state
         (``_legal``, what a player or a bot just read with :meth:`legal_actions`). Anything else, illegal input
         included, goes through the base class (its checks and its typed errors)."""
-        if type(action) is Card or type(action) is tuple:
+        if isinstance(action, tuple):
             if (
                 len(action) == 2
                 and action[0] == "card"
@@ -238,7 +240,7 @@ class State(StateBase):
             ):
                 k = action[1]
                 if type(k) is int and 0 <= k < len(self.pool) and self.pool[k] > 0:
-                    self._push(action)
+                    self._push(self.game.card_outcomes[k])  # typed, for the record
                     return
             legal = self._legal
             if legal is not None:
@@ -246,8 +248,8 @@ class State(StateBase):
                     found = action in legal
                 except TypeError:  # unhashable junk: the base class says why it is illegal
                     found = False
-                if found:
-                    self._push(action)
+                if found:  # the listed (typed) action goes on the record, not an equal plain tuple
+                    self._push(legal[legal.index(action)] if type(action) is tuple else action)
                     return
         StateBase.apply_action(self, action)
 
@@ -318,23 +320,28 @@ class State(StateBase):
     def action_to_string(self, a: Action) -> str:
         return to_string(self.game, a)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> TypedAction:
         """The typed action (:mod:`.actions`) written ``text``; raises :class:`FormatError`."""
-        return typed(parse(self.game, text))
+        return parse(self.game, text)
 
     def describe_action(self, a: Action | str | list[object]) -> str:
         """``a`` in words (e.g. "P1's species 1 attacks P2's species 1")."""
         a = self.coerce_action(a)
         return describe(self.game, self, a)
 
-    def coerce_action(self, action: Action | str | list[object]) -> Action:
-        """An action from an action (as it is: plain or typed tuples are equal), its string or a list (typed,
-        :mod:`.actions`)."""
+    def coerce_action(self, action: object) -> TypedAction:
+        """The typed action (:mod:`.actions`) of an action (typed or a plain tuple: they are equal), its string or
+        a list; anything without an action's shape raises :class:`IllegalActionError` saying why."""
         if isinstance(action, str):
             return self.parse_action(action)
-        if isinstance(action, list):
-            return typed(tuple(action))
-        return action
+        a = as_action(action)
+        if a is None:
+            try:
+                msg, reason = self.explain_illegal(action)
+            except Exception:  # noqa: BLE001 - junk arguments must still give a typed error
+                msg, reason = f"not an action of this game: {excerpt(action)}", "not_an_action"
+            raise IllegalActionError(msg, reason, action)
+        return a
 
     def explain_illegal(self, a: object) -> tuple[str, str]:
         from .explain import explain

@@ -30,9 +30,11 @@ __all__ = ["JSON", "Action", "Table"]
 #: ``list[int]`` is one). What a loader reads is an ``object`` until it is checked.
 JSON = None | bool | int | float | str | Sequence["JSON"] | Mapping[str, "JSON"]
 
-#: An action: a tuple whose first item is its kind, then card kinds, species and player indices (ints), a side
-#: (``"L"``/``"R"``), ``"intel"`` or a Climate deck (strings). Plain tuples on the hot paths, the typed
-#: ``NamedTuple`` s of :mod:`.actions` elsewhere; both compare equal.
+#: An action as the rules read it: a tuple whose first item is its kind, then card kinds, species and player
+#: indices (ints), a side (``"L"``/``"R"``), ``"intel"`` or a Climate deck (strings), read by position. Every
+#: action the game lists, applies, records or parses is one of the typed ``NamedTuple`` s of :mod:`.actions`
+#: (their union is :data:`.actions.Action`, what the producers return); equal plain tuples are accepted. The
+#: readers keep this tuple type because mypy cannot index the union by position (``Pass`` has one field).
 Action = tuple[Any, ...]
 
 

@@ -17,8 +17,8 @@ first select a card to be discarded". Players are asked from the first player, s
 >>> s = from_boards(g, [[(1, 2, 0, 0, [])], [(1, 2, 0, 0, ["intelligence"])]], hands=[[], ["horns"]],
 ...                 watering_hole=3, phase="feed")
 >>> s.asking = -2; s.step = Step.BEFORE_EATING; FLOW.run(s)
->>> s.node_name(), s.current_player(), s.legal_actions()
-('intelligence', 1, [('eat', 0, 'intel'), ('pass',)])
+>>> s.node_name(), s.current_player(), s.legal_actions() == [("eat", 0, "intel"), ("pass",)]
+('intelligence', 1, True)
 >>> s.apply_action(("pass",)); s.node_name(), s.asking, s.current_player()
 ('feed', -1, 0)
 """
@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import EatFromBank
 from ..flow import FLOW, PHASE_INDEX, Node, Step
+from ..interned import PASS
 from .feeding import next_asked
 
 if TYPE_CHECKING:
@@ -71,7 +73,7 @@ def after_intelligence(s: State) -> None:
 
 def intelligence_choices(s: State) -> list[Action]:
     """Use this species' Intelligence (a card is discarded next, node ``discard``), or not."""
-    return [("eat", s.asking, "intel"), ("pass",)]
+    return [EatFromBank("eat", s.asking, "intel"), PASS]
 
 
 def use_or_pass(s: State, a: Action) -> None:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import ClimateEvent
 from ..events import ClimateHit, ClimateMoved
 from ..flow import FLOW, PHASE_INDEX, Node
 from ..traits import TRAIT_BIT
@@ -125,7 +124,7 @@ def event_weights(s: State) -> tuple[list[Action], list[int]]:
     w: list[int] = []
     for i, e in enumerate(s.game.pack.events):
         if e.deck == deck and s.event_pool[i]:
-            outs.append(ClimateEvent("event", deck, i))
+            outs.append(s.game.event_outcomes[i])
             w.append(s.event_pool[i])
     return outs, w
 

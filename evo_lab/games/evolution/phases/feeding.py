@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING
 from ..attack import blocker, disable_choices
 from ..events import Ate, Attacked, Extinct, Stored
 from ..flow import FLOW, PHASE_INDEX, Node, Step
+from ..interned import ATTACKS, DISCARD, EAT, EAT_INTEL, PASS
+from ..interned import attack_row, fit_cards, fit_species, intelligent_attack, store_row
 from ..traits import AFTER_TAKE, BITS, ON_CARNIVORE_ATE, TRAIT_IDS
 
 if TYPE_CHECKING:
@@ -270,10 +272,14 @@ def _targets(t: Table, p: int, i: int, att: Species, out: list[Action] | None) -
     found = False
     intel = o.intelligence and att.mask & _INTEL and t.players[p].hand
     scav = bool(intel) and out is not None and o.intelligence_disables == "any" and _scavengers(t, p)
+    by_player = ATTACKS[i] if out is not None else []  # options() fitted species i; has_option() lists none
     for q, pl in enumerate(t.players):
         if q == p and not o.attack_own:
             continue
         row = pl.species
+        acts = by_player[q] if q < len(by_player) else []
+        if out is not None and len(acts) < len(row):
+            acts = attack_row(i, q, len(row))
         for j, d in enumerate(row):
             if q == p and j == i:
                 continue
@@ -283,13 +289,13 @@ def _targets(t: Table, p: int, i: int, att: Species, out: list[Action] | None) -
             if possible:
                 if out is None:
                     return True
-                out.append(("attack", i, q, j))
+                out.append(acts[j])
                 found = True
             if intel:
                 for tid in disable_choices(att, d, left, right, o, scav):
                     if out is None:
                         return True
-                    out.append(("attack", i, q, j, tid))
+                    out.append(intelligent_attack(i, q, j, tid))
                     found = True
     return found
 
@@ -304,11 +310,15 @@ def options(t: Table, p: int) -> list[Action]:
         return []
     out: list[Action] = []
     hand = t.players[p].hand
+    row = t.players[p].species
+    if len(row) > len(EAT):
+        fit_species(len(row))
     veg = False
-    for i, s in enumerate(t.players[p].species):
+    for i, s in enumerate(row):
         m = s.mask
         if o.fat_mode == "store" and m & _FAT and s.body > s.fat and t.watering_hole > 0:
-            out.extend(("store", i, n) for n in range(1, min(s.body - s.fat, t.watering_hole) + 1))
+            most = min(s.body - s.fat, t.watering_hole)  # the course's Fat Tissue: not a hot path
+            out.extend(store_row(i, most)[:most])
         r = room(s, o) if o.fat_mode == "overflow" else s.pop - s.food
         if r <= 0:
             continue
@@ -316,13 +326,13 @@ def options(t: Table, p: int) -> list[Action]:
             _targets(t, p, i, s, out)
         else:
             if t.watering_hole > 0:
-                out.append(("eat", i))
+                out.append(EAT[i])
                 veg = True
             if _intel_turn(o) and m & _INTEL and hand:
-                out.append(("eat", i, "intel"))
+                out.append(EAT_INTEL[i])
                 veg = True
     if o.may_decline and len(out) > 1 and not veg:
-        out.append(("pass",))
+        out.append(PASS)
     return out
 
 
@@ -439,7 +449,10 @@ def feed_choice(s: State, a: Action) -> None:
 
 def discard_choices(s: State) -> list[Action]:
     """``("discard", kind)`` for each kind in the hand: the card an Intelligence feeding costs."""
-    return [("discard", k) for k in sorted(set(s.players[s.turn].hand))]
+    hand = s.players[s.turn].hand
+    if hand and max(hand) >= len(DISCARD):
+        fit_cards(max(hand) + 1)
+    return [DISCARD[k] for k in sorted(set(hand))]
 
 
 def discard_for_intelligence(s: State, a: Action) -> None:

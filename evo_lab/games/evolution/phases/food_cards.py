@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..flow import FLOW, PHASE_INDEX, Node, Step
+from ..interned import FOOD, fit_cards
 
 if TYPE_CHECKING:
     from ..state import State
@@ -45,7 +46,10 @@ def _start(s: State) -> bool:
 
 def food_choices(s: State) -> list[Action]:
     """``("food", kind)`` for each kind of card in the hand of the player to choose."""
-    return [("food", k) for k in sorted(set(s.players[s.turn].hand))]
+    hand = s.players[s.turn].hand
+    if hand and max(hand) >= len(FOOD):
+        fit_cards(max(hand) + 1)
+    return [FOOD[k] for k in sorted(set(hand))]
 
 
 def choose_food_card(s: State, a: Action) -> None:

@@ -20,10 +20,24 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..flow import FLOW, PHASE_INDEX, Node, Step
+from ..interned import (
+    DROPS,
+    FOOD,
+    NEW_LEFT,
+    NEW_RIGHT,
+    PASS,
+    SPECIES_PLAYS,
+    drop_prefix,
+    fit_cards,
+    fit_species,
+    replace_prefix,
+    species_plays_row,
+)
 from ..model import Species
 from ..traits import TRAIT_BIT, TRAIT_IDS
 
 if TYPE_CHECKING:
+    from ..actions import NewSpecies
     from ..model import Species
     from ..rules import RuleOptions
     from ..state import State
@@ -127,14 +141,18 @@ def plays(t: Table, p: int, card_trait: Sequence[int]) -> list[Action]:
     The order: card kinds ascending; for each, the new species (left, then right), then species by species its
     body size, population, trait and replacements (slot by slot); then Climate's drops, then ``pass``. A card
     whose trait the species already carries can neither go on it nor replace one of its traits (seed 003 line
-    106: no duplicates). This list is built at every card play (a hot path): plain loops, no helper calls.
+    106: no duplicates). This list is built at every card play (a hot path): plain loops, the typed actions
+    read from the tables of :mod:`..interned` (built once, grown only when an index is past their end).
     """
     o = t.options
     players = t.players
     pl = players[p]
     cap = o.max_traits - 1 if len(players) == 2 and o.variant != "course2016" else o.max_traits  # max_traits
     top = o.max_track
-    sides: tuple[str, ...] = ("R",) if o.variant == "course2016" else ("L", "R")
+    if len(card_trait) > len(FOOD):
+        fit_cards(len(card_trait))
+    # the new species' sides: the course adds to the right only
+    sides: tuple[list[NewSpecies], ...] = (NEW_RIGHT,) if o.variant == "course2016" else (NEW_LEFT, NEW_RIGHT)
     if o.boards:
         on_table = 0
         for q in players:
@@ -142,34 +160,46 @@ def plays(t: Table, p: int, card_trait: Sequence[int]) -> list[Action]:
         if on_table >= o.boards:
             sides = ()  # every species board is on the table (seed 003 line 54: 24 boards)
     only_new, any_time = o.traits_only_on_new, o.replace_any_time
+    row = pl.species
+    n = len(row)
     out: list[Action] = []
     add = out.append
+    extend = out.extend
     for k in sorted(set(pl.hand)):
         tid = card_trait[k]
         for side in sides:
-            add(("new", side, k))
+            add(side[k])
+        on_species = SPECIES_PLAYS[k]
+        if len(on_species) < n:
+            on_species = species_plays_row(k, n)
         i = 0
-        for s in pl.species:
+        for s in row:
+            body, pop, trait, replaces = on_species[i]
+            i += 1
             if s.body < top:
-                add(("body", i, k))
+                add(body)
             if s.pop < top:
-                add(("pop", i, k))
+                add(pop)
             held = s.traits
             if tid not in held:
                 m = len(held)
                 if m < cap and (s.fresh or not only_new):
-                    add(("trait", i, k))
+                    add(trait)
                 if m and (any_time or m >= cap):
-                    for slot in range(m):
-                        add(("replace", i, slot, k))
-            i += 1
+                    if m < len(replaces):
+                        extend(replaces[m])
+                    else:
+                        extend(replace_prefix(replaces, body.species, k, m))
     if o.climate:
+        if n > len(DROPS):
+            fit_species(n)
         i = 0
-        for s in pl.species:
-            for slot in range(len(s.traits)):
-                add(("drop", i, slot))
+        for s in row:
+            m = len(s.traits)
+            drops = DROPS[i]
+            extend(drops[m] if m < len(drops) else drop_prefix(i, m))
             i += 1
-    add(("pass",))
+    add(PASS)
     return out
 
 
