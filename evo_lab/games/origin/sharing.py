@@ -67,7 +67,7 @@ def valid_shares(s: OriginState) -> list[Action]:
     """The pending triggers that can fire now, as ``("share", kind, from, to)`` actions."""
     g = s.game
     stamp = s.stamp(g.options.paired_limit)
-    out = []
+    out: list[Action] = []
     for kind, x, y in s.pending_shares:
         L = _link(s, kind, x, y)
         if L is None or L.used == stamp:

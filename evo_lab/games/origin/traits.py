@@ -143,7 +143,7 @@ def _mimicry(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[A
     if t.mimicked_at == s.turn:
         return [], False
     A = s.animal_by_id
-    out = [
+    out: list[Action] = [
         Mimic("mimic", t.id, x)
         for x in s.rows[t.owner]
         if x != t.id and x != c.id and attack.attackable(s, c, A[x])
@@ -182,7 +182,7 @@ def _piracy_actions(s: OriginState, a: Animal) -> list[Action]:
     if a.pirated_at == s.turn or not can_eat(s, a) or (o.piracy_needs_hunger and fed(a)):
         return []
     A = s.animal_by_id
-    out = []
+    out: list[Action] = []
     for row in s.rows:
         for x in row:
             v = A[x]
