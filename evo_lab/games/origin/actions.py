@@ -8,14 +8,18 @@ same list). Every action the game hands out is one of them: ``legal_actions()`` 
 by a caller is recorded as the legal action it equals.
 
 Speed: a ``NamedTuple`` costs about ten times a tuple literal to build (about 250 ns against 25 ns), and a
-development node lists dozens of plays. So the move generators build each action once per game and find it again
-by its integers: the trait plays in the game's per-card table (:func:`.phases.development.plays_table`), the meals
-and attacks in the game's ``eat_actions`` and ``attack_actions``, chance outcomes and card-as-animal plays at game
-creation; a dict look-up by an integer is cheaper than the tuple literal it replaces (docs/benchmarks.md). The rare
-kinds (defences, paired triggers, Piracy, Grazing, Hibernation, Fat Tissue) are built when listed.
+development node lists dozens of plays. So the move generators build each action once per game, the first time it
+is legal, and find it again by its integers: the trait plays in the game's per-card table
+(:func:`.phases.development.plays_table`) and ``pair_plays``, the meals and attacks in ``eat_actions`` and
+``attack_actions``; chance outcomes and card-as-animal plays are built with the game. A dict look-up by an integer
+costs less than the tuple literal it replaces, and a typed action is applied without a type test
+(:data:`ACTION_CLASSES`; docs/benchmarks.md). The rare kinds (defences, paired triggers, Piracy, Grazing,
+Hibernation, Fat Tissue) are built when listed.
 
-The kind of each class is a ``Literal``, so a test of ``a[0]`` (or ``a.kind``) narrows :data:`Action` for the type
-checker, and ``len(a)`` tells the two shapes of ``trait`` and ``tail`` apart.
+Types: the kind of each class is a ``Literal``, so a test of ``a[0]`` (or ``a.kind``) narrows :data:`TypedAction`
+for the type checker and ``len(a)`` tells the two shapes of ``trait`` and ``tail`` apart. The rules and the views
+still take :data:`Action`, a tuple of any items: they read the items by position after a test of the kind held in a
+variable, which narrows nothing; moving their signatures to :data:`TypedAction` is left to do (issue 17).
 
 >>> a = as_action(("trait", 1, 0, 3))
 >>> a, a.animal, a == ("trait", 1, 0, 3)

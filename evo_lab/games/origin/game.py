@@ -28,7 +28,7 @@ from .rules import RuleOptions
 from .traits import compile_registry
 
 if TYPE_CHECKING:
-    from .actions import Action, NewAnimal, PlayPairedTrait
+    from .actions import Action, NewAnimal, PlayPairedTrait, TypedAction
     from .model import JSON, JSONObject
     from .observer import OriginObserver
     from .phases.development import Face
@@ -91,6 +91,8 @@ class OriginGame(GameBase):
     #: (:mod:`.actions`: a look-up is cheaper than building the tuple)
     eat_actions: dict[int, Eat]
     attack_actions: dict[int, dict[int, Attack]]
+    #: the typed actions of the free feeding traits (Fat Tissue, Piracy, Grazing, Hibernation) by their plain tuple
+    trait_actions: dict[tuple[str, int] | tuple[str, int, int], TypedAction]
     # ----- the trait registry as tables (:func:`.traits.compile_registry`)
     #: per trait: its bit in an animal's mask
     bit: list[int]
@@ -193,7 +195,7 @@ class OriginGame(GameBase):
         from .phases.development import plays_table
 
         self.plays, self.animal_action = plays_table(self)
-        self.pair_plays, self.eat_actions, self.attack_actions = {}, {}, {}
+        self.pair_plays, self.eat_actions, self.attack_actions, self.trait_actions = {}, {}, {}, {}
 
     def to_dict(self) -> JSONObject:
         d: JSONObject = {"players": self.players, "sets": self.sets, "options": self.options.to_dict()}

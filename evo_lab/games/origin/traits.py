@@ -104,7 +104,11 @@ def _carnivore_actions(s: OriginState, a: Animal) -> list[Action]:
     by_target = s.game.attack_actions.get(c)  # the typed attacks, built once a game (:mod:`.actions`)
     if by_target is None:
         by_target = s.game.attack_actions[c] = {}
-    return [by_target.get(t) or by_target.setdefault(t, Attack("attack", c, t)) for t in attack.targets(s, a)]
+    targets = attack.targets(s, a)
+    try:
+        return [by_target[t] for t in targets]
+    except KeyError:  # an attack not built yet
+        return [by_target.get(t) or by_target.setdefault(t, Attack("attack", c, t)) for t in targets]
 
 
 def _attack(s: OriginState, act: Action) -> None:
@@ -116,7 +120,8 @@ def _fat_actions(s: OriginState, a: Animal) -> list[Action]:
     if s.ate or not a.fat_full or fed(a):
         return []
     k = min(a.fat_full, a.need - a.red - a.blue)
-    return [BurnFat("fat", a.id, i) for i in range(1, k + 1)]
+    made, x = s.game.trait_actions, a.id
+    return [made.get(("fat", x, i)) or made.setdefault(("fat", x, i), BurnFat("fat", x, i)) for i in range(1, k + 1)]
 
 
 def _burn_fat(s: OriginState, act: Action) -> None:
@@ -182,12 +187,14 @@ def _piracy_actions(s: OriginState, a: Animal) -> list[Action]:
     if a.pirated_at == s.turn or not can_eat(s, a) or (o.piracy_needs_hunger and fed(a)):
         return []
     A = s.animal_by_id
+    made = s.game.trait_actions
     out: list[Action] = []
     for row in s.rows:
         for x in row:
             v = A[x]
             if x != a.id and v.red + v.blue > 0 and not fed(v):
-                out.append(Pirate("pirate", a.id, x))
+                key = ("pirate", a.id, x)
+                out.append(made.get(key) or made.setdefault(key, Pirate("pirate", a.id, x)))
     return out
 
 
@@ -207,7 +214,9 @@ def _steal(s: OriginState, act: Action) -> None:
 def _grazing_actions(s: OriginState, a: Animal) -> list[Action]:
     if s.bank <= 0 or a.grazed_at == s.stamp(s.game.options.grazing_limit):
         return []
-    return [Graze("graze", a.id)]
+    key = ("graze", a.id)
+    made = s.game.trait_actions
+    return [made.get(key) or made.setdefault(key, Graze("graze", a.id))]
 
 
 def _graze(s: OriginState, act: Action) -> None:
@@ -222,7 +231,9 @@ def _graze(s: OriginState, act: Action) -> None:
 def _hibernation_actions(s: OriginState, a: Animal) -> list[Action]:
     if a.hibernated_at >= s.turn - 1 or s.deck_n == 0 or room(a) <= 0:
         return []
-    return [Hibernate("hibernate", a.id)]
+    key = ("hibernate", a.id)
+    made = s.game.trait_actions
+    return [made.get(key) or made.setdefault(key, Hibernate("hibernate", a.id))]
 
 
 def _hibernate(s: OriginState, act: Action) -> None:

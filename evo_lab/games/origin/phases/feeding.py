@@ -63,7 +63,10 @@ def turn_options(s: OriginState, p: int) -> tuple[list[Action], bool]:
     out: list[Action] = []
     if not s.ate and s.bank > 0:
         eat = g.eat_actions  # the typed meals, built once a game (:mod:`..actions`)
-        out = [eat.get(x) or eat.setdefault(x, Eat("eat", x)) for x in row if can_eat(s, A[x])]
+        try:
+            out = [eat[x] for x in row if can_eat(s, A[x])]
+        except KeyError:  # a meal not built yet
+            out = [eat.get(x) or eat.setdefault(x, Eat("eat", x)) for x in row if can_eat(s, A[x])]
     could_eat = bool(out)
     hooks = g.feed_hooks
     for x in row:
