@@ -140,9 +140,7 @@ class ActionCodec:
             one("hibernate"),
             one("run"),
             one("accept"),
-            _Block(
-                ("tail", 3), N * T, lambda f: (f[0] - 1) * T + f[1], lambda i: (i // T + 1, i % T)
-            ),
+            _Block(("tail", 3), N * T, lambda f: (f[0] - 1) * T + f[1], lambda i: (i // T + 1, i % T)),
             _Block(
                 ("tail", 4),
                 N * P * N,
@@ -180,7 +178,9 @@ class ActionCodec:
         if b is None:
             raise EncodingError(f"{excerpt(a)} is not {what} of this game")
         try:
-            x = b.enc(a[1:])  # an action tuple of a known kind and length: its items are checked by the decoding
+            x = b.enc(
+                a[1:]
+            )  # a known kind and length: the items (after the kind) are checked by the decoding
             inside = 0 <= x < b.size
         except (KeyError, TypeError, IndexError, ValueError, OverflowError):
             raise EncodingError(f"{excerpt(a)} is outside the encoding") from None

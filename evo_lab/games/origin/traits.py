@@ -121,7 +121,10 @@ def _fat_actions(s: OriginState, a: Animal) -> list[Action]:
         return []
     k = min(a.fat_full, a.need - a.red - a.blue)
     made, x = s.game.trait_actions, a.id
-    return [made.get(("fat", x, i)) or made.setdefault(("fat", x, i), BurnFat("fat", x, i)) for i in range(1, k + 1)]
+    return [
+        made.get(("fat", x, i)) or made.setdefault(("fat", x, i), BurnFat("fat", x, i))
+        for i in range(1, k + 1)
+    ]
 
 
 def _burn_fat(s: OriginState, act: Action) -> None:
