@@ -178,9 +178,8 @@ class ActionCodec:
         if b is None:
             raise EncodingError(f"{excerpt(a)} is not {what} of this game")
         try:
-            x = b.enc(
-                a[1:]
-            )  # a known kind and length: the items (after the kind) are checked by the decoding
+            # a known kind and length: the items after the kind are checked by the decoding below
+            x = b.enc(a[1:])
             inside = 0 <= x < b.size
         except (KeyError, TypeError, IndexError, ValueError, OverflowError):
             raise EncodingError(f"{excerpt(a)} is outside the encoding") from None
