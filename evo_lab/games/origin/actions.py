@@ -10,11 +10,10 @@ by a caller is recorded as the legal action it equals.
 Speed: a ``NamedTuple`` costs about ten times a tuple literal to build (about 250 ns against 25 ns), and a
 development node lists dozens of plays. So the move generators build each action once per game, the first time it
 is legal, and find it again by its integers: the trait plays in the game's per-card table
-(:func:`.phases.development.plays_table`) and ``pair_plays``, the meals and attacks in ``eat_actions`` and
-``attack_actions``; chance outcomes and card-as-animal plays are built with the game. A dict look-up by an integer
+(:func:`.phases.development.plays_table`), the meals and attacks in ``eat_actions`` and ``attack_actions``, the
+actions of Fat Tissue, Piracy, Grazing and Hibernation in ``trait_actions``; chance outcomes and card-as-animal plays are built with the game. A dict look-up by an integer
 costs less than the tuple literal it replaces, and a typed action is applied without a type test
-(:data:`ACTION_CLASSES`; docs/benchmarks.md). The rare kinds (defences, paired triggers, Piracy, Grazing,
-Hibernation, Fat Tissue) are built when listed.
+(:data:`ACTION_CLASSES`; docs/benchmarks.md). The rare kinds (defences, paired triggers) are built when listed.
 
 Types: the kind of each class is a ``Literal``, so a test of ``a[0]`` (or ``a.kind``) narrows :data:`TypedAction`
 for the type checker and ``len(a)`` tells the two shapes of ``trait`` and ``tail`` apart. The rules and the views

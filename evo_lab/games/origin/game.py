@@ -28,7 +28,7 @@ from .rules import RuleOptions
 from .traits import compile_registry
 
 if TYPE_CHECKING:
-    from .actions import Action, NewAnimal, PlayPairedTrait, TypedAction
+    from .actions import Action, NewAnimal, TypedAction
     from .model import JSON, JSONObject
     from .observer import OriginObserver
     from .phases.development import Face
@@ -81,10 +81,8 @@ class OriginGame(GameBase):
     #: per player, per card: the chance outcome "``player`` is dealt ``card``"
     deal_outcomes: list[list[Action]]
     #: per card: ``(trait, target, block mask, plays)`` of each face (:func:`.phases.development.plays_table`; the
-    #: typed plays are built once a game, when first legal), and the paired plays by ``(card, trait)``, then by
-    #: the first animal and the second
+    #: typed plays are built once a game, when first legal)
     plays: list[list[Face]]
-    pair_plays: dict[tuple[int, int], dict[int, dict[int, PlayPairedTrait]]]
     #: per card: the action "play it as a new animal"
     animal_action: list[NewAnimal]
     #: the typed meals by animal id and attacks by attacker and target id, built once a game when first legal
@@ -195,7 +193,7 @@ class OriginGame(GameBase):
         from .phases.development import plays_table
 
         self.plays, self.animal_action = plays_table(self)
-        self.pair_plays, self.eat_actions, self.attack_actions, self.trait_actions = {}, {}, {}, {}
+        self.eat_actions, self.attack_actions, self.trait_actions = {}, {}, {}
 
     def to_dict(self) -> JSONObject:
         d: JSONObject = {"players": self.players, "sets": self.sets, "options": self.options.to_dict()}

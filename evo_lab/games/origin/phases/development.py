@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as ev
-from ..actions import PASS, NewAnimal, PlayPairedTrait, PlayTrait
+from ..actions import PASS, NewAnimal, PlayPairedTrait, PlayTrait, TypedAction
 from ..flow import FLOW, Node, Step, run_phase
 from ..model import DEVELOPMENT, FOOD
 from ..table import add_link, add_trait, new_animal
@@ -32,9 +32,9 @@ if TYPE_CHECKING:
 __all__ = ["start", "legal", "apply", "why_not", "can_place", "plays_table", "Face"]
 
 #: One face of a card in the game's play table: ``(trait, target, block mask, plays)``, ``plays`` the typed plays
-#: of the face on one animal by its id, filled as they become legal (each built once a game; a paired face's plays
-#: are in ``game.pair_plays``).
-Face = tuple[int, str, int, dict[int, PlayTrait]]
+#: of the face by the animal's id (by the pair of ids for a paired trait), filled as they become legal (each built
+#: once a game).
+Face = tuple[int, str, int, dict[int | tuple[int, int], TypedAction]]
 
 
 def start(s: OriginState) -> None:
@@ -140,7 +140,7 @@ def legal(s: OriginState) -> list[Action]:
                         except KeyError:
                             ap(on.setdefault(x, PlayTrait("trait", c, t, x)))
             elif target == "pair":
-                _pairs(s, c, t, s.rows[p], out)
+                _pairs(s, c, t, on, s.rows[p], out)
             else:
                 if others is None:
                     others = [(x, A[x].mask) for q, row in enumerate(s.rows) if q != p for x in row]
@@ -154,32 +154,29 @@ def legal(s: OriginState) -> list[Action]:
     return out
 
 
-def _pairs(s: OriginState, c: int, t: int, mine: list[int], out: list[Action]) -> None:
+def _pairs(
+    s: OriginState,
+    c: int,
+    t: int,
+    on: dict[int | tuple[int, int], TypedAction],
+    mine: list[int],
+    out: list[Action],
+) -> None:
     """The plays of paired trait ``t`` of card ``c`` on two of ``mine`` (both orders for a directed trait) that do
-    not share it yet, each the typed action of ``game.pair_plays`` (first animal -> second -> action, built once a
-    game)."""
-    g = s.game
-    on = g.pair_plays.get((c, t))
-    if on is None:
-        on = g.pair_plays[c, t] = {}
+    not share it yet, each the typed action of the face's table ``on`` (by the pair, built once a game)."""
     taken = {(L.a, L.b) for L in s.links if L.kind == t}
-    directed = g.directed[t]
+    directed = s.game.directed[t]
     for i, x in enumerate(mine):
-        row = on.get(x)
-        if row is None:
-            row = on[x] = {}
         for y in mine[i + 1 :]:
-            if taken and ((x, y) in taken or (y, x) in taken):
+            xy, yx = (x, y), (y, x)
+            if taken and (xy in taken or yx in taken):
                 continue
             try:
-                out.append(row[y])
+                out.append(on[xy])
             except KeyError:
-                out.append(row.setdefault(y, PlayPairedTrait("trait", c, t, x, y)))
+                out.append(on.setdefault(xy, PlayPairedTrait("trait", c, t, x, y)))
             if directed:
-                back = on.get(y)
-                if back is None:
-                    back = on[y] = {}
-                out.append(back.get(x) or back.setdefault(x, PlayPairedTrait("trait", c, t, y, x)))
+                out.append(on.get(yx) or on.setdefault(yx, PlayPairedTrait("trait", c, t, y, x)))
 
 
 def apply(s: OriginState, a: Action) -> None:
