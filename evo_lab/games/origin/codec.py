@@ -31,7 +31,7 @@ from ...core.errors import EvoLabError, excerpt
 from .actions import ACTION_TYPES
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from .actions import Action, TypedAction
     from .game import OriginGame
     from .state import OriginState
 
@@ -58,7 +58,7 @@ class _Block:
         self.key, self.size, self.enc, self.dec, self.off = key, size, enc, dec, 0
         self.cls = ACTION_TYPES[key]
 
-    def action(self, x: int) -> Action:
+    def action(self, x: int) -> TypedAction:
         """The typed action of code ``x`` of this block."""
         return self.cls._make((self.key[0], *self.dec(x)))
 
@@ -191,7 +191,7 @@ class ActionCodec:
         """The code of a decision."""
         return self._enc(self._dec, a, "a decision")
 
-    def decode(self, code: int) -> Action:
+    def decode(self, code: int) -> TypedAction:
         code = _code(code, self.num_distinct_actions, "action code")
         if not 0 <= code < self.num_distinct_actions:
             raise EncodingError(f"action code {code} outside 0..{self.num_distinct_actions - 1}")
@@ -202,7 +202,7 @@ class ActionCodec:
         """The code of a chance outcome."""
         return self._enc(self._ch, a, "a chance outcome")
 
-    def decode_chance(self, code: int) -> Action:
+    def decode_chance(self, code: int) -> TypedAction:
         code = _code(code, self.max_chance_outcomes, "chance code")
         if not 0 <= code < self.max_chance_outcomes:
             raise EncodingError(f"chance code {code} outside 0..{self.max_chance_outcomes - 1}")

@@ -61,7 +61,7 @@ from .actions import (
 )
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from .actions import Action, TypedAction
     from .game import OriginGame
     from .state import OriginState
 
@@ -155,7 +155,7 @@ def _int(text: str, tok: str) -> int:
     return int(tok)
 
 
-def parse(g: OriginGame, text: str) -> Action:
+def parse(g: OriginGame, text: str) -> TypedAction:
     """The typed action (:mod:`.actions`) written ``text`` (the inverse of :func:`to_string`); :class:`FormatError`
     if unreadable."""
     if not isinstance(text, str):

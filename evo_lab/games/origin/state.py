@@ -33,7 +33,7 @@ from .serialize import load_body, state_body
 if TYPE_CHECKING:
     import numpy as np
 
-    from .actions import Action
+    from .actions import Action, TypedAction
     from .events import Event
     from .model import JSON, JSONObject, Animal, Link
 
@@ -247,7 +247,7 @@ class OriginState(StateBase):
     def action_to_string(self, a: Action) -> str:
         return notation.to_string(self.game, a)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> TypedAction:
         """The typed action (:mod:`.actions`) written ``text``; raises :class:`FormatError`."""
         return notation.parse(self.game, text)
 
