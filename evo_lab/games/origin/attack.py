@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
+from .actions import Accept
 from .model import Animal
 from .sharing import feed
 from .table import remove_animal, remove_trait
@@ -103,7 +104,7 @@ def options(s: OriginState) -> list[Action]:
                 out += acts
                 compulsory = compulsory or must
     if not compulsory:
-        out.append(("accept", t_id))
+        out.append(Accept("accept", t_id))
     return out
 
 

@@ -12,9 +12,9 @@ face) x animal), ``trait`` on a pair ((card, paired face) x animal x animal), ``
 >>> import evo_lab
 >>> codec = ActionCodec(evo_lab.make_game("origin", players=2))
 >>> codec.decode(codec.encode(("attack", 3, 5)))
-('attack', 3, 5)
+Attack(kind='attack', attacker=3, target=5)
 >>> codec.decode_chance(codec.encode_chance(("deal", 1, 7)))
-('deal', 1, 7)
+Deal(kind='deal', player=1, card=7)
 >>> codec.num_distinct_actions, codec.max_chance_outcomes, codec.min_utility, codec.max_utility
 (98554, 59, 0.0, 1.0)
 """
@@ -28,9 +28,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ...core.errors import EvoLabError, excerpt
+from .actions import ACTION_TYPES
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from .actions import Action, TypedAction
     from .game import OriginGame
     from .state import OriginState
 
@@ -41,13 +42,25 @@ class EncodingError(EvoLabError, ValueError):
     """An action or code outside the encoding of this game."""
 
 
+#: The items of an action after its kind (animal ids, card and trait indices, players, dice).
+Fields = tuple[int, ...]
+
+
 class _Block:
-    __slots__ = ("key", "size", "enc", "dec", "off")
+    """The codes of one action shape ``(kind, length)``: ``enc`` maps the action's fields to ``0 .. size - 1``,
+    ``dec`` back; :meth:`action` builds the typed action (:mod:`.actions`)."""
+
+    __slots__ = ("key", "size", "enc", "dec", "off", "cls")
 
     def __init__(
-        self, key: tuple[str, int], size: int, enc: Callable[[Action], int], dec: Callable[[int], Action]
+        self, key: tuple[str, int], size: int, enc: Callable[[Fields], int], dec: Callable[[int], Fields]
     ) -> None:
         self.key, self.size, self.enc, self.dec, self.off = key, size, enc, dec, 0
+        self.cls = ACTION_TYPES[key]
+
+    def action(self, x: int) -> TypedAction:
+        """The typed action of code ``x`` of this block."""
+        return self.cls._make((self.key[0], *self.dec(x)))
 
 
 def _layout(blocks: list[_Block]) -> tuple[dict[tuple[str, int], _Block], list[_Block], int]:
@@ -67,11 +80,11 @@ def _chance_blocks(g: OriginGame) -> list[_Block]:
     top = dice * g.pack.faces_sides + plus
     faces = g.pack.faces_sides
     return [
-        _Block(("first", 2), n, lambda a: a[1], lambda i: ("first", i)),
-        _Block(("deal", 3), n * C, lambda a: a[1] * C + a[2], lambda i: ("deal", i // C, i % C)),
-        _Block(("food", 2), top + 1, lambda a: a[1], lambda i: ("food", i)),
-        _Block(("roll", 2), faces, lambda a: a[1] - 1, lambda i: ("roll", i + 1)),
-        _Block(("rolloff", 2), n, lambda a: a[1], lambda i: ("rolloff", i)),
+        _Block(("first", 2), n, lambda f: f[0], lambda i: (i,)),
+        _Block(("deal", 3), n * C, lambda f: f[0] * C + f[1], lambda i: (i // C, i % C)),
+        _Block(("food", 2), top + 1, lambda f: f[0], lambda i: (i,)),
+        _Block(("roll", 2), faces, lambda f: f[0] - 1, lambda i: (i + 1,)),
+        _Block(("rolloff", 2), n, lambda f: f[0], lambda i: (i,)),
     ]
 
 
@@ -91,57 +104,55 @@ class ActionCodec:
         P = len(paired)
 
         def one(kind: str) -> _Block:
-            return _Block((kind, 2), N, lambda a: a[1] - 1, lambda i: (kind, i + 1))
+            return _Block((kind, 2), N, lambda f: f[0] - 1, lambda i: (i + 1,))
 
         def two(kind: str) -> _Block:
             return _Block(
-                (kind, 3), N * N, lambda a: (a[1] - 1) * N + a[2] - 1, lambda i: (kind, i // N + 1, i % N + 1)
+                (kind, 3), N * N, lambda f: (f[0] - 1) * N + f[1] - 1, lambda i: (i // N + 1, i % N + 1)
             )
 
         dec = [
-            _Block(("pass", 1), 1, lambda a: 0, lambda i: ("pass",)),
-            _Block(("end", 1), 1, lambda a: 0, lambda i: ("end",)),
-            _Block(("animal", 2), C, lambda a: a[1], lambda i: ("animal", i)),
+            _Block(("pass", 1), 1, lambda f: 0, lambda i: ()),
+            _Block(("end", 1), 1, lambda f: 0, lambda i: ()),
+            _Block(("animal", 2), C, lambda f: f[0], lambda i: (i,)),
             _Block(
                 ("trait", 4),
                 len(single) * N,
-                lambda a: sidx[(a[1], a[2])] * N + a[3] - 1,
-                lambda i: ("trait", *single[i // N], i % N + 1),
+                lambda f: sidx[(f[0], f[1])] * N + f[2] - 1,
+                lambda i: (*single[i // N], i % N + 1),
             ),
             _Block(
                 ("trait", 5),
                 len(pair) * N * N,
-                lambda a: (pfidx[(a[1], a[2])] * N + a[3] - 1) * N + a[4] - 1,
-                lambda i: ("trait", *pair[i // (N * N)], i // N % N + 1, i % N + 1),
+                lambda f: (pfidx[(f[0], f[1])] * N + f[2] - 1) * N + f[3] - 1,
+                lambda i: (*pair[i // (N * N)], i // N % N + 1, i % N + 1),
             ),
             one("eat"),
             two("attack"),
             _Block(
                 ("fat", 3),
                 N * K,
-                lambda a: (a[1] - 1) * K + a[2] - 1,
-                lambda i: ("fat", i // K + 1, i % K + 1),
+                lambda f: (f[0] - 1) * K + f[1] - 1,
+                lambda i: (i // K + 1, i % K + 1),
             ),
             two("pirate"),
             one("graze"),
             one("hibernate"),
             one("run"),
             one("accept"),
-            _Block(
-                ("tail", 3), N * T, lambda a: (a[1] - 1) * T + a[2], lambda i: ("tail", i // T + 1, i % T)
-            ),
+            _Block(("tail", 3), N * T, lambda f: (f[0] - 1) * T + f[1], lambda i: (i // T + 1, i % T)),
             _Block(
                 ("tail", 4),
                 N * P * N,
-                lambda a: ((a[1] - 1) * P + pidx[a[2]]) * N + a[3] - 1,
-                lambda i: ("tail", i // (P * N) + 1, paired[i // N % P], i % N + 1),
+                lambda f: ((f[0] - 1) * P + pidx[f[1]]) * N + f[2] - 1,
+                lambda i: (i // (P * N) + 1, paired[i // N % P], i % N + 1),
             ),
             two("mimic"),
             _Block(
                 ("share", 4),
                 P * N * N,
-                lambda a: (pidx[a[1]] * N + a[2] - 1) * N + a[3] - 1,
-                lambda i: ("share", paired[i // (N * N)], i // N % N + 1, i % N + 1),
+                lambda f: (pidx[f[0]] * N + f[1] - 1) * N + f[2] - 1,
+                lambda i: (paired[i // (N * N)], i // N % N + 1, i % N + 1),
             ),
         ]
         self._dec, self._dec_list, self.num_distinct_actions = _layout(dec)
@@ -167,11 +178,12 @@ class ActionCodec:
         if b is None:
             raise EncodingError(f"{excerpt(a)} is not {what} of this game")
         try:
-            x = b.enc(a)  # an action tuple of a known kind and length: its items are checked by the decoding
+            # a known kind and length: the items after the kind are checked by the decoding below
+            x = b.enc(a[1:])
             inside = 0 <= x < b.size
         except (KeyError, TypeError, IndexError, ValueError, OverflowError):
             raise EncodingError(f"{excerpt(a)} is outside the encoding") from None
-        if not inside or b.dec(x) != a:  # a field beyond its range would alias another code
+        if not inside or b.dec(x) != a[1:]:  # a field beyond its range would alias another code
             raise EncodingError(f"{excerpt(a)} is outside the encoding (animal ids 1..{self.N})")
         return b.off + x
 
@@ -179,23 +191,23 @@ class ActionCodec:
         """The code of a decision."""
         return self._enc(self._dec, a, "a decision")
 
-    def decode(self, code: int) -> Action:
+    def decode(self, code: int) -> TypedAction:
         code = _code(code, self.num_distinct_actions, "action code")
         if not 0 <= code < self.num_distinct_actions:
             raise EncodingError(f"action code {code} outside 0..{self.num_distinct_actions - 1}")
         b = self._find(self._dec_list, code)
-        return b.dec(code - b.off)
+        return b.action(code - b.off)
 
     def encode_chance(self, a: Action) -> int:
         """The code of a chance outcome."""
         return self._enc(self._ch, a, "a chance outcome")
 
-    def decode_chance(self, code: int) -> Action:
+    def decode_chance(self, code: int) -> TypedAction:
         code = _code(code, self.max_chance_outcomes, "chance code")
         if not 0 <= code < self.max_chance_outcomes:
             raise EncodingError(f"chance code {code} outside 0..{self.max_chance_outcomes - 1}")
         b = self._find(self._ch_list, code)
-        return b.dec(code - b.off)
+        return b.action(code - b.off)
 
     def legal_codes(self, state: OriginState) -> list[int]:
         """Sorted codes of the legal decisions (or chance outcomes) at ``state``."""

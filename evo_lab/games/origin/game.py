@@ -21,16 +21,17 @@ import numpy as np
 from ...core.errors import GameConfigError, excerpt
 from ...core.game import GameBase
 from ...core.registry import check_players
-from .actions import Deal, FoodRoll, Roll
+from .actions import Attack, Deal, Eat, FoodRoll, Roll
 from .data import OriginPack, load_pack
 from .phases.foodbank import distribution, dice_for
 from .rules import RuleOptions
 from .traits import compile_registry
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from .actions import Action, NewAnimal, TypedAction
     from .model import JSON, JSONObject
     from .observer import OriginObserver
+    from .phases.development import Face
     from .state import OriginState
     from .traits import ActionHook, BlockHook, DefendHook, EatenHook, FeedHook, KillHook
 
@@ -79,10 +80,17 @@ class OriginGame(GameBase):
     roll_weights: list[int]
     #: per player, per card: the chance outcome "``player`` is dealt ``card``"
     deal_outcomes: list[list[Action]]
-    #: per card: ``(trait, target, block mask)`` of each face (:func:`.phases.development.plays_table`)
-    plays: list[list[tuple[int, str, int]]]
+    #: per card: ``(trait, target, block mask, plays)`` of each face (:func:`.phases.development.plays_table`; the
+    #: typed plays are built once a game, when first legal)
+    plays: list[list[Face]]
     #: per card: the action "play it as a new animal"
-    animal_action: list[Action]
+    animal_action: list[NewAnimal]
+    #: the typed meals by animal id and attacks by attacker and target id, built once a game when first legal
+    #: (:mod:`.actions`: a look-up is cheaper than building the tuple)
+    eat_actions: dict[int, Eat]
+    attack_actions: dict[int, dict[int, Attack]]
+    #: the typed actions of the free feeding traits (Fat Tissue, Piracy, Grazing, Hibernation) by their plain tuple
+    trait_actions: dict[tuple[str, int] | tuple[str, int, int], TypedAction]
     # ----- the trait registry as tables (:func:`.traits.compile_registry`)
     #: per trait: its bit in an animal's mask
     bit: list[int]
@@ -185,6 +193,7 @@ class OriginGame(GameBase):
         from .phases.development import plays_table
 
         self.plays, self.animal_action = plays_table(self)
+        self.eat_actions, self.attack_actions, self.trait_actions = {}, {}, {}
 
     def to_dict(self) -> JSONObject:
         d: JSONObject = {"players": self.players, "sets": self.sets, "options": self.options.to_dict()}

@@ -1,4 +1,5 @@
-"""Action notation: every action is a small tuple whose first item is its kind; its text form round-trips.
+"""Action notation: every action is a small tuple whose first item is its kind (a typed ``NamedTuple`` of
+:mod:`.actions`, equal to the plain tuple); its text form round-trips.
 
 Animals are written ``A<id>`` (ids are given in order of play and never reused), players ``P1``..``P8``, cards by
 their id (``pois/carn``) and traits by their abbreviation (``carn``, ``fat``, ``coop``, ...; see ``traits.json``).
@@ -27,7 +28,9 @@ text                                     tuple                                  
 >>> g = evo_lab.make_game("origin", players=2)
 >>> a = parse(g, "trait carn from pois/carn on A3")
 >>> a, to_string(g, a)
-(('trait', 1, 0, 3), 'trait carn from pois/carn on A3')
+(PlayTrait(kind='trait', card=1, trait=0, animal=3), 'trait carn from pois/carn on A3')
+>>> a == ("trait", 1, 0, 3)
+True
 >>> parse(g, "attack A3")
 Traceback (most recent call last):
 ...
@@ -39,9 +42,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.errors import FormatError, excerpt
+from .actions import (
+    ACTION_TYPES,
+    END,
+    PASS,
+    BurnFat,
+    Deal,
+    DropPairedTrait,
+    DropTrait,
+    FirstPlayer,
+    FoodRoll,
+    NewAnimal,
+    PlayPairedTrait,
+    PlayTrait,
+    Roll,
+    Rolloff,
+    Share,
+)
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from .actions import Action, TypedAction
     from .game import OriginGame
     from .state import OriginState
 
@@ -135,8 +155,9 @@ def _int(text: str, tok: str) -> int:
     return int(tok)
 
 
-def parse(g: OriginGame, text: str) -> Action:
-    """The action written ``text`` (the inverse of :func:`to_string`); :class:`FormatError` if unreadable."""
+def parse(g: OriginGame, text: str) -> TypedAction:
+    """The typed action (:mod:`.actions`) written ``text`` (the inverse of :func:`to_string`); :class:`FormatError`
+    if unreadable."""
     if not isinstance(text, str):
         raise FormatError(f"an action string is needed, got {type(text).__name__}", "action")
     tok = text.split()
@@ -147,40 +168,49 @@ def parse(g: OriginGame, text: str) -> Action:
     if k in _ANIMALS:
         if len(rest) != _ANIMALS[k]:
             raise _bad(text, f"{k} needs {_ANIMALS[k]} animal{'s' if _ANIMALS[k] > 1 else ''} (A<id>)")
-        return (k, *(_animal(text, t) for t in rest))
+        return ACTION_TYPES[k, 1 + len(rest)]._make((k, *(_animal(text, t) for t in rest)))
     if k in ("pass", "end"):
         if rest:
             raise _bad(text, f"{k} takes nothing after it")
-        return (k,)
+        return PASS if k == "pass" else END
     if k == "animal" and len(rest) == 1:
-        return ("animal", _card(g, text, rest[0]))
+        return NewAnimal("animal", _card(g, text, rest[0]))
     if k == "trait":
-        if len(rest) != 5 or rest[1].lower() != "from" or rest[3].lower() != "on":
-            raise _bad(text, "write 'trait <trait> from <card> on A<id>' (or on A<id>+A<id>)")
-        t, c = _trait(g, text, rest[0]), _card(g, text, rest[2])
-        on = rest[4].split("+")
-        if len(on) > 2:
-            raise _bad(text, "a trait goes on one animal or on a pair")
-        return ("trait", c, t, *(_animal(text, x) for x in on))
+        return _parse_trait(g, text, rest)
     if k == "fat" and len(rest) == 2:
-        return ("fat", _animal(text, rest[0]), _int(text, rest[1]))
+        return BurnFat("fat", _animal(text, rest[0]), _int(text, rest[1]))
     if k == "tail" and len(rest) == 2:
         parts = rest[1].split("+")
         t = _trait(g, text, parts[0])
         if len(parts) == 2:
-            return ("tail", _animal(text, rest[0]), t, _animal(text, parts[1]))
-        return ("tail", _animal(text, rest[0]), t)
+            return DropPairedTrait("tail", _animal(text, rest[0]), t, _animal(text, parts[1]))
+        return DropTrait("tail", _animal(text, rest[0]), t)
     if k == "share" and len(rest) == 3:
-        return ("share", _trait(g, text, rest[0]), _animal(text, rest[1]), _animal(text, rest[2]))
+        return Share("share", _trait(g, text, rest[0]), _animal(text, rest[1]), _animal(text, rest[2]))
     if k in ("first", "rolloff") and len(rest) == 1:
-        return (k, _player(g, text, rest[0]))
+        p = _player(g, text, rest[0])
+        return FirstPlayer("first", p) if k == "first" else Rolloff("rolloff", p)
     if k == "deal" and len(rest) == 2:
-        return ("deal", _player(g, text, rest[0]), _card(g, text, rest[1]))
+        return Deal("deal", _player(g, text, rest[0]), _card(g, text, rest[1]))
     if k in ("food", "roll") and len(rest) == 1:
-        return (k, _int(text, rest[0]))
+        n = _int(text, rest[0])
+        return FoodRoll("food", n) if k == "food" else Roll("roll", n)
     if k in CHANCE_KINDS or k in DECISION_KINDS:
         raise _bad(text, f"wrong form for {excerpt(k)}")
     raise _bad(text, f"unknown action {excerpt(k)} (actions: {', '.join(DECISION_KINDS + CHANCE_KINDS)})")
+
+
+def _parse_trait(g: OriginGame, text: str, rest: list[str]) -> PlayTrait | PlayPairedTrait:
+    """``trait <trait> from <card> on A<id>`` or ``... on A<id>+A<id>`` (the words after ``trait``)."""
+    if len(rest) != 5 or rest[1].lower() != "from" or rest[3].lower() != "on":
+        raise _bad(text, "write 'trait <trait> from <card> on A<id>' (or on A<id>+A<id>)")
+    t, c = _trait(g, text, rest[0]), _card(g, text, rest[2])
+    on = rest[4].split("+")
+    if len(on) > 2:
+        raise _bad(text, "a trait goes on one animal or on a pair")
+    if len(on) == 2:
+        return PlayPairedTrait("trait", c, t, _animal(text, on[0]), _animal(text, on[1]))
+    return PlayTrait("trait", c, t, _animal(text, on[0]))
 
 
 def describe(s: OriginState, a: Action) -> str:

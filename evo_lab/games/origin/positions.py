@@ -20,7 +20,7 @@ says what stays in the deck, the rest goes to the box (out of the game), so ever
 >>> s.node_name(), s.current_player(), s.animal_by_id[s.names["A"]].need, s.animal_by_id[s.names["A"]].fat_full
 ('feed', 0, 2, 1)
 >>> [a for a in s.legal_actions() if a[0] == "attack"]   # camouflaged $B is safe, $C is not fed: no burrow
-[('attack', 1, 3)]
+[Attack(kind='attack', attacker=1, target=3)]
 >>> act(s, "attack $A $C")
 >>> s.rows[1], s.animal_by_id[s.names["A"]].food, s.node_name()
 ([], 2, 'feed')

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
+from .actions import Share
 from .model import Animal, Link, can_eat, receive
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def valid_shares(s: OriginState) -> list[Action]:
     """The pending triggers that can fire now, as ``("share", kind, from, to)`` actions."""
     g = s.game
     stamp = s.stamp(g.options.paired_limit)
-    out = []
+    out: list[Action] = []
     for kind, x, y in s.pending_shares:
         L = _link(s, kind, x, y)
         if L is None or L.used == stamp:
@@ -76,7 +77,7 @@ def valid_shares(s: OriginState) -> list[Action]:
             continue
         if g.gives_of[kind] == "red" and s.bank <= 0:
             continue
-        out.append(("share", kind, x, y))
+        out.append(Share("share", kind, x, y))
     return out
 
 

@@ -18,10 +18,11 @@ import copy
 from typing import TYPE_CHECKING
 from collections.abc import Iterable
 
+from ...core.errors import FormatError, excerpt
 from ...core.game import StateBase
 from ...core.protocol import CHANCE, TERMINAL
 from . import notation, phases
-from .actions import typed
+from .actions import ACTION_CLASSES, as_action
 from .flow import FLOW, Step
 from .game import OriginGame
 from .invariants import check_invariants
@@ -32,7 +33,7 @@ from .serialize import load_body, state_body
 if TYPE_CHECKING:
     import numpy as np
 
-    from .actions import Action
+    from .actions import Action, TypedAction
     from .events import Event
     from .model import JSON, JSONObject, Animal, Link
 
@@ -214,10 +215,11 @@ class OriginState(StateBase):
         self._chance_cache = None
         _apply(self, a)
 
-    def apply_action(self, action: Action | str | list[JSON]) -> None:
+    def apply_action(self, action: Action | str | list[JSON] | tuple[object, ...]) -> None:
         """As :meth:`StateBase.apply_action` (strings too, typed errors, the state untouched on error), with a fast
-        path for a legal action tuple (no copy of the legal list)."""
-        if isinstance(action, tuple) and self.phase != OVER:
+        path for a typed action that is legal here (no copy of the legal list). A plain tuple or list takes the
+        base's path and is recorded as the typed action it equals (:mod:`.actions`)."""
+        if type(action) in ACTION_CLASSES and self.phase != OVER:
             legal = self._legal
             if legal is None:
                 self.legal_actions()
@@ -234,25 +236,27 @@ class OriginState(StateBase):
         why = node.explain(self, a, "") if node.explain is not None else None  # type: ignore[arg-type]
         return why if why is not None else (f"{a!r} is not legal here: {node.verb}", "not_legal")
 
-    def coerce_action(self, a: object) -> Action:
-        """An action from an action (as it is: plain or typed tuples are equal), its string or a list (typed,
-        :mod:`.actions`)."""
+    def coerce_action(self, a: object) -> object:
+        """The typed action (:mod:`.actions`) of an action, a plain tuple or list of an action's shape, or its
+        string; anything else as it is (``apply_action`` finds it illegal and says why)."""
         if isinstance(a, str):
-            return typed(notation.parse(self.game, a))
-        if isinstance(a, list):
-            return typed(tuple(a))
-        return a  # type: ignore[return-value]  # anything else: apply_action finds it illegal and says why
+            return notation.parse(self.game, a)
+        typed = as_action(a)
+        return a if typed is None else typed
 
     def action_to_string(self, a: Action) -> str:
         return notation.to_string(self.game, a)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> TypedAction:
         """The typed action (:mod:`.actions`) written ``text``; raises :class:`FormatError`."""
-        return typed(notation.parse(self.game, text))
+        return notation.parse(self.game, text)
 
     def describe_action(self, a: Action | str) -> str:
-        """``a`` in words (for pickers, stories, the Explorer)."""
-        return notation.describe(self, self.coerce_action(a))
+        """``a`` in words (for pickers, stories, the Explorer); :class:`FormatError` if it is no action."""
+        typed = as_action(self.coerce_action(a))
+        if typed is None:
+            raise FormatError(f"not an action of this game: {excerpt(a)}", "action")
+        return notation.describe(self, typed)
 
     def returns(self) -> list[float]:
         return scoring.returns(self)

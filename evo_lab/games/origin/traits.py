@@ -41,6 +41,7 @@ from collections.abc import Callable, Mapping
 
 from . import attack
 from . import events as ev
+from .actions import Attack, BurnFat, DropPairedTrait, DropTrait, Graze, Hibernate, Mimic, Pirate, Run
 from .model import Animal, can_eat, fed, room
 from .sharing import feed
 
@@ -99,7 +100,15 @@ class TraitRule:
 def _carnivore_actions(s: OriginState, a: Animal) -> list[Action]:
     if s.ate or a.attacked_at == s.turn or not can_eat(s, a):
         return []
-    return [("attack", a.id, t) for t in attack.targets(s, a)]
+    c = a.id
+    by_target = s.game.attack_actions.get(c)  # the typed attacks, built once a game (:mod:`.actions`)
+    if by_target is None:
+        by_target = s.game.attack_actions[c] = {}
+    targets = attack.targets(s, a)
+    try:
+        return [by_target[t] for t in targets]
+    except KeyError:  # an attack not built yet
+        return [by_target.get(t) or by_target.setdefault(t, Attack("attack", c, t)) for t in targets]
 
 
 def _attack(s: OriginState, act: Action) -> None:
@@ -111,7 +120,11 @@ def _fat_actions(s: OriginState, a: Animal) -> list[Action]:
     if s.ate or not a.fat_full or fed(a):
         return []
     k = min(a.fat_full, a.need - a.red - a.blue)
-    return [("fat", a.id, i) for i in range(1, k + 1)]
+    made, x = s.game.trait_actions, a.id
+    return [
+        made.get(("fat", x, i)) or made.setdefault(("fat", x, i), BurnFat("fat", x, i))
+        for i in range(1, k + 1)
+    ]
 
 
 def _burn_fat(s: OriginState, act: Action) -> None:
@@ -126,7 +139,7 @@ def _burn_fat(s: OriginState, act: Action) -> None:
 def _running(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[Action], bool]:
     if running != attack.NOT_TRIED:
         return [], False
-    return [("run", t.id)], True
+    return [Run("run", t.id)], True
 
 
 def _run(s: OriginState, act: Action) -> None:
@@ -138,8 +151,8 @@ def _mimicry(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list[A
     if t.mimicked_at == s.turn:
         return [], False
     A = s.animal_by_id
-    out = [
-        ("mimic", t.id, x)
+    out: list[Action] = [
+        Mimic("mimic", t.id, x)
         for x in s.rows[t.owner]
         if x != t.id and x != c.id and attack.attackable(s, c, A[x])
     ]
@@ -160,10 +173,10 @@ def _tail_loss(s: OriginState, c: Animal, t: Animal, running: int) -> tuple[list
     for tr, _ in t.traits:
         if tr not in seen:
             seen.add(tr)
-            out.append(("tail", t.id, tr))
+            out.append(DropTrait("tail", t.id, tr))
     for L in s.links:
         if L.a == t.id or L.b == t.id:
-            out.append(("tail", t.id, L.kind, L.other(t.id)))
+            out.append(DropPairedTrait("tail", t.id, L.kind, L.other(t.id)))
     return out, s.game.options.tail_loss_compulsory
 
 
@@ -177,12 +190,14 @@ def _piracy_actions(s: OriginState, a: Animal) -> list[Action]:
     if a.pirated_at == s.turn or not can_eat(s, a) or (o.piracy_needs_hunger and fed(a)):
         return []
     A = s.animal_by_id
-    out = []
+    made = s.game.trait_actions
+    out: list[Action] = []
     for row in s.rows:
         for x in row:
             v = A[x]
             if x != a.id and v.red + v.blue > 0 and not fed(v):
-                out.append(("pirate", a.id, x))
+                key = ("pirate", a.id, x)
+                out.append(made.get(key) or made.setdefault(key, Pirate("pirate", a.id, x)))
     return out
 
 
@@ -202,7 +217,9 @@ def _steal(s: OriginState, act: Action) -> None:
 def _grazing_actions(s: OriginState, a: Animal) -> list[Action]:
     if s.bank <= 0 or a.grazed_at == s.stamp(s.game.options.grazing_limit):
         return []
-    return [("graze", a.id)]
+    key = ("graze", a.id)
+    made = s.game.trait_actions
+    return [made.get(key) or made.setdefault(key, Graze("graze", a.id))]
 
 
 def _graze(s: OriginState, act: Action) -> None:
@@ -217,7 +234,9 @@ def _graze(s: OriginState, act: Action) -> None:
 def _hibernation_actions(s: OriginState, a: Animal) -> list[Action]:
     if a.hibernated_at >= s.turn - 1 or s.deck_n == 0 or room(a) <= 0:
         return []
-    return [("hibernate", a.id)]
+    key = ("hibernate", a.id)
+    made = s.game.trait_actions
+    return [made.get(key) or made.setdefault(key, Hibernate("hibernate", a.id))]
 
 
 def _hibernate(s: OriginState, act: Action) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as ev
-from ..actions import NewAnimal
+from ..actions import PASS, NewAnimal, PlayPairedTrait, PlayTrait, TypedAction
 from ..flow import FLOW, Node, Step, run_phase
 from ..model import DEVELOPMENT, FOOD
 from ..table import add_link, add_trait, new_animal
@@ -29,9 +29,12 @@ if TYPE_CHECKING:
     from ..game import OriginGame
     from ..state import OriginState
 
-__all__ = ["start", "legal", "apply", "why_not", "can_place", "plays_table"]
+__all__ = ["start", "legal", "apply", "why_not", "can_place", "plays_table", "Face"]
 
-PASS = ("pass",)
+#: One face of a card in the game's play table: ``(trait, target, block mask, plays)``, ``plays`` the typed plays
+#: of the face by the animal's id (by the pair of ids for a paired trait), filled as they become legal (each built
+#: once a game).
+Face = tuple[int, str, int, dict[int | tuple[int, int], TypedAction]]
 
 
 def start(s: OriginState) -> None:
@@ -64,13 +67,17 @@ def advance(s: OriginState, seat: int) -> None:
     s.mover = -1
 
 
-def plays_table(g: OriginGame) -> tuple[list[list[tuple[int, str, int]]], list[Action]]:
-    """Per card: ``(trait, target, block mask)`` for each face (``block``: the traits an animal may not already have
-    to take it: the trait itself unless it stacks, and the traits it excludes); and the ``animal`` actions."""
-    plays = []
+def plays_table(g: OriginGame) -> tuple[list[list[Face]], list[NewAnimal]]:
+    """Per card: a :data:`Face` for each face (``block``: the traits an animal may not already have to take it: the
+    trait itself unless it stacks, and the traits it excludes), with empty tables of its typed plays; and the
+    ``animal`` actions."""
+    plays: list[list[Face]] = []
     for c in range(len(g.card_ids)):
         plays.append(
-            [(t, g.target_of[t], (0 if g.stackable[t] else g.bit[t]) | g.excludes_of[t]) for t in g.faces[c]]
+            [
+                (t, g.target_of[t], (0 if g.stackable[t] else g.bit[t]) | g.excludes_of[t], {})
+                for t in g.faces[c]
+            ]
         )
     return plays, [NewAnimal("animal", c) for c in range(len(g.card_ids))]
 
@@ -110,7 +117,8 @@ def can_place(s: OriginState, p: int, trait: int, x: int, y: int = -1) -> str | 
 def legal(s: OriginState) -> list[Action]:
     """Every card play of the player to act, then ``pass``: card by card (deck order), face by face, animal by
     animal (seat order, left to right). The placement rules are in :func:`can_place`; here they are the same checks
-    on the precomputed masks of ``game.plays`` (for speed)."""
+    on the precomputed masks of ``game.plays`` (for speed), and each play is the face's typed action, built the
+    first time it is legal in this game (a dict look-up is cheaper than a tuple literal)."""
     g = s.game
     p = s.actor
     A = s.animal_by_id
@@ -123,33 +131,52 @@ def legal(s: OriginState) -> list[Action]:
         if not k:
             continue
         ap(g.animal_action[c])
-        for t, target, block in g.plays[c]:
+        for t, target, block, on in g.plays[c]:
             if target == "own":
                 for x, m in own:
                     if not m & block:
-                        ap(("trait", c, t, x))
+                        try:
+                            ap(on[x])
+                        except KeyError:
+                            ap(on.setdefault(x, PlayTrait("trait", c, t, x)))
             elif target == "pair":
-                _pairs(s, c, t, s.rows[p], out)
+                _pairs(s, c, t, on, s.rows[p], out)
             else:
                 if others is None:
                     others = [(x, A[x].mask) for q, row in enumerate(s.rows) if q != p for x in row]
                 for x, m in others:
                     if not m & block:
-                        ap(("trait", c, t, x))
+                        try:
+                            ap(on[x])
+                        except KeyError:
+                            ap(on.setdefault(x, PlayTrait("trait", c, t, x)))
     ap(PASS)
     return out
 
 
-def _pairs(s: OriginState, c: int, t: int, mine: list[int], out: list[Action]) -> None:
+def _pairs(
+    s: OriginState,
+    c: int,
+    t: int,
+    on: dict[int | tuple[int, int], TypedAction],
+    mine: list[int],
+    out: list[Action],
+) -> None:
+    """The plays of paired trait ``t`` of card ``c`` on two of ``mine`` (both orders for a directed trait) that do
+    not share it yet, each the typed action of the face's table ``on`` (by the pair, built once a game)."""
     taken = {(L.a, L.b) for L in s.links if L.kind == t}
     directed = s.game.directed[t]
     for i, x in enumerate(mine):
         for y in mine[i + 1 :]:
-            if (x, y) in taken or (y, x) in taken:
+            xy, yx = (x, y), (y, x)
+            if taken and (xy in taken or yx in taken):
                 continue
-            out.append(("trait", c, t, x, y))
+            try:
+                out.append(on[xy])
+            except KeyError:
+                out.append(on.setdefault(xy, PlayPairedTrait("trait", c, t, x, y)))
             if directed:
-                out.append(("trait", c, t, y, x))
+                out.append(on.get(yx) or on.setdefault(yx, PlayPairedTrait("trait", c, t, y, x)))
 
 
 def apply(s: OriginState, a: Action) -> None:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from .. import attack
 from .. import events as ev
+from ..actions import END, PASS, Eat
 from ..flow import FLOW, Node, Step, run_phase
 from ..model import FEEDING, can_eat
 from ..sharing import feed, fire, valid_shares
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 __all__ = ["start", "advance", "turn_options", "apply", "why_not", "DECISIONS"]
 
 #: The decision kinds of the feeding phase, by node.
-END, PASS = ("end",), ("pass",)
 DECISIONS = {
     "feed": ("eat", "attack", "fat", "pirate", "graze", "hibernate", "end", "pass"),
     "defend": ("run", "tail", "mimic", "accept"),
@@ -62,7 +62,11 @@ def turn_options(s: OriginState, p: int) -> tuple[list[Action], bool]:
     row = s.rows[p]
     out: list[Action] = []
     if not s.ate and s.bank > 0:
-        out = [("eat", x) for x in row if can_eat(s, A[x])]
+        eat = g.eat_actions  # the typed meals, built once a game (:mod:`..actions`)
+        try:
+            out = [eat[x] for x in row if can_eat(s, A[x])]
+        except KeyError:  # a meal not built yet
+            out = [eat.get(x) or eat.setdefault(x, Eat("eat", x)) for x in row if can_eat(s, A[x])]
     could_eat = bool(out)
     hooks = g.feed_hooks
     for x in row:
