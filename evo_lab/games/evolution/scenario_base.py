@@ -4,9 +4,10 @@ and the sources a teacher's note cites, by their names (seed 003 the rulebook, s
 the online game's manual).
 
 >>> from evo_lab.games.evolution.state import State
->>> s = State.from_dict(position("evolution-climate", [[(2, 1, 0, 0, ["heavy-fur"])], [(1, 1, 0, 0, [])]], climate=-1))
->>> s.climate_pos, s.players[0].species[0].has("heavy-fur")
-(-1, True)
+>>> boards = [[(2, 1, 0, 0, ["heavy-fur"])], [(1, 1, 0, 0, [])]]
+>>> s = State.from_dict(position("evolution-climate", boards, watering_hole=2, climate=-1))
+>>> s.climate_pos, s.players[0].species[0].has("heavy-fur"), s.phase
+(-1, True, 'feed')
 """
 
 from __future__ import annotations

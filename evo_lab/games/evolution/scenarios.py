@@ -2,6 +2,7 @@
 Explorer's Game tab (the same menu as Evo 2e's, through the view plugin's ``scenarios()``), from
 ``Explorer("evolution", scenario=...)`` or from ``make present GAME=evolution SCENARIO=...``.
 
+Climate's presets are in :mod:`.climate_scenarios`, the position format in :mod:`.scenario_base`.
 Each position is written in the game's own position format: :func:`position` turns a short description (the
 species on each player's row, the hands, the watering hole, the phase and who acts, the food cards, the Climate
 marker and events) into the position envelope ``State.to_dict()`` writes, with every card taken from the deck (so
@@ -20,7 +21,8 @@ lines, ``seeds/002`` the Climate rules, ``003`` the rulebook, ``004`` the online
 Traceback (most recent call last):
 ...
 evo_lab.games.evolution.scenarios.UnknownScenarioError: unknown scenario 'nope'; the scenarios are attack, \
-intelligence_horns, forced_horns, cooperation, fat_tissue, starvation, food_cards, climate_cold, climate_event
+intelligence_horns, forced_horns, cooperation, fat_tissue, starvation, food_cards, climate_cold, climate_event, \
+climate_one_space, climate_scorching, climate_shade, climate_four_traits, climate_event_leaves
 """
 
 from __future__ import annotations
