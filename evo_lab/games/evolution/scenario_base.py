@@ -156,4 +156,3 @@ CLIMATE_READING = (
     "the climate zones' effects on plant food and population are assumed values, and an event card strikes only when "
     "the marker moves into one of its regions"
 )
-

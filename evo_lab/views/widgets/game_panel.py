@@ -63,7 +63,7 @@ class GamePanel(W.VBox):
 
     def _scenario_widgets(self) -> W.VBox:
         """The Scenario menu, its Open button and the teacher note of the preset picked."""
-        # the whole line, under its heading: a preset's title is long ("Evolution without Climate: A carnivore picks its prey")
+        # the whole line, under its heading: a title is long ("Evolution without Climate: A carnivore ...")
         self.scenario = W.Dropdown(layout=W.Layout(flex="1 1 100%", min_width="0"))
         self.b_scenario = W.Button(
             description="Open scenario",

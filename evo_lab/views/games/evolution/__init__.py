@@ -255,7 +255,8 @@ def _selected_words(what: str, n: int, both: bool = False) -> str:
 
     verb, it, its = ("are", "they have", "their") if both else ("is", "it has", "its")
     if n:
-        return f"{what} {verb} selected on the board: {its} {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first"
+        listed = f"{its} {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first"
+        return f"{what} {verb} selected on the board: {listed}"
     return f"{what} {verb} selected on the board: {it} nothing to do right now"
 
 

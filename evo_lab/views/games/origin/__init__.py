@@ -176,7 +176,8 @@ class OriginView(GameView):
 
         what = escape(animal_words(state, selected, traits=False))
         if n:
-            return f"{what} is selected on the board: its {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first"
+            listed = f"its {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first"
+            return f"{what} is selected on the board: {listed}"
         return f"{what} is selected on the board: it has nothing to do right now"
 
     # ----- scenarios and data
