@@ -134,7 +134,8 @@ def test_click_selects_a_species_the_picker_follows_and_a_marked_prey_is_attacke
     b, pk = ex.board, ex.picker
     assert b.click_species(0, 1) == "" and b.selected == "0.1"
     first = ex.state.parse_action(pk.choices()[0][1])
-    assert first == ("eat", 1) and "species 2 (body 1, population 2) selected" in pk.head.value
+    assert first == ("eat", 1)
+    assert "species 2 (body 1, population 2) is selected on the board" in pk.head.value
     b.click_species(0, 0)  # the carnivore: its prey are marked
     m = b.marks()
     assert set(m.targets) == {r.target for r in attack_rows(ex.state, 0, 0) if r.legal}

@@ -70,3 +70,55 @@ def test_new_game_and_load_forget_the_trees_before():
     s.open_scenario("auction")
     s.load(scenario("chameleon").to_json())
     assert not s.can_undo() and s.state.node_name() == "chameleon"
+
+
+def test_climate_menu_lists_climates_presets_first_and_labels_the_others():
+    """Issue 20: in a Climate game the menu starts with Climate's own presets (at least six); Evolution's presets
+    without Climate follow, each titled with the game it opens; no title says "Climate" twice; picking one of them
+    says on the page that the game changes, and opening it says so again."""
+    import evo_lab
+    from evo_lab.games.evolution.scenarios import scenarios as evolution_scenarios
+
+    ex = Explorer(evo_lab.make_game("evolution-climate", players=3, seed=1))
+    files = ex.files
+    games = {sc.id: sc.game for sc in evolution_scenarios()}
+    menu = list(files.scenario.options)
+    own = [i for _t, i in menu if games[i] == "evolution-climate"]
+    assert len(own) >= 6 and [i for _t, i in menu[: len(own)]] == own  # Climate's own first
+    assert menu[0][1] == files.scenario.value  # the first one picked
+    for title, sid in menu:
+        assert title.count("Climate") <= 1, title
+        assert title.startswith("Evolution without Climate: ") == (games[sid] != "evolution-climate"), title
+    assert "This scenario is a game" not in files.scenario_note.value
+    files.scenario.value = "attack"
+    line = "This scenario is a game of Evolution without Climate: the Climate tab is not shown"
+    assert line in files.scenario_note.value
+    assert files.open_scenario() == "" and line in files.message.value
+    assert ex.state.game.variant == "official" and files.game.value == "evolution"
+    # now a game without Climate: its own presets first, Climate's titled "Evolution with Climate: ..."
+    menu = list(files.scenario.options)
+    assert games[menu[0][1]] == "evolution" and menu[-1][0].startswith("Evolution with Climate: ")
+    files.scenario.value = "climate_shade"
+    assert "a game of Evolution with Climate: the Climate tab is shown" in files.scenario_note.value
+
+
+def test_selection_lines_in_plain_words():
+    """Issue 20: "P1's species 1 ... selected on the board: no action of it now" is said plainly."""
+    import evo_lab
+    from evo_lab.games.evolution.scenarios import scenario as evolution_scenario
+    from evo_lab.views.games import view_for
+
+    s = evolution_scenario("attack")
+    view = view_for(s.game)
+    idle = view.selection_note(s, ((1, 0), ""), 0)
+    assert idle.startswith("P2&#x27;s species 1") and idle.endswith(
+        "is selected on the board: it has nothing to do right now"
+    )
+    busy = view.selection_note(s, ((0, 0), ""), 3)
+    assert busy.endswith("is selected on the board: its 3 actions are listed first")
+    o = evo_lab.make_game("origin", players=2, seed=1).new_initial_state()
+    assert (
+        view_for(o.game)
+        .selection_note(o, (0, 0), 0)
+        .endswith("is selected on the board: it has nothing to do right now")
+    )

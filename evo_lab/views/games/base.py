@@ -390,6 +390,16 @@ class GameView:
         """Named preset positions a teacher opens from the game files tab: ``(title, id)`` (none by default)."""
         return []
 
+    def scenario_menu(self, game_id: str) -> list[tuple[str, str]]:
+        """The Scenario menu when the game ``game_id`` (a registry id) is picked: ``(title, id)``, that game's own
+        presets first and any preset of another game labelled with it (default: :meth:`scenarios`)."""
+        return self.scenarios()
+
+    def scenario_game_note(self, name: str, game_id: str) -> str:
+        """A line for the page when the preset ``name`` is a game other than ``game_id`` (its tabs change); ""
+        when it is that game (the default)."""
+        return ""
+
     def scenario(self, name: str) -> Any:
         """A new state of the preset ``name`` (a ``KeyError`` naming the known ids when there is none)."""
         known = [i for _t, i in self.scenarios()]

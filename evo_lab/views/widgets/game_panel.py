@@ -63,7 +63,7 @@ class GamePanel(W.VBox):
 
     def _scenario_widgets(self) -> W.VBox:
         """The Scenario menu, its Open button and the teacher note of the preset picked."""
-        # the whole line, under its heading: a preset's title is long ("Climate: snowflakes bring the Ice Age")
+        # the whole line, under its heading: a title is long ("Evolution without Climate: A carnivore ...")
         self.scenario = W.Dropdown(layout=W.Layout(flex="1 1 100%", min_width="0"))
         self.b_scenario = W.Button(
             description="Open scenario",
@@ -182,7 +182,7 @@ class GamePanel(W.VBox):
                 w.disabled = True
                 w.layout.display = "none"
         self.fields_box.children = tuple(self.fields)
-        presets = view.scenarios()
+        presets = view.scenario_menu(self.game.value)  # the game's own first, another game's labelled with it
         self.scenario.options = presets
         self.scenario.value = presets[0][1] if presets else None
         self.scenario_box.layout.display = "" if presets else "none"
@@ -190,12 +190,14 @@ class GamePanel(W.VBox):
 
     def _scenario_picked(self) -> None:
         """The teacher note of the preset picked (its view plugin's ``scenario_note``)."""
-        note = (
-            ""
-            if self.scenario.value is None
-            else view_for(self._game_name()).scenario_note(self.scenario.value)
-        )
-        self.scenario_note.value = f"<div class='evo-note'>{escape(note)}</div>" if note else ""
+        note = game_note = ""
+        if self.scenario.value is not None:
+            view = view_for(self._game_name())
+            note = view.scenario_note(self.scenario.value)
+            game_note = view.scenario_game_note(self.scenario.value, self.game.value)
+        # a preset of another game says so first (the game, and the tabs, change when it opens)
+        html = f"<div class='evo-note'><b>{escape(game_note)}</b></div>" if game_note else ""
+        self.scenario_note.value = html + (f"<div class='evo-note'>{escape(note)}</div>" if note else "")
 
     def mark_scenario(self, name: str) -> None:
         """The Scenario menu shows preset ``name`` (the one on the board) and its teacher note."""
@@ -205,15 +207,19 @@ class GamePanel(W.VBox):
     def open_scenario(self, name: str | None = None) -> str:
         """Open the preset picked (or ``name``) of the game picked; returns the error message or ""."""
         name = self.scenario.value if name is None else name
+        title = dict((i, t) for t, i in self.scenario.options).get(name, name)
         try:
             if name is None:
                 raise SessionError("this game has no scenarios")
+            view = view_for(self._game_name())
+            game_note = view.scenario_game_note(name, self.game.value)
             self.session.open_scenario(name, game=self._game_name())
-        except (ValueError, SessionError) as e:
-            self._say(str(e), ok=False)
-            return str(e)
-        title = dict((i, t) for t, i in self.scenario.options).get(name, name)
-        self._say(f"opened the scenario {title!r}: Undo at its start returns to the game before")
+        except (ValueError, KeyError, SessionError) as e:
+            msg = str(e.args[0] if isinstance(e, KeyError) and e.args else e)
+            self._say(msg, ok=False)
+            return msg
+        said = f"opened the scenario {title!r}: Undo at its start returns to the game before"
+        self._say(f"{said}. {game_note}" if game_note else said)
         return ""
 
     def _follow(self) -> None:

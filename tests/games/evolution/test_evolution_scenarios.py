@@ -127,6 +127,87 @@ def test_climate_presets_move_the_marker_and_strike():
     assert c.observation(None)["climate"]["position"] == -3 and hit[0].name == "Blizzard"
 
 
+def _climate_hits(c) -> list:
+    return [e for e in c.new_events if type(e).__name__ == "ClimateHit"]
+
+
+def _bodies(c) -> list[list[tuple[int, int]]]:
+    return [[(sp.body, sp.pop) for sp in p.species] for p in c.players]
+
+
+def test_climate_has_at_least_six_presets_of_its_own_each_with_the_climate_rules():
+    climate = [sc for sc in scenarios() if sc.game == "evolution-climate"]
+    assert len(climate) >= 6
+    for sc in climate:
+        assert "Evolution: Climate rules (North Star Games), '" in sc.rule, sc.id
+        assert "Climate" not in sc.title, sc.id  # the menu adds the game's name where it is needed, once
+
+
+def test_climate_one_space_unless_more_than_double():
+    """Seed 002 line 36: "if either side is greater than the other move the temperature cube 1 space in that
+    climate direction ... If however the greater side is more than doubled compared to the losing climate move
+    the temperature cube 2 space"."""
+    s, c = _play("climate_one_space", "pass")
+    moved = [e for e in c.new_events if type(e).__name__ == "ClimateMoved"]
+    assert (moved[0].sun, moved[0].snow) == (2, 1) and (s.climate_pos, c.climate_pos) == (1, 2)
+    assert _climate_hits(c)[0].name == "Hot" and _bodies(c) == [[(2, 2)], [(5, 1)], [(3, 2)]]
+
+
+def test_climate_scorching_strikes_the_large_bodies():
+    """Seed 002 line 3: "the climate can swing between scorching hot and icy cold"; line 36: two suns to none is
+    more than double, 2 spaces; Scorching strikes body sizes 3 to 6 (assumed data, ruling R16)."""
+    s, c = _play("climate_scorching", "pass")
+    hit = _climate_hits(c)[0]
+    assert c.climate_pos == 4 and (hit.name, hit.food, hit.loss) == ("Scorching", -15, 2)
+    assert _bodies(c) == [[(2, 2)], [(4, 1)], []]  # the small species spared, body 6 extinct
+    assert c.observation(None)["wh"] == 20 + 7 - 15
+
+
+def test_climate_nocturnal_and_burrowing_shade_from_the_sun():
+    """Seed 002 line 3: "Heavy Fur and Migratory can protect your species from the cold while being Nocturnal or
+    Burrowing will provide protection from the cruel desert sun"."""
+    s, c = _play("climate_shade", "pass")
+    assert c.climate_pos == 3 and _climate_hits(c)[0].name == "Sweltering"
+    assert _bodies(c) == [[(5, 2)], [(5, 2)], [(5, 1)]]  # Nocturnal, Burrowing kept; Heavy Fur does not shade
+    assert c.players[2].species[0].has("heavy-fur")
+
+
+def test_climate_a_fourth_trait():
+    """Seed 002 line 27: "A species may not ... have more than 3 traits ... or when playing climate you may have
+    up to 4 traits (or 3 traits when playing a 2-player game)"."""
+    s = scenario("climate_four_traits")
+    assert len(s.players[0].species[0].cards) == 3
+    assert "trait 1 heavy-fur+1" in [s.action_to_string(a) for a in s.legal_actions()]
+    c = s.clone()
+    c.apply_action(s.parse_action("trait 1 heavy-fur+1"))
+    assert len(c.players[0].species[0].cards) == 4
+    base = position(
+        "evolution",
+        [[(2, 3, 0, 0, ["foraging", "cooperation", "long-neck"])], [(3, 2, 0, 0, [])], [(1, 2, 0, 0, [])]],
+        hands=[["horns"], [], []],
+        phase="play",
+    )
+    plain = type(s).from_dict(base)  # the same species without Climate: only a replacement
+    kinds = {a[0] for a in plain.legal_actions()}
+    assert "replace" in kinds and "trait" not in kinds
+
+
+def test_climate_a_used_event_leaves_and_the_next_is_drawn():
+    """Seed 002 line 36: "After the round the climate event is removed from game and a new event from the same
+    climate deck gets drawn and put into play in its corresponding regions"."""
+    s, c = _play("climate_event_leaves", "pass")
+    assert c.climate_pos == 2 and _climate_hits(c)[0].name == "Heat Wave"
+    assert _bodies(c) == [[(3, 1)], [(1, 1)], [(2, 1)]]
+    wave = [e.name for e in s.game.pack.events].index("Heat Wave")
+    assert s.events_in_play["hot"] == wave and s.event_pool[wave] == 2
+    while not c.is_chance_node():  # the feeding to the end of the round
+        c.apply_action(c.legal_actions()[0])
+    assert c.events_in_play["hot"] == -1 and c.event_pool[wave] == 2  # the card used left the game
+    draws = [c.action_to_string(a) for a in c.legal_actions()]
+    assert draws and all(d.startswith("event hot") for d in draws)
+    assert all(sp.pop == 1 for p in c.players for sp in p.species)  # every species fed: no extinction
+
+
 def test_unknown_preset():
     with pytest.raises(UnknownScenarioError, match="the scenarios are attack"):
         scenario("nope")

@@ -171,7 +171,6 @@ class EvolutionView(GameView):
     def selection_note(self, state: Any, selected: Any, n: int) -> str:
         from html import escape
 
-        from evo_lab.core.words import plural
         from evo_lab.games.evolution.words import label_words, species_words
 
         sp, card = selected
@@ -180,19 +179,36 @@ class EvolutionView(GameView):
             what.append(escape(species_words(state, *sp)))
         if card:
             what.append(f"the card <b>{escape(label_words(state.game, card))}</b>")
-        first = f"its {plural(n, 'action')} first" if n else "no action of it now"
-        return f"{' and '.join(what)} selected on the board: {first}"
+        return _selected_words(" and ".join(what), n, both=len(what) > 1)
 
     def data_doc(self, game: Any) -> str:
         return "docs/evolution.md"
 
     # ----- scenarios (the Game tab's menu): evo_lab.games.evolution.scenarios
     def scenarios(self) -> list[tuple[str, str]]:
+        """Every preset of Evolution and Evolution: Climate, ``(title, id)`` (the menu of a game picked:
+        :meth:`scenario_menu`)."""
         from evo_lab.games.evolution.scenarios import scenarios
 
-        return [
-            (sc.title + (" (Climate)" if sc.game == "evolution-climate" else ""), sc.id) for sc in scenarios()
-        ]
+        return [(sc.title, sc.id) for sc in scenarios()]
+
+    def scenario_menu(self, game_id: str) -> list[tuple[str, str]]:
+        """The Scenario menu when ``game_id`` is picked: that game's own presets first, by their titles, then the
+        other game's, each title after the game it opens ("Evolution without Climate: A carnivore picks its
+        prey"), so that a preset that changes the game says so in the menu.
+
+        >>> from evo_lab.views.games import view_for
+        >>> menu = view_for("evolution").scenario_menu("evolution-climate")
+        >>> menu[0], menu[-1][0]
+        (('Snowflakes bring the Ice Age', 'climate_cold'), 'Evolution without Climate: Food cards set the plant food')
+        >>> view_for("evolution").scenario_menu("evolution")[-1][0]
+        'Evolution with Climate: A used event leaves: the next one is drawn'
+        """
+        from evo_lab.games.evolution.scenarios import scenarios
+
+        own = [(sc.title, sc.id) for sc in scenarios() if sc.game == game_id]
+        other = [(f"{_GAME_WORDS[sc.game]}: {sc.title}", sc.id) for sc in scenarios() if sc.game != game_id]
+        return own + other
 
     def scenario(self, name: str) -> Any:
         from evo_lab.games.evolution.scenarios import scenario
@@ -204,6 +220,48 @@ class EvolutionView(GameView):
 
         sc = scenario_info(name)
         return f"{sc.note} ({sc.rule})"
+
+    def scenario_game_note(self, name: str, game_id: str) -> str:
+        """The line said when the preset ``name`` is a game other than ``game_id`` (and so the tabs change).
+
+        >>> from evo_lab.views.games import view_for
+        >>> view_for("evolution").scenario_game_note("attack", "evolution-climate")
+        'This scenario is a game of Evolution without Climate: the Climate tab is not shown.'
+        >>> view_for("evolution").scenario_game_note("climate_cold", "evolution")
+        'This scenario is a game of Evolution with Climate: the Climate tab is shown.'
+        >>> view_for("evolution").scenario_game_note("attack", "evolution")
+        ''
+        """
+        from evo_lab.games.evolution.scenarios import scenario_info
+
+        target = scenario_info(name).game
+        if target == game_id:
+            return ""
+        tab = "the Climate tab is shown" if target == "evolution-climate" else "the Climate tab is not shown"
+        if "climate" not in (target + game_id):
+            tab = "North Star's rules, not the 2016 course's"
+        return f"This scenario is a game of {_GAME_WORDS[target]}: {tab}."
+
+
+def _selected_words(what: str, n: int, both: bool = False) -> str:
+    """The line above the action list for a selection (``what``, already HTML) with ``n`` actions, in plain words.
+
+    >>> _selected_words("P1's species 1", 0)
+    "P1's species 1 is selected on the board: it has nothing to do right now"
+    >>> _selected_words("P1's species 1 and the card Horns", 2, both=True)
+    "P1's species 1 and the card Horns are selected on the board: their 2 actions are listed first"
+    """
+    from evo_lab.core.words import plural
+
+    verb, it, its = ("are", "they have", "their") if both else ("is", "it has", "its")
+    if n:
+        listed = f"{its} {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first"
+        return f"{what} {verb} selected on the board: {listed}"
+    return f"{what} {verb} selected on the board: {it} nothing to do right now"
+
+
+#: The games the presets are of, as the scenario menu names them.
+_GAME_WORDS = {"evolution": "Evolution without Climate", "evolution-climate": "Evolution with Climate"}
 
 
 def _assumed_words(value: str) -> str:

@@ -174,8 +174,11 @@ class OriginView(GameView):
         from evo_lab.core.words import plural
         from evo_lab.games.origin.words import animal_words
 
-        first = f"its {plural(n, 'action')} first" if n else "no action of it now"
-        return f"{escape(animal_words(state, selected, traits=False))} selected on the board: {first}"
+        what = escape(animal_words(state, selected, traits=False))
+        if n:
+            listed = f"its {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first"
+            return f"{what} is selected on the board: {listed}"
+        return f"{what} is selected on the board: it has nothing to do right now"
 
     # ----- scenarios and data
     def scenarios(self) -> list[tuple[str, str]]:
