@@ -14,9 +14,31 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["in_games", "pct", "plural", "prob_words"]
+__all__ = ["capitalised", "in_games", "pct", "plural", "prob_words"]
 
 _IRREGULAR = {"die": "dice", "is": "are", "was": "were", "has": "have"}
+
+
+def capitalised(line: str) -> str:
+    """``line`` with its first letter in upper case, the rest as it is, indentation and leading markup kept: a
+    line of a story or a status line starts as a sentence ("chance: P1 draws" -> "Chance: P1 draws").
+
+    >>> capitalised("chance: P1 draws a card"), capitalised("  the climate (Blizzard)"), capitalised("<b>x</b>")
+    ('Chance: P1 draws a card', '  The climate (Blizzard)', '<b>X</b>')
+    """
+    k, n = 0, len(line)
+    while k < n:
+        c = line[k]
+        if c == "<":  # a tag (HTML of the views): skip it whole
+            end = line.find(">", k)
+            if end < 0:
+                return line
+            k = end + 1
+        elif c.isspace() or c in "(\"'":
+            k += 1
+        else:
+            return line[:k] + c.upper() + line[k + 1 :] if c.islower() else line
+    return line
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
