@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["capitalised", "in_games", "pct", "plural", "prob_words"]
+__all__ = ["capitalised", "chance_of", "in_games", "pct", "plural", "prob_words"]
 
 _IRREGULAR = {"die": "dice", "is": "are", "was": "were", "has": "have"}
 
@@ -64,6 +64,21 @@ def prob_words(p: Fraction) -> str:
     """``2/3 (66.7%)``; a certain or impossible event is ``1 (100%)`` / ``0 (0%)``."""
     p = Fraction(p)
     return f"{p.numerator}/{p.denominator} ({pct(p)})" if p.denominator != 1 else f"{p.numerator} ({pct(p)})"
+
+
+def chance_of(p: Fraction) -> str:
+    """A probability as words read after a colon: "certain (100%)", "impossible (0%)", else ``2/3 (66.7%)``
+    (":func:`prob_words`": a bare "1 (100%)" after a sentence reads as a count).
+
+    >>> chance_of(Fraction(1)), chance_of(Fraction(0)), chance_of(Fraction(1, 4))
+    ('certain (100%)', 'impossible (0%)', '1/4 (25.0%)')
+    """
+    p = Fraction(p)
+    if p == 1:
+        return "certain (100%)"
+    if p == 0:
+        return "impossible (0%)"
+    return prob_words(p)
 
 
 def in_games(p: Fraction) -> str:

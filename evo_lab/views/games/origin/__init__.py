@@ -175,7 +175,11 @@ class OriginView(GameView):
         from evo_lab.core.words import plural
         from evo_lab.games.origin.words import animal_words
 
-        first = f"its {plural(n, 'action')} first" if n else "no action of it now"
+        first = (
+            f"its {plural(n, 'action')} {'is' if n == 1 else 'are'} listed first, then the other actions"
+            if n
+            else "it has no action now; the list shows the other actions"
+        )
         return f"{escape(animal_words(state, selected, traits=False))} selected on the board: {first}"
 
     # ----- scenarios and data
