@@ -127,7 +127,9 @@ class Evo2eView(GameView):
 
         from .board_widget import BoardWidget
 
-        return BoardWidget(session=session, layout=W.Layout(width="100%"))
+        board = BoardWidget(session=session, layout=W.Layout(width="100%"))
+        board.show_assumed = False  # the explorer's top bar says the assumed data once
+        return board
 
     def extra_panels(self, session: Any, board: Any) -> list[tuple[str, str, Any]]:
         from .auction import AuctionPanel
