@@ -102,7 +102,7 @@ export function drawSvg(geo, snap, selected) {
     if (it.pct !== undefined) {
       // the odds of the attack: at least 13 px on a 1280x720 screen (the board is about 1.05 px a unit there),
       // across the lower half of the prey, clear of the space's climate letter (top right) and its name (below)
-      a(`<text class="evo-odds" x="${sp.cx}" y="${sp.cy + s * 0.36}" font-size="${font * 1.3}">${it.pct}%</text>`);
+      a(`<text class="evo-odds" x="${sp.cx}" y="${sp.cy + s * 0.42}" font-size="${font * 1.3}">${it.pct}%</text>`);
     }
   }
   a("</g>");
