@@ -47,7 +47,9 @@ def test_attack_odds_are_large_and_clear_of_the_name_and_climate_letter(tmp_path
     attackers = [int(k) for k, items in snap["targets"].items() if any(i["kind"] == "attack" for i in items)]
     assert attackers
     svg = _draw(tmp_path, geo, snap, attackers[0])
-    odds = re.findall(r'<text class="evo-odds" x="([-\d.]+)" y="([-\d.]+)" font-size="([\d.]+)">([^<]*)</text>', svg)
+    odds = re.findall(
+        r'<text class="evo-odds" x="([-\d.]+)" y="([-\d.]+)" font-size="([\d.]+)">([^<]*)</text>', svg
+    )
     assert odds and all(t.endswith("%") for *_xy, t in odds)
     s = geo["size"]
     by_xy = {(round(sp["cx"], 2), round(sp["cy"], 2)): sp for sp in geo["spaces"]}

@@ -45,7 +45,8 @@ def _scenario_ids(game):
 
 @pytest.mark.parametrize(
     ("game", "scenario"),
-    [(g, _scenario_ids(g)[0]) for g in GAMES if _scenario_ids(g)] + [("origin", "tail_loss"), ("origin", "mimicry")],
+    [(g, _scenario_ids(g)[0]) for g in GAMES if _scenario_ids(g)]
+    + [("origin", "tail_loss"), ("origin", "mimicry")],
 )
 def test_every_first_scenario_starts_at_the_start_of_the_scenario(game, scenario):
     """A scenario is a set-up position, even one with a move already applied (Origin's Tail Loss and Mimicry:

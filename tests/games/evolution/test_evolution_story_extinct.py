@@ -72,7 +72,10 @@ def test_attack_kills_two_then_the_round_end_kills_two_more():
         "P2's species 1 (body 1) goes extinct; no card is drawn for it.",
     ]
     # the card each extinction draws is told once (not again as "P2 is owed 1 card"); the next deal is told
-    assert [line.strip() for line in lines if "is owed" in line] == ["P2 is owed 4 cards.", "P1 is owed 4 cards."]
+    assert [line.strip() for line in lines if "is owed" in line] == [
+        "P2 is owed 4 cards.",
+        "P1 is owed 4 cards.",
+    ]
     assert [(x.player, x.species, x.body) for x in s.events() if isinstance(x, Extinct)] == [
         (1, 0, 2),
         (0, 1, 4),
