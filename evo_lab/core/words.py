@@ -14,9 +14,31 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["in_games", "pct", "plural", "prob_words"]
+__all__ = ["capitalised", "chance_of", "in_games", "pct", "plural", "prob_words"]
 
 _IRREGULAR = {"die": "dice", "is": "are", "was": "were", "has": "have"}
+
+
+def capitalised(line: str) -> str:
+    """``line`` with its first letter in upper case, the rest as it is, indentation and leading markup kept: a
+    line of a story or a status line starts as a sentence ("chance: P1 draws" -> "Chance: P1 draws").
+
+    >>> capitalised("chance: P1 draws a card"), capitalised("  the climate (Blizzard)"), capitalised("<b>x</b>")
+    ('Chance: P1 draws a card', '  The climate (Blizzard)', '<b>X</b>')
+    """
+    k, n = 0, len(line)
+    while k < n:
+        c = line[k]
+        if c == "<":  # a tag (HTML of the views): skip it whole
+            end = line.find(">", k)
+            if end < 0:
+                return line
+            k = end + 1
+        elif c.isspace() or c in "(\"'":
+            k += 1
+        else:
+            return line[:k] + c.upper() + line[k + 1 :] if c.islower() else line
+    return line
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -42,6 +64,21 @@ def prob_words(p: Fraction) -> str:
     """``2/3 (66.7%)``; a certain or impossible event is ``1 (100%)`` / ``0 (0%)``."""
     p = Fraction(p)
     return f"{p.numerator}/{p.denominator} ({pct(p)})" if p.denominator != 1 else f"{p.numerator} ({pct(p)})"
+
+
+def chance_of(p: Fraction) -> str:
+    """A probability as words read after a colon: "certain (100%)", "impossible (0%)", else ``2/3 (66.7%)``
+    (":func:`prob_words`": a bare "1 (100%)" after a sentence reads as a count).
+
+    >>> chance_of(Fraction(1)), chance_of(Fraction(0)), chance_of(Fraction(1, 4))
+    ('certain (100%)', 'impossible (0%)', '1/4 (25.0%)')
+    """
+    p = Fraction(p)
+    if p == 1:
+        return "certain (100%)"
+    if p == 0:
+        return "impossible (0%)"
+    return prob_words(p)
 
 
 def in_games(p: Fraction) -> str:

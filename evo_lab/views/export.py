@@ -19,7 +19,7 @@ True
 >>> md.splitlines()[2]
 'Turn 0, setup: cards are dealt (chance); food bank 0, deck 79; move 6 of the game. Told as seen by the teacher \
 (everything).'
->>> "## Setup" in md and "<li>chance: P1 is chosen to start</li>" in export_story(s, "html")
+>>> "## Setup" in md and "<li>Chance: P1 is chosen to start</li>" in export_story(s, "html")
 True
 >>> json.loads(export_record(s))["format"], len(json.loads(export_record(s))["actions"])
 ('evo-lab-record', 6)

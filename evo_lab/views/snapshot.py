@@ -37,7 +37,7 @@ from evo_lab.games.evo2e.svg import (
     hex_corners,
     svg_points,
 )
-from evo_lab.core.words import plural
+from evo_lab.core.words import capitalised, plural
 from evo_lab.games.evo2e.words import lot_words, node_words, token_words, wheel_words
 
 __all__ = ["BOARD_KINDS", "DIRECT_KINDS", "assumed_values", "board_geometry", "describe_last", "snapshot"]
@@ -306,7 +306,7 @@ def snapshot(
     return {
         "ply": ply,
         "title": title if title is not None else _title(state),
-        "status": status,
+        "status": capitalised(status),  # the board's heading: "Chance: the next climate token is revealed"
         "round": state.round,
         "phase": state.phase_name(),
         "node": state.node_name(),

@@ -75,3 +75,26 @@ def test_no_attack_no_block_and_a_new_round_clears_it():
         ex.session.step("random")
     if ex.session.state.round != r and last_fight(ex.session.tree) is None:
         assert ex.combat.last.value == ""
+
+
+def test_the_horn_sliders_say_they_count_without_the_bonuses():
+    """The slider reads 2 while the sentence says "4 horns" when the large horn is ticked: the slider's label
+    says it counts the horns without the bonuses below, and the sentence adds them."""
+    ex, _a, _p, _q = _attacked()
+    c = ex.combat
+    assert "without the bonuses below" in c.att.description and "without the bonus below" in c.dfn.description
+    c.attacker.value = c.defender.value = -1
+    c.frenzied.value = c.bony.value = False
+    c.large_horn.value = True
+    c.att.value, c.dfn.value = 2, 0
+    assert "with 4 horns" in _text(c.result.value)  # 2 on the slider + 2 for the large horn
+
+
+def test_the_explorer_shows_the_assumed_data_badge_once():
+    """The explorer's top bar says "assumed data (N)"; its board does not say it again (a board on its own
+    still does)."""
+    from evo_lab.views.games.evo2e.board_widget import BoardWidget
+
+    ex, _a, _p, _q = _attacked()
+    assert ex.board.show_assumed is False
+    assert BoardWidget(players=2, seed=1).show_assumed is True

@@ -274,7 +274,7 @@ def test_feeding_inspector_shows_what_each_feeding_yields():
     html = ex.attack.feeding.value
     assert "what each choice of P1 yields" in html and "(Foraging)" in html and "(Cooperation)" in html
     row = re.search(
-        r"P1 feeds P1's species 1 .*?</td><td class='wrap'>(.*?)</td><td>(\d+)</td>",
+        r"P1 feeds its species 1 .*?</td><td class='wrap'>(.*?)</td><td>(\d+)</td>",
         html.replace("&#x27;", "'"),
     )
     assert row and int(row.group(2)) == 2  # 8 plant food - 6

@@ -82,6 +82,8 @@ def test_a_click_on_a_carnivore_shows_its_prey_with_exact_odds_and_attacks():
     )
     assert "runs away 1/2 (50.0%)" in ex.board.info and "Protected from it" in ex.board.info
     assert "selected on the board" in ex.picker.head.value
+    # says what "first" means: its actions lead the list, the others follow (it said "its 5 actions first")
+    assert re.search(r"its \d+ actions are listed first, then the other actions", ex.picker.head.value)
     first = [label for label, _v in ex.picker.select.options][:5]
     assert all("animal 1" in x for x in first)  # the carnivore's actions first
     assert ex.odds.carnivore.value == c
@@ -262,3 +264,15 @@ def test_the_action_list_says_whose_move_it_is():
     ex.board.click_animal(s.names["C"])
     assert "P2&#x27;s animal 1 takes a red food token" in ex.board.info
     assert "P1&#x27;s animal 1 takes a red food token" in ex.story.text.value
+
+
+def test_odds_and_players_tabs_say_probabilities_and_scoring_in_words():
+    """The food bank's odds read after a colon in words for 0 and 1 ("...that many or more: impossible (0%)",
+    not "...that many or more 0 (0%)"); the players tab says the scoring without a section sign."""
+    ex = Explorer("origin", scenario="who_can_be_attacked")
+    assert "the dice bring that many or more: <b>impossible (0%)</b>" in ex.odds.bank.value
+    ex = Explorer("origin", scenario="running")
+    assert re.search(r"that many or more: <b>\d+/\d+ \(\d+\.\d%\)</b>", ex.odds.bank.value)
+    text = ex.players.table.value
+    assert "§" not in text and "reference" not in text
+    assert "plus the food each trait card adds to what its animal needs (+1 or +2)" in text

@@ -163,7 +163,7 @@ def test_story_tells_a_deal_in_one_line_per_player(game):
     view = ex.session.view
     for viewer in (None, 0):
         lines = [ln for _r, ls in view.story_rounds(ex.session.tree.path(), viewer) for ln in ls]
-        deals = [ln for ln in lines if ln.startswith("chance: P") and (" draws " in ln or " is dealt " in ln)]
+        deals = [ln for ln in lines if ln.startswith("Chance: P") and (" draws " in ln or " is dealt " in ln)]
         assert any(" cards" in ln for ln in deals), deals  # several cards said once
         for a, b in zip(lines, lines[1:], strict=False):  # never the same player's deal twice in a row
             if a in deals and b in deals:

@@ -115,7 +115,7 @@ def test_selection_lines_in_plain_words():
         "is selected on the board: it has nothing to do right now"
     )
     busy = view.selection_note(s, ((0, 0), ""), 3)
-    assert busy.endswith("is selected on the board: its 3 actions are listed first")
+    assert busy.endswith("is selected on the board: its 3 actions are listed first, then the other actions")
     o = evo_lab.make_game("origin", players=2, seed=1).new_initial_state()
     assert (
         view_for(o.game)

@@ -37,6 +37,37 @@ def test_a_scenario_says_where_it_starts(game, scenario):
     assert ex.session.view.where_words(ex.tree) == f"move {ex.tree.ply} of the scenario"
 
 
+def _scenario_ids(game):
+    from evo_lab.views.games import view_for
+
+    return [i for _t, i in view_for(evo_lab.make_game(game)).scenarios()]
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario"),
+    [(g, _scenario_ids(g)[0]) for g in GAMES if _scenario_ids(g)]
+    + [("origin", "tail_loss"), ("origin", "mimicry")],
+)
+def test_every_first_scenario_starts_at_the_start_of_the_scenario(game, scenario):
+    """A scenario is a set-up position, even one with a move already applied (Origin's Tail Loss and Mimicry:
+    the attack made, the defender to choose): the status line says "the start of the scenario" while the
+    history says "no moves yet", then "move 1 of the scenario" (it said "move 1 of the game", then "move 2")."""
+    ex = Explorer(game, scenario=scenario)
+    assert ex.session.view.where_words(ex.tree) == "the start of the scenario"
+    assert "the start of the scenario" in ex.stepper.status.value
+    ex.stepper.step()
+    assert ex.session.view.where_words(ex.tree) == "move 1 of the scenario"
+
+
+def test_a_game_played_from_its_start_counts_its_moves():
+    """A state reached from the game's initial state by its own history counts from the game's start."""
+    s = evo_lab.make_game("origin", players=2, seed=1).new_initial_state()
+    for _ in range(5):
+        s.apply_action(s.legal_actions()[0])
+    ex = Explorer(s)
+    assert ex.session.view.where_words(ex.tree) == "move 5 of the game"
+
+
 def test_the_default_status_line_says_where_the_game_is():
     ex = Explorer("evolution", scenario="climate_cold")
     assert "the start of the scenario" in ex.stepper.status.value
@@ -108,3 +139,33 @@ def test_variations_say_which_line_is_shown_in_words():
     assert any(x.endswith("(the main line)") for x in labels), labels
     assert any(x.endswith("(shown now)") for x in labels), labels
     assert not [x for x in labels if x.startswith(">")], labels
+
+
+def _main_status(ex):
+    main = re.search(r"<div class='evo-status-main'>(.*?)</div>", ex.stepper.status.value).group(1)
+    return re.sub(r"<[^>]+>", "", main)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_status_and_story_lines_start_with_a_capital_and_chance_has_one_colon(game):
+    """The status line and each line of the story start as sentences ("Chance: P1 draws ...", "The climate
+    (Blizzard) ..."), and a chance node's status says "Round 1, the deal; chance: P3 draws a card", not "the deal:
+    chance: ..." (two colons)."""
+    state = evo_lab.make_game(game, players=3, seed=2).new_initial_state()
+    ex = Explorer(state)
+    seen_chance = False
+    for _ in range(40):
+        text = _main_status(ex)
+        assert text[:1].isupper(), text
+        if ex.tree.state.is_chance_node() and not ex.tree.state.is_terminal():
+            seen_chance = True
+            assert text.count(":") <= 1 and not re.search(r":\s*chance", text, re.I), text
+        if ex.tree.state.is_terminal():
+            break
+        ex.stepper.step()
+    assert seen_chance
+    rounds = ex.session.view.story_rounds(ex.tree.path(), None)
+    lines = [x for _r, xs in rounds for x in xs]
+    assert lines and all(x.strip()[:1].isupper() or not x.strip()[:1].isalpha() for x in lines), lines
+    if game in ("evolution", "evolution-climate", "origin"):  # their stories tell each deal as chance's
+        assert any(x.startswith("Chance: ") for x in lines), lines

@@ -641,7 +641,7 @@ def test_game_length_counted_like_the_game_over_banner():
     st = ex.state
     played = odds_bridge.rounds_played(st)
     assert played == st.round - 1 and ex.board.snapshot["title"] == f"Game over after {played} rounds"
-    assert f"game over after {played} rounds" in ex.stepper.status.value
+    assert f"Game over after {played} rounds" in ex.stepper.status.value
     fresh_fc = odds_bridge.climate(evo_lab.Game(players=4, seed=5).new_initial_state())
     assert played in fresh_fc["game_length"]
     assert (

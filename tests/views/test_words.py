@@ -299,7 +299,7 @@ def test_the_scan_catches_identifiers():
         "P1-P4",
         "board standard-3p",
         "P2 passes",
-        "P1 feeds P1's species 2 (body 1, population 2) from the watering hole",
+        "P1 feeds its species 2 (body 1, population 2) from the watering hole",
         "Evolution rulebook (North Star Games), 'Feeding Carnivores'; the kit's reading (documented on the kit's "
         "Evolution page, under Rulings): Scavengers eat clockwise from the attacking player",
         "Evolution, the 2016 Northeastern University course's variant",

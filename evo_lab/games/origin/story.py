@@ -52,13 +52,12 @@ def _lines(game: OriginGame) -> Callable[[OriginState, Action, OriginState], lis
         new = after.events()[len(before.events()) :]
         out = [_sentence(event_words(before, after, e)) for e in new if type(e).__name__ != "Dealt"]
         if before.phase_name() == "feeding" and after.phase_name() != "feeding":  # the extinction phase ran
-            deaths = [
-                i
-                for i, e in enumerate(e for e in new if type(e).__name__ != "Dealt")
-                if type(e).__name__ == "Died"
-            ]
-            at = deaths[0] if deaths else len(out)
-            out[at:at] = [f"Turn {before.turn}: extinction"] + ([] if deaths else ["  No animal dies."])
+            # the extinction phase's lines: its deaths, then the end of the game (told last, after the heading)
+            told = [type(e).__name__ for e in new if type(e).__name__ != "Dealt"]
+            ends = [i for i, name in enumerate(told) if name in ("Died", "GameOver")]
+            at = ends[0] if ends else len(out)
+            none = [] if "Died" in told else ["  No animal dies."]
+            out[at:at] = [f"Turn {before.turn}: extinction", *none]
         if before.node_name() == "deal" and after.node_name() != "deal":
             out.insert(
                 0,

@@ -25,6 +25,7 @@ from collections.abc import Callable
 import numpy as np
 
 from evo_lab.core.draw import draw
+from evo_lab.core.words import capitalised
 
 __all__ = [
     "GameView",
@@ -126,10 +127,16 @@ def keeps_selection(state: Any, owner: int) -> bool:
 
 
 def starts_fresh(state: Any) -> bool:
-    """Whether ``state`` is its game's initial state (nothing applied, not a set-up position)."""
+    """Whether ``state`` was reached from its game's initial state by its own history (the initial state itself,
+    or a game played from it), not a set-up position: a scenario may be a set-up position with a move already
+    applied (Origin's Tail Loss: the attack made, the defender to choose), which has a history but no start.
+    The history is replayed from the game's initial state and the two positions compared."""
     try:
-        return not state.history() and state.to_json() == state.game.new_initial_state().to_json()
-    except Exception:  # noqa: BLE001 - a game without positions: not a game's start
+        start = state.game.new_initial_state()
+        for action in state.history():
+            start.apply_action(action)
+        return bool(start.to_json() == state.to_json())
+    except Exception:  # noqa: BLE001 - a game without positions, a history that does not replay: not a start
         return False
 
 
@@ -208,7 +215,7 @@ class GameView:
         by_round: dict[Any, list[str]] = {}
         for node in path[1:]:
             by_round.setdefault(self.round_key(node.parent.state), []).extend(self.story_lines(node, viewer))
-        return [(r, merge_deals(lines)) for r, lines in by_round.items()]
+        return [(r, [capitalised(x) for x in merge_deals(lines)]) for r, lines in by_round.items()]
 
     def board_svg(self, state: Any, viewer: int | None = None) -> str:
         """The board as one standalone SVG document, as ``viewer`` may see it (the export's picture; default:
@@ -241,13 +248,15 @@ class GameView:
         """The stepper's status: round, phase, who acts, the position in the game."""
         who = self.who_html(state)
         r = self.round_key(state)
+        # "Round 2, the deal; chance: P3 draws a card": a semicolon before chance's own colon (not two colons)
+        sep = "; " if state.is_chance_node() and not state.is_terminal() else ": "
         if state.is_terminal():
             head = f"<b>{who}</b>"
         elif r is None:
-            head = f"<b>{escape(self.phase_words(state))}</b>: {who}"
+            head = f"<b>{escape(self.phase_words(state))}</b>{sep}{who}"
         else:
-            head = f"<b>{self.round_word.capitalize()} {r}</b>, {escape(self.phase_words(state))}: {who}"
-        return f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>{self.where_words(tree)}</div>"
+            head = f"<b>{self.round_word.capitalize()} {r}</b>, {escape(self.phase_words(state))}{sep}{who}"
+        return f"<div class='evo-status-main'>{capitalised(head)}</div><div class='evo-status-sub'>{self.where_words(tree)}</div>"
 
     def where_words(self, tree: Any) -> str:
         """Where the game shown is, in words a player reads beside the round: "the start of the game", "move 12 of
@@ -261,7 +270,7 @@ class GameView:
         else:
             history = getattr(root, "history", None)
             played = len(history()) if callable(history) else 0
-            fresh = played > 0 or starts_fresh(root)
+            fresh = starts_fresh(root)  # a set-up position counts from itself, even with a move applied
             self._where_root = (root, played, fresh)
         if fresh:
             n = played + tree.ply

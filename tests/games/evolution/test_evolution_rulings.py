@@ -158,7 +158,7 @@ def test_herbivore_intelligence_before_eating_from_the_starting_player() -> None
     s = _to_reveal(_herbivores(first=1))
     assert (s.phase, s.current_player(), s.asking) == ("feed", 1, 0)
     assert s.legal_actions() == [("eat", 0, "intel"), ("pass",)]
-    assert "does not use the Intelligence of P2's species 1" in s.describe_action(("pass",))
+    assert "P2 does not use the Intelligence of its species 1" in s.describe_action(("pass",))
     s.apply_action(("pass",))  # P2 declines
     assert (s.current_player(), s.asking) == (0, 0)
     s.apply_action(("eat", 0, "intel"))

@@ -40,7 +40,7 @@ def test_two_species_of_one_player_starve_in_one_step():
         turn=1,
     )
     lines = _play_round(s)
-    assert lines[0] == "  P2 feeds P2's species 1 (body 1, population 1) from the watering hole."
+    assert lines[0] == "  P2 feeds its species 1 (body 1, population 1) from the watering hole."
     assert _extinct(lines) == [
         "P1's species 1 (body 2) goes extinct; no card is drawn for it.",
         "P1's species 3 (body 3) goes extinct; no card is drawn for it.",
@@ -70,6 +70,11 @@ def test_attack_kills_two_then_the_round_end_kills_two_more():
         "P1's species 1 (body 1) goes extinct; no card is drawn for it.",
         "P1's species 2 (body 2) goes extinct; no card is drawn for it.",
         "P2's species 1 (body 1) goes extinct; no card is drawn for it.",
+    ]
+    # the card each extinction draws is told once (not again as "P2 is owed 1 card"); the next deal is told
+    assert [line.strip() for line in lines if "is owed" in line] == [
+        "P2 is owed 4 cards.",
+        "P1 is owed 4 cards.",
     ]
     assert [(x.player, x.species, x.body) for x in s.events() if isinstance(x, Extinct)] == [
         (1, 0, 2),

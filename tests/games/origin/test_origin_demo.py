@@ -31,6 +31,17 @@ def test_the_seed_1_demo_has_attacks_kills_defences_and_deaths():
     assert lines[-1].startswith("Winner: P") and lines[-2].startswith("Points: ")
 
 
+def test_the_end_of_the_game_is_told_last_under_the_extinction_heading():
+    """The last turn's extinction heading comes before "The game is over" (it came after it), and nothing of
+    the game is told after the end line but the points and the winner."""
+    lines = _demo()
+    over = [i for i, x in enumerate(lines) if x.strip().startswith("The game is over")]
+    assert len(over) == 1
+    heading = max(i for i, x in enumerate(lines) if re.fullmatch(r"Turn \d+: extinction", x))
+    assert heading < over[0]
+    assert lines[over[0] + 1 :] == [x for x in lines[-2:] if x.startswith(("Points: ", "Winner: "))]
+
+
 def test_one_heading_per_phase_of_each_turn():
     headings = [x for x in _demo() if not x.startswith(" ")][:-2]
     assert len(headings) == len(set(headings)), "a heading repeats"

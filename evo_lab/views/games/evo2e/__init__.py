@@ -72,6 +72,7 @@ class Evo2eView(GameView):
         )
 
     def status_html(self, state: Any, tree: Any) -> str:
+        from evo_lab.core.words import capitalised
         from evo_lab.games.evo2e.svg import CLIMATE_COLOURS
 
         who = self.who_html(state)
@@ -79,13 +80,14 @@ class Evo2eView(GameView):
             f"{t} <span style='color:{CLIMATE_COLOURS[c]}'>{c}</span>"
             for t, c in state.terrain_states().items()
         )
+        sep = "; " if state.is_chance_node() else ": "  # "phase; chance: the die is rolled" (not two colons)
         head = (
             f"<b>{who}</b>"
             if state.is_terminal()
-            else f"<b>Round {state.round}</b>, {escape(state.phase_name())} phase: {who}"
+            else f"<b>Round {state.round}</b>, {escape(state.phase_name())} phase{sep}{who}"
         )
         return (
-            f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>climate section "
+            f"<div class='evo-status-main'>{capitalised(head)}</div><div class='evo-status-sub'>climate section "
             f"{state.section}: {clim}; {self.where_words(tree)}</div>"
         )
 
@@ -114,9 +116,10 @@ class Evo2eView(GameView):
     def story_rounds(self, path: list, viewer: int | None = None) -> list[tuple[Any, list[str]]]:
         """Each round in a few lines from the engine's events (:func:`evo_lab.views.summary.round_summary`:
         climate, auction, moves and fights, births, deaths, cards, scoring; hidden cards are not named)."""
+        from evo_lab.core.words import capitalised
         from evo_lab.views.summary import round_summary, rounds_on_path
 
-        return [(r, round_summary(path, r)) for r in rounds_on_path(path)]
+        return [(r, [capitalised(x) for x in round_summary(path, r)]) for r in rounds_on_path(path)]
 
     # ----- widgets
     def make_board(self, session: Any) -> Any:
@@ -124,7 +127,9 @@ class Evo2eView(GameView):
 
         from .board_widget import BoardWidget
 
-        return BoardWidget(session=session, layout=W.Layout(width="100%"))
+        board = BoardWidget(session=session, layout=W.Layout(width="100%"))
+        board.show_assumed = False  # the explorer's top bar says the assumed data once
+        return board
 
     def extra_panels(self, session: Any, board: Any) -> list[tuple[str, str, Any]]:
         from .auction import AuctionPanel

@@ -26,7 +26,7 @@ export function targetsOf(snap, selected) {
   return out;
 }
 
-function drawSvg(geo, snap, selected) {
+export function drawSvg(geo, snap, selected) {
   const c = geo.colours;
   const s = geo.size;
   const [x0, y0, w, h] = geo.viewbox;
@@ -69,12 +69,6 @@ function drawSvg(geo, snap, selected) {
       `<text class="evo-glyph" x="${gx}" y="${gy + font * 0.38}" font-size="${font * 1.1}">${geo.glyphs[st]}</text>`);
   }
   a("</g>");
-  // labels
-  a('<g class="labels" pointer-events="none">');
-  for (const sp of geo.spaces) {
-    a(`<text class="evo-label" x="${sp.cx}" y="${sp.cy + s * 0.8}" font-size="${font * 1.1}">${sp.label}</text>`);
-  }
-  a("</g>");
   // last event marker
   const last = snap.last;
   if (last && last.dst !== undefined && last.dst >= 0 && last.dst < geo.n) {
@@ -106,8 +100,17 @@ function drawSvg(geo, snap, selected) {
     a(`<polygon class="highlight kind-${it.kind}" data-id="${dst}" data-action="${esc(it.action)}" points="${sp.inner}" ` +
       `fill="${col}" fill-opacity="0.22" stroke="${col}" stroke-width="${s * 0.14}"/>`);
     if (it.pct !== undefined) {
-      a(`<text class="evo-odds" x="${sp.cx}" y="${sp.cy - s * 0.45}" font-size="${font * 1.05}">${it.pct}%</text>`);
+      // the odds of the attack: at least 13 px on a 1280x720 screen (the board is about 1.05 px a unit there),
+      // across the lower half of the prey, clear of the space's climate letter (top right) and its name (below)
+      a(`<text class="evo-odds" x="${sp.cx}" y="${sp.cy + s * 0.42}" font-size="${font * 1.3}">${it.pct}%</text>`);
     }
+  }
+  a("</g>");
+  // the spaces' names, over the highlights (a target's thick outline hid them); a target's name has a white halo
+  a('<g class="labels" pointer-events="none">');
+  for (const sp of geo.spaces) {
+    a(`<text class="evo-label${tg.has(sp.id) ? " on-target" : ""}" x="${sp.cx}" y="${sp.cy + s * 0.8}" ` +
+      `font-size="${font * 1.1}">${sp.label}</text>`);
   }
   a("</g>");
   // climate legend
@@ -165,7 +168,7 @@ function render({ model, el }) {
     box.innerHTML = drawSvg(geo, snap, selected);
     status.textContent = snap.status || "";
     const assumed = snap.assumed || [];
-    badge.hidden = assumed.length === 0;
+    badge.hidden = assumed.length === 0 || !model.get("show_assumed");
     badge.textContent = `assumed data (${assumed.length})`;
     badge.title = "Some values are assumed defaults, not printed facts (see docs/data.md):\n" + assumed.join("\n");
     const last = snap.last;

@@ -46,6 +46,8 @@ class BoardWidget(anywidget.AnyWidget):
     snapshot = traitlets.Dict().tag(sync=True)
     selected = traitlets.Int(-1).tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    #: show the "assumed data (N)" badge over the board (off in the explorer, whose top bar shows it once)
+    show_assumed = traitlets.Bool(True).tag(sync=True)
 
     def __init__(self, source: Any = None, *, session: Session | None = None, **kw: Any):
         super().__init__()

@@ -52,9 +52,17 @@ class CombatInspector(Panel):
             layout=W.Layout(width="auto", min_width="170px"),
         )
         slider = W.Layout(width="100%", min_width="240px")
-        self.att = W.IntSlider(description="Attack horns", min=0, max=8, value=1, style=style, layout=slider)
+        # the horns before the bonuses (the sentence below says the total: 2 here + large horn 2 = "4 horns")
+        self.att = W.IntSlider(
+            description="Attack horns (without the bonuses below)",
+            min=0,
+            max=8,
+            value=1,
+            style=style,
+            layout=slider,
+        )
         self.dfn = W.IntSlider(
-            description="Defence horns",
+            description="Defence horns (without the bonus below)",
             min=0,
             max=8,
             value=0,

@@ -54,7 +54,7 @@ class EvolutionView(GameView):
 
     def choice_label(self, state: Any, action: Any) -> str:
         """An action of the player to act as the action list shows it: the whole sentence, with its subject
-        ("P2 passes", "P1 feeds P1's species 2 (body 3, population 2) from the watering hole")."""
+        ("P2 passes", "P1 feeds its species 2 (body 3, population 2) from the watering hole")."""
         return str(state.describe_action(action))
 
     def node_words(self, state: Any) -> str:
@@ -249,13 +249,13 @@ def _selected_words(what: str, n: int, both: bool = False) -> str:
     >>> _selected_words("P1's species 1", 0)
     "P1's species 1 is selected on the board: it has nothing to do right now"
     >>> _selected_words("P1's species 1 and the card Horns", 2, both=True)
-    "P1's species 1 and the card Horns are selected on the board: their 2 actions are listed first"
+    "P1's species 1 and the card Horns are selected on the board: their 2 actions are listed first, then the other actions"
     """
     from evo_lab.core.words import plural
 
     verb, it, its = ("are", "they have", "their") if both else ("is", "it has", "its")
     if n:
-        listed = f"{its} {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first"
+        listed = f"{its} {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first, then the other actions"
         return f"{what} {verb} selected on the board: {listed}"
     return f"{what} {verb} selected on the board: {it} nothing to do right now"
 

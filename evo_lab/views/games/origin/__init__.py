@@ -98,6 +98,7 @@ class OriginView(GameView):
         return super().who_html(state)
 
     def status_html(self, state: Any, tree: Any) -> str:
+        from evo_lab.core.words import capitalised
         from evo_lab.games.origin.words import phase_words
 
         who = self.who_html(state)
@@ -108,7 +109,7 @@ class OriginView(GameView):
         )
         last = "; the last turn: the deck is empty" if state.is_last_turn() and state.turn else ""
         return (
-            f"<div class='evo-status-main'>{head}</div><div class='evo-status-sub'>food bank "
+            f"<div class='evo-status-main'>{capitalised(head)}</div><div class='evo-status-sub'>food bank "
             f"{state.bank}, deck {state.deck_n}; {self.where_words(tree)}{last}</div>"
         )
 
@@ -176,7 +177,7 @@ class OriginView(GameView):
 
         what = escape(animal_words(state, selected, traits=False))
         if n:
-            listed = f"its {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first"
+            listed = f"its {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first, then the other actions"
             return f"{what} is selected on the board: {listed}"
         return f"{what} is selected on the board: it has nothing to do right now"
 

@@ -26,7 +26,7 @@ from typing import Any, cast
 import ipywidgets as W
 
 from evo_lab.core.chance import ChanceBudgetError, TreeNode, expectimax
-from evo_lab.core.words import plural, prob_words
+from evo_lab.core.words import chance_of, plural, prob_words
 from evo_lab.games.origin.odds import (
     AttackOdds,
     OddsError,
@@ -234,8 +234,8 @@ class OddsPanel(Panel):
         d = demand(st).total if not st.is_terminal() else 0
         need = (
             (
-                f"; the hungry animals still need <b>{plural(d, 'red token')}</b>: the dice bring that many or more "
-                f"<b>{escape(prob_words(fb.at_least(d)))}</b>"
+                f"; the hungry animals still need <b>{plural(d, 'red token')}</b>: the dice bring that many or more: "
+                f"<b>{escape(chance_of(fb.at_least(d)))}</b>"
             )
             if d
             else ""

@@ -100,5 +100,6 @@ class PlayersPanel(Panel):
         )
         self.table.value = (
             f"<div>Viewing as {who}. Points so far: 2 for each animal on the table, 1 for each "
-            "trait card, plus the food it adds (reference §6).</div>" + player_cards(cards)
+            "trait card, plus the food each trait card adds to what its animal needs (+1 or +2).</div>"
+            + player_cards(cards)
         )
