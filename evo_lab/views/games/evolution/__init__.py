@@ -255,7 +255,9 @@ def _selected_words(what: str, n: int, both: bool = False) -> str:
 
     verb, it, its = ("are", "they have", "their") if both else ("is", "it has", "its")
     if n:
-        listed = f"{its} {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first, then the other actions"
+        listed = (
+            f"{its} {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first, then the other actions"
+        )
         return f"{what} {verb} selected on the board: {listed}"
     return f"{what} {verb} selected on the board: {it} nothing to do right now"
 

@@ -177,7 +177,9 @@ class OriginView(GameView):
 
         what = escape(animal_words(state, selected, traits=False))
         if n:
-            listed = f"its {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first, then the other actions"
+            listed = (
+                f"its {plural(n, 'action')} {'are' if n > 1 else 'is'} listed first, then the other actions"
+            )
             return f"{what} is selected on the board: {listed}"
         return f"{what} is selected on the board: it has nothing to do right now"
 
