@@ -78,6 +78,55 @@ def test_species_boards_stretch_to_fill_their_row():
         assert max(float(x) + float(w) for x, w in boxes) >= vb_w - 12, name
 
 
+_BOARD = re.compile(
+    r'<g class="species[^"]*"[^>]*>\s*<rect x="([0-9.-]+)" y="([0-9.-]+)" width="([0-9.]+)" height="([0-9.]+)"'
+)
+
+
+def _boards(svg: str) -> list[tuple[float, float, float, float]]:
+    """The species boards' rectangles ``(x, y, width, height)`` in the table's user units."""
+    return [(float(x), float(y), float(w), float(h)) for x, y, w, h in _BOARD.findall(svg)]
+
+
+def _played(game: str, players: int, seed: int, moves: int):
+    """A game of ``players`` played by random moves for ``moves`` decisions (boards with several traits)."""
+    st = evo_lab.make_game(game, players=players, seed=seed).new_initial_state_dealt()
+    r = random.Random(seed)
+    done = 0
+    while not st.is_terminal() and done < moves:
+        if st.is_chance_node():
+            outcomes = st.chance_outcomes()
+            st.apply_action(r.choices([a for a, _p in outcomes], [float(p) for _a, p in outcomes])[0])
+            continue
+        st.apply_action(r.choice(st.legal_actions()))
+        done += 1
+    return st
+
+
+def test_species_boards_never_overlap_at_any_box_size():
+    """The review saw, in JupyterLab at 1280x720 with the file browser open (a ~420 px column), three players'
+    columns 125 px wide with boards 172 px wide: P2's boards on P1's and P3's, their text cut. At every box from
+    300 px wide and 500 px high up, in both games, no two species boards intersect, none leaves the table and no
+    text is under 14 px."""
+    states = [scenario(n) for n in SCENARIOS]
+    states += [_played("evolution", 3, 4, 40), _played("evolution-climate", 4, 2, 60)]
+    states += [_played("evolution", 5, 3, 70)]
+    assert any(len(st.players) >= 4 for st in states)
+    for st in states:
+        for width in range(300, 1201, 50):
+            for height in (500, 620, 750, 1000):
+                svg = table_svg(st, None, width=width, height=height)
+                vb_w = float(svg.split('viewBox="0 0 ')[1].split()[0])
+                boxes = _boards(svg)
+                assert len(boxes) == sum(len(p.species) for p in st.players)
+                for i, (x, y, w, h) in enumerate(boxes):
+                    assert x >= 0 and x + w <= vb_w + 0.5, (width, height, x, w, vb_w)
+                    for x2, y2, w2, h2 in boxes[i + 1 :]:
+                        apart = x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+                        assert apart, (width, height, (x, y, w, h), (x2, y2, w2, h2))
+                assert min(font_sizes(svg)) >= 14
+
+
 # ------------------------------------------------------------------ the Climate track, labelled
 def test_the_climate_track_is_labelled():
     s = scenario("climate_cold")
