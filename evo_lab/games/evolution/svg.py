@@ -200,7 +200,9 @@ def _layout(
     s: State, obs: Observation, width: float, marks: Marks, columns: int = 1, per_row: int | None = None
 ) -> tuple[list[str], float]:
     """The whole table ``width`` wide, the players' blocks in ``columns`` columns (P1, P2 on the first line ...),
-    ``per_row`` species boards in a row (stretched to fill it; default: as many as fit)."""
+    ``per_row`` species boards in a row (stretched to fill it; default: as many as fit). The note on assumed food
+    values is drawn when ``obs["food_values_assumed"]`` (the board's explorer, which says it under its action
+    list, drops the key)."""
     out, y = _header(s, obs, width)
     scores = s.scores() if hasattr(s, "scores") else [None] * len(obs["players"])
     block = (width - 2 * _MARGIN - (columns - 1) * _PLAYER_GAP) / columns
@@ -290,6 +292,7 @@ def table_svg(
     marks: Marks | None = None,
     width: float = WIDTH,
     height: float | None = None,
+    assumed_note: bool = True,
 ) -> str:
     """The table as ``viewer`` may see it (``None``: the teacher), with the board's ``marks``, for a box ``width``
     pixels wide (and ``height`` high, when known): of the layouts with the players in 1, 2 or 3 columns and 1, 2,
@@ -297,10 +300,13 @@ def table_svg(
     most :data:`MAX_ZOOM` times); when that leaves room beside it, its species boards are stretched (and its
     players put in more columns) to fill the width, then zoomed as far as the box's height allows
     (:func:`_stretched`). The text is never shown smaller than laid out (at least 14 px): a table taller than the
-    box then scrolls."""
+    box then scrolls. ``assumed_note``: the footnote that the cards' food values are assumed (off on the explorer's
+    board: the explorer says it once, under its action list, and in its badge)."""
     marks = marks or Marks()
     marks.blocked_words = {k: _short_block(s.game, v) for k, v in marks.blocked.items()}
     obs = s.observation(viewer)
+    if not assumed_note:
+        obs = {**obs, "food_values_assumed": False}
     width = max(float(width), 1.0)
     best: tuple[tuple[bool, float], float, float, list[str], float, int, int] | None = None
     layouts = _layouts(width, len(obs["players"]))

@@ -153,7 +153,7 @@ def _icons(game: Game, label: str, x: float, y: float) -> list[str]:
 
 
 def _trait_bar(game: Game, x: float, y: float, w: float, label: str | None, down: bool) -> list[str]:
-    """One trait card on a species board: its printed name and food value, dashed when face down (the owner's
+    """One trait card on a species board: its printed name, dashed when face down (the owner's
     view), grey and unnamed when the viewer may not see it."""
     if label is None:
         return [
@@ -163,7 +163,7 @@ def _trait_bar(game: Game, x: float, y: float, w: float, label: str | None, down
             ),
             text(x + 7, y + 16, "face-down trait", SMALL, fill="#fff"),
         ]
-    trait, food = trait_of_label(game, label)
+    trait = trait_of_label(game, label)[0]
     name = trait_words(game, trait)
     dash = ' stroke="#222" stroke-dasharray="4 3"' if down else ""
     out = [
@@ -173,8 +173,9 @@ def _trait_bar(game: Game, x: float, y: float, w: float, label: str | None, down
             f"{' (face down: revealed at the feeding)' if down else ''}</title></rect>"
         )
     ]
-    # the number on the card is its food value (the rulebook's "food value"): said as "food +3"
-    value = "down" if down else ("" if food is None else f"food {food:+d}")
+    # a trait in play shows no food value: it counts only for a card in hand or placed as the food card (a value
+    # here read as what the trait costs); its title names the card, value included
+    value = "down" if down else ""
     room = w - 13 - (text_width(value, SMALL, True) + 6 if value else 0)
     out.append(text(x + 7, y + 16, name, SMALL, "bold", "#fff", fit=room))
     if value:
