@@ -275,6 +275,8 @@ def _stretched(
     best: tuple[tuple[bool, float, float], list[str], float] | None = None
     for c in range(columns, min(len(obs["players"]), 3) + 1):
         block = (lw - 2 * _MARGIN - (c - 1) * _PLAYER_GAP) / c
+        if c > columns and block < BOARD_W:  # a player's column narrower than a board: boards would overlap
+            break
         k = max(1, min(most, int((block + GAP) // (BOARD_W + GAP))))
         fill = min(1.0, (k * (_STRETCH * BOARD_W + GAP)) / (block + GAP))
         out, h = _layout(s, obs, lw, marks, c, k)

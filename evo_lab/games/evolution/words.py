@@ -108,11 +108,10 @@ def species_words(state: State, q: int, j: int, *, owner: bool = True) -> str:
 
 
 def _own(state: State, j: int) -> str:
-    """A species of the player to act, in a sentence whose subject is that player: "its species 2 (body 1,
-    population 1)" ("P1 feeds its species 2 ...", not "P1 feeds P1's species 2 ..."); the line read alone (the
-    action list, the history) still says whose species it is."""
+    """A species of the player to act, named with its owner ("P1's species 2 (body 1, population 1)"): an
+    action line read alone (the action list, the history) still says whose species it is."""
     p = state.current_player()
-    return "its " + species_words(state, p, j, owner=False) if p >= 0 else f"species {j + 1}"
+    return species_words(state, p, j) if p >= 0 else f"species {j + 1}"
 
 
 def _slot(state: State, j: int, slot: int) -> str:
@@ -249,13 +248,7 @@ def step_words(game: Game, events: Sequence[Event], before: State, action: Actio
     the traits Intelligence disabled)."""
     rows = [list(range(len(pl.species))) for pl in before.players]  # place now -> place in ``before``
     out = []
-    told: list[tuple[int, int]] = []  # cards an extinction line already said its owner draws
     for k, e in enumerate(events):
-        if isinstance(e, CardsDrawn) and (e.player, e.n) in told:
-            told.remove((e.player, e.n))  # the same card(s) as "...goes extinct; P1 draws 1 card": told once
-            continue
-        if isinstance(e, Extinct) and e.cards:
-            told.append((e.player, e.cards))
         if k == 0 and action is not None and action[0] == "attack" and isinstance(e, Attacked):
             rest = _attack_rest(game, action, e)
             if rest:
