@@ -246,3 +246,28 @@ def test_the_attack_tab_says_who_eats_what_in_words():
     feed = AttackPanel(Session(scenario("cooperation"))).feeding.value
     assert "6 food in all</b>: P1&#x27;s species 1 (body 1, population 3) takes 2;" in feed
     assert feed.count("<li>") >= 6 and "(Foraging)" in feed and "(Cooperation)" in feed
+
+
+def test_the_attack_tab_without_a_carnivore_says_so_without_empty_controls():
+    """The review saw an empty "Attack" dropdown and a pink "Attack" button on a table with no carnivore."""
+    from evo_lab.views.games.evolution.attack import AttackPanel
+
+    panel = AttackPanel(Session(scenario("starvation")))
+    assert "No carnivore can attack now" in panel.head.value
+    assert panel.attacker.layout.display == "none" and panel.controls.layout.display == "none"
+    # a carnivore whose owner may not attack now (the food cards are being chosen): the reason, no controls
+    panel = AttackPanel(Session(scenario("food_cards")))
+    assert panel.attacker.layout.display != "none" and panel.controls.layout.display == "none"
+    assert "on their own turn at the feeding" in panel.table.value
+    # a carnivore that may attack: the controls are shown
+    panel = AttackPanel(Session(scenario("attack")))
+    assert panel.controls.layout.display != "none" and panel.choice.options and not panel.play_button.disabled
+
+
+def test_the_chance_heading_says_press_step():
+    """ "Chance: P2 draws a card (Step)" read as code: a capitalised sentence and what to press."""
+    st = evo_lab.make_game("evolution", players=3, seed=1).new_initial_state()
+    assert st.is_chance_node()
+    status = EvolutionBoard(Session(st)).status
+    assert status.startswith("Chance: ") and status[8].isupper() and status.endswith(". Press Step."), status
+    assert "(Step)" not in status
