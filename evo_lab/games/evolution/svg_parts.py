@@ -325,83 +325,102 @@ _ZONE_FILL = {
     3: "#ef6c00",
     4: "#bf360c",
 }
-_ZONE_W, _ZONE_H = 76, 100
+_ZONE_MIN_W, _ZONE_MAX_W, _ZONE_NAMED_W = 36, 110, 92  # a space of the compact track; named from 92 wide
 
 
 def _zone_lines(food: int, loss: int, bodies: tuple[int, ...]) -> list[str]:
-    """What a zone or event does, in short lines for its space on the track."""
+    """What a zone or event does, in short phrases (a space's title, the caption's sentence for the marker's)."""
     if not food and not loss:
         return ["no effect"]
-    out = [f"food {food:+d}"] if food else []
+    out = [f"plant food {food:+d} a round"] if food else ["plant food +0"]
     if loss and bodies:
         band = f"{bodies[0]}-{bodies[-1]}" if len(bodies) > 1 else f"{bodies[0]}"
-        out += [f"body {band}", f"lose {loss}"]
+        out.append(f"body {band} lose {loss} population")
     return out
 
 
 def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
-    """Evolution: Climate's track as the last item of the header's ``flow``, on a line of its own (the spaces wrap
-    onto a second row on a narrow table): a caption (where the marker is, what the spaces say, which traits
-    protect) and one space per zone from Ice Age to Scorching with its name, the plant food it adds or takes and
-    the species that lose population there (their body sizes and how many), the marker's space outlined and
-    marked, an event card in play named in the spaces it covers.
+    """Evolution: Climate's track, compact, as the last item of the header's ``flow`` on a line of its own (the
+    species boards below it stay on a laptop's screen): a caption in words (the marker's space, its track position
+    and what it does: the plant food it adds or takes each round, the body sizes that lose population, the traits
+    that protect; the event cards in play and the spaces they cover) and one line of the nine spaces from Ice Age
+    to Scorching, each with its plant food a round (its name too when the table is wide), the marker's space
+    outlined under a \u25bc; a space's details (name, track position, effect, events) in its title (hover), the
+    whole explanation in the Climate tab. Two scales, named apart: the *position* on the track (-4 to +4) and
+    the *plant food* a space adds.
 
     The zones and events are the data pack's (seed 002 lines 25 and 36; their effects assumed data)."""
     here = c["position"]
     zones = list(game.pack.zones)
-    names = {z.position: z.name for z in zones}
     guard = {
         kind: " or ".join(trait_words(game, t) for t in traits)
         for kind, traits in game.pack.protection.items()
     }
-    caption = (
-        f"Climate track, the marker (\u25bc) on {names.get(here, here)}: each space's plant food each round, the "
-        "body sizes that lose population there and how many"
-    )
-    if guard.get("cold") and guard.get("hot"):
-        caption += f", unless {guard['cold']} (cold) or {guard['hot']} (heat) protect them"
-    caption += ". Event cards in play are named under their spaces."
-    room = flow.right - flow.x0
-    per_row = max(1, min(len(zones), int((room + 4) // (_ZONE_W + 4))))
-    if per_row < len(zones):  # two even rows rather than one full and a stub
-        per_row = -(-len(zones) // -(-len(zones) // per_row))
-    lines = _wrap_words(caption, room, SMALL)  # on a line of its own, the caption as wide as the table
-    rows = -(-len(zones) // per_row)
-    x0, y = flow.place(room, len(lines) * 19 + 8 + rows * (_ZONE_H + 6))
-    w = _ZONE_W
-    out, cy = [], y
-    for line in lines:
-        cy += 19
-        out.append(text(x0, cy, line, SMALL, fill="#37474f", cls="climate-caption"))
     events: dict[int, list[str]] = {}
+    spans: list[str] = []
+    names = {z.position: z.name for z in zones}
     for deck, name in c["events"].items():
         for e in game.pack.events:
             if e.name == name and e.deck == deck:
                 for pos in range(e.regions[0], e.regions[1] + 1):
                     events.setdefault(pos, []).append(name)
+                lo, hi = names.get(e.regions[0], e.regions[0]), names.get(e.regions[1], e.regions[1])
+                spans.append(f"{name} ({lo})" if lo == hi else f"{name} ({lo} to {hi})")
                 break
-    top = cy + 8
+    zone = next((z for z in zones if z.position == here), None)
+    caption = f"Climate \u25bc {names.get(here, here)} (position {here:+d} on the track)"
+    if zone is not None:
+        effect = _zone_lines(zone.food, zone.loss, zone.bodies)
+        caption += ": " + "; ".join(effect)
+        kind = "cold" if here < 0 else "hot"
+        if zone.loss and guard.get(kind):
+            caption += f" unless {guard[kind]}"
+    caption += "."
+    if spans:
+        caption += " Events: " + ", ".join(spans) + "."
+    caption += " Under it, each space's plant food a round (hover a space for more)."
+    room = flow.right - flow.x0
+    cw = max(_ZONE_MIN_W, min(_ZONE_MAX_W, (room + 4) / max(len(zones), 1) - 4))
+    named = cw >= _ZONE_NAMED_W
+    zh = 44 if named else 26
+    per_row = max(1, int((room + 4) / (cw + 4) + 1e-6))  # one line unless the table is narrower than 9 small spaces
+    rows = -(-len(zones) // per_row)
+    lines = _wrap_words(caption, room, SMALL)
+    x0, y = flow.place(room, len(lines) * 19 + 22 + rows * (zh + 18))
+    out, cy = [], y
+    for line in lines:
+        cy += 19
+        out.append(text(x0, cy, line, SMALL, fill="#37474f", cls="climate-caption"))
+    top = cy + 22
     for i, z in enumerate(zones):
-        x = x0 + (i % per_row) * (w + 4)
-        zy = top + (i // per_row) * (_ZONE_H + 6)
+        x = x0 + (i % per_row) * (cw + 4)
+        zy = top + (i // per_row) * (zh + 18)
         on = z.position == here
-        effect = _zone_lines(z.food, z.loss, z.bodies)
         border = ' stroke="#d6007e" stroke-width="4"' if on else ""
+        ev = events.get(z.position, [])
+        title = f"{z.name}: position {z.position:+d} on the track; " + "; ".join(
+            _zone_lines(z.food, z.loss, z.bodies)
+        )
+        title += (f"; event in play: {', '.join(ev)}" if ev else "") + (" (the marker is here)" if on else "")
         out.append(
-            f'<g class="climate-zone{" here" if on else ""}" data-position="{z.position}"><title>'
-            f"{escape(z.name)} ({z.position:+d})</title>"
-            f'<rect x="{x:.1f}" y="{zy:.1f}" width="{w:.1f}" height="{_ZONE_H}" rx="6" '
+            f'<g class="climate-zone{" here" if on else ""}" data-position="{z.position}"'
+            f'{f" data-events={chr(34)}{escape(chr(44).join(ev))}{chr(34)}" if ev else ""}>'
+            f"<title>{escape(title)}</title>"
+            f'<rect x="{x:.1f}" y="{zy:.1f}" width="{cw:.1f}" height="{zh}" rx="5" '
             f'fill="{_ZONE_FILL.get(z.position, "#9e9e9e")}" opacity="{1 if on else 0.78}"{border}/>'
         )
-        out.append(text(x + 5, zy + 17, ("\u25bc " if on else "") + z.name, SMALL, "bold", "#fff", fit=w - 8))
-        for k, line in enumerate(effect):
-            out.append(text(x + 5, zy + 35 + k * 17, line, SMALL, fill="#fff"))
-        for k, name in enumerate(events.get(z.position, [])[:1]):
+        if on:
+            out.append(text(x + cw / 2, zy - 5, "\u25bc", SMALL, "bold", "#d6007e", "middle"))
+        if named:
+            out.append(text(x + 5, zy + 17, z.name, SMALL, "bold", "#fff"))
+        food = f"food {z.food:+d}" if named else f"{z.food:+d}"
+        out.append(text(x + (5 if named else cw / 2), zy + (37 if named else 18), food, SMALL, "bold", "#fff",
+                        "start" if named else "middle", cls="zone-food"))
+        if ev:  # an event covers this space: a white bar under it (named in the caption and the title)
             out.append(
-                f'<rect x="{x + 3:.1f}" y="{zy + _ZONE_H - 24:.1f}" width="{w - 6:.1f}" height="20" rx="3" '
-                'fill="#fffdf5"/>'
+                f'<rect class="event" x="{x + 3:.1f}" y="{zy + zh + 2:.1f}" width="{cw - 6:.1f}" height="5" '
+                'rx="2" fill="#37474f"/>'
             )
-            out.append(text(x + 6, zy + _ZONE_H - 9, name, SMALL, fill="#37474f", fit=w - 12))
         out.append("</g>")
     return out
 
