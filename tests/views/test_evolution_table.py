@@ -128,29 +128,55 @@ def test_species_boards_never_overlap_at_any_box_size():
 
 
 # ------------------------------------------------------------------ the Climate track, labelled
+def _zone(svg: str, pos: int) -> str:
+    return svg.split(f'data-position="{pos}"')[1].split("</g>")[0]
+
+
 def test_the_climate_track_is_labelled():
     s = scenario("climate_cold")
     g = s.game
     svg = table_svg(s, None, width=743, height=572)
     texts = " ".join(_texts(svg))
-    for z in g.pack.zones:  # each space's climate in words
+    for z in g.pack.zones:  # each space: its plant food on it, its name and track position on hover
         assert re.search(rf'<g class="climate-zone[^"]*" data-position="{z.position}"', svg)
-        assert z.name in texts
+        zone = _zone(svg, z.position)
+        assert f"<title>{z.name}: position {z.position:+d} on the track; " in zone
+        assert f">{z.food:+d}</text>" in zone
     here = re.findall(r'<g class="climate-zone here" data-position="(-?\d)"', svg)
     assert here == [str(s.observation(None)["climate"]["position"])]  # the marker's space, and only it
-    assert "\u25bc Cold" in texts and "the marker (\u25bc) on Cold" in texts
-    # what each zone does: Ice Age takes 15 plant food and costs body 1-4 two population; Temperate nothing
-    ice = svg.split('data-position="-4"')[1].split("</g>")[0]
-    assert "food -15" in ice and "body 1-4" in ice and "lose 2" in ice
-    assert "no effect" in svg.split('data-position="0"')[1].split("</g>")[0]
-    assert "Heavy Fur or Migratory (cold)" in texts and "Nocturnal or Burrowing (heat)" in texts
-    # the event cards in play named in the spaces they cover (Ice Storm: regions -3 and -2)
-    for pos in (-3, -2):
-        assert "Ice Storm" in svg.split(f'data-position="{pos}"')[1].split("</g>")[0]
-    assert "Ice Storm" not in svg.split('data-position="-4"')[1].split("</g>")[0]
-    assert "climate-cell" not in svg and min(font_sizes(svg)) >= 14
+    # the caption says the marker's space, both scales named (position on the track, plant food), the loss and
+    # the traits that protect, and the events in play with the spaces they cover
+    assert "Climate \u25bc Cold (position -2 on the track): plant food -3 a round; body 1-2 lose 1" in texts
+    assert "Heavy Fur or Migratory" in texts and "Ice Storm (Frigid to Cold)" in texts
+    # Ice Age takes 15 plant food and costs body 1-4 two population; Temperate nothing (in the titles)
+    assert "plant food -15 a round; body 1-4 lose 2 population" in _zone(svg, -4)
+    assert "no effect" in _zone(svg, 0)
+    for pos in (-3, -2):  # the event cards in play marked in the spaces they cover (Ice Storm: -3 and -2)
+        assert "Ice Storm" in _zone(svg, pos) and 'class="event"' in _zone(svg, pos)
+    assert "Ice Storm" not in _zone(svg, -4)
+    assert min(font_sizes(svg)) >= 14 and "textLength" not in svg.split("climate-caption")[-1].split("</g>")[0]
     # a game without Climate has no track
     assert "climate-zone" not in table_svg(scenario("attack"), None)
+
+
+def test_the_climate_track_is_one_line_and_the_species_show_on_a_laptop():
+    """The review: at 1280x720 the track (two rows of tall spaces) took the middle of the column and the species
+    boards started at its bottom edge. The track is one line and a row of species boards fits in the box under
+    it (572 px high); at 1920x1080 the table zooms up as plain Evolution's does."""
+    for name in ("climate_cold", "climate_event"):
+        s = scenario(name)
+        for width in (548, 743, 1127):
+            svg = table_svg(s, None, width=width, height=572)
+            tops = {float(y) for y in re.findall(r'<g class="climate-zone[^"]*"[^>]*>(?:<title>[^<]*</title>)?'
+                                                 r'<rect x="[0-9.]+" y="([0-9.]+)"', svg)}
+            assert len(tops) == 1, (name, width, tops)  # one line of spaces
+            _w, _h, zoom = _shown(svg)
+            first = min(y for _x, y, _bw, _bh in _boards(svg))
+            # a whole row of species boards (and more) on the first screen, at 1280x720 in the classroom page
+            # (743 px) or JupyterLab with its file browser open (548 px); the review saw them from 660 px down
+            assert first * zoom + 150 <= 572, (name, width, first * zoom)
+        _w, _h, zoom = _shown(table_svg(s, None, width=1127, height=985))
+        assert zoom > 1.3, zoom
 
 
 # ------------------------------------------------------------------ words
@@ -158,7 +184,7 @@ def test_piles_and_food_cards_are_said_in_words():
     svg = table_svg(scenario("climate_cold"), None, width=743, height=572)
     texts = _texts(svg)
     assert "draw pile: 131 cards" in texts and "discard pile: 0 cards" in texts
-    assert "end-game deck: 40 cards (for the last round)" in texts
+    assert "end-game deck: 40 cards (last round)" in texts
     assert "food cards: face down until revealed" in texts and texts.count("food card placed") == 3
     joined = " ".join(texts)
     assert "end deck" not in joined and "food card down" not in joined and "+ 40" not in joined

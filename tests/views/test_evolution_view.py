@@ -212,7 +212,7 @@ def test_a_players_view_hides_the_others_hands_and_face_down_cards():
 def test_board_draws_the_table_with_assumed_values_marked():
     ex = Explorer(evo_lab.make_game("evolution-climate", players=4, seed=3))
     svg = ex.board.svg
-    assert "watering hole" in svg and svg.count('class="bag"') == 4 and "Climate track, the marker" in svg
+    assert "watering hole" in svg and svg.count('class="bag"') == 4 and "position +0 on the track" in svg
     # said once, under the action list (and in the badge), not again under the board nor on every card
     assert "Food values on the cards are assumed" not in svg
     assert "*" not in svg and "assumed" not in ex.picker.select.options[0][0]

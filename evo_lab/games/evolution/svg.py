@@ -141,7 +141,7 @@ def _header(s: State, obs: Observation, width: float) -> tuple[list[str], float]
     out += watering_hole(s.game, obs, flow)
     lines = [f"draw pile: {plural(obs['deck_left'], 'card')}"]
     if obs["end_deck"]:
-        lines.append(f"end-game deck: {plural(obs['end_deck'], 'card')} (for the last round)")
+        lines.append(f"end-game deck: {plural(obs['end_deck'], 'card')} (last round)")
     lines.append(f"discard pile: {plural(sum(obs['discards']), 'card')}")
     x, y = flow.place(max(text_width(t, FONT) for t in lines), 21 * len(lines) + 4)
     out += [text(x, y + 17 + 21 * i, t, FONT, cls="deck" if i == 0 else "pile") for i, t in enumerate(lines)]

@@ -378,7 +378,7 @@ def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
     caption += "."
     if spans:
         caption += " Events: " + ", ".join(spans) + "."
-    caption += " Under it, each space's plant food a round (hover a space for more)."
+    caption += " Spaces: plant food a round (hover for more)."
     room = flow.right - flow.x0
     cw = max(_ZONE_MIN_W, min(_ZONE_MAX_W, (room + 4) / max(len(zones), 1) - 4))
     named = cw >= _ZONE_NAMED_W
