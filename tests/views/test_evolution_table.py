@@ -297,3 +297,17 @@ def test_the_chance_heading_says_press_step():
     status = EvolutionBoard(Session(st)).status
     assert status.startswith("Chance: ") and status[8].isupper() and status.endswith(". Press Step."), status
     assert "(Step)" not in status
+
+
+def test_the_climate_tab_and_the_board_name_both_scales():
+    """The review: the Climate tab said "Frigid -3" (a position on the track), the board "food -6" (plant food):
+    one track, two numbers, neither named. Both now say which is which."""
+    s = scenario("climate_cold")
+    p = ClimatePanel(Session(s))
+    assert "the marker is on Cold (position -2 on the track: plant food -3 a round)" in p.track.value
+    frigid = p.track.value.split("Frigid")[1].split("</div></div>")[0]
+    assert "position -3" in frigid and "plant food -6" in frigid
+    assert "Frigid (position -3)" in p.table.value and "(position -2)" in p.forecast.value
+    svg = table_svg(s, None, width=743, height=572)
+    assert "<title>Frigid: position -3 on the track; plant food -6 a round;" in svg
+    assert "(position -2 on the track): plant food -3 a round" in " ".join(_texts(svg))
