@@ -154,7 +154,9 @@ def test_the_climate_track_is_labelled():
     for pos in (-3, -2):  # the event cards in play marked in the spaces they cover (Ice Storm: -3 and -2)
         assert "Ice Storm" in _zone(svg, pos) and 'class="event"' in _zone(svg, pos)
     assert "Ice Storm" not in _zone(svg, -4)
-    assert min(font_sizes(svg)) >= 14 and "textLength" not in svg.split("climate-caption")[-1].split("</g>")[0]
+    assert (
+        min(font_sizes(svg)) >= 14 and "textLength" not in svg.split("climate-caption")[-1].split("</g>")[0]
+    )
     # a game without Climate has no track
     assert "climate-zone" not in table_svg(scenario("attack"), None)
 
@@ -167,8 +169,14 @@ def test_the_climate_track_is_one_line_and_the_species_show_on_a_laptop():
         s = scenario(name)
         for width in (548, 743, 1127):
             svg = table_svg(s, None, width=width, height=572)
-            tops = {float(y) for y in re.findall(r'<g class="climate-zone[^"]*"[^>]*>(?:<title>[^<]*</title>)?'
-                                                 r'<rect x="[0-9.]+" y="([0-9.]+)"', svg)}
+            tops = {
+                float(y)
+                for y in re.findall(
+                    r'<g class="climate-zone[^"]*"[^>]*>(?:<title>[^<]*</title>)?'
+                    r'<rect x="[0-9.]+" y="([0-9.]+)"',
+                    svg,
+                )
+            }
             assert len(tops) == 1, (name, width, tops)  # one line of spaces
             _w, _h, zoom = _shown(svg)
             first = min(y for _x, y, _bw, _bh in _boards(svg))

@@ -1,13 +1,15 @@
 """Evolution's table as SVG strings (no browser), from ``state.observation(viewer)``, so the game's observer
 decides what each viewer sees. The cards' food values the data pack marks ``assumed`` are said so once, in a
-footnote.
+footnote (left out on the explorer's board, whose action list says it). A trait card in play shows its name, not
+its food value (which counts only for a card in hand or placed as the food card).
 
 * :func:`table_svg` - the explorer's table, laid out for the box it is shown in (``width``, and ``height`` to fill:
   the board widget reports its size), so that its text is at its nominal size, never under 14 px (``SMALL``), and
   the table zooms to fill a large screen. Drawn: the watering hole with its plant food and this round's face-down
-  food cards, the draw pile, Climate's end-game deck and the discard pile in words, Climate's track labelled
-  (:func:`~.svg_parts.climate_track`: each space's name, its plant food and the species it hurts, the marker, the
-  event cards in play), and per player a line with the food bag, the hand (a count for the others), the food card
+  food cards, the draw pile, Climate's end-game deck and the discard pile in words, Climate's track, compact
+  (:func:`~.svg_parts.climate_track`: one line of the nine spaces with their plant food, a caption saying the
+  marker's space, its position on the track and what it does, the event cards in play; each space's details on
+  hover), and per player a line with the food bag, the hand (a count for the others), the food card
   and the score, the species boards (body size, population, food and fat tokens, trait cards by their printed
   names: face down for other viewers, dashed for the owner) and the hand's cards (the viewer's own); under them a
   legend (the food bag, the tokens, face-down cards, climate icons). Hooks for clicks: every species board is a ``<g class="species"

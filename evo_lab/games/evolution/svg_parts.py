@@ -14,6 +14,7 @@ from .words import label_words, trait_words
 
 if TYPE_CHECKING:
     from .game import Game
+    from .data import ClimateZone
     from .svg import Marks, Observation
 
 __all__ = [
@@ -372,9 +373,8 @@ def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
     if zone is not None:
         effect = _zone_lines(zone.food, zone.loss, zone.bodies)
         caption += ": " + "; ".join(effect)
-        kind = "cold" if here < 0 else "hot"
-        if zone.loss and guard.get(kind):
-            caption += f" unless {guard[kind]}"
+        if zone.loss and guard.get(zone.kind):
+            caption += f" unless {guard[zone.kind]}"
     caption += "."
     if spans:
         caption += " Events: " + ", ".join(spans) + "."
@@ -383,7 +383,7 @@ def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
     cw = max(_ZONE_MIN_W, min(_ZONE_MAX_W, (room + 4) / max(len(zones), 1) - 4))
     named = cw >= _ZONE_NAMED_W
     zh = 44 if named else 26
-    per_row = max(1, int((room + 4) / (cw + 4) + 1e-6))  # one line unless the table is narrower than 9 small spaces
+    per_row = max(1, int((room + 4) / (cw + 4) + 1e-6))  # one line unless narrower than 9 small spaces
     rows = -(-len(zones) // per_row)
     lines = _wrap_words(caption, room, SMALL)
     x0, y = flow.place(room, len(lines) * 19 + 22 + rows * (zh + 18))
@@ -395,33 +395,39 @@ def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
     for i, z in enumerate(zones):
         x = x0 + (i % per_row) * (cw + 4)
         zy = top + (i // per_row) * (zh + 18)
-        on = z.position == here
-        border = ' stroke="#d6007e" stroke-width="4"' if on else ""
-        ev = events.get(z.position, [])
-        title = f"{z.name}: position {z.position:+d} on the track; " + "; ".join(
-            _zone_lines(z.food, z.loss, z.bodies)
-        )
-        title += (f"; event in play: {', '.join(ev)}" if ev else "") + (" (the marker is here)" if on else "")
+        out += _zone_cell(z, x, zy, cw, zh, z.position == here, events.get(z.position, []), named)
+    return out
+
+
+def _zone_cell(
+    z: ClimateZone, x: float, y: float, w: float, h: float, on: bool, ev: list[str], named: bool
+) -> list[str]:
+    """One space of the compact track: its plant food (and name when ``named``), its details in its title, the
+    marker's space outlined under a \u25bc, a bar under it when an event card in play covers it."""
+    border = ' stroke="#d6007e" stroke-width="4"' if on else ""
+    title = f"{z.name}: position {z.position:+d} on the track; " + "; ".join(
+        _zone_lines(z.food, z.loss, z.bodies)
+    )
+    title += (f"; event in play: {', '.join(ev)}" if ev else "") + (" (the marker is here)" if on else "")
+    out = [
+        f'<g class="climate-zone{" here" if on else ""}" data-position="{z.position}">'
+        f"<title>{escape(title)}</title>"
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h}" rx="5" '
+        f'fill="{_ZONE_FILL.get(z.position, "#9e9e9e")}" opacity="{1 if on else 0.78}"{border}/>'
+    ]
+    if on:
+        out.append(text(x + w / 2, y - 5, "\u25bc", SMALL, "bold", "#d6007e", "middle"))
+    if named:
+        out.append(text(x + 5, y + 17, z.name, SMALL, "bold", "#fff"))
+        out.append(text(x + 5, y + 37, f"food {z.food:+d}", SMALL, "bold", "#fff", cls="zone-food"))
+    else:
+        out.append(text(x + w / 2, y + 18, f"{z.food:+d}", SMALL, "bold", "#fff", "middle", cls="zone-food"))
+    if ev:  # an event covers this space: a bar under it (named in the caption and the title)
         out.append(
-            f'<g class="climate-zone{" here" if on else ""}" data-position="{z.position}"'
-            f'{f" data-events={chr(34)}{escape(chr(44).join(ev))}{chr(34)}" if ev else ""}>'
-            f"<title>{escape(title)}</title>"
-            f'<rect x="{x:.1f}" y="{zy:.1f}" width="{cw:.1f}" height="{zh}" rx="5" '
-            f'fill="{_ZONE_FILL.get(z.position, "#9e9e9e")}" opacity="{1 if on else 0.78}"{border}/>'
+            f'<rect class="event" x="{x + 3:.1f}" y="{y + h + 2:.1f}" width="{w - 6:.1f}" height="5" rx="2" '
+            'fill="#37474f"/>'
         )
-        if on:
-            out.append(text(x + cw / 2, zy - 5, "\u25bc", SMALL, "bold", "#d6007e", "middle"))
-        if named:
-            out.append(text(x + 5, zy + 17, z.name, SMALL, "bold", "#fff"))
-        food = f"food {z.food:+d}" if named else f"{z.food:+d}"
-        out.append(text(x + (5 if named else cw / 2), zy + (37 if named else 18), food, SMALL, "bold", "#fff",
-                        "start" if named else "middle", cls="zone-food"))
-        if ev:  # an event covers this space: a white bar under it (named in the caption and the title)
-            out.append(
-                f'<rect class="event" x="{x + 3:.1f}" y="{zy + zh + 2:.1f}" width="{cw - 6:.1f}" height="5" '
-                'rx="2" fill="#37474f"/>'
-            )
-        out.append("</g>")
+    out.append("</g>")
     return out
 
 
