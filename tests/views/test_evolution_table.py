@@ -150,7 +150,7 @@ def test_the_climate_track_is_labelled():
     assert "Heavy Fur or Migratory" in texts and "Ice Storm (Frigid to Cold)" in texts
     # Ice Age takes 15 plant food and costs body 1-4 two population; Temperate nothing (in the titles)
     assert "plant food -15 a round; body 1-4 lose 2 population" in _zone(svg, -4)
-    assert "no effect" in _zone(svg, 0)
+    assert "<title>Temperate: position +0 on the track; plant food +0 a round</title>" in _zone(svg, 0)
     for pos in (-3, -2):  # the event cards in play marked in the spaces they cover (Ice Storm: -3 and -2)
         assert "Ice Storm" in _zone(svg, pos) and 'class="event"' in _zone(svg, pos)
     assert "Ice Storm" not in _zone(svg, -4)

@@ -405,9 +405,10 @@ def _zone_cell(
     """One space of the compact track: its plant food (and name when ``named``), its details in its title, the
     marker's space outlined under a \u25bc, a bar under it when an event card in play covers it."""
     border = ' stroke="#d6007e" stroke-width="4"' if on else ""
-    title = f"{z.name}: position {z.position:+d} on the track; " + "; ".join(
-        _zone_lines(z.food, z.loss, z.bodies)
-    )
+    effect = _zone_lines(z.food, z.loss, z.bodies)
+    if z.food == 0:  # both scales named on every space, "plant food +0" too
+        effect = ["plant food +0 a round"] + [x for x in effect if x not in ("plant food +0", "no effect")]
+    title = f"{z.name}: position {z.position:+d} on the track; " + "; ".join(effect)
     title += (f"; event in play: {', '.join(ev)}" if ev else "") + (" (the marker is here)" if on else "")
     out = [
         f'<g class="climate-zone{" here" if on else ""}" data-position="{z.position}">'
