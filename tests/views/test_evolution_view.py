@@ -298,7 +298,10 @@ def test_climate_tab_only_in_climate_games():
     assert "Climate" in titles() and len(re.findall(r"class='evo-zone( here)?'", ex.climate.track.value)) == 9
     assert "Ice Age (position -4)" in ex.climate.forecast.value
     ex.play("pass")  # the reveal: the marker moves
-    assert "the marker is on Ice Age (position -4 on the track: plant food -15 a round)" in ex.climate.track.value
+    assert (
+        "the marker is on Ice Age (position -4 on the track: plant food -15 a round)"
+        in ex.climate.track.value
+    )
     ex.session.undo()
     ex.session.undo()  # back to the official game
     assert "Climate" not in titles() and not hasattr(ex, "climate")
