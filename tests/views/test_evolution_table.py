@@ -78,30 +78,113 @@ def test_species_boards_stretch_to_fill_their_row():
         assert max(float(x) + float(w) for x, w in boxes) >= vb_w - 12, name
 
 
+_BOARD = re.compile(
+    r'<g class="species[^"]*"[^>]*>\s*<rect x="([0-9.-]+)" y="([0-9.-]+)" width="([0-9.]+)" height="([0-9.]+)"'
+)
+
+
+def _boards(svg: str) -> list[tuple[float, float, float, float]]:
+    """The species boards' rectangles ``(x, y, width, height)`` in the table's user units."""
+    return [(float(x), float(y), float(w), float(h)) for x, y, w, h in _BOARD.findall(svg)]
+
+
+def _played(game: str, players: int, seed: int, moves: int):
+    """A game of ``players`` played by random moves for ``moves`` decisions (boards with several traits)."""
+    st = evo_lab.make_game(game, players=players, seed=seed).new_initial_state_dealt()
+    r = random.Random(seed)
+    done = 0
+    while not st.is_terminal() and done < moves:
+        if st.is_chance_node():
+            outcomes = st.chance_outcomes()
+            st.apply_action(r.choices([a for a, _p in outcomes], [float(p) for _a, p in outcomes])[0])
+            continue
+        st.apply_action(r.choice(st.legal_actions()))
+        done += 1
+    return st
+
+
+def test_species_boards_never_overlap_at_any_box_size():
+    """The review saw, in JupyterLab at 1280x720 with the file browser open (a ~420 px column), three players'
+    columns 125 px wide with boards 172 px wide: P2's boards on P1's and P3's, their text cut. At every box from
+    300 px wide and 500 px high up, in both games, no two species boards intersect, none leaves the table and no
+    text is under 14 px."""
+    states = [scenario(n) for n in SCENARIOS]
+    states += [_played("evolution", 3, 4, 40), _played("evolution-climate", 4, 2, 60)]
+    states += [_played("evolution", 5, 3, 70)]
+    assert any(len(st.players) >= 4 for st in states)
+    for st in states:
+        for width in range(300, 1201, 50):
+            for height in (500, 620, 750, 1000):
+                svg = table_svg(st, None, width=width, height=height)
+                vb_w = float(svg.split('viewBox="0 0 ')[1].split()[0])
+                boxes = _boards(svg)
+                assert len(boxes) == sum(len(p.species) for p in st.players)
+                for i, (x, y, w, h) in enumerate(boxes):
+                    assert x >= 0 and x + w <= vb_w + 0.5, (width, height, x, w, vb_w)
+                    for x2, y2, w2, h2 in boxes[i + 1 :]:
+                        apart = x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+                        assert apart, (width, height, (x, y, w, h), (x2, y2, w2, h2))
+                assert min(font_sizes(svg)) >= 14
+
+
 # ------------------------------------------------------------------ the Climate track, labelled
+def _zone(svg: str, pos: int) -> str:
+    return svg.split(f'data-position="{pos}"')[1].split("</g>")[0]
+
+
 def test_the_climate_track_is_labelled():
     s = scenario("climate_cold")
     g = s.game
     svg = table_svg(s, None, width=743, height=572)
     texts = " ".join(_texts(svg))
-    for z in g.pack.zones:  # each space's climate in words
+    for z in g.pack.zones:  # each space: its plant food on it, its name and track position on hover
         assert re.search(rf'<g class="climate-zone[^"]*" data-position="{z.position}"', svg)
-        assert z.name in texts
+        zone = _zone(svg, z.position)
+        assert f"<title>{z.name}: position {z.position:+d} on the track; " in zone
+        assert f">{z.food:+d}</text>" in zone
     here = re.findall(r'<g class="climate-zone here" data-position="(-?\d)"', svg)
     assert here == [str(s.observation(None)["climate"]["position"])]  # the marker's space, and only it
-    assert "\u25bc Cold" in texts and "the marker (\u25bc) on Cold" in texts
-    # what each zone does: Ice Age takes 15 plant food and costs body 1-4 two population; Temperate nothing
-    ice = svg.split('data-position="-4"')[1].split("</g>")[0]
-    assert "food -15" in ice and "body 1-4" in ice and "lose 2" in ice
-    assert "no effect" in svg.split('data-position="0"')[1].split("</g>")[0]
-    assert "Heavy Fur or Migratory (cold)" in texts and "Nocturnal or Burrowing (heat)" in texts
-    # the event cards in play named in the spaces they cover (Ice Storm: regions -3 and -2)
-    for pos in (-3, -2):
-        assert "Ice Storm" in svg.split(f'data-position="{pos}"')[1].split("</g>")[0]
-    assert "Ice Storm" not in svg.split('data-position="-4"')[1].split("</g>")[0]
-    assert "climate-cell" not in svg and min(font_sizes(svg)) >= 14
+    # the caption says the marker's space, both scales named (position on the track, plant food), the loss and
+    # the traits that protect, and the events in play with the spaces they cover
+    assert "Climate \u25bc Cold (position -2 on the track): plant food -3 a round; body 1-2 lose 1" in texts
+    assert "Heavy Fur or Migratory" in texts and "Ice Storm (Frigid to Cold)" in texts
+    # Ice Age takes 15 plant food and costs body 1-4 two population; Temperate nothing (in the titles)
+    assert "plant food -15 a round; body 1-4 lose 2 population" in _zone(svg, -4)
+    assert "<title>Temperate: position +0 on the track; plant food +0 a round</title>" in _zone(svg, 0)
+    for pos in (-3, -2):  # the event cards in play marked in the spaces they cover (Ice Storm: -3 and -2)
+        assert "Ice Storm" in _zone(svg, pos) and 'class="event"' in _zone(svg, pos)
+    assert "Ice Storm" not in _zone(svg, -4)
+    assert (
+        min(font_sizes(svg)) >= 14 and "textLength" not in svg.split("climate-caption")[-1].split("</g>")[0]
+    )
     # a game without Climate has no track
     assert "climate-zone" not in table_svg(scenario("attack"), None)
+
+
+def test_the_climate_track_is_one_line_and_the_species_show_on_a_laptop():
+    """The review: at 1280x720 the track (two rows of tall spaces) took the middle of the column and the species
+    boards started at its bottom edge. The track is one line and a row of species boards fits in the box under
+    it (572 px high); at 1920x1080 the table zooms up as plain Evolution's does."""
+    for name in ("climate_cold", "climate_event"):
+        s = scenario(name)
+        for width in (548, 743, 1127):
+            svg = table_svg(s, None, width=width, height=572)
+            tops = {
+                float(y)
+                for y in re.findall(
+                    r'<g class="climate-zone[^"]*"[^>]*>(?:<title>[^<]*</title>)?'
+                    r'<rect x="[0-9.]+" y="([0-9.]+)"',
+                    svg,
+                )
+            }
+            assert len(tops) == 1, (name, width, tops)  # one line of spaces
+            _w, _h, zoom = _shown(svg)
+            first = min(y for _x, y, _bw, _bh in _boards(svg))
+            # a whole row of species boards (and more) on the first screen, at 1280x720 in the classroom page
+            # (743 px) or JupyterLab with its file browser open (548 px); the review saw them from 660 px down
+            assert first * zoom + 150 <= 572, (name, width, first * zoom)
+        _w, _h, zoom = _shown(table_svg(s, None, width=1127, height=985))
+        assert zoom > 1.3, zoom
 
 
 # ------------------------------------------------------------------ words
@@ -109,7 +192,7 @@ def test_piles_and_food_cards_are_said_in_words():
     svg = table_svg(scenario("climate_cold"), None, width=743, height=572)
     texts = _texts(svg)
     assert "draw pile: 131 cards" in texts and "discard pile: 0 cards" in texts
-    assert "end-game deck: 40 cards (for the last round)" in texts
+    assert "end-game deck: 40 cards (last round)" in texts
     assert "food cards: face down until revealed" in texts and texts.count("food card placed") == 3
     joined = " ".join(texts)
     assert "end deck" not in joined and "food card down" not in joined and "+ 40" not in joined
@@ -197,3 +280,42 @@ def test_the_attack_tab_says_who_eats_what_in_words():
     feed = AttackPanel(Session(scenario("cooperation"))).feeding.value
     assert "6 food in all</b>: P1&#x27;s species 1 (body 1, population 3) takes 2;" in feed
     assert feed.count("<li>") >= 6 and "(Foraging)" in feed and "(Cooperation)" in feed
+
+
+def test_the_attack_tab_without_a_carnivore_says_so_without_empty_controls():
+    """The review saw an empty "Attack" dropdown and a pink "Attack" button on a table with no carnivore."""
+    from evo_lab.views.games.evolution.attack import AttackPanel
+
+    panel = AttackPanel(Session(scenario("starvation")))
+    assert "No carnivore can attack now" in panel.head.value
+    assert panel.attacker.layout.display == "none" and panel.controls.layout.display == "none"
+    # a carnivore whose owner may not attack now (the food cards are being chosen): the reason, no controls
+    panel = AttackPanel(Session(scenario("food_cards")))
+    assert panel.attacker.layout.display != "none" and panel.controls.layout.display == "none"
+    assert "on their own turn at the feeding" in panel.table.value
+    # a carnivore that may attack: the controls are shown
+    panel = AttackPanel(Session(scenario("attack")))
+    assert panel.controls.layout.display != "none" and panel.choice.options and not panel.play_button.disabled
+
+
+def test_the_chance_heading_says_press_step():
+    """ "Chance: P2 draws a card (Step)" read as code: a capitalised sentence and what to press."""
+    st = evo_lab.make_game("evolution", players=3, seed=1).new_initial_state()
+    assert st.is_chance_node()
+    status = EvolutionBoard(Session(st)).status
+    assert status.startswith("Chance: ") and status[8].isupper() and status.endswith(". Press Step."), status
+    assert "(Step)" not in status
+
+
+def test_the_climate_tab_and_the_board_name_both_scales():
+    """The review: the Climate tab said "Frigid -3" (a position on the track), the board "food -6" (plant food):
+    one track, two numbers, neither named. Both now say which is which."""
+    s = scenario("climate_cold")
+    p = ClimatePanel(Session(s))
+    assert "the marker is on Cold (position -2 on the track: plant food -3 a round)" in p.track.value
+    frigid = p.track.value.split("Frigid")[1].split("</div></div>")[0]
+    assert "position -3" in frigid and "plant food -6" in frigid
+    assert "Frigid (position -3)" in p.table.value and "(position -2)" in p.forecast.value
+    svg = table_svg(s, None, width=743, height=572)
+    assert "<title>Frigid: position -3 on the track; plant food -6 a round;" in svg
+    assert "(position -2 on the track): plant food -3 a round" in " ".join(_texts(svg))

@@ -213,8 +213,9 @@ def test_a_players_view_hides_the_others_hands_and_face_down_cards():
 def test_board_draws_the_table_with_assumed_values_marked():
     ex = Explorer(evo_lab.make_game("evolution-climate", players=4, seed=3))
     svg = ex.board.svg
-    assert "watering hole" in svg and svg.count('class="bag"') == 4 and "Climate track, the marker" in svg
-    assert "Food values on the cards are assumed" in svg  # once, not on every card
+    assert "watering hole" in svg and svg.count('class="bag"') == 4 and "position +0 on the track" in svg
+    # said once, under the action list (and in the badge), not again under the board nor on every card
+    assert "Food values on the cards are assumed" not in svg
     assert "*" not in svg and "assumed" not in ex.picker.select.options[0][0]
     assert "assumed" in ex.picker.note.value  # said once under the action list
     assert "assumed data" in ex.header.value and "page on Evolution (North Star Games)" in ex.header.value
@@ -262,9 +263,14 @@ def test_the_table_is_laid_out_for_its_box_with_readable_text():
 
 
 def test_the_table_names_traits_and_says_the_assumed_values_once():
-    svg = Explorer(_table()).board.svg
+    ex = Explorer(_table())
+    svg = ex.board.svg
     assert "Warning Call" in svg and "Hard Shell" in svg and "warning-call" not in svg.split("data-")[0]
-    assert len(re.findall(r">[^<]*assumed", svg)) == 1 and "watering hole" in svg and "3 plant food" in svg
+    # the explorer says it under its action list and in its badge, not a third time under the board; the
+    # printable page (no badge, no action list) says it once
+    assert not re.findall(r">[^<]*assumed", svg) and "watering hole" in svg and "3 plant food" in svg
+    assert "assumed" in ex.picker.note.value
+    assert len(re.findall(r">[^<]*assumed", ex.state.to_svg())) == 1
 
 
 def test_feeding_inspector_shows_what_each_feeding_yields():
@@ -291,9 +297,12 @@ def test_climate_tab_only_in_climate_games():
     assert "Climate" not in titles()
     ex.session.open_scenario("climate_cold", game="evolution")
     assert "Climate" in titles() and len(re.findall(r"class='evo-zone( here)?'", ex.climate.track.value)) == 9
-    assert "Ice Age (-4)" in ex.climate.forecast.value
+    assert "Ice Age (position -4)" in ex.climate.forecast.value
     ex.play("pass")  # the reveal: the marker moves
-    assert "the marker is on Ice Age (-4)" in ex.climate.track.value
+    assert (
+        "the marker is on Ice Age (position -4 on the track: plant food -15 a round)"
+        in ex.climate.track.value
+    )
     ex.session.undo()
     ex.session.undo()  # back to the official game
     assert "Climate" not in titles() and not hasattr(ex, "climate")

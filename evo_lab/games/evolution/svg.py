@@ -1,13 +1,15 @@
 """Evolution's table as SVG strings (no browser), from ``state.observation(viewer)``, so the game's observer
 decides what each viewer sees. The cards' food values the data pack marks ``assumed`` are said so once, in a
-footnote.
+footnote (left out on the explorer's board, whose action list says it). A trait card in play shows its name, not
+its food value (which counts only for a card in hand or placed as the food card).
 
 * :func:`table_svg` - the explorer's table, laid out for the box it is shown in (``width``, and ``height`` to fill:
   the board widget reports its size), so that its text is at its nominal size, never under 14 px (``SMALL``), and
   the table zooms to fill a large screen. Drawn: the watering hole with its plant food and this round's face-down
-  food cards, the draw pile, Climate's end-game deck and the discard pile in words, Climate's track labelled
-  (:func:`~.svg_parts.climate_track`: each space's name, its plant food and the species it hurts, the marker, the
-  event cards in play), and per player a line with the food bag, the hand (a count for the others), the food card
+  food cards, the draw pile, Climate's end-game deck and the discard pile in words, Climate's track, compact
+  (:func:`~.svg_parts.climate_track`: one line of the nine spaces with their plant food, a caption saying the
+  marker's space, its position on the track and what it does, the event cards in play; each space's details on
+  hover), and per player a line with the food bag, the hand (a count for the others), the food card
   and the score, the species boards (body size, population, food and fat tokens, trait cards by their printed
   names: face down for other viewers, dashed for the owner) and the hand's cards (the viewer's own); under them a
   legend (the food bag, the tokens, face-down cards, climate icons). Hooks for clicks: every species board is a ``<g class="species"
@@ -141,7 +143,7 @@ def _header(s: State, obs: Observation, width: float) -> tuple[list[str], float]
     out += watering_hole(s.game, obs, flow)
     lines = [f"draw pile: {plural(obs['deck_left'], 'card')}"]
     if obs["end_deck"]:
-        lines.append(f"end-game deck: {plural(obs['end_deck'], 'card')} (for the last round)")
+        lines.append(f"end-game deck: {plural(obs['end_deck'], 'card')} (last round)")
     lines.append(f"discard pile: {plural(sum(obs['discards']), 'card')}")
     x, y = flow.place(max(text_width(t, FONT) for t in lines), 21 * len(lines) + 4)
     out += [text(x, y + 17 + 21 * i, t, FONT, cls="deck" if i == 0 else "pile") for i, t in enumerate(lines)]
@@ -200,7 +202,9 @@ def _layout(
     s: State, obs: Observation, width: float, marks: Marks, columns: int = 1, per_row: int | None = None
 ) -> tuple[list[str], float]:
     """The whole table ``width`` wide, the players' blocks in ``columns`` columns (P1, P2 on the first line ...),
-    ``per_row`` species boards in a row (stretched to fill it; default: as many as fit)."""
+    ``per_row`` species boards in a row (stretched to fill it; default: as many as fit). The note on assumed food
+    values is drawn when ``obs["food_values_assumed"]`` (the board's explorer, which says it under its action
+    list, drops the key)."""
     out, y = _header(s, obs, width)
     scores = s.scores() if hasattr(s, "scores") else [None] * len(obs["players"])
     block = (width - 2 * _MARGIN - (columns - 1) * _PLAYER_GAP) / columns
@@ -273,6 +277,8 @@ def _stretched(
     best: tuple[tuple[bool, float, float], list[str], float] | None = None
     for c in range(columns, min(len(obs["players"]), 3) + 1):
         block = (lw - 2 * _MARGIN - (c - 1) * _PLAYER_GAP) / c
+        if c > columns and block < BOARD_W:  # a player's column narrower than a board: boards would overlap
+            break
         k = max(1, min(most, int((block + GAP) // (BOARD_W + GAP))))
         fill = min(1.0, (k * (_STRETCH * BOARD_W + GAP)) / (block + GAP))
         out, h = _layout(s, obs, lw, marks, c, k)
@@ -290,6 +296,7 @@ def table_svg(
     marks: Marks | None = None,
     width: float = WIDTH,
     height: float | None = None,
+    assumed_note: bool = True,
 ) -> str:
     """The table as ``viewer`` may see it (``None``: the teacher), with the board's ``marks``, for a box ``width``
     pixels wide (and ``height`` high, when known): of the layouts with the players in 1, 2 or 3 columns and 1, 2,
@@ -297,10 +304,13 @@ def table_svg(
     most :data:`MAX_ZOOM` times); when that leaves room beside it, its species boards are stretched (and its
     players put in more columns) to fill the width, then zoomed as far as the box's height allows
     (:func:`_stretched`). The text is never shown smaller than laid out (at least 14 px): a table taller than the
-    box then scrolls."""
+    box then scrolls. ``assumed_note``: the footnote that the cards' food values are assumed (off on the explorer's
+    board: the explorer says it once, under its action list, and in its badge)."""
     marks = marks or Marks()
     marks.blocked_words = {k: _short_block(s.game, v) for k, v in marks.blocked.items()}
     obs = s.observation(viewer)
+    if not assumed_note:
+        obs = {**obs, "food_values_assumed": False}
     width = max(float(width), 1.0)
     best: tuple[tuple[bool, float], float, float, list[str], float, int, int] | None = None
     layouts = _layouts(width, len(obs["players"]))

@@ -14,6 +14,7 @@ from .words import label_words, trait_words
 
 if TYPE_CHECKING:
     from .game import Game
+    from .data import ClimateZone
     from .svg import Marks, Observation
 
 __all__ = [
@@ -153,7 +154,7 @@ def _icons(game: Game, label: str, x: float, y: float) -> list[str]:
 
 
 def _trait_bar(game: Game, x: float, y: float, w: float, label: str | None, down: bool) -> list[str]:
-    """One trait card on a species board: its printed name and food value, dashed when face down (the owner's
+    """One trait card on a species board: its printed name, dashed when face down (the owner's
     view), grey and unnamed when the viewer may not see it."""
     if label is None:
         return [
@@ -163,7 +164,7 @@ def _trait_bar(game: Game, x: float, y: float, w: float, label: str | None, down
             ),
             text(x + 7, y + 16, "face-down trait", SMALL, fill="#fff"),
         ]
-    trait, food = trait_of_label(game, label)
+    trait = trait_of_label(game, label)[0]
     name = trait_words(game, trait)
     dash = ' stroke="#222" stroke-dasharray="4 3"' if down else ""
     out = [
@@ -173,8 +174,9 @@ def _trait_bar(game: Game, x: float, y: float, w: float, label: str | None, down
             f"{' (face down: revealed at the feeding)' if down else ''}</title></rect>"
         )
     ]
-    # the number on the card is its food value (the rulebook's "food value"): said as "food +3"
-    value = "down" if down else ("" if food is None else f"food {food:+d}")
+    # a trait in play shows no food value: it counts only for a card in hand or placed as the food card (a value
+    # here read as what the trait costs); its title names the card, value included
+    value = "down" if down else ""
     room = w - 13 - (text_width(value, SMALL, True) + 6 if value else 0)
     out.append(text(x + 7, y + 16, name, SMALL, "bold", "#fff", fit=room))
     if value:
@@ -324,84 +326,109 @@ _ZONE_FILL = {
     3: "#ef6c00",
     4: "#bf360c",
 }
-_ZONE_W, _ZONE_H = 76, 100
+_ZONE_MIN_W, _ZONE_MAX_W, _ZONE_NAMED_W = 36, 110, 92  # a space of the compact track; named from 92 wide
 
 
 def _zone_lines(food: int, loss: int, bodies: tuple[int, ...]) -> list[str]:
-    """What a zone or event does, in short lines for its space on the track."""
+    """What a zone or event does, in short phrases (a space's title, the caption's sentence for the marker's)."""
     if not food and not loss:
         return ["no effect"]
-    out = [f"food {food:+d}"] if food else []
+    out = [f"plant food {food:+d} a round"] if food else ["plant food +0"]
     if loss and bodies:
         band = f"{bodies[0]}-{bodies[-1]}" if len(bodies) > 1 else f"{bodies[0]}"
-        out += [f"body {band}", f"lose {loss}"]
+        out.append(f"body {band} lose {loss} population")
     return out
 
 
 def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
-    """Evolution: Climate's track as the last item of the header's ``flow``, on a line of its own (the spaces wrap
-    onto a second row on a narrow table): a caption (where the marker is, what the spaces say, which traits
-    protect) and one space per zone from Ice Age to Scorching with its name, the plant food it adds or takes and
-    the species that lose population there (their body sizes and how many), the marker's space outlined and
-    marked, an event card in play named in the spaces it covers.
+    """Evolution: Climate's track, compact, as the last item of the header's ``flow`` on a line of its own (the
+    species boards below it stay on a laptop's screen): a caption in words (the marker's space, its track position
+    and what it does: the plant food it adds or takes each round, the body sizes that lose population, the traits
+    that protect; the event cards in play and the spaces they cover) and one line of the nine spaces from Ice Age
+    to Scorching, each with its plant food a round (its name too when the table is wide), the marker's space
+    outlined under a \u25bc; a space's details (name, track position, effect, events) in its title (hover), the
+    whole explanation in the Climate tab. Two scales, named apart: the *position* on the track (-4 to +4) and
+    the *plant food* a space adds.
 
     The zones and events are the data pack's (seed 002 lines 25 and 36; their effects assumed data)."""
     here = c["position"]
     zones = list(game.pack.zones)
-    names = {z.position: z.name for z in zones}
     guard = {
         kind: " or ".join(trait_words(game, t) for t in traits)
         for kind, traits in game.pack.protection.items()
     }
-    caption = (
-        f"Climate track, the marker (\u25bc) on {names.get(here, here)}: each space's plant food each round, the "
-        "body sizes that lose population there and how many"
-    )
-    if guard.get("cold") and guard.get("hot"):
-        caption += f", unless {guard['cold']} (cold) or {guard['hot']} (heat) protect them"
-    caption += ". Event cards in play are named under their spaces."
-    room = flow.right - flow.x0
-    per_row = max(1, min(len(zones), int((room + 4) // (_ZONE_W + 4))))
-    if per_row < len(zones):  # two even rows rather than one full and a stub
-        per_row = -(-len(zones) // -(-len(zones) // per_row))
-    lines = _wrap_words(caption, room, SMALL)  # on a line of its own, the caption as wide as the table
-    rows = -(-len(zones) // per_row)
-    x0, y = flow.place(room, len(lines) * 19 + 8 + rows * (_ZONE_H + 6))
-    w = _ZONE_W
-    out, cy = [], y
-    for line in lines:
-        cy += 19
-        out.append(text(x0, cy, line, SMALL, fill="#37474f", cls="climate-caption"))
     events: dict[int, list[str]] = {}
+    spans: list[str] = []
+    names = {z.position: z.name for z in zones}
     for deck, name in c["events"].items():
         for e in game.pack.events:
             if e.name == name and e.deck == deck:
                 for pos in range(e.regions[0], e.regions[1] + 1):
                     events.setdefault(pos, []).append(name)
+                lo, hi = names.get(e.regions[0], e.regions[0]), names.get(e.regions[1], e.regions[1])
+                spans.append(f"{name} ({lo})" if lo == hi else f"{name} ({lo} to {hi})")
                 break
-    top = cy + 8
+    zone = next((z for z in zones if z.position == here), None)
+    caption = f"Climate \u25bc {names.get(here, here)} (position {here:+d} on the track)"
+    if zone is not None:
+        effect = _zone_lines(zone.food, zone.loss, zone.bodies)
+        caption += ": " + "; ".join(effect)
+        if zone.loss and guard.get(zone.kind):
+            caption += f" unless {guard[zone.kind]}"
+    caption += "."
+    if spans:
+        caption += " Events: " + ", ".join(spans) + "."
+    caption += " Spaces: plant food a round (hover for more)."
+    room = flow.right - flow.x0
+    cw = max(_ZONE_MIN_W, min(_ZONE_MAX_W, (room + 4) / max(len(zones), 1) - 4))
+    named = cw >= _ZONE_NAMED_W
+    zh = 44 if named else 26
+    per_row = max(1, int((room + 4) / (cw + 4) + 1e-6))  # one line unless narrower than 9 small spaces
+    rows = -(-len(zones) // per_row)
+    lines = _wrap_words(caption, room, SMALL)
+    x0, y = flow.place(room, len(lines) * 19 + 22 + rows * (zh + 18))
+    out, cy = [], y
+    for line in lines:
+        cy += 19
+        out.append(text(x0, cy, line, SMALL, fill="#37474f", cls="climate-caption"))
+    top = cy + 22
     for i, z in enumerate(zones):
-        x = x0 + (i % per_row) * (w + 4)
-        zy = top + (i // per_row) * (_ZONE_H + 6)
-        on = z.position == here
-        effect = _zone_lines(z.food, z.loss, z.bodies)
-        border = ' stroke="#d6007e" stroke-width="4"' if on else ""
+        x = x0 + (i % per_row) * (cw + 4)
+        zy = top + (i // per_row) * (zh + 18)
+        out += _zone_cell(z, x, zy, cw, zh, z.position == here, events.get(z.position, []), named)
+    return out
+
+
+def _zone_cell(
+    z: ClimateZone, x: float, y: float, w: float, h: float, on: bool, ev: list[str], named: bool
+) -> list[str]:
+    """One space of the compact track: its plant food (and name when ``named``), its details in its title, the
+    marker's space outlined under a \u25bc, a bar under it when an event card in play covers it."""
+    border = ' stroke="#d6007e" stroke-width="4"' if on else ""
+    effect = _zone_lines(z.food, z.loss, z.bodies)
+    if z.food == 0:  # both scales named on every space, "plant food +0" too
+        effect = ["plant food +0 a round"] + [x for x in effect if x not in ("plant food +0", "no effect")]
+    title = f"{z.name}: position {z.position:+d} on the track; " + "; ".join(effect)
+    title += (f"; event in play: {', '.join(ev)}" if ev else "") + (" (the marker is here)" if on else "")
+    out = [
+        f'<g class="climate-zone{" here" if on else ""}" data-position="{z.position}">'
+        f"<title>{escape(title)}</title>"
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h}" rx="5" '
+        f'fill="{_ZONE_FILL.get(z.position, "#9e9e9e")}" opacity="{1 if on else 0.78}"{border}/>'
+    ]
+    if on:
+        out.append(text(x + w / 2, y - 5, "\u25bc", SMALL, "bold", "#d6007e", "middle"))
+    if named:
+        out.append(text(x + 5, y + 17, z.name, SMALL, "bold", "#fff"))
+        out.append(text(x + 5, y + 37, f"food {z.food:+d}", SMALL, "bold", "#fff", cls="zone-food"))
+    else:
+        out.append(text(x + w / 2, y + 18, f"{z.food:+d}", SMALL, "bold", "#fff", "middle", cls="zone-food"))
+    if ev:  # an event covers this space: a bar under it (named in the caption and the title)
         out.append(
-            f'<g class="climate-zone{" here" if on else ""}" data-position="{z.position}"><title>'
-            f"{escape(z.name)} ({z.position:+d})</title>"
-            f'<rect x="{x:.1f}" y="{zy:.1f}" width="{w:.1f}" height="{_ZONE_H}" rx="6" '
-            f'fill="{_ZONE_FILL.get(z.position, "#9e9e9e")}" opacity="{1 if on else 0.78}"{border}/>'
+            f'<rect class="event" x="{x + 3:.1f}" y="{y + h + 2:.1f}" width="{w - 6:.1f}" height="5" rx="2" '
+            'fill="#37474f"/>'
         )
-        out.append(text(x + 5, zy + 17, ("\u25bc " if on else "") + z.name, SMALL, "bold", "#fff", fit=w - 8))
-        for k, line in enumerate(effect):
-            out.append(text(x + 5, zy + 35 + k * 17, line, SMALL, fill="#fff"))
-        for k, name in enumerate(events.get(z.position, [])[:1]):
-            out.append(
-                f'<rect x="{x + 3:.1f}" y="{zy + _ZONE_H - 24:.1f}" width="{w - 6:.1f}" height="20" rx="3" '
-                'fill="#fffdf5"/>'
-            )
-            out.append(text(x + 6, zy + _ZONE_H - 9, name, SMALL, fill="#37474f", fit=w - 12))
-        out.append("</g>")
+    out.append("</g>")
     return out
 
 

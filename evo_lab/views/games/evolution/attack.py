@@ -240,6 +240,7 @@ class AttackPanel(Panel):
             layout=W.Layout(width="calc(100% - 110px)", min_width="200px", max_width="620px"),
         )
         self.play_button = W.Button(description="Attack", button_style="danger")
+        self.controls = row([self.choice, self.play_button])
         self.message = W.HTML()
         self.feeding = W.HTML()
         super().__init__(
@@ -249,7 +250,7 @@ class AttackPanel(Panel):
                 self.attacker,
                 self.head,
                 self.table,
-                row([self.choice, self.play_button]),
+                self.controls,
                 self.message,
                 self.feeding,
             ],
@@ -317,11 +318,17 @@ class AttackPanel(Panel):
     def _draw(self) -> None:
         st = self.session.state
         sel = self.selected()
+        # no carnivore: a sentence, without the empty dropdowns and the Attack button (the review saw them)
+        self.attacker.layout.display = "none" if sel is None else None
         if sel is None:
-            self.head.value = "<i>No species with a face-up Carnivore: nothing can attack.</i>"
+            self.head.value = (
+                "<div><i>No carnivore can attack now: no species on the table has a face-up "
+                "Carnivore trait.</i></div>"
+            )
             self.table.value = ""
             self.choice.options = []
             self.play_button.disabled = True
+            self.controls.layout.display = "none"
             return
         p, i = sel
         att = st.players[p].species[i]
@@ -341,6 +348,19 @@ class AttackPanel(Panel):
         )
         self.choice.options = choices if self._may_act(p) else []
         self.play_button.disabled = not self.choice.options
+        self.controls.layout.display = None if self.choice.options else "none"
+        if not self.choice.options:
+            self.table.value += f"<div><i>{escape(self._why_no_attack(st, p, choices))}</i></div>"
+
+    def _why_no_attack(self, st: Any, p: int, choices: list) -> str:
+        """Why the panel offers no attack with P``p``'s carnivore now, in a sentence."""
+        if choices:  # legal, but the viewer is another player
+            return f"No attack from here: only P{p + 1} attacks with this carnivore (you view as another player)."
+        if st.is_terminal():
+            return "No attack now: the game is over."
+        if st.phase != "feed" or st.current_player() != p:
+            return f"No attack now: P{p + 1} may attack with it on their own turn at the feeding."
+        return "No attack now: every other species is blocked (see the table above) or it has eaten enough."
 
     def _row_html(self, st: Any, r: AttackRow, p: int, i: int) -> str:
         q, j = r.target

@@ -113,7 +113,9 @@ class EvolutionBoard(anywidget.AnyWidget, BoxedBoard):
         s = self.session
         with self.hold_sync():
             self._valid()
-            self.svg = table_svg(s.state, s.viewer, self.marks(), width=self.box[0], height=self.box[1])
+            self.svg = table_svg(
+                s.state, s.viewer, self.marks(), width=self.box[0], height=self.box[1], assumed_note=False
+            )
             self.ply = s.tree.ply
             self.status = _status(s)
             self.error = s.error
@@ -181,5 +183,10 @@ def _status(s: Session) -> str:
     if st.is_terminal():
         return "Game over: " + ", ".join(f"P{p + 1}" for p in st.winners()) + " won"
     if st.is_chance_node():
-        return f"Chance: {node_words(st)} (Step)"
+        return f"Chance: {_capital(node_words(st))}. Press Step."
     return f"P{st.current_player() + 1} to {node_words(st)}"
+
+
+def _capital(words: str) -> str:
+    """``words`` with a capital first letter ("P2 draws a card", "The climate moves")."""
+    return words[:1].upper() + words[1:]

@@ -12,7 +12,7 @@ events); zone and event effects are assumed data (docs/evolution.md R16; the pan
 >>> p = ClimatePanel(Session(scenario("climate_cold")))
 >>> "Ice Age" in p.track.value and "Ice Storm (cold event)" in p.track.value
 True
->>> "the marker would move from Cold (-2) to Ice Age (-4)" in p.forecast.value
+>>> "the marker would move from Cold (position -2) to Ice Age (position -4)" in p.forecast.value
 True
 """
 
@@ -56,8 +56,9 @@ def _fill(pos: int) -> str:
 
 
 def track_html(game: Any, obs: dict) -> str:
-    """The track as a row of zones that wraps in a narrow column (its text never shrinks): each zone's name and
-    number, the marker's zone outlined, and each event card in play named under the zones it covers."""
+    """The track as a row of zones that wraps in a narrow column (its text never shrinks): each zone's name, its
+    position on the track and its plant food a round (two scales, each named: the board shows the plant food),
+    the marker's zone outlined, and each event card in play named under the zones it covers."""
     c = obs["climate"]
     names = [e.name for e in game.pack.events]
     under: dict[int, list[str]] = {}
@@ -73,7 +74,7 @@ def track_html(game: Any, obs: dict) -> str:
         cells.append(
             f"<div class='evo-zone{' here' if here else ''}' style='background:{_fill(z.position)}'>"
             f"<div class='evo-zone-name'>{'&#9660; ' if here else ''}{escape(z.name)}</div>"
-            f"<div>{z.position:+d}</div>{events}</div>"
+            f"<div>position {z.position:+d}</div><div>plant food {z.food:+d}</div>{events}</div>"
         )
     style = (
         "<style>.evo-climate-track{display:flex;flex-wrap:wrap;gap:4px;margin:6px 0}"
@@ -103,6 +104,12 @@ def _effect(game: Any, kind: str, food: int, loss: int, bodies: tuple) -> str:
     return "; ".join(parts)
 
 
+def _where(game: Any, pos: int) -> str:
+    """A space of the track with both its scales named: "position -3 on the track: plant food -6 a round"."""
+    food = next((z.food for z in game.pack.zones if z.position == pos), 0)
+    return f"position {pos:+d} on the track: plant food {food:+d} a round"
+
+
 class ClimatePanel(Panel):
     """The climate track, its zones and events, and what the food cards placed would do (Climate games)."""
 
@@ -126,14 +133,17 @@ class ClimatePanel(Panel):
         g = st.game
         c = obs["climate"]
         self.track.value = (
-            f"<div><b>The climate</b>: the marker is on {escape(c['zone'])} ({c['position']:+d}). "
+            f"<div><b>The climate</b>: the marker is on {escape(c['zone'])} ({_where(g, c['position'])}). "
+            "Two scales: a space's position on the track (-4 to +4, where the suns and snowflakes move the "
+            "marker) and its plant food (what it adds to or takes from the watering hole each round, as the "
+            "board shows it). "
             "An event card in play lies under two spaces: when the marker moves into one of them, the event "
             "strikes instead of the space; at most one event each round.</div>" + track_html(g, obs)
         )
         self.forecast.value = self._forecast(g, obs)
         rows = [
             f"<tr{' class=here' if z.position == c['position'] else ''}><td class='wrap'>{escape(z.name)} "
-            f"({z.position:+d})</td><td class='wrap'>{escape(_effect(g, z.kind, z.food, z.loss, z.bodies))}</td>"
+            f"(position {z.position:+d})</td><td class='wrap'>{escape(_effect(g, z.kind, z.food, z.loss, z.bodies))}</td>"
             "</tr>"
             for z in g.pack.zones
         ]
@@ -181,8 +191,8 @@ class ClimatePanel(Panel):
         if hidden:
             head += f" ({plural(hidden, 'card')} face down you cannot see)"
         what = (
-            f"the marker would move from {zones[pos]} ({pos:+d}) to {zones[to]} ({to:+d})"
+            f"the marker would move from {zones[pos]} (position {pos:+d}) to {zones[to]} (position {to:+d})"
             if to != pos
-            else f"the marker would stay on {zones[pos]} ({pos:+d})"
+            else f"the marker would stay on {zones[pos]} (position {pos:+d})"
         )
         return f"<div>{escape(head)}: {escape(what)}{' if the others had none' if hidden else ''}.</div>"
