@@ -32,8 +32,8 @@ def test_the_seed_1_demo_has_attacks_kills_defences_and_deaths():
 
 
 def test_the_end_of_the_game_is_told_last_under_the_extinction_heading():
-    """The last turn's extinction heading comes before "The game is over" (it came after it), and nothing of
-    the game is told after the end line but the points and the winner."""
+    """The last turn's extinction heading comes before the line that ends the game (it came after it), and
+    nothing of the game is told after the end line but the points and the winner."""
     lines = _demo()
     over = [i for i, x in enumerate(lines) if x.strip().startswith("The game is over")]
     assert len(over) == 1
