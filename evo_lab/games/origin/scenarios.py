@@ -158,10 +158,12 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
         "poisonous",
         "A poisonous meal",
-        "The food bank is empty and P1's carnivore is hungry. The only animal it may attack is P2's animal 1, which "
-        "is Poisonous (the others are camouflaged). Eating it feeds the carnivore, but the carnivore then dies in "
-        "this turn's extinction phase; not eating lets it starve. Ask whether the attack is still worth making "
-        "(P2 loses an animal and its points either way?), and what the Scavenger of P2 gains.",
+        "The food bank is empty and P1's carnivore is hungry. It may attack P2's animal 1, which is Poisonous, "
+        "or P2's animal 3, the Scavenger; animal 2 is camouflaged and this carnivore has no Sharp Vision. Eating "
+        "the Poisonous animal feeds the carnivore, but the carnivore then dies in this turn's extinction phase; "
+        "not eating lets it starve. Ask whether eating the Scavenger instead is the better meal, whether the "
+        "Poisonous attack is still worth making (P2 loses an animal and its points either way?), and what the "
+        "Scavenger of P2 gains when its neighbour is eaten.",
         f"{SEED}, Extinction phase ('all animals which are not fully fed are put into [...] discard piles'); "
         f"{card('Poisonous')} ('the carnivore who has eaten this animal dies in the extinction phase of this "
         f"turn') and {card('Scavenger')}",

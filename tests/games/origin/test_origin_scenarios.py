@@ -79,3 +79,17 @@ def test_the_shown_actions_do_what_the_notes_say():
     assert prey.need == 1  # the Parasite is gone
     last = scenario("last_turn")
     assert last.is_last_turn() and not [a for a in last.legal_actions() if a[0] == "hibernate"]
+
+
+def test_the_poisonous_note_names_exactly_the_animals_the_carnivore_may_attack():
+    """The note of "A poisonous meal" says which of P2's animals the carnivore may attack and which one is
+    camouflaged; both claims must match the attacks the engine offers (review: it once said only animal 1)."""
+    sc = next(sc for sc in scenarios() if sc.id == "poisonous")
+    s = sc.build()
+    said = [s.describe_action(a) for a in s.legal_actions() if type(a).__name__ == "Attack"]
+    legal = {int(m) for d in said for m in re.findall(r"attacks P2's animal (\d+)", d)}
+    claim = sc.note.split("It may attack ", 1)[1].split(";", 1)[0]
+    assert {int(n) for n in re.findall(r"P2's animal (\d+)", claim)} == legal == {1, 3}
+    # the animal the note calls camouflaged is the one no attack reaches
+    hidden = {int(n) for n in re.findall(r"animal (\d+) is camouflaged", sc.note)}
+    assert hidden and not hidden & legal
