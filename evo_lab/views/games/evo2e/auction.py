@@ -43,9 +43,11 @@ class AuctionPanel(Panel):
         )
         self.bid_button = W.Button(description="Bid", button_style="warning", icon="gavel")
         self.message = W.HTML()
+        self.idle = W.HTML()  #: the sentence shown instead of the bid controls when there is no bid to make
+        self.controls = row([self.lot, self.value, self.bid_button])
         self.lot.observe(lambda _c: self._values(), "value")
         self.bid_button.on_click(lambda _b: self.bid())
-        super().__init__(session, [self.table, row([self.lot, self.value, self.bid_button]), self.message])
+        super().__init__(session, [self.table, self.controls, self.idle, self.message])
         self.add_class("evo-auction")
         self.refresh()
 
@@ -85,6 +87,23 @@ class AuctionPanel(Panel):
         self.lot.value = min(bids) if bids else None
         self._values()
         self.bid_button.disabled = not bids
+        # no empty dropdowns beside a Bid button: with no bid to make, a sentence says why instead
+        self.controls.layout.display = None if bids else "none"
+        self.idle.value = "" if bids else f"<div><i>{escape(self._why_no_bid(st, auc))}</i></div>"
+
+    def _why_no_bid(self, st, auc: dict | None) -> str:
+        """Why the panel offers no bid now, in a sentence."""
+        if st.is_terminal():
+            return "No auction now: the game is over."
+        if not auc:
+            return (
+                "No auction is open now: the biology lab auctions its lots in each round's mutation phase, "
+                "and the bid controls appear here then."
+            )
+        bidder = auc.get("bidder")
+        if st.node_name() == "bid" and bidder is not None:
+            return f"No bid from here: only P{bidder + 1} bids now (you view as another player)."
+        return "No bid now: the auction waits for another decision first."
 
     def _results_round(self) -> int:
         for n in reversed(self.session.tree.path()):
