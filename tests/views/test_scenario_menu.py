@@ -3,6 +3,8 @@ into the session, Undo at its start returns to the tree before, Redo opens it ag
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 from evo_lab.games.evo2e.scenarios import scenario, scenarios
@@ -122,3 +124,43 @@ def test_selection_lines_in_plain_words():
         .selection_note(o, (0, 0), 0)
         .endswith("is selected on the board: it has nothing to do right now")
     )
+
+
+def test_opening_a_climate_preset_from_evolution_keeps_it_picked_with_its_note_and_the_game_line():
+    """New-user review: from an Evolution Explorer, the Game tab's menu opens "Evolution with Climate: Two suns
+    against one snowflake"; the game becomes Climate and the menu is rebuilt (Climate's presets first), and it
+    must still show the preset opened, its own teacher note, and the line that the game changed."""
+    import evo_lab
+    from evo_lab.games.evolution.scenarios import scenario as evolution_scenario
+    from evo_lab.views.games import view_for
+
+    ex = Explorer(evo_lab.make_game("evolution", players=3, seed=1))
+    files = ex.files
+    title, sid = next((t, i) for t, i in files.scenario.options if "Two suns against one snowflake" in t)
+    files.scenario.value = sid
+    line = "This scenario is a game of Evolution with Climate: the Climate tab is shown."
+    assert line in files.scenario_note.value  # said on picking it ...
+    files.b_scenario.click()  # ... and opened as the page does, by the button
+    assert files.game.value == "evolution-climate" and ex.state.to_dict() == evolution_scenario(sid).to_dict()
+    assert "Climate" in [ex.tabs.get_title(i) for i in range(len(ex.tabs.children))]
+    menu = [i for _t, i in files.scenario.options]
+    assert menu[0] != sid  # the menu was rebuilt for Climate (its own presets first) ...
+    assert files.scenario.value == sid  # ... yet shows the preset opened
+    titles = {i: t for t, i in files.scenario.options}
+    # now the game's own preset, it is titled without the game's name
+    assert title == "Evolution with Climate: " + titles[sid]
+    assert titles[sid].startswith("Two suns against one")
+    note = view_for("evolution").scenario_note(sid)
+    assert escape(note) in files.scenario_note.value  # its own teacher note, not the first preset's
+    other = view_for("evolution").scenario_note(menu[0])
+    assert escape(other) not in files.scenario_note.value
+    # the game-change line is seen: under the menu and in the message line
+    assert line in files.scenario_said.value and line in files.message.value
+    said = files.scenario_said.value
+    assert "Opened the scenario" in said and escape(title) in said
+    files.scenario.value = menu[0]  # picking another preset: its note, and the line of the open goes
+    assert escape(other) in files.scenario_note.value and files.scenario_said.value == ""
+    files.scenario.value = sid
+    assert line in files.scenario_said.value
+    files.new_game()  # a new game: the line of the open is gone
+    assert files.scenario_said.value == ""

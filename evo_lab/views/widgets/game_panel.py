@@ -72,10 +72,15 @@ class GamePanel(W.VBox):
             layout=W.Layout(width="auto", min_width="140px"),
         )
         self.scenario_note = W.HTML(layout=W.Layout(width="100%"))
+        #: what the last Open scenario did (and the game it changed to), under the menu where it is seen
+        self.scenario_said = W.HTML(layout=W.Layout(width="100%"))
+        # (the preset opened, the line said), until the game changes
+        self._opened: tuple[str, str] | None = None
         self.scenario_box = W.VBox(
             [
                 W.HTML("<b>Scenarios</b>: preset positions to teach from"),
                 row([self.scenario, self.b_scenario]),
+                self.scenario_said,
                 self.scenario_note,
             ],
             layout=W.Layout(width="100%"),
@@ -198,6 +203,11 @@ class GamePanel(W.VBox):
         # a preset of another game says so first (the game, and the tabs, change when it opens)
         html = f"<div class='evo-note'><b>{escape(game_note)}</b></div>" if game_note else ""
         self.scenario_note.value = html + (f"<div class='evo-note'>{escape(note)}</div>" if note else "")
+        # the line of the open stays while its preset is the one picked
+        opened = self._opened if self._opened and self._opened[0] == self.scenario.value else None
+        self.scenario_said.value = (
+            f"<div class='evo-note' style='color:#1b7a35'>{escape(opened[1])}</div>" if opened else ""
+        )
 
     def mark_scenario(self, name: str) -> None:
         """The Scenario menu shows preset ``name`` (the one on the board) and its teacher note."""
@@ -219,11 +229,19 @@ class GamePanel(W.VBox):
             self._say(msg, ok=False)
             return msg
         said = f"opened the scenario {title!r}: Undo at its start returns to the game before"
-        self._say(f"{said}. {game_note}" if game_note else said)
+        said = f"{said}. {game_note}" if game_note else said
+        self._say(said)
+        # a preset of another game rebuilt the menu for that game (its own presets first): the menu shows the
+        # preset opened, with its note, and the line of the open (the game it changed to) under the menu
+        self._opened = (name, said[0].upper() + said[1:])
+        self.mark_scenario(name)
+        self._scenario_picked()
         return ""
 
     def _follow(self) -> None:
         """A game loaded or started elsewhere: the dropdown shows it."""
+        self._opened = None
+        self.scenario_said.value = ""
         gid = self.session.game_id
         if gid in {v for _t, v in self.game.options} and gid != self.game.value:
             self.game.value = gid
