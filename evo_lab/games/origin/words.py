@@ -328,26 +328,28 @@ def retold(action: Action, e: Event) -> bool:
     >>> retold(("eat", 4), ev.Ate(4, "bank", 1, 0, 0)), retold(("eat", 4), ev.Ate(5, "communication", 1, 0, 0))
     (True, False)
     """
-    k = action[0]
+    k: str = action[0]
+    who: object = action[1] if len(action) > 1 else None  # the animal that acts (a share: its trait)
+    to: object = action[3] if k == "share" else None  # the animal a paired trait feeds
     match e:
         case ev.Ate():
             return (
-                (k == "eat" and e.animal == action[1] and e.source == "bank")
-                or (k == "pirate" and e.animal == action[1] and e.source == "piracy")
-                or (k == "share" and e.animal == action[3] and e.source in ("cooperation", "communication"))
+                (k == "eat" and e.animal == who and e.source == "bank")
+                or (k == "pirate" and e.animal == who and e.source == "piracy")
+                or (k == "share" and e.animal == to and e.source in ("cooperation", "communication"))
             )
         case ev.FatBurned():
-            return k == "fat" and e.animal == action[1]
+            return k == "fat" and e.animal == who
         case ev.Pirated():
-            return k == "pirate" and e.pirate == action[1]
+            return k == "pirate" and e.pirate == who
         case ev.Grazed():
-            return k == "graze" and e.animal == action[1]
+            return k == "graze" and e.animal == who
         case ev.Hibernated():
-            return k == "hibernate" and e.animal == action[1]
+            return k == "hibernate" and e.animal == who
         case ev.TailLost():
-            return k == "tail" and e.target == action[1]
+            return k == "tail" and e.target == who
         case ev.Redirected():
-            return k == "mimic" and e.source == action[1]
+            return k == "mimic" and e.source == who
         case ev.FirstPlayer():
             return k == "first"
     return False
