@@ -322,7 +322,7 @@ def _order(kind: str) -> int:
 def _words(root: OriginState, key: OutcomeKey) -> str:
     kind, prey, dropped, food, poisoned, scav, moved = key
     who = animal_words(root, prey, traits=False)
-    head = "".join(f"the attack turns onto {animal_words(root, m, traits=False)} (Mimicry); " for m in moved)
+    head = "".join(f"Mimicry turns the attack onto {animal_words(root, m, traits=False)}; " for m in moved)
     if kind == "escaped":
         return f"{head}{who} runs away (Running)"
     if kind == "tail":

@@ -38,6 +38,8 @@ __all__ = [
     "card_words",
     "defence_words",
     "describe_action",
+    "retold",
+    "story_head",
     "dice_words",
     "event_words",
     "find_animal",
@@ -290,8 +292,11 @@ def defence_words(state: OriginState, a: Action) -> str:
         return "use no defence"
     if k == "tail":
         return f"drop {trait_words(state.game, a[2])} (Tail Loss)"
-    if k == "mimic":
-        return f"turn the attack onto {animal_words(state, a[2])} (Mimicry)"
+    if k == "mimic":  # the Mimicry is the first prey's; the decoy's own traits said as its own
+        decoy = find_animal(state, a[2])
+        names = traits_of(state, decoy) if decoy is not None else []
+        has = f"it has {', '.join(names)}" if names else "it has no traits"
+        return f"Mimicry: turn the attack onto {animal_words(state, a[2], traits=False)} ({has})"
     return describe_action(state, a)
 
 
@@ -313,6 +318,68 @@ def hand_words(game: OriginGame, counts: dict[int, int]) -> str:
     return ", ".join(parts) if parts else "no cards"
 
 
+def retold(action: Action, e: Event) -> bool:
+    """Whether event ``e`` only tells again what ``action`` did (the move's own line says it, usually with more:
+    the tokens left in the bank, the traits of the animals), so that a story tells each move once: the food an
+    eating animal takes, the fat it burns, the token a pirate steals, the Mimicry that turns an attack, the
+    dropped Tail Loss card, the food a paired trait passes, the first player. Another animal's food (Communication,
+    Cooperation, the kill) is not the move itself and is told.
+
+    >>> retold(("eat", 4), ev.Ate(4, "bank", 1, 0, 0)), retold(("eat", 4), ev.Ate(5, "communication", 1, 0, 0))
+    (True, False)
+    """
+    k: str = action[0]
+    who: object = action[1] if len(action) > 1 else None  # the animal that acts (a share: its trait)
+    to: object = action[3] if k == "share" else None  # the animal a paired trait feeds
+    match e:
+        case ev.Ate():
+            return (
+                (k == "eat" and e.animal == who and e.source == "bank")
+                or (k == "pirate" and e.animal == who and e.source == "piracy")
+                or (k == "share" and e.animal == to and e.source in ("cooperation", "communication"))
+            )
+        case ev.FatBurned():
+            return k == "fat" and e.animal == who
+        case ev.Pirated():
+            return k == "pirate" and e.pirate == who
+        case ev.Grazed():
+            return k == "graze" and e.animal == who
+        case ev.Hibernated():
+            return k == "hibernate" and e.animal == who
+        case ev.TailLost():
+            return k == "tail" and e.target == who
+        case ev.Redirected():
+            return k == "mimic" and e.source == who
+        case ev.FirstPlayer():
+            return k == "first"
+    return False
+
+
+def story_head(before: OriginState, action: Action, after: OriginState, head: str) -> str | None:
+    """The line a story tells for ``action`` (``head``: the action in words), or ``None`` when its events tell it
+    better (the Running die: the event names the animal that runs or is caught). The food it took into fat is
+    added ("... and stores it as fat"), and a defender that uses no defence says so (its death is the next line).
+    """
+    k = action[0]
+    new = after.events()[len(before.events()) :]
+    if k == "roll" and any(isinstance(e, (ev.Escaped, ev.Caught)) for e in new):
+        return None
+    if k == "accept":
+        return f"{animal_words(before, action[1])} uses no defence"
+    for e in new:
+        if isinstance(e, ev.Ate) and retold(action, e):
+            return head + _fat(e)
+    return head
+
+
+def _fat(e: ev.Ate) -> str:
+    """ "and stores it as fat", ", 2 of them as fat" or "" (no fat)."""
+    n = e.red + e.blue + e.fat
+    if not e.fat:
+        return ""
+    return (" and stores " + ("it" if n == 1 else "them") if e.fat == n else f", {e.fat} of them") + " as fat"
+
+
 def _ate(b: OriginState, s: OriginState, e: ev.Ate) -> str:
     n = e.red + e.blue + e.fat
     red = e.source in ("bank", "communication")
@@ -323,11 +390,7 @@ def _ate(b: OriginState, s: OriginState, e: ev.Ate) -> str:
         "communication": " from the food bank too (Communication)",
         "kill": " from its kill",
     }.get(e.source, " " + SOURCES.get(e.source, ""))
-    if e.fat:
-        text += (
-            " and stores " + ("it" if n == 1 else "them") if e.fat == n else f", {e.fat} of them"
-        ) + " as fat"
-    return text.rstrip()
+    return text.rstrip() + _fat(e)
 
 
 def _on(b: OriginState, s: OriginState, e: ev.TraitPlayed) -> str:

@@ -115,14 +115,23 @@ class OriginView(GameView):
 
     def story_lines(self, node: Any, viewer: int | None = None) -> list[str]:
         """The action in words, then what it caused (the engine's events in words: the food it brought, the
-        attack and its defence, the deaths)."""
-        from evo_lab.games.origin.words import event_words
+        attack and its defence, the deaths), each move told once: an event that only retells the action is left
+        out (:func:`~evo_lab.games.origin.words.retold`), and the Running die's action gives way to its event,
+        which names the animal (:func:`~evo_lab.games.origin.words.story_head`)."""
+        from evo_lab.games.origin.words import event_words, retold, story_head
 
-        head = super().story_lines(node, viewer)
         before, after = node.parent.state, node.state
+        head = super().story_lines(node, viewer)
+        action = before.parse_action(node.action) if isinstance(node.action, str) else node.action
+        told = story_head(before, action, after, head[0])  # a hidden card's words are kept as they are
         skip = {"Dealt", "Born", "TraitPlayed", "Passed", "FoodRolled", "Attacked"}
         new = after.events()[len(before.events()) :]
-        return head + [f"  {event_words(before, after, e)}" for e in new if type(e).__name__ not in skip]
+        out = [] if told is None else [told]
+        return out + [
+            f"  {event_words(before, after, e)}"
+            for e in new
+            if type(e).__name__ not in skip and not retold(action, e)
+        ]
 
     # ----- bots
     def bots(self, game: Any) -> dict[str, PolicyFactory]:

@@ -126,7 +126,7 @@ def _node(node: TreeNode, odds: AttackOdds) -> str:
     items = []
     for c in node.children:
         mark = " class='best'" if c.actions[0] == best else ""
-        tag = " (keeps the most points)" if c.actions[0] == best else ""
+        tag = "; keeps the most points" if c.actions[0] == best else ""  # the choice's words may end in ")"
         choice = cast(tuple, c.actions[0])
         items.append(
             f"<li{mark}><b>{escape(defence_words(node.state, choice))}</b>{tag}: {_node(c, odds)}</li>"
@@ -183,7 +183,12 @@ def no_carnivore_words(state: Any) -> str:
 
 
 def _heading(text: str) -> W.HTML:
-    return W.HTML(f"<div style='font-size:16px;font-weight:bold;margin:8px 0 2px'>{escape(text)}</div>")
+    """A heading of the tab: a size above the tab's text wherever it is shown (the notebook's 13 px, the
+    presentation page's 16 or 20 px), never under 16 px."""
+    return W.HTML(
+        f"<div class='evo-odds-heading' style='font-size:max(16px, 1.15em);font-weight:bold;margin:8px 0 2px'>"
+        f"{escape(text)}</div>"
+    )
 
 
 class OddsPanel(Panel):
