@@ -79,10 +79,11 @@ def test_no_attack_no_block_and_a_new_round_clears_it():
 
 def test_the_horn_sliders_say_they_count_without_the_bonuses():
     """The slider reads 2 while the sentence says "4 horns" when the large horn is ticked: the slider's label
-    says it counts the horns without the bonuses below, and the sentence adds them."""
+    says it counts the horns before the bonuses (a note under the sliders), and the sentence adds them."""
     ex, _a, _p, _q = _attacked()
     c = ex.combat
-    assert "without the bonuses below" in c.att.description and "without the bonus below" in c.dfn.description
+    assert "before the bonuses below" in c.horns_note.value
+    assert c.att.description == "Attack horns" and c.dfn.description == "Defence horns"
     c.attacker.value = c.defender.value = -1
     c.frenzied.value = c.bony.value = False
     c.large_horn.value = True

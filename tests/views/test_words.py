@@ -302,7 +302,7 @@ def test_the_scan_catches_identifiers():
         "P1 feeds its species 2 (body 1, population 2) from the watering hole",
         "Evolution rulebook (North Star Games), 'Feeding Carnivores'; the kit's reading (documented on the kit's "
         "Evolution page, under Rulings): Scavengers eat clockwise from the attacking player",
-        "Evolution, the 2016 Northeastern University course's variant",
+        "Evolution, 2016 course rules",
         "P1 is owed 1 card; P2 draws 2 cards; 0 cards now form the draw pile; 1 card now forms it",
         "the 1 food stored on its Fat Tissue goes into P1's food bag; the 2 food stored go",
         "Ice Age (-4): 15 plant food less; 2d6 + 2; a roll of 1 to 6; P1-P4; round 2 of 3",

@@ -27,7 +27,7 @@ INFO = register(
             ),
             Variant(
                 "course2016",
-                "Evolution, the 2016 Northeastern University course's variant",
+                "Evolution, 2016 course rules",
                 range(3, 9),
                 {"variant": "course2016"},
                 summary=(

@@ -54,7 +54,7 @@ class CombatInspector(Panel):
         slider = W.Layout(width="100%", min_width="240px")
         # the horns before the bonuses (the sentence below says the total: 2 here + large horn 2 = "4 horns")
         self.att = W.IntSlider(
-            description="Attack horns (without the bonuses below)",
+            description="Attack horns",
             min=0,
             max=8,
             value=1,
@@ -62,7 +62,7 @@ class CombatInspector(Panel):
             layout=slider,
         )
         self.dfn = W.IntSlider(
-            description="Defence horns (without the bonus below)",
+            description="Defence horns",
             min=0,
             max=8,
             value=0,
@@ -81,6 +81,10 @@ class CombatInspector(Panel):
         self.whatif = W.HTML(
             "<div style='font-size:15px;margin-top:4px'><b>What if</b>: choose two dinosaurs of the board, or "
             "set the horns by hand, to see the chance of an attack.</div>"
+        )
+        self.horns_note = W.HTML(
+            "<div class='evo-small'>The sliders count the horns before the bonuses below; the sentence under "
+            "them counts the bonuses too.</div>"
         )
         self.result = W.HTML()
         self.plan = W.HTML()
@@ -101,6 +105,7 @@ class CombatInspector(Panel):
                 row([self.attacker, self.defender]),
                 self.att,
                 self.dfn,
+                self.horns_note,
                 row([self.large_horn, self.frenzied, self.bony]),
                 self.result,
                 self.plan,
