@@ -331,7 +331,8 @@ def test_climate_icons_on_the_food_cards_and_the_hand():
     """The review: the food cards showed only "food +1", never their suns or snowflakes, although the Climate
     scenarios are about counting them; a hand card showed an unlabelled orange dot. A card the viewer may see
     shows its icons (a sun, a snowflake), a face-down one nothing, and the legend says what they are."""
-    s = scenario("climate_event")  # food cards: horns+1 with a snowflake, climbing+2 with one, fertile+1 a sun
+    # the food cards: horns+1 with a snowflake, climbing+2 with one, fertile+1 with a sun
+    s = scenario("climate_event")
     teacher = table_svg(s, None, width=743, height=572)
     for q, kind, glyph in ((0, "snow", "\u2744"), (1, "snow", "\u2744"), (2, "sun", "\u2600")):
         card = _food_card_of(teacher, q)

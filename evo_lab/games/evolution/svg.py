@@ -5,14 +5,17 @@ its food value (which counts only for a card in hand or placed as the food card)
 
 * :func:`table_svg` - the explorer's table, laid out for the box it is shown in (``width``, and ``height`` to fill:
   the board widget reports its size), so that its text is at its nominal size, never under 14 px (``SMALL``), and
-  the table zooms to fill a large screen. Drawn: the watering hole with its plant food and this round's face-down
-  food cards, the draw pile, Climate's end-game deck and the discard pile in words, Climate's track, compact
-  (:func:`~.svg_parts.climate_track`: one line of the nine spaces with their plant food, a caption saying the
-  marker's space, its position on the track and what it does, the event cards in play; each space's details on
-  hover), and per player a line with the food bag, the hand (a count for the others), the food card
+  the table zooms to fill a large screen. Drawn: a compact header (the round, the watering hole with its plant
+  food, this round's food cards, face down unless the viewer may see them, the draw pile, Climate's end-game deck
+  and the discard pile in words, in rows placed so they take the least height: :func:`_header`), Climate's track,
+  compact (:func:`~.svg_climate.climate_track`: one line of the nine spaces with their plant food, a caption saying
+  the marker's space, its position on the track and what it does, the event cards in play; each space's details
+  on hover), and per player a line with the food bag, the hand (a count for the others), the food card
   and the score, the species boards (body size, population, food and fat tokens, trait cards by their printed
-  names: face down for other viewers, dashed for the owner) and the hand's cards (the viewer's own); under them a
-  legend (the food bag, the tokens, face-down cards, climate icons). Hooks for clicks: every species board is a ``<g class="species"
+  names: face down for other viewers, dashed for the owner) and the hand's cards (the viewer's own). In a Climate
+  game a card the viewer may see (a food card, a hand card) shows its icons, \u2600 a sun and \u2744 a snowflake
+  (:func:`~.svg_parts.climate_icons`). Under them a legend (the food bag, the tokens, face-down cards, the climate
+  icons). Hooks for clicks: every species board is a ``<g class="species"
   data-player data-species>``, every visible hand card a ``<g class="card" data-card>``. The selected species is
   outlined; for a selected carnivore every other species is marked as a possible prey (click to attack) or
   blocked (with the trait that blocks it), from ``state.attack_report`` (:class:`Marks`).
@@ -40,6 +43,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .svg_climate import climate_track
 from .svg_parts import (
     BIG,
     BOARD_W,
@@ -52,7 +56,6 @@ from .svg_parts import (
     SUN,
     WATERING_HOLE_W,
     Flow,
-    climate_track,
     food_cards,
     food_cards_width,
     hand_card,
@@ -155,7 +158,9 @@ def _header(s: State, obs: Observation, width: float) -> tuple[list[str], float]
     climate = "climate" in obs
 
     def piles(x: float, y: float) -> list[str]:
-        return [text(x, y + 15 + 19 * i, t, SMALL, cls="deck" if i == 0 else "pile") for i, t in enumerate(lines)]
+        return [
+            text(x, y + 15 + 19 * i, t, SMALL, cls="deck" if i == 0 else "pile") for i, t in enumerate(lines)
+        ]
 
     items: list[_Piece] = [
         (text_width(title, BIG, True), 30, lambda x, y: [text(x, y + 22, title, BIG, "bold")]),
