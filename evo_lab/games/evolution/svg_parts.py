@@ -54,7 +54,7 @@ _TRAIT_H, _TOKEN = 25, 18
 _FOOD_CARD_W = 62  # a face-down food card by the watering hole: its player and "food +3"
 _FOOD_CARD_STEP = _FOOD_CARD_W + 6
 #: The width of the watering hole (an ellipse with its plant food).
-WATERING_HOLE_W = 160
+WATERING_HOLE_W = 150
 #: The icons' colours (sun, snowflake) on a hand card (light) and on a food card (brown).
 _ICON_ON_WHITE, _ICON_ON_BROWN = ("#d35400", "#1f6fb2"), ("#ffd54f", "#e1f5fe")
 _KIND_COLOURS = {
@@ -321,7 +321,7 @@ def watering_hole(obs: Observation, x: float, y: float) -> list[str]:
             'ry="29" fill="#b3e5fc" stroke="#0277bd" stroke-width="2"/>'
         ),
         text(cx, y + 24, "watering hole", SMALL, fill="#01579b", anchor="middle"),
-        text(cx, y + 46, f"{n} plant food", 17, "bold", "#01579b", "middle", cls="wh"),
+        text(cx, y + 46, f"{n} plant food", 16, "bold", "#01579b", "middle", cls="wh"),
     ]
 
 
