@@ -11,6 +11,7 @@ import re
 import pytest
 
 import evo_lab
+from evo_lab.games.evolution.climate_scenarios import CLIMATE_SCENARIOS
 from evo_lab.games.evolution.scenarios import scenario
 from evo_lab.games.evolution.svg import MAX_ZOOM, font_sizes, table_svg
 from evo_lab.games.evolution.words import node_words
@@ -319,3 +320,77 @@ def test_the_climate_tab_and_the_board_name_both_scales():
     svg = table_svg(s, None, width=743, height=572)
     assert "<title>Frigid: position -3 on the track; plant food -6 a round;" in svg
     assert "(position -2 on the track): plant food -3 a round" in " ".join(_texts(svg))
+
+
+# ------------------------------------------------------------------ Climate: icons on the cards, the first row on screen
+def _food_card_of(svg: str, q: int) -> str:
+    return next(c for c in re.findall(r'<g class="food-card">(.*?)</g>', svg) if f"<title>P{q + 1}'s" in c)
+
+
+def test_climate_icons_on_the_food_cards_and_the_hand():
+    """The review: the food cards showed only "food +1", never their suns or snowflakes, although the Climate
+    scenarios are about counting them; a hand card showed an unlabelled orange dot. A card the viewer may see
+    shows its icons (a sun, a snowflake), a face-down one nothing, and the legend says what they are."""
+    # the food cards: horns+1 with a snowflake, climbing+2 with one, fertile+1 with a sun
+    s = scenario("climate_event")
+    teacher = table_svg(s, None, width=743, height=572)
+    for q, kind, glyph in ((0, "snow", "\u2744"), (1, "snow", "\u2744"), (2, "sun", "\u2600")):
+        card = _food_card_of(teacher, q)
+        assert re.search(rf'<text class="{kind}"[^>]*>{glyph}</text>', card), (q, card)
+        assert ("sun" if kind == "snow" else "snow") + '"' not in card
+    p3 = table_svg(s, 2, width=743, height=572)  # P3 sees only its own food card and its hand
+    assert 'class="sun"' in _food_card_of(p3, 2)
+    for q in (0, 1):
+        hidden = _food_card_of(p3, q)
+        assert 'class="sun"' not in hidden and 'class="snow"' not in hidden
+        assert "food +" not in hidden and "food -" not in hidden
+    hand = re.findall(r'<g class="card[^"]*" data-player="2" data-card="([^"]+)"[^>]*>(.*?)</g>', p3)
+    assert [label for label, _ in hand] == ["burrowing-3~sun"]
+    assert re.search(r'<text class="sun"[^>]*>\u2600</text>', hand[0][1]) and "<circle" not in hand[0][1]
+    legend = " ".join(t for t in re.findall(r'<text class="legend"[^>]*>([^<]*)</text>', p3))
+    assert "\u2600 is a sun and \u2744 a snowflake" in legend
+    assert min(font_sizes(p3)) >= 14
+    # a game without Climate: no icons, no word of them
+    plain = table_svg(scenario("food_cards"), None, width=743, height=572)
+    assert 'class="sun"' not in plain and 'class="snow"' not in plain and "\u2600" not in plain
+
+
+def test_climate_icons_with_a_count():
+    """Two icons of a kind are drawn as two glyphs, more as a count and one glyph; a card without icons has none."""
+    from types import SimpleNamespace
+
+    from evo_lab.games.evolution.svg_parts import SNOW, SUN, climate_icons
+
+    cards = [SimpleNamespace(sun=2, snow=0), SimpleNamespace(sun=0, snow=4), SimpleNamespace(sun=1, snow=1)]
+    cards.append(SimpleNamespace(sun=0, snow=0))
+    game = SimpleNamespace(label_kind={"a": 0, "b": 1, "c": 2, "d": 3}, deck=SimpleNamespace(cards=cards))
+    assert climate_icons(game, "a") == [("sun", SUN * 2)]
+    assert climate_icons(game, "b") == [("snow", f"4 {SNOW}")]
+    assert climate_icons(game, "c") == [("sun", SUN), ("snow", SNOW)]
+    assert climate_icons(game, "d") == [] and climate_icons(game, "unknown") == []
+
+
+@pytest.mark.parametrize("name", [sc.id for sc in CLIMATE_SCENARIOS])
+def test_the_first_row_of_species_is_on_the_first_screen_in_climate(name):
+    """The review: at 1280x720 in the classroom page (the board's box 743x572) the Climate table ran off the
+    bottom, and in JupyterLab (a 548 px column) the watering hole, the food cards, the piles, the caption and the
+    track stacked so that no species showed on the first screen. Shown to the player to act (the hand drawn too),
+    every Climate scenario's first row of species boards ends inside the box, its text at least 14 px."""
+    s = scenario(name)
+    viewer = s.current_player()
+    assert isinstance(s.observation(viewer)["players"][viewer]["hand"], list)
+    for width, height in ((743, 572), (548, 600), (1127, 985)):
+        svg = table_svg(s, viewer, width=width, height=height)
+        _w, _h, zoom = _shown(svg)
+        boards = _boards(svg)
+        top = min(y for _x, y, _bw, _bh in boards)
+        first_row = [b for b in boards if b[1] < top + 1]
+        bottom = max(y + bh for _x, y, _bw, bh in first_row) * zoom
+        assert bottom <= height, (name, width, height, bottom)
+        assert min(font_sizes(svg)) * zoom >= 14
+    # the header (round, watering hole, food cards, piles, climate) is compact: the boards start in the upper half
+    # of the laptop's box (the review saw them from 332 px down at 743 px, 408 px at 548 px)
+    for width, height in ((743, 572), (548, 600)):
+        svg = table_svg(s, viewer, width=width, height=height)
+        top = min(y for _x, y, _bw, _bh in _boards(svg)) * _shown(svg)[2]
+        assert top <= 0.55 * height, (name, width, top)

@@ -5,14 +5,17 @@ its food value (which counts only for a card in hand or placed as the food card)
 
 * :func:`table_svg` - the explorer's table, laid out for the box it is shown in (``width``, and ``height`` to fill:
   the board widget reports its size), so that its text is at its nominal size, never under 14 px (``SMALL``), and
-  the table zooms to fill a large screen. Drawn: the watering hole with its plant food and this round's face-down
-  food cards, the draw pile, Climate's end-game deck and the discard pile in words, Climate's track, compact
-  (:func:`~.svg_parts.climate_track`: one line of the nine spaces with their plant food, a caption saying the
-  marker's space, its position on the track and what it does, the event cards in play; each space's details on
-  hover), and per player a line with the food bag, the hand (a count for the others), the food card
+  the table zooms to fill a large screen. Drawn: a compact header (the round, the watering hole with its plant
+  food, this round's food cards, face down unless the viewer may see them, the draw pile, Climate's end-game deck
+  and the discard pile in words, in rows placed so they take the least height: :func:`_header`), Climate's track,
+  compact (:func:`~.svg_climate.climate_track`: one line of the nine spaces with their plant food, a caption saying
+  the marker's space, its position on the track and what it does, the event cards in play; each space's details
+  on hover), and per player a line with the food bag, the hand (a count for the others), the food card
   and the score, the species boards (body size, population, food and fat tokens, trait cards by their printed
-  names: face down for other viewers, dashed for the owner) and the hand's cards (the viewer's own); under them a
-  legend (the food bag, the tokens, face-down cards, climate icons). Hooks for clicks: every species board is a ``<g class="species"
+  names: face down for other viewers, dashed for the owner) and the hand's cards (the viewer's own). In a Climate
+  game a card the viewer may see (a food card, a hand card) shows its icons, \u2600 a sun and \u2744 a snowflake
+  (:func:`~.svg_parts.climate_icons`). Under them a legend (the food bag, the tokens, face-down cards, the climate
+  icons). Hooks for clicks: every species board is a ``<g class="species"
   data-player data-species>``, every visible hand card a ``<g class="card" data-card>``. The selected species is
   outlined; for a selected carnivore every other species is marked as a possible prey (click to attack) or
   blocked (with the trait that blocks it), from ``state.attack_report`` (:class:`Marks`).
@@ -37,8 +40,10 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .svg_climate import climate_track
 from .svg_parts import (
     BIG,
     BOARD_W,
@@ -47,8 +52,12 @@ from .svg_parts import (
     FONT,
     GAP,
     SMALL,
+    SNOW,
+    SUN,
+    WATERING_HOLE_W,
     Flow,
-    climate_track,
+    food_cards,
+    food_cards_width,
     hand_card,
     player_header,
     species_board,
@@ -132,22 +141,46 @@ def _wrap(s: str, width: float, size: float) -> list[str]:
     return lines + ([cur] if cur else [])
 
 
+#: A piece of the table's header: its width, its height and how it is drawn at ``(x, y)``.
+_Piece = tuple[float, float, Callable[[float, float], list[str]]]
+
+
 def _header(s: State, obs: Observation, width: float) -> tuple[list[str], float]:
-    """The round and phase, the watering hole and the food cards, the piles and the climate: one line when the
-    table is wide, wrapped when it is narrow."""
+    """The round and phase, the watering hole, the food cards and the piles, then the climate: the pieces in
+    rows that wrap, in the order (of a few) that takes the least height in this ``width`` (one row on a wide
+    table, two or three on a narrow one), so that the species boards start high in the box."""
     last = " (last round)" if obs["final"] == 1 else ""
     title = f"Round {obs['round']}: {_PHASE.get(obs['phase'], obs['phase'])}{last}"
-    flow = Flow(_MARGIN, 4, width - _MARGIN, 60, gap=18)
-    x, y = flow.place(text_width(title, BIG, True), 60)
-    out = [text(x, y + 37, title, BIG, "bold")]
-    out += watering_hole(s.game, obs, flow)
     lines = [f"draw pile: {plural(obs['deck_left'], 'card')}"]
     if obs["end_deck"]:
         lines.append(f"end-game deck: {plural(obs['end_deck'], 'card')} (last round)")
     lines.append(f"discard pile: {plural(sum(obs['discards']), 'card')}")
-    x, y = flow.place(max(text_width(t, FONT) for t in lines), 21 * len(lines) + 4)
-    out += [text(x, y + 17 + 21 * i, t, FONT, cls="deck" if i == 0 else "pile") for i, t in enumerate(lines)]
-    if "climate" in obs:
+    climate = "climate" in obs
+
+    def piles(x: float, y: float) -> list[str]:
+        return [
+            text(x, y + 15 + 19 * i, t, SMALL, cls="deck" if i == 0 else "pile") for i, t in enumerate(lines)
+        ]
+
+    items: list[_Piece] = [
+        (text_width(title, BIG, True), 30, lambda x, y: [text(x, y + 22, title, BIG, "bold")]),
+        (WATERING_HOLE_W, 60, lambda x, y: watering_hole(obs, x, y)),
+        (max(text_width(t, SMALL) for t in lines), 19 * len(lines) + 2, piles),
+    ]
+    if food_cards_width(obs):
+        items.insert(2, (food_cards_width(obs), 60, lambda x, y: food_cards(s.game, obs, x, y, climate)))
+    room = width - 2 * _MARGIN
+    whole = (room, 26, items[0][2])  # the title on a row of its own
+    orders = [items, [items[0], items[-1], *items[1:-1]], [whole, *items[1:]]]
+
+    def flow_of(order: list[_Piece]) -> tuple[Flow, list[str]]:
+        flow, out = Flow(_MARGIN, 4, width - _MARGIN, 30, gap=14), []
+        for w, h, draw in order:
+            out += draw(*flow.place(w, h))
+        return flow, out
+
+    flow, out = min((flow_of(o) for o in orders), key=lambda f: f[0].bottom)  # the first of the lowest
+    if climate:
         out += climate_track(s.game, obs["climate"], flow)
     return out, flow.bottom + 10
 
@@ -193,7 +226,7 @@ def _player(
         for i, label in enumerate(hand):
             cx = x0 + (i % ccols) * (CARD_W + GAP)
             cy = y + (i // ccols) * (CARD_H + GAP)
-            out.append(hand_card(g, q, label, cx, cy, marks.card == label))
+            out.append(hand_card(g, q, label, cx, cy, marks.card == label, "climate" in obs))
         y += -(-len(hand) // ccols) * (CARD_H + GAP)
     return out, y + 10
 
@@ -234,7 +267,8 @@ def _layout(
         + ("; yellow circles: fat stored" if fat else "")
         + "; a dashed trait card is face down (only its owner sees it)"
         + (
-            "; on a card, suns and snowflakes push the climate when it is a food card."
+            f"; on a card, {SUN} is a sun and {SNOW} a snowflake: when the food cards are revealed, the side with "
+            "more icons moves the climate marker (towards the heat or the cold)."
             if "climate" in obs
             else "."
         )

@@ -14,7 +14,6 @@ from .words import label_words, trait_words
 
 if TYPE_CHECKING:
     from .game import Game
-    from .data import ClimateZone
     from .svg import Marks, Observation
 
 __all__ = [
@@ -27,8 +26,15 @@ __all__ = [
     "SMALL",
     "Flow",
     "chip",
-    "climate_track",
+    "SNOW",
+    "SUN",
+    "WATERING_HOLE_W",
+    "climate_icons",
+    "food_cards",
+    "food_cards_width",
     "hand_card",
+    "icon_texts",
+    "icons_width",
     "player_header",
     "species_board",
     "species_height",
@@ -47,6 +53,10 @@ GAP = 8
 _TRAIT_H, _TOKEN = 25, 18
 _FOOD_CARD_W = 62  # a face-down food card by the watering hole: its player and "food +3"
 _FOOD_CARD_STEP = _FOOD_CARD_W + 6
+#: The width of the watering hole (an ellipse with its plant food).
+WATERING_HOLE_W = 150
+#: The icons' colours (sun, snowflake) on a hand card (light) and on a food card (brown).
+_ICON_ON_WHITE, _ICON_ON_BROWN = ("#d35400", "#1f6fb2"), ("#ffd54f", "#e1f5fe")
 _KIND_COLOURS = {
     "carnivore": "#b03a2e",
     "attack": "#76448a",
@@ -131,25 +141,46 @@ def trait_colour(trait: str) -> str:
     return _KIND_COLOURS.get(entry.kind, "#555") if entry else "#555"
 
 
-def _icons(game: Game, label: str, x: float, y: float) -> list[str]:
-    """The Climate icons of a card (suns, snowflakes) drawn from ``x`` leftwards at baseline ``y``."""
+#: The Climate icons drawn on a card: a sun and a snowflake (the legend says which is which).
+SUN, SNOW = "\u2600", "\u2744"
+
+
+def climate_icons(game: Game, label: str) -> list[tuple[str, str]]:
+    """A card's Climate icons as short texts, ``(kind, text)``: one glyph per icon up to two (``"\u2600\u2600"``),
+    a count from three (``"3 \u2600"``); suns first. None for a card without icons or an unknown label.
+
+    >>> import evo_lab
+    >>> g = evo_lab.make_game("evolution-climate", players=2, seed=1)
+    >>> climate_icons(g, "burrowing-3~sun"), climate_icons(g, "horns+1~snow"), climate_icons(g, "horns+2")
+    ([('sun', '☀')], [('snow', '❄')], [])
+    """
     k = game.label_kind.get(label)
     if k is None:
         return []
     c = game.deck.cards[k]
-    out = []
-    for i in range(c.sun):
-        cx = x - 9 - i * 18
-        out.append(
-            f'<circle class="sun" cx="{cx:.1f}" cy="{y - 5:.1f}" r="6" fill="#f39c12" stroke="#b9770e"/>'
-        )
-    for i in range(c.snow):
-        cx = x - 9 - (c.sun + i) * 18
-        arms = "".join(
-            f'<line x1="{cx:.1f}" y1="{y - 5:.1f}" x2="{cx + dx:.1f}" y2="{y - 5 + dy:.1f}"/>'
-            for dx, dy in ((7, 0), (-7, 0), (3.5, 6), (-3.5, -6), (3.5, -6), (-3.5, 6))
-        )
-        out.append(f'<g class="snow" stroke="#2e86c1" stroke-width="2">{arms}</g>')
+    return [
+        (kind, glyph * n if n <= 2 else f"{n} {glyph}")
+        for kind, glyph, n in (("sun", SUN, c.sun), ("snow", SNOW, c.snow))
+        if n > 0
+    ]
+
+
+def icons_width(icons: list[tuple[str, str]], size: float) -> float:
+    """The width the icons' texts take (a glyph about one em wide), with a 4 unit gap between them."""
+    return sum(
+        sum(size * (0.95 if ch in (SUN, SNOW) else 0.55) for ch in t) + 4 for _k, t in icons
+    ) - 4 * bool(icons)
+
+
+def icon_texts(
+    icons: list[tuple[str, str]], right: float, y: float, size: float, colours: tuple[str, str]
+) -> list[str]:
+    """The icons' texts ending at ``right`` on baseline ``y`` (suns in ``colours[0]``, snowflakes in
+    ``colours[1]``), each a ``text`` of class ``sun`` or ``snow``."""
+    out, x = [], right
+    for kind, t in reversed(icons):
+        out.append(text(x, y, t, size, "bold", colours[kind == "snow"], "end", cls=kind))
+        x -= icons_width([(kind, t)], size) + 4
     return out
 
 
@@ -254,9 +285,11 @@ def species_board(
     return out
 
 
-def hand_card(game: Game, q: int, label: str, x: float, y: float, selected: bool) -> str:
+def hand_card(
+    game: Game, q: int, label: str, x: float, y: float, selected: bool, climate: bool = False
+) -> str:
     """A card of a hand the viewer may see: a ``g.card`` (click to select it) with the trait's printed name, its
-    food value and its Climate icons."""
+    food value and (``climate``: in a Climate game) its Climate icons."""
     trait, food = trait_of_label(game, label)
     colour = trait_colour(trait)
     sel = ' stroke="#d6007e" stroke-width="4"' if selected else f' stroke="{colour}" stroke-width="1.5"'
@@ -269,180 +302,66 @@ def hand_card(game: Game, q: int, label: str, x: float, y: float, selected: bool
         f'<rect x="{x + 2:.1f}" y="{y + 2:.1f}" width="{CARD_W - 4}" height="6" rx="3" fill="{colour}"/>',
         text(x + 8, y + 27, trait_words(game, trait), SMALL, "bold", colour),
         text(x + 8, y + 47, "food" if food is None else f"food {food:+d}", SMALL, fill="#37474f"),
-        *_icons(game, label, x + CARD_W - 4, y + 48),
+        *(
+            icon_texts(climate_icons(game, label), x + CARD_W - 8, y + 49, 20, _ICON_ON_WHITE)
+            if climate
+            else []
+        ),
         "</g>",
     ]
     return "".join(parts)
 
 
-def watering_hole(game: Game, obs: Observation, flow: Flow) -> list[str]:
-    """The watering hole (its plant food) and beside it the face-down food cards of this round, one per player
-    who placed one (its value when the viewer may see it), as items of the header's ``flow`` (60 high)."""
-    x, y = flow.place(196, 60)
-    n = obs["wh"]
-    out = [
+def watering_hole(obs: Observation, x: float, y: float) -> list[str]:
+    """The watering hole and its plant food, :data:`WATERING_HOLE_W` wide and 60 high from ``(x, y)``."""
+    n, cx = obs["wh"], x + WATERING_HOLE_W / 2
+    return [
         (
-            f'<ellipse class="watering-hole" cx="{x + 98}" cy="{y + 30}" rx="96" ry="29" fill="#b3e5fc" '
-            'stroke="#0277bd" stroke-width="2"/>'
+            f'<ellipse class="watering-hole" cx="{cx:.1f}" cy="{y + 30:.1f}" rx="{WATERING_HOLE_W / 2 - 1:.1f}" '
+            'ry="29" fill="#b3e5fc" stroke="#0277bd" stroke-width="2"/>'
         ),
-        text(x + 98, y + 24, "watering hole", SMALL, fill="#01579b", anchor="middle"),
-        text(x + 98, y + 46, f"{n} plant food", BIG, "bold", "#01579b", "middle", cls="wh"),
+        text(cx, y + 24, "watering hole", SMALL, fill="#01579b", anchor="middle"),
+        text(cx, y + 46, f"{n} plant food", 16, "bold", "#01579b", "middle", cls="wh"),
     ]
+
+
+_FOOD_CARDS_LABEL = "food cards: face down until revealed"
+
+
+def food_cards_width(obs: Observation) -> float:
+    """The width of this round's food cards with their label (0 when none is placed)."""
+    n = sum(p["food_card"] is not None for p in obs["players"])
+    return max(n * _FOOD_CARD_STEP, text_width(_FOOD_CARDS_LABEL, SMALL)) if n else 0
+
+
+def food_cards(game: Game, obs: Observation, x: float, y: float, climate: bool) -> list[str]:
+    """This round's food cards from ``(x, y)``, 60 high: one per player who placed one, under a label; a card the
+    viewer may see shows its food value and (``climate``) its Climate icons, a face-down one only its player."""
+    out = [text(x, y + 13, _FOOD_CARDS_LABEL, SMALL, fill="#6d4c41")]
     cards = [(q, p["food_card"]) for q, p in enumerate(obs["players"]) if p["food_card"] is not None]
-    if cards:
-        label = "food cards: face down until revealed"
-        cx, cy = flow.place(max(len(cards) * _FOOD_CARD_STEP, text_width(label, SMALL)), 60)
-        out.append(text(cx, cy + 13, label, SMALL, fill="#6d4c41"))
-        for i, (q, fc) in enumerate(cards):
-            px = cx + i * _FOOD_CARD_STEP
-            value = ""
-            if isinstance(fc, str):
-                food = trait_of_label(game, fc)[1]
-                value = "" if food is None else f"food {food:+d}"
-            title = label_words(game, fc) if isinstance(fc, str) else "face down"
-            out.append(
-                f'<g class="food-card"><title>P{q + 1}\'s food card: {escape(title)}</title>'
-                f'<rect x="{px}" y="{cy + 19}" width="{_FOOD_CARD_W}" height="40" rx="5" fill="#8d6e63" '
-                f'stroke="{seat_colour(q)}" stroke-width="3"/>'
-                + text(px + _FOOD_CARD_W / 2, cy + 36, f"P{q + 1}", SMALL, "bold", "#fff", "middle")
-                + (
-                    text(px + _FOOD_CARD_W / 2, cy + 54, value, SMALL, "bold", "#fff", "middle")
-                    if value
-                    else ""
-                )
-                + "</g>"
-            )
-    return out
-
-
-_ZONE_FILL = {
-    -4: "#0d47a1",
-    -3: "#1565c0",
-    -2: "#1e88e5",
-    -1: "#64b5f6",
-    0: "#9e9e9e",
-    1: "#ffb74d",
-    2: "#fb8c00",
-    3: "#ef6c00",
-    4: "#bf360c",
-}
-_ZONE_MIN_W, _ZONE_MAX_W, _ZONE_NAMED_W = 36, 110, 92  # a space of the compact track; named from 92 wide
-
-
-def _zone_lines(food: int, loss: int, bodies: tuple[int, ...]) -> list[str]:
-    """What a zone or event does, in short phrases (a space's title, the caption's sentence for the marker's)."""
-    if not food and not loss:
-        return ["no effect"]
-    out = [f"plant food {food:+d} a round"] if food else ["plant food +0"]
-    if loss and bodies:
-        band = f"{bodies[0]}-{bodies[-1]}" if len(bodies) > 1 else f"{bodies[0]}"
-        out.append(f"body {band} lose {loss} population")
-    return out
-
-
-def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
-    """Evolution: Climate's track, compact, as the last item of the header's ``flow`` on a line of its own (the
-    species boards below it stay on a laptop's screen): a caption in words (the marker's space, its track position
-    and what it does: the plant food it adds or takes each round, the body sizes that lose population, the traits
-    that protect; the event cards in play and the spaces they cover) and one line of the nine spaces from Ice Age
-    to Scorching, each with its plant food a round (its name too when the table is wide), the marker's space
-    outlined under a \u25bc; a space's details (name, track position, effect, events) in its title (hover), the
-    whole explanation in the Climate tab. Two scales, named apart: the *position* on the track (-4 to +4) and
-    the *plant food* a space adds.
-
-    The zones and events are the data pack's (seed 002 lines 25 and 36; their effects assumed data)."""
-    here = c["position"]
-    zones = list(game.pack.zones)
-    guard = {
-        kind: " or ".join(trait_words(game, t) for t in traits)
-        for kind, traits in game.pack.protection.items()
-    }
-    events: dict[int, list[str]] = {}
-    spans: list[str] = []
-    names = {z.position: z.name for z in zones}
-    for deck, name in c["events"].items():
-        for e in game.pack.events:
-            if e.name == name and e.deck == deck:
-                for pos in range(e.regions[0], e.regions[1] + 1):
-                    events.setdefault(pos, []).append(name)
-                lo, hi = names.get(e.regions[0], e.regions[0]), names.get(e.regions[1], e.regions[1])
-                spans.append(f"{name} ({lo})" if lo == hi else f"{name} ({lo} to {hi})")
-                break
-    zone = next((z for z in zones if z.position == here), None)
-    caption = f"Climate \u25bc {names.get(here, here)} (position {here:+d} on the track)"
-    if zone is not None:
-        effect = _zone_lines(zone.food, zone.loss, zone.bodies)
-        caption += ": " + "; ".join(effect)
-        if zone.loss and guard.get(zone.kind):
-            caption += f" unless {guard[zone.kind]}"
-    caption += "."
-    if spans:
-        caption += " Events: " + ", ".join(spans) + "."
-    caption += " Spaces: plant food a round (hover for more)."
-    room = flow.right - flow.x0
-    cw = max(_ZONE_MIN_W, min(_ZONE_MAX_W, (room + 4) / max(len(zones), 1) - 4))
-    named = cw >= _ZONE_NAMED_W
-    zh = 44 if named else 26
-    per_row = max(1, int((room + 4) / (cw + 4) + 1e-6))  # one line unless narrower than 9 small spaces
-    rows = -(-len(zones) // per_row)
-    lines = _wrap_words(caption, room, SMALL)
-    x0, y = flow.place(room, len(lines) * 19 + 22 + rows * (zh + 18))
-    out, cy = [], y
-    for line in lines:
-        cy += 19
-        out.append(text(x0, cy, line, SMALL, fill="#37474f", cls="climate-caption"))
-    top = cy + 22
-    for i, z in enumerate(zones):
-        x = x0 + (i % per_row) * (cw + 4)
-        zy = top + (i // per_row) * (zh + 18)
-        out += _zone_cell(z, x, zy, cw, zh, z.position == here, events.get(z.position, []), named)
-    return out
-
-
-def _zone_cell(
-    z: ClimateZone, x: float, y: float, w: float, h: float, on: bool, ev: list[str], named: bool
-) -> list[str]:
-    """One space of the compact track: its plant food (and name when ``named``), its details in its title, the
-    marker's space outlined under a \u25bc, a bar under it when an event card in play covers it."""
-    border = ' stroke="#d6007e" stroke-width="4"' if on else ""
-    effect = _zone_lines(z.food, z.loss, z.bodies)
-    if z.food == 0:  # both scales named on every space, "plant food +0" too
-        effect = ["plant food +0 a round"] + [x for x in effect if x not in ("plant food +0", "no effect")]
-    title = f"{z.name}: position {z.position:+d} on the track; " + "; ".join(effect)
-    title += (f"; event in play: {', '.join(ev)}" if ev else "") + (" (the marker is here)" if on else "")
-    out = [
-        f'<g class="climate-zone{" here" if on else ""}" data-position="{z.position}">'
-        f"<title>{escape(title)}</title>"
-        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h}" rx="5" '
-        f'fill="{_ZONE_FILL.get(z.position, "#9e9e9e")}" opacity="{1 if on else 0.78}"{border}/>'
-    ]
-    if on:
-        out.append(text(x + w / 2, y - 5, "\u25bc", SMALL, "bold", "#d6007e", "middle"))
-    if named:
-        out.append(text(x + 5, y + 17, z.name, SMALL, "bold", "#fff"))
-        out.append(text(x + 5, y + 37, f"food {z.food:+d}", SMALL, "bold", "#fff", cls="zone-food"))
-    else:
-        out.append(text(x + w / 2, y + 18, f"{z.food:+d}", SMALL, "bold", "#fff", "middle", cls="zone-food"))
-    if ev:  # an event covers this space: a bar under it (named in the caption and the title)
-        out.append(
-            f'<rect class="event" x="{x + 3:.1f}" y="{y + h + 2:.1f}" width="{w - 6:.1f}" height="5" rx="2" '
-            'fill="#37474f"/>'
+    for i, (q, fc) in enumerate(cards):
+        px = x + i * _FOOD_CARD_STEP
+        value, icons = "", []
+        if isinstance(fc, str):
+            food = trait_of_label(game, fc)[1]
+            value = "" if food is None else f"food {food:+d}"
+            icons = climate_icons(game, fc) if climate else []
+        title = label_words(game, fc) if isinstance(fc, str) else "face down"
+        who = (
+            text(px + 6, y + 36, f"P{q + 1}", SMALL, "bold", "#fff")
+            + "".join(icon_texts(icons, px + _FOOD_CARD_W - 5, y + 37, 18, _ICON_ON_BROWN))
+            if icons
+            else text(px + _FOOD_CARD_W / 2, y + 36, f"P{q + 1}", SMALL, "bold", "#fff", "middle")
         )
-    out.append("</g>")
+        out.append(
+            f'<g class="food-card"><title>P{q + 1}\'s food card: {escape(title)}</title>'
+            f'<rect x="{px:.1f}" y="{y + 19:.1f}" width="{_FOOD_CARD_W}" height="40" rx="5" fill="#8d6e63" '
+            f'stroke="{seat_colour(q)}" stroke-width="3"/>'
+            + who
+            + (text(px + _FOOD_CARD_W / 2, y + 54, value, SMALL, "bold", "#fff", "middle") if value else "")
+            + "</g>"
+        )
     return out
-
-
-def _wrap_words(s: str, width: float, size: float) -> list[str]:
-    """``s`` in lines no wider than ``width`` (by the layout's estimate)."""
-    lines, cur = [], ""
-    for word in s.split():
-        cand = f"{cur} {word}".strip()
-        if cur and text_width(cand, size) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = cand
-    return lines + ([cur] if cur else [])
 
 
 def player_header(
