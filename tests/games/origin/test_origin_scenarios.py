@@ -82,7 +82,7 @@ def test_the_shown_actions_do_what_the_notes_say():
 
 
 def test_the_poisonous_note_names_exactly_the_animals_the_carnivore_may_attack():
-    """The note of "A poisonous meal" says which of P2's animals the carnivore may attack and which one is
+    """The note of the poisonous-meal scenario says which of P2's animals the carnivore may attack and which one is
     camouflaged; both claims must match the attacks the engine offers (review: it once said only animal 1)."""
     sc = next(sc for sc in scenarios() if sc.id == "poisonous")
     s = sc.build()
