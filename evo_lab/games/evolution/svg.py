@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from .svg_climate import climate_track
 from .svg_parts import (
+    wrap_text,
     BIG,
     BOARD_W,
     CARD_H,
@@ -126,19 +127,6 @@ def _short_block(game: Game, code: str) -> str:
     return {"body-size": "body size", "own-species": "own species", "not-carnivore": "not a carnivore"}.get(
         code
     ) or trait_words(game, code)
-
-
-def _wrap(s: str, width: float, size: float) -> list[str]:
-    """``s`` in lines no wider than ``width`` (by the layout's estimate)."""
-    lines, cur = [], ""
-    for word in s.split():
-        cand = f"{cur} {word}".strip()
-        if cur and text_width(cand, size) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = cand
-    return lines + ([cur] if cur else [])
 
 
 #: A piece of the table's header: its width, its height and how it is drawn at ``(x, y)``.
@@ -273,7 +261,7 @@ def _layout(
             else "."
         )
     )
-    for line in _wrap(legend, width - 2 * _MARGIN, SMALL):
+    for line in wrap_text(legend, width - 2 * _MARGIN, SMALL):
         out.append(text(_MARGIN, y + 14, line, SMALL, fill="#37474f", cls="legend"))
         y += 20
     if obs.get("food_values_assumed"):
@@ -281,7 +269,7 @@ def _layout(
             "Food values on the cards are assumed (what a card adds to the watering hole as the food card): "
             "the official ones are not public."
         )
-        for line in _wrap(note, width - 2 * _MARGIN, SMALL):
+        for line in wrap_text(note, width - 2 * _MARGIN, SMALL):
             out.append(text(_MARGIN, y + 14, line, SMALL, fill="#9a1b1b", cls="assumed"))
             y += 20
     return out, y + 8

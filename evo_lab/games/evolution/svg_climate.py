@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from .svg_parts import SMALL, Flow, text, text_width
+from .svg_parts import SMALL, Flow, text, text_width, wrap_text
 from .words import trait_words
 
 if TYPE_CHECKING:
@@ -14,9 +14,10 @@ if TYPE_CHECKING:
     from .game import Game
     from .svg import Observation
 
-__all__ = ["climate_track"]
+__all__ = ["ZONE_FILL", "climate_track"]
 
-_ZONE_FILL = {
+#: The colour of each space of the climate track, by its position (-4 Ice Age ... +4 Scorching).
+ZONE_FILL = {
     -4: "#0d47a1",
     -3: "#1565c0",
     -2: "#1e88e5",
@@ -90,7 +91,7 @@ def climate_track(game: Game, c: Observation, flow: Flow) -> list[str]:
     zh = 44 if named else 26
     per_row = max(1, int((span + 4) / (cw + 4) + 1e-6))  # one line unless narrower than 9 small spaces
     rows = -(-len(zones) // per_row)
-    lines = _wrap_words(caption, room, SMALL)
+    lines = wrap_text(caption, room, SMALL)
     above = 0 if inline else 19
     x0, y = flow.place(room, len(lines) * 19 + above + 22 + rows * (zh + 18) - 10)
     out, cy = [], y
@@ -123,7 +124,7 @@ def _zone_cell(
         f'<g class="climate-zone{" here" if on else ""}" data-position="{z.position}">'
         f"<title>{escape(title)}</title>"
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h}" rx="5" '
-        f'fill="{_ZONE_FILL.get(z.position, "#9e9e9e")}" opacity="{1 if on else 0.78}"{border}/>'
+        f'fill="{ZONE_FILL.get(z.position, "#9e9e9e")}" opacity="{1 if on else 0.78}"{border}/>'
     ]
     if on:
         out.append(text(x + w / 2, y - 5, "\u25bc", SMALL, "bold", "#d6007e", "middle"))
@@ -139,16 +140,3 @@ def _zone_cell(
         )
     out.append("</g>")
     return out
-
-
-def _wrap_words(s: str, width: float, size: float) -> list[str]:
-    """``s`` in lines no wider than ``width`` (by the layout's estimate)."""
-    lines, cur = [], ""
-    for word in s.split():
-        cand = f"{cur} {word}".strip()
-        if cur and text_width(cand, size) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = cand
-    return lines + ([cur] if cur else [])

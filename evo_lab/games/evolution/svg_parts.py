@@ -72,6 +72,19 @@ def text_width(s: str, size: float, bold: bool = False) -> float:
     return len(s) * size * (0.57 if bold else 0.53)
 
 
+def wrap_text(s: str, width: float, size: float) -> list[str]:
+    """``s`` in lines no wider than ``width`` (by :func:`text_width`'s estimate)."""
+    lines, cur = [], ""
+    for word in s.split():
+        cand = f"{cur} {word}".strip()
+        if cur and text_width(cand, size) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = cand
+    return lines + ([cur] if cur else [])
+
+
 def text(
     x: float,
     y: float,

@@ -25,6 +25,7 @@ import ipywidgets as W
 
 from evo_lab.core.words import plural
 from evo_lab.games.evolution.phases.climate import move
+from evo_lab.games.evolution.svg_climate import ZONE_FILL
 from evo_lab.games.evolution.svg_parts import trait_of_label
 from evo_lab.games.evolution.words import trait_words
 from evo_lab.views.widgets.common import Panel
@@ -39,20 +40,6 @@ SOURCE_NOTE = (
     "Those rules do not print each zone's and event's plant food and population loss: the numbers here are "
     "the kit's assumption, to be replaced by the printed cards' values."
 )
-
-
-def _fill(pos: int) -> str:
-    return {
-        -4: "#0d47a1",
-        -3: "#1565c0",
-        -2: "#1e88e5",
-        -1: "#64b5f6",
-        0: "#9e9e9e",
-        1: "#ffb74d",
-        2: "#fb8c00",
-        3: "#ef6c00",
-        4: "#bf360c",
-    }[pos]
 
 
 def track_html(game: Any, obs: dict) -> str:
@@ -72,7 +59,7 @@ def track_html(game: Any, obs: dict) -> str:
         here = z.position == c["position"]
         events = "".join(f"<div class='evo-zone-event'>{escape(x)}</div>" for x in under.get(z.position, []))
         cells.append(
-            f"<div class='evo-zone{' here' if here else ''}' style='background:{_fill(z.position)}'>"
+            f"<div class='evo-zone{' here' if here else ''}' style='background:{ZONE_FILL[z.position]}'>"
             f"<div class='evo-zone-name'>{'&#9660; ' if here else ''}{escape(z.name)}</div>"
             f"<div>position {z.position:+d}</div><div>plant food {z.food:+d}</div>{events}</div>"
         )
